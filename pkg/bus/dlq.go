@@ -1,0 +1,75 @@
+package bus
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/telemetry"
+)
+
+var deadLetterNamespace = uuid.MustParse("0b6d3c7a-2f0e-4d7e-8a43-5d8e2b1f9c21")
+
+// envelope builds the dead letter for it: the original record byte for byte
+// with where it came from, and why and how often it failed. Its event id is
+// derived from the record's position, so a batch that is aborted and handled
+// again produces the same dead letter.
+func (rt *Runtime) envelope(ctx context.Context, it *item, prior int, failures []attemptFailure) (*kgo.Record, error) {
+	r := it.rec
+	o := originOf(r)
+	first, last := failures[0], failures[len(failures)-1]
+	if t, err := time.Parse(time.RFC3339Nano, header(r, HeaderFirstFailure)); err == nil && t.Before(first.at) {
+		first.at = t
+	}
+	dl := &events.DeadLetter{
+		Service:         rt.service,
+		SourceTopic:     o.Topic,
+		SourcePartition: int(o.Partition),
+		SourceOffset:    o.Offset,
+		OriginalKey:     nonNil(r.Key),
+		OriginalValue:   nonNil(r.Value),
+		OriginalHeaders: make([]events.Header, 0, len(r.Headers)),
+		ErrorClass:      string(fault.ClassOf(last.err)),
+		ErrorMessage:    last.err.Error(),
+		Attempts:        prior + len(failures),
+		AttemptHistory:  make([]events.Attempt, 0, len(failures)),
+		FirstFailureAt:  first.at.UTC(),
+		LastFailureAt:   last.at.UTC(),
+	}
+	for _, h := range r.Headers {
+		dl.OriginalHeaders = append(dl.OriginalHeaders, events.Header{Key: h.Key, Value: nonNil(h.Value)})
+	}
+	for _, f := range failures {
+		dl.AttemptHistory = append(dl.AttemptHistory, events.Attempt{At: f.at.UTC(), ErrorClass: string(fault.ClassOf(f.err)), ErrorMessage: f.err.Error()})
+	}
+	m := &dl.Meta
+	m.EventID = uuid.NewSHA1(deadLetterNamespace, []byte(rt.service+"\x00"+source(r)+"\x00"+strconv.Itoa(prior))).String()
+	m.WorkflowID = string(r.Key)
+	m.OccurredAt = time.Now().UTC().Truncate(time.Millisecond)
+	m.Producer = events.Producer{Service: rt.service, Version: rt.cfg.version}
+	if it.event != nil {
+		im := it.event.EventMeta()
+		m.WorkflowID, m.TenantID, m.CausationID = im.WorkflowID, im.TenantID, im.EventID
+	}
+	topic := events.DLQTopic(rt.service)
+	v, err := rt.codec.Encode(topic, dl)
+	if err != nil {
+		return nil, fmt.Errorf("encode dead letter: %w", err)
+	}
+	rec := &kgo.Record{Topic: topic, Key: []byte(m.WorkflowID), Value: v}
+	telemetry.Propagator.Inject(ctx, recordCarrier{rec})
+	return rec, nil
+}
+
+func nonNil(b []byte) []byte {
+	if b == nil {
+		return []byte{}
+	}
+	return b
+}

@@ -1,0 +1,73 @@
+package bus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/idempotency"
+)
+
+// Message is what a handler knows about the record it handles besides the
+// decoded event.
+type Message struct {
+	// Record is the consumed record. Handlers must not modify it.
+	Record *kgo.Record
+	// EventID is the consumed event's id.
+	EventID string
+	// Attempt counts deliveries of this event: 1 on the first, more after
+	// in-process retries and redeliveries through the retry topic.
+	Attempt int
+	// Log carries workflow_id, event_id, trace_id, topic, partition and
+	// offset.
+	Log *slog.Logger
+
+	rt *Runtime
+}
+
+// Once runs the external side effect fn at most once for this event and
+// step, across redeliveries, duplicate events, replicas and crashes, and
+// returns its result. A second call with the same event and step returns the
+// stored result without running fn. The claim is keyed (service, event id,
+// step) in the idempotency store; a claimer that crashed is taken over when
+// its lease expires, and a stale claimer cannot overwrite a newer result.
+//
+// While another replica holds the claim, Once returns a transient error, so
+// the runtime retries later. When fn fails, the claim is released so a retry
+// can take it at once.
+func (m *Message) Once(ctx context.Context, step string, fn func(ctx context.Context) ([]byte, error)) ([]byte, error) {
+	key := idempotency.Key{Service: m.rt.service, ID: m.EventID + "/" + step}
+	claim, err := m.rt.store.Claim(ctx, key, m.rt.cfg.txnID)
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("claim side effect %s: %w", step, err))
+	}
+	switch claim.State {
+	case idempotency.Completed:
+		m.rt.metrics.duplicates.WithLabelValues(m.Record.Topic).Inc()
+		m.Log.DebugContext(ctx, "side effect already done; reusing its result", "step", step)
+		return claim.Result, nil
+	case idempotency.Held:
+		return nil, fault.Transientf("side effect %s of event %s is in progress elsewhere (lease until %s)", step, m.EventID, claim.LeaseUntil.Format(time.RFC3339))
+	}
+	result, err := fn(ctx)
+	if err != nil {
+		if rerr := m.rt.store.Release(context.WithoutCancel(ctx), key, claim.Token); rerr != nil && !errors.Is(rerr, idempotency.ErrFenced) {
+			m.Log.WarnContext(ctx, "release side-effect claim", "step", step, "error", rerr)
+		}
+		return nil, err
+	}
+	if err := m.rt.store.Complete(context.WithoutCancel(ctx), key, claim.Token, result); err != nil {
+		if errors.Is(err, idempotency.ErrFenced) {
+			// Our lease expired and another claimer took over; its result
+			// wins. Retrying reads it.
+			return nil, fault.Transientf("side effect %s of event %s: claim lost to another owner", step, m.EventID)
+		}
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("record side effect %s: %w", step, err))
+	}
+	return result, nil
+}

@@ -1,0 +1,76 @@
+package bus
+
+import (
+	"github.com/prometheus/client_golang/prometheus"
+)
+
+// Outcomes of one consumed record.
+const (
+	outcomeOK        = "ok"
+	outcomeDLQ       = "dlq"
+	outcomeDuplicate = "duplicate"
+	outcomeReplayed  = "replayed"
+)
+
+type metrics struct {
+	processed  *prometheus.CounterVec
+	duration   *prometheus.HistogramVec
+	queueAge   *prometheus.HistogramVec
+	dlq        *prometheus.CounterVec
+	retries    *prometheus.CounterVec
+	duplicates *prometheus.CounterVec
+	txns       *prometheus.CounterVec
+	batch      prometheus.Histogram
+	fetchErrs  *prometheus.CounterVec
+}
+
+func newMetrics(reg prometheus.Registerer, service string) (*metrics, error) {
+	c := prometheus.Labels{"service": service}
+	m := &metrics{
+		processed: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "handler", Name: "processed_total", ConstLabels: c,
+			Help: "Records consumed, by topic and outcome (ok, dlq, duplicate, replayed).",
+		}, []string{"topic", "outcome"}),
+		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "docket", Subsystem: "handler", Name: "duration_seconds", ConstLabels: c,
+			Help:    "Time spent in the handler per record, retries included.",
+			Buckets: prometheus.ExponentialBuckets(0.0005, 2, 18),
+		}, []string{"topic"}),
+		queueAge: prometheus.NewHistogramVec(prometheus.HistogramOpts{
+			Namespace: "docket", Subsystem: "handler", Name: "queue_age_seconds", ConstLabels: c,
+			Help:    "Time between an event's occurred_at and the start of its handling.",
+			Buckets: prometheus.ExponentialBuckets(0.001, 2, 22),
+		}, []string{"topic"}),
+		dlq: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "handler", Name: "dead_lettered_total", ConstLabels: c,
+			Help: "Records sent to the service's dead-letter topic, by error class.",
+		}, []string{"topic", "class"}),
+		retries: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "handler", Name: "retries_total", ConstLabels: c,
+			Help: "In-process retries of transient handler failures.",
+		}, []string{"topic"}),
+		duplicates: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "handler", Name: "duplicates_suppressed_total", ConstLabels: c,
+			Help: "Duplicate events and repeated side effects suppressed by the idempotency store.",
+		}, []string{"topic"}),
+		txns: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "runtime", Name: "transactions_total", ConstLabels: c,
+			Help: "Kafka transactions ended, by result (committed, aborted).",
+		}, []string{"result"}),
+		batch: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Namespace: "docket", Subsystem: "runtime", Name: "batch_records", ConstLabels: c,
+			Help:    "Records per polled batch (one transaction each).",
+			Buckets: prometheus.ExponentialBuckets(1, 2, 12),
+		}),
+		fetchErrs: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "runtime", Name: "fetch_errors_total", ConstLabels: c,
+			Help: "Per-partition fetch errors reported by the client.",
+		}, []string{"topic"}),
+	}
+	for _, col := range []prometheus.Collector{m.processed, m.duration, m.queueAge, m.dlq, m.retries, m.duplicates, m.txns, m.batch, m.fetchErrs} {
+		if err := reg.Register(col); err != nil {
+			return nil, err
+		}
+	}
+	return m, nil
+}

@@ -1,0 +1,99 @@
+package bus
+
+import (
+	"log/slog"
+	"os"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"go.opentelemetry.io/otel/trace"
+	"go.opentelemetry.io/otel/trace/noop"
+
+	"github.com/docket-run/docket/pkg/retry"
+)
+
+// Option configures a Runtime.
+type Option func(*config)
+
+type config struct {
+	version            string
+	group              string
+	txnID              string
+	concurrency        int
+	maxPollRecords     int
+	transactionTimeout time.Duration
+	drainTimeout       time.Duration
+	logger             *slog.Logger
+	registerer         prometheus.Registerer
+	tracer             trace.TracerProvider
+}
+
+func defaults(service string) config {
+	host, _ := os.Hostname()
+	if host == "" {
+		host = "local"
+	}
+	return config{
+		version:            "dev",
+		group:              "docket-" + service,
+		txnID:              "docket-" + service + "-" + host,
+		concurrency:        8,
+		maxPollRecords:     500,
+		transactionTimeout: 30 * time.Second,
+		drainTimeout:       20 * time.Second,
+		logger:             slog.Default(),
+		registerer:         prometheus.NewRegistry(),
+		tracer:             noop.NewTracerProvider(),
+	}
+}
+
+// Version sets the producer version stamped on every event. Default "dev".
+func Version(v string) Option { return func(c *config) { c.version = v } }
+
+// Group sets the consumer group. Default "docket-<service>".
+func Group(g string) Option { return func(c *config) { c.group = g } }
+
+// TransactionalID sets the Kafka transactional id. It must be unique per
+// running replica and stable across its restarts, so that a restarted
+// replica fences its killed predecessor and aborts its open transaction at
+// once. Default "docket-<service>-<hostname>".
+func TransactionalID(id string) Option { return func(c *config) { c.txnID = id } }
+
+// Concurrency bounds how many partitions of one polled batch are handled at
+// once; records of one partition (hence of one workflow) are handled in
+// order. Default 8.
+func Concurrency(n int) Option { return func(c *config) { c.concurrency = max(1, n) } }
+
+// MaxPollRecords bounds the records per batch, which is one transaction.
+// Default 500.
+func MaxPollRecords(n int) Option { return func(c *config) { c.maxPollRecords = max(1, n) } }
+
+// TransactionTimeout is how long the broker keeps a transaction of a dead
+// producer open before aborting it. Default 30s.
+func TransactionTimeout(d time.Duration) Option {
+	return func(c *config) { c.transactionTimeout = d }
+}
+
+// DrainTimeout bounds how long shutdown waits for the open batch to finish
+// before aborting its transaction. Default 20s.
+func DrainTimeout(d time.Duration) Option { return func(c *config) { c.drainTimeout = d } }
+
+// Logger sets the logger. Default slog.Default().
+func Logger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
+
+// Registerer sets where metrics are registered. Default a private registry.
+func Registerer(r prometheus.Registerer) Option { return func(c *config) { c.registerer = r } }
+
+// TracerProvider sets the tracer provider. Default a no-op provider that
+// still propagates incoming trace context.
+func TracerProvider(tp trace.TracerProvider) Option { return func(c *config) { c.tracer = tp } }
+
+// HandlerOption configures one handler.
+type HandlerOption func(*route)
+
+// Retry sets the in-process retry policy for transient handler failures.
+// Default retry.Default.
+func Retry(p retry.Policy) HandlerOption { return func(r *route) { r.policy = p } }
+
+// Timeout bounds one handler attempt. Default 30s.
+func Timeout(d time.Duration) HandlerOption { return func(r *route) { r.timeout = d } }

@@ -1,0 +1,294 @@
+package bus
+
+import (
+	"context"
+	"fmt"
+	"log/slog"
+	"strconv"
+	"sync"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"go.opentelemetry.io/otel/codes"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/retry"
+	"github.com/docket-run/docket/pkg/telemetry"
+)
+
+// item is one consumed record on its way through a batch.
+type item struct {
+	rec   *kgo.Record
+	event events.Event // nil when decoding failed
+	err   error        // decode failure
+	route *route
+	outs  []*kgo.Record
+	done  bool  // outputs are final (replayed from cache or suppressed)
+	ok    bool  // handled successfully: its outputs are recorded as its result
+	fatal error // not even a dead letter could be built
+}
+
+// processBatch turns a polled batch into the records to produce in its
+// transaction. It returns an error only for infrastructure failures that
+// must abort the whole batch.
+func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*kgo.Record, error) {
+	items := make([]*item, len(recs))
+	for i, r := range recs {
+		it := &item{rec: r}
+		it.event, it.err = rt.codec.Decode(r.Value)
+		if it.err == nil {
+			it.route = rt.routes[originOf(r).Topic]
+			if it.route == nil {
+				it.err = fault.Structuralf("no handler for topic %s", originOf(r).Topic)
+			}
+		}
+		items[i] = it
+	}
+	if err := rt.skipKnown(ctx, items); err != nil {
+		return nil, err
+	}
+
+	// Partitions are handled concurrently, each in order.
+	byPartition := map[string][]*item{}
+	var order []string
+	for _, it := range items {
+		if it.done {
+			continue
+		}
+		k := it.rec.Topic + "/" + strconv.Itoa(int(it.rec.Partition))
+		if _, ok := byPartition[k]; !ok {
+			order = append(order, k)
+		}
+		byPartition[k] = append(byPartition[k], it)
+	}
+	sem := make(chan struct{}, rt.cfg.concurrency)
+	var wg sync.WaitGroup
+	for _, k := range order {
+		sem <- struct{}{}
+		wg.Go(func() {
+			defer func() { <-sem }()
+			for _, it := range byPartition[k] {
+				rt.handle(ctx, it)
+			}
+		})
+	}
+	wg.Wait()
+	for _, it := range items {
+		if it.fatal != nil {
+			return nil, fmt.Errorf("%w: %w", errUnusable, it.fatal)
+		}
+	}
+
+	if err := rt.record(ctx, items); err != nil {
+		return nil, err
+	}
+	var outs []*kgo.Record
+	for _, it := range items {
+		outs = append(outs, it.outs...)
+	}
+	return outs, nil
+}
+
+func (rt *Runtime) key(e events.Event) idempotency.Key {
+	return idempotency.Key{Service: rt.service, ID: e.EventMeta().EventID}
+}
+
+// skipKnown looks the batch's events up in the idempotency store in one
+// round trip. An event already processed from this very record (its
+// transaction aborted after the result was stored) gets its stored outputs
+// again; one processed from another record is a duplicate and emits nothing.
+func (rt *Runtime) skipKnown(ctx context.Context, items []*item) error {
+	var keys []idempotency.Key
+	var idx []int
+	for i, it := range items {
+		if it.event != nil {
+			keys = append(keys, rt.key(it.event))
+			idx = append(idx, i)
+		}
+	}
+	if len(keys) == 0 {
+		return nil
+	}
+	found, err := rt.store.LookupMany(ctx, keys)
+	if err != nil {
+		return fmt.Errorf("look up processed events: %w", err)
+	}
+	for j, rec := range found {
+		it := items[idx[j]]
+		if rec.State != idempotency.Completed {
+			continue
+		}
+		rt.settle(it, rec)
+	}
+	return nil
+}
+
+// settle makes a stored result final for it: replayed when it was computed
+// from this record, suppressed as a duplicate otherwise.
+func (rt *Runtime) settle(it *item, rec idempotency.Record) {
+	it.done = true
+	if rec.Source != source(it.rec) {
+		it.outs = nil
+		rt.metrics.duplicates.WithLabelValues(it.rec.Topic).Inc()
+		rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeDuplicate).Inc()
+		return
+	}
+	outs, err := decodeOutputs(rec.Result)
+	if err != nil {
+		// A corrupt cache entry must not lose the event: handle it again.
+		it.done = false
+		rt.log.Error("stored result unreadable; handling the event again", "event_id", it.event.EventMeta().EventID, "error", err)
+		return
+	}
+	it.outs = outs
+	rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeReplayed).Inc()
+}
+
+// record stores the results of the successfully handled events in one round
+// trip before the transaction commits. Where another consumer stored a
+// result for the same event first (a concurrent duplicate), its result wins
+// and this copy emits nothing.
+func (rt *Runtime) record(ctx context.Context, items []*item) error {
+	var puts []idempotency.Item
+	var idx []int
+	for i, it := range items {
+		if it.ok {
+			puts = append(puts, idempotency.Item{Key: rt.key(it.event), Result: encodeOutputs(it.outs), Source: source(it.rec)})
+			idx = append(idx, i)
+		}
+	}
+	if len(puts) == 0 {
+		return nil
+	}
+	stored, err := rt.store.PutMany(ctx, puts)
+	if err != nil {
+		return fmt.Errorf("record processed events: %w", err)
+	}
+	for j, rec := range stored {
+		if !rec.Won {
+			rt.settle(items[idx[j]], rec)
+		}
+	}
+	return nil
+}
+
+// handle runs one record through its handler, with retries, and fills its
+// outputs: the handler's events, or a dead letter.
+func (rt *Runtime) handle(ctx context.Context, it *item) {
+	r := it.rec
+	log := rt.log.With(telemetry.KeyTopic, r.Topic, telemetry.KeyPartition, r.Partition, telemetry.KeyOffset, r.Offset, telemetry.KeyWorkflowID, string(r.Key))
+	ctx = telemetry.Propagator.Extract(ctx, recordCarrier{r})
+	ctx, span := rt.tracer.Start(ctx, "handle "+originOf(r).Topic, trace.WithSpanKind(trace.SpanKindConsumer))
+	defer span.End()
+
+	prior := int(headerInt(r, HeaderAttempt))
+	if it.err != nil {
+		rt.deadLetter(ctx, log, it, prior, []attemptFailure{{at: time.Now(), err: it.err}})
+		span.SetStatus(codes.Error, it.err.Error())
+		return
+	}
+	meta := it.event.EventMeta()
+	log = log.With(telemetry.KeyEventID, meta.EventID)
+	if !meta.OccurredAt.IsZero() {
+		rt.metrics.queueAge.WithLabelValues(r.Topic).Observe(time.Since(meta.OccurredAt).Seconds())
+	}
+	m := &Message{Record: r, EventID: meta.EventID, rt: rt}
+
+	var failures []attemptFailure
+	var outs []Output
+	start := time.Now()
+	_, err := retry.Do(ctx, it.route.policy, func(ctx context.Context, attempt int) error {
+		m.Attempt = prior + attempt
+		m.Log = log
+		actx, cancel := context.WithTimeout(ctx, it.route.timeout)
+		defer cancel()
+		var err error
+		outs, err = it.route.invoke(actx, m, it.event)
+		if err != nil {
+			failures = append(failures, attemptFailure{at: time.Now(), err: err})
+		}
+		return err
+	}, func(attempt int, err error) {
+		rt.metrics.retries.WithLabelValues(r.Topic).Inc()
+		log.WarnContext(ctx, "transient failure; retrying", "attempt", prior+attempt, "error", err)
+	})
+	rt.metrics.duration.WithLabelValues(r.Topic).Observe(time.Since(start).Seconds())
+	if err != nil {
+		span.SetStatus(codes.Error, err.Error())
+		rt.deadLetter(ctx, log, it, prior, failures)
+		return
+	}
+	it.outs = make([]*kgo.Record, 0, len(outs))
+	for i, o := range outs {
+		rec, err := rt.outputRecord(ctx, it.event, i, o)
+		if err != nil {
+			// An output that cannot be encoded is a bug in the handler or
+			// a schema mismatch: dead-letter the input, emit nothing.
+			it.outs = nil
+			rt.deadLetter(ctx, log, it, prior, append(failures, attemptFailure{at: time.Now(), err: fault.Wrap(fault.Structural, err)}))
+			return
+		}
+		it.outs = append(it.outs, rec)
+	}
+	it.ok = true
+	rt.metrics.processed.WithLabelValues(r.Topic, outcomeOK).Inc()
+	log.DebugContext(ctx, "handled", "outputs", len(it.outs))
+}
+
+var outputNamespace = uuid.MustParse("6f1c1f4e-6a51-4c55-9d0c-3b0f4f8a2d10")
+
+// outputRecord fills an output's metadata and encodes it.
+func (rt *Runtime) outputRecord(ctx context.Context, in events.Event, i int, o Output) (*kgo.Record, error) {
+	im, om := in.EventMeta(), o.Event.EventMeta()
+	if om.EventID == "" {
+		om.EventID = uuid.NewSHA1(outputNamespace, []byte(im.EventID+"\x00"+o.Topic+"\x00"+strconv.Itoa(i))).String()
+	}
+	if om.WorkflowID == "" {
+		om.WorkflowID = im.WorkflowID
+	}
+	if om.TenantID == "" {
+		om.TenantID = im.TenantID
+	}
+	if om.CausationID == "" {
+		om.CausationID = im.EventID
+	}
+	if om.OccurredAt.IsZero() {
+		om.OccurredAt = time.Now().UTC().Truncate(time.Millisecond)
+	}
+	if om.Producer.Service == "" {
+		om.Producer.Service, om.Producer.Version = rt.service, rt.cfg.version
+	}
+	v, err := rt.codec.Encode(o.Topic, o.Event)
+	if err != nil {
+		return nil, fmt.Errorf("encode output %d for %s: %w", i, o.Topic, err)
+	}
+	rec := &kgo.Record{Topic: o.Topic, Key: []byte(om.WorkflowID), Value: v}
+	telemetry.Propagator.Inject(ctx, recordCarrier{rec})
+	return rec, nil
+}
+
+type attemptFailure struct {
+	at  time.Time
+	err error
+}
+
+// deadLetter replaces the item's outputs with one DLQ envelope.
+func (rt *Runtime) deadLetter(ctx context.Context, log *slog.Logger, it *item, prior int, failures []attemptFailure) {
+	last := failures[len(failures)-1]
+	class := fault.ClassOf(last.err)
+	rec, err := rt.envelope(ctx, it, prior, failures)
+	if err != nil {
+		// The envelope schema itself is unusable, so nothing can be
+		// dead-lettered: abort the batch rather than drop the record.
+		it.fatal = err
+		return
+	}
+	it.outs = []*kgo.Record{rec}
+	rt.metrics.dlq.WithLabelValues(it.rec.Topic, string(class)).Inc()
+	rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeDLQ).Inc()
+	log.WarnContext(ctx, "dead-lettered", "class", class, "attempts", prior+len(failures), "error", last.err)
+}

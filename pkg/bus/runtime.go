@@ -1,0 +1,293 @@
+// Package bus is the processing runtime every Docket service runs on.
+//
+// A service registers typed handlers for the topics it consumes; the runtime
+// consumes those topics and the service's retry topic in one consumer group,
+// decodes each record through the schema registry, calls the handler, and
+// produces the handler's output events together with the consumed offsets in
+// one Kafka transaction. Around that it handles, once for every service:
+// duplicate suppression through the idempotency store, bounded in-process
+// retries of transient failures, error classification and dead-lettering
+// with a complete envelope, W3C trace context in headers, metrics, structured
+// logs and graceful shutdown.
+package bus
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync/atomic"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/plugin/kprom"
+	"go.opentelemetry.io/otel/trace"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/retry"
+)
+
+// Codec encodes and decodes events in the schema registry's wire format.
+type Codec interface {
+	Encode(topic string, e events.Event) ([]byte, error)
+	Decode(b []byte) (events.Event, error)
+}
+
+// Store is what the runtime needs of the idempotency store.
+type Store interface {
+	LookupMany(ctx context.Context, keys []idempotency.Key) ([]idempotency.Record, error)
+	PutMany(ctx context.Context, items []idempotency.Item) ([]idempotency.Record, error)
+	Claim(ctx context.Context, key idempotency.Key, owner string) (idempotency.Claim, error)
+	Complete(ctx context.Context, key idempotency.Key, token int64, result []byte) error
+	Release(ctx context.Context, key idempotency.Key, token int64) error
+}
+
+// Output is one event a handler emits. The runtime fills the event's
+// metadata where the handler left it empty: a deterministic event id derived
+// from the input event (so a retry emits the same id), the workflow and
+// tenant of the input, the input's event id as causation, the time, and this
+// service as producer. The record key is the workflow id.
+type Output struct {
+	Topic string
+	Event events.Event
+}
+
+// Handler is a service's business logic for one event type.
+type Handler[T events.Event] func(ctx context.Context, m *Message, in T) ([]Output, error)
+
+type route struct {
+	topic   string
+	policy  retry.Policy
+	timeout time.Duration
+	invoke  func(ctx context.Context, m *Message, e events.Event) ([]Output, error)
+}
+
+// errUnusable marks a failure that handling the batch again cannot cure.
+var errUnusable = errors.New("runtime cannot continue")
+
+// Runtime runs a service's handlers.
+type Runtime struct {
+	service string
+	kafka   []kgo.Opt
+	codec   Codec
+	store   Store
+	cfg     config
+	log     *slog.Logger
+	tracer  trace.Tracer
+	metrics *metrics
+	kprom   *kprom.Metrics
+	routes  map[string]*route
+
+	joined   atomic.Bool
+	lastPoll atomic.Int64 // unix nanos of the last loop turn
+}
+
+// New returns a runtime for service. kafka holds the connection options
+// (seed brokers, TLS, SASL); the runtime adds the group, transaction and
+// isolation settings itself.
+func New(service string, kafka []kgo.Opt, codec Codec, store Store, opts ...Option) (*Runtime, error) {
+	if service == "" {
+		return nil, errors.New("bus: service name is required")
+	}
+	if codec == nil || store == nil {
+		return nil, errors.New("bus: codec and store are required")
+	}
+	cfg := defaults(service)
+	for _, o := range opts {
+		o(&cfg)
+	}
+	m, err := newMetrics(cfg.registerer, service)
+	if err != nil {
+		return nil, fmt.Errorf("register runtime metrics: %w", err)
+	}
+	return &Runtime{
+		service: service,
+		kafka:   kafka,
+		codec:   codec,
+		store:   store,
+		cfg:     cfg,
+		log:     cfg.logger,
+		tracer:  cfg.tracer.Tracer("docket/bus"),
+		metrics: m,
+		kprom:   kprom.NewMetrics("docket_kafka", kprom.Registerer(cfg.registerer), kprom.WithStaticLabel(map[string]string{"service": service})),
+		routes:  map[string]*route{},
+	}, nil
+}
+
+// Handle registers h for the events of topic. It must be called before Run.
+func Handle[T events.Event](rt *Runtime, topic string, h Handler[T], opts ...HandlerOption) {
+	r := &route{topic: topic, policy: retry.Default, timeout: 30 * time.Second}
+	for _, o := range opts {
+		o(r)
+	}
+	r.invoke = func(ctx context.Context, m *Message, e events.Event) ([]Output, error) {
+		in, ok := e.(T)
+		if !ok {
+			var want T
+			return nil, fault.Structuralf("topic %s carries %T, handler expects %T", topic, e, want)
+		}
+		return h(ctx, m, in)
+	}
+	rt.routes[topic] = r
+}
+
+// Service returns the service name.
+func (rt *Runtime) Service() string { return rt.service }
+
+// Topics returns the topics the runtime consumes: the handled ones and the
+// service's retry topic.
+func (rt *Runtime) Topics() []string {
+	ts := make([]string, 0, len(rt.routes)+1)
+	for t := range rt.routes {
+		ts = append(ts, t)
+	}
+	return append(ts, events.RetryTopic(rt.service))
+}
+
+// Ready reports whether the runtime has joined its consumer group.
+func (rt *Runtime) Ready(context.Context) error {
+	if !rt.joined.Load() {
+		return errors.New("consumer group not joined yet")
+	}
+	return nil
+}
+
+// Live reports whether the processing loop is turning. A loop stuck for
+// longer than the transaction timeout plus the drain timeout is wedged.
+func (rt *Runtime) Live(context.Context) error {
+	last := rt.lastPoll.Load()
+	if last == 0 {
+		return nil
+	}
+	if since := time.Since(time.Unix(0, last)); since > rt.cfg.transactionTimeout+rt.cfg.drainTimeout+time.Minute {
+		return fmt.Errorf("processing loop has not turned for %s", since.Round(time.Second))
+	}
+	return nil
+}
+
+// Run consumes until ctx ends, then finishes or aborts the open batch and
+// leaves the group. It returns nil after a clean shutdown and an error when
+// the Kafka client can no longer be used; the caller should then exit and
+// be restarted.
+func (rt *Runtime) Run(ctx context.Context) error {
+	if len(rt.routes) == 0 {
+		return errors.New("bus: no handlers registered")
+	}
+	sess, err := kgo.NewGroupTransactSession(append(append([]kgo.Opt{}, rt.kafka...),
+		kgo.ConsumerGroup(rt.cfg.group),
+		kgo.ConsumeTopics(rt.Topics()...),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+		kgo.RequireStableFetchOffsets(),
+		kgo.TransactionalID(rt.cfg.txnID),
+		kgo.TransactionTimeout(rt.cfg.transactionTimeout),
+		kgo.WithHooks(rt.kprom),
+		kgo.OnPartitionsAssigned(func(context.Context, *kgo.Client, map[string][]int32) { rt.joined.Store(true) }),
+	)...)
+	if err != nil {
+		return fmt.Errorf("create transactional session: %w", err)
+	}
+	defer sess.Close()
+
+	// Work already polled is finished with its own context, which outlives
+	// ctx by at most the drain timeout.
+	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelWork()
+	stop := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(rt.cfg.drainTimeout, cancelWork)
+		context.AfterFunc(work, func() { t.Stop() })
+	})
+	defer stop()
+
+	rt.log.Info("runtime started", "group", rt.cfg.group, "topics", rt.Topics(), "transactional_id", rt.cfg.txnID)
+	for {
+		rt.lastPoll.Store(time.Now().UnixNano())
+		fetches := sess.PollRecords(ctx, rt.cfg.maxPollRecords)
+		if fetches.IsClientClosed() || ctx.Err() != nil {
+			break
+		}
+		fetches.EachError(func(topic string, p int32, err error) {
+			rt.metrics.fetchErrs.WithLabelValues(topic).Inc()
+			rt.log.Warn("fetch error", "topic", topic, "partition", p, "error", err)
+		})
+		recs := fetches.Records()
+		if len(recs) == 0 {
+			continue
+		}
+		if err := rt.transact(work, sess, recs); err != nil {
+			return err
+		}
+	}
+	rt.log.Info("runtime stopping: leaving the group")
+	return nil
+}
+
+// transact handles one polled batch in one transaction. An infrastructure
+// failure (Redis unreachable, a produce error) aborts the transaction, which
+// rewinds the consumer to the committed offsets, so the batch is consumed
+// again after a pause; only an unusable client is returned as an error.
+func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession, recs []*kgo.Record) error {
+	rt.metrics.batch.Observe(float64(len(recs)))
+	if err := sess.Begin(); err != nil {
+		return fmt.Errorf("begin transaction: %w", err)
+	}
+	outs, err := rt.processBatch(ctx, recs)
+	if err == nil {
+		err = produceAll(ctx, sess, outs)
+	}
+	commit := kgo.TryCommit
+	if err != nil {
+		commit = kgo.TryAbort
+		rt.log.Warn("aborting batch; it will be consumed again", "records", len(recs), "error", err)
+	}
+	committed, endErr := sess.End(ctx, commit)
+	if committed {
+		rt.metrics.txns.WithLabelValues("committed").Inc()
+	} else {
+		rt.metrics.txns.WithLabelValues("aborted").Inc()
+	}
+	if errors.Is(err, errUnusable) {
+		return err
+	}
+	if endErr != nil {
+		if ctx.Err() != nil {
+			return nil // shutting down; the broker aborts what is left
+		}
+		return fmt.Errorf("end transaction: %w", endErr)
+	}
+	if err != nil || !committed {
+		pause(ctx, time.Second)
+	}
+	return nil
+}
+
+func produceAll(ctx context.Context, sess *kgo.GroupTransactSession, outs []*kgo.Record) error {
+	if len(outs) == 0 {
+		return nil
+	}
+	errs := make(chan error, len(outs))
+	for _, r := range outs {
+		sess.Produce(ctx, r, func(_ *kgo.Record, err error) { errs <- err })
+	}
+	var first error
+	for range outs {
+		if err := <-errs; err != nil && first == nil {
+			first = err
+		}
+	}
+	if first != nil {
+		return fmt.Errorf("produce outputs: %w", first)
+	}
+	return nil
+}
+
+func pause(ctx context.Context, d time.Duration) {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+	case <-t.C:
+	}
+}

@@ -1,0 +1,147 @@
+// Package config loads the settings every Docket service shares from the
+// environment (12-factor) and turns them into clients: Kafka connection
+// options (TLS, SASL/SCRAM), the schema registry client and the Redis client.
+package config
+
+import (
+	"crypto/tls"
+	"crypto/x509"
+	"errors"
+	"fmt"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+	"github.com/redis/go-redis/v9"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sasl/plain"
+	"github.com/twmb/franz-go/pkg/sasl/scram"
+	"github.com/twmb/franz-go/pkg/sr"
+)
+
+// Schema modes.
+const (
+	// SchemaRegister registers the service's schemas at start-up (the
+	// embedded mode and development).
+	SchemaRegister = "register"
+	// SchemaVerify only checks that the schemas were registered by
+	// `docket admin schemas apply` and are compatible (production).
+	SchemaVerify = "verify"
+)
+
+// Platform holds the settings shared by every service.
+type Platform struct {
+	KafkaBrokers       []string `env:"DOCKET_KAFKA_BROKERS" envDefault:"127.0.0.1:9092" envSeparator:","`
+	KafkaTLS           bool     `env:"DOCKET_KAFKA_TLS"`
+	KafkaTLSCAFile     string   `env:"DOCKET_KAFKA_TLS_CA_FILE"`
+	KafkaSASLMechanism string   `env:"DOCKET_KAFKA_SASL_MECHANISM"`
+	KafkaSASLUser      string   `env:"DOCKET_KAFKA_SASL_USERNAME"`
+	KafkaSASLPassword  string   `env:"DOCKET_KAFKA_SASL_PASSWORD"`
+
+	RegistryURL      string `env:"DOCKET_SCHEMA_REGISTRY_URL" envDefault:"http://127.0.0.1:8081"`
+	RegistryUser     string `env:"DOCKET_SCHEMA_REGISTRY_USERNAME"`
+	RegistryPassword string `env:"DOCKET_SCHEMA_REGISTRY_PASSWORD"`
+	SchemaMode       string `env:"DOCKET_SCHEMA_MODE" envDefault:"verify"`
+
+	RedisURL string `env:"DOCKET_REDIS_URL" envDefault:"redis://127.0.0.1:6380/0"`
+	BlobURL  string `env:"DOCKET_BLOB_URL" envDefault:"file://./data/blobs"`
+
+	OpsAddr    string `env:"DOCKET_OPS_ADDR" envDefault:"127.0.0.1:0"`
+	LogLevel   string `env:"DOCKET_LOG_LEVEL" envDefault:"info"`
+	LogFormat  string `env:"DOCKET_LOG_FORMAT" envDefault:"json"`
+	InstanceID string `env:"DOCKET_INSTANCE_ID"`
+
+	Concurrency  int           `env:"DOCKET_CONCURRENCY" envDefault:"8"`
+	DrainTimeout time.Duration `env:"DOCKET_DRAIN_TIMEOUT" envDefault:"20s"`
+}
+
+// Load reads the platform settings from the environment and validates them.
+func Load() (Platform, error) {
+	var p Platform
+	if err := env.Parse(&p); err != nil {
+		return p, fmt.Errorf("read environment: %w", err)
+	}
+	return p, p.Validate()
+}
+
+// Validate reports every bad field at once.
+func (p Platform) Validate() error {
+	var errs []error
+	if len(p.KafkaBrokers) == 0 || p.KafkaBrokers[0] == "" {
+		errs = append(errs, errors.New("DOCKET_KAFKA_BROKERS is empty"))
+	}
+	switch strings.ToUpper(p.KafkaSASLMechanism) {
+	case "", "PLAIN", "SCRAM-SHA-256", "SCRAM-SHA-512":
+	default:
+		errs = append(errs, fmt.Errorf("DOCKET_KAFKA_SASL_MECHANISM %q: want PLAIN, SCRAM-SHA-256 or SCRAM-SHA-512", p.KafkaSASLMechanism))
+	}
+	if p.KafkaSASLMechanism != "" && (p.KafkaSASLUser == "" || p.KafkaSASLPassword == "") {
+		errs = append(errs, errors.New("DOCKET_KAFKA_SASL_USERNAME and DOCKET_KAFKA_SASL_PASSWORD are required with SASL"))
+	}
+	if p.RegistryURL == "" {
+		errs = append(errs, errors.New("DOCKET_SCHEMA_REGISTRY_URL is empty"))
+	}
+	if p.SchemaMode != SchemaRegister && p.SchemaMode != SchemaVerify {
+		errs = append(errs, fmt.Errorf("DOCKET_SCHEMA_MODE %q: want %s or %s", p.SchemaMode, SchemaRegister, SchemaVerify))
+	}
+	if _, err := redis.ParseURL(p.RedisURL); err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_REDIS_URL: %w", err))
+	}
+	if p.Concurrency < 1 {
+		errs = append(errs, fmt.Errorf("DOCKET_CONCURRENCY %d: want at least 1", p.Concurrency))
+	}
+	return errors.Join(errs...)
+}
+
+// KafkaOpts returns the connection options for franz-go.
+func (p Platform) KafkaOpts() ([]kgo.Opt, error) {
+	opts := []kgo.Opt{kgo.SeedBrokers(p.KafkaBrokers...)}
+	if p.KafkaTLS || p.KafkaTLSCAFile != "" {
+		cfg := &tls.Config{MinVersion: tls.VersionTLS12}
+		if p.KafkaTLSCAFile != "" {
+			pem, err := os.ReadFile(p.KafkaTLSCAFile)
+			if err != nil {
+				return nil, fmt.Errorf("read Kafka CA file: %w", err)
+			}
+			pool := x509.NewCertPool()
+			if !pool.AppendCertsFromPEM(pem) {
+				return nil, fmt.Errorf("no certificate in Kafka CA file %s", p.KafkaTLSCAFile)
+			}
+			cfg.RootCAs = pool
+		}
+		opts = append(opts, kgo.DialTLSConfig(cfg))
+	}
+	switch strings.ToUpper(p.KafkaSASLMechanism) {
+	case "PLAIN":
+		opts = append(opts, kgo.SASL(plain.Auth{User: p.KafkaSASLUser, Pass: p.KafkaSASLPassword}.AsMechanism()))
+	case "SCRAM-SHA-256":
+		opts = append(opts, kgo.SASL(scram.Auth{User: p.KafkaSASLUser, Pass: p.KafkaSASLPassword}.AsSha256Mechanism()))
+	case "SCRAM-SHA-512":
+		opts = append(opts, kgo.SASL(scram.Auth{User: p.KafkaSASLUser, Pass: p.KafkaSASLPassword}.AsSha512Mechanism()))
+	}
+	return opts, nil
+}
+
+// RegistryClient returns a schema registry client.
+func (p Platform) RegistryClient() (*sr.Client, error) {
+	opts := []sr.ClientOpt{sr.URLs(p.RegistryURL)}
+	if p.RegistryUser != "" {
+		opts = append(opts, sr.BasicAuth(p.RegistryUser, p.RegistryPassword))
+	}
+	cl, err := sr.NewClient(opts...)
+	if err != nil {
+		return nil, fmt.Errorf("schema registry client: %w", err)
+	}
+	return cl, nil
+}
+
+// RedisClient returns a Redis client for DOCKET_REDIS_URL (redis:// or
+// rediss:// for TLS).
+func (p Platform) RedisClient() (*redis.Client, error) {
+	o, err := redis.ParseURL(p.RedisURL)
+	if err != nil {
+		return nil, fmt.Errorf("parse DOCKET_REDIS_URL: %w", err)
+	}
+	return redis.NewClient(o), nil
+}

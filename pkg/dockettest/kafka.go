@@ -1,0 +1,94 @@
+// Package dockettest starts the real parts Docket's tests run against: an
+// in-process Kafka broker (kfake) served over TCP, a real redis-server on a
+// free port, and a schema registry over HTTP.
+package dockettest
+
+import (
+	"context"
+	"net/http/httptest"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sr"
+
+	"github.com/docket-run/docket/pkg/registry"
+)
+
+// Kafka is an in-process broker listening on loopback TCP.
+type Kafka struct {
+	Cluster *kfake.Cluster
+	Addrs   []string
+}
+
+// NewKafka starts a one-broker kfake cluster on a free loopback port and
+// creates topics with partitions each. It is closed with t.Cleanup.
+func NewKafka(t testing.TB, partitions int32, topics []string, opts ...kfake.Opt) *Kafka {
+	t.Helper()
+	c, err := kfake.NewCluster(append([]kfake.Opt{
+		kfake.NumBrokers(1),
+		kfake.DefaultNumPartitions(int(partitions)),
+		kfake.GroupMinSessionTimeout(100 * time.Millisecond),
+	}, opts...)...)
+	if err != nil {
+		t.Fatalf("start kfake: %v", err)
+	}
+	t.Cleanup(c.Close)
+	for _, topic := range topics {
+		if err := c.CreateTopic(topic, partitions, nil); err != nil {
+			t.Fatalf("create topic %s: %v", topic, err)
+		}
+	}
+	return &Kafka{Cluster: c, Addrs: c.ListenAddrs()}
+}
+
+// Client returns a plain client for the broker, closed with t.Cleanup.
+func (k *Kafka) Client(t testing.TB, opts ...kgo.Opt) *kgo.Client {
+	t.Helper()
+	cl, err := kgo.NewClient(append([]kgo.Opt{kgo.SeedBrokers(k.Addrs...), kgo.MetadataMinAge(100 * time.Millisecond)}, opts...)...)
+	if err != nil {
+		t.Fatalf("kafka client: %v", err)
+	}
+	t.Cleanup(cl.Close)
+	return cl
+}
+
+// ReadCommitted reads every committed record of topic from the start until
+// want records arrived or timeout passed.
+func (k *Kafka) ReadCommitted(t testing.TB, topic string, want int, timeout time.Duration) []*kgo.Record {
+	t.Helper()
+	cl := k.Client(t,
+		kgo.ConsumeTopics(topic),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+	)
+	ctx, cancel := context.WithTimeout(context.Background(), timeout)
+	defer cancel()
+	var recs []*kgo.Record
+	for len(recs) < want {
+		fs := cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			break
+		}
+		recs = append(recs, fs.Records()...)
+	}
+	return recs
+}
+
+// Registry starts a schema registry (pkg/registry) over HTTP on loopback,
+// persisted in a temporary folder, and returns its URL and a client.
+func Registry(t testing.TB) (string, *sr.Client) {
+	t.Helper()
+	reg, err := registry.New(t.TempDir())
+	if err != nil {
+		t.Fatalf("start schema registry: %v", err)
+	}
+	srv := httptest.NewServer(reg.Handler())
+	t.Cleanup(srv.Close)
+	cl, err := sr.NewClient(sr.URLs(srv.URL))
+	if err != nil {
+		t.Fatalf("schema registry client: %v", err)
+	}
+	return srv.URL, cl
+}

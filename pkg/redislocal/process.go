@@ -1,0 +1,286 @@
+package redislocal
+
+import (
+	"bufio"
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net"
+	"os/exec"
+	"strconv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+)
+
+const (
+	pollInterval = 20 * time.Millisecond
+	retryPause   = 100 * time.Millisecond
+	probeTimeout = time.Second
+	// waitDelay bounds how long reaping waits for redis-server's output
+	// pipes to close after it exited (a forked AOF-rewrite child holds them).
+	waitDelay = 2 * time.Second
+	// tailLines is how much of redis-server's output is kept for errors.
+	tailLines = 40
+)
+
+// process is one run of redis-server.
+type process struct {
+	cmd  *exec.Cmd
+	out  *tailWriter
+	done chan struct{} // closed once the process has exited and been reaped
+	err  error         // the result of Wait; read only after done is closed
+
+	ready    atomic.Bool // it answered PING once
+	expected atomic.Bool // we are stopping or killing it: exit is no surprise
+}
+
+// spawn starts redis-server on port and waits until it answers PING. A port
+// already taken is reported as errAddrInUse.
+func (s *Server) spawn(ctx context.Context, port int) (*process, error) {
+	args := []string{
+		"--port", strconv.Itoa(port),
+		"--bind", "127.0.0.1",
+		"--protected-mode", "no",
+		"--dir", s.dir,
+		"--appendonly", "yes",
+		"--appendfsync", "everysec",
+		"--save", "",
+		"--daemonize", "no",
+		"--logfile", "", // standard output, which we read
+	}
+	cmd := exec.Command(s.bin, args...)
+	cmd.Dir = s.dir
+	out := newTailWriter(s.cfg.logger.With("component", "redis-server", "port", port))
+	cmd.Stdout, cmd.Stderr = out, out
+	cmd.SysProcAttr = sysProcAttr()
+	cmd.WaitDelay = waitDelay
+	if err := cmd.Start(); err != nil {
+		return nil, fmt.Errorf("redislocal: run %s: %w", s.bin, err)
+	}
+	p := &process{cmd: cmd, out: out, done: make(chan struct{})}
+	go p.wait(s.cfg.logger)
+
+	err := waitReady(ctx, port, p, s.cfg.startTimeout)
+	if err == nil {
+		p.ready.Store(true)
+		s.cfg.logger.Debug("redis-server ready", "addr", net.JoinHostPort("127.0.0.1", strconv.Itoa(port)),
+			"pid", cmd.Process.Pid, "dir", s.dir)
+		return p, nil
+	}
+	p.expected.Store(true)
+	p.kill()
+	<-p.done
+	tail := out.tail()
+	if strings.Contains(tail, "Address already in use") {
+		return nil, fmt.Errorf("redislocal: redis-server port %d: %w", port, errAddrInUse)
+	}
+	return nil, fmt.Errorf("redislocal: redis-server on port %d did not become ready: %w\nredis-server output:\n%s", port, err, tail)
+}
+
+// wait reaps the process and reports an exit nobody asked for.
+func (p *process) wait(log *slog.Logger) {
+	err := p.cmd.Wait()
+	p.err = err
+	if p.ready.Load() && !p.expected.Load() {
+		log.Warn("redis-server exited unexpectedly", "pid", p.cmd.Process.Pid, "err", err, "output", p.out.tail())
+	}
+	close(p.done)
+}
+
+func (p *process) exited() bool {
+	select {
+	case <-p.done:
+		return true
+	default:
+		return false
+	}
+}
+
+// kill sends SIGKILL to the process group (redis-server and any child it
+// forked) unless the process is already gone.
+func (p *process) kill() {
+	if !p.exited() {
+		_ = killGroup(p.cmd.Process)
+	}
+}
+
+// stopLocked shuts the server down gracefully, then by force.
+func (s *Server) stopLocked() error {
+	if s.mini != nil {
+		s.mini.Close()
+		return nil
+	}
+	p := s.proc
+	if p == nil {
+		return nil
+	}
+	s.proc = nil
+	p.expected.Store(true)
+	if p.exited() {
+		return nil
+	}
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
+	if err := shutdown(addr); err != nil {
+		s.cfg.logger.Debug("redis-server SHUTDOWN failed, sending SIGTERM", "addr", addr, "err", err)
+		_ = terminate(p.cmd.Process)
+	}
+	timer := time.NewTimer(s.cfg.stopTimeout)
+	defer timer.Stop()
+	select {
+	case <-p.done:
+		var exitErr *exec.ExitError
+		if errors.As(p.err, &exitErr) {
+			return fmt.Errorf("redislocal: redis-server on %s: %w\nredis-server output:\n%s", addr, p.err, p.out.tail())
+		}
+		return nil
+	case <-timer.C:
+		p.kill()
+		<-p.done
+		return fmt.Errorf("redislocal: redis-server on %s did not shut down within %s and was killed", addr, s.cfg.stopTimeout)
+	}
+}
+
+// waitReady polls the server with PING until it answers, it exits, or the
+// timeout or ctx ends.
+func waitReady(ctx context.Context, port int, p *process, timeout time.Duration) error {
+	ctx, cancel := context.WithTimeout(ctx, timeout)
+	defer cancel()
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
+	tick := time.NewTicker(pollInterval)
+	defer tick.Stop()
+	var last error
+	for {
+		if last = ping(ctx, addr); last == nil {
+			return nil
+		}
+		select {
+		case <-p.done:
+			return fmt.Errorf("redis-server exited: %v", p.err)
+		case <-ctx.Done():
+			return fmt.Errorf("%w (last PING: %v)", ctx.Err(), last)
+		case <-tick.C:
+		}
+	}
+}
+
+// ping sends one PING on a fresh connection and wants +PONG (a server still
+// loading its append-only file answers -LOADING).
+func ping(ctx context.Context, addr string) error {
+	reply, err := roundTrip(ctx, addr, "PING")
+	if err != nil {
+		return err
+	}
+	if reply != "+PONG" {
+		return fmt.Errorf("PING answered %q", reply)
+	}
+	return nil
+}
+
+// shutdown asks the server to flush its append-only file and exit. Redis
+// closes the connection without a reply when it complies.
+func shutdown(addr string) error {
+	ctx, cancel := context.WithTimeout(context.Background(), probeTimeout)
+	defer cancel()
+	reply, err := roundTrip(ctx, addr, "SHUTDOWN")
+	if errors.Is(err, io.EOF) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return fmt.Errorf("SHUTDOWN answered %q", reply)
+}
+
+// roundTrip sends one inline command and reads one reply line.
+func roundTrip(ctx context.Context, addr, command string) (string, error) {
+	d := net.Dialer{Timeout: probeTimeout}
+	conn, err := d.DialContext(ctx, "tcp", addr)
+	if err != nil {
+		return "", err
+	}
+	defer conn.Close()
+	deadline := time.Now().Add(probeTimeout)
+	if dl, ok := ctx.Deadline(); ok && dl.Before(deadline) {
+		deadline = dl
+	}
+	if err := conn.SetDeadline(deadline); err != nil {
+		return "", err
+	}
+	if _, err := io.WriteString(conn, command+"\r\n"); err != nil {
+		return "", err
+	}
+	line, err := bufio.NewReader(conn).ReadString('\n')
+	if err != nil {
+		return "", err
+	}
+	return strings.TrimRight(line, "\r\n"), nil
+}
+
+func sleepCtx(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
+}
+
+// tailWriter receives redis-server's output: it logs each line at Debug and
+// keeps the last lines for error messages.
+type tailWriter struct {
+	log     *slog.Logger
+	mu      sync.Mutex
+	partial []byte
+	lines   []string
+}
+
+func newTailWriter(log *slog.Logger) *tailWriter { return &tailWriter{log: log} }
+
+func (w *tailWriter) Write(b []byte) (int, error) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.partial = append(w.partial, b...)
+	for {
+		i := bytes.IndexByte(w.partial, '\n')
+		if i < 0 {
+			break
+		}
+		w.add(string(w.partial[:i]))
+		w.partial = w.partial[i+1:]
+	}
+	if len(w.partial) > 4096 { // a runaway line: flush it as is
+		w.add(string(w.partial))
+		w.partial = w.partial[:0]
+	}
+	return len(b), nil
+}
+
+func (w *tailWriter) add(line string) {
+	line = strings.TrimRight(line, "\r")
+	if line == "" {
+		return
+	}
+	w.log.Debug(line)
+	if len(w.lines) == tailLines {
+		copy(w.lines, w.lines[1:])
+		w.lines = w.lines[:tailLines-1]
+	}
+	w.lines = append(w.lines, line)
+}
+
+func (w *tailWriter) tail() string {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	lines := w.lines
+	if len(w.partial) > 0 {
+		lines = append(lines[:len(lines):len(lines)], string(w.partial))
+	}
+	return strings.Join(lines, "\n")
+}
