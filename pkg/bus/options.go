@@ -19,6 +19,8 @@ type config struct {
 	version            string
 	group              string
 	txnID              string
+	instanceID         string
+	sessionTimeout     time.Duration
 	concurrency        int
 	maxPollRecords     int
 	transactionTimeout time.Duration
@@ -41,6 +43,7 @@ func defaults(service string) config {
 		maxPollRecords:     500,
 		transactionTimeout: 30 * time.Second,
 		drainTimeout:       20 * time.Second,
+		sessionTimeout:     15 * time.Second,
 		logger:             slog.Default(),
 		registerer:         prometheus.NewRegistry(),
 		tracer:             noop.NewTracerProvider(),
@@ -58,6 +61,15 @@ func Group(g string) Option { return func(c *config) { c.group = g } }
 // replica fences its killed predecessor and aborts its open transaction at
 // once. Default "docket-<service>-<hostname>".
 func TransactionalID(id string) Option { return func(c *config) { c.txnID = id } }
+
+// InstanceID makes the replica a static group member: a replica that
+// restarts with the same instance id takes its partitions back at once
+// instead of waiting for the session timeout. Default none (dynamic).
+func InstanceID(id string) Option { return func(c *config) { c.instanceID = id } }
+
+// SessionTimeout is how long the group waits for a silent member before
+// reassigning its partitions. Default 15s.
+func SessionTimeout(d time.Duration) Option { return func(c *config) { c.sessionTimeout = d } }
 
 // Concurrency bounds how many partitions of one polled batch are handled at
 // once; records of one partition (hence of one workflow) are handled in

@@ -175,7 +175,11 @@ func (rt *Runtime) Run(ctx context.Context) error {
 	if len(rt.routes) == 0 {
 		return errors.New("bus: no handlers registered")
 	}
-	sess, err := kgo.NewGroupTransactSession(append(append([]kgo.Opt{}, rt.kafka...),
+	kopts := append([]kgo.Opt{}, rt.kafka...)
+	if rt.cfg.instanceID != "" {
+		kopts = append(kopts, kgo.InstanceID(rt.cfg.instanceID))
+	}
+	sess, err := kgo.NewGroupTransactSession(append(kopts,
 		kgo.ConsumerGroup(rt.cfg.group),
 		kgo.ConsumeTopics(rt.Topics()...),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
@@ -183,6 +187,8 @@ func (rt *Runtime) Run(ctx context.Context) error {
 		kgo.RequireStableFetchOffsets(),
 		kgo.TransactionalID(rt.cfg.txnID),
 		kgo.TransactionTimeout(rt.cfg.transactionTimeout),
+		kgo.SessionTimeout(rt.cfg.sessionTimeout),
+		kgo.HeartbeatInterval(min(3*time.Second, rt.cfg.sessionTimeout/3)),
 		kgo.WithHooks(rt.kprom),
 		kgo.OnPartitionsAssigned(func(context.Context, *kgo.Client, map[string][]int32) { rt.joined.Store(true) }),
 	)...)

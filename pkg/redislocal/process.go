@@ -146,23 +146,38 @@ func (s *Server) stopLocked() error {
 }
 
 // waitReady polls the server with PING until it answers, it exits, or the
-// timeout or ctx ends.
+// timeout or ctx ends. It also checks that the server answering is this
+// process and not another one that holds the port (redis-server exits at
+// once when it cannot bind, but a PING may reach the other server first).
 func waitReady(ctx context.Context, port int, p *process, timeout time.Duration) error {
 	ctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
+	go func() { // abort a probe in flight as soon as the process exits
+		select {
+		case <-p.done:
+			cancel()
+		case <-ctx.Done():
+		}
+	}()
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(port))
 	tick := time.NewTicker(pollInterval)
 	defer tick.Stop()
 	var last error
 	for {
 		if last = ping(ctx, addr); last == nil {
-			return nil
+			last = checkPID(ctx, addr, p.cmd.Process.Pid)
+			if last == nil {
+				return nil
+			}
 		}
 		select {
 		case <-p.done:
 			return fmt.Errorf("redis-server exited: %v", p.err)
 		case <-ctx.Done():
-			return fmt.Errorf("%w (last PING: %v)", ctx.Err(), last)
+			if p.exited() {
+				return fmt.Errorf("redis-server exited: %v", p.err)
+			}
+			return fmt.Errorf("%w (last probe: %v)", ctx.Err(), last)
 		case <-tick.C:
 		}
 	}
@@ -181,6 +196,23 @@ func ping(ctx context.Context, addr string) error {
 	return nil
 }
 
+// checkPID verifies that the server on addr is process pid.
+func checkPID(ctx context.Context, addr string, pid int) error {
+	info, err := roundTrip(ctx, addr, "INFO server")
+	if err != nil {
+		return err
+	}
+	for line := range strings.Lines(info) {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "process_id:"); ok {
+			if v == strconv.Itoa(pid) {
+				return nil
+			}
+			return fmt.Errorf("%s is served by another process (pid %s, want %d)", addr, v, pid)
+		}
+	}
+	return fmt.Errorf("INFO server on %s has no process_id", addr)
+}
+
 // shutdown asks the server to flush its append-only file and exit. Redis
 // closes the connection without a reply when it complies.
 func shutdown(addr string) error {
@@ -196,7 +228,9 @@ func shutdown(addr string) error {
 	return fmt.Errorf("SHUTDOWN answered %q", reply)
 }
 
-// roundTrip sends one inline command and reads one reply line.
+// roundTrip sends one inline command on a fresh connection and reads one
+// reply: a simple string or error comes back as its line ("+PONG",
+// "-LOADING ..."), a bulk string as its content. Canceling ctx aborts it.
 func roundTrip(ctx context.Context, addr, command string) (string, error) {
 	d := net.Dialer{Timeout: probeTimeout}
 	conn, err := d.DialContext(ctx, "tcp", addr)
@@ -204,21 +238,32 @@ func roundTrip(ctx context.Context, addr, command string) (string, error) {
 		return "", err
 	}
 	defer conn.Close()
-	deadline := time.Now().Add(probeTimeout)
-	if dl, ok := ctx.Deadline(); ok && dl.Before(deadline) {
-		deadline = dl
-	}
-	if err := conn.SetDeadline(deadline); err != nil {
+	stop := context.AfterFunc(ctx, func() { _ = conn.SetDeadline(time.Now()) })
+	defer stop()
+	if err := conn.SetDeadline(time.Now().Add(probeTimeout)); err != nil {
 		return "", err
 	}
 	if _, err := io.WriteString(conn, command+"\r\n"); err != nil {
 		return "", err
 	}
-	line, err := bufio.NewReader(conn).ReadString('\n')
+	r := bufio.NewReader(conn)
+	line, err := r.ReadString('\n')
 	if err != nil {
 		return "", err
 	}
-	return strings.TrimRight(line, "\r\n"), nil
+	line = strings.TrimRight(line, "\r\n")
+	if !strings.HasPrefix(line, "$") {
+		return line, nil
+	}
+	n, err := strconv.Atoi(line[1:])
+	if err != nil || n < 0 {
+		return "", fmt.Errorf("bad bulk reply %q", line)
+	}
+	buf := make([]byte, n+2)
+	if _, err := io.ReadFull(r, buf); err != nil {
+		return "", err
+	}
+	return string(buf[:n]), nil
 }
 
 func sleepCtx(ctx context.Context, d time.Duration) error {

@@ -318,6 +318,17 @@ func TestMiniredisFallback(t *testing.T) {
 	if got, err := c.Get(ctx, "k").Result(); err != nil || got != "v" {
 		t.Errorf("GET after Restart = %q, %v; want \"v\"", got, err)
 	}
+	// TTLs run on the wall clock, as on a real server.
+	if err := c.Set(ctx, "short", "v", 50*time.Millisecond).Err(); err != nil {
+		t.Fatalf("SET PX: %v", err)
+	}
+	deadline := time.Now().Add(5 * time.Second)
+	for c.Exists(ctx, "short").Val() == 1 {
+		if time.Now().After(deadline) {
+			t.Fatalf("a key with a 50ms TTL still exists after 5s")
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
 	s.Kill()
 	if err := c.Ping(ctx).Err(); err == nil {
 		t.Errorf("PING after Kill succeeded, want an error")
@@ -365,12 +376,12 @@ func TestUnexpectedExitIsLogged(t *testing.T) {
 
 func TestInvalidOptions(t *testing.T) {
 	for name, opt := range map[string]Option{
-		"negative port":  Port(-1),
-		"huge port":      Port(70000),
-		"nil logger":     Logger(nil),
-		"empty binary":   Binary(""),
-		"zero start":     StartTimeout(0),
-		"negative stop":  StopTimeout(-time.Second),
+		"negative port": Port(-1),
+		"huge port":     Port(70000),
+		"nil logger":    Logger(nil),
+		"empty binary":  Binary(""),
+		"zero start":    StartTimeout(0),
+		"negative stop": StopTimeout(-time.Second),
 	} {
 		t.Run(name, func(t *testing.T) {
 			if s, err := Start(t.Context(), t.TempDir(), opt); err == nil {
@@ -393,5 +404,17 @@ func TestTailWriterKeepsLastLines(t *testing.T) {
 	}
 	if lines[0] != "line 5" || lines[len(lines)-1] != "partial" {
 		t.Errorf("tail = %q ... %q, want \"line 5\" ... \"partial\"", lines[0], lines[len(lines)-1])
+	}
+}
+
+// When another Redis answers on the fixed port, Start must not mistake it
+// for its own server.
+func TestFixedPortHeldByAnotherRedis(t *testing.T) {
+	other := startReal(t)
+	_, port, _ := net.SplitHostPort(other.Addr())
+	p, _ := strconv.Atoi(port)
+	_, err := Start(t.Context(), t.TempDir(), Port(p), AllowMiniredis(false), Logger(discardLogger()))
+	if !errors.Is(err, errAddrInUse) {
+		t.Fatalf("Start on a port held by another redis-server: err = %v, want errAddrInUse", err)
 	}
 }

@@ -7,10 +7,8 @@ import (
 	"syscall"
 )
 
-// lockFile takes an exclusive, non-blocking advisory lock on f.
-func lockFile(f *os.File) (unlock func() error, err error) {
-	if err := syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB); err != nil {
-		return nil, err
-	}
-	return func() error { return syscall.Flock(int(f.Fd()), syscall.LOCK_UN) }, nil
+// lockFile takes an exclusive, non-blocking advisory lock on f. Closing f
+// releases it.
+func lockFile(f *os.File) error {
+	return syscall.Flock(int(f.Fd()), syscall.LOCK_EX|syscall.LOCK_NB)
 }

@@ -39,9 +39,8 @@ type record struct {
 
 // logFile is the append-only change log.
 type logFile struct {
-	path   string
-	f      *os.File
-	unlock func() error
+	path string
+	f    *os.File
 }
 
 // openLog opens or creates the log in dir, locks it, and reads its records.
@@ -54,12 +53,11 @@ func openLog(dir string, logger *slog.Logger) (*logFile, []record, error) {
 	if err != nil {
 		return nil, nil, fmt.Errorf("registry: open log: %w", err)
 	}
-	unlock, err := lockFile(f)
-	if err != nil {
+	if err := lockFile(f); err != nil {
 		_ = f.Close()
 		return nil, nil, fmt.Errorf("registry: %s is in use by another registry: %w", path, err)
 	}
-	lf := &logFile{path: path, f: f, unlock: unlock}
+	lf := &logFile{path: path, f: f}
 	fail := func(err error) (*logFile, []record, error) {
 		_ = lf.close()
 		return nil, nil, err
@@ -154,7 +152,7 @@ func (lf *logFile) append(rec record) error {
 }
 
 func (lf *logFile) close() error {
-	return errors.Join(lf.unlock(), lf.f.Close())
+	return lf.f.Close()
 }
 
 func syncDir(dir string) error {

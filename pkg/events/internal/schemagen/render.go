@@ -136,7 +136,6 @@ var generated = []generatedSchema{
 {{- range $f := .}}
 	{
 		name: {{printf "%q" .Name}},
-		dir:  {{printf "%q" .Dir}},
 		released: []string{
 		{{- range $i, $v := .Versions}}{{if $i}}, {{end}}{{const $f.Name $v.N}}{{end -}}
 		},

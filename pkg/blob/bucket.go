@@ -1,0 +1,326 @@
+package blob
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"hash"
+	"io"
+	"mime"
+	"net/url"
+	"os"
+	"path/filepath"
+	"strconv"
+	"sync"
+	"time"
+
+	"gocloud.dev/blob"
+	_ "gocloud.dev/blob/fileblob" // file:// buckets
+	_ "gocloud.dev/blob/s3blob"   // s3:// buckets
+	"gocloud.dev/gcerrors"
+
+	"github.com/docket-run/docket/pkg/fault"
+)
+
+const (
+	// DefaultMaxSize is the largest blob Put accepts unless MaxSize says
+	// otherwise.
+	DefaultMaxSize = 50 << 20
+
+	// tempPrefix holds blobs being written. Put deletes its temporary key;
+	// a crash between writing and deleting leaves one behind, which
+	// RemoveTemp clears.
+	tempPrefix = "tmp/"
+
+	defaultMediaType = "application/octet-stream"
+
+	// lockStripes bounds the mutexes that serialize, within one process,
+	// moving the same content to its address.
+	lockStripes = 64
+)
+
+// Option configures a Bucket.
+type Option func(*config)
+
+type config struct {
+	maxSize int64
+}
+
+// MaxSize sets the largest blob, in bytes, that Put accepts; more fails
+// with ErrTooLarge. Default DefaultMaxSize (50 MiB).
+func MaxSize(n int64) Option { return func(c *config) { c.maxSize = n } }
+
+// Bucket is a Store on a gocloud.dev bucket. It is safe for concurrent use.
+type Bucket struct {
+	b       *blob.Bucket
+	maxSize int64
+	// durable makes Put fsync the stored file and its directory; set for
+	// file:// buckets, whose driver renames into place without fsync.
+	durable bool
+	locks   [lockStripes]sync.Mutex
+}
+
+var _ Store = (*Bucket)(nil)
+
+// Open opens the bucket at rawURL: "file:///dir" (the directory is created
+// if missing, and temporary files are kept next to the blobs so that the
+// final rename never crosses file systems) or "s3://bucket?region=…"
+// (endpoint=…, use_path_style=true and the other s3blob parameters for
+// S3-compatible stores; credentials from the usual AWS environment). A
+// prefix=… parameter keeps every key under that prefix.
+func Open(ctx context.Context, rawURL string, opts ...Option) (*Bucket, error) {
+	cfg := config{maxSize: DefaultMaxSize}
+	for _, o := range opts {
+		o(&cfg)
+	}
+	if cfg.maxSize <= 0 {
+		return nil, fmt.Errorf("blob: MaxSize must be positive, got %d", cfg.maxSize)
+	}
+	u, err := url.Parse(rawURL)
+	if err != nil {
+		return nil, fmt.Errorf("blob: bucket URL: %w", err)
+	}
+	durable := false
+	switch u.Scheme {
+	case "file":
+		q := u.Query()
+		if q.Get("create_dir") == "" {
+			q.Set("create_dir", "true")
+		}
+		if q.Get("no_tmp_dir") == "" {
+			q.Set("no_tmp_dir", "true")
+		}
+		u.RawQuery = q.Encode()
+		durable = true
+	case "s3":
+	default:
+		return nil, fmt.Errorf("blob: unsupported bucket URL scheme %q: want file or s3", u.Scheme)
+	}
+	b, err := blob.OpenBucket(ctx, u.String())
+	if err != nil {
+		return nil, fmt.Errorf("blob: open bucket %s: %w", rawURL, err)
+	}
+	return &Bucket{b: b, maxSize: cfg.maxSize, durable: durable}, nil
+}
+
+// Close releases the bucket.
+func (b *Bucket) Close() error { return b.b.Close() }
+
+// Put stores everything r yields under its SHA-256 and returns its Ref. An
+// empty mediaType means application/octet-stream. If the bytes are already
+// stored, nothing changes and the stored Ref, with the media type of the
+// first Put, is returned. More than MaxSize bytes fail with ErrTooLarge and
+// leave nothing behind.
+func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, error) {
+	if mediaType == "" {
+		mediaType = defaultMediaType
+	}
+	if _, _, err := mime.ParseMediaType(mediaType); err != nil {
+		return Ref{}, fault.Structuralf("blob: put: invalid media type %q: %w", mediaType, err)
+	}
+	tmp, err := tempKey()
+	if err != nil {
+		return Ref{}, err
+	}
+	sum, size, err := b.writeTemp(ctx, tmp, r, mediaType)
+	if err != nil {
+		return Ref{}, err
+	}
+	defer func() {
+		// Best effort: a leftover is cleared by RemoveTemp.
+		_ = b.b.Delete(context.WithoutCancel(ctx), tmp)
+	}()
+	return b.promote(ctx, tmp, sum, size, mediaType)
+}
+
+// writeTemp streams r to tmp, hashing it, and returns its SHA-256 and size.
+// On any failure the write is aborted, so tmp does not exist.
+func (b *Bucket) writeTemp(ctx context.Context, tmp string, r io.Reader, mediaType string) (string, int64, error) {
+	wctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	w, err := b.b.NewWriter(wctx, tmp, &blob.WriterOptions{ContentType: mediaType})
+	if err != nil {
+		return "", 0, fault.Transientf("blob: put: %w", err)
+	}
+	h := sha256.New()
+	n, err := io.Copy(w, io.TeeReader(io.LimitReader(r, b.maxSize+1), h))
+	if err == nil && n > b.maxSize {
+		err = fmt.Errorf("blob: put: more than %d bytes: %w", b.maxSize, ErrTooLarge)
+	}
+	if err != nil {
+		cancel() // aborts the write: Close discards it
+		_ = w.Close()
+		if !errors.Is(err, ErrTooLarge) {
+			err = fault.Transientf("blob: put: %w", err)
+		}
+		return "", 0, err
+	}
+	if err := w.Close(); err != nil {
+		return "", 0, fault.Transientf("blob: put: %w", err)
+	}
+	return hex.EncodeToString(h.Sum(nil)), n, nil
+}
+
+// promote copies tmp to the address of sum unless a blob of the right size
+// is there already (a wrong size means a damaged blob, which is replaced).
+func (b *Bucket) promote(ctx context.Context, tmp, sum string, size int64, mediaType string) (Ref, error) {
+	first, _ := strconv.ParseUint(sum[:2], 16, 8)
+	mu := &b.locks[first%lockStripes]
+	mu.Lock()
+	defer mu.Unlock()
+	ref, err := b.stat(ctx, sum)
+	switch {
+	case err == nil && ref.Size == size:
+		return ref, nil
+	case err != nil && !errors.Is(err, ErrNotFound):
+		return Ref{}, err
+	}
+	if err := b.b.Copy(ctx, key(sum), tmp, nil); err != nil {
+		return Ref{}, fault.Transientf("blob: put %s: %w", sum, err)
+	}
+	if b.durable {
+		if err := b.sync(ctx, key(sum)); err != nil {
+			return Ref{}, fault.Transientf("blob: put %s: %w", sum, err)
+		}
+	}
+	return Ref{URI: URI(sum), SHA256: sum, Size: size, MediaType: mediaType}, nil
+}
+
+// sync fsyncs the file behind k, its attributes file and its directory, so
+// that a stored blob survives a power loss.
+func (b *Bucket) sync(ctx context.Context, k string) error {
+	var f *os.File
+	r, err := b.b.NewReader(ctx, k, &blob.ReaderOptions{BeforeRead: func(as func(any) bool) error {
+		as(&f)
+		return nil
+	}})
+	if err != nil {
+		return err
+	}
+	defer r.Close()
+	if f == nil {
+		return nil
+	}
+	return errors.Join(f.Sync(), syncPath(f.Name()+".attrs"), syncPath(filepath.Dir(f.Name())))
+}
+
+func syncPath(path string) error {
+	f, err := os.Open(path)
+	if errors.Is(err, os.ErrNotExist) {
+		return nil
+	}
+	if err != nil {
+		return err
+	}
+	return errors.Join(f.Sync(), f.Close())
+}
+
+// Open returns the blob with the given SHA-256, or an error wrapping
+// ErrNotFound. The reader returns ErrIntegrity instead of io.EOF if the
+// bytes do not hash to sha256hex.
+func (b *Bucket) Open(ctx context.Context, sha256hex string) (io.ReadCloser, error) {
+	sum, err := normalize(sha256hex)
+	if err != nil {
+		return nil, err
+	}
+	r, err := b.b.NewReader(ctx, key(sum), nil)
+	if err != nil {
+		return nil, classify("open", sum, err)
+	}
+	return &verifier{r: r, h: sha256.New(), want: sum}, nil
+}
+
+// Stat returns the Ref of the blob with the given SHA-256, or an error
+// wrapping ErrNotFound.
+func (b *Bucket) Stat(ctx context.Context, sha256hex string) (Ref, error) {
+	sum, err := normalize(sha256hex)
+	if err != nil {
+		return Ref{}, err
+	}
+	return b.stat(ctx, sum)
+}
+
+func (b *Bucket) stat(ctx context.Context, sum string) (Ref, error) {
+	attrs, err := b.b.Attributes(ctx, key(sum))
+	if err != nil {
+		return Ref{}, classify("stat", sum, err)
+	}
+	return Ref{URI: URI(sum), SHA256: sum, Size: attrs.Size, MediaType: attrs.ContentType}, nil
+}
+
+// RemoveTemp deletes temporary keys last modified before before: leftovers
+// of Puts that crashed between writing and cleaning up. Pass a time well in
+// the past (an hour ago, say) so that Puts in progress are left alone. It
+// returns how many it deleted. (On the file backend a crash in the middle of
+// the driver's own write can also leave a "<key>.<n>.tmp" file next to a
+// blob; no address ever names it, and it is not removed here.)
+func (b *Bucket) RemoveTemp(ctx context.Context, before time.Time) (int, error) {
+	it := b.b.List(&blob.ListOptions{Prefix: tempPrefix})
+	removed := 0
+	for {
+		obj, err := it.Next(ctx)
+		if errors.Is(err, io.EOF) {
+			return removed, nil
+		}
+		if err != nil {
+			return removed, fault.Transientf("blob: list temporary keys: %w", err)
+		}
+		if obj.IsDir || !obj.ModTime.Before(before) {
+			continue
+		}
+		if err := b.b.Delete(ctx, obj.Key); err != nil && gcerrors.Code(err) != gcerrors.NotFound {
+			return removed, fault.Transientf("blob: delete %s: %w", obj.Key, err)
+		}
+		removed++
+	}
+}
+
+func classify(op, sum string, err error) error {
+	if gcerrors.Code(err) == gcerrors.NotFound {
+		return fmt.Errorf("blob: %s %s: %w", op, sum, ErrNotFound)
+	}
+	return fault.Transientf("blob: %s %s: %w", op, sum, err)
+}
+
+func tempKey() (string, error) {
+	var b [16]byte
+	if _, err := rand.Read(b[:]); err != nil {
+		return "", fault.Transientf("blob: temporary key: %w", err)
+	}
+	return tempPrefix + hex.EncodeToString(b[:]), nil
+}
+
+// verifier hashes what it reads and, at the end, fails with ErrIntegrity
+// instead of io.EOF if the hash is not the expected one.
+type verifier struct {
+	r    io.ReadCloser
+	h    hash.Hash
+	want string
+	err  error // sticky end result
+}
+
+func (v *verifier) Read(p []byte) (int, error) {
+	if v.err != nil {
+		return 0, v.err
+	}
+	n, err := v.r.Read(p)
+	v.h.Write(p[:n])
+	switch {
+	case err == nil:
+		return n, nil
+	case errors.Is(err, io.EOF):
+		if got := hex.EncodeToString(v.h.Sum(nil)); got != v.want {
+			v.err = fmt.Errorf("blob: read %s: content hashes to %s: %w", v.want, got, ErrIntegrity)
+		} else {
+			v.err = io.EOF
+		}
+	default:
+		v.err = fault.Transientf("blob: read %s: %w", v.want, err)
+	}
+	return n, v.err
+}
+
+func (v *verifier) Close() error { return v.r.Close() }

@@ -1,0 +1,175 @@
+package bus_test
+
+import (
+	"context"
+	"fmt"
+	"math/rand/v2"
+	"os"
+	"path/filepath"
+	"sort"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/dockettest"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/serde"
+)
+
+// TestExactlyOnceUnderSIGKILL runs the pass-through service as a separate
+// OS process over 10,000 events, kills it with SIGKILL at random moments at
+// least five times, restarts it each time, and then checks the output topic,
+// read committed: exactly one output per input, none missing.
+func TestExactlyOnceUnderSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crash test runs separate processes; skipped with -short")
+	}
+	const total, kills = 10_000, 6
+	h := newHarness(t, 8)
+	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
+
+	evs := make([]events.Event, total)
+	for i := range evs {
+		evs[i] = dockettest.Submitted(i, nil)
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+
+	logPath := filepath.Join(t.TempDir(), "passthrough.log")
+	proc := dockettest.StartProcess(t, bin, logPath, append(h.env("p0"), "PASSTHROUGH_DELAY=300us")...)
+	t.Cleanup(func() {
+		if t.Failed() {
+			b, _ := os.ReadFile(logPath)
+			t.Logf("service log (tail):\n%s", tail(b, 4000))
+		}
+	})
+
+	// Kill when the committed output passes random points between 5% and
+	// 90% of the work, so every kill lands while work is in flight.
+	points := make([]int, kills)
+	for i := range points {
+		points[i] = total/20 + rand.IntN(total*85/100)
+	}
+	sort.Ints(points)
+
+	seen := map[string]int{}
+	var records int
+	watch := h.kafka.Client(t,
+		kgo.ConsumeTopics(events.TopicExtracted),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+	)
+	deadline := time.Now().Add(4 * time.Minute)
+	killed, atRestart := 0, -1
+	for len(seen) < total && time.Now().Before(deadline) {
+		ctx, cancel := context.WithTimeout(context.Background(), 500*time.Millisecond)
+		fs := watch.PollFetches(ctx)
+		cancel()
+		for _, r := range fs.Records() {
+			e, err := h.codec.Decode(r.Value)
+			if err != nil {
+				t.Fatalf("decode output at offset %d: %v", r.Offset, err)
+			}
+			seen[e.EventMeta().CausationID]++
+			records++
+		}
+		// Each kill waits for the restarted process to have committed
+		// something, so no kill hits a process that is still starting.
+		if killed < kills && len(seen) >= points[killed] && len(seen) > atRestart {
+			proc.Kill()
+			killed++
+			atRestart = len(seen)
+			t.Logf("kill %d at %d/%d outputs", killed, len(seen), total)
+			time.Sleep(time.Duration(rand.IntN(300)) * time.Millisecond)
+			proc.Start()
+		}
+	}
+	if !proc.Stop(30 * time.Second) {
+		t.Error("service did not stop gracefully on SIGTERM")
+	}
+	// Everything committed is in; read the rest of the topic.
+	for {
+		ctx, cancel := context.WithTimeout(context.Background(), 2*time.Second)
+		fs := watch.PollFetches(ctx)
+		cancel()
+		if len(fs.Records()) == 0 {
+			break
+		}
+		for _, r := range fs.Records() {
+			e, err := h.codec.Decode(r.Value)
+			if err != nil {
+				t.Fatalf("decode output: %v", err)
+			}
+			seen[e.EventMeta().CausationID]++
+			records++
+		}
+	}
+
+	if killed < 5 {
+		t.Errorf("killed %d times, want at least 5", killed)
+	}
+	var missing, doubled []string
+	for i := range total {
+		id := fmt.Sprintf("evt-%08d", i)
+		switch n := seen[id]; {
+		case n == 0:
+			missing = append(missing, id)
+		case n > 1:
+			doubled = append(doubled, id)
+		}
+	}
+	if len(missing) > 0 || len(doubled) > 0 || records != total {
+		t.Fatalf("outputs: %d records for %d inputs; %d missing (e.g. %v), %d doubled (e.g. %v)",
+			records, total, len(missing), head(missing), len(doubled), head(doubled))
+	}
+	t.Logf("%d inputs, %d outputs, %d kills: exactly one output each", total, records, killed)
+}
+
+func head(s []string) []string { return s[:min(len(s), 5)] }
+
+func tail(b []byte, n int) string {
+	if len(b) > n {
+		b = b[len(b)-n:]
+	}
+	return string(b)
+}
+
+// harness holds the real parts a runtime test runs against.
+type harness struct {
+	kafka    *dockettest.Kafka
+	client   *kgo.Client
+	codec    *serde.Serde
+	registry string
+	redis    string
+}
+
+func newHarness(t testing.TB, partitions int32) *harness {
+	t.Helper()
+	topics := []string{
+		events.TopicSubmitted, events.TopicExtracted,
+		events.DLQTopic("passthrough"), events.RetryTopic("passthrough"),
+	}
+	k := dockettest.NewKafka(t, partitions, topics)
+	url, rc := dockettest.Registry(t)
+	rs := dockettest.Redis(t)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	codec, err := serde.New(ctx, rc, serde.Register, []string{topics[0], topics[1], topics[2]})
+	if err != nil {
+		t.Fatalf("register schemas: %v", err)
+	}
+	return &harness{kafka: k, client: k.Client(t), codec: codec, registry: url, redis: rs.Addr()}
+}
+
+// env is the environment of a pass-through process with instance id.
+func (h *harness) env(instance string) []string {
+	return []string{
+		"DOCKET_KAFKA_BROKERS=" + h.kafka.Addrs[0],
+		"DOCKET_SCHEMA_REGISTRY_URL=" + h.registry,
+		"DOCKET_SCHEMA_MODE=verify",
+		"DOCKET_REDIS_URL=redis://" + h.redis + "/0",
+		"DOCKET_INSTANCE_ID=" + instance,
+		"DOCKET_LOG_LEVEL=warn",
+		"DOCKET_DRAIN_TIMEOUT=5s",
+	}
+}

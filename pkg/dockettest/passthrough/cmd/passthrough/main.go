@@ -1,0 +1,17 @@
+// Command passthrough runs the one-hop test service as its own process.
+// Settings come from the DOCKET_* environment; PASSTHROUGH_DELAY adds a
+// delay to every event.
+package main
+
+import (
+	"os"
+	"time"
+
+	"github.com/docket-run/docket/pkg/dockettest/passthrough"
+	"github.com/docket-run/docket/pkg/service"
+)
+
+func main() {
+	delay, _ := time.ParseDuration(os.Getenv("PASSTHROUGH_DELAY"))
+	service.Main(passthrough.Spec(delay))
+}

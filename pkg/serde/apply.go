@@ -1,0 +1,107 @@
+package serde
+
+import (
+	"context"
+
+	"github.com/twmb/franz-go/pkg/sr"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// Status is what Apply did with one released schema version.
+type Status string
+
+const (
+	// StatusRegistered: Apply registered the version.
+	StatusRegistered Status = "registered"
+	// StatusExisting: the version was already registered.
+	StatusExisting Status = "existing"
+	// StatusSkipped: the version is not registered, but a later released
+	// version is; registering it now would make it the subject's latest.
+	StatusSkipped Status = "skipped"
+)
+
+// Applied reports one released schema version under one subject.
+type Applied struct {
+	Subject string
+	// Schema is the event's record name, e.g. DocumentSubmitted.
+	Schema string
+	// Release is the version in schemas/: 2 for v2.avsc.
+	Release int
+	// ID and Version are the registry's schema id and subject version; zero
+	// when Status is StatusSkipped.
+	ID      int
+	Version int
+	Status  Status
+	// Compatibility is the subject's level after Apply.
+	Compatibility sr.CompatibilityLevel
+}
+
+// Apply makes the registry mirror schemas/, for `docket admin schemas
+// apply`: for every event schema under the subject of its topic (the
+// dead-letter schema under the subject of every service's DLQ topic), it sets
+// the compatibility to BACKWARD_TRANSITIVE (keeping FULL_TRANSITIVE), then
+// registers the released versions in order, v1 first, so the subject's
+// history follows the repository. Running it again changes nothing.
+//
+// It stops at the first failure and returns what it did so far; a version
+// incompatible with the subject is an error wrapping ErrIncompatible.
+func Apply(ctx context.Context, rc *sr.Client) ([]Applied, error) {
+	var out []Applied
+	for _, sch := range events.Schemas() {
+		topics := []string{sch.Topic}
+		if sch.Topic == "" {
+			topics = topics[:0]
+			for _, svc := range events.Services() {
+				topics = append(topics, events.DLQTopic(svc))
+			}
+		}
+		for _, topic := range topics {
+			rows, err := applySubject(ctx, rc, events.Subject(topic), sch)
+			out = append(out, rows...)
+			if err != nil {
+				return out, err
+			}
+		}
+	}
+	return out, nil
+}
+
+func applySubject(ctx context.Context, rc *sr.Client, subject string, sch events.Schema) ([]Applied, error) {
+	level, err := ensureCompatibility(ctx, rc, subject, true)
+	if err != nil {
+		return nil, err
+	}
+	rows := make([]Applied, len(sch.Released))
+	latest := -1 // index of the highest release already registered
+	for i, text := range sch.Released {
+		ss, found, err := lookup(ctx, rc, subject, text)
+		if err != nil {
+			return nil, err
+		}
+		rows[i] = Applied{Subject: subject, Schema: sch.Name, Release: i + 1, Compatibility: level}
+		if found {
+			rows[i].ID, rows[i].Version, rows[i].Status = ss.ID, ss.Version, StatusExisting
+			latest = i
+		}
+	}
+	for i, text := range sch.Released {
+		if rows[i].Status != "" {
+			continue
+		}
+		if i < latest {
+			rows[i].Status = StatusSkipped
+			continue
+		}
+		id, err := rc.RegisterSchema(ctx, subject, avroSchema(text), -1, -1)
+		if err != nil {
+			return rows[:i], subjectErr(subject, err)
+		}
+		ss, _, err := lookup(ctx, rc, subject, text) // for the version
+		if err != nil {
+			return rows[:i], err
+		}
+		rows[i].ID, rows[i].Version, rows[i].Status = id, ss.Version, StatusRegistered
+	}
+	return rows, nil
+}

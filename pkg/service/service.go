@@ -1,0 +1,152 @@
+// Package service is the shared main of every Docket service: it loads the
+// platform settings, builds the logger, the ops server (/metrics, /healthz,
+// /readyz), the schema registry serde, the Redis idempotency store and the
+// processing runtime, lets the service register its handlers, and runs until
+// SIGTERM. A service's own main is its Spec and nothing else.
+package service
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"os"
+	"os/signal"
+	"slices"
+	"syscall"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sr"
+	sdktrace "go.opentelemetry.io/otel/sdk/trace"
+
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/serde"
+	"github.com/docket-run/docket/pkg/telemetry"
+)
+
+// Spec describes a service.
+type Spec struct {
+	Name    string
+	Version string
+	// Consumes and Produces list the topics whose schemas the service
+	// needs; its DLQ topic is added automatically.
+	Consumes []string
+	Produces []string
+	// Setup registers the handlers on rt. It may start goroutines bound to
+	// ctx (an HTTP API, timers); they must end when ctx ends.
+	Setup func(ctx context.Context, d *Deps, rt *bus.Runtime) error
+}
+
+// Deps are the parts a service's Setup may use.
+type Deps struct {
+	Platform config.Platform
+	Log      *slog.Logger
+	Ops      *telemetry.Server
+	Redis    *redis.Client
+	Registry *sr.Client
+	Serde    *serde.Serde
+	Store    *idempotency.Store
+	Kafka    []kgo.Opt
+}
+
+// Main runs spec as a process: settings from the environment, stop on
+// SIGTERM or SIGINT, exit status 1 on failure.
+func Main(spec Spec) {
+	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
+	defer stop()
+	p, err := config.Load()
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "%s: configuration: %v\n", spec.Name, err)
+		os.Exit(2)
+	}
+	log := telemetry.NewLogger(os.Stderr, spec.Name, p.LogLevel, p.LogFormat)
+	if err := Run(ctx, spec, p, log); err != nil {
+		log.Error("service failed", "error", err)
+		os.Exit(1)
+	}
+}
+
+// Run runs spec until ctx ends.
+func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) error {
+	kopts, err := p.KafkaOpts()
+	if err != nil {
+		return err
+	}
+	rc, err := p.RegistryClient()
+	if err != nil {
+		return err
+	}
+	mode := serde.Verify
+	if p.SchemaMode == config.SchemaRegister {
+		mode = serde.Register
+	}
+	topics := slices.Concat(spec.Consumes, spec.Produces, []string{events.DLQTopic(spec.Name)})
+	startCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	codec, err := serde.New(startCtx, rc, mode, topics)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("schemas: %w", err)
+	}
+
+	rdb, err := p.RedisClient()
+	if err != nil {
+		return err
+	}
+	defer rdb.Close()
+	store := idempotency.New(rdb)
+
+	tp := telemetry.NewTracerProvider(sdktrace.WithSampler(sdktrace.AlwaysSample()))
+	defer func() { _ = tp.Shutdown(context.WithoutCancel(ctx)) }()
+
+	ops := telemetry.NewServer()
+	opts := []bus.Option{
+		bus.Version(spec.Version),
+		bus.Logger(log),
+		bus.Registerer(ops.Registry),
+		bus.TracerProvider(tp),
+		bus.Concurrency(p.Concurrency),
+		bus.DrainTimeout(p.DrainTimeout),
+	}
+	if p.InstanceID != "" {
+		opts = append(opts, bus.TransactionalID("docket-"+spec.Name+"-"+p.InstanceID), bus.InstanceID(p.InstanceID))
+	}
+	rt, err := bus.New(spec.Name, kopts, codec, store, opts...)
+	if err != nil {
+		return err
+	}
+	d := &Deps{Platform: p, Log: log, Ops: ops, Redis: rdb, Registry: rc, Serde: codec, Store: store, Kafka: kopts}
+	runCtx, stopRun := context.WithCancel(ctx)
+	defer stopRun()
+	if err := spec.Setup(runCtx, d, rt); err != nil {
+		return fmt.Errorf("set up %s: %w", spec.Name, err)
+	}
+
+	ops.Live("runtime", rt.Live)
+	ops.Ready("consumer_group", rt.Ready)
+	ops.Ready("redis", func(ctx context.Context) error { return rdb.Ping(ctx).Err() })
+	ops.Ready("schema_registry", func(ctx context.Context) error {
+		_, err := rc.SupportedTypes(ctx)
+		return err
+	})
+	addr, err := ops.Start(p.OpsAddr)
+	if err != nil {
+		return err
+	}
+	log.Info("service starting", "version", spec.Version, "ops_addr", addr, "schema_mode", p.SchemaMode)
+	err = rt.Run(ctx)
+	shutdownCtx, cancelShutdown := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+	defer cancelShutdown()
+	if serr := ops.Shutdown(shutdownCtx); serr != nil && !errors.Is(serr, context.DeadlineExceeded) {
+		log.Warn("ops server shutdown", "error", serr)
+	}
+	if err != nil {
+		return err
+	}
+	log.Info("service stopped")
+	return nil
+}

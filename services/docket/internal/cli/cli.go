@@ -1,0 +1,63 @@
+// Package cli implements the docket command: the all-in-one runner of the
+// embedded stack and the operator commands.
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+)
+
+const usage = `docket — long-running document workflows on Kafka
+
+Usage:
+  docket run [--data DIR]             embedded stack and every service in one process
+  docket admin schemas apply          register every schema version (production deploy step)
+  docket admin schemas list           show the subjects, versions and ids in the registry
+
+Environment (see README, Configuration): DOCKET_KAFKA_BROKERS,
+DOCKET_SCHEMA_REGISTRY_URL, DOCKET_REDIS_URL, ...
+`
+
+// errUsage marks a command line that cannot be run.
+var errUsage = errors.New("usage")
+
+// Main runs the command line args and returns the exit status.
+func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
+	err := dispatch(ctx, args, stdout, stderr)
+	switch {
+	case err == nil:
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		fmt.Fprint(stdout, usage)
+		return 0
+	case errors.Is(err, errUsage):
+		fmt.Fprintf(stderr, "docket: %v\n\n%s", err, usage)
+		return 2
+	default:
+		fmt.Fprintf(stderr, "docket: %v\n", err)
+		return 1
+	}
+}
+
+func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: no command", errUsage)
+	}
+	switch strings.Join(args[:min(len(args), 3)], " ") {
+	case "admin schemas apply":
+		return schemasApply(ctx, args[3:], stdout)
+	case "admin schemas list":
+		return schemasList(ctx, args[3:], stdout)
+	}
+	switch args[0] {
+	case "run":
+		return run(ctx, args[1:], stdout, stderr)
+	case "help", "-h", "--help":
+		return flag.ErrHelp
+	}
+	return fmt.Errorf("%w: unknown command %q", errUsage, strings.Join(args, " "))
+}

@@ -1,0 +1,76 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"text/tabwriter"
+
+	"github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/serde"
+)
+
+func schemasApply(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("admin schemas apply", flag.ContinueOnError)
+	url := fs.String("registry", "", "schema registry URL (default $DOCKET_SCHEMA_REGISTRY_URL)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	p, err := config.Load()
+	if err != nil {
+		return err
+	}
+	if *url != "" {
+		p.RegistryURL = *url
+	}
+	rc, err := p.RegistryClient()
+	if err != nil {
+		return err
+	}
+	applied, err := serde.Apply(ctx, rc)
+	if err != nil {
+		return fmt.Errorf("apply schemas to %s: %w", p.RegistryURL, err)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SUBJECT\tVERSION\tID")
+	for _, a := range applied {
+		fmt.Fprintf(tw, "%s\t%d\t%d\n", a.Subject, a.Version, a.ID)
+	}
+	return tw.Flush()
+}
+
+func schemasList(ctx context.Context, args []string, stdout io.Writer) error {
+	fs := flag.NewFlagSet("admin schemas list", flag.ContinueOnError)
+	url := fs.String("registry", "", "schema registry URL (default $DOCKET_SCHEMA_REGISTRY_URL)")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	p, err := config.Load()
+	if err != nil {
+		return err
+	}
+	if *url != "" {
+		p.RegistryURL = *url
+	}
+	rc, err := p.RegistryClient()
+	if err != nil {
+		return err
+	}
+	subjects, err := rc.Subjects(ctx)
+	if err != nil {
+		return fmt.Errorf("list subjects of %s: %w", p.RegistryURL, err)
+	}
+	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
+	fmt.Fprintln(tw, "SUBJECT\tVERSION\tID")
+	for _, s := range subjects {
+		ss, err := rc.Schemas(ctx, s)
+		if err != nil {
+			return fmt.Errorf("versions of %s: %w", s, err)
+		}
+		for _, v := range ss {
+			fmt.Fprintf(tw, "%s\t%d\t%d\n", s, v.Version, v.ID)
+		}
+	}
+	return tw.Flush()
+}
