@@ -68,7 +68,7 @@ func benchRaw(b *testing.B, n int) float64 {
 		sess, err := kgo.NewGroupTransactSession(
 			kgo.SeedBrokers(k.Addrs...), kgo.ConsumerGroup("raw"), kgo.ConsumeTopics(in),
 			kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()),
-			kgo.RequireStableFetchOffsets(), kgo.TransactionalID("raw-0"),
+			kgo.TransactionalID("raw-0"),
 		)
 		if err != nil {
 			b.Error(err)

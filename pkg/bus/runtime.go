@@ -184,7 +184,6 @@ func (rt *Runtime) Run(ctx context.Context) error {
 		kgo.ConsumeTopics(rt.Topics()...),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
 		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
-		kgo.RequireStableFetchOffsets(),
 		kgo.TransactionalID(rt.cfg.txnID),
 		kgo.TransactionTimeout(rt.cfg.transactionTimeout),
 		kgo.SessionTimeout(rt.cfg.sessionTimeout),

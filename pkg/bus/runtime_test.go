@@ -168,10 +168,10 @@ func TestDuplicatesRunTheSideEffectOnce(t *testing.T) {
 	startRuntime(t, h, "dup-0")
 	startRuntime(t, h, "dup-1")
 
-	got := outputs(t, h, 1+len(fill), 30*time.Second)
-	// Give a late duplicate the chance to show up.
-	time.Sleep(2 * time.Second)
-	got = outputs(t, h, 1+len(fill)+1, 3*time.Second)
+	// Wait for every expected output, then for a late duplicate: reading
+	// for one record more than expected runs until the timeout.
+	outputs(t, h, 1+len(fill), 30*time.Second)
+	got := outputs(t, h, 1+len(fill)+1, 3*time.Second)
 	if got[in.Meta.EventID] != 1 {
 		t.Errorf("event delivered 4 times produced %d outputs, want 1", got[in.Meta.EventID])
 	}

@@ -19,6 +19,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/sr"
 
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/redislocal"
@@ -110,7 +111,9 @@ func Start(ctx context.Context, cfg Config) (_ *Stack, err error) {
 		return nil, err
 	}
 
-	if s.Registry, err = registry.New(filepath.Join(cfg.DataDir, "registry"), registry.WithLogger(cfg.Logger)); err != nil {
+	// DESIGN.md asks for BACKWARD_TRANSITIVE at least, on every subject.
+	if s.Registry, err = registry.New(filepath.Join(cfg.DataDir, "registry"), registry.WithLogger(cfg.Logger),
+		registry.DefaultCompatibility(sr.CompatBackwardTransitive)); err != nil {
 		return nil, fmt.Errorf("devstack: schema registry: %w", err)
 	}
 	l, err := net.Listen("tcp", cfg.RegistryAddr)
