@@ -9,7 +9,6 @@ const (
 	outcomeOK        = "ok"
 	outcomeDLQ       = "dlq"
 	outcomeDuplicate = "duplicate"
-	outcomeReplayed  = "replayed"
 )
 
 type metrics struct {
@@ -29,7 +28,7 @@ func newMetrics(reg prometheus.Registerer, service string) (*metrics, error) {
 	m := &metrics{
 		processed: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "docket", Subsystem: "handler", Name: "processed_total", ConstLabels: c,
-			Help: "Records consumed, by topic and outcome (ok, dlq, duplicate, replayed).",
+			Help: "Records consumed, by topic and outcome (ok, dlq, duplicate).",
 		}, []string{"topic", "outcome"}),
 		duration: prometheus.NewHistogramVec(prometheus.HistogramOpts{
 			Namespace: "docket", Subsystem: "handler", Name: "duration_seconds", ConstLabels: c,

@@ -27,8 +27,8 @@ type item struct {
 	err   error        // decode failure
 	route *route
 	outs  []*kgo.Record
-	done  bool  // outputs are final (replayed from cache or suppressed)
-	ok    bool  // handled successfully: its outputs are recorded as its result
+	done  bool  // a duplicate: not handled, emits nothing
+	ok    bool  // handled successfully: marked processed before the commit
 	fatal error // not even a dead letter could be built
 }
 
@@ -98,9 +98,11 @@ func (rt *Runtime) key(e events.Event) idempotency.Key {
 }
 
 // skipKnown looks the batch's events up in the idempotency store in one
-// round trip. An event already processed from this very record (its
-// transaction aborted after the result was stored) gets its stored outputs
-// again; one processed from another record is a duplicate and emits nothing.
+// round trip. An event already processed from another record is a
+// duplicate and emits nothing. One processed from this very record was
+// handled before by a transaction that then aborted: it is handled again,
+// which yields the same output event ids, while its side effects were
+// guarded by Message.Once.
 func (rt *Runtime) skipKnown(ctx context.Context, items []*item) error {
 	var keys []idempotency.Key
 	var idx []int
@@ -113,64 +115,49 @@ func (rt *Runtime) skipKnown(ctx context.Context, items []*item) error {
 	if len(keys) == 0 {
 		return nil
 	}
-	found, err := rt.store.LookupMany(ctx, keys)
+	found, err := rt.store.ProcessedMany(ctx, keys)
 	if err != nil {
 		return fmt.Errorf("look up processed events: %w", err)
 	}
 	for j, rec := range found {
 		it := items[idx[j]]
-		if rec.State != idempotency.Completed {
-			continue
+		if rec.State == idempotency.Completed && rec.Source != source(it.rec) {
+			rt.suppress(it)
 		}
-		rt.settle(it, rec)
 	}
 	return nil
 }
 
-// settle makes a stored result final for it: replayed when it was computed
-// from this record, suppressed as a duplicate otherwise.
-func (rt *Runtime) settle(it *item, rec idempotency.Record) {
-	it.done = true
-	if rec.Source != source(it.rec) {
-		it.outs = nil
-		rt.metrics.duplicates.WithLabelValues(it.rec.Topic).Inc()
-		rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeDuplicate).Inc()
-		return
-	}
-	outs, err := decodeOutputs(rec.Result)
-	if err != nil {
-		// A corrupt cache entry must not lose the event: handle it again.
-		it.done = false
-		rt.log.Error("stored result unreadable; handling the event again", "event_id", it.event.EventMeta().EventID, "error", err)
-		return
-	}
-	it.outs = outs
-	rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeReplayed).Inc()
+// suppress drops the outputs of a duplicate event.
+func (rt *Runtime) suppress(it *item) {
+	it.done, it.ok, it.outs = true, false, nil
+	rt.metrics.duplicates.WithLabelValues(it.rec.Topic).Inc()
+	rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeDuplicate).Inc()
 }
 
-// record stores the results of the successfully handled events in one round
-// trip before the transaction commits. Where another consumer stored a
-// result for the same event first (a concurrent duplicate), its result wins
-// and this copy emits nothing.
+// record marks the successfully handled events as processed, in one round
+// trip before the transaction commits. Where another record of the same
+// event was marked first (a concurrent duplicate), that one wins and this
+// copy emits nothing.
 func (rt *Runtime) record(ctx context.Context, items []*item) error {
-	var puts []idempotency.Item
+	var marks []idempotency.Item
 	var idx []int
 	for i, it := range items {
 		if it.ok {
-			puts = append(puts, idempotency.Item{Key: rt.key(it.event), Result: encodeOutputs(it.outs), Source: source(it.rec)})
+			marks = append(marks, idempotency.Item{Key: rt.key(it.event), Source: source(it.rec)})
 			idx = append(idx, i)
 		}
 	}
-	if len(puts) == 0 {
+	if len(marks) == 0 {
 		return nil
 	}
-	stored, err := rt.store.PutMany(ctx, puts)
+	stored, err := rt.store.MarkProcessed(ctx, marks)
 	if err != nil {
 		return fmt.Errorf("record processed events: %w", err)
 	}
 	for j, rec := range stored {
-		if !rec.Won {
-			rt.settle(items[idx[j]], rec)
+		if !rec.Won && rec.Source != marks[j].Source {
+			rt.suppress(items[idx[j]])
 		}
 	}
 	return nil
@@ -180,7 +167,18 @@ func (rt *Runtime) record(ctx context.Context, items []*item) error {
 // outputs: the handler's events, or a dead letter.
 func (rt *Runtime) handle(ctx context.Context, it *item) {
 	r := it.rec
-	log := rt.log.With(telemetry.KeyTopic, r.Topic, telemetry.KeyPartition, r.Partition, telemetry.KeyOffset, r.Offset, telemetry.KeyWorkflowID, string(r.Key))
+	// The record's logger is built only when something is logged: With
+	// formats its attributes eagerly, which would cost every record.
+	var logger *slog.Logger
+	log := func() *slog.Logger {
+		if logger == nil {
+			logger = rt.log.With(telemetry.KeyTopic, r.Topic, telemetry.KeyPartition, r.Partition, telemetry.KeyOffset, r.Offset, telemetry.KeyWorkflowID, string(r.Key))
+			if it.event != nil {
+				logger = logger.With(telemetry.KeyEventID, it.event.EventMeta().EventID)
+			}
+		}
+		return logger
+	}
 	ctx = telemetry.Propagator.Extract(ctx, recordCarrier{r})
 	ctx, span := rt.tracer.Start(ctx, "handle "+originOf(r).Topic, trace.WithSpanKind(trace.SpanKindConsumer))
 	defer span.End()
@@ -192,7 +190,6 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		return
 	}
 	meta := it.event.EventMeta()
-	log = log.With(telemetry.KeyEventID, meta.EventID)
 	if !meta.OccurredAt.IsZero() {
 		rt.metrics.queueAge.WithLabelValues(r.Topic).Observe(time.Since(meta.OccurredAt).Seconds())
 	}
@@ -203,7 +200,7 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 	start := time.Now()
 	_, err := retry.Do(ctx, it.route.policy, func(ctx context.Context, attempt int) error {
 		m.Attempt = prior + attempt
-		m.Log = log
+		m.Log = log()
 		actx, cancel := context.WithTimeout(ctx, it.route.timeout)
 		defer cancel()
 		var err error
@@ -214,7 +211,7 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		return err
 	}, func(attempt int, err error) {
 		rt.metrics.retries.WithLabelValues(r.Topic).Inc()
-		log.WarnContext(ctx, "transient failure; retrying", "attempt", prior+attempt, "error", err)
+		log().WarnContext(ctx, "transient failure; retrying", "attempt", prior+attempt, "error", err)
 	})
 	rt.metrics.duration.WithLabelValues(r.Topic).Observe(time.Since(start).Seconds())
 	if err != nil {
@@ -236,7 +233,6 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 	}
 	it.ok = true
 	rt.metrics.processed.WithLabelValues(r.Topic, outcomeOK).Inc()
-	log.DebugContext(ctx, "handled", "outputs", len(it.outs))
 }
 
 var outputNamespace = uuid.MustParse("6f1c1f4e-6a51-4c55-9d0c-3b0f4f8a2d10")
@@ -277,7 +273,7 @@ type attemptFailure struct {
 }
 
 // deadLetter replaces the item's outputs with one DLQ envelope.
-func (rt *Runtime) deadLetter(ctx context.Context, log *slog.Logger, it *item, prior int, failures []attemptFailure) {
+func (rt *Runtime) deadLetter(ctx context.Context, log func() *slog.Logger, it *item, prior int, failures []attemptFailure) {
 	last := failures[len(failures)-1]
 	class := fault.ClassOf(last.err)
 	rec, err := rt.envelope(ctx, it, prior, failures)
@@ -290,5 +286,5 @@ func (rt *Runtime) deadLetter(ctx context.Context, log *slog.Logger, it *item, p
 	it.outs = []*kgo.Record{rec}
 	rt.metrics.dlq.WithLabelValues(it.rec.Topic, string(class)).Inc()
 	rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeDLQ).Inc()
-	log.WarnContext(ctx, "dead-lettered", "class", class, "attempts", prior+len(failures), "error", last.err)
+	log().WarnContext(ctx, "dead-lettered", "class", class, "attempts", prior+len(failures), "error", last.err)
 }

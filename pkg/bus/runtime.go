@@ -37,8 +37,8 @@ type Codec interface {
 
 // Store is what the runtime needs of the idempotency store.
 type Store interface {
-	LookupMany(ctx context.Context, keys []idempotency.Key) ([]idempotency.Record, error)
-	PutMany(ctx context.Context, items []idempotency.Item) ([]idempotency.Record, error)
+	ProcessedMany(ctx context.Context, keys []idempotency.Key) ([]idempotency.Record, error)
+	MarkProcessed(ctx context.Context, items []idempotency.Item) ([]idempotency.Record, error)
 	Claim(ctx context.Context, key idempotency.Key, owner string) (idempotency.Claim, error)
 	Complete(ctx context.Context, key idempotency.Key, token int64, result []byte) error
 	Release(ctx context.Context, key idempotency.Key, token int64) error
@@ -268,6 +268,9 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 	return nil
 }
 
+// produceAll produces outs in the open transaction and waits for all of
+// them. It flushes rather than waiting out the producer's linger: the
+// transaction cannot commit before every record is written anyway.
 func produceAll(ctx context.Context, sess *kgo.GroupTransactSession, outs []*kgo.Record) error {
 	if len(outs) == 0 {
 		return nil
@@ -275,6 +278,9 @@ func produceAll(ctx context.Context, sess *kgo.GroupTransactSession, outs []*kgo
 	errs := make(chan error, len(outs))
 	for _, r := range outs {
 		sess.Produce(ctx, r, func(_ *kgo.Record, err error) { errs <- err })
+	}
+	if err := sess.Client().Flush(ctx); err != nil {
+		return fmt.Errorf("flush outputs: %w", err)
 	}
 	var first error
 	for range outs {
