@@ -47,6 +47,7 @@ func runContract(t *testing.T, newBackend func(t *testing.T) backend) {
 	t.Run("lookup many", func(t *testing.T) { testLookupMany(t, newBackend(t)) })
 	t.Run("put many", func(t *testing.T) { testPutMany(t, newBackend(t)) })
 	t.Run("batches take one round trip", func(t *testing.T) { testOneRoundTrip(t, newBackend(t)) })
+	t.Run("processed marks", func(t *testing.T) { testProcessedMarks(t, newBackend(t)) })
 	t.Run("script cache flushed", func(t *testing.T) { testScriptFlush(t, newBackend(t)) })
 	t.Run("invalid input is structural", func(t *testing.T) { testStructural(t, newBackend(t)) })
 	t.Run("redis down is transient", func(t *testing.T) { testRedisDown(t, newBackend(t)) })

@@ -7,6 +7,8 @@ import (
 	"fmt"
 
 	"github.com/redis/go-redis/v9"
+
+	"github.com/docket-run/docket/pkg/fault"
 )
 
 // Processed-event records.
@@ -24,7 +26,7 @@ func (s *Store) doneKeys(keys []Key) ([]string, error) {
 	for i, k := range keys {
 		rk, err := s.redisKey(Key{Service: k.Service, ID: k.ID})
 		if err != nil {
-			return nil, fmt.Errorf("key %d (%s): %w", i, k, err)
+			return nil, fault.Wrap(fault.Structural, fmt.Errorf("key %d (%s): %w", i, k, err))
 		}
 		rks[i] = s.prefix + ":done:" + rk[len(s.prefix)+1:]
 	}
@@ -41,7 +43,7 @@ func encodeDone(source string, result []byte) []byte {
 func decodeDone(key Key, v string) (Record, error) {
 	n, w := binary.Uvarint([]byte(v[:min(len(v), binary.MaxVarintLen64)]))
 	if w <= 0 || uint64(len(v)-w) < n {
-		return Record{}, fmt.Errorf("processed record %s: malformed value", key)
+		return Record{}, fault.Structuralf("processed record %s: malformed value", key)
 	}
 	return Record{Key: key, State: Completed, Source: v[w : w+int(n)], Result: []byte(v[w+int(n):])}, nil
 }
