@@ -10,7 +10,7 @@ DATA ?= ./data
 
 ## run: start the embedded stack and every service in one process
 run:
-	cd services/docket && $(GO) run ./cmd/docket run --data ../../$(DATA)
+	cd services/docket && $(GO) run ./cmd/docket run --data $(abspath $(DATA))
 
 ## test: lint, check generated code, run every test (crash tests included)
 test: lint schemas-check unit
@@ -51,10 +51,10 @@ proto:
 	  protoc -I proto --go_out=proto --go_opt=paths=source_relative --go-grpc_out=proto --go-grpc_opt=paths=source_relative proto/*.proto; \
 	else echo "proto: no .proto files yet"; fi
 
-## bench: runtime benchmark, raw franz-go vs Docket, printed side by side
+## bench: the runtime side by side with a bare franz-go loop, and the idempotency store
 bench:
-	cd pkg && $(GO) test -run '^$$' -bench . -benchtime 1x -timeout 20m ./bus/ | tee /dev/stderr | grep '^bench ' || true
-	cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/ ./bus/...
+	cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/
+	cd pkg && $(GO) test -run '^$$' -bench BenchmarkRuntime -benchtime 1x -timeout 20m ./bus/
 
 clean:
 	rm -rf $(DATA)

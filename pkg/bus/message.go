@@ -23,12 +23,14 @@ type Message struct {
 	// Attempt counts deliveries of this event: 1 on the first, more after
 	// in-process retries and redeliveries through the retry topic.
 	Attempt int
-	// Log carries workflow_id, event_id, trace_id, topic, partition and
-	// offset.
-	Log *slog.Logger
-
-	rt *Runtime
+	rt      *Runtime
+	log     func() *slog.Logger
 }
+
+// Log returns a logger carrying workflow_id, event_id, topic, partition and
+// offset; log with the handler's context to add trace_id. It is built on
+// first use, so records that log nothing pay nothing for it.
+func (m *Message) Log() *slog.Logger { return m.log() }
 
 // Once runs the external side effect fn at most once for this event and
 // step, across redeliveries, duplicate events, replicas and crashes, and
@@ -49,7 +51,7 @@ func (m *Message) Once(ctx context.Context, step string, fn func(ctx context.Con
 	switch claim.State {
 	case idempotency.Completed:
 		m.rt.metrics.duplicates.WithLabelValues(m.Record.Topic).Inc()
-		m.Log.DebugContext(ctx, "side effect already done; reusing its result", "step", step)
+		m.Log().DebugContext(ctx, "side effect already done; reusing its result", "step", step)
 		return claim.Result, nil
 	case idempotency.Held:
 		return nil, fault.Transientf("side effect %s of event %s is in progress elsewhere (lease until %s)", step, m.EventID, claim.LeaseUntil.Format(time.RFC3339))
@@ -57,7 +59,7 @@ func (m *Message) Once(ctx context.Context, step string, fn func(ctx context.Con
 	result, err := fn(ctx)
 	if err != nil {
 		if rerr := m.rt.store.Release(context.WithoutCancel(ctx), key, claim.Token); rerr != nil && !errors.Is(rerr, idempotency.ErrFenced) {
-			m.Log.WarnContext(ctx, "release side-effect claim", "step", step, "error", rerr)
+			m.Log().WarnContext(ctx, "release side-effect claim", "step", step, "error", rerr)
 		}
 		return nil, err
 	}

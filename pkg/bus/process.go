@@ -2,6 +2,7 @@ package bus
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
@@ -32,10 +33,10 @@ type item struct {
 	fatal error // not even a dead letter could be built
 }
 
-// processBatch turns a polled batch into the records to produce in its
-// transaction. It returns an error only for infrastructure failures that
+// processBatch handles a polled batch: each item ends with the records to
+// produce for it. It returns an error only for infrastructure failures that
 // must abort the whole batch.
-func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*kgo.Record, error) {
+func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*item, error) {
 	items := make([]*item, len(recs))
 	for i, r := range recs {
 		it := &item{rec: r}
@@ -83,14 +84,16 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*kgo
 		}
 	}
 
-	if err := rt.record(ctx, items); err != nil {
-		return nil, err
-	}
+	return items, nil
+}
+
+// outputs returns the records the batch produces.
+func outputs(items []*item) []*kgo.Record {
 	var outs []*kgo.Record
 	for _, it := range items {
 		outs = append(outs, it.outs...)
 	}
-	return outs, nil
+	return outs
 }
 
 func (rt *Runtime) key(e events.Event) idempotency.Key {
@@ -137,8 +140,9 @@ func (rt *Runtime) suppress(it *item) {
 
 // record marks the successfully handled events as processed, in one round
 // trip before the transaction commits. Where another record of the same
-// event was marked first (a concurrent duplicate), that one wins and this
-// copy emits nothing.
+// event was marked first (a concurrent duplicate), that one wins: record
+// returns errLostMark, and the batch, whose outputs are already in flight,
+// is aborted and consumed again, when the lookup suppresses the copy.
 func (rt *Runtime) record(ctx context.Context, items []*item) error {
 	var marks []idempotency.Item
 	var idx []int
@@ -157,11 +161,15 @@ func (rt *Runtime) record(ctx context.Context, items []*item) error {
 	}
 	for j, rec := range stored {
 		if !rec.Won && rec.Source != marks[j].Source {
-			rt.suppress(items[idx[j]])
+			return fmt.Errorf("%w: event %s", errLostMark, items[idx[j]].event.EventMeta().EventID)
 		}
 	}
 	return nil
 }
+
+// errLostMark aborts a batch in which a concurrent duplicate was marked
+// processed first.
+var errLostMark = errors.New("another record of the event was processed first")
 
 // handle runs one record through its handler, with retries, and fills its
 // outputs: the handler's events, or a dead letter.
@@ -193,14 +201,13 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 	if !meta.OccurredAt.IsZero() {
 		rt.metrics.queueAge.WithLabelValues(r.Topic).Observe(time.Since(meta.OccurredAt).Seconds())
 	}
-	m := &Message{Record: r, EventID: meta.EventID, rt: rt}
+	m := &Message{Record: r, EventID: meta.EventID, rt: rt, log: log}
 
 	var failures []attemptFailure
 	var outs []Output
 	start := time.Now()
 	_, err := retry.Do(ctx, it.route.policy, func(ctx context.Context, attempt int) error {
 		m.Attempt = prior + attempt
-		m.Log = log()
 		actx, cancel := context.WithTimeout(ctx, it.route.timeout)
 		defer cancel()
 		var err error

@@ -238,14 +238,21 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 	if err := sess.Begin(); err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	outs, err := rt.processBatch(ctx, recs)
+	items, err := rt.processBatch(ctx, recs)
 	if err == nil {
-		err = produceAll(ctx, sess, outs)
+		// Outputs go out while the events are marked processed; both
+		// must succeed before the commit.
+		wait := produce(ctx, sess, outputs(items))
+		err = errors.Join(rt.record(ctx, items), wait())
 	}
 	commit := kgo.TryCommit
 	if err != nil {
 		commit = kgo.TryAbort
-		rt.log.Warn("aborting batch; it will be consumed again", "records", len(recs), "error", err)
+		if errors.Is(err, errLostMark) {
+			rt.log.Info("concurrent duplicate found; handling the batch again", "records", len(recs), "error", err)
+		} else {
+			rt.log.Warn("aborting batch; it will be consumed again", "records", len(recs), "error", err)
+		}
 	}
 	committed, endErr := sess.End(ctx, commit)
 	if committed {
@@ -262,36 +269,39 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		}
 		return fmt.Errorf("end transaction: %w", endErr)
 	}
-	if err != nil || !committed {
+	if (err != nil && !errors.Is(err, errLostMark)) || (err == nil && !committed) {
 		pause(ctx, time.Second)
 	}
 	return nil
 }
 
-// produceAll produces outs in the open transaction and waits for all of
-// them. It flushes rather than waiting out the producer's linger: the
-// transaction cannot commit before every record is written anyway.
-func produceAll(ctx context.Context, sess *kgo.GroupTransactSession, outs []*kgo.Record) error {
-	if len(outs) == 0 {
-		return nil
-	}
+// produce starts producing outs in the open transaction and returns a
+// function that waits for all of them. The wait flushes rather than waiting
+// out the producer's linger: the transaction cannot commit before every
+// record is written anyway.
+func produce(ctx context.Context, sess *kgo.GroupTransactSession, outs []*kgo.Record) func() error {
 	errs := make(chan error, len(outs))
 	for _, r := range outs {
 		sess.Produce(ctx, r, func(_ *kgo.Record, err error) { errs <- err })
 	}
-	if err := sess.Client().Flush(ctx); err != nil {
-		return fmt.Errorf("flush outputs: %w", err)
-	}
-	var first error
-	for range outs {
-		if err := <-errs; err != nil && first == nil {
-			first = err
+	return func() error {
+		if len(outs) == 0 {
+			return nil
 		}
+		if err := sess.Client().Flush(ctx); err != nil {
+			return fmt.Errorf("flush outputs: %w", err)
+		}
+		var first error
+		for range outs {
+			if err := <-errs; err != nil && first == nil {
+				first = err
+			}
+		}
+		if first != nil {
+			return fmt.Errorf("produce outputs: %w", first)
+		}
+		return nil
 	}
-	if first != nil {
-		return fmt.Errorf("produce outputs: %w", first)
-	}
-	return nil
 }
 
 func pause(ctx context.Context, d time.Duration) {

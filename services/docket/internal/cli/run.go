@@ -57,7 +57,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("register schemas: %w", err)
 	}
-	fmt.Fprintf(stdout, "docket: embedded stack ready\n  kafka            %s\n  schema registry  %s (%d subjects)\n  redis            %s (durable: %v)\n  data             %s\n",
+	fmt.Fprintf(stdout, "docket: embedded stack ready\n  kafka            %s\n  schema registry  %s (%d schema versions applied)\n  redis            %s (durable: %v)\n  data             %s\n",
 		stack.KafkaAddr, stack.RegistryURL, len(applied), stack.RedisURL, stack.Redis.Durable(), *data)
 
 	g, gctx := errgroup.WithContext(ctx)
