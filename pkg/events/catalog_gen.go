@@ -11,7 +11,7 @@ var generated = []generatedSchema{
 	},
 	{
 		name:     "DocumentClassified",
-		released: []string{schemaDocumentClassifiedV1},
+		released: []string{schemaDocumentClassifiedV1, schemaDocumentClassifiedV2},
 		new:      func() Event { return new(DocumentClassified) },
 	},
 	{
@@ -51,7 +51,7 @@ var generated = []generatedSchema{
 	},
 	{
 		name:     "ReviewRequested",
-		released: []string{schemaReviewRequestedV1},
+		released: []string{schemaReviewRequestedV1, schemaReviewRequestedV2},
 		new:      func() Event { return new(ReviewRequested) },
 	},
 	{

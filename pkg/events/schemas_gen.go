@@ -388,6 +388,217 @@ const (
 }
 `
 
+	// schemaDocumentClassifiedV2 is schemas/document_classified/v2.avsc.
+	schemaDocumentClassifiedV2 = `{
+  "type": "record",
+  "name": "DocumentClassified",
+  "namespace": "docket",
+  "doc": "A document's type and compliance flags decided without human review, on docket.document.classified.",
+  "fields": [
+    {
+      "name": "meta",
+      "doc": "Common event envelope.",
+      "type": {
+        "type": "record",
+        "name": "Meta",
+        "doc": "Envelope that every Docket event carries as its first field.",
+        "fields": [
+          {
+            "name": "event_id",
+            "doc": "Unique id of this event. Stable across retries and redeliveries: consumers deduplicate on it.",
+            "type": "string"
+          },
+          {
+            "name": "workflow_id",
+            "doc": "Workflow the event belongs to; also the Kafka record key.",
+            "type": "string"
+          },
+          {
+            "name": "tenant_id",
+            "doc": "Tenant that owns the workflow.",
+            "type": "string"
+          },
+          {
+            "name": "occurred_at",
+            "doc": "When the producer created the event.",
+            "type": {
+              "type": "long",
+              "logicalType": "timestamp-millis"
+            }
+          },
+          {
+            "name": "causation_id",
+            "doc": "event_id of the event that caused this one; empty when none (a submission from outside Docket).",
+            "type": "string",
+            "default": ""
+          },
+          {
+            "name": "producer",
+            "doc": "Service that produced the event.",
+            "type": {
+              "type": "record",
+              "name": "Producer",
+              "doc": "Service build that produced an event.",
+              "fields": [
+                {
+                  "name": "service",
+                  "doc": "Docket service name, e.g. ingest.",
+                  "type": "string"
+                },
+                {
+                  "name": "version",
+                  "doc": "Build version of that service.",
+                  "type": "string"
+                }
+              ]
+            }
+          }
+        ]
+      }
+    },
+    {
+      "name": "document",
+      "doc": "The classified document.",
+      "type": {
+        "type": "record",
+        "name": "BlobRef",
+        "doc": "Reference to content in the content-addressed blob store; content never rides in an event.",
+        "fields": [
+          {
+            "name": "uri",
+            "doc": "Blob store URI of the content.",
+            "type": "string"
+          },
+          {
+            "name": "sha256",
+            "doc": "Lowercase hex SHA-256 of the content.",
+            "type": "string"
+          },
+          {
+            "name": "size_bytes",
+            "doc": "Size of the content in bytes.",
+            "type": "long"
+          },
+          {
+            "name": "media_type",
+            "doc": "IANA media type, e.g. application/pdf.",
+            "type": "string"
+          }
+        ]
+      }
+    },
+    {
+      "name": "document_type",
+      "doc": "Chosen document type.",
+      "type": "string"
+    },
+    {
+      "name": "confidence",
+      "doc": "Confidence of the chosen type in [0, 1].",
+      "type": "double"
+    },
+    {
+      "name": "candidates",
+      "doc": "Types considered, best first.",
+      "type": {
+        "type": "array",
+        "items": {
+          "type": "record",
+          "name": "Candidate",
+          "doc": "A document type the classifier considered, with its score.",
+          "fields": [
+            {
+              "name": "type",
+              "doc": "Document type.",
+              "type": "string"
+            },
+            {
+              "name": "score",
+              "doc": "Score in [0, 1].",
+              "type": "double"
+            }
+          ]
+        }
+      },
+      "default": []
+    },
+    {
+      "name": "flags",
+      "doc": "Compliance findings.",
+      "type": {
+        "type": "array",
+        "items": {
+          "type": "record",
+          "name": "Flag",
+          "doc": "A compliance finding (PII, policy rule) on a document.",
+          "fields": [
+            {
+              "name": "kind",
+              "doc": "What was found, e.g. pii.iban or policy.missing_signature.",
+              "type": "string"
+            },
+            {
+              "name": "detail",
+              "doc": "Human-readable detail; never the sensitive value itself.",
+              "type": "string"
+            }
+          ]
+        }
+      },
+      "default": []
+    },
+    {
+      "name": "model",
+      "doc": "Model that decided.",
+      "type": {
+        "type": "record",
+        "name": "Model",
+        "doc": "The model or rule set that produced a decision. The version of the built-in classifier covers its rule pack.",
+        "fields": [
+          {
+            "name": "name",
+            "doc": "Model name.",
+            "type": "string"
+          },
+          {
+            "name": "version",
+            "doc": "Model or rule version.",
+            "type": "string"
+          }
+        ]
+      }
+    },
+    {
+      "name": "rules_fired",
+      "doc": "Ids of the rules that fired.",
+      "type": {
+        "type": "array",
+        "items": "string"
+      },
+      "default": []
+    },
+    {
+      "name": "text",
+      "doc": "Reference to the extracted text the decision was made on; null when unknown.",
+      "type": [
+        "null",
+        "docket.BlobRef"
+      ],
+      "default": null
+    },
+    {
+      "name": "context",
+      "doc": "Decision context: features, thresholds and rule parameters that produced the decision, as key/value pairs.",
+      "type": {
+        "type": "map",
+        "values": "string"
+      },
+      "default": {}
+    }
+  ]
+}
+`
+
 	// schemaDocumentExtractedV1 is schemas/document_extracted/v1.avsc.
 	schemaDocumentExtractedV1 = `{
   "type": "record",
@@ -1844,6 +2055,235 @@ const (
         }
       ],
       "default": null
+    }
+  ]
+}
+`
+
+	// schemaReviewRequestedV2 is schemas/review_requested/v2.avsc.
+	schemaReviewRequestedV2 = `{
+  "type": "record",
+  "name": "ReviewRequested",
+  "namespace": "docket",
+  "doc": "A document put in front of a human, on docket.review.requested, by the classifier (low confidence, a rule) or the exception agent (semantic failure).",
+  "fields": [
+    {
+      "name": "meta",
+      "doc": "Common event envelope.",
+      "type": {
+        "type": "record",
+        "name": "Meta",
+        "doc": "Envelope that every Docket event carries as its first field.",
+        "fields": [
+          {
+            "name": "event_id",
+            "doc": "Unique id of this event. Stable across retries and redeliveries: consumers deduplicate on it.",
+            "type": "string"
+          },
+          {
+            "name": "workflow_id",
+            "doc": "Workflow the event belongs to; also the Kafka record key.",
+            "type": "string"
+          },
+          {
+            "name": "tenant_id",
+            "doc": "Tenant that owns the workflow.",
+            "type": "string"
+          },
+          {
+            "name": "occurred_at",
+            "doc": "When the producer created the event.",
+            "type": {
+              "type": "long",
+              "logicalType": "timestamp-millis"
+            }
+          },
+          {
+            "name": "causation_id",
+            "doc": "event_id of the event that caused this one; empty when none (a submission from outside Docket).",
+            "type": "string",
+            "default": ""
+          },
+          {
+            "name": "producer",
+            "doc": "Service that produced the event.",
+            "type": {
+              "type": "record",
+              "name": "Producer",
+              "doc": "Service build that produced an event.",
+              "fields": [
+                {
+                  "name": "service",
+                  "doc": "Docket service name, e.g. ingest.",
+                  "type": "string"
+                },
+                {
+                  "name": "version",
+                  "doc": "Build version of that service.",
+                  "type": "string"
+                }
+              ]
+            }
+          }
+        ]
+      }
+    },
+    {
+      "name": "document",
+      "doc": "The document to review.",
+      "type": {
+        "type": "record",
+        "name": "BlobRef",
+        "doc": "Reference to content in the content-addressed blob store; content never rides in an event.",
+        "fields": [
+          {
+            "name": "uri",
+            "doc": "Blob store URI of the content.",
+            "type": "string"
+          },
+          {
+            "name": "sha256",
+            "doc": "Lowercase hex SHA-256 of the content.",
+            "type": "string"
+          },
+          {
+            "name": "size_bytes",
+            "doc": "Size of the content in bytes.",
+            "type": "long"
+          },
+          {
+            "name": "media_type",
+            "doc": "IANA media type, e.g. application/pdf.",
+            "type": "string"
+          }
+        ]
+      }
+    },
+    {
+      "name": "reason",
+      "doc": "Why: low_confidence, rule_required, semantic_failure or escalated. A string, not an enum, so new reasons stay compatible.",
+      "type": "string"
+    },
+    {
+      "name": "priority",
+      "doc": "Review priority: 0 is normal, higher is more urgent.",
+      "type": "int"
+    },
+    {
+      "name": "sla_deadline",
+      "doc": "When the review must be decided; its expiry escalates it.",
+      "type": {
+        "type": "long",
+        "logicalType": "timestamp-millis"
+      }
+    },
+    {
+      "name": "candidates",
+      "doc": "Types considered, best first.",
+      "type": {
+        "type": "array",
+        "items": {
+          "type": "record",
+          "name": "Candidate",
+          "doc": "A document type the classifier considered, with its score.",
+          "fields": [
+            {
+              "name": "type",
+              "doc": "Document type.",
+              "type": "string"
+            },
+            {
+              "name": "score",
+              "doc": "Score in [0, 1].",
+              "type": "double"
+            }
+          ]
+        }
+      },
+      "default": []
+    },
+    {
+      "name": "flags",
+      "doc": "Compliance findings.",
+      "type": {
+        "type": "array",
+        "items": {
+          "type": "record",
+          "name": "Flag",
+          "doc": "A compliance finding (PII, policy rule) on a document.",
+          "fields": [
+            {
+              "name": "kind",
+              "doc": "What was found, e.g. pii.iban or policy.missing_signature.",
+              "type": "string"
+            },
+            {
+              "name": "detail",
+              "doc": "Human-readable detail; never the sensitive value itself.",
+              "type": "string"
+            }
+          ]
+        }
+      },
+      "default": []
+    },
+    {
+      "name": "text",
+      "doc": "Extracted text, if any.",
+      "type": [
+        "null",
+        "BlobRef"
+      ],
+      "default": null
+    },
+    {
+      "name": "suggested_type",
+      "doc": "Type the model suggests; null for none.",
+      "type": [
+        "null",
+        "string"
+      ],
+      "default": null
+    },
+    {
+      "name": "confidence",
+      "doc": "Confidence of the suggestion in [0, 1]; 0 when none.",
+      "type": "double",
+      "default": 0.0
+    },
+    {
+      "name": "model",
+      "doc": "Model that made the suggestion; null when none.",
+      "type": [
+        "null",
+        {
+          "type": "record",
+          "name": "Model",
+          "doc": "The model or rule set that produced a decision. The version of the built-in classifier covers its rule pack.",
+          "fields": [
+            {
+              "name": "name",
+              "doc": "Model name.",
+              "type": "string"
+            },
+            {
+              "name": "version",
+              "doc": "Model or rule version.",
+              "type": "string"
+            }
+          ]
+        }
+      ],
+      "default": null
+    },
+    {
+      "name": "context",
+      "doc": "Decision context: features, thresholds and rule parameters behind the request, as key/value pairs.",
+      "type": {
+        "type": "map",
+        "values": "string"
+      },
+      "default": {}
     }
   ]
 }

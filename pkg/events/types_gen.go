@@ -134,6 +134,10 @@ type DocumentClassified struct {
 	Model Model `avro:"model"`
 	// Ids of the rules that fired.
 	RulesFired []string `avro:"rules_fired"`
+	// Reference to the extracted text the decision was made on; null when unknown.
+	Text *BlobRef `avro:"text"`
+	// Decision context: features, thresholds and rule parameters that produced the decision, as key/value pairs.
+	Context map[string]string `avro:"context"`
 }
 
 // Extraction result of one page.
@@ -330,6 +334,8 @@ type ReviewRequested struct {
 	Confidence float64 `avro:"confidence"`
 	// Model that made the suggestion; null when none.
 	Model *Model `avro:"model"`
+	// Decision context: features, thresholds and rule parameters behind the request, as key/value pairs.
+	Context map[string]string `avro:"context"`
 }
 
 // A control event of a workflow, on docket.workflow.control.
