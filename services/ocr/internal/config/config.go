@@ -1,0 +1,89 @@
+// Package config holds the ocr service's own settings, read from
+// DOCKET_OCR_* environment variables.
+package config
+
+import (
+	"errors"
+	"fmt"
+	"regexp"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+)
+
+// Config is the ocr service's settings. The defaults are in the envDefault
+// tags, in one place.
+type Config struct {
+	// Timeout bounds the extraction of one document, engine runs included.
+	Timeout time.Duration `env:"DOCKET_OCR_TIMEOUT" envDefault:"5m"`
+	// MaxPages rejects longer PDFs (and multi-page TIFFs) as structural.
+	MaxPages int `env:"DOCKET_OCR_MAX_PAGES" envDefault:"500"`
+	// MaxPixels is the largest page image, in pixels, that is decoded or
+	// rasterized; larger ones are rejected before any decoding.
+	MaxPixels int64 `env:"DOCKET_OCR_MAX_PIXELS" envDefault:"100000000"`
+	// TesseractBin, PdftoppmBin, PdftotextBin and PdfinfoBin name the
+	// engine binaries: a bare name is looked up on PATH.
+	TesseractBin string `env:"DOCKET_OCR_TESSERACT_BIN" envDefault:"tesseract"`
+	PdftoppmBin  string `env:"DOCKET_OCR_PDFTOPPM_BIN" envDefault:"pdftoppm"`
+	PdftotextBin string `env:"DOCKET_OCR_PDFTOTEXT_BIN" envDefault:"pdftotext"`
+	PdfinfoBin   string `env:"DOCKET_OCR_PDFINFO_BIN" envDefault:"pdfinfo"`
+	// Language is Tesseract's -l argument, e.g. eng or deu+eng.
+	Language string `env:"DOCKET_OCR_LANGUAGE" envDefault:"eng"`
+	// DPI is the resolution scanned PDF pages are rasterized at, and the
+	// resolution assumed for images that do not state one.
+	DPI int `env:"DOCKET_OCR_DPI" envDefault:"300"`
+	// PageConcurrency bounds the pages of one document OCRed at once.
+	PageConcurrency int `env:"DOCKET_OCR_PAGE_CONCURRENCY" envDefault:"1"`
+	// CheckpointTTL is how long a finished page's text is kept in Redis so
+	// that a redelivered document resumes after it.
+	CheckpointTTL time.Duration `env:"DOCKET_OCR_CHECKPOINT_TTL" envDefault:"24h"`
+	// WorkDir holds temporary files (the document, rasterized pages);
+	// empty means the system temporary directory.
+	WorkDir string `env:"DOCKET_OCR_WORK_DIR"`
+}
+
+// Load reads the settings from the environment and validates them.
+func Load() (Config, error) {
+	var c Config
+	if err := env.Parse(&c); err != nil {
+		return c, fmt.Errorf("read DOCKET_OCR_* environment: %w", err)
+	}
+	return c, c.Validate()
+}
+
+var languageRe = regexp.MustCompile(`^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$`)
+
+// Validate reports every bad field at once.
+func (c Config) Validate() error {
+	var errs []error
+	if c.Timeout <= 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_TIMEOUT %s: want a positive duration", c.Timeout))
+	}
+	if c.MaxPages < 1 {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_MAX_PAGES %d: want at least 1", c.MaxPages))
+	}
+	if c.MaxPixels < 1 {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_MAX_PIXELS %d: want at least 1", c.MaxPixels))
+	}
+	for name, v := range map[string]string{
+		"DOCKET_OCR_TESSERACT_BIN": c.TesseractBin, "DOCKET_OCR_PDFTOPPM_BIN": c.PdftoppmBin,
+		"DOCKET_OCR_PDFTOTEXT_BIN": c.PdftotextBin, "DOCKET_OCR_PDFINFO_BIN": c.PdfinfoBin,
+	} {
+		if v == "" {
+			errs = append(errs, fmt.Errorf("%s is empty", name))
+		}
+	}
+	if !languageRe.MatchString(c.Language) {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_LANGUAGE %q: want tesseract language codes joined by +, e.g. eng or deu+eng", c.Language))
+	}
+	if c.DPI < 50 || c.DPI > 1200 {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_DPI %d: want 50..1200", c.DPI))
+	}
+	if c.PageConcurrency < 1 || c.PageConcurrency > 64 {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_PAGE_CONCURRENCY %d: want 1..64", c.PageConcurrency))
+	}
+	if c.CheckpointTTL < time.Second {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_CHECKPOINT_TTL %s: want at least 1s", c.CheckpointTTL))
+	}
+	return errors.Join(errs...)
+}
