@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"errors"
-	"fmt"
 	"io/fs"
 	"os/exec"
 	"strings"
@@ -29,9 +28,6 @@ type Tool struct {
 	Package string
 }
 
-// errOutputTooLarge stops a tool whose output exceeds its cap.
-var errOutputTooLarge = errors.New("output too large")
-
 type cappedBuffer struct {
 	bytes.Buffer
 	limit int
@@ -39,9 +35,11 @@ type cappedBuffer struct {
 }
 
 func (b *cappedBuffer) Write(p []byte) (int, error) {
-	if b.Len()+len(p) > b.limit {
+	if b.over || b.Len()+len(p) > b.limit {
+		// Keep draining so the tool does not block on a full pipe; the
+		// caller reports the overflow.
 		b.over = true
-		return 0, errOutputTooLarge
+		return len(p), nil
 	}
 	return b.Buffer.Write(p)
 }
@@ -74,10 +72,13 @@ func (t Tool) Run(ctx context.Context, args ...string) ([]byte, error) {
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 5 * time.Second
 	err := cmd.Run()
+	name := t.Bin
+	if err == nil && stdout.over {
+		return nil, fault.Structuralf("%s %s: output exceeds %d bytes", name, firstArg(args), maxToolOutput)
+	}
 	if err == nil {
 		return stdout.Bytes(), nil
 	}
-	name := t.Bin
 	if errors.Is(err, exec.ErrNotFound) || errors.Is(err, fs.ErrNotExist) || errors.Is(err, fs.ErrPermission) {
 		return nil, fault.Structuralf("engine binary %q is not installed or not executable: install the Debian package %s (apt-get install %s) or set its DOCKET_OCR_*_BIN setting: %w", name, t.Package, t.Package, err)
 	}
@@ -129,9 +130,4 @@ func (t Tool) version(ctx context.Context, prefix string, args ...string) (strin
 func firstLine(b []byte) string {
 	s, _, _ := strings.Cut(string(b), "\n")
 	return s
-}
-
-// describe adds the file to an error message.
-func describe(op, path string, err error) error {
-	return fmt.Errorf("%s %s: %w", op, path, err)
 }

@@ -1,0 +1,72 @@
+// Package corpus reads and generates the labeled training corpus:
+// corpus/<type>/<type>-NNNN.txt, one document per file.
+package corpus
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+
+	"github.com/docket-run/docket/services/classifier/internal/textmodel"
+)
+
+// Types are the document types the corpus covers, "other" included.
+var Types = []string{
+	"bank_statement", "contract", "id_document", "insurance_claim", "invoice",
+	"medical_record", "other", "purchase_order", "receipt", "tax_form",
+}
+
+// Load reads every corpus/<type>/*.txt under dir, sorted by type and name.
+func Load(dir string) ([]textmodel.Doc, error) {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		return nil, fmt.Errorf("read corpus %s: %w", dir, err)
+	}
+	var docs []textmodel.Doc
+	for _, e := range entries {
+		if !e.IsDir() {
+			continue
+		}
+		files, err := filepath.Glob(filepath.Join(dir, e.Name(), "*.txt"))
+		if err != nil {
+			return nil, fmt.Errorf("list corpus %s: %w", e.Name(), err)
+		}
+		sort.Strings(files)
+		for _, f := range files {
+			b, err := os.ReadFile(f)
+			if err != nil {
+				return nil, fmt.Errorf("read corpus document: %w", err)
+			}
+			docs = append(docs, textmodel.Doc{Name: filepath.Base(f), Class: e.Name(), Text: string(b)})
+		}
+	}
+	if len(docs) == 0 {
+		return nil, fmt.Errorf("corpus %s has no documents", dir)
+	}
+	return docs, nil
+}
+
+// Write stores docs under dir as <class>/<name>, replacing what each class
+// folder held before.
+func Write(dir string, docs []textmodel.Doc) error {
+	seen := map[string]bool{}
+	for _, d := range docs {
+		cd := filepath.Join(dir, d.Class)
+		if !seen[d.Class] {
+			seen[d.Class] = true
+			if err := os.RemoveAll(cd); err != nil {
+				return fmt.Errorf("clear %s: %w", cd, err)
+			}
+			if err := os.MkdirAll(cd, 0o755); err != nil {
+				return fmt.Errorf("create %s: %w", cd, err)
+			}
+		}
+		text := strings.TrimRight(d.Text, "\n") + "\n"
+		if err := os.WriteFile(filepath.Join(cd, d.Name), []byte(text), 0o644); err != nil {
+			return fmt.Errorf("write %s: %w", d.Name, err)
+		}
+	}
+	return nil
+}

@@ -1,0 +1,403 @@
+package textmodel
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"math"
+	"sort"
+	"strconv"
+)
+
+// Doc is one labeled document of the corpus.
+type Doc struct {
+	// Name is the file name, e.g. invoice-0007.txt; it fixes the split.
+	Name  string
+	Class string
+	Text  string
+}
+
+// Splits of the corpus.
+const (
+	SplitTrain       = "train"
+	SplitCalibration = "calibration"
+	SplitTest        = "test"
+)
+
+// Split returns the split of the file name: the first byte of its SHA-256
+// modulo 10 puts 2 in 10 in test (held out), 1 in 10 in calibration and
+// the rest in train. It depends on nothing but the name, so adding
+// documents never moves existing ones between splits.
+func Split(name string) string {
+	sum := sha256.Sum256([]byte(name))
+	switch sum[0] % 10 {
+	case 0, 1:
+		return SplitTest
+	case 2:
+		return SplitCalibration
+	default:
+		return SplitTrain
+	}
+}
+
+// DataDigest is the SHA-256 (hex) of a corpus: every document's class, name
+// and text, in name order.
+func DataDigest(docs []Doc) string {
+	ds := append([]Doc(nil), docs...)
+	sort.Slice(ds, func(i, j int) bool {
+		if ds[i].Class != ds[j].Class {
+			return ds[i].Class < ds[j].Class
+		}
+		return ds[i].Name < ds[j].Name
+	})
+	h := sha256.New()
+	for _, d := range ds {
+		fmt.Fprintf(h, "%s/%s\n%d\n%s\n", d.Class, d.Name, len(d.Text), d.Text)
+	}
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Options tune training. The zero value means the defaults.
+type Options struct {
+	MinDF      int     // a feature must occur in this many training documents; default 2
+	MaxVocab   int     // keep at most this many features, most frequent first; default 20000
+	Epochs     int     // full-batch gradient steps; default 300
+	Rate       float64 // learning rate; default 0.5
+	L2         float64 // L2 penalty per weight; default 1e-4
+	Momentum   float64 // default 0.9
+	TempLo     float64 // lowest temperature searched; default 0.05
+	TempHi     float64 // highest temperature searched; default 20
+	TempSteps  int     // golden-section steps; default 60
+	MaxDocText int     // ignore text past this many bytes; default 5 MiB
+}
+
+func (o Options) withDefaults() Options {
+	def := func(v *int, d int) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	deff := func(v *float64, d float64) {
+		if *v <= 0 {
+			*v = d
+		}
+	}
+	def(&o.MinDF, 2)
+	def(&o.MaxVocab, 20000)
+	def(&o.Epochs, 300)
+	deff(&o.Rate, 0.5)
+	deff(&o.L2, 1e-4)
+	deff(&o.Momentum, 0.9)
+	deff(&o.TempLo, 0.05)
+	deff(&o.TempHi, 20)
+	def(&o.TempSteps, 60)
+	def(&o.MaxDocText, 5<<20)
+	return o
+}
+
+// Metrics describe a trained model on the held-out test split.
+type Metrics struct {
+	Model       string             `json:"model"`
+	Version     string             `json:"version"`
+	DataSHA256  string             `json:"data_sha256"`
+	Train       int                `json:"train_docs"`
+	Calibration int                `json:"calibration_docs"`
+	Test        int                `json:"test_docs"`
+	Features    int                `json:"features"`
+	Temperature float64            `json:"temperature"`
+	Accuracy    float64            `json:"accuracy"`
+	MacroF1     float64            `json:"macro_f1"`
+	PerClassF1  map[string]float64 `json:"per_class_f1"`
+	// NLL and ECE (10 bins) on test, before (raw) and after calibration.
+	NLLRaw float64 `json:"nll_raw"`
+	NLL    float64 `json:"nll"`
+	ECERaw float64 `json:"ece_raw"`
+	ECE    float64 `json:"ece"`
+}
+
+// Train fits a model on docs' train split, calibrates it on the
+// calibration split and returns its file bytes (canonical JSON) with its
+// metrics on the test split. Training is deterministic: the same documents
+// and options give the same bytes.
+func Train(docs []Doc, opts Options) ([]byte, Metrics, error) {
+	o := opts.withDefaults()
+	var train, calib, test []Doc
+	for _, d := range docs {
+		if len(d.Text) > o.MaxDocText {
+			d.Text = d.Text[:o.MaxDocText]
+		}
+		switch Split(d.Name) {
+		case SplitTrain:
+			train = append(train, d)
+		case SplitCalibration:
+			calib = append(calib, d)
+		default:
+			test = append(test, d)
+		}
+	}
+	byName := func(ds []Doc) {
+		sort.Slice(ds, func(i, j int) bool { return ds[i].Class+"/"+ds[i].Name < ds[j].Class+"/"+ds[j].Name })
+	}
+	byName(train)
+	byName(calib)
+	byName(test)
+	if len(train) == 0 || len(calib) == 0 || len(test) == 0 {
+		return nil, Metrics{}, fmt.Errorf("corpus splits train=%d calibration=%d test=%d: every split needs documents", len(train), len(calib), len(test))
+	}
+
+	classSet := map[string]bool{}
+	for _, d := range docs {
+		classSet[d.Class] = true
+	}
+	classes := make([]string, 0, len(classSet))
+	for c := range classSet {
+		classes = append(classes, c)
+	}
+	sort.Strings(classes)
+	if len(classes) < 2 {
+		return nil, Metrics{}, fmt.Errorf("%d classes, want at least 2", len(classes))
+	}
+	classIdx := map[string]int{}
+	for i, c := range classes {
+		classIdx[c] = i
+	}
+
+	// Vocabulary by document frequency on train.
+	counts := make([]map[string]int, len(train))
+	df := map[string]int{}
+	for i, d := range train {
+		counts[i] = Features(d.Text)
+		for t := range counts[i] {
+			df[t]++
+		}
+	}
+	var vocab []string
+	for t, n := range df {
+		if n >= o.MinDF {
+			vocab = append(vocab, t)
+		}
+	}
+	sort.Slice(vocab, func(i, j int) bool {
+		if df[vocab[i]] != df[vocab[j]] {
+			return df[vocab[i]] > df[vocab[j]]
+		}
+		return vocab[i] < vocab[j]
+	})
+	if len(vocab) > o.MaxVocab {
+		vocab = vocab[:o.MaxVocab]
+	}
+	sort.Strings(vocab)
+	index := make(map[string]int, len(vocab))
+	idf := make([]float32, len(vocab))
+	n := float64(len(train))
+	for i, t := range vocab {
+		index[t] = i
+		idf[i] = round32(math.Log((1+n)/(1+float64(df[t]))) + 1)
+	}
+
+	xs := make([]vector, len(train))
+	ys := make([]int, len(train))
+	for i, d := range train {
+		xs[i] = vectorizeCounts(counts[i], index, idf)
+		ys[i] = classIdx[d.Class]
+	}
+	w, b := fit(xs, ys, len(classes), len(vocab), o)
+
+	f := File{Name: Name, DataSHA256: DataDigest(docs), Classes: classes, Vocab: vocab, IDF: idf, Weights: w, Bias: b, Temperature: 1}
+
+	// Temperature on calibration.
+	cx, cy := vectors(calib, index, idf, classIdx)
+	f.Temperature = round64(fitTemperature(w, b, cx, cy, o))
+
+	raw, err := json.Marshal(f)
+	if err != nil {
+		return nil, Metrics{}, fmt.Errorf("encode model: %w", err)
+	}
+	m, err := Load(raw)
+	if err != nil {
+		return nil, Metrics{}, err
+	}
+	tx, ty := vectors(test, index, idf, classIdx)
+	met := evaluate(w, b, f.Temperature, tx, ty, classes)
+	rawMet := evaluate(w, b, 1, tx, ty, classes)
+	met.NLLRaw, met.ECERaw = rawMet.NLL, rawMet.ECE
+	met.Model, met.Version, met.DataSHA256 = Name, m.Version(), f.DataSHA256
+	met.Train, met.Calibration, met.Test = len(train), len(calib), len(test)
+	met.Features, met.Temperature = len(vocab), f.Temperature
+	return raw, met, nil
+}
+
+func vectors(ds []Doc, index map[string]int, idf []float32, classIdx map[string]int) ([]vector, []int) {
+	xs := make([]vector, len(ds))
+	ys := make([]int, len(ds))
+	for i, d := range ds {
+		xs[i] = vectorizeCounts(Features(d.Text), index, idf)
+		ys[i] = classIdx[d.Class]
+	}
+	return xs, ys
+}
+
+// fit runs full-batch gradient descent with momentum on the softmax
+// cross-entropy with an L2 penalty. Weights are rounded to float32 at the
+// end, the precision they are stored with.
+func fit(xs []vector, ys []int, k, d int, o Options) ([][]float32, []float32) {
+	w := make([][]float64, k)
+	gw := make([][]float64, k)
+	vw := make([][]float64, k)
+	for c := range w {
+		w[c], gw[c], vw[c] = make([]float64, d), make([]float64, d), make([]float64, d)
+	}
+	b, gb, vb := make([]float64, k), make([]float64, k), make([]float64, k)
+	z := make([]float64, k)
+	n := float64(len(xs))
+	for range o.Epochs {
+		for c := range gw {
+			clear(gw[c])
+		}
+		clear(gb)
+		for i, x := range xs {
+			for c := range w {
+				s := b[c]
+				for j, f := range x.idx {
+					s += w[c][f] * x.val[j]
+				}
+				z[c] = s
+			}
+			softmax(z, 1)
+			z[ys[i]]--
+			for c := range w {
+				g := z[c] / n
+				gb[c] += g
+				for j, f := range x.idx {
+					gw[c][f] += g * x.val[j]
+				}
+			}
+		}
+		for c := range w {
+			for f := range w[c] {
+				g := gw[c][f] + o.L2*w[c][f]
+				vw[c][f] = o.Momentum*vw[c][f] - o.Rate*g
+				w[c][f] += vw[c][f]
+			}
+			vb[c] = o.Momentum*vb[c] - o.Rate*gb[c]
+			b[c] += vb[c]
+		}
+	}
+	w32 := make([][]float32, k)
+	for c := range w {
+		w32[c] = make([]float32, d)
+		for f := range w[c] {
+			w32[c][f] = round32(w[c][f])
+		}
+	}
+	b32 := make([]float32, k)
+	for c := range b {
+		b32[c] = round32(b[c])
+	}
+	return w32, b32
+}
+
+// fitTemperature minimizes the negative log-likelihood of the calibration
+// split over log T by golden-section search.
+func fitTemperature(w [][]float32, b []float32, xs []vector, ys []int, o Options) float64 {
+	zs := make([][]float64, len(xs))
+	for i, x := range xs {
+		zs[i] = make([]float64, len(w))
+		logits(w, b, x, zs[i])
+	}
+	nll := func(logT float64) float64 {
+		t := math.Exp(logT)
+		p := make([]float64, len(w))
+		var s float64
+		for i, z := range zs {
+			copy(p, z)
+			softmax(p, t)
+			s -= math.Log(max(p[ys[i]], 1e-12))
+		}
+		return s / float64(len(zs))
+	}
+	lo, hi := math.Log(o.TempLo), math.Log(o.TempHi)
+	g := (math.Sqrt(5) - 1) / 2
+	a, c := hi-g*(hi-lo), lo+g*(hi-lo)
+	fa, fc := nll(a), nll(c)
+	for range o.TempSteps {
+		if fa < fc {
+			hi, c, fc = c, a, fa
+			a = hi - g*(hi-lo)
+			fa = nll(a)
+		} else {
+			lo, a, fa = a, c, fc
+			c = lo + g*(hi-lo)
+			fc = nll(c)
+		}
+	}
+	return math.Exp((lo + hi) / 2)
+}
+
+func evaluate(w [][]float32, b []float32, t float64, xs []vector, ys []int, classes []string) Metrics {
+	k := len(classes)
+	tp, fp, fn := make([]int, k), make([]int, k), make([]int, k)
+	const bins = 10
+	var binN [bins]int
+	var binConf, binAcc [bins]float64
+	var nll float64
+	correct := 0
+	z := make([]float64, k)
+	for i, x := range xs {
+		logits(w, b, x, z)
+		softmax(z, t)
+		best := 0
+		for c := range z {
+			if z[c] > z[best] {
+				best = c
+			}
+		}
+		nll -= math.Log(max(z[ys[i]], 1e-12))
+		bin := min(int(z[best]*bins), bins-1)
+		binN[bin]++
+		binConf[bin] += z[best]
+		if best == ys[i] {
+			correct++
+			tp[best]++
+			binAcc[bin]++
+		} else {
+			fp[best]++
+			fn[ys[i]]++
+		}
+	}
+	m := Metrics{PerClassF1: map[string]float64{}}
+	var f1sum float64
+	for c := range k {
+		f1 := 0.0
+		if d := 2*tp[c] + fp[c] + fn[c]; d > 0 {
+			f1 = 2 * float64(tp[c]) / float64(d)
+		}
+		m.PerClassF1[classes[c]] = round4(f1)
+		f1sum += f1
+	}
+	n := float64(len(xs))
+	m.Accuracy = round4(float64(correct) / n)
+	m.MacroF1 = round4(f1sum / float64(k))
+	m.NLL = round4(nll / n)
+	var ece float64
+	for i := range bins {
+		if binN[i] > 0 {
+			ece += float64(binN[i]) / n * math.Abs(binAcc[i]/float64(binN[i])-binConf[i]/float64(binN[i]))
+		}
+	}
+	m.ECE = round4(ece)
+	return m
+}
+
+func round32(x float64) float32 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 6, 64), 32)
+	return float32(v)
+}
+
+func round64(x float64) float64 {
+	v, _ := strconv.ParseFloat(strconv.FormatFloat(x, 'g', 8, 64), 64)
+	return v
+}
+
+func round4(x float64) float64 { return math.Round(x*1e4) / 1e4 }

@@ -1,0 +1,192 @@
+// Package progress follows workflows through the docket topics and prints
+// each one's path and result as it happens: the embedded runner's window on
+// what the suite does with the documents it is fed.
+package progress
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"sort"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// Decoder decodes registry-framed event values.
+type Decoder interface {
+	Decode(b []byte) (events.Event, error)
+}
+
+// Workflow is what the watcher knows of one workflow.
+type Workflow struct {
+	ID       string
+	Filename string
+	Path     []string
+	Status   string // running, waiting_review, completed, rejected, failed
+	Result   string
+	Done     bool
+}
+
+// Watcher prints workflow progress.
+type Watcher struct {
+	out   io.Writer
+	codec Decoder
+
+	mu        sync.Mutex
+	workflows map[string]*Workflow
+	finished  chan string
+}
+
+// New returns a watcher writing to out.
+func New(out io.Writer, codec Decoder) *Watcher {
+	return &Watcher{out: out, codec: codec, workflows: map[string]*Workflow{}, finished: make(chan string, 1024)}
+}
+
+// Topics returns the topics the watcher follows.
+func Topics() []string {
+	ts := []string{
+		events.TopicSubmitted, events.TopicRejected, events.TopicExtracted, events.TopicClassified,
+		events.TopicReviewRequested, events.TopicReviewDecided, events.TopicRecorded, events.TopicControl,
+	}
+	for _, s := range events.Services() {
+		ts = append(ts, events.DLQTopic(s))
+	}
+	return ts
+}
+
+// Run follows the topics from their current end until ctx ends. ready is
+// closed once the consumer has its positions, so that documents fed after
+// it are seen.
+func (w *Watcher) Run(ctx context.Context, kafka []kgo.Opt, ready chan<- struct{}) error {
+	cl, err := kgo.NewClient(append(append([]kgo.Opt{}, kafka...),
+		kgo.ConsumeTopics(Topics()...),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtEnd()),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+	)...)
+	if err != nil {
+		return fmt.Errorf("progress consumer: %w", err)
+	}
+	defer cl.Close()
+	// A first short poll resolves the end offsets.
+	pctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+	w.apply(cl.PollFetches(pctx).Records())
+	cancel()
+	close(ready)
+	for {
+		fs := cl.PollFetches(ctx)
+		if ctx.Err() != nil || fs.IsClientClosed() {
+			return nil
+		}
+		w.apply(fs.Records())
+	}
+}
+
+// Finished delivers the id of every workflow that reached a result.
+func (w *Watcher) Finished() <-chan string { return w.finished }
+
+// Snapshot returns the workflows seen so far, by file name.
+func (w *Watcher) Snapshot() []Workflow {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	out := make([]Workflow, 0, len(w.workflows))
+	for _, wf := range w.workflows {
+		c := *wf
+		c.Path = append([]string(nil), wf.Path...)
+		out = append(out, c)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Filename < out[j].Filename })
+	return out
+}
+
+func (w *Watcher) apply(recs []*kgo.Record) {
+	for _, r := range recs {
+		e, err := w.codec.Decode(r.Value)
+		if err != nil {
+			fmt.Fprintf(w.out, "  ! %s: undecodable record at offset %d: %v\n", r.Topic, r.Offset, err)
+			continue
+		}
+		w.step(r.Topic, e)
+	}
+}
+
+func (w *Watcher) step(topic string, e events.Event) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	id := e.EventMeta().WorkflowID
+	wf := w.workflows[id]
+	if wf == nil {
+		wf = &Workflow{ID: id, Status: "running"}
+		w.workflows[id] = wf
+	}
+	var step string
+	var after func() // runs once the step is on the path
+	switch v := e.(type) {
+	case *events.DocumentSubmitted:
+		wf.Filename = v.Filename
+		step = fmt.Sprintf("submitted (%s, %d bytes)", v.Document.MediaType, v.Document.SizeBytes)
+	case *events.DocumentRejected:
+		step = "rejected: " + v.ReasonCode
+		after = func() { w.finish(wf, "rejected", v.ReasonCode+": "+v.Message) }
+	case *events.DocumentExtracted:
+		method := ""
+		if len(v.Pages) > 0 {
+			method = v.Pages[0].Method
+		}
+		step = fmt.Sprintf("extracted (%d page(s), %s, confidence %.2f)", len(v.Pages), method, v.MeanConfidence)
+	case *events.DocumentClassified:
+		step = fmt.Sprintf("classified %s (%.2f)", v.DocumentType, v.Confidence)
+	case *events.ReviewRequested:
+		step = "review requested: " + v.Reason
+		after = func() {
+			wf.Status = "waiting_review"
+			w.report(wf, "waiting for a reviewer: "+v.Reason)
+		}
+	case *events.ReviewDecided:
+		step = fmt.Sprintf("review decided %s/%s by %s", v.Decision.DocumentType, v.Decision.Outcome, v.Reviewer)
+	case *events.DocumentRecorded:
+		step = fmt.Sprintf("recorded (ledger sequence %d)", v.Sequence)
+		after = func() {
+			w.finish(wf, "completed", fmt.Sprintf("ledger %s/%d #%d", v.LedgerTopic, v.LedgerPartition, v.Sequence))
+		}
+	case *events.WorkflowControl:
+		step = "control " + v.Kind
+	case *events.DeadLetter:
+		step = fmt.Sprintf("dead-lettered by %s (%s)", v.Service, v.ErrorClass)
+		if v.ErrorClass != "transient" {
+			after = func() { w.finish(wf, "failed", fmt.Sprintf("%s: %s", v.Service, v.ErrorMessage)) }
+		}
+	default:
+		step = topic
+	}
+	wf.Path = append(wf.Path, step)
+	if after != nil {
+		after()
+	}
+}
+
+// finish records a result; called with w.mu held.
+func (w *Watcher) finish(wf *Workflow, status, result string) {
+	if wf.Done {
+		return
+	}
+	wf.Status, wf.Result, wf.Done = status, result, true
+	w.report(wf, result)
+	select {
+	case w.finished <- wf.ID:
+	default:
+	}
+}
+
+// report prints a workflow's path so far; called with w.mu held.
+func (w *Watcher) report(wf *Workflow, result string) {
+	name := wf.Filename
+	if name == "" {
+		name = wf.ID
+	}
+	fmt.Fprintf(w.out, "%-28s %-15s %s\n    path: %s\n", name, strings.ToUpper(wf.Status), result, strings.Join(append(wf.Path, wf.Status), " → "))
+}

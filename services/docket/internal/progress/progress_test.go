@@ -1,0 +1,52 @@
+package progress
+
+import (
+	"bytes"
+	"strings"
+	"testing"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+func meta(wf string) events.Meta { return events.Meta{EventID: wf + "-e", WorkflowID: wf} }
+
+func TestPaths(t *testing.T) {
+	var out bytes.Buffer
+	w := New(&out, nil)
+	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("a"), Filename: "invoice.pdf", Document: events.BlobRef{MediaType: "application/pdf", SizeBytes: 10}})
+	w.step(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("a"), Pages: []events.Page{{Number: 1, Method: "text_layer", Confidence: 1}}, MeanConfidence: 1})
+	w.step(events.TopicClassified, &events.DocumentClassified{Meta: meta("a"), DocumentType: "invoice", Confidence: 0.93})
+	w.step(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("a"), LedgerTopic: events.TopicLedger, Sequence: 4})
+	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("b"), Filename: "scan.png"})
+	w.step(events.DLQTopic("ocr"), &events.DeadLetter{Meta: meta("b"), Service: "ocr", ErrorClass: "structural", ErrorMessage: "tesseract not installed"})
+	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("c"), Filename: "passport.jpg"})
+	w.step(events.TopicReviewRequested, &events.ReviewRequested{Meta: meta("c"), Reason: "id_document always needs review"})
+
+	got := map[string]Workflow{}
+	for _, wf := range w.Snapshot() {
+		got[wf.Filename] = wf
+	}
+	tests := []struct {
+		file, status string
+		done         bool
+		steps        int
+	}{
+		{"invoice.pdf", "completed", true, 4},
+		{"scan.png", "failed", true, 2},
+		{"passport.jpg", "waiting_review", false, 2},
+	}
+	for _, tt := range tests {
+		wf := got[tt.file]
+		if wf.Status != tt.status || wf.Done != tt.done || len(wf.Path) != tt.steps {
+			t.Errorf("%s: status %s done %v path %v; want %s %v with %d steps", tt.file, wf.Status, wf.Done, wf.Path, tt.status, tt.done, tt.steps)
+		}
+	}
+	if n := len(w.Finished()); n != 2 {
+		t.Errorf("%d finished workflows delivered, want 2", n)
+	}
+	for _, want := range []string{"invoice.pdf", "classified invoice (0.93)", "tesseract not installed", "waiting for a reviewer"} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("output lacks %q:\n%s", want, out.String())
+		}
+	}
+}

@@ -1,0 +1,292 @@
+package submit
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"mime"
+	"mime/multipart"
+	"net/http"
+	"net/url"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+	"unicode/utf8"
+)
+
+// Limits on the metadata of a submission.
+const (
+	maxLabels      = 64
+	maxLabelKey    = 128
+	maxLabelValue  = 1024
+	maxFieldBytes  = 64 << 10
+	maxFormFields  = 256
+	maxFilename    = 255
+	maxCallbackURL = 2048
+	maxPriority    = 1000
+	maxKeyLen      = 255
+)
+
+// Params is a submission's metadata, as the client gave it.
+type Params struct {
+	Tenant   string // optional; must be the API key's tenant when set
+	Filename string
+	Priority int
+	// Deadline as given: an RFC 3339 time or a Go duration ("36h")
+	// counted from acceptance; empty takes the service default.
+	Deadline    string
+	Labels      map[string]string
+	CallbackURL string
+}
+
+// Fingerprint hashes a document and its metadata: the same idempotency key
+// with another fingerprint is a conflict.
+func (p Params) Fingerprint(docSHA256 string) string {
+	h := sha256.New()
+	write := func(s string) { fmt.Fprintf(h, "%d:%s;", len(s), s) }
+	write(docSHA256)
+	write(p.Tenant)
+	write(p.Filename)
+	write(strconv.Itoa(p.Priority))
+	write(p.Deadline)
+	keys := make([]string, 0, len(p.Labels))
+	for k := range p.Labels {
+		keys = append(keys, k)
+	}
+	slices.Sort(keys)
+	for _, k := range keys {
+		write(k)
+		write(p.Labels[k])
+	}
+	write(p.CallbackURL)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+// Validate checks the metadata, resolving the deadline against now.
+func (p Params) Validate(now time.Time, defaultDeadline time.Duration) error {
+	if len(p.Filename) > maxFilename || !utf8.ValidString(p.Filename) || strings.ContainsAny(p.Filename, "/\\\x00") {
+		return invalid("filename must be valid UTF-8 without path separators, at most %d bytes", maxFilename)
+	}
+	if p.Priority < 0 || p.Priority > maxPriority {
+		return invalid("priority %d: want 0..%d", p.Priority, maxPriority)
+	}
+	if _, err := ResolveDeadline(p.Deadline, now, defaultDeadline); err != nil {
+		return err
+	}
+	if len(p.Labels) > maxLabels {
+		return invalid("%d labels: at most %d", len(p.Labels), maxLabels)
+	}
+	for k, v := range p.Labels {
+		if k == "" || len(k) > maxLabelKey || len(v) > maxLabelValue || !utf8.ValidString(k) || !utf8.ValidString(v) {
+			return invalid("label %.40q: keys 1..%d bytes, values up to %d bytes, UTF-8", k, maxLabelKey, maxLabelValue)
+		}
+	}
+	if p.CallbackURL != "" {
+		u, err := url.Parse(p.CallbackURL)
+		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" || len(p.CallbackURL) > maxCallbackURL {
+			return invalid("callback_url must be an absolute http or https URL of at most %d bytes", maxCallbackURL)
+		}
+	}
+	return nil
+}
+
+// ResolveDeadline turns a deadline as given into a time: empty is
+// now+def, a Go duration is counted from now, otherwise RFC 3339. It must
+// lie in the future.
+func ResolveDeadline(raw string, now time.Time, def time.Duration) (time.Time, error) {
+	var t time.Time
+	switch {
+	case raw == "":
+		t = now.Add(def)
+	default:
+		if d, err := time.ParseDuration(raw); err == nil {
+			t = now.Add(d)
+		} else if t, err = time.Parse(time.RFC3339Nano, raw); err != nil {
+			return time.Time{}, invalid("deadline %.40q: want an RFC 3339 time or a duration such as 36h", raw)
+		}
+	}
+	if !t.After(now) {
+		return time.Time{}, invalid("deadline %s is not in the future", t.UTC().Format(time.RFC3339))
+	}
+	return t.UTC().Truncate(time.Millisecond), nil
+}
+
+// ValidateKey checks an idempotency key.
+func ValidateKey(key string) error {
+	if len(key) > maxKeyLen || !utf8.ValidString(key) {
+		return invalid("Idempotency-Key must be UTF-8 of at most %d bytes", maxKeyLen)
+	}
+	return nil
+}
+
+// setField applies one form field or query parameter to p.
+func (p *Params) setField(name, value string) error {
+	switch {
+	case name == "tenant":
+		p.Tenant = value
+	case name == "filename":
+		p.Filename = value
+	case name == "priority":
+		n, err := strconv.Atoi(value)
+		if err != nil {
+			return invalid("priority %.20q is not an integer", value)
+		}
+		p.Priority = n
+	case name == "deadline":
+		p.Deadline = value
+	case name == "callback_url":
+		p.CallbackURL = value
+	case name == "labels":
+		var m map[string]string
+		if err := json.Unmarshal([]byte(value), &m); err != nil {
+			return invalid("labels must be a JSON object of strings: %v", err)
+		}
+		for k, v := range m {
+			p.setLabel(k, v)
+		}
+	case strings.HasPrefix(name, "label."):
+		p.setLabel(strings.TrimPrefix(name, "label."), value)
+	default:
+		return invalid("unknown field %.40q", name)
+	}
+	return nil
+}
+
+func (p *Params) setLabel(k, v string) {
+	if p.Labels == nil {
+		p.Labels = map[string]string{}
+	}
+	p.Labels[k] = v
+}
+
+// ParseHTTP reads a submission from an HTTP request: multipart/form-data
+// with a "file" part and optional fields, or a raw body (any other
+// Content-Type) with the fields as query parameters and the file name in
+// a Docket-Filename header or Content-Disposition. It reads at most max
+// document bytes: more is a 413, none a 400. It checks neither the media
+// type nor the metadata's values (Validate does).
+func ParseHTTP(r *http.Request, max int64) (Params, []byte, error) {
+	var p Params
+	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
+	if mt == "multipart/form-data" {
+		return parseMultipart(r, max)
+	}
+	for name, vs := range r.URL.Query() {
+		for _, v := range vs {
+			if err := p.setField(name, v); err != nil {
+				return Params{}, nil, err
+			}
+		}
+	}
+	if fn := r.Header.Get("Docket-Filename"); fn != "" {
+		p.Filename = fn
+	} else if _, ps, err := mime.ParseMediaType(r.Header.Get("Content-Disposition")); err == nil && ps["filename"] != "" {
+		p.Filename = ps["filename"]
+	}
+	doc, err := readDocument(r.Body, max)
+	if err != nil {
+		return Params{}, nil, err
+	}
+	return p, doc, nil
+}
+
+func parseMultipart(r *http.Request, max int64) (Params, []byte, error) {
+	var p Params
+	mr, err := r.MultipartReader()
+	if err != nil {
+		return Params{}, nil, invalid("multipart body: %v", err)
+	}
+	var doc []byte
+	seen := false
+	for fields := 0; ; fields++ {
+		if fields > maxFormFields {
+			return Params{}, nil, invalid("more than %d form parts", maxFormFields)
+		}
+		part, err := mr.NextPart()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			if tooLarge(err) {
+				return Params{}, nil, tooLargeError(max)
+			}
+			return Params{}, nil, invalid("multipart body: %v", err)
+		}
+		name := part.FormName()
+		if name == "file" {
+			if seen {
+				return Params{}, nil, invalid("more than one file part")
+			}
+			seen = true
+			if doc, err = readDocument(part, max); err != nil {
+				return Params{}, nil, err
+			}
+			if p.Filename == "" {
+				p.Filename = part.FileName()
+			}
+			continue
+		}
+		v, err := readField(part)
+		if err != nil {
+			return Params{}, nil, err
+		}
+		if name == "filename" && v == "" {
+			continue
+		}
+		if err := p.setField(name, v); err != nil {
+			return Params{}, nil, err
+		}
+	}
+	if !seen {
+		return Params{}, nil, invalid("multipart body has no \"file\" part")
+	}
+	if len(doc) == 0 {
+		return Params{}, nil, Errorf(http.StatusBadRequest, CodeEmpty, "the document is empty")
+	}
+	return p, doc, nil
+}
+
+func readField(part *multipart.Part) (string, error) {
+	b, err := io.ReadAll(io.LimitReader(part, maxFieldBytes+1))
+	if err != nil {
+		if tooLarge(err) {
+			return "", Errorf(http.StatusRequestEntityTooLarge, CodeTooLarge, "request body too large")
+		}
+		return "", invalid("form field %.40q: %v", part.FormName(), err)
+	}
+	if len(b) > maxFieldBytes {
+		return "", invalid("form field %.40q longer than %d bytes", part.FormName(), maxFieldBytes)
+	}
+	return string(b), nil
+}
+
+// readDocument reads at most max bytes of a document.
+func readDocument(r io.Reader, max int64) ([]byte, error) {
+	b, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		if tooLarge(err) {
+			return nil, tooLargeError(max)
+		}
+		return nil, invalid("read document: %v", err)
+	}
+	if int64(len(b)) > max {
+		return nil, tooLargeError(max)
+	}
+	if len(b) == 0 {
+		return nil, Errorf(http.StatusBadRequest, CodeEmpty, "the document is empty")
+	}
+	return b, nil
+}
+
+func tooLargeError(max int64) error {
+	return Errorf(http.StatusRequestEntityTooLarge, CodeTooLarge, "document larger than %d bytes", max)
+}
+
+// tooLarge reports whether err comes from http.MaxBytesReader.
+func tooLarge(err error) bool {
+	var mbe *http.MaxBytesError
+	return errorsAs(err, &mbe)
+}

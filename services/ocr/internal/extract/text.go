@@ -1,0 +1,187 @@
+package extract
+
+import (
+	"bytes"
+	"mime"
+	"strings"
+	"unicode/utf16"
+	"unicode/utf8"
+
+	"github.com/docket-run/docket/pkg/fault"
+)
+
+// Charsets DecodeText reports.
+const (
+	CharsetUTF8    = "utf-8"
+	CharsetUTF16LE = "utf-16le"
+	CharsetUTF16BE = "utf-16be"
+	CharsetCP1252  = "windows-1252"
+)
+
+// maxRepairRatio bounds how much of a mostly-UTF-8 text may be invalid
+// before it is no longer "UTF-8 with a few bad bytes".
+const maxRepairRatio = 0.01
+
+// maxControlRatio bounds the share of control characters (other than tab,
+// newline, carriage return, form feed) in text: more means binary content.
+const maxControlRatio = 0.01
+
+// TextResult is a decoded plain-text document.
+type TextResult struct {
+	Text    string
+	Charset string
+	// Repaired counts invalid UTF-8 sequences replaced by U+FFFD.
+	Repaired int
+}
+
+// DecodeText turns a plain-text document into UTF-8. The charset comes
+// from, in order: a byte order mark (UTF-8, UTF-16LE/BE); the media type's
+// charset parameter; valid UTF-8; else a heuristic: text that is UTF-8 but
+// for a few invalid sequences (under 1% of its bytes, with at least one
+// valid multi-byte sequence) is repaired, invalid sequences becoming U+FFFD;
+// anything else is read as Windows-1252 (a superset of Latin-1's printable
+// range). Binary content (NUL bytes, many control characters) is rejected
+// as structural.
+func DecodeText(b []byte, mediaType string) (TextResult, error) {
+	switch {
+	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
+		return decodeUTF8(b[3:], true)
+	case bytes.HasPrefix(b, []byte{0xFF, 0xFE}):
+		return decodeUTF16(b[2:], false)
+	case bytes.HasPrefix(b, []byte{0xFE, 0xFF}):
+		return decodeUTF16(b[2:], true)
+	}
+	if _, params, err := mime.ParseMediaType(mediaType); err == nil {
+		switch cs := strings.ToLower(params["charset"]); cs {
+		case "", "utf-8", "utf8", "us-ascii", "ascii":
+		case "utf-16le":
+			return decodeUTF16(b, false)
+		case "utf-16be", "utf-16":
+			return decodeUTF16(b, true)
+		case "iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252":
+			return decodeCP1252(b)
+		default:
+			return TextResult{}, fault.Structuralf("text charset %q is not supported: want UTF-8, UTF-16 or Windows-1252/Latin-1", cs)
+		}
+	}
+	if bytes.IndexByte(b, 0) >= 0 {
+		return TextResult{}, fault.Structuralf("plain text holds NUL bytes without a UTF-16 byte order mark: binary content, not text")
+	}
+	if utf8.Valid(b) {
+		return decodeUTF8(b, false)
+	}
+	invalid, multibyte := scanUTF8(b)
+	if multibyte > 0 && float64(invalid) <= maxRepairRatio*float64(len(b)) {
+		return decodeUTF8(b, true)
+	}
+	return decodeCP1252(b)
+}
+
+// scanUTF8 counts invalid sequences and valid multi-byte runes.
+func scanUTF8(b []byte) (invalid, multibyte int) {
+	for len(b) > 0 {
+		r, n := utf8.DecodeRune(b)
+		switch {
+		case r == utf8.RuneError && n == 1:
+			invalid++
+		case n > 1:
+			multibyte++
+		}
+		b = b[n:]
+	}
+	return invalid, multibyte
+}
+
+func decodeUTF8(b []byte, repair bool) (TextResult, error) {
+	res := TextResult{Charset: CharsetUTF8}
+	if utf8.Valid(b) {
+		res.Text = string(b)
+	} else if !repair {
+		return TextResult{}, fault.Structuralf("text is not valid UTF-8")
+	} else {
+		var sb strings.Builder
+		sb.Grow(len(b))
+		for len(b) > 0 {
+			r, n := utf8.DecodeRune(b)
+			if r == utf8.RuneError && n == 1 {
+				res.Repaired++
+			}
+			sb.WriteRune(r)
+			b = b[n:]
+		}
+		res.Text = sb.String()
+	}
+	return res, checkControls(res)
+}
+
+func decodeUTF16(b []byte, bigEndian bool) (TextResult, error) {
+	cs := CharsetUTF16LE
+	if bigEndian {
+		cs = CharsetUTF16BE
+	}
+	if len(b)%2 != 0 {
+		return TextResult{}, fault.Structuralf("%s text has an odd number of bytes (%d): truncated or not UTF-16", cs, len(b))
+	}
+	u := make([]uint16, len(b)/2)
+	for i := range u {
+		if bigEndian {
+			u[i] = uint16(b[2*i])<<8 | uint16(b[2*i+1])
+		} else {
+			u[i] = uint16(b[2*i+1])<<8 | uint16(b[2*i])
+		}
+	}
+	runes := utf16.Decode(u) // unpaired surrogates become U+FFFD
+	res := TextResult{Text: string(runes), Charset: cs}
+	for _, r := range runes {
+		if r == utf8.RuneError {
+			res.Repaired++
+		}
+	}
+	return res, checkControls(res)
+}
+
+// cp1252 maps bytes 0x80..0x9F; the rest of Windows-1252 is Latin-1. The
+// five undefined bytes map to U+FFFD.
+var cp1252 = [32]rune{
+	'€', '\uFFFD', '‚', 'ƒ', '„', '…', '†', '‡', 'ˆ', '‰', 'Š', '‹', 'Œ', '\uFFFD', 'Ž', '\uFFFD',
+	'\uFFFD', '‘', '’', '“', '”', '•', '–', '—', '˜', '™', 'š', '›', 'œ', '\uFFFD', 'ž', 'Ÿ',
+}
+
+func decodeCP1252(b []byte) (TextResult, error) {
+	res := TextResult{Charset: CharsetCP1252}
+	var sb strings.Builder
+	sb.Grow(len(b) + len(b)/8)
+	for _, c := range b {
+		switch {
+		case c < 0x80:
+			sb.WriteByte(c)
+		case c < 0xA0:
+			r := cp1252[c-0x80]
+			if r == utf8.RuneError {
+				res.Repaired++
+			}
+			sb.WriteRune(r)
+		default:
+			sb.WriteRune(rune(c))
+		}
+	}
+	res.Text = sb.String()
+	return res, checkControls(res)
+}
+
+func checkControls(res TextResult) error {
+	controls, total := 0, 0
+	for _, r := range res.Text {
+		total++
+		if r == 0 || (r < 0x20 && r != '\t' && r != '\n' && r != '\r' && r != '\f') || r == 0x7F {
+			controls++
+		}
+	}
+	if total > 0 && float64(controls) > maxControlRatio*float64(total) {
+		return fault.Structuralf("%s text is %d%% control characters: binary content, not text", res.Charset, controls*100/total)
+	}
+	if total > 0 && float64(res.Repaired) > 0.1*float64(total) {
+		return fault.Structuralf("%s text has %d invalid sequences in %d characters: not text in a supported charset", res.Charset, res.Repaired, total)
+	}
+	return nil
+}
