@@ -6,7 +6,7 @@ STATICCHECK_VERSION := v0.8.2
 MODULES := pkg $(wildcard services/*)
 DATA ?= ./data
 
-.PHONY: run test unit lint vet fmt-check staticcheck bench schemas schemas-check proto tools clean
+.PHONY: run test unit lint vet fmt-check staticcheck bench schemas schemas-check proto model tools clean
 
 ## run: start the embedded stack and every service in one process
 run:
@@ -44,6 +44,10 @@ schemas:
 schemas-check:
 	cd pkg && $(GO) run ./events/internal/gen -schemas ../schemas -out ./events
 	@git diff --exit-code -- pkg/events || (echo "generated event code is stale: run make schemas and commit"; exit 1)
+
+## model: retrain the built-in classifier from its committed corpus (reproducible)
+model:
+	cd services/classifier && $(GO) run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json
 
 ## proto: regenerate gRPC code from proto/ (none yet: the tracker API arrives with the saga tracker)
 proto:

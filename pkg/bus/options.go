@@ -1,11 +1,13 @@
 package bus
 
 import (
+	"context"
 	"log/slog"
 	"os"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	"github.com/twmb/franz-go/pkg/kgo"
 	"go.opentelemetry.io/otel/trace"
 	"go.opentelemetry.io/otel/trace/noop"
 
@@ -28,6 +30,11 @@ type config struct {
 	logger             *slog.Logger
 	registerer         prometheus.Registerer
 	tracer             trace.TracerProvider
+	balancers          []kgo.GroupBalancer
+	onAssigned         func(ctx context.Context, assigned map[string][]int32)
+	onRevoked          func(ctx context.Context, revoked map[string][]int32)
+	onBatchEnd         func(ctx context.Context, committed bool)
+	byPartitionNumber  bool
 }
 
 func defaults(service string) config {
@@ -99,6 +106,51 @@ func Registerer(r prometheus.Registerer) Option { return func(c *config) { c.reg
 // TracerProvider sets the tracer provider. Default a no-op provider that
 // still propagates incoming trace context.
 func TracerProvider(tp trace.TracerProvider) Option { return func(c *config) { c.tracer = tp } }
+
+// Balancers sets the consumer group's partition balancers, in order of
+// preference. Default franz-go's cooperative-sticky balancer. A service
+// that keeps state per partition number across several topics (topics with
+// equal partition counts, keyed alike) uses kgo.RangeBalancer(), which
+// assigns partition p of every consumed topic to the same member.
+func Balancers(b ...kgo.GroupBalancer) Option {
+	return func(c *config) { c.balancers = b }
+}
+
+// OrderAcrossTopics handles the records of a batch that share a partition
+// number, whatever their topic, on one goroutine in batch order (by default
+// each topic-partition has its own). A service that keeps state per
+// partition number across co-partitioned topics (see Balancers) needs it:
+// its handler then never runs twice at once for one partition number, and
+// the outputs of those records are produced in the order they were handled.
+func OrderAcrossTopics() Option { return func(c *config) { c.byPartitionNumber = true } }
+
+// OnAssigned sets a function called with the partitions (topic to
+// partition numbers) assigned to this replica, each time the group assigns
+// some. It runs on the client's group goroutine before the committed offsets
+// of those partitions are fetched, so it must not block for long; load
+// per-partition state lazily, on the first record, instead. Default none.
+func OnAssigned(fn func(ctx context.Context, assigned map[string][]int32)) Option {
+	return func(c *config) { c.onAssigned = fn }
+}
+
+// OnRevoked sets a function called with the partitions this replica no
+// longer owns: revoked in a rebalance or lost (session expired, fenced). It
+// may run while a batch is being handled; that batch's transaction then
+// aborts (OnBatchEnd reports false). It runs on the client's group
+// goroutine and must not block for long. Default none.
+func OnRevoked(fn func(ctx context.Context, revoked map[string][]int32)) Option {
+	return func(c *config) { c.onRevoked = fn }
+}
+
+// OnBatchEnd sets a function called on the processing loop after each
+// batch's transaction ended and before the next poll: committed is true when
+// the batch's outputs and offsets are committed, false when the transaction
+// aborted (the batch will be consumed again). Handlers that keep state
+// which must follow the transaction (a chain head, a counter) promote or
+// discard what the batch staged here. Default none.
+func OnBatchEnd(fn func(ctx context.Context, committed bool)) Option {
+	return func(c *config) { c.onBatchEnd = fn }
+}
 
 // HandlerOption configures one handler.
 type HandlerOption func(*route)

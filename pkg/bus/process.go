@@ -61,6 +61,9 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*ite
 			continue
 		}
 		k := it.rec.Topic + "/" + strconv.Itoa(int(it.rec.Partition))
+		if rt.cfg.byPartitionNumber {
+			k = strconv.Itoa(int(it.rec.Partition))
+		}
 		if _, ok := byPartition[k]; !ok {
 			order = append(order, k)
 		}

@@ -81,6 +81,7 @@ type Runtime struct {
 	routes  map[string]*route
 
 	joined   atomic.Bool
+	running  atomic.Bool
 	lastPoll atomic.Int64 // unix nanos of the last loop turn
 }
 
@@ -114,6 +115,22 @@ func New(service string, kafka []kgo.Opt, codec Codec, store Store, opts ...Opti
 		kprom:   kprom.NewMetrics("docket_kafka", kprom.Registerer(cfg.registerer), kprom.WithStaticLabel(map[string]string{"service": service})),
 		routes:  map[string]*route{},
 	}, nil
+}
+
+// Configure applies opts to a runtime that has not started running, so a
+// service's Setup, which receives a runtime built by pkg/service, can add
+// what it needs (hooks, Balancers). Registerer takes effect only through
+// New: the metrics are registered there.
+func (rt *Runtime) Configure(opts ...Option) error {
+	if rt.running.Load() {
+		return errors.New("bus: Configure called after Run")
+	}
+	for _, o := range opts {
+		o(&rt.cfg)
+	}
+	rt.log = rt.cfg.logger
+	rt.tracer = rt.cfg.tracer.Tracer("docket/bus")
+	return nil
 }
 
 // Handle registers h for the events of topic. It must be called before Run.
@@ -175,9 +192,21 @@ func (rt *Runtime) Run(ctx context.Context) error {
 	if len(rt.routes) == 0 {
 		return errors.New("bus: no handlers registered")
 	}
+	rt.running.Store(true)
 	kopts := append([]kgo.Opt{}, rt.kafka...)
 	if rt.cfg.instanceID != "" {
 		kopts = append(kopts, kgo.InstanceID(rt.cfg.instanceID))
+	}
+	if len(rt.cfg.balancers) > 0 {
+		kopts = append(kopts, kgo.Balancers(rt.cfg.balancers...))
+	}
+	if fn := rt.cfg.onRevoked; fn != nil {
+		call := func(ctx context.Context, _ *kgo.Client, revoked map[string][]int32) {
+			if len(revoked) > 0 {
+				fn(ctx, revoked)
+			}
+		}
+		kopts = append(kopts, kgo.OnPartitionsRevoked(call), kgo.OnPartitionsLost(call))
 	}
 	sess, err := kgo.NewGroupTransactSession(append(kopts,
 		kgo.ConsumerGroup(rt.cfg.group),
@@ -189,7 +218,12 @@ func (rt *Runtime) Run(ctx context.Context) error {
 		kgo.SessionTimeout(rt.cfg.sessionTimeout),
 		kgo.HeartbeatInterval(min(3*time.Second, rt.cfg.sessionTimeout/3)),
 		kgo.WithHooks(rt.kprom),
-		kgo.OnPartitionsAssigned(func(context.Context, *kgo.Client, map[string][]int32) { rt.joined.Store(true) }),
+		kgo.OnPartitionsAssigned(func(ctx context.Context, _ *kgo.Client, assigned map[string][]int32) {
+			rt.joined.Store(true)
+			if rt.cfg.onAssigned != nil && len(assigned) > 0 {
+				rt.cfg.onAssigned(ctx, assigned)
+			}
+		}),
 	)...)
 	if err != nil {
 		return fmt.Errorf("create transactional session: %w", err)
@@ -259,6 +293,11 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		rt.metrics.txns.WithLabelValues("committed").Inc()
 	} else {
 		rt.metrics.txns.WithLabelValues("aborted").Inc()
+	}
+	if rt.cfg.onBatchEnd != nil {
+		// An end that failed is reported as an abort: discarding staged
+		// state is the safe side, it is rebuilt from what Kafka holds.
+		rt.cfg.onBatchEnd(ctx, committed && endErr == nil)
 	}
 	if errors.Is(err, errUnusable) {
 		return err

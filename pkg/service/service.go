@@ -40,6 +40,10 @@ type Spec struct {
 	// Setup registers the handlers on rt. It may start goroutines bound to
 	// ctx (an HTTP API, timers); they must end when ctx ends.
 	Setup func(ctx context.Context, d *Deps, rt *bus.Runtime) error
+	// Runtime tunes the processing runtime for the service's work, e.g.
+	// smaller batches for slow handlers. Applied after the platform
+	// settings.
+	Runtime []bus.Option
 }
 
 // Deps are the parts a service's Setup may use.
@@ -115,6 +119,7 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	if p.InstanceID != "" {
 		opts = append(opts, bus.TransactionalID("docket-"+spec.Name+"-"+p.InstanceID), bus.InstanceID(p.InstanceID))
 	}
+	opts = append(opts, spec.Runtime...)
 	rt, err := bus.New(spec.Name, kopts, codec, store, opts...)
 	if err != nil {
 		return err

@@ -17,6 +17,8 @@ Usage:
   docket run [--data DIR]             embedded stack and every service in one process
   docket admin schemas apply          register every schema version (production deploy step)
   docket admin schemas list           show the subjects, versions and ids in the registry
+  docket ledger verify [--brokers B] [--public-keys F,...]
+                                      prove every ledger chain and signature from the topic
 
 Environment (see README, Configuration): DOCKET_KAFKA_BROKERS,
 DOCKET_SCHEMA_REGISTRY_URL, DOCKET_REDIS_URL, ...
@@ -52,6 +54,9 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return schemasApply(ctx, args[3:], stdout)
 	case "admin schemas list":
 		return schemasList(ctx, args[3:], stdout)
+	}
+	if strings.Join(args[:min(len(args), 2)], " ") == "ledger verify" {
+		return ledgerVerify(ctx, args[2:], stdout, stderr)
 	}
 	switch args[0] {
 	case "run":

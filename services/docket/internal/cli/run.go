@@ -1,10 +1,23 @@
 package cli
 
 import (
+	"bytes"
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
+	"io/fs"
+	"log/slog"
+	"mime/multipart"
+	"net/http"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
 	"time"
 
 	"golang.org/x/sync/errgroup"
@@ -14,29 +27,49 @@ import (
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/telemetry"
+	"github.com/docket-run/docket/services/classifier"
+	"github.com/docket-run/docket/services/docket/internal/progress"
+	"github.com/docket-run/docket/services/docket/internal/samples/docs"
+	"github.com/docket-run/docket/services/ingest"
+	"github.com/docket-run/docket/services/ledger"
+	"github.com/docket-run/docket/services/ocr"
 )
 
 // suite lists the services the all-in-one runner starts.
-var suite []service.Spec
+func suite() []service.Spec {
+	return []service.Spec{ingest.Spec(), ocr.Spec(), classifier.Spec(), ledger.Spec()}
+}
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	data := fs.String("data", "./data", "data folder of the embedded stack (Kafka log, registry, Redis AOF, blobs)")
+	data := fs.String("data", "./data", "data folder of the embedded stack (Kafka log, registry, Redis AOF, blobs, inbox, ledger key)")
 	kafkaAddr := fs.String("kafka", "127.0.0.1:9092", "embedded Kafka listen address")
 	registryAddr := fs.String("registry", "127.0.0.1:8081", "embedded schema registry listen address")
-	logLevel := fs.String("log-level", "info", "log level: debug, info, warn, error")
+	feed := fs.Bool("samples", true, "submit the bundled sample documents once the suite is up")
+	logLevel := fs.String("log-level", "warn", "service log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	dataDir, err := filepath.Abs(*data)
+	if err != nil {
+		return err
+	}
 	log := telemetry.NewLogger(stderr, "docket", *logLevel, "text")
-	stack, err := devstack.Start(ctx, devstack.Config{DataDir: *data, KafkaAddr: *kafkaAddr, RegistryAddr: *registryAddr, Logger: log})
+	checkEngines(ctx, stdout)
+
+	stack, err := devstack.Start(ctx, devstack.Config{DataDir: dataDir, KafkaAddr: *kafkaAddr, RegistryAddr: *registryAddr, Logger: log})
 	if err != nil {
 		return err
 	}
 	defer stack.Close()
 	if !stack.Redis.Durable() {
-		log.Warn("redis-server is not installed: idempotency records live in memory and are lost on exit; install it (apt-get install redis-server) for durable runs")
+		fmt.Fprintln(stdout, "docket: WARNING redis-server is not installed: idempotency records live in memory and are lost on exit; install it (apt-get install redis-server) for durable runs")
 	}
+
+	// The services read their own settings from the environment; point
+	// those that keep files at the data folder unless the user set them.
+	setDefaultEnv("DOCKET_INGEST_INBOX_DIR", filepath.Join(dataDir, "inbox"))
+	setDefaultEnv("DOCKET_LEDGER_DEV_KEY_DIR", filepath.Join(dataDir, "ledger"))
 
 	p, err := config.Load()
 	if err != nil {
@@ -46,28 +79,179 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	p.RegistryURL = stack.RegistryURL
 	p.RedisURL = stack.RedisURL
 	p.SchemaMode = config.SchemaRegister
+	p.BlobURL = "file://" + filepath.Join(dataDir, "blobs")
+	p.LogLevel = *logLevel
+	if err := os.MkdirAll(filepath.Join(dataDir, "blobs"), 0o750); err != nil {
+		return fmt.Errorf("create blob folder: %w", err)
+	}
 
 	rc, err := p.RegistryClient()
 	if err != nil {
 		return err
 	}
 	applyCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	applied, err := serde.Apply(applyCtx, rc)
+	_, err = serde.Apply(applyCtx, rc)
 	cancel()
 	if err != nil {
 		return fmt.Errorf("register schemas: %w", err)
 	}
-	fmt.Fprintf(stdout, "docket: embedded stack ready\n  kafka            %s\n  schema registry  %s (%d schema versions applied)\n  redis            %s (durable: %v)\n  data             %s\n",
-		stack.KafkaAddr, stack.RegistryURL, len(applied), stack.RedisURL, stack.Redis.Durable(), *data)
+	codec, err := serde.New(ctx, rc, serde.Verify, progress.Topics())
+	if err != nil {
+		return err
+	}
+	kopts, err := p.KafkaOpts()
+	if err != nil {
+		return err
+	}
 
 	g, gctx := errgroup.WithContext(ctx)
-	for _, spec := range suite {
-		svcLog := log.With(telemetry.KeyService, spec.Name)
-		g.Go(func() error { return service.Run(gctx, spec, p, svcLog) })
+	watcher := progress.New(stdout, codec)
+	watching := make(chan struct{})
+	g.Go(func() error { return watcher.Run(gctx, kopts, watching) })
+	for _, spec := range suite() {
+		svcLog := telemetry.NewLogger(stderr, spec.Name, *logLevel, "text")
+		sp := p
+		sp.InstanceID = "embedded"
+		g.Go(func() error {
+			if err := service.Run(gctx, spec, sp, svcLog); err != nil {
+				return fmt.Errorf("%s: %w", spec.Name, err)
+			}
+			return nil
+		})
+	}
+	fmt.Fprintf(stdout, `docket: embedded suite up
+  kafka            %s
+  schema registry  %s
+  redis            %s (durable: %v)
+  data             %s
+  submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf http://127.0.0.1:8080/v1/documents
+  inbox            drop files into %s
+`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, os.Getenv("DOCKET_INGEST_INBOX_DIR"))
+
+	if *feed {
+		g.Go(func() error {
+			select {
+			case <-watching:
+			case <-gctx.Done():
+				return nil
+			}
+			return submitSamples(gctx, "http://127.0.0.1:8080", stdout, log)
+		})
 	}
 	fmt.Fprintln(stdout, "docket: running; press Ctrl-C to stop")
-	<-gctx.Done()
 	err = g.Wait()
 	fmt.Fprintln(stdout, "docket: stopped")
+	if errors.Is(err, context.Canceled) {
+		return nil
+	}
 	return err
+}
+
+func setDefaultEnv(k, v string) {
+	if os.Getenv(k) == "" {
+		_ = os.Setenv(k, v)
+	}
+}
+
+// checkEngines tells what is missing for OCR and where possible installs it:
+// on Debian or Ubuntu as root, with apt-get. Without the engines the suite
+// still runs; documents that need them end dead-lettered with a clear reason.
+func checkEngines(ctx context.Context, out io.Writer) {
+	var missing []string
+	for bin, pkg := range map[string]string{"tesseract": "tesseract-ocr tesseract-ocr-eng", "pdftoppm": "poppler-utils", "pdftotext": "poppler-utils"} {
+		if _, err := exec.LookPath(bin); err != nil && !strings.Contains(strings.Join(missing, " "), pkg) {
+			missing = append(missing, pkg)
+		}
+	}
+	if len(missing) == 0 {
+		return
+	}
+	pkgs := strings.Fields(strings.Join(missing, " "))
+	_, apt := exec.LookPath("apt-get")
+	if apt == nil && os.Geteuid() == 0 {
+		fmt.Fprintf(out, "docket: installing OCR engines: apt-get install %s\n", strings.Join(pkgs, " "))
+		cmd := exec.CommandContext(ctx, "sh", "-c", "apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "+strings.Join(pkgs, " "))
+		cmd.Stdout, cmd.Stderr = io.Discard, out
+		if err := cmd.Run(); err == nil {
+			return
+		}
+	}
+	fmt.Fprintf(out, "docket: WARNING OCR engines missing; install them with: sudo apt-get install %s\n"+
+		"        the suite runs without them; scans and images end dead-lettered with the reason\n", strings.Join(pkgs, " "))
+}
+
+// submitSamples posts every bundled sample to ingest, waiting for it to
+// listen. Each run submits them anew (the idempotency key names the run),
+// so every run shows the documents going through.
+func submitSamples(ctx context.Context, base string, out io.Writer, log *slog.Logger) error {
+	entries, err := fs.ReadDir(docs.FS, ".")
+	if err != nil {
+		return err
+	}
+	run := time.Now().UTC().Format("20060102T150405")
+	client := &http.Client{Timeout: 30 * time.Second}
+	for _, e := range entries {
+		if strings.HasSuffix(e.Name(), ".go") {
+			continue
+		}
+		body, err := fs.ReadFile(docs.FS, e.Name())
+		if err != nil {
+			return err
+		}
+		sum := sha256.Sum256(body)
+		key := "sample/" + e.Name() + "/" + hex.EncodeToString(sum[:8]) + "/" + run
+		var id string
+		for attempt := 0; ; attempt++ {
+			id, err = postSample(ctx, client, base, e.Name(), key, body)
+			if err == nil || attempt == 40 || ctx.Err() != nil {
+				break
+			}
+			time.Sleep(250 * time.Millisecond) // ingest still starting
+		}
+		if err != nil {
+			log.Warn("submit sample", "file", e.Name(), "error", err)
+			continue
+		}
+		fmt.Fprintf(out, "%-28s ACCEPTED        workflow %s\n", e.Name(), id)
+	}
+	return nil
+}
+
+func postSample(ctx context.Context, client *http.Client, base, name, key string, body []byte) (string, error) {
+	var buf bytes.Buffer
+	mw := multipart.NewWriter(&buf)
+	fw, err := mw.CreateFormFile("file", name)
+	if err != nil {
+		return "", err
+	}
+	if _, err := fw.Write(body); err != nil {
+		return "", err
+	}
+	_ = mw.WriteField("label.source", "sample")
+	if err := mw.Close(); err != nil {
+		return "", err
+	}
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, base+"/v1/documents", &buf)
+	if err != nil {
+		return "", err
+	}
+	req.Header.Set("Content-Type", mw.FormDataContentType())
+	req.Header.Set("Authorization", "Bearer demo-key")
+	req.Header.Set("Idempotency-Key", key)
+	resp, err := client.Do(req)
+	if err != nil {
+		return "", err
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 1<<16))
+	if resp.StatusCode != http.StatusAccepted {
+		return "", fmt.Errorf("ingest answered %s: %s", resp.Status, strings.TrimSpace(string(b)))
+	}
+	var r struct {
+		WorkflowID string `json:"workflow_id"`
+	}
+	if err := json.Unmarshal(b, &r); err != nil {
+		return "", fmt.Errorf("decode ingest answer: %w", err)
+	}
+	return r.WorkflowID, nil
 }

@@ -4,6 +4,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"mime"
@@ -48,7 +49,6 @@ func (p Params) Fingerprint(docSHA256 string) string {
 	h := sha256.New()
 	write := func(s string) { fmt.Fprintf(h, "%d:%s;", len(s), s) }
 	write(docSHA256)
-	write(p.Tenant)
 	write(p.Filename)
 	write(strconv.Itoa(p.Priority))
 	write(p.Deadline)
@@ -288,5 +288,5 @@ func tooLargeError(max int64) error {
 // tooLarge reports whether err comes from http.MaxBytesReader.
 func tooLarge(err error) bool {
 	var mbe *http.MaxBytesError
-	return errorsAs(err, &mbe)
+	return errors.As(err, &mbe)
 }

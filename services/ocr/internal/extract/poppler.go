@@ -46,7 +46,9 @@ var (
 // Pages returns the size of every page of the PDF at path. A PDF with more
 // than maxPages pages is rejected as structural before any page is read.
 func (p *Poppler) Pages(ctx context.Context, path string, maxPages int) ([]PageSize, error) {
-	out, err := p.Info.Run(ctx, path)
+	// One run: pdfinfo clamps -l to the page count, and asking for one
+	// page more than the limit is enough to tell a PDF over it.
+	out, err := p.Info.Run(ctx, "-f", "1", "-l", strconv.Itoa(maxPages+1), path)
 	if err != nil {
 		return nil, fmt.Errorf("read PDF info: %w", err)
 	}
@@ -60,10 +62,6 @@ func (p *Poppler) Pages(ctx context.Context, path string, maxPages int) ([]PageS
 	}
 	if n > maxPages {
 		return nil, fault.Structuralf("PDF has %d pages, more than the limit of %d (DOCKET_OCR_MAX_PAGES)", n, maxPages)
-	}
-	out, err = p.Info.Run(ctx, "-f", "1", "-l", strconv.Itoa(n), path)
-	if err != nil {
-		return nil, fmt.Errorf("read PDF page sizes: %w", err)
 	}
 	sizes := make([]PageSize, n)
 	seen := 0

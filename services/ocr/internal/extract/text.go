@@ -18,10 +18,6 @@ const (
 	CharsetCP1252  = "windows-1252"
 )
 
-// maxRepairRatio bounds how much of a mostly-UTF-8 text may be invalid
-// before it is no longer "UTF-8 with a few bad bytes".
-const maxRepairRatio = 0.01
-
 // maxControlRatio bounds the share of control characters (other than tab,
 // newline, carriage return, form feed) in text: more means binary content.
 const maxControlRatio = 0.01
@@ -36,10 +32,11 @@ type TextResult struct {
 
 // DecodeText turns a plain-text document into UTF-8. The charset comes
 // from, in order: a byte order mark (UTF-8, UTF-16LE/BE); the media type's
-// charset parameter; valid UTF-8; else a heuristic: text that is UTF-8 but
-// for a few invalid sequences (under 1% of its bytes, with at least one
-// valid multi-byte sequence) is repaired, invalid sequences becoming U+FFFD;
-// anything else is read as Windows-1252 (a superset of Latin-1's printable
+// charset parameter (an explicit UTF-8 is repaired: invalid sequences become
+// U+FFFD); valid UTF-8; else a heuristic: text with at least as many valid
+// multi-byte UTF-8 sequences as invalid ones is UTF-8 with a few bad bytes
+// (Latin-1 text almost never forms valid multi-byte sequences by accident)
+// and is repaired; anything else is read as Windows-1252 (a superset of Latin-1's printable
 // range). Binary content (NUL bytes, many control characters) is rejected
 // as structural.
 func DecodeText(b []byte, mediaType string) (TextResult, error) {
@@ -53,7 +50,12 @@ func DecodeText(b []byte, mediaType string) (TextResult, error) {
 	}
 	if _, params, err := mime.ParseMediaType(mediaType); err == nil {
 		switch cs := strings.ToLower(params["charset"]); cs {
-		case "", "utf-8", "utf8", "us-ascii", "ascii":
+		case "", "us-ascii", "ascii":
+		case "utf-8", "utf8":
+			if bytes.IndexByte(b, 0) >= 0 {
+				return TextResult{}, fault.Structuralf("UTF-8 text holds NUL bytes: binary content, not text")
+			}
+			return decodeUTF8(b, true)
 		case "utf-16le":
 			return decodeUTF16(b, false)
 		case "utf-16be", "utf-16":
@@ -71,7 +73,7 @@ func DecodeText(b []byte, mediaType string) (TextResult, error) {
 		return decodeUTF8(b, false)
 	}
 	invalid, multibyte := scanUTF8(b)
-	if multibyte > 0 && float64(invalid) <= maxRepairRatio*float64(len(b)) {
+	if multibyte > 0 && invalid <= multibyte {
 		return decodeUTF8(b, true)
 	}
 	return decodeCP1252(b)

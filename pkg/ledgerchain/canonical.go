@@ -1,0 +1,137 @@
+// Package ledgerchain defines how Docket's ledger records (events.LedgerRecord
+// on docket.ledger) are hashed, chained, signed and verified, so that the
+// ledger service that writes them and any verifier (`docket ledger verify`)
+// agree byte for byte.
+//
+// # Chains
+//
+// The ledger topic holds one hash chain per partition. In partition p the
+// record with Sequence n (from 1) carries PrevHash = Hash of the record with
+// Sequence n-1 in p (empty for n = 1). Records appear in offset order; a
+// chain is valid when every record's Hash matches its content, its
+// Signature verifies under the key KeyID names, Sequence goes up by one and
+// PrevHash links to the record before. A workflow has at most one record in
+// the whole topic.
+//
+// # Canonical encoding (version 1)
+//
+// Hash = SHA-256 over Canonical(record), which encodes every field except
+// Hash and Signature, in this fixed order, with no separators or names:
+//
+//	"docket.ledger.v1"                 the domain tag, as a string
+//	meta.event_id, meta.workflow_id, meta.tenant_id      strings
+//	meta.occurred_at                   time
+//	meta.causation_id, meta.producer.service, meta.producer.version  strings
+//	workflow_id                        string
+//	document.uri, document.sha256      strings
+//	document.size_bytes                int64
+//	document.media_type                string
+//	decision.document_type, decision.outcome  strings
+//	flags                              count, then per flag: kind, detail (strings)
+//	model                              optional: name, version (strings)
+//	confidence                         float64
+//	reviewer                           optional string
+//	decided_at, recorded_at            times
+//	sequence                           int64
+//	prev_hash                          bytes
+//	key_id                             string
+//
+// where a string or bytes value is its length as a big-endian uint32
+// followed by its bytes (UTF-8 for strings, as stored); an int64 is 8 bytes
+// big-endian two's complement; a float64 is its IEEE 754 bits as 8 bytes
+// big-endian; a time is its Unix time in milliseconds as an int64 (the
+// precision of the Avro timestamp-millis fields); a count is a big-endian
+// uint32; an optional value is one byte 0 (absent) or 1 (present) followed
+// by the value.
+//
+// Signature = Ed25519(private key, Hash). KeyID = the first 8 bytes of
+// SHA-256(public key), lowercase hex (16 characters).
+package ledgerchain
+
+import (
+	"crypto/sha256"
+	"encoding/binary"
+	"math"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// Domain is the tag that opens the canonical encoding; a new encoding
+// version gets a new tag.
+const Domain = "docket.ledger.v1"
+
+// Canonical returns the canonical encoding of r: every field but Hash and
+// Signature, as the package documentation defines.
+func Canonical(r *events.LedgerRecord) []byte {
+	var e encoder
+	e.str(Domain)
+	m := &r.Meta
+	e.str(m.EventID)
+	e.str(m.WorkflowID)
+	e.str(m.TenantID)
+	e.time(m.OccurredAt)
+	e.str(m.CausationID)
+	e.str(m.Producer.Service)
+	e.str(m.Producer.Version)
+	e.str(r.WorkflowID)
+	e.str(r.Document.URI)
+	e.str(r.Document.SHA256)
+	e.int(r.Document.SizeBytes)
+	e.str(r.Document.MediaType)
+	e.str(r.Decision.DocumentType)
+	e.str(r.Decision.Outcome)
+	e.count(len(r.Flags))
+	for _, f := range r.Flags {
+		e.str(f.Kind)
+		e.str(f.Detail)
+	}
+	e.present(r.Model != nil)
+	if r.Model != nil {
+		e.str(r.Model.Name)
+		e.str(r.Model.Version)
+	}
+	e.int(int64(math.Float64bits(r.Confidence)))
+	e.present(r.Reviewer != nil)
+	if r.Reviewer != nil {
+		e.str(*r.Reviewer)
+	}
+	e.time(r.DecidedAt)
+	e.time(r.RecordedAt)
+	e.int(r.Sequence)
+	e.bytes(r.PrevHash)
+	e.str(r.KeyID)
+	return e.b
+}
+
+// Hash returns SHA-256 over Canonical(r).
+func Hash(r *events.LedgerRecord) []byte {
+	sum := sha256.Sum256(Canonical(r))
+	return sum[:]
+}
+
+type encoder struct{ b []byte }
+
+func (e *encoder) count(n int) { e.b = binary.BigEndian.AppendUint32(e.b, uint32(n)) }
+
+func (e *encoder) str(s string) {
+	e.count(len(s))
+	e.b = append(e.b, s...)
+}
+
+func (e *encoder) bytes(p []byte) {
+	e.count(len(p))
+	e.b = append(e.b, p...)
+}
+
+func (e *encoder) int(v int64) { e.b = binary.BigEndian.AppendUint64(e.b, uint64(v)) }
+
+func (e *encoder) time(t time.Time) { e.int(t.UnixMilli()) }
+
+func (e *encoder) present(ok bool) {
+	if ok {
+		e.b = append(e.b, 1)
+	} else {
+		e.b = append(e.b, 0)
+	}
+}

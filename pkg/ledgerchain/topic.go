@@ -1,0 +1,190 @@
+package ledgerchain
+
+import (
+	"context"
+	"errors"
+	"fmt"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// Decoder decodes a record value in the schema registry wire format.
+type Decoder interface {
+	Decode(b []byte) (events.Event, error)
+}
+
+// FromStart, as a start offset for ReadCommitted, means the partition's log
+// start.
+const FromStart int64 = -1
+
+// ReadCommitted reads the given partitions of topic, read_committed, each
+// from its start offset (or FromStart) up to its last stable offset as
+// listed when the call begins, and calls fn for every committed data record
+// in offset order per partition. It returns the end offset it read each
+// partition up to: a later read resumes there. kafkaOpts are the
+// connection options (seed brokers, TLS, SASL); ReadCommitted opens and
+// closes its own client.
+func ReadCommitted(ctx context.Context, kafkaOpts []kgo.Opt, topic string, from map[int32]int64, fn func(*kgo.Record) error) (map[int32]int64, error) {
+	admCl, err := kgo.NewClient(kafkaOpts...)
+	if err != nil {
+		return nil, fmt.Errorf("kafka client: %w", err)
+	}
+	adm := kadm.NewClient(admCl)
+	defer adm.Close()
+	ends, err := listed(adm.ListCommittedOffsets(ctx, topic))
+	if err != nil {
+		return nil, fmt.Errorf("list last stable offsets of %s: %w", topic, err)
+	}
+	starts, err := listed(adm.ListStartOffsets(ctx, topic))
+	if err != nil {
+		return nil, fmt.Errorf("list start offsets of %s: %w", topic, err)
+	}
+	consume := map[int32]kgo.Offset{}
+	pos := map[int32]int64{}
+	out := map[int32]int64{}
+	for p, f := range from {
+		end, ok := ends[p]
+		if !ok {
+			return nil, fmt.Errorf("%s has no partition %d", topic, p)
+		}
+		out[p] = end
+		f = max(f, starts[p])
+		if f >= end {
+			continue
+		}
+		consume[p] = kgo.NewOffset().At(f)
+		pos[p] = f
+	}
+	if len(consume) == 0 {
+		return out, nil
+	}
+	cl, err := kgo.NewClient(append(append([]kgo.Opt{}, kafkaOpts...),
+		kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{topic: consume}),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+		// Control records (transaction markers) advance the position too,
+		// and the record before a last stable offset is always one of
+		// them or a committed data record: so the end is always reached.
+		kgo.KeepControlRecords(),
+	)...)
+	if err != nil {
+		return nil, fmt.Errorf("kafka consumer: %w", err)
+	}
+	defer cl.Close()
+	for len(pos) > 0 {
+		fs := cl.PollFetches(ctx)
+		if err := ctx.Err(); err != nil {
+			return nil, fmt.Errorf("read %s: %d partitions not read to the end: %w", topic, len(pos), err)
+		}
+		var ferr error
+		fs.EachError(func(t string, p int32, err error) {
+			ferr = errors.Join(ferr, fmt.Errorf("fetch %s/%d: %w", t, p, err))
+		})
+		if ferr != nil {
+			return nil, ferr
+		}
+		var herr error
+		fs.EachRecord(func(r *kgo.Record) {
+			cur, reading := pos[r.Partition]
+			if herr != nil || !reading || r.Offset < cur {
+				return
+			}
+			if r.Offset >= out[r.Partition] {
+				delete(pos, r.Partition)
+				return
+			}
+			if !r.Attrs.IsControl() {
+				if err := fn(r); err != nil {
+					herr = err
+					return
+				}
+			}
+			pos[r.Partition] = r.Offset + 1
+			if r.Offset+1 >= out[r.Partition] {
+				delete(pos, r.Partition)
+			}
+		})
+		if herr != nil {
+			return nil, herr
+		}
+	}
+	return out, nil
+}
+
+func listed(l kadm.ListedOffsets, err error) (map[int32]int64, error) {
+	if err != nil {
+		return nil, err
+	}
+	if err := l.Error(); err != nil {
+		return nil, err
+	}
+	out := map[int32]int64{}
+	l.Each(func(o kadm.ListedOffset) { out[o.Partition] = o.Offset })
+	if len(out) == 0 {
+		return nil, errors.New("topic not found or has no partitions")
+	}
+	return out, nil
+}
+
+// VerifyTopic re-reads docket.ledger from the start, read_committed, up to
+// the last stable offsets at the time of the call, and verifies every
+// chain with keys. The returned error is non-nil when the topic could not
+// be read, or when a chain is broken: then it wraps ErrTampered and the
+// first bad record's *Problem, and the Report lists the first bad record of
+// every broken chain.
+func VerifyTopic(ctx context.Context, kafkaOpts []kgo.Opt, codec Decoder, keys PublicKeys) (Report, error) {
+	return VerifyTopicNamed(ctx, kafkaOpts, events.TopicLedger, codec, keys)
+}
+
+// VerifyTopicNamed is VerifyTopic for a ledger topic of another name.
+func VerifyTopicNamed(ctx context.Context, kafkaOpts []kgo.Opt, topic string, codec Decoder, keys PublicKeys) (Report, error) {
+	partitions, err := Partitions(ctx, kafkaOpts, topic)
+	if err != nil {
+		return Report{}, err
+	}
+	from := map[int32]int64{}
+	for p := range int32(partitions) {
+		from[p] = FromStart
+	}
+	v := NewVerifier(keys)
+	_, err = ReadCommitted(ctx, kafkaOpts, topic, from, func(r *kgo.Record) error {
+		e, err := codec.Decode(r.Value)
+		if err != nil {
+			_ = v.AddUndecodable(r.Partition, r.Offset, err)
+			return nil
+		}
+		rec, ok := e.(*events.LedgerRecord)
+		if !ok {
+			_ = v.AddUndecodable(r.Partition, r.Offset, fmt.Errorf("value is %T, want *events.LedgerRecord", e))
+			return nil
+		}
+		_ = v.Add(r.Partition, r.Offset, rec)
+		return nil
+	})
+	if err != nil {
+		return Report{}, fmt.Errorf("read ledger: %w", err)
+	}
+	rep := v.Report(partitions)
+	return rep, rep.Err()
+}
+
+// Partitions returns the number of partitions of topic.
+func Partitions(ctx context.Context, kafkaOpts []kgo.Opt, topic string) (int, error) {
+	cl, err := kgo.NewClient(kafkaOpts...)
+	if err != nil {
+		return 0, fmt.Errorf("kafka client: %w", err)
+	}
+	adm := kadm.NewClient(cl)
+	defer adm.Close()
+	td, err := adm.ListTopics(ctx, topic)
+	if err != nil {
+		return 0, fmt.Errorf("describe %s: %w", topic, err)
+	}
+	t, ok := td[topic]
+	if !ok || t.Err != nil {
+		return 0, fmt.Errorf("describe %s: topic not found (%v)", topic, t.Err)
+	}
+	return len(t.Partitions), nil
+}

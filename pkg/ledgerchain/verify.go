@@ -1,0 +1,165 @@
+package ledgerchain
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"slices"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// Kind names what is wrong with a ledger record.
+type Kind string
+
+// What Verify and Verifier report.
+const (
+	BadHash           Kind = "bad hash"           // Hash does not match the record's content
+	BadSignature      Kind = "bad signature"      // Signature does not verify under the KeyID's key
+	UnknownKey        Kind = "unknown key"        // no trusted public key has the record's KeyID
+	BrokenLink        Kind = "broken link"        // PrevHash is not the Hash of the record before
+	SequenceGap       Kind = "sequence gap"       // Sequence is not one more than the record before
+	DuplicateWorkflow Kind = "duplicate workflow" // a second record for a workflow
+	Undecodable       Kind = "undecodable"        // the record value is not a LedgerRecord
+)
+
+// Problem is the first bad record of a chain. It is an error.
+type Problem struct {
+	Partition  int32
+	Offset     int64
+	Sequence   int64
+	WorkflowID string
+	Kind       Kind
+	Detail     string
+}
+
+func (p *Problem) Error() string {
+	return fmt.Sprintf("ledger record partition=%d offset=%d sequence=%d workflow=%q: %s: %s",
+		p.Partition, p.Offset, p.Sequence, p.WorkflowID, p.Kind, p.Detail)
+}
+
+// Verify checks one record on its own: its Hash matches its content, its
+// KeyID names a key in keys and its Signature verifies. It returns the Kind
+// and a detail of the first failure, or "" when the record is sound.
+func Verify(r *events.LedgerRecord, keys PublicKeys) (Kind, string) {
+	if h := Hash(r); !bytes.Equal(h, r.Hash) {
+		return BadHash, fmt.Sprintf("stored %x, content hashes to %x", r.Hash, h)
+	}
+	pub, ok := keys[r.KeyID]
+	if !ok {
+		return UnknownKey, fmt.Sprintf("key id %q is not among the %d trusted keys", r.KeyID, len(keys))
+	}
+	if !ed25519.Verify(pub, r.Hash, r.Signature) {
+		return BadSignature, fmt.Sprintf("signature does not verify under key %s", r.KeyID)
+	}
+	return "", ""
+}
+
+// Head is the last verified record of a chain.
+type Head struct {
+	Sequence int64
+	Hash     []byte
+	Offset   int64
+}
+
+// Verifier checks records fed to it in offset order, per partition, and
+// keeps the first problem of each partition; later records of a broken
+// chain are counted but not checked. It also checks that no workflow has
+// two records. It is not safe for concurrent use.
+type Verifier struct {
+	keys      PublicKeys
+	heads     map[int32]Head
+	problems  map[int32]*Problem
+	workflows map[string]Head
+	records   int
+}
+
+// NewVerifier returns a Verifier trusting keys.
+func NewVerifier(keys PublicKeys) *Verifier {
+	return &Verifier{keys: keys, heads: map[int32]Head{}, problems: map[int32]*Problem{}, workflows: map[string]Head{}}
+}
+
+// Resume starts partition's chain after a head verified earlier (a
+// checkpoint), instead of at sequence 1. Workflows recorded before the head
+// are not known to the verifier.
+func (v *Verifier) Resume(partition int32, h Head) { v.heads[partition] = h }
+
+// Add checks the record at partition/offset and returns its Problem, or nil
+// when it is sound (or its chain broke earlier).
+func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) error {
+	v.records++
+	if v.problems[partition] != nil {
+		return nil
+	}
+	fail := func(k Kind, detail string) error {
+		p := &Problem{Partition: partition, Offset: offset, Sequence: r.Sequence, WorkflowID: r.WorkflowID, Kind: k, Detail: detail}
+		v.problems[partition] = p
+		return p
+	}
+	if k, detail := Verify(r, v.keys); k != "" {
+		return fail(k, detail)
+	}
+	prev := v.heads[partition]
+	if r.Sequence != prev.Sequence+1 {
+		return fail(SequenceGap, fmt.Sprintf("sequence %d follows %d", r.Sequence, prev.Sequence))
+	}
+	if !bytes.Equal(r.PrevHash, prev.Hash) {
+		return fail(BrokenLink, fmt.Sprintf("prev_hash %x, the record before has hash %x", r.PrevHash, prev.Hash))
+	}
+	if first, dup := v.workflows[r.WorkflowID]; dup {
+		return fail(DuplicateWorkflow, fmt.Sprintf("workflow already recorded at sequence %d offset %d", first.Sequence, first.Offset))
+	}
+	h := Head{Sequence: r.Sequence, Hash: r.Hash, Offset: offset}
+	v.heads[partition] = h
+	v.workflows[r.WorkflowID] = h
+	return nil
+}
+
+// AddUndecodable reports a record whose value could not be decoded as a
+// LedgerRecord.
+func (v *Verifier) AddUndecodable(partition int32, offset int64, err error) error {
+	v.records++
+	if v.problems[partition] != nil {
+		return nil
+	}
+	p := &Problem{Partition: partition, Offset: offset, Kind: Undecodable, Detail: err.Error()}
+	v.problems[partition] = p
+	return p
+}
+
+// Head returns the last sound record of partition's chain.
+func (v *Verifier) Head(partition int32) Head { return v.heads[partition] }
+
+// Report summarises what the verifier saw.
+func (v *Verifier) Report(partitions int) Report {
+	rep := Report{Records: v.records, Partitions: partitions, Heads: map[int32]Head{}}
+	for p, h := range v.heads {
+		rep.Heads[p] = h
+	}
+	for _, p := range v.problems {
+		rep.Problems = append(rep.Problems, p)
+	}
+	slices.SortFunc(rep.Problems, func(a, b *Problem) int { return int(a.Partition - b.Partition) })
+	return rep
+}
+
+// Report is the result of verifying a ledger.
+type Report struct {
+	Records    int            // records read, sound or not
+	Partitions int            // partitions of the topic
+	Heads      map[int32]Head // last sound record of each chain
+	Problems   []*Problem     // first bad record of each broken chain, by partition
+}
+
+// ErrTampered is wrapped by Report.Err when a chain is broken.
+var ErrTampered = errors.New("ledger verification failed")
+
+// Err returns nil when every chain is sound, else an error wrapping
+// ErrTampered and the first Problem (the lowest partition's).
+func (r Report) Err() error {
+	if len(r.Problems) == 0 {
+		return nil
+	}
+	return fmt.Errorf("%w (%d broken chains): %w", ErrTampered, len(r.Problems), r.Problems[0])
+}

@@ -1,0 +1,163 @@
+// Package classifier is Docket's classifier service: it consumes
+// docket.document.extracted, decides the document's type with a calibrated
+// confidence, finds personal data, applies the tenant's policy, and emits
+// docket.document.classified or, when the confidence is under the tenant's
+// threshold or a rule demands it, docket.review.requested.
+//
+// The built-in model (model/model.json, embedded) runs offline; it is
+// trained from corpus/ by
+//
+//	go run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json
+//
+// An LLM behind an OpenAI-compatible chat completions endpoint can replace
+// it (DOCKET_CLASSIFIER_LLM_URL).
+package classifier
+
+import (
+	"context"
+	"crypto/sha256"
+	_ "embed"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"net/http"
+	"net/url"
+	"os"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+
+	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/retry"
+	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/services/classifier/internal/classify"
+	"github.com/docket-run/docket/services/classifier/internal/handler"
+	"github.com/docket-run/docket/services/classifier/internal/llm"
+	"github.com/docket-run/docket/services/classifier/internal/pii"
+	"github.com/docket-run/docket/services/classifier/internal/policy"
+)
+
+// Name is the service name.
+const Name = events.ServiceClassifier
+
+// Version is the service's build version.
+const Version = "0.1.0"
+
+// ModelJSON is the built-in model file.
+//
+//go:embed model/model.json
+var ModelJSON []byte
+
+// Config holds the classifier's own settings.
+type Config struct {
+	// PolicyFile is a JSON policy keyed by tenant; empty means the built-in
+	// default policy.
+	PolicyFile string `env:"DOCKET_CLASSIFIER_POLICY_FILE"`
+	// MaxTextBytes caps the text classified; longer text is truncated.
+	MaxTextBytes int64 `env:"DOCKET_CLASSIFIER_MAX_TEXT_BYTES" envDefault:"5242880"`
+	// LLMURL turns the LLM classifier on: an OpenAI-compatible API base.
+	LLMURL     string        `env:"DOCKET_CLASSIFIER_LLM_URL"`
+	LLMModel   string        `env:"DOCKET_CLASSIFIER_LLM_MODEL"`
+	LLMAPIKey  string        `env:"DOCKET_CLASSIFIER_LLM_API_KEY"`
+	LLMTimeout time.Duration `env:"DOCKET_CLASSIFIER_LLM_TIMEOUT" envDefault:"30s"`
+}
+
+// maxTextLimit bounds DOCKET_CLASSIFIER_MAX_TEXT_BYTES.
+const maxTextLimit = 64 << 20
+
+// LoadConfig reads the settings from the environment and validates them.
+func LoadConfig() (Config, error) {
+	var c Config
+	if err := env.Parse(&c); err != nil {
+		return c, fmt.Errorf("read classifier environment: %w", err)
+	}
+	return c, c.Validate()
+}
+
+// Validate reports every bad field at once.
+func (c Config) Validate() error {
+	var errs []error
+	if c.MaxTextBytes < 1 || c.MaxTextBytes > maxTextLimit {
+		errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_MAX_TEXT_BYTES %d: want 1..%d", c.MaxTextBytes, maxTextLimit))
+	}
+	if c.LLMURL != "" {
+		if u, err := url.Parse(c.LLMURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
+			errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_LLM_URL %q: want an http(s) URL", c.LLMURL))
+		}
+		if c.LLMModel == "" {
+			errs = append(errs, errors.New("DOCKET_CLASSIFIER_LLM_MODEL is required with DOCKET_CLASSIFIER_LLM_URL"))
+		}
+		if c.LLMTimeout <= 0 {
+			errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_LLM_TIMEOUT %s: want > 0", c.LLMTimeout))
+		}
+	}
+	return errors.Join(errs...)
+}
+
+// Engine builds the decision engine of c: the built-in model or the LLM,
+// and the policy. It reports whether the classifier is remote.
+func Engine(c Config) (*classify.Engine, bool, error) {
+	builtin, err := classify.NewBuiltIn(ModelJSON)
+	if err != nil {
+		return nil, false, err
+	}
+	types := builtin.Types()
+	pol, polVersion := policy.Default(), "builtin"
+	if c.PolicyFile != "" {
+		b, err := os.ReadFile(c.PolicyFile)
+		if err != nil {
+			return nil, false, fmt.Errorf("DOCKET_CLASSIFIER_POLICY_FILE: %w", err)
+		}
+		if pol, err = policy.Parse(b, types, pii.Kinds); err != nil {
+			return nil, false, fmt.Errorf("DOCKET_CLASSIFIER_POLICY_FILE %s: %w", c.PolicyFile, err)
+		}
+		sum := sha256.Sum256(b)
+		polVersion = hex.EncodeToString(sum[:6])
+	}
+	var clf classify.Classifier = builtin
+	remote := false
+	if c.LLMURL != "" {
+		if clf, err = llm.New(llm.Config{URL: c.LLMURL, Model: c.LLMModel, APIKey: c.LLMAPIKey, Types: types,
+			Client: &http.Client{Timeout: c.LLMTimeout}}); err != nil {
+			return nil, false, err
+		}
+		remote = true
+	}
+	return classify.NewEngine(clf, pol, polVersion), remote, nil
+}
+
+// Spec returns the service.
+func Spec() service.Spec {
+	return service.Spec{
+		Name:     Name,
+		Version:  Version,
+		Consumes: []string{events.TopicExtracted},
+		Produces: []string{events.TopicClassified, events.TopicReviewRequested},
+		Setup: func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
+			c, err := LoadConfig()
+			if err != nil {
+				return err
+			}
+			eng, remote, err := Engine(c)
+			if err != nil {
+				return err
+			}
+			store, err := blob.Open(ctx, d.Platform.BlobURL)
+			if err != nil {
+				return fmt.Errorf("open blob store: %w", err)
+			}
+			go func() {
+				<-ctx.Done()
+				_ = store.Close()
+			}()
+			h := handler.New(store, eng, c.MaxTextBytes, remote, time.Now)
+			bus.Handle(rt, events.TopicExtracted, h.Handle,
+				bus.Retry(retry.Policy{Attempts: 3, Initial: 100 * time.Millisecond, Max: time.Second, Multiplier: 2}),
+				bus.Timeout(time.Minute))
+			d.Log.Info("classifier ready", "policy_file", c.PolicyFile, "max_text_bytes", c.MaxTextBytes, "llm", c.LLMURL != "")
+			return nil
+		},
+	}
+}

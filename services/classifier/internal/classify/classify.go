@@ -1,0 +1,91 @@
+// Package classify decides a document's type: the Classifier interface, the
+// built-in offline model behind it, and the decision that combines the
+// model's answer with personal-data findings and the tenant's policy.
+package classify
+
+import (
+	"context"
+	"fmt"
+	"math"
+	"strings"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/classifier/internal/textmodel"
+)
+
+// Classifier scores the document types of a text.
+type Classifier interface {
+	// Classify returns the candidate types of text, best first, with
+	// scores in [0, 1].
+	Classify(ctx context.Context, text string) (Prediction, error)
+	// Model names the classifier and its version.
+	Model() events.Model
+}
+
+// Prediction is a classifier's answer.
+type Prediction struct {
+	// Candidates, best first.
+	Candidates []events.Candidate
+	// Context explains the answer (top features, temperature, ...); it is
+	// copied into the decision context.
+	Context map[string]string
+}
+
+// BuiltIn is the offline model.
+type BuiltIn struct {
+	m *textmodel.Model
+}
+
+var _ Classifier = (*BuiltIn)(nil)
+
+// NewBuiltIn loads the built-in model from its file bytes.
+func NewBuiltIn(modelJSON []byte) (*BuiltIn, error) {
+	m, err := textmodel.Load(modelJSON)
+	if err != nil {
+		return nil, fmt.Errorf("load built-in model: %w", err)
+	}
+	return &BuiltIn{m: m}, nil
+}
+
+// Types returns the document types the model knows.
+func (b *BuiltIn) Types() []string { return b.m.Classes() }
+
+// Model returns the model's name and version (SHA-256 of its file, which
+// records the digest of its training data).
+func (b *BuiltIn) Model() events.Model {
+	return events.Model{Name: textmodel.Name, Version: b.m.Version()}
+}
+
+// topFeatures bounds the features recorded per decision.
+const topFeatures = 8
+
+// maxCandidates bounds the candidates of a decision.
+const maxCandidates = 5
+
+// Classify scores text with the model. It never fails.
+func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
+	p := b.m.Predict(text, topFeatures)
+	var cands []events.Candidate
+	for i, s := range p.Scores {
+		if i >= maxCandidates || (i > 0 && s.P < 0.001) {
+			break
+		}
+		cands = append(cands, events.Candidate{Type: s.Class, Score: Round(s.P)})
+	}
+	feats := make([]string, len(p.Top))
+	for i, c := range p.Top {
+		feats[i] = fmt.Sprintf("%s=%.3f", c.Feature, c.Weight)
+	}
+	return Prediction{
+		Candidates: cands,
+		Context: map[string]string{
+			"model.top_features":   strings.Join(feats, ", "),
+			"model.known_features": fmt.Sprint(p.Known),
+			"model.temperature":    fmt.Sprintf("%.4f", b.m.Temperature()),
+			"model.data_sha256":    b.m.DataSHA256(),
+		},
+	}, nil
+}
+
+// Round rounds a score to four decimals, the precision decisions record.
+func Round(x float64) float64 { return math.Round(x*1e4) / 1e4 }

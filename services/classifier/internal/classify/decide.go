@@ -1,0 +1,185 @@
+package classify
+
+import (
+	"context"
+	"fmt"
+	"slices"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/classifier/internal/pii"
+	"github.com/docket-run/docket/services/classifier/internal/policy"
+)
+
+// Review reasons, as ReviewRequested.Reason spells them.
+const (
+	ReasonLowConfidence = "low_confidence"
+	ReasonRuleRequired  = "rule_required"
+)
+
+// Rule ids, as they appear in RulesFired.
+const (
+	RuleLowConfidence = "confidence.below_threshold"
+	RuleEmptyText     = "text.empty"
+	RuleTypeReview    = "type.always_review"
+	RulePIIReview     = "pii.requires_review"
+	RuleAmount        = "amount.over_threshold"
+)
+
+// TypeOther is the type of an empty or unrecognizable document.
+const TypeOther = "other"
+
+// Text is the extracted text a decision is made on.
+type Text struct {
+	Body string
+	// Bytes is the size of the whole text; Body may be a prefix of it.
+	Bytes int64
+	// Truncated says Body was cut to CapBytes.
+	Truncated bool
+	CapBytes  int64
+}
+
+// Decision is the outcome for one document.
+type Decision struct {
+	// Review says the document goes to a human; Reason and Priority say
+	// why and how urgently.
+	Review     bool
+	Reason     string
+	Priority   int
+	SLA        time.Duration
+	Type       string
+	Confidence float64
+	Candidates []events.Candidate
+	Flags      []events.Flag
+	RulesFired []string
+	Model      events.Model
+	Context    map[string]string
+}
+
+// Engine decides documents: classifier, personal-data detectors, policy.
+type Engine struct {
+	clf           Classifier
+	policy        *policy.Policy
+	policyVersion string
+}
+
+// NewEngine returns an engine. policyVersion identifies the policy (a digest
+// of its file, or "builtin"); it becomes part of every decision's model
+// version, which covers the rule pack.
+func NewEngine(clf Classifier, p *policy.Policy, policyVersion string) *Engine {
+	return &Engine{clf: clf, policy: p, policyVersion: policyVersion}
+}
+
+// Decide classifies text for tenant and applies the tenant's policy.
+func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision, error) {
+	rules := e.policy.For(tenant)
+	m := e.clf.Model()
+	d := Decision{
+		SLA:   rules.SLA,
+		Model: events.Model{Name: m.Name, Version: m.Version + "+policy." + e.policyVersion},
+		Context: map[string]string{
+			"model.name":              m.Name,
+			"model.version":           m.Version,
+			"policy.version":          e.policyVersion,
+			"policy.tenant":           rules.Tenant,
+			"policy.review_threshold": strconv.FormatFloat(rules.ReviewThreshold, 'f', -1, 64),
+			"policy.amount_threshold": strconv.FormatFloat(rules.AmountThreshold, 'f', -1, 64),
+			"policy.always_review":    strings.Join(rules.AlwaysReviewTypes, ","),
+			"policy.review_pii":       strings.Join(rules.ReviewPII, ","),
+			"policy.sla":              rules.SLA.String(),
+			"text.bytes":              strconv.FormatInt(text.Bytes, 10),
+		},
+	}
+	if text.Truncated {
+		d.Context["text.truncated"] = fmt.Sprintf("classified the first %d of %d bytes", text.CapBytes, text.Bytes)
+	}
+	var fired []string
+	if strings.TrimSpace(text.Body) == "" {
+		d.Type, d.Confidence = TypeOther, 0
+		d.Candidates = []events.Candidate{{Type: TypeOther, Score: 0}}
+		fired = append(fired, RuleEmptyText)
+		d.Context["text.empty"] = "true"
+	} else {
+		p, err := e.clf.Classify(ctx, text.Body)
+		if err != nil {
+			return Decision{}, fmt.Errorf("classify: %w", err)
+		}
+		if len(p.Candidates) == 0 {
+			return Decision{}, fmt.Errorf("classifier %s returned no candidates", m.Name)
+		}
+		for k, v := range p.Context {
+			d.Context[k] = v
+		}
+		d.Candidates = p.Candidates
+		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
+	}
+
+	lowConfidence := d.Confidence < rules.ReviewThreshold
+	if lowConfidence {
+		fired = append(fired, RuleLowConfidence)
+	}
+	required, urgent := false, false
+
+	// Personal data: every finding is a flag; the tenant's kinds force review.
+	var kinds []string
+	for _, f := range pii.Find(text.Body) {
+		kinds = append(kinds, f.Kind)
+		d.Flags = append(d.Flags, events.Flag{Kind: "pii." + f.Kind, Detail: f.Detail()})
+	}
+	if len(kinds) > 0 {
+		d.Context["pii.kinds"] = strings.Join(kinds, ",")
+	}
+	for _, k := range kinds {
+		if slices.Contains(rules.ReviewPII, k) {
+			required, urgent = true, true
+			fired = append(fired, RulePIIReview+":"+k)
+			d.Flags = append(d.Flags, events.Flag{Kind: "policy.pii_requires_review", Detail: fmt.Sprintf("%s found; policy %s requires review", k, rules.Tenant)})
+		}
+	}
+	if slices.Contains(rules.AlwaysReviewTypes, d.Type) {
+		required = true
+		fired = append(fired, RuleTypeReview+":"+d.Type)
+		d.Flags = append(d.Flags, events.Flag{Kind: "policy.type_requires_review", Detail: fmt.Sprintf("document type %s always needs review under policy %s", d.Type, rules.Tenant)})
+	}
+	if a, ok := policy.MaxAmount(text.Body); ok {
+		d.Context["amount.max"] = formatAmount(a)
+		if rules.AmountThreshold > 0 && a.Value > rules.AmountThreshold {
+			required, urgent = true, true
+			fired = append(fired, RuleAmount)
+			d.Flags = append(d.Flags, events.Flag{Kind: "policy.amount_over_threshold", Detail: fmt.Sprintf("largest amount %s exceeds %s", formatAmount(a), strconv.FormatFloat(rules.AmountThreshold, 'f', -1, 64))})
+		}
+	}
+
+	switch {
+	case required:
+		d.Review, d.Reason, d.Priority = true, ReasonRuleRequired, 1
+		if urgent {
+			d.Priority = 2
+		}
+	case lowConfidence || d.Context["text.empty"] == "true":
+		d.Review, d.Reason, d.Priority = true, ReasonLowConfidence, 0
+	}
+	d.RulesFired = fired
+	if d.RulesFired == nil {
+		d.RulesFired = []string{}
+	}
+	if d.Flags == nil {
+		d.Flags = []events.Flag{}
+	}
+	d.Context["rules.fired"] = strings.Join(fired, ",")
+	d.Context["decision"] = "classified"
+	if d.Review {
+		d.Context["decision"] = "review:" + d.Reason
+	}
+	return d, nil
+}
+
+func formatAmount(a policy.Amount) string {
+	s := strconv.FormatFloat(a.Value, 'f', 2, 64)
+	if a.Currency != "" {
+		s += " " + a.Currency
+	}
+	return s
+}

@@ -1,0 +1,142 @@
+package classify_test
+
+import (
+	"context"
+	"os"
+	"reflect"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/classifier/internal/classify"
+	"github.com/docket-run/docket/services/classifier/internal/pii"
+	"github.com/docket-run/docket/services/classifier/internal/policy"
+)
+
+// fixed is a hand-written classifier that always gives the same answer.
+type fixed struct {
+	typ   string
+	score float64
+}
+
+func (f fixed) Classify(context.Context, string) (classify.Prediction, error) {
+	return classify.Prediction{Candidates: []events.Candidate{{Type: f.typ, Score: f.score}, {Type: "other", Score: 1 - f.score}},
+		Context: map[string]string{"model.top_features": "fake=1.000"}}, nil
+}
+func (fixed) Model() events.Model { return events.Model{Name: "fixed", Version: "v1"} }
+
+func TestDecideRules(t *testing.T) {
+	types := []string{"invoice", "receipt", "id_document", "medical_record", "other"}
+	pol, err := policy.Parse([]byte(`{"tenants": {"lenient": {"review_threshold": 0.5, "amount_threshold": 0}}}`), types, pii.Kinds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		name       string
+		clf        fixed
+		tenant     string
+		text       string
+		review     bool
+		reason     string
+		priority   int
+		rules      []string
+		flags      []string
+		ctxKey     string
+		ctxWant    string
+		confidence float64
+	}{
+		{"confident invoice is classified", fixed{"invoice", 0.95}, "acme", "Invoice\nTotal: $500.00", false, "", 0, []string{}, []string{}, "amount.max", "500.00 USD", 0.95},
+		{"low confidence", fixed{"invoice", 0.6}, "acme", "Invoice\nTotal: $500.00", true, "low_confidence", 0, []string{"confidence.below_threshold"}, []string{}, "policy.review_threshold", "0.75", 0.6},
+		{"tenant threshold lower", fixed{"invoice", 0.6}, "lenient", "Invoice", false, "", 0, []string{}, []string{}, "policy.tenant", "lenient", 0.6},
+		{"exactly at threshold is classified", fixed{"invoice", 0.75}, "acme", "Invoice", false, "", 0, []string{}, []string{}, "decision", "classified", 0.75},
+		{"type always reviewed", fixed{"id_document", 0.99}, "acme", "Passport", true, "rule_required", 1,
+			[]string{"type.always_review:id_document"}, []string{"policy.type_requires_review"}, "decision", "review:rule_required", 0.99},
+		{"payment card forces review", fixed{"receipt", 0.97}, "acme", "Paid with 4111 1111 1111 1111", true, "rule_required", 2,
+			[]string{"pii.requires_review:payment_card"}, []string{"pii.payment_card", "policy.pii_requires_review"}, "pii.kinds", "payment_card", 0.97},
+		{"pii flagged without review", fixed{"invoice", 0.97}, "acme", "Contact jane@example.com", false, "", 0,
+			[]string{}, []string{"pii.email"}, "pii.kinds", "email", 0.97},
+		{"amount over threshold", fixed{"invoice", 0.97}, "acme", "Total: EUR 12.345,67", true, "rule_required", 2,
+			[]string{"amount.over_threshold"}, []string{"policy.amount_over_threshold"}, "amount.max", "12345.67 EUR", 0.97},
+		{"amount rule off for tenant", fixed{"invoice", 0.97}, "lenient", "Total: EUR 12.345,67", false, "", 0, []string{}, []string{}, "policy.amount_threshold", "0", 0.97},
+		{"rule and low confidence", fixed{"medical_record", 0.4}, "acme", "Patient", true, "rule_required", 1,
+			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"policy.type_requires_review"}, "rules.fired", "confidence.below_threshold,type.always_review:medical_record", 0.4},
+		{"empty text", fixed{"invoice", 0.99}, "acme", "  \n\t", true, "low_confidence", 0, []string{"text.empty", "confidence.below_threshold"}, []string{}, "text.empty", "true", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			e := classify.NewEngine(tt.clf, pol, "abc")
+			d, err := e.Decide(context.Background(), tt.tenant, classify.Text{Body: tt.text, Bytes: int64(len(tt.text))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var flags []string
+			for _, f := range d.Flags {
+				flags = append(flags, f.Kind)
+				if f.Detail == "" {
+					t.Errorf("flag %s has no detail", f.Kind)
+				}
+			}
+			if flags == nil {
+				flags = []string{}
+			}
+			if d.Review != tt.review || d.Reason != tt.reason || d.Priority != tt.priority || d.Confidence != tt.confidence {
+				t.Errorf("review=%v reason=%q priority=%d confidence=%v; want %v %q %d %v", d.Review, d.Reason, d.Priority, d.Confidence, tt.review, tt.reason, tt.priority, tt.confidence)
+			}
+			if !reflect.DeepEqual(d.RulesFired, tt.rules) {
+				t.Errorf("rules fired = %v, want %v", d.RulesFired, tt.rules)
+			}
+			if !reflect.DeepEqual(flags, tt.flags) {
+				t.Errorf("flags = %v, want %v", flags, tt.flags)
+			}
+			if got := d.Context[tt.ctxKey]; got != tt.ctxWant {
+				t.Errorf("context[%s] = %q, want %q", tt.ctxKey, got, tt.ctxWant)
+			}
+			if d.Model != (events.Model{Name: "fixed", Version: "v1+policy.abc"}) {
+				t.Errorf("model = %+v", d.Model)
+			}
+		})
+	}
+}
+
+func TestDecideRecordsTruncationAndSLA(t *testing.T) {
+	e := classify.NewEngine(fixed{"invoice", 0.9}, policy.Default(), "builtin")
+	d, err := e.Decide(context.Background(), "acme", classify.Text{Body: "Invoice", Bytes: 9 << 20, Truncated: true, CapBytes: 5 << 20})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, want := d.Context["text.truncated"], "classified the first 5242880 of 9437184 bytes"; got != want {
+		t.Errorf("text.truncated = %q, want %q", got, want)
+	}
+	if d.SLA != 24*time.Hour || d.Context["policy.sla"] != "24h0m0s" {
+		t.Errorf("SLA %s / %q, want 24h", d.SLA, d.Context["policy.sla"])
+	}
+}
+
+func TestBuiltInOnCorpusSamples(t *testing.T) {
+	raw, err := os.ReadFile("../../model/model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := classify.NewBuiltIn(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct{ file, want string }{
+		{"../../corpus/contract/contract-0001.txt", "contract"},
+		{"../../corpus/bank_statement/bank_statement-0002.txt", "bank_statement"},
+		{"../../corpus/tax_form/tax_form-0003.txt", "tax_form"},
+	}
+	for _, tt := range tests {
+		text, err := os.ReadFile(tt.file)
+		if err != nil {
+			t.Fatal(err)
+		}
+		p, err := b.Classify(context.Background(), string(text))
+		if err != nil {
+			t.Fatal(err)
+		}
+		if p.Candidates[0].Type != tt.want || p.Candidates[0].Score < 0.75 || p.Context["model.top_features"] == "" {
+			t.Errorf("%s: candidates %+v context %v, want %s above 0.75 with top features", tt.file, p.Candidates, p.Context, tt.want)
+		}
+	}
+}

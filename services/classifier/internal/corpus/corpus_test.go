@@ -1,0 +1,47 @@
+package corpus
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+)
+
+// TestCommittedCorpusIsGenerated regenerates the corpus with the committed
+// seed and size and requires the committed files exactly.
+func TestCommittedCorpusIsGenerated(t *testing.T) {
+	got, err := Load("../../corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Generate(1, 80)
+	for i := range want {
+		want[i].Text = strings.TrimRight(want[i].Text, "\n") + "\n" // as Write stores it
+	}
+	if len(got) != len(want) {
+		t.Fatalf("corpus has %d documents, generator %d: run go run ./cmd/gencorpus -seed 1 -n 80 -out corpus", len(got), len(want))
+	}
+	byName := map[string]string{}
+	for _, d := range got {
+		byName[d.Class+"/"+d.Name] = d.Text
+	}
+	for _, d := range want {
+		if byName[d.Class+"/"+d.Name] != d.Text {
+			t.Fatalf("%s/%s differs from the generator output: run go run ./cmd/gencorpus -seed 1 -n 80 -out corpus", d.Class, d.Name)
+		}
+	}
+	if a, b := Generate(7, 3), Generate(7, 3); !reflect.DeepEqual(a, b) {
+		t.Error("Generate is not deterministic for one seed")
+	}
+	if reflect.DeepEqual(Generate(7, 3), Generate(8, 3)) {
+		t.Error("different seeds gave the same corpus")
+	}
+	per := map[string]int{}
+	for _, d := range got {
+		per[d.Class]++
+	}
+	for _, typ := range Types {
+		if per[typ] < 40 {
+			t.Errorf("type %s has %d documents, want at least 40", typ, per[typ])
+		}
+	}
+}

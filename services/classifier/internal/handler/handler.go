@@ -1,0 +1,128 @@
+// Package handler turns an extracted event into a classification decision:
+// it reads the text from the blob store, asks the decision engine, and
+// emits docket.document.classified or docket.review.requested.
+package handler
+
+import (
+	"context"
+	"encoding/json"
+	"fmt"
+	"io"
+	"strings"
+	"time"
+
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/services/classifier/internal/classify"
+)
+
+// Blobs is what the handler needs of the blob store.
+type Blobs interface {
+	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
+}
+
+// Decider decides one document.
+type Decider interface {
+	Decide(ctx context.Context, tenant string, text classify.Text) (classify.Decision, error)
+}
+
+// Handler handles extracted events.
+type Handler struct {
+	blobs   Blobs
+	decider Decider
+	maxText int64
+	// remote marks a classifier outside the process (the LLM): its
+	// decision is a side effect, run once per event and reused on replay.
+	remote bool
+	now    func() time.Time
+}
+
+// New returns a handler. Text beyond maxText bytes is not classified.
+// remote says the decider calls out of the process (its answer may differ
+// between calls), so its decision is stored per event through
+// Message.Once.
+func New(blobs Blobs, d Decider, maxText int64, remote bool, now func() time.Time) *Handler {
+	if now == nil {
+		now = time.Now
+	}
+	return &Handler{blobs: blobs, decider: d, maxText: maxText, remote: remote, now: now}
+}
+
+// Handle decides the document of in.
+func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.DocumentExtracted) ([]bus.Output, error) {
+	text, err := h.read(ctx, in.Text)
+	if err != nil {
+		return nil, err
+	}
+	var d classify.Decision
+	if h.remote {
+		raw, err := m.Once(ctx, "decide", func(ctx context.Context) ([]byte, error) {
+			d, err := h.decider.Decide(ctx, in.Meta.TenantID, text)
+			if err != nil {
+				return nil, err
+			}
+			return json.Marshal(d)
+		})
+		if err != nil {
+			return nil, fmt.Errorf("decide document: %w", err)
+		}
+		if err := json.Unmarshal(raw, &d); err != nil {
+			return nil, fault.Wrap(fault.Structural, fmt.Errorf("stored decision: %w", err))
+		}
+	} else if d, err = h.decider.Decide(ctx, in.Meta.TenantID, text); err != nil {
+		return nil, fmt.Errorf("decide document: %w", err)
+	}
+	textRef := in.Text
+	m.Log().InfoContext(ctx, "document decided", "document_type", d.Type, "confidence", d.Confidence,
+		"review", d.Review, "reason", d.Reason, "rules_fired", strings.Join(d.RulesFired, ","))
+	if !d.Review {
+		return []bus.Output{{Topic: events.TopicClassified, Event: &events.DocumentClassified{
+			Document:     in.Document,
+			DocumentType: d.Type,
+			Confidence:   d.Confidence,
+			Candidates:   d.Candidates,
+			Flags:        d.Flags,
+			Model:        d.Model,
+			RulesFired:   d.RulesFired,
+			Text:         &textRef,
+			Context:      d.Context,
+		}}}, nil
+	}
+	suggested, model := d.Type, d.Model
+	return []bus.Output{{Topic: events.TopicReviewRequested, Event: &events.ReviewRequested{
+		Document:      in.Document,
+		Reason:        d.Reason,
+		Priority:      d.Priority,
+		SLADeadline:   h.now().Add(d.SLA).UTC().Truncate(time.Millisecond),
+		Candidates:    d.Candidates,
+		Flags:         d.Flags,
+		Text:          &textRef,
+		SuggestedType: &suggested,
+		Confidence:    d.Confidence,
+		Model:         &model,
+		Context:       d.Context,
+	}}}, nil
+}
+
+// read returns the text of ref, at most maxText bytes of it. A missing or
+// corrupt blob is structural (blob classifies it); a failing store is
+// transient.
+func (h *Handler) read(ctx context.Context, ref events.BlobRef) (classify.Text, error) {
+	rc, err := h.blobs.Open(ctx, ref.SHA256)
+	if err != nil {
+		return classify.Text{}, fmt.Errorf("open text blob %s: %w", ref.SHA256, err)
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(io.LimitReader(rc, h.maxText+1))
+	if err != nil {
+		return classify.Text{}, fmt.Errorf("read text blob %s: %w", ref.SHA256, err)
+	}
+	t := classify.Text{Bytes: max(ref.SizeBytes, int64(len(b))), CapBytes: h.maxText}
+	if int64(len(b)) > h.maxText {
+		b = b[:h.maxText]
+		t.Truncated = true
+	}
+	t.Body = strings.ToValidUTF8(string(b), "\uFFFD")
+	return t, nil
+}

@@ -1,0 +1,154 @@
+// Package policy holds the per-tenant compliance policy: the confidence
+// under which a decision goes to human review, document types and kinds of
+// personal data that always need review, an amount threshold, and the
+// review SLA. A policy file (JSON) keys tenants by id; a tenant inherits
+// every setting it leaves out from "default".
+package policy
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"os"
+	"slices"
+	"time"
+)
+
+// Rules is the resolved policy of one tenant.
+type Rules struct {
+	// Tenant is the tenant id the rules were resolved for, or "default".
+	Tenant string
+	// ReviewThreshold: a confidence under it goes to review.
+	ReviewThreshold float64
+	// AlwaysReviewTypes always go to review.
+	AlwaysReviewTypes []string
+	// ReviewPII are the kinds of personal data that force review.
+	ReviewPII []string
+	// AmountThreshold: an amount above it forces review; 0 turns the rule off.
+	AmountThreshold float64
+	// SLA is how long a reviewer has.
+	SLA time.Duration
+}
+
+// entry is one policy of the file; nil fields inherit from the default.
+type entry struct {
+	ReviewThreshold   *float64  `json:"review_threshold"`
+	AlwaysReviewTypes *[]string `json:"always_review_types"`
+	ReviewPII         *[]string `json:"review_pii"`
+	AmountThreshold   *float64  `json:"amount_threshold"`
+	SLA               *string   `json:"sla"`
+}
+
+type file struct {
+	Default entry            `json:"default"`
+	Tenants map[string]entry `json:"tenants"`
+}
+
+// Policy is the policy of every tenant.
+type Policy struct {
+	def     Rules
+	tenants map[string]Rules
+}
+
+// Default returns the built-in policy: review under 0.75 confidence, always
+// review id_document and medical_record, payment card numbers force review,
+// amounts above 10000 force review, 24h SLA.
+func Default() *Policy {
+	return &Policy{def: defaultRules(), tenants: map[string]Rules{}}
+}
+
+func defaultRules() Rules {
+	return Rules{
+		Tenant:            "default",
+		ReviewThreshold:   0.75,
+		AlwaysReviewTypes: []string{"id_document", "medical_record"},
+		ReviewPII:         []string{"payment_card"},
+		AmountThreshold:   10000,
+		SLA:               24 * time.Hour,
+	}
+}
+
+// Load reads a policy file. types and piiKinds are the known document types
+// and kinds of personal data; the file may name no others. Every problem is
+// reported at once.
+func Load(path string, types, piiKinds []string) (*Policy, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, fmt.Errorf("read policy file: %w", err)
+	}
+	return Parse(b, types, piiKinds)
+}
+
+// Parse parses a policy file's bytes; see Load.
+func Parse(b []byte, types, piiKinds []string) (*Policy, error) {
+	var f file
+	if err := json.Unmarshal(b, &f); err != nil {
+		return nil, fmt.Errorf("parse policy: %w", err)
+	}
+	var errs []error
+	p := &Policy{tenants: map[string]Rules{}}
+	p.def = apply(defaultRules(), f.Default, "default", types, piiKinds, &errs)
+	for id, e := range f.Tenants {
+		if id == "" {
+			errs = append(errs, errors.New("policy: empty tenant id"))
+			continue
+		}
+		p.tenants[id] = apply(p.def, e, id, types, piiKinds, &errs)
+	}
+	if err := errors.Join(errs...); err != nil {
+		return nil, err
+	}
+	return p, nil
+}
+
+func apply(base Rules, e entry, name string, types, piiKinds []string, errs *[]error) Rules {
+	r := base
+	r.Tenant = name
+	bad := func(format string, args ...any) {
+		*errs = append(*errs, fmt.Errorf("policy %s: "+format, append([]any{name}, args...)...))
+	}
+	if e.ReviewThreshold != nil {
+		if *e.ReviewThreshold < 0 || *e.ReviewThreshold > 1 {
+			bad("review_threshold %v: want 0..1", *e.ReviewThreshold)
+		}
+		r.ReviewThreshold = *e.ReviewThreshold
+	}
+	if e.AlwaysReviewTypes != nil {
+		for _, t := range *e.AlwaysReviewTypes {
+			if !slices.Contains(types, t) {
+				bad("always_review_types: unknown document type %q (known: %v)", t, types)
+			}
+		}
+		r.AlwaysReviewTypes = slices.Clone(*e.AlwaysReviewTypes)
+	}
+	if e.ReviewPII != nil {
+		for _, k := range *e.ReviewPII {
+			if !slices.Contains(piiKinds, k) {
+				bad("review_pii: unknown kind %q (known: %v)", k, piiKinds)
+			}
+		}
+		r.ReviewPII = slices.Clone(*e.ReviewPII)
+	}
+	if e.AmountThreshold != nil {
+		if *e.AmountThreshold < 0 {
+			bad("amount_threshold %v: want >= 0 (0 turns it off)", *e.AmountThreshold)
+		}
+		r.AmountThreshold = *e.AmountThreshold
+	}
+	if e.SLA != nil {
+		d, err := time.ParseDuration(*e.SLA)
+		if err != nil || d <= 0 {
+			bad("sla %q: want a positive Go duration such as 24h", *e.SLA)
+		}
+		r.SLA = d
+	}
+	return r
+}
+
+// For returns the rules of tenant: its own, or the default.
+func (p *Policy) For(tenant string) Rules {
+	if r, ok := p.tenants[tenant]; ok {
+		return r
+	}
+	return p.def
+}

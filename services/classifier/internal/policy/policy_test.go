@@ -1,0 +1,114 @@
+package policy
+
+import (
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestParseAmount(t *testing.T) {
+	tests := []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"12,345.67", 12345.67, true},
+		{"1.234,56", 1234.56, true},
+		{"1 234,56", 1234.56, true},
+		{"1'234.50", 1234.50, true},
+		{"1,234", 1234, true},
+		{"1.234", 1234, true},
+		{"99", 99, true},
+		{"99.5", 99.5, true},
+		{"1.234.567,89", 1234567.89, true},
+		{"", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := ParseAmount(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("ParseAmount(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestMaxAmount(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want Amount
+		ok   bool
+	}{
+		{"dollar total", "Subtotal: $11,000.00\nTotal: $12,345.67", Amount{12345.67, "USD"}, true},
+		{"euro prefix", "Gesamt EUR 1.234,56", Amount{1234.56, "EUR"}, true},
+		{"euro suffix", "Summe 20.500,00 €", Amount{20500, "EUR"}, true},
+		{"pound", "TOTAL £221.01", Amount{221.01, "GBP"}, true},
+		{"labelled bare number", "Total: 12,345.67\n", Amount{12345.67, ""}, true},
+		{"amount due label", "Amount due 15000", Amount{15000, ""}, true},
+		{"no money", "Invoice 12345 dated 2024-01-02", Amount{}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := MaxAmount(tt.text)
+			if got != tt.want || ok != tt.ok {
+				t.Errorf("MaxAmount = %+v, %v; want %+v, %v", got, ok, tt.want, tt.ok)
+			}
+		})
+	}
+}
+
+var (
+	types = []string{"invoice", "receipt", "id_document", "medical_record", "other"}
+	kinds = []string{"ssn", "payment_card", "iban"}
+)
+
+func TestDefault(t *testing.T) {
+	got := Default().For("anyone")
+	want := Rules{Tenant: "default", ReviewThreshold: 0.75, AlwaysReviewTypes: []string{"id_document", "medical_record"},
+		ReviewPII: []string{"payment_card"}, AmountThreshold: 10000, SLA: 24 * time.Hour}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("default rules = %+v, want %+v", got, want)
+	}
+}
+
+func TestParseInheritsDefault(t *testing.T) {
+	p, err := Parse([]byte(`{
+		"default": {"review_threshold": 0.8, "sla": "12h"},
+		"tenants": {
+			"acme": {"review_pii": ["ssn", "payment_card"], "amount_threshold": 0},
+			"globex": {"always_review_types": [], "review_threshold": 0.5, "sla": "2h"}
+		}}`), types, kinds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tests := []struct {
+		tenant string
+		want   Rules
+	}{
+		{"acme", Rules{Tenant: "acme", ReviewThreshold: 0.8, AlwaysReviewTypes: []string{"id_document", "medical_record"}, ReviewPII: []string{"ssn", "payment_card"}, AmountThreshold: 0, SLA: 12 * time.Hour}},
+		{"globex", Rules{Tenant: "globex", ReviewThreshold: 0.5, AlwaysReviewTypes: []string{}, ReviewPII: []string{"payment_card"}, AmountThreshold: 10000, SLA: 2 * time.Hour}},
+		{"initech", Rules{Tenant: "default", ReviewThreshold: 0.8, AlwaysReviewTypes: []string{"id_document", "medical_record"}, ReviewPII: []string{"payment_card"}, AmountThreshold: 10000, SLA: 12 * time.Hour}},
+	}
+	for _, tt := range tests {
+		if got := p.For(tt.tenant); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("For(%s) = %+v, want %+v", tt.tenant, got, tt.want)
+		}
+	}
+}
+
+func TestParseReportsEveryError(t *testing.T) {
+	_, err := Parse([]byte(`{
+		"default": {"review_threshold": 1.5},
+		"tenants": {"acme": {"always_review_types": ["passport"], "review_pii": ["dna"], "amount_threshold": -1, "sla": "soon"}}}`), types, kinds)
+	if err == nil {
+		t.Fatal("Parse accepted an invalid policy")
+	}
+	for _, want := range []string{"review_threshold 1.5", `unknown document type "passport"`, `unknown kind "dna"`, "amount_threshold -1", `sla "soon"`} {
+		if !strings.Contains(err.Error(), want) {
+			t.Errorf("error %q does not mention %q", err, want)
+		}
+	}
+	if _, err := Parse([]byte(`{not json`), types, kinds); err == nil {
+		t.Error("Parse accepted malformed JSON")
+	}
+}

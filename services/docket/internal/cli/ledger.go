@@ -1,0 +1,97 @@
+package cli
+
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"time"
+
+	"github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/ledgerchain"
+	"github.com/docket-run/docket/pkg/serde"
+)
+
+// devPublicKey is where the ledger keeps the public key of its development
+// key in the embedded stack (DOCKET_LEDGER_DEV_KEY_DIR, default
+// ./data/ledger).
+func devPublicKey() string {
+	dir := os.Getenv("DOCKET_LEDGER_DEV_KEY_DIR")
+	if dir == "" {
+		dir = filepath.Join("data", "ledger")
+	}
+	return filepath.Join(dir, "ledger.pub")
+}
+
+// ledgerVerify re-reads docket.ledger from the start and verifies every
+// chain and signature.
+func ledgerVerify(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	fs := flag.NewFlagSet("ledger verify", flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	brokers := fs.String("brokers", "", "Kafka seed brokers, comma-separated (default $DOCKET_KAFKA_BROKERS)")
+	registry := fs.String("registry", "", "schema registry URL (default $DOCKET_SCHEMA_REGISTRY_URL)")
+	keysFlag := fs.String("public-keys", "", "trusted public key files, comma-separated: every key the ledger has signed with (default $DOCKET_LEDGER_PUBLIC_KEYS, else the embedded stack's "+devPublicKey()+")")
+	timeout := fs.Duration("timeout", 10*time.Minute, "give up after this long")
+	if err := fs.Parse(args); err != nil {
+		return err
+	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: ledger verify takes no arguments, got %q", errUsage, fs.Args())
+	}
+	p, err := config.Load()
+	if err != nil {
+		return err
+	}
+	if *brokers != "" {
+		p.KafkaBrokers = strings.Split(*brokers, ",")
+	}
+	if *registry != "" {
+		p.RegistryURL = *registry
+	}
+	keyFiles := *keysFlag
+	if keyFiles == "" {
+		keyFiles = os.Getenv("DOCKET_LEDGER_PUBLIC_KEYS")
+	}
+	if keyFiles == "" {
+		if _, err := os.Stat(devPublicKey()); err != nil {
+			return fmt.Errorf("%w: no public keys: pass --public-keys or set DOCKET_LEDGER_PUBLIC_KEYS (%s does not exist either)", errUsage, devPublicKey())
+		}
+		keyFiles = devPublicKey()
+	}
+	keys, err := ledgerchain.LoadPublicKeys(strings.Split(keyFiles, ",")...)
+	if err != nil {
+		return err
+	}
+	kopts, err := p.KafkaOpts()
+	if err != nil {
+		return err
+	}
+	rc, err := p.RegistryClient()
+	if err != nil {
+		return err
+	}
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+	codec, err := serde.New(ctx, rc, serde.Verify, []string{events.TopicLedger})
+	if err != nil {
+		return fmt.Errorf("schemas: %w", err)
+	}
+	rep, err := ledgerchain.VerifyTopic(ctx, kopts, codec, keys)
+	if errors.Is(err, ledgerchain.ErrTampered) {
+		for _, pr := range rep.Problems {
+			fmt.Fprintf(stdout, "BROKEN partition=%d offset=%d sequence=%d workflow=%s: %s: %s\n", pr.Partition, pr.Offset, pr.Sequence, pr.WorkflowID, pr.Kind, pr.Detail)
+		}
+		fmt.Fprintf(stdout, "ledger verify: records=%d partitions=%d FAILED (%d broken chains)\n", rep.Records, rep.Partitions, len(rep.Problems))
+		return err
+	}
+	if err != nil {
+		return fmt.Errorf("ledger verify: %w", err)
+	}
+	fmt.Fprintf(stdout, "ledger verify: records=%d partitions=%d ok\n", rep.Records, rep.Partitions)
+	return nil
+}

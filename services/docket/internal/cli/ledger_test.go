@@ -1,0 +1,86 @@
+package cli
+
+import (
+	"bytes"
+	"context"
+	"crypto/ed25519"
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/dockettest"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/ledgerchain"
+	"github.com/docket-run/docket/pkg/serde"
+)
+
+// TestLedgerVerify writes a signed chain to a ledger topic, runs `docket
+// ledger verify` against it (ok, exit 0), then appends a forged record (exit
+// 1, the record named).
+func TestLedgerVerify(t *testing.T) {
+	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger})
+	url, rc := dockettest.Registry(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicLedger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, 32))
+	pub, err := ledgerchain.MarshalPublicKey(priv.Public().(ed25519.PublicKey))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyFile := filepath.Join(t.TempDir(), "ledger.pub")
+	if err := os.WriteFile(keyFile, pub, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cl := k.Client(t)
+	var prev []byte
+	write := func(n int, tamper bool) {
+		t.Helper()
+		at := time.Now().UTC().Truncate(time.Millisecond)
+		r := &events.LedgerRecord{
+			Meta:       events.Meta{EventID: fmt.Sprintf("e%d", n), WorkflowID: fmt.Sprintf("wf-%d", n), OccurredAt: at},
+			WorkflowID: fmt.Sprintf("wf-%d", n),
+			Decision:   events.Decision{DocumentType: "invoice", Outcome: "accepted"},
+			DecidedAt:  at, RecordedAt: at, Sequence: int64(n), PrevHash: prev,
+		}
+		ledgerchain.Sign(r, priv)
+		prev = r.Hash
+		if tamper {
+			r.Decision.Outcome = "rejected"
+		}
+		dockettest.Produce(t, cl, codec, events.TopicLedger, r)
+	}
+	for n := 1; n <= 5; n++ {
+		write(n, false)
+	}
+	args := []string{"ledger", "verify", "--brokers", k.Addrs[0], "--registry", url, "--public-keys", keyFile}
+	var out, errOut bytes.Buffer
+	if code := Main(ctx, args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stdout %q stderr %q", code, out.String(), errOut.String())
+	}
+	if got := strings.TrimSpace(out.String()); got != "ledger verify: records=5 partitions=1 ok" {
+		t.Errorf("stdout = %q", got)
+	}
+
+	write(6, true)
+	out.Reset()
+	errOut.Reset()
+	if code := Main(ctx, args, &out, &errOut); code != 1 {
+		t.Fatalf("exit %d after tampering, want 1; stdout %q", code, out.String())
+	}
+	if !strings.Contains(out.String(), "BROKEN partition=0 offset=5 sequence=6 workflow=wf-6: bad hash") ||
+		!strings.Contains(errOut.String(), "offset=5") {
+		t.Errorf("failure output does not name the forged record: stdout %q stderr %q", out.String(), errOut.String())
+	}
+
+	out.Reset()
+	if code := Main(ctx, []string{"ledger", "verify", "--brokers", k.Addrs[0], "--registry", url, "--public-keys", filepath.Join(t.TempDir(), "none")}, &out, &errOut); code == 0 {
+		t.Error("a missing key file was accepted")
+	}
+}

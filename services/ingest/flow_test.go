@@ -1,0 +1,409 @@
+package ingest_test
+
+import (
+	"bufio"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/ingest/internal/app"
+	"github.com/docket-run/docket/services/ingest/internal/inbox"
+	"github.com/docket-run/docket/services/ingest/internal/submit"
+)
+
+func meta(id, wf, tenant string) events.Meta {
+	return events.Meta{EventID: id, WorkflowID: wf, TenantID: tenant, OccurredAt: time.Now().UTC().Truncate(time.Millisecond), Producer: events.Producer{Service: "test", Version: "test"}}
+}
+
+func (h *harness) putBlob(b []byte) events.BlobRef {
+	h.t.Helper()
+	bs, err := blob.Open(context.Background(), "file://"+h.blobDir)
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	defer bs.Close()
+	r, err := bs.Put(context.Background(), strings.NewReader(string(b)), "application/octet-stream")
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	return events.BlobRef{URI: r.URI, SHA256: r.SHA256, SizeBytes: r.Size, MediaType: "application/pdf"}
+}
+
+func TestRequestedBecomesSubmittedOrRejected(t *testing.T) {
+	h := newHarness(t, nil)
+	good := h.putBlob(pdfDoc)
+	zip := h.putBlob([]byte("PK\x03\x04 a zip archive, not a document"))
+	missing := events.BlobRef{URI: blob.URI(sha([]byte("never stored"))), SHA256: sha([]byte("never stored")), SizeBytes: 12, MediaType: "application/pdf"}
+	mismatch := good
+	mismatch.SHA256 = sha([]byte("other"))
+	wrongSize := good
+	wrongSize.SizeBytes++
+	deadline := time.Now().Add(72 * time.Hour).UTC().Truncate(time.Millisecond)
+	cb := "http://127.0.0.1:1/cb"
+	ok := &events.DocumentRequested{Meta: meta("req-ok", "corr-"+"req-ok", "acme"), Document: good, Filename: "r.pdf", IdempotencyKey: "rk-1",
+		Priority: 2, Deadline: &deadline, Labels: map[string]string{"a": "b"}, CallbackURL: &cb}
+	again := *ok
+	again.Meta = meta("req-ok-again", "corr-"+"req-ok-again", "acme") // another request, same key and content
+	conflict := *ok
+	conflict.Meta = meta("req-conflict", "corr-"+"req-conflict", "acme")
+	conflict.Filename = "other.pdf"
+	type rej struct {
+		req  *events.DocumentRequested
+		code string
+	}
+	rejects := []rej{
+		{&events.DocumentRequested{Meta: meta("req-missing", "corr-"+"req-missing", "acme"), Document: missing, IdempotencyKey: "rk-2", Labels: map[string]string{}}, "blob_missing"},
+		{&events.DocumentRequested{Meta: meta("req-mismatch", "corr-"+"req-mismatch", "acme"), Document: mismatch, Labels: map[string]string{}}, "checksum_mismatch"},
+		{&events.DocumentRequested{Meta: meta("req-size", "corr-"+"req-size", "acme"), Document: wrongSize, Labels: map[string]string{}}, "checksum_mismatch"},
+		{&events.DocumentRequested{Meta: meta("req-zip", "corr-"+"req-zip", "acme"), Document: zip, Labels: map[string]string{}}, "unsupported_media_type"},
+		{&events.DocumentRequested{Meta: meta("req-tenant", "corr-"+"req-tenant", "nobody"), Document: good, Labels: map[string]string{}}, "unauthorized"},
+		{&conflict, "idempotency_conflict"},
+	}
+	h.produce(events.TopicRequested, ok)
+	evs, _ := h.read(events.TopicSubmitted, 1, 20*time.Second)
+	if len(evs) != 1 {
+		t.Fatalf("%d submitted, want 1", len(evs))
+	}
+	for _, r := range rejects {
+		h.produce(events.TopicRequested, r.req)
+	}
+	h.produce(events.TopicRequested, &again)
+
+	evs, _ = h.read(events.TopicSubmitted, 2, 20*time.Second)
+	wf := submit.WorkflowID("acme", "rk-1")
+	if len(evs) != 2 {
+		t.Fatalf("%d submitted, want 2 (the request and its repeat)", len(evs))
+	}
+	for i, ev := range evs {
+		e := ev.(*events.DocumentSubmitted)
+		if e.Meta.WorkflowID != wf || e.Meta.EventID != submit.SubmittedEventID(wf) || e.Meta.TenantID != "acme" ||
+			e.Source != "request" || e.Filename != "r.pdf" || e.Priority != 2 || !e.Deadline.Equal(deadline) || e.Labels["a"] != "b" ||
+			e.Document.SHA256 != good.SHA256 || e.Document.MediaType != "application/pdf" || *e.IdempotencyKey != "rk-1" || *e.CallbackURL != cb {
+			t.Errorf("submitted %d: %+v", i, e)
+		}
+	}
+	if evs[0].EventMeta().CausationID != "req-ok" || evs[1].EventMeta().CausationID != "req-ok-again" {
+		t.Errorf("causation ids %s, %s", evs[0].EventMeta().CausationID, evs[1].EventMeta().CausationID)
+	}
+	rejected, _ := h.read(events.TopicRejected, len(rejects), 20*time.Second)
+	if len(rejected) != len(rejects) {
+		t.Fatalf("%d rejected, want %d", len(rejected), len(rejects))
+	}
+	got := map[string]*events.DocumentRejected{}
+	for _, ev := range rejected {
+		got[ev.EventMeta().CausationID] = ev.(*events.DocumentRejected)
+	}
+	for _, r := range rejects {
+		e := got[r.req.Meta.EventID]
+		if e == nil || e.ReasonCode != r.code || e.Message == "" {
+			t.Errorf("%s: rejected %+v, want %s", r.req.Meta.EventID, e, r.code)
+			continue
+		}
+		if e.Meta.WorkflowID != submit.RejectionID(r.req.Meta.TenantID, r.req.Meta.EventID) || e.Meta.WorkflowID == wf {
+			t.Errorf("%s: rejection workflow %s", r.req.Meta.EventID, e.Meta.WorkflowID)
+		}
+		if (r.req.IdempotencyKey == "") != (e.IdempotencyKey == nil) {
+			t.Errorf("%s: idempotency key %v", r.req.Meta.EventID, e.IdempotencyKey)
+		}
+	}
+	// The conflicting request left the original workflow alone.
+	st := h.waitStatus(wf, "queued")
+	if st["source"] != "request" {
+		t.Errorf("status %v", st)
+	}
+}
+
+func TestStatusViewAndEventStream(t *testing.T) {
+	h := newHarness(t, nil)
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "s-1", filename: "s.pdf", doc: pdfDoc})
+	if resp.StatusCode != 202 {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	h.waitStatus(wf, "queued")
+	if code, m := h.get("/v1/documents/"+wf, submit.DevAPIKey); code != 401 {
+		t.Errorf("GET with an unknown key: %d %v", code, m)
+	}
+	if code, m := h.get("/v1/documents/"+wf, slowKey); code != 404 {
+		t.Errorf("GET of another tenant's workflow: %d %v, want 404", code, m)
+	}
+
+	// Follow the stream while the workflow progresses.
+	req, _ := http.NewRequest(http.MethodGet, h.url+"/v1/documents/"+wf+"/events", nil)
+	req.Header.Set("X-API-Key", acmeKey)
+	sresp, err := http.DefaultClient.Do(req)
+	if err != nil || sresp.StatusCode != 200 || sresp.Header.Get("Content-Type") != "text/event-stream" {
+		t.Fatalf("events: %v %v", sresp, err)
+	}
+	defer sresp.Body.Close()
+	statuses := make(chan []string, 1)
+	go func() {
+		var seen []string
+		sc := bufio.NewScanner(sresp.Body)
+		event := ""
+		for sc.Scan() {
+			line := sc.Text()
+			if v, ok := strings.CutPrefix(line, "event: "); ok {
+				event = v
+			}
+			if v, ok := strings.CutPrefix(line, "data: "); ok && event == "status" {
+				var s map[string]any
+				_ = json.Unmarshal([]byte(v), &s)
+				if len(seen) == 0 || seen[len(seen)-1] != s["status"] {
+					seen = append(seen, s["status"].(string))
+				}
+			}
+			if event == "end" && strings.HasPrefix(line, "data: ") {
+				break
+			}
+		}
+		statuses <- seen
+	}()
+
+	m := func(id string) events.Meta { return meta(id, wf, "acme") }
+	doc := events.BlobRef{URI: blob.URI(sha(pdfDoc)), SHA256: sha(pdfDoc), SizeBytes: int64(len(pdfDoc)), MediaType: "application/pdf"}
+	h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: m("x-1"), Document: doc, Text: doc, Pages: []events.Page{}, Engine: events.Engine{Name: "t", Version: "1"}})
+	h.waitStatus(wf, "running")
+	h.produce(events.TopicReviewRequested, &events.ReviewRequested{Meta: m("r-1"), Document: doc, Reason: "low_confidence", Candidates: []events.Candidate{}, Flags: []events.Flag{}, Context: map[string]string{}})
+	h.waitStatus(wf, "waiting_review")
+	// A late extracted event does not move the workflow back.
+	h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: m("x-2"), Document: doc, Text: doc, Pages: []events.Page{}, Engine: events.Engine{Name: "t", Version: "1"}})
+	h.produce(events.TopicRecorded, &events.DocumentRecorded{Meta: m("rec-1"), LedgerTopic: events.TopicLedger, LedgerPartition: 1, LedgerOffset: 42, RecordHash: []byte{0xab, 0xcd}, Sequence: 7})
+	st := h.waitStatus(wf, "completed")
+	ledger, _ := st["ledger"].(map[string]any)
+	if st["terminal"] != true || st["stage"] != "recorded" || ledger["topic"] != events.TopicLedger || ledger["offset"] != 42.0 || ledger["sequence"] != 7.0 || ledger["hash"] != "abcd" || ledger["partition"] != 1.0 {
+		t.Errorf("completed status %v", st)
+	}
+	select {
+	case seen := <-statuses:
+		want := []string{"queued", "running", "waiting_review", "completed"}
+		if strings.Join(seen, ",") != strings.Join(want, ",") {
+			// The stream polls, so it may skip a state, but it must end
+			// with completed having seen them in order.
+			if len(seen) == 0 || seen[len(seen)-1] != "completed" || seen[0] != "queued" {
+				t.Errorf("stream saw %v, want %v", seen, want)
+			}
+		}
+	case <-time.After(20 * time.Second):
+		t.Fatal("event stream did not end after the workflow completed")
+	}
+
+	// A structural dead letter of another workflow fails it.
+	resp, body = h.postMultipart(upload{apiKey: acmeKey, key: "s-2", doc: pdfDoc, filename: "s2.pdf"})
+	wf2 := body["workflow_id"].(string)
+	if resp.StatusCode != 202 {
+		t.Fatal(resp.StatusCode)
+	}
+	h.produce(events.DLQTopic("ocr"), &events.DeadLetter{Meta: meta("dl-1", wf2, "acme"), Service: "ocr", SourceTopic: events.TopicSubmitted,
+		ErrorClass: "structural", ErrorMessage: "cannot parse PDF", Attempts: 1, AttemptHistory: []events.Attempt{}, OriginalHeaders: []events.Header{}})
+	st = h.waitStatus(wf2, "failed")
+	if e, _ := st["error"].(map[string]any); e["code"] != "structural" || e["message"] != "ocr: cannot parse PDF" || st["stage"] != "ocr" {
+		t.Errorf("failed status %v", st)
+	}
+}
+
+// receiver is a callback endpoint that verifies signatures and fails the
+// first `fail` deliveries.
+type receiver struct {
+	mu       sync.Mutex
+	fail     int
+	calls    int
+	bad      []string
+	payloads []map[string]any
+}
+
+func (rc *receiver) ServeHTTP(w http.ResponseWriter, r *http.Request) {
+	body, _ := io.ReadAll(r.Body)
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	rc.calls++
+	sig := r.Header.Get("Docket-Signature")
+	var ts, v1 string
+	for _, part := range strings.Split(sig, ",") {
+		if v, ok := strings.CutPrefix(part, "t="); ok {
+			ts = v
+		}
+		if v, ok := strings.CutPrefix(part, "v1="); ok {
+			v1 = v
+		}
+	}
+	mac := hmac.New(sha256.New, []byte(acmeSecret))
+	mac.Write([]byte(ts + "." + string(body)))
+	unix, err := strconv.ParseInt(ts, 10, 64)
+	if err != nil || !hmac.Equal([]byte(hex.EncodeToString(mac.Sum(nil))), []byte(v1)) || time.Since(time.Unix(unix, 0)) > time.Minute {
+		rc.bad = append(rc.bad, sig)
+		w.WriteHeader(http.StatusUnauthorized)
+		return
+	}
+	if rc.calls <= rc.fail {
+		w.WriteHeader(http.StatusInternalServerError)
+		return
+	}
+	var p map[string]any
+	_ = json.Unmarshal(body, &p)
+	rc.payloads = append(rc.payloads, p)
+	w.WriteHeader(http.StatusNoContent)
+}
+
+func TestCallbacksAreSignedAndRetried(t *testing.T) {
+	h := newHarness(t, nil)
+	flaky := &receiver{fail: 2}
+	dead := &receiver{fail: 1 << 30}
+	fs, ds := httptest.NewServer(flaky), httptest.NewServer(dead)
+	defer fs.Close()
+	defer ds.Close()
+	submitWith := func(key, url string) string {
+		resp, body := h.postMultipart(upload{apiKey: acmeKey, key: key, doc: pdfDoc, filename: key + ".pdf", fields: [][2]string{{"callback_url", url}}})
+		if resp.StatusCode != 202 {
+			t.Fatalf("POST %d %v", resp.StatusCode, body)
+		}
+		return body["workflow_id"].(string)
+	}
+	wf1, wf2 := submitWith("cb-1", fs.URL+"/hook"), submitWith("cb-2", ds.URL+"/hook")
+	h.read(events.TopicSubmitted, 2, 10*time.Second)
+	h.waitStatus(wf1, "queued")
+	h.waitStatus(wf2, "queued")
+	for i, wf := range []string{wf1, wf2} {
+		h.produce(events.TopicRecorded, &events.DocumentRecorded{Meta: meta(fmt.Sprintf("rec-%d", i), wf, "acme"), LedgerTopic: events.TopicLedger, Sequence: int64(i + 1)})
+	}
+	waitFor(t, "callback states", func() bool {
+		a, b := callbackOf(h, wf1), callbackOf(h, wf2)
+		return a["state"] == "delivered" && b["state"] == "failed"
+	})
+	a, b := callbackOf(h, wf1), callbackOf(h, wf2)
+	if a["attempts"] != 3.0 || b["attempts"] != 4.0 || b["last_error"] == "" {
+		t.Errorf("callbacks: flaky %v, dead %v; want 3 attempts delivered, 4 attempts failed", a, b)
+	}
+	flaky.mu.Lock()
+	defer flaky.mu.Unlock()
+	if flaky.calls != 3 || len(flaky.bad) != 0 || len(flaky.payloads) != 1 {
+		t.Fatalf("flaky receiver: %d calls, bad signatures %v, %d accepted", flaky.calls, flaky.bad, len(flaky.payloads))
+	}
+	p := flaky.payloads[0]
+	if p["workflow_id"] != wf1 || p["status"] != "completed" || p["result_url"] != h.url+"/v1/documents/"+wf1 || p["tenant_id"] != "acme" {
+		t.Errorf("payload %v", p)
+	}
+	for k := range p {
+		switch k {
+		case "workflow_id", "tenant_id", "status", "stage", "result_url", "sent_at":
+		default:
+			t.Errorf("payload carries %q", k)
+		}
+	}
+	// A failing callback never changes the result.
+	if st := h.waitStatus(wf2, "completed"); st["terminal"] != true {
+		t.Errorf("status %v", st)
+	}
+	if n, _ := h.app.Store.PendingCallbacks(context.Background()); n != 0 {
+		t.Errorf("%d callbacks still scheduled", n)
+	}
+}
+
+func callbackOf(h *harness, wf string) map[string]any {
+	_, m := h.get("/v1/documents/"+wf, acmeKey)
+	c, _ := m["callback"].(map[string]any)
+	return c
+}
+
+func waitFor(t *testing.T, what string, cond func() bool) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for !cond() {
+		if time.Now().After(deadline) {
+			t.Fatalf("timed out waiting for %s", what)
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+func TestInboxSubmitsOnceAndSortsFiles(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, func(c *app.Config) { c.InboxDir = dir })
+	write := func(name string, b []byte) {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("letter.txt", []byte("Dear Sir, please find the invoice.\n"))
+	write("archive.pdf", []byte("PK\x03\x04 not a pdf"))
+	waitFor(t, "files moved", func() bool {
+		_, e1 := os.Stat(filepath.Join(dir, inbox.Processed, "letter.txt"))
+		_, e2 := os.Stat(filepath.Join(dir, inbox.Rejected, "archive.pdf.reason.txt"))
+		return e1 == nil && e2 == nil
+	})
+	reason, _ := os.ReadFile(filepath.Join(dir, inbox.Rejected, "archive.pdf.reason.txt"))
+	if !strings.Contains(string(reason), "code: unsupported_media_type") {
+		t.Errorf("reason file %q", reason)
+	}
+	if _, err := os.Stat(filepath.Join(dir, inbox.Rejected, "archive.pdf")); err != nil {
+		t.Errorf("rejected file not moved: %v", err)
+	}
+	// The same file dropped again is the same submission.
+	write("letter.txt", []byte("Dear Sir, please find the invoice.\n"))
+	waitFor(t, "second copy moved", func() bool {
+		_, err := os.Stat(filepath.Join(dir, inbox.Processed, "letter.1.txt"))
+		return err == nil
+	})
+	evs, _ := h.read(events.TopicSubmitted, 2, 3*time.Second)
+	if len(evs) != 1 {
+		t.Fatalf("%d submitted events, want 1", len(evs))
+	}
+	e := evs[0].(*events.DocumentSubmitted)
+	key := sha([]byte("Dear Sir, please find the invoice.\n")) + ":letter.txt"
+	if e.Source != "inbox" || e.Filename != "letter.txt" || e.Meta.TenantID != "acme" || e.Document.MediaType != "text/plain" ||
+		e.IdempotencyKey == nil || *e.IdempotencyKey != key || e.Meta.WorkflowID != submit.WorkflowID("acme", key) {
+		t.Errorf("submitted %+v", e)
+	}
+}
+
+// A file still being written is left alone until its size holds still.
+func TestInboxWaitsForStableFiles(t *testing.T) {
+	dir := t.TempDir()
+	h := newHarness(t, nil)
+	ib := &inbox.Inbox{Dir: dir, Tenant: submit.Tenant{ID: "acme"}, Submit: h.app.Submit, Log: discardLog()}
+	path := filepath.Join(dir, "growing.txt")
+	if err := os.WriteFile(path, []byte("part one\n"), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, d := range []string{inbox.Processed, inbox.Rejected} {
+		_ = os.MkdirAll(filepath.Join(dir, d), 0o750)
+	}
+	ctx := context.Background()
+	if err := ib.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	f, _ := os.OpenFile(path, os.O_APPEND|os.O_WRONLY, 0)
+	_, _ = f.WriteString("part two\n")
+	_ = f.Close()
+	if err := ib.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(path); err != nil {
+		t.Fatalf("a growing file was taken: %v", err)
+	}
+	if err := ib.Scan(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := os.Stat(filepath.Join(dir, inbox.Processed, "growing.txt")); err != nil {
+		t.Fatalf("a stable file was not taken: %v", err)
+	}
+	evs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+	if len(evs) != 1 || evs[0].(*events.DocumentSubmitted).Document.SizeBytes != int64(len("part one\npart two\n")) {
+		t.Fatalf("submitted %v", evs)
+	}
+}

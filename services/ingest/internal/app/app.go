@@ -1,0 +1,117 @@
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"net"
+	"net/http"
+	"sync"
+	"time"
+
+	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/services/ingest/internal/handler"
+	"github.com/docket-run/docket/services/ingest/internal/inbox"
+	"github.com/docket-run/docket/services/ingest/internal/notify"
+	"github.com/docket-run/docket/services/ingest/internal/publish"
+	"github.com/docket-run/docket/services/ingest/internal/server"
+	"github.com/docket-run/docket/services/ingest/internal/store"
+	"github.com/docket-run/docket/services/ingest/internal/submit"
+)
+
+// App is a running ingest: its goroutines end when the Start context ends.
+type App struct {
+	Addr      string // where the HTTP API listens
+	Store     *store.Store
+	Submit    *submit.Service
+	Deliverer *notify.Deliverer
+	wg        sync.WaitGroup
+}
+
+// Start opens what ingest needs, registers its handlers on rt and starts
+// the HTTP API, the inbox (when configured) and the callback deliverer,
+// all bound to ctx.
+func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, version string) (*App, error) {
+	var tenants *submit.Tenants
+	if cfg.TenantsFile == "" {
+		tenants = submit.DevTenants()
+		d.Log.Warn("DOCKET_INGEST_TENANTS_FILE is not set: EMBEDDED MODE, accepting the built-in dev tenant \"demo\" with API key \"demo-key\". Never run this in production.")
+	} else {
+		var err error
+		if tenants, err = submit.LoadTenants(cfg.TenantsFile); err != nil {
+			return nil, err
+		}
+	}
+	var inboxTenant submit.Tenant
+	if cfg.InboxDir != "" {
+		t, ok := tenants.Get(cfg.InboxTenant)
+		if !ok {
+			return nil, fmt.Errorf("DOCKET_INGEST_INBOX_TENANT %q is not a known tenant", cfg.InboxTenant)
+		}
+		inboxTenant = t
+	}
+	blobs, err := blob.Open(ctx, d.Platform.BlobURL, blob.MaxSize(cfg.MaxBytes))
+	if err != nil {
+		return nil, fmt.Errorf("open blob store: %w", err)
+	}
+	pub, err := publish.New(d.Kafka, d.Serde, cfg.PublishTimeout)
+	if err != nil {
+		_ = blobs.Close()
+		return nil, err
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		pub.Close()
+		_ = blobs.Close()
+		return nil, fmt.Errorf("listen on DOCKET_INGEST_ADDR %s: %w", cfg.Addr, err)
+	}
+	a := &App{Addr: ln.Addr().String()}
+	publicURL := cfg.PublicURL
+	if publicURL == "" {
+		publicURL = "http://" + a.Addr
+	}
+	a.Store = store.New(d.Redis, cfg.IdempotencyTTL, cfg.StatusTTL)
+	view := &handler.View{Store: a.Store, Now: time.Now}
+	a.Submit = submit.New(submit.Config{MaxBytes: cfg.MaxBytes, DefaultDeadline: cfg.DefaultDeadline, Version: version}, tenants, a.Store, blobs, pub, view)
+	view.Register(rt)
+	(&handler.Requests{Submit: a.Submit, Store: a.Store, Now: time.Now}).Register(rt)
+
+	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll, Now: time.Now}
+	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	a.Deliverer = &notify.Deliverer{
+		Store: a.Store, Tenants: tenants, Client: &http.Client{Timeout: 15 * time.Second}, Log: d.Log,
+		ResultURL: srv.StatusURL, Poll: cfg.CallbackPoll, Backoff: cfg.CallbackBackoff, MaxBackoff: cfg.CallbackMaxBackoff,
+		MaxAttempts: cfg.CallbackMaxAttempts, Now: time.Now,
+	}
+	a.wg.Go(func() {
+		if err := hs.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			d.Log.Error("HTTP API stopped", "error", err)
+		}
+	})
+	a.wg.Go(func() { a.Deliverer.Run(ctx) })
+	if cfg.InboxDir != "" {
+		ib := &inbox.Inbox{Dir: cfg.InboxDir, Tenant: inboxTenant, Submit: a.Submit, Poll: cfg.InboxPoll, Log: d.Log}
+		a.wg.Go(func() {
+			if err := ib.Run(ctx); err != nil {
+				d.Log.Error("inbox stopped", "error", err)
+			}
+		})
+		d.Log.Info("inbox watched", "dir", cfg.InboxDir, "tenant", cfg.InboxTenant)
+	}
+	a.wg.Go(func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
+		defer cancel()
+		_ = hs.Shutdown(sctx)
+		pub.Close()
+		_ = blobs.Close()
+	})
+	d.Log.Info("ingest API listening", "addr", a.Addr, "max_bytes", cfg.MaxBytes)
+	return a, nil
+}
+
+// Wait blocks until every goroutine of the app has ended (after its
+// context ended).
+func (a *App) Wait() { a.wg.Wait() }

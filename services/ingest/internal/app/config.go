@@ -1,0 +1,83 @@
+// Package app wires ingest: its settings, the HTTP API, the handlers on the
+// runtime, the inbox and the callback deliverer.
+package app
+
+import (
+	"errors"
+	"fmt"
+	"net"
+	"net/url"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+)
+
+// Config holds ingest's own settings (DOCKET_INGEST_*).
+type Config struct {
+	Addr      string `env:"ADDR" envDefault:"127.0.0.1:8080"`
+	PublicURL string `env:"PUBLIC_URL"` // default http://<Addr>
+	MaxBytes  int64  `env:"MAX_BYTES" envDefault:"52428800"`
+	// TenantsFile lists the tenants; empty runs the dev tenant "demo".
+	TenantsFile     string        `env:"TENANTS_FILE"`
+	DefaultDeadline time.Duration `env:"DEFAULT_DEADLINE" envDefault:"24h"`
+	PublishTimeout  time.Duration `env:"PUBLISH_TIMEOUT" envDefault:"10s"`
+	IdempotencyTTL  time.Duration `env:"IDEMPOTENCY_TTL" envDefault:"168h"`
+	StatusTTL       time.Duration `env:"STATUS_TTL" envDefault:"720h"`
+	EventsPoll      time.Duration `env:"EVENTS_POLL" envDefault:"500ms"`
+
+	InboxDir    string        `env:"INBOX_DIR"`
+	InboxTenant string        `env:"INBOX_TENANT" envDefault:"demo"`
+	InboxPoll   time.Duration `env:"INBOX_POLL" envDefault:"1s"`
+
+	CallbackPoll        time.Duration `env:"CALLBACK_POLL" envDefault:"1s"`
+	CallbackBackoff     time.Duration `env:"CALLBACK_BACKOFF" envDefault:"5s"`
+	CallbackMaxBackoff  time.Duration `env:"CALLBACK_MAX_BACKOFF" envDefault:"1h"`
+	CallbackMaxAttempts int           `env:"CALLBACK_MAX_ATTEMPTS" envDefault:"10"`
+}
+
+// LoadConfig reads DOCKET_INGEST_* and validates it.
+func LoadConfig() (Config, error) {
+	var c Config
+	if err := env.ParseWithOptions(&c, env.Options{Prefix: "DOCKET_INGEST_"}); err != nil {
+		return c, fmt.Errorf("read environment: %w", err)
+	}
+	return c, c.Validate()
+}
+
+// Validate reports every bad field at once.
+func (c Config) Validate() error {
+	var errs []error
+	bad := func(name, format string, args ...any) {
+		errs = append(errs, fmt.Errorf("DOCKET_INGEST_"+name+": "+format, args...))
+	}
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		bad("ADDR", "%q: %v", c.Addr, err)
+	}
+	if c.PublicURL != "" {
+		if u, err := url.Parse(c.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
+			bad("PUBLIC_URL", "%q is not an absolute URL", c.PublicURL)
+		}
+	}
+	if c.MaxBytes < 1 {
+		bad("MAX_BYTES", "%d: want at least 1", c.MaxBytes)
+	}
+	for name, d := range map[string]time.Duration{
+		"DEFAULT_DEADLINE": c.DefaultDeadline, "PUBLISH_TIMEOUT": c.PublishTimeout, "IDEMPOTENCY_TTL": c.IdempotencyTTL,
+		"STATUS_TTL": c.StatusTTL, "EVENTS_POLL": c.EventsPoll, "INBOX_POLL": c.InboxPoll, "CALLBACK_POLL": c.CallbackPoll,
+		"CALLBACK_BACKOFF": c.CallbackBackoff, "CALLBACK_MAX_BACKOFF": c.CallbackMaxBackoff,
+	} {
+		if d <= 0 {
+			bad(name, "%s: want a positive duration", d)
+		}
+	}
+	if c.CallbackMaxBackoff < c.CallbackBackoff {
+		bad("CALLBACK_MAX_BACKOFF", "%s is below DOCKET_INGEST_CALLBACK_BACKOFF %s", c.CallbackMaxBackoff, c.CallbackBackoff)
+	}
+	if c.CallbackMaxAttempts < 1 {
+		bad("CALLBACK_MAX_ATTEMPTS", "%d: want at least 1", c.CallbackMaxAttempts)
+	}
+	if c.InboxDir != "" && c.InboxTenant == "" {
+		bad("INBOX_TENANT", "empty while DOCKET_INGEST_INBOX_DIR is set")
+	}
+	return errors.Join(errs...)
+}

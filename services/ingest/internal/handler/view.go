@@ -1,0 +1,159 @@
+// Package handler turns consumed events into ingest's work: submission
+// requests from Kafka, and the interim status view of every workflow.
+package handler
+
+import (
+	"context"
+	"encoding/hex"
+	"strconv"
+	"time"
+
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/services/ingest/internal/store"
+	"github.com/docket-run/docket/services/ingest/internal/submit"
+)
+
+// Ranks: a workflow's place in the pipeline; the view only moves forward.
+const (
+	rankSubmitted       = 10
+	rankExtracted       = 20
+	rankReviewRequested = 30
+	rankClassified      = 40
+)
+
+// WorkflowDLQServices are the services whose dead letters end or pause a
+// workflow in the view. Ingest's own DLQ is not consumed (a failure to
+// handle it would feed it), nor are those of the exception agent and the
+// tracker, whose failures are not the workflow's.
+var WorkflowDLQServices = []string{events.ServiceOCR, events.ServiceClassifier, events.ServiceLedger}
+
+// View maintains the interim status view in Redis from the workflow's
+// events. It is the source of GET /v1/documents/{id} until the saga
+// tracker's gRPC API lands.
+type View struct {
+	Store *store.Store
+	Now   func() time.Time
+}
+
+var _ submit.Recorder = (*View)(nil)
+
+// Register consumes the topics of the view.
+func (v *View) Register(rt *bus.Runtime) {
+	bus.Handle(rt, events.TopicSubmitted, v.submitted)
+	bus.Handle(rt, events.TopicExtracted, v.extracted)
+	bus.Handle(rt, events.TopicClassified, v.classified)
+	bus.Handle(rt, events.TopicReviewRequested, v.reviewRequested)
+	bus.Handle(rt, events.TopicRecorded, v.recorded)
+	bus.Handle(rt, events.TopicRejected, v.rejected)
+	for _, svc := range WorkflowDLQServices {
+		bus.Handle(rt, events.DLQTopic(svc), v.deadLetter)
+	}
+}
+
+// Topics are the topics Register consumes.
+func (v *View) Topics() []string {
+	ts := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicRecorded, events.TopicRejected}
+	for _, svc := range WorkflowDLQServices {
+		ts = append(ts, events.DLQTopic(svc))
+	}
+	return ts
+}
+
+func (v *View) apply(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string) error {
+	if meta.WorkflowID == "" {
+		return nil // nothing to attach it to
+	}
+	if fields == nil {
+		fields = map[string]string{}
+	}
+	if status != "" {
+		fields["status"] = status
+	}
+	if stage != "" {
+		fields["stage"] = stage
+	}
+	fields["last_event"] = topic
+	fields["last_event_id"] = meta.EventID
+	fields["updated_at"] = meta.OccurredAt.UTC().Format(time.RFC3339Nano)
+	if static == nil {
+		static = map[string]string{}
+	}
+	static["tenant_id"] = meta.TenantID
+	_, _, err := v.Store.Apply(ctx, store.Update{WorkflowID: meta.WorkflowID, Rank: rank, Fields: fields, Static: static}, v.Now())
+	return err
+}
+
+// RecordSubmitted implements submit.Recorder.
+func (v *View) RecordSubmitted(ctx context.Context, e *events.DocumentSubmitted) error {
+	static := map[string]string{
+		"filename":        e.Filename,
+		"document_sha256": e.Document.SHA256,
+		"media_type":      e.Document.MediaType,
+		"source":          e.Source,
+		"submitted_at":    e.Meta.OccurredAt.UTC().Format(time.RFC3339Nano),
+		"deadline":        e.Deadline.UTC().Format(time.RFC3339Nano),
+	}
+	if e.CallbackURL != nil {
+		static["callback_url"] = *e.CallbackURL
+	}
+	return v.apply(ctx, events.TopicSubmitted, &e.Meta, rankSubmitted, store.StatusQueued, "submitted", nil, static)
+}
+
+func (v *View) submitted(ctx context.Context, _ *bus.Message, e *events.DocumentSubmitted) ([]bus.Output, error) {
+	return nil, v.RecordSubmitted(ctx, e)
+}
+
+func (v *View) extracted(ctx context.Context, _ *bus.Message, e *events.DocumentExtracted) ([]bus.Output, error) {
+	return nil, v.apply(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, nil)
+}
+
+func (v *View) classified(ctx context.Context, _ *bus.Message, e *events.DocumentClassified) ([]bus.Output, error) {
+	f := map[string]string{"document_type": e.DocumentType, "confidence": strconv.FormatFloat(e.Confidence, 'f', -1, 64)}
+	return nil, v.apply(ctx, events.TopicClassified, &e.Meta, rankClassified, store.StatusRunning, "classified", f, nil)
+}
+
+func (v *View) reviewRequested(ctx context.Context, _ *bus.Message, e *events.ReviewRequested) ([]bus.Output, error) {
+	f := map[string]string{"review_reason": e.Reason}
+	if e.SuggestedType != nil {
+		f["document_type"] = *e.SuggestedType
+	}
+	return nil, v.apply(ctx, events.TopicReviewRequested, &e.Meta, rankReviewRequested, store.StatusWaitingReview, "review", f, nil)
+}
+
+func (v *View) recorded(ctx context.Context, _ *bus.Message, e *events.DocumentRecorded) ([]bus.Output, error) {
+	f := map[string]string{
+		"ledger_topic":     e.LedgerTopic,
+		"ledger_partition": strconv.Itoa(e.LedgerPartition),
+		"ledger_offset":    strconv.FormatInt(e.LedgerOffset, 10),
+		"ledger_sequence":  strconv.FormatInt(e.Sequence, 10),
+		"ledger_hash":      hex.EncodeToString(e.RecordHash),
+	}
+	return nil, v.apply(ctx, events.TopicRecorded, &e.Meta, store.RankTerminal, store.StatusCompleted, "recorded", f, nil)
+}
+
+func (v *View) rejected(ctx context.Context, _ *bus.Message, e *events.DocumentRejected) ([]bus.Output, error) {
+	f := map[string]string{"error_code": e.ReasonCode, "error": e.Message}
+	return nil, v.apply(ctx, events.TopicRejected, &e.Meta, store.RankTerminal, store.StatusFailed, "rejected", f, nil)
+}
+
+// deadLetter: a structural failure ends the workflow (the exception agent
+// parks it for a human); a semantic one waits for review; a transient one
+// is retried by the exception agent, so the workflow keeps running.
+func (v *View) deadLetter(ctx context.Context, m *bus.Message, e *events.DeadLetter) ([]bus.Output, error) {
+	meta := e.Meta
+	if meta.WorkflowID == "" {
+		meta.WorkflowID = string(e.OriginalKey)
+	}
+	f := map[string]string{"error_code": e.ErrorClass, "error": e.Service + ": " + e.ErrorMessage}
+	topic := m.Record.Topic
+	switch fault.Class(e.ErrorClass) {
+	case fault.Structural:
+		return nil, v.apply(ctx, topic, &meta, store.RankTerminal, store.StatusFailed, e.Service, f, nil)
+	case fault.Semantic:
+		return nil, v.apply(ctx, topic, &meta, 0, store.StatusWaitingReview, e.Service, f, nil)
+	default:
+		return nil, v.apply(ctx, topic, &meta, 0, store.StatusRunning, e.Service, f, nil)
+	}
+}

@@ -1,0 +1,170 @@
+// Package notify delivers completion callbacks: when a workflow ends, a
+// signed POST to its callback URL with its id, status and a link to its
+// result — never the document or its text. Deliveries are scheduled in a
+// Redis sorted set (store.ClaimDue), so retries survive restarts; a
+// callback that keeps failing is given up after MaxAttempts and never
+// changes the workflow's result, which stays available by polling.
+package notify
+
+import (
+	"bytes"
+	"context"
+	"crypto/hmac"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"math/rand/v2"
+	"net/http"
+	"strconv"
+	"time"
+
+	"github.com/docket-run/docket/services/ingest/internal/store"
+	"github.com/docket-run/docket/services/ingest/internal/submit"
+)
+
+// SignatureHeader carries t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">.
+const SignatureHeader = "Docket-Signature"
+
+// Sign returns the signature header value of body at t.
+func Sign(secret string, t time.Time, body []byte) string {
+	ts := strconv.FormatInt(t.Unix(), 10)
+	mac := hmac.New(sha256.New, []byte(secret))
+	mac.Write([]byte(ts))
+	mac.Write([]byte("."))
+	mac.Write(body)
+	return "t=" + ts + ",v1=" + hex.EncodeToString(mac.Sum(nil))
+}
+
+// Payload is the body of a callback.
+type Payload struct {
+	WorkflowID string `json:"workflow_id"`
+	TenantID   string `json:"tenant_id"`
+	Status     string `json:"status"`
+	Stage      string `json:"stage"`
+	ResultURL  string `json:"result_url"`
+	ErrorCode  string `json:"error_code,omitempty"`
+	SentAt     string `json:"sent_at"`
+}
+
+// Deliverer sends the due callbacks.
+type Deliverer struct {
+	Store       *store.Store
+	Tenants     *submit.Tenants
+	Client      *http.Client
+	Log         *slog.Logger
+	ResultURL   func(wf string) string
+	Poll        time.Duration // how often the schedule is read
+	Backoff     time.Duration // wait after the first failure, doubling
+	MaxBackoff  time.Duration
+	MaxAttempts int
+	Now         func() time.Time
+}
+
+// Run delivers until ctx ends.
+func (d *Deliverer) Run(ctx context.Context) {
+	t := time.NewTicker(d.Poll)
+	defer t.Stop()
+	for {
+		if err := d.RunOnce(ctx); err != nil && ctx.Err() == nil {
+			d.Log.WarnContext(ctx, "callback delivery round failed", "error", err)
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+	}
+}
+
+// lease keeps a claimed delivery from other replicas while it is sent.
+const lease = time.Minute
+
+// RunOnce sends every callback due now.
+func (d *Deliverer) RunOnce(ctx context.Context) error {
+	for {
+		ids, err := d.Store.ClaimDue(ctx, d.Now(), lease, 16)
+		if err != nil || len(ids) == 0 {
+			return err
+		}
+		for _, wf := range ids {
+			if err := d.deliver(ctx, wf); err != nil {
+				return err
+			}
+		}
+	}
+}
+
+// deliver makes one attempt; it returns only Redis errors.
+func (d *Deliverer) deliver(ctx context.Context, wf string) error {
+	m, err := d.Store.Status(ctx, wf)
+	if errors.Is(err, store.ErrNotFound) {
+		return d.Store.FinishCallback(ctx, wf, "failed", "workflow status expired")
+	}
+	if err != nil {
+		return err
+	}
+	tn, ok := d.Tenants.Get(m["tenant_id"])
+	if !ok || tn.CallbackSecret == "" || m["callback_url"] == "" {
+		return d.Store.FinishCallback(ctx, wf, "failed", "tenant unknown or without callback secret")
+	}
+	n, err := d.Store.CallbackAttempt(ctx, wf)
+	if err != nil {
+		return err
+	}
+	now := d.Now()
+	body, _ := json.Marshal(Payload{
+		WorkflowID: wf, TenantID: tn.ID, Status: m["status"], Stage: m["stage"],
+		ResultURL: d.ResultURL(wf), ErrorCode: m["error_code"], SentAt: now.UTC().Format(time.RFC3339Nano),
+	})
+	sendErr := d.send(ctx, m["callback_url"], Sign(tn.CallbackSecret, now, body), body)
+	log := d.Log.With("workflow_id", wf, "attempt", n)
+	switch {
+	case sendErr == nil:
+		log.InfoContext(ctx, "callback delivered")
+		return d.Store.FinishCallback(ctx, wf, "delivered", "")
+	case n >= d.MaxAttempts:
+		log.WarnContext(ctx, "callback given up; the result stays available by polling", "error", sendErr)
+		return d.Store.FinishCallback(ctx, wf, "failed", sendErr.Error())
+	default:
+		wait := d.backoff(n)
+		log.InfoContext(ctx, "callback failed; retrying", "error", sendErr, "in", wait)
+		return d.Store.RescheduleCallback(ctx, wf, sendErr.Error(), now.Add(wait))
+	}
+}
+
+// backoff after failed attempt n: Backoff·2^(n-1) capped at MaxBackoff,
+// half of it jittered.
+func (d *Deliverer) backoff(n int) time.Duration {
+	b := d.Backoff
+	for i := 1; i < n && b < d.MaxBackoff; i++ {
+		b *= 2
+	}
+	b = min(b, d.MaxBackoff)
+	return b/2 + time.Duration(rand.Int64N(int64(b/2)+1))
+}
+
+func (d *Deliverer) send(ctx context.Context, url, sig string, body []byte) error {
+	ctx, cancel := context.WithTimeout(ctx, 10*time.Second)
+	defer cancel()
+	req, err := http.NewRequestWithContext(ctx, http.MethodPost, url, bytes.NewReader(body))
+	if err != nil {
+		return fmt.Errorf("build callback request: %w", err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	req.Header.Set(SignatureHeader, sig)
+	req.Header.Set("User-Agent", "docket-ingest")
+	resp, err := d.Client.Do(req)
+	if err != nil {
+		return fmt.Errorf("post callback: %w", err)
+	}
+	defer resp.Body.Close()
+	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
+	if resp.StatusCode < 200 || resp.StatusCode > 299 {
+		return fmt.Errorf("callback answered %s", resp.Status)
+	}
+	return nil
+}

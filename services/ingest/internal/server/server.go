@@ -1,0 +1,296 @@
+// Package server is ingest's HTTP API: POST /v1/documents,
+// GET /v1/documents/{id} and GET /v1/documents/{id}/events (SSE).
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/docket-run/docket/services/ingest/internal/store"
+	"github.com/docket-run/docket/services/ingest/internal/submit"
+)
+
+// multipartOverhead is allowed on top of the document size for the
+// multipart framing and form fields.
+const multipartOverhead = 1 << 20
+
+// Server serves the API.
+type Server struct {
+	Submit *submit.Service
+	Store  *store.Store
+	Log    *slog.Logger
+	// PublicURL prefixes status URLs, e.g. http://127.0.0.1:8080.
+	PublicURL string
+	// PollInterval is how often an event stream reads the status view.
+	PollInterval time.Duration
+	Now          func() time.Time
+}
+
+// Handler returns the API's routes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("POST /v1/documents", s.post)
+	mux.HandleFunc("GET /v1/documents/{id}", s.get)
+	mux.HandleFunc("GET /v1/documents/{id}/events", s.events)
+	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
+		writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no such endpoint"))
+	})
+	return mux
+}
+
+// StatusURL is the status URL of a workflow.
+func (s *Server) StatusURL(wf string) string {
+	return strings.TrimSuffix(s.PublicURL, "/") + "/v1/documents/" + wf
+}
+
+func apiKey(r *http.Request) string {
+	if k, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+		return strings.TrimSpace(k)
+	}
+	return r.Header.Get("X-API-Key")
+}
+
+func (s *Server) authenticate(r *http.Request) (submit.Tenant, error) {
+	claimed := r.Header.Get("Docket-Tenant")
+	if claimed == "" {
+		claimed = r.URL.Query().Get("tenant")
+	}
+	return s.Submit.Tenants().Authenticate(apiKey(r), claimed)
+}
+
+func (s *Server) post(w http.ResponseWriter, r *http.Request) {
+	tn, err := s.authenticate(r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	if err := s.Submit.Tenants().Allow(tn.ID, s.Now()); err != nil {
+		writeError(w, err)
+		return
+	}
+	key := r.Header.Get("Idempotency-Key")
+	if r.ContentLength > s.Submit.MaxBytes()+multipartOverhead {
+		writeError(w, submit.Errorf(http.StatusRequestEntityTooLarge, submit.CodeTooLarge, "document larger than %d bytes", s.Submit.MaxBytes()))
+		return
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, s.Submit.MaxBytes()+multipartOverhead)
+	p, doc, err := submit.ParseHTTP(r, s.Submit.MaxBytes())
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	acc, err := s.Submit.Submit(r.Context(), tn, doc, p, key, submit.SourceHTTP)
+	if err != nil {
+		if e, ok := submit.AsError(err); !ok || e.Code == submit.CodeUnavailable {
+			s.Log.ErrorContext(r.Context(), "submission failed", "tenant", tn.ID, "error", err)
+		}
+		writeError(w, err)
+		return
+	}
+	s.Log.InfoContext(r.Context(), "document accepted", "workflow_id", acc.WorkflowID, "tenant", tn.ID, "repeat", acc.Repeat, "bytes", len(doc))
+	w.Header().Set("Location", s.StatusURL(acc.WorkflowID))
+	writeJSON(w, http.StatusAccepted, map[string]string{"workflow_id": acc.WorkflowID, "status_url": s.StatusURL(acc.WorkflowID)})
+}
+
+// view reads a workflow of the caller's tenant.
+func (s *Server) view(ctx context.Context, r *http.Request) (Status, error) {
+	tn, err := s.authenticate(r)
+	if err != nil {
+		return Status{}, err
+	}
+	wf := r.PathValue("id")
+	m, err := s.Store.Status(ctx, wf)
+	if errors.Is(err, store.ErrNotFound) || (err == nil && m["tenant_id"] != tn.ID) {
+		return Status{}, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no workflow %.64q", wf)
+	}
+	if err != nil {
+		return Status{}, submit.Unavailable("read status", err)
+	}
+	return statusOf(m, s.StatusURL(wf)), nil
+}
+
+func (s *Server) get(w http.ResponseWriter, r *http.Request) {
+	st, err := s.view(r.Context(), r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	writeJSON(w, http.StatusOK, st)
+}
+
+// events streams a workflow's status as Server-Sent Events: one "status"
+// event per change, read from the status view every PollInterval, until
+// the workflow ends or the client goes away.
+func (s *Server) events(w http.ResponseWriter, r *http.Request) {
+	ctx := r.Context()
+	st, err := s.view(ctx, r)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	fl, ok := w.(http.Flusher)
+	if !ok {
+		writeError(w, fmt.Errorf("streaming unsupported"))
+		return
+	}
+	w.Header().Set("Content-Type", "text/event-stream")
+	w.Header().Set("Cache-Control", "no-store")
+	w.Header().Set("X-Accel-Buffering", "no")
+	w.WriteHeader(http.StatusOK)
+	tick := time.NewTicker(s.PollInterval)
+	defer tick.Stop()
+	last := int64(-1)
+	idle := 0
+	for {
+		if st.Version != last {
+			b, _ := json.Marshal(st)
+			if _, err := fmt.Fprintf(w, "id: %d\nevent: status\ndata: %s\n\n", st.Version, b); err != nil {
+				return
+			}
+			last, idle = st.Version, 0
+			if st.Terminal {
+				fmt.Fprint(w, "event: end\ndata: {}\n\n")
+				fl.Flush()
+				return
+			}
+			fl.Flush()
+		} else if idle++; time.Duration(idle)*s.PollInterval >= 15*time.Second {
+			idle = 0
+			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+				return
+			}
+			fl.Flush()
+		}
+		select {
+		case <-ctx.Done():
+			return
+		case <-tick.C:
+		}
+		if st, err = s.view(ctx, r); err != nil {
+			return
+		}
+	}
+}
+
+// Status is the API's view of a workflow.
+type Status struct {
+	WorkflowID string     `json:"workflow_id"`
+	TenantID   string     `json:"tenant_id"`
+	Status     string     `json:"status"`
+	Stage      string     `json:"stage"`
+	Terminal   bool       `json:"terminal"`
+	Filename   string     `json:"filename,omitempty"`
+	Source     string     `json:"source,omitempty"`
+	Submitted  string     `json:"submitted_at,omitempty"`
+	Deadline   string     `json:"deadline,omitempty"`
+	LastEvent  *LastEvent `json:"last_event,omitempty"`
+	Result     *Result    `json:"result,omitempty"`
+	Ledger     *Ledger    `json:"ledger,omitempty"`
+	Error      *APIError  `json:"error,omitempty"`
+	Callback   *Callback  `json:"callback,omitempty"`
+	StatusURL  string     `json:"status_url"`
+	Version    int64      `json:"version"`
+	// ViewSource says where the status comes from: ingest's interim view
+	// until the saga tracker's API lands.
+	ViewSource string `json:"view_source"`
+}
+
+// LastEvent is the last event the view applied.
+type LastEvent struct {
+	Topic   string `json:"topic"`
+	EventID string `json:"event_id"`
+	At      string `json:"at"`
+}
+
+// Result is what the workflow decided so far.
+type Result struct {
+	DocumentType string  `json:"document_type,omitempty"`
+	Confidence   float64 `json:"confidence,omitempty"`
+	ReviewReason string  `json:"review_reason,omitempty"`
+}
+
+// Ledger references the workflow's ledger record.
+type Ledger struct {
+	Topic     string `json:"topic"`
+	Partition int    `json:"partition"`
+	Offset    int64  `json:"offset"`
+	Sequence  int64  `json:"sequence"`
+	Hash      string `json:"hash"`
+}
+
+// Callback is the state of the workflow's completion callback.
+type Callback struct {
+	State     string `json:"state"`
+	Attempts  int    `json:"attempts"`
+	LastError string `json:"last_error,omitempty"`
+	NextAt    string `json:"next_at,omitempty"`
+}
+
+// APIError is the body of every error answer, under "error".
+type APIError struct {
+	Code    string `json:"code"`
+	Message string `json:"message"`
+}
+
+func statusOf(m map[string]string, url string) Status {
+	atoi := func(k string) int64 { n, _ := strconv.ParseInt(m[k], 10, 64); return n }
+	rank := atoi("rank")
+	st := Status{
+		WorkflowID: m["workflow_id"], TenantID: m["tenant_id"], Status: m["status"], Stage: m["stage"],
+		Terminal: rank >= store.RankTerminal, Filename: m["filename"], Source: m["source"],
+		Submitted: m["submitted_at"], Deadline: m["deadline"], StatusURL: url, Version: atoi("version"),
+		ViewSource: "ingest-interim",
+	}
+	if st.Status == "" {
+		st.Status = store.StatusQueued
+	}
+	if m["last_event"] != "" {
+		st.LastEvent = &LastEvent{Topic: m["last_event"], EventID: m["last_event_id"], At: m["updated_at"]}
+	}
+	if m["document_type"] != "" || m["review_reason"] != "" {
+		c, _ := strconv.ParseFloat(m["confidence"], 64)
+		if math.IsNaN(c) || math.IsInf(c, 0) {
+			c = 0
+		}
+		st.Result = &Result{DocumentType: m["document_type"], Confidence: c, ReviewReason: m["review_reason"]}
+	}
+	if m["ledger_topic"] != "" {
+		st.Ledger = &Ledger{Topic: m["ledger_topic"], Partition: int(atoi("ledger_partition")), Offset: atoi("ledger_offset"), Sequence: atoi("ledger_sequence"), Hash: m["ledger_hash"]}
+	}
+	if m["error_code"] != "" {
+		st.Error = &APIError{Code: m["error_code"], Message: m["error"]}
+	}
+	if m["cb_state"] != "" {
+		st.Callback = &Callback{State: m["cb_state"], Attempts: int(atoi("cb_attempts")), LastError: m["cb_last_error"], NextAt: m["cb_next_at"]}
+	}
+	return st
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, err error) {
+	e, ok := submit.AsError(err)
+	if !ok {
+		e = &submit.Error{Status: http.StatusInternalServerError, Code: "internal", Message: "internal error"}
+	}
+	if e.RetryAfter > 0 {
+		w.Header().Set("Retry-After", strconv.Itoa(int(math.Ceil(e.RetryAfter.Seconds()))))
+	}
+	msg := e.Message
+	if e.Code == submit.CodeUnavailable {
+		msg += "; retry with the same Idempotency-Key"
+	}
+	writeJSON(w, e.Status, map[string]APIError{"error": {Code: e.Code, Message: msg}})
+}

@@ -1,0 +1,169 @@
+package store
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/docket-run/docket/pkg/fault"
+)
+
+// Statuses of the interim view: a subset of the saga tracker's.
+const (
+	StatusQueued        = "queued"
+	StatusRunning       = "running"
+	StatusWaitingReview = "waiting_review"
+	StatusCompleted     = "completed"
+	StatusFailed        = "failed"
+)
+
+// RankTerminal is the rank of every terminal update.
+const RankTerminal = 100
+
+// Update is one change of a workflow's status record.
+//
+// Events of one workflow arrive on several topics, so the view may see
+// them out of order; each update has a rank (its place in the workflow)
+// and the record only moves forward: an update applies when its rank is
+// higher than the record's, or equal and not terminal. Rank 0 is a note:
+// its fields apply unless the workflow has ended, without moving it.
+// Static fields (tenant, callback URL, ...) apply whatever the rank, when
+// not empty. When the record is terminal and knows a callback URL, a
+// callback delivery is scheduled, once.
+type Update struct {
+	WorkflowID string
+	Rank       int
+	Fields     map[string]string
+	Static     map[string]string
+}
+
+// applyScript: KEYS[1] status hash, KEYS[2] callback schedule.
+// ARGV: rank, ttl ms, now ms, number of static pairs, pairs..., ranked pairs...
+var applyScript = redis.NewScript(`
+local rank = tonumber(ARGV[1])
+local ns = tonumber(ARGV[4])
+local i = 5
+for j = 1, ns do
+  if ARGV[i+1] ~= '' then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i+1]) end
+  i = i + 2
+end
+local cur = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
+local applied = 0
+if (rank > 0 and (rank > cur or (rank == cur and cur < 100))) or (rank == 0 and cur < 100) then
+  applied = 1
+  while i <= #ARGV do
+    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i+1])
+    i = i + 2
+  end
+  if rank > 0 then redis.call('HSET', KEYS[1], 'rank', rank) end
+end
+redis.call('HINCRBY', KEYS[1], 'version', 1)
+redis.call('PEXPIRE', KEYS[1], ARGV[2])
+local enqueued = 0
+local rk = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
+local cb = redis.call('HGET', KEYS[1], 'callback_url')
+if rk >= 100 and cb and cb ~= '' and redis.call('HSETNX', KEYS[1], 'cb_state', 'pending') == 1 then
+  redis.call('ZADD', KEYS[2], 'NX', ARGV[3], redis.call('HGET', KEYS[1], 'workflow_id'))
+  enqueued = 1
+end
+return {applied, enqueued}
+`)
+
+func statusKey(wf string) string { return prefix + "wf:" + wf }
+
+const callbackSchedule = prefix + "callbacks"
+
+// Apply applies u and reports whether its ranked fields were applied and
+// whether a callback was scheduled.
+func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (applied, scheduled bool, err error) {
+	args := []any{u.Rank, s.statusTTL.Milliseconds(), now.UnixMilli(), len(u.Static) + 1, "workflow_id", u.WorkflowID}
+	for k, v := range u.Static {
+		args = append(args, k, v)
+	}
+	for k, v := range u.Fields {
+		args = append(args, k, v)
+	}
+	res, err := applyScript.Run(ctx, s.rdb, []string{statusKey(u.WorkflowID), callbackSchedule}, args...).Int64Slice()
+	if err != nil {
+		return false, false, fault.Wrap(fault.Transient, fmt.Errorf("update status of %s: %w", u.WorkflowID, err))
+	}
+	return res[0] == 1, res[1] == 1, nil
+}
+
+// Status returns a workflow's status record, or ErrNotFound.
+func (s *Store) Status(ctx context.Context, wf string) (map[string]string, error) {
+	m, err := s.rdb.HGetAll(ctx, statusKey(wf)).Result()
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read status of %s: %w", wf, err))
+	}
+	if len(m) == 0 || m["rank"] == "" && m["status"] == "" {
+		return nil, ErrNotFound
+	}
+	return m, nil
+}
+
+// claimScript takes up to ARGV[3] deliveries due at ARGV[1] and pushes
+// them to ARGV[2] (a lease), so no other replica takes them meanwhile.
+var claimScript = redis.NewScript(`
+local due = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+for _, m in ipairs(due) do redis.call('ZADD', KEYS[1], 'XX', ARGV[2], m) end
+return due
+`)
+
+// ClaimDue returns up to limit workflows whose callback is due at now and
+// leases them until now+lease.
+func (s *Store) ClaimDue(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]string, error) {
+	ids, err := claimScript.Run(ctx, s.rdb, []string{callbackSchedule}, now.UnixMilli(), now.Add(lease).UnixMilli(), limit).StringSlice()
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("claim due callbacks: %w", err))
+	}
+	return ids, nil
+}
+
+// CallbackAttempt counts one more delivery attempt and returns the count.
+func (s *Store) CallbackAttempt(ctx context.Context, wf string) (int, error) {
+	n, err := s.rdb.HIncrBy(ctx, statusKey(wf), "cb_attempts", 1).Result()
+	if err != nil {
+		return 0, fault.Wrap(fault.Transient, fmt.Errorf("count callback attempt: %w", err))
+	}
+	return int(n), nil
+}
+
+// RescheduleCallback sets when the workflow's callback is next due.
+func (s *Store) RescheduleCallback(ctx context.Context, wf, lastErr string, at time.Time) error {
+	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.ZAddXX(ctx, callbackSchedule, redis.Z{Score: float64(at.UnixMilli()), Member: wf})
+		p.HSet(ctx, statusKey(wf), "cb_last_error", lastErr, "cb_next_at", at.UTC().Format(time.RFC3339Nano))
+		return nil
+	})
+	if err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("reschedule callback: %w", err))
+	}
+	return nil
+}
+
+// FinishCallback ends the workflow's callback deliveries with state
+// delivered or failed.
+func (s *Store) FinishCallback(ctx context.Context, wf, state, lastErr string) error {
+	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.ZRem(ctx, callbackSchedule, wf)
+		p.HSet(ctx, statusKey(wf), "cb_state", state, "cb_last_error", lastErr)
+		p.HDel(ctx, statusKey(wf), "cb_next_at")
+		return nil
+	})
+	if err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("finish callback: %w", err))
+	}
+	return nil
+}
+
+// PendingCallbacks counts scheduled deliveries.
+func (s *Store) PendingCallbacks(ctx context.Context) (int64, error) {
+	return s.rdb.ZCard(ctx, callbackSchedule).Result()
+}
+
+// Itoa is strconv.Itoa, for callers building Fields.
+func Itoa(n int64) string { return strconv.FormatInt(n, 10) }

@@ -1,0 +1,359 @@
+// Package submit is ingest's domain: what a valid submission is (media
+// type sniffed from the bytes, size, metadata, tenant and quota), how an
+// idempotency key maps to one workflow, and how a document becomes a
+// durable docket.document.submitted event.
+package submit
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"fmt"
+	"io"
+	"net/http"
+	"time"
+
+	"github.com/google/uuid"
+
+	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// Sources of a submission (DocumentSubmitted.source).
+const (
+	SourceHTTP    = "http"
+	SourceInbox   = "inbox"
+	SourceRequest = "request"
+)
+
+// Reservation states.
+const (
+	StateReserved  = "reserved"  // key taken; the event may not be published yet
+	StatePublished = "published" // Kafka acknowledged the submitted event
+)
+
+// Reservation is what the idempotency store keeps per (tenant, key).
+type Reservation struct {
+	WorkflowID  string
+	Fingerprint string
+	State       string
+	CreatedAt   time.Time // first acceptance; the event's occurred_at
+}
+
+// Reservations is the idempotency store of submissions.
+type Reservations interface {
+	// Reserve stores want under (tenant, key) unless something is stored
+	// there already, and returns what is stored.
+	Reserve(ctx context.Context, tenant, key string, want Reservation) (Reservation, error)
+	// MarkPublished records that the key's event is acknowledged.
+	MarkPublished(ctx context.Context, tenant, key string) error
+}
+
+// Blobs is what submission needs of the blob store.
+type Blobs interface {
+	Put(ctx context.Context, r io.Reader, mediaType string) (blob.Ref, error)
+	Stat(ctx context.Context, sha256hex string) (blob.Ref, error)
+	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
+}
+
+// Publisher writes a submitted event to Kafka and returns once it is
+// acknowledged by all in-sync replicas.
+type Publisher interface {
+	Publish(ctx context.Context, e *events.DocumentSubmitted) error
+}
+
+// Recorder notes an accepted workflow in the status view.
+type Recorder interface {
+	RecordSubmitted(ctx context.Context, e *events.DocumentSubmitted) error
+}
+
+// Config bounds submissions.
+type Config struct {
+	MaxBytes        int64
+	DefaultDeadline time.Duration
+	Version         string // producer version on events
+	Now             func() time.Time
+}
+
+// Service accepts submissions.
+type Service struct {
+	cfg      Config
+	tenants  *Tenants
+	res      Reservations
+	blobs    Blobs
+	pub      Publisher
+	recorder Recorder
+}
+
+// New returns a Service.
+func New(cfg Config, tenants *Tenants, res Reservations, blobs Blobs, pub Publisher, rec Recorder) *Service {
+	if cfg.Now == nil {
+		cfg.Now = time.Now
+	}
+	return &Service{cfg: cfg, tenants: tenants, res: res, blobs: blobs, pub: pub, recorder: rec}
+}
+
+// Tenants returns the tenant registry.
+func (s *Service) Tenants() *Tenants { return s.tenants }
+
+// MaxBytes is the largest document accepted.
+func (s *Service) MaxBytes() int64 { return s.cfg.MaxBytes }
+
+// Accepted is the answer to a submission.
+type Accepted struct {
+	WorkflowID string
+	Repeat     bool // the idempotency key was used before: nothing new was created
+}
+
+var workflowNamespace = uuid.MustParse("0b7f1d2e-8c4a-5e61-9a3b-4d2c6e8f1a57")
+
+// WorkflowID derives the workflow id of an idempotency key: UUIDv5 of
+// tenant and key, so a retry after a crash finds the same workflow.
+func WorkflowID(tenant, key string) string {
+	return uuid.NewSHA1(workflowNamespace, []byte(tenant+"\x00"+key)).String()
+}
+
+// SubmittedEventID is the event id of a workflow's submitted event, the
+// same on every publication of it.
+func SubmittedEventID(workflowID string) string {
+	return uuid.NewSHA1(workflowNamespace, []byte(workflowID+"\x00submitted")).String()
+}
+
+// RejectionID is the workflow id of a refused submission request.
+func RejectionID(tenant, requestEventID string) string {
+	return uuid.NewSHA1(workflowNamespace, []byte(tenant+"\x00rejected\x00"+requestEventID)).String()
+}
+
+// Submit accepts a document for tenant: it validates it, reserves the
+// idempotency key (if any), stores the blob and publishes the submitted
+// event, returning only when Kafka acknowledged it. A repeat of a key
+// whose event is published returns the same workflow and creates nothing;
+// a repeat of a key whose first attempt died before publishing publishes
+// the same event (same id) again.
+func (s *Service) Submit(ctx context.Context, tn Tenant, doc []byte, p Params, key, source string) (Accepted, error) {
+	now := s.cfg.Now()
+	if err := s.check(tn, p, key, now); err != nil {
+		return Accepted{}, err
+	}
+	mt, err := s.checkContent(doc, int64(len(doc)))
+	if err != nil {
+		return Accepted{}, err
+	}
+	sum := sha256.Sum256(doc)
+	docSHA := hex.EncodeToString(sum[:])
+
+	wf, created, repeat, err := s.reserve(ctx, tn.ID, key, p.Fingerprint(docSHA), now)
+	if err != nil || repeat {
+		return Accepted{WorkflowID: wf, Repeat: repeat}, err
+	}
+	ref, err := s.blobs.Put(ctx, bytes.NewReader(doc), mt)
+	if err != nil {
+		return Accepted{}, Unavailable("store document", err)
+	}
+	ev, err := s.Event(tn.ID, wf, created, toBlobRef(ref, mt), p, key, source)
+	if err != nil {
+		return Accepted{}, err
+	}
+	if err := s.pub.Publish(ctx, ev); err != nil {
+		return Accepted{}, Unavailable("publish submitted event", err)
+	}
+	if key != "" {
+		if err := s.res.MarkPublished(ctx, tn.ID, key); err != nil {
+			// The event is out; a repeat publishes the same event again,
+			// which downstream deduplication absorbs.
+			return Accepted{WorkflowID: wf}, nil
+		}
+	}
+	if s.recorder != nil {
+		_ = s.recorder.RecordSubmitted(ctx, ev) // the view also learns it from the topic
+	}
+	return Accepted{WorkflowID: wf}, nil
+}
+
+// check validates the tenant-level rules and the metadata.
+func (s *Service) check(tn Tenant, p Params, key string, now time.Time) error {
+	if p.Tenant != "" && p.Tenant != tn.ID {
+		return Errorf(http.StatusForbidden, CodeForbidden, "API key does not belong to tenant %q", p.Tenant)
+	}
+	if err := ValidateKey(key); err != nil {
+		return err
+	}
+	if err := p.Validate(now, s.cfg.DefaultDeadline); err != nil {
+		return err
+	}
+	if p.CallbackURL != "" && tn.CallbackSecret == "" {
+		return invalid("tenant %s has no callback secret configured, so callbacks cannot be signed", tn.ID)
+	}
+	return nil
+}
+
+// checkContent checks a document's size and sniffs its media type from
+// its first bytes.
+func (s *Service) checkContent(head []byte, size int64) (string, error) {
+	switch {
+	case size == 0:
+		return "", Errorf(http.StatusBadRequest, CodeEmpty, "the document is empty")
+	case size > s.cfg.MaxBytes:
+		return "", tooLargeError(s.cfg.MaxBytes)
+	}
+	mt, ok := Sniff(head)
+	if !ok {
+		return "", Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
+	}
+	return mt, nil
+}
+
+// reserve maps the key to its workflow. Without a key every submission is
+// a new workflow.
+func (s *Service) reserve(ctx context.Context, tenant, key, fp string, now time.Time) (wf string, created time.Time, repeat bool, err error) {
+	now = now.UTC().Truncate(time.Millisecond)
+	if key == "" {
+		return uuid.NewString(), now, false, nil
+	}
+	want := Reservation{WorkflowID: WorkflowID(tenant, key), Fingerprint: fp, State: StateReserved, CreatedAt: now}
+	got, err := s.res.Reserve(ctx, tenant, key, want)
+	if err != nil {
+		return "", time.Time{}, false, Unavailable("reserve idempotency key", err)
+	}
+	if got.Fingerprint != fp {
+		return "", time.Time{}, false, Errorf(http.StatusUnprocessableEntity, CodeIdempotencyConflict,
+			"Idempotency-Key was already used with a different request")
+	}
+	return got.WorkflowID, got.CreatedAt, got.State == StatePublished, nil
+}
+
+// Event builds a workflow's submitted event. It depends only on its
+// arguments, so a republication after a crash is the same event.
+func (s *Service) Event(tenant, wf string, created time.Time, doc events.BlobRef, p Params, key, source string) (*events.DocumentSubmitted, error) {
+	deadline, err := ResolveDeadline(p.Deadline, created, s.cfg.DefaultDeadline)
+	if err != nil {
+		return nil, err
+	}
+	labels := p.Labels
+	if labels == nil {
+		labels = map[string]string{}
+	}
+	e := &events.DocumentSubmitted{
+		Meta: events.Meta{
+			EventID:    SubmittedEventID(wf),
+			WorkflowID: wf,
+			TenantID:   tenant,
+			OccurredAt: created.UTC().Truncate(time.Millisecond),
+			Producer:   events.Producer{Service: "ingest", Version: s.cfg.Version},
+		},
+		Document: doc,
+		Filename: p.Filename,
+		Priority: p.Priority,
+		Deadline: deadline,
+		Labels:   labels,
+		Source:   source,
+	}
+	if p.CallbackURL != "" {
+		e.CallbackURL = &p.CallbackURL
+	}
+	if key != "" {
+		e.IdempotencyKey = &key
+	}
+	return e, nil
+}
+
+func toBlobRef(r blob.Ref, mt string) events.BlobRef {
+	return events.BlobRef{URI: r.URI, SHA256: r.SHA256, SizeBytes: r.Size, MediaType: mt}
+}
+
+// Request is a submission from a producer that does not speak HTTP: the
+// document is already in the blob store.
+type Request struct {
+	Tenant   string
+	Document events.BlobRef
+	Params   Params
+	Key      string
+	CausedBy string // the request's event id
+}
+
+// Stored validates a request whose document is already stored: tenant and
+// quota, the reference (URI and SHA-256 agree, the blob exists with the
+// declared size and hashes to its address), size, media type (sniffed) and
+// metadata; then it reserves the key. It returns the submitted event to
+// emit, or an *Error saying why the request is refused.
+func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmitted, error) {
+	tn, ok := s.tenants.Get(r.Tenant)
+	if !ok {
+		return nil, Errorf(http.StatusUnauthorized, CodeUnauthorized, "unknown tenant %q", r.Tenant)
+	}
+	now := s.cfg.Now()
+	if err := s.check(tn, r.Params, r.Key, now); err != nil {
+		return nil, err
+	}
+	if err := s.tenants.Allow(tn.ID, now); err != nil {
+		return nil, err
+	}
+	sum, err := blob.ParseURI(r.Document.URI)
+	if err != nil {
+		return nil, invalid("document.uri %.80q is not a docket-blob URI", r.Document.URI)
+	}
+	if declared, err := blob.ParseURI(blob.URI(r.Document.SHA256)); err != nil || declared != sum {
+		return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.sha256 %.70q does not match document.uri", r.Document.SHA256)
+	}
+	ref, err := s.blobs.Stat(ctx, sum)
+	if errors.Is(err, blob.ErrNotFound) {
+		return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "no blob %s in the blob store", sum)
+	}
+	if err != nil {
+		return nil, Unavailable("stat document", err)
+	}
+	if ref.Size != r.Document.SizeBytes {
+		return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.size_bytes %d, but the stored blob has %d bytes", r.Document.SizeBytes, ref.Size)
+	}
+	if ref.Size > s.cfg.MaxBytes {
+		return nil, tooLargeError(s.cfg.MaxBytes)
+	}
+	head, err := s.verify(ctx, sum)
+	if err != nil {
+		return nil, err
+	}
+	mt, err := s.checkContent(head, ref.Size)
+	if err != nil {
+		return nil, err
+	}
+	key := r.Key
+	wf, created, _, err := s.reserve(ctx, tn.ID, key, r.Params.Fingerprint(sum), now)
+	if err != nil {
+		return nil, err
+	}
+	ev, err := s.Event(tn.ID, wf, created, toBlobRef(ref, mt), r.Params, key, SourceRequest)
+	if err != nil {
+		return nil, err
+	}
+	ev.Meta.CausationID = r.CausedBy
+	return ev, nil
+}
+
+// verify reads a stored blob to its end, which checks it against its
+// address, and returns its first bytes.
+func (s *Service) verify(ctx context.Context, sum string) ([]byte, error) {
+	rc, err := s.blobs.Open(ctx, sum)
+	if errors.Is(err, blob.ErrNotFound) {
+		return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "no blob %s in the blob store", sum)
+	}
+	if err != nil {
+		return nil, Unavailable("open document", err)
+	}
+	defer rc.Close()
+	head := make([]byte, sniffBytes)
+	n, err := io.ReadFull(rc, head)
+	if err == nil {
+		_, err = io.Copy(io.Discard, io.LimitReader(rc, s.cfg.MaxBytes))
+	} else if errors.Is(err, io.ErrUnexpectedEOF) || errors.Is(err, io.EOF) {
+		err = nil
+	}
+	if errors.Is(err, blob.ErrIntegrity) {
+		return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "stored blob %s does not hash to its address", sum)
+	}
+	if err != nil {
+		return nil, Unavailable("read document", fmt.Errorf("blob %s: %w", sum, err))
+	}
+	return head[:n], nil
+}

@@ -1,0 +1,196 @@
+package submit
+
+import (
+	"bytes"
+	"mime/multipart"
+	"net/http"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestSniff(t *testing.T) {
+	cases := []struct {
+		name string
+		head []byte
+		want string
+		ok   bool
+	}{
+		{"pdf", []byte("%PDF-1.4\n..."), MediaPDF, true},
+		{"tiff little endian", []byte("II*\x00\x08\x00\x00\x00"), MediaTIFF, true},
+		{"tiff big endian", []byte("MM\x00*\x00\x00\x00\x08"), MediaTIFF, true},
+		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), MediaPNG, true},
+		{"jpeg", []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00"), MediaJPEG, true},
+		{"text", []byte("Invoice 42\nTotal: 10 EUR\n"), MediaText, true},
+		{"html", []byte("<!DOCTYPE html><html></html>"), "text/html", false},
+		{"zip", []byte("PK\x03\x04\x14\x00"), "application/zip", false},
+		{"gif", []byte("GIF89a\x01\x00"), "image/gif", false},
+		{"binary", []byte{0, 1, 2, 3, 0xfe, 0xff}, "application/octet-stream", false},
+		{"pdf marker not at start", []byte(" %PDF-1.4"), MediaText, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			got, ok := Sniff(c.head)
+			if got != c.want || ok != c.ok {
+				t.Errorf("Sniff = %q, %v; want %q, %v", got, ok, c.want, c.ok)
+			}
+		})
+	}
+}
+
+func multipartRequest(t testing.TB, fields [][2]string, file []byte, withFile bool) *http.Request {
+	var b bytes.Buffer
+	mw := multipart.NewWriter(&b)
+	for _, f := range fields {
+		_ = mw.WriteField(f[0], f[1])
+	}
+	if withFile {
+		fw, _ := mw.CreateFormFile("file", "doc.pdf")
+		_, _ = fw.Write(file)
+	}
+	_ = mw.Close()
+	r := httptest.NewRequest(http.MethodPost, "/v1/documents", &b)
+	r.Header.Set("Content-Type", mw.FormDataContentType())
+	return r
+}
+
+func TestParseHTTP(t *testing.T) {
+	pdf := []byte("%PDF-1.7 body")
+	t.Run("multipart", func(t *testing.T) {
+		r := multipartRequest(t, [][2]string{{"tenant", "acme"}, {"priority", "5"}, {"deadline", "36h"}, {"label.a", "1"}, {"labels", `{"b":"2"}`}, {"callback_url", "https://x/y"}}, pdf, true)
+		p, doc, err := ParseHTTP(r, 100)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !bytes.Equal(doc, pdf) || p.Tenant != "acme" || p.Priority != 5 || p.Deadline != "36h" || p.Labels["a"] != "1" || p.Labels["b"] != "2" || p.CallbackURL != "https://x/y" || p.Filename != "doc.pdf" {
+			t.Errorf("got %+v %q", p, doc)
+		}
+	})
+	t.Run("raw", func(t *testing.T) {
+		r := httptest.NewRequest(http.MethodPost, "/v1/documents?priority=2&label.k=v", bytes.NewReader(pdf))
+		r.Header.Set("Content-Type", "application/pdf")
+		r.Header.Set("Content-Disposition", `attachment; filename="a b.pdf"`)
+		p, doc, err := ParseHTTP(r, 100)
+		if err != nil || !bytes.Equal(doc, pdf) || p.Priority != 2 || p.Labels["k"] != "v" || p.Filename != "a b.pdf" {
+			t.Errorf("got %+v %q %v", p, doc, err)
+		}
+	})
+	errCases := []struct {
+		name string
+		req  *http.Request
+		code string
+	}{
+		{"no file part", multipartRequest(t, [][2]string{{"priority", "1"}}, nil, false), CodeInvalidRequest},
+		{"empty file", multipartRequest(t, nil, nil, true), CodeEmpty},
+		{"too large", multipartRequest(t, nil, bytes.Repeat([]byte("a"), 101), true), CodeTooLarge},
+		{"unknown field", multipartRequest(t, [][2]string{{"colour", "red"}}, pdf, true), CodeInvalidRequest},
+		{"bad labels", multipartRequest(t, [][2]string{{"labels", `["x"]`}}, pdf, true), CodeInvalidRequest},
+		{"bad priority", multipartRequest(t, [][2]string{{"priority", "x"}}, pdf, true), CodeInvalidRequest},
+		{"broken multipart", func() *http.Request {
+			r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader("--zz\r\nnot headers"))
+			r.Header.Set("Content-Type", "multipart/form-data; boundary=zz")
+			return r
+		}(), CodeInvalidRequest},
+	}
+	for _, c := range errCases {
+		t.Run(c.name, func(t *testing.T) {
+			_, _, err := ParseHTTP(c.req, 100)
+			e, ok := AsError(err)
+			if !ok || e.Code != c.code {
+				t.Errorf("err = %v, want code %s", err, c.code)
+			}
+		})
+	}
+}
+
+func TestValidateParams(t *testing.T) {
+	now := time.Date(2030, 1, 1, 0, 0, 0, 0, time.UTC)
+	long := strings.Repeat("x", 300)
+	cases := []struct {
+		name string
+		p    Params
+		ok   bool
+	}{
+		{"defaults", Params{}, true},
+		{"duration deadline", Params{Deadline: "2h"}, true},
+		{"rfc3339 deadline", Params{Deadline: "2030-01-02T00:00:00Z"}, true},
+		{"past deadline", Params{Deadline: "2029-12-31T00:00:00Z"}, false},
+		{"negative duration", Params{Deadline: "-1h"}, false},
+		{"garbage deadline", Params{Deadline: "tomorrow"}, false},
+		{"negative priority", Params{Priority: -1}, false},
+		{"path in filename", Params{Filename: "../etc/passwd"}, false},
+		{"long filename", Params{Filename: long}, false},
+		{"empty label key", Params{Labels: map[string]string{"": "v"}}, false},
+		{"ftp callback", Params{CallbackURL: "ftp://host/x"}, false},
+		{"relative callback", Params{CallbackURL: "/x"}, false},
+		{"https callback", Params{CallbackURL: "https://host/x"}, true},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			err := c.p.Validate(now, 24*time.Hour)
+			if (err == nil) != c.ok {
+				t.Errorf("Validate = %v, want ok=%v", err, c.ok)
+			}
+		})
+	}
+	d, err := ResolveDeadline("", now, 24*time.Hour)
+	if err != nil || !d.Equal(now.Add(24*time.Hour)) {
+		t.Errorf("default deadline %v %v", d, err)
+	}
+}
+
+func TestTenants(t *testing.T) {
+	ts, err := NewTenants([]Tenant{{ID: "a", APIKeySHA256: HashKey("ka"), RatePerS: 1, Burst: 2}, {ID: "b", APIKeySHA256: HashKey("kb"), RatePerS: 1, Burst: 1}})
+	if err != nil {
+		t.Fatal(err)
+	}
+	auth := []struct {
+		key, claimed string
+		status       int
+		id           string
+	}{
+		{"ka", "", 0, "a"}, {"kb", "b", 0, "b"}, {"", "", 401, ""}, {"kx", "", 401, ""}, {"ka", "b", 403, ""},
+	}
+	for _, c := range auth {
+		tn, err := ts.Authenticate(c.key, c.claimed)
+		e, _ := AsError(err)
+		switch {
+		case c.status == 0 && (err != nil || tn.ID != c.id):
+			t.Errorf("Authenticate(%q,%q) = %v, %v; want %s", c.key, c.claimed, tn.ID, err, c.id)
+		case c.status != 0 && (e == nil || e.Status != c.status):
+			t.Errorf("Authenticate(%q,%q) = %v; want status %d", c.key, c.claimed, err, c.status)
+		}
+	}
+	now := time.Unix(1000, 0)
+	for i := range 2 {
+		if err := ts.Allow("a", now); err != nil {
+			t.Fatalf("call %d of a burst of 2 refused: %v", i+1, err)
+		}
+	}
+	err = ts.Allow("a", now)
+	if e, ok := AsError(err); !ok || e.Status != 429 || e.RetryAfter <= 0 || e.RetryAfter > time.Second {
+		t.Errorf("third call = %v, want 429 with Retry-After up to 1s", err)
+	}
+	if ts.Allow("a", now.Add(time.Second)) != nil {
+		t.Errorf("token not refilled after 1s")
+	}
+	if ts.Allow("b", now) != nil {
+		t.Errorf("tenant b shares a's bucket")
+	}
+	_, err = NewTenants([]Tenant{{ID: "", APIKeySHA256: "zz", RatePerS: 0, Burst: 0}})
+	if err == nil || strings.Count(err.Error(), "\n") < 3 {
+		t.Errorf("NewTenants of a bad entry = %v, want every problem reported", err)
+	}
+}
+
+func TestWorkflowIDIsDeterministic(t *testing.T) {
+	ak := WorkflowID("a", "k")
+	if ak != WorkflowID("a", "k") || ak == WorkflowID("b", "k") || ak == WorkflowID("a", "k1") || ak == WorkflowID("a\x00", "k") {
+		t.Error("workflow ids must depend on exactly tenant and key")
+	}
+	w := SubmittedEventID("w")
+	if w != SubmittedEventID("w") || w == SubmittedEventID("v") {
+		t.Error("event ids must depend on exactly the workflow")
+	}
+}

@@ -1,0 +1,309 @@
+// Package chain keeps the ledger's hash chains in memory, one per ledger
+// partition, as the ledger topic says they are: a partition's chain head and
+// the workflows recorded in it are loaded from the topic (from the index
+// checkpoint on) the first time a record of that partition is handled after
+// the partition was assigned; a record the handler appends is staged, and
+// becomes part of the chain only when the batch's Kafka transaction commits.
+package chain
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/ledgerchain"
+	"github.com/docket-run/docket/services/ledger/internal/index"
+)
+
+// Index is what the chains need of the ledger index.
+type Index interface {
+	Checkpoint(ctx context.Context, partition int32) (index.Checkpoint, bool, error)
+	Recorded(ctx context.Context, workflowID string) (bool, error)
+}
+
+// Topic is what the chains need of the ledger topic.
+type Topic interface {
+	// Settled returns nil when no transaction is open on partition (its
+	// last stable offset equals its high watermark).
+	Settled(ctx context.Context, partition int32) error
+	// Read calls fn for every committed record of partition from offset
+	// from (or ledgerchain.FromStart) to its last stable offset.
+	Read(ctx context.Context, partition int32, from int64, fn func(*kgo.Record) error) error
+}
+
+// pruneAt is how many workflows a partition keeps in memory before it drops
+// those the index already holds.
+const pruneAt = 50_000
+
+// Chains are the chain heads of the partitions this replica owns.
+type Chains struct {
+	idx    Index
+	topic  Topic
+	codec  ledgerchain.Decoder
+	keys   ledgerchain.PublicKeys
+	log    *slog.Logger
+	settle time.Duration
+
+	mu      sync.Mutex
+	parts   map[int32]*partition
+	appends map[int32]*sync.Mutex // one Append at a time per partition
+}
+
+type partition struct {
+	head   ledgerchain.Head
+	tail   map[string]int64 // workflow → sequence, recorded past the index checkpoint
+	staged []staged         // appended in the open batch, in order
+}
+
+type staged struct {
+	workflow string
+	head     ledgerchain.Head
+}
+
+// New returns empty chains. keys verify what is loaded from the topic;
+// settle bounds the wait for an open transaction on a partition to end
+// before loading it.
+func New(idx Index, topic Topic, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, log *slog.Logger, settle time.Duration) *Chains {
+	return &Chains{idx: idx, topic: topic, codec: codec, keys: keys, log: log, settle: settle, parts: map[int32]*partition{}, appends: map[int32]*sync.Mutex{}}
+}
+
+// Link is where a new record goes in its chain.
+type Link struct {
+	Sequence int64
+	PrevHash []byte
+}
+
+// ErrRecorded is returned by Append when the workflow already has a record.
+var ErrRecorded = errors.New("workflow already recorded")
+
+// Append stages the record of workflow in partition's chain: build gets the
+// record's link and returns the signed record (or an error, and nothing is
+// staged). It returns ErrRecorded when the workflow is in the ledger or
+// staged already.
+//
+// Records of one partition must be appended one at a time, in the order
+// they will be produced (the runtime's OrderAcrossTopics): a second Append
+// on a partition while one runs is refused, since its record could be
+// produced out of chain order.
+func (c *Chains) Append(ctx context.Context, p int32, workflow string, build func(Link) (*events.LedgerRecord, error)) (*events.LedgerRecord, error) {
+	c.mu.Lock()
+	lock, ok := c.appends[p]
+	if !ok {
+		lock = &sync.Mutex{}
+		c.appends[p] = lock
+	}
+	c.mu.Unlock()
+	if !lock.TryLock() {
+		return nil, fmt.Errorf("concurrent append to ledger partition %d: the runtime must hand one partition number to one goroutine (bus.OrderAcrossTopics)", p)
+	}
+	defer lock.Unlock()
+	part, err := c.partition(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	recorded := part.has(workflow)
+	link := part.next()
+	c.mu.Unlock()
+	if recorded {
+		return nil, ErrRecorded
+	}
+	if ok, err := c.idx.Recorded(ctx, workflow); err != nil {
+		return nil, fault.Wrap(fault.Transient, err)
+	} else if ok {
+		return nil, ErrRecorded
+	}
+	rec, err := build(link)
+	if err != nil {
+		return nil, err
+	}
+	if rec.Sequence != link.Sequence || !bytes.Equal(rec.PrevHash, link.PrevHash) {
+		return nil, fmt.Errorf("built record does not take its link (sequence %d, want %d)", rec.Sequence, link.Sequence)
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if c.parts[p] != part {
+		// Revoked or reset while building: the batch is aborting.
+		return nil, fault.Transientf("ledger partition %d was revoked while appending", p)
+	}
+	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1}})
+	return rec, nil
+}
+
+func (p *partition) has(workflow string) bool {
+	if _, ok := p.tail[workflow]; ok {
+		return true
+	}
+	for _, s := range p.staged {
+		if s.workflow == workflow {
+			return true
+		}
+	}
+	return false
+}
+
+func (p *partition) next() Link {
+	h := p.head
+	if n := len(p.staged); n > 0 {
+		h = p.staged[n-1].head
+	}
+	return Link{Sequence: h.Sequence + 1, PrevHash: h.Hash}
+}
+
+// BatchEnd ends the open batch: on commit the staged records join their
+// chains; on abort they are dropped, and each chain is as the topic holds it
+// (the committed part of the chains is never reloaded on abort: the topic
+// has exactly what earlier committed batches wrote).
+func (c *Chains) BatchEnd(committed bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, part := range c.parts {
+		if committed {
+			for _, s := range part.staged {
+				part.tail[s.workflow] = s.head.Sequence
+				part.head = s.head
+			}
+		}
+		part.staged = nil
+	}
+}
+
+// Drop forgets partitions: they were revoked, lost or newly assigned, and
+// are loaded from the topic again on their next record.
+func (c *Chains) Drop(partitions []int32) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for _, p := range partitions {
+		delete(c.parts, p)
+	}
+}
+
+// Head returns partition's committed chain head, and whether it is loaded.
+func (c *Chains) Head(p int32) (ledgerchain.Head, bool) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	part, ok := c.parts[p]
+	if !ok {
+		return ledgerchain.Head{}, false
+	}
+	return part.head, true
+}
+
+// partition returns p's chain, loading it when needed.
+func (c *Chains) partition(ctx context.Context, p int32) (*partition, error) {
+	c.mu.Lock()
+	part, ok := c.parts[p]
+	c.mu.Unlock()
+	if ok {
+		if len(part.tail) > pruneAt {
+			c.prune(ctx, p, part)
+		}
+		return part, nil
+	}
+	part, err := c.load(ctx, p)
+	if err != nil {
+		return nil, err
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if cur, ok := c.parts[p]; ok {
+		return cur, nil
+	}
+	c.parts[p] = part
+	return part, nil
+}
+
+// load reads partition p of the ledger topic from the index checkpoint to
+// its end, verifying every record.
+func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
+	start := time.Now()
+	if err := c.waitSettled(ctx, p); err != nil {
+		return nil, err
+	}
+	ck, ok, err := c.idx.Checkpoint(ctx, p)
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, err)
+	}
+	v := ledgerchain.NewVerifier(c.keys)
+	from := ledgerchain.FromStart
+	if ok {
+		v.Resume(p, ck.Head)
+		from = ck.Next
+	}
+	tail := map[string]int64{}
+	var broken *ledgerchain.Problem
+	err = c.topic.Read(ctx, p, from, func(r *kgo.Record) error {
+		var perr error
+		e, err := c.codec.Decode(r.Value)
+		rec, isRec := e.(*events.LedgerRecord)
+		switch {
+		case err != nil:
+			perr = v.AddUndecodable(p, r.Offset, err)
+		case !isRec:
+			perr = v.AddUndecodable(p, r.Offset, fmt.Errorf("value is %T", e))
+		default:
+			perr = v.Add(p, r.Offset, rec)
+			tail[rec.WorkflowID] = rec.Sequence
+		}
+		if perr != nil && broken == nil {
+			errors.As(perr, &broken)
+		}
+		return nil
+	})
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("load ledger partition %d: %w", p, err))
+	}
+	if broken != nil {
+		// Never extend a chain the verifier rejects. Not the input's
+		// fault: transient, so it waits in the exception agent's retries
+		// while an operator looks.
+		return nil, fault.Transientf("ledger partition %d is broken, refusing to append: %v", p, broken)
+	}
+	head := v.Head(p)
+	c.log.Info("ledger chain loaded", "partition", p, "from_offset", from, "tail_records", len(tail), "sequence", head.Sequence, "took", time.Since(start).Round(time.Millisecond))
+	return &partition{head: head, tail: tail}, nil
+}
+
+func (c *Chains) waitSettled(ctx context.Context, p int32) error {
+	deadline := time.Now().Add(c.settle)
+	for {
+		err := c.topic.Settled(ctx, p)
+		if err == nil {
+			return nil
+		}
+		if time.Now().After(deadline) {
+			return fault.Wrap(fault.Transient, fmt.Errorf("ledger partition %d: %w", p, err))
+		}
+		t := time.NewTimer(100 * time.Millisecond)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return fault.Wrap(fault.Transient, ctx.Err())
+		case <-t.C:
+		}
+	}
+}
+
+// prune drops from memory the workflows the index holds (at or below its
+// checkpoint): Append finds them there.
+func (c *Chains) prune(ctx context.Context, p int32, part *partition) {
+	ck, ok, err := c.idx.Checkpoint(ctx, p)
+	if err != nil || !ok {
+		return
+	}
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	for wf, seq := range part.tail {
+		if seq <= ck.Head.Sequence {
+			delete(part.tail, wf)
+		}
+	}
+}

@@ -1,0 +1,81 @@
+package chain
+
+import (
+	"context"
+	"fmt"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/ledgerchain"
+)
+
+// KafkaTopic is the ledger topic on a Kafka cluster.
+type KafkaTopic struct {
+	name  string
+	kafka []kgo.Opt
+	adm   *kadm.Client
+}
+
+// NewKafkaTopic returns the topic name reached with the connection options
+// kafka. Close it when done.
+func NewKafkaTopic(name string, kafka []kgo.Opt) (*KafkaTopic, error) {
+	cl, err := kgo.NewClient(kafka...)
+	if err != nil {
+		return nil, fmt.Errorf("kafka client: %w", err)
+	}
+	return &KafkaTopic{name: name, kafka: kafka, adm: kadm.NewClient(cl)}, nil
+}
+
+// Close closes the admin client.
+func (t *KafkaTopic) Close() { t.adm.Close() }
+
+// Settled implements Topic.
+func (t *KafkaTopic) Settled(ctx context.Context, p int32) error {
+	stable, err := t.adm.ListCommittedOffsets(ctx, t.name)
+	if err == nil {
+		err = stable.Error()
+	}
+	if err != nil {
+		return fmt.Errorf("list last stable offsets: %w", err)
+	}
+	end, err := t.adm.ListEndOffsets(ctx, t.name)
+	if err == nil {
+		err = end.Error()
+	}
+	if err != nil {
+		return fmt.Errorf("list end offsets: %w", err)
+	}
+	s, ok1 := stable.Lookup(t.name, p)
+	e, ok2 := end.Lookup(t.name, p)
+	if !ok1 || !ok2 {
+		return fmt.Errorf("%s has no partition %d", t.name, p)
+	}
+	if s.Offset < e.Offset {
+		return fmt.Errorf("a transaction is open on %s/%d (last stable offset %d, end %d)", t.name, p, s.Offset, e.Offset)
+	}
+	return nil
+}
+
+// Read implements Topic.
+func (t *KafkaTopic) Read(ctx context.Context, p int32, from int64, fn func(*kgo.Record) error) error {
+	_, err := ledgerchain.ReadCommitted(ctx, t.kafka, t.name, map[int32]int64{p: from}, fn)
+	return err
+}
+
+// Partitions returns the partition count of each topic.
+func (t *KafkaTopic) Partitions(ctx context.Context, topics ...string) (map[string]int, error) {
+	td, err := t.adm.ListTopics(ctx, topics...)
+	if err != nil {
+		return nil, fmt.Errorf("describe topics: %w", err)
+	}
+	out := map[string]int{}
+	for _, name := range topics {
+		d, ok := td[name]
+		if !ok || d.Err != nil {
+			return nil, fmt.Errorf("topic %s not found (%v)", name, d.Err)
+		}
+		out[name] = len(d.Partitions)
+	}
+	return out, nil
+}

@@ -1,0 +1,189 @@
+package index
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"sync"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/ledgerchain"
+)
+
+// Follower reads the ledger topic, read_committed, from the index
+// checkpoints on, verifies each chain as it goes and writes the records to
+// the index. A partition whose chain fails verification is no longer
+// indexed (an error is logged): the index never holds what the verifier
+// would reject.
+type Follower struct {
+	store  *Store
+	kafka  []kgo.Opt
+	topic  string
+	codec  ledgerchain.Decoder
+	keys   ledgerchain.PublicKeys
+	log    *slog.Logger
+	mu     sync.Mutex
+	warm   bool
+	broken map[int32]*ledgerchain.Problem
+}
+
+// NewFollower returns a follower of topic writing to store.
+func NewFollower(store *Store, kafka []kgo.Opt, topic string, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, log *slog.Logger) *Follower {
+	return &Follower{store: store, kafka: kafka, topic: topic, codec: codec, keys: keys, log: log, broken: map[int32]*ledgerchain.Problem{}}
+}
+
+// Warm reports whether the index has caught up with the topic as it was
+// when the follower started.
+func (f *Follower) Warm() bool {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	return f.warm
+}
+
+// Run follows the topic until ctx ends, restarting after failures.
+func (f *Follower) Run(ctx context.Context) {
+	for ctx.Err() == nil {
+		err := f.follow(ctx)
+		if ctx.Err() != nil {
+			return
+		}
+		f.log.Warn("ledger index follower failed; restarting", "error", err)
+		t := time.NewTimer(time.Second)
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return
+		case <-t.C:
+		}
+	}
+}
+
+func (f *Follower) follow(ctx context.Context) error {
+	admCl, err := kgo.NewClient(f.kafka...)
+	if err != nil {
+		return fmt.Errorf("kafka client: %w", err)
+	}
+	adm := kadm.NewClient(admCl)
+	ends, err := adm.ListCommittedOffsets(ctx, f.topic)
+	adm.Close()
+	if err == nil {
+		err = ends.Error()
+	}
+	if err != nil {
+		return fmt.Errorf("list last stable offsets of %s: %w", f.topic, err)
+	}
+	target := map[int32]int64{}
+	ends.Each(func(o kadm.ListedOffset) { target[o.Partition] = o.Offset })
+	if len(target) == 0 {
+		return fmt.Errorf("topic %s not found", f.topic)
+	}
+
+	v := ledgerchain.NewVerifier(f.keys)
+	pos := map[int32]int64{}
+	consume := map[int32]kgo.Offset{}
+	for p := range target {
+		c, ok, err := f.store.Checkpoint(ctx, p)
+		if err != nil {
+			return err
+		}
+		if ok {
+			v.Resume(p, c.Head)
+			pos[p] = c.Next
+			consume[p] = kgo.NewOffset().At(c.Next)
+		} else {
+			consume[p] = kgo.NewOffset().AtStart()
+		}
+	}
+	cl, err := kgo.NewClient(append(append([]kgo.Opt{}, f.kafka...),
+		kgo.ConsumePartitions(map[string]map[int32]kgo.Offset{f.topic: consume}),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+		kgo.KeepControlRecords(),
+	)...)
+	if err != nil {
+		return fmt.Errorf("kafka consumer: %w", err)
+	}
+	defer cl.Close()
+	f.checkWarm(pos, target)
+	for {
+		fs := cl.PollFetches(ctx)
+		if ctx.Err() != nil {
+			return nil
+		}
+		var ferr error
+		fs.EachError(func(t string, p int32, err error) { ferr = errors.Join(ferr, fmt.Errorf("fetch %s/%d: %w", t, p, err)) })
+		if ferr != nil {
+			return ferr
+		}
+		var werr error
+		fs.EachPartition(func(fp kgo.FetchTopicPartition) {
+			if werr != nil || len(fp.Records) == 0 {
+				return
+			}
+			werr = f.index(ctx, v, fp.Partition, fp.Records)
+			pos[fp.Partition] = fp.Records[len(fp.Records)-1].Offset + 1
+		})
+		if werr != nil {
+			return werr
+		}
+		f.checkWarm(pos, target)
+	}
+}
+
+// index verifies and writes one fetched run of a partition's records.
+func (f *Follower) index(ctx context.Context, v *ledgerchain.Verifier, p int32, recs []*kgo.Record) error {
+	f.mu.Lock()
+	broken := f.broken[p] != nil
+	f.mu.Unlock()
+	if broken {
+		return nil
+	}
+	var entries []Entry
+	last := recs[len(recs)-1].Offset
+	for _, r := range recs {
+		if r.Attrs.IsControl() {
+			continue
+		}
+		var perr error
+		e, err := f.codec.Decode(r.Value)
+		rec, ok := e.(*events.LedgerRecord)
+		switch {
+		case err != nil:
+			perr = v.AddUndecodable(p, r.Offset, err)
+		case !ok:
+			perr = v.AddUndecodable(p, r.Offset, fmt.Errorf("value is %T", e))
+		default:
+			perr = v.Add(p, r.Offset, rec)
+		}
+		var problem *ledgerchain.Problem
+		if errors.As(perr, &problem) {
+			f.mu.Lock()
+			f.broken[p] = problem
+			f.mu.Unlock()
+			f.log.Error("LEDGER CHAIN BROKEN: partition no longer indexed; run `docket ledger verify`", "partition", p, "offset", r.Offset, "problem", problem.Error())
+			last = r.Offset - 1
+			break
+		}
+		entries = append(entries, NewEntry(f.topic, p, r.Offset, rec))
+	}
+	return f.store.Put(ctx, p, entries, Checkpoint{Next: last + 1, Head: v.Head(p)})
+}
+
+func (f *Follower) checkWarm(pos, target map[int32]int64) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.warm {
+		return
+	}
+	for p, end := range target {
+		if end > 0 && pos[p] < end {
+			return
+		}
+	}
+	f.warm = true
+	f.log.Info("ledger index caught up with the topic")
+}

@@ -1,0 +1,193 @@
+// Package index keeps the ledger's Redis index: every ledger record by
+// workflow id and by document hash, and per partition an "indexed up to"
+// checkpoint with the chain head there. The index is derived from the
+// ledger topic only (Follower writes it), so it is a cache of the topic,
+// never an authority of its own: when it is lost it is rebuilt by reading
+// the topic again.
+package index
+
+import (
+	"context"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/ledgerchain"
+)
+
+const prefix = "docket:ledger:"
+
+func workflowKey(id string) string    { return prefix + "wf:" + id }
+func documentKey(sha string) string   { return prefix + "doc:" + sha }
+func checkpointKey(p int32) string    { return prefix + "ckpt:" + strconv.Itoa(int(p)) }
+func hexOrEmpty(b []byte) string      { return hex.EncodeToString(b) }
+func unhex(s string) ([]byte, error)  { return hex.DecodeString(s) }
+func isMissing(err error) bool        { return errors.Is(err, redis.Nil) }
+func itoa(v int64) string             { return strconv.FormatInt(v, 10) }
+func atoi(s string) (int64, error)    { return strconv.ParseInt(s, 10, 64) }
+
+// Entry is one ledger record as the index and the HTTP API show it.
+type Entry struct {
+	WorkflowID string          `json:"workflow_id"`
+	TenantID   string          `json:"tenant_id"`
+	Topic      string          `json:"ledger_topic"`
+	Partition  int32           `json:"ledger_partition"`
+	Offset     int64           `json:"ledger_offset"`
+	Sequence   int64           `json:"sequence"`
+	Hash       string          `json:"hash"`
+	PrevHash   string          `json:"prev_hash"`
+	Signature  string          `json:"signature"`
+	KeyID      string          `json:"key_id"`
+	EventID    string          `json:"event_id"`
+	Causation  string          `json:"causation_id"`
+	Document   events.BlobRef  `json:"document"`
+	Decision   events.Decision `json:"decision"`
+	Flags      []events.Flag   `json:"flags"`
+	Model      *events.Model   `json:"model,omitempty"`
+	Confidence float64         `json:"confidence"`
+	Reviewer   *string         `json:"reviewer,omitempty"`
+	DecidedAt  time.Time       `json:"decided_at"`
+	RecordedAt time.Time       `json:"recorded_at"`
+}
+
+// NewEntry describes r, read at partition/offset of topic.
+func NewEntry(topic string, partition int32, offset int64, r *events.LedgerRecord) Entry {
+	flags := r.Flags
+	if flags == nil {
+		flags = []events.Flag{}
+	}
+	return Entry{
+		WorkflowID: r.WorkflowID, TenantID: r.Meta.TenantID,
+		Topic: topic, Partition: partition, Offset: offset, Sequence: r.Sequence,
+		Hash: hexOrEmpty(r.Hash), PrevHash: hexOrEmpty(r.PrevHash), Signature: hexOrEmpty(r.Signature), KeyID: r.KeyID,
+		EventID: r.Meta.EventID, Causation: r.Meta.CausationID,
+		Document: r.Document, Decision: r.Decision, Flags: flags, Model: r.Model,
+		Confidence: r.Confidence, Reviewer: r.Reviewer, DecidedAt: r.DecidedAt.UTC(), RecordedAt: r.RecordedAt.UTC(),
+	}
+}
+
+// Checkpoint says the index holds every record of a partition below Next,
+// and the chain head there.
+type Checkpoint struct {
+	Next int64
+	Head ledgerchain.Head
+}
+
+// Store reads and writes the index in Redis.
+type Store struct{ rdb redis.UniversalClient }
+
+// New returns a Store on rdb.
+func New(rdb redis.UniversalClient) *Store { return &Store{rdb: rdb} }
+
+// ErrNotFound is returned for a workflow or document the index does not
+// hold.
+var ErrNotFound = errors.New("not in the ledger index")
+
+// Workflow returns the entry of workflow id.
+func (s *Store) Workflow(ctx context.Context, id string) (Entry, error) {
+	b, err := s.rdb.Get(ctx, workflowKey(id)).Bytes()
+	if isMissing(err) {
+		return Entry{}, ErrNotFound
+	}
+	if err != nil {
+		return Entry{}, fmt.Errorf("read ledger index of workflow %s: %w", id, err)
+	}
+	var e Entry
+	if err := json.Unmarshal(b, &e); err != nil {
+		return Entry{}, fmt.Errorf("decode ledger index of workflow %s: %w", id, err)
+	}
+	return e, nil
+}
+
+// maxDocumentEntries bounds how many workflows of one document a lookup
+// returns.
+const maxDocumentEntries = 100
+
+// Document returns the entries of the workflows that recorded a document
+// with this SHA-256, at most 100, by workflow id.
+func (s *Store) Document(ctx context.Context, sha string) ([]Entry, error) {
+	ids, err := s.rdb.SMembers(ctx, documentKey(sha)).Result()
+	if err != nil {
+		return nil, fmt.Errorf("read ledger index of document %s: %w", sha, err)
+	}
+	if len(ids) == 0 {
+		return nil, ErrNotFound
+	}
+	if len(ids) > maxDocumentEntries {
+		ids = ids[:maxDocumentEntries]
+	}
+	var out []Entry
+	for _, id := range ids {
+		e, err := s.Workflow(ctx, id)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, e)
+	}
+	return out, nil
+}
+
+// Recorded reports whether the index holds a record of workflow id.
+func (s *Store) Recorded(ctx context.Context, id string) (bool, error) {
+	n, err := s.rdb.Exists(ctx, workflowKey(id)).Result()
+	if err != nil {
+		return false, fmt.Errorf("look up workflow %s in the ledger index: %w", id, err)
+	}
+	return n == 1, nil
+}
+
+// Checkpoint returns partition's checkpoint; ok is false when the index
+// holds nothing of it yet.
+func (s *Store) Checkpoint(ctx context.Context, partition int32) (c Checkpoint, ok bool, err error) {
+	m, err := s.rdb.HGetAll(ctx, checkpointKey(partition)).Result()
+	if err != nil {
+		return c, false, fmt.Errorf("read ledger index checkpoint of partition %d: %w", partition, err)
+	}
+	if len(m) == 0 {
+		return c, false, nil
+	}
+	next, err1 := atoi(m["next"])
+	seq, err2 := atoi(m["sequence"])
+	off, err3 := atoi(m["offset"])
+	hash, err4 := unhex(m["hash"])
+	if err := errors.Join(err1, err2, err3, err4); err != nil {
+		return c, false, fmt.Errorf("ledger index checkpoint of partition %d is malformed: %w", partition, err)
+	}
+	return Checkpoint{Next: next, Head: ledgerchain.Head{Sequence: seq, Hash: hash, Offset: off}}, true, nil
+}
+
+// advance sets a checkpoint only forward: two replicas indexing the same
+// topic may write in any order.
+var advance = redis.NewScript(`
+local cur = redis.call('HGET', KEYS[1], 'next')
+if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'next', ARGV[1], 'sequence', ARGV[2], 'offset', ARGV[3], 'hash', ARGV[4])
+return 1
+`)
+
+// Put writes entries and, after them in the same MULTI, partition's
+// checkpoint.
+func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, c Checkpoint) error {
+	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		for _, e := range entries {
+			b, err := json.Marshal(e)
+			if err != nil {
+				return fmt.Errorf("encode index entry of %s: %w", e.WorkflowID, err)
+			}
+			p.Set(ctx, workflowKey(e.WorkflowID), b, 0)
+			p.SAdd(ctx, documentKey(e.Document.SHA256), e.WorkflowID)
+		}
+		advance.Eval(ctx, p, []string{checkpointKey(partition)}, itoa(c.Next), itoa(c.Head.Sequence), itoa(c.Head.Offset), hexOrEmpty(c.Head.Hash))
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("write ledger index of partition %d: %w", partition, err)
+	}
+	return nil
+}

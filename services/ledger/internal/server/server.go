@@ -1,0 +1,102 @@
+// Package server serves the ledger's read-only HTTP JSON API:
+//
+//	GET /v1/ledger/workflows/{id}        the workflow's ledger record
+//	GET /v1/ledger/documents/{sha256}    the records of a document, by content hash
+//
+// Answers come from the Redis index. A miss while the index is still
+// catching up with the topic is 503 with an error saying so; a miss once
+// it has caught up is 404.
+package server
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"net"
+	"net/http"
+	"regexp"
+	"time"
+
+	"github.com/docket-run/docket/services/ledger/internal/index"
+)
+
+// Index is what the API reads.
+type Index interface {
+	Workflow(ctx context.Context, id string) (index.Entry, error)
+	Document(ctx context.Context, sha string) ([]index.Entry, error)
+}
+
+// Warmth tells whether the index has caught up with the topic.
+type Warmth interface{ Warm() bool }
+
+var sha256Hex = regexp.MustCompile(`^[0-9a-f]{64}$`)
+
+// Handler returns the API.
+func Handler(idx Index, warm Warmth, log *slog.Logger) http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/ledger/workflows/{id}", func(w http.ResponseWriter, r *http.Request) {
+		id := r.PathValue("id")
+		if id == "" || len(id) > 256 {
+			writeError(w, http.StatusBadRequest, "workflow id must be 1 to 256 characters")
+			return
+		}
+		e, err := idx.Workflow(r.Context(), id)
+		answer(w, log, warm, e, err, "workflow "+id)
+	})
+	mux.HandleFunc("GET /v1/ledger/documents/{sha256}", func(w http.ResponseWriter, r *http.Request) {
+		sha := r.PathValue("sha256")
+		if !sha256Hex.MatchString(sha) {
+			writeError(w, http.StatusBadRequest, "document hash must be 64 lowercase hex characters (SHA-256)")
+			return
+		}
+		es, err := idx.Document(r.Context(), sha)
+		answer(w, log, warm, map[string]any{"sha256": sha, "records": es}, err, "document "+sha)
+	})
+	return mux
+}
+
+func answer(w http.ResponseWriter, log *slog.Logger, warm Warmth, body any, err error, what string) {
+	switch {
+	case err == nil:
+		writeJSON(w, http.StatusOK, body)
+	case errors.Is(err, index.ErrNotFound) && !warm.Warm():
+		writeError(w, http.StatusServiceUnavailable, "the ledger index is warming (still reading the ledger topic); "+what+" may be recorded: try again shortly")
+	case errors.Is(err, index.ErrNotFound):
+		writeError(w, http.StatusNotFound, what+" is not in the ledger")
+	default:
+		log.Warn("ledger lookup failed", "what", what, "error", err)
+		writeError(w, http.StatusServiceUnavailable, "ledger index unavailable")
+	}
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// Serve serves h on addr until ctx ends. It returns the bound address once
+// listening; serving errors after that are logged.
+func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) (string, error) {
+	ln, err := net.Listen("tcp", addr)
+	if err != nil {
+		return "", err
+	}
+	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
+	go func() {
+		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
+			log.Error("ledger API stopped", "error", err)
+		}
+	}()
+	context.AfterFunc(ctx, func() {
+		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+		defer cancel()
+		_ = srv.Shutdown(sctx)
+	})
+	return ln.Addr().String(), nil
+}

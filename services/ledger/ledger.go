@@ -1,0 +1,212 @@
+// Package ledger is the ledger service: it appends one hash-chained,
+// Ed25519-signed disposition record per workflow to docket.ledger (the
+// system of record) from the workflow's final decision
+// (docket.document.classified or docket.review.decided), confirms it on
+// docket.document.recorded, and serves lookups by workflow id and document
+// hash. See README.md for how exactly-one-record-per-workflow is kept.
+package ledger
+
+import (
+	"context"
+	"crypto/ed25519"
+	"errors"
+	"fmt"
+	"net"
+	"os"
+	"strings"
+	"time"
+
+	"github.com/caarlos0/env/v11"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/ledgerchain"
+	"github.com/docket-run/docket/pkg/retry"
+	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/services/ledger/internal/chain"
+	"github.com/docket-run/docket/services/ledger/internal/handler"
+	"github.com/docket-run/docket/services/ledger/internal/index"
+	"github.com/docket-run/docket/services/ledger/internal/server"
+	"github.com/docket-run/docket/services/ledger/internal/signing"
+)
+
+// Name is the service name.
+const Name = events.ServiceLedger
+
+// Version is the service version stamped on its events.
+const Version = "0.1.0"
+
+// Config holds the ledger's own settings.
+type Config struct {
+	// KeyFile holds the Ed25519 private key (PEM PKCS #8, or base64 of
+	// the seed): a mounted secret in production.
+	KeyFile string `env:"DOCKET_LEDGER_KEY_FILE"`
+	// DevKeyDir is where, with KeyFile unset, a development key is
+	// generated once and kept (ledger.key) beside its public key
+	// (ledger.pub).
+	DevKeyDir string `env:"DOCKET_LEDGER_DEV_KEY_DIR" envDefault:"./data/ledger"`
+	// PublicKeys are files of further trusted public keys (earlier keys
+	// after a rotation), used to verify the chain the ledger extends.
+	PublicKeys []string `env:"DOCKET_LEDGER_PUBLIC_KEYS" envSeparator:","`
+	// Addr is where the read-only HTTP API listens.
+	Addr string `env:"DOCKET_LEDGER_ADDR" envDefault:"127.0.0.1:8083"`
+	// SettleTimeout bounds the wait for an open transaction on a ledger
+	// partition to end before its chain is loaded.
+	SettleTimeout time.Duration `env:"DOCKET_LEDGER_SETTLE_TIMEOUT" envDefault:"10s"`
+}
+
+// LoadConfig reads Config from the environment and validates it.
+func LoadConfig() (Config, error) {
+	var c Config
+	if err := env.Parse(&c); err != nil {
+		return c, fmt.Errorf("read ledger environment: %w", err)
+	}
+	return c, c.Validate()
+}
+
+// Validate reports every bad field at once.
+func (c Config) Validate() error {
+	var errs []error
+	if c.KeyFile != "" {
+		if _, err := os.Stat(c.KeyFile); err != nil {
+			errs = append(errs, fmt.Errorf("DOCKET_LEDGER_KEY_FILE: %w", err))
+		}
+	} else if c.DevKeyDir == "" {
+		errs = append(errs, errors.New("DOCKET_LEDGER_KEY_FILE or DOCKET_LEDGER_DEV_KEY_DIR must be set"))
+	}
+	for _, p := range c.PublicKeys {
+		if _, err := os.Stat(strings.TrimSpace(p)); err != nil {
+			errs = append(errs, fmt.Errorf("DOCKET_LEDGER_PUBLIC_KEYS: %w", err))
+		}
+	}
+	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_ADDR %q: %w", c.Addr, err))
+	}
+	if c.SettleTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_SETTLE_TIMEOUT %s: must be positive", c.SettleTimeout))
+	}
+	return errors.Join(errs...)
+}
+
+// Spec returns the service with its settings from the environment.
+func Spec() service.Spec {
+	s := spec()
+	s.Setup = func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
+		cfg, err := LoadConfig()
+		if err != nil {
+			return err
+		}
+		_, err = Setup(ctx, cfg, d, rt)
+		return err
+	}
+	return s
+}
+
+// SpecWith returns the service with the settings cfg (tests, embedding).
+func SpecWith(cfg Config) service.Spec {
+	s := spec()
+	s.Setup = func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
+		if err := cfg.Validate(); err != nil {
+			return err
+		}
+		_, err := Setup(ctx, cfg, d, rt)
+		return err
+	}
+	return s
+}
+
+func spec() service.Spec {
+	return service.Spec{
+		Name:     Name,
+		Version:  Version,
+		Consumes: []string{events.TopicClassified, events.TopicReviewDecided},
+		Produces: []string{events.TopicLedger, events.TopicRecorded},
+	}
+}
+
+// Running is what Setup started.
+type Running struct {
+	APIAddr   string
+	PublicKey ed25519.PublicKey
+	Follower  *index.Follower
+	Chains    *chain.Chains
+}
+
+// Setup loads the key, checks the topics are co-partitioned, starts the
+// index follower and the HTTP API, and registers the handlers on rt with
+// the hooks that keep the chains in step with the transactions.
+func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*Running, error) {
+	log := d.Log.With("component", "ledger")
+	key, err := signing.Load(cfg.KeyFile, cfg.DevKeyDir, log)
+	if err != nil {
+		return nil, err
+	}
+	pub := key.Public().(ed25519.PublicKey)
+	keys := ledgerchain.PublicKeys{}
+	keys.Add(pub)
+	if len(cfg.PublicKeys) > 0 {
+		more, err := ledgerchain.LoadPublicKeys(cfg.PublicKeys...)
+		if err != nil {
+			return nil, err
+		}
+		for _, k := range more {
+			keys.Add(k)
+		}
+	}
+
+	topic, err := chain.NewKafkaTopic(events.TopicLedger, d.Kafka)
+	if err != nil {
+		return nil, err
+	}
+	context.AfterFunc(ctx, topic.Close)
+	inputs := []string{events.TopicLedger, events.TopicClassified, events.TopicReviewDecided, events.RetryTopic(Name)}
+	counts, err := topic.Partitions(ctx, inputs...)
+	if err != nil {
+		return nil, fmt.Errorf("ledger topics: %w", err)
+	}
+	n := counts[events.TopicLedger]
+	for _, t := range inputs {
+		if counts[t] != n {
+			return nil, fmt.Errorf("topic %s has %d partitions and %s has %d: the ledger needs its input topics co-partitioned with it (equal partition counts)", t, counts[t], events.TopicLedger, n)
+		}
+	}
+
+	store := index.New(d.Redis)
+	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, log)
+	go follower.Run(ctx)
+
+	chains := chain.New(store, topic, d.Serde, keys, log, cfg.SettleTimeout)
+	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, Codec: d.Serde, Partitions: n, Now: time.Now}
+	drop := func(what string) func(context.Context, map[string][]int32) {
+		return func(_ context.Context, ps map[string][]int32) {
+			log.Info("partitions "+what+"; their chains are reloaded from the topic on next use", "partitions", ps)
+			for _, p := range ps {
+				chains.Drop(p)
+			}
+		}
+	}
+	if err := rt.Configure(
+		// Partition p of every input topic to one replica: it alone
+		// writes ledger partition p.
+		bus.Balancers(kgo.RangeBalancer()),
+		// One goroutine per partition number, whatever the topic, so
+		// the chain of partition p is appended to in production order.
+		bus.OrderAcrossTopics(),
+		bus.OnAssigned(drop("assigned")),
+		bus.OnRevoked(drop("revoked")),
+		bus.OnBatchEnd(func(_ context.Context, committed bool) { chains.BatchEnd(committed) }),
+	); err != nil {
+		return nil, err
+	}
+	policy := retry.Policy{Attempts: 4, Initial: 50 * time.Millisecond, Max: time.Second}
+	bus.Handle(rt, events.TopicClassified, h.Classified, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
+	bus.Handle(rt, events.TopicReviewDecided, h.ReviewDecided, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
+
+	addr, err := server.Serve(ctx, cfg.Addr, server.Handler(store, follower, log), log)
+	if err != nil {
+		return nil, fmt.Errorf("ledger API on %s: %w", cfg.Addr, err)
+	}
+	log.Info("ledger ready", "api_addr", addr, "key_id", ledgerchain.KeyID(pub), "trusted_keys", len(keys), "partitions", n)
+	return &Running{APIAddr: addr, PublicKey: pub, Follower: follower, Chains: chains}, nil
+}

@@ -1,0 +1,47 @@
+package config
+
+import (
+	"strings"
+	"testing"
+	"time"
+)
+
+func TestLoadDefaults(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := Config{Timeout: 5 * time.Minute, MaxPages: 500, MaxPixels: 100_000_000, TesseractBin: "tesseract",
+		PdftoppmBin: "pdftoppm", PdftotextBin: "pdftotext", PdfinfoBin: "pdfinfo", Language: "eng", DPI: 300,
+		PageConcurrency: 1, CheckpointTTL: 24 * time.Hour}
+	if c != want {
+		t.Errorf("defaults = %+v, want %+v", c, want)
+	}
+}
+
+func TestValidateReportsEveryField(t *testing.T) {
+	t.Setenv("DOCKET_OCR_TIMEOUT", "0s")
+	t.Setenv("DOCKET_OCR_MAX_PIXELS", "0")
+	t.Setenv("DOCKET_OCR_LANGUAGE", "eng; rm -rf /")
+	t.Setenv("DOCKET_OCR_PAGE_CONCURRENCY", "0")
+	_, err := Load()
+	if err == nil {
+		t.Fatal("Load accepted bad settings")
+	}
+	for _, name := range []string{"DOCKET_OCR_TIMEOUT", "DOCKET_OCR_MAX_PIXELS", "DOCKET_OCR_LANGUAGE", "DOCKET_OCR_PAGE_CONCURRENCY"} {
+		if !strings.Contains(err.Error(), name) {
+			t.Errorf("error %q does not name %s", err, name)
+		}
+	}
+}
+
+func TestValidateEmptyBinary(t *testing.T) {
+	c, err := Load()
+	if err != nil {
+		t.Fatal(err)
+	}
+	c.PdftoppmBin = ""
+	if err := c.Validate(); err == nil || !strings.Contains(err.Error(), "DOCKET_OCR_PDFTOPPM_BIN is empty") {
+		t.Errorf("Validate = %v, want the empty binary named", err)
+	}
+}

@@ -1,0 +1,466 @@
+// Package extract is the ocr service's domain logic: it turns a document
+// file into per-page text. PDF pages with a text layer are read with
+// pdftotext; scanned pages are rasterized with pdftoppm and recognized by an
+// Engine (Tesseract); PNG, JPEG and TIFF images go to the Engine directly;
+// plain text is decoded to UTF-8. Every engine run is bounded (the
+// context's deadline kills the process group) and every image is checked
+// against the page and pixel limits from its header before it is decoded.
+// Pages recognized by the engine are checkpointed one by one, so a
+// redelivered document resumes after its last finished page.
+package extract
+
+import (
+	"bytes"
+	"context"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"mime"
+	"os"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/docket-run/docket/pkg/fault"
+)
+
+// Methods, as in events.Page.Method.
+const (
+	MethodTextLayer   = "text_layer"
+	MethodOCR         = "ocr"
+	MethodPassthrough = "passthrough"
+)
+
+// TextDecoder names the engine of passthrough text in events.
+const (
+	TextDecoderName    = "docket-text"
+	TextDecoderVersion = "1"
+)
+
+// minTextLayerChars is the fewest non-space characters a PDF page's text
+// layer must have to be taken as is; a page with fewer (none, or a stray
+// page number over a scan) is rasterized and recognized.
+const minTextLayerChars = 16
+
+// Page is one page's result.
+type Page struct {
+	Number     int     `json:"n"`
+	Text       string  `json:"t"`
+	Confidence float64 `json:"c"`
+	Method     string  `json:"m"`
+}
+
+// Result is a document's extraction.
+type Result struct {
+	Pages []Page
+	// EngineName and EngineVersion name what produced the text:
+	// tesseract, pdftotext, both joined by '+', or docket-text.
+	EngineName, EngineVersion string
+	// Charset and Repaired describe a plain-text document.
+	Charset  string
+	Repaired int
+}
+
+// Text joins the pages' text with form feeds, as pdftotext does.
+func (r Result) Text() string {
+	parts := make([]string, len(r.Pages))
+	for i, p := range r.Pages {
+		parts[i] = p.Text
+	}
+	return strings.Join(parts, "\f")
+}
+
+// MeanConfidence is the mean page confidence weighted by characters (the
+// plain mean when no page has any).
+func (r Result) MeanConfidence() float64 {
+	var sum, chars, plain float64
+	for _, p := range r.Pages {
+		n := float64(utf8.RuneCountInString(p.Text))
+		sum += p.Confidence * n
+		chars += n
+		plain += p.Confidence
+	}
+	switch {
+	case chars > 0:
+		return sum / chars
+	case len(r.Pages) > 0:
+		return plain / float64(len(r.Pages))
+	}
+	return 0
+}
+
+// Checkpoints keeps finished pages of a document (keyed by its SHA-256)
+// across attempts.
+type Checkpoints interface {
+	LoadPages(ctx context.Context, doc string, pages []int) (map[int]Page, error)
+	SavePage(ctx context.Context, doc string, p Page) error
+}
+
+// Progress publishes how far a workflow's document is.
+type Progress interface {
+	SetProgress(ctx context.Context, workflowID string, done, total int) error
+}
+
+// Limits bound the work on one document.
+type Limits struct {
+	MaxPages  int
+	MaxPixels int64
+	// DPI is the resolution scanned PDF pages are rasterized at.
+	DPI int
+	// PageConcurrency bounds the pages recognized at once.
+	PageConcurrency int
+}
+
+// Extractor extracts text from documents. It is safe for concurrent use.
+type Extractor struct {
+	engine      Engine
+	poppler     *Poppler
+	checkpoints Checkpoints
+	progress    Progress
+	limits      Limits
+	workDir     string
+	log         *slog.Logger
+}
+
+// New returns an Extractor. checkpoints and progress may be nil (no
+// resumption, no progress reports); workDir "" is the system temp dir.
+func New(engine Engine, poppler *Poppler, checkpoints Checkpoints, progress Progress, limits Limits, workDir string, log *slog.Logger) *Extractor {
+	if log == nil {
+		log = slog.Default()
+	}
+	limits.PageConcurrency = max(1, limits.PageConcurrency)
+	return &Extractor{engine: engine, poppler: poppler, checkpoints: checkpoints, progress: progress, limits: limits, workDir: workDir, log: log}
+}
+
+// Job is one document to extract.
+type Job struct {
+	// Path is the document file.
+	Path string
+	// SHA256 identifies the document (checkpoint key).
+	SHA256 string
+	// MediaType is the declared media type; the content's magic bytes win
+	// over it.
+	MediaType string
+	// WorkflowID is where progress is reported.
+	WorkflowID string
+}
+
+// Kind is what a document is, by content.
+type Kind string
+
+// Kinds of document.
+const (
+	KindPDF   Kind = "pdf"
+	KindImage Kind = "image"
+	KindText  Kind = "text"
+)
+
+// Sniff tells the document's kind from its first bytes, falling back to
+// the declared media type for text. A document whose content is none of
+// the supported kinds is structural.
+func Sniff(head []byte, mediaType string) (Kind, error) {
+	switch {
+	case bytes.Contains(head[:min(len(head), 1024)], []byte("%PDF-")):
+		return KindPDF, nil
+	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")),
+		bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}),
+		bytes.HasPrefix(head, []byte("II*\x00")), bytes.HasPrefix(head, []byte("MM\x00*")):
+		return KindImage, nil
+	}
+	base, _, err := mime.ParseMediaType(mediaType)
+	if err != nil && mediaType != "" {
+		return "", fault.Structuralf("media type %q: %w", mediaType, err)
+	}
+	switch {
+	case strings.HasPrefix(base, "text/"):
+		return KindText, nil
+	case base == "application/pdf" || strings.HasPrefix(base, "image/"):
+		return "", fault.Structuralf("document declared %s, but its content is not a PDF, PNG, JPEG or TIFF", base)
+	}
+	return "", fault.Structuralf("unsupported media type %q: want application/pdf, image/png, image/jpeg, image/tiff or text/*", mediaType)
+}
+
+// Extract extracts the document's text. The caller bounds ctx (the
+// document's timeout).
+func (x *Extractor) Extract(ctx context.Context, job Job) (Result, error) {
+	head, err := readHead(job.Path, 1024)
+	if err != nil {
+		return Result{}, err
+	}
+	kind, err := Sniff(head, job.MediaType)
+	if err != nil {
+		return Result{}, err
+	}
+	switch kind {
+	case KindPDF:
+		return x.extractPDF(ctx, job)
+	case KindImage:
+		return x.extractImage(ctx, job)
+	default:
+		return x.extractText(job)
+	}
+}
+
+func readHead(path string, n int) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, fmt.Errorf("open document: %w", err)
+	}
+	defer f.Close()
+	b := make([]byte, n)
+	k, err := io.ReadFull(f, b)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, fmt.Errorf("read document: %w", err)
+	}
+	return b[:k], nil
+}
+
+func (x *Extractor) extractText(job Job) (Result, error) {
+	b, err := os.ReadFile(job.Path)
+	if err != nil {
+		return Result{}, fmt.Errorf("read document: %w", err)
+	}
+	t, err := DecodeText(b, job.MediaType)
+	if err != nil {
+		return Result{}, err
+	}
+	return Result{
+		Pages:      []Page{{Number: 1, Text: t.Text, Confidence: 1, Method: MethodPassthrough}},
+		EngineName: TextDecoderName, EngineVersion: TextDecoderVersion,
+		Charset: t.Charset, Repaired: t.Repaired,
+	}, nil
+}
+
+func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
+	info, err := InspectImage(job.Path, x.limits.MaxPages, x.limits.MaxPixels)
+	if err != nil {
+		return Result{}, err
+	}
+	x.report(ctx, job.WorkflowID, 0, len(info.Frames))
+	texts, err := x.engine.Recognize(ctx, job.Path)
+	if err != nil {
+		return Result{}, fmt.Errorf("recognize %s image: %w", info.Format, err)
+	}
+	if len(texts) == 0 { // no page row at all: a blank image
+		texts = []PageText{{}}
+	}
+	res := Result{Pages: make([]Page, len(texts))}
+	for i, t := range texts {
+		res.Pages[i] = Page{Number: i + 1, Text: strings.TrimRightFunc(t.Text, unicode.IsSpace), Confidence: t.Confidence, Method: MethodOCR}
+	}
+	x.report(ctx, job.WorkflowID, len(res.Pages), len(res.Pages))
+	res.EngineName, res.EngineVersion, err = x.engine.Identity(ctx)
+	return res, err
+}
+
+func (x *Extractor) extractPDF(ctx context.Context, job Job) (Result, error) {
+	sizes, err := x.poppler.Pages(ctx, job.Path, x.limits.MaxPages)
+	if err != nil {
+		return Result{}, err
+	}
+	n := len(sizes)
+	layer, err := x.poppler.TextLayer(ctx, job.Path, n)
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{Pages: make([]Page, n)}
+	var scanned []int
+	for i, t := range layer {
+		t = strings.TrimRightFunc(t, unicode.IsSpace)
+		if nonSpace(t) >= minTextLayerChars {
+			res.Pages[i] = Page{Number: i + 1, Text: t, Confidence: 1, Method: MethodTextLayer}
+			continue
+		}
+		w, h := sizes[i].Pixels(x.limits.DPI)
+		if err := checkPixels(fmt.Sprintf("PDF page %d at %d dpi", i+1, x.limits.DPI), w, h, x.limits.MaxPixels); err != nil {
+			return Result{}, err
+		}
+		scanned = append(scanned, i+1)
+	}
+	if len(scanned) > 0 {
+		if err := x.ocrPages(ctx, job, res.Pages, scanned); err != nil {
+			return Result{}, err
+		}
+	} else {
+		x.report(ctx, job.WorkflowID, n, n)
+	}
+	res.EngineName, res.EngineVersion, err = x.identity(ctx, n-len(scanned), len(scanned))
+	return res, err
+}
+
+// identity names the engines that produced a PDF's text.
+func (x *Extractor) identity(ctx context.Context, textPages, ocrPages int) (string, string, error) {
+	var names, versions []string
+	if ocrPages > 0 {
+		name, v, err := x.engine.Identity(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		names, versions = append(names, name), append(versions, v)
+	}
+	if textPages > 0 {
+		v, err := x.poppler.Version(ctx)
+		if err != nil {
+			return "", "", err
+		}
+		names, versions = append(names, "pdftotext"), append(versions, v)
+	}
+	return strings.Join(names, "+"), strings.Join(versions, "+"), nil
+}
+
+// ocrPages fills pages[n-1] for every n in scanned: from a checkpoint when
+// an earlier attempt finished it, else by rasterizing and recognizing it,
+// then checkpointing it. Up to PageConcurrency pages run at once; the first
+// failure stops the rest.
+func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned []int) error {
+	total := len(pages)
+	var done atomic.Int64
+	done.Store(int64(total - len(scanned)))
+	todo := scanned
+	if x.checkpoints != nil {
+		saved, err := x.checkpoints.LoadPages(ctx, job.SHA256, scanned)
+		if err != nil {
+			return err
+		}
+		todo = todo[:0:0]
+		for _, n := range scanned {
+			if p, ok := saved[n]; ok {
+				pages[n-1] = p
+				done.Add(1)
+				continue
+			}
+			todo = append(todo, n)
+		}
+		if len(saved) > 0 {
+			x.log.InfoContext(ctx, "resuming document from checkpoints", "workflow_id", job.WorkflowID, "document", job.SHA256, "pages_checkpointed", len(saved), "pages_left", len(todo))
+		}
+	}
+	x.report(ctx, job.WorkflowID, int(done.Load()), total)
+	if len(todo) == 0 {
+		return nil
+	}
+	dir, err := os.MkdirTemp(x.workDir, "docket-ocr-*")
+	if err != nil {
+		return fmt.Errorf("make work dir: %w", err)
+	}
+	defer os.RemoveAll(dir)
+
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	var (
+		wg       sync.WaitGroup
+		errOnce  sync.Once
+		firstErr error
+	)
+	fail := func(err error) { errOnce.Do(func() { firstErr = err; cancel(err) }) }
+	// One goroutine rasterizes pages ahead of the recognizers (pdftoppm
+	// for page n+1 overlaps Tesseract on page n); the buffer bounds the
+	// page images waiting on disk.
+	rasters := make(chan raster, x.limits.PageConcurrency)
+	wg.Go(func() {
+		defer close(rasters)
+		for _, n := range todo {
+			img, err := x.rasterize(ctx, job, dir, n)
+			select {
+			case rasters <- raster{n, img, err}:
+			case <-ctx.Done():
+				return
+			}
+			if err != nil {
+				return
+			}
+		}
+	})
+	for range min(x.limits.PageConcurrency, len(todo)) {
+		wg.Go(func() {
+			for r := range rasters {
+				if r.err != nil {
+					fail(r.err)
+					continue
+				}
+				if ctx.Err() != nil {
+					continue // drain after a failure
+				}
+				p, err := x.recognize(ctx, r)
+				if err == nil && x.checkpoints != nil {
+					err = x.checkpoints.SavePage(ctx, job.SHA256, p)
+				}
+				if err != nil {
+					fail(err)
+					continue
+				}
+				pages[r.n-1] = p
+				d := int(done.Add(1))
+				x.log.InfoContext(ctx, "page recognized", "workflow_id", job.WorkflowID, "page", r.n, "pages_done", d, "pages_total", total, "chars", utf8.RuneCountInString(p.Text), "confidence", p.Confidence)
+				x.report(ctx, job.WorkflowID, d, total)
+			}
+		})
+	}
+	wg.Wait()
+	if firstErr != nil {
+		return firstErr
+	}
+	return ctx.Err()
+}
+
+// raster is a rasterized page, or the failure to rasterize it.
+type raster struct {
+	n   int
+	img string
+	err error
+}
+
+// rasterize renders page n to a PNG and checks its header.
+func (x *Extractor) rasterize(ctx context.Context, job Job, dir string, n int) (string, error) {
+	img, err := x.poppler.Rasterize(ctx, job.Path, n, x.limits.DPI, dir)
+	if err != nil {
+		return "", err
+	}
+	if _, err := InspectImage(img, 1, x.limits.MaxPixels); err != nil {
+		os.Remove(img)
+		return "", fmt.Errorf("rasterized page %d: %w", n, err)
+	}
+	return img, nil
+}
+
+// recognize runs the engine on a rasterized page and removes its image.
+func (x *Extractor) recognize(ctx context.Context, r raster) (Page, error) {
+	defer os.Remove(r.img)
+	texts, err := x.engine.Recognize(ctx, r.img)
+	if err != nil {
+		return Page{}, fmt.Errorf("recognize page %d: %w", r.n, err)
+	}
+	p := Page{Number: r.n, Method: MethodOCR}
+	for i, t := range texts { // one page image gives one page; join defensively
+		if i > 0 {
+			p.Text += "\n"
+		}
+		p.Text += strings.TrimRightFunc(t.Text, unicode.IsSpace)
+		p.Confidence += t.Confidence / float64(len(texts))
+	}
+	return p, nil
+}
+
+// report publishes progress; a failure to publish it is logged, never
+// fatal to the document.
+func (x *Extractor) report(ctx context.Context, workflowID string, done, total int) {
+	if x.progress == nil || workflowID == "" {
+		return
+	}
+	if err := x.progress.SetProgress(ctx, workflowID, done, total); err != nil {
+		x.log.WarnContext(ctx, "publish OCR progress", "workflow_id", workflowID, "error", err)
+	}
+}
+
+func nonSpace(s string) int {
+	n := 0
+	for _, r := range s {
+		if !unicode.IsSpace(r) {
+			n++
+		}
+	}
+	return n
+}

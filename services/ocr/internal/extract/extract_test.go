@@ -1,0 +1,375 @@
+package extract_test
+
+import (
+	"context"
+	"errors"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync/atomic"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/dockettest"
+	"github.com/docket-run/docket/pkg/fault"
+
+	"github.com/docket-run/docket/services/ocr/internal/checkpoint"
+	"github.com/docket-run/docket/services/ocr/internal/extract"
+)
+
+const testdata = "../../testdata"
+
+// countingEngine counts Recognize calls; with failAt > 0 the failAt-th
+// call fails as if the process crashed there.
+type countingEngine struct {
+	extract.Engine
+	calls  atomic.Int64
+	failAt int64
+}
+
+var errCrash = errors.New("simulated crash")
+
+func (c *countingEngine) Recognize(ctx context.Context, path string) ([]extract.PageText, error) {
+	if n := c.calls.Add(1); c.failAt > 0 && n >= c.failAt {
+		return nil, fault.Wrap(fault.Transient, errCrash)
+	}
+	return c.Engine.Recognize(ctx, path)
+}
+
+type options struct {
+	tesseract, pdftoppm string
+	limits              extract.Limits
+	checkpoints         extract.Checkpoints
+	progress            extract.Progress
+	failAt              int64
+}
+
+func newExtractor(t *testing.T, o options) (*extract.Extractor, *countingEngine) {
+	t.Helper()
+	if o.tesseract == "" {
+		o.tesseract = "tesseract"
+	}
+	if o.pdftoppm == "" {
+		o.pdftoppm = "pdftoppm"
+	}
+	if o.limits == (extract.Limits{}) {
+		o.limits = extract.Limits{MaxPages: 500, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}
+	}
+	eng := &countingEngine{Engine: extract.NewTesseract(o.tesseract, "eng", o.limits.DPI), failAt: o.failAt}
+	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", o.pdftoppm), o.checkpoints, o.progress, o.limits, t.TempDir(), log)
+	return x, eng
+}
+
+func job(name, mediaType string) extract.Job {
+	return extract.Job{Path: filepath.Join(testdata, name), SHA256: strings.Repeat("ab", 32), MediaType: mediaType, WorkflowID: "wf-test"}
+}
+
+func ctx(t *testing.T) context.Context {
+	t.Helper()
+	c, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	t.Cleanup(cancel)
+	return c
+}
+
+func TestExtractFixtures(t *testing.T) {
+	type page struct {
+		method  string
+		words   []string
+		minConf float64
+	}
+	imageWords := []string{"DOCKET", "INVOICE", "4711", "TOTAL", "AMOUNT", "1234", "EUR"}
+	ocrPage := func(words ...string) page { return page{extract.MethodOCR, words, 0.80} }
+	tests := []struct {
+		name, file, mediaType string
+		engine                string
+		ocrCalls              int64
+		pages                 []page
+	}{
+		{"png", "invoice.png", "image/png", "tesseract", 1, []page{ocrPage(imageWords...)}},
+		{"jpeg", "invoice.jpg", "image/jpeg", "tesseract", 1, []page{ocrPage(imageWords...)}},
+		{"tiff", "invoice.tif", "image/tiff", "tesseract", 1, []page{ocrPage(imageWords...)}},
+		{"text layer pdf", "textlayer.pdf", "application/pdf", "pdftotext", 0, []page{
+			{extract.MethodTextLayer, []string{"Docket text layer invoice 4711, total amount 1234 EUR."}, 1},
+			{extract.MethodTextLayer, []string{"Second page: payment terms thirty days, thank you."}, 1},
+		}},
+		{"scanned pdf", "scanned.pdf", "application/pdf", "tesseract", 3, []page{
+			ocrPage("FIRST PAGE ALPHA", "ORDER 1001"),
+			ocrPage("SECOND PAGE DELTA", "ORDER 2002"),
+			ocrPage("THIRD PAGE CHARLIE", "ORDER 3003"),
+		}},
+		{"mixed pdf", "mixed.pdf", "application/pdf", "tesseract+pdftotext", 1, []page{
+			{extract.MethodTextLayer, []string{"Docket text layer invoice 4711"}, 1},
+			ocrPage("SECOND PAGE DELTA", "ORDER 2002"),
+		}},
+		{"pdf declared as octet-stream", "textlayer.pdf", "application/octet-stream", "pdftotext", 0, []page{
+			{extract.MethodTextLayer, []string{"invoice 4711"}, 1},
+			{extract.MethodTextLayer, []string{"thirty days"}, 1},
+		}},
+		{"utf-8 text", "utf8.txt", "text/plain", "docket-text", 0, []page{
+			{extract.MethodPassthrough, []string{"Grüße aus Köln: invoice 4711, total 1234 €."}, 1},
+		}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x, eng := newExtractor(t, options{})
+			res, err := x.Extract(ctx(t), job(tt.file, tt.mediaType))
+			if err != nil {
+				t.Fatalf("Extract: %v", err)
+			}
+			if res.EngineName != tt.engine || res.EngineVersion == "" {
+				t.Errorf("engine = %q %q, want %q and a version", res.EngineName, res.EngineVersion, tt.engine)
+			}
+			if strings.Contains(tt.engine, "tesseract") && !strings.HasPrefix(res.EngineVersion, "5.") {
+				t.Errorf("engine version %q, want tesseract 5.x first", res.EngineVersion)
+			}
+			if got := eng.calls.Load(); got != tt.ocrCalls {
+				t.Errorf("engine ran %d times, want %d", got, tt.ocrCalls)
+			}
+			if len(res.Pages) != len(tt.pages) {
+				t.Fatalf("got %d pages, want %d: %+v", len(res.Pages), len(tt.pages), res.Pages)
+			}
+			for i, want := range tt.pages {
+				p := res.Pages[i]
+				if p.Number != i+1 || p.Method != want.method {
+					t.Errorf("page %d: number %d method %s, want %d %s", i+1, p.Number, p.Method, i+1, want.method)
+				}
+				if p.Confidence < want.minConf || p.Confidence > 1 {
+					t.Errorf("page %d: confidence %.3f, want %.2f..1", i+1, p.Confidence, want.minConf)
+				}
+				for _, w := range want.words {
+					if !strings.Contains(p.Text, w) {
+						t.Errorf("page %d text %q lacks %q", i+1, p.Text, w)
+					}
+				}
+			}
+			if m := res.MeanConfidence(); m < 0.8 || m > 1 {
+				t.Errorf("mean confidence %.3f, want 0.8..1", m)
+			}
+			if got, want := strings.Count(res.Text(), "\f"), len(tt.pages)-1; got != want {
+				t.Errorf("document text has %d form feeds, want %d", got, want)
+			}
+		})
+	}
+}
+
+func TestTextCharsets(t *testing.T) {
+	tests := []struct {
+		file, mediaType, charset, want string
+		repaired                       int
+	}{
+		{"utf8.txt", "text/plain", extract.CharsetUTF8, "Grüße aus Köln: invoice 4711, total 1234 €.\n", 0},
+		{"utf16le.txt", "text/plain", extract.CharsetUTF16LE, "Grüße aus Köln: invoice 4711, total 1234 €.\n", 0},
+		{"cp1252.txt", "text/plain", extract.CharsetCP1252, "Café crème € 12, “quoted” invoice 4711\n", 0},
+		{"repair.txt", "text/plain", extract.CharsetUTF8, "Grüße aus Köln \uFFFD\uFFFD invoice 4711 with a stray byte pair, total 1234 € and some more words to read.\n", 2},
+		{"cp1252.txt", "text/plain; charset=ISO-8859-1", extract.CharsetCP1252, "Café crème € 12, “quoted” invoice 4711\n", 0},
+	}
+	for _, tt := range tests {
+		t.Run(tt.file+" "+tt.mediaType, func(t *testing.T) {
+			x, _ := newExtractor(t, options{})
+			res, err := x.Extract(ctx(t), job(tt.file, tt.mediaType))
+			if err != nil {
+				t.Fatalf("Extract: %v", err)
+			}
+			if len(res.Pages) != 1 || res.Pages[0].Method != extract.MethodPassthrough || res.Pages[0].Confidence != 1 {
+				t.Fatalf("pages = %+v, want one passthrough page with confidence 1", res.Pages)
+			}
+			if res.Pages[0].Text != tt.want || res.Charset != tt.charset || res.Repaired != tt.repaired {
+				t.Errorf("got %q (%s, %d repaired), want %q (%s, %d repaired)", res.Pages[0].Text, res.Charset, res.Repaired, tt.want, tt.charset, tt.repaired)
+			}
+		})
+	}
+}
+
+func TestDecodeText(t *testing.T) {
+	tests := []struct {
+		name      string
+		in        []byte
+		mediaType string
+		want      string
+		wantErr   string // substring of a structural error
+	}{
+		{"utf-8 bom", []byte("\xEF\xBB\xBFhello"), "text/plain", "hello", ""},
+		{"utf-16be bom", []byte("\xFE\xFF\x00h\x00i"), "text/plain", "hi", ""},
+		{"utf-16 odd length", []byte("\xFF\xFEh\x00i"), "text/plain", "", "odd number of bytes"},
+		{"unpaired surrogate repaired", []byte("\xFF\xFE\x00\xD8a\x00b\x00c\x00d\x00e\x00f\x00g\x00h\x00i\x00j\x00"), "text/plain", "\uFFFDabcdefghij", ""},
+		{"mostly invalid utf-16", []byte("\xFF\xFE\x00\xD8\x00\xD8a\x00"), "text/plain", "", "invalid sequences"},
+		{"latin-1 without multibyte", []byte("na\xefve r\xe9sum\xe9"), "text/plain", "naïve résumé", ""},
+		{"nul bytes are binary", []byte("abc\x00def"), "text/plain", "", "binary content"},
+		{"control characters are binary", []byte("\x01\x02\x03\x04abc\x05\x06"), "text/plain", "", "control characters"},
+		{"explicit utf-8 invalid", []byte("ok then \xff fine"), "text/plain; charset=utf-8", "ok then \uFFFD fine", ""},
+		{"unknown charset", []byte("x"), "text/plain; charset=ebcdic", "", "not supported"},
+		{"empty", nil, "text/plain", "", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, err := extract.DecodeText(tt.in, tt.mediaType)
+			if tt.wantErr != "" {
+				if err == nil || fault.ClassOf(err) != fault.Structural || !strings.Contains(err.Error(), tt.wantErr) {
+					t.Fatalf("err = %v, want a structural error containing %q", err, tt.wantErr)
+				}
+				return
+			}
+			if err != nil || got.Text != tt.want {
+				t.Fatalf("got %q, %v; want %q", got.Text, err, tt.want)
+			}
+		})
+	}
+}
+
+func TestRejectsStructural(t *testing.T) {
+	small := extract.Limits{MaxPages: 1, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}
+	tests := []struct {
+		name, file, mediaType string
+		limits                extract.Limits
+		wantErr               string
+	}{
+		{"png decompression bomb", "bomb.png", "image/png", extract.Limits{}, "100000x100000"},
+		{"pdf page too large to rasterize", "bomb.pdf", "application/pdf", extract.Limits{}, "60000x60000"},
+		{"too many pdf pages", "textlayer.pdf", "application/pdf", small, "2 pages, more than the limit of 1"},
+		{"binary declared as text", "binary.txt", "text/plain", extract.Limits{}, "binary content"},
+		{"unsupported type", "binary.txt", "application/zip", extract.Limits{}, "unsupported media type"},
+		{"declared pdf, content not", "utf8.txt", "application/pdf", extract.Limits{}, "not a PDF"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x, eng := newExtractor(t, options{limits: tt.limits})
+			_, err := x.Extract(ctx(t), job(tt.file, tt.mediaType))
+			if err == nil || fault.ClassOf(err) != fault.Structural || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Fatalf("err = %v, want a structural error containing %q", err, tt.wantErr)
+			}
+			if n := eng.calls.Load(); n != 0 {
+				t.Errorf("engine ran %d times on a rejected document, want 0", n)
+			}
+		})
+	}
+}
+
+func TestMissingBinaryIsStructural(t *testing.T) {
+	tests := []struct {
+		name, file string
+		opts       options
+		wantPkg    string
+	}{
+		{"tesseract", "invoice.png", options{tesseract: "docket-no-such-tesseract"}, "apt-get install tesseract-ocr"},
+		{"tesseract absolute path", "invoice.png", options{tesseract: "/nonexistent/tesseract"}, "apt-get install tesseract-ocr"},
+		{"pdftoppm", "scanned.pdf", options{pdftoppm: "docket-no-such-pdftoppm"}, "apt-get install poppler-utils"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			x, _ := newExtractor(t, tt.opts)
+			_, err := x.Extract(ctx(t), job(tt.file, ""))
+			if err == nil || fault.ClassOf(err) != fault.Structural || !strings.Contains(err.Error(), tt.wantPkg) {
+				t.Fatalf("err = %v, want a structural error naming %q", err, tt.wantPkg)
+			}
+		})
+	}
+}
+
+func TestMissingLanguageIsStructural(t *testing.T) {
+	eng := extract.NewTesseract("tesseract", "docketnosuchlang", 300)
+	_, err := eng.Recognize(ctx(t), filepath.Join(testdata, "invoice.png"))
+	if err == nil || fault.ClassOf(err) != fault.Structural || !strings.Contains(err.Error(), "tesseract-ocr-docketnosuchlang") {
+		t.Fatalf("err = %v, want a structural error naming the language package", err)
+	}
+}
+
+func TestTimeoutIsTransient(t *testing.T) {
+	t.Run("real tesseract", func(t *testing.T) {
+		x, _ := newExtractor(t, options{})
+		c, cancel := context.WithTimeout(context.Background(), 30*time.Millisecond)
+		defer cancel()
+		_, err := x.Extract(c, job("scanned.pdf", "application/pdf"))
+		if err == nil || fault.ClassOf(err) != fault.Transient {
+			t.Fatalf("err = %v, want transient", err)
+		}
+	})
+	t.Run("process group is killed", func(t *testing.T) {
+		// An engine that hangs and whose child holds its output open: only
+		// killing the whole process group ends the run before WaitDelay.
+		bin := filepath.Join(t.TempDir(), "hanging-tesseract")
+		if err := os.WriteFile(bin, []byte("#!/bin/sh\nsleep 60 &\nsleep 60\n"), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		x, _ := newExtractor(t, options{tesseract: bin})
+		c, cancel := context.WithTimeout(context.Background(), 300*time.Millisecond)
+		defer cancel()
+		start := time.Now()
+		_, err := x.Extract(c, job("invoice.png", "image/png"))
+		if err == nil || fault.ClassOf(err) != fault.Transient || !strings.Contains(err.Error(), "time ran out") {
+			t.Fatalf("err = %v, want a transient timeout", err)
+		}
+		if d := time.Since(start); d > 3*time.Second {
+			t.Errorf("run took %s after the timeout: the process group was not killed", d)
+		}
+	})
+}
+
+func TestCheckpointResume(t *testing.T) {
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	cp := checkpoint.New(rdb, time.Hour, "eng@300dpi")
+	j := job("scanned.pdf", "application/pdf")
+
+	// First run: the engine "crashes" on its second page.
+	x, eng := newExtractor(t, options{checkpoints: cp, progress: cp, failAt: 2})
+	_, err := x.Extract(ctx(t), j)
+	if !errors.Is(err, errCrash) {
+		t.Fatalf("first run: err = %v, want the simulated crash", err)
+	}
+	if n := eng.calls.Load(); n != 2 {
+		t.Fatalf("first run: %d engine calls, want 2", n)
+	}
+	done, total, ok, err := cp.Progress(ctx(t), j.WorkflowID)
+	if err != nil || !ok || done != 1 || total != 3 {
+		t.Fatalf("progress after crash = %d/%d (%v, %v), want 1/3", done, total, ok, err)
+	}
+
+	// Second run resumes: only pages 2 and 3 are recognized.
+	x, eng = newExtractor(t, options{checkpoints: cp, progress: cp})
+	res, err := x.Extract(ctx(t), j)
+	if err != nil {
+		t.Fatalf("second run: %v", err)
+	}
+	if n := eng.calls.Load(); n != 2 {
+		t.Errorf("second run: %d engine calls, want 2 (pages 2 and 3)", n)
+	}
+	for i, w := range []string{"FIRST PAGE ALPHA", "SECOND PAGE DELTA", "THIRD PAGE CHARLIE"} {
+		if !strings.Contains(res.Pages[i].Text, w) || res.Pages[i].Method != extract.MethodOCR {
+			t.Errorf("page %d = %+v, want OCR text with %q", i+1, res.Pages[i], w)
+		}
+	}
+	done, total, ok, err = cp.Progress(ctx(t), j.WorkflowID)
+	if err != nil || !ok || done != 3 || total != 3 {
+		t.Errorf("progress = %d/%d (%v, %v), want 3/3", done, total, ok, err)
+	}
+	if ttl := rdb.TTL(ctx(t), checkpoint.PageKey(j.SHA256, 1)).Val(); ttl <= 0 || ttl > time.Hour {
+		t.Errorf("checkpoint TTL = %s, want (0, 1h]", ttl)
+	}
+
+	// Third run, other settings: the checkpoints are not reused.
+	other := checkpoint.New(rdb, time.Hour, "deu@300dpi")
+	x, eng = newExtractor(t, options{checkpoints: other})
+	if _, err := x.Extract(ctx(t), j); err != nil {
+		t.Fatal(err)
+	}
+	if n := eng.calls.Load(); n != 3 {
+		t.Errorf("run with another profile: %d engine calls, want 3", n)
+	}
+}
+
+func TestPageConcurrency(t *testing.T) {
+	x, eng := newExtractor(t, options{limits: extract.Limits{MaxPages: 10, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 3}})
+	res, err := x.Extract(ctx(t), job("scanned.pdf", "application/pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if eng.calls.Load() != 3 || len(res.Pages) != 3 {
+		t.Fatalf("%d calls, %d pages; want 3, 3", eng.calls.Load(), len(res.Pages))
+	}
+	for i, w := range []string{"ALPHA", "DELTA", "CHARLIE"} {
+		if res.Pages[i].Number != i+1 || !strings.Contains(res.Pages[i].Text, w) {
+			t.Errorf("page %d = %+v, want %q in page order", i+1, res.Pages[i], w)
+		}
+	}
+}

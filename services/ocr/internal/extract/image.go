@@ -1,0 +1,137 @@
+package extract
+
+import (
+	"bufio"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"image"
+	_ "image/jpeg" // JPEG headers for image.DecodeConfig
+	_ "image/png"  // PNG headers for image.DecodeConfig
+	"io"
+	"os"
+
+	_ "golang.org/x/image/tiff" // TIFF headers for image.DecodeConfig
+
+	"github.com/docket-run/docket/pkg/fault"
+)
+
+// ImageInfo is what an image file's header claims.
+type ImageInfo struct {
+	Format string
+	// Frames holds each page's size: one for PNG and JPEG, one per IFD for
+	// a TIFF.
+	Frames []image.Point
+}
+
+// InspectImage reads only the headers of the image at path (never its
+// pixels) and checks every page against the limits: at most maxPages pages
+// of at most maxPixels pixels each. A decompression bomb — a tiny file
+// claiming a huge canvas — is rejected here as structural, before anything
+// allocates its pixels.
+func InspectImage(path string, maxPages int, maxPixels int64) (ImageInfo, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return ImageInfo{}, fmt.Errorf("open image: %w", err)
+	}
+	defer f.Close()
+	cfg, format, err := image.DecodeConfig(bufio.NewReader(f))
+	if err != nil {
+		return ImageInfo{}, fault.Structuralf("image header is unreadable: %w", err)
+	}
+	info := ImageInfo{Format: format, Frames: []image.Point{{cfg.Width, cfg.Height}}}
+	if format == "tiff" {
+		// image.DecodeConfig reads the first page only; Tesseract reads
+		// them all, so every page's header is checked.
+		frames, err := tiffFrames(f, maxPages)
+		if err != nil {
+			return ImageInfo{}, err
+		}
+		info.Frames = frames
+	}
+	if len(info.Frames) > maxPages {
+		return ImageInfo{}, fault.Structuralf("%s image has %d pages, more than the limit of %d (DOCKET_OCR_MAX_PAGES)", format, len(info.Frames), maxPages)
+	}
+	for i, fr := range info.Frames {
+		if err := checkPixels(fmt.Sprintf("%s image page %d", format, i+1), int64(fr.X), int64(fr.Y), maxPixels); err != nil {
+			return ImageInfo{}, err
+		}
+	}
+	return info, nil
+}
+
+func checkPixels(what string, w, h, maxPixels int64) error {
+	if w <= 0 || h <= 0 {
+		return fault.Structuralf("%s claims %dx%d pixels: empty or corrupt", what, w, h)
+	}
+	if w > maxPixels || h > maxPixels || w*h > maxPixels {
+		return fault.Structuralf("%s claims %dx%d = %d pixels, more than the limit of %d (DOCKET_OCR_MAX_PIXELS): refusing to decode it", what, w, h, w*h, maxPixels)
+	}
+	return nil
+}
+
+// tiffFrames walks a TIFF's chain of image file directories and returns
+// each one's width and height, reading at most maxPages+1 directories.
+func tiffFrames(r io.ReaderAt, maxPages int) ([]image.Point, error) {
+	hdr := make([]byte, 8)
+	if _, err := r.ReadAt(hdr, 0); err != nil {
+		return nil, fault.Structuralf("TIFF header: %w", err)
+	}
+	var bo binary.ByteOrder
+	switch string(hdr[:4]) {
+	case "II*\x00":
+		bo = binary.LittleEndian
+	case "MM\x00*":
+		bo = binary.BigEndian
+	default:
+		return nil, fault.Structuralf("TIFF header: not a classic TIFF")
+	}
+	var frames []image.Point
+	seen := map[uint32]bool{}
+	for off := bo.Uint32(hdr[4:]); off != 0; {
+		if seen[off] {
+			return nil, fault.Structuralf("TIFF: directory chain loops at offset %d", off)
+		}
+		seen[off] = true
+		if len(frames) > maxPages {
+			break // the caller reports too many pages
+		}
+		var cnt [2]byte
+		if _, err := r.ReadAt(cnt[:], int64(off)); err != nil {
+			return nil, fault.Structuralf("TIFF directory at %d: %w", off, err)
+		}
+		n := int(bo.Uint16(cnt[:]))
+		buf := make([]byte, n*12+4)
+		if _, err := r.ReadAt(buf, int64(off)+2); err != nil && !errors.Is(err, io.EOF) {
+			return nil, fault.Structuralf("TIFF directory at %d: %w", off, err)
+		} else if err != nil {
+			return nil, fault.Structuralf("TIFF directory at %d: truncated", off)
+		}
+		var fr image.Point
+		for i := range n {
+			e := buf[i*12 : i*12+12]
+			tag, typ := bo.Uint16(e), bo.Uint16(e[2:])
+			var v int
+			switch typ {
+			case 3: // SHORT
+				v = int(bo.Uint16(e[8:]))
+			case 4: // LONG
+				v = int(bo.Uint32(e[8:]))
+			default:
+				continue
+			}
+			switch tag {
+			case 256:
+				fr.X = v
+			case 257:
+				fr.Y = v
+			}
+		}
+		frames = append(frames, fr)
+		off = bo.Uint32(buf[n*12:])
+	}
+	if len(frames) == 0 {
+		return nil, fault.Structuralf("TIFF has no image directory")
+	}
+	return frames, nil
+}

@@ -1,0 +1,269 @@
+// Package handler turns a docket.document.submitted event into a
+// docket.document.extracted event: it fetches the document from the blob
+// store, extracts its text (once per document content, across workflows,
+// redeliveries and replicas), stores the text as a blob and emits a
+// reference to it.
+package handler
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/idempotency"
+
+	"github.com/docket-run/docket/services/ocr/internal/extract"
+)
+
+// TextMediaType is the media type of the stored text.
+const TextMediaType = "text/plain; charset=utf-8"
+
+// Claims is what the handler needs of the idempotency store.
+type Claims interface {
+	Claim(ctx context.Context, key idempotency.Key, owner string) (idempotency.Claim, error)
+	Complete(ctx context.Context, key idempotency.Key, token int64, result []byte) error
+	Release(ctx context.Context, key idempotency.Key, token int64) error
+	Extend(ctx context.Context, key idempotency.Key, token int64, lease time.Duration) (time.Time, error)
+}
+
+// Extractor extracts a document file's text.
+type Extractor interface {
+	Extract(ctx context.Context, job extract.Job) (extract.Result, error)
+}
+
+var (
+	_ Claims    = (*idempotency.Store)(nil)
+	_ Extractor = (*extract.Extractor)(nil)
+)
+
+// Config configures a Handler.
+type Config struct {
+	// Service is the idempotency key's service, "ocr".
+	Service string
+	// Owner names this replica in claims (diagnostics only).
+	Owner string
+	// Timeout bounds one document's extraction.
+	Timeout time.Duration
+	// Lease is how far each heartbeat extends the document's claim; the
+	// heartbeat runs every Lease/3.
+	Lease time.Duration
+	// WorkDir holds the downloaded document; "" is the system temp dir.
+	WorkDir string
+}
+
+// Handler handles submitted documents.
+type Handler struct {
+	cfg    Config
+	blobs  blob.Store
+	claims Claims
+	x      Extractor
+	log    *slog.Logger
+}
+
+// New returns a Handler.
+func New(cfg Config, blobs blob.Store, claims Claims, x Extractor, log *slog.Logger) *Handler {
+	if cfg.Lease <= 0 {
+		cfg.Lease = idempotency.DefaultLease
+	}
+	return &Handler{cfg: cfg, blobs: blobs, claims: claims, x: x, log: log}
+}
+
+// DocumentKey is the idempotency key under which a document's extraction
+// is claimed and cached: one per document content.
+func (h *Handler) DocumentKey(sha string) idempotency.Key {
+	return idempotency.Key{Service: h.cfg.Service, ID: "doc/" + sha}
+}
+
+// cached is a document's extraction as stored in the idempotency store.
+type cached struct {
+	Text           events.BlobRef `json:"text"`
+	Pages          []events.Page  `json:"pages"`
+	Engine         events.Engine  `json:"engine"`
+	MeanConfidence float32        `json:"mean_confidence"`
+}
+
+// Handle is the bus handler for docket.document.submitted.
+func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.DocumentSubmitted) ([]bus.Output, error) {
+	sha, err := documentSHA(in.Document)
+	if err != nil {
+		return nil, err
+	}
+	res, reused, err := h.extractOnce(ctx, m, in, sha)
+	if err != nil {
+		return nil, err
+	}
+	m.Log().InfoContext(ctx, "document extracted", "document", sha, "pages", len(res.Pages),
+		"engine", res.Engine.Name, "mean_confidence", res.MeanConfidence, "cached", reused, "text_bytes", res.Text.SizeBytes)
+	return []bus.Output{{Topic: events.TopicExtracted, Event: &events.DocumentExtracted{
+		Document:       in.Document,
+		Text:           res.Text,
+		Pages:          res.Pages,
+		Engine:         res.Engine,
+		MeanConfidence: res.MeanConfidence,
+	}}}, nil
+}
+
+// documentSHA returns the document's content hash, checking that its URI,
+// when it is a blob store URI, names the same content.
+func documentSHA(ref events.BlobRef) (string, error) {
+	sha := strings.ToLower(ref.SHA256)
+	if len(sha) != 64 || strings.Trim(sha, "0123456789abcdef") != "" {
+		return "", fault.Structuralf("document sha256 %q is not 64 hex digits", ref.SHA256)
+	}
+	if strings.HasPrefix(ref.URI, "docket-blob://") {
+		u, err := blob.ParseURI(ref.URI)
+		if err != nil {
+			return "", fmt.Errorf("document uri: %w", err)
+		}
+		if u != sha {
+			return "", fault.Structuralf("document uri %s does not name its sha256 %s", ref.URI, sha)
+		}
+	}
+	return sha, nil
+}
+
+// extractOnce returns the document's extraction: the cached one when any
+// workflow extracted the same content before, else a fresh one, which it
+// caches. Concurrent claimers of the same content wait (transient error).
+func (h *Handler) extractOnce(ctx context.Context, m *bus.Message, in *events.DocumentSubmitted, sha string) (cached, bool, error) {
+	key := h.DocumentKey(sha)
+	claim, err := h.claims.Claim(ctx, key, h.cfg.Owner)
+	if err != nil {
+		return cached{}, false, fault.Wrap(fault.Transient, fmt.Errorf("claim document %s: %w", sha, err))
+	}
+	switch claim.State {
+	case idempotency.Completed:
+		var c cached
+		if err := json.Unmarshal(claim.Result, &c); err != nil {
+			return cached{}, false, fault.Structuralf("cached extraction of %s is unreadable: %w", sha, err)
+		}
+		return c, true, nil
+	case idempotency.Held:
+		return cached{}, false, fault.Transientf("document %s is being extracted by %s (lease until %s)", sha, claim.Owner, claim.LeaseUntil.Format(time.RFC3339))
+	}
+	if claim.TookOver {
+		m.Log().InfoContext(ctx, "taking over an abandoned extraction; resuming from its checkpoints", "document", sha)
+	}
+
+	ctx, cancel := context.WithCancelCause(ctx)
+	defer cancel(nil)
+	stop := h.heartbeat(ctx, cancel, key, claim.Token, m.Log())
+	c, err := h.extract(ctx, in, sha)
+	stop()
+	if err != nil {
+		if cause := context.Cause(ctx); errors.Is(cause, idempotency.ErrFenced) {
+			err = fault.Transientf("extraction of %s lost its claim to another replica: %w", sha, cause)
+		}
+		if rerr := h.claims.Release(context.WithoutCancel(ctx), key, claim.Token); rerr != nil && !errors.Is(rerr, idempotency.ErrFenced) {
+			m.Log().WarnContext(ctx, "release document claim", "document", sha, "error", rerr)
+		}
+		return cached{}, false, err
+	}
+	b, err := json.Marshal(c)
+	if err != nil {
+		return cached{}, false, fmt.Errorf("encode extraction: %w", err)
+	}
+	if err := h.claims.Complete(context.WithoutCancel(ctx), key, claim.Token, b); err != nil {
+		if errors.Is(err, idempotency.ErrFenced) {
+			return cached{}, false, fault.Transientf("extraction of %s: claim lost to another replica; its result wins", sha)
+		}
+		return cached{}, false, fault.Wrap(fault.Transient, fmt.Errorf("cache extraction of %s: %w", sha, err))
+	}
+	return c, false, nil
+}
+
+// heartbeat extends the claim every Lease/3 until stop is called; a
+// fenced claim cancels ctx with idempotency.ErrFenced.
+func (h *Handler) heartbeat(ctx context.Context, cancel context.CancelCauseFunc, key idempotency.Key, token int64, log *slog.Logger) (stop func()) {
+	done := make(chan struct{})
+	exited := make(chan struct{})
+	go func() {
+		defer close(exited)
+		t := time.NewTicker(h.cfg.Lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				if _, err := h.claims.Extend(ctx, key, token, h.cfg.Lease); errors.Is(err, idempotency.ErrFenced) {
+					cancel(err)
+					return
+				} else if err != nil {
+					log.WarnContext(ctx, "extend document claim", "key", key.String(), "error", err)
+				}
+			}
+		}
+	}()
+	return func() { close(done); <-exited }
+}
+
+// extract downloads the document, extracts it within the timeout and
+// stores the text.
+func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha string) (cached, error) {
+	ctx, cancel := context.WithTimeout(ctx, h.cfg.Timeout)
+	defer cancel()
+	path, err := h.download(ctx, sha)
+	if err != nil {
+		return cached{}, err
+	}
+	defer os.Remove(path)
+	res, err := h.x.Extract(ctx, extract.Job{Path: path, SHA256: sha, MediaType: in.Document.MediaType, WorkflowID: in.Meta.WorkflowID})
+	if err != nil {
+		if ctx.Err() != nil && fault.ClassOf(err) != fault.Structural {
+			return cached{}, fault.Transientf("extract %s: gave up after %s (DOCKET_OCR_TIMEOUT): %w", sha, h.cfg.Timeout, err)
+		}
+		return cached{}, fmt.Errorf("extract %s: %w", sha, err)
+	}
+	text := res.Text()
+	ref, err := h.blobs.Put(ctx, strings.NewReader(text), TextMediaType)
+	if err != nil {
+		return cached{}, fmt.Errorf("store extracted text: %w", err)
+	}
+	c := cached{
+		Text:           events.BlobRef{URI: ref.URI, SHA256: ref.SHA256, SizeBytes: ref.Size, MediaType: TextMediaType},
+		Pages:          make([]events.Page, len(res.Pages)),
+		Engine:         events.Engine{Name: res.EngineName, Version: res.EngineVersion},
+		MeanConfidence: float32(res.MeanConfidence()),
+	}
+	for i, p := range res.Pages {
+		c.Pages[i] = events.Page{Number: p.Number, Chars: utf8.RuneCountInString(p.Text), Confidence: float32(p.Confidence), Method: p.Method}
+	}
+	return c, nil
+}
+
+// download copies the document blob into a temporary file; the blob
+// store verifies its hash while it is read.
+func (h *Handler) download(ctx context.Context, sha string) (string, error) {
+	r, err := h.blobs.Open(ctx, sha)
+	if err != nil {
+		return "", fmt.Errorf("open document blob: %w", err)
+	}
+	defer r.Close()
+	f, err := os.CreateTemp(h.cfg.WorkDir, "docket-ocr-doc-*")
+	if err != nil {
+		return "", fmt.Errorf("make temporary document file: %w", err)
+	}
+	_, err = io.Copy(f, r)
+	if cerr := f.Close(); err == nil {
+		err = cerr
+	}
+	if err != nil {
+		os.Remove(f.Name())
+		return "", fmt.Errorf("download document blob %s: %w", sha, err)
+	}
+	return f.Name(), nil
+}

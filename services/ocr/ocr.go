@@ -1,0 +1,99 @@
+// Package ocr is Docket's text extraction service. It consumes
+// docket.document.submitted and emits docket.document.extracted: PDF text
+// layers are read directly (pdftotext), scanned PDF pages are rasterized
+// (pdftoppm) and recognized by Tesseract, PNG/JPEG/TIFF images go to
+// Tesseract, plain text is decoded to UTF-8. The text is stored in the blob
+// store and referenced from the event, with per-page method and confidence
+// and the engine's name and version.
+//
+// Each document content is extracted once (claimed and cached in the
+// idempotency store under ocr/doc/<sha256>), finished OCR pages are
+// checkpointed in Redis so a crash resumes after the last one, and
+// progress is published in the Redis hash docket:ocr:progress:<workflow id>.
+// See README.md beside this file for the settings.
+package ocr
+
+//go:generate go run ./internal/fixtures -out testdata
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"time"
+
+	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/retry"
+	"github.com/docket-run/docket/pkg/service"
+
+	"github.com/docket-run/docket/services/ocr/internal/checkpoint"
+	"github.com/docket-run/docket/services/ocr/internal/config"
+	"github.com/docket-run/docket/services/ocr/internal/extract"
+	"github.com/docket-run/docket/services/ocr/internal/handler"
+)
+
+// Name is the service name.
+const Name = events.ServiceOCR
+
+// Version is the service version stamped on its events.
+const Version = "0.1.0"
+
+// handlerSlack is added to the document timeout for the handler attempt:
+// time for the download, the text blob write and the claim bookkeeping.
+const handlerSlack = time.Minute
+
+// Spec returns the service.
+func Spec() service.Spec {
+	return service.Spec{
+		Name:     Name,
+		Version:  Version,
+		Consumes: []string{events.TopicSubmitted},
+		Produces: []string{events.TopicExtracted},
+		Setup:    setup,
+		// OCR takes seconds to minutes a document: small batches, so one
+		// transaction does not wait on a long queue of scans.
+		Runtime: []bus.Option{bus.MaxPollRecords(8)},
+	}
+}
+
+func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
+	cfg, err := config.Load()
+	if err != nil {
+		return fmt.Errorf("configuration: %w", err)
+	}
+	blobs, err := blob.Open(ctx, d.Platform.BlobURL)
+	if err != nil {
+		return fmt.Errorf("open blob store: %w", err)
+	}
+	context.AfterFunc(ctx, func() { _ = blobs.Close() })
+
+	engine := extract.NewTesseract(cfg.TesseractBin, cfg.Language, cfg.DPI)
+	poppler := extract.NewPoppler(cfg.PdfinfoBin, cfg.PdftotextBin, cfg.PdftoppmBin)
+	// A missing engine does not stop the service (plain text and the
+	// embedded stack work without it); documents that need it fail as
+	// structural, naming the package to install.
+	if name, v, err := engine.Identity(ctx); err != nil {
+		d.Log.WarnContext(ctx, "OCR engine unavailable: images and scanned PDFs will be dead-lettered", "error", err)
+	} else {
+		d.Log.InfoContext(ctx, "OCR engine", "engine", name, "version", v, "language", cfg.Language, "dpi", cfg.DPI)
+	}
+	if _, err := poppler.Version(ctx); err != nil {
+		d.Log.WarnContext(ctx, "PDF tools unavailable: PDFs will be dead-lettered", "error", err)
+	}
+
+	cp := checkpoint.New(d.Redis, cfg.CheckpointTTL, fmt.Sprintf("%s@%ddpi", cfg.Language, cfg.DPI))
+	x := extract.New(engine, poppler, cp, cp, extract.Limits{
+		MaxPages: cfg.MaxPages, MaxPixels: cfg.MaxPixels, DPI: cfg.DPI, PageConcurrency: cfg.PageConcurrency,
+	}, cfg.WorkDir, d.Log)
+	host, _ := os.Hostname()
+	owner := d.Platform.InstanceID
+	if owner == "" {
+		owner = host
+	}
+	h := handler.New(handler.Config{Service: Name, Owner: owner, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir}, blobs, d.Store, x, d.Log)
+	bus.Handle(rt, events.TopicSubmitted, h.Handle,
+		bus.Timeout(cfg.Timeout+handlerSlack),
+		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}))
+	return nil
+}
