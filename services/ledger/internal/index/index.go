@@ -23,14 +23,14 @@ import (
 
 const prefix = "docket:ledger:"
 
-func workflowKey(id string) string    { return prefix + "wf:" + id }
-func documentKey(sha string) string   { return prefix + "doc:" + sha }
-func checkpointKey(p int32) string    { return prefix + "ckpt:" + strconv.Itoa(int(p)) }
-func hexOrEmpty(b []byte) string      { return hex.EncodeToString(b) }
-func unhex(s string) ([]byte, error)  { return hex.DecodeString(s) }
-func isMissing(err error) bool        { return errors.Is(err, redis.Nil) }
-func itoa(v int64) string             { return strconv.FormatInt(v, 10) }
-func atoi(s string) (int64, error)    { return strconv.ParseInt(s, 10, 64) }
+func workflowKey(id string) string   { return prefix + "wf:" + id }
+func documentKey(sha string) string  { return prefix + "doc:" + sha }
+func checkpointKey(p int32) string   { return prefix + "ckpt:" + strconv.Itoa(int(p)) }
+func hexOrEmpty(b []byte) string     { return hex.EncodeToString(b) }
+func unhex(s string) ([]byte, error) { return hex.DecodeString(s) }
+func isMissing(err error) bool       { return errors.Is(err, redis.Nil) }
+func itoa(v int64) string            { return strconv.FormatInt(v, 10) }
+func atoi(s string) (int64, error)   { return strconv.ParseInt(s, 10, 64) }
 
 // Entry is one ledger record as the index and the HTTP API show it.
 type Entry struct {

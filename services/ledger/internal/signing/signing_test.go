@@ -1,0 +1,58 @@
+package signing
+
+import (
+	"bytes"
+	"crypto/ed25519"
+	"io"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/docket-run/docket/pkg/ledgerchain"
+)
+
+func TestDevKeyIsGeneratedOnceAndKept(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	dir := filepath.Join(t.TempDir(), "ledger")
+	first, err := Load("", dir, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	again, err := Load("", dir, log)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(first, again) {
+		t.Fatal("a second start generated a new key instead of keeping the first")
+	}
+	keys, err := ledgerchain.LoadPublicKeys(filepath.Join(dir, DevPublicFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, ok := keys[ledgerchain.KeyID(first.Public().(ed25519.PublicKey))]; !ok || len(keys) != 1 {
+		t.Errorf("public key file holds %d keys, want the dev key's", len(keys))
+	}
+	if fi, err := os.Stat(filepath.Join(dir, DevPrivateFile)); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("private key file mode %v (%v), want 0600", fi.Mode().Perm(), err)
+	}
+
+	// A key file wins over the dev folder.
+	pemKey, err := ledgerchain.MarshalPrivateKey(ed25519.NewKeyFromSeed(bytes.Repeat([]byte{4}, 32)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyFile := filepath.Join(t.TempDir(), "prod.key")
+	if err := os.WriteFile(keyFile, pemKey, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	prod, err := Load(keyFile, dir, log)
+	if err != nil || bytes.Equal(prod, first) {
+		t.Errorf("key file not used: %v", err)
+	}
+
+	// No key file and an unwritable folder: a clear error.
+	if _, err := Load("", "/proc/docket-ledger-key", log); err == nil {
+		t.Error("an unwritable dev key folder was accepted")
+	}
+}
