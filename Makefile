@@ -6,14 +6,21 @@ STATICCHECK_VERSION := v0.8.2
 MODULES := pkg $(wildcard services/*)
 DATA ?= ./data
 
-.PHONY: run test unit lint vet fmt-check staticcheck bench schemas schemas-check proto model tools clean
+.PHONY: run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto model tools clean
 
 ## run: start the embedded stack and every service in one process
 run:
 	cd services/docket && $(GO) run ./cmd/docket run --data $(abspath $(DATA))
 
-## test: lint, check generated code, run every test (crash tests included)
-test: lint schemas-check unit
+## test: lint, check generated code, run every test (crash and end-to-end tests included), short fuzz runs
+test: lint schemas-check unit fuzz
+
+FUZZTIME ?= 5s
+## fuzz: short runs of every fuzz target on an external boundary (seed corpora in testdata/fuzz)
+fuzz:
+	@set -e; for t in FuzzParseMultipart FuzzParseRaw FuzzSniff; do \
+	  (cd services/ingest && $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./internal/submit/); \
+	done
 
 unit:
 	@set -e; for m in $(MODULES); do \
@@ -45,6 +52,10 @@ schemas-check:
 	cd pkg && $(GO) run ./events/internal/gen -schemas ../schemas -out ./events
 	@git diff --exit-code -- pkg/events || (echo "generated event code is stale: run make schemas and commit"; exit 1)
 
+## verify: prove the embedded stack's ledger (chain and signatures) from the topic alone
+verify:
+	cd services/docket && $(GO) run ./cmd/docket ledger verify --public-keys $(abspath $(DATA))/ledger/ledger.pub
+
 ## model: retrain the built-in classifier from its committed corpus (reproducible)
 model:
 	cd services/classifier && $(GO) run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json
@@ -55,10 +66,12 @@ proto:
 	  protoc -I proto --go_out=proto --go_opt=paths=source_relative --go-grpc_out=proto --go-grpc_opt=paths=source_relative proto/*.proto; \
 	else echo "proto: no .proto files yet"; fi
 
-## bench: the runtime side by side with a bare franz-go loop, and the idempotency store
+## bench: runtime vs a bare franz-go loop, idempotency store, classifier, OCR vs the tesseract CLI
 bench:
 	cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/
 	cd pkg && $(GO) test -run '^$$' -bench BenchmarkRuntime -benchtime 1x -timeout 20m ./bus/
+	cd services/classifier && $(GO) test -run '^$$' -bench BenchmarkClassifier -benchtime 1x ./internal/classify/
+	cd services/ocr && $(GO) test -run '^$$' -bench BenchmarkOCR -benchtime 10x ./internal/extract/
 
 clean:
 	rm -rf $(DATA)

@@ -224,6 +224,7 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		log().WarnContext(ctx, "transient failure; retrying", "attempt", prior+attempt, "error", err)
 	})
 	rt.metrics.duration.WithLabelValues(r.Topic).Observe(time.Since(start).Seconds())
+	rt.lastPoll.Store(time.Now().UnixNano()) // progress, for Live
 	if err != nil {
 		span.SetStatus(codes.Error, err.Error())
 		rt.deadLetter(ctx, log, it, prior, failures)

@@ -82,7 +82,7 @@ type Runtime struct {
 
 	joined   atomic.Bool
 	running  atomic.Bool
-	lastPoll atomic.Int64 // unix nanos of the last loop turn
+	lastPoll atomic.Int64 // unix nanos of the last loop turn or finished record
 }
 
 // New returns a runtime for service. kafka holds the connection options
@@ -171,17 +171,28 @@ func (rt *Runtime) Ready(context.Context) error {
 	return nil
 }
 
-// Live reports whether the processing loop is turning. A loop stuck for
-// longer than the transaction timeout plus the drain timeout is wedged.
+// Live reports whether the runtime makes progress: the loop turns or
+// records finish. Silence for longer than the slowest handler may take on
+// one record (its timeout times its attempts, plus backoff) plus the
+// transaction and drain timeouts means the runtime is wedged.
 func (rt *Runtime) Live(context.Context) error {
 	last := rt.lastPoll.Load()
 	if last == 0 {
 		return nil
 	}
-	if since := time.Since(time.Unix(0, last)); since > rt.cfg.transactionTimeout+rt.cfg.drainTimeout+time.Minute {
-		return fmt.Errorf("processing loop has not turned for %s", since.Round(time.Second))
+	if since := time.Since(time.Unix(0, last)); since > rt.stallAfter() {
+		return fmt.Errorf("no progress for %s", since.Round(time.Second))
 	}
 	return nil
+}
+
+func (rt *Runtime) stallAfter() time.Duration {
+	var slowest time.Duration
+	for _, r := range rt.routes {
+		n := time.Duration(max(1, r.policy.Attempts))
+		slowest = max(slowest, n*(r.timeout+r.policy.Max))
+	}
+	return slowest + rt.cfg.transactionTimeout + rt.cfg.drainTimeout + time.Minute
 }
 
 // Run consumes until ctx ends, then finishes or aborts the open batch and
