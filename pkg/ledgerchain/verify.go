@@ -128,6 +128,22 @@ func (v *Verifier) AddUndecodable(partition int32, offset int64, err error) erro
 	return p
 }
 
+// AddValue decodes one raw value of the ledger topic with codec and checks
+// it like Add; an undecodable value, or one that is not a ledger record,
+// breaks the chain like AddUndecodable. It returns the record when the value
+// decoded to one, whether or not the chain accepted it.
+func (v *Verifier) AddValue(codec Decoder, partition int32, offset int64, value []byte) (*events.LedgerRecord, error) {
+	e, err := codec.Decode(value)
+	if err != nil {
+		return nil, v.AddUndecodable(partition, offset, err)
+	}
+	rec, ok := e.(*events.LedgerRecord)
+	if !ok {
+		return nil, v.AddUndecodable(partition, offset, fmt.Errorf("value is %T, want *events.LedgerRecord", e))
+	}
+	return rec, v.Add(partition, offset, rec)
+}
+
 // Head returns the last sound record of partition's chain.
 func (v *Verifier) Head(partition int32) Head { return v.heads[partition] }
 

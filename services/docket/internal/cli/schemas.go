@@ -7,30 +7,39 @@ import (
 	"io"
 	"text/tabwriter"
 
+	"github.com/twmb/franz-go/pkg/sr"
+
 	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/serde"
 )
 
-func schemasApply(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("admin schemas apply", flag.ContinueOnError)
+// registryFlags parses a schema command's flags and returns the registry's
+// URL and a client for it.
+func registryFlags(name string, args []string) (string, *sr.Client, error) {
+	fs := flag.NewFlagSet(name, flag.ContinueOnError)
 	url := fs.String("registry", "", "schema registry URL (default $DOCKET_SCHEMA_REGISTRY_URL)")
 	if err := fs.Parse(args); err != nil {
-		return err
+		return "", nil, err
 	}
 	p, err := config.Load()
 	if err != nil {
-		return err
+		return "", nil, err
 	}
 	if *url != "" {
 		p.RegistryURL = *url
 	}
 	rc, err := p.RegistryClient()
+	return p.RegistryURL, rc, err
+}
+
+func schemasApply(ctx context.Context, args []string, stdout io.Writer) error {
+	url, rc, err := registryFlags("admin schemas apply", args)
 	if err != nil {
 		return err
 	}
 	applied, err := serde.Apply(ctx, rc)
 	if err != nil {
-		return fmt.Errorf("apply schemas to %s: %w", p.RegistryURL, err)
+		return fmt.Errorf("apply schemas to %s: %w", url, err)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SUBJECT\tVERSION\tID")
@@ -41,25 +50,13 @@ func schemasApply(ctx context.Context, args []string, stdout io.Writer) error {
 }
 
 func schemasList(ctx context.Context, args []string, stdout io.Writer) error {
-	fs := flag.NewFlagSet("admin schemas list", flag.ContinueOnError)
-	url := fs.String("registry", "", "schema registry URL (default $DOCKET_SCHEMA_REGISTRY_URL)")
-	if err := fs.Parse(args); err != nil {
-		return err
-	}
-	p, err := config.Load()
-	if err != nil {
-		return err
-	}
-	if *url != "" {
-		p.RegistryURL = *url
-	}
-	rc, err := p.RegistryClient()
+	url, rc, err := registryFlags("admin schemas list", args)
 	if err != nil {
 		return err
 	}
 	subjects, err := rc.Subjects(ctx)
 	if err != nil {
-		return fmt.Errorf("list subjects of %s: %w", p.RegistryURL, err)
+		return fmt.Errorf("list subjects of %s: %w", url, err)
 	}
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SUBJECT\tVERSION\tID")

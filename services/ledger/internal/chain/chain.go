@@ -241,16 +241,8 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	tail := map[string]int64{}
 	var broken *ledgerchain.Problem
 	err = c.topic.Read(ctx, p, from, func(r *kgo.Record) error {
-		var perr error
-		e, err := c.codec.Decode(r.Value)
-		rec, isRec := e.(*events.LedgerRecord)
-		switch {
-		case err != nil:
-			perr = v.AddUndecodable(p, r.Offset, err)
-		case !isRec:
-			perr = v.AddUndecodable(p, r.Offset, fmt.Errorf("value is %T", e))
-		default:
-			perr = v.Add(p, r.Offset, rec)
+		rec, perr := v.AddValue(c.codec, p, r.Offset, r.Value)
+		if rec != nil {
 			tail[rec.WorkflowID] = rec.Sequence
 		}
 		if perr != nil && broken == nil {

@@ -11,7 +11,6 @@ import (
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
-	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 )
 
@@ -148,17 +147,7 @@ func (f *Follower) index(ctx context.Context, v *ledgerchain.Verifier, p int32, 
 		if r.Attrs.IsControl() {
 			continue
 		}
-		var perr error
-		e, err := f.codec.Decode(r.Value)
-		rec, ok := e.(*events.LedgerRecord)
-		switch {
-		case err != nil:
-			perr = v.AddUndecodable(p, r.Offset, err)
-		case !ok:
-			perr = v.AddUndecodable(p, r.Offset, fmt.Errorf("value is %T", e))
-		default:
-			perr = v.Add(p, r.Offset, rec)
-		}
+		rec, perr := v.AddValue(f.codec, p, r.Offset, r.Value)
 		var problem *ledgerchain.Problem
 		if errors.As(perr, &problem) {
 			f.mu.Lock()
