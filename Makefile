@@ -1,19 +1,24 @@
-# Docket — make run · make test · make lint · make bench · make proto · make schemas
+# Docket — make run · make test · make lint · make bench · make proto · make schemas · make helm
 SHELL := /bin/bash
 GO ?= go
 GOBIN := $(shell $(GO) env GOPATH)/bin
 STATICCHECK_VERSION := v0.8.2
-MODULES := pkg $(wildcard services/*)
+UNIT_MODULES := pkg proto $(wildcard services/*)
+# deploy/manifests (chart checks) is linted with the others and tested by make helm
+MODULES := $(UNIT_MODULES) deploy/manifests
+HELM_VERSION := v3.22.0
+HELM := $(shell command -v helm 2>/dev/null || echo $(GOBIN)/helm)
+CHARTS := ingest ocr classifier ledger docket
 DATA ?= ./data
 
-.PHONY: run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto model tools clean
+.PHONY: run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto model tools clean helm helm-tool
 
 ## run: start the embedded stack and every service in one process
 run:
 	cd services/docket && $(GO) run ./cmd/docket run --data $(abspath $(DATA))
 
-## test: lint, check generated code, run every test (crash and end-to-end tests included), short fuzz runs
-test: lint schemas-check unit fuzz
+## test: lint, check generated code, run every test (crash and end-to-end tests included), short fuzz runs, chart checks
+test: lint schemas-check unit fuzz helm
 
 FUZZTIME ?= 5s
 ## fuzz: short runs of every fuzz target on an external boundary (seed corpora in testdata/fuzz)
@@ -23,7 +28,7 @@ fuzz:
 	done
 
 unit:
-	@set -e; for m in $(MODULES); do \
+	@set -e; for m in $(UNIT_MODULES); do \
 	  echo "== go test $$m"; \
 	  (cd $$m && $(GO) test -count=1 -timeout 15m ./...); \
 	done
@@ -43,6 +48,21 @@ staticcheck: tools
 tools:
 	@test -x $(GOBIN)/staticcheck || $(GO) install honnef.co/go/tools/cmd/staticcheck@$(STATICCHECK_VERSION)
 
+## helm: lint and render every chart (default and production values) into build/manifests, then validate them strictly against the typed Kubernetes API (deploy/manifests)
+helm: helm-tool
+	@set -e; for c in $(CHARTS); do $(HELM) dependency update --skip-refresh charts/$$c >/dev/null; done
+	@set -e; mkdir -p build/manifests; for c in $(CHARTS); do \
+	  $(HELM) lint --strict charts/$$c; \
+	  $(HELM) lint --strict charts/$$c -f charts/docket/values-production.yaml; \
+	  $(HELM) template docket charts/$$c --namespace docket > build/manifests/$$c.yaml; \
+	  $(HELM) template docket charts/$$c --namespace docket -f charts/docket/values-production.yaml > build/manifests/$$c-production.yaml; \
+	done
+	cd deploy/manifests && PATH="$(dir $(HELM)):$$PATH" $(GO) test -count=1 ./...
+
+## helm-tool: install helm when it is missing (builds in about 4 minutes)
+helm-tool:
+	@test -x "$(HELM)" || { echo "installing helm $(HELM_VERSION)"; GOFLAGS= $(GO) install helm.sh/helm/v3/cmd/helm@$(HELM_VERSION); }
+
 ## schemas: regenerate the Go event types from schemas/
 schemas:
 	cd pkg && $(GO) run ./events/internal/gen -schemas ../schemas -out ./events
@@ -60,11 +80,9 @@ verify:
 model:
 	cd services/classifier && $(GO) run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json
 
-## proto: regenerate gRPC code from proto/ (none yet: the tracker API arrives with the saga tracker)
+## proto: regenerate the gRPC code committed beside proto/**/*.proto (protoc 3.21, protoc-gen-go v1.36.12, protoc-gen-go-grpc v1.6.1)
 proto:
-	@if ls proto/*.proto >/dev/null 2>&1; then \
-	  protoc -I proto --go_out=proto --go_opt=paths=source_relative --go-grpc_out=proto --go-grpc_opt=paths=source_relative proto/*.proto; \
-	else echo "proto: no .proto files yet"; fi
+	cd proto && protoc -I . --go_out=. --go_opt=paths=source_relative --go-grpc_out=. --go-grpc_opt=paths=source_relative $$(find docket -name '*.proto' | sort)
 
 ## bench: runtime vs a bare franz-go loop, idempotency store, classifier, OCR vs the tesseract CLI
 bench:

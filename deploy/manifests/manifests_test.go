@@ -1,0 +1,471 @@
+package manifests
+
+import (
+	"bytes"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"slices"
+	"strings"
+	"testing"
+
+	appsv1 "k8s.io/api/apps/v1"
+	autoscalingv2 "k8s.io/api/autoscaling/v2"
+	batchv1 "k8s.io/api/batch/v1"
+	corev1 "k8s.io/api/core/v1"
+	policyv1 "k8s.io/api/policy/v1"
+	"k8s.io/apimachinery/pkg/labels"
+	"sigs.k8s.io/yaml"
+)
+
+// root is the repository root, seen from this package.
+const root = "../.."
+
+var services = []string{"ingest", "ocr", "classifier", "ledger"}
+
+// helmBin finds helm on PATH or in $GOPATH/bin (where make helm-tool puts
+// it) and fails the test clearly otherwise.
+func helmBin(t *testing.T) string {
+	t.Helper()
+	if p, err := exec.LookPath("helm"); err == nil {
+		return p
+	}
+	gopath, err := exec.Command("go", "env", "GOPATH").Output()
+	if err == nil {
+		p := filepath.Join(strings.TrimSpace(string(gopath)), "bin", "helm")
+		if _, err := os.Stat(p); err == nil {
+			return p
+		}
+	}
+	t.Fatal("helm not found on PATH or in $GOPATH/bin: run `make helm-tool` (go install helm.sh/helm/v3/cmd/helm@v3.22.0)")
+	return ""
+}
+
+func helm(t *testing.T, args ...string) (string, error) {
+	t.Helper()
+	cmd := exec.Command(helmBin(t), args...)
+	cmd.Dir = root
+	var out, errOut bytes.Buffer
+	cmd.Stdout, cmd.Stderr = &out, &errOut
+	if err := cmd.Run(); err != nil {
+		return out.String(), fmt.Errorf("helm %s: %w: %s", strings.Join(args, " "), err, errOut.String())
+	}
+	return out.String(), nil
+}
+
+// TestMain-like set-up: build the file:// dependencies once (service
+// charts first, then the umbrella, which packages them).
+func buildDeps(t *testing.T) {
+	t.Helper()
+	for _, c := range append(append([]string{}, services...), "docket") {
+		if _, err := helm(t, "dependency", "update", "--skip-refresh", filepath.Join("charts", c)); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
+// object is one rendered manifest, decoded strictly into its typed struct.
+type object struct {
+	Kind, Name string
+	Obj        any
+}
+
+// Local models of the two CRDs the charts render (KEDA and the Prometheus
+// operator are not in k8s.io/api): only the fields the charts may set, so a
+// misspelt or misplaced field still fails the strict decode.
+type (
+	scaledObject struct {
+		APIVersion string           `json:"apiVersion"`
+		Kind       string           `json:"kind"`
+		Metadata   metav1ObjectMeta `json:"metadata"`
+		Spec       scaledObjectSpec `json:"spec"`
+	}
+	metav1ObjectMeta struct {
+		Name   string            `json:"name"`
+		Labels map[string]string `json:"labels"`
+	}
+	scaledObjectSpec struct {
+		ScaleTargetRef struct {
+			APIVersion string `json:"apiVersion"`
+			Kind       string `json:"kind"`
+			Name       string `json:"name"`
+		} `json:"scaleTargetRef"`
+		MinReplicaCount *int32 `json:"minReplicaCount"`
+		MaxReplicaCount *int32 `json:"maxReplicaCount"`
+		PollingInterval *int32 `json:"pollingInterval"`
+		CooldownPeriod  *int32 `json:"cooldownPeriod"`
+		Triggers        []struct {
+			Type              string            `json:"type"`
+			Metadata          map[string]string `json:"metadata"`
+			AuthenticationRef *struct {
+				Name string `json:"name"`
+			} `json:"authenticationRef"`
+		} `json:"triggers"`
+	}
+	serviceMonitor struct {
+		APIVersion string           `json:"apiVersion"`
+		Kind       string           `json:"kind"`
+		Metadata   metav1ObjectMeta `json:"metadata"`
+		Spec       struct {
+			Selector struct {
+				MatchLabels map[string]string `json:"matchLabels"`
+			} `json:"selector"`
+			Endpoints []struct {
+				Port     string `json:"port"`
+				Path     string `json:"path"`
+				Interval string `json:"interval"`
+			} `json:"endpoints"`
+		} `json:"spec"`
+	}
+)
+
+func newObject(apiVersion, kind string) (any, error) {
+	switch apiVersion + "/" + kind {
+	case "v1/ServiceAccount":
+		return &corev1.ServiceAccount{}, nil
+	case "v1/ConfigMap":
+		return &corev1.ConfigMap{}, nil
+	case "v1/Service":
+		return &corev1.Service{}, nil
+	case "apps/v1/Deployment":
+		return &appsv1.Deployment{}, nil
+	case "apps/v1/StatefulSet":
+		return &appsv1.StatefulSet{}, nil
+	case "policy/v1/PodDisruptionBudget":
+		return &policyv1.PodDisruptionBudget{}, nil
+	case "autoscaling/v2/HorizontalPodAutoscaler":
+		return &autoscalingv2.HorizontalPodAutoscaler{}, nil
+	case "batch/v1/Job":
+		return &batchv1.Job{}, nil
+	case "keda.sh/v1alpha1/ScaledObject":
+		return &scaledObject{}, nil
+	case "monitoring.coreos.com/v1/ServiceMonitor":
+		return &serviceMonitor{}, nil
+	}
+	// Secrets in particular: the charts never carry a secret value.
+	return nil, fmt.Errorf("unexpected object %s %s", apiVersion, kind)
+}
+
+// decode splits a helm template output and decodes every document strictly
+// (unknown or duplicate fields are errors).
+func decode(t *testing.T, rendered string) []object {
+	t.Helper()
+	var out []object
+	for _, doc := range regexp.MustCompile(`(?m)^---\s*$`).Split(rendered, -1) {
+		if strings.TrimSpace(regexp.MustCompile(`(?m)^#.*$`).ReplaceAllString(doc, "")) == "" {
+			continue
+		}
+		var head struct {
+			APIVersion string `json:"apiVersion"`
+			Kind       string `json:"kind"`
+			Metadata   struct {
+				Name string `json:"name"`
+			} `json:"metadata"`
+		}
+		if err := yaml.Unmarshal([]byte(doc), &head); err != nil {
+			t.Fatalf("parse manifest: %v\n%s", err, doc)
+		}
+		obj, err := newObject(head.APIVersion, head.Kind)
+		if err != nil {
+			t.Errorf("%s: %v", head.Metadata.Name, err)
+			continue
+		}
+		if err := yaml.UnmarshalStrict([]byte(doc), obj); err != nil {
+			t.Errorf("%s %s: strict decode: %v", head.Kind, head.Metadata.Name, err)
+			continue
+		}
+		out = append(out, object{Kind: head.Kind, Name: head.Metadata.Name, Obj: obj})
+	}
+	return out
+}
+
+// secretish names env vars whose value must come from a Secret; *_FILE and
+// *_KEYS (file paths) are fine as plain values.
+var secretish = regexp.MustCompile(`(PASSWORD|SECRET|TOKEN|API_KEY|_KEY$|^AWS_SECRET)`)
+
+// credentialURL matches a URL with a password in it.
+var credentialURL = regexp.MustCompile(`://[^/@\s]*:[^/@\s]+@`)
+
+func checkPlainValue(t *testing.T, where, name, value string) {
+	t.Helper()
+	if value != "" && secretish.MatchString(name) && !strings.HasSuffix(name, "_FILE") && !strings.HasSuffix(name, "_KEYS") {
+		t.Errorf("%s: %s has a plain value; it must come from a Secret", where, name)
+	}
+	if credentialURL.MatchString(value) {
+		t.Errorf("%s: %s holds a URL with credentials", where, name)
+	}
+}
+
+func checkContainer(t *testing.T, where string, c corev1.Container, service bool) {
+	t.Helper()
+	where += "/" + c.Name
+	sc := c.SecurityContext
+	if sc == nil || sc.ReadOnlyRootFilesystem == nil || !*sc.ReadOnlyRootFilesystem {
+		t.Errorf("%s: readOnlyRootFilesystem is not true", where)
+	}
+	if sc == nil || sc.AllowPrivilegeEscalation == nil || *sc.AllowPrivilegeEscalation {
+		t.Errorf("%s: allowPrivilegeEscalation is not false", where)
+	}
+	if sc == nil || sc.Capabilities == nil || len(sc.Capabilities.Drop) != 1 || sc.Capabilities.Drop[0] != "ALL" {
+		t.Errorf("%s: capabilities do not drop ALL", where)
+	}
+	for _, r := range []corev1.ResourceName{corev1.ResourceCPU, corev1.ResourceMemory} {
+		if q, ok := c.Resources.Requests[r]; !ok || q.IsZero() {
+			t.Errorf("%s: no %s request", where, r)
+		}
+		if q, ok := c.Resources.Limits[r]; !ok || q.IsZero() {
+			t.Errorf("%s: no %s limit", where, r)
+		}
+	}
+	for _, e := range c.Env {
+		if e.Value == "" && e.ValueFrom == nil {
+			t.Errorf("%s: %s has neither a value nor a source", where, e.Name)
+		}
+		checkPlainValue(t, where, e.Name, e.Value)
+	}
+	var tmp bool
+	for _, m := range c.VolumeMounts {
+		tmp = tmp || m.MountPath == "/tmp"
+	}
+	if !tmp {
+		t.Errorf("%s: nothing mounted at /tmp (the root filesystem is read-only)", where)
+	}
+	if !service {
+		return
+	}
+	probe := func(name string, p *corev1.Probe, path string) {
+		if p == nil || p.HTTPGet == nil || p.HTTPGet.Path != path || p.HTTPGet.Port.String() != "ops" {
+			t.Errorf("%s: %s probe is not GET %s on the ops port", where, name, path)
+		}
+	}
+	probe("liveness", c.LivenessProbe, "/healthz")
+	probe("readiness", c.ReadinessProbe, "/readyz")
+	probe("startup", c.StartupProbe, "/healthz")
+	var ops bool
+	for _, p := range c.Ports {
+		ops = ops || (p.Name == "ops" && p.ContainerPort == 9100)
+	}
+	if !ops {
+		t.Errorf("%s: no ops port 9100", where)
+	}
+	var instance bool
+	for _, e := range c.Env {
+		if e.Name == "DOCKET_INSTANCE_ID" {
+			instance = e.ValueFrom != nil && e.ValueFrom.FieldRef != nil && e.ValueFrom.FieldRef.FieldPath == "metadata.name"
+		}
+	}
+	if !instance {
+		t.Errorf("%s: DOCKET_INSTANCE_ID is not the pod name", where)
+	}
+}
+
+func checkPod(t *testing.T, where string, spec corev1.PodSpec, service bool) {
+	t.Helper()
+	psc := spec.SecurityContext
+	if psc == nil || psc.RunAsNonRoot == nil || !*psc.RunAsNonRoot || psc.RunAsUser == nil || *psc.RunAsUser == 0 {
+		t.Errorf("%s: pod does not run as non-root", where)
+	}
+	if spec.AutomountServiceAccountToken == nil || *spec.AutomountServiceAccountToken {
+		t.Errorf("%s: service account token is mounted", where)
+	}
+	for _, c := range spec.InitContainers {
+		checkContainer(t, where, c, false)
+	}
+	for _, c := range spec.Containers {
+		checkContainer(t, where, c, service)
+	}
+}
+
+// workload is a Deployment or StatefulSet reduced to what the checks need.
+type workload struct {
+	name, component string
+	podLabels       map[string]string
+	selector        map[string]string
+	spec            corev1.PodSpec
+}
+
+// check validates the objects of one rendering and returns its workloads.
+func check(t *testing.T, objs []object) []workload {
+	t.Helper()
+	var (
+		wls      []workload
+		pdbs     []*policyv1.PodDisruptionBudget
+		services []*corev1.Service
+	)
+	for _, o := range objs {
+		where := o.Kind + " " + o.Name
+		switch v := o.Obj.(type) {
+		case *appsv1.Deployment:
+			wls = append(wls, workload{v.Name, v.Labels["app.kubernetes.io/component"], v.Spec.Template.Labels, v.Spec.Selector.MatchLabels, v.Spec.Template.Spec})
+		case *appsv1.StatefulSet:
+			if v.Spec.ServiceName == "" {
+				t.Errorf("%s: no serviceName", where)
+			}
+			wls = append(wls, workload{v.Name, v.Labels["app.kubernetes.io/component"], v.Spec.Template.Labels, v.Spec.Selector.MatchLabels, v.Spec.Template.Spec})
+		case *batchv1.Job:
+			checkPod(t, where, v.Spec.Template.Spec, false)
+			if v.Annotations["helm.sh/hook"] != "pre-install,pre-upgrade" {
+				t.Errorf("%s: hook %q, want pre-install,pre-upgrade", where, v.Annotations["helm.sh/hook"])
+			}
+			var steps []string
+			for _, c := range append(v.Spec.Template.Spec.InitContainers, v.Spec.Template.Spec.Containers...) {
+				steps = append(steps, strings.Join(c.Args, " "))
+			}
+			if got, want := strings.Join(steps, ", "), "admin topics apply, admin schemas apply"; got != want {
+				t.Errorf("%s: steps %q, want %q", where, got, want)
+			}
+		case *policyv1.PodDisruptionBudget:
+			pdbs = append(pdbs, v)
+		case *corev1.Service:
+			services = append(services, v)
+		case *corev1.ConfigMap:
+			for k, val := range v.Data {
+				checkPlainValue(t, where, k, val)
+			}
+		case *scaledObject:
+			if len(v.Spec.Triggers) == 0 {
+				t.Errorf("%s: no triggers", where)
+			}
+			want := "docket-" + v.Metadata.Labels["app.kubernetes.io/component"]
+			for _, tr := range v.Spec.Triggers {
+				if tr.Type != "kafka" || tr.Metadata["consumerGroup"] != want || tr.Metadata["topic"] == "" || tr.Metadata["bootstrapServers"] == "" {
+					t.Errorf("%s: trigger %+v: want kafka on group %s with a topic", where, tr, want)
+				}
+			}
+		case *serviceMonitor:
+			if len(v.Spec.Endpoints) != 1 || v.Spec.Endpoints[0].Port != "ops" || v.Spec.Endpoints[0].Path != "/metrics" {
+				t.Errorf("%s: endpoints %+v, want ops /metrics", where, v.Spec.Endpoints)
+			}
+		}
+	}
+	for _, w := range wls {
+		where := "workload " + w.name
+		checkPod(t, where, w.spec, true)
+		if !labels.SelectorFromSet(w.selector).Matches(labels.Set(w.podLabels)) {
+			t.Errorf("%s: selector %v does not match its pod labels %v", where, w.selector, w.podLabels)
+		}
+		var pdb int
+		for _, p := range pdbs {
+			if p.Spec.Selector != nil && labels.SelectorFromSet(p.Spec.Selector.MatchLabels).Matches(labels.Set(w.podLabels)) {
+				pdb++
+			}
+		}
+		if pdb != 1 {
+			t.Errorf("%s: %d PodDisruptionBudgets select it, want 1", where, pdb)
+		}
+		var svc bool
+		for _, s := range services {
+			if len(s.Spec.Selector) > 0 && labels.SelectorFromSet(s.Spec.Selector).Matches(labels.Set(w.podLabels)) {
+				svc = true
+				for _, p := range s.Spec.Ports {
+					if !hasPort(w.spec, p.TargetPort.String()) {
+						t.Errorf("Service %s: targetPort %s is not a port of %s", s.Name, p.TargetPort.String(), w.name)
+					}
+				}
+			}
+		}
+		if !svc {
+			t.Errorf("%s: no Service selects it", where)
+		}
+	}
+	return wls
+}
+
+func hasPort(spec corev1.PodSpec, name string) bool {
+	for _, c := range spec.Containers {
+		for _, p := range c.Ports {
+			if p.Name == name {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+func TestCharts(t *testing.T) {
+	buildDeps(t)
+	prod := "charts/docket/values-production.yaml"
+	type tc struct {
+		name       string
+		chart      string
+		args       []string
+		components []string // workloads expected, by component
+		job        bool
+	}
+	var cases []tc
+	for _, s := range services {
+		cases = append(cases,
+			tc{s + " default", s, nil, []string{s}, false},
+			// The production example's global block (Kafka SASL/TLS, registry
+			// auth, S3) applied to the standalone chart.
+			tc{s + " production globals", s, []string{"-f", prod}, []string{s}, false},
+		)
+	}
+	cases = append(cases,
+		tc{"umbrella default", "docket", nil, services, true},
+		tc{"umbrella production", "docket", []string{"-f", prod}, services, true},
+		tc{"umbrella statefulsets and hpa", "docket", []string{"--set", "ocr.workload=StatefulSet,classifier.autoscaling.enabled=true,ingest.keda.enabled=true,ledger.serviceMonitor.enabled=true"}, services, true},
+	)
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			chart := filepath.Join("charts", c.chart)
+			if _, err := helm(t, append([]string{"lint", "--strict", chart}, c.args...)...); err != nil {
+				t.Fatal(err)
+			}
+			out, err := helm(t, append([]string{"template", "rel", chart, "--namespace", "docket"}, c.args...)...)
+			if err != nil {
+				t.Fatal(err)
+			}
+			objs := decode(t, out)
+			wls := check(t, objs)
+			var got []string
+			for _, w := range wls {
+				got = append(got, w.component)
+			}
+			if strings.Join(sorted(got), ",") != strings.Join(sorted(c.components), ",") {
+				t.Errorf("workloads %v, want %v", got, c.components)
+			}
+			var jobs int
+			for _, o := range objs {
+				if o.Kind == "Job" {
+					jobs++
+				}
+			}
+			if (jobs == 1) != c.job || jobs > 1 {
+				t.Errorf("%d setup Jobs, want job=%v", jobs, c.job)
+			}
+		})
+	}
+}
+
+func sorted(s []string) []string {
+	c := slices.Clone(s)
+	slices.Sort(c)
+	return c
+}
+
+// TestChartsRefuse: settings that cannot work fail at template time.
+func TestChartsRefuse(t *testing.T) {
+	buildDeps(t)
+	tests := []struct {
+		name, chart string
+		set         string
+		want        string
+	}{
+		{"ledger without signing key", "ledger", "secretFiles=null", "DOCKET_LEDGER_KEY_FILE"},
+		{"file blobs without a shared claim", "ocr", "global.blob.persistentVolumeClaim=", "persistentVolumeClaim is empty"},
+		{"hpa and keda", "classifier", "autoscaling.enabled=true,keda.enabled=true", "exclusive"},
+		{"sasl without secret", "ingest", "global.kafka.sasl.mechanism=PLAIN", "global.kafka.sasl.secretName is required"},
+		{"bad workload", "ocr", "workload=DaemonSet", `workload "DaemonSet"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := helm(t, "template", "rel", filepath.Join("charts", tt.chart), "--set", tt.set)
+			if err == nil || !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("helm template --set %s: error %v, want one containing %q", tt.set, err, tt.want)
+			}
+		})
+	}
+}
