@@ -11,14 +11,14 @@ HELM := $(shell command -v helm 2>/dev/null || echo $(GOBIN)/helm)
 CHARTS := ingest ocr classifier ledger docket
 DATA ?= ./data
 
-.PHONY: run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto model tools clean helm helm-tool
+.PHONY: compose-check run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto model tools clean helm helm-tool
 
 ## run: start the embedded stack and every service in one process
 run:
 	cd services/docket && $(GO) run ./cmd/docket run --data $(abspath $(DATA))
 
 ## test: lint, check generated code, run every test (crash and end-to-end tests included), short fuzz runs, chart checks
-test: lint schemas-check unit fuzz helm
+test: lint schemas-check unit fuzz helm compose-check
 
 FUZZTIME ?= 5s
 ## fuzz: short runs of every fuzz target on an external boundary (seed corpora in testdata/fuzz)
@@ -58,6 +58,13 @@ helm: helm-tool
 	  $(HELM) template docket charts/$$c --namespace docket -f charts/docket/values-production.yaml > build/manifests/$$c-production.yaml; \
 	done
 	cd deploy/manifests && PATH="$(dir $(HELM)):$$PATH" $(GO) test -count=1 ./...
+
+## compose-check: validate deploy/docker-compose.yml with the compose tool (docker compose, else docker-compose)
+compose-check:
+	@if docker compose version >/dev/null 2>&1; then docker compose -f deploy/docker-compose.yml config -q; \
+	elif command -v docker-compose >/dev/null; then docker-compose -f deploy/docker-compose.yml config -q; \
+	else echo "compose-check: no compose tool installed (apt-get install docker-compose)"; exit 1; fi
+	@echo "compose-check: deploy/docker-compose.yml is valid"
 
 ## helm-tool: install helm when it is missing (builds in about 4 minutes)
 helm-tool:
