@@ -3,7 +3,7 @@ SHELL := /bin/bash
 GO ?= go
 GOBIN := $(shell $(GO) env GOPATH)/bin
 STATICCHECK_VERSION := v0.8.2
-UNIT_MODULES := pkg proto $(wildcard services/*)
+UNIT_MODULES := pkg $(patsubst %/go.mod,%,$(wildcard proto/go.mod services/*/go.mod))
 # deploy/manifests (chart checks) is linted with the others and tested by make helm
 MODULES := $(UNIT_MODULES) deploy/manifests
 HELM_VERSION := v3.22.0
