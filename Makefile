@@ -8,10 +8,10 @@ UNIT_MODULES := pkg $(patsubst %/go.mod,%,$(wildcard proto/go.mod services/*/go.
 MODULES := $(UNIT_MODULES) deploy/manifests
 HELM_VERSION := v3.22.0
 HELM := $(shell command -v helm 2>/dev/null || echo $(GOBIN)/helm)
-CHARTS := ingest ocr classifier ledger docket
+CHARTS := ingest ocr classifier ledger sagatracker exception docket
 DATA ?= ./data
 
-.PHONY: compose-check run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto model tools clean helm helm-tool
+.PHONY: compose-check run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool
 
 ## run: start the embedded stack and every service in one process
 run:
@@ -90,6 +90,10 @@ model:
 ## proto: regenerate the gRPC code committed beside proto/**/*.proto (protoc 3.21, protoc-gen-go v1.36.12, protoc-gen-go-grpc v1.6.1)
 proto:
 	cd proto && protoc -I . --go_out=. --go_opt=paths=source_relative --go-grpc_out=. --go-grpc_opt=paths=source_relative $$(find docket -name '*.proto' | sort)
+
+## proto-check: fail when the generated gRPC code is stale (needs protoc and the plugins above)
+proto-check: proto
+	@git diff --exit-code -- proto || (echo "generated gRPC code is stale: run make proto and commit"; exit 1)
 
 ## bench: runtime vs a bare franz-go loop, idempotency store, classifier, OCR vs the tesseract CLI
 bench:

@@ -46,7 +46,7 @@ func TestCompose(t *testing.T) {
 		targets[m[1]] = true
 	}
 	infra := []string{"kafka", "schema-registry", "redis"}
-	apps := []string{"ingest", "ocr", "classifier", "ledger"}
+	apps := []string{"ingest", "ocr", "classifier", "ledger", "sagatracker", "exception"}
 	for _, name := range append(append(append([]string{}, infra...), "init"), apps...) {
 		s, ok := c.Services[name]
 		if !ok {
@@ -126,7 +126,7 @@ func TestDockerfile(t *testing.T) {
 	}
 	// Every final stage runs as the unprivileged user: split at FROM.
 	stages := regexp.MustCompile(`(?m)^FROM `).Split(df, -1)[1:]
-	finals := []string{"ingest", "ocr", "classifier", "ledger", "docket"}
+	finals := []string{"ingest", "ocr", "classifier", "ledger", "sagatracker", "exception", "docket"}
 	var seen []string
 	for _, st := range stages {
 		head := strings.Fields(strings.SplitN(st, "\n", 2)[0])
@@ -143,7 +143,7 @@ func TestDockerfile(t *testing.T) {
 			t.Errorf("stage %s does not switch to user 65532", name)
 		}
 	}
-	if slices.Sort(seen); strings.Join(seen, ",") != "classifier,docket,ingest,ledger,ocr" {
+	if slices.Sort(seen); strings.Join(seen, ",") != "classifier,docket,exception,ingest,ledger,ocr,sagatracker" {
 		t.Errorf("final stages %v", seen)
 	}
 	if !regexp.MustCompile(`(?s)AS static\n.*USER 65532:65532`).MatchString(df) {

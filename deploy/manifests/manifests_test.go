@@ -23,7 +23,7 @@ import (
 // root is the repository root, seen from this package.
 const root = "../.."
 
-var services = []string{"ingest", "ocr", "classifier", "ledger"}
+var services = []string{"ingest", "ocr", "classifier", "ledger", "sagatracker", "exception"}
 
 // helmBin finds helm on PATH or in $GOPATH/bin (where make helm-tool puts
 // it) and fails the test clearly otherwise.

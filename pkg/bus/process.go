@@ -42,7 +42,7 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*ite
 		it := &item{rec: r}
 		it.event, it.err = rt.codec.Decode(r.Value)
 		if it.err == nil {
-			it.route = rt.routes[originOf(r).Topic]
+			it.route = rt.routeFor(originOf(r).Topic)
 			if it.route == nil {
 				it.err = fault.Structuralf("no handler for topic %s", originOf(r).Topic)
 			}

@@ -16,6 +16,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"regexp"
 	"sync/atomic"
 	"time"
 
@@ -79,6 +80,9 @@ type Runtime struct {
 	metrics *metrics
 	kprom   *kprom.Metrics
 	routes  map[string]*route
+	// patterns route the topics matched by a pattern (HandlePattern), in
+	// registration order, after the exact routes.
+	patterns []*patternRoute
 
 	joined   atomic.Bool
 	running  atomic.Bool
@@ -135,6 +139,10 @@ func (rt *Runtime) Configure(opts ...Option) error {
 
 // Handle registers h for the events of topic. It must be called before Run.
 func Handle[T events.Event](rt *Runtime, topic string, h Handler[T], opts ...HandlerOption) {
+	rt.routes[topic] = newRoute(topic, h, opts)
+}
+
+func newRoute[T events.Event](topic string, h Handler[T], opts []HandlerOption) *route {
 	r := &route{topic: topic, policy: retry.Default, timeout: 30 * time.Second}
 	for _, o := range opts {
 		o(r)
@@ -147,14 +155,74 @@ func Handle[T events.Event](rt *Runtime, topic string, h Handler[T], opts ...Han
 		}
 		return h(ctx, m, in)
 	}
-	rt.routes[topic] = r
+	return r
+}
+
+// patternRoute routes every topic a pattern matches, but the excluded ones.
+type patternRoute struct {
+	re      *regexp.Regexp // anchored
+	exclude map[string]bool
+	route   *route
+}
+
+// HandlePattern registers h for the events of every topic whose whole name
+// matches pattern, except the topics in exclude and the service's own
+// dead-letter topic, which a runtime never consumes. Topics created later
+// are consumed once the client's metadata shows them (within its metadata
+// refresh, 5 minutes by default), without a restart: the exception agent
+// drains every docket.<service>.dlq this way. A topic that both Handle and
+// a pattern claim goes to Handle's handler. It must be called before Run.
+func HandlePattern[T events.Event](rt *Runtime, pattern *regexp.Regexp, exclude []string, h Handler[T], opts ...HandlerOption) {
+	pr := &patternRoute{
+		re:      regexp.MustCompile(`^(?:` + pattern.String() + `)$`),
+		exclude: map[string]bool{events.DLQTopic(rt.service): true},
+	}
+	for _, t := range exclude {
+		pr.exclude[t] = true
+	}
+	pr.route = newRoute(pattern.String(), h, opts)
+	rt.patterns = append(rt.patterns, pr)
+}
+
+// routeFor returns the route of topic, or nil.
+func (rt *Runtime) routeFor(topic string) *route {
+	if r := rt.routes[topic]; r != nil {
+		return r
+	}
+	for _, p := range rt.patterns {
+		if !p.exclude[topic] && p.re.MatchString(topic) {
+			return p.route
+		}
+	}
+	return nil
+}
+
+// consumeOpts returns how the runtime subscribes: to its topics by name,
+// or, with patterns, to every topic matching a pattern or named exactly.
+func (rt *Runtime) consumeOpts() []kgo.Opt {
+	if len(rt.patterns) == 0 {
+		return []kgo.Opt{kgo.ConsumeTopics(rt.Topics()...)}
+	}
+	var include, exclude []string
+	for _, t := range rt.Topics() {
+		include = append(include, `^`+regexp.QuoteMeta(t)+`$`)
+	}
+	for _, p := range rt.patterns {
+		include = append(include, p.re.String())
+		for t := range p.exclude {
+			if rt.routes[t] == nil && t != events.RetryTopic(rt.service) {
+				exclude = append(exclude, `^`+regexp.QuoteMeta(t)+`$`)
+			}
+		}
+	}
+	return []kgo.Opt{kgo.ConsumeRegex(), kgo.ConsumeTopics(include...), kgo.ConsumeExcludeTopics(exclude...)}
 }
 
 // Service returns the service name.
 func (rt *Runtime) Service() string { return rt.service }
 
-// Topics returns the topics the runtime consumes: the handled ones and the
-// service's retry topic.
+// Topics returns the topics the runtime consumes by name: the handled ones
+// and the service's retry topic (not those it consumes by HandlePattern).
 func (rt *Runtime) Topics() []string {
 	ts := make([]string, 0, len(rt.routes)+1)
 	for t := range rt.routes {
@@ -188,7 +256,14 @@ func (rt *Runtime) Live(context.Context) error {
 
 func (rt *Runtime) stallAfter() time.Duration {
 	var slowest time.Duration
+	routes := make([]*route, 0, len(rt.routes)+len(rt.patterns))
 	for _, r := range rt.routes {
+		routes = append(routes, r)
+	}
+	for _, p := range rt.patterns {
+		routes = append(routes, p.route)
+	}
+	for _, r := range routes {
 		n := time.Duration(max(1, r.policy.Attempts))
 		slowest = max(slowest, n*(r.timeout+r.policy.Max))
 	}
@@ -200,7 +275,7 @@ func (rt *Runtime) stallAfter() time.Duration {
 // the Kafka client can no longer be used; the caller should then exit and
 // be restarted.
 func (rt *Runtime) Run(ctx context.Context) error {
-	if len(rt.routes) == 0 {
+	if len(rt.routes) == 0 && len(rt.patterns) == 0 {
 		return errors.New("bus: no handlers registered")
 	}
 	rt.running.Store(true)
@@ -219,9 +294,9 @@ func (rt *Runtime) Run(ctx context.Context) error {
 		}
 		kopts = append(kopts, kgo.OnPartitionsRevoked(call), kgo.OnPartitionsLost(call))
 	}
+	kopts = append(kopts, rt.consumeOpts()...)
 	sess, err := kgo.NewGroupTransactSession(append(kopts,
 		kgo.ConsumerGroup(rt.cfg.group),
-		kgo.ConsumeTopics(rt.Topics()...),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
 		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
 		kgo.TransactionalID(rt.cfg.txnID),
@@ -251,7 +326,11 @@ func (rt *Runtime) Run(ctx context.Context) error {
 	})
 	defer stop()
 
-	rt.log.Info("runtime started", "group", rt.cfg.group, "topics", rt.Topics(), "transactional_id", rt.cfg.txnID)
+	patterns := make([]string, len(rt.patterns))
+	for i, p := range rt.patterns {
+		patterns[i] = p.re.String()
+	}
+	rt.log.Info("runtime started", "group", rt.cfg.group, "topics", rt.Topics(), "patterns", patterns, "transactional_id", rt.cfg.txnID)
 	for {
 		rt.lastPoll.Store(time.Now().UnixNano())
 		fetches := sess.PollRecords(ctx, rt.cfg.maxPollRecords)

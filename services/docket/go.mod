@@ -31,6 +31,7 @@ require (
 	github.com/beorn7/perks v1.0.1 // indirect
 	github.com/caarlos0/env/v11 v11.4.2 // indirect
 	github.com/cespare/xxhash/v2 v2.3.0 // indirect
+	github.com/docket-run/docket/proto v0.0.0 // indirect
 	github.com/go-logr/logr v1.4.4 // indirect
 	github.com/go-logr/stdr v1.2.2 // indirect
 	github.com/go-viper/mapstructure/v2 v2.4.0 // indirect
@@ -62,14 +63,14 @@ require (
 	go.opentelemetry.io/otel/trace v1.47.0 // indirect
 	go.uber.org/atomic v1.12.0 // indirect
 	gocloud.dev v0.47.0 // indirect
-	golang.org/x/net v0.59.0 // indirect
+	golang.org/x/net v0.60.0 // indirect
 	golang.org/x/sys v0.50.0 // indirect
 	golang.org/x/text v0.44.0 // indirect
 	golang.org/x/time v0.16.0 // indirect
 	golang.org/x/xerrors v0.0.0-20240903120638-7835f813f4da // indirect
 	google.golang.org/api v0.297.0 // indirect
 	google.golang.org/genproto/googleapis/rpc v0.0.0-20260904194346-d0f1323225a4 // indirect
-	google.golang.org/grpc v1.83.2 // indirect
+	google.golang.org/grpc v1.85.0 // indirect
 	google.golang.org/protobuf v1.36.12 // indirect
 )
 
@@ -77,9 +78,11 @@ replace github.com/docket-run/docket/pkg => ../../pkg
 
 require (
 	github.com/docket-run/docket/services/classifier v0.0.0
+	github.com/docket-run/docket/services/exception v0.0.0
 	github.com/docket-run/docket/services/ingest v0.0.0
 	github.com/docket-run/docket/services/ledger v0.0.0
 	github.com/docket-run/docket/services/ocr v0.0.0
+	github.com/docket-run/docket/services/sagatracker v0.0.0-00010101000000-000000000000
 	github.com/go-pdf/fpdf v0.9.0
 	github.com/twmb/franz-go v1.22.3
 	github.com/twmb/franz-go/pkg/kadm v1.20.0
@@ -88,8 +91,11 @@ require (
 )
 
 replace (
+	github.com/docket-run/docket/proto => ../../proto
 	github.com/docket-run/docket/services/classifier => ../classifier
+	github.com/docket-run/docket/services/exception => ../exception
 	github.com/docket-run/docket/services/ingest => ../ingest
 	github.com/docket-run/docket/services/ledger => ../ledger
 	github.com/docket-run/docket/services/ocr => ../ocr
+	github.com/docket-run/docket/services/sagatracker => ../sagatracker
 )

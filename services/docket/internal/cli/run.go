@@ -30,14 +30,16 @@ import (
 	"github.com/docket-run/docket/services/classifier"
 	"github.com/docket-run/docket/services/docket/internal/progress"
 	"github.com/docket-run/docket/services/docket/internal/samples/docs"
+	"github.com/docket-run/docket/services/exception"
 	"github.com/docket-run/docket/services/ingest"
 	"github.com/docket-run/docket/services/ledger"
 	"github.com/docket-run/docket/services/ocr"
+	"github.com/docket-run/docket/services/sagatracker"
 )
 
 // suite lists the services the all-in-one runner starts.
 func suite() []service.Spec {
-	return []service.Spec{ingest.Spec(), ocr.Spec(), classifier.Spec(), ledger.Spec()}
+	return []service.Spec{ingest.Spec(), ocr.Spec(), classifier.Spec(), ledger.Spec(), exception.Spec()}
 }
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
@@ -119,6 +121,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return nil
 		})
 	}
+	trackerPlatform := p
+	trackerPlatform.InstanceID = "embedded"
+	g.Go(func() error {
+		if err := sagatracker.Run(gctx, trackerPlatform, telemetry.NewLogger(stderr, sagatracker.Name, *logLevel, "text")); err != nil {
+			return fmt.Errorf("%s: %w", sagatracker.Name, err)
+		}
+		return nil
+	})
 	fmt.Fprintf(stdout, `docket: embedded suite up
   kafka            %s
   schema registry  %s
@@ -126,6 +136,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   data             %s
   submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf http://127.0.0.1:8080/v1/documents
   inbox            drop files into %s
+  tracker (gRPC)   127.0.0.1:9090 (grpcurl -plaintext 127.0.0.1:9090 list)
+  parked items     curl http://127.0.0.1:8084/v1/parked
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, os.Getenv("DOCKET_INGEST_INBOX_DIR"))
 
 	if *feed {

@@ -1,0 +1,272 @@
+// Package server is the operators' HTTP JSON API over parked items:
+//
+//	GET  /v1/parked?service=&workflow=&limit=  parked items, newest first
+//	GET  /v1/parked/{id}                       one item, payload decoded
+//	POST /v1/parked/{id}/replay                redeliver it to its retry topic
+//	POST /v1/parked/{id}/discard {"reason"}    drop it, with a reason
+//
+// Every action is announced as a control event in the workflow's history,
+// produced in the same transaction as the replayed record.
+package server
+
+import (
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"net/http"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/google/uuid"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/exception/internal/model"
+	"github.com/docket-run/docket/services/exception/internal/redeliver"
+	"github.com/docket-run/docket/services/exception/internal/store"
+)
+
+// Limits of the API.
+const (
+	maxBody   = 64 << 10
+	maxReason = 2000
+	maxLimit  = 1000
+)
+
+// Server serves the API.
+type Server struct {
+	Store    *store.Store
+	Producer *redeliver.Producer
+	Codec    bus.Codec // encodes control events, decodes original payloads
+	Log      *slog.Logger
+	Service  string
+	Version  string
+	Now      func() time.Time
+}
+
+// Handler returns the API's routes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.HandleFunc("GET /v1/parked", s.list)
+	mux.HandleFunc("GET /v1/parked/{id}", s.show)
+	mux.HandleFunc("POST /v1/parked/{id}/replay", s.replay)
+	mux.HandleFunc("POST /v1/parked/{id}/discard", s.discard)
+	return mux
+}
+
+// Summary is a parked item in a listing.
+type Summary struct {
+	ID          string    `json:"id"`
+	Kind        string    `json:"kind"`
+	Service     string    `json:"service"`
+	Workflow    string    `json:"workflow_id"`
+	Reason      string    `json:"reason"`
+	ErrorClass  string    `json:"error_class"`
+	Attempts    int       `json:"attempts"`
+	SourceTopic string    `json:"source_topic"`
+	ParkedAt    time.Time `json:"parked_at"`
+}
+
+func (s *Server) list(w http.ResponseWriter, r *http.Request) {
+	q := r.URL.Query()
+	f := store.Filter{Service: q.Get("service"), Workflow: q.Get("workflow"), Limit: 100}
+	if v := q.Get("limit"); v != "" {
+		n, err := strconv.Atoi(v)
+		if err != nil || n < 1 || n > maxLimit {
+			writeError(w, http.StatusBadRequest, fmt.Sprintf("limit %q: want 1..%d", v, maxLimit))
+			return
+		}
+		f.Limit = n
+	}
+	items, err := s.Store.List(r.Context(), f)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	out := make([]Summary, len(items))
+	for i, p := range items {
+		out[i] = Summary{ID: p.ID, Kind: p.Kind, Service: p.Service, Workflow: p.Workflow, Reason: p.Reason,
+			ErrorClass: p.Envelope.ErrorClass, Attempts: p.Envelope.Attempts, SourceTopic: p.Envelope.SourceTopic, ParkedAt: p.ParkedAt}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"items": out})
+}
+
+// Detail is one parked item with its payload: decoded when the registry
+// knows its schema, else the raw bytes (base64 in JSON).
+type Detail struct {
+	model.Parked
+	PayloadType  string          `json:"payload_type,omitempty"`
+	Payload      json.RawMessage `json:"payload,omitempty"`
+	PayloadRaw   []byte          `json:"payload_raw,omitempty"`
+	PayloadError string          `json:"payload_error,omitempty"`
+}
+
+func (s *Server) show(w http.ResponseWriter, r *http.Request) {
+	p, ok := s.load(w, r)
+	if !ok {
+		return
+	}
+	d := Detail{Parked: p}
+	if e, err := s.Codec.Decode(p.Envelope.OriginalValue); err == nil {
+		if b, jerr := json.Marshal(e); jerr == nil {
+			d.PayloadType, d.Payload = fmt.Sprintf("%T", e), b
+		} else {
+			d.PayloadRaw, d.PayloadError = p.Envelope.OriginalValue, jerr.Error()
+		}
+	} else {
+		d.PayloadRaw, d.PayloadError = p.Envelope.OriginalValue, err.Error()
+	}
+	writeJSON(w, http.StatusOK, d)
+}
+
+type actionRequest struct {
+	Reason string `json:"reason"`
+	Actor  string `json:"actor"`
+}
+
+func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
+	req, ok := readAction(w, r)
+	if !ok {
+		return
+	}
+	p, ok := s.load(w, r)
+	if !ok {
+		return
+	}
+	reason := req.Reason
+	if reason == "" {
+		reason = "replayed by an operator"
+	}
+	ctl, err := s.control(p, model.ControlReplayed, reason, req.Actor)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.Producer.Send(r.Context(), p.Envelope.RetryRecord(), ctl); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	// Produced first, unparked after: a crash in between leaves the item
+	// parked, and a second replay is suppressed by the target's runtime.
+	if _, err := s.Store.Unpark(r.Context(), p, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.Log.Info("parked item replayed", "id", p.ID, "service", p.Service, "workflow_id", p.Workflow, "actor", req.Actor)
+	writeJSON(w, http.StatusOK, map[string]string{"id": p.ID, "status": model.ControlReplayed, "topic": events.RetryTopic(p.Service)})
+}
+
+func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
+	req, ok := readAction(w, r)
+	if !ok {
+		return
+	}
+	if strings.TrimSpace(req.Reason) == "" {
+		writeError(w, http.StatusBadRequest, "a reason is required to discard")
+		return
+	}
+	p, ok := s.load(w, r)
+	if !ok {
+		return
+	}
+	ctl, err := s.control(p, model.ControlDiscarded, req.Reason, req.Actor)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.Producer.Send(r.Context(), ctl); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if _, err := s.Store.Unpark(r.Context(), p, true); err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	s.Log.Info("parked item discarded", "id", p.ID, "service", p.Service, "workflow_id", p.Workflow, "actor", req.Actor, "reason", req.Reason)
+	writeJSON(w, http.StatusOK, map[string]string{"id": p.ID, "status": model.ControlDiscarded})
+}
+
+var controlNamespace = uuid.MustParse("9a3c54e2-1d7b-4f0a-b6a1-2c8e5d4f7b30")
+
+// control builds the control record of an operator action on p. Its id is
+// derived from the item and the action, so a retried action is one event.
+func (s *Server) control(p model.Parked, kind, reason, actor string) (*kgo.Record, error) {
+	now := time.Now
+	if s.Now != nil {
+		now = s.Now
+	}
+	c := &events.WorkflowControl{
+		Kind:   kind,
+		Reason: reason,
+		Details: map[string]string{
+			"service":     p.Service,
+			"parked_id":   p.ID,
+			"park_kind":   p.Kind,
+			"dead_letter": p.Envelope.EventID,
+		},
+	}
+	if actor != "" {
+		c.Actor = &actor
+	}
+	c.Meta = events.Meta{
+		EventID:     uuid.NewSHA1(controlNamespace, []byte(p.ID+"\x00"+kind)).String(),
+		WorkflowID:  p.Workflow,
+		TenantID:    p.Envelope.TenantID,
+		CausationID: p.Envelope.EventID,
+		OccurredAt:  now().UTC().Truncate(time.Millisecond),
+		Producer:    events.Producer{Service: s.Service, Version: s.Version},
+	}
+	v, err := s.Codec.Encode(events.TopicControl, c)
+	if err != nil {
+		return nil, fmt.Errorf("encode %s control event: %w", kind, err)
+	}
+	return &kgo.Record{Topic: events.TopicControl, Key: []byte(p.Workflow), Value: v}, nil
+}
+
+func readAction(w http.ResponseWriter, r *http.Request) (actionRequest, bool) {
+	var req actionRequest
+	r.Body = http.MaxBytesReader(w, r.Body, maxBody)
+	dec := json.NewDecoder(r.Body)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&req); err != nil && !errors.Is(err, io.EOF) {
+		writeError(w, http.StatusBadRequest, "body: "+err.Error())
+		return req, false
+	}
+	if len(req.Reason) > maxReason || len(req.Actor) > 200 {
+		writeError(w, http.StatusBadRequest, fmt.Sprintf("reason is limited to %d bytes, actor to 200", maxReason))
+		return req, false
+	}
+	return req, true
+}
+
+func (s *Server) load(w http.ResponseWriter, r *http.Request) (model.Parked, bool) {
+	p, err := s.Store.Get(r.Context(), r.PathValue("id"))
+	if errors.Is(err, store.ErrNotFound) {
+		writeError(w, http.StatusNotFound, "no parked item "+r.PathValue("id"))
+		return p, false
+	}
+	if err != nil {
+		s.fail(w, r, err)
+		return p, false
+	}
+	return p, true
+}
+
+func (s *Server) fail(w http.ResponseWriter, r *http.Request, err error) {
+	s.Log.ErrorContext(r.Context(), "request failed", "method", r.Method, "path", r.URL.Path, "error", err)
+	writeError(w, http.StatusServiceUnavailable, err.Error())
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}

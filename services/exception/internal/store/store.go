@@ -1,0 +1,289 @@
+// Package store keeps the exception agent's durable state in Redis: the
+// schedule of redeliveries (a sorted set of due times, payloads in a hash),
+// the redelivery count of every original record, and the parked items (a
+// hash, indexed by time in a sorted set).
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/docket-run/docket/services/exception/internal/model"
+)
+
+const prefix = "docket:exception:"
+
+// Keys of the agent's state.
+const (
+	KeyDue         = prefix + "due"          // zset: redelivery id -> due unix ms
+	KeyRedeliver   = prefix + "redeliveries" // hash: redelivery id -> JSON model.Redelivery
+	KeyParked      = prefix + "parked"       // hash: parked id -> JSON model.Parked
+	KeyParkedIndex = prefix + "parked:index" // zset: parked id -> parked unix ms
+	attemptsPrefix = prefix + "attempts:"    // string counter per original record
+	outcomePrefix  = prefix + "outcome:"     // redelivery number (or -1, parked) per dead letter
+)
+
+// attemptsTTL bounds how long a record's redelivery count is kept after
+// its last redelivery.
+const attemptsTTL = 30 * 24 * time.Hour
+
+// ErrNotFound is returned for an unknown parked id.
+var ErrNotFound = errors.New("no such parked item")
+
+// Store is the agent's Redis state.
+type Store struct{ rdb redis.UniversalClient }
+
+// New returns the store on rdb.
+func New(rdb redis.UniversalClient) *Store { return &Store{rdb: rdb} }
+
+// AttemptsKey is the redelivery counter of an original record.
+func AttemptsKey(origin string) string { return attemptsPrefix + origin }
+
+// scheduleScript counts one more redelivery of the original record and,
+// while the count is within the bound, schedules it at the due time the
+// caller drew for that count; past the bound it parks the item instead.
+// All of it happens atomically, and once per dead letter: the outcome is
+// kept under the dead letter's id, and running the script again for it
+// (a claimer that crashed after it, taken over) returns that outcome.
+//
+// KEYS: attempts counter, due zset, redeliveries hash, parked hash, parked
+// index, outcome of this dead letter.
+// ARGV: id, max, ttl seconds, parked JSON, parked ms, then for n = 1..max:
+// due ms of redelivery n and its JSON.
+var scheduleScript = redis.NewScript(`
+local done = redis.call('GET', KEYS[6])
+if done then return tonumber(done) end
+local max = tonumber(ARGV[2])
+local n = redis.call('INCR', KEYS[1])
+redis.call('EXPIRE', KEYS[1], ARGV[3])
+if n <= max then
+  redis.call('ZADD', KEYS[2], ARGV[4 + 2*n], ARGV[1])
+  redis.call('HSET', KEYS[3], ARGV[1], ARGV[5 + 2*n])
+else
+  redis.call('HSET', KEYS[4], ARGV[1], ARGV[4])
+  redis.call('ZADD', KEYS[5], ARGV[5], ARGV[1])
+  n = -1
+end
+redis.call('SET', KEYS[6], n, 'EX', ARGV[3])
+return n
+`)
+
+// Schedule counts a redelivery of env's original record and schedules it:
+// the redelivery number n (1 for the first) is due at due(n). Past max
+// redeliveries it parks the item as exhausted. It returns the scheduled
+// redelivery, or nil and the parked item.
+func (s *Store) Schedule(ctx context.Context, env model.Envelope, max int, due func(n int) time.Time, exhausted model.Parked) (*model.Redelivery, error) {
+	args := []any{env.EventID, max, int(attemptsTTL.Seconds())}
+	pj, err := json.Marshal(exhausted)
+	if err != nil {
+		return nil, fmt.Errorf("encode parked item: %w", err)
+	}
+	args = append(args, pj, exhausted.ParkedAt.UnixMilli())
+	plans := make([]model.Redelivery, max)
+	for n := 1; n <= max; n++ {
+		plans[n-1] = model.Redelivery{ID: env.EventID, Attempt: n, DueAt: due(n).UTC().Truncate(time.Millisecond), Envelope: env}
+		rj, err := json.Marshal(plans[n-1])
+		if err != nil {
+			return nil, fmt.Errorf("encode redelivery: %w", err)
+		}
+		args = append(args, plans[n-1].DueAt.UnixMilli(), rj)
+	}
+	keys := []string{AttemptsKey(env.Origin()), KeyDue, KeyRedeliver, KeyParked, KeyParkedIndex, outcomePrefix + env.EventID}
+	n, err := scheduleScript.Run(ctx, s.rdb, keys, args...).Int()
+	if err != nil {
+		return nil, fmt.Errorf("schedule redelivery of %s: %w", env.EventID, err)
+	}
+	if n < 0 {
+		return nil, nil
+	}
+	return &plans[n-1], nil
+}
+
+// Park stores p for an operator.
+func (s *Store) Park(ctx context.Context, p model.Parked) error {
+	b, err := json.Marshal(p)
+	if err != nil {
+		return fmt.Errorf("encode parked item: %w", err)
+	}
+	_, err = s.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.HSet(ctx, KeyParked, p.ID, b)
+		pipe.ZAdd(ctx, KeyParkedIndex, redis.Z{Score: float64(p.ParkedAt.UnixMilli()), Member: p.ID})
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("park %s: %w", p.ID, err)
+	}
+	return nil
+}
+
+// claimScript takes the redeliveries due by ARGV[1] (at most ARGV[3]) and
+// pushes their due time to ARGV[2], the end of the claimer's lease: a
+// claimer that dies before producing them leaves them to be taken again
+// when the lease ends. It returns id, payload pairs.
+var claimScript = redis.NewScript(`
+local ids = redis.call('ZRANGEBYSCORE', KEYS[1], '-inf', ARGV[1], 'LIMIT', 0, tonumber(ARGV[3]))
+local out = {}
+for _, id in ipairs(ids) do
+  local p = redis.call('HGET', KEYS[2], id)
+  if p then
+    redis.call('ZADD', KEYS[1], ARGV[2], id)
+    table.insert(out, id)
+    table.insert(out, p)
+  else
+    redis.call('ZREM', KEYS[1], id)
+  end
+end
+return out
+`)
+
+// ClaimDue returns up to limit redeliveries due by now, leased until
+// now+lease.
+func (s *Store) ClaimDue(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]model.Redelivery, error) {
+	res, err := claimScript.Run(ctx, s.rdb, []string{KeyDue, KeyRedeliver}, now.UnixMilli(), now.Add(lease).UnixMilli(), limit).StringSlice()
+	if err != nil {
+		return nil, fmt.Errorf("claim due redeliveries: %w", err)
+	}
+	out := make([]model.Redelivery, 0, len(res)/2)
+	for i := 0; i+1 < len(res); i += 2 {
+		var r model.Redelivery
+		if err := json.Unmarshal([]byte(res[i+1]), &r); err != nil {
+			return nil, fmt.Errorf("decode redelivery %s: %w", res[i], err)
+		}
+		out = append(out, r)
+	}
+	return out, nil
+}
+
+// Delivered removes produced redeliveries from the schedule.
+func (s *Store) Delivered(ctx context.Context, ids ...string) error {
+	if len(ids) == 0 {
+		return nil
+	}
+	members := make([]any, len(ids))
+	for i, id := range ids {
+		members[i] = id
+	}
+	_, err := s.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		pipe.ZRem(ctx, KeyDue, members...)
+		pipe.HDel(ctx, KeyRedeliver, ids...)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("remove delivered redeliveries: %w", err)
+	}
+	return nil
+}
+
+// Scheduled returns the due time of a scheduled redelivery, and whether
+// one is scheduled.
+func (s *Store) Scheduled(ctx context.Context, id string) (time.Time, bool, error) {
+	ms, err := s.rdb.ZScore(ctx, KeyDue, id).Result()
+	if errors.Is(err, redis.Nil) {
+		return time.Time{}, false, nil
+	}
+	if err != nil {
+		return time.Time{}, false, fmt.Errorf("look up redelivery %s: %w", id, err)
+	}
+	return time.UnixMilli(int64(ms)).UTC(), true, nil
+}
+
+// Filter selects parked items.
+type Filter struct {
+	Service  string
+	Workflow string
+	Limit    int
+}
+
+// scanPage is how many index entries List reads per round trip.
+const scanPage = 200
+
+// List returns parked items matching f, newest first.
+func (s *Store) List(ctx context.Context, f Filter) ([]model.Parked, error) {
+	if f.Limit <= 0 {
+		f.Limit = 100
+	}
+	out := []model.Parked{}
+	for start := int64(0); len(out) < f.Limit; start += scanPage {
+		ids, err := s.rdb.ZRevRange(ctx, KeyParkedIndex, start, start+scanPage-1).Result()
+		if err != nil {
+			return nil, fmt.Errorf("list parked items: %w", err)
+		}
+		if len(ids) == 0 {
+			break
+		}
+		vals, err := s.rdb.HMGet(ctx, KeyParked, ids...).Result()
+		if err != nil {
+			return nil, fmt.Errorf("load parked items: %w", err)
+		}
+		for i, v := range vals {
+			str, ok := v.(string)
+			if !ok {
+				continue // removed between the two reads
+			}
+			var p model.Parked
+			if err := json.Unmarshal([]byte(str), &p); err != nil {
+				return nil, fmt.Errorf("decode parked item %s: %w", ids[i], err)
+			}
+			if (f.Service == "" || p.Service == f.Service) && (f.Workflow == "" || p.Workflow == f.Workflow) {
+				out = append(out, p)
+				if len(out) == f.Limit {
+					break
+				}
+			}
+		}
+	}
+	return out, nil
+}
+
+// Get returns one parked item.
+func (s *Store) Get(ctx context.Context, id string) (model.Parked, error) {
+	var p model.Parked
+	b, err := s.rdb.HGet(ctx, KeyParked, id).Bytes()
+	if errors.Is(err, redis.Nil) {
+		return p, ErrNotFound
+	}
+	if err != nil {
+		return p, fmt.Errorf("load parked item %s: %w", id, err)
+	}
+	if err := json.Unmarshal(b, &p); err != nil {
+		return p, fmt.Errorf("decode parked item %s: %w", id, err)
+	}
+	return p, nil
+}
+
+// Unpark removes a parked item; with resetAttempts it also forgets how
+// often its original record was redelivered, so a replay after a fix gets
+// the full bound again. It reports whether the item was still parked.
+func (s *Store) Unpark(ctx context.Context, p model.Parked, resetAttempts bool) (bool, error) {
+	var del *redis.IntCmd
+	_, err := s.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
+		del = pipe.HDel(ctx, KeyParked, p.ID)
+		pipe.ZRem(ctx, KeyParkedIndex, p.ID)
+		if resetAttempts {
+			pipe.Del(ctx, AttemptsKey(p.Envelope.Origin()))
+		}
+		return nil
+	})
+	if err != nil {
+		return false, fmt.Errorf("unpark %s: %w", p.ID, err)
+	}
+	return del.Val() == 1, nil
+}
+
+// Attempts returns how often the original record was redelivered.
+func (s *Store) Attempts(ctx context.Context, origin string) (int, error) {
+	v, err := s.rdb.Get(ctx, AttemptsKey(origin)).Result()
+	if errors.Is(err, redis.Nil) {
+		return 0, nil
+	}
+	if err != nil {
+		return 0, fmt.Errorf("read attempts of %s: %w", origin, err)
+	}
+	return strconv.Atoi(v)
+}

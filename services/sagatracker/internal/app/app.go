@@ -1,0 +1,140 @@
+// Package app wires the tracker: the projection consumer, the gRPC API and
+// the ops server (/metrics, /healthz, /readyz), until the context ends.
+package app
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"net"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/redis/go-redis/v9"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	platform "github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/serde"
+	"github.com/docket-run/docket/pkg/telemetry"
+	"github.com/docket-run/docket/services/sagatracker/internal/config"
+	"github.com/docket-run/docket/services/sagatracker/internal/consumer"
+	"github.com/docket-run/docket/services/sagatracker/internal/server"
+	"github.com/docket-run/docket/services/sagatracker/internal/store"
+)
+
+// Parts are what Start needs; Run builds them from the platform settings,
+// tests from their own parts.
+type Parts struct {
+	Config   config.Config
+	Kafka    []kgo.Opt
+	Redis    *redis.Client
+	Decoder  consumer.Decoder
+	Log      *slog.Logger
+	Ops      *telemetry.Server
+	Listener net.Listener
+}
+
+// Run runs the tracker with the platform settings p and its own settings
+// from the environment until ctx ends.
+func Run(ctx context.Context, p platform.Platform, log *slog.Logger) error {
+	cfg, err := config.Load()
+	if err != nil {
+		return err
+	}
+	kopts, err := p.KafkaOpts()
+	if err != nil {
+		return err
+	}
+	rc, err := p.RegistryClient()
+	if err != nil {
+		return err
+	}
+	startCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	codec, err := serde.New(startCtx, rc, serde.Verify, nil)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("schemas: %w", err)
+	}
+	rdb, err := p.RedisClient()
+	if err != nil {
+		return err
+	}
+	defer rdb.Close()
+	l, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return fmt.Errorf("listen for gRPC on %s: %w", cfg.Addr, err)
+	}
+	ops := telemetry.NewServer()
+	ops.Ready("schema_registry", func(ctx context.Context) error {
+		_, err := rc.SupportedTypes(ctx)
+		return err
+	})
+	opsAddr, err := ops.Start(p.OpsAddr)
+	if err != nil {
+		_ = l.Close()
+		return err
+	}
+	defer func() {
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
+		defer cancel()
+		if err := ops.Shutdown(sctx); err != nil && !errors.Is(err, context.DeadlineExceeded) {
+			log.Warn("ops server shutdown", "error", err)
+		}
+	}()
+	log.Info("service starting", "grpc_addr", l.Addr().String(), "ops_addr", opsAddr)
+	return Start(ctx, Parts{Config: cfg, Kafka: kopts, Redis: rdb, Decoder: codec, Log: log, Ops: ops, Listener: l})
+}
+
+// Start runs the consumer and the gRPC server on p.Listener until ctx ends
+// or one of them fails; it returns once both stopped.
+func Start(ctx context.Context, p Parts) error {
+	st := store.New(p.Redis, p.Config.Prefix)
+	c, err := consumer.New(consumer.Config{
+		Group:          p.Config.Group,
+		Topics:         consumer.Topics(),
+		MaxPollRecords: p.Config.MaxPollRecords,
+		WriteTimeout:   p.Config.WriteTimeout,
+	}, p.Kafka, st, p.Decoder, p.Log, registerer(p.Ops))
+	if err != nil {
+		_ = p.Listener.Close()
+		return err
+	}
+	if p.Ops != nil {
+		p.Ops.Live("projection", c.Live)
+		p.Ops.Ready("partitions", c.Ready)
+		p.Ops.Ready("redis", func(ctx context.Context) error { return p.Redis.Ping(ctx).Err() })
+	}
+	ctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	errs := make(chan error, 2)
+	go func() {
+		err := c.Run(ctx)
+		if err != nil {
+			err = fmt.Errorf("projection: %w", err)
+		}
+		errs <- err
+	}()
+	go func() {
+		err := server.Serve(ctx, p.Listener, server.New(st, p.Log))
+		if err != nil {
+			err = fmt.Errorf("grpc server: %w", err)
+		}
+		errs <- err
+	}()
+	first := <-errs
+	cancel()
+	second := <-errs
+	if err := errors.Join(first, second); err != nil {
+		return err
+	}
+	p.Log.Info("service stopped")
+	return nil
+}
+
+func registerer(ops *telemetry.Server) prometheus.Registerer {
+	if ops == nil {
+		return nil
+	}
+	return ops.Registry
+}

@@ -1,0 +1,352 @@
+package app
+
+import (
+	"context"
+	"reflect"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+	"google.golang.org/grpc/codes"
+	healthpb "google.golang.org/grpc/health/grpc_health_v1"
+	"google.golang.org/grpc/status"
+
+	"github.com/docket-run/docket/pkg/events"
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
+	"github.com/docket-run/docket/services/sagatracker/internal/store"
+)
+
+// hist is the part of a history entry the tests compare.
+type hist struct{ EventID, Topic, Type, Producer, Cause string }
+
+func history(t *testing.T, e *env, wf string) []hist {
+	t.Helper()
+	es, _, err := e.store.History(context.Background(), wf, 0, 1000)
+	if err != nil {
+		t.Fatalf("history of %s: %v", wf, err)
+	}
+	out := make([]hist, len(es))
+	for i, x := range es {
+		out[i] = hist{x.EventID, x.Topic, x.Type, x.Producer, x.CausationID}
+	}
+	return out
+}
+
+func TestHappyPath(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	const wf = "wf-happy"
+	e.step(events.TopicSubmitted, submitted(wf, 0), 1)
+	e.step(events.TopicExtracted, extracted(wf, 5), 2)
+	e.step(events.TopicClassified, classified(wf, 7), 3)
+	got := e.step(events.TopicRecorded, recorded(wf, wf+"-classified", 9), 4)
+
+	want := store.Workflow{
+		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusCompleted,
+		Steps: []store.Step{
+			{Name: "ingest", FinishedAt: at(0), Attempts: 1},
+			{Name: "ocr", StartedAt: at(0), FinishedAt: at(5), Attempts: 1},
+			{Name: "classify", StartedAt: at(5), FinishedAt: at(7), Attempts: 1},
+			{Name: "ledger", StartedAt: at(7), FinishedAt: at(9), Attempts: 1},
+		},
+		Ledger:    &projection.Ledger{Topic: events.TopicLedger, Partition: "1", Offset: "41", Sequence: "42", Hash: "abcd"},
+		CreatedAt: at(0), UpdatedAt: at(9), Events: 4,
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Fatalf("workflow:\n got %+v\nwant %+v", got, want)
+	}
+	wantHist := []hist{
+		{wf + "-submitted", events.TopicSubmitted, "DocumentSubmitted", "ingest@1.0.0", ""},
+		{wf + "-extracted", events.TopicExtracted, "DocumentExtracted", "ocr@1.0.0", wf + "-submitted"},
+		{wf + "-classified", events.TopicClassified, "DocumentClassified", "classifier@1.0.0", wf + "-extracted"},
+		{wf + "-recorded", events.TopicRecorded, "DocumentRecorded", "ledger@1.0.0", wf + "-classified"},
+	}
+	if h := history(t, e, wf); !reflect.DeepEqual(h, wantHist) {
+		t.Fatalf("history:\n got %+v\nwant %+v", h, wantHist)
+	}
+}
+
+func TestReviewPath(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	const wf = "wf-review"
+	steps := []struct {
+		topic  string
+		ev     events.Event
+		status string
+		stage  string
+	}{
+		{events.TopicSubmitted, submitted(wf, 0), projection.StatusQueued, projection.StepOCR},
+		{events.TopicExtracted, extracted(wf, 4), projection.StatusRunning, projection.StepClassify},
+		{events.TopicReviewRequested, reviewRequested(wf, 6), projection.StatusWaitingReview, projection.StepReview},
+		{events.TopicReviewDecided, reviewDecided(wf, 60), projection.StatusRunning, projection.StepLedger},
+		{events.TopicRecorded, recorded(wf, wf+"-review-decided", 62), projection.StatusCompleted, projection.StepLedger},
+	}
+	for i, s := range steps {
+		w := e.step(s.topic, s.ev, int64(i+1))
+		if w.Status != s.status || w.Stage != s.stage {
+			t.Fatalf("after %s: status %s stage %s, want %s %s", s.topic, w.Status, w.Stage, s.status, s.stage)
+		}
+	}
+	w, err := e.store.Get(context.Background(), wf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	wantSteps := []store.Step{
+		{Name: "ingest", FinishedAt: at(0), Attempts: 1},
+		{Name: "ocr", StartedAt: at(0), FinishedAt: at(4), Attempts: 1},
+		{Name: "classify", StartedAt: at(4), FinishedAt: at(6), Attempts: 1},
+		{Name: "review", StartedAt: at(6), FinishedAt: at(60), Attempts: 1},
+		{Name: "ledger", StartedAt: at(60), FinishedAt: at(62), Attempts: 1},
+	}
+	if !reflect.DeepEqual(w.Steps, wantSteps) {
+		t.Fatalf("steps:\n got %+v\nwant %+v", w.Steps, wantSteps)
+	}
+	if h := history(t, e, wf); len(h) != 5 || h[2].Type != "ReviewRequested" || h[3].Type != "ReviewDecided" || h[3].Producer != "sagatracker@1.0.0" {
+		t.Fatalf("history: %+v", h)
+	}
+}
+
+func TestDeadLetters(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	cases := []struct {
+		class, status, stage string
+	}{
+		{"transient", projection.StatusRetrying, projection.StepOCR},
+		{"structural", projection.StatusParked, projection.StepOCR},
+		{"semantic", projection.StatusWaitingReview, projection.StepReview},
+	}
+	for _, c := range cases {
+		t.Run(c.class, func(t *testing.T) {
+			wf := "wf-dlq-" + c.class
+			e.step(events.TopicSubmitted, submitted(wf, 0), 1)
+			w := e.step(events.DLQTopic(events.ServiceOCR), deadLetter(wf, events.ServiceOCR, c.class, 3, 10), 2)
+			if w.Status != c.status || w.Stage != c.stage {
+				t.Fatalf("status %s stage %s, want %s %s", w.Status, w.Stage, c.status, c.stage)
+			}
+			if want := c.class + ": cannot read page 1"; w.LastError != want {
+				t.Fatalf("last error %q, want %q", w.LastError, want)
+			}
+			wantOCR := store.Step{Name: "ocr", StartedAt: at(0), Attempts: 3}
+			if w.Steps[1] != wantOCR {
+				t.Fatalf("ocr step %+v, want %+v", w.Steps[1], wantOCR)
+			}
+		})
+	}
+
+	t.Run("retry then success", func(t *testing.T) {
+		const wf = "wf-dlq-retry"
+		sub := submitted(wf, 0)
+		e.step(events.TopicSubmitted, sub, 1)
+		e.step(events.DLQTopic(events.ServiceOCR), deadLetter(wf, events.ServiceOCR, "transient", 3, 10), 2)
+		// The exception agent redelivers the original record through the retry topic.
+		v, err := e.codec.Encode(events.TopicSubmitted, sub)
+		if err != nil {
+			t.Fatal(err)
+		}
+		e.produceRaw(&kgo.Record{Topic: events.RetryTopic(events.ServiceOCR), Key: []byte(wf), Value: v,
+			Headers: []kgo.RecordHeader{{Key: projection.HeaderAttempt, Value: []byte("4")}}})
+		w := e.waitEvents(wf, 3)
+		if w.Status != projection.StatusRetrying {
+			t.Fatalf("after redelivery: status %s, want retrying", w.Status)
+		}
+		w = e.step(events.TopicExtracted, extracted(wf, 70), 4)
+		if w.Status != projection.StatusRunning || w.Stage != projection.StepClassify {
+			t.Fatalf("after extraction: status %s stage %s, want running classify", w.Status, w.Stage)
+		}
+		h := history(t, e, wf)
+		wantTypes := []string{"DocumentSubmitted", "DeadLetter", "DocumentSubmitted", "DocumentExtracted"}
+		for i, x := range h {
+			if i >= len(wantTypes) || x.Type != wantTypes[i] {
+				t.Fatalf("history %+v, want types %v", h, wantTypes)
+			}
+		}
+		if h[2].Topic != events.RetryTopic(events.ServiceOCR) || h[2].EventID != wf+"-submitted" {
+			t.Fatalf("redelivery entry %+v", h[2])
+		}
+	})
+}
+
+func TestDuplicatesAndUndecodable(t *testing.T) {
+	e := newEnv(t)
+	tr := e.start()
+	const wf = "wf-dup"
+	e.step(events.TopicSubmitted, submitted(wf, 0), 1)
+	e.step(events.TopicExtracted, extracted(wf, 5), 2)
+	// The same events again, as new records, and a record that is no event.
+	e.produce(events.TopicSubmitted, submitted(wf, 0))
+	e.produce(events.TopicExtracted, extracted(wf, 5), extracted(wf, 5))
+	e.produceRaw(&kgo.Record{Topic: events.TopicExtracted, Key: []byte(wf), Value: []byte("not an event")})
+	w := e.waitEvents(wf, 3)
+	if err := poll(30*time.Second, func() (bool, error) {
+		return tr.counter(t, "docket_sagatracker_duplicates_suppressed_total") == 3, nil
+	}); err != nil {
+		t.Fatalf("duplicates suppressed %v, want 3: %v", tr.counter(t, "docket_sagatracker_duplicates_suppressed_total"), err)
+	}
+	w = e.waitEvents(wf, 3)
+	if w.Status != projection.StatusRunning || w.Stage != projection.StepClassify || w.Events != 3 {
+		t.Fatalf("workflow %+v: want running classify with 3 events", w)
+	}
+	h := history(t, e, wf)
+	if len(h) != 3 || h[2].Type != projection.Unknown || !strings.HasPrefix(h[2].EventID, "record:"+events.TopicExtracted+"/") {
+		t.Fatalf("history %+v: want submitted, extracted, undecodable", h)
+	}
+	// The workflow goes on after the bad record.
+	if w := e.step(events.TopicClassified, classified(wf, 7), 4); w.Stage != projection.StepLedger {
+		t.Fatalf("after classification: stage %s, want ledger", w.Stage)
+	}
+}
+
+func TestRestartResumesFromRedisOffsets(t *testing.T) {
+	e := newEnv(t)
+	tr := e.start()
+	wfs := []string{"wf-r1", "wf-r2", "wf-r3", "wf-r4"}
+	for i, wf := range wfs {
+		e.produce(events.TopicSubmitted, submitted(wf, i))
+		e.produce(events.TopicExtracted, extracted(wf, i+10))
+	}
+	for _, wf := range wfs {
+		e.waitEvents(wf, 2)
+	}
+	tr.stop(t)
+
+	offsets := func() map[string]string {
+		m, err := e.redis.HGetAll(context.Background(), e.prefix+"offsets").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	var sum int
+	for _, v := range offsets() {
+		var n int
+		for _, c := range v {
+			n = n*10 + int(c-'0')
+		}
+		sum += n
+	}
+	if sum != 2*len(wfs) {
+		t.Fatalf("stored offsets %v add up to %d, want %d records", offsets(), sum, 2*len(wfs))
+	}
+
+	tr2 := e.start()
+	e.step(events.TopicClassified, classified(wfs[0], 20), 3)
+	for name, want := range map[string]float64{
+		"docket_sagatracker_events_applied_total":        1,
+		"docket_sagatracker_duplicates_suppressed_total": 0,
+		"docket_sagatracker_stale_records_total":         0,
+	} {
+		if got := tr2.counter(t, name); got != want {
+			t.Errorf("after restart %s = %v, want %v", name, got, want)
+		}
+	}
+	for i, wf := range wfs {
+		want := 2
+		if i == 0 {
+			want = 3
+		}
+		if h := history(t, e, wf); len(h) != want {
+			t.Errorf("%s: %d history entries, want %d", wf, len(h), want)
+		}
+	}
+}
+
+func TestGRPC(t *testing.T) {
+	e := newEnv(t)
+	tr := e.start()
+	e.step(events.TopicSubmitted, submitted("wf-a", 0), 1)
+	e.step(events.TopicSubmitted, submitted("wf-b", 10), 1)
+	e.step(events.TopicExtracted, extracted("wf-b", 12), 2)
+	other := submitted("wf-c", 20)
+	other.Meta.TenantID = "globex"
+	e.step(events.TopicSubmitted, other, 1)
+
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	cl := tr.client(t)
+
+	w, err := cl.GetWorkflow(ctx, &trackerv1.GetWorkflowRequest{Id: "wf-b"})
+	if err != nil {
+		t.Fatalf("GetWorkflow: %v", err)
+	}
+	if w.GetStatus() != trackerv1.Status_STATUS_RUNNING || w.GetStage() != "classify" || w.GetTenant() != "acme" ||
+		!w.GetCreatedAt().AsTime().Equal(at(10)) || !w.GetUpdatedAt().AsTime().Equal(at(12)) || len(w.GetSteps()) != 3 {
+		t.Fatalf("GetWorkflow: %v", w)
+	}
+	if _, err := cl.GetWorkflow(ctx, &trackerv1.GetWorkflowRequest{Id: "wf-none"}); status.Code(err) != codes.NotFound {
+		t.Fatalf("GetWorkflow of an unknown id: %v, want NotFound", err)
+	}
+
+	ids := func(ws []*trackerv1.Workflow) []string {
+		var out []string
+		for _, w := range ws {
+			out = append(out, w.GetId())
+		}
+		return out
+	}
+	cases := []struct {
+		name string
+		req  *trackerv1.ListWorkflowsRequest
+		want []string
+	}{
+		{"all newest first", &trackerv1.ListWorkflowsRequest{}, []string{"wf-c", "wf-b", "wf-a"}},
+		{"by status", &trackerv1.ListWorkflowsRequest{Status: trackerv1.Status_STATUS_QUEUED}, []string{"wf-c", "wf-a"}},
+		{"by stage", &trackerv1.ListWorkflowsRequest{Stage: "classify"}, []string{"wf-b"}},
+		{"by tenant", &trackerv1.ListWorkflowsRequest{Tenant: "acme"}, []string{"wf-b", "wf-a"}},
+		{"none", &trackerv1.ListWorkflowsRequest{Status: trackerv1.Status_STATUS_PARKED}, nil},
+	}
+	for _, c := range cases {
+		resp, err := cl.ListWorkflows(ctx, c.req)
+		if err != nil {
+			t.Fatalf("%s: %v", c.name, err)
+		}
+		if got := ids(resp.GetWorkflows()); !reflect.DeepEqual(got, c.want) || resp.GetNextPageToken() != "" {
+			t.Errorf("%s: got %v (next %q), want %v", c.name, got, resp.GetNextPageToken(), c.want)
+		}
+	}
+
+	var paged []string
+	tok := ""
+	for pages := 0; ; pages++ {
+		resp, err := cl.ListWorkflows(ctx, &trackerv1.ListWorkflowsRequest{PageSize: 2, PageToken: tok})
+		if err != nil {
+			t.Fatalf("page %d: %v", pages, err)
+		}
+		paged = append(paged, ids(resp.GetWorkflows())...)
+		if tok = resp.GetNextPageToken(); tok == "" || pages > 3 {
+			break
+		}
+	}
+	if want := []string{"wf-c", "wf-b", "wf-a"}; !reflect.DeepEqual(paged, want) {
+		t.Fatalf("pages: %v, want %v", paged, want)
+	}
+	if _, err := cl.ListWorkflows(ctx, &trackerv1.ListWorkflowsRequest{PageToken: "!!"}); status.Code(err) != codes.InvalidArgument {
+		t.Fatalf("bad token: %v, want InvalidArgument", err)
+	}
+
+	h1, err := cl.GetHistory(ctx, &trackerv1.GetHistoryRequest{WorkflowId: "wf-b", PageSize: 1})
+	if err != nil {
+		t.Fatalf("GetHistory: %v", err)
+	}
+	h2, err := cl.GetHistory(ctx, &trackerv1.GetHistoryRequest{WorkflowId: "wf-b", PageSize: 1, PageToken: h1.GetNextPageToken()})
+	if err != nil {
+		t.Fatalf("GetHistory page 2: %v", err)
+	}
+	if len(h1.GetEntries()) != 1 || len(h2.GetEntries()) != 1 || h2.GetNextPageToken() != "" {
+		t.Fatalf("history pages: %v / %v", h1, h2)
+	}
+	first, second := h1.GetEntries()[0], h2.GetEntries()[0]
+	if first.GetEventId() != "wf-b-submitted" || first.GetType() != "DocumentSubmitted" || first.GetProducer() != "ingest@1.0.0" ||
+		!first.GetOccurredAt().AsTime().Equal(at(10)) || second.GetEventId() != "wf-b-extracted" || second.GetCausationId() != "wf-b-submitted" ||
+		second.GetTopic() != events.TopicExtracted {
+		t.Fatalf("history entries: %v, %v", first, second)
+	}
+
+	hc, err := healthpb.NewHealthClient(tr.conn(t)).Check(ctx, &healthpb.HealthCheckRequest{Service: trackerv1.Tracker_ServiceDesc.ServiceName})
+	if err != nil || hc.GetStatus() != healthpb.HealthCheckResponse_SERVING {
+		t.Fatalf("health: %v %v, want SERVING", hc, err)
+	}
+}

@@ -1,0 +1,243 @@
+// Package consumer feeds every Docket topic into the projection: a plain
+// consumer group member (read_committed, no auto-commit, rebalances blocked
+// while a batch is applied) that writes each polled batch, with its
+// offsets, to Redis in one script. The offsets in Redis are the source of
+// truth: when partitions are assigned, the consumer starts from them (from
+// the start of a partition Redis has no offset for), whatever the group
+// committed.
+package consumer
+
+import (
+	"context"
+	"errors"
+	"fmt"
+	"log/slog"
+	"math/rand/v2"
+	"strings"
+	"sync/atomic"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
+	"github.com/docket-run/docket/services/sagatracker/internal/store"
+)
+
+// Decoder decodes a record value into a Docket event.
+type Decoder interface {
+	Decode(b []byte) (events.Event, error)
+}
+
+// Config tunes a Consumer.
+type Config struct {
+	// Group is the consumer group.
+	Group string
+	// Topics are consumed.
+	Topics []string
+	// MaxPollRecords bounds a batch.
+	MaxPollRecords int
+	// WriteTimeout bounds the retries of one batch's write to Redis; past
+	// it Run fails (the process is restarted and resumes from Redis).
+	WriteTimeout time.Duration
+}
+
+// Consumer projects the consumed topics into a store.
+type Consumer struct {
+	cfg   Config
+	kopts []kgo.Opt
+	store *store.Store
+	dec   Decoder
+	log   *slog.Logger
+
+	assigned atomic.Bool
+	lastLoop atomic.Int64
+
+	applied, duplicates, stale, skipped prometheus.Counter
+}
+
+// New returns a consumer; kopts are the Kafka connection options.
+func New(cfg Config, kopts []kgo.Opt, st *store.Store, dec Decoder, log *slog.Logger, reg prometheus.Registerer) (*Consumer, error) {
+	if cfg.Group == "" || len(cfg.Topics) == 0 {
+		return nil, errors.New("consumer: group and topics are required")
+	}
+	if cfg.MaxPollRecords <= 0 {
+		cfg.MaxPollRecords = 1000
+	}
+	if cfg.WriteTimeout <= 0 {
+		cfg.WriteTimeout = 30 * time.Second
+	}
+	c := &Consumer{cfg: cfg, kopts: kopts, store: st, dec: dec, log: log}
+	counter := func(name, help string) prometheus.Counter {
+		m := prometheus.NewCounter(prometheus.CounterOpts{Namespace: "docket", Subsystem: "sagatracker", Name: name, Help: help})
+		if reg != nil {
+			reg.MustRegister(m)
+		}
+		return m
+	}
+	c.applied = counter("events_applied_total", "Events applied to the projection.")
+	c.duplicates = counter("duplicates_suppressed_total", "Events already applied, changing nothing.")
+	c.stale = counter("stale_records_total", "Records below the stored offset of their partition.")
+	c.skipped = counter("records_skipped_total", "Records naming no workflow (no event, no key).")
+	return c, nil
+}
+
+// Ready reports whether the consumer holds partitions.
+func (c *Consumer) Ready(context.Context) error {
+	if !c.assigned.Load() {
+		return errors.New("no partitions assigned yet")
+	}
+	return nil
+}
+
+// Live fails when the poll loop has not turned for a while.
+func (c *Consumer) Live(context.Context) error {
+	last := c.lastLoop.Load()
+	if last == 0 {
+		return nil
+	}
+	if d := time.Since(time.Unix(0, last)); d > 2*c.cfg.WriteTimeout+time.Minute {
+		return fmt.Errorf("poll loop stuck for %s", d.Round(time.Second))
+	}
+	return nil
+}
+
+// Run consumes until ctx ends (nil) or the projection cannot be written
+// (an error).
+func (c *Consumer) Run(ctx context.Context) error {
+	opts := append([]kgo.Opt{}, c.kopts...)
+	opts = append(opts,
+		kgo.ConsumerGroup(c.cfg.Group),
+		kgo.ConsumeTopics(c.cfg.Topics...),
+		kgo.DisableAutoCommit(),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.BlockRebalanceOnPoll(),
+		kgo.AdjustFetchOffsetsFn(c.adjust),
+		kgo.OnPartitionsAssigned(func(context.Context, *kgo.Client, map[string][]int32) { c.assigned.Store(true) }),
+	)
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		return fmt.Errorf("kafka client: %w", err)
+	}
+	defer cl.Close()
+	c.log.Info("projection consumer started", "group", c.cfg.Group, "topics", len(c.cfg.Topics))
+	for {
+		c.lastLoop.Store(time.Now().UnixNano())
+		fs := cl.PollRecords(ctx, c.cfg.MaxPollRecords)
+		if ctx.Err() != nil || fs.IsClientClosed() {
+			cl.AllowRebalance()
+			return nil
+		}
+		fs.EachError(func(topic string, p int32, err error) {
+			c.log.Warn("fetch failed", "topic", topic, "partition", p, "error", err)
+		})
+		err := c.project(ctx, fs)
+		cl.AllowRebalance()
+		if ctx.Err() != nil {
+			return nil
+		}
+		if err != nil {
+			return err
+		}
+	}
+}
+
+// adjust replaces the group's offsets of newly assigned partitions with
+// the ones stored in Redis, or the start of the partition.
+func (c *Consumer) adjust(ctx context.Context, in map[string]map[int32]kgo.Offset) (map[string]map[int32]kgo.Offset, error) {
+	var tps []string
+	for topic, ps := range in {
+		for p := range ps {
+			tps = append(tps, projection.TP(topic, p))
+		}
+	}
+	stored, err := c.store.Offsets(ctx, tps)
+	if err != nil {
+		return nil, err
+	}
+	out := make(map[string]map[int32]kgo.Offset, len(in))
+	for topic, ps := range in {
+		m := make(map[int32]kgo.Offset, len(ps))
+		for p := range ps {
+			if o, ok := stored[projection.TP(topic, p)]; ok {
+				m[p] = kgo.NewOffset().At(o)
+			} else {
+				m[p] = kgo.NewOffset().AtStart()
+			}
+		}
+		out[topic] = m
+	}
+	c.log.Info("partitions assigned", "partitions", len(tps), "with_stored_offsets", len(stored))
+	return out, nil
+}
+
+// project writes one polled batch, retrying transient failures with
+// backoff for at most WriteTimeout.
+func (c *Consumer) project(ctx context.Context, fs kgo.Fetches) error {
+	var ops []projection.Op
+	next := map[string]int64{}
+	fs.EachRecord(func(r *kgo.Record) {
+		next[projection.TP(r.Topic, r.Partition)] = r.Offset + 1
+		e, derr := c.dec.Decode(r.Value)
+		if derr != nil {
+			c.log.Warn("undecodable record", "topic", r.Topic, "partition", r.Partition, "offset", r.Offset, "error", derr)
+		}
+		op, ok := projection.Build(record(r), e, derr)
+		if !ok {
+			c.skipped.Inc()
+			return
+		}
+		ops = append(ops, op)
+	})
+	if len(next) == 0 {
+		return nil
+	}
+	deadline := time.Now().Add(c.cfg.WriteTimeout)
+	backoff := 50 * time.Millisecond
+	for {
+		res, err := c.store.Apply(ctx, ops, next)
+		if err == nil {
+			c.applied.Add(float64(res.Applied))
+			c.duplicates.Add(float64(res.Duplicates))
+			c.stale.Add(float64(res.Stale))
+			return nil
+		}
+		if ctx.Err() != nil || time.Now().After(deadline) {
+			return fmt.Errorf("project batch of %d records: %w", len(ops), err)
+		}
+		c.log.Warn("projection write failed, retrying", "records", len(ops), "error", err)
+		t := time.NewTimer(backoff/2 + rand.N(backoff/2+1))
+		select {
+		case <-ctx.Done():
+			t.Stop()
+			return nil
+		case <-t.C:
+		}
+		backoff = min(backoff*2, 2*time.Second)
+	}
+}
+
+func record(r *kgo.Record) projection.Record {
+	out := projection.Record{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset, Key: r.Key, Timestamp: r.Timestamp}
+	for _, h := range r.Headers {
+		if strings.HasPrefix(h.Key, "docket-") {
+			if out.Headers == nil {
+				out.Headers = map[string]string{}
+			}
+			out.Headers[h.Key] = string(h.Value)
+		}
+	}
+	return out
+}
+
+// Topics returns every topic the tracker consumes: the event topics, and
+// the dead-letter and retry topic of every service.
+func Topics() []string {
+	ts := events.Topics()
+	for _, svc := range events.Services() {
+		ts = append(ts, events.RetryTopic(svc))
+	}
+	return ts
+}

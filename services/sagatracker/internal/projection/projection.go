@@ -1,0 +1,318 @@
+// Package projection turns a consumed Kafka record into an Op: the change
+// one event makes to its workflow's projected state and the history entry it
+// adds. It is pure: the same record always yields the same Op, so applying a
+// batch twice (a redelivery, a rebuild) yields the same projection.
+package projection
+
+import (
+	"encoding/hex"
+	"fmt"
+	"reflect"
+	"strconv"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// Statuses of a workflow, as stored and as named in the API.
+const (
+	StatusQueued        = "queued"
+	StatusRunning       = "running"
+	StatusWaitingReview = "waiting_review"
+	StatusRetrying      = "retrying"
+	StatusParked        = "parked"
+	StatusCompleted     = "completed"
+	StatusFailed        = "failed"
+	StatusCanceled      = "canceled"
+	StatusTimedOut      = "timed_out"
+)
+
+// Steps (and stages) of a workflow, in workflow order.
+const (
+	StepIngest   = "ingest"
+	StepOCR      = "ocr"
+	StepClassify = "classify"
+	StepReview   = "review"
+	StepLedger   = "ledger"
+)
+
+// StepOrder lists the steps in workflow order.
+var StepOrder = []string{StepIngest, StepOCR, StepClassify, StepReview, StepLedger}
+
+// Ranks order the events of a workflow's progress. A status change applies
+// only when its rank is at least the workflow's current rank, so an event
+// consumed late from another topic never moves a workflow backwards. A dead
+// letter ranks just above the event it failed on; terminal events rank
+// highest.
+const (
+	rankRequested      = 0
+	rankSubmitted      = 10
+	rankExtracted      = 20
+	rankClassified     = 30
+	rankReviewRequest  = 40
+	rankReviewDecided  = 50
+	rankRecorded       = 60
+	rankTerminal       = 100
+	rankDeadLetterStep = 5
+)
+
+// Unknown is the type of a history entry whose record could not be decoded.
+const Unknown = "undecodable"
+
+// HeaderAttempt is the header the runtime puts on a retry-topic record.
+const HeaderAttempt = "docket-attempt"
+
+// Entry is one history entry as stored.
+type Entry struct {
+	EventID     string `json:"event_id"`
+	Topic       string `json:"topic"`
+	Type        string `json:"type"`
+	OccurredMs  int64  `json:"occurred_ms"`
+	Producer    string `json:"producer"`
+	CausationID string `json:"causation_id"`
+	Summary     string `json:"summary"`
+	Partition   int32  `json:"partition"`
+	Offset      int64  `json:"offset"`
+}
+
+// Ledger is a ledger reference as stored.
+type Ledger struct {
+	Topic     string `json:"topic"`
+	Partition string `json:"partition"`
+	Offset    string `json:"offset"`
+	Sequence  string `json:"sequence"`
+	Hash      string `json:"hash"`
+}
+
+// Op is what one record does to the projection. Numbers that the Lua script
+// stores travel as decimal strings so they keep every digit.
+type Op struct {
+	// Key deduplicates: the event id (for a redelivery through a retry
+	// topic, the event id with the topic and attempt; for an undecodable
+	// record, its position).
+	Key      string `json:"k"`
+	Workflow string `json:"w"`
+	Tenant   string `json:"t,omitempty"`
+	// TP is the record's "topic/partition" and Offset its offset; the
+	// store skips records below the offset it has stored for TP.
+	TP     string `json:"tp"`
+	Offset int64  `json:"o"`
+	// At is the event's occurred_at in Unix milliseconds.
+	At string `json:"at"`
+	// Status and Stage to move to when Rank is at least the current rank
+	// and the workflow is not terminal; empty for none.
+	Status string `json:"s,omitempty"`
+	Stage  string `json:"g,omitempty"`
+	Rank   int    `json:"r"`
+	// Start and Finish name steps this event starts and finishes.
+	Start  string `json:"ss,omitempty"`
+	Finish string `json:"sf,omitempty"`
+	// FailStep had a failure with Attempts attempts so far; Error is the
+	// workflow's new last error.
+	FailStep string  `json:"fs,omitempty"`
+	Attempts int     `json:"a,omitempty"`
+	Error    string  `json:"e,omitempty"`
+	Ledger   *Ledger `json:"l,omitempty"`
+	// Entry is the history entry, JSON-encoded by the store.
+	Entry Entry `json:"-"`
+	// History is Entry encoded, filled by the store.
+	History string `json:"h"`
+}
+
+// Record is what Build needs of a consumed record.
+type Record struct {
+	Topic     string
+	Partition int32
+	Offset    int64
+	Key       []byte
+	Headers   map[string]string
+	Timestamp time.Time
+}
+
+// Build returns the Op of a record whose value decoded into e, or, when
+// decodeErr is set, failed to decode. ok is false when the record names no
+// workflow (no event and no key): it only advances the offset.
+func Build(r Record, e events.Event, decodeErr error) (op Op, ok bool) {
+	op = Op{TP: TP(r.Topic, r.Partition), Offset: r.Offset}
+	op.Entry = Entry{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset}
+	if decodeErr != nil || e == nil {
+		if len(r.Key) == 0 {
+			return op, false
+		}
+		op.Workflow = string(r.Key)
+		op.Key = fmt.Sprintf("record:%s/%d", op.TP, r.Offset)
+		op.Entry.EventID = op.Key
+		op.Entry.Type = Unknown
+		op.Entry.OccurredMs = r.Timestamp.UnixMilli()
+		op.Entry.Summary = fmt.Sprintf("undecodable record: %v", decodeErr)
+		op.At = strconv.FormatInt(op.Entry.OccurredMs, 10)
+		return op, true
+	}
+	m := e.EventMeta()
+	op.Workflow = m.WorkflowID
+	if op.Workflow == "" {
+		op.Workflow = string(r.Key)
+	}
+	if op.Workflow == "" {
+		return op, false
+	}
+	op.Key = m.EventID
+	op.Tenant = m.TenantID
+	op.At = strconv.FormatInt(m.OccurredAt.UnixMilli(), 10)
+	op.Entry.EventID = m.EventID
+	op.Entry.Type = TypeName(e)
+	op.Entry.OccurredMs = m.OccurredAt.UnixMilli()
+	op.Entry.Producer = m.Producer.Service + "@" + m.Producer.Version
+	op.Entry.CausationID = m.CausationID
+
+	if svc, retry := events.RetryService(r.Topic); retry {
+		// The original record again, for another attempt: history only.
+		attempt := r.Headers[HeaderAttempt]
+		op.Key = m.EventID + "#" + r.Topic + "#" + attempt
+		op.Entry.Summary = fmt.Sprintf("redelivered to %s, attempt %s", svc, attempt)
+		return op, true
+	}
+	apply(&op, r.Topic, e)
+	return op, true
+}
+
+// apply sets the state change of a decoded event.
+func apply(op *Op, topic string, e events.Event) {
+	switch ev := e.(type) {
+	case *events.DocumentRequested:
+		op.set(StatusQueued, StepIngest, rankRequested)
+		op.Start = StepIngest
+		op.Entry.Summary = fmt.Sprintf("requested %s (%s)", ev.Filename, ev.Document.MediaType)
+	case *events.DocumentSubmitted:
+		op.set(StatusQueued, StepOCR, rankSubmitted)
+		op.Finish, op.Start = StepIngest, StepOCR
+		op.Entry.Summary = fmt.Sprintf("submitted %s (%s, %d bytes) via %s", ev.Filename, ev.Document.MediaType, ev.Document.SizeBytes, ev.Source)
+	case *events.DocumentRejected:
+		op.set(StatusFailed, StepIngest, rankTerminal)
+		op.Finish = StepIngest
+		op.Error = "rejected: " + ev.ReasonCode + ": " + ev.Message
+		op.Entry.Summary = "rejected: " + ev.ReasonCode
+	case *events.DocumentExtracted:
+		op.set(StatusRunning, StepClassify, rankExtracted)
+		op.Finish, op.Start = StepOCR, StepClassify
+		op.Entry.Summary = fmt.Sprintf("extracted %d pages with %s, mean confidence %.2f", len(ev.Pages), ev.Engine.Name, ev.MeanConfidence)
+	case *events.DocumentClassified:
+		op.set(StatusRunning, StepLedger, rankClassified)
+		op.Finish, op.Start = StepClassify, StepLedger
+		op.Entry.Summary = fmt.Sprintf("classified %s (confidence %.2f, model %s %s)", ev.DocumentType, ev.Confidence, ev.Model.Name, ev.Model.Version)
+	case *events.ReviewRequested:
+		op.set(StatusWaitingReview, StepReview, rankReviewRequest)
+		op.Finish, op.Start = StepClassify, StepReview
+		op.Entry.Summary = fmt.Sprintf("review requested: %s, priority %d", ev.Reason, ev.Priority)
+	case *events.ReviewDecided:
+		op.set(StatusRunning, StepLedger, rankReviewDecided)
+		op.Finish, op.Start = StepReview, StepLedger
+		op.Entry.Summary = fmt.Sprintf("review decided: %s %s by %s", ev.Decision.Outcome, ev.Decision.DocumentType, ev.Reviewer)
+	case *events.DocumentRecorded:
+		op.set(StatusCompleted, StepLedger, rankRecorded)
+		op.Finish = StepLedger
+		op.Ledger = &Ledger{
+			Topic:     ev.LedgerTopic,
+			Partition: strconv.Itoa(ev.LedgerPartition),
+			Offset:    strconv.FormatInt(ev.LedgerOffset, 10),
+			Sequence:  strconv.FormatInt(ev.Sequence, 10),
+			Hash:      hex.EncodeToString(ev.RecordHash),
+		}
+		op.Entry.Summary = fmt.Sprintf("recorded in %s/%d@%d, sequence %d", ev.LedgerTopic, ev.LedgerPartition, ev.LedgerOffset, ev.Sequence)
+	case *events.LedgerRecord:
+		op.Entry.Summary = fmt.Sprintf("ledger record %d: %s %s", ev.Sequence, ev.Decision.Outcome, ev.Decision.DocumentType)
+	case *events.DeadLetter:
+		deadLetter(op, topic, ev)
+	case *events.WorkflowControl:
+		op.Entry.Summary = "control " + ev.Kind
+		if ev.Reason != "" {
+			op.Entry.Summary += ": " + ev.Reason
+		}
+		switch ev.Kind {
+		case "canceled":
+			op.set(StatusCanceled, "", rankTerminal)
+		case "deadline_exceeded":
+			op.set(StatusTimedOut, "", rankTerminal)
+			op.Error = "deadline exceeded"
+		}
+	default:
+		op.Entry.Summary = "event with no effect on the workflow"
+	}
+}
+
+// deadLetter sets the state change of a dead letter on a service's DLQ.
+func deadLetter(op *Op, topic string, dl *events.DeadLetter) {
+	svc := dl.Service
+	if svc == "" {
+		svc, _ = events.DLQService(topic)
+	}
+	step, rank := failedStep(svc, dl.SourceTopic)
+	op.FailStep, op.Attempts = step, dl.Attempts
+	op.Error = dl.ErrorClass + ": " + dl.ErrorMessage
+	op.Entry.Summary = fmt.Sprintf("dead-lettered by %s (%s after %d attempts): %s", svc, dl.ErrorClass, dl.Attempts, dl.ErrorMessage)
+	switch dl.ErrorClass {
+	case "transient":
+		op.set(StatusRetrying, step, rank)
+	case "structural":
+		op.set(StatusParked, step, rank)
+	case "semantic":
+		op.set(StatusWaitingReview, StepReview, rank)
+	}
+}
+
+// failedStep returns the step a service's failure belongs to and the rank
+// of its dead letter: just above the event it failed on.
+func failedStep(svc, source string) (string, int) {
+	src := map[string]int{
+		events.TopicRequested:       rankRequested,
+		events.TopicSubmitted:       rankSubmitted,
+		events.TopicExtracted:       rankExtracted,
+		events.TopicClassified:      rankClassified,
+		events.TopicReviewRequested: rankReviewRequest,
+		events.TopicReviewDecided:   rankReviewDecided,
+	}
+	bySvc := map[string]struct {
+		step string
+		rank int
+	}{
+		events.ServiceIngest:     {StepIngest, rankRequested},
+		events.ServiceOCR:        {StepOCR, rankSubmitted},
+		events.ServiceClassifier: {StepClassify, rankExtracted},
+		events.ServiceLedger:     {StepLedger, rankClassified},
+	}
+	s, known := bySvc[svc]
+	if !known {
+		s.step, s.rank = svc, rankRequested
+	}
+	if r, ok := src[source]; ok {
+		s.rank = r
+	}
+	return s.step, s.rank + rankDeadLetterStep
+}
+
+func (op *Op) set(status, stage string, rank int) {
+	op.Status, op.Stage, op.Rank = status, stage, rank
+}
+
+// TP names a topic partition as the store keys its offset.
+func TP(topic string, partition int32) string {
+	return topic + "/" + strconv.Itoa(int(partition))
+}
+
+// TypeName returns the Go (and Avro record) name of an event's type.
+func TypeName(e events.Event) string {
+	t := reflect.TypeOf(e)
+	for t.Kind() == reflect.Pointer {
+		t = t.Elem()
+	}
+	return t.Name()
+}
+
+// Terminal reports whether a status ends a workflow.
+func Terminal(status string) bool {
+	switch status {
+	case StatusCompleted, StatusFailed, StatusCanceled, StatusTimedOut:
+		return true
+	}
+	return false
+}

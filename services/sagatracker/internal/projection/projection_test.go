@@ -1,0 +1,70 @@
+package projection
+
+import (
+	"errors"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+func TestBuildStatusRules(t *testing.T) {
+	m := events.Meta{EventID: "e", WorkflowID: "wf", TenantID: "acme", OccurredAt: time.UnixMilli(1000), Producer: events.Producer{Service: "s", Version: "v"}}
+	cases := []struct {
+		name   string
+		topic  string
+		ev     events.Event
+		status string
+		stage  string
+	}{
+		{"submitted", events.TopicSubmitted, &events.DocumentSubmitted{Meta: m}, StatusQueued, StepOCR},
+		{"extracted", events.TopicExtracted, &events.DocumentExtracted{Meta: m}, StatusRunning, StepClassify},
+		{"classified", events.TopicClassified, &events.DocumentClassified{Meta: m}, StatusRunning, StepLedger},
+		{"review requested", events.TopicReviewRequested, &events.ReviewRequested{Meta: m}, StatusWaitingReview, StepReview},
+		{"review decided", events.TopicReviewDecided, &events.ReviewDecided{Meta: m}, StatusRunning, StepLedger},
+		{"recorded", events.TopicRecorded, &events.DocumentRecorded{Meta: m}, StatusCompleted, StepLedger},
+		{"rejected", events.TopicRejected, &events.DocumentRejected{Meta: m}, StatusFailed, StepIngest},
+		{"dlq transient", events.DLQTopic("classifier"), &events.DeadLetter{Meta: m, Service: "classifier", ErrorClass: "transient"}, StatusRetrying, StepClassify},
+		{"dlq structural", events.DLQTopic("ledger"), &events.DeadLetter{Meta: m, Service: "ledger", ErrorClass: "structural"}, StatusParked, StepLedger},
+		{"dlq semantic", events.DLQTopic("ocr"), &events.DeadLetter{Meta: m, Service: "ocr", ErrorClass: "semantic"}, StatusWaitingReview, StepReview},
+		{"canceled", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "canceled"}, StatusCanceled, ""},
+		{"deadline", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "deadline_exceeded"}, StatusTimedOut, ""},
+		{"unknown control kind", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "something_new"}, "", ""},
+		{"ledger record", events.TopicLedger, &events.LedgerRecord{Meta: m}, "", ""},
+		{"redelivery", events.RetryTopic("ocr"), &events.DocumentSubmitted{Meta: m}, "", ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			op, ok := Build(Record{Topic: c.topic, Partition: 1, Offset: 7}, c.ev, nil)
+			if !ok {
+				t.Fatal("Build refused the event")
+			}
+			if op.Status != c.status || op.Stage != c.stage {
+				t.Fatalf("status %q stage %q, want %q %q", op.Status, op.Stage, c.status, c.stage)
+			}
+			if op.Workflow != "wf" || op.TP != c.topic+"/1" || op.Offset != 7 || op.At != "1000" || op.Entry.Producer != "s@v" {
+				t.Fatalf("op %+v", op)
+			}
+		})
+	}
+}
+
+func TestBuildUndecodable(t *testing.T) {
+	op, ok := Build(Record{Topic: "t", Partition: 0, Offset: 3, Key: []byte("wf"), Timestamp: time.UnixMilli(5)}, nil, errors.New("bad magic"))
+	if !ok || op.Workflow != "wf" || op.Key != "record:t/0/3" || op.Entry.Type != Unknown || op.Status != "" {
+		t.Fatalf("op %+v ok %v", op, ok)
+	}
+	if _, ok := Build(Record{Topic: "t"}, nil, errors.New("bad magic")); ok {
+		t.Fatal("a keyless undecodable record must only advance the offset")
+	}
+}
+
+func TestDeadLetterRankAboveItsSource(t *testing.T) {
+	// A dead letter of OCR (failed on submitted) is overtaken by extracted.
+	dl, _ := Build(Record{Topic: events.DLQTopic("ocr")}, &events.DeadLetter{Meta: events.Meta{WorkflowID: "wf"}, Service: "ocr", SourceTopic: events.TopicSubmitted, ErrorClass: "transient"}, nil)
+	sub, _ := Build(Record{Topic: events.TopicSubmitted}, &events.DocumentSubmitted{Meta: events.Meta{WorkflowID: "wf"}}, nil)
+	ext, _ := Build(Record{Topic: events.TopicExtracted}, &events.DocumentExtracted{Meta: events.Meta{WorkflowID: "wf"}}, nil)
+	if !(sub.Rank < dl.Rank && dl.Rank < ext.Rank) {
+		t.Fatalf("ranks submitted %d, dead letter %d, extracted %d: want increasing", sub.Rank, dl.Rank, ext.Rank)
+	}
+}

@@ -1,0 +1,316 @@
+// Package store keeps the tracker's projection in Redis: per workflow a
+// state hash, an append-only history list and the set of applied event
+// keys; an index of workflows by creation time; and the consumed offset of
+// every topic partition, written in the same script as the state.
+//
+// Keys (prefix P, default "docket:sagatracker:"): P wf:<id> (hash),
+// P wf:<id>:history (list of JSON entries), P wf:<id>:applied (set),
+// P index (sorted set, score = creation time in ms), P offsets (hash
+// "topic/partition" → next offset). The script touches keys of many
+// workflows, so the projection needs a single Redis (or one hash slot),
+// not a cluster.
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
+)
+
+// DefaultPrefix is the default key prefix.
+const DefaultPrefix = "docket:sagatracker:"
+
+// ErrNotFound is returned for a workflow the projection does not hold.
+var ErrNotFound = errors.New("workflow not found")
+
+// Store is the projection in Redis. It is safe for concurrent use.
+type Store struct {
+	rdb    redis.UniversalClient
+	prefix string
+}
+
+// New returns a store on rdb under prefix (DefaultPrefix when empty).
+func New(rdb redis.UniversalClient, prefix string) *Store {
+	if prefix == "" {
+		prefix = DefaultPrefix
+	}
+	return &Store{rdb: rdb, prefix: prefix}
+}
+
+// Result counts what Apply did.
+type Result struct {
+	Applied    int
+	Duplicates int
+	// Stale ops were below the stored offset of their partition.
+	Stale int
+}
+
+// Apply applies ops and stores next, the next offset to consume of each
+// topic partition ("topic/partition"), atomically. Redis failures are
+// transient.
+func (s *Store) Apply(ctx context.Context, ops []projection.Op, next map[string]int64) (Result, error) {
+	for i := range ops {
+		h, err := json.Marshal(ops[i].Entry)
+		if err != nil {
+			return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode history entry: %w", err))
+		}
+		ops[i].History = string(h)
+	}
+	if ops == nil {
+		ops = []projection.Op{}
+	}
+	opsJSON, err := json.Marshal(ops)
+	if err != nil {
+		return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode ops: %w", err))
+	}
+	offs := make(map[string]string, len(next))
+	for tp, o := range next {
+		offs[tp] = strconv.FormatInt(o, 10)
+	}
+	offsJSON, err := json.Marshal(offs)
+	if err != nil {
+		return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode offsets: %w", err))
+	}
+	res, err := applyScript.Run(ctx, s.rdb, nil, s.prefix, string(opsJSON), string(offsJSON)).Int64Slice()
+	if err != nil {
+		return Result{}, fault.Wrap(fault.Transient, fmt.Errorf("apply %d events: %w", len(ops), err))
+	}
+	if len(res) != 3 {
+		return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("apply script returned %d values, want 3", len(res)))
+	}
+	return Result{Applied: int(res[0]), Duplicates: int(res[1]), Stale: int(res[2])}, nil
+}
+
+// Offsets returns the stored next offsets of the given topic partitions
+// ("topic/partition"); a partition with none stored is absent.
+func (s *Store) Offsets(ctx context.Context, tps []string) (map[string]int64, error) {
+	out := make(map[string]int64, len(tps))
+	if len(tps) == 0 {
+		return out, nil
+	}
+	vals, err := s.rdb.HMGet(ctx, s.prefix+"offsets", tps...).Result()
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read stored offsets: %w", err))
+	}
+	for i, v := range vals {
+		str, ok := v.(string)
+		if !ok {
+			continue
+		}
+		n, err := strconv.ParseInt(str, 10, 64)
+		if err != nil {
+			return nil, fault.Wrap(fault.Structural, fmt.Errorf("stored offset of %s %q: %w", tps[i], str, err))
+		}
+		out[tps[i]] = n
+	}
+	return out, nil
+}
+
+// Step is a workflow step as read.
+type Step struct {
+	Name       string
+	StartedAt  time.Time
+	FinishedAt time.Time
+	Attempts   int
+}
+
+// Workflow is a workflow's projected state as read.
+type Workflow struct {
+	ID        string
+	Tenant    string
+	Stage     string
+	Status    string
+	Steps     []Step
+	LastError string
+	Ledger    *projection.Ledger
+	CreatedAt time.Time
+	UpdatedAt time.Time
+	Events    int64
+}
+
+// Get returns a workflow's state, ErrNotFound when there is none.
+func (s *Store) Get(ctx context.Context, id string) (Workflow, error) {
+	h, err := s.rdb.HGetAll(ctx, s.prefix+"wf:"+id).Result()
+	if err != nil {
+		return Workflow{}, fault.Wrap(fault.Transient, fmt.Errorf("read workflow %s: %w", id, err))
+	}
+	if len(h) == 0 {
+		return Workflow{}, ErrNotFound
+	}
+	return parse(h), nil
+}
+
+func parse(h map[string]string) Workflow {
+	w := Workflow{
+		ID: h["id"], Tenant: h["tenant"], Stage: h["stage"], Status: h["status"], LastError: h["last_error"],
+		CreatedAt: msTime(h["created"]), UpdatedAt: msTime(h["updated"]),
+	}
+	w.Events, _ = strconv.ParseInt(h["events"], 10, 64)
+	if h["ledger_topic"] != "" {
+		w.Ledger = &projection.Ledger{
+			Topic: h["ledger_topic"], Partition: h["ledger_partition"], Offset: h["ledger_offset"],
+			Sequence: h["ledger_sequence"], Hash: h["ledger_hash"],
+		}
+	}
+	steps := map[string]*Step{}
+	for k, v := range h {
+		rest, ok := strings.CutPrefix(k, "step:")
+		if !ok {
+			continue
+		}
+		i := strings.LastIndexByte(rest, ':')
+		if i < 0 {
+			continue
+		}
+		name, field := rest[:i], rest[i+1:]
+		st := steps[name]
+		if st == nil {
+			st = &Step{Name: name}
+			steps[name] = st
+		}
+		switch field {
+		case "start":
+			st.StartedAt = msTime(v)
+		case "finish":
+			st.FinishedAt = msTime(v)
+		case "attempts":
+			st.Attempts, _ = strconv.Atoi(v)
+		}
+	}
+	order := map[string]int{}
+	for i, n := range projection.StepOrder {
+		order[n] = i
+	}
+	for _, st := range steps {
+		w.Steps = append(w.Steps, *st)
+	}
+	sort.Slice(w.Steps, func(i, j int) bool {
+		oi, iok := order[w.Steps[i].Name]
+		oj, jok := order[w.Steps[j].Name]
+		switch {
+		case iok && jok:
+			return oi < oj
+		case iok != jok:
+			return iok
+		}
+		return w.Steps[i].Name < w.Steps[j].Name
+	})
+	return w
+}
+
+func msTime(s string) time.Time {
+	n, err := strconv.ParseInt(s, 10, 64)
+	if err != nil || s == "" {
+		return time.Time{}
+	}
+	return time.UnixMilli(n).UTC()
+}
+
+// Filter selects workflows in List; zero fields match everything.
+type Filter struct {
+	Status string
+	Stage  string
+	Tenant string
+}
+
+func (f Filter) match(w Workflow) bool {
+	return (f.Status == "" || w.Status == f.Status) &&
+		(f.Stage == "" || w.Stage == f.Stage) &&
+		(f.Tenant == "" || w.Tenant == f.Tenant)
+}
+
+// maxScan bounds the workflows one List call reads; a sparse filter
+// returns a short page with a token to go on.
+const maxScan = 5000
+
+// List returns up to limit workflows matching f, newest first, after the
+// workflow named by cursor (empty for the first page), and the cursor of
+// the next page (empty at the end).
+func (s *Store) List(ctx context.Context, f Filter, limit int, cursor string) ([]Workflow, string, error) {
+	idx := s.prefix + "index"
+	var start int64
+	if cursor != "" {
+		r, err := s.rdb.ZRevRank(ctx, idx, cursor).Result()
+		if errors.Is(err, redis.Nil) {
+			return nil, "", fault.Structuralf("page token names no workflow")
+		}
+		if err != nil {
+			return nil, "", fault.Wrap(fault.Transient, fmt.Errorf("read workflow index: %w", err))
+		}
+		start = r + 1
+	}
+	total, err := s.rdb.ZCard(ctx, idx).Result()
+	if err != nil {
+		return nil, "", fault.Wrap(fault.Transient, fmt.Errorf("read workflow index: %w", err))
+	}
+	chunk := int64(max(limit*2, 100))
+	var out []Workflow
+	for pos := start; pos < total; pos += chunk {
+		ids, err := s.rdb.ZRevRange(ctx, idx, pos, pos+chunk-1).Result()
+		if err != nil {
+			return nil, "", fault.Wrap(fault.Transient, fmt.Errorf("read workflow index: %w", err))
+		}
+		pipe := s.rdb.Pipeline()
+		cmds := make([]*redis.MapStringStringCmd, len(ids))
+		for i, id := range ids {
+			cmds[i] = pipe.HGetAll(ctx, s.prefix+"wf:"+id)
+		}
+		if _, err := pipe.Exec(ctx); err != nil {
+			return nil, "", fault.Wrap(fault.Transient, fmt.Errorf("read workflows: %w", err))
+		}
+		for i, c := range cmds {
+			if h := c.Val(); len(h) > 0 {
+				if w := parse(h); f.match(w) {
+					out = append(out, w)
+				}
+			}
+			at := pos + int64(i)
+			if len(out) == limit || at-start+1 >= maxScan {
+				if at+1 < total {
+					return out, ids[i], nil
+				}
+				return out, "", nil
+			}
+		}
+	}
+	return out, "", nil
+}
+
+// History returns up to limit history entries of a workflow from position
+// from, and the position of the next page (-1 at the end). ErrNotFound when
+// the workflow is unknown.
+func (s *Store) History(ctx context.Context, id string, from, limit int64) ([]projection.Entry, int64, error) {
+	key := s.prefix + "wf:" + id + ":history"
+	pipe := s.rdb.Pipeline()
+	rng := pipe.LRange(ctx, key, from, from+limit-1)
+	n := pipe.LLen(ctx, key)
+	if _, err := pipe.Exec(ctx); err != nil {
+		return nil, -1, fault.Wrap(fault.Transient, fmt.Errorf("read history of %s: %w", id, err))
+	}
+	if n.Val() == 0 {
+		return nil, -1, ErrNotFound
+	}
+	out := make([]projection.Entry, 0, len(rng.Val()))
+	for _, raw := range rng.Val() {
+		var e projection.Entry
+		if err := json.Unmarshal([]byte(raw), &e); err != nil {
+			return nil, -1, fault.Wrap(fault.Structural, fmt.Errorf("decode history entry of %s: %w", id, err))
+		}
+		out = append(out, e)
+	}
+	next := from + int64(len(out))
+	if next >= n.Val() {
+		next = -1
+	}
+	return out, next, nil
+}
