@@ -21,6 +21,18 @@ Usage:
   docket admin schemas list           show the subjects, versions and ids in the registry
   docket ledger verify [--brokers B] [--public-keys F,...]
                                       prove every ledger chain and signature from the topic
+  docket workflows list [--status S] [--stage S] [--tenant T] [--limit N]
+  docket workflows get ID             one workflow's state and steps
+  docket workflows history ID         one workflow's chain of custody
+                                      (saga tracker at --tracker, default
+                                      $DOCKET_SAGATRACKER_ADDR, else 127.0.0.1:9090)
+  docket dlq list [--service S] [--workflow W] [--limit N]
+  docket dlq show ID                  one parked item, payload decoded
+  docket dlq replay ID [--reason R]   redeliver it to its service's retry topic
+  docket dlq discard ID --reason R    drop it (a reason is required)
+                                      (exception agent at --exception, default
+                                      $DOCKET_EXCEPTION_ADDR, else 127.0.0.1:8084)
+  Operator commands print tables; -o json prints JSON for scripts.
 
 Environment (see README, Configuration): DOCKET_KAFKA_BROKERS,
 DOCKET_SCHEMA_REGISTRY_URL, DOCKET_REDIS_URL, ...
@@ -65,6 +77,10 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	switch args[0] {
 	case "run":
 		return run(ctx, args[1:], stdout, stderr)
+	case "workflows":
+		return workflows(ctx, args[1:], stdout, stderr)
+	case "dlq":
+		return dlq(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		return flag.ErrHelp
 	}

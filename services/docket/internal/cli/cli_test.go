@@ -20,6 +20,8 @@ func TestUsage(t *testing.T) {
 		{"no command", nil, 2, "no command"},
 		{"unknown", []string{"frobnicate"}, 2, `unknown command "frobnicate"`},
 		{"help", []string{"help"}, 0, "docket run"},
+		{"help lists operator commands", []string{"--help"}, 0, "docket dlq discard ID --reason R"},
+		{"help lists workflows", []string{"-h"}, 0, "docket workflows history ID"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -1,0 +1,264 @@
+package cli
+
+import (
+	"context"
+	"flag"
+	"fmt"
+	"io"
+	"strings"
+	"text/tabwriter"
+	"time"
+
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials/insecure"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/encoding/protojson"
+	"google.golang.org/protobuf/proto"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+)
+
+// Limits of the workflows commands.
+const (
+	maxListLimit    = 10000 // docket workflows list --limit
+	trackerListPage = 500   // the tracker's largest list page
+	historyPage     = 1000  // the tracker's largest history page
+	maxHistory      = 100000
+)
+
+// workflows runs `docket workflows list|get|history`, a client of the saga
+// tracker's gRPC API.
+func workflows(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: workflows needs a command: list, get or history", errUsage)
+	}
+	fs := flag.NewFlagSet("workflows "+args[0], flag.ContinueOnError)
+	fs.SetOutput(stderr)
+	addr := fs.String("tracker", envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090"), "saga tracker gRPC address (default $DOCKET_SAGATRACKER_ADDR, else 127.0.0.1:9090)")
+	out := outputFlag(fs)
+	timeout := fs.Duration("timeout", 30*time.Second, "give up after this long")
+	var st, stage, tenant *string
+	var limit *int
+	switch args[0] {
+	case "list":
+		st = fs.String("status", "", "only workflows with this status (queued, running, waiting_review, retrying, parked, completed, failed, canceled, timed_out)")
+		stage = fs.String("stage", "", "only workflows at this stage (ingest, ocr, classify, review, ledger)")
+		tenant = fs.String("tenant", "", "only workflows of this tenant")
+		limit = fs.Int("limit", 50, fmt.Sprintf("at most this many workflows (1..%d)", maxListLimit))
+	case "get", "history":
+	default:
+		return fmt.Errorf("%w: unknown command \"workflows %s\"", errUsage, args[0])
+	}
+	pos, err := parseInterspersed(fs, args[1:])
+	if err != nil {
+		return err
+	}
+	if err := checkOutput(*out); err != nil {
+		return err
+	}
+	cc, err := grpc.NewClient(*addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if err != nil {
+		return fmt.Errorf("%w: --tracker %q: %v", errUsage, *addr, err)
+	}
+	defer cc.Close()
+	cl := trackerv1.NewTrackerClient(cc)
+	ctx, cancel := context.WithTimeout(ctx, *timeout)
+	defer cancel()
+
+	switch args[0] {
+	case "list":
+		if len(pos) > 0 {
+			return fmt.Errorf("%w: workflows list takes no arguments, got %q", errUsage, pos)
+		}
+		if *limit < 1 || *limit > maxListLimit {
+			return fmt.Errorf("%w: --limit %d: want 1..%d", errUsage, *limit, maxListLimit)
+		}
+		s, err := parseStatus(*st)
+		if err != nil {
+			return err
+		}
+		req := &trackerv1.ListWorkflowsRequest{Status: s, Stage: *stage, Tenant: *tenant}
+		resp, err := listWorkflows(ctx, cl, req, *limit)
+		if err != nil {
+			return trackerError(*addr, "list workflows", err)
+		}
+		if *out == outJSON {
+			return writeProto(stdout, resp)
+		}
+		return workflowTable(stdout, resp.GetWorkflows())
+	case "get":
+		id, err := oneID("workflows get", pos)
+		if err != nil {
+			return err
+		}
+		w, err := cl.GetWorkflow(ctx, &trackerv1.GetWorkflowRequest{Id: id})
+		if err != nil {
+			return trackerError(*addr, "get workflow "+id, err)
+		}
+		if *out == outJSON {
+			return writeProto(stdout, w)
+		}
+		return workflowDetail(stdout, w)
+	default: // history
+		id, err := oneID("workflows history", pos)
+		if err != nil {
+			return err
+		}
+		h, err := workflowHistory(ctx, cl, id)
+		if err != nil {
+			return trackerError(*addr, "history of workflow "+id, err)
+		}
+		if *out == outJSON {
+			return writeProto(stdout, h)
+		}
+		return historyTable(stdout, h.GetEntries())
+	}
+}
+
+// parseStatus accepts a status as "parked", "PARKED" or "STATUS_PARKED";
+// empty means any.
+func parseStatus(s string) (trackerv1.Status, error) {
+	if s == "" {
+		return trackerv1.Status_STATUS_UNSPECIFIED, nil
+	}
+	name := strings.ToUpper(strings.ReplaceAll(strings.TrimSpace(s), "-", "_"))
+	if !strings.HasPrefix(name, "STATUS_") {
+		name = "STATUS_" + name
+	}
+	v, ok := trackerv1.Status_value[name]
+	if !ok || v == int32(trackerv1.Status_STATUS_UNSPECIFIED) {
+		var names []string
+		for i := int32(1); i < int32(len(trackerv1.Status_name)); i++ {
+			names = append(names, statusName(trackerv1.Status(i)))
+		}
+		return 0, fmt.Errorf("%w: --status %q: want one of %s", errUsage, s, strings.Join(names, ", "))
+	}
+	return trackerv1.Status(v), nil
+}
+
+// statusName is a status as operators type it: waiting_review.
+func statusName(s trackerv1.Status) string {
+	return strings.ToLower(strings.TrimPrefix(s.String(), "STATUS_"))
+}
+
+// listWorkflows reads pages until limit workflows or the last page.
+func listWorkflows(ctx context.Context, cl trackerv1.TrackerClient, req *trackerv1.ListWorkflowsRequest, limit int) (*trackerv1.ListWorkflowsResponse, error) {
+	all := &trackerv1.ListWorkflowsResponse{}
+	for {
+		req.PageSize = int32(min(limit-len(all.Workflows), trackerListPage))
+		resp, err := cl.ListWorkflows(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		all.Workflows = append(all.Workflows, resp.GetWorkflows()...)
+		all.NextPageToken = resp.GetNextPageToken()
+		if all.NextPageToken == "" || len(all.Workflows) >= limit || len(resp.GetWorkflows()) == 0 {
+			if len(all.Workflows) > limit {
+				all.Workflows = all.Workflows[:limit]
+			}
+			return all, nil
+		}
+		req.PageToken = all.NextPageToken
+	}
+}
+
+// workflowHistory reads every page of a workflow's history.
+func workflowHistory(ctx context.Context, cl trackerv1.TrackerClient, id string) (*trackerv1.GetHistoryResponse, error) {
+	all := &trackerv1.GetHistoryResponse{}
+	req := &trackerv1.GetHistoryRequest{WorkflowId: id, PageSize: historyPage}
+	for {
+		resp, err := cl.GetHistory(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		all.Entries = append(all.Entries, resp.GetEntries()...)
+		if resp.GetNextPageToken() == "" || len(resp.GetEntries()) == 0 {
+			return all, nil
+		}
+		if len(all.Entries) >= maxHistory {
+			return nil, fmt.Errorf("history of %s has more than %d entries", id, maxHistory)
+		}
+		req.PageToken = resp.GetNextPageToken()
+	}
+}
+
+// trackerError words a failed call for an operator.
+func trackerError(addr, what string, err error) error {
+	st, _ := status.FromError(err)
+	switch st.Code() {
+	case codes.NotFound:
+		return fmt.Errorf("%s: not found: %s", what, st.Message())
+	case codes.Unavailable:
+		return fmt.Errorf("%s: saga tracker at %s unavailable: %s", what, addr, st.Message())
+	case codes.DeadlineExceeded:
+		return fmt.Errorf("%s: saga tracker at %s did not answer in time", what, addr)
+	default:
+		return fmt.Errorf("%s: %s: %s", what, st.Code(), st.Message())
+	}
+}
+
+func writeProto(w io.Writer, m proto.Message) error {
+	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  ", EmitUnpopulated: true}.Marshal(m)
+	if err != nil {
+		return fmt.Errorf("encode %s: %w", m.ProtoReflect().Descriptor().FullName(), err)
+	}
+	_, err = fmt.Fprintf(w, "%s\n", b)
+	return err
+}
+
+// ts formats a timestamp for a table; "-" when unset.
+func ts(t *timestamppb.Timestamp) string {
+	if t == nil {
+		return "-"
+	}
+	return t.AsTime().UTC().Format(time.RFC3339Nano)
+}
+
+func workflowTable(w io.Writer, ws []*trackerv1.Workflow) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "ID\tTENANT\tSTAGE\tSTATUS\tCREATED\tUPDATED\tEVENTS\tLAST ERROR")
+	for _, x := range ws {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", x.GetId(), orDash(x.GetTenant()), orDash(x.GetStage()),
+			statusName(x.GetStatus()), ts(x.GetCreatedAt()), ts(x.GetUpdatedAt()), x.GetEvents(), orDash(oneLine(x.GetLastError(), 80)))
+	}
+	return tw.Flush()
+}
+
+func workflowDetail(w io.Writer, x *trackerv1.Workflow) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintf(tw, "ID:\t%s\n", x.GetId())
+	fmt.Fprintf(tw, "Tenant:\t%s\n", orDash(x.GetTenant()))
+	fmt.Fprintf(tw, "Stage:\t%s\n", orDash(x.GetStage()))
+	fmt.Fprintf(tw, "Status:\t%s\n", statusName(x.GetStatus()))
+	fmt.Fprintf(tw, "Created:\t%s\n", ts(x.GetCreatedAt()))
+	fmt.Fprintf(tw, "Updated:\t%s\n", ts(x.GetUpdatedAt()))
+	fmt.Fprintf(tw, "Events:\t%d\n", x.GetEvents())
+	fmt.Fprintf(tw, "Last error:\t%s\n", orDash(oneLine(x.GetLastError(), 500)))
+	if l := x.GetLedger(); l != nil {
+		fmt.Fprintf(tw, "Ledger:\t%s/%d@%d sequence=%d hash=%s\n", l.GetTopic(), l.GetPartition(), l.GetOffset(), l.GetSequence(), l.GetRecordHash())
+	} else {
+		fmt.Fprintf(tw, "Ledger:\t-\n")
+	}
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	fmt.Fprintln(w)
+	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "STEP\tSTARTED\tFINISHED\tATTEMPTS")
+	for _, s := range x.GetSteps() {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", s.GetName(), ts(s.GetStartedAt()), ts(s.GetFinishedAt()), s.GetAttempts())
+	}
+	return tw.Flush()
+}
+
+func historyTable(w io.Writer, es []*trackerv1.HistoryEntry) error {
+	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
+	fmt.Fprintln(tw, "OCCURRED\tTYPE\tTOPIC\tPOSITION\tPRODUCER\tEVENT ID\tCAUSED BY\tSUMMARY")
+	for _, e := range es {
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d@%d\t%s\t%s\t%s\t%s\n", ts(e.GetOccurredAt()), e.GetType(), e.GetTopic(), e.GetPartition(), e.GetOffset(),
+			orDash(e.GetProducer()), e.GetEventId(), orDash(e.GetCausationId()), oneLine(e.GetSummary(), 120))
+	}
+	return tw.Flush()
+}
