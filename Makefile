@@ -21,11 +21,13 @@ run:
 test: lint schemas-check unit fuzz helm compose-check
 
 FUZZTIME ?= 5s
-## fuzz: short runs of every fuzz target on an external boundary (seed corpora in testdata/fuzz)
+## fuzz: short runs of every fuzz target on an external boundary: ingest requests and media sniffing, Avro payloads and DLQ envelopes through the serde, the ledger verifier
 fuzz:
 	@set -e; for t in FuzzParseMultipart FuzzParseRaw FuzzSniff; do \
 	  (cd services/ingest && $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./internal/submit/); \
 	done
+	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./serde/
+	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzVerifier$$' -fuzztime $(FUZZTIME) ./ledgerchain/
 
 unit:
 	@set -e; for m in $(UNIT_MODULES); do \

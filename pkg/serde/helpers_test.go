@@ -17,7 +17,7 @@ import (
 
 // newRegistry starts an in-memory schema registry served over TCP and
 // returns it with a client.
-func newRegistry(t *testing.T) (*srfake.Registry, *sr.Client) {
+func newRegistry(t testing.TB) (*srfake.Registry, *sr.Client) {
 	t.Helper()
 	reg := srfake.New()
 	t.Cleanup(reg.Close)
@@ -28,7 +28,7 @@ func newRegistry(t *testing.T) (*srfake.Registry, *sr.Client) {
 	return reg, rc
 }
 
-func testContext(t *testing.T) context.Context {
+func testContext(t testing.TB) context.Context {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(t.Context(), 30*time.Second)
 	t.Cleanup(cancel)
