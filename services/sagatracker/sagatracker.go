@@ -3,6 +3,13 @@
 // them over gRPC (docket.tracker.v1.Tracker). It does not run on the
 // transactional runtime: it produces nothing, and its consumed offsets live
 // in Redis beside the state they produced.
+//
+// Rebuild (the command's "rebuild" mode, `sagatracker rebuild`) drops the
+// projection and rebuilds it from Kafka. Every live replica using the same
+// DOCKET_SAGATRACKER_REDIS_PREFIX must be stopped while it runs, or they and
+// the rebuild write the same keys; to rebuild without downtime, rebuild into
+// a different DOCKET_SAGATRACKER_REDIS_PREFIX, start replicas on it (they
+// resume from the offsets the rebuild stored) and switch readers over.
 package sagatracker
 
 import (
@@ -29,4 +36,15 @@ var Version = "dev"
 //	DOCKET_SAGATRACKER_WRITE_TIMEOUT    retries of one batch write (30s)
 func Run(ctx context.Context, p config.Platform, log *slog.Logger) error {
 	return app.Run(ctx, p, log.With("version", Version))
+}
+
+// Rebuild deletes every key under the tracker's Redis prefix (SCAN and
+// UNLINK in batches, never FLUSHDB), then reads every Docket topic from the
+// start, read_committed, up to the end offsets listed when it begins, and
+// applies the records in batches through the live consumer's store script,
+// storing the consumed offsets with them, so a tracker started afterwards
+// resumes from there. Its settings are Run's (ADDR is not used). Live
+// replicas on the same prefix must be stopped during a rebuild.
+func Rebuild(ctx context.Context, p config.Platform, log *slog.Logger) error {
+	return app.Rebuild(ctx, p, log.With("version", Version, "mode", "rebuild"))
 }

@@ -1,4 +1,5 @@
-// Command sagatracker runs the saga tracker.
+// Command sagatracker runs the saga tracker; `sagatracker rebuild` drops
+// its projection and rebuilds it from Kafka (stop the live replicas first).
 package main
 
 import (
@@ -14,6 +15,16 @@ import (
 )
 
 func main() {
+	run := sagatracker.Run
+	if len(os.Args) > 1 {
+		switch os.Args[1] {
+		case "rebuild":
+			run = sagatracker.Rebuild
+		default:
+			fmt.Fprintf(os.Stderr, "usage: %s [rebuild]\n", sagatracker.Name)
+			os.Exit(2)
+		}
+	}
 	ctx, stop := signal.NotifyContext(context.Background(), syscall.SIGTERM, os.Interrupt)
 	defer stop()
 	p, err := config.Load()
@@ -22,7 +33,7 @@ func main() {
 		os.Exit(2)
 	}
 	log := telemetry.NewLogger(os.Stderr, sagatracker.Name, p.LogLevel, p.LogFormat)
-	if err := sagatracker.Run(ctx, p, log); err != nil {
+	if err := run(ctx, p, log); err != nil {
 		log.Error("service failed", "error", err)
 		stop()
 		os.Exit(1)

@@ -86,6 +86,66 @@ func Run(ctx context.Context, p platform.Platform, log *slog.Logger) error {
 	return Start(ctx, Parts{Config: cfg, Kafka: kopts, Redis: rdb, Decoder: codec, Log: log, Ops: ops, Listener: l})
 }
 
+// Rebuild drops the projection under the configured prefix and rebuilds
+// it from Kafka: every record of the tracker's topics from the start up to
+// the last stable offsets listed when the replay begins, read_committed,
+// through the same store script and offsets bookkeeping as the live
+// consumer. Live replicas on the same prefix must be stopped meanwhile.
+func Rebuild(ctx context.Context, p platform.Platform, log *slog.Logger) error {
+	cfg, err := config.Load()
+	if err != nil {
+		return err
+	}
+	kopts, err := p.KafkaOpts()
+	if err != nil {
+		return err
+	}
+	rc, err := p.RegistryClient()
+	if err != nil {
+		return err
+	}
+	startCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
+	codec, err := serde.New(startCtx, rc, serde.Verify, nil)
+	cancel()
+	if err != nil {
+		return fmt.Errorf("schemas: %w", err)
+	}
+	rdb, err := p.RedisClient()
+	if err != nil {
+		return err
+	}
+	defer rdb.Close()
+	return RebuildWith(ctx, Parts{Config: cfg, Kafka: kopts, Redis: rdb, Decoder: codec, Log: log})
+}
+
+// RebuildWith is Rebuild on parts built by the caller (Ops and Listener are
+// not used).
+func RebuildWith(ctx context.Context, p Parts) error {
+	st := store.New(p.Redis, p.Config.Prefix)
+	c, err := consumer.New(consumer.Config{
+		Group:          p.Config.Group,
+		Topics:         consumer.Topics(),
+		MaxPollRecords: p.Config.MaxPollRecords,
+		WriteTimeout:   p.Config.WriteTimeout,
+	}, p.Kafka, st, p.Decoder, p.Log, nil)
+	if err != nil {
+		return err
+	}
+	begun := time.Now()
+	dropped, err := st.Drop(ctx)
+	if err != nil {
+		return fmt.Errorf("drop projection: %w", err)
+	}
+	p.Log.Info("projection dropped", "prefix", p.Config.Prefix, "keys", dropped)
+	r, err := c.Replay(ctx)
+	if err != nil {
+		return fmt.Errorf("rebuild projection: %w", err)
+	}
+	p.Log.Info("projection rebuilt", "prefix", p.Config.Prefix, "partitions", r.Partitions, "records", r.Records,
+		"applied", r.Applied, "duplicates", r.Duplicates, "stale", r.Stale, "took", time.Since(begun).Round(time.Millisecond))
+	return nil
+}
+
 // Start runs the consumer and the gRPC server on p.Listener until ctx ends
 // or one of them fails; it returns once both stopped.
 func Start(ctx context.Context, p Parts) error {

@@ -176,9 +176,17 @@ func (c *Consumer) adjust(ctx context.Context, in map[string]map[int32]kgo.Offse
 // project writes one polled batch, retrying transient failures with
 // backoff for at most WriteTimeout.
 func (c *Consumer) project(ctx context.Context, fs kgo.Fetches) error {
+	_, err := c.projectRecords(ctx, fs.Records())
+	return err
+}
+
+// projectRecords writes the records of one batch and the next offset of
+// each of their partitions in one script call, retrying transient failures
+// with backoff for at most WriteTimeout. It returns what the store did.
+func (c *Consumer) projectRecords(ctx context.Context, recs []*kgo.Record) (store.Result, error) {
 	var ops []projection.Op
 	next := map[string]int64{}
-	fs.EachRecord(func(r *kgo.Record) {
+	for _, r := range recs {
 		next[projection.TP(r.Topic, r.Partition)] = r.Offset + 1
 		e, derr := c.dec.Decode(r.Value)
 		if derr != nil {
@@ -187,12 +195,12 @@ func (c *Consumer) project(ctx context.Context, fs kgo.Fetches) error {
 		op, ok := projection.Build(record(r), e, derr)
 		if !ok {
 			c.skipped.Inc()
-			return
+			continue
 		}
 		ops = append(ops, op)
-	})
+	}
 	if len(next) == 0 {
-		return nil
+		return store.Result{}, nil
 	}
 	deadline := time.Now().Add(c.cfg.WriteTimeout)
 	backoff := 50 * time.Millisecond
@@ -202,17 +210,17 @@ func (c *Consumer) project(ctx context.Context, fs kgo.Fetches) error {
 			c.applied.Add(float64(res.Applied))
 			c.duplicates.Add(float64(res.Duplicates))
 			c.stale.Add(float64(res.Stale))
-			return nil
+			return res, nil
 		}
 		if ctx.Err() != nil || time.Now().After(deadline) {
-			return fmt.Errorf("project batch of %d records: %w", len(ops), err)
+			return store.Result{}, fmt.Errorf("project batch of %d records: %w", len(ops), err)
 		}
 		c.log.Warn("projection write failed, retrying", "records", len(ops), "error", err)
 		t := time.NewTimer(backoff/2 + rand.N(backoff/2+1))
 		select {
 		case <-ctx.Done():
 			t.Stop()
-			return nil
+			return store.Result{}, ctx.Err()
 		case <-t.C:
 		}
 		backoff = min(backoff*2, 2*time.Second)

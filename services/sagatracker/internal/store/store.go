@@ -314,3 +314,49 @@ func (s *Store) History(ctx context.Context, id string, from, limit int64) ([]pr
 	}
 	return out, next, nil
 }
+
+// dropBatch bounds the keys one SCAN step returns and one UNLINK deletes.
+const dropBatch = 500
+
+// Drop deletes every key under the store's prefix — the whole projection
+// and its offsets — with SCAN and UNLINK in batches (never FLUSHDB, so other
+// data in the database stays), and returns how many keys it deleted. Keys
+// written while it runs may survive; nothing may write the projection
+// meanwhile.
+func (s *Store) Drop(ctx context.Context) (int64, error) {
+	match := globEscape(s.prefix) + "*"
+	var (
+		cursor  uint64
+		deleted int64
+	)
+	for {
+		keys, next, err := s.rdb.Scan(ctx, cursor, match, dropBatch).Result()
+		if err != nil {
+			return deleted, fault.Wrap(fault.Transient, fmt.Errorf("scan keys under %q: %w", s.prefix, err))
+		}
+		if len(keys) > 0 {
+			n, err := s.rdb.Unlink(ctx, keys...).Result()
+			if err != nil {
+				return deleted, fault.Wrap(fault.Transient, fmt.Errorf("unlink %d keys under %q: %w", len(keys), s.prefix, err))
+			}
+			deleted += n
+		}
+		if next == 0 {
+			return deleted, nil
+		}
+		cursor = next
+	}
+}
+
+// globEscape escapes the characters SCAN MATCH treats as a pattern.
+func globEscape(s string) string {
+	var b strings.Builder
+	for _, r := range s {
+		switch r {
+		case '*', '?', '[', ']', '\\':
+			b.WriteByte('\\')
+		}
+		b.WriteRune(r)
+	}
+	return b.String()
+}

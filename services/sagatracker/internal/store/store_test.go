@@ -3,6 +3,7 @@ package store
 import (
 	"context"
 	"reflect"
+	"sort"
 	"strconv"
 	"testing"
 	"time"
@@ -129,5 +130,55 @@ func TestGetUnknown(t *testing.T) {
 	}
 	if _, _, err := s.History(context.Background(), "nope", 0, 10); err != ErrNotFound {
 		t.Fatalf("History: %v, want ErrNotFound", err)
+	}
+}
+
+// TestDrop deletes exactly the keys under the prefix, in several SCAN and
+// UNLINK batches, even when the prefix holds glob characters.
+func TestDrop(t *testing.T) {
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	ctx := context.Background()
+	cases := []struct {
+		prefix string
+		under  int
+		others []string
+	}{
+		{"docket:sagatracker:", 3*dropBatch + 17, []string{"docket:other:wf:a", "docket:sagatracker", "x"}},
+		{"p[1]*?\\:", 5, []string{"p1x:wf:a", "pA:b", "p[1]x\\:c"}},
+		{"empty:", 0, []string{"emptx:a"}},
+	}
+	for _, c := range cases {
+		t.Run(c.prefix, func(t *testing.T) {
+			if err := rdb.FlushDB(ctx).Err(); err != nil {
+				t.Fatal(err)
+			}
+			pipe := rdb.Pipeline()
+			for i := range c.under {
+				pipe.Set(ctx, c.prefix+"wf:"+strconv.Itoa(i), "v", 0)
+			}
+			for _, k := range c.others {
+				pipe.Set(ctx, k, "v", 0)
+			}
+			if _, err := pipe.Exec(ctx); err != nil {
+				t.Fatal(err)
+			}
+			n, err := New(rdb, c.prefix).Drop(ctx)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n != int64(c.under) {
+				t.Fatalf("dropped %d keys, want %d", n, c.under)
+			}
+			left, err := rdb.Keys(ctx, "*").Result()
+			if err != nil {
+				t.Fatal(err)
+			}
+			sort.Strings(left)
+			want := append([]string(nil), c.others...)
+			sort.Strings(want)
+			if !reflect.DeepEqual(left, want) {
+				t.Fatalf("keys left %q, want %q", left, want)
+			}
+		})
 	}
 }
