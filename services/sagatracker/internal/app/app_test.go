@@ -234,6 +234,13 @@ func TestRestartResumesFromRedisOffsets(t *testing.T) {
 
 	tr2 := e.start()
 	e.step(events.TopicClassified, classified(wfs[0], 20), 3)
+	// The state is visible in Redis as soon as the batch's script ran; the
+	// counters move right after it returns.
+	if err := poll(10*time.Second, func() (bool, error) {
+		return tr2.counter(t, "docket_sagatracker_events_applied_total") >= 1, nil
+	}); err != nil {
+		t.Fatalf("applied counter after restart: %v", err)
+	}
 	for name, want := range map[string]float64{
 		"docket_sagatracker_events_applied_total":        1,
 		"docket_sagatracker_duplicates_suppressed_total": 0,

@@ -208,6 +208,12 @@ func TestRebuildEqualsLiveProjection(t *testing.T) {
 	// is applied, nothing twice.
 	again := e.start()
 	e.step(events.TopicClassified, classified("wf-rb-retry", 80), 5)
+	// Counters move right after the batch's script returned.
+	if err := poll(10*time.Second, func() (bool, error) {
+		return again.counter(t, "docket_sagatracker_events_applied_total") >= 1, nil
+	}); err != nil {
+		t.Fatalf("applied counter after the rebuild: %v", err)
+	}
 	for name, n := range map[string]float64{
 		"docket_sagatracker_events_applied_total":        1,
 		"docket_sagatracker_duplicates_suppressed_total": 0,

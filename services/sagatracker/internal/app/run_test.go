@@ -98,6 +98,10 @@ func TestReplicasShareThePartitions(t *testing.T) {
 		e.waitEvents(fmt.Sprintf("wf-rep-%02d", i), 2)
 	}
 	const applied = "docket_sagatracker_events_applied_total"
+	// Counters move right after the batch's script returned.
+	_ = poll(10*time.Second, func() (bool, error) {
+		return a.counter(t, applied)+b.counter(t, applied) >= 2*n, nil
+	})
 	if got := a.counter(t, applied) + b.counter(t, applied); got != 2*n {
 		t.Fatalf("events applied by both replicas: %v, want %d", got, 2*n)
 	}
