@@ -81,20 +81,10 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
-	rc, err := p.RegistryClient()
+	topics := slices.Concat(spec.Consumes, spec.Produces, []string{events.DLQTopic(spec.Name)})
+	codec, rc, err := serde.Connect(ctx, p, serde.ModeOf(p), topics)
 	if err != nil {
 		return err
-	}
-	mode := serde.Verify
-	if p.SchemaMode == config.SchemaRegister {
-		mode = serde.Register
-	}
-	topics := slices.Concat(spec.Consumes, spec.Produces, []string{events.DLQTopic(spec.Name)})
-	startCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	codec, err := serde.New(startCtx, rc, mode, topics)
-	cancel()
-	if err != nil {
-		return fmt.Errorf("schemas: %w", err)
 	}
 
 	rdb, err := p.RedisClient()

@@ -71,15 +71,11 @@ func ledgerVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if err != nil {
 		return err
 	}
-	rc, err := p.RegistryClient()
-	if err != nil {
-		return err
-	}
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Verify, []string{events.TopicLedger})
+	codec, _, err := serde.Connect(ctx, p, serde.Verify, []string{events.TopicLedger})
 	if err != nil {
-		return fmt.Errorf("schemas: %w", err)
+		return err
 	}
 	rep, err := ledgerchain.VerifyTopic(ctx, kopts, codec, keys)
 	if errors.Is(err, ledgerchain.ErrTampered) {

@@ -97,7 +97,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("register schemas: %w", err)
 	}
-	codec, err := serde.New(ctx, rc, serde.Verify, progress.Topics())
+	codec, _, err := serde.Connect(ctx, p, serde.Verify, progress.Topics())
 	if err != nil {
 		return err
 	}

@@ -319,27 +319,27 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 	total := len(pages)
 	var done atomic.Int64
 	done.Store(int64(total - len(scanned)))
-	todo := scanned
+	pending := scanned
 	if x.checkpoints != nil {
 		saved, err := x.checkpoints.LoadPages(ctx, job.SHA256, scanned)
 		if err != nil {
 			return err
 		}
-		todo = todo[:0:0]
+		pending = pending[:0:0]
 		for _, n := range scanned {
 			if p, ok := saved[n]; ok {
 				pages[n-1] = p
 				done.Add(1)
 				continue
 			}
-			todo = append(todo, n)
+			pending = append(pending, n)
 		}
 		if len(saved) > 0 {
-			x.log.InfoContext(ctx, "resuming document from checkpoints", "workflow_id", job.WorkflowID, "document", job.SHA256, "pages_checkpointed", len(saved), "pages_left", len(todo))
+			x.log.InfoContext(ctx, "resuming document from checkpoints", "workflow_id", job.WorkflowID, "document", job.SHA256, "pages_checkpointed", len(saved), "pages_left", len(pending))
 		}
 	}
 	x.report(ctx, job.WorkflowID, int(done.Load()), total)
-	if len(todo) == 0 {
+	if len(pending) == 0 {
 		return nil
 	}
 	dir, err := os.MkdirTemp(x.workDir, "docket-ocr-*")
@@ -362,7 +362,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 	rasters := make(chan raster, x.limits.PageConcurrency)
 	wg.Go(func() {
 		defer close(rasters)
-		for _, n := range todo {
+		for _, n := range pending {
 			img, err := x.rasterize(ctx, job, dir, n)
 			select {
 			case rasters <- raster{n, img, err}:
@@ -374,7 +374,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 			}
 		}
 	})
-	for range min(x.limits.PageConcurrency, len(todo)) {
+	for range min(x.limits.PageConcurrency, len(pending)) {
 		wg.Go(func() {
 			for r := range rasters {
 				if r.err != nil {

@@ -13,6 +13,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sr"
 
 	platform "github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/serde"
@@ -38,29 +39,12 @@ type Parts struct {
 // Run runs the tracker with the platform settings p and its own settings
 // from the environment until ctx ends.
 func Run(ctx context.Context, p platform.Platform, log *slog.Logger) error {
-	cfg, err := config.Load()
+	parts, rc, err := connect(ctx, p, log)
 	if err != nil {
 		return err
 	}
-	kopts, err := p.KafkaOpts()
-	if err != nil {
-		return err
-	}
-	rc, err := p.RegistryClient()
-	if err != nil {
-		return err
-	}
-	startCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	codec, err := serde.New(startCtx, rc, serde.Verify, nil)
-	cancel()
-	if err != nil {
-		return fmt.Errorf("schemas: %w", err)
-	}
-	rdb, err := p.RedisClient()
-	if err != nil {
-		return err
-	}
-	defer rdb.Close()
+	defer parts.Redis.Close()
+	cfg := parts.Config
 	l, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		return fmt.Errorf("listen for gRPC on %s: %w", cfg.Addr, err)
@@ -83,7 +67,31 @@ func Run(ctx context.Context, p platform.Platform, log *slog.Logger) error {
 		}
 	}()
 	log.Info("service starting", "grpc_addr", l.Addr().String(), "ops_addr", opsAddr)
-	return Start(ctx, Parts{Config: cfg, Kafka: kopts, Redis: rdb, Decoder: codec, Log: log, Ops: ops, Listener: l})
+	parts.Ops, parts.Listener = ops, l
+	return Start(ctx, parts)
+}
+
+// connect loads the tracker's settings and opens what Run and Rebuild
+// share: Kafka options, the schema registry and its decoder, Redis. The
+// caller closes parts.Redis.
+func connect(ctx context.Context, p platform.Platform, log *slog.Logger) (Parts, *sr.Client, error) {
+	cfg, err := config.Load()
+	if err != nil {
+		return Parts{}, nil, err
+	}
+	kopts, err := p.KafkaOpts()
+	if err != nil {
+		return Parts{}, nil, err
+	}
+	codec, rc, err := serde.Connect(ctx, p, serde.Verify, nil)
+	if err != nil {
+		return Parts{}, nil, err
+	}
+	rdb, err := p.RedisClient()
+	if err != nil {
+		return Parts{}, nil, err
+	}
+	return Parts{Config: cfg, Kafka: kopts, Redis: rdb, Decoder: codec, Log: log}, rc, nil
 }
 
 // Rebuild drops the projection under the configured prefix and rebuilds
@@ -92,30 +100,12 @@ func Run(ctx context.Context, p platform.Platform, log *slog.Logger) error {
 // through the same store script and offsets bookkeeping as the live
 // consumer. Live replicas on the same prefix must be stopped meanwhile.
 func Rebuild(ctx context.Context, p platform.Platform, log *slog.Logger) error {
-	cfg, err := config.Load()
+	parts, _, err := connect(ctx, p, log)
 	if err != nil {
 		return err
 	}
-	kopts, err := p.KafkaOpts()
-	if err != nil {
-		return err
-	}
-	rc, err := p.RegistryClient()
-	if err != nil {
-		return err
-	}
-	startCtx, cancel := context.WithTimeout(ctx, 30*time.Second)
-	codec, err := serde.New(startCtx, rc, serde.Verify, nil)
-	cancel()
-	if err != nil {
-		return fmt.Errorf("schemas: %w", err)
-	}
-	rdb, err := p.RedisClient()
-	if err != nil {
-		return err
-	}
-	defer rdb.Close()
-	return RebuildWith(ctx, Parts{Config: cfg, Kafka: kopts, Redis: rdb, Decoder: codec, Log: log})
+	defer parts.Redis.Close()
+	return RebuildWith(ctx, parts)
 }
 
 // RebuildWith is Rebuild on parts built by the caller (Ops and Listener are
