@@ -11,13 +11,13 @@ HELM := $(shell command -v helm 2>/dev/null || echo $(GOBIN)/helm)
 CHARTS := ingest ocr classifier ledger sagatracker exception docket
 DATA ?= ./data
 
-.PHONY: compose-check run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool
+.PHONY: compose-check run test fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool chaos
 
 ## run: start the embedded stack and every service in one process
 run:
 	cd services/docket && $(GO) run ./cmd/docket run --data $(abspath $(DATA))
 
-## test: lint, check generated code, run every test (crash and end-to-end tests included), short fuzz runs, chart checks
+## test: lint, check generated code, run every test (crash and end-to-end tests included, and the chaos suite at 200 workflows and 6 kills), short fuzz runs, chart checks
 test: lint schemas-check unit fuzz helm compose-check
 
 FUZZTIME ?= 5s
@@ -34,6 +34,15 @@ unit:
 	  echo "== go test $$m"; \
 	  (cd $$m && $(GO) test -count=1 -timeout 15m ./...); \
 	done
+
+CHAOS_WORKFLOWS ?= 1000
+CHAOS_KILLS ?= 24
+## chaos: the failure suite at full size: CHAOS_WORKFLOWS workflows through the six services as processes under SIGKILLs, broker faults, a Redis restart, duplicates and poison records; its last line is the summary
+chaos:
+	@set -o pipefail; log=$$(mktemp); \
+	cd services/docket && CHAOS_WORKFLOWS=$(CHAOS_WORKFLOWS) CHAOS_KILLS=$(CHAOS_KILLS) \
+	  $(GO) test -count=1 -v -timeout 60m -run '^TestChaos$$' ./internal/chaos/ 2>&1 | tee $$log; status=$$?; \
+	grep '^chaos: submitted=' $$log | tail -n 1; rm -f $$log; exit $$status
 
 ## lint: gofmt, go vet and staticcheck over every module
 lint: fmt-check vet staticcheck
@@ -97,12 +106,17 @@ proto:
 proto-check: proto
 	@git diff --exit-code -- proto || (echo "generated gRPC code is stale: run make proto and commit"; exit 1)
 
-## bench: runtime vs a bare franz-go loop, idempotency store, classifier, OCR vs the tesseract CLI
+BENCH_LOG := build/bench
+## bench: runtime vs a bare franz-go loop, idempotency store, classifier, OCR vs the tesseract CLI, tracker projection and GetWorkflow p99, then the whole pipeline (raw chain vs Docket as processes, real engines) into docs/bench (sizes: DOCKET_BENCH_* in services/docket/internal/bench)
 bench:
-	cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/
-	cd pkg && $(GO) test -run '^$$' -bench BenchmarkRuntime -benchtime 1x -timeout 20m ./bus/
-	cd services/classifier && $(GO) test -run '^$$' -bench BenchmarkClassifier -benchtime 1x ./internal/classify/
-	cd services/ocr && $(GO) test -run '^$$' -bench BenchmarkOCR -benchtime 10x ./internal/extract/
+	@mkdir -p $(BENCH_LOG)
+	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/ | tee $(abspath $(BENCH_LOG))/idempotency.txt
+	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench BenchmarkRuntime -benchtime 1x -timeout 20m ./bus/ | tee $(abspath $(BENCH_LOG))/runtime.txt
+	set -o pipefail; cd services/classifier && $(GO) test -run '^$$' -bench BenchmarkClassifier -benchtime 1x ./internal/classify/ | tee $(abspath $(BENCH_LOG))/classifier.txt
+	set -o pipefail; cd services/ocr && $(GO) test -run '^$$' -bench BenchmarkOCR -benchtime 10x ./internal/extract/ | tee $(abspath $(BENCH_LOG))/ocr.txt
+	set -o pipefail; cd services/sagatracker && $(GO) test -run '^$$' -bench BenchmarkTracker -benchtime 1x -timeout 10m ./internal/server/ | tee $(abspath $(BENCH_LOG))/tracker.txt
+	cd services/docket && DOCKET_BENCH_OUT=$(abspath docs/bench) DOCKET_BENCH_INPUTS=$(abspath $(BENCH_LOG)) DOCKET_BENCH_PROFILE_DIR=$(abspath $(BENCH_LOG))/profiles \
+	  $(GO) test -run '^$$' -bench BenchmarkPipeline -benchtime 1x -timeout 30m ./internal/bench/
 
 clean:
 	rm -rf $(DATA)

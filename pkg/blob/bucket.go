@@ -146,7 +146,11 @@ func (b *Bucket) writeTemp(ctx context.Context, tmp string, r io.Reader, mediaTy
 		return "", 0, fault.Transientf("blob: put: %w", err)
 	}
 	h := sha256.New()
-	n, err := io.Copy(w, io.TeeReader(io.LimitReader(r, b.maxSize+1), h))
+	buf := copyBuffers.Get().(*[]byte)
+	// writerOnly hides the blob writer's ReadFrom, which allocates and
+	// clears a 1 MiB buffer per call: most blobs are a few KiB.
+	n, err := io.CopyBuffer(writerOnly{w}, io.TeeReader(io.LimitReader(r, b.maxSize+1), h), *buf)
+	copyBuffers.Put(buf)
 	if err == nil && n > b.maxSize {
 		err = fmt.Errorf("blob: put: more than %d bytes: %w", b.maxSize, ErrTooLarge)
 	}
@@ -163,6 +167,13 @@ func (b *Bucket) writeTemp(ctx context.Context, tmp string, r io.Reader, mediaTy
 	}
 	return hex.EncodeToString(h.Sum(nil)), n, nil
 }
+
+// copyBuffers are the buffers writeTemp copies through.
+var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return &b }}
+
+// writerOnly is an io.Writer and nothing else, so that io.CopyBuffer uses
+// the buffer it is given.
+type writerOnly struct{ io.Writer }
 
 // promote copies tmp to the address of sum unless a blob of the right size
 // is there already (a wrong size means a damaged blob, which is replaced).

@@ -285,8 +285,8 @@ func TestOrderAcrossTopics(t *testing.T) {
 			if ordered && maxInFlight != 1 {
 				t.Errorf("ordered: %d handlers ran at once for partition 0, want 1", maxInFlight)
 			}
-			if !ordered && maxInFlight != 2 {
-				t.Errorf("unordered: at most %d handlers ran at once, want 2 (one per topic-partition)", maxInFlight)
+			if !ordered && maxInFlight <= 2 {
+				t.Errorf("unordered: at most %d handlers ran at once, want more than 2 (one lane per record key)", maxInFlight)
 			}
 		})
 	}

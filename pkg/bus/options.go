@@ -35,6 +35,7 @@ type config struct {
 	onRevoked          func(ctx context.Context, revoked map[string][]int32)
 	onBatchEnd         func(ctx context.Context, committed bool)
 	byPartitionNumber  bool
+	canceler           Canceler
 }
 
 func defaults(service string) config {
@@ -118,7 +119,7 @@ func Balancers(b ...kgo.GroupBalancer) Option {
 
 // OrderAcrossTopics handles the records of a batch that share a partition
 // number, whatever their topic, on one goroutine in batch order (by default
-// each topic-partition has its own). A service that keeps state per
+// each record key of a topic-partition has its own). A service that keeps state per
 // partition number across co-partitioned topics (see Balancers) needs it:
 // its handler then never runs twice at once for one partition number, and
 // the outputs of those records are produced in the order they were handled.

@@ -52,22 +52,25 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*ite
 	if err := rt.skipKnown(ctx, items); err != nil {
 		return nil, err
 	}
+	if err := rt.skipCanceled(ctx, items); err != nil {
+		return nil, err
+	}
 
-	// Partitions are handled concurrently, each in order.
-	byPartition := map[string][]*item{}
+	// Lanes run concurrently, each in order: by default one per record key
+	// within a topic-partition (a key is a workflow, so a workflow's events
+	// stay in order while a slow document does not hold up the others on
+	// its partition), one per partition number with OrderAcrossTopics.
+	lanes := map[string][]*item{}
 	var order []string
 	for _, it := range items {
 		if it.done {
 			continue
 		}
-		k := it.rec.Topic + "/" + strconv.Itoa(int(it.rec.Partition))
-		if rt.cfg.byPartitionNumber {
-			k = strconv.Itoa(int(it.rec.Partition))
-		}
-		if _, ok := byPartition[k]; !ok {
+		k := rt.lane(it.rec)
+		if _, ok := lanes[k]; !ok {
 			order = append(order, k)
 		}
-		byPartition[k] = append(byPartition[k], it)
+		lanes[k] = append(lanes[k], it)
 	}
 	sem := make(chan struct{}, rt.cfg.concurrency)
 	var wg sync.WaitGroup
@@ -75,7 +78,7 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*ite
 		sem <- struct{}{}
 		wg.Go(func() {
 			defer func() { <-sem }()
-			for _, it := range byPartition[k] {
+			for _, it := range lanes[k] {
 				rt.handle(ctx, it)
 			}
 		})
@@ -88,6 +91,15 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*ite
 	}
 
 	return items, nil
+}
+
+// lane names the sequence a record is handled in: records of one lane are
+// handled one after another, in batch order.
+func (rt *Runtime) lane(r *kgo.Record) string {
+	if rt.cfg.byPartitionNumber {
+		return strconv.Itoa(int(r.Partition))
+	}
+	return r.Topic + "/" + strconv.Itoa(int(r.Partition)) + "/" + string(r.Key)
 }
 
 // outputs returns the records the batch produces.
@@ -225,6 +237,10 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 	})
 	rt.metrics.duration.WithLabelValues(r.Topic).Observe(time.Since(start).Seconds())
 	rt.lastPoll.Store(time.Now().UnixNano()) // progress, for Live
+	if errors.Is(err, ErrCanceled) {
+		rt.endCanceled(ctx, log, it, err)
+		return
+	}
 	if err != nil {
 		span.SetStatus(codes.Error, err.Error())
 		rt.deadLetter(ctx, log, it, prior, failures)

@@ -51,6 +51,10 @@ type Platform struct {
 	LogLevel   string `env:"DOCKET_LOG_LEVEL" envDefault:"info"`
 	LogFormat  string `env:"DOCKET_LOG_FORMAT" envDefault:"json"`
 	InstanceID string `env:"DOCKET_INSTANCE_ID"`
+	// Pprof serves net/http/pprof under /debug/pprof/ on the ops address.
+	// Off by default: profiles expose internals, so turn it on only where
+	// the ops address is private (benchmarks, a debugging session).
+	Pprof bool `env:"DOCKET_PPROF"`
 
 	Concurrency  int           `env:"DOCKET_CONCURRENCY" envDefault:"8"`
 	DrainTimeout time.Duration `env:"DOCKET_DRAIN_TIMEOUT" envDefault:"20s"`

@@ -73,6 +73,16 @@ func (p *Process) Start() {
 	p.cmd, p.done = cmd, done
 }
 
+// Pid returns the running process's id, 0 when it is not running.
+func (p *Process) Pid() int {
+	p.mu.Lock()
+	defer p.mu.Unlock()
+	if p.cmd == nil || p.cmd.Process == nil {
+		return 0
+	}
+	return p.cmd.Process.Pid
+}
+
 // Kill sends SIGKILL and waits for the process to be gone.
 func (p *Process) Kill() { p.signal(syscall.SIGKILL, 10*time.Second) }
 

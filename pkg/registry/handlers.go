@@ -56,6 +56,7 @@ func (r *Registry) routes() http.Handler {
 	mux.HandleFunc("DELETE /subjects/{subject}/versions/{version}", r.handleDeleteVersion)
 	mux.HandleFunc("PUT /mode", r.handlePutMode)
 	mux.HandleFunc("PUT /mode/{subject}", r.handlePutMode)
+	mux.HandleFunc("GET /schemas/types", r.handleTypes)
 	mux.HandleFunc("/contexts/", r.handleContexts)
 	mux.Handle("/", r.fake.Handler())
 	return mux
@@ -593,4 +594,11 @@ func writeError(w http.ResponseWriter, err error) {
 func errorBody(ae *apiError) []byte {
 	b, _ := json.Marshal(map[string]any{"error_code": ae.code, "message": ae.msg})
 	return append(b, '\n')
+}
+
+// handleTypes answers the schema types the registry accepts. Clients ask it
+// as a cheap liveness probe (sr.Client.SupportedTypes), so the services'
+// /readyz depends on it. Only Avro is parsed and checked here.
+func (r *Registry) handleTypes(w http.ResponseWriter, _ *http.Request) {
+	respond(w, http.StatusOK, []string{"AVRO"})
 }

@@ -118,6 +118,17 @@ func setLevel(t *testing.T, cl *sr.Client, subject string, level sr.Compatibilit
 	}
 }
 
+func TestSupportedTypes(t *testing.T) {
+	_, cl := serve(t, t.TempDir())
+	types, err := cl.SupportedTypes(context.Background())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(types) != 1 || types[0] != sr.TypeAvro {
+		t.Fatalf("supported types %v, want [AVRO]", types)
+	}
+}
+
 func TestPersistsAcrossRestart(t *testing.T) {
 	dir := t.TempDir()
 	reg, cl := serve(t, dir)

@@ -98,6 +98,9 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	defer func() { _ = tp.Shutdown(context.WithoutCancel(ctx)) }()
 
 	ops := telemetry.NewServer()
+	if p.Pprof {
+		ops.EnableProfiling()
+	}
 	opts := []bus.Option{
 		bus.Version(spec.Version),
 		bus.Logger(log),

@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"net"
 	"net/http"
+	"net/http/pprof"
 	"sort"
 	"sync"
 	"time"
@@ -29,6 +30,7 @@ type Server struct {
 	Registry *prometheus.Registry
 
 	mu        sync.Mutex
+	profiling bool
 	liveness  map[string]Check
 	readiness map[string]Check
 	srv       *http.Server
@@ -56,9 +58,27 @@ func (s *Server) Ready(name string, c Check) {
 	s.readiness[name] = c
 }
 
-// Handler returns the HTTP handler with the three endpoints.
+// EnableProfiling adds net/http/pprof's endpoints under /debug/pprof/ to
+// the handler (call it before Start).
+func (s *Server) EnableProfiling() {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.profiling = true
+}
+
+// Handler returns the HTTP handler with the three endpoints, and the
+// profiling ones when enabled.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
+	s.mu.Lock()
+	if s.profiling {
+		mux.HandleFunc("GET /debug/pprof/", pprof.Index)
+		mux.HandleFunc("GET /debug/pprof/cmdline", pprof.Cmdline)
+		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
+		mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
+		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	}
+	s.mu.Unlock()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{Registry: s.Registry}))
 	mux.HandleFunc("GET /healthz", func(w http.ResponseWriter, r *http.Request) { s.probe(w, r, s.liveness) })
 	mux.HandleFunc("GET /readyz", func(w http.ResponseWriter, r *http.Request) { s.probe(w, r, s.readiness) })

@@ -77,3 +77,36 @@ func TestLoggerAddsTraceID(t *testing.T) {
 		t.Errorf("log record = %v, want service, workflow_id and the span's trace_id", rec)
 	}
 }
+
+// Profiling endpoints are served only when enabled.
+func TestProfiling(t *testing.T) {
+	for _, tc := range []struct {
+		name   string
+		enable bool
+		want   int
+	}{
+		{"off by default", false, http.StatusNotFound},
+		{"enabled", true, http.StatusOK},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			s := NewServer()
+			if tc.enable {
+				s.EnableProfiling()
+			}
+			addr, err := s.Start("127.0.0.1:0")
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer s.Shutdown(context.Background())
+			resp, err := http.Get("http://" + addr + "/debug/pprof/heap?debug=1")
+			if err != nil {
+				t.Fatal(err)
+			}
+			_, _ = io.Copy(io.Discard, resp.Body)
+			resp.Body.Close()
+			if resp.StatusCode != tc.want {
+				t.Errorf("/debug/pprof/heap = %d, want %d", resp.StatusCode, tc.want)
+			}
+		})
+	}
+}

@@ -10,7 +10,9 @@
 //	go run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json
 //
 // An LLM behind an OpenAI-compatible chat completions endpoint can replace
-// it (DOCKET_CLASSIFIER_LLM_URL).
+// it (DOCKET_CLASSIFIER_LLM_URL). DOCKET_CLASSIFIER_ENGINE=noop (off by
+// default) replaces it with a classifier that reads nothing and answers
+// "other" with confidence 1: for benchmarks of the platform only.
 package classifier
 
 import (
@@ -29,6 +31,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/cancel"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/service"
@@ -52,6 +55,11 @@ var ModelJSON []byte
 
 // Config holds the classifier's own settings.
 type Config struct {
+	// Engine selects the classifier: "builtin" (the offline model, or the
+	// LLM when DOCKET_CLASSIFIER_LLM_URL is set; the default) or "noop",
+	// which reads nothing and answers type "other" with confidence 1 — for
+	// benchmarks of the platform only.
+	Engine string `env:"DOCKET_CLASSIFIER_ENGINE" envDefault:"builtin"`
 	// PolicyFile is a JSON policy keyed by tenant; empty means the built-in
 	// default policy.
 	PolicyFile string `env:"DOCKET_CLASSIFIER_POLICY_FILE"`
@@ -63,6 +71,12 @@ type Config struct {
 	LLMAPIKey  string        `env:"DOCKET_CLASSIFIER_LLM_API_KEY"`
 	LLMTimeout time.Duration `env:"DOCKET_CLASSIFIER_LLM_TIMEOUT" envDefault:"30s"`
 }
+
+// Engines of DOCKET_CLASSIFIER_ENGINE.
+const (
+	EngineBuiltIn = "builtin"
+	EngineNoop    = "noop"
+)
 
 // maxTextLimit bounds DOCKET_CLASSIFIER_MAX_TEXT_BYTES.
 const maxTextLimit = 64 << 20
@@ -79,6 +93,15 @@ func LoadConfig() (Config, error) {
 // Validate reports every bad field at once.
 func (c Config) Validate() error {
 	var errs []error
+	switch c.Engine {
+	case EngineBuiltIn:
+	case EngineNoop:
+		if c.LLMURL != "" {
+			errs = append(errs, errors.New("DOCKET_CLASSIFIER_ENGINE=noop excludes DOCKET_CLASSIFIER_LLM_URL"))
+		}
+	default:
+		errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_ENGINE %q: want %s or %s", c.Engine, EngineBuiltIn, EngineNoop))
+	}
 	if c.MaxTextBytes < 1 || c.MaxTextBytes > maxTextLimit {
 		errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_MAX_TEXT_BYTES %d: want 1..%d", c.MaxTextBytes, maxTextLimit))
 	}
@@ -96,8 +119,9 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Engine builds the decision engine of c: the built-in model or the LLM,
-// and the policy. It reports whether the classifier is remote.
+// Engine builds the decision engine of c: the built-in model, the LLM or
+// the no-op classifier, and the policy. It reports whether the classifier
+// is remote.
 func Engine(c Config) (*classify.Engine, bool, error) {
 	builtin, err := classify.NewBuiltIn(ModelJSON)
 	if err != nil {
@@ -118,7 +142,10 @@ func Engine(c Config) (*classify.Engine, bool, error) {
 	}
 	var clf classify.Classifier = builtin
 	remote := false
-	if c.LLMURL != "" {
+	switch {
+	case c.Engine == EngineNoop:
+		clf = classify.Noop{Type: classify.TypeOther}
+	case c.LLMURL != "":
 		if clf, err = llm.New(llm.Config{URL: c.LLMURL, Model: c.LLMModel, APIKey: c.LLMAPIKey, Types: types,
 			Client: &http.Client{Timeout: c.LLMTimeout}}); err != nil {
 			return nil, false, err
@@ -134,8 +161,11 @@ func Spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicExtracted},
-		Produces: []string{events.TopicClassified, events.TopicReviewRequested},
+		Produces: []string{events.TopicClassified, events.TopicReviewRequested, events.TopicControl},
 		Setup: func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
+			if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis))); err != nil {
+				return err
+			}
 			c, err := LoadConfig()
 			if err != nil {
 				return err
@@ -156,7 +186,7 @@ func Spec() service.Spec {
 			bus.Handle(rt, events.TopicExtracted, h.Handle,
 				bus.Retry(retry.Policy{Attempts: 3, Initial: 100 * time.Millisecond, Max: time.Second, Multiplier: 2}),
 				bus.Timeout(time.Minute))
-			d.Log.Info("classifier ready", "policy_file", c.PolicyFile, "max_text_bytes", c.MaxTextBytes, "llm", c.LLMURL != "")
+			d.Log.Info("classifier ready", "engine", c.Engine, "policy_file", c.PolicyFile, "max_text_bytes", c.MaxTextBytes, "llm", c.LLMURL != "")
 			return nil
 		},
 	}

@@ -325,12 +325,43 @@ func TestConfigValidate(t *testing.T) {
 	}
 }
 
+func TestConfigValidateEngine(t *testing.T) {
+	for _, tc := range []struct{ name, engine, llm, want string }{
+		{"unknown engine", "bert", "", `DOCKET_CLASSIFIER_ENGINE "bert": want builtin or noop`},
+		{"noop with an LLM", "noop", "http://127.0.0.1:1", "DOCKET_CLASSIFIER_ENGINE=noop excludes DOCKET_CLASSIFIER_LLM_URL"},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			c := classifier.Config{Engine: tc.engine, MaxTextBytes: 1024, LLMURL: tc.llm, LLMModel: "m", LLMTimeout: time.Second}
+			if err := c.Validate(); err == nil || err.Error() != tc.want {
+				t.Errorf("Validate = %v, want %q", err, tc.want)
+			}
+		})
+	}
+}
+
+// The no-op engine answers "other" with confidence 1 whatever the text;
+// the policy still applies, so such a document is classified, not reviewed.
+func TestNoopEngine(t *testing.T) {
+	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024})
+	if err != nil {
+		t.Fatal(err)
+	}
+	d, err := eng.Decide(t.Context(), "acme", classify.Text{Body: "Invoice INV-1 total 12.00 EUR", Bytes: 29})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if remote || d.Type != "other" || d.Confidence != 1 || d.Review || d.Model.Name != "noop" || d.Model.Version != "1+policy.builtin" {
+		t.Errorf("remote %v, decision type %q confidence %v review %v model %+v; want local, other, 1, no review, noop 1+policy.builtin",
+			remote, d.Type, d.Confidence, d.Review, d.Model)
+	}
+}
+
 func TestDefaultConfig(t *testing.T) {
 	c, err := classifier.LoadConfig()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.MaxTextBytes != 5<<20 || c.PolicyFile != "" || c.LLMURL != "" || c.LLMTimeout != 30*time.Second {
+	if c.Engine != "builtin" || c.MaxTextBytes != 5<<20 || c.PolicyFile != "" || c.LLMURL != "" || c.LLMTimeout != 30*time.Second {
 		t.Errorf("defaults = %+v", c)
 	}
 }

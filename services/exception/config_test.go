@@ -17,13 +17,20 @@ func TestConfigValidate(t *testing.T) {
 		{"valid", func(*exception.Config) {}, nil},
 		{"every bad field at once", func(c *exception.Config) {
 			c.Addr = "nope"
-			c.MaxRedeliveries = 0
+			c.MaxAttempts = 0
+			c.MaxWorkflowAttempts = 0
+			c.Rate = exception.RateSpec{Default: 0, PerService: map[string]float64{"ocr": -1}}
+			c.BreakerThreshold = 0
+			c.ReviewSLA = time.Second
+			c.TrackerAddr = "no-port"
 			c.BackoffInitial = 0
 			c.BackoffMax = -time.Second
 			c.PollInterval = 0
 			c.ClaimLease = time.Millisecond
 			c.Batch = 0
-		}, []string{"DOCKET_EXCEPTION_ADDR", "DOCKET_EXCEPTION_MAX_REDELIVERIES", "DOCKET_EXCEPTION_BACKOFF_INITIAL",
+		}, []string{"DOCKET_EXCEPTION_ADDR", "DOCKET_EXCEPTION_MAX_ATTEMPTS", "DOCKET_EXCEPTION_MAX_WORKFLOW_ATTEMPTS",
+			"DOCKET_EXCEPTION_RATE: default", "ocr: rate -1/s", "DOCKET_EXCEPTION_BREAKER_", "DOCKET_EXCEPTION_REVIEW_SLA", "DOCKET_TRACKER_ADDR",
+			"DOCKET_EXCEPTION_BACKOFF_INITIAL",
 			"DOCKET_EXCEPTION_BACKOFF_MAX", "DOCKET_EXCEPTION_POLL_INTERVAL", "DOCKET_EXCEPTION_CLAIM_LEASE", "DOCKET_EXCEPTION_BATCH"}},
 		{"own dead letters", func(c *exception.Config) { c.Services = []string{"ocr", exception.Name} }, []string{`"exception" is not a service`}},
 		{"topic instead of service", func(c *exception.Config) { c.Services = []string{"docket.ocr.dlq"} }, []string{`"docket.ocr.dlq" is not a service`}},
@@ -56,8 +63,9 @@ func TestLoadConfigDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if c.Addr != "127.0.0.1:8084" || c.MaxRedeliveries != 5 || !c.Scheduler || c.BackoffInitial != time.Second ||
-		c.BackoffMax != 5*time.Minute || len(c.Services) != 0 {
+	if c.Addr != "127.0.0.1:8084" || c.MaxAttempts != 5 || c.MaxWorkflowAttempts != 20 || !c.Scheduler || c.BackoffInitial != time.Second ||
+		c.BackoffMax != 5*time.Minute || len(c.Services) != 0 || c.Rate.Default != 50 || len(c.Rate.PerService) != 0 ||
+		c.BreakerThreshold != 10 || c.BreakerWindow != time.Minute || c.BreakerCooldown != 30*time.Second || c.ReviewSLA != 24*time.Hour || c.TrackerAddr != "" {
 		t.Errorf("defaults = %+v", c)
 	}
 	for _, s := range exception.DefaultServices() {
@@ -69,5 +77,47 @@ func TestLoadConfigDefaults(t *testing.T) {
 		if got := exception.DLQPattern.MatchString(topic) && exception.DLQPattern.FindString(topic) == topic; got != want {
 			t.Errorf("DLQPattern matches %s = %v, want %v", topic, got, want)
 		}
+	}
+}
+
+func TestRateSpec(t *testing.T) {
+	tests := []struct {
+		in      string
+		want    exception.RateSpec
+		wantErr string
+	}{
+		{"20", exception.RateSpec{Default: 20, PerService: map[string]float64{}}, ""},
+		{" 2.5 , ocr=5, ledger = 50 ", exception.RateSpec{Default: 2.5, PerService: map[string]float64{"ocr": 5, "ledger": 50}}, ""},
+		{"ocr=5", exception.RateSpec{}, "a default rate is required"},
+		{"5,6", exception.RateSpec{}, "a second default rate"},
+		{"5,docket.ocr=1", exception.RateSpec{}, "not a service name"},
+		{"fast", exception.RateSpec{}, "invalid syntax"},
+	}
+	for _, tc := range tests {
+		var got exception.RateSpec
+		err := got.UnmarshalText([]byte(tc.in))
+		if tc.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tc.wantErr) {
+				t.Errorf("%q: error %v, want %q", tc.in, err, tc.wantErr)
+			}
+			continue
+		}
+		if err != nil {
+			t.Errorf("%q: %v", tc.in, err)
+			continue
+		}
+		if got.Default != tc.want.Default || len(got.PerService) != len(tc.want.PerService) {
+			t.Errorf("%q = %+v, want %+v", tc.in, got, tc.want)
+		}
+		for k, v := range tc.want.PerService {
+			if got.PerService[k] != v {
+				t.Errorf("%q: %s = %v, want %v", tc.in, k, got.PerService[k], v)
+			}
+		}
+	}
+	t.Setenv("DOCKET_EXCEPTION_RATE", "7,ocr=3")
+	c, err := exception.LoadConfig()
+	if err != nil || c.Rate.Default != 7 || c.Rate.PerService["ocr"] != 3 {
+		t.Errorf("DOCKET_EXCEPTION_RATE=7,ocr=3: %+v, %v", c.Rate, err)
 	}
 }

@@ -1,13 +1,18 @@
 // Package exception is the exception agent: it owns every failure. It
-// consumes the dead-letter topic of every service and decides each dead
-// letter: a transient failure is redelivered to the service's retry topic
-// after an exponential backoff with full jitter, from a durable schedule in
-// Redis, at most MaxRedeliveries times per original record; a structural
-// failure, or a transient one out of redeliveries, is parked for an
-// operator; a semantic one is parked for review. Every decision is a
+// consumes the dead-letter topic of every service but its own and decides
+// each dead letter: a transient failure is redelivered to the service's
+// retry topic after an exponential backoff with full jitter, from a durable
+// schedule in Redis, at most MaxAttempts times per original record and
+// MaxWorkflowAttempts times per workflow, within a per-service rate shared
+// by every replica and while the service's circuit breaker is closed; a
+// transient failure out of redeliveries is parked for an operator; a
+// structural or semantic one is parked and put in front of a human (a
+// review request with the dead letter's context). Every decision is a
 // control event on docket.workflow.control, produced in the transaction
-// that consumes the dead letter. Operators list, show, replay and discard
-// parked items through an HTTP JSON API; each action is a control event too.
+// that consumes the dead letter. A deadline_exceeded control event becomes
+// a review request with the workflow's state. Operators list, show, replay
+// and discard parked items through an HTTP JSON API; each action is a
+// control event too.
 package exception
 
 import (
@@ -24,12 +29,21 @@ import (
 	"time"
 
 	"github.com/caarlos0/env/v11"
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/credentials/insecure"
+
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/ratelimit"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/services/exception/internal/breaker"
+	"github.com/docket-run/docket/services/exception/internal/deadline"
 	"github.com/docket-run/docket/services/exception/internal/handler"
+	"github.com/docket-run/docket/services/exception/internal/metrics"
 	"github.com/docket-run/docket/services/exception/internal/redeliver"
 	"github.com/docket-run/docket/services/exception/internal/server"
 	"github.com/docket-run/docket/services/exception/internal/store"
@@ -50,9 +64,31 @@ type Config struct {
 	// dead letters of a service added later are drained without a
 	// restart.
 	Services []string `env:"DOCKET_EXCEPTION_SERVICES" envSeparator:","`
-	// MaxRedeliveries bounds the redeliveries of one original record;
-	// the next transient failure parks it.
-	MaxRedeliveries int `env:"DOCKET_EXCEPTION_MAX_REDELIVERIES" envDefault:"5"`
+	// MaxAttempts bounds the redeliveries of one original record; the
+	// next transient failure parks it.
+	MaxAttempts int `env:"DOCKET_EXCEPTION_MAX_ATTEMPTS" envDefault:"5"`
+	// MaxWorkflowAttempts bounds the redeliveries of all records of one
+	// workflow together; the next transient failure parks it.
+	MaxWorkflowAttempts int `env:"DOCKET_EXCEPTION_MAX_WORKFLOW_ATTEMPTS" envDefault:"20"`
+	// Rate is the redelivery rate per target service, shared by every
+	// replica: "<per second>" for every service, and "<service>=<per
+	// second>" entries for some, comma-separated, e.g. "20,ocr=5". The
+	// burst is one second's worth (at least 1).
+	Rate RateSpec `env:"DOCKET_EXCEPTION_RATE" envDefault:"50"`
+	// BreakerThreshold redeliveries to one service that come back
+	// dead-lettered within BreakerWindow open its circuit breaker for
+	// BreakerCooldown; then one probe redelivery goes, and the breaker
+	// closes when it does not come back within another cool-down.
+	BreakerThreshold int           `env:"DOCKET_EXCEPTION_BREAKER_THRESHOLD" envDefault:"10"`
+	BreakerWindow    time.Duration `env:"DOCKET_EXCEPTION_BREAKER_WINDOW" envDefault:"1m"`
+	BreakerCooldown  time.Duration `env:"DOCKET_EXCEPTION_BREAKER_COOLDOWN" envDefault:"30s"`
+	// ReviewSLA is how long a human has to decide a review the agent
+	// requests (structural and semantic failures, deadline breaches).
+	ReviewSLA time.Duration `env:"DOCKET_EXCEPTION_REVIEW_SLA" envDefault:"24h"`
+	// TrackerAddr is the saga tracker's gRPC address, read for a
+	// workflow's state when its deadline passes; empty: the review request
+	// carries what the deadline event says.
+	TrackerAddr string `env:"DOCKET_TRACKER_ADDR"`
 	// BackoffInitial and BackoffMax bound the delay before a redelivery:
 	// drawn uniformly from [0, min(max, initial*2^(n-1))] for redelivery n.
 	BackoffInitial time.Duration `env:"DOCKET_EXCEPTION_BACKOFF_INITIAL" envDefault:"1s"`
@@ -72,6 +108,16 @@ type Config struct {
 	// docket-exception-producer-<DOCKET_INSTANCE_ID or hostname>.
 	TransactionalID string `env:"DOCKET_EXCEPTION_TRANSACTIONAL_ID"`
 }
+
+// Redis key prefixes of the shared rate budgets and circuit breakers.
+const (
+	ratePrefix    = "docket:exception:rate:"
+	breakerPrefix = "docket:exception:breaker:"
+)
+
+// trackerTimeout bounds the handling of one control event, tracker reads
+// included.
+const trackerTimeout = 10 * time.Second
 
 // DLQPattern matches every dead-letter topic, docket.<service>.dlq.
 var DLQPattern = regexp.MustCompile(`docket\.[^.]+\.dlq`)
@@ -103,8 +149,25 @@ func (c Config) Validate() error {
 			errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_SERVICES: %q is not a service whose dead letters the agent can drain", s))
 		}
 	}
-	if c.MaxRedeliveries < 1 || c.MaxRedeliveries > 100 {
-		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_MAX_REDELIVERIES %d: want 1..100", c.MaxRedeliveries))
+	if c.MaxAttempts < 1 || c.MaxAttempts > 100 {
+		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_MAX_ATTEMPTS %d: want 1..100", c.MaxAttempts))
+	}
+	if c.MaxWorkflowAttempts < 1 || c.MaxWorkflowAttempts > 10000 {
+		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_MAX_WORKFLOW_ATTEMPTS %d: want 1..10000", c.MaxWorkflowAttempts))
+	}
+	if err := c.Rate.Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_RATE: %w", err))
+	}
+	if err := c.breakerSettings().Validate(); err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_BREAKER_*: %w", err))
+	}
+	if c.ReviewSLA < time.Minute {
+		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_REVIEW_SLA %s: must be at least 1m", c.ReviewSLA))
+	}
+	if c.TrackerAddr != "" {
+		if _, _, err := net.SplitHostPort(c.TrackerAddr); err != nil {
+			errs = append(errs, fmt.Errorf("DOCKET_TRACKER_ADDR %q: %w", c.TrackerAddr, err))
+		}
 	}
 	if c.BackoffInitial <= 0 {
 		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_BACKOFF_INITIAL %s: must be positive", c.BackoffInitial))
@@ -122,6 +185,10 @@ func (c Config) Validate() error {
 		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_BATCH %d: want 1..10000", c.Batch))
 	}
 	return errors.Join(errs...)
+}
+
+func (c Config) breakerSettings() breaker.Settings {
+	return breaker.Settings{Threshold: c.BreakerThreshold, Window: c.BreakerWindow, Cooldown: c.BreakerCooldown}
 }
 
 // Spec returns the service with its settings from the environment.
@@ -142,7 +209,7 @@ func Spec() service.Spec {
 func SpecWith(cfg Config) service.Spec {
 	s := spec()
 	if len(cfg.Services) > 0 {
-		s.Consumes = dlqTopics(cfg.Services)
+		s.Consumes = append(dlqTopics(cfg.Services), events.TopicControl)
 	}
 	s.Setup = func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 		_, err := Setup(ctx, cfg, d, rt)
@@ -155,8 +222,8 @@ func spec() service.Spec {
 	return service.Spec{
 		Name:     Name,
 		Version:  Version,
-		Consumes: dlqTopics(DefaultServices()),
-		Produces: []string{events.TopicControl},
+		Consumes: append(dlqTopics(DefaultServices()), events.TopicControl),
+		Produces: []string{events.TopicControl, events.TopicReviewRequested},
 	}
 }
 
@@ -180,8 +247,9 @@ type Running struct {
 func (r *Running) Wait() { r.wg.Wait() }
 
 // Setup registers the dead-letter handler, for every DLQ by pattern or for
-// the configured services' DLQs, and starts the redelivery scheduler and the operators' API; they
-// stop when ctx ends.
+// the configured services' DLQs, and the deadline handler on
+// docket.workflow.control, and starts the redelivery scheduler and the
+// operators' API; they stop when ctx ends.
 func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*Running, error) {
 	if err := cfg.Validate(); err != nil {
 		return nil, err
@@ -198,7 +266,25 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		}
 		txnID = "docket-exception-producer-" + id
 	}
+	reg := prometheus.NewRegistry()
+	if d.Ops != nil {
+		reg = d.Ops.Registry
+	}
+	met, err := metrics.New(reg)
+	if err != nil {
+		return nil, err
+	}
+	var tracker deadline.Tracker
+	if cfg.TrackerAddr != "" {
+		conn, err := grpc.NewClient(cfg.TrackerAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+		if err != nil {
+			return nil, fmt.Errorf("tracker client for %s: %w", cfg.TrackerAddr, err)
+		}
+		context.AfterFunc(ctx, func() { _ = conn.Close() })
+		tracker = trackerv1.NewTrackerClient(conn)
+	}
 	st := store.New(d.Redis)
+	breakers := breaker.New(d.Redis, breakerPrefix, cfg.breakerSettings())
 	prod, err := redeliver.NewProducer(d.Kafka, txnID)
 	if err != nil {
 		return nil, err
@@ -210,9 +296,13 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	}
 
 	h := &handler.Handler{
-		Store:           st,
-		Backoff:         retry.Policy{Initial: cfg.BackoffInitial, Max: cfg.BackoffMax, Multiplier: 2},
-		MaxRedeliveries: cfg.MaxRedeliveries,
+		Store:     st,
+		Backoff:   retry.Policy{Initial: cfg.BackoffInitial, Max: cfg.BackoffMax, Multiplier: 2},
+		Bounds:    store.Bounds{PerMessage: cfg.MaxAttempts, PerWorkflow: cfg.MaxWorkflowAttempts},
+		Breakers:  breakers,
+		Decoder:   d.Serde,
+		ReviewSLA: cfg.ReviewSLA,
+		Metrics:   met,
 	}
 	drains := []string{DLQPattern.String() + " (all but " + events.DLQTopic(Name) + ")"}
 	if len(cfg.Services) == 0 {
@@ -223,11 +313,17 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 			bus.Handle(rt, t, h.Handle)
 		}
 	}
+	dh := &deadline.Handler{Tracker: tracker, ReviewSLA: cfg.ReviewSLA, Requested: met.Reviews.WithLabelValues(deadline.ReviewReason).Inc}
+	bus.Handle(rt, events.TopicControl, dh.Handle, bus.Timeout(trackerTimeout))
 
 	run := &Running{APIAddr: ln.Addr().String()}
 	var workers sync.WaitGroup
 	if cfg.Scheduler {
-		sched := &redeliver.Scheduler{Store: st, Producer: prod, Log: log, Interval: cfg.PollInterval, Lease: cfg.ClaimLease, Batch: cfg.Batch}
+		sched := &redeliver.Scheduler{
+			Store: st, Producer: prod, Log: log, Interval: cfg.PollInterval, Lease: cfg.ClaimLease, Batch: cfg.Batch,
+			Limiter: ratelimit.New(d.Redis, ratePrefix), Rates: cfg.Rate.rates(),
+			Breakers: breakers, BreakerJitter: cfg.BreakerCooldown, Metrics: met,
+		}
 		workers.Go(func() { sched.Run(ctx) })
 	}
 	api := &server.Server{Store: st, Producer: prod, Codec: d.Serde, Log: log, Service: Name, Version: Version}
@@ -245,6 +341,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		workers.Wait()
 		prod.Close()
 	})
-	log.Info("exception agent set up", "drains", drains, "api_addr", run.APIAddr, "scheduler", cfg.Scheduler, "max_redeliveries", cfg.MaxRedeliveries)
+	log.Info("exception agent set up", "drains", drains, "api_addr", run.APIAddr, "scheduler", cfg.Scheduler,
+		"max_attempts", cfg.MaxAttempts, "max_workflow_attempts", cfg.MaxWorkflowAttempts, "tracker", cfg.TrackerAddr)
 	return run, nil
 }

@@ -45,8 +45,8 @@ func newHarness(t *testing.T) *harness {
 		t.Fatalf("apply schemas: %v", err)
 	}
 	codec, err := serde.New(ctx, rc, serde.Register, []string{
-		events.TopicControl, events.TopicSubmitted, events.TopicExtracted,
-		events.DLQTopic(events.ServiceOCR), events.DLQTopic(passthrough.Name),
+		events.TopicControl, events.TopicSubmitted, events.TopicExtracted, events.TopicReviewRequested,
+		events.DLQTopic(events.ServiceOCR), events.DLQTopic(passthrough.Name), events.DLQTopic(exception.Name),
 	})
 	if err != nil {
 		t.Fatalf("serde: %v", err)
@@ -60,16 +60,22 @@ func (h *harness) kopts() []kgo.Opt {
 
 func testConfig() exception.Config {
 	return exception.Config{
-		Addr:            "127.0.0.1:0",
-		Services:        []string{events.ServiceOCR, passthrough.Name},
-		MaxRedeliveries: 2,
-		BackoffInitial:  200 * time.Millisecond,
-		BackoffMax:      400 * time.Millisecond,
-		Scheduler:       true,
-		PollInterval:    20 * time.Millisecond,
-		ClaimLease:      5 * time.Second,
-		Batch:           100,
-		TransactionalID: "exception-test-producer",
+		Addr:                "127.0.0.1:0",
+		Services:            []string{events.ServiceOCR, passthrough.Name},
+		MaxAttempts:         2,
+		MaxWorkflowAttempts: 20,
+		Rate:                exception.RateSpec{Default: 1000},
+		BreakerThreshold:    100,
+		BreakerWindow:       time.Minute,
+		BreakerCooldown:     10 * time.Second,
+		ReviewSLA:           time.Hour,
+		BackoffInitial:      200 * time.Millisecond,
+		BackoffMax:          400 * time.Millisecond,
+		Scheduler:           true,
+		PollInterval:        20 * time.Millisecond,
+		ClaimLease:          5 * time.Second,
+		Batch:               100,
+		TransactionalID:     "exception-test-producer",
 	}
 }
 

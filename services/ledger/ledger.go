@@ -1,7 +1,8 @@
 // Package ledger is the ledger service: it appends one hash-chained,
 // Ed25519-signed disposition record per workflow to docket.ledger (the
 // system of record) from the workflow's final decision
-// (docket.document.classified or docket.review.decided), confirms it on
+// (docket.document.classified, docket.review.decided, or a discarded
+// control event on docket.workflow.control), confirms it on
 // docket.document.recorded, and serves lookups by workflow id and document
 // hash. See README.md for how exactly-one-record-per-workflow is kept.
 package ledger
@@ -20,6 +21,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/cancel"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	"github.com/docket-run/docket/pkg/retry"
@@ -120,8 +122,8 @@ func spec() service.Spec {
 	return service.Spec{
 		Name:     Name,
 		Version:  Version,
-		Consumes: []string{events.TopicClassified, events.TopicReviewDecided},
-		Produces: []string{events.TopicLedger, events.TopicRecorded},
+		Consumes: []string{events.TopicClassified, events.TopicReviewDecided, events.TopicControl},
+		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicControl},
 	}
 }
 
@@ -160,7 +162,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		return nil, err
 	}
 	context.AfterFunc(ctx, topic.Close)
-	inputs := []string{events.TopicLedger, events.TopicClassified, events.TopicReviewDecided, events.RetryTopic(Name)}
+	inputs := []string{events.TopicLedger, events.TopicClassified, events.TopicReviewDecided, events.TopicControl, events.RetryTopic(Name)}
 	counts, err := topic.Partitions(ctx, inputs...)
 	if err != nil {
 		return nil, fmt.Errorf("ledger topics: %w", err)
@@ -196,12 +198,15 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		bus.OnAssigned(drop("assigned")),
 		bus.OnRevoked(drop("revoked")),
 		bus.OnBatchEnd(func(_ context.Context, committed bool) { chains.BatchEnd(committed) }),
+		// A canceled workflow gets no disposition: it ends canceled.
+		bus.CancelCheck(cancel.New(d.Redis)),
 	); err != nil {
 		return nil, err
 	}
 	policy := retry.Policy{Attempts: 4, Initial: 50 * time.Millisecond, Max: time.Second}
 	bus.Handle(rt, events.TopicClassified, h.Classified, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
 	bus.Handle(rt, events.TopicReviewDecided, h.ReviewDecided, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
+	bus.Handle(rt, events.TopicControl, h.Control, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
 
 	addr, err := server.Serve(ctx, cfg.Addr, server.Handler(store, follower, log), log)
 	if err != nil {

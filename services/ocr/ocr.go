@@ -23,6 +23,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/cancel"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/service"
@@ -49,7 +50,7 @@ func Spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicSubmitted},
-		Produces: []string{events.TopicExtracted},
+		Produces: []string{events.TopicExtracted, events.TopicControl},
 		Setup:    setup,
 		// OCR takes seconds to minutes a document: small batches, so one
 		// transaction does not wait on a long queue of scans.
@@ -68,6 +69,30 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	}
 	context.AfterFunc(ctx, func() { _ = blobs.Close() })
 
+	// A canceled workflow is skipped before the download and stopped
+	// between pages (extract.Job.Continue).
+	if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis))); err != nil {
+		return err
+	}
+	x := extractor(ctx, cfg, d)
+	host, _ := os.Hostname()
+	owner := d.Platform.InstanceID
+	if owner == "" {
+		owner = host
+	}
+	h := handler.New(handler.Config{Service: Name, Owner: owner, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir}, blobs, d.Store, x, d.Log)
+	bus.Handle(rt, events.TopicSubmitted, h.Handle,
+		bus.Timeout(cfg.Timeout+handlerSlack),
+		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}))
+	return nil
+}
+
+// extractor builds the extraction DOCKET_OCR_ENGINE selects.
+func extractor(ctx context.Context, cfg config.Config, d *service.Deps) handler.Extractor {
+	if cfg.Engine == config.EngineNoop {
+		d.Log.WarnContext(ctx, "DOCKET_OCR_ENGINE=noop: no text is extracted, every document reads as one fixed page (benchmarks only)")
+		return extract.Noop{}
+	}
 	engine := extract.NewTesseract(cfg.TesseractBin, cfg.Language, cfg.DPI)
 	poppler := extract.NewPoppler(cfg.PdfinfoBin, cfg.PdftotextBin, cfg.PdftoppmBin)
 	// A missing engine does not stop the service (plain text and the
@@ -83,17 +108,7 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	}
 
 	cp := checkpoint.New(d.Redis, cfg.CheckpointTTL, fmt.Sprintf("%s@%ddpi", cfg.Language, cfg.DPI))
-	x := extract.New(engine, poppler, cp, cp, extract.Limits{
+	return extract.New(engine, poppler, cp, cp, extract.Limits{
 		MaxPages: cfg.MaxPages, MaxPixels: cfg.MaxPixels, DPI: cfg.DPI, PageConcurrency: cfg.PageConcurrency,
 	}, cfg.WorkDir, d.Log)
-	host, _ := os.Hostname()
-	owner := d.Platform.InstanceID
-	if owner == "" {
-		owner = host
-	}
-	h := handler.New(handler.Config{Service: Name, Owner: owner, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir}, blobs, d.Store, x, d.Log)
-	bus.Handle(rt, events.TopicSubmitted, h.Handle,
-		bus.Timeout(cfg.Timeout+handlerSlack),
-		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}))
-	return nil
 }

@@ -34,6 +34,20 @@ var Version = "dev"
 //	DOCKET_SAGATRACKER_REDIS_PREFIX     Redis key prefix (docket:sagatracker:)
 //	DOCKET_SAGATRACKER_MAX_POLL_RECORDS records per batch (1000)
 //	DOCKET_SAGATRACKER_WRITE_TIMEOUT    retries of one batch write (30s)
+//	DOCKET_SAGATRACKER_DEADLINE         workflow deadline when submitted carries none (24h)
+//	DOCKET_SAGATRACKER_REVIEW_SLA       review SLA when the request carries none (4h)
+//	DOCKET_SAGATRACKER_REVIEW_LEASE     default claim lease of a review task (15m)
+//	DOCKET_SAGATRACKER_CANCEL_GRACE     wait before the tracker itself ends a canceled workflow (1m)
+//	DOCKET_SAGATRACKER_TIMER_INTERVAL   how often each replica fires due timers (1s)
+//	DOCKET_SAGATRACKER_STALL_AFTER      expected duration per stage (ingest=2m,ocr=10m,classify=2m,ledger=2m)
+//	DOCKET_SAGATRACKER_STALL_DEFAULT    expected duration of other stages (5m)
+//	DOCKET_SAGATRACKER_RETENTION        finished workflows kept after their latest event (168h; 0 keeps)
+//	DOCKET_SAGATRACKER_PURGE_INTERVAL   how often each replica purges expired workflows (1m)
+//	DOCKET_SAGATRACKER_CHANGES_MAXLEN   changes kept for watches to resume from (100000)
+//	DOCKET_SAGATRACKER_STATS_RETENTION  per-minute statistics kept, the longest stats window (24h)
+//	DOCKET_SAGATRACKER_TOKENS_FILE      JSON token → "tenant:<id>" | "operator"; none: API open
+//	DOCKET_SAGATRACKER_TOKENS           the same inline, token=principal,...
+//	DOCKET_SAGATRACKER_TLS_CERT / _KEY  PEM files: serve gRPC over TLS
 func Run(ctx context.Context, p config.Platform, log *slog.Logger) error {
 	return app.Run(ctx, p, log.With("version", Version))
 }

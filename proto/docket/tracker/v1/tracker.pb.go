@@ -12,6 +12,7 @@ package trackerv1
 import (
 	protoreflect "google.golang.org/protobuf/reflect/protoreflect"
 	protoimpl "google.golang.org/protobuf/runtime/protoimpl"
+	durationpb "google.golang.org/protobuf/types/known/durationpb"
 	timestamppb "google.golang.org/protobuf/types/known/timestamppb"
 	reflect "reflect"
 	sync "sync"
@@ -24,6 +25,57 @@ const (
 	// Verify that runtime/protoimpl is sufficiently up-to-date.
 	_ = protoimpl.EnforceVersion(protoimpl.MaxVersion - 20)
 )
+
+// Order of a list.
+type Order int32
+
+const (
+	// Newest first.
+	Order_ORDER_UNSPECIFIED  Order = 0
+	Order_ORDER_NEWEST_FIRST Order = 1
+	Order_ORDER_OLDEST_FIRST Order = 2
+)
+
+// Enum value maps for Order.
+var (
+	Order_name = map[int32]string{
+		0: "ORDER_UNSPECIFIED",
+		1: "ORDER_NEWEST_FIRST",
+		2: "ORDER_OLDEST_FIRST",
+	}
+	Order_value = map[string]int32{
+		"ORDER_UNSPECIFIED":  0,
+		"ORDER_NEWEST_FIRST": 1,
+		"ORDER_OLDEST_FIRST": 2,
+	}
+)
+
+func (x Order) Enum() *Order {
+	p := new(Order)
+	*p = x
+	return p
+}
+
+func (x Order) String() string {
+	return protoimpl.X.EnumStringOf(x.Descriptor(), protoreflect.EnumNumber(x))
+}
+
+func (Order) Descriptor() protoreflect.EnumDescriptor {
+	return file_docket_tracker_v1_tracker_proto_enumTypes[0].Descriptor()
+}
+
+func (Order) Type() protoreflect.EnumType {
+	return &file_docket_tracker_v1_tracker_proto_enumTypes[0]
+}
+
+func (x Order) Number() protoreflect.EnumNumber {
+	return protoreflect.EnumNumber(x)
+}
+
+// Deprecated: Use Order.Descriptor instead.
+func (Order) EnumDescriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{0}
+}
 
 // Status of a workflow.
 type Status int32
@@ -89,11 +141,11 @@ func (x Status) String() string {
 }
 
 func (Status) Descriptor() protoreflect.EnumDescriptor {
-	return file_docket_tracker_v1_tracker_proto_enumTypes[0].Descriptor()
+	return file_docket_tracker_v1_tracker_proto_enumTypes[1].Descriptor()
 }
 
 func (Status) Type() protoreflect.EnumType {
-	return &file_docket_tracker_v1_tracker_proto_enumTypes[0]
+	return &file_docket_tracker_v1_tracker_proto_enumTypes[1]
 }
 
 func (x Status) Number() protoreflect.EnumNumber {
@@ -102,7 +154,7 @@ func (x Status) Number() protoreflect.EnumNumber {
 
 // Deprecated: Use Status.Descriptor instead.
 func (Status) EnumDescriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{0}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{1}
 }
 
 // One processing step of a workflow (ingest, ocr, classify, review, ledger).
@@ -274,7 +326,11 @@ type Workflow struct {
 	// When the latest event of the workflow occurred.
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	// Events applied to the workflow.
-	Events        int64 `protobuf:"varint,10,opt,name=events,proto3" json:"events,omitempty"`
+	Events int64 `protobuf:"varint,10,opt,name=events,proto3" json:"events,omitempty"`
+	// Queued or running with no event for longer than its stage's expected
+	// duration. A workflow waiting on a review or a scheduled retry, or
+	// parked, is waiting, never stalled.
+	Stalled       bool `protobuf:"varint,11,opt,name=stalled,proto3" json:"stalled,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -377,6 +433,13 @@ func (x *Workflow) GetEvents() int64 {
 		return x.Events
 	}
 	return 0
+}
+
+func (x *Workflow) GetStalled() bool {
+	if x != nil {
+		return x.Stalled
+	}
+	return false
 }
 
 // One event of a workflow's chain of custody.
@@ -547,8 +610,20 @@ type ListWorkflowsRequest struct {
 	Tenant string `protobuf:"bytes,3,opt,name=tenant,proto3" json:"tenant,omitempty"`
 	// At most this many workflows (default 50, at most 500).
 	PageSize int32 `protobuf:"varint,4,opt,name=page_size,json=pageSize,proto3" json:"page_size,omitempty"`
-	// next_page_token of the previous page; empty for the first.
-	PageToken     string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// next_page_token of the previous page (with the same filters and order);
+	// empty for the first.
+	PageToken string `protobuf:"bytes,5,opt,name=page_token,json=pageToken,proto3" json:"page_token,omitempty"`
+	// Only workflows created (first event) at or after created_from and
+	// before created_to; unset for no bound.
+	CreatedFrom *timestamppb.Timestamp `protobuf:"bytes,6,opt,name=created_from,json=createdFrom,proto3" json:"created_from,omitempty"`
+	CreatedTo   *timestamppb.Timestamp `protobuf:"bytes,7,opt,name=created_to,json=createdTo,proto3" json:"created_to,omitempty"`
+	// Only workflows whose latest event occurred at or after updated_from and
+	// before updated_to; unset for no bound.
+	UpdatedFrom *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=updated_from,json=updatedFrom,proto3" json:"updated_from,omitempty"`
+	UpdatedTo   *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=updated_to,json=updatedTo,proto3" json:"updated_to,omitempty"`
+	// Only stalled workflows (see Workflow.stalled).
+	Stalled       bool  `protobuf:"varint,10,opt,name=stalled,proto3" json:"stalled,omitempty"`
+	Order         Order `protobuf:"varint,11,opt,name=order,proto3,enum=docket.tracker.v1.Order" json:"order,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -616,6 +691,48 @@ func (x *ListWorkflowsRequest) GetPageToken() string {
 		return x.PageToken
 	}
 	return ""
+}
+
+func (x *ListWorkflowsRequest) GetCreatedFrom() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedFrom
+	}
+	return nil
+}
+
+func (x *ListWorkflowsRequest) GetCreatedTo() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CreatedTo
+	}
+	return nil
+}
+
+func (x *ListWorkflowsRequest) GetUpdatedFrom() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedFrom
+	}
+	return nil
+}
+
+func (x *ListWorkflowsRequest) GetUpdatedTo() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedTo
+	}
+	return nil
+}
+
+func (x *ListWorkflowsRequest) GetStalled() bool {
+	if x != nil {
+		return x.Stalled
+	}
+	return false
+}
+
+func (x *ListWorkflowsRequest) GetOrder() Order {
+	if x != nil {
+		return x.Order
+	}
+	return Order_ORDER_UNSPECIFIED
 }
 
 type ListWorkflowsResponse struct {
@@ -784,11 +901,666 @@ func (x *GetHistoryResponse) GetNextPageToken() string {
 	return ""
 }
 
+type WatchWorkflowsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Only changes to workflows of this tenant; empty for any.
+	Tenant string `protobuf:"bytes,1,opt,name=tenant,proto3" json:"tenant,omitempty"`
+	// Only changes that leave a workflow in this status; STATUS_UNSPECIFIED for any.
+	Status Status `protobuf:"varint,2,opt,name=status,proto3,enum=docket.tracker.v1.Status" json:"status,omitempty"`
+	// Send the changes after this one (a WorkflowChange.cursor); empty for
+	// only the changes from now on.
+	Cursor        string `protobuf:"bytes,3,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchWorkflowsRequest) Reset() {
+	*x = WatchWorkflowsRequest{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchWorkflowsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchWorkflowsRequest) ProtoMessage() {}
+
+func (x *WatchWorkflowsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchWorkflowsRequest.ProtoReflect.Descriptor instead.
+func (*WatchWorkflowsRequest) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{9}
+}
+
+func (x *WatchWorkflowsRequest) GetTenant() string {
+	if x != nil {
+		return x.Tenant
+	}
+	return ""
+}
+
+func (x *WatchWorkflowsRequest) GetStatus() Status {
+	if x != nil {
+		return x.Status
+	}
+	return Status_STATUS_UNSPECIFIED
+}
+
+func (x *WatchWorkflowsRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+type WatchWorkflowRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Id    string                 `protobuf:"bytes,1,opt,name=id,proto3" json:"id,omitempty"`
+	// As in WatchWorkflowsRequest; empty sends a snapshot first.
+	Cursor        string `protobuf:"bytes,2,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WatchWorkflowRequest) Reset() {
+	*x = WatchWorkflowRequest{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WatchWorkflowRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WatchWorkflowRequest) ProtoMessage() {}
+
+func (x *WatchWorkflowRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WatchWorkflowRequest.ProtoReflect.Descriptor instead.
+func (*WatchWorkflowRequest) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *WatchWorkflowRequest) GetId() string {
+	if x != nil {
+		return x.Id
+	}
+	return ""
+}
+
+func (x *WatchWorkflowRequest) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+// One change to a workflow: an applied event and the state it left.
+type WorkflowChange struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// Resume a watch after this change with it.
+	Cursor     string `protobuf:"bytes,1,opt,name=cursor,proto3" json:"cursor,omitempty"`
+	WorkflowId string `protobuf:"bytes,2,opt,name=workflow_id,json=workflowId,proto3" json:"workflow_id,omitempty"`
+	Tenant     string `protobuf:"bytes,3,opt,name=tenant,proto3" json:"tenant,omitempty"`
+	// Status and stage after the change.
+	Status Status `protobuf:"varint,4,opt,name=status,proto3,enum=docket.tracker.v1.Status" json:"status,omitempty"`
+	Stage  string `protobuf:"bytes,5,opt,name=stage,proto3" json:"stage,omitempty"`
+	// The applied event; empty in a snapshot.
+	EventId    string                 `protobuf:"bytes,6,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	EventType  string                 `protobuf:"bytes,7,opt,name=event_type,json=eventType,proto3" json:"event_type,omitempty"`
+	OccurredAt *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=occurred_at,json=occurredAt,proto3" json:"occurred_at,omitempty"`
+	Summary    string                 `protobuf:"bytes,9,opt,name=summary,proto3" json:"summary,omitempty"`
+	// The workflow's state when the watch began, not an event.
+	Snapshot      bool `protobuf:"varint,10,opt,name=snapshot,proto3" json:"snapshot,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *WorkflowChange) Reset() {
+	*x = WorkflowChange{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *WorkflowChange) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*WorkflowChange) ProtoMessage() {}
+
+func (x *WorkflowChange) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use WorkflowChange.ProtoReflect.Descriptor instead.
+func (*WorkflowChange) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *WorkflowChange) GetCursor() string {
+	if x != nil {
+		return x.Cursor
+	}
+	return ""
+}
+
+func (x *WorkflowChange) GetWorkflowId() string {
+	if x != nil {
+		return x.WorkflowId
+	}
+	return ""
+}
+
+func (x *WorkflowChange) GetTenant() string {
+	if x != nil {
+		return x.Tenant
+	}
+	return ""
+}
+
+func (x *WorkflowChange) GetStatus() Status {
+	if x != nil {
+		return x.Status
+	}
+	return Status_STATUS_UNSPECIFIED
+}
+
+func (x *WorkflowChange) GetStage() string {
+	if x != nil {
+		return x.Stage
+	}
+	return ""
+}
+
+func (x *WorkflowChange) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *WorkflowChange) GetEventType() string {
+	if x != nil {
+		return x.EventType
+	}
+	return ""
+}
+
+func (x *WorkflowChange) GetOccurredAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.OccurredAt
+	}
+	return nil
+}
+
+func (x *WorkflowChange) GetSummary() string {
+	if x != nil {
+		return x.Summary
+	}
+	return ""
+}
+
+func (x *WorkflowChange) GetSnapshot() bool {
+	if x != nil {
+		return x.Snapshot
+	}
+	return false
+}
+
+type GetStatsRequest struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The window ending now (default 1h, at most the tracker's stats
+	// retention, 24h by default), in whole minutes.
+	Window *durationpb.Duration `protobuf:"bytes,1,opt,name=window,proto3" json:"window,omitempty"`
+	// Operators: only this tenant's figures; empty for all. A tenant always
+	// gets its own.
+	Tenant        string `protobuf:"bytes,2,opt,name=tenant,proto3" json:"tenant,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *GetStatsRequest) Reset() {
+	*x = GetStatsRequest{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *GetStatsRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*GetStatsRequest) ProtoMessage() {}
+
+func (x *GetStatsRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use GetStatsRequest.ProtoReflect.Descriptor instead.
+func (*GetStatsRequest) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *GetStatsRequest) GetWindow() *durationpb.Duration {
+	if x != nil {
+		return x.Window
+	}
+	return nil
+}
+
+func (x *GetStatsRequest) GetTenant() string {
+	if x != nil {
+		return x.Tenant
+	}
+	return ""
+}
+
+// Operational figures. Counts "in the window" count events that occurred
+// in it; "now" figures are the projection's current state.
+type Stats struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	From  *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
+	To    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
+	// Workflows not terminal now.
+	Active int64 `protobuf:"varint,3,opt,name=active,proto3" json:"active,omitempty"`
+	// Workflows whose first event, completion, failure (rejection),
+	// cancellation and deadline breach occurred in the window.
+	Started   int64 `protobuf:"varint,4,opt,name=started,proto3" json:"started,omitempty"`
+	Completed int64 `protobuf:"varint,5,opt,name=completed,proto3" json:"completed,omitempty"`
+	Failed    int64 `protobuf:"varint,6,opt,name=failed,proto3" json:"failed,omitempty"`
+	Canceled  int64 `protobuf:"varint,7,opt,name=canceled,proto3" json:"canceled,omitempty"`
+	TimedOut  int64 `protobuf:"varint,8,opt,name=timed_out,json=timedOut,proto3" json:"timed_out,omitempty"`
+	// Share of the workflows that ended in the window that were dead-lettered
+	// at least once; 0 when none ended.
+	ExceptionRate float64 `protobuf:"fixed64,9,opt,name=exception_rate,json=exceptionRate,proto3" json:"exception_rate,omitempty"`
+	// Dead letters in the window.
+	DeadLetters int64 `protobuf:"varint,10,opt,name=dead_letters,json=deadLetters,proto3" json:"dead_letters,omitempty"`
+	// Workflows parked, retrying and waiting for review now.
+	Parked        int64 `protobuf:"varint,11,opt,name=parked,proto3" json:"parked,omitempty"`
+	Retrying      int64 `protobuf:"varint,12,opt,name=retrying,proto3" json:"retrying,omitempty"`
+	WaitingReview int64 `protobuf:"varint,13,opt,name=waiting_review,json=waitingReview,proto3" json:"waiting_review,omitempty"`
+	// Per step, in workflow order.
+	Steps []*StepStats `protobuf:"bytes,14,rep,name=steps,proto3" json:"steps,omitempty"`
+	// Decisions in the window by document type and model version: the
+	// classifier's accepted classifications and reviewers' decisions (the
+	// model version of the suggestion they reviewed).
+	Decisions []*DecisionCount `protobuf:"bytes,15,rep,name=decisions,proto3" json:"decisions,omitempty"`
+	// Reviews requested in the window, and their share of the classification
+	// outcomes (reviews / (reviews + accepted classifications)).
+	Reviews       int64   `protobuf:"varint,16,opt,name=reviews,proto3" json:"reviews,omitempty"`
+	ReviewRate    float64 `protobuf:"fixed64,17,opt,name=review_rate,json=reviewRate,proto3" json:"review_rate,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Stats) Reset() {
+	*x = Stats{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Stats) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Stats) ProtoMessage() {}
+
+func (x *Stats) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Stats.ProtoReflect.Descriptor instead.
+func (*Stats) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *Stats) GetFrom() *timestamppb.Timestamp {
+	if x != nil {
+		return x.From
+	}
+	return nil
+}
+
+func (x *Stats) GetTo() *timestamppb.Timestamp {
+	if x != nil {
+		return x.To
+	}
+	return nil
+}
+
+func (x *Stats) GetActive() int64 {
+	if x != nil {
+		return x.Active
+	}
+	return 0
+}
+
+func (x *Stats) GetStarted() int64 {
+	if x != nil {
+		return x.Started
+	}
+	return 0
+}
+
+func (x *Stats) GetCompleted() int64 {
+	if x != nil {
+		return x.Completed
+	}
+	return 0
+}
+
+func (x *Stats) GetFailed() int64 {
+	if x != nil {
+		return x.Failed
+	}
+	return 0
+}
+
+func (x *Stats) GetCanceled() int64 {
+	if x != nil {
+		return x.Canceled
+	}
+	return 0
+}
+
+func (x *Stats) GetTimedOut() int64 {
+	if x != nil {
+		return x.TimedOut
+	}
+	return 0
+}
+
+func (x *Stats) GetExceptionRate() float64 {
+	if x != nil {
+		return x.ExceptionRate
+	}
+	return 0
+}
+
+func (x *Stats) GetDeadLetters() int64 {
+	if x != nil {
+		return x.DeadLetters
+	}
+	return 0
+}
+
+func (x *Stats) GetParked() int64 {
+	if x != nil {
+		return x.Parked
+	}
+	return 0
+}
+
+func (x *Stats) GetRetrying() int64 {
+	if x != nil {
+		return x.Retrying
+	}
+	return 0
+}
+
+func (x *Stats) GetWaitingReview() int64 {
+	if x != nil {
+		return x.WaitingReview
+	}
+	return 0
+}
+
+func (x *Stats) GetSteps() []*StepStats {
+	if x != nil {
+		return x.Steps
+	}
+	return nil
+}
+
+func (x *Stats) GetDecisions() []*DecisionCount {
+	if x != nil {
+		return x.Decisions
+	}
+	return nil
+}
+
+func (x *Stats) GetReviews() int64 {
+	if x != nil {
+		return x.Reviews
+	}
+	return 0
+}
+
+func (x *Stats) GetReviewRate() float64 {
+	if x != nil {
+		return x.ReviewRate
+	}
+	return 0
+}
+
+type StepStats struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	Step  string                 `protobuf:"bytes,1,opt,name=step,proto3" json:"step,omitempty"`
+	// Steps finished in the window and percentiles of their processing time
+	// (from the step's input event to its output event; two significant
+	// digits).
+	Finished      int64                `protobuf:"varint,2,opt,name=finished,proto3" json:"finished,omitempty"`
+	ProcessingP50 *durationpb.Duration `protobuf:"bytes,3,opt,name=processing_p50,json=processingP50,proto3" json:"processing_p50,omitempty"`
+	ProcessingP95 *durationpb.Duration `protobuf:"bytes,4,opt,name=processing_p95,json=processingP95,proto3" json:"processing_p95,omitempty"`
+	ProcessingP99 *durationpb.Duration `protobuf:"bytes,5,opt,name=processing_p99,json=processingP99,proto3" json:"processing_p99,omitempty"`
+	// Workflows queued or running at this step now, and percentiles of how
+	// long they have waited since their latest event (operators only; zero
+	// in a tenant's stats).
+	Waiting       int64                `protobuf:"varint,6,opt,name=waiting,proto3" json:"waiting,omitempty"`
+	QueueAgeP50   *durationpb.Duration `protobuf:"bytes,7,opt,name=queue_age_p50,json=queueAgeP50,proto3" json:"queue_age_p50,omitempty"`
+	QueueAgeP95   *durationpb.Duration `protobuf:"bytes,8,opt,name=queue_age_p95,json=queueAgeP95,proto3" json:"queue_age_p95,omitempty"`
+	QueueAgeP99   *durationpb.Duration `protobuf:"bytes,9,opt,name=queue_age_p99,json=queueAgeP99,proto3" json:"queue_age_p99,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *StepStats) Reset() {
+	*x = StepStats{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *StepStats) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*StepStats) ProtoMessage() {}
+
+func (x *StepStats) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use StepStats.ProtoReflect.Descriptor instead.
+func (*StepStats) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{14}
+}
+
+func (x *StepStats) GetStep() string {
+	if x != nil {
+		return x.Step
+	}
+	return ""
+}
+
+func (x *StepStats) GetFinished() int64 {
+	if x != nil {
+		return x.Finished
+	}
+	return 0
+}
+
+func (x *StepStats) GetProcessingP50() *durationpb.Duration {
+	if x != nil {
+		return x.ProcessingP50
+	}
+	return nil
+}
+
+func (x *StepStats) GetProcessingP95() *durationpb.Duration {
+	if x != nil {
+		return x.ProcessingP95
+	}
+	return nil
+}
+
+func (x *StepStats) GetProcessingP99() *durationpb.Duration {
+	if x != nil {
+		return x.ProcessingP99
+	}
+	return nil
+}
+
+func (x *StepStats) GetWaiting() int64 {
+	if x != nil {
+		return x.Waiting
+	}
+	return 0
+}
+
+func (x *StepStats) GetQueueAgeP50() *durationpb.Duration {
+	if x != nil {
+		return x.QueueAgeP50
+	}
+	return nil
+}
+
+func (x *StepStats) GetQueueAgeP95() *durationpb.Duration {
+	if x != nil {
+		return x.QueueAgeP95
+	}
+	return nil
+}
+
+func (x *StepStats) GetQueueAgeP99() *durationpb.Duration {
+	if x != nil {
+		return x.QueueAgeP99
+	}
+	return nil
+}
+
+type DecisionCount struct {
+	state         protoimpl.MessageState `protogen:"open.v1"`
+	DocumentType  string                 `protobuf:"bytes,1,opt,name=document_type,json=documentType,proto3" json:"document_type,omitempty"`
+	ModelVersion  string                 `protobuf:"bytes,2,opt,name=model_version,json=modelVersion,proto3" json:"model_version,omitempty"`
+	Count         int64                  `protobuf:"varint,3,opt,name=count,proto3" json:"count,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *DecisionCount) Reset() {
+	*x = DecisionCount{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *DecisionCount) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*DecisionCount) ProtoMessage() {}
+
+func (x *DecisionCount) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use DecisionCount.ProtoReflect.Descriptor instead.
+func (*DecisionCount) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{15}
+}
+
+func (x *DecisionCount) GetDocumentType() string {
+	if x != nil {
+		return x.DocumentType
+	}
+	return ""
+}
+
+func (x *DecisionCount) GetModelVersion() string {
+	if x != nil {
+		return x.ModelVersion
+	}
+	return ""
+}
+
+func (x *DecisionCount) GetCount() int64 {
+	if x != nil {
+		return x.Count
+	}
+	return 0
+}
+
 var File_docket_tracker_v1_tracker_proto protoreflect.FileDescriptor
 
 const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\n" +
-	"\x1fdocket/tracker/v1/tracker.proto\x12\x11docket.tracker.v1\x1a\x1fgoogle/protobuf/timestamp.proto\"\xae\x01\n" +
+	"\x1fdocket/tracker/v1/tracker.proto\x12\x11docket.tracker.v1\x1a\x1egoogle/protobuf/duration.proto\x1a\x1fgoogle/protobuf/timestamp.proto\"\xae\x01\n" +
 	"\x04Step\x12\x12\n" +
 	"\x04name\x18\x01 \x01(\tR\x04name\x129\n" +
 	"\n" +
@@ -802,7 +1574,7 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x1a\n" +
 	"\bsequence\x18\x04 \x01(\x03R\bsequence\x12\x1f\n" +
 	"\vrecord_hash\x18\x05 \x01(\tR\n" +
-	"recordHash\"\x8d\x03\n" +
+	"recordHash\"\xa7\x03\n" +
 	"\bWorkflow\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06tenant\x18\x02 \x01(\tR\x06tenant\x12\x14\n" +
@@ -817,7 +1589,8 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\n" +
 	"updated_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x16\n" +
 	"\x06events\x18\n" +
-	" \x01(\x03R\x06events\"\x9f\x02\n" +
+	" \x01(\x03R\x06events\x12\x18\n" +
+	"\astalled\x18\v \x01(\bR\astalled\"\x9f\x02\n" +
 	"\fHistoryEntry\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x14\n" +
 	"\x05topic\x18\x02 \x01(\tR\x05topic\x12\x12\n" +
@@ -830,14 +1603,23 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\tpartition\x18\b \x01(\x05R\tpartition\x12\x16\n" +
 	"\x06offset\x18\t \x01(\x03R\x06offset\"$\n" +
 	"\x12GetWorkflowRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\xb3\x01\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\xf1\x03\n" +
 	"\x14ListWorkflowsRequest\x121\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x19.docket.tracker.v1.StatusR\x06status\x12\x14\n" +
 	"\x05stage\x18\x02 \x01(\tR\x05stage\x12\x16\n" +
 	"\x06tenant\x18\x03 \x01(\tR\x06tenant\x12\x1b\n" +
 	"\tpage_size\x18\x04 \x01(\x05R\bpageSize\x12\x1d\n" +
 	"\n" +
-	"page_token\x18\x05 \x01(\tR\tpageToken\"z\n" +
+	"page_token\x18\x05 \x01(\tR\tpageToken\x12=\n" +
+	"\fcreated_from\x18\x06 \x01(\v2\x1a.google.protobuf.TimestampR\vcreatedFrom\x129\n" +
+	"\n" +
+	"created_to\x18\a \x01(\v2\x1a.google.protobuf.TimestampR\tcreatedTo\x12=\n" +
+	"\fupdated_from\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\vupdatedFrom\x129\n" +
+	"\n" +
+	"updated_to\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedTo\x12\x18\n" +
+	"\astalled\x18\n" +
+	" \x01(\bR\astalled\x12.\n" +
+	"\x05order\x18\v \x01(\x0e2\x18.docket.tracker.v1.OrderR\x05order\"z\n" +
 	"\x15ListWorkflowsResponse\x129\n" +
 	"\tworkflows\x18\x01 \x03(\v2\x1b.docket.tracker.v1.WorkflowR\tworkflows\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"p\n" +
@@ -849,7 +1631,70 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"page_token\x18\x03 \x01(\tR\tpageToken\"w\n" +
 	"\x12GetHistoryResponse\x129\n" +
 	"\aentries\x18\x01 \x03(\v2\x1f.docket.tracker.v1.HistoryEntryR\aentries\x12&\n" +
-	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken*\xde\x01\n" +
+	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"z\n" +
+	"\x15WatchWorkflowsRequest\x12\x16\n" +
+	"\x06tenant\x18\x01 \x01(\tR\x06tenant\x121\n" +
+	"\x06status\x18\x02 \x01(\x0e2\x19.docket.tracker.v1.StatusR\x06status\x12\x16\n" +
+	"\x06cursor\x18\x03 \x01(\tR\x06cursor\">\n" +
+	"\x14WatchWorkflowRequest\x12\x0e\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
+	"\x06cursor\x18\x02 \x01(\tR\x06cursor\"\xd7\x02\n" +
+	"\x0eWorkflowChange\x12\x16\n" +
+	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x1f\n" +
+	"\vworkflow_id\x18\x02 \x01(\tR\n" +
+	"workflowId\x12\x16\n" +
+	"\x06tenant\x18\x03 \x01(\tR\x06tenant\x121\n" +
+	"\x06status\x18\x04 \x01(\x0e2\x19.docket.tracker.v1.StatusR\x06status\x12\x14\n" +
+	"\x05stage\x18\x05 \x01(\tR\x05stage\x12\x19\n" +
+	"\bevent_id\x18\x06 \x01(\tR\aeventId\x12\x1d\n" +
+	"\n" +
+	"event_type\x18\a \x01(\tR\teventType\x12;\n" +
+	"\voccurred_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\n" +
+	"occurredAt\x12\x18\n" +
+	"\asummary\x18\t \x01(\tR\asummary\x12\x1a\n" +
+	"\bsnapshot\x18\n" +
+	" \x01(\bR\bsnapshot\"\\\n" +
+	"\x0fGetStatsRequest\x121\n" +
+	"\x06window\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\x06window\x12\x16\n" +
+	"\x06tenant\x18\x02 \x01(\tR\x06tenant\"\xd8\x04\n" +
+	"\x05Stats\x12.\n" +
+	"\x04from\x18\x01 \x01(\v2\x1a.google.protobuf.TimestampR\x04from\x12*\n" +
+	"\x02to\x18\x02 \x01(\v2\x1a.google.protobuf.TimestampR\x02to\x12\x16\n" +
+	"\x06active\x18\x03 \x01(\x03R\x06active\x12\x18\n" +
+	"\astarted\x18\x04 \x01(\x03R\astarted\x12\x1c\n" +
+	"\tcompleted\x18\x05 \x01(\x03R\tcompleted\x12\x16\n" +
+	"\x06failed\x18\x06 \x01(\x03R\x06failed\x12\x1a\n" +
+	"\bcanceled\x18\a \x01(\x03R\bcanceled\x12\x1b\n" +
+	"\ttimed_out\x18\b \x01(\x03R\btimedOut\x12%\n" +
+	"\x0eexception_rate\x18\t \x01(\x01R\rexceptionRate\x12!\n" +
+	"\fdead_letters\x18\n" +
+	" \x01(\x03R\vdeadLetters\x12\x16\n" +
+	"\x06parked\x18\v \x01(\x03R\x06parked\x12\x1a\n" +
+	"\bretrying\x18\f \x01(\x03R\bretrying\x12%\n" +
+	"\x0ewaiting_review\x18\r \x01(\x03R\rwaitingReview\x122\n" +
+	"\x05steps\x18\x0e \x03(\v2\x1c.docket.tracker.v1.StepStatsR\x05steps\x12>\n" +
+	"\tdecisions\x18\x0f \x03(\v2 .docket.tracker.v1.DecisionCountR\tdecisions\x12\x18\n" +
+	"\areviews\x18\x10 \x01(\x03R\areviews\x12\x1f\n" +
+	"\vreview_rate\x18\x11 \x01(\x01R\n" +
+	"reviewRate\"\xd8\x03\n" +
+	"\tStepStats\x12\x12\n" +
+	"\x04step\x18\x01 \x01(\tR\x04step\x12\x1a\n" +
+	"\bfinished\x18\x02 \x01(\x03R\bfinished\x12@\n" +
+	"\x0eprocessing_p50\x18\x03 \x01(\v2\x19.google.protobuf.DurationR\rprocessingP50\x12@\n" +
+	"\x0eprocessing_p95\x18\x04 \x01(\v2\x19.google.protobuf.DurationR\rprocessingP95\x12@\n" +
+	"\x0eprocessing_p99\x18\x05 \x01(\v2\x19.google.protobuf.DurationR\rprocessingP99\x12\x18\n" +
+	"\awaiting\x18\x06 \x01(\x03R\awaiting\x12=\n" +
+	"\rqueue_age_p50\x18\a \x01(\v2\x19.google.protobuf.DurationR\vqueueAgeP50\x12=\n" +
+	"\rqueue_age_p95\x18\b \x01(\v2\x19.google.protobuf.DurationR\vqueueAgeP95\x12=\n" +
+	"\rqueue_age_p99\x18\t \x01(\v2\x19.google.protobuf.DurationR\vqueueAgeP99\"o\n" +
+	"\rDecisionCount\x12#\n" +
+	"\rdocument_type\x18\x01 \x01(\tR\fdocumentType\x12#\n" +
+	"\rmodel_version\x18\x02 \x01(\tR\fmodelVersion\x12\x14\n" +
+	"\x05count\x18\x03 \x01(\x03R\x05count*N\n" +
+	"\x05Order\x12\x15\n" +
+	"\x11ORDER_UNSPECIFIED\x10\x00\x12\x16\n" +
+	"\x12ORDER_NEWEST_FIRST\x10\x01\x12\x16\n" +
+	"\x12ORDER_OLDEST_FIRST\x10\x02*\xde\x01\n" +
 	"\x06Status\x12\x16\n" +
 	"\x12STATUS_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rSTATUS_QUEUED\x10\x01\x12\x12\n" +
@@ -860,12 +1705,15 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x10STATUS_COMPLETED\x10\x06\x12\x11\n" +
 	"\rSTATUS_FAILED\x10\a\x12\x13\n" +
 	"\x0fSTATUS_CANCELED\x10\b\x12\x14\n" +
-	"\x10STATUS_TIMED_OUT\x10\t2\x9b\x02\n" +
+	"\x10STATUS_TIMED_OUT\x10\t2\xa5\x04\n" +
 	"\aTracker\x12Q\n" +
 	"\vGetWorkflow\x12%.docket.tracker.v1.GetWorkflowRequest\x1a\x1b.docket.tracker.v1.Workflow\x12b\n" +
 	"\rListWorkflows\x12'.docket.tracker.v1.ListWorkflowsRequest\x1a(.docket.tracker.v1.ListWorkflowsResponse\x12Y\n" +
 	"\n" +
-	"GetHistory\x12$.docket.tracker.v1.GetHistoryRequest\x1a%.docket.tracker.v1.GetHistoryResponseB@Z>github.com/docket-run/docket/proto/docket/tracker/v1;trackerv1b\x06proto3"
+	"GetHistory\x12$.docket.tracker.v1.GetHistoryRequest\x1a%.docket.tracker.v1.GetHistoryResponse\x12_\n" +
+	"\x0eWatchWorkflows\x12(.docket.tracker.v1.WatchWorkflowsRequest\x1a!.docket.tracker.v1.WorkflowChange0\x01\x12]\n" +
+	"\rWatchWorkflow\x12'.docket.tracker.v1.WatchWorkflowRequest\x1a!.docket.tracker.v1.WorkflowChange0\x01\x12H\n" +
+	"\bGetStats\x12\".docket.tracker.v1.GetStatsRequest\x1a\x18.docket.tracker.v1.StatsB@Z>github.com/docket-run/docket/proto/docket/tracker/v1;trackerv1b\x06proto3"
 
 var (
 	file_docket_tracker_v1_tracker_proto_rawDescOnce sync.Once
@@ -879,44 +1727,78 @@ func file_docket_tracker_v1_tracker_proto_rawDescGZIP() []byte {
 	return file_docket_tracker_v1_tracker_proto_rawDescData
 }
 
-var file_docket_tracker_v1_tracker_proto_enumTypes = make([]protoimpl.EnumInfo, 1)
-var file_docket_tracker_v1_tracker_proto_msgTypes = make([]protoimpl.MessageInfo, 9)
+var file_docket_tracker_v1_tracker_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
+var file_docket_tracker_v1_tracker_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
 var file_docket_tracker_v1_tracker_proto_goTypes = []any{
-	(Status)(0),                   // 0: docket.tracker.v1.Status
-	(*Step)(nil),                  // 1: docket.tracker.v1.Step
-	(*LedgerRef)(nil),             // 2: docket.tracker.v1.LedgerRef
-	(*Workflow)(nil),              // 3: docket.tracker.v1.Workflow
-	(*HistoryEntry)(nil),          // 4: docket.tracker.v1.HistoryEntry
-	(*GetWorkflowRequest)(nil),    // 5: docket.tracker.v1.GetWorkflowRequest
-	(*ListWorkflowsRequest)(nil),  // 6: docket.tracker.v1.ListWorkflowsRequest
-	(*ListWorkflowsResponse)(nil), // 7: docket.tracker.v1.ListWorkflowsResponse
-	(*GetHistoryRequest)(nil),     // 8: docket.tracker.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),    // 9: docket.tracker.v1.GetHistoryResponse
-	(*timestamppb.Timestamp)(nil), // 10: google.protobuf.Timestamp
+	(Order)(0),                    // 0: docket.tracker.v1.Order
+	(Status)(0),                   // 1: docket.tracker.v1.Status
+	(*Step)(nil),                  // 2: docket.tracker.v1.Step
+	(*LedgerRef)(nil),             // 3: docket.tracker.v1.LedgerRef
+	(*Workflow)(nil),              // 4: docket.tracker.v1.Workflow
+	(*HistoryEntry)(nil),          // 5: docket.tracker.v1.HistoryEntry
+	(*GetWorkflowRequest)(nil),    // 6: docket.tracker.v1.GetWorkflowRequest
+	(*ListWorkflowsRequest)(nil),  // 7: docket.tracker.v1.ListWorkflowsRequest
+	(*ListWorkflowsResponse)(nil), // 8: docket.tracker.v1.ListWorkflowsResponse
+	(*GetHistoryRequest)(nil),     // 9: docket.tracker.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),    // 10: docket.tracker.v1.GetHistoryResponse
+	(*WatchWorkflowsRequest)(nil), // 11: docket.tracker.v1.WatchWorkflowsRequest
+	(*WatchWorkflowRequest)(nil),  // 12: docket.tracker.v1.WatchWorkflowRequest
+	(*WorkflowChange)(nil),        // 13: docket.tracker.v1.WorkflowChange
+	(*GetStatsRequest)(nil),       // 14: docket.tracker.v1.GetStatsRequest
+	(*Stats)(nil),                 // 15: docket.tracker.v1.Stats
+	(*StepStats)(nil),             // 16: docket.tracker.v1.StepStats
+	(*DecisionCount)(nil),         // 17: docket.tracker.v1.DecisionCount
+	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 19: google.protobuf.Duration
 }
 var file_docket_tracker_v1_tracker_proto_depIdxs = []int32{
-	10, // 0: docket.tracker.v1.Step.started_at:type_name -> google.protobuf.Timestamp
-	10, // 1: docket.tracker.v1.Step.finished_at:type_name -> google.protobuf.Timestamp
-	0,  // 2: docket.tracker.v1.Workflow.status:type_name -> docket.tracker.v1.Status
-	1,  // 3: docket.tracker.v1.Workflow.steps:type_name -> docket.tracker.v1.Step
-	2,  // 4: docket.tracker.v1.Workflow.ledger:type_name -> docket.tracker.v1.LedgerRef
-	10, // 5: docket.tracker.v1.Workflow.created_at:type_name -> google.protobuf.Timestamp
-	10, // 6: docket.tracker.v1.Workflow.updated_at:type_name -> google.protobuf.Timestamp
-	10, // 7: docket.tracker.v1.HistoryEntry.occurred_at:type_name -> google.protobuf.Timestamp
-	0,  // 8: docket.tracker.v1.ListWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
-	3,  // 9: docket.tracker.v1.ListWorkflowsResponse.workflows:type_name -> docket.tracker.v1.Workflow
-	4,  // 10: docket.tracker.v1.GetHistoryResponse.entries:type_name -> docket.tracker.v1.HistoryEntry
-	5,  // 11: docket.tracker.v1.Tracker.GetWorkflow:input_type -> docket.tracker.v1.GetWorkflowRequest
-	6,  // 12: docket.tracker.v1.Tracker.ListWorkflows:input_type -> docket.tracker.v1.ListWorkflowsRequest
-	8,  // 13: docket.tracker.v1.Tracker.GetHistory:input_type -> docket.tracker.v1.GetHistoryRequest
-	3,  // 14: docket.tracker.v1.Tracker.GetWorkflow:output_type -> docket.tracker.v1.Workflow
-	7,  // 15: docket.tracker.v1.Tracker.ListWorkflows:output_type -> docket.tracker.v1.ListWorkflowsResponse
-	9,  // 16: docket.tracker.v1.Tracker.GetHistory:output_type -> docket.tracker.v1.GetHistoryResponse
-	14, // [14:17] is the sub-list for method output_type
-	11, // [11:14] is the sub-list for method input_type
-	11, // [11:11] is the sub-list for extension type_name
-	11, // [11:11] is the sub-list for extension extendee
-	0,  // [0:11] is the sub-list for field type_name
+	18, // 0: docket.tracker.v1.Step.started_at:type_name -> google.protobuf.Timestamp
+	18, // 1: docket.tracker.v1.Step.finished_at:type_name -> google.protobuf.Timestamp
+	1,  // 2: docket.tracker.v1.Workflow.status:type_name -> docket.tracker.v1.Status
+	2,  // 3: docket.tracker.v1.Workflow.steps:type_name -> docket.tracker.v1.Step
+	3,  // 4: docket.tracker.v1.Workflow.ledger:type_name -> docket.tracker.v1.LedgerRef
+	18, // 5: docket.tracker.v1.Workflow.created_at:type_name -> google.protobuf.Timestamp
+	18, // 6: docket.tracker.v1.Workflow.updated_at:type_name -> google.protobuf.Timestamp
+	18, // 7: docket.tracker.v1.HistoryEntry.occurred_at:type_name -> google.protobuf.Timestamp
+	1,  // 8: docket.tracker.v1.ListWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
+	18, // 9: docket.tracker.v1.ListWorkflowsRequest.created_from:type_name -> google.protobuf.Timestamp
+	18, // 10: docket.tracker.v1.ListWorkflowsRequest.created_to:type_name -> google.protobuf.Timestamp
+	18, // 11: docket.tracker.v1.ListWorkflowsRequest.updated_from:type_name -> google.protobuf.Timestamp
+	18, // 12: docket.tracker.v1.ListWorkflowsRequest.updated_to:type_name -> google.protobuf.Timestamp
+	0,  // 13: docket.tracker.v1.ListWorkflowsRequest.order:type_name -> docket.tracker.v1.Order
+	4,  // 14: docket.tracker.v1.ListWorkflowsResponse.workflows:type_name -> docket.tracker.v1.Workflow
+	5,  // 15: docket.tracker.v1.GetHistoryResponse.entries:type_name -> docket.tracker.v1.HistoryEntry
+	1,  // 16: docket.tracker.v1.WatchWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
+	1,  // 17: docket.tracker.v1.WorkflowChange.status:type_name -> docket.tracker.v1.Status
+	18, // 18: docket.tracker.v1.WorkflowChange.occurred_at:type_name -> google.protobuf.Timestamp
+	19, // 19: docket.tracker.v1.GetStatsRequest.window:type_name -> google.protobuf.Duration
+	18, // 20: docket.tracker.v1.Stats.from:type_name -> google.protobuf.Timestamp
+	18, // 21: docket.tracker.v1.Stats.to:type_name -> google.protobuf.Timestamp
+	16, // 22: docket.tracker.v1.Stats.steps:type_name -> docket.tracker.v1.StepStats
+	17, // 23: docket.tracker.v1.Stats.decisions:type_name -> docket.tracker.v1.DecisionCount
+	19, // 24: docket.tracker.v1.StepStats.processing_p50:type_name -> google.protobuf.Duration
+	19, // 25: docket.tracker.v1.StepStats.processing_p95:type_name -> google.protobuf.Duration
+	19, // 26: docket.tracker.v1.StepStats.processing_p99:type_name -> google.protobuf.Duration
+	19, // 27: docket.tracker.v1.StepStats.queue_age_p50:type_name -> google.protobuf.Duration
+	19, // 28: docket.tracker.v1.StepStats.queue_age_p95:type_name -> google.protobuf.Duration
+	19, // 29: docket.tracker.v1.StepStats.queue_age_p99:type_name -> google.protobuf.Duration
+	6,  // 30: docket.tracker.v1.Tracker.GetWorkflow:input_type -> docket.tracker.v1.GetWorkflowRequest
+	7,  // 31: docket.tracker.v1.Tracker.ListWorkflows:input_type -> docket.tracker.v1.ListWorkflowsRequest
+	9,  // 32: docket.tracker.v1.Tracker.GetHistory:input_type -> docket.tracker.v1.GetHistoryRequest
+	11, // 33: docket.tracker.v1.Tracker.WatchWorkflows:input_type -> docket.tracker.v1.WatchWorkflowsRequest
+	12, // 34: docket.tracker.v1.Tracker.WatchWorkflow:input_type -> docket.tracker.v1.WatchWorkflowRequest
+	14, // 35: docket.tracker.v1.Tracker.GetStats:input_type -> docket.tracker.v1.GetStatsRequest
+	4,  // 36: docket.tracker.v1.Tracker.GetWorkflow:output_type -> docket.tracker.v1.Workflow
+	8,  // 37: docket.tracker.v1.Tracker.ListWorkflows:output_type -> docket.tracker.v1.ListWorkflowsResponse
+	10, // 38: docket.tracker.v1.Tracker.GetHistory:output_type -> docket.tracker.v1.GetHistoryResponse
+	13, // 39: docket.tracker.v1.Tracker.WatchWorkflows:output_type -> docket.tracker.v1.WorkflowChange
+	13, // 40: docket.tracker.v1.Tracker.WatchWorkflow:output_type -> docket.tracker.v1.WorkflowChange
+	15, // 41: docket.tracker.v1.Tracker.GetStats:output_type -> docket.tracker.v1.Stats
+	36, // [36:42] is the sub-list for method output_type
+	30, // [30:36] is the sub-list for method input_type
+	30, // [30:30] is the sub-list for extension type_name
+	30, // [30:30] is the sub-list for extension extendee
+	0,  // [0:30] is the sub-list for field type_name
 }
 
 func init() { file_docket_tracker_v1_tracker_proto_init() }
@@ -929,8 +1811,8 @@ func file_docket_tracker_v1_tracker_proto_init() {
 		File: protoimpl.DescBuilder{
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_docket_tracker_v1_tracker_proto_rawDesc), len(file_docket_tracker_v1_tracker_proto_rawDesc)),
-			NumEnums:      1,
-			NumMessages:   9,
+			NumEnums:      2,
+			NumMessages:   16,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

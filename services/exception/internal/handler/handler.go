@@ -1,7 +1,7 @@
 // Package handler decides what becomes of each dead letter: a scheduled
-// redelivery for a transient failure (bounded per original record), a
-// parked item for a structural one or one out of redeliveries, a review
-// item for a semantic one. The decision is taken once per dead letter
+// redelivery for a transient failure (bounded per original record and per
+// workflow), a parked item for one out of redeliveries, a parked item and a
+// review request for a structural or a semantic one. The decision is taken once per dead letter
 // (Message.Once), so a dead letter consumed again schedules nothing more,
 // and announced as a control event in the same transaction.
 package handler
@@ -17,9 +17,15 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/pkg/retry"
+	"github.com/docket-run/docket/services/exception/internal/metrics"
 	"github.com/docket-run/docket/services/exception/internal/model"
 	"github.com/docket-run/docket/services/exception/internal/store"
 )
+
+// Breakers count failed redeliveries per target service.
+type Breakers interface {
+	Failure(ctx context.Context, service string) (opened bool, state string, err error)
+}
 
 // Handler handles dead letters.
 type Handler struct {
@@ -27,10 +33,25 @@ type Handler struct {
 	// Backoff draws the delay before redelivery n with full jitter
 	// (Backoff.Backoff(n+1)); its Attempts is ignored.
 	Backoff retry.Policy
-	// MaxRedeliveries bounds the redeliveries of one original record.
-	MaxRedeliveries int
+	// Bounds bound the redeliveries of one original record and of one
+	// workflow.
+	Bounds store.Bounds
+	// Breakers learn of every redelivery that came back dead-lettered.
+	Breakers Breakers
+	// Decoder decodes original payloads, for the document a review
+	// request names.
+	Decoder Decoder
+	// ReviewSLA is how long a human has to decide a review this agent
+	// requests.
+	ReviewSLA time.Duration
+	Metrics   *metrics.Metrics
 	// Now is the clock; time.Now when nil.
 	Now func() time.Time
+}
+
+// Decoder decodes an event in the registry's wire format.
+type Decoder interface {
+	Decode(b []byte) (events.Event, error)
 }
 
 // Decision is what became of a dead letter.
@@ -44,9 +65,22 @@ type Decision struct {
 	Class     string    `json:"error_class"`
 	Workflow  string    `json:"workflow_id"`
 	DecidedAt time.Time `json:"decided_at"`
+	// Review is the reason of the review request produced with the
+	// decision (structural_failure, semantic_failure); empty for none.
+	Review string `json:"review,omitempty"`
+	// Label names the decision in metrics.
+	Label string `json:"label"`
 }
 
-// Handle decides dl and emits the decision.
+// Review reasons of the requests this agent produces.
+const (
+	ReviewStructural = "structural_failure"
+	ReviewSemantic   = "semantic_failure"
+)
+
+// Handle decides dl and emits the decision: its control event and, for a
+// failure a human must look at, a review request with the dead letter's
+// context.
 func (h *Handler) Handle(ctx context.Context, m *bus.Message, dl *events.DeadLetter) ([]bus.Output, error) {
 	res, err := m.Once(ctx, "decide", func(ctx context.Context) ([]byte, error) {
 		d, err := h.Decide(ctx, dl)
@@ -65,13 +99,50 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, dl *events.DeadLet
 	if d.Kind == model.ControlRetryScheduled {
 		m.Log().InfoContext(ctx, "redelivery scheduled", "service", d.Service, "attempt", d.Attempt, "due_at", d.DueAt)
 	} else {
-		m.Log().WarnContext(ctx, "parked", "service", d.Service, "kind", d.ParkKind, "reason", d.Reason)
+		m.Log().WarnContext(ctx, "parked", "service", d.Service, "kind", d.ParkKind, "reason", d.Reason, "review", d.Review)
 	}
-	return []bus.Output{{Topic: events.TopicControl, Event: Control(dl, d)}}, nil
+	h.Metrics.Decisions.WithLabelValues(d.Service, d.Label).Inc()
+	outs := []bus.Output{{Topic: events.TopicControl, Event: Control(dl, d)}}
+	if d.Review != "" {
+		h.Metrics.Reviews.WithLabelValues(d.Review).Inc()
+		outs = append(outs, bus.Output{Topic: events.TopicReviewRequested, Event: h.ReviewRequest(dl, d)})
+	}
+	return outs, nil
 }
 
-// Decide takes and stores the decision for dl.
+// Decide takes and stores the decision for dl. A dead letter of a
+// redelivery (its original record went through a retry topic) is also a
+// failure for the target service's circuit breaker.
 func (h *Handler) Decide(ctx context.Context, dl *events.DeadLetter) (Decision, error) {
+	d, err := h.decide(ctx, dl)
+	if err != nil || !Redelivered(dl) {
+		return d, err
+	}
+	opened, state, err := h.Breakers.Failure(ctx, dl.Service)
+	if err != nil {
+		return d, fault.Wrap(fault.Transient, err)
+	}
+	h.Metrics.BreakerFailures.WithLabelValues(dl.Service).Inc()
+	h.Metrics.SetBreakerState(dl.Service, state)
+	if opened {
+		h.Metrics.BreakerOpened.WithLabelValues(dl.Service).Inc()
+	}
+	return d, nil
+}
+
+// Redelivered reports whether dl is the failure of a redelivered record:
+// the runtime copies the consumed record's headers into the dead letter,
+// and only a redelivery carries the origin headers.
+func Redelivered(dl *events.DeadLetter) bool {
+	for _, hd := range dl.OriginalHeaders {
+		if hd.Key == bus.HeaderOriginTopic {
+			return true
+		}
+	}
+	return false
+}
+
+func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, error) {
 	now := time.Now
 	if h.Now != nil {
 		now = h.Now
@@ -84,23 +155,28 @@ func (h *Handler) Decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 	}
 	switch fault.Class(dl.ErrorClass) {
 	case fault.Transient:
-		exhausted := park(model.KindDeadLetter, fmt.Sprintf("transient failure persists after %d redeliveries: %s", h.MaxRedeliveries, dl.ErrorMessage))
-		r, err := h.Store.Schedule(ctx, env, h.MaxRedeliveries, func(n int) time.Time {
+		byMessage := park(model.KindDeadLetter, fmt.Sprintf("transient failure persists after %d redeliveries: %s", h.Bounds.PerMessage, dl.ErrorMessage))
+		byWorkflow := park(model.KindDeadLetter, fmt.Sprintf("workflow %s used up its %d redeliveries: %s", env.WorkflowID, h.Bounds.PerWorkflow, dl.ErrorMessage))
+		r, bound, err := h.Store.Schedule(ctx, env, h.Bounds, func(n int) time.Time {
 			return at.Add(h.Backoff.Backoff(n + 1))
-		}, exhausted)
+		}, byMessage, byWorkflow)
 		if err != nil {
 			return d, fault.Wrap(fault.Transient, err)
 		}
 		if r != nil {
-			d.Kind, d.Attempt, d.DueAt = model.ControlRetryScheduled, r.Attempt, r.DueAt
+			d.Kind, d.Attempt, d.DueAt, d.Label = model.ControlRetryScheduled, r.Attempt, r.DueAt, "retry_scheduled"
 			d.Reason = "transient failure: " + dl.ErrorMessage
 			return d, nil
 		}
-		d.Kind, d.ParkKind, d.Reason = model.ControlParked, exhausted.Kind, exhausted.Reason
+		p := byMessage
+		if bound == store.BoundWorkflow {
+			p = byWorkflow
+		}
+		d.Kind, d.ParkKind, d.Reason, d.Label = model.ControlParked, p.Kind, p.Reason, "parked_"+string(bound)+"_bound"
 		return d, nil
 	case fault.Semantic:
 		p := park(model.KindReview, "needs review: "+dl.ErrorMessage)
-		d.Kind, d.ParkKind, d.Reason = model.ControlParked, p.Kind, p.Reason
+		d.Kind, d.ParkKind, d.Reason, d.Review, d.Label = model.ControlParked, p.Kind, p.Reason, ReviewSemantic, "parked_semantic"
 		return d, wrapStore(h.Store.Park(ctx, p))
 	default:
 		reason := "structural failure: " + dl.ErrorMessage
@@ -108,7 +184,7 @@ func (h *Handler) Decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 			reason = fmt.Sprintf("unknown error class %q: %s", dl.ErrorClass, dl.ErrorMessage)
 		}
 		p := park(model.KindDeadLetter, reason)
-		d.Kind, d.ParkKind, d.Reason = model.ControlParked, p.Kind, p.Reason
+		d.Kind, d.ParkKind, d.Reason, d.Review, d.Label = model.ControlParked, p.Kind, p.Reason, ReviewStructural, "parked_structural"
 		return d, wrapStore(h.Store.Park(ctx, p))
 	}
 }
@@ -127,9 +203,10 @@ func Control(dl *events.DeadLetter, d Decision) *events.WorkflowControl {
 		Kind:   d.Kind,
 		Reason: d.Reason,
 		Details: map[string]string{
-			"service":     d.Service,
-			"error_class": d.Class,
-			"dead_letter": dl.Meta.EventID,
+			"service":      d.Service,
+			"source_topic": dl.SourceTopic,
+			"error_class":  d.Class,
+			"dead_letter":  dl.Meta.EventID,
 		},
 	}
 	c.Meta.WorkflowID = d.Workflow
@@ -144,4 +221,46 @@ func Control(dl *events.DeadLetter, d Decision) *events.WorkflowControl {
 		c.Details["park_kind"] = d.ParkKind
 	}
 	return c
+}
+
+// ReviewRequest is the review task of a parked dead letter: the document
+// when the original payload names one, and the dead letter's context (the
+// failing service, error class and message, source position, attempts) so
+// the reviewer needs no lookup. The runtime fills its id, derived from the
+// dead letter's, so handling the dead letter again yields the same request.
+func (h *Handler) ReviewRequest(dl *events.DeadLetter, d Decision) *events.ReviewRequested {
+	r := &events.ReviewRequested{
+		Reason:      d.Review,
+		SLADeadline: d.DecidedAt.Add(h.ReviewSLA),
+		Candidates:  []events.Candidate{},
+		Flags:       []events.Flag{},
+		Context: map[string]string{
+			"service":          dl.Service,
+			"error_class":      dl.ErrorClass,
+			"error_message":    dl.ErrorMessage,
+			"source_topic":     dl.SourceTopic,
+			"source_partition": strconv.Itoa(dl.SourcePartition),
+			"source_offset":    strconv.FormatInt(dl.SourceOffset, 10),
+			"attempts":         strconv.Itoa(dl.Attempts),
+			"first_failure_at": dl.FirstFailureAt.UTC().Format(time.RFC3339Nano),
+			"last_failure_at":  dl.LastFailureAt.UTC().Format(time.RFC3339Nano),
+			"dead_letter":      dl.Meta.EventID,
+			"parked_id":        dl.Meta.EventID,
+			"park_kind":        d.ParkKind,
+			"parked_reason":    d.Reason,
+		},
+	}
+	if d.Review == ReviewStructural {
+		r.Priority = 1
+	}
+	r.Meta.WorkflowID = d.Workflow
+	if e, err := h.Decoder.Decode(dl.OriginalValue); err == nil {
+		if doc, ok := model.DocumentOf(e); ok {
+			r.Document = doc
+		}
+		r.Context["payload_type"] = fmt.Sprintf("%T", e)
+	} else {
+		r.Context["payload_error"] = err.Error()
+	}
+	return r
 }

@@ -7,6 +7,10 @@
 // then produced once more. The target service's runtime suppresses the
 // second copy (the event id was processed from another record), so the
 // worst case is one duplicate delivery that emits nothing.
+//
+// Due redeliveries go per target service through its circuit breaker and
+// its shared rate budget; those held back are pushed to later due times
+// with jitter, so a backlog drains at the rate instead of in waves.
 package redeliver
 
 import (
@@ -14,12 +18,17 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math/rand/v2"
 	"sync"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/ratelimit"
+	"github.com/docket-run/docket/services/exception/internal/breaker"
+	"github.com/docket-run/docket/services/exception/internal/metrics"
+	"github.com/docket-run/docket/services/exception/internal/model"
 	"github.com/docket-run/docket/services/exception/internal/store"
 )
 
@@ -95,11 +104,44 @@ func (p *Producer) Send(ctx context.Context, recs ...*kgo.Record) error {
 	return nil
 }
 
-// Scheduler produces due redeliveries.
+// Limiter takes admissions from shared per-service rate budgets.
+type Limiter interface {
+	Take(ctx context.Context, key string, r ratelimit.Rate, want int) (ratelimit.Result, error)
+}
+
+// Breakers tell whether redeliveries to a service may go.
+type Breakers interface {
+	Allow(ctx context.Context, service string) (breaker.Decision, error)
+}
+
+// Rates are the redelivery rates per target service.
+type Rates struct {
+	Default    ratelimit.Rate
+	PerService map[string]ratelimit.Rate
+}
+
+// For returns the rate of service.
+func (r Rates) For(service string) ratelimit.Rate {
+	if v, ok := r.PerService[service]; ok {
+		return v
+	}
+	return r.Default
+}
+
+// Scheduler produces due redeliveries, each target service's within its
+// shared rate and while its circuit breaker lets them through.
 type Scheduler struct {
 	Store    *store.Store
 	Producer *Producer
-	Log      *slog.Logger
+	Limiter  Limiter
+	Rates    Rates
+	Breakers Breakers
+	// BreakerJitter spreads the redeliveries an open breaker held back
+	// over this long after it may close, so they do not come back as one
+	// wave.
+	BreakerJitter time.Duration
+	Metrics       *metrics.Metrics
+	Log           *slog.Logger
 	// Interval is how often the schedule is read.
 	Interval time.Duration
 	// Lease is how long a claimed redelivery stays hidden from other
@@ -136,19 +178,48 @@ func (s *Scheduler) Run(ctx context.Context) {
 	}
 }
 
-// Tick produces one batch of due redeliveries and returns how many.
+// Tick claims one batch of due redeliveries, produces those the target
+// services' breakers and rate budgets admit, and pushes the others back. It
+// returns how many it claimed.
 func (s *Scheduler) Tick(ctx context.Context) (int, error) {
 	now := time.Now
 	if s.Now != nil {
 		now = s.Now
 	}
-	due, err := s.Store.ClaimDue(ctx, now(), s.Lease, s.Batch)
+	at := now()
+	due, err := s.Store.ClaimDue(ctx, at, s.Lease, s.Batch)
 	if err != nil || len(due) == 0 {
 		return 0, err
 	}
-	recs := make([]*kgo.Record, len(due))
-	ids := make([]string, len(due))
-	for i, r := range due {
+	var order []string
+	bySvc := map[string][]model.Redelivery{}
+	for _, r := range due {
+		svc := r.Envelope.Service
+		if _, ok := bySvc[svc]; !ok {
+			order = append(order, svc)
+		}
+		bySvc[svc] = append(bySvc[svc], r)
+	}
+	var admitted []model.Redelivery
+	later := map[string]time.Time{}
+	for _, svc := range order {
+		rs := bySvc[svc]
+		ok, err := s.admit(ctx, at, svc, rs, later)
+		if err != nil {
+			// Claimed and not produced: due again after the lease.
+			return 0, err
+		}
+		admitted = append(admitted, rs[:ok]...)
+	}
+	if err := s.Store.Defer(ctx, later); err != nil {
+		return 0, err
+	}
+	if len(admitted) == 0 {
+		return len(due), nil
+	}
+	recs := make([]*kgo.Record, len(admitted))
+	ids := make([]string, len(admitted))
+	for i, r := range admitted {
 		recs[i] = r.Envelope.RetryRecord()
 		ids[i] = r.ID
 	}
@@ -160,8 +231,63 @@ func (s *Scheduler) Tick(ctx context.Context) (int, error) {
 		// and suppressed as a duplicate by the target's runtime.
 		return 0, err
 	}
-	for _, r := range due {
+	for _, r := range admitted {
+		s.Metrics.Redelivered.WithLabelValues(r.Envelope.Service).Inc()
 		s.Log.Info("redelivered", "id", r.ID, "service", r.Envelope.Service, "workflow_id", r.Envelope.WorkflowID, "attempt", r.Attempt)
 	}
 	return len(due), nil
+}
+
+// admit decides which of service's due redeliveries rs go now: the first
+// ok of them. The others get a new due time in later: after the breaker's
+// wait, or, held back by the rate, at the time each would fit in the
+// budget; both with jitter.
+func (s *Scheduler) admit(ctx context.Context, at time.Time, svc string, rs []model.Redelivery, later map[string]time.Time) (ok int, err error) {
+	d, err := s.Breakers.Allow(ctx, svc)
+	if err != nil {
+		return 0, err
+	}
+	s.Metrics.SetBreakerState(svc, d.State)
+	allow := len(rs)
+	switch d.Verdict {
+	case breaker.Deny:
+		allow = 0
+	case breaker.Probe:
+		allow = 1
+		s.Log.Info("circuit breaker half-open: one probe redelivery", "service", svc, "id", rs[0].ID)
+	}
+	if allow > 0 {
+		rate := s.Rates.For(svc)
+		res, err := s.Limiter.Take(ctx, svc, rate, allow)
+		if err != nil {
+			return 0, err
+		}
+		ok = res.Admitted
+		step := time.Duration(float64(time.Second) / rate.PerSecond)
+		for i, r := range rs[ok:allow] {
+			later[r.ID] = at.Add(res.RetryAfter + time.Duration(i)*step + jitter(step))
+		}
+		if held := allow - ok; held > 0 {
+			s.Metrics.RateLimited.WithLabelValues(svc).Add(float64(held))
+		}
+	}
+	if rest := rs[allow:]; len(rest) > 0 {
+		wait := d.Wait
+		if d.Verdict == breaker.Probe {
+			wait = s.BreakerJitter // the probe's window
+		}
+		for _, r := range rest {
+			later[r.ID] = at.Add(wait + jitter(s.BreakerJitter))
+		}
+		s.Metrics.BreakerDeferred.WithLabelValues(svc).Add(float64(len(rest)))
+	}
+	return ok, nil
+}
+
+// jitter draws uniformly from [0, d).
+func jitter(d time.Duration) time.Duration {
+	if d <= 0 {
+		return 0
+	}
+	return time.Duration(rand.Int64N(int64(d)))
 }

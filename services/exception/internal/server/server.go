@@ -6,7 +6,9 @@
 //	POST /v1/parked/{id}/discard {"reason"}    drop it, with a reason
 //
 // Every action is announced as a control event in the workflow's history,
-// produced in the same transaction as the replayed record.
+// produced in the same transaction as the replayed record. It names the
+// original payload's document when it has one (document_* details): the
+// ledger records a discarded workflow's final disposition from it.
 package server
 
 import (
@@ -203,14 +205,20 @@ func (s *Server) control(p model.Parked, kind, reason, actor string) (*kgo.Recor
 		Kind:   kind,
 		Reason: reason,
 		Details: map[string]string{
-			"service":     p.Service,
-			"parked_id":   p.ID,
-			"park_kind":   p.Kind,
-			"dead_letter": p.Envelope.EventID,
+			"service":      p.Service,
+			"source_topic": p.Envelope.SourceTopic,
+			"parked_id":    p.ID,
+			"park_kind":    p.Kind,
+			"dead_letter":  p.Envelope.EventID,
 		},
 	}
 	if actor != "" {
 		c.Actor = &actor
+	}
+	if e, err := s.Codec.Decode(p.Envelope.OriginalValue); err == nil {
+		if doc, ok := model.DocumentOf(e); ok {
+			model.AddDocumentDetails(c.Details, doc)
+		}
 	}
 	c.Meta = events.Meta{
 		EventID:     uuid.NewSHA1(controlNamespace, []byte(p.ID+"\x00"+kind)).String(),

@@ -1,7 +1,7 @@
 // Package store keeps the exception agent's durable state in Redis: the
 // schedule of redeliveries (a sorted set of due times, payloads in a hash),
-// the redelivery count of every original record, and the parked items (a
-// hash, indexed by time in a sorted set).
+// the redelivery count of every original record and of every workflow, and
+// the parked items (a hash, indexed by time in a sorted set).
 package store
 
 import (
@@ -26,11 +26,12 @@ const (
 	KeyParked      = prefix + "parked"       // hash: parked id -> JSON model.Parked
 	KeyParkedIndex = prefix + "parked:index" // zset: parked id -> parked unix ms
 	attemptsPrefix = prefix + "attempts:"    // string counter per original record
+	wfAttempts     = prefix + "wf-attempts:" // string counter per workflow
 	outcomePrefix  = prefix + "outcome:"     // redelivery number (or -1, parked) per dead letter
 )
 
-// attemptsTTL bounds how long a record's redelivery count is kept after
-// its last redelivery.
+// attemptsTTL bounds how long a record's or a workflow's redelivery count
+// is kept after its last redelivery.
 const attemptsTTL = 30 * 24 * time.Hour
 
 // ErrNotFound is returned for an unknown parked id.
@@ -45,64 +46,106 @@ func New(rdb redis.UniversalClient) *Store { return &Store{rdb: rdb} }
 // AttemptsKey is the redelivery counter of an original record.
 func AttemptsKey(origin string) string { return attemptsPrefix + origin }
 
-// scheduleScript counts one more redelivery of the original record and,
-// while the count is within the bound, schedules it at the due time the
-// caller drew for that count; past the bound it parks the item instead.
-// All of it happens atomically, and once per dead letter: the outcome is
-// kept under the dead letter's id, and running the script again for it
-// (a claimer that crashed after it, taken over) returns that outcome.
+// WorkflowAttemptsKey is the redelivery counter of a workflow.
+func WorkflowAttemptsKey(workflow string) string { return wfAttempts + workflow }
+
+// scheduleScript counts one more redelivery of the original record and of
+// its workflow and, while both counts are within their bounds, schedules it
+// at the due time the caller drew for that count; past a bound it parks the
+// item instead. All of it happens atomically, and once per dead letter: the
+// outcome is kept under the dead letter's id, and running the script again
+// for it (a claimer that crashed after it, taken over) returns that outcome.
 //
 // KEYS: attempts counter, due zset, redeliveries hash, parked hash, parked
-// index, outcome of this dead letter.
-// ARGV: id, max, ttl seconds, parked JSON, parked ms, then for n = 1..max:
-// due ms of redelivery n and its JSON.
+// index, outcome of this dead letter, workflow attempts counter.
+// ARGV: id, max, ttl seconds, parked JSON (message bound), parked ms,
+// workflow max, parked JSON (workflow bound), then for n = 1..max: due ms
+// of redelivery n and its JSON.
+// Returns n, or -1 (parked, message bound) or -2 (parked, workflow bound).
 var scheduleScript = redis.NewScript(`
 local done = redis.call('GET', KEYS[6])
 if done then return tonumber(done) end
 local max = tonumber(ARGV[2])
 local n = redis.call('INCR', KEYS[1])
 redis.call('EXPIRE', KEYS[1], ARGV[3])
-if n <= max then
-  redis.call('ZADD', KEYS[2], ARGV[4 + 2*n], ARGV[1])
-  redis.call('HSET', KEYS[3], ARGV[1], ARGV[5 + 2*n])
-else
-  redis.call('HSET', KEYS[4], ARGV[1], ARGV[4])
-  redis.call('ZADD', KEYS[5], ARGV[5], ARGV[1])
+local parked = nil
+if n > max then
+  parked = ARGV[4]
   n = -1
+else
+  local w = redis.call('INCR', KEYS[7])
+  redis.call('EXPIRE', KEYS[7], ARGV[3])
+  if w > tonumber(ARGV[6]) then
+    parked = ARGV[7]
+    n = -2
+  end
+end
+if parked then
+  redis.call('HSET', KEYS[4], ARGV[1], parked)
+  redis.call('ZADD', KEYS[5], ARGV[5], ARGV[1])
+else
+  redis.call('ZADD', KEYS[2], ARGV[6 + 2*n], ARGV[1])
+  redis.call('HSET', KEYS[3], ARGV[1], ARGV[7 + 2*n])
 end
 redis.call('SET', KEYS[6], n, 'EX', ARGV[3])
 return n
 `)
 
-// Schedule counts a redelivery of env's original record and schedules it:
-// the redelivery number n (1 for the first) is due at due(n). Past max
-// redeliveries it parks the item as exhausted. It returns the scheduled
-// redelivery, or nil and the parked item.
-func (s *Store) Schedule(ctx context.Context, env model.Envelope, max int, due func(n int) time.Time, exhausted model.Parked) (*model.Redelivery, error) {
-	args := []any{env.EventID, max, int(attemptsTTL.Seconds())}
-	pj, err := json.Marshal(exhausted)
+// Bounds bound the redeliveries of one original record and of one
+// workflow.
+type Bounds struct {
+	PerMessage  int
+	PerWorkflow int
+}
+
+// Bound names the bound that parked an item.
+type Bound string
+
+// Bounds that park.
+const (
+	BoundMessage  Bound = "message"
+	BoundWorkflow Bound = "workflow"
+)
+
+// Schedule counts a redelivery of env's original record and of its
+// workflow and schedules it: the redelivery number n (1 for the first) is
+// due at due(n). Past a bound it parks the item instead, as byMessage or
+// byWorkflow. It returns the scheduled redelivery, or nil and the bound
+// that parked the item.
+func (s *Store) Schedule(ctx context.Context, env model.Envelope, b Bounds, due func(n int) time.Time, byMessage, byWorkflow model.Parked) (*model.Redelivery, Bound, error) {
+	args := []any{env.EventID, b.PerMessage, int(attemptsTTL.Seconds())}
+	pm, err := json.Marshal(byMessage)
 	if err != nil {
-		return nil, fmt.Errorf("encode parked item: %w", err)
+		return nil, "", fmt.Errorf("encode parked item: %w", err)
 	}
-	args = append(args, pj, exhausted.ParkedAt.UnixMilli())
-	plans := make([]model.Redelivery, max)
-	for n := 1; n <= max; n++ {
+	pw, err := json.Marshal(byWorkflow)
+	if err != nil {
+		return nil, "", fmt.Errorf("encode parked item: %w", err)
+	}
+	args = append(args, pm, byMessage.ParkedAt.UnixMilli(), b.PerWorkflow, pw)
+	plans := make([]model.Redelivery, b.PerMessage)
+	for n := 1; n <= b.PerMessage; n++ {
 		plans[n-1] = model.Redelivery{ID: env.EventID, Attempt: n, DueAt: due(n).UTC().Truncate(time.Millisecond), Envelope: env}
 		rj, err := json.Marshal(plans[n-1])
 		if err != nil {
-			return nil, fmt.Errorf("encode redelivery: %w", err)
+			return nil, "", fmt.Errorf("encode redelivery: %w", err)
 		}
 		args = append(args, plans[n-1].DueAt.UnixMilli(), rj)
 	}
-	keys := []string{AttemptsKey(env.Origin()), KeyDue, KeyRedeliver, KeyParked, KeyParkedIndex, outcomePrefix + env.EventID}
+	keys := []string{AttemptsKey(env.Origin()), KeyDue, KeyRedeliver, KeyParked, KeyParkedIndex, outcomePrefix + env.EventID, WorkflowAttemptsKey(env.WorkflowID)}
 	n, err := scheduleScript.Run(ctx, s.rdb, keys, args...).Int()
 	if err != nil {
-		return nil, fmt.Errorf("schedule redelivery of %s: %w", env.EventID, err)
+		return nil, "", fmt.Errorf("schedule redelivery of %s: %w", env.EventID, err)
 	}
-	if n < 0 {
-		return nil, nil
+	switch {
+	case n == -1:
+		return nil, BoundMessage, nil
+	case n == -2:
+		return nil, BoundWorkflow, nil
+	case n < 1 || n > b.PerMessage:
+		return nil, "", fmt.Errorf("schedule redelivery of %s: unexpected outcome %d", env.EventID, n)
 	}
-	return &plans[n-1], nil
+	return &plans[n-1], "", nil
 }
 
 // Park stores p for an operator.
@@ -176,6 +219,22 @@ func (s *Store) Delivered(ctx context.Context, ids ...string) error {
 	})
 	if err != nil {
 		return fmt.Errorf("remove delivered redeliveries: %w", err)
+	}
+	return nil
+}
+
+// Defer moves claimed redeliveries to new due times: ones the rate limit or
+// the circuit breaker held back. An id no longer scheduled is left alone.
+func (s *Store) Defer(ctx context.Context, due map[string]time.Time) error {
+	if len(due) == 0 {
+		return nil
+	}
+	zs := make([]redis.Z, 0, len(due))
+	for id, at := range due {
+		zs = append(zs, redis.Z{Score: float64(at.UnixMilli()), Member: id})
+	}
+	if err := s.rdb.ZAddXX(ctx, KeyDue, zs...).Err(); err != nil {
+		return fmt.Errorf("defer %d redeliveries: %w", len(zs), err)
 	}
 	return nil
 }
@@ -258,15 +317,15 @@ func (s *Store) Get(ctx context.Context, id string) (model.Parked, error) {
 }
 
 // Unpark removes a parked item; with resetAttempts it also forgets how
-// often its original record was redelivered, so a replay after a fix gets
-// the full bound again. It reports whether the item was still parked.
+// often its original record and its workflow were redelivered, so a replay
+// after a fix gets the full bounds again. It reports whether the item was still parked.
 func (s *Store) Unpark(ctx context.Context, p model.Parked, resetAttempts bool) (bool, error) {
 	var del *redis.IntCmd
 	_, err := s.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
 		del = pipe.HDel(ctx, KeyParked, p.ID)
 		pipe.ZRem(ctx, KeyParkedIndex, p.ID)
 		if resetAttempts {
-			pipe.Del(ctx, AttemptsKey(p.Envelope.Origin()))
+			pipe.Del(ctx, AttemptsKey(p.Envelope.Origin()), WorkflowAttemptsKey(p.Workflow))
 		}
 		return nil
 	})

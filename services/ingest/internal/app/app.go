@@ -19,6 +19,7 @@ import (
 	"github.com/docket-run/docket/services/ingest/internal/server"
 	"github.com/docket-run/docket/services/ingest/internal/store"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
+	"github.com/docket-run/docket/services/ingest/internal/tracking"
 )
 
 // App is a running ingest: its goroutines end when the Start context ends.
@@ -61,10 +62,22 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		_ = blobs.Close()
 		return nil, err
 	}
+	var tracker *tracking.Client
+	if cfg.Tracker.Addr != "" {
+		if tracker, err = tracking.Dial(tracking.Config(cfg.Tracker)); err != nil {
+			pub.Close()
+			_ = blobs.Close()
+			return nil, err
+		}
+		d.Log.Info("status read from the saga tracker", "tracker_addr", cfg.Tracker.Addr)
+	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
 		pub.Close()
 		_ = blobs.Close()
+		if tracker != nil {
+			_ = tracker.Close()
+		}
 		return nil, fmt.Errorf("listen on DOCKET_INGEST_ADDR %s: %w", cfg.Addr, err)
 	}
 	a := &App{Addr: ln.Addr().String()}
@@ -79,6 +92,9 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	(&handler.Requests{Submit: a.Submit, Store: a.Store, Now: time.Now}).Register(rt)
 
 	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll, Now: time.Now}
+	if tracker != nil {
+		srv.Tracker = tracker
+	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	a.Deliverer = &notify.Deliverer{
 		Store: a.Store, Tenants: tenants, Client: &http.Client{Timeout: 15 * time.Second}, Log: d.Log,
@@ -107,6 +123,9 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		_ = hs.Shutdown(sctx)
 		pub.Close()
 		_ = blobs.Close()
+		if tracker != nil {
+			_ = tracker.Close()
+		}
 	})
 	d.Log.Info("ingest API listening", "addr", a.Addr, "max_bytes", cfg.MaxBytes)
 	return a, nil

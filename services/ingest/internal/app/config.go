@@ -33,12 +33,30 @@ type Config struct {
 	CallbackBackoff     time.Duration `env:"CALLBACK_BACKOFF" envDefault:"5s"`
 	CallbackMaxBackoff  time.Duration `env:"CALLBACK_MAX_BACKOFF" envDefault:"1h"`
 	CallbackMaxAttempts int           `env:"CALLBACK_MAX_ATTEMPTS" envDefault:"10"`
+
+	// Tracker is where status is read; read from DOCKET_TRACKER_*.
+	Tracker TrackerConfig `env:"-"`
+}
+
+// TrackerConfig points ingest's status endpoints at the saga tracker's
+// API (DOCKET_TRACKER_*). Without an address they serve ingest's interim
+// view.
+type TrackerConfig struct {
+	Addr string `env:"DOCKET_TRACKER_ADDR"`
+	// Token is a bearer token with the operator role: ingest reads every
+	// tenant's workflows and answers each tenant only its own.
+	Token   string        `env:"DOCKET_TRACKER_TOKEN"`
+	CAFile  string        `env:"DOCKET_TRACKER_CA_FILE"`
+	Timeout time.Duration `env:"DOCKET_TRACKER_TIMEOUT" envDefault:"5s"`
 }
 
 // LoadConfig reads DOCKET_INGEST_* and validates it.
 func LoadConfig() (Config, error) {
 	var c Config
 	if err := env.ParseWithOptions(&c, env.Options{Prefix: "DOCKET_INGEST_"}); err != nil {
+		return c, fmt.Errorf("read environment: %w", err)
+	}
+	if err := env.Parse(&c.Tracker); err != nil {
 		return c, fmt.Errorf("read environment: %w", err)
 	}
 	return c, c.Validate()
@@ -78,6 +96,14 @@ func (c Config) Validate() error {
 	}
 	if c.InboxDir != "" && c.InboxTenant == "" {
 		bad("INBOX_TENANT", "empty while DOCKET_INGEST_INBOX_DIR is set")
+	}
+	if c.Tracker.Addr != "" {
+		if _, _, err := net.SplitHostPort(c.Tracker.Addr); err != nil {
+			errs = append(errs, fmt.Errorf("DOCKET_TRACKER_ADDR: %q: %v", c.Tracker.Addr, err))
+		}
+		if c.Tracker.Timeout <= 0 {
+			errs = append(errs, fmt.Errorf("DOCKET_TRACKER_TIMEOUT: %s: want a positive duration", c.Tracker.Timeout))
+		}
 	}
 	return errors.Join(errs...)
 }

@@ -20,6 +20,7 @@ const (
 	rankSubmitted       = 10
 	rankExtracted       = 20
 	rankReviewRequested = 30
+	rankReviewDecided   = 35
 	rankClassified      = 40
 )
 
@@ -30,8 +31,10 @@ const (
 var WorkflowDLQServices = []string{events.ServiceOCR, events.ServiceClassifier, events.ServiceLedger}
 
 // View maintains the interim status view in Redis from the workflow's
-// events. It is the source of GET /v1/documents/{id} until the saga
-// tracker's gRPC API lands.
+// events. It is the source of GET /v1/documents/{id} when ingest has no
+// saga tracker to read (and for a workflow the tracker has not projected
+// yet); it keeps the submission's details the tracker does not, and drives
+// the completion callbacks.
 type View struct {
 	Store *store.Store
 	Now   func() time.Time
@@ -45,6 +48,7 @@ func (v *View) Register(rt *bus.Runtime) {
 	bus.Handle(rt, events.TopicExtracted, v.extracted)
 	bus.Handle(rt, events.TopicClassified, v.classified)
 	bus.Handle(rt, events.TopicReviewRequested, v.reviewRequested)
+	bus.Handle(rt, events.TopicReviewDecided, v.reviewDecided)
 	bus.Handle(rt, events.TopicRecorded, v.recorded)
 	bus.Handle(rt, events.TopicRejected, v.rejected)
 	for _, svc := range WorkflowDLQServices {
@@ -54,7 +58,8 @@ func (v *View) Register(rt *bus.Runtime) {
 
 // Topics are the topics Register consumes.
 func (v *View) Topics() []string {
-	ts := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicRecorded, events.TopicRejected}
+	ts := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided,
+		events.TopicRecorded, events.TopicRejected}
 	for _, svc := range WorkflowDLQServices {
 		ts = append(ts, events.DLQTopic(svc))
 	}
@@ -120,6 +125,12 @@ func (v *View) reviewRequested(ctx context.Context, _ *bus.Message, e *events.Re
 		f["document_type"] = *e.SuggestedType
 	}
 	return nil, v.apply(ctx, events.TopicReviewRequested, &e.Meta, rankReviewRequested, store.StatusWaitingReview, "review", f, nil)
+}
+
+// reviewDecided: the reviewer's document type replaces the suggestion.
+func (v *View) reviewDecided(ctx context.Context, _ *bus.Message, e *events.ReviewDecided) ([]bus.Output, error) {
+	f := map[string]string{"document_type": e.Decision.DocumentType, "confidence": strconv.FormatFloat(e.Confidence, 'f', -1, 64), "review_outcome": e.Decision.Outcome}
+	return nil, v.apply(ctx, events.TopicReviewDecided, &e.Meta, rankReviewDecided, store.StatusRunning, "reviewed", f, nil)
 }
 
 func (v *View) recorded(ctx context.Context, _ *bus.Message, e *events.DocumentRecorded) ([]bus.Output, error) {

@@ -1,5 +1,10 @@
 // Package server is ingest's HTTP API: POST /v1/documents,
 // GET /v1/documents/{id} and GET /v1/documents/{id}/events (SSE).
+//
+// Status comes from the saga tracker's projection when a Tracker is set,
+// merged with what ingest itself knows of the submission (file name,
+// deadline, callback); until the tracker has projected a just-accepted
+// workflow, and without a tracker, ingest's interim view answers.
 package server
 
 import (
@@ -14,9 +19,20 @@ import (
 	"strings"
 	"time"
 
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/ingest/internal/store"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
+	"github.com/docket-run/docket/services/ingest/internal/tracking"
 )
+
+// Tracker reads workflows from the saga tracker (tracking.Client).
+type Tracker interface {
+	// Workflow returns a workflow's state, or tracking.ErrNotFound.
+	Workflow(ctx context.Context, id string) (*trackerv1.Workflow, error)
+	// Watch calls changed after each change to the workflow until ctx
+	// ends; tracking.ErrNoWatch when the tracker cannot stream.
+	Watch(ctx context.Context, id string, retry time.Duration, changed func() error) error
+}
 
 // multipartOverhead is allowed on top of the document size for the
 // multipart framing and form fields.
@@ -26,10 +42,14 @@ const multipartOverhead = 1 << 20
 type Server struct {
 	Submit *submit.Service
 	Store  *store.Store
-	Log    *slog.Logger
+	// Tracker, when set, is the source of status; nil serves the interim
+	// view.
+	Tracker Tracker
+	Log     *slog.Logger
 	// PublicURL prefixes status URLs, e.g. http://127.0.0.1:8080.
 	PublicURL string
-	// PollInterval is how often an event stream reads the status view.
+	// PollInterval is how often an event stream reads the status view
+	// when it cannot follow the tracker's stream.
 	PollInterval time.Duration
 	Now          func() time.Time
 }
@@ -100,19 +120,33 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	writeJSON(w, http.StatusAccepted, map[string]string{"workflow_id": acc.WorkflowID, "status_url": s.StatusURL(acc.WorkflowID)})
 }
 
-// view reads a workflow of the caller's tenant.
+// view reads a workflow of the caller's tenant: another tenant's is not
+// found.
 func (s *Server) view(ctx context.Context, r *http.Request) (Status, error) {
 	tn, err := s.authenticate(r)
 	if err != nil {
 		return Status{}, err
 	}
 	wf := r.PathValue("id")
+	notFound := submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no workflow %.64q", wf)
 	m, err := s.Store.Status(ctx, wf)
-	if errors.Is(err, store.ErrNotFound) || (err == nil && m["tenant_id"] != tn.ID) {
-		return Status{}, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no workflow %.64q", wf)
-	}
-	if err != nil {
+	if err != nil && !errors.Is(err, store.ErrNotFound) {
 		return Status{}, submit.Unavailable("read status", err)
+	}
+	if s.Tracker != nil {
+		w, err := s.Tracker.Workflow(ctx, wf)
+		switch {
+		case err == nil && w.GetTenant() != tn.ID:
+			return Status{}, notFound
+		case err == nil:
+			return trackedStatus(w, m, s.StatusURL(wf)), nil
+		case !errors.Is(err, tracking.ErrNotFound):
+			return Status{}, submit.Unavailable("read status from the saga tracker", err)
+		}
+		// Not projected yet: the interim view answers meanwhile.
+	}
+	if m == nil || m["tenant_id"] != tn.ID {
+		return Status{}, notFound
 	}
 	return statusOf(m, s.StatusURL(wf)), nil
 }
@@ -127,8 +161,9 @@ func (s *Server) get(w http.ResponseWriter, r *http.Request) {
 }
 
 // events streams a workflow's status as Server-Sent Events: one "status"
-// event per change, read from the status view every PollInterval, until
-// the workflow ends or the client goes away.
+// event per change until the workflow ends or the client goes away. With a
+// tracker, it follows the tracker's WatchWorkflow stream; without one (or
+// when the tracker cannot stream) it reads the status every PollInterval.
 func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	ctx := r.Context()
 	st, err := s.view(ctx, r)
@@ -145,26 +180,35 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Cache-Control", "no-store")
 	w.Header().Set("X-Accel-Buffering", "no")
 	w.WriteHeader(http.StatusOK)
+	changes := make(chan struct{}, 1)
+	var watchEnded chan error // nil (never ready) without a tracker
+	if s.Tracker != nil {
+		watchEnded = make(chan error, 1)
+		go func() {
+			watchEnded <- s.Tracker.Watch(ctx, r.PathValue("id"), s.PollInterval, func() error {
+				select {
+				case changes <- struct{}{}:
+				default: // a change is already pending; the view reads the latest
+				}
+				return nil
+			})
+		}()
+	}
+	watching := s.Tracker != nil
 	tick := time.NewTicker(s.PollInterval)
 	defer tick.Stop()
 	last := int64(-1)
-	idle := 0
+	lastSent := s.Now()
 	for {
 		if st.Version != last {
 			b, _ := json.Marshal(st)
 			if _, err := fmt.Fprintf(w, "id: %d\nevent: status\ndata: %s\n\n", st.Version, b); err != nil {
 				return
 			}
-			last, idle = st.Version, 0
+			last, lastSent = st.Version, s.Now()
 			if st.Terminal {
 				fmt.Fprint(w, "event: end\ndata: {}\n\n")
 				fl.Flush()
-				return
-			}
-			fl.Flush()
-		} else if idle++; time.Duration(idle)*s.PollInterval >= 15*time.Second {
-			idle = 0
-			if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
 				return
 			}
 			fl.Flush()
@@ -172,13 +216,30 @@ func (s *Server) events(w http.ResponseWriter, r *http.Request) {
 		select {
 		case <-ctx.Done():
 			return
+		case <-changes:
+		case err := <-watchEnded:
+			s.Log.DebugContext(ctx, "following the saga tracker's stream ended; polling", "error", err)
+			watching, watchEnded = false, nil
 		case <-tick.C:
+			if s.Now().Sub(lastSent) >= keepAlive {
+				if _, err := fmt.Fprint(w, ": keep-alive\n\n"); err != nil {
+					return
+				}
+				fl.Flush()
+				lastSent = s.Now()
+			}
+			if watching {
+				continue
+			}
 		}
 		if st, err = s.view(ctx, r); err != nil {
 			return
 		}
 	}
 }
+
+// keepAlive is the longest an event stream stays silent.
+const keepAlive = 15 * time.Second
 
 // Status is the API's view of a workflow.
 type Status struct {
@@ -196,12 +257,30 @@ type Status struct {
 	Ledger     *Ledger    `json:"ledger,omitempty"`
 	Error      *APIError  `json:"error,omitempty"`
 	Callback   *Callback  `json:"callback,omitempty"`
-	StatusURL  string     `json:"status_url"`
-	Version    int64      `json:"version"`
-	// ViewSource says where the status comes from: ingest's interim view
-	// until the saga tracker's API lands.
+	// Steps and UpdatedAt come from the saga tracker.
+	Steps     []Step `json:"steps,omitempty"`
+	UpdatedAt string `json:"updated_at,omitempty"`
+	StatusURL string `json:"status_url"`
+	Version   int64  `json:"version"`
+	// ViewSource says where the status comes from: "sagatracker", or
+	// "ingest-interim" (no tracker configured, or it has not projected
+	// the workflow yet).
 	ViewSource string `json:"view_source"`
 }
+
+// Step is one processing step of a workflow, from the saga tracker.
+type Step struct {
+	Name       string `json:"name"`
+	StartedAt  string `json:"started_at,omitempty"`
+	FinishedAt string `json:"finished_at,omitempty"`
+	Attempts   int    `json:"attempts"`
+}
+
+// View sources.
+const (
+	SourceTracker = "sagatracker"
+	SourceInterim = "ingest-interim"
+)
 
 // LastEvent is the last event the view applied.
 type LastEvent struct {
@@ -215,6 +294,8 @@ type Result struct {
 	DocumentType string  `json:"document_type,omitempty"`
 	Confidence   float64 `json:"confidence,omitempty"`
 	ReviewReason string  `json:"review_reason,omitempty"`
+	// ReviewOutcome is the reviewer's decision, approved or rejected.
+	ReviewOutcome string `json:"review_outcome,omitempty"`
 }
 
 // Ledger references the workflow's ledger record.
@@ -247,7 +328,7 @@ func statusOf(m map[string]string, url string) Status {
 		WorkflowID: m["workflow_id"], TenantID: m["tenant_id"], Status: m["status"], Stage: m["stage"],
 		Terminal: rank >= store.RankTerminal, Filename: m["filename"], Source: m["source"],
 		Submitted: m["submitted_at"], Deadline: m["deadline"], StatusURL: url, Version: atoi("version"),
-		ViewSource: "ingest-interim",
+		ViewSource: SourceInterim,
 	}
 	if st.Status == "" {
 		st.Status = store.StatusQueued
@@ -255,23 +336,36 @@ func statusOf(m map[string]string, url string) Status {
 	if m["last_event"] != "" {
 		st.LastEvent = &LastEvent{Topic: m["last_event"], EventID: m["last_event_id"], At: m["updated_at"]}
 	}
-	if m["document_type"] != "" || m["review_reason"] != "" {
-		c, _ := strconv.ParseFloat(m["confidence"], 64)
-		if math.IsNaN(c) || math.IsInf(c, 0) {
-			c = 0
-		}
-		st.Result = &Result{DocumentType: m["document_type"], Confidence: c, ReviewReason: m["review_reason"]}
-	}
+	st.Result = resultOf(m)
 	if m["ledger_topic"] != "" {
 		st.Ledger = &Ledger{Topic: m["ledger_topic"], Partition: int(atoi("ledger_partition")), Offset: atoi("ledger_offset"), Sequence: atoi("ledger_sequence"), Hash: m["ledger_hash"]}
 	}
 	if m["error_code"] != "" {
 		st.Error = &APIError{Code: m["error_code"], Message: m["error"]}
 	}
-	if m["cb_state"] != "" {
-		st.Callback = &Callback{State: m["cb_state"], Attempts: int(atoi("cb_attempts")), LastError: m["cb_last_error"], NextAt: m["cb_next_at"]}
-	}
+	st.Callback = callbackOf(m)
 	return st
+}
+
+// resultOf is the classification the interim view recorded; nil when none.
+func resultOf(m map[string]string) *Result {
+	if m["document_type"] == "" && m["review_reason"] == "" {
+		return nil
+	}
+	c, _ := strconv.ParseFloat(m["confidence"], 64)
+	if math.IsNaN(c) || math.IsInf(c, 0) {
+		c = 0
+	}
+	return &Result{DocumentType: m["document_type"], Confidence: c, ReviewReason: m["review_reason"], ReviewOutcome: m["review_outcome"]}
+}
+
+// callbackOf is the state of the completion callback; nil when none.
+func callbackOf(m map[string]string) *Callback {
+	if m["cb_state"] == "" {
+		return nil
+	}
+	n, _ := strconv.Atoi(m["cb_attempts"])
+	return &Callback{State: m["cb_state"], Attempts: n, LastError: m["cb_last_error"], NextAt: m["cb_next_at"]}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

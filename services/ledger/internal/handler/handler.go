@@ -1,5 +1,6 @@
-// Package handler turns a final decision (docket.document.classified or
-// docket.review.decided) into the workflow's one ledger record and its
+// Package handler turns a final decision (docket.document.classified,
+// docket.review.decided, or a discarded control event on
+// docket.workflow.control) into the workflow's one ledger record and its
 // docket.document.recorded confirmation.
 package handler
 
@@ -8,6 +9,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -22,6 +24,14 @@ import (
 
 // Outcome of a decision taken without review.
 const OutcomeAccepted = "accepted"
+
+// OutcomeDiscarded is the outcome of a workflow an operator discarded
+// through the exception agent, announced by a docket.workflow.control event
+// of kind KindDiscarded.
+const (
+	OutcomeDiscarded = "discarded"
+	KindDiscarded    = "discarded"
+)
 
 // maxRecordBytes caps the canonical size of one ledger record.
 const maxRecordBytes = 256 << 10
@@ -68,6 +78,28 @@ func (h *Handler) ReviewDecided(ctx context.Context, m *bus.Message, in *events.
 		r.Confidence = in.Confidence
 		r.Reviewer = &reviewer
 		r.DecidedAt = in.DecidedAt
+	})
+}
+
+// Control records the final disposition of a workflow an operator
+// discarded: outcome discarded, the operator as reviewer, the document the
+// control event names (document_* details; empty when the discarded record
+// named none). Other control kinds are not the ledger's business.
+func (h *Handler) Control(ctx context.Context, m *bus.Message, in *events.WorkflowControl) ([]bus.Output, error) {
+	if in.Kind != KindDiscarded {
+		return nil, nil
+	}
+	return h.record(ctx, m, &in.Meta, func(r *events.LedgerRecord) {
+		d := in.Details
+		size, _ := strconv.ParseInt(d["document_size_bytes"], 10, 64)
+		r.Document = events.BlobRef{URI: d["document_uri"], SHA256: d["document_sha256"], SizeBytes: size, MediaType: d["document_media_type"]}
+		r.Decision = events.Decision{Outcome: OutcomeDiscarded}
+		r.Flags = []events.Flag{}
+		if in.Actor != nil {
+			actor := *in.Actor
+			r.Reviewer = &actor
+		}
+		r.DecidedAt = in.Meta.OccurredAt
 	})
 }
 

@@ -11,9 +11,19 @@ import (
 	"github.com/caarlos0/env/v11"
 )
 
+// Engines of DOCKET_OCR_ENGINE.
+const (
+	EngineTesseract = "tesseract"
+	EngineNoop      = "noop"
+)
+
 // Config is the ocr service's settings. The defaults are in the envDefault
 // tags, in one place.
 type Config struct {
+	// Engine selects the extraction: "tesseract" (poppler and Tesseract,
+	// the default) or "noop", which runs no tool and reads every document
+	// as one fixed short page — for benchmarks of the platform only.
+	Engine string `env:"DOCKET_OCR_ENGINE" envDefault:"tesseract"`
 	// Timeout bounds the extraction of one document, engine runs included.
 	Timeout time.Duration `env:"DOCKET_OCR_TIMEOUT" envDefault:"5m"`
 	// MaxPages rejects longer PDFs (and multi-page TIFFs) as structural.
@@ -56,6 +66,9 @@ var languageRe = regexp.MustCompile(`^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$`)
 // Validate reports every bad field at once.
 func (c Config) Validate() error {
 	var errs []error
+	if c.Engine != EngineTesseract && c.Engine != EngineNoop {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_ENGINE %q: want %s or %s", c.Engine, EngineTesseract, EngineNoop))
+	}
 	if c.Timeout <= 0 {
 		errs = append(errs, fmt.Errorf("DOCKET_OCR_TIMEOUT %s: want a positive duration", c.Timeout))
 	}

@@ -11,7 +11,7 @@ func TestLoadDefaults(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Config{Timeout: 5 * time.Minute, MaxPages: 500, MaxPixels: 100_000_000, TesseractBin: "tesseract",
+	want := Config{Engine: "tesseract", Timeout: 5 * time.Minute, MaxPages: 500, MaxPixels: 100_000_000, TesseractBin: "tesseract",
 		PdftoppmBin: "pdftoppm", PdftotextBin: "pdftotext", PdfinfoBin: "pdfinfo", Language: "eng", DPI: 300,
 		PageConcurrency: 1, CheckpointTTL: 24 * time.Hour}
 	if c != want {
@@ -20,6 +20,7 @@ func TestLoadDefaults(t *testing.T) {
 }
 
 func TestValidateReportsEveryField(t *testing.T) {
+	t.Setenv("DOCKET_OCR_ENGINE", "paddle")
 	t.Setenv("DOCKET_OCR_TIMEOUT", "0s")
 	t.Setenv("DOCKET_OCR_MAX_PIXELS", "0")
 	t.Setenv("DOCKET_OCR_LANGUAGE", "eng; rm -rf /")
@@ -28,7 +29,7 @@ func TestValidateReportsEveryField(t *testing.T) {
 	if err == nil {
 		t.Fatal("Load accepted bad settings")
 	}
-	for _, name := range []string{"DOCKET_OCR_TIMEOUT", "DOCKET_OCR_MAX_PIXELS", "DOCKET_OCR_LANGUAGE", "DOCKET_OCR_PAGE_CONCURRENCY"} {
+	for _, name := range []string{"DOCKET_OCR_ENGINE", "DOCKET_OCR_TIMEOUT", "DOCKET_OCR_MAX_PIXELS", "DOCKET_OCR_LANGUAGE", "DOCKET_OCR_PAGE_CONCURRENCY"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error %q does not name %s", err, name)
 		}

@@ -146,6 +146,9 @@ type Job struct {
 	MediaType string
 	// WorkflowID is where progress is reported.
 	WorkflowID string
+	// Continue, when set, is called before each page is recognized; an
+	// error stops the extraction with that error (a canceled workflow).
+	Continue func(ctx context.Context) error
 }
 
 // Kind is what a document is, by content.
@@ -383,6 +386,12 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 				}
 				if ctx.Err() != nil {
 					continue // drain after a failure
+				}
+				if job.Continue != nil {
+					if err := job.Continue(ctx); err != nil {
+						fail(err)
+						continue
+					}
 				}
 				p, err := x.recognize(ctx, r)
 				if err == nil && x.checkpoints != nil {

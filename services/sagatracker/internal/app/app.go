@@ -16,10 +16,14 @@ import (
 	"github.com/twmb/franz-go/pkg/sr"
 
 	platform "github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/telemetry"
+	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/config"
 	"github.com/docket-run/docket/services/sagatracker/internal/consumer"
+	"github.com/docket-run/docket/services/sagatracker/internal/emit"
+	"github.com/docket-run/docket/services/sagatracker/internal/operations"
 	"github.com/docket-run/docket/services/sagatracker/internal/server"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 )
@@ -34,6 +38,14 @@ type Parts struct {
 	Log      *slog.Logger
 	Ops      *telemetry.Server
 	Listener net.Listener
+	// Encoder encodes the tracker's own events (review decisions, control
+	// events); nil uses Decoder when it encodes too.
+	Encoder emit.Encoder
+	// Clock tells timers and leases the time; nil is the system clock.
+	Clock clock.Clock
+	// Auth identifies the callers of the Operations API; nil uses the
+	// principal the server's token interceptors put in the context.
+	Auth operations.Authenticate
 }
 
 // Run runs the tracker with the platform settings p and its own settings
@@ -83,7 +95,7 @@ func connect(ctx context.Context, p platform.Platform, log *slog.Logger) (Parts,
 	if err != nil {
 		return Parts{}, nil, err
 	}
-	codec, rc, err := serde.Connect(ctx, p, serde.Verify, nil)
+	codec, rc, err := serde.Connect(ctx, p, serde.ModeOf(p), []string{events.TopicReviewDecided, events.TopicControl})
 	if err != nil {
 		return Parts{}, nil, err
 	}
@@ -111,7 +123,7 @@ func Rebuild(ctx context.Context, p platform.Platform, log *slog.Logger) error {
 // RebuildWith is Rebuild on parts built by the caller (Ops and Listener are
 // not used).
 func RebuildWith(ctx context.Context, p Parts) error {
-	st := store.New(p.Redis, p.Config.Prefix)
+	st := store.New(p.Redis, p.Config.Prefix, store.WithSettings(storeSettings(p.Config.Control)), readSide(p.Config))
 	c, err := consumer.New(consumer.Config{
 		Group:          p.Config.Group,
 		Topics:         consumer.Topics(),
@@ -139,7 +151,7 @@ func RebuildWith(ctx context.Context, p Parts) error {
 // Start runs the consumer and the gRPC server on p.Listener until ctx ends
 // or one of them fails; it returns once both stopped.
 func Start(ctx context.Context, p Parts) error {
-	st := store.New(p.Redis, p.Config.Prefix)
+	st := store.New(p.Redis, p.Config.Prefix, store.WithSettings(storeSettings(p.Config.Control)), readSide(p.Config))
 	c, err := consumer.New(consumer.Config{
 		Group:          p.Config.Group,
 		Topics:         consumer.Topics(),
@@ -155,9 +167,27 @@ func Start(ctx context.Context, p Parts) error {
 		p.Ops.Ready("partitions", c.Ready)
 		p.Ops.Ready("redis", func(ctx context.Context) error { return p.Redis.Ping(ctx).Err() })
 	}
+	clk := p.Clock
+	if clk == nil {
+		clk = clock.Real{}
+	}
+	srv, err := newServer(p, st, clk)
+	if err != nil {
+		_ = p.Listener.Close()
+		return err
+	}
+	if p.Auth == nil {
+		p.Auth = callerOf
+	}
+	ctl, err := newControl(p, st)
+	if err != nil {
+		_ = p.Listener.Close()
+		return err
+	}
+	defer ctl.close()
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	errs := make(chan error, 2)
+	errs := make(chan error, 4)
 	go func() {
 		err := c.Run(ctx)
 		if err != nil {
@@ -166,16 +196,26 @@ func Start(ctx context.Context, p Parts) error {
 		errs <- err
 	}()
 	go func() {
-		err := server.Serve(ctx, p.Listener, server.New(st, p.Log))
+		err := server.Serve(ctx, p.Listener, srv, ctl.service())
 		if err != nil {
 			err = fmt.Errorf("grpc server: %w", err)
 		}
 		errs <- err
 	}()
+	go func() {
+		err := ctl.run(ctx)
+		if err != nil {
+			err = fmt.Errorf("timers: %w", err)
+		}
+		errs <- err
+	}()
+	go func() {
+		errs <- purge(ctx, st, p.Config.Retention, p.Config.PurgeInterval, clk, p.Log)
+	}()
 	first := <-errs
 	cancel()
-	second := <-errs
-	if err := errors.Join(first, second); err != nil {
+	second, third, fourth := <-errs, <-errs, <-errs
+	if err := errors.Join(first, second, third, fourth); err != nil {
 		return err
 	}
 	p.Log.Info("service stopped")

@@ -21,6 +21,7 @@ import (
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/telemetry"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/config"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 )
@@ -35,12 +36,14 @@ type env struct {
 	redis  *redis.Client
 	store  *store.Store
 	prefix string
+	// registry is the schema registry's URL, for services run as processes.
+	registry string
 }
 
 func newEnv(t *testing.T) *env {
 	t.Helper()
 	k := dockettest.NewKafka(t, 2, devstack.Topics())
-	_, rc := dockettest.Registry(t)
+	regURL, rc := dockettest.Registry(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
 	if _, err := serde.Apply(ctx, rc); err != nil {
@@ -52,7 +55,7 @@ func newEnv(t *testing.T) *env {
 	}
 	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
 	const prefix = "test:tracker:"
-	return &env{t: t, kafka: k, prod: k.Client(t), codec: codec, redis: rdb, store: store.New(rdb, prefix), prefix: prefix}
+	return &env{t: t, kafka: k, prod: k.Client(t), codec: codec, redis: rdb, store: store.New(rdb, prefix), prefix: prefix, registry: regURL}
 }
 
 // tracker is a running tracker.
@@ -85,6 +88,9 @@ func (e *env) start() *tracker {
 			Log:      log,
 			Ops:      ops,
 			Listener: l,
+			// Timers (deadlines, review SLAs) come due only when a test
+			// moves a clock; this one stays at the workflows' start.
+			Clock: clock.NewManual(base),
 		})
 	}()
 	e.t.Cleanup(func() { tr.stop(e.t) })

@@ -1,8 +1,10 @@
 package config
 
 import (
+	"reflect"
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoad(t *testing.T) {
@@ -15,17 +17,27 @@ func TestLoad(t *testing.T) {
 	if c, err = Load(); err != nil {
 		t.Fatalf("defaults: %v", err)
 	}
-	if c.Group != "docket-sagatracker" || c.Prefix != "docket:sagatracker:" || c.MaxPollRecords != 1000 {
+	if c.Group != "docket-sagatracker" || c.Prefix != "docket:sagatracker:" || c.MaxPollRecords != 1000 ||
+		c.Retention != 168*time.Hour || c.StatsRetention != 24*time.Hour || c.ChangesMaxLen != 100000 {
 		t.Fatalf("defaults %+v", c)
+	}
+	stall, err := c.StallDurations()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]time.Duration{"ingest": 2 * time.Minute, "ocr": 10 * time.Minute, "classify": 2 * time.Minute, "ledger": 2 * time.Minute}
+	if !reflect.DeepEqual(stall, want) {
+		t.Fatalf("stall durations %v, want %v", stall, want)
 	}
 }
 
 func TestValidateReportsEveryField(t *testing.T) {
-	err := Config{Addr: "nope"}.Validate()
+	err := Config{Addr: "nope", StallAfter: "ocr", TLSCert: "c.pem"}.Validate()
 	if err == nil {
 		t.Fatal("want errors")
 	}
-	for _, f := range []string{"ADDR", "GROUP", "REDIS_PREFIX", "MAX_POLL_RECORDS", "WRITE_TIMEOUT"} {
+	for _, f := range []string{"ADDR", "GROUP", "REDIS_PREFIX", "MAX_POLL_RECORDS", "WRITE_TIMEOUT",
+		"STALL_AFTER", "STALL_DEFAULT", "PURGE_INTERVAL", "CHANGES_MAXLEN", "STATS_RETENTION", "TLS_KEY"} {
 		if !strings.Contains(err.Error(), "DOCKET_SAGATRACKER_"+f) {
 			t.Errorf("error %q does not name %s", err, f)
 		}

@@ -117,6 +117,11 @@ type Op struct {
 	Entry Entry `json:"-"`
 	// History is Entry encoded, filled by the store.
 	History string `json:"h"`
+	// Control is the event's effect on review tasks, timers and cancel
+	// markers; nil for none.
+	Control *Control `json:"c,omitempty"`
+	// Decision feeds the decision statistics; nil for none.
+	Decision *Decision `json:"d,omitempty"`
 }
 
 // Record is what Build needs of a consumed record.
@@ -173,6 +178,8 @@ func Build(r Record, e events.Event, decodeErr error) (op Op, ok bool) {
 		return op, true
 	}
 	apply(&op, r.Topic, e)
+	control(&op, e)
+	decision(&op, e)
 	return op, true
 }
 
@@ -234,9 +241,33 @@ func apply(op *Op, topic string, e events.Event) {
 		case "deadline_exceeded":
 			op.set(StatusTimedOut, "", rankTerminal)
 			op.Error = "deadline exceeded"
+		default:
+			exceptionControl(op, ev)
 		}
 	default:
 		op.Entry.Summary = "event with no effect on the workflow"
+	}
+}
+
+// exceptionControl sets the state change of the exception agent's decisions
+// and operator actions on a dead letter. They rank with the dead letter
+// they are about (details service and source_topic), so a later step's event
+// still wins: a redelivery scheduled or an item replayed is retrying, a
+// parked item is parked, and a discarded workflow has failed for good.
+func exceptionControl(op *Op, ev *events.WorkflowControl) {
+	svc := ev.Details["service"]
+	if svc == "" {
+		return
+	}
+	step, rank := failedStep(svc, ev.Details["source_topic"])
+	switch ev.Kind {
+	case "retry_scheduled", "replayed":
+		op.set(StatusRetrying, step, rank)
+	case "parked":
+		op.set(StatusParked, step, rank)
+	case "discarded":
+		op.set(StatusFailed, step, rankTerminal)
+		op.Error = "discarded: " + ev.Reason
 	}
 }
 

@@ -29,6 +29,11 @@ func TestBuildStatusRules(t *testing.T) {
 		{"dlq semantic", events.DLQTopic("ocr"), &events.DeadLetter{Meta: m, Service: "ocr", ErrorClass: "semantic"}, StatusWaitingReview, StepReview},
 		{"canceled", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "canceled"}, StatusCanceled, ""},
 		{"deadline", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "deadline_exceeded"}, StatusTimedOut, ""},
+		{"retry scheduled", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "retry_scheduled", Details: map[string]string{"service": "ocr", "source_topic": events.TopicSubmitted}}, StatusRetrying, StepOCR},
+		{"parked", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "parked", Details: map[string]string{"service": "ledger", "source_topic": events.TopicReviewDecided}}, StatusParked, StepLedger},
+		{"replayed", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "replayed", Details: map[string]string{"service": "classifier"}}, StatusRetrying, StepClassify},
+		{"discarded", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "discarded", Details: map[string]string{"service": "ocr"}}, StatusFailed, StepOCR},
+		{"agent control without service", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "parked"}, "", ""},
 		{"unknown control kind", events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "something_new"}, "", ""},
 		{"ledger record", events.TopicLedger, &events.LedgerRecord{Meta: m}, "", ""},
 		{"redelivery", events.RetryTopic("ocr"), &events.DocumentSubmitted{Meta: m}, "", ""},
@@ -56,6 +61,19 @@ func TestBuildUndecodable(t *testing.T) {
 	}
 	if _, ok := Build(Record{Topic: "t"}, nil, errors.New("bad magic")); ok {
 		t.Fatal("a keyless undecodable record must only advance the offset")
+	}
+}
+
+func TestParkedRanksWithItsDeadLetter(t *testing.T) {
+	// Parking a ledger dead letter of a review decision applies over the
+	// decision (same rank as the dead letter), and a discard ends it.
+	meta := events.Meta{WorkflowID: "wf"}
+	details := map[string]string{"service": "ledger", "source_topic": events.TopicReviewDecided}
+	dl, _ := Build(Record{Topic: events.DLQTopic("ledger")}, &events.DeadLetter{Meta: meta, Service: "ledger", SourceTopic: events.TopicReviewDecided, ErrorClass: "transient"}, nil)
+	parked, _ := Build(Record{Topic: events.TopicControl}, &events.WorkflowControl{Meta: meta, Kind: "parked", Details: details}, nil)
+	discarded, _ := Build(Record{Topic: events.TopicControl}, &events.WorkflowControl{Meta: meta, Kind: "discarded", Reason: "duplicate upload", Details: details}, nil)
+	if parked.Rank != dl.Rank || discarded.Rank != rankTerminal || discarded.Error != "discarded: duplicate upload" {
+		t.Fatalf("dead letter rank %d, parked %d, discarded %d %q", dl.Rank, parked.Rank, discarded.Rank, discarded.Error)
 	}
 }
 

@@ -1,18 +1,23 @@
 // Package server serves the tracker's gRPC API from the projection in
-// Redis, with gRPC health checking and reflection.
+// Redis, with gRPC health checking and reflection. Callers authenticate by
+// bearer token (internal/auth) when tokens are configured; a tenant reads
+// only its own workflows, and another tenant's workflow is NOT_FOUND.
 package server
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/base64"
 	"errors"
 	"log/slog"
 	"net"
 	"strconv"
+	"sync"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/credentials"
 	"google.golang.org/grpc/health"
 	healthpb "google.golang.org/grpc/health/grpc_health_v1"
 	"google.golang.org/grpc/reflection"
@@ -21,6 +26,8 @@ import (
 
 	"github.com/docket-run/docket/pkg/fault"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+	"github.com/docket-run/docket/services/sagatracker/internal/auth"
+	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 )
@@ -32,61 +39,157 @@ const (
 	defaultHistoryPage = 100
 	maxHistoryPage     = 1000
 	maxIDLen           = 256
+	maxTokenLen        = maxIDLen + 32
 )
 
 // Server implements trackerv1.TrackerServer over a store.
 type Server struct {
 	trackerv1.UnimplementedTrackerServer
-	store *store.Store
-	log   *slog.Logger
+	store  *store.Store
+	log    *slog.Logger
+	clock  clock.Clock
+	stall  store.Stall
+	tokens *auth.Tokens
+	tls    *tls.Config
+
+	changes notifier
+	// stopping is closed when Serve begins to stop: open watches end.
+	stopping  chan struct{}
+	stopOnce  sync.Once
+	watchPoll time.Duration
 }
 
 var _ trackerv1.TrackerServer = (*Server)(nil)
 
+// Option configures a Server.
+type Option func(*Server)
+
+// WithClock sets the clock that decides what is stalled and ends stats
+// windows. Default the system clock.
+func WithClock(c clock.Clock) Option { return func(s *Server) { s.clock = c } }
+
+// WithStall sets the stages' expected durations. Default 5m for every stage.
+func WithStall(st store.Stall) Option { return func(s *Server) { s.stall = st } }
+
+// WithTokens turns authentication on with tokens. Default off: every caller
+// is an operator.
+func WithTokens(t *auth.Tokens) Option { return func(s *Server) { s.tokens = t } }
+
+// WithTLS serves over TLS. Default plaintext.
+func WithTLS(c *tls.Config) Option { return func(s *Server) { s.tls = c } }
+
 // New returns a server reading st.
-func New(st *store.Store, log *slog.Logger) *Server {
-	return &Server{store: st, log: log}
+func New(st *store.Store, log *slog.Logger, opts ...Option) *Server {
+	s := &Server{
+		store: st, log: log, clock: clock.Real{}, stall: store.Stall{Default: 5 * time.Minute},
+		stopping: make(chan struct{}), watchPoll: 5 * time.Second,
+	}
+	s.changes.ch = make(chan struct{})
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
-// Serve serves the API, health and reflection on l until ctx ends, then
-// stops gracefully.
-func Serve(ctx context.Context, l net.Listener, srv *Server) error {
-	g := grpc.NewServer()
+// Service is another gRPC service served beside Tracker.
+type Service struct {
+	Desc *grpc.ServiceDesc
+	Impl any
+}
+
+// Serve serves the API (and more), health and reflection on l until ctx
+// ends, then stops gracefully: open watches end with UNAVAILABLE.
+func Serve(ctx context.Context, l net.Listener, srv *Server, more ...Service) error {
+	opts := []grpc.ServerOption{
+		grpc.ChainUnaryInterceptor(srv.tokens.UnaryInterceptor()),
+		grpc.ChainStreamInterceptor(srv.tokens.StreamInterceptor()),
+	}
+	if srv.tls != nil {
+		opts = append(opts, grpc.Creds(credentials.NewTLS(srv.tls)))
+	}
+	g := grpc.NewServer(opts...)
 	trackerv1.RegisterTrackerServer(g, srv)
 	hs := health.NewServer()
 	hs.SetServingStatus("", healthpb.HealthCheckResponse_SERVING)
 	hs.SetServingStatus(trackerv1.Tracker_ServiceDesc.ServiceName, healthpb.HealthCheckResponse_SERVING)
+	for _, m := range more {
+		g.RegisterService(m.Desc, m.Impl)
+		hs.SetServingStatus(m.Desc.ServiceName, healthpb.HealthCheckResponse_SERVING)
+	}
 	healthpb.RegisterHealthServer(g, hs)
 	reflection.Register(g)
-	done := make(chan struct{})
+	tctx, stopTail := context.WithCancel(ctx)
+	tailed := make(chan struct{})
+	go func() {
+		defer close(tailed)
+		srv.tail(tctx)
+	}()
+	done, served := make(chan struct{}), make(chan struct{})
 	go func() {
 		defer close(done)
-		<-ctx.Done()
+		select {
+		case <-ctx.Done():
+		case <-served: // Serve failed
+		}
 		hs.Shutdown()
+		srv.stopOnce.Do(func() { close(srv.stopping) })
 		g.GracefulStop()
 	}()
 	err := g.Serve(l)
+	close(served)
 	<-done
+	stopTail()
+	<-tailed
 	if err != nil && !errors.Is(err, grpc.ErrServerStopped) {
 		return err
 	}
 	return nil
 }
 
+// principal returns the caller's principal; the interceptors always set
+// one.
+func principal(ctx context.Context) (auth.Principal, error) {
+	p, ok := auth.FromContext(ctx)
+	if !ok {
+		return auth.Principal{}, status.Error(codes.Unauthenticated, "no principal")
+	}
+	return p, nil
+}
+
 // GetWorkflow returns one workflow.
 func (s *Server) GetWorkflow(ctx context.Context, req *trackerv1.GetWorkflowRequest) (*trackerv1.Workflow, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if err := checkID(req.GetId()); err != nil {
 		return nil, err
 	}
-	w, err := s.store.Get(ctx, req.GetId())
+	w, err := s.visible(ctx, p, req.GetId())
 	if err != nil {
-		return nil, s.status(err)
+		return nil, err
 	}
-	return toProto(w), nil
+	return s.toProto(w, s.clock.Now()), nil
 }
 
-// ListWorkflows returns a page of workflows, newest first.
+// visible returns workflow id when p may see it, NOT_FOUND otherwise.
+func (s *Server) visible(ctx context.Context, p auth.Principal, id string) (store.Workflow, error) {
+	w, err := s.store.Get(ctx, id)
+	if err != nil {
+		return w, s.status(err)
+	}
+	if !p.Sees(w.Tenant) {
+		return w, s.status(store.ErrNotFound)
+	}
+	return w, nil
+}
+
+// ListWorkflows returns a page of workflows by creation time.
 func (s *Server) ListWorkflows(ctx context.Context, req *trackerv1.ListWorkflowsRequest) (*trackerv1.ListWorkflowsResponse, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
 	size, err := pageSize(req.GetPageSize(), defaultListPage, maxListPage)
 	if err != nil {
 		return nil, err
@@ -95,21 +198,37 @@ func (s *Server) ListWorkflows(ctx context.Context, req *trackerv1.ListWorkflows
 	if err != nil {
 		return nil, err
 	}
-	f := store.Filter{Stage: req.GetStage(), Tenant: req.GetTenant()}
+	tenant, err := scope(p, req.GetTenant())
+	if err != nil {
+		return nil, err
+	}
+	now := s.clock.Now()
+	q := store.Query{
+		Filter: store.Filter{
+			Stage: req.GetStage(), Tenant: tenant, Stalled: req.GetStalled(),
+			CreatedFrom: tsOpt(req.GetCreatedFrom()), CreatedTo: tsOpt(req.GetCreatedTo()),
+			UpdatedFrom: tsOpt(req.GetUpdatedFrom()), UpdatedTo: tsOpt(req.GetUpdatedTo()),
+		},
+		OldestFirst: req.GetOrder() == trackerv1.Order_ORDER_OLDEST_FIRST,
+		Limit:       size, Cursor: cursor, Now: now, Stall: s.stall,
+	}
 	if st := req.GetStatus(); st != trackerv1.Status_STATUS_UNSPECIFIED {
 		name, ok := statusName[st]
 		if !ok {
 			return nil, status.Errorf(codes.InvalidArgument, "unknown status %d", st)
 		}
-		f.Status = name
+		q.Status = name
 	}
-	ws, next, err := s.store.List(ctx, f, size, cursor)
+	if _, ok := trackerv1.Order_name[int32(req.GetOrder())]; !ok {
+		return nil, status.Errorf(codes.InvalidArgument, "unknown order %d", req.GetOrder())
+	}
+	ws, next, err := s.store.List(ctx, q)
 	if err != nil {
 		return nil, s.status(err)
 	}
 	resp := &trackerv1.ListWorkflowsResponse{Workflows: make([]*trackerv1.Workflow, len(ws))}
 	for i, w := range ws {
-		resp.Workflows[i] = toProto(w)
+		resp.Workflows[i] = s.toProto(w, now)
 	}
 	if next != "" {
 		resp.NextPageToken = base64.RawURLEncoding.EncodeToString([]byte(next))
@@ -117,9 +236,36 @@ func (s *Server) ListWorkflows(ctx context.Context, req *trackerv1.ListWorkflows
 	return resp, nil
 }
 
+// scope returns the tenant a request may read: a tenant's own whatever it
+// asked (PERMISSION_DENIED for another's), the requested one for an
+// operator.
+func scope(p auth.Principal, requested string) (string, error) {
+	if p.Operator() {
+		return requested, nil
+	}
+	if requested != "" && requested != p.Tenant {
+		return "", status.Error(codes.PermissionDenied, "a tenant reads only its own workflows")
+	}
+	return p.Tenant, nil
+}
+
+func tsOpt(t *timestamppb.Timestamp) time.Time {
+	if t == nil {
+		return time.Time{}
+	}
+	return t.AsTime()
+}
+
 // GetHistory returns a page of a workflow's history, oldest first.
 func (s *Server) GetHistory(ctx context.Context, req *trackerv1.GetHistoryRequest) (*trackerv1.GetHistoryResponse, error) {
+	p, err := principal(ctx)
+	if err != nil {
+		return nil, err
+	}
 	if err := checkID(req.GetWorkflowId()); err != nil {
+		return nil, err
+	}
+	if _, err := s.visible(ctx, p, req.GetWorkflowId()); err != nil {
 		return nil, err
 	}
 	size, err := pageSize(req.GetPageSize(), defaultHistoryPage, maxHistoryPage)
@@ -158,6 +304,8 @@ func (s *Server) status(err error) error {
 	switch {
 	case errors.Is(err, store.ErrNotFound):
 		return status.Error(codes.NotFound, err.Error())
+	case errors.Is(err, store.ErrCursorExpired):
+		return status.Error(codes.FailedPrecondition, err.Error())
 	case fault.ClassOf(err) == fault.Structural:
 		return status.Error(codes.InvalidArgument, err.Error())
 	}
@@ -189,7 +337,7 @@ func decodeToken(tok string) (string, error) {
 		return "", nil
 	}
 	b, err := base64.RawURLEncoding.DecodeString(tok)
-	if err != nil || len(b) == 0 || len(b) > maxIDLen {
+	if err != nil || len(b) == 0 || len(b) > maxTokenLen {
 		return "", status.Error(codes.InvalidArgument, "malformed page token")
 	}
 	return string(b), nil
@@ -215,10 +363,11 @@ var statusName = func() map[trackerv1.Status]string {
 	return m
 }()
 
-func toProto(w store.Workflow) *trackerv1.Workflow {
+func (s *Server) toProto(w store.Workflow, now time.Time) *trackerv1.Workflow {
 	out := &trackerv1.Workflow{
 		Id: w.ID, Tenant: w.Tenant, Stage: w.Stage, Status: statusValue[w.Status], LastError: w.LastError,
 		CreatedAt: tsTime(w.CreatedAt), UpdatedAt: tsTime(w.UpdatedAt), Events: w.Events,
+		Stalled: s.stall.Stalled(w, now),
 	}
 	for _, st := range w.Steps {
 		out.Steps = append(out.Steps, &trackerv1.Step{

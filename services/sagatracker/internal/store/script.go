@@ -9,9 +9,17 @@ import "github.com/redis/go-redis/v9"
 // partition was applied by an earlier batch (a replica that lost the
 // partition, a redelivery) and is skipped; an op whose key the workflow has
 // already applied is a duplicate event and only lands nowhere. Offsets only
-// move forward. It returns {applied, duplicates, stale}.
-var applyScript = redis.NewScript(`
+// move forward. ARGV[4] holds the control settings (JSON); every applied op
+// also goes through control (controlLua: review tasks, timers, cancel
+// markers). ARGV[5] holds the read side's settings (JSON); rs_after
+// (readSideLua) maintains its indexes, statistics and change stream from
+// cur and nw, the workflow's fields before and after the op; rs_flush
+// writes its counters.
+// It returns {applied, duplicates, stale}.
+var applyScript = redis.NewScript(controlLua + readSideLua + `
 local p = ARGV[1]
+local cfg = cjson.decode(ARGV[4])
+local rs = cjson.decode(ARGV[5])
 local ops = cjson.decode(ARGV[2])
 local offs = cjson.decode(ARGV[3])
 local okey = p .. 'offsets'
@@ -33,37 +41,59 @@ for _, op in ipairs(ops) do
     else
       applied = applied + 1
       redis.call('RPUSH', wk .. ':history', op.h)
-      local cur = redis.call('HMGET', wk, 'status', 'rank', 'created', 'updated', 'tenant')
+      -- cur is the workflow before the op, with the fields of the steps it
+      -- starts (ssp) and finishes (sfp).
+      local ssp, sfp = 'step:' .. (op.ss or '') .. ':', 'step:' .. (op.sf or '') .. ':'
+      local cur = redis.call('HMGET', wk, 'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
+        ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start')
       local at = tonumber(op.at)
-      redis.call('HSET', wk, 'id', op.w)
-      redis.call('HINCRBY', wk, 'events', 1)
+      -- nw is the workflow after the op, for rs_after; the fields below are
+      -- set in one HSET.
+      local nw = {status = cur[1], stage = cur[6], tenant = cur[5], created = cur[3], updated = cur[4]}
+      local hs = {'events', (tonumber(cur[7]) or 0) + 1}
+      if not cur[3] then
+        hs[#hs + 1], hs[#hs + 2] = 'id', op.w
+      end
       if not cur[3] or at < tonumber(cur[3]) then
-        redis.call('HSET', wk, 'created', op.at)
+        hs[#hs + 1], hs[#hs + 2] = 'created', op.at
+        nw.created = op.at
         redis.call('ZADD', p .. 'index', op.at, op.w)
       end
       if not cur[4] or at > tonumber(cur[4]) then
-        redis.call('HSET', wk, 'updated', op.at)
+        hs[#hs + 1], hs[#hs + 2] = 'updated', op.at
+        nw.updated = op.at
       end
       if op.t and op.t ~= '' and not cur[5] then
-        redis.call('HSET', wk, 'tenant', op.t)
+        hs[#hs + 1], hs[#hs + 2] = 'tenant', op.t
+        nw.tenant = op.t
       end
       local rank = tonumber(cur[2]) or -1
       if op.s and not terminal[cur[1] or ''] and op.r >= rank then
-        redis.call('HSET', wk, 'status', op.s, 'rank', op.r)
+        hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'status', op.s, 'rank', op.r
+        nw.status = op.s
         if op.g then
-          redis.call('HSET', wk, 'stage', op.g)
+          hs[#hs + 1], hs[#hs + 2] = 'stage', op.g
+          nw.stage = op.g
         end
       end
-      if op.ss then
-        local sp = 'step:' .. op.ss .. ':'
-        redis.call('HSETNX', wk, sp .. 'start', op.at)
-        redis.call('HSETNX', wk, sp .. 'attempts', 1)
+      -- The started step's start and attempts and the finished step's
+      -- finish and attempts, where they are not set yet.
+      if op.ss and not cur[8] then hs[#hs + 1], hs[#hs + 2] = ssp .. 'start', op.at end
+      if op.ss and not cur[9] then hs[#hs + 1], hs[#hs + 2] = ssp .. 'attempts', 1 end
+      if op.sf and not cur[10] then
+        hs[#hs + 1], hs[#hs + 2] = sfp .. 'finish', op.at
+        nw.finished_started = cur[12]
       end
-      if op.sf then
-        local sp = 'step:' .. op.sf .. ':'
-        redis.call('HSETNX', wk, sp .. 'finish', op.at)
-        redis.call('HSETNX', wk, sp .. 'attempts', 1)
+      if op.sf and not cur[11] then hs[#hs + 1], hs[#hs + 2] = sfp .. 'attempts', 1 end
+      if op.e then
+        hs[#hs + 1], hs[#hs + 2] = 'last_error', op.e
       end
+      if op.l then
+        hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'ledger_topic', op.l.topic, 'ledger_partition', op.l.partition
+        hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'ledger_offset', op.l.offset, 'ledger_sequence', op.l.sequence
+        hs[#hs + 1], hs[#hs + 2] = 'ledger_hash', op.l.hash
+      end
+      redis.call('HSET', wk, unpack(hs))
       if op.fs then
         local ak = 'step:' .. op.fs .. ':attempts'
         local a = tonumber(redis.call('HGET', wk, ak) or '0')
@@ -71,16 +101,12 @@ for _, op in ipairs(ops) do
           redis.call('HSET', wk, ak, op.a)
         end
       end
-      if op.e then
-        redis.call('HSET', wk, 'last_error', op.e)
-      end
-      if op.l then
-        redis.call('HSET', wk, 'ledger_topic', op.l.topic, 'ledger_partition', op.l.partition,
-          'ledger_offset', op.l.offset, 'ledger_sequence', op.l.sequence, 'ledger_hash', op.l.hash)
-      end
+      control(p, wk, op, cfg)
+      rs_after(p, wk, op, cur, nw, rs)
     end
   end
 end
+rs_flush()
 for tp, n in pairs(offs) do
   local next = tonumber(n)
   if next > stored[tp] then

@@ -35,16 +35,22 @@ var ErrNotFound = errors.New("workflow not found")
 
 // Store is the projection in Redis. It is safe for concurrent use.
 type Store struct {
-	rdb    redis.UniversalClient
-	prefix string
+	rdb      redis.UniversalClient
+	prefix   string
+	settings Settings
+	readSide readSide
 }
 
 // New returns a store on rdb under prefix (DefaultPrefix when empty).
-func New(rdb redis.UniversalClient, prefix string) *Store {
+func New(rdb redis.UniversalClient, prefix string, opts ...Option) *Store {
 	if prefix == "" {
 		prefix = DefaultPrefix
 	}
-	return &Store{rdb: rdb, prefix: prefix}
+	s := &Store{rdb: rdb, prefix: prefix, settings: DefaultSettings, readSide: defaultReadSide}
+	for _, o := range opts {
+		o(s)
+	}
+	return s
 }
 
 // Result counts what Apply did.
@@ -81,7 +87,7 @@ func (s *Store) Apply(ctx context.Context, ops []projection.Op, next map[string]
 	if err != nil {
 		return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode offsets: %w", err))
 	}
-	res, err := applyScript.Run(ctx, s.rdb, nil, s.prefix, string(opsJSON), string(offsJSON)).Int64Slice()
+	res, err := applyScript.Run(ctx, s.rdb, nil, s.prefix, string(opsJSON), string(offsJSON), s.settingsJSON(), s.readSide.json()).Int64Slice()
 	if err != nil {
 		return Result{}, fault.Wrap(fault.Transient, fmt.Errorf("apply %d events: %w", len(ops), err))
 	}
@@ -214,76 +220,6 @@ func msTime(s string) time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(n).UTC()
-}
-
-// Filter selects workflows in List; zero fields match everything.
-type Filter struct {
-	Status string
-	Stage  string
-	Tenant string
-}
-
-func (f Filter) match(w Workflow) bool {
-	return (f.Status == "" || w.Status == f.Status) &&
-		(f.Stage == "" || w.Stage == f.Stage) &&
-		(f.Tenant == "" || w.Tenant == f.Tenant)
-}
-
-// maxScan bounds the workflows one List call reads; a sparse filter
-// returns a short page with a token to go on.
-const maxScan = 5000
-
-// List returns up to limit workflows matching f, newest first, after the
-// workflow named by cursor (empty for the first page), and the cursor of
-// the next page (empty at the end).
-func (s *Store) List(ctx context.Context, f Filter, limit int, cursor string) ([]Workflow, string, error) {
-	idx := s.prefix + "index"
-	var start int64
-	if cursor != "" {
-		r, err := s.rdb.ZRevRank(ctx, idx, cursor).Result()
-		if errors.Is(err, redis.Nil) {
-			return nil, "", fault.Structuralf("page token names no workflow")
-		}
-		if err != nil {
-			return nil, "", fault.Wrap(fault.Transient, fmt.Errorf("read workflow index: %w", err))
-		}
-		start = r + 1
-	}
-	total, err := s.rdb.ZCard(ctx, idx).Result()
-	if err != nil {
-		return nil, "", fault.Wrap(fault.Transient, fmt.Errorf("read workflow index: %w", err))
-	}
-	chunk := int64(max(limit*2, 100))
-	var out []Workflow
-	for pos := start; pos < total; pos += chunk {
-		ids, err := s.rdb.ZRevRange(ctx, idx, pos, pos+chunk-1).Result()
-		if err != nil {
-			return nil, "", fault.Wrap(fault.Transient, fmt.Errorf("read workflow index: %w", err))
-		}
-		pipe := s.rdb.Pipeline()
-		cmds := make([]*redis.MapStringStringCmd, len(ids))
-		for i, id := range ids {
-			cmds[i] = pipe.HGetAll(ctx, s.prefix+"wf:"+id)
-		}
-		if _, err := pipe.Exec(ctx); err != nil {
-			return nil, "", fault.Wrap(fault.Transient, fmt.Errorf("read workflows: %w", err))
-		}
-		for i, c := range cmds {
-			if h := c.Val(); len(h) > 0 {
-				if w := parse(h); f.match(w) {
-					out = append(out, w)
-				}
-			}
-			at := pos + int64(i)
-			if len(out) == limit || at-start+1 >= maxScan {
-				if at+1 < total {
-					return out, ids[i], nil
-				}
-				return out, "", nil
-			}
-		}
-	}
-	return out, "", nil
 }
 
 // History returns up to limit history entries of a workflow from position

@@ -1,0 +1,48 @@
+package cancel_test
+
+import (
+	"context"
+	"reflect"
+	"testing"
+
+	"github.com/docket-run/docket/pkg/cancel"
+	"github.com/docket-run/docket/pkg/dockettest"
+)
+
+func TestCanceled(t *testing.T) {
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	ctx := context.Background()
+	m := cancel.New(rdb, cancel.Prefix("t:cancel:"))
+	if m.Key("wf-1") != "t:cancel:wf-1" {
+		t.Fatalf("key = %s", m.Key("wf-1"))
+	}
+	if err := rdb.Set(ctx, "t:cancel:wf-1", "customer withdrew", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := rdb.Set(ctx, cancel.DefaultPrefix+"wf-2", "other prefix", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := m.Canceled(ctx, []string{"wf-1", "wf-2", "wf-3"})
+	if want := map[string]string{"wf-1": "customer withdrew"}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("Canceled = %v, %v; want %v", got, err, want)
+	}
+	if got, err := m.Canceled(ctx, nil); err != nil || len(got) != 0 {
+		t.Fatalf("Canceled(nil) = %v, %v", got, err)
+	}
+}
+
+func TestEventIDs(t *testing.T) {
+	// Stable across processes: every agent and the tracker must derive the
+	// same ids.
+	if got := cancel.CanceledEventID("wf"); got != wantCanceledWF {
+		t.Fatalf("CanceledEventID(wf) = %s, want %s", got, wantCanceledWF)
+	}
+	ids := map[string]bool{cancel.RequestedEventID("wf"): true, cancel.CanceledEventID("wf"): true, cancel.RequestedEventID("wf2"): true, cancel.CanceledEventID("wf2"): true}
+	if len(ids) != 4 {
+		t.Fatalf("event ids collide: %v", ids)
+	}
+}
+
+// wantCanceledWF is CanceledEventID("wf"), fixed: changing the derivation
+// would make agents of two versions emit two canceled events.
+const wantCanceledWF = "27ba6b9f-7dfa-58c1-9990-5a82f12ebe89"

@@ -1,0 +1,355 @@
+// Package operations serves the tracker's operator API
+// (docket.tracker.v1.Operations): the review queue and cancellation. It
+// writes no workflow state: a decision becomes a review.decided event and a
+// cancel a cancel_requested control event, which the tracker projects like
+// any other; only a task's lease (the claim) is written directly.
+//
+// Access: claiming and deciding need the operator role; a tenant may list
+// its own review tasks and cancel its own workflows.
+package operations
+
+import (
+	"context"
+	"encoding/base64"
+	"errors"
+	"log/slog"
+	"strings"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/types/known/timestamppb"
+
+	"github.com/docket-run/docket/pkg/cancel"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+	"github.com/docket-run/docket/services/sagatracker/internal/clock"
+	"github.com/docket-run/docket/services/sagatracker/internal/emit"
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
+	"github.com/docket-run/docket/services/sagatracker/internal/store"
+)
+
+// Limits.
+const (
+	defaultPage  = 50
+	maxPage      = 500
+	maxIDLen     = 256
+	maxTextLen   = 2000
+	maxLease     = 24 * time.Hour
+	DefaultLease = 15 * time.Minute
+)
+
+// Outcomes a reviewer may decide.
+var outcomes = map[string]bool{"approved": true, "rejected": true}
+
+// Store is what the server needs of the projection store.
+type Store interface {
+	Get(ctx context.Context, id string) (store.Workflow, error)
+	Task(ctx context.Context, id string, now time.Time) (store.Task, error)
+	Tasks(ctx context.Context, f store.TaskFilter, now time.Time, limit int, cursor string) ([]store.Task, string, error)
+	Claim(ctx context.Context, id, reviewer string, now time.Time, lease time.Duration) (store.Task, error)
+	Decide(ctx context.Context, id string, d store.Decision, now time.Time) (store.Task, bool, error)
+}
+
+// Emitter produces events.
+type Emitter interface {
+	Emit(ctx context.Context, topic string, e events.Event) error
+}
+
+// Caller identifies who calls: the tenant a token is scoped to, or the
+// operator role (every tenant).
+type Caller struct {
+	Tenant   string
+	Operator bool
+}
+
+// Authenticate returns the caller of a request, or an error with a gRPC
+// status (UNAUTHENTICATED).
+type Authenticate func(ctx context.Context) (Caller, error)
+
+// AllowAll treats every caller as the operator: the API without tokens.
+func AllowAll(context.Context) (Caller, error) { return Caller{Operator: true}, nil }
+
+var (
+	_ Store   = (*store.Store)(nil)
+	_ Emitter = (*emit.Emitter)(nil)
+)
+
+// Config tunes a Server.
+type Config struct {
+	// Lease is the default claim lease. Default DefaultLease.
+	Lease time.Duration
+	// Auth identifies callers. Default AllowAll.
+	Auth Authenticate
+}
+
+// Server implements trackerv1.OperationsServer.
+type Server struct {
+	trackerv1.UnimplementedOperationsServer
+	cfg   Config
+	store Store
+	emit  Emitter
+	clock clock.Clock
+	log   *slog.Logger
+}
+
+var _ trackerv1.OperationsServer = (*Server)(nil)
+
+// New returns a server.
+func New(cfg Config, st Store, em Emitter, c clock.Clock, log *slog.Logger) *Server {
+	if cfg.Lease <= 0 {
+		cfg.Lease = DefaultLease
+	}
+	if cfg.Auth == nil {
+		cfg.Auth = AllowAll
+	}
+	return &Server{cfg: cfg, store: st, emit: em, clock: c, log: log}
+}
+
+// ListReviewTasks returns a page of open tasks, most urgent first.
+func (s *Server) ListReviewTasks(ctx context.Context, req *trackerv1.ListReviewTasksRequest) (*trackerv1.ListReviewTasksResponse, error) {
+	who, err := s.cfg.Auth(ctx)
+	if err != nil {
+		return nil, err
+	}
+	f := store.TaskFilter{Tenant: req.GetTenant(), Unclaimed: req.GetUnclaimedOnly()}
+	if !who.Operator {
+		if f.Tenant != "" && f.Tenant != who.Tenant {
+			return nil, status.Error(codes.PermissionDenied, "a tenant token lists its own tenant's tasks only")
+		}
+		f.Tenant = who.Tenant
+	}
+	size := int(req.GetPageSize())
+	switch {
+	case size < 0:
+		return nil, status.Error(codes.InvalidArgument, "page_size must not be negative")
+	case size == 0:
+		size = defaultPage
+	case size > maxPage:
+		size = maxPage
+	}
+	var cursor string
+	if tok := req.GetPageToken(); tok != "" {
+		b, err := base64.RawURLEncoding.DecodeString(tok)
+		if err != nil || len(b) == 0 || len(b) > maxIDLen {
+			return nil, status.Error(codes.InvalidArgument, "malformed page token")
+		}
+		cursor = string(b)
+	}
+	ts, next, err := s.store.Tasks(ctx, f, s.clock.Now(), size, cursor)
+	if err != nil {
+		return nil, s.status(err)
+	}
+	resp := &trackerv1.ListReviewTasksResponse{Tasks: make([]*trackerv1.ReviewTask, len(ts))}
+	for i, t := range ts {
+		resp.Tasks[i] = toProto(t)
+	}
+	if next != "" {
+		resp.NextPageToken = base64.RawURLEncoding.EncodeToString([]byte(next))
+	}
+	return resp, nil
+}
+
+// ClaimReviewTask leases a task to a reviewer.
+func (s *Server) ClaimReviewTask(ctx context.Context, req *trackerv1.ClaimReviewTaskRequest) (*trackerv1.ReviewTask, error) {
+	if err := s.operator(ctx); err != nil {
+		return nil, err
+	}
+	if err := checkID("task_id", req.GetTaskId()); err != nil {
+		return nil, err
+	}
+	if err := checkID("reviewer", req.GetReviewer()); err != nil {
+		return nil, err
+	}
+	lease := time.Duration(req.GetLeaseSeconds()) * time.Second
+	switch {
+	case lease < 0 || lease > maxLease:
+		return nil, status.Errorf(codes.InvalidArgument, "lease_seconds must be 0 (default) to %d", int(maxLease.Seconds()))
+	case lease == 0:
+		lease = s.cfg.Lease
+	}
+	t, err := s.store.Claim(ctx, req.GetTaskId(), req.GetReviewer(), s.clock.Now(), lease)
+	if err != nil {
+		return nil, s.status(err)
+	}
+	s.log.Info("review task claimed", "task", t.ID, "workflow_id", t.Workflow, "reviewer", t.ClaimedBy, "until", t.ClaimUntil)
+	return toProto(t), nil
+}
+
+// DecideReviewTask produces the lease holder's decision as a review.decided
+// event.
+func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideReviewTaskRequest) (*trackerv1.DecideReviewTaskResponse, error) {
+	if err := s.operator(ctx); err != nil {
+		return nil, err
+	}
+	if err := checkID("task_id", req.GetTaskId()); err != nil {
+		return nil, err
+	}
+	if err := checkID("reviewer", req.GetReviewer()); err != nil {
+		return nil, err
+	}
+	if !outcomes[req.GetOutcome()] {
+		return nil, status.Errorf(codes.InvalidArgument, "outcome %q: want approved or rejected", req.GetOutcome())
+	}
+	if len(req.GetReason()) > maxTextLen || len(req.GetDocumentType()) > maxIDLen {
+		return nil, status.Errorf(codes.InvalidArgument, "reason (at most %d bytes) or document_type (at most %d) too long", maxTextLen, maxIDLen)
+	}
+	now := s.clock.Now()
+	cur, err := s.store.Task(ctx, req.GetTaskId(), now)
+	if err != nil {
+		return nil, s.status(err)
+	}
+	docType := req.GetDocumentType()
+	if docType == "" {
+		docType = cur.Suggested
+	}
+	if docType == "" {
+		return nil, status.Error(codes.InvalidArgument, "document_type is required: the task suggests none")
+	}
+	d := store.Decision{Reviewer: req.GetReviewer(), Outcome: req.GetOutcome(), DocumentType: docType, Reason: req.GetReason()}
+	t, again, err := s.store.Decide(ctx, req.GetTaskId(), d, now)
+	if err != nil {
+		return nil, s.status(err)
+	}
+	if t.State == store.TaskDecided {
+		// Projected already: a retry after success.
+		return &trackerv1.DecideReviewTaskResponse{EventId: t.DecidedEvent, Task: toProto(t)}, nil
+	}
+	// A retry before the projection produces the same event again (same
+	// id, same time): its consumers suppress the copy.
+	ev := decidedEvent(t, t.PendingAt)
+	if err := s.emit.Emit(ctx, events.TopicReviewDecided, ev); err != nil {
+		return nil, s.status(err)
+	}
+	s.log.Info("review decided", "task", t.ID, "workflow_id", t.Workflow, "reviewer", d.Reviewer, "outcome", d.Outcome,
+		"document_type", d.DocumentType, "event_id", ev.Meta.EventID, "retry", again)
+	return &trackerv1.DecideReviewTaskResponse{EventId: ev.Meta.EventID, Task: toProto(t)}, nil
+}
+
+// DecidedEventID is the event id of a task's review.decided event.
+func DecidedEventID(task string) string { return emit.EventID("review_decided", task) }
+
+func decidedEvent(t store.Task, at time.Time) *events.ReviewDecided {
+	d := t.Pending
+	ev := &events.ReviewDecided{
+		Meta:     emit.Meta(DecidedEventID(t.ID), t.Workflow, t.Tenant, t.ID, at),
+		Document: events.BlobRef{URI: t.Document.URI, SHA256: t.Document.SHA256, SizeBytes: t.Document.Size, MediaType: t.Document.MediaType},
+		Decision: events.Decision{DocumentType: d.DocumentType, Outcome: d.Outcome},
+		Flags:    make([]events.Flag, len(t.Flags)),
+		Reviewer: d.Reviewer, Reason: d.Reason, DecidedAt: at.UTC().Truncate(time.Millisecond), Confidence: t.Confidence,
+	}
+	for i, f := range t.Flags {
+		ev.Flags[i] = events.Flag{Kind: f.Kind, Detail: f.Detail}
+	}
+	if name, version, ok := strings.Cut(t.Model, "@"); ok {
+		ev.Model = &events.Model{Name: name, Version: version}
+	}
+	return ev
+}
+
+// CancelWorkflow produces a cancel_requested control event.
+func (s *Server) CancelWorkflow(ctx context.Context, req *trackerv1.CancelWorkflowRequest) (*trackerv1.CancelWorkflowResponse, error) {
+	who, err := s.cfg.Auth(ctx)
+	if err != nil {
+		return nil, err
+	}
+	if err := checkID("workflow_id", req.GetWorkflowId()); err != nil {
+		return nil, err
+	}
+	if len(req.GetReason()) > maxTextLen || len(req.GetActor()) > maxIDLen {
+		return nil, status.Errorf(codes.InvalidArgument, "reason (at most %d bytes) or actor (at most %d) too long", maxTextLen, maxIDLen)
+	}
+	w, err := s.store.Get(ctx, req.GetWorkflowId())
+	if err != nil {
+		return nil, s.status(err)
+	}
+	if !who.Operator && w.Tenant != who.Tenant {
+		// Not found rather than denied: a tenant learns nothing of
+		// another tenant's workflows.
+		return nil, status.Errorf(codes.NotFound, "workflow %s not found", w.ID)
+	}
+	id := cancel.RequestedEventID(w.ID)
+	switch {
+	case w.Status == projection.StatusCanceled:
+		return &trackerv1.CancelWorkflowResponse{EventId: id, AlreadyCanceled: true}, nil
+	case projection.Terminal(w.Status):
+		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s already ended %s", w.ID, w.Status)
+	}
+	// An operator names who asks; a tenant token is its tenant.
+	actor := req.GetActor()
+	switch {
+	case !who.Operator:
+		actor = "tenant:" + who.Tenant
+	case actor == "":
+		actor = "operator"
+	}
+	reason := req.GetReason()
+	if reason == "" {
+		reason = "canceled by " + actor
+	}
+	ev := &events.WorkflowControl{
+		Meta: emit.Meta(id, w.ID, w.Tenant, "", s.clock.Now()), Kind: projection.KindCancelRequested,
+		Reason: reason, Actor: &actor, Details: map[string]string{},
+	}
+	if err := s.emit.Emit(ctx, events.TopicControl, ev); err != nil {
+		return nil, s.status(err)
+	}
+	s.log.Info("cancel requested", "workflow_id", w.ID, "actor", actor, "event_id", id)
+	return &trackerv1.CancelWorkflowResponse{EventId: id}, nil
+}
+
+func (s *Server) operator(ctx context.Context) error {
+	who, err := s.cfg.Auth(ctx)
+	if err != nil {
+		return err
+	}
+	if !who.Operator {
+		return status.Error(codes.PermissionDenied, "claiming and deciding reviews need the operator role")
+	}
+	return nil
+}
+
+func (s *Server) status(err error) error {
+	switch {
+	case errors.Is(err, store.ErrNotFound), errors.Is(err, store.ErrTaskNotFound):
+		return status.Error(codes.NotFound, err.Error())
+	case errors.Is(err, store.ErrClaimed), errors.Is(err, store.ErrNotClaimed), errors.Is(err, store.ErrDecided):
+		return status.Error(codes.FailedPrecondition, err.Error())
+	case fault.ClassOf(err) == fault.Structural:
+		return status.Error(codes.InvalidArgument, err.Error())
+	}
+	s.log.Warn("operation failed", "error", err)
+	return status.Error(codes.Unavailable, err.Error())
+}
+
+func checkID(field, v string) error {
+	if v == "" || len(v) > maxIDLen {
+		return status.Errorf(codes.InvalidArgument, "%s must have 1 to %d bytes", field, maxIDLen)
+	}
+	return nil
+}
+
+func toProto(t store.Task) *trackerv1.ReviewTask {
+	out := &trackerv1.ReviewTask{
+		Id: t.ID, WorkflowId: t.Workflow, Tenant: t.Tenant, Reason: t.Reason, Priority: int32(t.Priority),
+		RequestedAt: ts(t.RequestedAt), SlaDeadline: ts(t.SLA), Escalated: t.Escalated,
+		ClaimedBy: t.ClaimedBy, ClaimExpiresAt: ts(t.ClaimUntil),
+		DocumentUri: t.Document.URI, MediaType: t.Document.MediaType, SuggestedType: t.Suggested,
+		Confidence: t.Confidence, Model: t.Model,
+	}
+	for _, c := range t.Candidates {
+		out.Candidates = append(out.Candidates, &trackerv1.ReviewCandidate{Type: c.Type, Score: c.Score})
+	}
+	for _, f := range t.Flags {
+		out.Flags = append(out.Flags, &trackerv1.ReviewFlag{Kind: f.Kind, Detail: f.Detail})
+	}
+	return out
+}
+
+func ts(t time.Time) *timestamppb.Timestamp {
+	if t.IsZero() {
+		return nil
+	}
+	return timestamppb.New(t)
+}

@@ -1,0 +1,138 @@
+package store
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/redis/go-redis/v9"
+
+	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
+)
+
+// ErrCursorExpired is returned for a watch cursor older than the changes
+// the stream still holds: changes after it were trimmed.
+var ErrCursorExpired = errors.New("cursor is older than the changes the tracker keeps: list again and watch from a fresh change")
+
+// Change is one applied event and the state it left its workflow in, as the
+// apply script appends it to the change stream.
+type Change struct {
+	// Cursor is the stream entry id.
+	Cursor   string
+	Workflow string
+	Tenant   string
+	Status   string
+	Stage    string
+	Entry    projection.Entry
+}
+
+// CheckCursor reports a malformed cursor (structural) and ErrCursorExpired
+// when changes after it were trimmed from the stream. Trimming drops the
+// oldest entries first, so a cursor whose entry is still there has lost
+// nothing; one older than the first entry kept has, unless the stream never
+// reached its cap (a cursor from before the first change, "0-0").
+func (s *Store) CheckCursor(ctx context.Context, cursor string) error {
+	c, err := parseStreamID(cursor)
+	if err != nil {
+		return err
+	}
+	key := s.prefix + "changes"
+	pipe := s.rdb.Pipeline()
+	self := pipe.XRangeN(ctx, key, cursor, cursor, 1)
+	first := pipe.XRangeN(ctx, key, "-", "+", 1)
+	n := pipe.XLen(ctx, key)
+	if _, err := pipe.Exec(ctx); err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("read change stream: %w", err))
+	}
+	if len(self.Val()) == 1 || len(first.Val()) == 0 {
+		return nil
+	}
+	f, err := parseStreamID(first.Val()[0].ID)
+	if err != nil {
+		return err
+	}
+	if less(c, f) && n.Val() >= s.readSide.changesMaxLen {
+		return ErrCursorExpired
+	}
+	return nil
+}
+
+// LastCursor returns the cursor of the latest change, "0-0" when there is none.
+func (s *Store) LastCursor(ctx context.Context) (string, error) {
+	xs, err := s.rdb.XRevRangeN(ctx, s.prefix+"changes", "+", "-", 1).Result()
+	if err != nil {
+		return "", fault.Wrap(fault.Transient, fmt.Errorf("read change stream: %w", err))
+	}
+	if len(xs) == 0 {
+		return "0-0", nil
+	}
+	return xs[0].ID, nil
+}
+
+// Changes returns up to count changes after cursor, without waiting.
+func (s *Store) Changes(ctx context.Context, cursor string, count int64) ([]Change, error) {
+	res, err := s.rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{s.prefix + "changes", cursor}, Count: count, Block: -1}).Result()
+	if errors.Is(err, redis.Nil) {
+		return nil, nil
+	}
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read change stream after %s: %w", cursor, err))
+	}
+	var out []Change
+	for _, st := range res {
+		for _, m := range st.Messages {
+			c, err := change(m)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, c)
+		}
+	}
+	return out, nil
+}
+
+// WaitChange blocks up to block until a change after cursor exists and
+// returns the cursor of the latest change it saw (cursor when none came).
+func (s *Store) WaitChange(ctx context.Context, cursor string, block time.Duration) (string, error) {
+	res, err := s.rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{s.prefix + "changes", cursor}, Count: 1000, Block: block}).Result()
+	if errors.Is(err, redis.Nil) {
+		return cursor, nil
+	}
+	if err != nil {
+		return cursor, fault.Wrap(fault.Transient, fmt.Errorf("wait for changes after %s: %w", cursor, err))
+	}
+	for _, st := range res {
+		if n := len(st.Messages); n > 0 {
+			cursor = st.Messages[n-1].ID
+		}
+	}
+	return cursor, nil
+}
+
+func change(m redis.XMessage) (Change, error) {
+	str := func(k string) string { v, _ := m.Values[k].(string); return v }
+	c := Change{Cursor: m.ID, Workflow: str("w"), Tenant: str("t"), Status: str("s"), Stage: str("g")}
+	if err := json.Unmarshal([]byte(str("h")), &c.Entry); err != nil {
+		return Change{}, fault.Wrap(fault.Structural, fmt.Errorf("decode change %s: %w", m.ID, err))
+	}
+	return c, nil
+}
+
+type streamID [2]uint64
+
+func parseStreamID(s string) (streamID, error) {
+	ms, seq, ok := strings.Cut(s, "-")
+	a, err1 := strconv.ParseUint(ms, 10, 64)
+	b, err2 := strconv.ParseUint(seq, 10, 64)
+	if !ok || err1 != nil || err2 != nil {
+		return streamID{}, fault.Structuralf("malformed cursor %q", s)
+	}
+	return streamID{a, b}, nil
+}
+
+func less(a, b streamID) bool { return a[0] < b[0] || a[0] == b[0] && a[1] < b[1] }

@@ -1,0 +1,180 @@
+package store
+
+import (
+	"encoding/json"
+	"time"
+
+	"github.com/docket-run/docket/pkg/cancel"
+)
+
+// Control keys (prefix P): P review:<task> (hash, one per review request),
+// P reviews (sorted set of open task ids, most urgent first), P wf:<id>:reviews
+// (set of the workflow's open task ids), P timers (sorted set, member
+// "<kind>:<target>", score = due time in ms; kinds deadline, sla, cancel),
+// P timers:firing (timers claimed by a timer loop, score = end of the claim)
+// and P timers:due (hash member → original due time). Cancel markers live
+// outside the prefix, under cancel.DefaultPrefix, where the agents read them.
+
+// Settings are the defaults the apply script uses for control effects.
+type Settings struct {
+	// Deadline is a workflow's deadline after its submission when the
+	// submitted event carries none.
+	Deadline time.Duration
+	// ReviewSLA is a review's SLA after its request when the request
+	// carries none.
+	ReviewSLA time.Duration
+	// CancelGrace is how long after a cancel request the tracker itself
+	// ends a workflow that no agent canceled (one waiting for a review, a
+	// retry or an operator).
+	CancelGrace time.Duration
+	// CancelPrefix prefixes the cancel markers the agents read.
+	CancelPrefix string
+	// CancelTTL is how long a cancel marker is kept.
+	CancelTTL time.Duration
+	// DecidedTTL is how long a decided task is kept, so a retried decide
+	// gets its answer.
+	DecidedTTL time.Duration
+}
+
+// DefaultSettings are the defaults of Settings.
+var DefaultSettings = Settings{
+	Deadline:     24 * time.Hour,
+	ReviewSLA:    4 * time.Hour,
+	CancelGrace:  time.Minute,
+	CancelPrefix: cancel.DefaultPrefix,
+	CancelTTL:    30 * 24 * time.Hour,
+	DecidedTTL:   7 * 24 * time.Hour,
+}
+
+// Option configures a Store.
+type Option func(*Store)
+
+// WithSettings sets the control defaults. Default DefaultSettings.
+func WithSettings(s Settings) Option { return func(st *Store) { st.settings = s } }
+
+// Settings returns the store's control defaults.
+func (s *Store) Settings() Settings { return s.settings }
+
+func (s *Store) settingsJSON() string {
+	b, _ := json.Marshal(map[string]any{ // numbers and a string: cannot fail
+		"deadline_ms":   s.settings.Deadline.Milliseconds(),
+		"sla_ms":        s.settings.ReviewSLA.Milliseconds(),
+		"grace_ms":      s.settings.CancelGrace.Milliseconds(),
+		"cancel_prefix": s.settings.CancelPrefix,
+		"cancel_ttl_s":  int64(s.settings.CancelTTL.Seconds()),
+		"decided_ttl_s": int64(s.settings.DecidedTTL.Seconds()),
+	})
+	return string(b)
+}
+
+// reviewScoreLua defines review_score, which orders the open tasks: highest priority first (clamped to
+// ±800 so the score keeps every digit), then oldest request, and ms, which formats a time in ms with every digit.
+const reviewScoreLua = `
+local function review_score(prio, requested)
+  prio = tonumber(prio) or 0
+  if prio > 800 then prio = 800 elseif prio < -800 then prio = -800 end
+  return string.format('%.0f', tonumber(requested) - prio * 10000000000000)
+end
+local function ms(n)
+  return string.format('%.0f', n)
+end
+`
+
+// controlLua defines control(p, wk, op, cfg), which the apply script calls
+// for every applied op after the state change: it opens, escalates and
+// closes review tasks, schedules and clears timers and records cancel
+// markers. Timers of a workflow that ended are cleared, and the open tasks
+// of a canceled one closed. It reads the workflow's status only for the
+// few events that need it, so most events cost no extra Redis call in the
+// script.
+const controlLua = reviewScoreLua + `
+local ctl_terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+local function close_review(p, id, state)
+  local rk = p .. 'review:' .. id
+  local wf = redis.call('HGET', rk, 'workflow')
+  redis.call('ZREM', p .. 'reviews', id)
+  redis.call('ZREM', p .. 'timers', 'sla:' .. id)
+  redis.call('ZREM', p .. 'timers:firing', 'sla:' .. id)
+  redis.call('HDEL', p .. 'timers:due', 'sla:' .. id)
+  if wf then
+    redis.call('SREM', p .. 'wf:' .. wf .. ':reviews', id)
+  end
+  redis.call('HSET', rk, 'state', state)
+end
+local function control(p, wk, op, cfg)
+  local c = op.c
+  local w = op.w
+  local tk = p .. 'timers'
+  if c then
+    local at = tonumber(op.at)
+    local status = ''
+    if c.dl or c.cx then
+      status = redis.call('HGET', wk, 'status') or ''
+    end
+    if c.dl and not ctl_terminal[status] then
+      local due = tonumber(c.dl)
+      if due <= 0 then due = at + cfg.deadline_ms end
+      redis.call('ZADD', tk, 'NX', ms(due), 'deadline:' .. w)
+    end
+    if c.rv then
+      local id = op.k
+      local rk = p .. 'review:' .. id
+      if redis.call('EXISTS', rk) == 0 then
+        local rv = c.rv
+        local sla = tonumber(rv.sla)
+        if sla <= 0 then sla = at + cfg.sla_ms end
+        redis.call('HSET', rk, 'id', id, 'workflow', w, 'tenant', op.t or '', 'state', 'open',
+          'reason', rv.re, 'priority', rv.pr, 'requested', op.at, 'sla', ms(sla),
+          'escalated', '0', 'uri', rv.uri, 'sha256', rv.sha, 'size', rv.sz, 'media_type', rv.mt,
+          'suggested', rv.su, 'confidence', rv.cf, 'model', rv.mo, 'candidates', rv.ca, 'flags', rv.fl)
+        redis.call('ZADD', p .. 'reviews', review_score(rv.pr, at), id)
+        redis.call('SADD', wk .. ':reviews', id)
+        redis.call('ZADD', tk, ms(sla), 'sla:' .. id)
+      end
+    end
+    if c.rd then
+      local ids
+      if c.rd.task ~= '' and redis.call('HGET', p .. 'review:' .. c.rd.task, 'state') == 'open' then
+        ids = {c.rd.task}
+      else
+        ids = redis.call('SMEMBERS', wk .. ':reviews')
+      end
+      for _, id in ipairs(ids) do
+        local rk = p .. 'review:' .. id
+        close_review(p, id, 'decided')
+        redis.call('HSET', rk, 'decided_event', op.k, 'decided_by', c.rd.by, 'decided_outcome', c.rd.out,
+          'decided_type', c.rd.dt, 'decided_at', op.at)
+        redis.call('EXPIRE', rk, cfg.decided_ttl_s)
+      end
+    end
+    if c.es then
+      local rk = p .. 'review:' .. c.es.task
+      local h = redis.call('HMGET', rk, 'state', 'escalated', 'requested')
+      if h[1] == 'open' and h[2] ~= '1' then
+        redis.call('HSET', rk, 'priority', c.es.pr, 'escalated', '1')
+        redis.call('ZADD', p .. 'reviews', review_score(c.es.pr, h[3]), c.es.task)
+        redis.call('ZREM', tk, 'sla:' .. c.es.task)
+      end
+    end
+    if c.cx then
+      local reason = c.cr
+      if not reason or reason == '' then reason = 'canceled' end
+      redis.call('SET', cfg.cancel_prefix .. w, reason, 'EX', cfg.cancel_ttl_s)
+      if not ctl_terminal[status] then
+        redis.call('ZADD', tk, 'NX', ms(at + cfg.grace_ms), 'cancel:' .. w)
+      end
+    end
+  end
+  -- An event that ends the workflow (or would, had it not ended before)
+  -- clears its timers; clearing twice changes nothing.
+  if op.s and ctl_terminal[op.s] then
+    redis.call('ZREM', tk, 'deadline:' .. w, 'cancel:' .. w)
+    redis.call('ZREM', tk .. ':firing', 'deadline:' .. w, 'cancel:' .. w)
+    if op.s == 'canceled' and redis.call('HGET', wk, 'status') == 'canceled' then
+      for _, id in ipairs(redis.call('SMEMBERS', wk .. ':reviews')) do
+        close_review(p, id, 'canceled')
+      end
+    end
+  end
+end
+`

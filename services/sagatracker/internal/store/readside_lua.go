@@ -1,0 +1,134 @@
+package store
+
+// readSideLua maintains, in the apply script, what the read side needs
+// beside the state: the list indexes, the per-stage sets of live workflows
+// (stalled detection, queue age), the status counts, the per-minute
+// statistics and the change stream. The apply script calls rs_after once an
+// op has changed its workflow, with cur, the workflow's status, rank,
+// created, updated, tenant and stage before the op, and nw, its status,
+// stage, tenant, created and updated after it (finished_started: the start
+// of the step the op finished, when it did), and rs_flush once at the end. It writes only what changed; counters are summed over the
+// script call and written by rs_flush, one HINCRBY per field, and each
+// statistics key gets its expiry there.
+//
+// Keys under the prefix P: idx:tenant:<tenant> and, for the sparse
+// statuses (indexedStatus), idx:status:<status> (by creation), live:<stage> (queued or running workflows by latest event) and
+// live:stages, finished (terminal workflows by latest event, for
+// retention), counts (hash "<tenant>|<status>" → workflows now),
+// stats:<minute> (hash "<tenant>|<figure>" → count, expiring; figures:
+// started, a terminal status, ended_exc, dlq, reviews, p:<step>:<ms>
+// processing times, auto:<type>|<model> and reviewed:<type>|<model>
+// decisions), changes (stream). Figures are kept per tenant ("-" for none)
+// only: the totals are their sums.
+const readSideLua = `
+local rs_terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+local rs_live = {queued = true, running = true}
+local rs_indexed = {waiting_review = true, retrying = true, parked = true, failed = true, canceled = true, timed_out = true}
+local rs_expiring, rs_stages, rs_acc = {}, {}, {}
+
+local function rs_add(key, field, n)
+  local h = rs_acc[key]
+  if not h then
+    h = {}
+    rs_acc[key] = h
+  end
+  h[field] = (h[field] or 0) + n
+end
+
+local function rs_flush()
+  for key, h in pairs(rs_acc) do
+    for f, n in pairs(h) do
+      if n ~= 0 then redis.call('HINCRBY', key, f, n) end
+    end
+  end
+  for key, at in pairs(rs_expiring) do
+    redis.call('EXPIREAT', key, at)
+  end
+end
+
+local function rs_q(d)
+  local m = 1
+  while d >= 100 * m do
+    m = m * 10
+  end
+  return string.format('%d', math.floor(d / m) * m)
+end
+
+local function rs_after(p, wk, op, cur, nw, rs)
+  local id = op.w
+  local st, sg, tn, cr, up = nw.status or '', nw.stage or '', nw.tenant or '', nw.created, nw.updated
+  local ost, otn, olive = cur[1] or '', cur[5] or '', ''
+  if rs_live[ost] then olive = cur[6] or '' end
+  local moved, touched = cr ~= cur[3], up ~= cur[4]
+  if tn ~= '' and (moved or tn ~= otn) then
+    redis.call('ZADD', p .. 'idx:tenant:' .. tn, cr, id)
+  end
+  if ost ~= st and rs_indexed[ost] then
+    redis.call('ZREM', p .. 'idx:status:' .. ost, id)
+  end
+  if rs_indexed[st] and (moved or ost ~= st) then
+    redis.call('ZADD', p .. 'idx:status:' .. st, cr, id)
+  end
+  local ts = tn
+  if ts == '' then ts = '-' end
+  if ost ~= st or otn ~= tn then
+    local ck = p .. 'counts'
+    if otn == '' then otn = '-' end
+    if ost ~= '' then rs_add(ck, otn .. '|' .. ost, -1) end
+    if st ~= '' then rs_add(ck, ts .. '|' .. st, 1) end
+  end
+  local live = ''
+  if rs_live[st] then live = sg end
+  if live ~= olive and olive ~= '' then
+    redis.call('ZREM', p .. 'live:' .. olive, id)
+  end
+  if live ~= '' then
+    if live ~= olive or touched then
+      redis.call('ZADD', p .. 'live:' .. live, up, id)
+    end
+    if not rs_stages[live] then
+      rs_stages[live] = true
+      redis.call('SADD', p .. 'live:stages', live)
+    end
+  end
+  if rs_terminal[st] and (ost ~= st or touched) then
+    redis.call('ZADD', p .. 'finished', up, id)
+  end
+
+  local at = tonumber(op.at)
+  local minute = math.floor(at / 60000)
+  local sk = p .. 'stats:' .. string.format('%d', minute)
+  local function count(f)
+    rs_add(sk, ts .. '|' .. f, 1)
+  end
+  if not cur[3] then count('started') end
+  if ost ~= st and rs_terminal[st] then
+    count(st)
+    if redis.call('HEXISTS', wk, 'exceptions') == 1 then count('ended_exc') end
+  end
+  if op.fs then
+    count('dlq')
+    redis.call('HINCRBY', wk, 'exceptions', 1)
+  end
+  -- Only the event that finished a step (set its finish) counts.
+  if op.sf and nw.finished_started then
+    local d = at - tonumber(nw.finished_started)
+    if d >= 0 then count('p:' .. op.sf .. ':' .. rs_q(d)) end
+  end
+  local d = op.d
+  if d then
+    if d.rq then
+      count('reviews')
+      if d.mv then redis.call('HSET', wk, 'model', d.mv) end
+    end
+    if d.dt and d.au then
+      count('auto:' .. d.dt .. '|' .. (d.mv or ''))
+    elseif d.dt then
+      count('reviewed:' .. d.dt .. '|' .. (redis.call('HGET', wk, 'model') or ''))
+    end
+  end
+  rs_expiring[sk] = string.format('%d', (minute + 1) * 60 + rs.ttl)
+  redis.call('XADD', p .. 'changes', 'MAXLEN', '~', string.format('%d', rs.maxlen), '*',
+    'w', id, 't', tn, 's', st, 'g', sg, 'h', op.h)
+end
+`
