@@ -21,11 +21,27 @@ Usage:
   docket admin schemas list           show the subjects, versions and ids in the registry
   docket ledger verify [--brokers B] [--public-keys F,...]
                                       prove every ledger chain and signature from the topic
-  docket workflows list [--status S] [--stage S] [--tenant T] [--limit N]
+  docket submit FILE... [--wait] [--tenant T] [--type HINT] [--ingest URL] [--token KEY]
+                                      upload documents to ingest (idempotent: the key is
+                                      derived from each file's content); --wait shows a
+                                      progress bar per document until it ends or waits for
+                                      a person, and exits 1 when any failed or timed out
+  docket workflows list [--status S] [--stage S] [--tenant T] [--since 2h] [--until T]
+                        [--stalled] [--oldest-first] [--limit N]
   docket workflows get ID             one workflow's state and steps
   docket workflows history ID         one workflow's chain of custody
-                                      (saga tracker at --tracker, default
-                                      $DOCKET_SAGATRACKER_ADDR, else 127.0.0.1:9090)
+  docket workflows watch [--tenant T] [--status S] [--from CURSOR] [--limit N]
+                                      every change as it happens (-o json: JSON Lines)
+  docket review list [--tenant T] [--unclaimed] [--limit N]
+  docket review claim TASK [--reviewer R] [--lease 15m]
+  docket review decide TASK --outcome approved|rejected --reason R [--type T] [--reviewer R]
+  docket cancel ID --reason R         ask the agents to stop a workflow
+  docket stats [--window 1h] [--tenant T]
+                                      saga tracker at --tracker (default
+                                      $DOCKET_SAGATRACKER_ADDR, else 127.0.0.1:9090),
+                                      bearer --token (default $DOCKET_TOKEN; submit:
+                                      --tracker-token), TLS with --ca-file CA.pem
+                                      (default $DOCKET_TRACKER_CA_FILE)
   docket dlq list [--service S] [--workflow W] [--limit N]
   docket dlq show ID                  one parked item, payload decoded
   docket dlq replay ID [--reason R]   redeliver it to its service's retry topic
@@ -77,8 +93,19 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	switch args[0] {
 	case "run":
 		return run(ctx, args[1:], stdout, stderr)
+	case "submit":
+		return submitCmd(ctx, args[1:], stdout, stderr, isTerminal(stdout))
 	case "workflows":
+		if len(args) > 1 && args[1] == "watch" {
+			return workflowsWatch(ctx, args[2:], stdout, stderr)
+		}
 		return workflows(ctx, args[1:], stdout, stderr)
+	case "review":
+		return review(ctx, args[1:], stdout, stderr)
+	case "cancel":
+		return cancelCmd(ctx, args[1:], stdout, stderr)
+	case "stats":
+		return statsCmd(ctx, args[1:], stdout, stderr)
 	case "dlq":
 		return dlq(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":

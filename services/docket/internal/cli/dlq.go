@@ -14,6 +14,8 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+
+	"github.com/docket-run/docket/services/docket/internal/render"
 )
 
 // Limits of the dlq commands.
@@ -248,7 +250,7 @@ func exceptionCall(ctx context.Context, method, u string, body []byte) ([]byte, 
 		if msg == "" {
 			msg = http.StatusText(resp.StatusCode)
 		}
-		return nil, fmt.Errorf("exception agent: %s (HTTP %d)", oneLine(msg, 500), resp.StatusCode)
+		return nil, fmt.Errorf("exception agent: %s (HTTP %d)", render.OneLine(msg, 500), resp.StatusCode)
 	}
 	return b, nil
 }
@@ -275,8 +277,8 @@ func parkedTable(w io.Writer, items []parkedSummary) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tKIND\tSERVICE\tWORKFLOW\tCLASS\tATTEMPTS\tPARKED\tREASON")
 	for _, p := range items {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", p.ID, orDash(p.Kind), orDash(p.Service), orDash(p.Workflow),
-			orDash(p.ErrorClass), p.Attempts, tm(p.ParkedAt), orDash(oneLine(p.Reason, 80)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%d\t%s\t%s\n", p.ID, render.OrDash(p.Kind), render.OrDash(p.Service), render.OrDash(p.Workflow),
+			render.OrDash(p.ErrorClass), p.Attempts, tm(p.ParkedAt), render.OrDash(render.OneLine(p.Reason, 80)))
 	}
 	return tw.Flush()
 }
@@ -285,15 +287,15 @@ func parkedView(w io.Writer, d *parkedDetail) error {
 	e := &d.Envelope
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "ID:\t%s\n", d.ID)
-	fmt.Fprintf(tw, "Kind:\t%s\n", orDash(d.Kind))
-	fmt.Fprintf(tw, "Service:\t%s\n", orDash(d.Service))
-	fmt.Fprintf(tw, "Workflow:\t%s\n", orDash(d.Workflow))
-	fmt.Fprintf(tw, "Tenant:\t%s\n", orDash(e.TenantID))
+	fmt.Fprintf(tw, "Kind:\t%s\n", render.OrDash(d.Kind))
+	fmt.Fprintf(tw, "Service:\t%s\n", render.OrDash(d.Service))
+	fmt.Fprintf(tw, "Workflow:\t%s\n", render.OrDash(d.Workflow))
+	fmt.Fprintf(tw, "Tenant:\t%s\n", render.OrDash(e.TenantID))
 	fmt.Fprintf(tw, "Parked:\t%s\n", tm(d.ParkedAt))
-	fmt.Fprintf(tw, "Reason:\t%s\n", orDash(oneLine(d.Reason, 500)))
-	fmt.Fprintf(tw, "Event:\t%s\n", orDash(e.EventID))
-	fmt.Fprintf(tw, "Source:\t%s/%d@%d\n", orDash(e.SourceTopic), e.SourcePartition, e.SourceOffset)
-	fmt.Fprintf(tw, "Error:\t%s: %s\n", orDash(e.ErrorClass), oneLine(e.ErrorMessage, 500))
+	fmt.Fprintf(tw, "Reason:\t%s\n", render.OrDash(render.OneLine(d.Reason, 500)))
+	fmt.Fprintf(tw, "Event:\t%s\n", render.OrDash(e.EventID))
+	fmt.Fprintf(tw, "Source:\t%s/%d@%d\n", render.OrDash(e.SourceTopic), e.SourcePartition, e.SourceOffset)
+	fmt.Fprintf(tw, "Error:\t%s: %s\n", render.OrDash(e.ErrorClass), render.OneLine(e.ErrorMessage, 500))
 	fmt.Fprintf(tw, "Attempts:\t%d (first failure %s, last %s)\n", e.Attempts, tm(e.FirstFailureAt), tm(e.LastFailureAt))
 	if err := tw.Flush(); err != nil {
 		return err
@@ -303,7 +305,7 @@ func parkedView(w io.Writer, d *parkedDetail) error {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "FAILED AT\tCLASS\tMESSAGE")
 		for _, a := range e.AttemptHistory {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", tm(a.At), orDash(a.ErrorClass), oneLine(a.ErrorMessage, 120))
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", tm(a.At), render.OrDash(a.ErrorClass), render.OneLine(a.ErrorMessage, 120))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -317,10 +319,10 @@ func parkedView(w io.Writer, d *parkedDetail) error {
 			buf.Reset()
 			buf.Write(d.Payload)
 		}
-		_, err := fmt.Fprintf(w, "Payload (%s):\n%s\n", orDash(d.PayloadType), buf.Bytes())
+		_, err := fmt.Fprintf(w, "Payload (%s):\n%s\n", render.OrDash(d.PayloadType), buf.Bytes())
 		return err
 	default:
-		_, err := fmt.Fprintf(w, "Payload: %d bytes, not decoded: %s\n", len(d.PayloadRaw), orDash(d.PayloadError))
+		_, err := fmt.Fprintf(w, "Payload: %d bytes, not decoded: %s\n", len(d.PayloadRaw), render.OrDash(d.PayloadError))
 		return err
 	}
 }

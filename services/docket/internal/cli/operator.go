@@ -60,20 +60,3 @@ func oneID(cmd string, pos []string) (string, error) {
 	}
 	return pos[0], nil
 }
-
-// orDash shows empty cells as "-".
-func orDash(s string) string {
-	if s == "" {
-		return "-"
-	}
-	return s
-}
-
-// oneLine keeps a table cell on one line and at most n runes.
-func oneLine(s string, n int) string {
-	s = strings.Join(strings.Fields(s), " ")
-	if r := []rune(s); len(r) > n {
-		return string(r[:n-1]) + "…"
-	}
-	return s
-}

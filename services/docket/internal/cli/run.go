@@ -72,6 +72,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// those that keep files at the data folder unless the user set them.
 	setDefaultEnv("DOCKET_INGEST_INBOX_DIR", filepath.Join(dataDir, "inbox"))
 	setDefaultEnv("DOCKET_LEDGER_DEV_KEY_DIR", filepath.Join(dataDir, "ledger"))
+	// Ingest's status endpoints read the embedded tracker.
+	setDefaultEnv("DOCKET_TRACKER_ADDR", envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090"))
 
 	p, err := config.Load()
 	if err != nil {
@@ -137,6 +139,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf http://127.0.0.1:8080/v1/documents
   inbox            drop files into %s
   tracker (gRPC)   127.0.0.1:9090 (grpcurl -plaintext 127.0.0.1:9090 list)
+  operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
   parked items     curl http://127.0.0.1:8084/v1/parked
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, os.Getenv("DOCKET_INGEST_INBOX_DIR"))
 

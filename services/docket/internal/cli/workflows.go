@@ -9,15 +9,12 @@ import (
 	"text/tabwriter"
 	"time"
 
-	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
-	"google.golang.org/protobuf/encoding/protojson"
-	"google.golang.org/protobuf/proto"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+	"github.com/docket-run/docket/services/docket/internal/render"
 )
 
 // Limits of the workflows commands.
@@ -36,17 +33,23 @@ func workflows(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	}
 	fs := flag.NewFlagSet("workflows "+args[0], flag.ContinueOnError)
 	fs.SetOutput(stderr)
-	addr := fs.String("tracker", envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090"), "saga tracker gRPC address (default $DOCKET_SAGATRACKER_ADDR, else 127.0.0.1:9090)")
+	tf := addTrackerFlags(fs, "token")
+	addr := tf.addr
 	out := outputFlag(fs)
 	timeout := fs.Duration("timeout", 30*time.Second, "give up after this long")
-	var st, stage, tenant *string
+	var st, stage, tenant, since, until *string
 	var limit *int
+	var stalled, oldest *bool
 	switch args[0] {
 	case "list":
 		st = fs.String("status", "", "only workflows with this status (queued, running, waiting_review, retrying, parked, completed, failed, canceled, timed_out)")
 		stage = fs.String("stage", "", "only workflows at this stage (ingest, ocr, classify, review, ledger)")
 		tenant = fs.String("tenant", "", "only workflows of this tenant")
 		limit = fs.Int("limit", 50, fmt.Sprintf("at most this many workflows (1..%d)", maxListLimit))
+		since = fs.String("since", "", "only workflows created at or after this time: RFC 3339, or a duration ago (2h)")
+		until = fs.String("until", "", "only workflows created before this time: RFC 3339, or a duration ago")
+		stalled = fs.Bool("stalled", false, "only stalled workflows: queued or running with no event for longer than their stage's expected duration")
+		oldest = fs.Bool("oldest-first", false, "oldest first (default newest first)")
 	case "get", "history":
 	default:
 		return fmt.Errorf("%w: unknown command \"workflows %s\"", errUsage, args[0])
@@ -58,9 +61,9 @@ func workflows(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
-	cc, err := grpc.NewClient(*addr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	cc, err := tf.dial()
 	if err != nil {
-		return fmt.Errorf("%w: --tracker %q: %v", errUsage, *addr, err)
+		return err
 	}
 	defer cc.Close()
 	cl := trackerv1.NewTrackerClient(cc)
@@ -79,13 +82,22 @@ func workflows(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		if err != nil {
 			return err
 		}
-		req := &trackerv1.ListWorkflowsRequest{Status: s, Stage: *stage, Tenant: *tenant}
+		req := &trackerv1.ListWorkflowsRequest{Status: s, Stage: *stage, Tenant: *tenant, Stalled: *stalled}
+		if req.CreatedFrom, err = timeFlag("since", *since, time.Now()); err != nil {
+			return err
+		}
+		if req.CreatedTo, err = timeFlag("until", *until, time.Now()); err != nil {
+			return err
+		}
+		if *oldest {
+			req.Order = trackerv1.Order_ORDER_OLDEST_FIRST
+		}
 		resp, err := listWorkflows(ctx, cl, req, *limit)
 		if err != nil {
 			return trackerError(*addr, "list workflows", err)
 		}
 		if *out == outJSON {
-			return writeProto(stdout, resp)
+			return render.Proto(stdout, resp)
 		}
 		return workflowTable(stdout, resp.GetWorkflows())
 	case "get":
@@ -98,7 +110,7 @@ func workflows(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return trackerError(*addr, "get workflow "+id, err)
 		}
 		if *out == outJSON {
-			return writeProto(stdout, w)
+			return render.Proto(stdout, w)
 		}
 		return workflowDetail(stdout, w)
 	default: // history
@@ -111,10 +123,26 @@ func workflows(ctx context.Context, args []string, stdout, stderr io.Writer) err
 			return trackerError(*addr, "history of workflow "+id, err)
 		}
 		if *out == outJSON {
-			return writeProto(stdout, h)
+			return render.Proto(stdout, h)
 		}
 		return historyTable(stdout, h.GetEntries())
 	}
+}
+
+// timeFlag reads a time flag: RFC 3339, or a duration before now; nil
+// when empty.
+func timeFlag(name, v string, now time.Time) (*timestamppb.Timestamp, error) {
+	if v == "" {
+		return nil, nil
+	}
+	if d, err := time.ParseDuration(v); err == nil && d >= 0 {
+		return timestamppb.New(now.Add(-d)), nil
+	}
+	t, err := time.Parse(time.RFC3339Nano, v)
+	if err != nil {
+		return nil, fmt.Errorf("%w: --%s %q: want an RFC 3339 time or a duration ago such as 2h", errUsage, name, v)
+	}
+	return timestamppb.New(t), nil
 }
 
 // parseStatus accepts a status as "parked", "PARKED" or "STATUS_PARKED";
@@ -131,16 +159,11 @@ func parseStatus(s string) (trackerv1.Status, error) {
 	if !ok || v == int32(trackerv1.Status_STATUS_UNSPECIFIED) {
 		var names []string
 		for i := int32(1); i < int32(len(trackerv1.Status_name)); i++ {
-			names = append(names, statusName(trackerv1.Status(i)))
+			names = append(names, render.Status(trackerv1.Status(i)))
 		}
 		return 0, fmt.Errorf("%w: --status %q: want one of %s", errUsage, s, strings.Join(names, ", "))
 	}
 	return trackerv1.Status(v), nil
-}
-
-// statusName is a status as operators type it: waiting_review.
-func statusName(s trackerv1.Status) string {
-	return strings.ToLower(strings.TrimPrefix(s.String(), "STATUS_"))
 }
 
 // listWorkflows reads pages until limit workflows or the last page.
@@ -199,29 +222,12 @@ func trackerError(addr, what string, err error) error {
 	}
 }
 
-func writeProto(w io.Writer, m proto.Message) error {
-	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  ", EmitUnpopulated: true}.Marshal(m)
-	if err != nil {
-		return fmt.Errorf("encode %s: %w", m.ProtoReflect().Descriptor().FullName(), err)
-	}
-	_, err = fmt.Fprintf(w, "%s\n", b)
-	return err
-}
-
-// ts formats a timestamp for a table; "-" when unset.
-func ts(t *timestamppb.Timestamp) string {
-	if t == nil {
-		return "-"
-	}
-	return t.AsTime().UTC().Format(time.RFC3339Nano)
-}
-
 func workflowTable(w io.Writer, ws []*trackerv1.Workflow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "ID\tTENANT\tSTAGE\tSTATUS\tCREATED\tUPDATED\tEVENTS\tLAST ERROR")
 	for _, x := range ws {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", x.GetId(), orDash(x.GetTenant()), orDash(x.GetStage()),
-			statusName(x.GetStatus()), ts(x.GetCreatedAt()), ts(x.GetUpdatedAt()), x.GetEvents(), orDash(oneLine(x.GetLastError(), 80)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", x.GetId(), render.OrDash(x.GetTenant()), render.OrDash(x.GetStage()),
+			render.Status(x.GetStatus()), render.Time(x.GetCreatedAt()), render.Time(x.GetUpdatedAt()), x.GetEvents(), render.OrDash(render.OneLine(x.GetLastError(), 80)))
 	}
 	return tw.Flush()
 }
@@ -229,13 +235,13 @@ func workflowTable(w io.Writer, ws []*trackerv1.Workflow) error {
 func workflowDetail(w io.Writer, x *trackerv1.Workflow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "ID:\t%s\n", x.GetId())
-	fmt.Fprintf(tw, "Tenant:\t%s\n", orDash(x.GetTenant()))
-	fmt.Fprintf(tw, "Stage:\t%s\n", orDash(x.GetStage()))
-	fmt.Fprintf(tw, "Status:\t%s\n", statusName(x.GetStatus()))
-	fmt.Fprintf(tw, "Created:\t%s\n", ts(x.GetCreatedAt()))
-	fmt.Fprintf(tw, "Updated:\t%s\n", ts(x.GetUpdatedAt()))
+	fmt.Fprintf(tw, "Tenant:\t%s\n", render.OrDash(x.GetTenant()))
+	fmt.Fprintf(tw, "Stage:\t%s\n", render.OrDash(x.GetStage()))
+	fmt.Fprintf(tw, "Status:\t%s\n", render.Status(x.GetStatus()))
+	fmt.Fprintf(tw, "Created:\t%s\n", render.Time(x.GetCreatedAt()))
+	fmt.Fprintf(tw, "Updated:\t%s\n", render.Time(x.GetUpdatedAt()))
 	fmt.Fprintf(tw, "Events:\t%d\n", x.GetEvents())
-	fmt.Fprintf(tw, "Last error:\t%s\n", orDash(oneLine(x.GetLastError(), 500)))
+	fmt.Fprintf(tw, "Last error:\t%s\n", render.OrDash(render.OneLine(x.GetLastError(), 500)))
 	if l := x.GetLedger(); l != nil {
 		fmt.Fprintf(tw, "Ledger:\t%s/%d@%d sequence=%d hash=%s\n", l.GetTopic(), l.GetPartition(), l.GetOffset(), l.GetSequence(), l.GetRecordHash())
 	} else {
@@ -248,7 +254,7 @@ func workflowDetail(w io.Writer, x *trackerv1.Workflow) error {
 	tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "STEP\tSTARTED\tFINISHED\tATTEMPTS")
 	for _, s := range x.GetSteps() {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", s.GetName(), ts(s.GetStartedAt()), ts(s.GetFinishedAt()), s.GetAttempts())
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d\n", s.GetName(), render.Time(s.GetStartedAt()), render.Time(s.GetFinishedAt()), s.GetAttempts())
 	}
 	return tw.Flush()
 }
@@ -257,8 +263,8 @@ func historyTable(w io.Writer, es []*trackerv1.HistoryEntry) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintln(tw, "OCCURRED\tTYPE\tTOPIC\tPOSITION\tPRODUCER\tEVENT ID\tCAUSED BY\tSUMMARY")
 	for _, e := range es {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%d@%d\t%s\t%s\t%s\t%s\n", ts(e.GetOccurredAt()), e.GetType(), e.GetTopic(), e.GetPartition(), e.GetOffset(),
-			orDash(e.GetProducer()), e.GetEventId(), orDash(e.GetCausationId()), oneLine(e.GetSummary(), 120))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%d@%d\t%s\t%s\t%s\t%s\n", render.Time(e.GetOccurredAt()), e.GetType(), e.GetTopic(), e.GetPartition(), e.GetOffset(),
+			render.OrDash(e.GetProducer()), e.GetEventId(), render.OrDash(e.GetCausationId()), render.OneLine(e.GetSummary(), 120))
 	}
 	return tw.Flush()
 }

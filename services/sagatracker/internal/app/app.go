@@ -62,6 +62,9 @@ func Run(ctx context.Context, p platform.Platform, log *slog.Logger) error {
 		return fmt.Errorf("listen for gRPC on %s: %w", cfg.Addr, err)
 	}
 	ops := telemetry.NewServer()
+	if p.Pprof {
+		ops.EnableProfiling()
+	}
 	ops.Ready("schema_registry", func(ctx context.Context) error {
 		_, err := rc.SupportedTypes(ctx)
 		return err

@@ -1,0 +1,282 @@
+package bench
+
+import (
+	"context"
+	"fmt"
+	"os"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// BenchmarkPipeline measures, side by side in one run on one kfake broker:
+// a bare franz-go chain of transactional hops (the ceiling), the whole of
+// Docket as separate processes with no-op engines fed through
+// docket.document.requested and through the HTTP API (the platform's
+// overhead), and the pipeline with Tesseract and the built-in classifier
+// on the bundled samples. It prints a comparison table and
+//
+//	bench pipeline: raw=<rec/s> docket=<wf/s> ratio=<r> p99_ms=<x> max_rss_mib=<m>
+//	bench engines: docs_per_s=<n> pages_per_s=<p> bottleneck=<stage>
+//
+// and, with DOCKET_BENCH_OUT set, writes results, charts and CPU profiles
+// there. Sizes come from DOCKET_BENCH_* (settings_test.go). Run it with
+// -benchtime 1x: one iteration is one full measurement.
+func BenchmarkPipeline(b *testing.B) {
+	cfg := loadSettings(b)
+	for range b.N {
+		res := measure(b, cfg)
+		if err := res.WriteTable(os.Stdout); err != nil {
+			b.Fatal(err)
+		}
+		for _, l := range res.SummaryLines() {
+			fmt.Println(l)
+		}
+		if cfg.outDir != "" {
+			if err := res.Write(cfg.outDir); err != nil {
+				b.Fatal(err)
+			}
+		}
+		b.ReportMetric(res.Raw.PerSecond, "raw_rec/s")
+		if len(res.Pipelines) > 0 {
+			b.ReportMetric(res.Pipelines[0].PerSecond, "docket_wf/s")
+		}
+	}
+}
+
+func measure(b *testing.B, cfg settings) *Results {
+	ctx := b.Context()
+	s := startStack(b, ctx, cfg.partitions)
+	res := &Results{Machine: ReadMachine("kfake (franz-go), in the benchmark's process, over loopback TCP")}
+
+	// 1. The ceiling: the bare chain, on the same broker.
+	chain := startRawChain(b, ctx, s.k)
+	res.Raw = Raw{Hops: rawHops, RecordBytes: rawRecordBytes, Records: cfg.rawRecords, PerSecond: chain.peak(b, ctx, cfg.rawRecords)}
+	b.Logf("raw chain: %.0f records/s", res.Raw.PerSecond)
+
+	// 2. Docket with no-op engines.
+	for _, svc := range services {
+		s.start(ctx, svc, "DOCKET_OCR_ENGINE=noop", "DOCKET_CLASSIFIER_ENGINE=noop")
+	}
+	f := startFollower(b, ctx, s)
+	warm, ids := s.requests(ctx, "warmup", benchDocs("warmup", 20))
+	produce(b, ctx, s.k.Client(b), warm, nil)
+	if _, ok := f.await(ids, true, 2*time.Minute); !ok {
+		b.Fatal("the warm-up workflows were not recorded in 2m")
+	}
+	before, harnessBefore := s.usage(), harnessUsage(b)
+
+	wait := func() {}
+	req := s.peakRequested(ctx, f, cfg.workflows, func() {
+		if cfg.profileSeconds > 0 && cfg.outDir != "" {
+			raw := cfg.profileDir
+			if raw == "" {
+				raw = b.TempDir()
+			}
+			wait = s.profile(ctx, filepath.Join(cfg.outDir, "profiles"), raw, cfg.profileSeconds)
+		}
+	})
+	wait()
+	res.Rate = min(cfg.rateCap, req.PerSecond/2)
+	b.Logf("docket (requested): %.0f workflows/s; fixed rate %.0f/s", req.PerSecond, res.Rate)
+	res.Raw.Latency = chain.latency(b, ctx, res.Rate, cfg.latencyFor)
+	req.Rate = res.Rate
+	var n int
+	req.Latency, req.Stages, n = s.latencyRequested(ctx, f, res.Rate, cfg.latencyFor)
+	res.Workflows += req.Workflows + n
+
+	web := s.peakHTTP(ctx, f, cfg.httpWorkflows, cfg.httpClients)
+	web.Rate = min(res.Rate, web.PerSecond/2)
+	web.Latency, web.Stages, n = s.latencyHTTP(ctx, f, web.Rate, cfg.latencyFor)
+	res.Workflows += web.Workflows + n
+	res.Pipelines = []Pipeline{req, web}
+
+	after, harnessAfter := s.usage(), harnessUsage(b)
+	for _, svc := range services {
+		res.Services = append(res.Services, Usage{Service: svc, CPUSeconds: after[svc].CPUSeconds - before[svc].CPUSeconds, PeakRSSMiB: after[svc].PeakRSSMiB})
+	}
+	res.Harness = &Usage{Service: "harness", CPUSeconds: harnessAfter.CPUSeconds - harnessBefore.CPUSeconds, PeakRSSMiB: harnessAfter.PeakRSSMiB}
+
+	// 3. The real engines on the bundled samples.
+	if cfg.engineDocs > 0 {
+		for _, svc := range []string{"ocr", "classifier"} {
+			if !s.procs[svc].Stop(30 * time.Second) {
+				b.Logf("%s did not stop in 30s; killed", svc)
+			}
+			s.start(ctx, svc)
+		}
+		res.Engines = s.engines(ctx, f, cfg.engineDocs, cfg.engineTimeout)
+	}
+
+	// 4. The other benchmarks of this run.
+	if cfg.inputsDir != "" {
+		var err error
+		if res.Idempotency, res.Others, err = ReadInputs(cfg.inputsDir); err != nil {
+			b.Fatal(err)
+		}
+	}
+	return res
+}
+
+func harnessUsage(b *testing.B) Usage {
+	cpu, rss, err := ProcUsage(os.Getpid())
+	if err != nil {
+		b.Fatal(err)
+	}
+	return Usage{CPUSeconds: cpu, PeakRSSMiB: rss}
+}
+
+// peakRequested feeds n workflows in bulk on docket.document.requested
+// and returns the rate at which they were recorded. started is called as
+// the feed starts.
+func (s *stack) peakRequested(ctx context.Context, f *follower, n int, started func()) Pipeline {
+	recs, ids := s.requests(ctx, "peak", benchDocs("peak", n))
+	started()
+	start := time.Now()
+	go produce(s.b, ctx, s.k.Client(s.b), recs, nil)
+	traces, ok := f.await(ids, true, 5*time.Minute)
+	if !ok {
+		s.b.Fatalf("requested peak: %d of %d workflows settled in 5m", len(traces), n)
+	}
+	return Pipeline{Feed: "requested", Workflows: n, PerSecond: float64(n) / lastRecorded(s.b, traces).Sub(start).Seconds(), PeakStages: stagesOf(traces)}
+}
+
+// latencyRequested feeds docket.document.requested at rate for d and
+// returns the submit-to-recorded latency, the stages' and the workflows
+// fed.
+func (s *stack) latencyRequested(ctx context.Context, f *follower, rate float64, d time.Duration) (Latency, []Stage, int) {
+	n := max(1, int(rate*d.Seconds()))
+	recs, ids := s.requests(ctx, "latency", benchDocs("latency", n))
+	go produce(s.b, ctx, s.k.Client(s.b), recs, pacer(rate))
+	traces, ok := f.await(ids, true, d+3*time.Minute)
+	if !ok {
+		s.b.Fatalf("requested at %.0f/s: %d of %d workflows settled", rate, len(traces), n)
+	}
+	lat := make([]float64, 0, n)
+	for _, t := range traces {
+		lat = append(lat, ms(t.recorded.Sub(t.at[events.TopicRequested])))
+	}
+	return Percentiles(lat), stagesOf(traces), n
+}
+
+// peakHTTP posts n workflows with clients concurrent posters and returns
+// the rate at which they were recorded.
+func (s *stack) peakHTTP(ctx context.Context, f *follower, n, clients int) Pipeline {
+	docs := benchDocs("http-peak", n)
+	start := time.Now()
+	ids, sent := s.postAll(ctx, "http-peak", docs, clients, nil)
+	traces, ok := f.await(ids, false, 5*time.Minute)
+	if !ok {
+		s.b.Fatalf("HTTP peak: %d of %d workflows settled in 5m", len(traces), n)
+	}
+	for id, t := range traces {
+		t.at[events.TopicRequested] = sent[id]
+	}
+	return Pipeline{Feed: "http", Workflows: n, PerSecond: float64(n) / lastRecorded(s.b, traces).Sub(start).Seconds(), PeakStages: stagesOf(traces)}
+}
+
+// latencyHTTP posts at rate for d and returns the latency from sending the
+// request to the recorded event, the stages' (ingest's from the send) and
+// the workflows fed.
+func (s *stack) latencyHTTP(ctx context.Context, f *follower, rate float64, d time.Duration) (Latency, []Stage, int) {
+	n := max(1, int(rate*d.Seconds()))
+	ids, sent := s.postAll(ctx, "http-latency", benchDocs("http-latency", n), 0, pacer(rate))
+	traces, ok := f.await(ids, false, d+3*time.Minute)
+	if !ok {
+		s.b.Fatalf("HTTP at %.0f/s: %d of %d workflows settled", rate, len(traces), n)
+	}
+	lat := make([]float64, 0, n)
+	for id, t := range traces {
+		t.at[events.TopicRequested] = sent[id]
+		lat = append(lat, ms(t.recorded.Sub(sent[id])))
+	}
+	return Percentiles(lat), stagesOf(traces), n
+}
+
+// engines feeds n sample documents to the real engines in bulk.
+func (s *stack) engines(ctx context.Context, f *follower, n int, timeout time.Duration) *Engines {
+	recs, ids := s.requests(ctx, "engines", sampleDocs(s.b, n))
+	start := time.Now()
+	go produce(s.b, ctx, s.k.Client(s.b), recs, nil)
+	traces, ok := f.await(ids, true, timeout)
+	if !ok {
+		s.b.Fatalf("engines: %d of %d documents settled in %s (DOCKET_BENCH_ENGINE_TIMEOUT_SECONDS)", len(traces), n, timeout)
+	}
+	e := &Engines{Stages: stagesOf(traces)}
+	var last time.Time
+	for _, t := range traces {
+		if t.failed {
+			e.Failed++
+			continue
+		}
+		e.Documents++
+		e.Pages += t.pages
+		if t.recorded.After(last) {
+			last = t.recorded
+		}
+	}
+	e.Seconds = last.Sub(start).Seconds()
+	if e.Seconds > 0 {
+		e.DocsPerS, e.PagesPerS = float64(e.Documents)/e.Seconds, float64(e.Pages)/e.Seconds
+	}
+	e.Bottleneck = Bottleneck(e.Stages)
+	return e
+}
+
+func lastRecorded(b *testing.B, traces map[string]trace) time.Time {
+	var last time.Time
+	for id, t := range traces {
+		if t.failed {
+			b.Fatalf("workflow %s failed: see the services' logs", id)
+		}
+		if t.recorded.After(last) {
+			last = t.recorded
+		}
+	}
+	return last
+}
+
+// steps are the stages of a workflow: from the latest of the input topics
+// present to the earliest of the output topics present.
+var steps = []struct {
+	name     string
+	from, to []string
+}{
+	{"ingest", []string{events.TopicRequested}, []string{events.TopicSubmitted}},
+	{"ocr", []string{events.TopicSubmitted}, []string{events.TopicExtracted}},
+	{"classifier", []string{events.TopicExtracted}, []string{events.TopicClassified, events.TopicReviewRequested}},
+	{"review", []string{events.TopicReviewRequested}, []string{events.TopicReviewDecided}},
+	{"ledger", []string{events.TopicClassified, events.TopicReviewDecided}, []string{events.TopicRecorded}},
+}
+
+// stagesOf returns the latency of each step that the traces went through.
+func stagesOf(traces map[string]trace) []Stage {
+	var out []Stage
+	for _, st := range steps {
+		var lat []float64
+		for _, t := range traces {
+			var from, to time.Time
+			for _, topic := range st.from {
+				if at := t.at[topic]; !at.IsZero() && at.After(from) {
+					from = at
+				}
+			}
+			for _, topic := range st.to {
+				if at := t.at[topic]; !at.IsZero() && (to.IsZero() || at.Before(to)) {
+					to = at
+				}
+			}
+			if !from.IsZero() && !to.IsZero() {
+				lat = append(lat, ms(max(0, to.Sub(from))))
+			}
+		}
+		if len(lat) > 0 {
+			out = append(out, Stage{Name: st.name, Latency: Percentiles(lat)})
+		}
+	}
+	return out
+}
+
+func ms(d time.Duration) float64 { return float64(d) / float64(time.Millisecond) }

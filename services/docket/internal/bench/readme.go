@@ -1,0 +1,127 @@
+package bench
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+	"text/template"
+)
+
+// readme is docs/bench/README.md, written by every run: how the run was
+// made, on which machine, its results and where the rest is.
+var readme = template.Must(template.New("readme").Parse(`# Docket benchmarks
+
+Written by ` + "`make bench`" + ` (services/docket/internal/bench, BenchmarkPipeline); do not edit by hand.
+Analysis of the CPU profiles, and what was changed because of them: [FINDINGS.md](FINDINGS.md).
+
+## Machine of this run
+
+| | |
+|---|---|
+| CPU | {{.Machine.CPU}} |
+| cores | {{.Machine.Cores}} |
+| memory | {{.Machine.MemoryMiB}} MiB |
+| OS, kernel | {{.Machine.OS}}, {{.Machine.Kernel}} |
+| Go | {{.Machine.GoVersion}} |
+| broker | {{.Machine.Broker}} |
+
+The machine is shared (other builds and tests run beside the benchmark), so
+absolute figures are noisy: compare the ratios within one run, not figures
+across runs.
+
+## What is measured
+
+1. **Raw ceiling.** A bare franz-go chain of {{.Raw.Hops}} transactional
+   consume→produce hops (one ` + "`GroupTransactSession`" + ` per hop, 500 records per
+   poll, read-committed) on the same kfake broker, {{.Raw.RecordBytes}} B records:
+   peak records/s through the whole chain ({{.Raw.Records}} records fed in bulk),
+   then produce→consume latency at the fixed rate.
+2. **Platform overhead.** Every service (ingest, ocr, classifier, ledger,
+   exception, sagatracker) as its own process, with the no-op engines
+   (` + "`DOCKET_OCR_ENGINE=noop`, `DOCKET_CLASSIFIER_ENGINE=noop`" + `), real Redis, the
+   schema registry, file blob store. Fed (a) in bulk on
+   ` + "`docket.document.requested`" + ` (serde-encoded requests for 1 KiB text blobs
+   stored beforehand) and (b) through ` + "`POST /v1/documents`" + ` (16 concurrent
+   clients). Workflows/s is workflows recorded divided by the time from the
+   first submission to the last ` + "`docket.document.recorded`" + `; latency is
+   submission to the recorded event read back (read-committed) at the fixed
+   rate: the lower of DOCKET_BENCH_RATE and half the measured peak. CPU is
+   utime+stime of each process over the no-op runs; peak RSS is VmHWM.
+3. **Real engines.** The bundled sample documents (every format, each with its
+   own reference number so nothing is served from OCR's cache) through
+   Tesseract and the built-in classifier; reviews are approved at once by the
+   harness. Stages are measured from the records' timestamps (input event to
+   output event: queue age and processing together); the bottleneck is the
+   stage with the largest median.
+4. The idempotency store's Claim+Complete ops/s and the other ` + "`bench …:`" + ` lines
+   of the same ` + "`make bench`" + ` run, when present.
+
+## Results
+
+{{.Table}}
+Summary lines:
+
+{{range .SummaryLines}}    {{.}}
+{{end}}
+Charts (SVG; PNG beside each): [throughput](throughput.svg){{range .Pipelines}}, [latency by stage, {{.Feed}}](latency-{{.Feed}}.svg){{end}}{{if .Engines}}, [latency by stage, real engines](latency-engines.svg){{end}}.
+Data: [results.json](results.json), [results.csv](results.csv). Top functions of each service's CPU profile under
+the peak load: [profiles/](profiles/); the profiles themselves are in DOCKET_BENCH_PROFILE_DIR
+(` + "`make bench`" + `: build/bench/profiles; ` + "`go tool pprof -top build/bench/profiles/ocr.pprof`" + `).
+
+![throughput](throughput.png)
+{{range .Pipelines}}
+![latency by stage, {{.Feed}}](latency-{{.Feed}}.png)
+{{end}}{{if .Engines}}
+![latency by stage, real engines](latency-engines.png)
+{{end}}
+## Reproduce
+
+` + "```sh" + `
+apt-get install redis-server tesseract-ocr tesseract-ocr-eng poppler-utils
+make bench                      # every benchmark, then this one; about 10 minutes on 2 cores
+# or this one alone, smaller:
+cd services/docket && DOCKET_BENCH_WORKFLOWS=1000 DOCKET_BENCH_OUT=$PWD/../../docs/bench \
+  go test -run '^$' -bench BenchmarkPipeline -benchtime 1x -timeout 30m ./internal/bench/
+` + "```" + `
+
+| setting | default | meaning |
+|---|---|---|
+| DOCKET_BENCH_PARTITIONS | 4 | partitions of every topic, raw chain and Docket alike |
+| DOCKET_BENCH_RAW_RECORDS | 20000 | records fed to the raw chain for its peak |
+| DOCKET_BENCH_WORKFLOWS | 3000 | workflows fed on docket.document.requested for the peak |
+| DOCKET_BENCH_HTTP_WORKFLOWS | 1500 | workflows posted for the HTTP peak |
+| DOCKET_BENCH_HTTP_CLIENTS | 16 | concurrent posters for the HTTP peak |
+| DOCKET_BENCH_RATE | 1000 | fixed rate cap for the latency runs (halved peak when lower) |
+| DOCKET_BENCH_LATENCY_SECONDS | 10 | length of each fixed-rate run |
+| DOCKET_BENCH_ENGINE_DOCS | 24 | sample documents through the real engines (0 skips) |
+| DOCKET_BENCH_ENGINE_TIMEOUT_SECONDS | 480 | bound of the real-engine run |
+| DOCKET_BENCH_PROFILE_SECONDS | 5 | CPU profile of each service during the peak (0 skips) |
+| DOCKET_BENCH_OUT | (none) | folder for this README, results, charts and the profiles' top functions |
+| DOCKET_BENCH_PROFILE_DIR | (temporary) | folder for the CPU profiles (make bench: build/bench/profiles) |
+| DOCKET_BENCH_INPUTS | (none) | folder of the other benchmarks' outputs (make bench: build/bench) |
+
+The services serve net/http/pprof on their ops address with ` + "`DOCKET_PPROF=1`" + `
+(off by default).
+`))
+
+// WriteReadme writes README.md into dir.
+func (r *Results) WriteReadme(dir string) error {
+	var table strings.Builder
+	if err := r.WriteTable(&table); err != nil {
+		return err
+	}
+	f, err := os.Create(filepath.Join(dir, "README.md"))
+	if err != nil {
+		return fmt.Errorf("create README: %w", err)
+	}
+	data := struct {
+		*Results
+		Table string
+	}{r, table.String()}
+	if err := readme.Execute(f, data); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("write README: %w", err)
+	}
+	return f.Close()
+}

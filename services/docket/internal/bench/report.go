@@ -1,0 +1,386 @@
+// Package bench holds the results of Docket's pipeline benchmark and writes
+// them out: a comparison table, the summary lines `make bench` prints, JSON
+// and CSV files and charts. The measurement itself is BenchmarkPipeline in
+// this package's tests; it runs the services as separate processes.
+package bench
+
+import (
+	"encoding/csv"
+	"encoding/json"
+	"fmt"
+	"io"
+	"os"
+	"path/filepath"
+	"slices"
+	"strconv"
+	"strings"
+)
+
+// Results is one run of the pipeline benchmark.
+type Results struct {
+	Machine Machine `json:"machine"`
+	// Rate is the fixed feed rate (records or workflows per second) at
+	// which the raw chain's and Docket's latencies are compared.
+	Rate float64 `json:"fixed_rate_per_s"`
+	// Raw is the bare franz-go chain of transactional hops.
+	Raw Raw `json:"raw"`
+	// Pipelines are the no-op-engine pipeline runs, one per feed.
+	Pipelines []Pipeline `json:"pipelines"`
+	// Services is each service process's CPU time and peak memory over
+	// the no-op runs.
+	Services []Usage `json:"services"`
+	// Workflows is how many workflows the no-op runs recorded, the
+	// denominator of the CPU per workflow.
+	Workflows int `json:"noop_workflows"`
+	// Harness is the benchmark's own process over the same runs: kfake,
+	// the schema registry, the feeders and the follower.
+	Harness *Usage `json:"harness,omitempty"`
+	// Engines is the run on the sample documents with the real engines.
+	Engines *Engines `json:"engines,omitempty"`
+	// Idempotency is the idempotency store's Claim+Complete ops/s, 0 when
+	// not measured.
+	Idempotency float64 `json:"idempotency_ops_per_s,omitempty"`
+	// Others are summary lines of the other benchmarks of the same run
+	// (`bench runtime:`, `bench tracker:`, ...).
+	Others []string `json:"other_bench_lines,omitempty"`
+}
+
+// Machine describes where the run happened.
+type Machine struct {
+	CPU       string `json:"cpu"`
+	Cores     int    `json:"cores"`
+	MemoryMiB int64  `json:"memory_mib"`
+	GoVersion string `json:"go_version"`
+	OS        string `json:"os"`
+	Kernel    string `json:"kernel"`
+	Broker    string `json:"broker"`
+}
+
+// Latency holds percentiles in milliseconds.
+type Latency struct {
+	P50 float64 `json:"p50_ms"`
+	P95 float64 `json:"p95_ms"`
+	P99 float64 `json:"p99_ms"`
+	N   int     `json:"samples"`
+}
+
+// Raw is the bare chain's result.
+type Raw struct {
+	Hops        int     `json:"hops"`
+	RecordBytes int     `json:"record_bytes"`
+	Records     int     `json:"records"`
+	PerSecond   float64 `json:"records_per_s"`
+	Latency     Latency `json:"latency_at_fixed_rate"`
+}
+
+// Pipeline is one feed of the no-op pipeline.
+type Pipeline struct {
+	// Feed is "requested" (bulk producer on docket.document.requested) or
+	// "http" (POST /v1/documents).
+	Feed      string  `json:"feed"`
+	Workflows int     `json:"workflows"`
+	PerSecond float64 `json:"workflows_per_s"`
+	// Rate is the fixed rate of the latency run: Results.Rate, or half
+	// this feed's peak when that is lower.
+	Rate float64 `json:"latency_rate_per_s"`
+	// Latency is submit-to-recorded at Rate.
+	Latency Latency `json:"latency_at_fixed_rate"`
+	// Stages are the per-step latencies at Rate.
+	Stages []Stage `json:"stages,omitempty"`
+	// PeakStages are the per-step latencies during the peak run: the
+	// step the backlog waits in front of is the one that limits it.
+	PeakStages []Stage `json:"peak_stages,omitempty"`
+}
+
+// Stage is the time from a step's input event to its output event (queue
+// age and processing together), from the records' timestamps.
+type Stage struct {
+	Name    string  `json:"stage"`
+	Latency Latency `json:"latency"`
+}
+
+// Usage is a service process's resource use.
+type Usage struct {
+	Service    string  `json:"service"`
+	CPUSeconds float64 `json:"cpu_seconds"`
+	PeakRSSMiB float64 `json:"peak_rss_mib"`
+}
+
+// Engines is the real-engine run.
+type Engines struct {
+	Documents  int     `json:"documents"`
+	Failed     int     `json:"failed"`
+	Pages      int     `json:"pages"`
+	Seconds    float64 `json:"seconds"`
+	DocsPerS   float64 `json:"documents_per_s"`
+	PagesPerS  float64 `json:"pages_per_s"`
+	Bottleneck string  `json:"bottleneck"`
+	Stages     []Stage `json:"stages"`
+}
+
+// Percentiles returns the p50, p95 and p99 of samples (milliseconds),
+// nearest rank. It sorts samples.
+func Percentiles(samples []float64) Latency {
+	if len(samples) == 0 {
+		return Latency{}
+	}
+	slices.Sort(samples)
+	rank := func(p float64) float64 {
+		i := int(p*float64(len(samples))+0.999999) - 1
+		return samples[min(max(i, 0), len(samples)-1)]
+	}
+	return Latency{P50: rank(0.50), P95: rank(0.95), P99: rank(0.99), N: len(samples)}
+}
+
+// Bottleneck returns the stage with the largest median, "" for none.
+func Bottleneck(stages []Stage) string {
+	best, name := -1.0, ""
+	for _, s := range stages {
+		if s.Latency.N > 0 && s.Latency.P50 > best {
+			best, name = s.Latency.P50, s.Name
+		}
+	}
+	return name
+}
+
+// pipeline returns the run of feed, nil when absent.
+func (r *Results) pipeline(feed string) *Pipeline {
+	for i := range r.Pipelines {
+		if r.Pipelines[i].Feed == feed {
+			return &r.Pipelines[i]
+		}
+	}
+	return nil
+}
+
+// MaxRSS is the largest peak RSS of the services, in MiB.
+func (r *Results) MaxRSS() float64 {
+	var m float64
+	for _, u := range r.Services {
+		m = max(m, u.PeakRSSMiB)
+	}
+	return m
+}
+
+// SummaryLines returns the `bench pipeline:` line and, with an engine
+// run, the `bench engines:` line.
+func (r *Results) SummaryLines() []string {
+	var wf, p99 float64
+	if p := r.pipeline("requested"); p != nil {
+		wf, p99 = p.PerSecond, p.Latency.P99
+	}
+	ratio := 0.0
+	if r.Raw.PerSecond > 0 {
+		ratio = wf / r.Raw.PerSecond
+	}
+	lines := []string{fmt.Sprintf("bench pipeline: raw=%.0f docket=%.0f ratio=%.4f p99_ms=%.1f max_rss_mib=%.1f",
+		r.Raw.PerSecond, wf, ratio, p99, r.MaxRSS())}
+	if e := r.Engines; e != nil {
+		lines = append(lines, fmt.Sprintf("bench engines: docs_per_s=%.2f pages_per_s=%.2f bottleneck=%s", e.DocsPerS, e.PagesPerS, e.Bottleneck))
+	}
+	return lines
+}
+
+// Targets checks the run against the goals Docket sets itself.
+func (r *Results) Targets() []string {
+	mark := func(ok bool) string {
+		if ok {
+			return "met"
+		}
+		return "NOT met"
+	}
+	var out []string
+	if p := r.pipeline("requested"); p != nil && r.Raw.PerSecond > 0 {
+		out = append(out, fmt.Sprintf("throughput >= 50%% of raw: %.2f%% — %s", 100*p.PerSecond/r.Raw.PerSecond, mark(p.PerSecond >= r.Raw.PerSecond/2)))
+		if r.Raw.Latency.P99 > 0 {
+			out = append(out, fmt.Sprintf("p99 at %.0f/s <= 2x raw p99: %.1f ms vs %.1f ms (%.1fx) — %s", r.Rate, p.Latency.P99, r.Raw.Latency.P99,
+				p.Latency.P99/r.Raw.Latency.P99, mark(p.Latency.P99 <= 2*r.Raw.Latency.P99)))
+		}
+	}
+	if len(r.Services) > 0 {
+		out = append(out, fmt.Sprintf("peak RSS <= 100 MiB per service: max %.1f MiB — %s", r.MaxRSS(), mark(r.MaxRSS() <= 100)))
+	}
+	return out
+}
+
+// WriteTable writes the comparison table as Markdown.
+func (r *Results) WriteTable(w io.Writer) error {
+	var b strings.Builder
+	fmt.Fprintf(&b, "| run | peak | latency at | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|\n")
+	fmt.Fprintf(&b, "| raw franz-go, %d transactional hops, %d B records | %.0f rec/s | %.0f/s | %.1f | %.1f | %.1f |\n",
+		r.Raw.Hops, r.Raw.RecordBytes, r.Raw.PerSecond, r.Rate, r.Raw.Latency.P50, r.Raw.Latency.P95, r.Raw.Latency.P99)
+	for _, p := range r.Pipelines {
+		fmt.Fprintf(&b, "| Docket, no-op engines, fed by %s | %.0f wf/s | %.0f/s | %.1f | %.1f | %.1f |\n",
+			p.Feed, p.PerSecond, p.Rate, p.Latency.P50, p.Latency.P95, p.Latency.P99)
+	}
+	if e := r.Engines; e != nil {
+		fmt.Fprintf(&b, "| Docket, Tesseract + built-in classifier, %d sample documents (%d pages) | %.2f docs/s, %.2f pages/s | | | | |\n",
+			e.Documents, e.Pages, e.DocsPerS, e.PagesPerS)
+	}
+	if r.Idempotency > 0 {
+		fmt.Fprintf(&b, "| idempotency store, Claim+Complete | %.0f ops/s | | | | |\n", r.Idempotency)
+	}
+	b.WriteString("\nLatencies at a fixed rate (raw: produce to consume after the last hop; Docket: submit to recorded).\n")
+	if len(r.Services) > 0 {
+		fmt.Fprintf(&b, "\nCPU over the no-op runs (%d workflows: peaks and fixed rates, both feeds); peak RSS since start:\n\n| process | CPU s | CPU ms per workflow | peak RSS MiB |\n|---|---|---|---|\n", r.Workflows)
+		perWF := func(cpu float64) float64 { return 1000 * cpu / float64(max(1, r.Workflows)) }
+		for _, u := range r.Services {
+			fmt.Fprintf(&b, "| %s | %.1f | %.2f | %.1f |\n", u.Service, u.CPUSeconds, perWF(u.CPUSeconds), u.PeakRSSMiB)
+		}
+		if h := r.Harness; h != nil {
+			fmt.Fprintf(&b, "| (harness: kfake, registry, feeders, follower) | %.1f | %.2f | %.1f |\n", h.CPUSeconds, perWF(h.CPUSeconds), h.PeakRSSMiB)
+		}
+	}
+	for _, p := range r.Pipelines {
+		writeStages(&b, fmt.Sprintf("no-op pipeline, fed by %s at %.0f/s", p.Feed, p.Rate), p.Stages)
+		writeStages(&b, fmt.Sprintf("no-op pipeline, fed by %s at its peak (bottleneck: %s)", p.Feed, Bottleneck(p.PeakStages)), p.PeakStages)
+	}
+	if r.Engines != nil {
+		writeStages(&b, "real engines (bottleneck: "+r.Engines.Bottleneck+")", r.Engines.Stages)
+	}
+	if len(r.Others) > 0 {
+		b.WriteString("\nOther benchmarks of this run:\n\n")
+		for _, l := range r.Others {
+			fmt.Fprintf(&b, "    %s\n", l)
+		}
+	}
+	if t := r.Targets(); len(t) > 0 {
+		b.WriteString("\nTargets:\n\n")
+		for _, l := range t {
+			fmt.Fprintf(&b, "- %s\n", l)
+		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+func writeStages(b *strings.Builder, title string, stages []Stage) {
+	if len(stages) == 0 {
+		return
+	}
+	fmt.Fprintf(b, "\nStages, %s:\n\n| stage | p50 ms | p95 ms | p99 ms | samples |\n|---|---|---|---|---|\n", title)
+	for _, s := range stages {
+		fmt.Fprintf(b, "| %s | %.1f | %.1f | %.1f | %d |\n", s.Name, s.Latency.P50, s.Latency.P95, s.Latency.P99, s.Latency.N)
+	}
+}
+
+// WriteJSON writes r to path, indented.
+func (r *Results) WriteJSON(path string) error {
+	b, err := json.MarshalIndent(r, "", "  ")
+	if err != nil {
+		return fmt.Errorf("encode results: %w", err)
+	}
+	return os.WriteFile(path, append(b, '\n'), 0o644)
+}
+
+// Rows returns the results as flat (section, name, metric, value, unit)
+// rows, the CSV's content.
+func (r *Results) Rows() [][]string {
+	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
+	rows := [][]string{{"section", "name", "metric", "value", "unit"}}
+	lat := func(section, name string, l Latency) {
+		rows = append(rows,
+			[]string{section, name, "p50", f(l.P50), "ms"},
+			[]string{section, name, "p95", f(l.P95), "ms"},
+			[]string{section, name, "p99", f(l.P99), "ms"})
+	}
+	rows = append(rows, []string{"raw", "chain", "throughput", f(r.Raw.PerSecond), "records/s"})
+	lat("raw", "chain", r.Raw.Latency)
+	rows = append(rows, []string{"raw", "chain", "latency_rate", f(r.Rate), "records/s"})
+	for _, p := range r.Pipelines {
+		rows = append(rows, []string{"pipeline", p.Feed, "throughput", f(p.PerSecond), "workflows/s"},
+			[]string{"pipeline", p.Feed, "latency_rate", f(p.Rate), "workflows/s"})
+		lat("pipeline", p.Feed, p.Latency)
+		for _, s := range p.Stages {
+			lat("stage/"+p.Feed, s.Name, s.Latency)
+		}
+	}
+	for _, u := range r.Services {
+		rows = append(rows,
+			[]string{"service", u.Service, "cpu", f(u.CPUSeconds), "s"},
+			[]string{"service", u.Service, "peak_rss", f(u.PeakRSSMiB), "MiB"})
+	}
+	if h := r.Harness; h != nil {
+		rows = append(rows,
+			[]string{"harness", "bench", "cpu", f(h.CPUSeconds), "s"},
+			[]string{"harness", "bench", "peak_rss", f(h.PeakRSSMiB), "MiB"})
+	}
+	if e := r.Engines; e != nil {
+		rows = append(rows,
+			[]string{"engines", "samples", "documents", f(e.DocsPerS), "documents/s"},
+			[]string{"engines", "samples", "pages", f(e.PagesPerS), "pages/s"})
+		for _, s := range e.Stages {
+			lat("stage/engines", s.Name, s.Latency)
+		}
+	}
+	if r.Idempotency > 0 {
+		rows = append(rows, []string{"idempotency", "claim_complete", "throughput", f(r.Idempotency), "ops/s"})
+	}
+	return rows
+}
+
+// WriteCSV writes Rows to path.
+func (r *Results) WriteCSV(path string) error {
+	f, err := os.Create(path)
+	if err != nil {
+		return fmt.Errorf("create %s: %w", path, err)
+	}
+	w := csv.NewWriter(f)
+	if err := w.WriteAll(r.Rows()); err != nil {
+		_ = f.Close()
+		return fmt.Errorf("write %s: %w", path, err)
+	}
+	return f.Close()
+}
+
+// Write writes results.json, results.csv, README.md (how, where, the
+// table) and the charts into dir.
+func (r *Results) Write(dir string) error {
+	if err := os.MkdirAll(dir, 0o755); err != nil {
+		return fmt.Errorf("results folder: %w", err)
+	}
+	if err := r.WriteJSON(filepath.Join(dir, "results.json")); err != nil {
+		return err
+	}
+	if err := r.WriteCSV(filepath.Join(dir, "results.csv")); err != nil {
+		return err
+	}
+	if err := r.WriteReadme(dir); err != nil {
+		return err
+	}
+	return r.Charts(dir)
+}
+
+// ReadInputs reads the outputs of the run's other benchmarks in dir (*.txt):
+// the idempotency store's Claim+Complete ops/s (BenchmarkClaimComplete)
+// and every `bench <name>:` summary line but this benchmark's own.
+func ReadInputs(dir string) (float64, []string, error) {
+	files, err := filepath.Glob(filepath.Join(dir, "*.txt"))
+	if err != nil {
+		return 0, nil, err
+	}
+	var ops float64
+	var lines []string
+	for _, name := range files {
+		b, err := os.ReadFile(name)
+		if err != nil {
+			return 0, nil, fmt.Errorf("read benchmark output: %w", err)
+		}
+		for _, l := range strings.Split(string(b), "\n") {
+			l = strings.TrimSpace(l)
+			switch {
+			case strings.HasPrefix(l, "bench pipeline:") || strings.HasPrefix(l, "bench engines:"):
+			case strings.HasPrefix(l, "bench "):
+				lines = append(lines, l)
+			case strings.HasPrefix(l, "BenchmarkClaimComplete"):
+				f := strings.Fields(l)
+				for i := 1; i < len(f); i++ {
+					if f[i] == "ops/s" {
+						ops, _ = strconv.ParseFloat(f[i-1], 64)
+					}
+				}
+			}
+		}
+	}
+	return ops, lines, nil
+}

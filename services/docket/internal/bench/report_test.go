@@ -1,0 +1,178 @@
+package bench
+
+import (
+	"encoding/csv"
+	"os"
+	"path/filepath"
+	"reflect"
+	"strings"
+	"testing"
+)
+
+func TestPercentiles(t *testing.T) {
+	for _, tc := range []struct {
+		name    string
+		samples []float64
+		want    Latency
+	}{
+		{"none", nil, Latency{}},
+		{"one", []float64{7}, Latency{P50: 7, P95: 7, P99: 7, N: 1}},
+		{"hundred, shuffled", shuffled(100), Latency{P50: 50, P95: 95, P99: 99, N: 100}},
+		{"ten", shuffled(10), Latency{P50: 5, P95: 10, P99: 10, N: 10}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			if got := Percentiles(tc.samples); got != tc.want {
+				t.Errorf("Percentiles = %+v, want %+v", got, tc.want)
+			}
+		})
+	}
+}
+
+// shuffled returns 1..n out of order.
+func shuffled(n int) []float64 {
+	out := make([]float64, n)
+	for i := range out {
+		out[i] = float64((i*7)%n + 1)
+	}
+	return out
+}
+
+func TestBottleneck(t *testing.T) {
+	stages := []Stage{
+		{Name: "ingest", Latency: Latency{P50: 40, N: 3}},
+		{Name: "ocr", Latency: Latency{P50: 900, N: 3}},
+		{Name: "review", Latency: Latency{P50: 5000}}, // no samples
+		{Name: "ledger", Latency: Latency{P50: 20, N: 3}},
+	}
+	if got := Bottleneck(stages); got != "ocr" {
+		t.Errorf("Bottleneck = %q, want ocr", got)
+	}
+	if got := Bottleneck(nil); got != "" {
+		t.Errorf("Bottleneck(nil) = %q, want empty", got)
+	}
+}
+
+func sampleResults() *Results {
+	return &Results{
+		Rate: 50,
+		Raw:  Raw{Hops: 5, RecordBytes: 1024, Records: 100, PerSecond: 4000, Latency: Latency{P50: 3, P95: 7, P99: 15, N: 500}},
+		Pipelines: []Pipeline{
+			{Feed: "requested", Workflows: 100, PerSecond: 100, Rate: 50, Latency: Latency{P50: 150, P95: 220, P99: 260, N: 500},
+				Stages: []Stage{{Name: "ocr", Latency: Latency{P50: 40, P95: 120, P99: 140, N: 500}}}},
+		},
+		Services:  []Usage{{Service: "ingest", CPUSeconds: 2, PeakRSSMiB: 48.5}, {Service: "ocr", CPUSeconds: 3, PeakRSSMiB: 120.25}},
+		Workflows: 600,
+		Engines: &Engines{Documents: 6, Pages: 9, Seconds: 12, DocsPerS: 0.5, PagesPerS: 0.75, Bottleneck: "ocr",
+			Stages: []Stage{{Name: "ocr", Latency: Latency{P50: 9000, P95: 12000, P99: 12000, N: 6}}}},
+	}
+}
+
+func TestSummaryLinesAndTargets(t *testing.T) {
+	r := sampleResults()
+	want := []string{
+		"bench pipeline: raw=4000 docket=100 ratio=0.0250 p99_ms=260.0 max_rss_mib=120.2",
+		"bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr",
+	}
+	if got := r.SummaryLines(); !reflect.DeepEqual(got, want) {
+		t.Errorf("SummaryLines = %q, want %q", got, want)
+	}
+	wantTargets := []string{
+		"throughput >= 50% of raw: 2.50% — NOT met",
+		"p99 at 50/s <= 2x raw p99: 260.0 ms vs 15.0 ms (17.3x) — NOT met",
+		"peak RSS <= 100 MiB per service: max 120.2 MiB — NOT met",
+	}
+	if got := r.Targets(); !reflect.DeepEqual(got, wantTargets) {
+		t.Errorf("Targets = %q, want %q", got, wantTargets)
+	}
+}
+
+func TestWriteFiles(t *testing.T) {
+	dir := t.TempDir()
+	if err := sampleResults().Write(dir); err != nil {
+		t.Fatal(err)
+	}
+	f, err := os.Open(filepath.Join(dir, "results.csv"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	rows, err := csv.NewReader(f).ReadAll()
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := map[string]string{
+		"raw/chain/throughput":            "4000.00",
+		"pipeline/requested/p99":          "260.00",
+		"stage/requested/ocr/p95":         "120.00",
+		"service/ocr/peak_rss":            "120.25",
+		"engines/samples/pages":           "0.75",
+		"pipeline/requested/latency_rate": "50.00",
+	}
+	got := map[string]string{}
+	for _, r := range rows[1:] {
+		got[r[0]+"/"+r[1]+"/"+r[2]] = r[3]
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("CSV %s = %q, want %q", k, got[k], v)
+		}
+	}
+	for _, name := range []string{"results.json", "README.md", "throughput.svg", "throughput.png", "latency-requested.svg", "latency-engines.svg"} {
+		b, err := os.ReadFile(filepath.Join(dir, name))
+		if err != nil {
+			t.Errorf("%s: %v", name, err)
+			continue
+		}
+		if strings.HasSuffix(name, ".svg") && !strings.Contains(string(b), "<svg") {
+			t.Errorf("%s is not an SVG", name)
+		}
+	}
+	md, _ := os.ReadFile(filepath.Join(dir, "README.md"))
+	for _, want := range []string{"| ocr | 3.0 | 5.00 | 120.2 |", "    bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr\n", "| cores | "} {
+		if !strings.Contains(string(md), want) {
+			t.Errorf("README.md lacks %q:\n%s", want, md)
+		}
+	}
+}
+
+func TestReadInputs(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{
+		"idempotency.txt": "goos: linux\nBenchmarkClaimComplete-2   \t    9000\t    120000 ns/op\t      8333 ops/s\t     512 B/op\nPASS\n",
+		"tracker.txt":     "bench tracker: events_per_s=5000 get_p99_ms=2.1\nok\n",
+		"pipeline.txt":    "bench pipeline: raw=1 docket=1 ratio=1 p99_ms=1 max_rss_mib=1\n",
+		"notes.log":       "bench ignored: not a .txt file\n",
+	}
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ops, lines, err := ReadInputs(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if ops != 8333 || !reflect.DeepEqual(lines, []string{"bench tracker: events_per_s=5000 get_p99_ms=2.1"}) {
+		t.Errorf("ReadInputs = %v, %q; want 8333 and the tracker line", ops, lines)
+	}
+}
+
+func TestProcUsage(t *testing.T) {
+	cpu, rss, err := ProcUsage(os.Getpid())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cpu < 0 || rss <= 1 {
+		t.Errorf("ProcUsage(self) = %v s, %v MiB; want a CPU time >= 0 and more than 1 MiB resident", cpu, rss)
+	}
+	if _, _, err := ProcUsage(-1); err == nil {
+		t.Error("ProcUsage(-1) did not fail")
+	}
+}
+
+func TestReadMachine(t *testing.T) {
+	m := ReadMachine("kfake")
+	if m.Cores < 1 || m.MemoryMiB < 1 || !strings.HasPrefix(m.GoVersion, "go") || m.Broker != "kfake" {
+		t.Errorf("ReadMachine = %+v", m)
+	}
+}

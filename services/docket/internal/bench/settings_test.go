@@ -1,0 +1,56 @@
+package bench
+
+import (
+	"os"
+	"strconv"
+	"testing"
+	"time"
+)
+
+// settings are the benchmark's sizes, read from DOCKET_BENCH_* so that a
+// slower or faster machine can scale the run.
+type settings struct {
+	partitions     int32         // DOCKET_BENCH_PARTITIONS: partitions of every topic, raw and Docket alike
+	rawRecords     int           // DOCKET_BENCH_RAW_RECORDS: records through the raw chain for its peak
+	workflows      int           // DOCKET_BENCH_WORKFLOWS: workflows fed on docket.document.requested for the peak
+	httpWorkflows  int           // DOCKET_BENCH_HTTP_WORKFLOWS: workflows posted for the HTTP peak
+	latencyFor     time.Duration // DOCKET_BENCH_LATENCY_SECONDS: length of each fixed-rate run
+	rateCap        float64       // DOCKET_BENCH_RATE: the fixed rate, lowered to half of Docket's peak
+	httpClients    int           // DOCKET_BENCH_HTTP_CLIENTS: concurrent posters for the HTTP peak
+	engineDocs     int           // DOCKET_BENCH_ENGINE_DOCS: sample documents through the real engines (0 skips)
+	engineTimeout  time.Duration // DOCKET_BENCH_ENGINE_TIMEOUT: bound of the real-engine run
+	profileSeconds int           // DOCKET_BENCH_PROFILE_SECONDS: CPU profile of each service during the peak (0 skips)
+	outDir         string        // DOCKET_BENCH_OUT: folder for results, charts and profiles' top functions ("" writes nothing)
+	profileDir     string        // DOCKET_BENCH_PROFILE_DIR: folder for the CPU profiles themselves ("" a temporary one)
+	inputsDir      string        // DOCKET_BENCH_INPUTS: folder of the other benchmarks' outputs of this run
+}
+
+func loadSettings(b *testing.B) settings {
+	return settings{
+		partitions:     int32(max(1, envInt(b, "DOCKET_BENCH_PARTITIONS", 4))),
+		rawRecords:     envInt(b, "DOCKET_BENCH_RAW_RECORDS", 20_000),
+		workflows:      envInt(b, "DOCKET_BENCH_WORKFLOWS", 3_000),
+		httpWorkflows:  envInt(b, "DOCKET_BENCH_HTTP_WORKFLOWS", 1_500),
+		latencyFor:     time.Duration(envInt(b, "DOCKET_BENCH_LATENCY_SECONDS", 10)) * time.Second,
+		rateCap:        float64(envInt(b, "DOCKET_BENCH_RATE", 1_000)),
+		httpClients:    envInt(b, "DOCKET_BENCH_HTTP_CLIENTS", 16),
+		engineDocs:     envInt(b, "DOCKET_BENCH_ENGINE_DOCS", 24),
+		engineTimeout:  time.Duration(envInt(b, "DOCKET_BENCH_ENGINE_TIMEOUT_SECONDS", 480)) * time.Second,
+		profileSeconds: envInt(b, "DOCKET_BENCH_PROFILE_SECONDS", 5),
+		outDir:         os.Getenv("DOCKET_BENCH_OUT"),
+		profileDir:     os.Getenv("DOCKET_BENCH_PROFILE_DIR"),
+		inputsDir:      os.Getenv("DOCKET_BENCH_INPUTS"),
+	}
+}
+
+func envInt(b *testing.B, name string, def int) int {
+	v := os.Getenv(name)
+	if v == "" {
+		return def
+	}
+	n, err := strconv.Atoi(v)
+	if err != nil || n < 0 {
+		b.Fatalf("%s=%q: want a whole number >= 0", name, v)
+	}
+	return n
+}

@@ -1,0 +1,213 @@
+package cli
+
+import (
+	"context"
+	"fmt"
+	"io"
+	"strconv"
+	"strings"
+	"time"
+
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+	"github.com/docket-run/docket/services/docket/internal/render"
+)
+
+// reviewPage is the tracker's largest page of review tasks.
+const reviewPage = 500
+
+// review runs `docket review list|claim|decide`, a client of the tracker's
+// Operations service.
+func review(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+	if len(args) == 0 {
+		return fmt.Errorf("%w: review needs a command: list, claim or decide", errUsage)
+	}
+	c := newOpCmd("review "+args[0], stderr, 30*time.Second)
+	reviewer := func() *string {
+		return c.fs.String("reviewer", envOr("DOCKET_REVIEWER", envOr("USER", "")), "who reviews (default $DOCKET_REVIEWER, else $USER)")
+	}
+	switch args[0] {
+	case "list":
+		tenant := c.fs.String("tenant", "", "only tasks of this tenant")
+		unclaimed := c.fs.Bool("unclaimed", false, "only tasks no one holds a live claim on")
+		limit := c.fs.Int("limit", 50, fmt.Sprintf("at most this many tasks (1..%d)", maxListLimit))
+		if err := noArgs(c, "review list", args[1:]); err != nil {
+			return err
+		}
+		if *limit < 1 || *limit > maxListLimit {
+			return fmt.Errorf("%w: --limit %d: want 1..%d", errUsage, *limit, maxListLimit)
+		}
+		ctx, cc, done, err := c.connect(ctx)
+		if err != nil {
+			return err
+		}
+		defer done()
+		resp, err := listReviewTasks(ctx, trackerv1.NewOperationsClient(cc), &trackerv1.ListReviewTasksRequest{Tenant: *tenant, UnclaimedOnly: *unclaimed}, *limit)
+		if err != nil {
+			return trackerError(*c.tracker.addr, "list review tasks", err)
+		}
+		if c.json() {
+			return render.Proto(stdout, resp)
+		}
+		return reviewTable(stdout, resp.GetTasks())
+	case "claim":
+		who := reviewer()
+		lease := c.fs.Duration("lease", 0, "claim for this long (default: the tracker's, 15m; at most 24h)")
+		pos, err := c.parse(args[1:])
+		if err != nil {
+			return err
+		}
+		id, err := oneID("review claim", pos)
+		if err != nil {
+			return err
+		}
+		if *who == "" {
+			return fmt.Errorf("%w: review claim needs --reviewer", errUsage)
+		}
+		if *lease < 0 || *lease > 24*time.Hour || *lease%time.Second != 0 {
+			return fmt.Errorf("%w: --lease %s: want whole seconds up to 24h", errUsage, *lease)
+		}
+		ctx, cc, done, err := c.connect(ctx)
+		if err != nil {
+			return err
+		}
+		defer done()
+		t, err := trackerv1.NewOperationsClient(cc).ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: id, Reviewer: *who, LeaseSeconds: int32(lease.Seconds())})
+		if err != nil {
+			return trackerError(*c.tracker.addr, "claim review task "+id, err)
+		}
+		if c.json() {
+			return render.Proto(stdout, t)
+		}
+		return reviewDetail(stdout, t)
+	case "decide":
+		who := reviewer()
+		outcome := c.fs.String("outcome", "", "approved or rejected (required)")
+		docType := c.fs.String("type", "", "final document type (default: the suggested one)")
+		reason := c.fs.String("reason", "", "why (required)")
+		pos, err := c.parse(args[1:])
+		if err != nil {
+			return err
+		}
+		id, err := oneID("review decide", pos)
+		if err != nil {
+			return err
+		}
+		switch {
+		case *who == "":
+			return fmt.Errorf("%w: review decide needs --reviewer", errUsage)
+		case *outcome != "approved" && *outcome != "rejected":
+			return fmt.Errorf("%w: --outcome %q: want approved or rejected", errUsage, *outcome)
+		case strings.TrimSpace(*reason) == "":
+			return fmt.Errorf("%w: review decide needs --reason", errUsage)
+		}
+		ctx, cc, done, err := c.connect(ctx)
+		if err != nil {
+			return err
+		}
+		defer done()
+		resp, err := trackerv1.NewOperationsClient(cc).DecideReviewTask(ctx, &trackerv1.DecideReviewTaskRequest{
+			TaskId: id, Reviewer: *who, Outcome: *outcome, DocumentType: *docType, Reason: *reason,
+		})
+		if err != nil {
+			return trackerError(*c.tracker.addr, "decide review task "+id, err)
+		}
+		if c.json() {
+			return render.Proto(stdout, resp)
+		}
+		fmt.Fprintf(stdout, "decided %s: %s as %s (event %s)\n\n", id, *outcome, render.OrDash(firstNonEmpty(*docType, resp.GetTask().GetSuggestedType())), resp.GetEventId())
+		return reviewDetail(stdout, resp.GetTask())
+	}
+	return fmt.Errorf("%w: unknown command \"review %s\"", errUsage, args[0])
+}
+
+// noArgs parses args of a command that takes only flags.
+func noArgs(c *opCmd, cmd string, args []string) error {
+	pos, err := c.parse(args)
+	if err != nil {
+		return err
+	}
+	if len(pos) > 0 {
+		return fmt.Errorf("%w: %s takes no arguments, got %q", errUsage, cmd, pos)
+	}
+	return nil
+}
+
+func firstNonEmpty(ss ...string) string {
+	for _, s := range ss {
+		if s != "" {
+			return s
+		}
+	}
+	return ""
+}
+
+// listReviewTasks reads pages until limit tasks or the last page.
+func listReviewTasks(ctx context.Context, cl trackerv1.OperationsClient, req *trackerv1.ListReviewTasksRequest, limit int) (*trackerv1.ListReviewTasksResponse, error) {
+	all := &trackerv1.ListReviewTasksResponse{}
+	for {
+		req.PageSize = int32(min(limit-len(all.Tasks), reviewPage))
+		resp, err := cl.ListReviewTasks(ctx, req)
+		if err != nil {
+			return nil, err
+		}
+		all.Tasks = append(all.Tasks, resp.GetTasks()...)
+		all.NextPageToken = resp.GetNextPageToken()
+		if all.NextPageToken == "" || len(all.Tasks) >= limit || len(resp.GetTasks()) == 0 {
+			if len(all.Tasks) > limit {
+				all.Tasks = all.Tasks[:limit]
+			}
+			return all, nil
+		}
+		req.PageToken = all.NextPageToken
+	}
+}
+
+func reviewTable(w io.Writer, ts []*trackerv1.ReviewTask) error {
+	t := render.NewTable(w, "TASK", "WORKFLOW", "TENANT", "PRIORITY", "REASON", "REQUESTED", "SLA", "CLAIMED BY", "SUGGESTED", "CONFIDENCE")
+	for _, x := range ts {
+		sla := render.Time(x.GetSlaDeadline())
+		if x.GetEscalated() {
+			sla += " (escalated)"
+		}
+		t.Row(x.GetId(), x.GetWorkflowId(), render.OrDash(x.GetTenant()), strconv.Itoa(int(x.GetPriority())), render.OrDash(x.GetReason()),
+			render.Time(x.GetRequestedAt()), sla, render.OrDash(x.GetClaimedBy()), render.OrDash(x.GetSuggestedType()), confidence(x))
+	}
+	return t.Flush()
+}
+
+func confidence(x *trackerv1.ReviewTask) string {
+	if x.GetSuggestedType() == "" {
+		return "-"
+	}
+	return strconv.FormatFloat(x.GetConfidence(), 'f', 2, 64)
+}
+
+func reviewDetail(w io.Writer, x *trackerv1.ReviewTask) error {
+	claim := "-"
+	if x.GetClaimedBy() != "" {
+		claim = x.GetClaimedBy() + " until " + render.Time(x.GetClaimExpiresAt())
+	}
+	var cands, flags []string
+	for _, c := range x.GetCandidates() {
+		cands = append(cands, fmt.Sprintf("%s %.2f", c.GetType(), c.GetScore()))
+	}
+	for _, f := range x.GetFlags() {
+		flags = append(flags, f.GetKind()+": "+f.GetDetail())
+	}
+	return render.Fields(w,
+		[2]string{"Task", x.GetId()},
+		[2]string{"Workflow", x.GetWorkflowId()},
+		[2]string{"Tenant", render.OrDash(x.GetTenant())},
+		[2]string{"Reason", render.OrDash(x.GetReason())},
+		[2]string{"Priority", strconv.Itoa(int(x.GetPriority()))},
+		[2]string{"Requested", render.Time(x.GetRequestedAt())},
+		[2]string{"SLA", render.Time(x.GetSlaDeadline())},
+		[2]string{"Escalated", strconv.FormatBool(x.GetEscalated())},
+		[2]string{"Claimed by", claim},
+		[2]string{"Document", render.OrDash(x.GetDocumentUri()) + " (" + render.OrDash(x.GetMediaType()) + ")"},
+		[2]string{"Suggested", render.OrDash(x.GetSuggestedType()) + " " + confidence(x)},
+		[2]string{"Candidates", render.OrDash(strings.Join(cands, ", "))},
+		[2]string{"Flags", render.OrDash(render.OneLine(strings.Join(flags, "; "), 200))},
+		[2]string{"Model", render.OrDash(x.GetModel())},
+	)
+}
