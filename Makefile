@@ -98,7 +98,7 @@ verify:
 model:
 	cd services/classifier && $(GO) run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json
 
-## proto: regenerate the gRPC code committed beside proto/**/*.proto (protoc 3.21, protoc-gen-go v1.36.12, protoc-gen-go-grpc v1.6.1)
+## proto: regenerate the gRPC code committed beside proto/**/*.proto (protoc 3.21 with its well-known types — Debian: protobuf-compiler libprotobuf-dev —, protoc-gen-go v1.36.12, protoc-gen-go-grpc v1.6.1)
 proto:
 	cd proto && protoc -I . --go_out=. --go_opt=paths=source_relative --go-grpc_out=. --go-grpc_opt=paths=source_relative $$(find docket -name '*.proto' | sort)
 

@@ -40,6 +40,7 @@ func runContract(t *testing.T, newBackend func(t *testing.T) backend) {
 	t.Run("claim complete lookup", func(t *testing.T) { testClaimCompleteLookup(t, newBackend(t)) })
 	t.Run("exactly one of 50 concurrent claimers", func(t *testing.T) { testConcurrentClaims(t, newBackend(t)) })
 	t.Run("expired lease is taken over with a larger token", func(t *testing.T) { testTakeover(t, newBackend(t)) })
+	t.Run("reclaim from a dead incarnation", func(t *testing.T) { testReclaim(t, newBackend(t)) })
 	t.Run("stale token cannot overwrite", func(t *testing.T) { testStaleComplete(t, newBackend(t)) })
 	t.Run("release lets another claim at once", func(t *testing.T) { testRelease(t, newBackend(t)) })
 	t.Run("extend keeps the claim", func(t *testing.T) { testExtend(t, newBackend(t)) })
@@ -227,6 +228,34 @@ func testTakeover(t *testing.T, b backend) {
 	}
 	if err := s.Complete(ctx, k2, third.Token, []byte("done")); err != nil {
 		t.Fatalf("Complete by the last owner: %v", err)
+	}
+}
+
+func testReclaim(t *testing.T, b backend) {
+	ctx := t.Context()
+	s := New(b.client)
+	k := Key{"ocr", "doc-restarted"}
+	dead := mustClaim(t, s, k, "ocr-0#1", Acquired)
+	mustClaim(t, s, k, "ocr-0#2", Held)
+	// Naming another holder as stale takes nothing.
+	if c, err := s.Reclaim(ctx, k, "ocr-0#2", "ocr-1#1"); err != nil || c.State != Held || c.Owner != "ocr-0#1" {
+		t.Fatalf("Reclaim naming a holder that is not holding = %+v, %v; want Held by ocr-0#1", c, err)
+	}
+	c, err := s.Reclaim(ctx, k, "ocr-0#2", "ocr-0#1")
+	if err != nil || c.State != Acquired || !c.TookOver || c.Token <= dead.Token || c.Owner != "ocr-0#2" {
+		t.Fatalf("Reclaim from the dead incarnation = %+v, %v; want a takeover with a larger token", c, err)
+	}
+	if err := s.Complete(ctx, k, dead.Token, []byte("late")); !errors.Is(err, ErrFenced) {
+		t.Errorf("Complete by the reclaimed incarnation: %v, want ErrFenced", err)
+	}
+	if err := s.Complete(ctx, k, c.Token, []byte("done")); err != nil {
+		t.Fatalf("Complete after Reclaim: %v", err)
+	}
+	if c, err := s.Reclaim(ctx, k, "ocr-0#3", "ocr-0#2"); err != nil || c.State != Completed || string(c.Result) != "done" {
+		t.Errorf("Reclaim of a completed key = %+v, %v; want its result", c, err)
+	}
+	if _, err := s.Reclaim(ctx, k, "ocr-0#3", "ocr-0#3"); err == nil {
+		t.Error("Reclaim from oneself must be refused")
 	}
 }
 

@@ -31,12 +31,12 @@ local function reply(code, r, now)
 end
 `
 
-// claimScript: ARGV owner, lease ms, ttl ms, nonce.
+// claimScript: ARGV owner, lease ms, ttl ms, nonce, stale owner (or "").
 //
 // A completed key returns its record. A live claim returns it as held,
 // unless it was made by this very call (same nonce: the client retried after
-// a lost reply). Anything else (no record, released, lease expired) is
-// claimed with the next token.
+// a lost reply) or is held by the stale owner named (Reclaim). Anything else
+// (no record, released, lease expired) is claimed with the next token.
 var claimScript = redis.NewScript(prelude + `
 local r = load(KEYS[1])
 local now = now_ms()
@@ -44,7 +44,7 @@ if r.st == 'done' then return reply('completed', r, now) end
 local code = 'acquired'
 if r.st == 'held' then
   if r.nc == ARGV[4] then return reply('acquired', r, now) end
-  if r.lu > now then return reply('held', r, now) end
+  if r.lu > now and (ARGV[5] == '' or r.own ~= ARGV[5]) then return reply('held', r, now) end
   code = 'takeover'
 end
 r.st, r.tok, r.own, r.lu, r.nc = 'held', r.tok + 1, ARGV[1], now + tonumber(ARGV[2]), ARGV[4]

@@ -223,15 +223,27 @@ func New(c redis.UniversalClient, opts ...Option) *Store {
 // token and lease. A key whose holder's lease ran out is taken over with a
 // larger token. A completed key returns Completed with its stored result.
 func (s *Store) Claim(ctx context.Context, key Key, owner string) (Claim, error) {
-	return s.claim(ctx, key, owner, rand.Text())
+	return s.claim(ctx, key, owner, rand.Text(), "")
 }
 
-func (s *Store) claim(ctx context.Context, key Key, owner, nonce string) (Claim, error) {
+// Reclaim is Claim that also takes over a live claim held by stale: an
+// earlier incarnation of the caller, known dead (a restarted process whose
+// instance identity is unique, as static group membership makes it), whose
+// lease would otherwise block the key until it runs out. The takeover gets
+// a larger token, so the stale holder, should it still run, is fenced.
+func (s *Store) Reclaim(ctx context.Context, key Key, owner, stale string) (Claim, error) {
+	if stale == "" || stale == owner {
+		return Claim{}, opError("reclaim", key, fmt.Errorf("stale owner %q must be set and differ from the owner", stale))
+	}
+	return s.claim(ctx, key, owner, rand.Text(), stale)
+}
+
+func (s *Store) claim(ctx context.Context, key Key, owner, nonce, stale string) (Claim, error) {
 	rk, err := s.redisKey(key)
 	if err != nil {
 		return Claim{}, opError("claim", key, err)
 	}
-	v, err := claimScript.Run(ctx, s.c, []string{rk}, owner, millis(s.lease), millis(s.ttl), nonce).Result()
+	v, err := claimScript.Run(ctx, s.c, []string{rk}, owner, millis(s.lease), millis(s.ttl), nonce, stale).Result()
 	if err != nil {
 		return Claim{}, opError("claim", key, err)
 	}

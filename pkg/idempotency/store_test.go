@@ -56,15 +56,15 @@ func TestRetriedCallsRecogniseTheirWrites(t *testing.T) {
 	ctx := t.Context()
 	s := New(b.client)
 	k := Key{"ocr", "evt-retry"}
-	first, err := s.claim(ctx, k, "a", "nonce-1")
+	first, err := s.claim(ctx, k, "a", "nonce-1", "")
 	if err != nil || first.State != Acquired {
 		t.Fatalf("claim = %+v, %v; want acquired", first, err)
 	}
-	again, err := s.claim(ctx, k, "a", "nonce-1")
+	again, err := s.claim(ctx, k, "a", "nonce-1", "")
 	if err != nil || again.State != Acquired || again.Token != first.Token {
 		t.Errorf("retried claim = %+v, %v; want acquired with token %d", again, err, first.Token)
 	}
-	if other, _ := s.claim(ctx, k, "a", "nonce-2"); other.State != Held {
+	if other, _ := s.claim(ctx, k, "a", "nonce-2", ""); other.State != Held {
 		t.Errorf("another claim by the same owner = %+v, want held", other)
 	}
 

@@ -17,6 +17,7 @@ package ocr
 
 import (
 	"context"
+	"crypto/rand"
 	"fmt"
 	"os"
 	"time"
@@ -75,12 +76,13 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 		return err
 	}
 	x := extractor(ctx, cfg, d)
-	host, _ := os.Hostname()
-	owner := d.Platform.InstanceID
-	if owner == "" {
-		owner = host
+	replica := d.Platform.InstanceID
+	name := replica
+	if name == "" {
+		name, _ = os.Hostname()
 	}
-	h := handler.New(handler.Config{Service: Name, Owner: owner, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir}, blobs, d.Store, x, d.Log)
+	owner := name + "#" + rand.Text()[:8]
+	h := handler.New(handler.Config{Service: Name, Owner: owner, Replica: replica, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir}, blobs, d.Store, x, d.Log)
 	bus.Handle(rt, events.TopicSubmitted, h.Handle,
 		bus.Timeout(cfg.Timeout+handlerSlack),
 		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}))

@@ -32,6 +32,7 @@ const TextMediaType = "text/plain; charset=utf-8"
 // Claims is what the handler needs of the idempotency store.
 type Claims interface {
 	Claim(ctx context.Context, key idempotency.Key, owner string) (idempotency.Claim, error)
+	Reclaim(ctx context.Context, key idempotency.Key, owner, stale string) (idempotency.Claim, error)
 	Complete(ctx context.Context, key idempotency.Key, token int64, result []byte) error
 	Release(ctx context.Context, key idempotency.Key, token int64) error
 	Extend(ctx context.Context, key idempotency.Key, token int64, lease time.Duration) (time.Time, error)
@@ -51,8 +52,15 @@ var (
 type Config struct {
 	// Service is the idempotency key's service, "ocr".
 	Service string
-	// Owner names this replica in claims (diagnostics only).
+	// Owner names this process in claims: the replica's name and, after a
+	// '#', this incarnation's.
 	Owner string
+	// Replica is the replica's unique name (its static instance id), or
+	// empty when replicas are not uniquely named. A claim held by an
+	// earlier incarnation of a uniquely named replica — one that was
+	// killed and restarted — is taken over at once instead of blocking the
+	// document until its lease runs out.
+	Replica string
 	// Timeout bounds one document's extraction.
 	Timeout time.Duration
 	// Lease is how far each heartbeat extends the document's claim; the
@@ -135,10 +143,13 @@ func documentSHA(ref events.BlobRef) (string, error) {
 
 // extractOnce returns the document's extraction: the cached one when any
 // workflow extracted the same content before, else a fresh one, which it
-// caches. Concurrent claimers of the same content wait (transient error).
+// caches. Concurrent claimers of the same content wait for the first.
 func (h *Handler) extractOnce(ctx context.Context, m *bus.Message, in *events.DocumentSubmitted, sha string) (cached, bool, error) {
 	key := h.DocumentKey(sha)
 	claim, err := h.claims.Claim(ctx, key, h.cfg.Owner)
+	if err == nil && claim.State == idempotency.Held {
+		claim, err = h.awaitHolder(ctx, key, claim)
+	}
 	if err != nil {
 		return cached{}, false, fault.Wrap(fault.Transient, fmt.Errorf("claim document %s: %w", sha, err))
 	}
@@ -149,8 +160,6 @@ func (h *Handler) extractOnce(ctx context.Context, m *bus.Message, in *events.Do
 			return cached{}, false, fault.Structuralf("cached extraction of %s is unreadable: %w", sha, err)
 		}
 		return c, true, nil
-	case idempotency.Held:
-		return cached{}, false, fault.Transientf("document %s is being extracted by %s (lease until %s)", sha, claim.Owner, claim.LeaseUntil.Format(time.RFC3339))
 	}
 	if claim.TookOver {
 		m.Log().InfoContext(ctx, "taking over an abandoned extraction; resuming from its checkpoints", "document", sha)
@@ -181,6 +190,43 @@ func (h *Handler) extractOnce(ctx context.Context, m *bus.Message, in *events.Do
 		return cached{}, false, fault.Wrap(fault.Transient, fmt.Errorf("cache extraction of %s: %w", sha, err))
 	}
 	return c, false, nil
+}
+
+// holderPoll is how often a document held by another extraction is
+// claimed again while waiting for it.
+const holderPoll = 250 * time.Millisecond
+
+// awaitHolder waits while another live claim holds the document — the same
+// content submitted in another workflow, extracted by a concurrent handler
+// or replica — since that extraction will be this one's cache hit. It
+// returns the claim once the holder completed (Completed), or released it
+// or let its lease run out (Acquired here); a claim of an earlier
+// incarnation of this replica is taken over at once. It gives up, with a
+// transient error, when ctx ends.
+func (h *Handler) awaitHolder(ctx context.Context, key idempotency.Key, claim idempotency.Claim) (idempotency.Claim, error) {
+	t := time.NewTicker(holderPoll)
+	defer t.Stop()
+	for claim.State == idempotency.Held {
+		if h.earlierSelf(claim.Owner) {
+			return h.claims.Reclaim(ctx, key, h.cfg.Owner, claim.Owner)
+		}
+		select {
+		case <-ctx.Done():
+			return claim, fmt.Errorf("document is being extracted by %s (lease until %s): %w", claim.Owner, claim.LeaseUntil.Format(time.RFC3339), context.Cause(ctx))
+		case <-t.C:
+		}
+		var err error
+		if claim, err = h.claims.Claim(ctx, key, h.cfg.Owner); err != nil {
+			return claim, err
+		}
+	}
+	return claim, nil
+}
+
+// earlierSelf reports whether a claim's owner is an earlier incarnation of
+// this replica.
+func (h *Handler) earlierSelf(owner string) bool {
+	return h.cfg.Replica != "" && owner != h.cfg.Owner && strings.HasPrefix(owner, h.cfg.Replica+"#")
 }
 
 // heartbeat extends the claim every Lease/3 until stop is called; a

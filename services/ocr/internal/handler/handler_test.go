@@ -74,11 +74,17 @@ func newHarness(t *testing.T) *harness {
 // start runs the handler on a runtime until the test ends.
 func (h *harness) start(t *testing.T, timeout time.Duration) {
 	t.Helper()
+	h.startAs(t, timeout, "test", "")
+}
+
+// startAs is start with the claim owner and replica name given.
+func (h *harness) startAs(t *testing.T, timeout time.Duration, owner, replica string) {
+	t.Helper()
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cp := checkpoint.New(h.rdb, time.Hour, "eng@300dpi")
 	x := extract.New(h.engine, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm"), cp, cp,
 		extract.Limits{MaxPages: 50, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}, t.TempDir(), log)
-	hd := handler.New(handler.Config{Service: service, Owner: "test", Timeout: timeout, Lease: 3 * time.Second, WorkDir: t.TempDir()}, h.blobs, h.store, x, log)
+	hd := handler.New(handler.Config{Service: service, Owner: owner, Replica: replica, Timeout: timeout, Lease: 3 * time.Second, WorkDir: t.TempDir()}, h.blobs, h.store, x, log)
 	rt, err := bus.New(service, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, h.store,
 		bus.TransactionalID("ocr-test"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2*time.Second), bus.Logger(log))
 	if err != nil {
@@ -206,6 +212,27 @@ func TestSameDocumentInManyWorkflowsRunsTheEngineOnce(t *testing.T) {
 	rec, ok, err := h.store.Lookup(context.Background(), idempotency.Key{Service: service, ID: "doc/" + doc.SHA256})
 	if err != nil || !ok || rec.State != idempotency.Completed {
 		t.Errorf("document cache = %+v, %v, %v; want completed", rec, ok, err)
+	}
+}
+
+func TestRestartedReplicaReclaimsItsDocument(t *testing.T) {
+	h := newHarness(t)
+	doc := h.put(t, "invoice.png", "image/png")
+	key := idempotency.Key{Service: service, ID: "doc/" + doc.SHA256}
+	// The replica's previous incarnation was killed mid-extraction, holding
+	// the document for another hour.
+	dead, err := idempotency.New(h.rdb, idempotency.Lease(time.Hour)).Claim(context.Background(), key, "ocr-0#dead")
+	if err != nil || dead.State != idempotency.Acquired {
+		t.Fatalf("claim as the dead incarnation: %+v, %v", dead, err)
+	}
+	h.submit(t, 1, doc)
+	h.startAs(t, time.Minute, "ocr-0#live", "ocr-0")
+	if outs := h.extracted(t, 1, time.Minute); len(outs) != 1 {
+		t.Fatalf("got %d extracted events, want 1", len(outs))
+	}
+	rec, ok, err := h.store.Lookup(context.Background(), key)
+	if err != nil || !ok || rec.State != idempotency.Completed || rec.Owner != "ocr-0#live" || rec.Token <= dead.Token {
+		t.Errorf("document claim = %+v, %v, %v; want completed by ocr-0#live with a larger token", rec, ok, err)
 	}
 }
 

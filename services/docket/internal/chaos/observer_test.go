@@ -1,0 +1,278 @@
+package chaos
+
+import (
+	"context"
+	"fmt"
+	"hash/fnv"
+	"strings"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/docket/internal/progress"
+)
+
+// seen is what the topics, read committed, say of one workflow.
+type seen struct {
+	last       string // last event, e.g. "docket.document.extracted DocumentExtracted"
+	recorded   bool
+	parked     bool
+	review     bool // a review was requested
+	decided    bool // and decided
+	terminal   string
+	retries    int
+	deadLetter string
+}
+
+// settledState is the topics' verdict on a workflow: "" while it moves.
+func (s seen) settledState() string {
+	switch {
+	case s.recorded:
+		return "completed"
+	case s.terminal != "":
+		return s.terminal
+	case s.parked:
+		return "parked"
+	case s.review && !s.decided:
+		return "review"
+	}
+	return ""
+}
+
+// observer follows every docket topic from the start, read committed. It
+// plays the human reviewer for half of the review requests (the other half
+// stay waiting), and writes raw copies of some records back to their topic.
+type observer struct {
+	st    *stack
+	cl    *kgo.Client
+	ready chan struct{}
+
+	mu          sync.Mutex
+	wf          map[string]*seen
+	undecodable map[string]int // topic -> records
+	copied      map[string]bool
+	decided     map[string]bool
+	events      int
+	errs        []string
+
+	rawDuplicates atomic.Int64
+	decisions     atomic.Int64
+}
+
+func newObserver(st *stack) *observer {
+	cl := st.client(
+		kgo.ConsumeTopics(progress.Topics()...),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+	)
+	return &observer{st: st, cl: cl, ready: make(chan struct{}), wf: map[string]*seen{},
+		undecodable: map[string]int{}, copied: map[string]bool{}, decided: map[string]bool{}}
+}
+
+// bucket spreads workflows over n buckets by a hash of their id.
+func bucket(id string, n uint32) uint32 {
+	h := fnv.New32a()
+	_, _ = h.Write([]byte(id))
+	return h.Sum32() % n
+}
+
+// decides reports whether the suite's reviewer decides the workflow's
+// review; the others stay waiting on a human.
+func decides(id string) bool { return bucket(id, 2) == 0 }
+
+// copyTopic is the topic whose records of a workflow are written again
+// verbatim (raw duplicates), or "".
+func copyTopic(id string) string {
+	switch bucket(id, 20) {
+	case 1:
+		return events.TopicSubmitted
+	case 2:
+		return events.TopicExtracted
+	case 3:
+		return events.TopicClassified
+	case 4:
+		return events.TopicReviewRequested
+	}
+	return ""
+}
+
+func (o *observer) follow(ctx context.Context) {
+	close(o.ready)
+	for ctx.Err() == nil {
+		fs := o.cl.PollFetches(ctx)
+		for _, r := range fs.Records() {
+			o.record(ctx, r)
+		}
+	}
+}
+
+func (o *observer) record(ctx context.Context, r *kgo.Record) {
+	e, err := o.st.codec.Decode(r.Value)
+	if err != nil {
+		o.mu.Lock()
+		o.undecodable[r.Topic]++
+		o.mu.Unlock()
+		return
+	}
+	id := e.EventMeta().WorkflowID
+	o.mu.Lock()
+	o.events++
+	s := o.wf[id]
+	if s == nil {
+		s = &seen{}
+		o.wf[id] = s
+	}
+	s.last = fmt.Sprintf("%s %T", r.Topic, e)
+	copyIt := copyTopic(id) == r.Topic && !o.copied[id]
+	if copyIt {
+		o.copied[id] = true
+	}
+	var decide *events.ReviewRequested
+	switch v := e.(type) {
+	case *events.DocumentRecorded:
+		s.recorded = true
+	case *events.DocumentRejected:
+		s.terminal = "failed"
+	case *events.ReviewRequested:
+		s.review = true
+		// Only the classifier's requests: a parked failure the exception
+		// agent puts in front of a human stays there.
+		if v.Meta.Producer.Service == events.ServiceClassifier && decides(id) && !o.decided[id] {
+			o.decided[id] = true
+			decide = v
+		}
+	case *events.ReviewDecided:
+		s.decided = true
+	case *events.DeadLetter:
+		s.deadLetter = v.Service + " " + v.ErrorClass + ": " + v.ErrorMessage
+	case *events.WorkflowControl:
+		s.last += " " + v.Kind
+		switch v.Kind {
+		case "parked":
+			s.parked = true
+		case "retry_scheduled":
+			s.retries++
+		case "canceled":
+			s.terminal = "failed"
+		case "deadline_exceeded":
+			s.terminal = "timed_out"
+		}
+	}
+	o.mu.Unlock()
+	if copyIt {
+		dup := &kgo.Record{Topic: r.Topic, Key: r.Key, Value: r.Value, Headers: r.Headers}
+		o.cl.Produce(ctx, dup, func(_ *kgo.Record, err error) {
+			if err != nil {
+				o.fail("raw duplicate of %s on %s: %v", id, r.Topic, err)
+				return
+			}
+			o.rawDuplicates.Add(1)
+		})
+	}
+	if decide != nil {
+		o.decide(ctx, decide)
+	}
+}
+
+func (o *observer) fail(format string, args ...any) {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	o.errs = append(o.errs, fmt.Sprintf(format, args...))
+}
+
+// decide answers a review request as a reviewer would: approved, with the
+// suggested type.
+func (o *observer) decide(ctx context.Context, rr *events.ReviewRequested) {
+	docType := "other"
+	if rr.SuggestedType != nil {
+		docType = *rr.SuggestedType
+	} else if len(rr.Candidates) > 0 {
+		docType = rr.Candidates[0].Type
+	}
+	d := &events.ReviewDecided{
+		Document:   rr.Document,
+		Decision:   events.Decision{DocumentType: docType, Outcome: "approved"},
+		Flags:      rr.Flags,
+		Reviewer:   "chaos-reviewer",
+		Reason:     "checked by the chaos suite",
+		DecidedAt:  time.Now().UTC().Truncate(time.Millisecond),
+		Confidence: 1,
+		Model:      rr.Model,
+	}
+	d.Meta = events.Meta{
+		EventID:     "decision-" + rr.Meta.EventID,
+		WorkflowID:  rr.Meta.WorkflowID,
+		TenantID:    rr.Meta.TenantID,
+		OccurredAt:  d.DecidedAt,
+		CausationID: rr.Meta.EventID,
+		Producer:    events.Producer{Service: "chaos-reviewer", Version: "test"},
+	}
+	v, err := o.st.codec.Encode(events.TopicReviewDecided, d)
+	if err != nil {
+		o.fail("encode decision for %s: %v", rr.Meta.WorkflowID, err)
+		return
+	}
+	o.cl.Produce(ctx, &kgo.Record{Topic: events.TopicReviewDecided, Key: []byte(d.Meta.WorkflowID), Value: v}, func(_ *kgo.Record, err error) {
+		if err != nil && ctx.Err() == nil {
+			o.fail("produce decision for %s: %v", rr.Meta.WorkflowID, err)
+			return
+		}
+		o.decisions.Add(1)
+	})
+}
+
+// settled counts the workflows of ids the topics show settled.
+func (o *observer) settled(ids map[string]kind) int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for id := range ids {
+		if s := o.wf[id]; s != nil && s.settledState() != "" {
+			n++
+		}
+	}
+	return n
+}
+
+// state returns a copy of what the topics say of a workflow.
+func (o *observer) state(id string) seen {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	if s := o.wf[id]; s != nil {
+		return *s
+	}
+	return seen{last: "no event"}
+}
+
+// settledDocuments counts the settled workflows of submitted documents
+// (poison records excluded): the clock of the chaos plan.
+func (o *observer) settledDocuments() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	n := 0
+	for id, s := range o.wf {
+		if !strings.HasPrefix(id, "poison-") && s.settledState() != "" {
+			n++
+		}
+	}
+	return n
+}
+
+func (o *observer) errors() []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return append([]string(nil), o.errs...)
+}
+
+func (o *observer) undecodableCounts() map[string]int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	out := map[string]int{}
+	for k, v := range o.undecodable {
+		out[k] = v
+	}
+	return out
+}
