@@ -11,7 +11,9 @@ func TestLanes(t *testing.T) {
 		return &kgo.Record{Topic: topic, Partition: p, Key: []byte(key)}
 	}
 	byKey := &Runtime{}
-	if byKey.lane(rec("a", 0, "wf-1")) != byKey.lane(rec("a", 0, "wf-1")) {
+	first, second := rec("a", 0, "wf-1"), rec("a", 0, "wf-1")
+	second.Offset = 1
+	if byKey.lane(first) != byKey.lane(second) {
 		t.Fatal("one workflow's records must share a lane")
 	}
 	for _, other := range []*kgo.Record{rec("a", 0, "wf-2"), rec("a", 1, "wf-1"), rec("b", 0, "wf-1")} {

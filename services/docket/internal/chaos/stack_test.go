@@ -120,10 +120,11 @@ func newStack(ctx context.Context, t *testing.T) *stack {
 		"DOCKET_LEDGER_DEV_KEY_DIR=" + keyDir,
 		"DOCKET_EXCEPTION_ADDR=" + s.exceptionAddr,
 		// Redeliveries come back within seconds, so transient failures
-		// settle inside the run; their budget (about a minute) outlasts
-		// the 30s document claim a SIGKILLed OCR replica leaves behind,
-		// which the defaults (5 redeliveries, about 15s) do not: with
-		// them a readable document can end parked.
+		// settle inside the run, and their budget (about a minute) outlasts
+		// the waves of broker faults, so a readable document is not parked
+		// for the suite's own faults. (A SIGKILLed OCR replica's 30s
+		// document claim no longer needs it: the restarted replica reclaims
+		// it, and another waits for it.)
 		"DOCKET_EXCEPTION_BACKOFF_INITIAL=500ms",
 		"DOCKET_EXCEPTION_BACKOFF_MAX=3s",
 		"DOCKET_EXCEPTION_MAX_ATTEMPTS=40",
