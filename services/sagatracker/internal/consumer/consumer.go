@@ -53,6 +53,9 @@ type Consumer struct {
 
 	assigned atomic.Bool
 	lastLoop atomic.Int64
+	// abort ends the poll of Run when newly assigned partitions could not
+	// be given their stored offsets.
+	abort context.CancelCauseFunc
 
 	applied, duplicates, stale, skipped prometheus.Counter
 }
@@ -117,6 +120,9 @@ func (c *Consumer) Run(ctx context.Context) error {
 		kgo.AdjustFetchOffsetsFn(c.adjust),
 		kgo.OnPartitionsAssigned(func(context.Context, *kgo.Client, map[string][]int32) { c.assigned.Store(true) }),
 	)
+	pollCtx, abort := context.WithCancelCause(ctx)
+	defer abort(nil)
+	c.abort = abort
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
 		return fmt.Errorf("kafka client: %w", err)
@@ -125,7 +131,11 @@ func (c *Consumer) Run(ctx context.Context) error {
 	c.log.Info("projection consumer started", "group", c.cfg.Group, "topics", len(c.cfg.Topics))
 	for {
 		c.lastLoop.Store(time.Now().UnixNano())
-		fs := cl.PollRecords(ctx, c.cfg.MaxPollRecords)
+		fs := cl.PollRecords(pollCtx, c.cfg.MaxPollRecords)
+		if ctx.Err() == nil && pollCtx.Err() != nil {
+			cl.AllowRebalance()
+			return context.Cause(pollCtx)
+		}
 		if ctx.Err() != nil || fs.IsClientClosed() {
 			cl.AllowRebalance()
 			return nil
@@ -145,7 +155,12 @@ func (c *Consumer) Run(ctx context.Context) error {
 }
 
 // adjust replaces the group's offsets of newly assigned partitions with
-// the ones stored in Redis, or the start of the partition.
+// the ones stored in Redis, or the start of the partition. Redis being
+// briefly away (a restart, its dataset loading) is retried for up to
+// WriteTimeout. Past that the consumer gives up the run rather than the
+// partitions: franz-go leaves partitions whose offsets could not be set
+// unconsumed until the next rebalance, which would stall the projection
+// silently. Run then fails, and the restarted process resumes from Redis.
 func (c *Consumer) adjust(ctx context.Context, in map[string]map[int32]kgo.Offset) (map[string]map[int32]kgo.Offset, error) {
 	var tps []string
 	for topic, ps := range in {
@@ -153,8 +168,12 @@ func (c *Consumer) adjust(ctx context.Context, in map[string]map[int32]kgo.Offse
 			tps = append(tps, projection.TP(topic, p))
 		}
 	}
-	stored, err := c.store.Offsets(ctx, tps)
+	stored, err := c.storedOffsets(ctx, tps)
 	if err != nil {
+		err = fmt.Errorf("read stored offsets of %d assigned partitions: %w", len(tps), err)
+		if c.abort != nil {
+			c.abort(err)
+		}
 		return nil, err
 	}
 	out := make(map[string]map[int32]kgo.Offset, len(in))
@@ -171,6 +190,36 @@ func (c *Consumer) adjust(ctx context.Context, in map[string]map[int32]kgo.Offse
 	}
 	c.log.Info("partitions assigned", "partitions", len(tps), "with_stored_offsets", len(stored))
 	return out, nil
+}
+
+// storedOffsets reads the offsets stored with the projection, retrying
+// failures with backoff for at most WriteTimeout.
+func (c *Consumer) storedOffsets(ctx context.Context, tps []string) (map[string]int64, error) {
+	deadline := time.Now().Add(c.cfg.WriteTimeout)
+	backoff := 50 * time.Millisecond
+	for {
+		stored, err := c.store.Offsets(ctx, tps)
+		if err == nil || ctx.Err() != nil || time.Now().After(deadline) {
+			return stored, err
+		}
+		c.log.Warn("reading stored offsets failed, retrying", "partitions", len(tps), "error", err)
+		if err := sleep(ctx, backoff/2+rand.N(backoff/2+1)); err != nil {
+			return nil, err
+		}
+		backoff = min(backoff*2, 2*time.Second)
+	}
+}
+
+// sleep waits d or until ctx ends.
+func sleep(ctx context.Context, d time.Duration) error {
+	t := time.NewTimer(d)
+	defer t.Stop()
+	select {
+	case <-ctx.Done():
+		return ctx.Err()
+	case <-t.C:
+		return nil
+	}
 }
 
 // project writes one polled batch, retrying transient failures with
@@ -216,12 +265,8 @@ func (c *Consumer) projectRecords(ctx context.Context, recs []*kgo.Record) (stor
 			return store.Result{}, fmt.Errorf("project batch of %d records: %w", len(ops), err)
 		}
 		c.log.Warn("projection write failed, retrying", "records", len(ops), "error", err)
-		t := time.NewTimer(backoff/2 + rand.N(backoff/2+1))
-		select {
-		case <-ctx.Done():
-			t.Stop()
-			return store.Result{}, ctx.Err()
-		case <-t.C:
+		if err := sleep(ctx, backoff/2+rand.N(backoff/2+1)); err != nil {
+			return store.Result{}, err
 		}
 		backoff = min(backoff*2, 2*time.Second)
 	}
