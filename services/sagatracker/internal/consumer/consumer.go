@@ -157,10 +157,9 @@ func (c *Consumer) Run(ctx context.Context) error {
 // adjust replaces the group's offsets of newly assigned partitions with
 // the ones stored in Redis, or the start of the partition. Redis being
 // briefly away (a restart, its dataset loading) is retried for up to
-// WriteTimeout. Past that the consumer gives up the run rather than the
-// partitions: franz-go leaves partitions whose offsets could not be set
-// unconsumed until the next rebalance, which would stall the projection
-// silently. Run then fails, and the restarted process resumes from Redis.
+// WriteTimeout: an error here ends the group session mid-assignment.
+// Past that the consumer gives up the run, which fails, and the restarted
+// process resumes from the offsets in Redis.
 func (c *Consumer) adjust(ctx context.Context, in map[string]map[int32]kgo.Offset) (map[string]map[int32]kgo.Offset, error) {
 	var tps []string
 	for topic, ps := range in {
