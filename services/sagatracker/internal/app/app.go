@@ -31,13 +31,17 @@ import (
 // Parts are what Start needs; Run builds them from the platform settings,
 // tests from their own parts.
 type Parts struct {
-	Config   config.Config
-	Kafka    []kgo.Opt
-	Redis    *redis.Client
-	Decoder  consumer.Decoder
-	Log      *slog.Logger
-	Ops      *telemetry.Server
-	Listener net.Listener
+	Config config.Config
+	Kafka  []kgo.Opt
+	// InstanceID, when set, makes the projection consumer a static group
+	// member (DOCKET_INSTANCE_ID): a restarted replica takes its place
+	// back at once instead of waiting out its dead predecessor's session.
+	InstanceID string
+	Redis      *redis.Client
+	Decoder    consumer.Decoder
+	Log        *slog.Logger
+	Ops        *telemetry.Server
+	Listener   net.Listener
 	// Encoder encodes the tracker's own events (review decisions, control
 	// events); nil uses Decoder when it encodes too.
 	Encoder emit.Encoder
@@ -106,7 +110,7 @@ func connect(ctx context.Context, p platform.Platform, log *slog.Logger) (Parts,
 	if err != nil {
 		return Parts{}, nil, err
 	}
-	return Parts{Config: cfg, Kafka: kopts, Redis: rdb, Decoder: codec, Log: log}, rc, nil
+	return Parts{Config: cfg, Kafka: kopts, InstanceID: p.InstanceID, Redis: rdb, Decoder: codec, Log: log}, rc, nil
 }
 
 // Rebuild drops the projection under the configured prefix and rebuilds
@@ -157,6 +161,7 @@ func Start(ctx context.Context, p Parts) error {
 	st := store.New(p.Redis, p.Config.Prefix, store.WithSettings(storeSettings(p.Config.Control)), readSide(p.Config))
 	c, err := consumer.New(consumer.Config{
 		Group:          p.Config.Group,
+		InstanceID:     p.InstanceID,
 		Topics:         consumer.Topics(),
 		MaxPollRecords: p.Config.MaxPollRecords,
 		WriteTimeout:   p.Config.WriteTimeout,

@@ -34,6 +34,8 @@ type Decoder interface {
 type Config struct {
 	// Group is the consumer group.
 	Group string
+	// InstanceID, when set, is the consumer's static group membership id.
+	InstanceID string
 	// Topics are consumed.
 	Topics []string
 	// MaxPollRecords bounds a batch.
@@ -123,6 +125,9 @@ func (c *Consumer) Run(ctx context.Context) error {
 	pollCtx, abort := context.WithCancelCause(ctx)
 	defer abort(nil)
 	c.abort = abort
+	if c.cfg.InstanceID != "" {
+		opts = append(opts, kgo.InstanceID(c.cfg.InstanceID))
+	}
 	cl, err := kgo.NewClient(opts...)
 	if err != nil {
 		return fmt.Errorf("kafka client: %w", err)
