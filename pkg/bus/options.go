@@ -27,6 +27,7 @@ type config struct {
 	maxPollRecords     int
 	transactionTimeout time.Duration
 	drainTimeout       time.Duration
+	pollWait           time.Duration
 	logger             *slog.Logger
 	registerer         prometheus.Registerer
 	tracer             trace.TracerProvider
@@ -51,6 +52,7 @@ func defaults(service string) config {
 		maxPollRecords:     500,
 		transactionTimeout: 30 * time.Second,
 		drainTimeout:       20 * time.Second,
+		pollWait:           5 * time.Second,
 		sessionTimeout:     15 * time.Second,
 		logger:             slog.Default(),
 		registerer:         prometheus.NewRegistry(),

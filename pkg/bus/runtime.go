@@ -333,11 +333,18 @@ func (rt *Runtime) Run(ctx context.Context) error {
 	rt.log.Info("runtime started", "group", rt.cfg.group, "topics", rt.Topics(), "patterns", patterns, "transactional_id", rt.cfg.txnID)
 	for {
 		rt.lastPoll.Store(time.Now().UnixNano())
-		fetches := sess.PollRecords(ctx, rt.cfg.maxPollRecords)
+		// A poll waits at most pollWait, so the loop of an idle runtime
+		// still turns and Live tells idle from wedged.
+		pollCtx, cancelPoll := context.WithTimeout(ctx, rt.cfg.pollWait)
+		fetches := sess.PollRecords(pollCtx, rt.cfg.maxPollRecords)
+		cancelPoll()
 		if fetches.IsClientClosed() || ctx.Err() != nil {
 			break
 		}
 		fetches.EachError(func(topic string, p int32, err error) {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return // the poll waited its time: nothing arrived
+			}
 			rt.metrics.fetchErrs.WithLabelValues(topic).Inc()
 			rt.log.Warn("fetch error", "topic", topic, "partition", p, "error", err)
 		})

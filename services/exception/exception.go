@@ -46,6 +46,7 @@ import (
 	"github.com/docket-run/docket/services/exception/internal/metrics"
 	"github.com/docket-run/docket/services/exception/internal/redeliver"
 	"github.com/docket-run/docket/services/exception/internal/server"
+	"github.com/docket-run/docket/services/exception/internal/settle"
 	"github.com/docket-run/docket/services/exception/internal/store"
 )
 
@@ -209,7 +210,7 @@ func Spec() service.Spec {
 func SpecWith(cfg Config) service.Spec {
 	s := spec()
 	if len(cfg.Services) > 0 {
-		s.Consumes = append(dlqTopics(cfg.Services), events.TopicControl)
+		s.Consumes = append(dlqTopics(cfg.Services), events.TopicControl, events.TopicRecorded)
 	}
 	s.Setup = func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 		_, err := Setup(ctx, cfg, d, rt)
@@ -222,7 +223,7 @@ func spec() service.Spec {
 	return service.Spec{
 		Name:     Name,
 		Version:  Version,
-		Consumes: append(dlqTopics(DefaultServices()), events.TopicControl),
+		Consumes: append(dlqTopics(DefaultServices()), events.TopicControl, events.TopicRecorded),
 		Produces: []string{events.TopicControl, events.TopicReviewRequested},
 	}
 }
@@ -247,8 +248,9 @@ type Running struct {
 func (r *Running) Wait() { r.wg.Wait() }
 
 // Setup registers the dead-letter handler, for every DLQ by pattern or for
-// the configured services' DLQs, and the deadline handler on
-// docket.workflow.control, and starts the redelivery scheduler and the
+// the configured services' DLQs, the deadline handler on
+// docket.workflow.control and the settle handler on docket.document.recorded,
+// and starts the redelivery scheduler and the
 // operators' API; they stop when ctx ends.
 func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*Running, error) {
 	if err := cfg.Validate(); err != nil {
@@ -315,6 +317,8 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	}
 	dh := &deadline.Handler{Tracker: tracker, ReviewSLA: cfg.ReviewSLA, Requested: met.Reviews.WithLabelValues(deadline.ReviewReason).Inc}
 	bus.Handle(rt, events.TopicControl, dh.Handle, bus.Timeout(trackerTimeout))
+	sh := &settle.Handler{Store: st, Settled: func(svc string) { met.Settled.WithLabelValues(svc).Inc() }}
+	bus.Handle(rt, events.TopicRecorded, sh.Handle)
 
 	run := &Running{APIAddr: ln.Addr().String()}
 	var workers sync.WaitGroup

@@ -45,7 +45,7 @@ func newHarness(t *testing.T) *harness {
 		t.Fatalf("apply schemas: %v", err)
 	}
 	codec, err := serde.New(ctx, rc, serde.Register, []string{
-		events.TopicControl, events.TopicSubmitted, events.TopicExtracted, events.TopicReviewRequested,
+		events.TopicControl, events.TopicSubmitted, events.TopicExtracted, events.TopicReviewRequested, events.TopicRecorded,
 		events.DLQTopic(events.ServiceOCR), events.DLQTopic(passthrough.Name), events.DLQTopic(exception.Name),
 	})
 	if err != nil {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"hash/fnv"
+	"sort"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -25,6 +26,9 @@ type seen struct {
 	terminal   string
 	retries    int
 	deadLetter string
+	// open holds the ids of the workflow's items parked and not settled
+	// since.
+	open map[string]bool
 }
 
 // settledState is the topics' verdict on a workflow: "" while it moves.
@@ -153,6 +157,12 @@ func (o *observer) record(ctx context.Context, r *kgo.Record) {
 		switch v.Kind {
 		case "parked":
 			s.parked = true
+			if s.open == nil {
+				s.open = map[string]bool{}
+			}
+			s.open[v.Details["parked_id"]] = true
+		case "settled":
+			delete(s.open, v.Details["parked_id"])
 		case "retry_scheduled":
 			s.retries++
 		case "canceled":
@@ -222,6 +232,22 @@ func (o *observer) decide(ctx context.Context, rr *events.ReviewRequested) {
 		}
 		o.decisions.Add(1)
 	})
+}
+
+// leftBehind returns the recorded workflows of ids that still have parked
+// items: the exception agent settles them once the ledger recorded the
+// workflow.
+func (o *observer) leftBehind(ids map[string]kind) []string {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	var out []string
+	for id := range ids {
+		if s := o.wf[id]; s != nil && s.recorded && len(s.open) > 0 {
+			out = append(out, fmt.Sprintf("%s: %d parked items left after it was recorded", id, len(s.open)))
+		}
+	}
+	sort.Strings(out)
+	return out
 }
 
 // settled counts the workflows of ids the topics show settled.

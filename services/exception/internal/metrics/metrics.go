@@ -31,6 +31,9 @@ type Metrics struct {
 	BreakerState *prometheus.GaugeVec
 	// Reviews counts review requests produced, by reason.
 	Reviews *prometheus.CounterVec
+	// Settled counts parked items removed because their workflow was
+	// recorded in the ledger.
+	Settled *prometheus.CounterVec
 }
 
 // New registers the metrics on reg.
@@ -52,8 +55,10 @@ func New(reg prometheus.Registerer) (*Metrics, error) {
 			Help: "Circuit breaker state last seen by this replica: 0 closed, 1 half-open, 2 open."}, []string{"service"}),
 		Reviews: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docket_exception_reviews_requested_total",
 			Help: "Review requests produced, by reason."}, []string{"reason"}),
+		Settled: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docket_exception_settled_total",
+			Help: "Parked items removed because their workflow was recorded in the ledger, by target service."}, []string{"service"}),
 	}
-	for _, c := range []prometheus.Collector{m.Decisions, m.Redelivered, m.RateLimited, m.BreakerDeferred, m.BreakerFailures, m.BreakerOpened, m.BreakerState, m.Reviews} {
+	for _, c := range []prometheus.Collector{m.Decisions, m.Redelivered, m.RateLimited, m.BreakerDeferred, m.BreakerFailures, m.BreakerOpened, m.BreakerState, m.Reviews, m.Settled} {
 		if err := reg.Register(c); err != nil {
 			return nil, fmt.Errorf("register exception metrics: %w", err)
 		}

@@ -30,6 +30,10 @@ const (
 	ControlParked         = "parked"
 	ControlReplayed       = "replayed"
 	ControlDiscarded      = "discarded"
+	// ControlSettled: the ledger recorded the workflow's final
+	// disposition, so its parked item needs no operator any more and was
+	// removed.
+	ControlSettled = "settled"
 )
 
 // Header is one Kafka record header.

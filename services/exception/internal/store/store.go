@@ -25,6 +25,7 @@ const (
 	KeyRedeliver   = prefix + "redeliveries" // hash: redelivery id -> JSON model.Redelivery
 	KeyParked      = prefix + "parked"       // hash: parked id -> JSON model.Parked
 	KeyParkedIndex = prefix + "parked:index" // zset: parked id -> parked unix ms
+	parkedOf       = prefix + "parked:wf:"   // set per workflow: its parked ids
 	attemptsPrefix = prefix + "attempts:"    // string counter per original record
 	wfAttempts     = prefix + "wf-attempts:" // string counter per workflow
 	outcomePrefix  = prefix + "outcome:"     // redelivery number (or -1, parked) per dead letter
@@ -36,6 +37,9 @@ const attemptsTTL = 30 * 24 * time.Hour
 
 // ErrNotFound is returned for an unknown parked id.
 var ErrNotFound = errors.New("no such parked item")
+
+// ParkedOfKey is the set of a workflow's parked ids.
+func ParkedOfKey(workflow string) string { return parkedOf + workflow }
 
 // Store is the agent's Redis state.
 type Store struct{ rdb redis.UniversalClient }
@@ -57,7 +61,8 @@ func WorkflowAttemptsKey(workflow string) string { return wfAttempts + workflow 
 // for it (a claimer that crashed after it, taken over) returns that outcome.
 //
 // KEYS: attempts counter, due zset, redeliveries hash, parked hash, parked
-// index, outcome of this dead letter, workflow attempts counter.
+// index, outcome of this dead letter, workflow attempts counter, the
+// workflow's parked ids.
 // ARGV: id, max, ttl seconds, parked JSON (message bound), parked ms,
 // workflow max, parked JSON (workflow bound), then for n = 1..max: due ms
 // of redelivery n and its JSON.
@@ -83,6 +88,7 @@ end
 if parked then
   redis.call('HSET', KEYS[4], ARGV[1], parked)
   redis.call('ZADD', KEYS[5], ARGV[5], ARGV[1])
+  redis.call('SADD', KEYS[8], ARGV[1])
 else
   redis.call('ZADD', KEYS[2], ARGV[6 + 2*n], ARGV[1])
   redis.call('HSET', KEYS[3], ARGV[1], ARGV[7 + 2*n])
@@ -132,7 +138,7 @@ func (s *Store) Schedule(ctx context.Context, env model.Envelope, b Bounds, due 
 		}
 		args = append(args, plans[n-1].DueAt.UnixMilli(), rj)
 	}
-	keys := []string{AttemptsKey(env.Origin()), KeyDue, KeyRedeliver, KeyParked, KeyParkedIndex, outcomePrefix + env.EventID, WorkflowAttemptsKey(env.WorkflowID)}
+	keys := []string{AttemptsKey(env.Origin()), KeyDue, KeyRedeliver, KeyParked, KeyParkedIndex, outcomePrefix + env.EventID, WorkflowAttemptsKey(env.WorkflowID), ParkedOfKey(env.WorkflowID)}
 	n, err := scheduleScript.Run(ctx, s.rdb, keys, args...).Int()
 	if err != nil {
 		return nil, "", fmt.Errorf("schedule redelivery of %s: %w", env.EventID, err)
@@ -157,6 +163,7 @@ func (s *Store) Park(ctx context.Context, p model.Parked) error {
 	_, err = s.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
 		pipe.HSet(ctx, KeyParked, p.ID, b)
 		pipe.ZAdd(ctx, KeyParkedIndex, redis.Z{Score: float64(p.ParkedAt.UnixMilli()), Member: p.ID})
+		pipe.SAdd(ctx, ParkedOfKey(p.Workflow), p.ID)
 		return nil
 	})
 	if err != nil {
@@ -316,6 +323,34 @@ func (s *Store) Get(ctx context.Context, id string) (model.Parked, error) {
 	return p, nil
 }
 
+// ParkedOf returns the items parked for workflow.
+func (s *Store) ParkedOf(ctx context.Context, workflow string) ([]model.Parked, error) {
+	ids, err := s.rdb.SMembers(ctx, ParkedOfKey(workflow)).Result()
+	if err != nil {
+		return nil, fmt.Errorf("list parked items of workflow %s: %w", workflow, err)
+	}
+	out := []model.Parked{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	vals, err := s.rdb.HMGet(ctx, KeyParked, ids...).Result()
+	if err != nil {
+		return nil, fmt.Errorf("load parked items of workflow %s: %w", workflow, err)
+	}
+	for i, v := range vals {
+		str, ok := v.(string)
+		if !ok {
+			continue // unparked since
+		}
+		var p model.Parked
+		if err := json.Unmarshal([]byte(str), &p); err != nil {
+			return nil, fmt.Errorf("decode parked item %s: %w", ids[i], err)
+		}
+		out = append(out, p)
+	}
+	return out, nil
+}
+
 // Unpark removes a parked item; with resetAttempts it also forgets how
 // often its original record and its workflow were redelivered, so a replay
 // after a fix gets the full bounds again. It reports whether the item was still parked.
@@ -324,6 +359,7 @@ func (s *Store) Unpark(ctx context.Context, p model.Parked, resetAttempts bool) 
 	_, err := s.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
 		del = pipe.HDel(ctx, KeyParked, p.ID)
 		pipe.ZRem(ctx, KeyParkedIndex, p.ID)
+		pipe.SRem(ctx, ParkedOfKey(p.Workflow), p.ID)
 		if resetAttempts {
 			pipe.Del(ctx, AttemptsKey(p.Envelope.Origin()), WorkflowAttemptsKey(p.Workflow))
 		}

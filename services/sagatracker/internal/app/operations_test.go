@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -453,5 +454,56 @@ func TestOperationsAccess(t *testing.T) {
 	wantCode(t, "another tenant cancels", err, codes.NotFound)
 	if _, err := ops.CancelWorkflow(acme, &trackerv1.CancelWorkflowRequest{WorkflowId: wf, Reason: "duplicate upload"}); err != nil {
 		t.Fatalf("owner cancels: %v", err)
+	}
+}
+
+// TestEndedWorkflowClosesReviewTasks: a workflow an operator discarded, or
+// one that completed while a task was still open, leaves nothing to review:
+// its tasks leave the queue and cannot be decided. A task that names no
+// document (the exception agent parked a record it could not read) cannot
+// be decided as a document either: deciding it would record a workflow
+// that does not exist.
+func TestEndedWorkflowClosesReviewTasks(t *testing.T) {
+	e := newEnv(t)
+	tr := e.startAt(clock.NewManual(at(100)))
+	ops := tr.operations(t)
+	ctx := context.Background()
+
+	const discarded, completed, unreadable = "wf-discarded", "wf-completed-open-task", "wf-unreadable"
+	e.step(events.TopicSubmitted, submitted(discarded, 0), 1)
+	e.step(events.TopicReviewRequested, reviewRequested(discarded, 10), 2)
+	e.step(events.TopicControl, &events.WorkflowControl{
+		Meta: meta(discarded, discarded+"-discarded", 20, "dl-1", "exception"), Kind: "discarded", Reason: "junk",
+		Details: map[string]string{"service": "classifier", "source_topic": events.TopicExtracted},
+	}, 3)
+	e.waitStatus(discarded, projection.StatusFailed)
+
+	e.step(events.TopicSubmitted, submitted(completed, 0), 1)
+	e.step(events.TopicReviewRequested, reviewRequested(completed, 10), 2)
+	e.step(events.TopicClassified, classified(completed, 15), 3)
+	e.step(events.TopicRecorded, recorded(completed, completed+"-classified", 20), 4)
+	e.waitStatus(completed, projection.StatusCompleted)
+
+	e.step(events.TopicSubmitted, submitted(unreadable, 0), 1)
+	junk := reviewRequested(unreadable, 10)
+	junk.Document = events.BlobRef{}
+	junk.Reason = "structural_failure"
+	e.step(events.TopicReviewRequested, junk, 2)
+
+	if got := taskIDs(t, ops, &trackerv1.ListReviewTasksRequest{}); !reflect.DeepEqual(got, []string{unreadable + "-review-requested"}) {
+		t.Fatalf("queue = %v, want only the unreadable record's task", got)
+	}
+	for _, wf := range []string{discarded, completed} {
+		_, err := ops.ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: wf + "-review-requested", Reviewer: "ana"})
+		wantCode(t, "claim the task of "+wf, err, codes.FailedPrecondition)
+	}
+	task := unreadable + "-review-requested"
+	if _, err := ops.ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: task, Reviewer: "ana"}); err != nil {
+		t.Fatalf("claim the unreadable record's task: %v", err)
+	}
+	_, err := ops.DecideReviewTask(ctx, &trackerv1.DecideReviewTaskRequest{TaskId: task, Reviewer: "ana", Outcome: "approved", DocumentType: "invoice"})
+	wantCode(t, "decide a task without a document", err, codes.FailedPrecondition)
+	if st, _ := status.FromError(err); !strings.Contains(st.Message(), "docket dlq list --workflow "+unreadable) {
+		t.Errorf("decide error %q does not say how to settle the item", st.Message())
 	}
 }

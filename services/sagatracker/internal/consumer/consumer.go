@@ -43,6 +43,9 @@ type Config struct {
 	// WriteTimeout bounds the retries of one batch's write to Redis; past
 	// it Run fails (the process is restarted and resumes from Redis).
 	WriteTimeout time.Duration
+	// PollWait bounds one poll, so the loop of an idle tracker still turns
+	// and Live tells idle from stuck. Default 5s.
+	PollWait time.Duration
 }
 
 // Consumer projects the consumed topics into a store.
@@ -72,6 +75,9 @@ func New(cfg Config, kopts []kgo.Opt, st *store.Store, dec Decoder, log *slog.Lo
 	}
 	if cfg.WriteTimeout <= 0 {
 		cfg.WriteTimeout = 30 * time.Second
+	}
+	if cfg.PollWait <= 0 {
+		cfg.PollWait = 5 * time.Second
 	}
 	c := &Consumer{cfg: cfg, kopts: kopts, store: st, dec: dec, log: log}
 	counter := func(name, help string) prometheus.Counter {
@@ -136,7 +142,9 @@ func (c *Consumer) Run(ctx context.Context) error {
 	c.log.Info("projection consumer started", "group", c.cfg.Group, "topics", len(c.cfg.Topics))
 	for {
 		c.lastLoop.Store(time.Now().UnixNano())
-		fs := cl.PollRecords(pollCtx, c.cfg.MaxPollRecords)
+		waitCtx, cancelWait := context.WithTimeout(pollCtx, c.cfg.PollWait)
+		fs := cl.PollRecords(waitCtx, c.cfg.MaxPollRecords)
+		cancelWait()
 		if ctx.Err() == nil && pollCtx.Err() != nil {
 			cl.AllowRebalance()
 			return context.Cause(pollCtx)
@@ -146,6 +154,9 @@ func (c *Consumer) Run(ctx context.Context) error {
 			return nil
 		}
 		fs.EachError(func(topic string, p int32, err error) {
+			if errors.Is(err, context.DeadlineExceeded) {
+				return // the poll waited its time: nothing arrived
+			}
 			c.log.Warn("fetch failed", "topic", topic, "partition", p, "error", err)
 		})
 		err := c.project(ctx, fs)

@@ -200,6 +200,12 @@ func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideRevi
 	if err != nil {
 		return nil, s.status(err)
 	}
+	if cur.Document.URI == "" {
+		// The exception agent raised it for a record it could not decode:
+		// there is no document to decide, and no workflow to record.
+		return nil, status.Errorf(codes.FailedPrecondition,
+			"review task %s names no document (a record Docket could not read was parked): settle it with `docket dlq list --workflow %s`, then replay or discard the item", cur.ID, cur.Workflow)
+	}
 	docType := req.GetDocumentType()
 	if docType == "" {
 		docType = cur.Suggested

@@ -83,10 +83,10 @@ end
 // controlLua defines control(p, wk, op, cfg), which the apply script calls
 // for every applied op after the state change: it opens, escalates and
 // closes review tasks, schedules and clears timers and records cancel
-// markers. Timers of a workflow that ended are cleared, and the open tasks
-// of a canceled one closed. It reads the workflow's status only for the
-// few events that need it, so most events cost no extra Redis call in the
-// script.
+// markers. Timers of a workflow that ended are cleared, and its open tasks
+// closed (a timed-out one keeps them: its deadline review is still to be
+// decided). It reads the workflow's status only for the few events that
+// need it, so most events cost no extra Redis call in the script.
 const controlLua = reviewScoreLua + `
 local ctl_terminal = {completed = true, failed = true, canceled = true, timed_out = true}
 local function close_review(p, id, state)
@@ -170,9 +170,13 @@ local function control(p, wk, op, cfg)
   if op.s and ctl_terminal[op.s] then
     redis.call('ZREM', tk, 'deadline:' .. w, 'cancel:' .. w)
     redis.call('ZREM', tk .. ':firing', 'deadline:' .. w, 'cancel:' .. w)
-    if op.s == 'canceled' and redis.call('HGET', wk, 'status') == 'canceled' then
+    -- A workflow that ended (canceled, completed, or failed for good
+    -- when an operator discarded it) leaves nothing to review.
+    if op.s ~= 'timed_out' and redis.call('HGET', wk, 'status') == op.s then
+      local state = 'closed'
+      if op.s == 'canceled' then state = 'canceled' end
       for _, id in ipairs(redis.call('SMEMBERS', wk .. ':reviews')) do
-        close_review(p, id, 'canceled')
+        close_review(p, id, state)
       end
     end
   end

@@ -22,7 +22,7 @@ var (
 	// ErrNotClaimed: the caller holds no live lease on the task.
 	ErrNotClaimed = errors.New("review task is not claimed by this reviewer")
 	// ErrDecided: the task was decided (or is being decided) otherwise, or
-	// closed with its canceled workflow.
+	// closed with its ended workflow.
 	ErrDecided = errors.New("review task is already decided or closed")
 )
 
@@ -31,6 +31,9 @@ const (
 	TaskOpen     = "open"
 	TaskDecided  = "decided"
 	TaskCanceled = "canceled"
+	// TaskClosed: the workflow ended otherwise (completed, or discarded by
+	// an operator) while the task was open.
+	TaskClosed = "closed"
 )
 
 // Task is a review task as read.

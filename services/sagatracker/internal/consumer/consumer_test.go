@@ -1,0 +1,53 @@
+package consumer
+
+import (
+	"context"
+	"io"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/dockettest"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/sagatracker/internal/store"
+)
+
+type noDecoder struct{}
+
+func (noDecoder) Decode([]byte) (events.Event, error) { return nil, io.ErrUnexpectedEOF }
+
+// An idle tracker's poll loop keeps turning, so Live does not take a quiet
+// system for a stuck consumer.
+func TestIdleLoopTurns(t *testing.T) {
+	k := dockettest.NewKafka(t, 1, []string{events.TopicSubmitted})
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	c, err := New(Config{Group: "idle", Topics: []string{events.TopicSubmitted}, PollWait: 100 * time.Millisecond},
+		[]kgo.Opt{kgo.SeedBrokers(k.Addrs...)}, store.New(rdb, "test:"), noDecoder{}, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	done := make(chan error, 1)
+	go func() { done <- c.Run(ctx) }()
+	for end := time.Now().Add(30 * time.Second); c.Ready(ctx) != nil; time.Sleep(20 * time.Millisecond) {
+		if time.Now().After(end) {
+			t.Fatal("consumer never joined its group")
+		}
+	}
+	turns := map[int64]bool{}
+	for end := time.Now().Add(10 * time.Second); len(turns) < 4 && time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
+		turns[c.lastLoop.Load()] = true
+	}
+	if len(turns) < 4 {
+		t.Fatalf("the idle loop turned %d times in 10s, want it to turn every poll wait (100ms)", len(turns)-1)
+	}
+	if err := c.Live(ctx); err != nil {
+		t.Fatalf("idle consumer not live: %v", err)
+	}
+	cancel()
+	if err := <-done; err != nil {
+		t.Fatalf("run: %v", err)
+	}
+}
