@@ -79,7 +79,7 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, d *events.Document
 		m.Log().InfoContext(ctx, "parked item settled: its workflow is recorded", "parked_id", it.ID, "service", it.Service)
 		c := &events.WorkflowControl{
 			Kind:   model.ControlSettled,
-			Reason: fmt.Sprintf("workflow recorded in the ledger (%s/%d@%d)", d.LedgerTopic, d.LedgerPartition, d.LedgerOffset),
+			Reason: fmt.Sprintf("workflow recorded in the ledger (%s/%d #%d)", d.LedgerTopic, d.LedgerPartition, d.Sequence),
 			Details: map[string]string{
 				"service":        it.Service,
 				"source_topic":   it.SourceTopic,
