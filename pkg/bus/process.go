@@ -2,11 +2,13 @@ package bus
 
 import (
 	"context"
+	"crypto/sha1"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -72,14 +74,17 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*ite
 		}
 		lanes[k] = append(lanes[k], it)
 	}
-	sem := make(chan struct{}, rt.cfg.concurrency)
+	// At most concurrency workers per batch take whole lanes in batch
+	// order: a goroutine per lane would be one per record when keys are
+	// distinct, each growing its stack afresh.
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for _, k := range order {
-		sem <- struct{}{}
+	for range min(rt.cfg.concurrency, len(order)) {
 		wg.Go(func() {
-			defer func() { <-sem }()
-			for _, it := range lanes[k] {
-				rt.handle(ctx, it)
+			for i := next.Add(1) - 1; i < int64(len(order)); i = next.Add(1) - 1 {
+				for _, it := range lanes[order[i]] {
+					rt.handle(ctx, it)
+				}
 			}
 		})
 	}
@@ -212,9 +217,10 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		span.SetStatus(codes.Error, it.err.Error())
 		return
 	}
+	tm := rt.metrics.topic(r.Topic)
 	meta := it.event.EventMeta()
 	if !meta.OccurredAt.IsZero() {
-		rt.metrics.queueAge.WithLabelValues(r.Topic).Observe(time.Since(meta.OccurredAt).Seconds())
+		tm.queueAge.Observe(time.Since(meta.OccurredAt).Seconds())
 	}
 	m := &Message{Record: r, EventID: meta.EventID, rt: rt, log: log}
 
@@ -235,7 +241,7 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		rt.metrics.retries.WithLabelValues(r.Topic).Inc()
 		log().WarnContext(ctx, "transient failure; retrying", "attempt", prior+attempt, "error", err)
 	})
-	rt.metrics.duration.WithLabelValues(r.Topic).Observe(time.Since(start).Seconds())
+	tm.duration.Observe(time.Since(start).Seconds())
 	rt.lastPoll.Store(time.Now().UnixNano()) // progress, for Live
 	if errors.Is(err, ErrCanceled) {
 		rt.endCanceled(ctx, log, it, err)
@@ -259,16 +265,32 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		it.outs = append(it.outs, rec)
 	}
 	it.ok = true
-	rt.metrics.processed.WithLabelValues(r.Topic, outcomeOK).Inc()
+	tm.ok.Inc()
 }
 
 var outputNamespace = uuid.MustParse("6f1c1f4e-6a51-4c55-9d0c-3b0f4f8a2d10")
+
+// outputID is the UUIDv5 of "<input event id>\x00<topic>\x00<i>" in
+// outputNamespace: uuid.NewSHA1's result, hashed from a stack buffer
+// instead of a hash object and a concatenated string per output.
+func outputID(in, topic string, i int) string {
+	var buf [128]byte
+	name := append(buf[:0], outputNamespace[:]...)
+	name = append(append(append(append(name, in...), 0), topic...), 0)
+	name = strconv.AppendInt(name, int64(i), 10)
+	sum := sha1.Sum(name)
+	var id uuid.UUID
+	copy(id[:], sum[:])
+	id[6] = id[6]&0x0f | 0x50 // version 5
+	id[8] = id[8]&0x3f | 0x80 // RFC 4122 variant
+	return id.String()
+}
 
 // outputRecord fills an output's metadata and encodes it.
 func (rt *Runtime) outputRecord(ctx context.Context, in events.Event, i int, o Output) (*kgo.Record, error) {
 	im, om := in.EventMeta(), o.Event.EventMeta()
 	if om.EventID == "" {
-		om.EventID = uuid.NewSHA1(outputNamespace, []byte(im.EventID+"\x00"+o.Topic+"\x00"+strconv.Itoa(i))).String()
+		om.EventID = outputID(im.EventID, o.Topic, i)
 	}
 	if om.WorkflowID == "" {
 		om.WorkflowID = im.WorkflowID
