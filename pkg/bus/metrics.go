@@ -1,6 +1,8 @@
 package bus
 
 import (
+	"sync"
+
 	"github.com/prometheus/client_golang/prometheus"
 )
 
@@ -21,6 +23,27 @@ type metrics struct {
 	txns       *prometheus.CounterVec
 	batch      prometheus.Histogram
 	fetchErrs  *prometheus.CounterVec
+	byTopic    sync.Map // topic -> *topicMetrics
+}
+
+// topicMetrics are the children every handled record of a topic updates,
+// looked up once per topic rather than by label values per record.
+type topicMetrics struct {
+	ok       prometheus.Counter
+	duration prometheus.Observer
+	queueAge prometheus.Observer
+}
+
+func (m *metrics) topic(t string) *topicMetrics {
+	if tm, ok := m.byTopic.Load(t); ok {
+		return tm.(*topicMetrics)
+	}
+	tm, _ := m.byTopic.LoadOrStore(t, &topicMetrics{
+		ok:       m.processed.WithLabelValues(t, outcomeOK),
+		duration: m.duration.WithLabelValues(t),
+		queueAge: m.queueAge.WithLabelValues(t),
+	})
+	return tm.(*topicMetrics)
 }
 
 func newMetrics(reg prometheus.Registerer, service string) (*metrics, error) {

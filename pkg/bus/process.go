@@ -2,11 +2,13 @@ package bus
 
 import (
 	"context"
+	"crypto/sha1"
 	"errors"
 	"fmt"
 	"log/slog"
 	"strconv"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/google/uuid"
@@ -33,36 +35,43 @@ type item struct {
 	fatal error // not even a dead letter could be built
 }
 
-// processBatch handles a polled batch: each item ends with the records to
-// produce for it. It returns an error only for infrastructure failures that
-// must abort the whole batch.
-func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*item, error) {
+// processBatch handles a polled batch and passes each item to emit in
+// batch order as soon as it and every item before it are finished, so the
+// outputs of the first items go out while later ones are still handled.
+// Items of a duplicate event are passed too, with nothing to emit. It
+// returns an error only for infrastructure failures that must abort the
+// whole batch; once an item proves fatal, no later item is emitted.
+func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit func(*item)) error {
+	// Records are decoded and looked up in chunks, concurrently: the
+	// lookup round trip of one chunk overlaps the decoding of the others.
 	items := make([]*item, len(recs))
-	for i, r := range recs {
-		it := &item{rec: r}
-		it.event, it.err = rt.codec.Decode(r.Value)
-		if it.err == nil {
-			it.route = rt.routeFor(originOf(r).Topic)
-			if it.route == nil {
-				it.err = fault.Structuralf("no handler for topic %s", originOf(r).Topic)
+	chunks := (len(recs) + lookupChunk - 1) / lookupChunk
+	errs := make([]error, chunks)
+	var decoding sync.WaitGroup
+	for c := range chunks {
+		lo, hi := c*lookupChunk, min(len(recs), (c+1)*lookupChunk)
+		decoding.Go(func() {
+			for i := lo; i < hi; i++ {
+				items[i] = rt.decode(recs[i])
 			}
-		}
-		items[i] = it
+			errs[c] = rt.skipKnown(ctx, items[lo:hi])
+		})
 	}
-	if err := rt.skipKnown(ctx, items); err != nil {
-		return nil, err
+	decoding.Wait()
+	if err := errors.Join(errs...); err != nil {
+		return err
 	}
 	if err := rt.skipCanceled(ctx, items); err != nil {
-		return nil, err
+		return err
 	}
 
 	// Lanes run concurrently, each in order: by default one per record key
 	// within a topic-partition (a key is a workflow, so a workflow's events
 	// stay in order while a slow document does not hold up the others on
 	// its partition), one per partition number with OrderAcrossTopics.
-	lanes := map[string][]*item{}
+	lanes := map[string][]int{}
 	var order []string
-	for _, it := range items {
+	for i, it := range items {
 		if it.done {
 			continue
 		}
@@ -70,27 +79,72 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record) ([]*ite
 		if _, ok := lanes[k]; !ok {
 			order = append(order, k)
 		}
-		lanes[k] = append(lanes[k], it)
+		lanes[k] = append(lanes[k], i)
 	}
-	sem := make(chan struct{}, rt.cfg.concurrency)
+	// At most concurrency workers per batch take whole lanes in batch
+	// order: a goroutine per lane would be one per record when keys are
+	// distinct, each growing its stack afresh.
+	finished := make(chan int, len(items))
+	var next atomic.Int64
 	var wg sync.WaitGroup
-	for _, k := range order {
-		sem <- struct{}{}
+	for range min(rt.cfg.concurrency, len(order)) {
 		wg.Go(func() {
-			defer func() { <-sem }()
-			for _, it := range lanes[k] {
-				rt.handle(ctx, it)
+			for l := next.Add(1) - 1; l < int64(len(order)); l = next.Add(1) - 1 {
+				for _, i := range lanes[order[l]] {
+					rt.handle(ctx, items[i])
+					finished <- i
+				}
 			}
 		})
 	}
-	wg.Wait()
-	for _, it := range items {
-		if it.fatal != nil {
-			return nil, fmt.Errorf("%w: %w", errUnusable, it.fatal)
+
+	ready := make([]bool, len(items))
+	var fatal error
+	emitted := 0
+	advance := func() {
+		for ; emitted < len(items) && fatal == nil && (ready[emitted] || items[emitted].done); emitted++ {
+			if fatal = items[emitted].fatal; fatal == nil {
+				emit(items[emitted])
+			}
 		}
 	}
+	advance()
+	for range len(items) - countDone(items) {
+		ready[<-finished] = true
+		advance()
+	}
+	wg.Wait()
+	if fatal != nil {
+		return fmt.Errorf("%w: %w", errUnusable, fatal)
+	}
+	return nil
+}
 
-	return items, nil
+// lookupChunk is how many records are decoded and looked up together.
+const lookupChunk = 128
+
+// decode turns a record into an item with its event and route, or the
+// reason it has none.
+func (rt *Runtime) decode(r *kgo.Record) *item {
+	it := &item{rec: r}
+	it.event, it.err = rt.codec.Decode(r.Value)
+	if it.err == nil {
+		it.route = rt.routeFor(originOf(r).Topic)
+		if it.route == nil {
+			it.err = fault.Structuralf("no handler for topic %s", originOf(r).Topic)
+		}
+	}
+	return it
+}
+
+func countDone(items []*item) int {
+	n := 0
+	for _, it := range items {
+		if it.done {
+			n++
+		}
+	}
+	return n
 }
 
 // lane names the sequence a record is handled in: records of one lane are
@@ -100,15 +154,6 @@ func (rt *Runtime) lane(r *kgo.Record) string {
 		return strconv.Itoa(int(r.Partition))
 	}
 	return r.Topic + "/" + strconv.Itoa(int(r.Partition)) + "/" + string(r.Key)
-}
-
-// outputs returns the records the batch produces.
-func outputs(items []*item) []*kgo.Record {
-	var outs []*kgo.Record
-	for _, it := range items {
-		outs = append(outs, it.outs...)
-	}
-	return outs
 }
 
 func (rt *Runtime) key(e events.Event) idempotency.Key {
@@ -153,11 +198,12 @@ func (rt *Runtime) suppress(it *item) {
 	rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeDuplicate).Inc()
 }
 
-// record marks the successfully handled events as processed, in one round
-// trip before the transaction commits. Where another record of the same
-// event was marked first (a concurrent duplicate), that one wins: record
-// returns errLostMark, and the batch, whose outputs are already in flight,
-// is aborted and consumed again, when the lookup suppresses the copy.
+// record marks the successfully handled events among items as processed,
+// in one round trip before the transaction commits. Where another record
+// of the same event was marked first (a concurrent duplicate), that one
+// wins: record returns errLostMark, and the batch, whose outputs are
+// already in flight, is aborted and consumed again, when the lookup
+// suppresses the copy.
 func (rt *Runtime) record(ctx context.Context, items []*item) error {
 	var marks []idempotency.Item
 	var idx []int
@@ -212,9 +258,10 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		span.SetStatus(codes.Error, it.err.Error())
 		return
 	}
+	tm := rt.metrics.topic(r.Topic)
 	meta := it.event.EventMeta()
 	if !meta.OccurredAt.IsZero() {
-		rt.metrics.queueAge.WithLabelValues(r.Topic).Observe(time.Since(meta.OccurredAt).Seconds())
+		tm.queueAge.Observe(time.Since(meta.OccurredAt).Seconds())
 	}
 	m := &Message{Record: r, EventID: meta.EventID, rt: rt, log: log}
 
@@ -235,7 +282,7 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		rt.metrics.retries.WithLabelValues(r.Topic).Inc()
 		log().WarnContext(ctx, "transient failure; retrying", "attempt", prior+attempt, "error", err)
 	})
-	rt.metrics.duration.WithLabelValues(r.Topic).Observe(time.Since(start).Seconds())
+	tm.duration.Observe(time.Since(start).Seconds())
 	rt.lastPoll.Store(time.Now().UnixNano()) // progress, for Live
 	if errors.Is(err, ErrCanceled) {
 		rt.endCanceled(ctx, log, it, err)
@@ -259,16 +306,32 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 		it.outs = append(it.outs, rec)
 	}
 	it.ok = true
-	rt.metrics.processed.WithLabelValues(r.Topic, outcomeOK).Inc()
+	tm.ok.Inc()
 }
 
 var outputNamespace = uuid.MustParse("6f1c1f4e-6a51-4c55-9d0c-3b0f4f8a2d10")
+
+// outputID is the UUIDv5 of "<input event id>\x00<topic>\x00<i>" in
+// outputNamespace: uuid.NewSHA1's result, hashed from a stack buffer
+// instead of a hash object and a concatenated string per output.
+func outputID(in, topic string, i int) string {
+	var buf [128]byte
+	name := append(buf[:0], outputNamespace[:]...)
+	name = append(append(append(append(name, in...), 0), topic...), 0)
+	name = strconv.AppendInt(name, int64(i), 10)
+	sum := sha1.Sum(name)
+	var id uuid.UUID
+	copy(id[:], sum[:])
+	id[6] = id[6]&0x0f | 0x50 // version 5
+	id[8] = id[8]&0x3f | 0x80 // RFC 4122 variant
+	return id.String()
+}
 
 // outputRecord fills an output's metadata and encodes it.
 func (rt *Runtime) outputRecord(ctx context.Context, in events.Event, i int, o Output) (*kgo.Record, error) {
 	im, om := in.EventMeta(), o.Event.EventMeta()
 	if om.EventID == "" {
-		om.EventID = uuid.NewSHA1(outputNamespace, []byte(im.EventID+"\x00"+o.Topic+"\x00"+strconv.Itoa(i))).String()
+		om.EventID = outputID(im.EventID, o.Topic, i)
 	}
 	if om.WorkflowID == "" {
 		om.WorkflowID = im.WorkflowID

@@ -17,6 +17,7 @@ import (
 	"fmt"
 	"log/slog"
 	"regexp"
+	"sync"
 	"sync/atomic"
 	"time"
 
@@ -369,13 +370,10 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 	if err := sess.Begin(); err != nil {
 		return fmt.Errorf("begin transaction: %w", err)
 	}
-	items, err := rt.processBatch(ctx, recs)
-	if err == nil {
-		// Outputs go out while the events are marked processed; both
-		// must succeed before the commit.
-		wait := produce(ctx, sess, outputs(items))
-		err = errors.Join(rt.record(ctx, items), wait())
-	}
+	// Outputs go out and events are marked processed while later records
+	// of the batch are still handled; all must succeed before the commit.
+	out := rt.newBatchOut(ctx, sessionProducer{sess})
+	err := errors.Join(rt.processBatch(ctx, recs, out.add), out.wait())
 	commit := kgo.TryCommit
 	if err != nil {
 		commit = kgo.TryAbort
@@ -411,33 +409,97 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 	return nil
 }
 
-// produce starts producing outs in the open transaction and returns a
-// function that waits for all of them. The wait flushes rather than waiting
-// out the producer's linger: the transaction cannot commit before every
-// record is written anyway.
-func produce(ctx context.Context, sess *kgo.GroupTransactSession, outs []*kgo.Record) func() error {
-	errs := make(chan error, len(outs))
-	for _, r := range outs {
-		sess.Produce(ctx, r, func(_ *kgo.Record, err error) { errs <- err })
-	}
-	return func() error {
-		if len(outs) == 0 {
-			return nil
-		}
-		if err := sess.Client().Flush(ctx); err != nil {
-			return fmt.Errorf("flush outputs: %w", err)
-		}
-		var first error
-		for range outs {
-			if err := <-errs; err != nil && first == nil {
-				first = err
+// producer takes a batch's outputs: the transactional session, or, in
+// BenchmarkProcessBatch, nothing.
+type producer interface {
+	Produce(ctx context.Context, r *kgo.Record, promise func(*kgo.Record, error))
+	Flush(ctx context.Context) error
+}
+
+// sessionProducer produces in the session's open transaction. Its Flush
+// sends what the producer lingers on: the transaction cannot commit before
+// every record is written anyway.
+type sessionProducer struct{ *kgo.GroupTransactSession }
+
+func (s sessionProducer) Flush(ctx context.Context) error { return s.Client().Flush(ctx) }
+
+// markChunk is how many handled events are marked processed in one round
+// trip while the rest of the batch is handled.
+const markChunk = 128
+
+// batchOut receives a batch's items in batch order as they finish (see
+// processBatch): it produces their outputs at once, so outputs keep batch
+// order, and marks their events processed in chunks of markChunk, each a
+// round trip of its own that overlaps the handling of later items.
+type batchOut struct {
+	ctx      context.Context
+	rt       *Runtime
+	p        producer
+	produced int
+	pending  []*item // handled, not yet marked
+	inFlight sync.WaitGroup
+
+	mu                sync.Mutex
+	prodErr, markErrs error
+}
+
+func (rt *Runtime) newBatchOut(ctx context.Context, p producer) *batchOut {
+	return &batchOut{ctx: ctx, rt: rt, p: p}
+}
+
+// add takes the next item in batch order. It is called from one goroutine.
+func (b *batchOut) add(it *item) {
+	for _, r := range it.outs {
+		b.produced++
+		b.inFlight.Add(1)
+		b.p.Produce(b.ctx, r, func(_ *kgo.Record, err error) {
+			if err != nil {
+				b.mu.Lock()
+				if b.prodErr == nil {
+					b.prodErr = fmt.Errorf("produce outputs: %w", err)
+				}
+				b.mu.Unlock()
 			}
-		}
-		if first != nil {
-			return fmt.Errorf("produce outputs: %w", first)
-		}
-		return nil
+			b.inFlight.Done()
+		})
 	}
+	if it.ok {
+		b.pending = append(b.pending, it)
+		if len(b.pending) >= markChunk {
+			b.mark()
+		}
+	}
+}
+
+// mark starts marking the pending items processed.
+func (b *batchOut) mark() {
+	chunk := b.pending
+	b.pending = nil
+	b.inFlight.Go(func() {
+		if err := b.rt.record(b.ctx, chunk); err != nil {
+			b.mu.Lock()
+			b.markErrs = errors.Join(b.markErrs, err)
+			b.mu.Unlock()
+		}
+	})
+}
+
+// wait marks what is pending, flushes the outputs and waits for every
+// output and mark, returning their failures.
+func (b *batchOut) wait() error {
+	if len(b.pending) > 0 {
+		b.mark()
+	}
+	var flushErr error
+	if b.produced > 0 {
+		if err := b.p.Flush(b.ctx); err != nil {
+			flushErr = fmt.Errorf("flush outputs: %w", err)
+		}
+	}
+	b.inFlight.Wait()
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return errors.Join(flushErr, b.prodErr, b.markErrs)
 }
 
 func pause(ctx context.Context, d time.Duration) {

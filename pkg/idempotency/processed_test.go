@@ -6,6 +6,8 @@ import (
 	"sync"
 	"testing"
 
+	"github.com/redis/go-redis/v9"
+
 	"github.com/docket-run/docket/pkg/fault"
 )
 
@@ -54,6 +56,22 @@ func testProcessedMarks(t *testing.T, b backend) {
 	}
 	if string(recs[2].Result) != "r" {
 		t.Errorf("result %q, want r", recs[2].Result)
+	}
+	// A client of several nodes (cluster, ring) looks up with pipelined
+	// GETs instead of one MGET, with the same answer.
+	ring := redis.NewRing(&redis.RingOptions{Addrs: map[string]string{"one": b.client.Options().Addr}, DisableIdentity: true})
+	defer ring.Close()
+	viaRing, err := New(ring).ProcessedMany(ctx, append(keys, Key{Service: "ocr", ID: "never"}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i, r := range viaRing[:len(keys)] {
+		if r.State != Completed || r.Source != want[i] {
+			t.Errorf("key %d through a ring: state %v source %q, want completed from %s", i, r.State, r.Source, want[i])
+		}
+	}
+	if r := viaRing[len(keys)]; r.State != Absent {
+		t.Errorf("unmarked key through a ring: state %v, want absent", r.State)
 	}
 	ttl, err := b.client.PTTL(ctx, "docket:idem:done:ocr:e1").Result()
 	if err != nil || ttl <= 0 || ttl > DefaultTTL {

@@ -52,7 +52,8 @@
 // Every operation touches a single key, so it runs unchanged on Redis
 // Cluster, with no hash tags: a batch is a pipeline of single-key commands,
 // which the cluster client splits by node (one round trip per node, in
-// parallel). No hash tag also means no hot slot per service. LookupMany
+// parallel); ProcessedMany sends one MGET instead only to a single server.
+// No hash tag also means no hot slot per service. LookupMany
 // sends one keyless TIME along, which the cluster client routes to any node.
 //
 // # Errors

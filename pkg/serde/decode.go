@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"sync"
 
 	"github.com/hamba/avro/v2"
 	"github.com/twmb/franz-go/pkg/sr"
@@ -110,10 +111,19 @@ func (s *Serde) learn(id int, schema avro.Schema, newFn func() events.Event) {
 	)
 }
 
+// readers are reused across decodes; each is reset to the record's bytes.
+var readers = sync.Pool{New: func() any { return avro.NewReader(nil, 0, avro.WithReaderConfig(avroAPI)) }}
+
 // decodeAvro decodes exactly b into v: unlike avro.Unmarshal, it refuses
 // truncated input and trailing bytes.
 func decodeAvro(id int, schema avro.Schema, b []byte, v any) error {
-	r := avro.NewReader(nil, 0, avro.WithReaderConfig(avroAPI)).Reset(b)
+	r := readers.Get().(*avro.Reader)
+	defer func() {
+		r.Reset(nil)
+		readers.Put(r)
+	}()
+	r.Error = nil
+	r.Reset(b)
 	r.ReadVal(schema, v)
 	if r.Error != nil {
 		return fault.Structuralf("decode: schema id %d: %w: %w", id, ErrMalformed, r.Error)

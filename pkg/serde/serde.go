@@ -11,6 +11,7 @@
 package serde
 
 import (
+	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -162,12 +163,33 @@ func (s *Serde) Encode(topic string, e events.Event) ([]byte, error) {
 	if m := e.EventMeta(); m.EventID == "" || m.WorkflowID == "" {
 		return nil, fault.Structuralf("encode %s for topic %s: meta.event_id and meta.workflow_id are required", t.name, topic)
 	}
-	b, err := sr.AppendEncode(nil, e, &s.header, t.id, nil, func(b []byte, v any) ([]byte, error) {
-		body, err := avroAPI.Marshal(t.schema, v)
-		return append(b, body...), err
-	})
+	w := writers.Get().(*avro.Writer)
+	defer putWriter(w)
+	w.Reset(nil)
+	w.Error = nil
+	var h [8]byte
+	hdr, err := s.header.AppendEncode(h[:0], t.id, nil)
+	if err == nil {
+		_, _ = w.Write(hdr)
+		w.WriteVal(t.schema, e)
+		err = w.Error
+	}
 	if err != nil {
 		return nil, fault.Structuralf("encode %s for topic %s: %w", t.name, topic, err)
 	}
-	return b, nil
+	return bytes.Clone(w.Buffer()), nil
+}
+
+// writers hold encode buffers across calls, so an encoded value is built
+// in a buffer already grown to size and copied out once.
+var writers = sync.Pool{New: func() any { return avro.NewWriter(nil, 2048, avro.WithWriterConfig(avroAPI)) }}
+
+// maxPooledBuffer keeps the buffer of an occasional huge value (a dead
+// letter carrying a large record) out of the pool.
+const maxPooledBuffer = 64 << 10
+
+func putWriter(w *avro.Writer) {
+	if cap(w.Buffer()) <= maxPooledBuffer {
+		writers.Put(w)
+	}
 }
