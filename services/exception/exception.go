@@ -44,6 +44,7 @@ import (
 	"github.com/docket-run/docket/services/exception/internal/deadline"
 	"github.com/docket-run/docket/services/exception/internal/handler"
 	"github.com/docket-run/docket/services/exception/internal/metrics"
+	"github.com/docket-run/docket/services/exception/internal/model"
 	"github.com/docket-run/docket/services/exception/internal/redeliver"
 	"github.com/docket-run/docket/services/exception/internal/server"
 	"github.com/docket-run/docket/services/exception/internal/settle"
@@ -316,9 +317,14 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		}
 	}
 	dh := &deadline.Handler{Tracker: tracker, ReviewSLA: cfg.ReviewSLA, Requested: met.Reviews.WithLabelValues(deadline.ReviewReason).Inc}
-	bus.Handle(rt, events.TopicControl, dh.Handle, bus.Timeout(trackerTimeout))
 	sh := &settle.Handler{Store: st, Settled: func(svc string) { met.Settled.WithLabelValues(svc).Inc() }}
-	bus.Handle(rt, events.TopicRecorded, sh.Handle)
+	bus.Handle(rt, events.TopicControl, func(ctx context.Context, m *bus.Message, c *events.WorkflowControl) ([]bus.Output, error) {
+		if c.Kind == model.ControlSettled {
+			return sh.Control(ctx, m, c)
+		}
+		return dh.Handle(ctx, m, c)
+	}, bus.Timeout(trackerTimeout))
+	bus.Handle(rt, events.TopicRecorded, sh.Recorded)
 
 	run := &Running{APIAddr: ln.Addr().String()}
 	var workers sync.WaitGroup

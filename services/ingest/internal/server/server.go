@@ -298,13 +298,24 @@ type Result struct {
 	ReviewOutcome string `json:"review_outcome,omitempty"`
 }
 
-// Ledger references the workflow's ledger record.
+// Ledger references the workflow's ledger record. Offset is absent when
+// unknown: the ledger produces the record and its confirmation in one
+// transaction, so the confirmation cannot name the offset (partition and
+// sequence, or the hash, name the record).
 type Ledger struct {
 	Topic     string `json:"topic"`
 	Partition int    `json:"partition"`
-	Offset    int64  `json:"offset"`
+	Offset    *int64 `json:"offset,omitempty"`
 	Sequence  int64  `json:"sequence"`
 	Hash      string `json:"hash"`
+}
+
+// ledgerOffset is o, or nil when it is unknown (negative).
+func ledgerOffset(o int64) *int64 {
+	if o < 0 {
+		return nil
+	}
+	return &o
 }
 
 // Callback is the state of the workflow's completion callback.
@@ -338,7 +349,7 @@ func statusOf(m map[string]string, url string) Status {
 	}
 	st.Result = resultOf(m)
 	if m["ledger_topic"] != "" {
-		st.Ledger = &Ledger{Topic: m["ledger_topic"], Partition: int(atoi("ledger_partition")), Offset: atoi("ledger_offset"), Sequence: atoi("ledger_sequence"), Hash: m["ledger_hash"]}
+		st.Ledger = &Ledger{Topic: m["ledger_topic"], Partition: int(atoi("ledger_partition")), Offset: ledgerOffset(atoi("ledger_offset")), Sequence: atoi("ledger_sequence"), Hash: m["ledger_hash"]}
 	}
 	if m["error_code"] != "" {
 		st.Error = &APIError{Code: m["error_code"], Message: m["error"]}

@@ -23,7 +23,7 @@ func trackedStatus(w *trackerv1.Workflow, m map[string]string, url string) Statu
 		st.Steps = append(st.Steps, Step{Name: s.GetName(), StartedAt: rfc3339(s.GetStartedAt()), FinishedAt: rfc3339(s.GetFinishedAt()), Attempts: int(s.GetAttempts())})
 	}
 	if l := w.GetLedger(); l != nil {
-		st.Ledger = &Ledger{Topic: l.GetTopic(), Partition: int(l.GetPartition()), Offset: l.GetOffset(), Sequence: l.GetSequence(), Hash: l.GetRecordHash()}
+		st.Ledger = &Ledger{Topic: l.GetTopic(), Partition: int(l.GetPartition()), Offset: ledgerOffset(l.GetOffset()), Sequence: l.GetSequence(), Hash: l.GetRecordHash()}
 	}
 	if e := w.GetLastError(); e != "" {
 		st.Error = errorOf(e, st.Status)
