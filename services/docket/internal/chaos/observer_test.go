@@ -61,6 +61,9 @@ type observer struct {
 	decided     map[string]bool
 	events      int
 	errs        []string
+	// settledItems counts parked items the exception agent settled
+	// because their workflow was recorded.
+	settledItems int
 
 	rawDuplicates atomic.Int64
 	decisions     atomic.Int64
@@ -142,9 +145,13 @@ func (o *observer) record(ctx context.Context, r *kgo.Record) {
 		s.terminal = "failed"
 	case *events.ReviewRequested:
 		s.review = true
-		// Only the classifier's requests: a parked failure the exception
-		// agent puts in front of a human stays there.
-		if v.Meta.Producer.Service == events.ServiceClassifier && decides(id) && !o.decided[id] {
+		// The classifier's requests, and the exception agent's for a
+		// parked failure that names a document (a corrupt upload): the
+		// decision records the workflow, and the agent then settles its
+		// parked item. One for a record that could not be read names no
+		// document and stays with the operator.
+		byAgent := v.Meta.Producer.Service == events.ServiceClassifier || v.Meta.Producer.Service == events.ServiceException && v.Document.URI != ""
+		if byAgent && decides(id) && !o.decided[id] {
 			o.decided[id] = true
 			decide = v
 		}
@@ -163,6 +170,7 @@ func (o *observer) record(ctx context.Context, r *kgo.Record) {
 			s.open[v.Details["parked_id"]] = true
 		case "settled":
 			delete(s.open, v.Details["parked_id"])
+			o.settledItems++
 		case "retry_scheduled":
 			s.retries++
 		case "canceled":
@@ -232,6 +240,13 @@ func (o *observer) decide(ctx context.Context, rr *events.ReviewRequested) {
 		}
 		o.decisions.Add(1)
 	})
+}
+
+// settledCount returns how many parked items were settled.
+func (o *observer) settledCount() int {
+	o.mu.Lock()
+	defer o.mu.Unlock()
+	return o.settledItems
 }
 
 // leftBehind returns the recorded workflows of ids that still have parked
