@@ -39,20 +39,7 @@ func TestIdleLoopTurns(t *testing.T) {
 	done := make(chan error, 1)
 	go func() { done <- rt.Run(ctx) }()
 
-	// Wait for the group, then watch the loop for a while with nothing to
-	// consume.
-	for end := time.Now().Add(30 * time.Second); rt.Ready(ctx) != nil; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatal("runtime never joined its group")
-		}
-	}
-	turns := map[int64]bool{}
-	for end := time.Now().Add(10 * time.Second); len(turns) < 4 && time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		turns[rt.lastPoll.Load()] = true
-	}
-	if len(turns) < 4 {
-		t.Fatalf("the idle loop turned %d times in 10s, want it to turn every poll wait (100ms)", len(turns)-1)
-	}
+	dockettest.IdleLoopTurns(t, rt.Ready, rt.lastPoll.Load)
 	if err := rt.Live(ctx); err != nil {
 		t.Fatalf("idle runtime not live: %v", err)
 	}

@@ -31,18 +31,7 @@ func TestIdleLoopTurns(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
 	done := make(chan error, 1)
 	go func() { done <- c.Run(ctx) }()
-	for end := time.Now().Add(30 * time.Second); c.Ready(ctx) != nil; time.Sleep(20 * time.Millisecond) {
-		if time.Now().After(end) {
-			t.Fatal("consumer never joined its group")
-		}
-	}
-	turns := map[int64]bool{}
-	for end := time.Now().Add(10 * time.Second); len(turns) < 4 && time.Now().Before(end); time.Sleep(20 * time.Millisecond) {
-		turns[c.lastLoop.Load()] = true
-	}
-	if len(turns) < 4 {
-		t.Fatalf("the idle loop turned %d times in 10s, want it to turn every poll wait (100ms)", len(turns)-1)
-	}
+	dockettest.IdleLoopTurns(t, c.Ready, c.lastLoop.Load)
 	if err := c.Live(ctx); err != nil {
 		t.Fatalf("idle consumer not live: %v", err)
 	}
