@@ -53,9 +53,6 @@ func Spec() service.Spec {
 		Consumes: []string{events.TopicSubmitted},
 		Produces: []string{events.TopicExtracted, events.TopicControl},
 		Setup:    setup,
-		// OCR takes seconds to minutes a document: small batches, so one
-		// transaction does not wait on a long queue of scans.
-		Runtime: []bus.Option{bus.MaxPollRecords(8)},
 	}
 }
 
@@ -72,7 +69,7 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 
 	// A canceled workflow is skipped before the download and stopped
 	// between pages (extract.Job.Continue).
-	if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis))); err != nil {
+	if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis)), bus.MaxPollRecords(cfg.Batch)); err != nil {
 		return err
 	}
 	x := extractor(ctx, cfg, d)

@@ -44,6 +44,11 @@ type Config struct {
 	DPI int `env:"DOCKET_OCR_DPI" envDefault:"300"`
 	// PageConcurrency bounds the pages of one document OCRed at once.
 	PageConcurrency int `env:"DOCKET_OCR_PAGE_CONCURRENCY" envDefault:"1"`
+	// Batch is how many documents one transaction takes. OCR takes
+	// seconds to minutes a scan, so the default is small: one transaction
+	// does not wait on a long queue of scans. Text and text-layer PDFs are
+	// fast, and a larger batch suits a load made mostly of those.
+	Batch int `env:"DOCKET_OCR_BATCH" envDefault:"8"`
 	// CheckpointTTL is how long a finished page's text is kept in Redis so
 	// that a redelivered document resumes after it.
 	CheckpointTTL time.Duration `env:"DOCKET_OCR_CHECKPOINT_TTL" envDefault:"24h"`
@@ -91,6 +96,9 @@ func (c Config) Validate() error {
 	}
 	if c.DPI < 50 || c.DPI > 1200 {
 		errs = append(errs, fmt.Errorf("DOCKET_OCR_DPI %d: want 50..1200", c.DPI))
+	}
+	if c.Batch < 1 || c.Batch > 1000 {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_BATCH %d: want 1..1000", c.Batch))
 	}
 	if c.PageConcurrency < 1 || c.PageConcurrency > 64 {
 		errs = append(errs, fmt.Errorf("DOCKET_OCR_PAGE_CONCURRENCY %d: want 1..64", c.PageConcurrency))

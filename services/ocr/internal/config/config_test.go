@@ -13,7 +13,7 @@ func TestLoadDefaults(t *testing.T) {
 	}
 	want := Config{Engine: "tesseract", Timeout: 5 * time.Minute, MaxPages: 500, MaxPixels: 100_000_000, TesseractBin: "tesseract",
 		PdftoppmBin: "pdftoppm", PdftotextBin: "pdftotext", PdfinfoBin: "pdfinfo", Language: "eng", DPI: 300,
-		PageConcurrency: 1, CheckpointTTL: 24 * time.Hour}
+		PageConcurrency: 1, Batch: 8, CheckpointTTL: 24 * time.Hour}
 	if c != want {
 		t.Errorf("defaults = %+v, want %+v", c, want)
 	}
@@ -25,11 +25,12 @@ func TestValidateReportsEveryField(t *testing.T) {
 	t.Setenv("DOCKET_OCR_MAX_PIXELS", "0")
 	t.Setenv("DOCKET_OCR_LANGUAGE", "eng; rm -rf /")
 	t.Setenv("DOCKET_OCR_PAGE_CONCURRENCY", "0")
+	t.Setenv("DOCKET_OCR_BATCH", "0")
 	_, err := Load()
 	if err == nil {
 		t.Fatal("Load accepted bad settings")
 	}
-	for _, name := range []string{"DOCKET_OCR_ENGINE", "DOCKET_OCR_TIMEOUT", "DOCKET_OCR_MAX_PIXELS", "DOCKET_OCR_LANGUAGE", "DOCKET_OCR_PAGE_CONCURRENCY"} {
+	for _, name := range []string{"DOCKET_OCR_ENGINE", "DOCKET_OCR_TIMEOUT", "DOCKET_OCR_MAX_PIXELS", "DOCKET_OCR_LANGUAGE", "DOCKET_OCR_PAGE_CONCURRENCY", "DOCKET_OCR_BATCH"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error %q does not name %s", err, name)
 		}
