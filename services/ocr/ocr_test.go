@@ -4,21 +4,11 @@ import (
 	"context"
 	"io"
 	"log/slog"
-	"os"
 	"strings"
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
-	"github.com/twmb/franz-go/pkg/kgo"
-
-	"github.com/docket-run/docket/pkg/blob"
-	"github.com/docket-run/docket/pkg/bus"
-	"github.com/docket-run/docket/pkg/config"
-	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
-	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
 
 	"github.com/docket-run/docket/services/ocr"
@@ -30,56 +20,10 @@ import (
 func TestSpec(t *testing.T) {
 	t.Setenv("DOCKET_OCR_TIMEOUT", "2m")
 	t.Setenv("DOCKET_OCR_PAGE_CONCURRENCY", "2")
-	topics := []string{events.TopicSubmitted, events.TopicExtracted, events.DLQTopic(ocr.Name), events.RetryTopic(ocr.Name)}
-	k := dockettest.NewKafka(t, 1, topics)
-	_, rc := dockettest.Registry(t)
-	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:3])
-	if err != nil {
-		t.Fatal(err)
-	}
-	blobURL := "file://" + t.TempDir()
-	blobs, err := blob.Open(ctx, blobURL)
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer blobs.Close()
-	f, err := os.Open("testdata/mixed.pdf")
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := blobs.Put(ctx, f, "application/pdf")
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
-
-	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	store := idempotency.New(rdb)
-	rt, err := bus.New(ocr.Name, []kgo.Opt{kgo.SeedBrokers(k.Addrs...)}, codec, store,
-		bus.TransactionalID("ocr-spec-test"), bus.Registerer(prometheus.NewRegistry()), bus.Logger(log))
-	if err != nil {
-		t.Fatal(err)
-	}
-	runCtx, stop := context.WithCancel(context.Background())
-	d := &service.Deps{Platform: config.Platform{BlobURL: blobURL}, Log: log, Redis: rdb, Store: store}
-	if err := ocr.Spec().Setup(runCtx, d, rt); err != nil {
-		t.Fatalf("Setup: %v", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(runCtx) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("runtime: %v", err)
-		}
-	})
-
-	in := dockettest.Submitted(1, nil)
-	in.Document = events.BlobRef{URI: ref.URI, SHA256: ref.SHA256, SizeBytes: ref.Size, MediaType: "application/pdf"}
-	dockettest.Produce(t, k.Client(t), codec, events.TopicSubmitted, in)
+	run := runSpec(t, ctx, "ocr-spec-test", "testdata/mixed.pdf")
+	k, codec, rdb, blobs, in := run.kafka, run.codec, run.rdb, run.blobs, run.in
 
 	recs := k.ReadCommitted(t, events.TopicExtracted, 1, time.Minute)
 	if len(recs) != 1 {
