@@ -61,3 +61,35 @@ func Produce(t testing.TB, cl *kgo.Client, enc Encoder, topic string, evs ...eve
 		t.Fatalf("produce to %s: %v", topic, err)
 	}
 }
+
+// Approve is the decision a reviewer who trusts the model makes on rr:
+// approved, as the suggested type (else the top candidate, else "other"),
+// by reviewer with reason. Its event id derives from rr's, so deciding the
+// same request twice is one event.
+func Approve(rr *events.ReviewRequested, reviewer, reason string) *events.ReviewDecided {
+	docType := "other"
+	if rr.SuggestedType != nil {
+		docType = *rr.SuggestedType
+	} else if len(rr.Candidates) > 0 {
+		docType = rr.Candidates[0].Type
+	}
+	d := &events.ReviewDecided{
+		Document:   rr.Document,
+		Decision:   events.Decision{DocumentType: docType, Outcome: "approved"},
+		Flags:      rr.Flags,
+		Reviewer:   reviewer,
+		Reason:     reason,
+		DecidedAt:  time.Now().UTC().Truncate(time.Millisecond),
+		Confidence: 1,
+		Model:      rr.Model,
+	}
+	d.Meta = events.Meta{
+		EventID:     "decision-" + rr.Meta.EventID,
+		WorkflowID:  rr.Meta.WorkflowID,
+		TenantID:    rr.Meta.TenantID,
+		OccurredAt:  d.DecidedAt,
+		CausationID: rr.Meta.EventID,
+		Producer:    events.Producer{Service: reviewer, Version: "test"},
+	}
+	return d
+}

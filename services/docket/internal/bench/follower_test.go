@@ -9,6 +9,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/docket/internal/progress"
 )
@@ -120,30 +121,7 @@ func (f *follower) trace(wf string) *trace {
 
 // decide approves a review with its top candidate, as a reviewer would.
 func (f *follower) decide(ctx context.Context, rr *events.ReviewRequested) {
-	docType := "other"
-	if rr.SuggestedType != nil {
-		docType = *rr.SuggestedType
-	} else if len(rr.Candidates) > 0 {
-		docType = rr.Candidates[0].Type
-	}
-	d := &events.ReviewDecided{
-		Document:   rr.Document,
-		Decision:   events.Decision{DocumentType: docType, Outcome: "approved"},
-		Flags:      rr.Flags,
-		Reviewer:   "bench-reviewer",
-		Reason:     "approved by the benchmark",
-		DecidedAt:  time.Now().UTC().Truncate(time.Millisecond),
-		Confidence: 1,
-		Model:      rr.Model,
-	}
-	d.Meta = events.Meta{
-		EventID:     "decision-" + rr.Meta.EventID,
-		WorkflowID:  rr.Meta.WorkflowID,
-		TenantID:    rr.Meta.TenantID,
-		OccurredAt:  d.DecidedAt,
-		CausationID: rr.Meta.EventID,
-		Producer:    events.Producer{Service: "bench-reviewer", Version: "test"},
-	}
+	d := dockettest.Approve(rr, "bench-reviewer", "approved by the benchmark")
 	v, err := f.s.codec.Encode(events.TopicReviewDecided, d)
 	if err != nil {
 		f.b.Errorf("encode decision: %v", err)

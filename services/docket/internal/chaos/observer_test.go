@@ -8,10 +8,10 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
-	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/docket/internal/progress"
 )
@@ -204,30 +204,7 @@ func (o *observer) fail(format string, args ...any) {
 // decide answers a review request as a reviewer would: approved, with the
 // suggested type.
 func (o *observer) decide(ctx context.Context, rr *events.ReviewRequested) {
-	docType := "other"
-	if rr.SuggestedType != nil {
-		docType = *rr.SuggestedType
-	} else if len(rr.Candidates) > 0 {
-		docType = rr.Candidates[0].Type
-	}
-	d := &events.ReviewDecided{
-		Document:   rr.Document,
-		Decision:   events.Decision{DocumentType: docType, Outcome: "approved"},
-		Flags:      rr.Flags,
-		Reviewer:   "chaos-reviewer",
-		Reason:     "checked by the chaos suite",
-		DecidedAt:  time.Now().UTC().Truncate(time.Millisecond),
-		Confidence: 1,
-		Model:      rr.Model,
-	}
-	d.Meta = events.Meta{
-		EventID:     "decision-" + rr.Meta.EventID,
-		WorkflowID:  rr.Meta.WorkflowID,
-		TenantID:    rr.Meta.TenantID,
-		OccurredAt:  d.DecidedAt,
-		CausationID: rr.Meta.EventID,
-		Producer:    events.Producer{Service: "chaos-reviewer", Version: "test"},
-	}
+	d := dockettest.Approve(rr, "chaos-reviewer", "checked by the chaos suite")
 	v, err := o.st.codec.Encode(events.TopicReviewDecided, d)
 	if err != nil {
 		o.fail("encode decision for %s: %v", rr.Meta.WorkflowID, err)
