@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"time"
 
@@ -269,10 +270,21 @@ type Filter struct {
 // scanPage is how many index entries List reads per round trip.
 const scanPage = 200
 
-// List returns parked items matching f, newest first.
+// List returns parked items matching f, newest first. With a workflow it
+// reads that workflow's set; otherwise it walks the time index.
 func (s *Store) List(ctx context.Context, f Filter) ([]model.Parked, error) {
 	if f.Limit <= 0 {
 		f.Limit = 100
+	}
+	keep := func(p model.Parked) bool { return f.Service == "" || p.Service == f.Service }
+	if f.Workflow != "" {
+		items, err := s.ParkedOf(ctx, f.Workflow)
+		if err != nil {
+			return nil, err
+		}
+		items = slices.DeleteFunc(items, func(p model.Parked) bool { return !keep(p) })
+		slices.SortFunc(items, func(a, b model.Parked) int { return b.ParkedAt.Compare(a.ParkedAt) })
+		return items[:min(len(items), f.Limit)], nil
 	}
 	out := []model.Parked{}
 	for start := int64(0); len(out) < f.Limit; start += scanPage {
@@ -283,26 +295,40 @@ func (s *Store) List(ctx context.Context, f Filter) ([]model.Parked, error) {
 		if len(ids) == 0 {
 			break
 		}
-		vals, err := s.rdb.HMGet(ctx, KeyParked, ids...).Result()
+		page, err := s.load(ctx, ids)
 		if err != nil {
-			return nil, fmt.Errorf("load parked items: %w", err)
+			return nil, err
 		}
-		for i, v := range vals {
-			str, ok := v.(string)
-			if !ok {
-				continue // removed between the two reads
-			}
-			var p model.Parked
-			if err := json.Unmarshal([]byte(str), &p); err != nil {
-				return nil, fmt.Errorf("decode parked item %s: %w", ids[i], err)
-			}
-			if (f.Service == "" || p.Service == f.Service) && (f.Workflow == "" || p.Workflow == f.Workflow) {
+		for _, p := range page {
+			if keep(p) && len(out) < f.Limit {
 				out = append(out, p)
-				if len(out) == f.Limit {
-					break
-				}
 			}
 		}
+	}
+	return out, nil
+}
+
+// load reads the parked items ids name, in their order, skipping those
+// removed since the ids were read.
+func (s *Store) load(ctx context.Context, ids []string) ([]model.Parked, error) {
+	out := []model.Parked{}
+	if len(ids) == 0 {
+		return out, nil
+	}
+	vals, err := s.rdb.HMGet(ctx, KeyParked, ids...).Result()
+	if err != nil {
+		return nil, fmt.Errorf("load parked items: %w", err)
+	}
+	for i, v := range vals {
+		str, ok := v.(string)
+		if !ok {
+			continue // removed between the two reads
+		}
+		var p model.Parked
+		if err := json.Unmarshal([]byte(str), &p); err != nil {
+			return nil, fmt.Errorf("decode parked item %s: %w", ids[i], err)
+		}
+		out = append(out, p)
 	}
 	return out, nil
 }
@@ -329,26 +355,7 @@ func (s *Store) ParkedOf(ctx context.Context, workflow string) ([]model.Parked, 
 	if err != nil {
 		return nil, fmt.Errorf("list parked items of workflow %s: %w", workflow, err)
 	}
-	out := []model.Parked{}
-	if len(ids) == 0 {
-		return out, nil
-	}
-	vals, err := s.rdb.HMGet(ctx, KeyParked, ids...).Result()
-	if err != nil {
-		return nil, fmt.Errorf("load parked items of workflow %s: %w", workflow, err)
-	}
-	for i, v := range vals {
-		str, ok := v.(string)
-		if !ok {
-			continue // unparked since
-		}
-		var p model.Parked
-		if err := json.Unmarshal([]byte(str), &p); err != nil {
-			return nil, fmt.Errorf("decode parked item %s: %w", ids[i], err)
-		}
-		out = append(out, p)
-	}
-	return out, nil
+	return s.load(ctx, ids)
 }
 
 // Unpark removes a parked item; with resetAttempts it also forgets how
