@@ -90,30 +90,7 @@ func (w *world) set(st *wfState, status, reason string) {
 
 // decide answers a review request as a reviewer would.
 func (w *world) decide(ctx context.Context, rr *events.ReviewRequested) {
-	docType := "other"
-	if rr.SuggestedType != nil {
-		docType = *rr.SuggestedType
-	} else if len(rr.Candidates) > 0 {
-		docType = rr.Candidates[0].Type
-	}
-	d := &events.ReviewDecided{
-		Document:   rr.Document,
-		Decision:   events.Decision{DocumentType: docType, Outcome: "approved"},
-		Flags:      rr.Flags,
-		Reviewer:   "e2e-reviewer",
-		Reason:     "checked by the end-to-end test",
-		DecidedAt:  time.Now().UTC().Truncate(time.Millisecond),
-		Confidence: 1,
-		Model:      rr.Model,
-	}
-	d.Meta = events.Meta{
-		EventID:     "decision-" + rr.Meta.EventID,
-		WorkflowID:  rr.Meta.WorkflowID,
-		TenantID:    rr.Meta.TenantID,
-		OccurredAt:  d.DecidedAt,
-		CausationID: rr.Meta.EventID,
-		Producer:    events.Producer{Service: "e2e-reviewer", Version: "test"},
-	}
+	d := dockettest.Approve(rr, "e2e-reviewer", "checked by the end-to-end test")
 	v, err := w.codec.Encode(events.TopicReviewDecided, d)
 	if err != nil {
 		w.t.Errorf("encode decision: %v", err)
