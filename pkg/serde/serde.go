@@ -57,8 +57,15 @@ const fetchTimeout = 10 * time.Second
 
 // avroAPI is hamba/avro's default configuration with room for the bytes of
 // a dead-lettered record: Kafka's message size, not the default 1 MiB field
-// limit, bounds a value.
-var avroAPI = avro.Config{MaxByteSliceSize: 16 << 20}.Freeze()
+// limit, bounds a value. Arrays are bounded too: by default the
+// decoder allocates whatever element count a block header claims, so a few
+// malformed bytes could claim billions of elements and kill the process
+// (found by FuzzDecode). A legitimate array (pages, attempts, headers)
+// stays far below a million elements.
+var avroAPI = avro.Config{MaxByteSliceSize: 16 << 20, MaxSliceAllocSize: maxElements}.Freeze()
+
+// maxElements bounds the elements of one decoded array.
+const maxElements = 1 << 20
 
 // Serde encodes and decodes Docket events. It is safe for concurrent use.
 type Serde struct {
