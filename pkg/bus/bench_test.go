@@ -5,16 +5,21 @@ import (
 	"fmt"
 	"os"
 	"slices"
+	"strconv"
 	"strings"
 	"sync"
 	"sync/atomic"
+	"syscall"
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/idempotency"
 )
 
 // BenchmarkRuntime compares, side by side on one kfake broker, a bare
@@ -28,24 +33,35 @@ import (
 // consumption of the committed output) at a fixed rate of half its measured
 // peak. Run with -benchtime 1x: one iteration is one full measurement.
 //
+// A second line says what bounds the ratio:
+//
+//	bench runtime cost: raw_cpu_us=<a> docket_cpu_us=<b> redis_cpu_us=<c> unguarded=<rec/s> unguarded_ratio=<r>
+//
+// the CPU each side spends per record over its drain (this process — broker,
+// clients, runtime — and, for Docket, redis-server), and the rate of the same
+// service with the per-event duplicate guard switched off (a store that
+// remembers nothing), the ceiling any change to the guard's Redis work could
+// reach.
+//
 // Each side's rate is taken over a window of at least minWindow: a short
 // pilot run sizes a backlog that takes that long to drain, on a fresh
 // broker (and, for Docket, a fresh runtime), and the sizing is repeated
 // until the measured window is long enough.
 func BenchmarkRuntime(b *testing.B) {
 	for range b.N {
-		raw, _ := measure(b, func(b *testing.B, n int) (float64, time.Duration, *harness) {
-			rate, window := benchRaw(b, n)
-			return rate, window, nil
+		raw, _ := measure(b, func(b *testing.B, n int) (drain, *harness) {
+			return benchRaw(b, n), nil
 		})
-		docket, h := measure(b, benchDocket)
-		rate := docket / 2
-		p50, p99 := benchLatency(b, h, rate, 5*time.Second)
-		line := fmt.Sprintf("bench runtime: raw=%.0f docket=%.0f ratio=%.2f p50_ms=%.1f p99_ms=%.1f", raw, docket, docket/raw, p50, p99)
-		fmt.Fprintln(os.Stdout, line)
-		b.ReportMetric(raw, "raw_rec/s")
-		b.ReportMetric(docket, "docket_rec/s")
-		b.ReportMetric(docket/raw, "ratio")
+		docket, h := measure(b, func(b *testing.B, n int) (drain, *harness) { return benchDocket(b, n, true) })
+		unguarded, _ := measure(b, func(b *testing.B, n int) (drain, *harness) { return benchDocket(b, n, false) })
+		p50, p99 := benchLatency(b, h, docket.rate/2, 5*time.Second)
+		fmt.Fprintf(os.Stdout, "bench runtime: raw=%.0f docket=%.0f ratio=%.2f p50_ms=%.1f p99_ms=%.1f\n",
+			raw.rate, docket.rate, docket.rate/raw.rate, p50, p99)
+		fmt.Fprintf(os.Stdout, "bench runtime cost: raw_cpu_us=%.2f docket_cpu_us=%.2f redis_cpu_us=%.2f unguarded=%.0f unguarded_ratio=%.2f\n",
+			raw.cpuPerRecord(), docket.cpuPerRecord(), docket.redisPerRecord(), unguarded.rate, unguarded.rate/raw.rate)
+		b.ReportMetric(raw.rate, "raw_rec/s")
+		b.ReportMetric(docket.rate, "docket_rec/s")
+		b.ReportMetric(docket.rate/raw.rate, "ratio")
 	}
 }
 
@@ -55,17 +71,62 @@ const minWindow = 2 * time.Second
 
 // measure runs side with a 20k-record pilot, then with a backlog sized to
 // drain in 1.5 × minWindow at the last measured rate, until one drain lasts
-// at least minWindow. It returns that drain's rate and the side's harness.
-func measure(b *testing.B, side func(b *testing.B, n int) (float64, time.Duration, *harness)) (float64, *harness) {
+// at least minWindow. It returns that drain and the side's harness.
+func measure(b *testing.B, side func(b *testing.B, n int) (drain, *harness)) (drain, *harness) {
 	n := 20_000
 	for {
-		rate, window, h := side(b, n)
-		b.Logf("%d records in %s: %.0f rec/s", n, window.Round(time.Millisecond), rate)
-		if window >= minWindow {
-			return rate, h
+		d, h := side(b, n)
+		b.Logf("%d records in %s: %.0f rec/s", n, d.window.Round(time.Millisecond), d.rate)
+		if d.window >= minWindow {
+			return d, h
 		}
-		n = int(rate * 1.5 * minWindow.Seconds())
+		n = int(d.rate * 1.5 * minWindow.Seconds())
 	}
+}
+
+// drain is one side's measured drain of a backlog: records/s between the
+// first and the last output, and the CPU spent meanwhile by this process
+// and by redis-server.
+type drain struct {
+	rate          float64
+	window        time.Duration
+	records       int
+	cpu, redisCPU time.Duration
+}
+
+func (d drain) cpuPerRecord() float64 { return float64(d.cpu.Microseconds()) / float64(d.records) }
+
+func (d drain) redisPerRecord() float64 {
+	return float64(d.redisCPU.Microseconds()) / float64(d.records)
+}
+
+// processCPU is the user and system CPU time this process has used.
+func processCPU(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
+}
+
+// redisCPU is the CPU time redis-server reports having used (INFO cpu).
+func redisCPU(b *testing.B, rdb *redis.Client) time.Duration {
+	info, err := rdb.Info(context.Background(), "cpu").Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	var secs float64
+	for line := range strings.SplitSeq(info, "\r\n") {
+		k, v, _ := strings.Cut(line, ":")
+		if k == "used_cpu_sys" || k == "used_cpu_user" {
+			f, err := strconv.ParseFloat(v, 64)
+			if err != nil {
+				b.Fatalf("INFO cpu %s: %v", line, err)
+			}
+			secs += f
+		}
+	}
+	return time.Duration(secs * float64(time.Second))
 }
 
 // padding makes an encoded submitted event about 1 KiB.
@@ -75,10 +136,10 @@ func benchEvent(i int) *events.DocumentSubmitted {
 	return dockettest.Submitted(i, map[string]string{"pad": padding})
 }
 
-// benchRaw measures the bare franz-go chain: records/s of one transactional
-// consume→produce hop, and the window it was taken over. Its broker is
-// closed on return, freeing the backlog.
-func benchRaw(b *testing.B, n int) (float64, time.Duration) {
+// benchRaw measures the bare franz-go chain: one transactional
+// consume→produce hop draining n records. Its broker is closed on return,
+// freeing the backlog.
+func benchRaw(b *testing.B, n int) drain {
 	const in, out = "bench.raw.in", "bench.raw.out"
 	k := dockettest.NewKafka(b, 8, []string{in, out})
 	defer k.Cluster.Close()
@@ -129,26 +190,50 @@ func benchRaw(b *testing.B, n int) (float64, time.Duration) {
 			}
 		}
 	})
-	return countRate(b, k, out, n)
+	return countRate(b, k, out, n, nil)
 }
 
-// benchDocket measures the pass-through service on a fresh runtime, and
-// returns the window and the harness it runs in.
-func benchDocket(b *testing.B, n int) (float64, time.Duration, *harness) {
+// benchDocket measures the pass-through service on a fresh runtime
+// draining n records, with the duplicate guard on or off, and returns the
+// drain and the harness it runs in.
+func benchDocket(b *testing.B, n int, guard bool) (drain, *harness) {
 	h := newHarness(b, 8)
 	evs := make([]events.Event, n)
 	for i := range evs {
 		evs[i] = benchEvent(i)
 	}
 	dockettest.Produce(b, h.client, h.codec, events.TopicSubmitted, evs...)
-	startRuntime(b, h, "bench-0")
-	rate, window := countRate(b, h.kafka, events.TopicExtracted, n)
-	return rate, window, h
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	b.Cleanup(func() { _ = rdb.Close() })
+	var store bus.Store = idempotency.New(rdb)
+	if !guard {
+		store = forgetful{store}
+	}
+	startRuntimeWith(b, h, "bench-0", store)
+	return countRate(b, h.kafka, events.TopicExtracted, n, rdb), h
+}
+
+// forgetful is the idempotency store with its per-event records switched
+// off: no event is ever found processed, every mark wins. It measures what
+// the duplicate guard costs; side-effect claims still go to the store.
+type forgetful struct{ bus.Store }
+
+func (forgetful) ProcessedMany(_ context.Context, keys []idempotency.Key) ([]idempotency.Record, error) {
+	return make([]idempotency.Record, len(keys)), nil
+}
+
+func (forgetful) MarkProcessed(_ context.Context, items []idempotency.Item) ([]idempotency.Record, error) {
+	recs := make([]idempotency.Record, len(items))
+	for i := range recs {
+		recs[i].Won = true
+	}
+	return recs, nil
 }
 
 // countRate reads topic read-committed until n records arrived and returns
-// the rate between the first and the last, and the time between them.
-func countRate(b *testing.B, k *dockettest.Kafka, topic string, n int) (float64, time.Duration) {
+// the drain between the first and the last, with the CPU this process and,
+// when rdb is not nil, redis-server spent in it.
+func countRate(b *testing.B, k *dockettest.Kafka, topic string, n int, rdb *redis.Client) drain {
 	cl, err := kgo.NewClient(kgo.SeedBrokers(k.Addrs...), kgo.ConsumeTopics(topic), kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()))
 	if err != nil {
 		b.Fatal(err)
@@ -157,6 +242,7 @@ func countRate(b *testing.B, k *dockettest.Kafka, topic string, n int) (float64,
 	ctx, cancel := context.WithTimeout(context.Background(), 5*time.Minute)
 	defer cancel()
 	var first time.Time
+	var cpu0, redis0 time.Duration
 	got := 0
 	for got < n {
 		fs := cl.PollFetches(ctx)
@@ -165,13 +251,20 @@ func countRate(b *testing.B, k *dockettest.Kafka, topic string, n int) (float64,
 		}
 		if c := len(fs.Records()); c > 0 {
 			if first.IsZero() {
-				first = time.Now()
+				first, cpu0 = time.Now(), processCPU(b)
+				if rdb != nil {
+					redis0 = redisCPU(b, rdb)
+				}
 			}
 			got += c
 		}
 	}
-	window := time.Since(first)
-	return float64(n-1) / window.Seconds(), window
+	d := drain{window: time.Since(first), records: n - 1, cpu: processCPU(b) - cpu0}
+	d.rate = float64(d.records) / d.window.Seconds()
+	if rdb != nil {
+		d.redisCPU = redisCPU(b, rdb) - redis0
+	}
+	return d
 }
 
 // benchLatency feeds the running pass-through service at rate events/s for

@@ -21,10 +21,20 @@ import (
 // own (transactional id txnID) until the test ends, and returns its metrics.
 func startRuntime(t testing.TB, h *harness, txnID string) *prometheus.Registry {
 	t.Helper()
+	return startRuntimeWith(t, h, txnID, nil)
+}
+
+// startRuntimeWith is startRuntime on store, or on the harness's Redis when
+// store is nil.
+func startRuntimeWith(t testing.TB, h *harness, txnID string, store bus.Store) *prometheus.Registry {
+	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
+	if store == nil {
+		store = idempotency.New(rdb)
+	}
 	reg := prometheus.NewRegistry()
-	rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
+	rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, store,
 		bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2*time.Second))
 	if err != nil {
 		t.Fatal(err)
