@@ -203,7 +203,8 @@ func TestStatusViewAndEventStream(t *testing.T) {
 		t.Fatal("event stream did not end after the workflow completed")
 	}
 
-	// A structural dead letter of another workflow fails it.
+	// A structural dead letter of another workflow parks it: the exception
+	// agent holds it for an operator, who may still replay it.
 	resp, body = h.postMultipart(upload{apiKey: acmeKey, key: "s-2", doc: pdfDoc, filename: "s2.pdf"})
 	wf2 := body["workflow_id"].(string)
 	if resp.StatusCode != 202 {
@@ -211,9 +212,82 @@ func TestStatusViewAndEventStream(t *testing.T) {
 	}
 	h.produce(events.DLQTopic("ocr"), &events.DeadLetter{Meta: meta("dl-1", wf2, "acme"), Service: "ocr", SourceTopic: events.TopicSubmitted,
 		ErrorClass: "structural", ErrorMessage: "cannot parse PDF", Attempts: 1, AttemptHistory: []events.Attempt{}, OriginalHeaders: []events.Header{}})
-	st = h.waitStatus(wf2, "failed")
-	if e, _ := st["error"].(map[string]any); e["code"] != "structural" || e["message"] != "ocr: cannot parse PDF" || st["stage"] != "ocr" {
-		t.Errorf("failed status %v", st)
+	st = h.waitStatus(wf2, "parked")
+	if e, _ := st["error"].(map[string]any); e["code"] != "structural" || e["message"] != "ocr: cannot parse PDF" || st["stage"] != "ocr" || st["terminal"] != false {
+		t.Errorf("parked status %v", st)
+	}
+}
+
+// TestCallbackWhenWorkflowEnds: the callback names the workflow's end — not
+// a structural dead letter, which the exception agent parks and an
+// operator may replay, but the ledger record after it, a cancel, a
+// deadline or a discard.
+func TestCallbackWhenWorkflowEnds(t *testing.T) {
+	dl := func(id, wf string) events.Event {
+		return &events.DeadLetter{Meta: meta(id, wf, "acme"), Service: "ocr", SourceTopic: events.TopicSubmitted,
+			ErrorClass: "structural", ErrorMessage: "cannot parse PDF", Attempts: 1, AttemptHistory: []events.Attempt{}, OriginalHeaders: []events.Header{}}
+	}
+	control := func(id, wf, kind string) events.Event {
+		return &events.WorkflowControl{Meta: meta(id, wf, "acme"), Kind: kind, Reason: "by the test", Details: map[string]string{"service": "ocr"}}
+	}
+	recorded := func(id, wf string) events.Event {
+		return &events.DocumentRecorded{Meta: meta(id, wf, "acme"), LedgerTopic: events.TopicLedger, Sequence: 1}
+	}
+	tests := []struct {
+		name       string
+		steps      func(wf string) []events.Event // each on its own topic, in order
+		wantStatus string
+		wantCode   string
+	}{
+		{"parked then replayed and recorded", func(wf string) []events.Event { return []events.Event{dl("dl", wf), recorded("rec", wf)} }, "completed", ""},
+		{"canceled", func(wf string) []events.Event { return []events.Event{control("c", wf, "canceled")} }, "canceled", ""},
+		{"deadline exceeded", func(wf string) []events.Event { return []events.Event{control("d", wf, "deadline_exceeded")} }, "timed_out", "deadline_exceeded"},
+		{"parked then discarded", func(wf string) []events.Event { return []events.Event{dl("dl", wf), control("x", wf, "discarded")} }, "failed", "discarded"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, nil)
+			rc := &receiver{}
+			srv := httptest.NewServer(rc)
+			defer srv.Close()
+			key := fmt.Sprintf("end-%d", i)
+			resp, body := h.postMultipart(upload{apiKey: acmeKey, key: key, doc: pdfDoc, filename: key + ".pdf", fields: [][2]string{{"callback_url", srv.URL + "/" + key}}})
+			if resp.StatusCode != 202 {
+				t.Fatalf("POST %d %v", resp.StatusCode, body)
+			}
+			wf := body["workflow_id"].(string)
+			h.waitStatus(wf, "queued")
+			for j, e := range tt.steps(wf) {
+				topic := events.TopicRecorded
+				switch e.(type) {
+				case *events.DeadLetter:
+					topic = events.DLQTopic("ocr")
+				case *events.WorkflowControl:
+					topic = events.TopicControl
+				}
+				e.EventMeta().EventID = fmt.Sprintf("%s-%d-%s", key, j, e.EventMeta().EventID)
+				h.produce(topic, e)
+				if j == 0 && len(tt.steps(wf)) > 1 {
+					h.waitStatus(wf, "parked")
+				}
+			}
+			st := h.waitStatus(wf, tt.wantStatus)
+			if st["terminal"] != true {
+				t.Errorf("status %v: want terminal", st)
+			}
+			waitFor(t, "callback", func() bool { c := callbackOf(h, wf); return c["state"] == "delivered" })
+			rc.mu.Lock()
+			defer rc.mu.Unlock()
+			var got []map[string]any
+			for _, p := range rc.payloads {
+				if p["workflow_id"] == wf {
+					got = append(got, p)
+				}
+			}
+			if len(got) != 1 || got[0]["status"] != tt.wantStatus || (got[0]["error_code"] != nil && got[0]["error_code"] != tt.wantCode) || (tt.wantCode != "" && got[0]["error_code"] != tt.wantCode) {
+				t.Errorf("callbacks %v: want one with status %s, error_code %q", got, tt.wantStatus, tt.wantCode)
+			}
+		})
 	}
 }
 

@@ -13,6 +13,7 @@ import (
 	"io/fs"
 	"log/slog"
 	"mime/multipart"
+	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -73,7 +74,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	setDefaultEnv("DOCKET_INGEST_INBOX_DIR", filepath.Join(dataDir, "inbox"))
 	setDefaultEnv("DOCKET_LEDGER_DEV_KEY_DIR", filepath.Join(dataDir, "ledger"))
 	// Ingest's status endpoints read the embedded tracker.
-	setDefaultEnv("DOCKET_TRACKER_ADDR", envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090"))
+	addrs := embeddedAddrs()
+	setDefaultEnv("DOCKET_TRACKER_ADDR", addrs.tracker)
 
 	p, err := config.Load()
 	if err != nil {
@@ -136,12 +138,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   schema registry  %s
   redis            %s (durable: %v)
   data             %s
-  submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf http://127.0.0.1:8080/v1/documents
+  submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf %s/v1/documents
   inbox            drop files into %s
-  tracker (gRPC)   127.0.0.1:9090 (grpcurl -plaintext 127.0.0.1:9090 list)
+  tracker (gRPC)   %s (grpcurl -plaintext %[8]s list)
   operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
-  parked items     curl http://127.0.0.1:8084/v1/parked
-`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, os.Getenv("DOCKET_INGEST_INBOX_DIR"))
+  parked items     curl %s/v1/parked
+`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception)
 
 	if *feed {
 		g.Go(func() error {
@@ -150,7 +152,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			case <-gctx.Done():
 				return nil
 			}
-			return submitSamples(gctx, "http://127.0.0.1:8080", stdout, log)
+			return submitSamples(gctx, addrs.ingest, stdout, log)
 		})
 	}
 	fmt.Fprintln(stdout, "docket: running; press Ctrl-C to stop")
@@ -160,6 +162,35 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return err
+}
+
+// serviceAddrs are where the embedded services listen, as a local client
+// reaches them.
+type serviceAddrs struct {
+	ingest, tracker, exception string // ingest's and the exception agent's as base URLs
+}
+
+// embeddedAddrs reads the listen addresses from the variables the services
+// read them from, so that moved ports are where the runner posts its
+// samples and what it prints; an unspecified host is reached on 127.0.0.1.
+func embeddedAddrs() serviceAddrs {
+	return serviceAddrs{
+		ingest:    "http://" + dialable(envOr("DOCKET_INGEST_ADDR", "127.0.0.1:8080")),
+		tracker:   dialable(envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090")),
+		exception: "http://" + dialable(envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084")),
+	}
+}
+
+// dialable is a listen address as a local client dials it.
+func dialable(addr string) string {
+	host, port, err := net.SplitHostPort(addr)
+	if err != nil {
+		return addr
+	}
+	if ip := net.ParseIP(host); host == "" || ip != nil && ip.IsUnspecified() {
+		host = "127.0.0.1"
+	}
+	return net.JoinHostPort(host, port)
 }
 
 func setDefaultEnv(k, v string) {

@@ -27,7 +27,7 @@ type Workflow struct {
 	ID       string
 	Filename string
 	Path     []string
-	Status   string // running, waiting_review, completed, rejected, failed
+	Status   string // running, waiting_review, parked, completed, rejected, failed, canceled, timed_out
 	Result   string
 	Done     bool
 }
@@ -155,10 +155,23 @@ func (w *Watcher) step(topic string, e events.Event) {
 		}
 	case *events.WorkflowControl:
 		step = "control " + v.Kind
+		switch v.Kind {
+		case "canceled":
+			after = func() { w.finish(wf, "canceled", v.Reason) }
+		case "deadline_exceeded":
+			after = func() { w.finish(wf, "timed_out", "deadline exceeded") }
+		case "discarded":
+			after = func() { w.finish(wf, "failed", "discarded: "+v.Reason) }
+		}
 	case *events.DeadLetter:
 		step = fmt.Sprintf("dead-lettered by %s (%s)", v.Service, v.ErrorClass)
 		if v.ErrorClass != "transient" {
-			after = func() { w.finish(wf, "failed", fmt.Sprintf("%s: %s", v.Service, v.ErrorMessage)) }
+			// The exception agent parks it: an operator may still replay
+			// or discard it, a reviewer decide it.
+			after = func() {
+				wf.Status = "parked"
+				w.report(wf, fmt.Sprintf("parked for an operator: %s: %s", v.Service, v.ErrorMessage))
+			}
 		}
 	default:
 		step = topic

@@ -21,6 +21,19 @@ func TestPaths(t *testing.T) {
 	w.step(events.DLQTopic("ocr"), &events.DeadLetter{Meta: meta("b"), Service: "ocr", ErrorClass: "structural", ErrorMessage: "tesseract not installed"})
 	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("c"), Filename: "passport.jpg"})
 	w.step(events.TopicReviewRequested, &events.ReviewRequested{Meta: meta("c"), Reason: "id_document always needs review"})
+	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("d"), Filename: "torn.jpg"})
+	w.step(events.DLQTopic("ocr"), &events.DeadLetter{Meta: meta("d"), Service: "ocr", ErrorClass: "structural", ErrorMessage: "premature end of JPEG"})
+	w.step(events.TopicReviewDecided, &events.ReviewDecided{Meta: meta("d"), Decision: events.Decision{DocumentType: "other", Outcome: "rejected"}, Reviewer: "ana"})
+	w.step(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("d"), LedgerTopic: events.TopicLedger, Sequence: 5})
+	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("e"), Filename: "withdrawn.pdf"})
+	w.step(events.TopicControl, &events.WorkflowControl{Meta: meta("e"), Kind: "cancel_requested", Reason: "customer withdrew"})
+	w.step(events.TopicControl, &events.WorkflowControl{Meta: meta("e"), Kind: "canceled", Reason: "customer withdrew"})
+	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("f"), Filename: "late.pdf"})
+	w.step(events.TopicControl, &events.WorkflowControl{Meta: meta("f"), Kind: "deadline_exceeded"})
+	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("g"), Filename: "dropped.pdf"})
+	w.step(events.DLQTopic("ocr"), &events.DeadLetter{Meta: meta("g"), Service: "ocr", ErrorClass: "structural", ErrorMessage: "encrypted"})
+	w.step(events.TopicControl, &events.WorkflowControl{Meta: meta("g"), Kind: "discarded", Reason: "customer will resend"})
+	w.step(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("g"), LedgerTopic: events.TopicLedger, Sequence: 6})
 
 	got := map[string]Workflow{}
 	for _, wf := range w.Snapshot() {
@@ -32,8 +45,12 @@ func TestPaths(t *testing.T) {
 		steps        int
 	}{
 		{"invoice.pdf", "completed", true, 4},
-		{"scan.png", "failed", true, 2},
+		{"scan.png", "parked", false, 2}, // the exception agent holds it for an operator
 		{"passport.jpg", "waiting_review", false, 2},
+		{"torn.jpg", "completed", true, 4},
+		{"withdrawn.pdf", "canceled", true, 3},
+		{"late.pdf", "timed_out", true, 2},
+		{"dropped.pdf", "failed", true, 4},
 	}
 	for _, tt := range tests {
 		wf := got[tt.file]
@@ -41,10 +58,11 @@ func TestPaths(t *testing.T) {
 			t.Errorf("%s: status %s done %v path %v; want %s %v with %d steps", tt.file, wf.Status, wf.Done, wf.Path, tt.status, tt.done, tt.steps)
 		}
 	}
-	if n := len(w.Finished()); n != 2 {
-		t.Errorf("%d finished workflows delivered, want 2", n)
+	if n := len(w.Finished()); n != 5 {
+		t.Errorf("%d finished workflows delivered, want 5", n)
 	}
-	for _, want := range []string{"invoice.pdf", "classified invoice (0.93)", "tesseract not installed", "waiting for a reviewer"} {
+	for _, want := range []string{"invoice.pdf", "classified invoice (0.93)", "tesseract not installed", "waiting for a reviewer",
+		"PARKED", "CANCELED        customer withdrew", "TIMED_OUT", "discarded: customer will resend"} {
 		if !strings.Contains(out.String(), want) {
 			t.Errorf("output lacks %q:\n%s", want, out.String())
 		}

@@ -51,6 +51,7 @@ func (v *View) Register(rt *bus.Runtime) {
 	bus.Handle(rt, events.TopicReviewDecided, v.reviewDecided)
 	bus.Handle(rt, events.TopicRecorded, v.recorded)
 	bus.Handle(rt, events.TopicRejected, v.rejected)
+	bus.Handle(rt, events.TopicControl, v.control)
 	for _, svc := range WorkflowDLQServices {
 		bus.Handle(rt, events.DLQTopic(svc), v.deadLetter)
 	}
@@ -59,7 +60,7 @@ func (v *View) Register(rt *bus.Runtime) {
 // Topics are the topics Register consumes.
 func (v *View) Topics() []string {
 	ts := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided,
-		events.TopicRecorded, events.TopicRejected}
+		events.TopicRecorded, events.TopicRejected, events.TopicControl}
 	for _, svc := range WorkflowDLQServices {
 		ts = append(ts, events.DLQTopic(svc))
 	}
@@ -149,9 +150,31 @@ func (v *View) rejected(ctx context.Context, _ *bus.Message, e *events.DocumentR
 	return nil, v.apply(ctx, events.TopicRejected, &e.Meta, store.RankTerminal, store.StatusFailed, "rejected", f, nil)
 }
 
-// deadLetter: a structural failure ends the workflow (the exception agent
-// parks it for a human); a semantic one waits for review; a transient one
-// is retried by the exception agent, so the workflow keeps running.
+// control: a cancel, a breached deadline and an operator's discard end the
+// workflow (the discard's ledger record comes after it and changes
+// nothing); the other kinds do not change the view.
+func (v *View) control(ctx context.Context, m *bus.Message, e *events.WorkflowControl) ([]bus.Output, error) {
+	var status string
+	f := map[string]string{}
+	switch e.Kind {
+	case "canceled":
+		status = store.StatusCanceled
+	case "deadline_exceeded":
+		status = store.StatusTimedOut
+		f["error_code"], f["error"] = e.Kind, "deadline exceeded"
+	case "discarded":
+		status = store.StatusFailed
+		f["error_code"], f["error"] = e.Kind, "discarded: "+e.Reason
+	default:
+		return nil, nil
+	}
+	return nil, v.apply(ctx, m.Record.Topic, &e.Meta, store.RankTerminal, status, "", f, nil)
+}
+
+// deadLetter: a structural failure parks the workflow (the exception agent
+// holds it for an operator, who may replay or discard it: it has not
+// ended); a semantic one waits for review; a transient one is retried by
+// the exception agent, so the workflow keeps running.
 func (v *View) deadLetter(ctx context.Context, m *bus.Message, e *events.DeadLetter) ([]bus.Output, error) {
 	meta := e.Meta
 	if meta.WorkflowID == "" {
@@ -161,7 +184,7 @@ func (v *View) deadLetter(ctx context.Context, m *bus.Message, e *events.DeadLet
 	topic := m.Record.Topic
 	switch fault.Class(e.ErrorClass) {
 	case fault.Structural:
-		return nil, v.apply(ctx, topic, &meta, store.RankTerminal, store.StatusFailed, e.Service, f, nil)
+		return nil, v.apply(ctx, topic, &meta, 0, store.StatusParked, e.Service, f, nil)
 	case fault.Semantic:
 		return nil, v.apply(ctx, topic, &meta, 0, store.StatusWaitingReview, e.Service, f, nil)
 	default:

@@ -116,10 +116,11 @@ func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 		return err
 	}
 	now := d.Now()
-	body, _ := json.Marshal(Payload{
-		WorkflowID: wf, TenantID: tn.ID, Status: m["status"], Stage: m["stage"],
-		ResultURL: d.ResultURL(wf), ErrorCode: m["error_code"], SentAt: now.UTC().Format(time.RFC3339Nano),
-	})
+	p := Payload{WorkflowID: wf, TenantID: tn.ID, Status: m["status"], Stage: m["stage"], ResultURL: d.ResultURL(wf), SentAt: now.UTC().Format(time.RFC3339Nano)}
+	if p.Status != store.StatusCompleted {
+		p.ErrorCode = m["error_code"] // a completed workflow may have been parked on the way
+	}
+	body, _ := json.Marshal(p)
 	sendErr := d.send(ctx, m["callback_url"], Sign(tn.CallbackSecret, now, body), body)
 	log := d.Log.With("workflow_id", wf, "attempt", n)
 	switch {

@@ -71,8 +71,10 @@ func (s *Server) StatusURL(wf string) string {
 	return strings.TrimSuffix(s.PublicURL, "/") + "/v1/documents/" + wf
 }
 
+// apiKey is the request's API key: Authorization's Bearer credentials (the
+// scheme is case-insensitive, RFC 9110 §11.1), else X-API-Key.
 func apiKey(r *http.Request) string {
-	if k, ok := strings.CutPrefix(r.Header.Get("Authorization"), "Bearer "); ok {
+	if scheme, k, ok := strings.Cut(r.Header.Get("Authorization"), " "); ok && strings.EqualFold(scheme, "Bearer") {
 		return strings.TrimSpace(k)
 	}
 	return r.Header.Get("X-API-Key")

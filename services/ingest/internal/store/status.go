@@ -16,8 +16,11 @@ const (
 	StatusQueued        = "queued"
 	StatusRunning       = "running"
 	StatusWaitingReview = "waiting_review"
+	StatusParked        = "parked"
 	StatusCompleted     = "completed"
 	StatusFailed        = "failed"
+	StatusCanceled      = "canceled"
+	StatusTimedOut      = "timed_out"
 )
 
 // RankTerminal is the rank of every terminal update.
