@@ -209,7 +209,13 @@ func apply(op *Op, topic string, e events.Event) {
 		op.Entry.Summary = fmt.Sprintf("classified %s (confidence %.2f, model %s %s)", ev.DocumentType, ev.Confidence, ev.Model.Name, ev.Model.Version)
 	case *events.ReviewRequested:
 		op.set(StatusWaitingReview, StepReview, rankReviewRequest)
-		op.Finish, op.Start = StepClassify, StepReview
+		op.Start = StepReview
+		// The exception agent's reviews (of a parked dead letter, of a
+		// breached deadline) come from wherever the workflow stopped:
+		// only the classifier's own request ends classify.
+		if ev.Meta.Producer.Service != events.ServiceException {
+			op.Finish = StepClassify
+		}
 		op.Entry.Summary = fmt.Sprintf("review requested: %s, priority %d", ev.Reason, ev.Priority)
 	case *events.ReviewDecided:
 		op.set(StatusRunning, StepLedger, rankReviewDecided)

@@ -86,3 +86,25 @@ func TestDeadLetterRankAboveItsSource(t *testing.T) {
 		t.Fatalf("ranks submitted %d, dead letter %d, extracted %d: want increasing", sub.Rank, dl.Rank, ext.Rank)
 	}
 }
+
+func TestReviewFinishesClassifyOnlyFromTheClassifier(t *testing.T) {
+	// The exception agent's review of a parked OCR failure starts the review
+	// step, but classify never ran: it must not show as finished.
+	cases := []struct {
+		name     string
+		producer string
+		finish   string
+	}{
+		{"classifier's review", events.ServiceClassifier, StepClassify},
+		{"exception agent's review of a dead letter", events.ServiceException, ""},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			m := events.Meta{WorkflowID: "wf", Producer: events.Producer{Service: c.producer}}
+			op, _ := Build(Record{Topic: events.TopicReviewRequested}, &events.ReviewRequested{Meta: m}, nil)
+			if op.Start != StepReview || op.Finish != c.finish {
+				t.Fatalf("starts %q finishes %q, want %q %q", op.Start, op.Finish, StepReview, c.finish)
+			}
+		})
+	}
+}

@@ -13,7 +13,10 @@ import (
 	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 )
 
-var t0 = time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
+// t0 is the tests' clock: the start of the current hour, not a fixed date,
+// because the statistics the store keeps expire a day after their minute
+// (EXPIREAT), in Redis's real time.
+var t0 = time.Now().UTC().Truncate(time.Hour)
 
 func op(wf, key, topic string, offset int64, sec int, status, stage string, rank int) projection.Op {
 	ms := t0.Add(time.Duration(sec) * time.Second).UnixMilli()
