@@ -73,7 +73,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	setDefaultEnv("DOCKET_INGEST_INBOX_DIR", filepath.Join(dataDir, "inbox"))
 	setDefaultEnv("DOCKET_LEDGER_DEV_KEY_DIR", filepath.Join(dataDir, "ledger"))
 	// Ingest's status endpoints read the embedded tracker.
-	setDefaultEnv("DOCKET_TRACKER_ADDR", envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090"))
+	addrs := addrsFromEnv()
+	setDefaultEnv("DOCKET_TRACKER_ADDR", addrs.tracker)
 
 	p, err := config.Load()
 	if err != nil {
@@ -136,12 +137,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   schema registry  %s
   redis            %s (durable: %v)
   data             %s
-  submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf http://127.0.0.1:8080/v1/documents
+  submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf %s/v1/documents
   inbox            drop files into %s
-  tracker (gRPC)   127.0.0.1:9090 (grpcurl -plaintext 127.0.0.1:9090 list)
+  tracker (gRPC)   %s (grpcurl -plaintext %s list)
   operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
-  parked items     curl http://127.0.0.1:8084/v1/parked
-`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, os.Getenv("DOCKET_INGEST_INBOX_DIR"))
+  parked items     curl http://%s/v1/parked
+`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingestURL,
+		os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.tracker, addrs.exception)
 
 	if *feed {
 		g.Go(func() error {
@@ -150,7 +152,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			case <-gctx.Done():
 				return nil
 			}
-			return submitSamples(gctx, "http://127.0.0.1:8080", stdout, log)
+			return submitSamples(gctx, addrs.ingestURL, stdout, log)
 		})
 	}
 	fmt.Fprintln(stdout, "docket: running; press Ctrl-C to stop")
@@ -160,6 +162,22 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return err
+}
+
+// suiteAddrs are where the runner's services listen, as their own settings
+// say (DOCKET_INGEST_ADDR, DOCKET_SAGATRACKER_ADDR, DOCKET_EXCEPTION_ADDR).
+type suiteAddrs struct {
+	ingestURL string // base URL of ingest's API
+	tracker   string // the saga tracker's gRPC address
+	exception string // the exception agent's operators' API
+}
+
+func addrsFromEnv() suiteAddrs {
+	return suiteAddrs{
+		ingestURL: "http://" + envOr("DOCKET_INGEST_ADDR", "127.0.0.1:8080"),
+		tracker:   envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090"),
+		exception: envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084"),
+	}
 }
 
 func setDefaultEnv(k, v string) {
