@@ -137,7 +137,9 @@ func Start(ctx context.Context, cfg Config) (_ *Stack, err error) {
 	s.httpSrv = &http.Server{Handler: s.Registry.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = s.httpSrv.Serve(l) }()
 
-	ropts := []redislocal.Option{redislocal.Logger(cfg.Logger), redislocal.AllowMiniredis(true)}
+	// A crashed redis-server is started again on its port: the services
+	// keep their Redis URL and reconnect.
+	ropts := []redislocal.Option{redislocal.Logger(cfg.Logger), redislocal.AllowMiniredis(true), redislocal.RestartOnCrash()}
 	if cfg.RedisPort != 0 {
 		ropts = append(ropts, redislocal.Port(cfg.RedisPort))
 	}
