@@ -8,7 +8,10 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"log/slog"
+	"net"
 	"os"
+	"reflect"
 	"strings"
 	"time"
 
@@ -61,12 +64,49 @@ type Platform struct {
 }
 
 // Load reads the platform settings from the environment and validates them.
+// A value that cannot be parsed is reported with the variable's name and
+// the others are still validated, so one run names every bad variable.
 func Load() (Platform, error) {
 	var p Platform
-	if err := env.Parse(&p); err != nil {
+	err := env.Parse(&p)
+	if err == nil {
+		return p, p.Validate()
+	}
+	var agg env.AggregateError
+	if !errors.As(err, &agg) {
 		return p, fmt.Errorf("read environment: %w", err)
 	}
-	return p, p.Validate()
+	// Parse again without the unparsable variables, so that they take their
+	// defaults and Validate does not report the zero values they left.
+	environ := env.ToMap(os.Environ())
+	var errs []error
+	for _, e := range agg.Errors {
+		var pe env.ParseError
+		name := ""
+		if errors.As(e, &pe) {
+			name = envName(pe.Name)
+		}
+		if name == "" {
+			return p, fmt.Errorf("read environment: %w", err)
+		}
+		errs = append(errs, fmt.Errorf("%s %q: %w", name, environ[name], pe.Err))
+		delete(environ, name)
+	}
+	p = Platform{}
+	if err := env.ParseWithOptions(&p, env.Options{Environment: environ}); err != nil {
+		return p, fmt.Errorf("read environment: %w", err)
+	}
+	return p, errors.Join(append(errs, p.Validate())...)
+}
+
+// envName returns the environment variable of Platform's field.
+func envName(field string) string {
+	f, ok := reflect.TypeFor[Platform]().FieldByName(field)
+	if !ok {
+		return ""
+	}
+	name, _, _ := strings.Cut(f.Tag.Get("env"), ",")
+	return name
 }
 
 // Validate reports every bad field at once.
@@ -92,8 +132,25 @@ func (p Platform) Validate() error {
 	if _, err := redis.ParseURL(p.RedisURL); err != nil {
 		errs = append(errs, fmt.Errorf("DOCKET_REDIS_URL: %w", err))
 	}
+	// Empty ops address and log settings (a Platform built in code) mean
+	// the defaults.
+	if p.OpsAddr != "" {
+		if _, _, err := net.SplitHostPort(p.OpsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("DOCKET_OPS_ADDR %q: %w", p.OpsAddr, err))
+		}
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(p.LogLevel)); p.LogLevel != "" && err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_LOG_LEVEL %q: want debug, info, warn or error", p.LogLevel))
+	}
+	if p.LogFormat != "" && !strings.EqualFold(p.LogFormat, "json") && !strings.EqualFold(p.LogFormat, "text") {
+		errs = append(errs, fmt.Errorf("DOCKET_LOG_FORMAT %q: want json or text", p.LogFormat))
+	}
 	if p.Concurrency < 1 {
 		errs = append(errs, fmt.Errorf("DOCKET_CONCURRENCY %d: want at least 1", p.Concurrency))
+	}
+	if p.DrainTimeout < 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_DRAIN_TIMEOUT %s: want 0 (abort at once) or more", p.DrainTimeout))
 	}
 	return errors.Join(errs...)
 }

@@ -49,3 +49,57 @@ func TestSCRAMNeedsCredentials(t *testing.T) {
 		t.Fatalf("KafkaOpts = %d opts, %v; want seed brokers and SASL", len(opts), err)
 	}
 }
+
+// TestLoadReportsUnparsableAndInvalidTogether sets values that cannot be
+// parsed beside values that parse but are invalid: Load names every
+// variable, by its environment name, and each once.
+func TestLoadReportsUnparsableAndInvalidTogether(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want []string // each must appear exactly once
+	}{
+		{
+			name: "unparsable only",
+			env:  map[string]string{"DOCKET_CONCURRENCY": "abc", "DOCKET_DRAIN_TIMEOUT": "20"},
+			want: []string{`DOCKET_CONCURRENCY "abc"`, `DOCKET_DRAIN_TIMEOUT "20"`},
+		},
+		{
+			name: "unparsable and invalid",
+			env: map[string]string{
+				"DOCKET_CONCURRENCY": "abc", "DOCKET_KAFKA_TLS": "maybe",
+				"DOCKET_SCHEMA_MODE": "bogus", "DOCKET_REDIS_URL": "redis//bad",
+			},
+			want: []string{`DOCKET_CONCURRENCY "abc"`, `DOCKET_KAFKA_TLS "maybe"`, "DOCKET_SCHEMA_MODE", "DOCKET_REDIS_URL"},
+		},
+		{
+			name: "log settings",
+			env:  map[string]string{"DOCKET_LOG_LEVEL": "verbose", "DOCKET_LOG_FORMAT": "xml"},
+			want: []string{`DOCKET_LOG_LEVEL "verbose"`, `DOCKET_LOG_FORMAT "xml"`},
+		},
+		{
+			name: "ops address and drain timeout",
+			env:  map[string]string{"DOCKET_OPS_ADDR": "nope", "DOCKET_DRAIN_TIMEOUT": "-1s"},
+			want: []string{`DOCKET_OPS_ADDR "nope"`, "DOCKET_DRAIN_TIMEOUT -1s"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			_, err := Load()
+			if err == nil {
+				t.Fatal("Load accepted bad settings")
+			}
+			for _, want := range tt.want {
+				if n := strings.Count(err.Error(), want); n != 1 {
+					t.Errorf("error names %q %d times, want once:\n%v", want, n, err)
+				}
+			}
+			if strings.Contains(err.Error(), "DOCKET_CONCURRENCY 0") {
+				t.Errorf("error reports the zero left by an unparsable value:\n%v", err)
+			}
+		})
+	}
+}
