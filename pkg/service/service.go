@@ -81,6 +81,7 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
+	kopts = append(kopts, kgo.WithLogger(telemetry.KafkaLogger(log)))
 	topics := slices.Concat(spec.Consumes, spec.Produces, []string{events.DLQTopic(spec.Name)})
 	codec, rc, err := serde.Connect(ctx, p, serde.ModeOf(p), topics)
 	if err != nil {
