@@ -68,45 +68,61 @@ type Platform struct {
 // the others are still validated, so one run names every bad variable.
 func Load() (Platform, error) {
 	var p Platform
-	err := env.Parse(&p)
-	if err == nil {
-		return p, p.Validate()
-	}
+	err := ParseEnv(&p, "")
+	return p, errors.Join(err, p.Validate())
+}
+
+// ParseEnv reads v, a pointer to a struct with env tags, from the
+// environment as env.ParseWithOptions does with prefix before every name.
+// A value that cannot be parsed is reported as `NAME "value": reason` and
+// its field keeps its default, so that the caller's Validate reports the
+// other bad fields in the same run rather than the zero left behind.
+func ParseEnv(v any, prefix string) error {
+	err := env.ParseWithOptions(v, env.Options{Prefix: prefix})
 	var agg env.AggregateError
-	if !errors.As(err, &agg) {
-		return p, fmt.Errorf("read environment: %w", err)
+	if err == nil || !errors.As(err, &agg) {
+		return err
 	}
-	// Parse again without the unparsable variables, so that they take their
-	// defaults and Validate does not report the zero values they left.
 	environ := env.ToMap(os.Environ())
 	var errs []error
 	for _, e := range agg.Errors {
 		var pe env.ParseError
 		name := ""
 		if errors.As(e, &pe) {
-			name = envName(pe.Name)
+			name = envName(reflect.TypeOf(v).Elem(), pe.Name, prefix)
 		}
 		if name == "" {
-			return p, fmt.Errorf("read environment: %w", err)
+			return err
 		}
 		errs = append(errs, fmt.Errorf("%s %q: %w", name, environ[name], pe.Err))
 		delete(environ, name)
 	}
-	p = Platform{}
-	if err := env.ParseWithOptions(&p, env.Options{Environment: environ}); err != nil {
-		return p, fmt.Errorf("read environment: %w", err)
+	// Parse again without the unparsable variables: they take their
+	// defaults.
+	rv := reflect.ValueOf(v).Elem()
+	rv.SetZero()
+	if err := env.ParseWithOptions(v, env.Options{Prefix: prefix, Environment: environ}); err != nil {
+		return err
 	}
-	return p, errors.Join(append(errs, p.Validate())...)
+	return errors.Join(errs...)
 }
 
-// envName returns the environment variable of Platform's field.
-func envName(field string) string {
-	f, ok := reflect.TypeFor[Platform]().FieldByName(field)
-	if !ok {
-		return ""
+// envName returns the environment variable of the struct field named field
+// in t, looking into nested structs that take no prefix of their own.
+func envName(t reflect.Type, field, prefix string) string {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		key, _, _ := strings.Cut(f.Tag.Get("env"), ",")
+		if f.Name == field && key != "" && key != "-" {
+			return prefix + key
+		}
+		if f.Type.Kind() == reflect.Struct && key == "" && f.Tag.Get("envPrefix") == "" {
+			if name := envName(f.Type, field, prefix); name != "" {
+				return name
+			}
+		}
 	}
-	name, _, _ := strings.Cut(f.Tag.Get("env"), ",")
-	return name
+	return ""
 }
 
 // Validate reports every bad field at once.

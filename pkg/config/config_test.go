@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoadDefaults(t *testing.T) {
@@ -99,6 +100,54 @@ func TestLoadReportsUnparsableAndInvalidTogether(t *testing.T) {
 			}
 			if strings.Contains(err.Error(), "DOCKET_CONCURRENCY 0") {
 				t.Errorf("error reports the zero left by an unparsable value:\n%v", err)
+			}
+		})
+	}
+}
+
+// TestParseEnv checks ParseEnv on a service's own settings: names by
+// prefix, nested structs, and defaults kept for the unparsable.
+func TestParseEnv(t *testing.T) {
+	type inner struct {
+		Poll time.Duration `env:"POLL" envDefault:"1s"`
+	}
+	type settings struct {
+		MaxBytes int64         `env:"MAX_BYTES" envDefault:"100"`
+		Timeout  time.Duration `env:"TIMEOUT" envDefault:"5s"`
+		Name     string        `env:"NAME" envDefault:"x"`
+		Inner    inner
+	}
+	tests := []struct {
+		name    string
+		env     map[string]string
+		want    settings
+		wantErr []string
+	}{
+		{"defaults", nil, settings{MaxBytes: 100, Timeout: 5 * time.Second, Name: "x", Inner: inner{Poll: time.Second}}, nil},
+		{
+			name:    "unparsable keep defaults",
+			env:     map[string]string{"T_MAX_BYTES": "50MB", "T_POLL": "10", "T_NAME": "y"},
+			want:    settings{MaxBytes: 100, Timeout: 5 * time.Second, Name: "y", Inner: inner{Poll: time.Second}},
+			wantErr: []string{`T_MAX_BYTES "50MB"`, `T_POLL "10"`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			var got settings
+			err := ParseEnv(&got, "T_")
+			if got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+			if len(tt.wantErr) == 0 && err != nil {
+				t.Errorf("ParseEnv: %v", err)
+			}
+			for _, w := range tt.wantErr {
+				if err == nil || !strings.Contains(err.Error(), w) {
+					t.Errorf("error %v does not name %s", err, w)
+				}
 			}
 		})
 	}
