@@ -8,7 +8,10 @@ import (
 	"crypto/x509"
 	"errors"
 	"fmt"
+	"log/slog"
+	"net"
 	"os"
+	"reflect"
 	"strings"
 	"time"
 
@@ -61,12 +64,65 @@ type Platform struct {
 }
 
 // Load reads the platform settings from the environment and validates them.
+// A value that cannot be parsed is reported with the variable's name and
+// the others are still validated, so one run names every bad variable.
 func Load() (Platform, error) {
 	var p Platform
-	if err := env.Parse(&p); err != nil {
-		return p, fmt.Errorf("read environment: %w", err)
+	err := ParseEnv(&p, "")
+	return p, errors.Join(err, p.Validate())
+}
+
+// ParseEnv reads v, a pointer to a struct with env tags, from the
+// environment as env.ParseWithOptions does with prefix before every name.
+// A value that cannot be parsed is reported as `NAME "value": reason` and
+// its field keeps its default, so that the caller's Validate reports the
+// other bad fields in the same run rather than the zero left behind.
+func ParseEnv(v any, prefix string) error {
+	err := env.ParseWithOptions(v, env.Options{Prefix: prefix})
+	var agg env.AggregateError
+	if err == nil || !errors.As(err, &agg) {
+		return err
 	}
-	return p, p.Validate()
+	environ := env.ToMap(os.Environ())
+	var errs []error
+	for _, e := range agg.Errors {
+		var pe env.ParseError
+		name := ""
+		if errors.As(e, &pe) {
+			name = envName(reflect.TypeOf(v).Elem(), pe.Name, prefix)
+		}
+		if name == "" {
+			return err
+		}
+		errs = append(errs, fmt.Errorf("%s %q: %w", name, environ[name], pe.Err))
+		delete(environ, name)
+	}
+	// Parse again without the unparsable variables: they take their
+	// defaults.
+	rv := reflect.ValueOf(v).Elem()
+	rv.SetZero()
+	if err := env.ParseWithOptions(v, env.Options{Prefix: prefix, Environment: environ}); err != nil {
+		return err
+	}
+	return errors.Join(errs...)
+}
+
+// envName returns the environment variable of the struct field named field
+// in t, looking into nested structs that take no prefix of their own.
+func envName(t reflect.Type, field, prefix string) string {
+	for i := range t.NumField() {
+		f := t.Field(i)
+		key, _, _ := strings.Cut(f.Tag.Get("env"), ",")
+		if f.Name == field && key != "" && key != "-" {
+			return prefix + key
+		}
+		if f.Type.Kind() == reflect.Struct && key == "" && f.Tag.Get("envPrefix") == "" {
+			if name := envName(f.Type, field, prefix); name != "" {
+				return name
+			}
+		}
+	}
+	return ""
 }
 
 // Validate reports every bad field at once.
@@ -92,8 +148,25 @@ func (p Platform) Validate() error {
 	if _, err := redis.ParseURL(p.RedisURL); err != nil {
 		errs = append(errs, fmt.Errorf("DOCKET_REDIS_URL: %w", err))
 	}
+	// Empty ops address and log settings (a Platform built in code) mean
+	// the defaults.
+	if p.OpsAddr != "" {
+		if _, _, err := net.SplitHostPort(p.OpsAddr); err != nil {
+			errs = append(errs, fmt.Errorf("DOCKET_OPS_ADDR %q: %w", p.OpsAddr, err))
+		}
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(p.LogLevel)); p.LogLevel != "" && err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_LOG_LEVEL %q: want debug, info, warn or error", p.LogLevel))
+	}
+	if p.LogFormat != "" && !strings.EqualFold(p.LogFormat, "json") && !strings.EqualFold(p.LogFormat, "text") {
+		errs = append(errs, fmt.Errorf("DOCKET_LOG_FORMAT %q: want json or text", p.LogFormat))
+	}
 	if p.Concurrency < 1 {
 		errs = append(errs, fmt.Errorf("DOCKET_CONCURRENCY %d: want at least 1", p.Concurrency))
+	}
+	if p.DrainTimeout < 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_DRAIN_TIMEOUT %s: want 0 (abort at once) or more", p.DrainTimeout))
 	}
 	return errors.Join(errs...)
 }

@@ -3,6 +3,7 @@ package config
 import (
 	"strings"
 	"testing"
+	"time"
 )
 
 func TestLoadDefaults(t *testing.T) {
@@ -47,5 +48,107 @@ func TestSCRAMNeedsCredentials(t *testing.T) {
 	}
 	if opts, err := p.KafkaOpts(); err != nil || len(opts) != 2 {
 		t.Fatalf("KafkaOpts = %d opts, %v; want seed brokers and SASL", len(opts), err)
+	}
+}
+
+// TestLoadReportsUnparsableAndInvalidTogether sets values that cannot be
+// parsed beside values that parse but are invalid: Load names every
+// variable, by its environment name, and each once.
+func TestLoadReportsUnparsableAndInvalidTogether(t *testing.T) {
+	tests := []struct {
+		name string
+		env  map[string]string
+		want []string // each must appear exactly once
+	}{
+		{
+			name: "unparsable only",
+			env:  map[string]string{"DOCKET_CONCURRENCY": "abc", "DOCKET_DRAIN_TIMEOUT": "20"},
+			want: []string{`DOCKET_CONCURRENCY "abc"`, `DOCKET_DRAIN_TIMEOUT "20"`},
+		},
+		{
+			name: "unparsable and invalid",
+			env: map[string]string{
+				"DOCKET_CONCURRENCY": "abc", "DOCKET_KAFKA_TLS": "maybe",
+				"DOCKET_SCHEMA_MODE": "bogus", "DOCKET_REDIS_URL": "redis//bad",
+			},
+			want: []string{`DOCKET_CONCURRENCY "abc"`, `DOCKET_KAFKA_TLS "maybe"`, "DOCKET_SCHEMA_MODE", "DOCKET_REDIS_URL"},
+		},
+		{
+			name: "log settings",
+			env:  map[string]string{"DOCKET_LOG_LEVEL": "verbose", "DOCKET_LOG_FORMAT": "xml"},
+			want: []string{`DOCKET_LOG_LEVEL "verbose"`, `DOCKET_LOG_FORMAT "xml"`},
+		},
+		{
+			name: "ops address and drain timeout",
+			env:  map[string]string{"DOCKET_OPS_ADDR": "nope", "DOCKET_DRAIN_TIMEOUT": "-1s"},
+			want: []string{`DOCKET_OPS_ADDR "nope"`, "DOCKET_DRAIN_TIMEOUT -1s"},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			_, err := Load()
+			if err == nil {
+				t.Fatal("Load accepted bad settings")
+			}
+			for _, want := range tt.want {
+				if n := strings.Count(err.Error(), want); n != 1 {
+					t.Errorf("error names %q %d times, want once:\n%v", want, n, err)
+				}
+			}
+			if strings.Contains(err.Error(), "DOCKET_CONCURRENCY 0") {
+				t.Errorf("error reports the zero left by an unparsable value:\n%v", err)
+			}
+		})
+	}
+}
+
+// TestParseEnv checks ParseEnv on a service's own settings: names by
+// prefix, nested structs, and defaults kept for the unparsable.
+func TestParseEnv(t *testing.T) {
+	type inner struct {
+		Poll time.Duration `env:"POLL" envDefault:"1s"`
+	}
+	type settings struct {
+		MaxBytes int64         `env:"MAX_BYTES" envDefault:"100"`
+		Timeout  time.Duration `env:"TIMEOUT" envDefault:"5s"`
+		Name     string        `env:"NAME" envDefault:"x"`
+		Inner    inner
+	}
+	tests := []struct {
+		name    string
+		env     map[string]string
+		want    settings
+		wantErr []string
+	}{
+		{"defaults", nil, settings{MaxBytes: 100, Timeout: 5 * time.Second, Name: "x", Inner: inner{Poll: time.Second}}, nil},
+		{
+			name:    "unparsable keep defaults",
+			env:     map[string]string{"T_MAX_BYTES": "50MB", "T_POLL": "10", "T_NAME": "y"},
+			want:    settings{MaxBytes: 100, Timeout: 5 * time.Second, Name: "y", Inner: inner{Poll: time.Second}},
+			wantErr: []string{`T_MAX_BYTES "50MB"`, `T_POLL "10"`},
+		},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			var got settings
+			err := ParseEnv(&got, "T_")
+			if got != tt.want {
+				t.Errorf("got %+v, want %+v", got, tt.want)
+			}
+			if len(tt.wantErr) == 0 && err != nil {
+				t.Errorf("ParseEnv: %v", err)
+			}
+			for _, w := range tt.wantErr {
+				if err == nil || !strings.Contains(err.Error(), w) {
+					t.Errorf("error %v does not name %s", err, w)
+				}
+			}
+		})
 	}
 }

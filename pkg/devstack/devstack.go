@@ -13,6 +13,7 @@ import (
 	"log/slog"
 	"net"
 	"net/http"
+	"os"
 	"path/filepath"
 	"strconv"
 	"time"
@@ -26,9 +27,14 @@ import (
 	"github.com/docket-run/docket/pkg/registry"
 )
 
+// ErrDataDirInUse is returned by Start when another stack runs on the same
+// data folder.
+var ErrDataDirInUse = errors.New("devstack: data folder in use by another embedded stack")
+
 // Config says where the stack keeps its data and listens.
 type Config struct {
-	// DataDir holds kafka/, registry/ and redis/. Required.
+	// DataDir holds kafka/, registry/, redis/ and devstack.lock, which
+	// keeps a second stack off it. Required.
 	DataDir string
 	// KafkaAddr is the broker's listen address. Default 127.0.0.1:9092.
 	KafkaAddr string
@@ -54,6 +60,7 @@ type Stack struct {
 	RedisURL    string
 
 	httpSrv *http.Server
+	lock    *os.File // held for the stack's life: one stack per data folder
 	log     *slog.Logger
 }
 
@@ -81,6 +88,12 @@ func Start(ctx context.Context, cfg Config) (_ *Stack, err error) {
 			s.Close()
 		}
 	}()
+
+	// Lock the data folder before anything opens it: a second broker on the
+	// same Kafka files would rewrite the running one's state when it stops.
+	if s.lock, err = lockDataDir(cfg.DataDir); err != nil {
+		return nil, err
+	}
 
 	host, portStr, err := net.SplitHostPort(cfg.KafkaAddr)
 	if err != nil {
@@ -124,7 +137,9 @@ func Start(ctx context.Context, cfg Config) (_ *Stack, err error) {
 	s.httpSrv = &http.Server{Handler: s.Registry.Handler(), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = s.httpSrv.Serve(l) }()
 
-	ropts := []redislocal.Option{redislocal.Logger(cfg.Logger), redislocal.AllowMiniredis(true)}
+	// A crashed redis-server is started again on its port: the services
+	// keep their Redis URL and reconnect.
+	ropts := []redislocal.Option{redislocal.Logger(cfg.Logger), redislocal.AllowMiniredis(true), redislocal.RestartOnCrash()}
 	if cfg.RedisPort != 0 {
 		ropts = append(ropts, redislocal.Port(cfg.RedisPort))
 	}
@@ -134,6 +149,23 @@ func Start(ctx context.Context, cfg Config) (_ *Stack, err error) {
 	s.RedisURL = "redis://" + s.Redis.Addr() + "/0"
 	cfg.Logger.Info("embedded stack up", "kafka", s.KafkaAddr, "schema_registry", s.RegistryURL, "redis", s.RedisURL, "redis_durable", s.Redis.Durable(), "data", cfg.DataDir)
 	return s, nil
+}
+
+// lockDataDir creates the data folder if needed and locks it.
+func lockDataDir(dir string) (*os.File, error) {
+	if err := os.MkdirAll(dir, 0o750); err != nil {
+		return nil, fmt.Errorf("devstack: create data folder: %w", err)
+	}
+	path := filepath.Join(dir, "devstack.lock")
+	f, err := os.OpenFile(path, os.O_RDWR|os.O_CREATE, 0o644)
+	if err != nil {
+		return nil, fmt.Errorf("devstack: open %s: %w", path, err)
+	}
+	if err := lockFile(f); err != nil {
+		_ = f.Close()
+		return nil, fmt.Errorf("%w: %s is locked (is another `docket run` using it?): %v", ErrDataDirInUse, dir, err)
+	}
+	return f, nil
 }
 
 // Topics returns every topic the embedded stack creates: the event topics,
@@ -160,8 +192,8 @@ func (s *Stack) createTopics(partitions int32) error {
 	return nil
 }
 
-// Close stops Redis, the registry and the broker, in that order. Data
-// stays in the data folder.
+// Close stops Redis, the registry and the broker, in that order, then
+// unlocks the data folder. Data stays in the data folder.
 func (s *Stack) Close() {
 	if s.Redis != nil {
 		if err := s.Redis.Stop(); err != nil {
@@ -180,5 +212,8 @@ func (s *Stack) Close() {
 	}
 	if s.Kafka != nil {
 		s.Kafka.Close()
+	}
+	if s.lock != nil {
+		_ = s.lock.Close()
 	}
 }

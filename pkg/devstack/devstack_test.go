@@ -4,6 +4,8 @@ import (
 	"context"
 	"errors"
 	"net"
+	"os"
+	"path/filepath"
 	"strconv"
 	"testing"
 	"time"
@@ -192,4 +194,53 @@ func mustClient(t *testing.T, opts ...kgo.Opt) *kgo.Client {
 	}
 	t.Cleanup(cl.Close)
 	return cl
+}
+
+// TestSecondStackOnSameDataDirRefused starts a stack, then a second one on
+// the same data folder (on other addresses): the second must be refused
+// with ErrDataDirInUse before it touches the first one's Kafka files.
+func TestSecondStackOnSameDataDirRefused(t *testing.T) {
+	dir := t.TempDir()
+	first := start(t, devstack.Config{DataDir: dir, KafkaAddr: freeAddr(t), RegistryAddr: freeAddr(t), Partitions: 1})
+	defer first.Close()
+
+	before := kafkaFiles(t, dir)
+	second, err := devstack.Start(context.Background(), devstack.Config{DataDir: dir, KafkaAddr: freeAddr(t), RegistryAddr: freeAddr(t), Partitions: 1})
+	if err == nil {
+		second.Close()
+		t.Fatal("second stack on the same data folder started, want ErrDataDirInUse")
+	}
+	if !errors.Is(err, devstack.ErrDataDirInUse) {
+		t.Errorf("second start: got %v, want ErrDataDirInUse", err)
+	}
+	after := kafkaFiles(t, dir)
+	for name, b := range before {
+		if a, ok := after[name]; !ok || !os.SameFile(a, b) || !a.ModTime().Equal(b.ModTime()) {
+			t.Errorf("kafka/%s was rewritten by the refused stack", name)
+		}
+	}
+}
+
+// kafkaFiles returns the files directly under the data folder's kafka/.
+func kafkaFiles(t *testing.T, dir string) map[string]os.FileInfo {
+	t.Helper()
+	entries, err := os.ReadDir(filepath.Join(dir, "kafka"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]os.FileInfo{}
+	for _, e := range entries {
+		if e.IsDir() {
+			continue
+		}
+		fi, err := os.Stat(filepath.Join(dir, "kafka", e.Name()))
+		if err != nil {
+			t.Fatal(err)
+		}
+		files[e.Name()] = fi
+	}
+	if len(files) == 0 {
+		t.Fatal("no files under kafka/ after start")
+	}
+	return files
 }

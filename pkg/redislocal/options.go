@@ -18,6 +18,7 @@ type config struct {
 	binary         string
 	startTimeout   time.Duration
 	stopTimeout    time.Duration
+	restartOnCrash bool
 }
 
 // defaults holds every default in one place.
@@ -58,3 +59,9 @@ func StartTimeout(d time.Duration) Option { return func(c *config) { c.startTime
 // StopTimeout bounds how long Stop waits for a graceful SHUTDOWN before it
 // kills the server. Default 10s.
 func StopTimeout(d time.Duration) Option { return func(c *config) { c.stopTimeout = d } }
+
+// RestartOnCrash restarts redis-server, on the same port and data folder,
+// when it exits without Stop, Kill or Restart asking it to (a crash, an OOM
+// kill, a stray kill -9), so that clients reconnect to it. Default off:
+// the test kit's fault tests keep a crashed server down.
+func RestartOnCrash() Option { return func(c *config) { c.restartOnCrash = true } }

@@ -37,6 +37,7 @@ type process struct {
 
 	ready    atomic.Bool // it answered PING once
 	expected atomic.Bool // we are stopping or killing it: exit is no surprise
+	onCrash  func()      // called after an exit nobody asked for; may be nil
 }
 
 // spawn starts redis-server on port and waits until it answers PING. A port
@@ -63,6 +64,9 @@ func (s *Server) spawn(ctx context.Context, port int) (*process, error) {
 		return nil, fmt.Errorf("redislocal: run %s: %w", s.bin, err)
 	}
 	p := &process{cmd: cmd, out: out, done: make(chan struct{})}
+	if s.cfg.restartOnCrash {
+		p.onCrash = func() { s.recoverFrom(p) }
+	}
 	go p.wait(s.cfg.logger)
 
 	err := waitReady(ctx, port, p, s.cfg.startTimeout)
@@ -86,10 +90,31 @@ func (s *Server) spawn(ctx context.Context, port int) (*process, error) {
 func (p *process) wait(log *slog.Logger) {
 	err := p.cmd.Wait()
 	p.err = err
-	if p.ready.Load() && !p.expected.Load() {
+	crashed := p.ready.Load() && !p.expected.Load()
+	if crashed {
 		log.Warn("redis-server exited unexpectedly", "pid", p.cmd.Process.Pid, "err", err, "output", p.out.tail())
 	}
 	close(p.done)
+	if crashed && p.onCrash != nil {
+		p.onCrash()
+	}
+}
+
+// recoverFrom starts redis-server again on the same port after p crashed,
+// unless p was stopped, killed or replaced meanwhile.
+func (s *Server) recoverFrom(p *process) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.proc != p {
+		return
+	}
+	s.proc = nil
+	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
+	if err := s.startLocked(context.Background(), false); err != nil {
+		s.cfg.logger.Error("redis-server crashed and could not be restarted; restart the process", "addr", addr, "err", err)
+		return
+	}
+	s.cfg.logger.Warn("redis-server restarted after a crash", "addr", addr, "pid", s.proc.cmd.Process.Pid)
 }
 
 func (p *process) exited() bool {

@@ -73,3 +73,29 @@ func TestRedisDiesWithSIGKILLedParent(t *testing.T) {
 		t.Errorf("%s still answers PING", addr)
 	}
 }
+
+// TestRestartOnCrash kills redis-server behind the Server's back: with
+// RestartOnCrash it comes back on the same port with its data.
+func TestRestartOnCrash(t *testing.T) {
+	s := startReal(t, RestartOnCrash())
+	c := client(t, s)
+	ctx := t.Context()
+	if err := c.Set(ctx, "k", "v", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	old := s.pid()
+	if err := syscall.Kill(old, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for s.pid() == old || s.pid() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("redis-server was not restarted within 30s of its crash")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	got, err := c.Get(ctx, "k").Result()
+	if err != nil || got != "v" {
+		t.Errorf("GET k after the restart = %q, %v; want \"v\"", got, err)
+	}
+}

@@ -38,7 +38,8 @@ type Spec struct {
 	Consumes []string
 	Produces []string
 	// Setup registers the handlers on rt. It may start goroutines bound to
-	// ctx (an HTTP API, timers); they must end when ctx ends.
+	// ctx (an HTTP API, timers); they must end when ctx ends, which is
+	// once the runtime has stopped and drained its open batch.
 	Setup func(ctx context.Context, d *Deps, rt *bus.Runtime) error
 	// Runtime tunes the processing runtime for the service's work, e.g.
 	// smaller batches for slow handlers. Applied after the platform
@@ -81,6 +82,7 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
+	kopts = append(kopts, kgo.WithLogger(telemetry.KafkaLogger(log)))
 	topics := slices.Concat(spec.Consumes, spec.Produces, []string{events.DLQTopic(spec.Name)})
 	codec, rc, err := serde.Connect(ctx, p, serde.ModeOf(p), topics)
 	if err != nil {
@@ -118,7 +120,10 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 		return err
 	}
 	d := &Deps{Platform: p, Log: log, Ops: ops, Redis: rdb, Registry: rc, Serde: codec, Store: store, Kafka: kopts}
-	runCtx, stopRun := context.WithCancel(ctx)
+	// What Setup binds to its context (blob buckets, clients the handlers
+	// use) must outlive the drain of the batch in flight: it ends once the
+	// runtime has stopped, not when ctx does.
+	runCtx, stopRun := context.WithCancel(context.WithoutCancel(ctx))
 	defer stopRun()
 	if err := spec.Setup(runCtx, d, rt); err != nil {
 		return fmt.Errorf("set up %s: %w", spec.Name, err)
@@ -137,6 +142,7 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	}
 	log.Info("service starting", "version", spec.Version, "ops_addr", addr, "schema_mode", p.SchemaMode)
 	err = rt.Run(ctx)
+	stopRun()
 	shutdownCtx, cancelShutdown := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancelShutdown()
 	if serr := ops.Shutdown(shutdownCtx); serr != nil && !errors.Is(serr, context.DeadlineExceeded) {

@@ -27,11 +27,10 @@ import (
 	"os"
 	"time"
 
-	"github.com/caarlos0/env/v11"
-
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
+	platform "github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/service"
@@ -84,10 +83,8 @@ const maxTextLimit = 64 << 20
 // LoadConfig reads the settings from the environment and validates them.
 func LoadConfig() (Config, error) {
 	var c Config
-	if err := env.Parse(&c); err != nil {
-		return c, fmt.Errorf("read classifier environment: %w", err)
-	}
-	return c, c.Validate()
+	err := platform.ParseEnv(&c, "")
+	return c, errors.Join(err, c.Validate())
 }
 
 // Validate reports every bad field at once.

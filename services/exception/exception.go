@@ -28,7 +28,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/caarlos0/env/v11"
 	"github.com/prometheus/client_golang/prometheus"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
@@ -36,6 +35,7 @@ import (
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 
 	"github.com/docket-run/docket/pkg/bus"
+	platform "github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/ratelimit"
 	"github.com/docket-run/docket/pkg/retry"
@@ -134,10 +134,8 @@ func DefaultServices() []string {
 // LoadConfig reads Config from the environment and validates it.
 func LoadConfig() (Config, error) {
 	var c Config
-	if err := env.Parse(&c); err != nil {
-		return c, fmt.Errorf("read exception environment: %w", err)
-	}
-	return c, c.Validate()
+	err := platform.ParseEnv(&c, "")
+	return c, errors.Join(err, c.Validate())
 }
 
 // Validate reports every bad field at once.

@@ -17,11 +17,11 @@ import (
 	"strings"
 	"time"
 
-	"github.com/caarlos0/env/v11"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
+	platform "github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	"github.com/docket-run/docket/pkg/retry"
@@ -61,10 +61,8 @@ type Config struct {
 // LoadConfig reads Config from the environment and validates it.
 func LoadConfig() (Config, error) {
 	var c Config
-	if err := env.Parse(&c); err != nil {
-		return c, fmt.Errorf("read ledger environment: %w", err)
-	}
-	return c, c.Validate()
+	err := platform.ParseEnv(&c, "")
+	return c, errors.Join(err, c.Validate())
 }
 
 // Validate reports every bad field at once.

@@ -121,6 +121,7 @@ type topicResult struct {
 // desired configuration and partition count (growing, never shrinking).
 // With dryRun it only reports what it would do.
 func applyTopics(ctx context.Context, adm *kadm.Client, specs []topicSpec, dryRun bool) ([]topicResult, error) {
+	specs = slices.Clone(specs) // a topic's configs may be trimmed below
 	names := make([]string, len(specs))
 	for i, s := range specs {
 		names[i] = s.Name
@@ -160,6 +161,13 @@ func applyTopics(ctx context.Context, adm *kadm.Client, specs []topicSpec, dryRu
 		}
 		if p, ok := d.Partitions[0]; ok && len(p.Replicas) != int(s.ReplicationFactor) {
 			results[i].Notes = append(results[i].Notes, fmt.Sprintf("replication factor %d, want %d: left as is (needs a partition reassignment)", len(p.Replicas), s.ReplicationFactor))
+			// A min.insync.replicas above the replicas the topic has would
+			// refuse every acks=all write (every Docket producer's).
+			if isr, _ := strconv.Atoi(s.Configs["min.insync.replicas"]); isr > len(p.Replicas) {
+				specs[i].Configs = maps.Clone(s.Configs)
+				delete(specs[i].Configs, "min.insync.replicas")
+				results[i].Notes = append(results[i].Notes, fmt.Sprintf("min.insync.replicas %d is above the replication factor %d: left as is", isr, len(p.Replicas)))
+			}
 		}
 	}
 	if len(existing) > 0 {

@@ -187,6 +187,28 @@ func TestTopicsApply(t *testing.T) {
 	}
 }
 
+// TestTopicsApplyKeepsMinISRWithinReplication applies the production
+// defaults (replication 3, min.insync.replicas 2) to topics a --dev apply
+// created with one replica: their replication factor is left as is, so
+// raising min.insync.replicas above it would make them refuse every
+// acks=all write; it must be left as is too, and said.
+func TestTopicsApplyKeepsMinISRWithinReplication(t *testing.T) {
+	k := dockettest.NewKafka(t, 1, nil)
+	adm := kadm.NewClient(k.Client(t))
+	brokers := strings.Join(k.Addrs, ",")
+	applyCounts(t, brokers)
+
+	var stdout, stderr bytes.Buffer
+	args := []string{"admin", "topics", "apply", "--partitions", "3", "--brokers", brokers}
+	if code := Main(context.Background(), args, &stdout, &stderr); code != 0 {
+		t.Fatalf("topics apply: exit %d: %s", code, stderr.String())
+	}
+	checkTopics(t, adm, 3)
+	if l := line(stdout.String(), events.TopicLedger); !strings.Contains(l, "min.insync.replicas 2 is above the replication factor 1: left as is") {
+		t.Errorf("ledger line %q does not say min.insync.replicas was left as is", l)
+	}
+}
+
 func TestTopicsApplyUsage(t *testing.T) {
 	tests := []struct {
 		name string

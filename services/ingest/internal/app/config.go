@@ -9,7 +9,7 @@ import (
 	"net/url"
 	"time"
 
-	"github.com/caarlos0/env/v11"
+	platform "github.com/docket-run/docket/pkg/config"
 )
 
 // Config holds ingest's own settings (DOCKET_INGEST_*).
@@ -53,13 +53,9 @@ type TrackerConfig struct {
 // LoadConfig reads DOCKET_INGEST_* and validates it.
 func LoadConfig() (Config, error) {
 	var c Config
-	if err := env.ParseWithOptions(&c, env.Options{Prefix: "DOCKET_INGEST_"}); err != nil {
-		return c, fmt.Errorf("read environment: %w", err)
-	}
-	if err := env.Parse(&c.Tracker); err != nil {
-		return c, fmt.Errorf("read environment: %w", err)
-	}
-	return c, c.Validate()
+	err := platform.ParseEnv(&c, "DOCKET_INGEST_")
+	trackerErr := platform.ParseEnv(&c.Tracker, "")
+	return c, errors.Join(err, trackerErr, c.Validate())
 }
 
 // Validate reports every bad field at once.

@@ -8,7 +8,7 @@ import (
 	"regexp"
 	"time"
 
-	"github.com/caarlos0/env/v11"
+	platform "github.com/docket-run/docket/pkg/config"
 )
 
 // Engines of DOCKET_OCR_ENGINE.
@@ -60,10 +60,8 @@ type Config struct {
 // Load reads the settings from the environment and validates them.
 func Load() (Config, error) {
 	var c Config
-	if err := env.Parse(&c); err != nil {
-		return c, fmt.Errorf("read DOCKET_OCR_* environment: %w", err)
-	}
-	return c, c.Validate()
+	err := platform.ParseEnv(&c, "")
+	return c, errors.Join(err, c.Validate())
 }
 
 var languageRe = regexp.MustCompile(`^[A-Za-z0-9_]+(\+[A-Za-z0-9_]+)*$`)

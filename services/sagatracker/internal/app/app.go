@@ -102,6 +102,7 @@ func connect(ctx context.Context, p platform.Platform, log *slog.Logger) (Parts,
 	if err != nil {
 		return Parts{}, nil, err
 	}
+	kopts = append(kopts, kgo.WithLogger(telemetry.KafkaLogger(log)))
 	codec, rc, err := serde.Connect(ctx, p, serde.ModeOf(p), []string{events.TopicReviewDecided, events.TopicControl})
 	if err != nil {
 		return Parts{}, nil, err

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/caarlos0/env/v11"
+	platform "github.com/docket-run/docket/pkg/config"
 )
 
 // Config is the tracker's settings.
@@ -74,10 +74,8 @@ func (c Config) StallDurations() (map[string]time.Duration, error) {
 // Load reads the settings from the environment and validates them.
 func Load() (Config, error) {
 	var c Config
-	if err := env.Parse(&c); err != nil {
-		return c, fmt.Errorf("read DOCKET_SAGATRACKER_* settings: %w", err)
-	}
-	return c, c.Validate()
+	err := platform.ParseEnv(&c, "")
+	return c, errors.Join(err, c.Validate())
 }
 
 // Validate reports every bad field at once.

@@ -1,0 +1,80 @@
+package service_test
+
+import (
+	"context"
+	"log/slog"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/devstack"
+	"github.com/docket-run/docket/pkg/dockettest"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/serde"
+	"github.com/docket-run/docket/pkg/service"
+)
+
+// TestSetupContextOutlivesDrain stops a service (its context canceled, as
+// SIGTERM does) while a handler works: what Setup bound to its context (a
+// blob bucket closed when it ends, say) must stay usable until the runtime
+// has drained the open batch, or the record in flight fails and is
+// dead-lettered by a clean stop.
+func TestSetupContextOutlivesDrain(t *testing.T) {
+	k := dockettest.NewKafka(t, 1, devstack.Topics())
+	regURL, rc := dockettest.Registry(t)
+	redisSrv := dockettest.Redis(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := serde.Apply(ctx, rc); err != nil {
+		t.Fatalf("apply schemas: %v", err)
+	}
+	codec, err := serde.New(ctx, rc, serde.Verify, []string{events.TopicSubmitted})
+	if err != nil {
+		t.Fatal(err)
+	}
+
+	runCtx, stop := context.WithCancel(context.Background())
+	defer stop()
+	started := make(chan struct{})
+	setupDoneInHandler := make(chan bool, 1)
+	spec := service.Spec{
+		Name:     events.ServiceOCR,
+		Version:  "test",
+		Consumes: []string{events.TopicSubmitted},
+		Setup: func(setupCtx context.Context, _ *service.Deps, rt *bus.Runtime) error {
+			var once bool
+			bus.Handle(rt, events.TopicSubmitted, func(hctx context.Context, _ *bus.Message, _ *events.DocumentSubmitted) ([]bus.Output, error) {
+				if !once {
+					once = true
+					close(started)
+				}
+				<-runCtx.Done() // the service is being stopped
+				setupDoneInHandler <- setupCtx.Err() != nil
+				return nil, nil
+			})
+			return nil
+		},
+	}
+	p := config.Platform{
+		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
+		RedisURL: "redis://" + redisSrv.Addr() + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1, DrainTimeout: 10 * time.Second,
+	}
+	done := make(chan error, 1)
+	go func() { done <- service.Run(runCtx, spec, p, slog.New(slog.NewTextHandler(t.Output(), nil))) }()
+	dockettest.Produce(t, k.Client(t), codec, events.TopicSubmitted, dockettest.Submitted(1, nil))
+
+	select {
+	case <-started:
+	case <-ctx.Done():
+		t.Fatal("the handler was not called within a minute")
+	}
+	// Stop the service while the handler works: the runtime drains.
+	stop()
+	if closed := <-setupDoneInHandler; closed {
+		t.Error("Setup's context ended while the runtime was draining the batch in flight")
+	}
+	if err := <-done; err != nil {
+		t.Errorf("Run: %v", err)
+	}
+}
