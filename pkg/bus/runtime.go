@@ -287,14 +287,18 @@ func (rt *Runtime) Run(ctx context.Context) error {
 	if len(rt.cfg.balancers) > 0 {
 		kopts = append(kopts, kgo.Balancers(rt.cfg.balancers...))
 	}
-	if fn := rt.cfg.onRevoked; fn != nil {
-		call := func(ctx context.Context, _ *kgo.Client, revoked map[string][]int32) {
-			if len(revoked) > 0 {
-				fn(ctx, revoked)
-			}
+	revoked := func(ctx context.Context, _ *kgo.Client, revoked map[string][]int32) {
+		if fn := rt.cfg.onRevoked; fn != nil && len(revoked) > 0 {
+			fn(ctx, revoked)
 		}
-		kopts = append(kopts, kgo.OnPartitionsRevoked(call), kgo.OnPartitionsLost(call))
 	}
+	kopts = append(kopts, kgo.OnPartitionsRevoked(revoked), kgo.OnPartitionsLost(func(ctx context.Context, cl *kgo.Client, lost map[string][]int32) {
+		// The group session ended in error: fenced by a replica with the
+		// same instance id, or expired. Not ready until it joins again
+		// (OnPartitionsAssigned follows every join, empty or not).
+		rt.joined.Store(false)
+		revoked(ctx, cl, lost)
+	}))
 	kopts = append(kopts, rt.consumeOpts()...)
 	sess, err := kgo.NewGroupTransactSession(append(kopts,
 		kgo.ConsumerGroup(rt.cfg.group),

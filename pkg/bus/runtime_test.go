@@ -223,3 +223,49 @@ func counterSum(t *testing.T, reg *prometheus.Registry, name string) float64 {
 	}
 	return sum
 }
+
+// A replica fenced out of its group by another with the same instance id
+// (two pods given one DOCKET_INSTANCE_ID) consumes nothing: it must stop
+// reporting ready rather than keep answering /readyz while idle for good.
+func TestFencedReplicaIsNotReady(t *testing.T) {
+	h := newHarness(t, 1)
+	start := func(txnID string) *bus.Runtime {
+		rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+		t.Cleanup(func() { _ = rdb.Close() })
+		rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
+			bus.TransactionalID(txnID), bus.InstanceID("replica-0"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2*time.Second))
+		if err != nil {
+			t.Fatal(err)
+		}
+		ctx, cancel := context.WithCancel(context.Background())
+		if err := passthrough.Spec(0).Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
+			t.Fatal(err)
+		}
+		done := make(chan error, 1)
+		go func() { done <- rt.Run(ctx) }()
+		t.Cleanup(func() {
+			cancel()
+			<-done
+		})
+		return rt
+	}
+	ready := func(rt *bus.Runtime, want bool, within time.Duration) bool {
+		for end := time.Now().Add(within); time.Now().Before(end); time.Sleep(5 * time.Millisecond) {
+			if (rt.Ready(context.Background()) == nil) == want {
+				return true
+			}
+		}
+		return false
+	}
+	first := start("fenced-a")
+	if !ready(first, true, 30*time.Second) {
+		t.Fatal("first replica never joined")
+	}
+	second := start("fenced-b")
+	if !ready(second, true, 30*time.Second) {
+		t.Fatal("second replica never joined")
+	}
+	if !ready(first, false, 30*time.Second) {
+		t.Fatal("the replica fenced by a second one with its instance id still reports ready")
+	}
+}

@@ -127,6 +127,9 @@ func (c *Consumer) Run(ctx context.Context) error {
 		kgo.BlockRebalanceOnPoll(),
 		kgo.AdjustFetchOffsetsFn(c.adjust),
 		kgo.OnPartitionsAssigned(func(context.Context, *kgo.Client, map[string][]int32) { c.assigned.Store(true) }),
+		// A session ended in error (fenced by a replica with the same
+		// instance id, expired) is not ready until it joins again.
+		kgo.OnPartitionsLost(func(context.Context, *kgo.Client, map[string][]int32) { c.assigned.Store(false) }),
 	)
 	pollCtx, abort := context.WithCancelCause(ctx)
 	defer abort(nil)
