@@ -70,6 +70,7 @@ func Main(spec Spec) {
 		os.Exit(2)
 	}
 	log := telemetry.NewLogger(os.Stderr, spec.Name, p.LogLevel, p.LogFormat)
+	telemetry.LogRedis(log)
 	if err := Run(ctx, spec, p, log); err != nil {
 		log.Error("service failed", "error", err)
 		os.Exit(1)

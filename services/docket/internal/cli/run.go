@@ -58,6 +58,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	log := telemetry.NewLogger(stderr, "docket", *logLevel, "text")
+	telemetry.LogRedis(log) // one library logger for the process: the runner's, not one service's
 	checkEngines(ctx, stdout)
 
 	stack, err := devstack.Start(ctx, devstack.Config{DataDir: dataDir, KafkaAddr: *kafkaAddr, RegistryAddr: *registryAddr, Logger: log})

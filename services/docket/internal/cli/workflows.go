@@ -242,11 +242,7 @@ func workflowDetail(w io.Writer, x *trackerv1.Workflow) error {
 	fmt.Fprintf(tw, "Updated:\t%s\n", render.Time(x.GetUpdatedAt()))
 	fmt.Fprintf(tw, "Events:\t%d\n", x.GetEvents())
 	fmt.Fprintf(tw, "Last error:\t%s\n", render.OrDash(render.OneLine(x.GetLastError(), 500)))
-	if l := x.GetLedger(); l != nil {
-		fmt.Fprintf(tw, "Ledger:\t%s/%d@%d sequence=%d hash=%s\n", l.GetTopic(), l.GetPartition(), l.GetOffset(), l.GetSequence(), l.GetRecordHash())
-	} else {
-		fmt.Fprintf(tw, "Ledger:\t-\n")
-	}
+	fmt.Fprintf(tw, "Ledger:\t%s\n", ledgerRef(x.GetLedger()))
 	if err := tw.Flush(); err != nil {
 		return err
 	}
@@ -267,4 +263,19 @@ func historyTable(w io.Writer, es []*trackerv1.HistoryEntry) error {
 			render.OrDash(e.GetProducer()), e.GetEventId(), render.OrDash(e.GetCausationId()), render.OneLine(e.GetSummary(), 120))
 	}
 	return tw.Flush()
+}
+
+// ledgerRef names a workflow's ledger record: topic/partition@offset, or
+// without the offset when it is unknown (-1: the ledger's own confirmation
+// is produced in the transaction that writes the record, before its offset
+// exists).
+func ledgerRef(l *trackerv1.LedgerRef) string {
+	if l == nil {
+		return "-"
+	}
+	at := ""
+	if l.GetOffset() >= 0 {
+		at = fmt.Sprintf("@%d", l.GetOffset())
+	}
+	return fmt.Sprintf("%s/%d%s sequence=%d hash=%s", l.GetTopic(), l.GetPartition(), at, l.GetSequence(), l.GetRecordHash())
 }

@@ -342,3 +342,22 @@ func equalRows(a, b [][]string) bool {
 	}
 	return true
 }
+
+func TestLedgerRef(t *testing.T) {
+	tests := []struct {
+		name string
+		ref  *trackerv1.LedgerRef
+		want string
+	}{
+		{"none", nil, "-"},
+		{"offset known", &trackerv1.LedgerRef{Topic: "docket.ledger", Partition: 5, Offset: 17, Sequence: 3, RecordHash: "ab"}, "docket.ledger/5@17 sequence=3 hash=ab"},
+		{"offset unknown", &trackerv1.LedgerRef{Topic: "docket.ledger", Partition: 5, Offset: -1, Sequence: 3, RecordHash: "ab"}, "docket.ledger/5 sequence=3 hash=ab"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := ledgerRef(tt.ref); got != tt.want {
+				t.Errorf("ledgerRef() = %q, want %q", got, tt.want)
+			}
+		})
+	}
+}

@@ -33,6 +33,7 @@ func main() {
 		os.Exit(2)
 	}
 	log := telemetry.NewLogger(os.Stderr, sagatracker.Name, p.LogLevel, p.LogFormat)
+	telemetry.LogRedis(log)
 	if err := run(ctx, p, log); err != nil {
 		log.Error("service failed", "error", err)
 		stop()
