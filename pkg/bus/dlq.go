@@ -55,7 +55,17 @@ func (rt *Runtime) envelope(ctx context.Context, it *item, prior int, failures [
 	m.Producer = events.Producer{Service: rt.service, Version: rt.cfg.version}
 	if it.event != nil {
 		im := it.event.EventMeta()
-		m.WorkflowID, m.TenantID, m.CausationID = im.WorkflowID, im.TenantID, im.EventID
+		m.TenantID, m.CausationID = im.TenantID, im.EventID
+		if im.WorkflowID != "" {
+			m.WorkflowID = im.WorkflowID
+		}
+	}
+	if m.WorkflowID == "" {
+		// Neither key nor event names a workflow (a foreign producer's
+		// keyless garbage): name one after where the record was first
+		// consumed, so it is dead-lettered like any other, its redeliveries
+		// stay together, and an operator finds it parked.
+		m.WorkflowID = "unkeyed-" + uuid.NewSHA1(deadLetterNamespace, []byte(o.Topic+"/"+strconv.Itoa(int(o.Partition))+"/"+strconv.FormatInt(o.Offset, 10))).String()
 	}
 	topic := events.DLQTopic(rt.service)
 	v, err := rt.codec.Encode(topic, dl)

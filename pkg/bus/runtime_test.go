@@ -2,6 +2,7 @@ package bus_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -267,5 +268,42 @@ func TestFencedReplicaIsNotReady(t *testing.T) {
 	}
 	if !ready(first, false, 30*time.Second) {
 		t.Fatal("the replica fenced by a second one with its instance id still reports ready")
+	}
+}
+
+// A keyless record that cannot be decoded names no workflow: it is still
+// dead-lettered, under a workflow id named after its position, and the
+// partition keeps flowing. (Its dead letter used to be unencodable, which
+// stopped the runtime on that record at every start.)
+func TestKeylessPoisonIsDeadLettered(t *testing.T) {
+	h := newHarness(t, 1)
+	produceRaw(t, h,
+		&kgo.Record{Topic: events.TopicSubmitted, Value: []byte("not avro at all")},
+		&kgo.Record{Topic: events.TopicSubmitted, Value: []byte{0, 0, 1, 0x86, 0x9f, 2, 'x'}},
+	)
+	good := dockettest.Submitted(1, nil)
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, good)
+
+	startRuntime(t, h, "keyless-0")
+
+	if got := outputs(t, h, 1, 30*time.Second); got[good.Meta.EventID] != 1 {
+		t.Fatalf("outputs %v, want one for %s", got, good.Meta.EventID)
+	}
+	dls := deadLetters(t, h, 2)
+	if len(dls) != 2 {
+		t.Fatalf("got %d dead letters, want 2", len(dls))
+	}
+	ids := map[string]bool{}
+	for i, dl := range dls {
+		if dl.ErrorClass != "structural" || len(dl.OriginalKey) != 0 || dl.SourceOffset != int64(i) {
+			t.Errorf("dead letter %d: class %s key %q offset %d", i, dl.ErrorClass, dl.OriginalKey, dl.SourceOffset)
+		}
+		if !strings.HasPrefix(dl.Meta.WorkflowID, "unkeyed-") {
+			t.Errorf("dead letter %d workflow id %q, want one named after the record (unkeyed-…)", i, dl.Meta.WorkflowID)
+		}
+		ids[dl.Meta.WorkflowID] = true
+	}
+	if len(ids) != 2 {
+		t.Errorf("two keyless records share workflow id %v", ids)
 	}
 }
