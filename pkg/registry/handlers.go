@@ -57,6 +57,8 @@ func (r *Registry) routes() http.Handler {
 	mux.HandleFunc("PUT /mode", r.handlePutMode)
 	mux.HandleFunc("PUT /mode/{subject}", r.handlePutMode)
 	mux.HandleFunc("GET /schemas/types", r.handleTypes)
+	mux.HandleFunc("GET /schemas/ids/{id}/schema", r.handleRawSchema)
+	mux.HandleFunc("GET /subjects/{subject}/versions/{version}/schema", r.handleRawSchema)
 	mux.HandleFunc("/contexts/", r.handleContexts)
 	mux.Handle("/", r.fake.Handler())
 	return mux
@@ -594,6 +596,31 @@ func writeError(w http.ResponseWriter, err error) {
 func errorBody(ae *apiError) []byte {
 	b, _ := json.Marshal(map[string]any{"error_code": ae.code, "message": ae.msg})
 	return append(b, '\n')
+}
+
+// handleRawSchema answers the schema of an id or a subject's version
+// itself, unescaped, as Confluent's registry does: srfake answers a JSON
+// string for an id and a {"schema": …} object for a version. The schema is
+// read from the object the path without its /schema suffix answers, with
+// the same query (subject, deleted).
+func (r *Registry) handleRawSchema(w http.ResponseWriter, req *http.Request) {
+	path := strings.TrimSuffix(req.URL.EscapedPath(), "/schema")
+	if req.URL.RawQuery != "" {
+		path += "?" + req.URL.RawQuery
+	}
+	status, body := r.callFake(req.Context(), http.MethodGet, path, nil)
+	if status != http.StatusOK {
+		relay(w, status, body)
+		return
+	}
+	var s struct {
+		Schema string `json:"schema"`
+	}
+	if err := json.Unmarshal(body, &s); err != nil {
+		writeError(w, storeError(fmt.Errorf("decode schema: %w", err)))
+		return
+	}
+	relay(w, http.StatusOK, []byte(s.Schema))
 }
 
 // handleTypes answers the schema types the registry accepts. Clients ask it

@@ -4,10 +4,12 @@ import (
 	"context"
 	"encoding/json"
 	"errors"
+	"io"
 	"net"
 	"net/http"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -702,5 +704,70 @@ func TestLogFailureRefusesFurtherChanges(t *testing.T) {
 	// Reads still work.
 	if _, err := cl.SchemaByVersion(ctx(t), "f-value", 1); err != nil {
 		t.Errorf("read after a log failure: %v", err)
+	}
+}
+
+// TestRawSchemaEndpoints: GET /schemas/ids/{id}/schema and
+// /subjects/{s}/versions/{v}/schema answer the schema itself, unescaped, as
+// Confluent's registry does (and franz-go's SchemaTextByID and
+// SchemaTextByVersion expect), not a JSON string or a {"schema": …} object.
+func TestRawSchemaEndpoints(t *testing.T) {
+	_, cl, base := serveURL(t, t.TempDir())
+	schema := evt(fieldA)
+	id := register(t, cl, "raw-value", schema)
+	register(t, cl, "raw-value", evt(fieldA+","+fieldBDefault))
+	if err := cl.DeleteSchema(ctx(t), "raw-value", 2, sr.SoftDelete); err != nil {
+		t.Fatal(err)
+	}
+	cases := []struct {
+		name   string
+		path   string
+		status int
+		want   string // the body, or the error code
+	}{
+		{"by id", "/schemas/ids/" + strconv.Itoa(id) + "/schema", http.StatusOK, schema},
+		{"by version", "/subjects/raw-value/versions/1/schema", http.StatusOK, schema},
+		{"latest", "/subjects/raw-value/versions/latest/schema", http.StatusOK, schema},
+		{"soft-deleted version, asked for", "/subjects/raw-value/versions/2/schema?deleted=true", http.StatusOK, evt(fieldA + "," + fieldBDefault)},
+		{"unknown id", "/schemas/ids/999/schema", http.StatusNotFound, "40403"},
+		{"unknown subject", "/subjects/nope-value/versions/latest/schema", http.StatusNotFound, "40401"},
+		{"unknown version", "/subjects/raw-value/versions/7/schema", http.StatusNotFound, "40402"},
+		{"soft-deleted version", "/subjects/raw-value/versions/2/schema", http.StatusNotFound, "40402"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			resp, err := http.Get(base + tc.path)
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != tc.status {
+				t.Fatalf("status %d (%s), want %d", resp.StatusCode, body, tc.status)
+			}
+			if ct := resp.Header.Get("Content-Type"); ct != contentType {
+				t.Errorf("Content-Type %q, want %q", ct, contentType)
+			}
+			if tc.status != http.StatusOK {
+				var e struct {
+					Code int `json:"error_code"`
+				}
+				if err := json.Unmarshal(body, &e); err != nil || strconv.Itoa(e.Code) != tc.want {
+					t.Fatalf("error body %s, want error_code %s", body, tc.want)
+				}
+				return
+			}
+			if got := strings.TrimSpace(string(body)); got != tc.want {
+				t.Fatalf("body %s, want %s", got, tc.want)
+			}
+		})
+	}
+	got, err := cl.SchemaTextByID(ctx(t), id)
+	if err != nil || strings.TrimSpace(got) != schema {
+		t.Errorf("SchemaTextByID = %q, %v; want %s", got, err, schema)
+	}
+	got, err = cl.SchemaTextByVersion(ctx(t), "raw-value", 1)
+	if err != nil || strings.TrimSpace(got) != schema {
+		t.Errorf("SchemaTextByVersion = %q, %v; want %s", got, err, schema)
 	}
 }

@@ -136,7 +136,8 @@ type Record struct {
 
 // Build returns the Op of a record whose value decoded into e, or, when
 // decodeErr is set, failed to decode. ok is false when the record names no
-// workflow (no event and no key): it only advances the offset.
+// workflow (no event and no key, or a submission request): it only
+// advances the offset.
 func Build(r Record, e events.Event, decodeErr error) (op Op, ok bool) {
 	op = Op{TP: TP(r.Topic, r.Partition), Offset: r.Offset}
 	op.Entry = Entry{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset}
@@ -152,6 +153,13 @@ func Build(r Record, e events.Event, decodeErr error) (op Op, ok bool) {
 		op.Entry.Summary = fmt.Sprintf("undecodable record: %v", decodeErr)
 		op.At = strconv.FormatInt(op.Entry.OccurredMs, 10)
 		return op, true
+	}
+	if _, ok := e.(*events.DocumentRequested); ok {
+		// A request is not a workflow's event: its meta.workflow_id is the
+		// requester's correlation id, and ingest answers with a submitted
+		// event under the workflow id it derives, or a rejection under
+		// another. Projected, it would leave a queued workflow behind.
+		return op, false
 	}
 	m := e.EventMeta()
 	op.Workflow = m.WorkflowID
@@ -186,10 +194,6 @@ func Build(r Record, e events.Event, decodeErr error) (op Op, ok bool) {
 // apply sets the state change of a decoded event.
 func apply(op *Op, topic string, e events.Event) {
 	switch ev := e.(type) {
-	case *events.DocumentRequested:
-		op.set(StatusQueued, StepIngest, rankRequested)
-		op.Start = StepIngest
-		op.Entry.Summary = fmt.Sprintf("requested %s (%s)", ev.Filename, ev.Document.MediaType)
 	case *events.DocumentSubmitted:
 		op.set(StatusQueued, StepOCR, rankSubmitted)
 		op.Finish, op.Start = StepIngest, StepOCR

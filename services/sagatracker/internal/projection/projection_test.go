@@ -64,6 +64,33 @@ func TestBuildUndecodable(t *testing.T) {
 	}
 }
 
+func TestBuildRequestNamesNoWorkflow(t *testing.T) {
+	// A request's meta.workflow_id is the requester's correlation id, not
+	// a workflow: ingest answers with a submitted event under the derived
+	// workflow id, or a rejection under another. Projecting the request
+	// left a queued workflow behind that never moved and showed stalled.
+	m := events.Meta{EventID: "req-1", WorkflowID: "my-correlation-id", TenantID: "acme", OccurredAt: time.UnixMilli(1000)}
+	cases := []struct {
+		name string
+		key  []byte
+	}{
+		{"keyed by the correlation id", []byte("my-correlation-id")},
+		{"keyed otherwise", []byte("another-key")},
+		{"no key", nil},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			op, ok := Build(Record{Topic: events.TopicRequested, Partition: 2, Offset: 9, Key: c.key}, &events.DocumentRequested{Meta: m, Filename: "scan.pdf"}, nil)
+			if ok {
+				t.Fatalf("Build projected a request onto workflow %q (status %q stage %q), want only the offset advanced", op.Workflow, op.Status, op.Stage)
+			}
+			if op.TP != events.TopicRequested+"/2" || op.Offset != 9 {
+				t.Fatalf("offset not advanced: %+v", op)
+			}
+		})
+	}
+}
+
 func TestParkedRanksWithItsDeadLetter(t *testing.T) {
 	// Parking a ledger dead letter of a review decision applies over the
 	// decision (same rank as the dead letter), and a discard ends it.
