@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
+	"strings"
 	"time"
 
 	platform "github.com/docket-run/docket/pkg/config"
@@ -33,6 +35,10 @@ type Config struct {
 	CallbackBackoff     time.Duration `env:"CALLBACK_BACKOFF" envDefault:"5s"`
 	CallbackMaxBackoff  time.Duration `env:"CALLBACK_MAX_BACKOFF" envDefault:"1h"`
 	CallbackMaxAttempts int           `env:"CALLBACK_MAX_ATTEMPTS" envDefault:"10"`
+	// CallbackAllowNets are the CIDR prefixes callbacks may reach besides
+	// public addresses; empty blocks loopback, private, link-local and
+	// reserved ranges (the embedded runner allows loopback).
+	CallbackAllowNets []string `env:"CALLBACK_ALLOW_NETS" envSeparator:","`
 
 	// Tracker is where status is read; read from DOCKET_TRACKER_*.
 	Tracker TrackerConfig `env:"-"`
@@ -48,6 +54,22 @@ type TrackerConfig struct {
 	Token   string        `env:"DOCKET_TRACKER_TOKEN"`
 	CAFile  string        `env:"DOCKET_TRACKER_CA_FILE"`
 	Timeout time.Duration `env:"DOCKET_TRACKER_TIMEOUT" envDefault:"5s"`
+}
+
+// CallbackAllowPrefixes parses CallbackAllowNets.
+func (c Config) CallbackAllowPrefixes() ([]netip.Prefix, error) {
+	var ps []netip.Prefix
+	for _, n := range c.CallbackAllowNets {
+		if n = strings.TrimSpace(n); n == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(n)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a CIDR prefix such as 10.1.0.0/16", n)
+		}
+		ps = append(ps, p.Masked())
+	}
+	return ps, nil
 }
 
 // LoadConfig reads DOCKET_INGEST_* and validates it.
@@ -89,6 +111,9 @@ func (c Config) Validate() error {
 	}
 	if c.CallbackMaxAttempts < 1 {
 		bad("CALLBACK_MAX_ATTEMPTS", "%d: want at least 1", c.CallbackMaxAttempts)
+	}
+	if _, err := c.CallbackAllowPrefixes(); err != nil {
+		bad("CALLBACK_ALLOW_NETS", "%v", err)
 	}
 	if c.InboxDir != "" && c.InboxTenant == "" {
 		bad("INBOX_TENANT", "empty while DOCKET_INGEST_INBOX_DIR is set")
