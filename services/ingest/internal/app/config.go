@@ -19,6 +19,9 @@ type Config struct {
 	Addr      string `env:"ADDR" envDefault:"127.0.0.1:8080"`
 	PublicURL string `env:"PUBLIC_URL"` // default http://<Addr>
 	MaxBytes  int64  `env:"MAX_BYTES" envDefault:"52428800"`
+	// UploadTimeout bounds how long a submission's body may take to
+	// arrive: a client sending it slowly, or never ending it, is cut off.
+	UploadTimeout time.Duration `env:"UPLOAD_TIMEOUT" envDefault:"5m"`
 	// TenantsFile lists the tenants; empty runs the dev tenant "demo".
 	TenantsFile     string        `env:"TENANTS_FILE"`
 	DefaultDeadline time.Duration `env:"DEFAULT_DEADLINE" envDefault:"24h"`
@@ -98,7 +101,7 @@ func (c Config) Validate() error {
 		bad("MAX_BYTES", "%d: want at least 1", c.MaxBytes)
 	}
 	for name, d := range map[string]time.Duration{
-		"DEFAULT_DEADLINE": c.DefaultDeadline, "PUBLISH_TIMEOUT": c.PublishTimeout, "IDEMPOTENCY_TTL": c.IdempotencyTTL,
+		"UPLOAD_TIMEOUT": c.UploadTimeout, "DEFAULT_DEADLINE": c.DefaultDeadline, "PUBLISH_TIMEOUT": c.PublishTimeout, "IDEMPOTENCY_TTL": c.IdempotencyTTL,
 		"STATUS_TTL": c.StatusTTL, "EVENTS_POLL": c.EventsPoll, "INBOX_POLL": c.InboxPoll, "CALLBACK_POLL": c.CallbackPoll,
 		"CALLBACK_BACKOFF": c.CallbackBackoff, "CALLBACK_MAX_BACKOFF": c.CallbackMaxBackoff,
 	} {

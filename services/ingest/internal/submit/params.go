@@ -11,6 +11,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -213,6 +214,9 @@ func parseMultipart(r *http.Request, max int64) (Params, []byte, error) {
 			if tooLarge(err) {
 				return Params{}, nil, tooLargeError(max)
 			}
+			if timedOut(err) {
+				return Params{}, nil, timeoutError()
+			}
 			return Params{}, nil, invalid("multipart body: %v", err)
 		}
 		name := part.FormName()
@@ -255,6 +259,9 @@ func readField(part *multipart.Part) (string, error) {
 		if tooLarge(err) {
 			return "", Errorf(http.StatusRequestEntityTooLarge, CodeTooLarge, "request body too large")
 		}
+		if timedOut(err) {
+			return "", timeoutError()
+		}
 		return "", invalid("form field %.40q: %v", part.FormName(), err)
 	}
 	if len(b) > maxFieldBytes {
@@ -270,6 +277,9 @@ func readDocument(r io.Reader, max int64) ([]byte, error) {
 		if tooLarge(err) {
 			return nil, tooLargeError(max)
 		}
+		if timedOut(err) {
+			return nil, timeoutError()
+		}
 		return nil, invalid("read document: %v", err)
 	}
 	if int64(len(b)) > max {
@@ -284,6 +294,13 @@ func readDocument(r io.Reader, max int64) ([]byte, error) {
 func tooLargeError(max int64) error {
 	return Errorf(http.StatusRequestEntityTooLarge, CodeTooLarge, "document larger than %d bytes", max)
 }
+
+func timeoutError() error {
+	return Errorf(http.StatusRequestTimeout, CodeTimeout, "the request body did not arrive in time")
+}
+
+// timedOut reports whether err is the read deadline of a slow body.
+func timedOut(err error) bool { return errors.Is(err, os.ErrDeadlineExceeded) }
 
 // tooLarge reports whether err comes from http.MaxBytesReader.
 func tooLarge(err error) bool {
