@@ -16,6 +16,7 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -68,8 +69,9 @@ func (p Params) Fingerprint(docSHA256 string) string {
 
 // Validate checks the metadata, resolving the deadline against now.
 func (p Params) Validate(now time.Time, defaultDeadline time.Duration) error {
-	if len(p.Filename) > maxFilename || !utf8.ValidString(p.Filename) || strings.ContainsAny(p.Filename, "/\\\x00") {
-		return invalid("filename must be valid UTF-8 without path separators, at most %d bytes", maxFilename)
+	if len(p.Filename) > maxFilename || !utf8.ValidString(p.Filename) || strings.ContainsAny(p.Filename, "/\\") ||
+		strings.ContainsFunc(p.Filename, unicode.IsControl) {
+		return invalid("filename must be valid UTF-8 without path separators or control characters, at most %d bytes", maxFilename)
 	}
 	if p.Priority < 0 || p.Priority > maxPriority {
 		return invalid("priority %d: want 0..%d", p.Priority, maxPriority)
