@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"log/slog"
 	"net"
+	"net/url"
 	"os"
 	"reflect"
 	"strings"
@@ -145,7 +146,7 @@ func (p Platform) Validate() error {
 	if p.SchemaMode != SchemaRegister && p.SchemaMode != SchemaVerify {
 		errs = append(errs, fmt.Errorf("DOCKET_SCHEMA_MODE %q: want %s or %s", p.SchemaMode, SchemaRegister, SchemaVerify))
 	}
-	if _, err := redis.ParseURL(p.RedisURL); err != nil {
+	if _, err := parseRedisURL(p.RedisURL); err != nil {
 		errs = append(errs, fmt.Errorf("DOCKET_REDIS_URL: %w", err))
 	}
 	// Empty ops address and log settings (a Platform built in code) mean
@@ -213,10 +214,23 @@ func (p Platform) RegistryClient() (*sr.Client, error) {
 	return cl, nil
 }
 
+// errRedisURLSyntax reports a DOCKET_REDIS_URL that is not a URL at all.
+var errRedisURLSyntax = errors.New("not a valid redis:// or rediss:// URL (the value is not shown: it may hold the password)")
+
+// parseRedisURL parses a Redis URL. Its errors never quote the URL, which
+// usually carries the password: net/url's do, so they are replaced.
+func parseRedisURL(raw string) (*redis.Options, error) {
+	o, err := redis.ParseURL(raw)
+	if ue := (*url.Error)(nil); errors.As(err, &ue) {
+		return nil, errRedisURLSyntax
+	}
+	return o, err
+}
+
 // RedisClient returns a Redis client for DOCKET_REDIS_URL (redis:// or
 // rediss:// for TLS).
 func (p Platform) RedisClient() (*redis.Client, error) {
-	o, err := redis.ParseURL(p.RedisURL)
+	o, err := parseRedisURL(p.RedisURL)
 	if err != nil {
 		return nil, fmt.Errorf("parse DOCKET_REDIS_URL: %w", err)
 	}

@@ -35,6 +35,36 @@ func TestValidateReportsEveryBadField(t *testing.T) {
 	}
 }
 
+// TestRedisURLErrorsHideThePassword: a DOCKET_REDIS_URL that does not
+// parse is named in the error, but its value — which carries the Redis
+// password — is never printed.
+func TestRedisURLErrorsHideThePassword(t *testing.T) {
+	tests := []struct {
+		name string
+		url  string
+	}{
+		{"bad port", "redis://:secretpw@127.0.0.1:notaport/0"},
+		{"space in userinfo", "redis://:secret pw@127.0.0.1:6380/0"},
+		{"bad escape", "redis://user:secretpw%zz@127.0.0.1:6380/0"},
+		{"control character", "redis://:secretpw@127.0.0.1:6380/0\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := Platform{KafkaBrokers: []string{"k:9092"}, RegistryURL: "http://r", SchemaMode: SchemaVerify, RedisURL: tt.url, Concurrency: 1, DrainTimeout: time.Second}
+			err := p.Validate()
+			if err == nil || !strings.Contains(err.Error(), "DOCKET_REDIS_URL") {
+				t.Fatalf("Validate() = %v, want an error naming DOCKET_REDIS_URL", err)
+			}
+			if strings.Contains(err.Error(), "secret") {
+				t.Errorf("Validate() = %q: shows the password", err)
+			}
+			if _, err := p.RedisClient(); err == nil || strings.Contains(err.Error(), "secret") {
+				t.Errorf("RedisClient() = %v: want an error without the password", err)
+			}
+		})
+	}
+}
+
 func TestSCRAMNeedsCredentials(t *testing.T) {
 	t.Setenv("DOCKET_KAFKA_SASL_MECHANISM", "SCRAM-SHA-512")
 	if _, err := Load(); err == nil || !strings.Contains(err.Error(), "USERNAME") {

@@ -33,6 +33,7 @@ func TestConfigValidate(t *testing.T) {
 			"DOCKET_EXCEPTION_BACKOFF_INITIAL",
 			"DOCKET_EXCEPTION_BACKOFF_MAX", "DOCKET_EXCEPTION_POLL_INTERVAL", "DOCKET_EXCEPTION_CLAIM_LEASE", "DOCKET_EXCEPTION_BATCH"}},
 		{"own dead letters", func(c *exception.Config) { c.Services = []string{"ocr", exception.Name} }, []string{`"exception" is not a service`}},
+		{"short operator token", func(c *exception.Config) { c.Tokens = []string{"0123456789abcdef", "short"} }, []string{"DOCKET_EXCEPTION_TOKENS: token 2: needs at least 16 characters"}},
 		{"topic instead of service", func(c *exception.Config) { c.Services = []string{"docket.ocr.dlq"} }, []string{`"docket.ocr.dlq" is not a service`}},
 	}
 	for _, tc := range tests {

@@ -61,6 +61,10 @@ const Version = "0.1.0"
 type Config struct {
 	// Addr is where the operators' HTTP API listens.
 	Addr string `env:"DOCKET_EXCEPTION_ADDR" envDefault:"127.0.0.1:8084"`
+	// Tokens are the operators' bearer tokens (16+ characters each),
+	// required on every API call; none leaves the API open (the embedded
+	// mode), which is only safe on a loopback address.
+	Tokens []string `env:"DOCKET_EXCEPTION_TOKENS" envSeparator:","`
 	// Services whose dead-letter topics the agent drains. Default (empty)
 	// every topic docket.<service>.dlq but its own, by pattern, so the
 	// dead letters of a service added later are drained without a
@@ -111,6 +115,12 @@ type Config struct {
 	TransactionalID string `env:"DOCKET_EXCEPTION_TRANSACTIONAL_ID"`
 }
 
+// loopback reports whether addr only accepts connections from this host.
+func loopback(addr net.Addr) bool {
+	ta, ok := addr.(*net.TCPAddr)
+	return ok && ta.IP.IsLoopback()
+}
+
 // Redis key prefixes of the shared rate budgets and circuit breakers.
 const (
 	ratePrefix    = "docket:exception:rate:"
@@ -143,6 +153,9 @@ func (c Config) Validate() error {
 	var errs []error
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_ADDR %q: %w", c.Addr, err))
+	}
+	if _, err := server.NewTokens(c.Tokens); err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_TOKENS: %w", err))
 	}
 	for _, s := range c.Services {
 		if s = strings.TrimSpace(s); s == "" || s == Name || strings.ContainsAny(s, ". ") {
@@ -286,6 +299,10 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	}
 	st := store.New(d.Redis)
 	breakers := breaker.New(d.Redis, breakerPrefix, cfg.breakerSettings())
+	tokens, err := server.NewTokens(cfg.Tokens)
+	if err != nil {
+		return nil, fmt.Errorf("DOCKET_EXCEPTION_TOKENS: %w", err)
+	}
 	prod, err := redeliver.NewProducer(d.Kafka, txnID)
 	if err != nil {
 		return nil, err
@@ -334,7 +351,10 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		}
 		workers.Go(func() { sched.Run(ctx) })
 	}
-	api := &server.Server{Store: st, Producer: prod, Codec: d.Serde, Log: log, Service: Name, Version: Version}
+	if tokens == nil && !loopback(ln.Addr()) {
+		log.Warn("DOCKET_EXCEPTION_TOKENS is not set: the operators' API (list, show, replay, discard) is open to anyone who reaches " + ln.Addr().String())
+	}
+	api := &server.Server{Store: st, Producer: prod, Codec: d.Serde, Log: log, Service: Name, Version: Version, Tokens: tokens}
 	srv := &http.Server{Handler: api.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	workers.Go(func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {

@@ -1,11 +1,14 @@
 package ingest_test
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
+	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"strings"
 	"testing"
@@ -17,6 +20,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/ingest/internal/app"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
@@ -261,5 +265,54 @@ func TestRefusalsCreateNothing(t *testing.T) {
 	code, m := h.get("/nope", acmeKey)
 	if code != 404 || !strings.Contains(errCode(m), "not_found") {
 		t.Errorf("GET /nope: %d %v", code, m)
+	}
+}
+
+// TestSlowBodyIsCutOff: a submission whose body trickles in, or never
+// ends, is refused with 408 once DOCKET_INGEST_UPLOAD_TIMEOUT has passed,
+// and its connection closed, rather than held open for ever.
+func TestSlowBodyIsCutOff(t *testing.T) {
+	h := newHarness(t, func(c *app.Config) { c.UploadTimeout = 500 * time.Millisecond })
+	tests := []struct {
+		name, contentType, head string
+	}{
+		{"raw", "text/plain", ""},
+		{"multipart file", "multipart/form-data; boundary=b", "--b\r\nContent-Disposition: form-data; name=\"file\"; filename=\"a.txt\"\r\n\r\n"},
+		{"multipart field", "multipart/form-data; boundary=b", "--b\r\nContent-Disposition: form-data; name=\"label.k\"\r\n\r\n"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			conn, err := net.Dial("tcp", strings.TrimPrefix(h.url, "http://"))
+			if err != nil {
+				t.Fatal(err)
+			}
+			defer conn.Close()
+			fmt.Fprintf(conn, "POST /v1/documents HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer %s\r\nContent-Type: %s\r\nContent-Length: 100000\r\n\r\n%shello", acmeKey, tt.contentType, tt.head)
+			stop := make(chan struct{})
+			defer close(stop)
+			go func() { // a byte every 100ms: never idle, never done
+				for {
+					select {
+					case <-stop:
+						return
+					case <-time.After(100 * time.Millisecond):
+						if _, err := conn.Write([]byte("a")); err != nil {
+							return
+						}
+					}
+				}
+			}()
+			_ = conn.SetReadDeadline(time.Now().Add(10 * time.Second))
+			start := time.Now()
+			resp, err := http.ReadResponse(bufio.NewReader(conn), nil)
+			if err != nil {
+				t.Fatalf("no answer after %s: %v", time.Since(start), err)
+			}
+			defer resp.Body.Close()
+			body, _ := io.ReadAll(resp.Body)
+			if resp.StatusCode != http.StatusRequestTimeout || !strings.Contains(string(body), `"timeout"`) {
+				t.Errorf("got %d %s, want 408 timeout", resp.StatusCode, body)
+			}
+		})
 	}
 }

@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
+	"net"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -385,6 +386,54 @@ func TestCallbacksAreSignedAndRetried(t *testing.T) {
 	}
 	if n, _ := h.app.Store.PendingCallbacks(context.Background()); n != 0 {
 		t.Errorf("%d callbacks still scheduled", n)
+	}
+}
+
+// TestCallbacksNeverReachPrivateAddresses: a tenant's callback_url cannot
+// make ingest POST to loopback, private or link-local addresses — directly,
+// through a name that resolves to one, or through a redirect — unless the
+// operator allowed the range; such a callback is given up at once.
+func TestCallbacksNeverReachPrivateAddresses(t *testing.T) {
+	inside := &receiver{}
+	is := httptest.NewServer(inside)
+	defer is.Close()
+	_, port, _ := net.SplitHostPort(strings.TrimPrefix(is.URL, "http://"))
+	redirect := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		http.Redirect(w, r, "http://0.0.0.0:"+port+"/redirected", http.StatusTemporaryRedirect)
+	}))
+	defer redirect.Close()
+	tests := []struct {
+		name  string
+		allow []string
+		url   string
+	}{
+		{"loopback", nil, is.URL + "/hook"},
+		{"name resolving to loopback", nil, "http://localhost:" + port + "/hook"},
+		{"link-local metadata", nil, "http://169.254.169.254/latest/meta-data/"},
+		{"private", nil, "http://10.255.255.1/hook"},
+		{"redirect to an unspecified address", []string{"127.0.0.0/8"}, redirect.URL + "/hook"},
+	}
+	for i, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			h := newHarness(t, func(c *app.Config) { c.CallbackAllowNets = tt.allow })
+			resp, body := h.postMultipart(upload{apiKey: acmeKey, doc: pdfDoc, filename: "a.pdf", fields: [][2]string{{"callback_url", tt.url}}})
+			if resp.StatusCode != 202 {
+				t.Fatalf("POST %d %v", resp.StatusCode, body)
+			}
+			wf := body["workflow_id"].(string)
+			h.waitStatus(wf, "queued")
+			h.produce(events.TopicRecorded, &events.DocumentRecorded{Meta: meta(fmt.Sprintf("rec-private-%d", i), wf, "acme"), LedgerTopic: events.TopicLedger, Sequence: 1})
+			waitFor(t, "callback given up", func() bool { return callbackOf(h, wf)["state"] == "failed" })
+			c := callbackOf(h, wf)
+			if c["attempts"] != 1.0 || !strings.Contains(fmt.Sprint(c["last_error"]), "not public") {
+				t.Errorf("callback %v: want given up after 1 attempt as not public", c)
+			}
+		})
+	}
+	inside.mu.Lock()
+	defer inside.mu.Unlock()
+	if inside.calls != 0 {
+		t.Errorf("the loopback receiver got %d callbacks, want 0", inside.calls)
 	}
 }
 

@@ -47,7 +47,8 @@ Usage:
   docket dlq replay ID [--reason R]   redeliver it to its service's retry topic
   docket dlq discard ID --reason R    drop it (a reason is required)
                                       (exception agent at --exception, default
-                                      $DOCKET_EXCEPTION_ADDR, else 127.0.0.1:8084)
+                                      $DOCKET_EXCEPTION_ADDR, else 127.0.0.1:8084;
+                                      --token, default $DOCKET_EXCEPTION_TOKEN)
   Operator commands print tables; -o json prints JSON for scripts.
 
 Environment (see README, Configuration): DOCKET_KAFKA_BROKERS,

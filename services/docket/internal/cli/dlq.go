@@ -80,6 +80,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("dlq "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("exception", envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084"), "exception agent address or URL (default $DOCKET_EXCEPTION_ADDR, else 127.0.0.1:8084)")
+	token := fs.String("token", envOr("DOCKET_EXCEPTION_TOKEN", ""), "operator bearer token for the exception agent (default $DOCKET_EXCEPTION_TOKEN)")
 	out := outputFlag(fs)
 	timeout := fs.Duration("timeout", 30*time.Second, "give up after this long")
 	var service, workflow, reason, actor *string
@@ -129,7 +130,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			q.Set("workflow", *workflow)
 		}
 		q.Set("limit", strconv.Itoa(*limit))
-		body, err := exceptionCall(ctx, http.MethodGet, base+"/v1/parked?"+q.Encode(), nil)
+		body, err := exceptionCall(ctx, *token, http.MethodGet, base+"/v1/parked?"+q.Encode(), nil)
 		if err != nil {
 			return fmt.Errorf("dlq list: %w", err)
 		}
@@ -152,7 +153,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	path := base + "/v1/parked/" + url.PathEscape(id)
 	switch cmd {
 	case "show":
-		body, err := exceptionCall(ctx, http.MethodGet, path, nil)
+		body, err := exceptionCall(ctx, *token, http.MethodGet, path, nil)
 		if err != nil {
 			return fmt.Errorf("dlq show %s: %w", id, err)
 		}
@@ -176,7 +177,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("dlq %s: encode request: %w", cmd, err)
 		}
-		body, err := exceptionCall(ctx, http.MethodPost, path+"/"+cmd, req)
+		body, err := exceptionCall(ctx, *token, http.MethodPost, path+"/"+cmd, req)
 		if err != nil {
 			return fmt.Errorf("dlq %s %s: %w", cmd, id, err)
 		}
@@ -214,7 +215,7 @@ func exceptionURL(addr string) (string, error) {
 
 // exceptionCall sends one request and returns the body of a 2xx answer;
 // any other answer is an error carrying the server's message.
-func exceptionCall(ctx context.Context, method, u string, body []byte) ([]byte, error) {
+func exceptionCall(ctx context.Context, token, method, u string, body []byte) ([]byte, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -224,6 +225,9 @@ func exceptionCall(ctx context.Context, method, u string, body []byte) ([]byte, 
 		return nil, fmt.Errorf("build request: %w", err)
 	}
 	req.Header.Set("Accept", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
 	if body != nil {
 		req.Header.Set("Content-Type", "application/json")
 	}

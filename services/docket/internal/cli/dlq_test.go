@@ -203,3 +203,45 @@ func TestDLQAddress(t *testing.T) {
 		t.Errorf("bad address: exit %d, stderr %q", code, errOut)
 	}
 }
+
+// TestDLQToken: every dlq command sends --token (default
+// $DOCKET_EXCEPTION_TOKEN) as its bearer token, and none without one.
+func TestDLQToken(t *testing.T) {
+	var mu sync.Mutex
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		mu.Lock()
+		got = append(got, r.Header.Get("Authorization"))
+		mu.Unlock()
+		w.Header().Set("Content-Type", "application/json")
+		_, _ = io.WriteString(w, `{"items":[]}`)
+	}))
+	defer srv.Close()
+	tests := []struct {
+		name string
+		env  string
+		args []string
+		want string
+	}{
+		{"flag", "", []string{"--token", "flag-token-0123456789"}, "Bearer flag-token-0123456789"},
+		{"environment", "env-token-0123456789", nil, "Bearer env-token-0123456789"},
+		{"none", "", nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			t.Setenv("DOCKET_EXCEPTION_TOKEN", tt.env)
+			mu.Lock()
+			got = nil
+			mu.Unlock()
+			args := append([]string{"dlq", "list", "--exception", srv.URL}, tt.args...)
+			if code, _, errOut := runCLI(t, args...); code != 0 {
+				t.Fatalf("exit %d: %s", code, errOut)
+			}
+			mu.Lock()
+			defer mu.Unlock()
+			if len(got) != 1 || got[0] != tt.want {
+				t.Errorf("Authorization %q, want [%q]", got, tt.want)
+			}
+		})
+	}
+}

@@ -9,6 +9,7 @@ import (
 	"strings"
 	"text/tabwriter"
 	"time"
+	"unicode"
 
 	"google.golang.org/protobuf/encoding/protojson"
 	"google.golang.org/protobuf/proto"
@@ -114,9 +115,17 @@ func OrDash(s string) string {
 	return s
 }
 
-// OneLine keeps a cell on one line and at most n runes.
+// OneLine keeps a cell on one line and at most n runes, without control
+// characters: a cell's text may come from a tenant (a file name) or a
+// tool's output, and an escape sequence would act on the terminal.
 func OneLine(s string, n int) string {
 	s = strings.Join(strings.Fields(s), " ")
+	s = strings.Map(func(r rune) rune {
+		if unicode.IsControl(r) {
+			return -1
+		}
+		return r
+	}, s)
 	if r := []rune(s); len(r) > n {
 		return string(r[:n-1]) + "…"
 	}

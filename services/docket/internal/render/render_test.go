@@ -35,6 +35,10 @@ func TestCells(t *testing.T) {
 		{Duration(durationpb.New(1234567 * time.Microsecond)), "1.235s"},
 		{OneLine("a  b\n c", 10), "a b c"},
 		{OneLine("abcdefghijkl", 5), "abcd…"},
+		// Escape sequences from a tenant's file name or a tool's error
+		// never reach the operator's terminal.
+		{OneLine("a\x1b]0;pwned\x07\x1b[31mRED\u009b0m.txt", 40), "a]0;pwned[31mRED0m.txt"},
+		{OneLine("relevé – €", 40), "relevé – €"},
 	} {
 		if tt.got != tt.want {
 			t.Errorf("got %q, want %q", tt.got, tt.want)

@@ -48,6 +48,8 @@ type Server struct {
 	Service  string
 	Version  string
 	Now      func() time.Time
+	// Tokens, when set, are required as bearer tokens on every route.
+	Tokens *Tokens
 }
 
 // Handler returns the API's routes.
@@ -57,7 +59,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/parked/{id}", s.show)
 	mux.HandleFunc("POST /v1/parked/{id}/replay", s.replay)
 	mux.HandleFunc("POST /v1/parked/{id}/discard", s.discard)
-	return mux
+	return s.Tokens.require(mux)
 }
 
 // Summary is a parked item in a listing.

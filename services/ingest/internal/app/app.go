@@ -45,6 +45,10 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 			return nil, err
 		}
 	}
+	allow, err := cfg.CallbackAllowPrefixes()
+	if err != nil {
+		return nil, fmt.Errorf("DOCKET_INGEST_CALLBACK_ALLOW_NETS: %w", err)
+	}
 	var inboxTenant submit.Tenant
 	if cfg.InboxDir != "" {
 		t, ok := tenants.Get(cfg.InboxTenant)
@@ -91,13 +95,13 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	view.Register(rt)
 	(&handler.Requests{Submit: a.Submit, Store: a.Store, Now: time.Now}).Register(rt)
 
-	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll, Now: time.Now}
+	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll, UploadTimeout: cfg.UploadTimeout, Now: time.Now}
 	if tracker != nil {
 		srv.Tracker = tracker
 	}
 	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	a.Deliverer = &notify.Deliverer{
-		Store: a.Store, Tenants: tenants, Client: &http.Client{Timeout: 15 * time.Second}, Log: d.Log,
+		Store: a.Store, Tenants: tenants, Client: notify.NewClient(allow, 15*time.Second), Log: d.Log,
 		ResultURL: srv.StatusURL, Poll: cfg.CallbackPoll, Backoff: cfg.CallbackBackoff, MaxBackoff: cfg.CallbackMaxBackoff,
 		MaxAttempts: cfg.CallbackMaxAttempts, Now: time.Now,
 	}

@@ -6,7 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"net"
+	"net/netip"
 	"net/url"
+	"strings"
 	"time"
 
 	platform "github.com/docket-run/docket/pkg/config"
@@ -17,6 +19,9 @@ type Config struct {
 	Addr      string `env:"ADDR" envDefault:"127.0.0.1:8080"`
 	PublicURL string `env:"PUBLIC_URL"` // default http://<Addr>
 	MaxBytes  int64  `env:"MAX_BYTES" envDefault:"52428800"`
+	// UploadTimeout bounds how long a submission's body may take to
+	// arrive: a client sending it slowly, or never ending it, is cut off.
+	UploadTimeout time.Duration `env:"UPLOAD_TIMEOUT" envDefault:"5m"`
 	// TenantsFile lists the tenants; empty runs the dev tenant "demo".
 	TenantsFile     string        `env:"TENANTS_FILE"`
 	DefaultDeadline time.Duration `env:"DEFAULT_DEADLINE" envDefault:"24h"`
@@ -33,6 +38,10 @@ type Config struct {
 	CallbackBackoff     time.Duration `env:"CALLBACK_BACKOFF" envDefault:"5s"`
 	CallbackMaxBackoff  time.Duration `env:"CALLBACK_MAX_BACKOFF" envDefault:"1h"`
 	CallbackMaxAttempts int           `env:"CALLBACK_MAX_ATTEMPTS" envDefault:"10"`
+	// CallbackAllowNets are the CIDR prefixes callbacks may reach besides
+	// public addresses; empty blocks loopback, private, link-local and
+	// reserved ranges (the embedded runner allows loopback).
+	CallbackAllowNets []string `env:"CALLBACK_ALLOW_NETS" envSeparator:","`
 
 	// Tracker is where status is read; read from DOCKET_TRACKER_*.
 	Tracker TrackerConfig `env:"-"`
@@ -48,6 +57,22 @@ type TrackerConfig struct {
 	Token   string        `env:"DOCKET_TRACKER_TOKEN"`
 	CAFile  string        `env:"DOCKET_TRACKER_CA_FILE"`
 	Timeout time.Duration `env:"DOCKET_TRACKER_TIMEOUT" envDefault:"5s"`
+}
+
+// CallbackAllowPrefixes parses CallbackAllowNets.
+func (c Config) CallbackAllowPrefixes() ([]netip.Prefix, error) {
+	var ps []netip.Prefix
+	for _, n := range c.CallbackAllowNets {
+		if n = strings.TrimSpace(n); n == "" {
+			continue
+		}
+		p, err := netip.ParsePrefix(n)
+		if err != nil {
+			return nil, fmt.Errorf("%q is not a CIDR prefix such as 10.1.0.0/16", n)
+		}
+		ps = append(ps, p.Masked())
+	}
+	return ps, nil
 }
 
 // LoadConfig reads DOCKET_INGEST_* and validates it.
@@ -76,7 +101,7 @@ func (c Config) Validate() error {
 		bad("MAX_BYTES", "%d: want at least 1", c.MaxBytes)
 	}
 	for name, d := range map[string]time.Duration{
-		"DEFAULT_DEADLINE": c.DefaultDeadline, "PUBLISH_TIMEOUT": c.PublishTimeout, "IDEMPOTENCY_TTL": c.IdempotencyTTL,
+		"UPLOAD_TIMEOUT": c.UploadTimeout, "DEFAULT_DEADLINE": c.DefaultDeadline, "PUBLISH_TIMEOUT": c.PublishTimeout, "IDEMPOTENCY_TTL": c.IdempotencyTTL,
 		"STATUS_TTL": c.StatusTTL, "EVENTS_POLL": c.EventsPoll, "INBOX_POLL": c.InboxPoll, "CALLBACK_POLL": c.CallbackPoll,
 		"CALLBACK_BACKOFF": c.CallbackBackoff, "CALLBACK_MAX_BACKOFF": c.CallbackMaxBackoff,
 	} {
@@ -89,6 +114,9 @@ func (c Config) Validate() error {
 	}
 	if c.CallbackMaxAttempts < 1 {
 		bad("CALLBACK_MAX_ATTEMPTS", "%d: want at least 1", c.CallbackMaxAttempts)
+	}
+	if _, err := c.CallbackAllowPrefixes(); err != nil {
+		bad("CALLBACK_ALLOW_NETS", "%v", err)
 	}
 	if c.InboxDir != "" && c.InboxTenant == "" {
 		bad("INBOX_TENANT", "empty while DOCKET_INGEST_INBOX_DIR is set")

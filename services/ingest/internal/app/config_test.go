@@ -24,8 +24,8 @@ func TestLoadConfigReportsEveryBadVariable(t *testing.T) {
 		},
 		{
 			name: "invalid only",
-			env:  map[string]string{"DOCKET_INGEST_MAX_BYTES": "0", "DOCKET_INGEST_ADDR": "nope"},
-			want: []string{"DOCKET_INGEST_MAX_BYTES: 0", "DOCKET_INGEST_ADDR"},
+			env:  map[string]string{"DOCKET_INGEST_MAX_BYTES": "0", "DOCKET_INGEST_ADDR": "nope", "DOCKET_INGEST_CALLBACK_ALLOW_NETS": "10.0.0.0/8,127.0.0.1"},
+			want: []string{"DOCKET_INGEST_MAX_BYTES: 0", "DOCKET_INGEST_ADDR", `DOCKET_INGEST_CALLBACK_ALLOW_NETS: "127.0.0.1" is not a CIDR prefix`},
 		},
 	}
 	for _, tt := range tests {

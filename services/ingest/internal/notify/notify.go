@@ -127,7 +127,7 @@ func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 	case sendErr == nil:
 		log.InfoContext(ctx, "callback delivered")
 		return d.Store.FinishCallback(ctx, wf, "delivered", "")
-	case n >= d.MaxAttempts:
+	case n >= d.MaxAttempts || errors.Is(sendErr, ErrBlockedAddress):
 		log.WarnContext(ctx, "callback given up; the result stays available by polling", "error", sendErr)
 		return d.Store.FinishCallback(ctx, wf, "failed", sendErr.Error())
 	default:

@@ -51,7 +51,11 @@ type Server struct {
 	// PollInterval is how often an event stream reads the status view
 	// when it cannot follow the tracker's stream.
 	PollInterval time.Duration
-	Now          func() time.Time
+	// UploadTimeout bounds the time a submission's body takes to arrive
+	// (the server's ReadTimeout would also end event streams); zero is
+	// unbounded.
+	UploadTimeout time.Duration
+	Now           func() time.Time
 }
 
 // Handler returns the API's routes.
@@ -102,6 +106,11 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 	if r.ContentLength > s.Submit.MaxBytes()+multipartOverhead {
 		writeError(w, submit.Errorf(http.StatusRequestEntityTooLarge, submit.CodeTooLarge, "document larger than %d bytes", s.Submit.MaxBytes()))
 		return
+	}
+	if s.UploadTimeout > 0 {
+		// Past the deadline the body's reads fail: the request is refused
+		// and its connection closed.
+		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.UploadTimeout))
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.Submit.MaxBytes()+multipartOverhead)
 	p, doc, err := submit.ParseHTTP(r, s.Submit.MaxBytes())

@@ -22,6 +22,7 @@ const (
 	CodeIdempotencyConflict = "idempotency_conflict"
 	CodeNotFound            = "not_found"
 	CodeUnavailable         = "unavailable"
+	CodeTimeout             = "timeout"
 )
 
 // Error is a refusal of a submission: what the client did wrong (or, for

@@ -11,10 +11,12 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/url"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
 	"unicode/utf8"
 )
 
@@ -67,8 +69,9 @@ func (p Params) Fingerprint(docSHA256 string) string {
 
 // Validate checks the metadata, resolving the deadline against now.
 func (p Params) Validate(now time.Time, defaultDeadline time.Duration) error {
-	if len(p.Filename) > maxFilename || !utf8.ValidString(p.Filename) || strings.ContainsAny(p.Filename, "/\\\x00") {
-		return invalid("filename must be valid UTF-8 without path separators, at most %d bytes", maxFilename)
+	if len(p.Filename) > maxFilename || !utf8.ValidString(p.Filename) || strings.ContainsAny(p.Filename, "/\\") ||
+		strings.ContainsFunc(p.Filename, unicode.IsControl) {
+		return invalid("filename must be valid UTF-8 without path separators or control characters, at most %d bytes", maxFilename)
 	}
 	if p.Priority < 0 || p.Priority > maxPriority {
 		return invalid("priority %d: want 0..%d", p.Priority, maxPriority)
@@ -213,6 +216,9 @@ func parseMultipart(r *http.Request, max int64) (Params, []byte, error) {
 			if tooLarge(err) {
 				return Params{}, nil, tooLargeError(max)
 			}
+			if timedOut(err) {
+				return Params{}, nil, timeoutError()
+			}
 			return Params{}, nil, invalid("multipart body: %v", err)
 		}
 		name := part.FormName()
@@ -255,6 +261,9 @@ func readField(part *multipart.Part) (string, error) {
 		if tooLarge(err) {
 			return "", Errorf(http.StatusRequestEntityTooLarge, CodeTooLarge, "request body too large")
 		}
+		if timedOut(err) {
+			return "", timeoutError()
+		}
 		return "", invalid("form field %.40q: %v", part.FormName(), err)
 	}
 	if len(b) > maxFieldBytes {
@@ -270,6 +279,9 @@ func readDocument(r io.Reader, max int64) ([]byte, error) {
 		if tooLarge(err) {
 			return nil, tooLargeError(max)
 		}
+		if timedOut(err) {
+			return nil, timeoutError()
+		}
 		return nil, invalid("read document: %v", err)
 	}
 	if int64(len(b)) > max {
@@ -284,6 +296,13 @@ func readDocument(r io.Reader, max int64) ([]byte, error) {
 func tooLargeError(max int64) error {
 	return Errorf(http.StatusRequestEntityTooLarge, CodeTooLarge, "document larger than %d bytes", max)
 }
+
+func timeoutError() error {
+	return Errorf(http.StatusRequestTimeout, CodeTimeout, "the request body did not arrive in time")
+}
+
+// timedOut reports whether err is the read deadline of a slow body.
+func timedOut(err error) bool { return errors.Is(err, os.ErrDeadlineExceeded) }
 
 // tooLarge reports whether err comes from http.MaxBytesReader.
 func tooLarge(err error) bool {
