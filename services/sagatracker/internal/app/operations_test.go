@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -336,6 +337,17 @@ func TestDeadlineBreach(t *testing.T) {
 		c := ev.(*events.WorkflowControl)
 		if c.Kind != projection.KindDeadlineExceeded || !c.Meta.OccurredAt.Equal(at(3600)) {
 			t.Fatalf("control event = %+v, want deadline_exceeded at %s", c, at(3600))
+		}
+		// The breach names the document, so the review the exception
+		// agent opens for it can be decided.
+		d := doc(c.Meta.WorkflowID)
+		for k, want := range map[string]string{
+			"document_uri": d.URI, "document_sha256": d.SHA256,
+			"document_size_bytes": strconv.FormatInt(d.SizeBytes, 10), "document_media_type": d.MediaType,
+		} {
+			if got := c.Details[k]; got != want {
+				t.Errorf("%s: details[%s] = %q, want %q", c.Meta.WorkflowID, k, got, want)
+			}
 		}
 	}
 	if got := e.scheduled(); len(got) != 0 {

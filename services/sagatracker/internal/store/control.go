@@ -116,6 +116,9 @@ local function control(p, wk, op, cfg)
       if due <= 0 then due = at + cfg.deadline_ms end
       redis.call('ZADD', tk, 'NX', ms(due), 'deadline:' .. w)
     end
+    if c.doc then
+      redis.call('HSET', wk, 'doc_uri', c.doc.uri, 'doc_sha256', c.doc.sha, 'doc_size', c.doc.sz, 'doc_media_type', c.doc.mt)
+    end
     if c.rv then
       local id = op.k
       local rk = p .. 'review:' .. id
