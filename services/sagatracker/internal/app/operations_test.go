@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"reflect"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -337,6 +338,17 @@ func TestDeadlineBreach(t *testing.T) {
 		if c.Kind != projection.KindDeadlineExceeded || !c.Meta.OccurredAt.Equal(at(3600)) {
 			t.Fatalf("control event = %+v, want deadline_exceeded at %s", c, at(3600))
 		}
+		// The breach names the document, so the review the exception
+		// agent opens for it can be decided.
+		d := doc(c.Meta.WorkflowID)
+		for k, want := range map[string]string{
+			"document_uri": d.URI, "document_sha256": d.SHA256,
+			"document_size_bytes": strconv.FormatInt(d.SizeBytes, 10), "document_media_type": d.MediaType,
+		} {
+			if got := c.Details[k]; got != want {
+				t.Errorf("%s: details[%s] = %q, want %q", c.Meta.WorkflowID, k, got, want)
+			}
+		}
 	}
 	if got := e.scheduled(); len(got) != 0 {
 		t.Fatalf("timers left = %v, want none", got)
@@ -490,9 +502,32 @@ func TestEndedWorkflowClosesReviewTasks(t *testing.T) {
 	junk.Reason = "structural_failure"
 	e.step(events.TopicReviewRequested, junk, 2)
 
-	if got := taskIDs(t, ops, &trackerv1.ListReviewTasksRequest{}); !reflect.DeepEqual(got, []string{unreadable + "-review-requested"}) {
-		t.Fatalf("queue = %v, want only the unreadable record's task", got)
+	// Two workflows time out waiting for a review; each gets the
+	// exception agent's deadline review. One's first review is decided
+	// late and the ledger records it: nothing is left to review. The
+	// other's tasks stay: its deadline review is still to be decided.
+	const late, waiting = "wf-timed-out-recorded", "wf-timed-out-waiting"
+	for _, wf := range []string{late, waiting} {
+		e.step(events.TopicSubmitted, submitted(wf, 0), 1)
+		e.step(events.TopicReviewRequested, reviewRequested(wf, 10), 2)
+		e.step(events.TopicControl, &events.WorkflowControl{
+			Meta: meta(wf, wf+"-deadline", 20, "", "sagatracker"), Kind: projection.KindDeadlineExceeded, Reason: "deadline passed",
+		}, 3)
+		e.waitStatus(wf, projection.StatusTimedOut)
+		breach := reviewRequested(wf, 21)
+		breach.Meta = meta(wf, wf+"-deadline-review", 21, wf+"-deadline", "exception")
+		breach.Reason, breach.Priority = "deadline_exceeded", 2
+		e.step(events.TopicReviewRequested, breach, 4)
 	}
+	e.step(events.TopicReviewDecided, reviewDecided(late, 30), 5)
+	e.step(events.TopicRecorded, recorded(late, late+"-review-decided", 31), 6)
+
+	want := []string{waiting + "-deadline-review", waiting + "-review-requested", unreadable + "-review-requested"}
+	if got := taskIDs(t, ops, &trackerv1.ListReviewTasksRequest{}); !reflect.DeepEqual(got, want) {
+		t.Fatalf("queue = %v, want %v: the recorded workflow's deadline review closed", got, want)
+	}
+	_, err := ops.ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: late + "-deadline-review", Reviewer: "ana"})
+	wantCode(t, "claim the deadline review of a recorded workflow", err, codes.FailedPrecondition)
 	for _, wf := range []string{discarded, completed} {
 		_, err := ops.ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: wf + "-review-requested", Reviewer: "ana"})
 		wantCode(t, "claim the task of "+wf, err, codes.FailedPrecondition)
@@ -501,7 +536,7 @@ func TestEndedWorkflowClosesReviewTasks(t *testing.T) {
 	if _, err := ops.ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: task, Reviewer: "ana"}); err != nil {
 		t.Fatalf("claim the unreadable record's task: %v", err)
 	}
-	_, err := ops.DecideReviewTask(ctx, &trackerv1.DecideReviewTaskRequest{TaskId: task, Reviewer: "ana", Outcome: "approved", DocumentType: "invoice"})
+	_, err = ops.DecideReviewTask(ctx, &trackerv1.DecideReviewTaskRequest{TaskId: task, Reviewer: "ana", Outcome: "approved", DocumentType: "invoice"})
 	wantCode(t, "decide a task without a document", err, codes.FailedPrecondition)
 	if st, _ := status.FromError(err); !strings.Contains(st.Message(), "docket dlq list --workflow "+unreadable) {
 		t.Errorf("decide error %q does not say how to settle the item", st.Message())

@@ -29,6 +29,9 @@ type Control struct {
 	// Deadline schedules the workflow's deadline timer: Unix ms, "0" for
 	// the tracker's default deadline after the event.
 	Deadline string `json:"dl,omitempty"`
+	// Document is the workflow's document, kept with its state so the
+	// deadline_exceeded event can name it.
+	Document *DocumentOp `json:"doc,omitempty"`
 	// Review opens a review task whose id is the event id.
 	Review *ReviewOp `json:"rv,omitempty"`
 	// Decided closes the review task it decides.
@@ -54,6 +57,14 @@ type ReviewOp struct {
 	Model      string `json:"mo"`
 	Candidates string `json:"ca"` // JSON
 	Flags      string `json:"fl"` // JSON
+}
+
+// DocumentOp is a workflow's document as the script stores it.
+type DocumentOp struct {
+	URI       string `json:"uri"`
+	SHA256    string `json:"sha"`
+	Size      string `json:"sz"`
+	MediaType string `json:"mt"`
 }
 
 // DecidedOp is a review decision as projected.
@@ -89,7 +100,10 @@ type (
 func control(op *Op, e events.Event) {
 	switch ev := e.(type) {
 	case *events.DocumentSubmitted:
-		op.Control = &Control{Deadline: msOrDefault(ev.Deadline.UnixMilli())}
+		op.Control = &Control{Deadline: msOrDefault(ev.Deadline.UnixMilli()), Document: &DocumentOp{
+			URI: ev.Document.URI, SHA256: ev.Document.SHA256, Size: strconv.FormatInt(ev.Document.SizeBytes, 10),
+			MediaType: ev.Document.MediaType,
+		}}
 	case *events.ReviewRequested:
 		op.Control = &Control{Review: reviewOp(ev)}
 	case *events.ReviewDecided:

@@ -18,8 +18,10 @@ func TestBuildControl(t *testing.T) {
 		ev    events.Event
 		want  *Control
 	}{
-		{"submitted with a deadline", events.TopicSubmitted, &events.DocumentSubmitted{Meta: m, Deadline: deadline}, &Control{Deadline: "5000"}},
-		{"submitted without one", events.TopicSubmitted, &events.DocumentSubmitted{Meta: m}, &Control{Deadline: "0"}},
+		{"submitted with a deadline", events.TopicSubmitted, &events.DocumentSubmitted{
+			Meta: m, Deadline: deadline, Document: events.BlobRef{URI: "u", SHA256: "s", SizeBytes: 9, MediaType: "application/pdf"},
+		}, &Control{Deadline: "5000", Document: &DocumentOp{URI: "u", SHA256: "s", Size: "9", MediaType: "application/pdf"}}},
+		{"submitted without one", events.TopicSubmitted, &events.DocumentSubmitted{Meta: m}, &Control{Deadline: "0", Document: &DocumentOp{Size: "0"}}},
 		{"review requested", events.TopicReviewRequested, &events.ReviewRequested{
 			Meta: m, Reason: "low_confidence", Priority: 2, SLADeadline: deadline, SuggestedType: &suggested, Confidence: 0.5,
 			Document:   events.BlobRef{URI: "u", SHA256: "s", SizeBytes: 9, MediaType: "application/pdf"},

@@ -85,7 +85,7 @@ end
 // closes review tasks, schedules and clears timers and records cancel
 // markers. Timers of a workflow that ended are cleared, and its open tasks
 // closed (a timed-out one keeps them: its deadline review is still to be
-// decided). It reads the workflow's status only for the few events that
+// decided, until the ledger records the workflow). It reads the workflow's status only for the few events that
 // need it, so most events cost no extra Redis call in the script.
 const controlLua = reviewScoreLua + `
 local ctl_terminal = {completed = true, failed = true, canceled = true, timed_out = true}
@@ -115,6 +115,9 @@ local function control(p, wk, op, cfg)
       local due = tonumber(c.dl)
       if due <= 0 then due = at + cfg.deadline_ms end
       redis.call('ZADD', tk, 'NX', ms(due), 'deadline:' .. w)
+    end
+    if c.doc then
+      redis.call('HSET', wk, 'doc_uri', c.doc.uri, 'doc_sha256', c.doc.sha, 'doc_size', c.doc.sz, 'doc_media_type', c.doc.mt)
     end
     if c.rv then
       local id = op.k
@@ -171,8 +174,10 @@ local function control(p, wk, op, cfg)
     redis.call('ZREM', tk, 'deadline:' .. w, 'cancel:' .. w)
     redis.call('ZREM', tk .. ':firing', 'deadline:' .. w, 'cancel:' .. w)
     -- A workflow that ended (canceled, completed, or failed for good
-    -- when an operator discarded it) leaves nothing to review.
-    if op.s ~= 'timed_out' and redis.call('HGET', wk, 'status') == op.s then
+    -- when an operator discarded it) leaves nothing to review; nor does
+    -- a timed-out one the ledger then recorded (a late decision).
+    local st = redis.call('HGET', wk, 'status')
+    if op.s ~= 'timed_out' and (st == op.s or (op.l and st == 'timed_out')) then
       local state = 'closed'
       if op.s == 'canceled' then state = 'canceled' end
       for _, id in ipairs(redis.call('SMEMBERS', wk .. ':reviews')) do

@@ -38,6 +38,12 @@ type Timer struct {
 	Priority int
 	// Reason is the cancel reason (TimerCancel).
 	Reason string
+	// Document is the workflow's document (TimerDeadline); empty for a
+	// workflow projected before the tracker kept it.
+	Document struct {
+		URI, SHA256, MediaType string
+		Size                   int64
+	}
 }
 
 // claimDueScript claims due timers for firing. ARGV: prefix, now (ms),
@@ -46,7 +52,8 @@ type Timer struct {
 // without an ack (its firer died) is claimed again, with its original due
 // time, so it fires with the same event id. A timer whose target no longer
 // needs it (the workflow ended, the task was decided or escalated) is
-// dropped. Returns {member, due, workflow, tenant, extra} per timer.
+// dropped. Returns {member, due, workflow, tenant, extra, document uri,
+// sha256, size, media type} per timer; the document is a deadline's.
 var claimDueScript = redis.NewScript(`
 local p, now, untilms, limit, cp = ARGV[1], tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]), ARGV[5]
 local tk, fk, dk = p .. 'timers', p .. 'timers:firing', p .. 'timers:due'
@@ -55,11 +62,13 @@ local out = {}
 local function take(member, due)
   local kind, target = string.match(member, '^(%a+):(.*)$')
   local wf, tenant, extra
+  local doc = {'', '', '', ''}
   if kind == 'deadline' or kind == 'cancel' then
-    local h = redis.call('HMGET', p .. 'wf:' .. target, 'status', 'tenant')
+    local h = redis.call('HMGET', p .. 'wf:' .. target, 'status', 'tenant', 'doc_uri', 'doc_sha256', 'doc_size', 'doc_media_type')
     if h[1] and not terminal[h[1]] then
       wf, tenant, extra = target, h[2] or '', ''
       if kind == 'cancel' then extra = redis.call('GET', cp .. target) or '' end
+      if kind == 'deadline' then doc = {h[3] or '', h[4] or '', h[5] or '', h[6] or ''} end
     end
   elseif kind == 'sla' then
     local h = redis.call('HMGET', p .. 'review:' .. target, 'state', 'workflow', 'tenant', 'priority', 'escalated')
@@ -75,7 +84,7 @@ local function take(member, due)
   end
   redis.call('ZADD', fk, untilms, member)
   redis.call('HSET', dk, member, due)
-  table.insert(out, {member, due, wf, tenant, extra})
+  table.insert(out, {member, due, wf, tenant, extra, doc[1], doc[2], doc[3], doc[4]})
 end
 for _, m in ipairs(redis.call('ZRANGEBYSCORE', fk, '-inf', now, 'LIMIT', 0, limit)) do
   take(m, redis.call('HGET', dk, m) or string.format('%.0f', now))
@@ -103,10 +112,10 @@ func (s *Store) ClaimDue(ctx context.Context, now time.Time, claim time.Duration
 	out := make([]Timer, 0, len(res))
 	for _, r := range res {
 		f, ok := r.([]any)
-		if !ok || len(f) != 5 {
+		if !ok || len(f) != 9 {
 			return nil, fault.Structuralf("claim due timers: unexpected reply %v", r)
 		}
-		str := make([]string, 5)
+		str := make([]string, len(f))
 		for i, v := range f {
 			str[i], _ = v.(string)
 		}
@@ -116,6 +125,8 @@ func (s *Store) ClaimDue(ctx context.Context, now time.Time, claim time.Duration
 			return nil, fault.Structuralf("timer %s due %q: %w", str[0], str[1], err)
 		}
 		t := Timer{Member: str[0], Kind: kind, Target: target, Due: time.UnixMilli(int64(due)).UTC(), Workflow: str[2], Tenant: str[3]}
+		t.Document.URI, t.Document.SHA256, t.Document.MediaType = str[5], str[6], str[8]
+		t.Document.Size, _ = strconv.ParseInt(str[7], 10, 64)
 		switch kind {
 		case TimerSLA:
 			t.Priority, _ = strconv.Atoi(str[4])

@@ -144,10 +144,16 @@ func Event(tm store.Timer) *events.WorkflowControl {
 	actor := events.ServiceSagaTracker
 	switch tm.Kind {
 	case store.TimerDeadline:
+		details := map[string]string{"deadline": tm.Due.Format(time.RFC3339Nano)}
+		if d := tm.Document; d.URI != "" {
+			// The exception agent's deadline review names the document
+			// from these, so a reviewer can decide it.
+			details["document_uri"], details["document_sha256"] = d.URI, d.SHA256
+			details["document_size_bytes"], details["document_media_type"] = strconv.FormatInt(d.Size, 10), d.MediaType
+		}
 		return &events.WorkflowControl{
 			Meta: emit.Meta(id, tm.Workflow, tm.Tenant, "", tm.Due), Kind: projection.KindDeadlineExceeded,
-			Reason: "deadline " + tm.Due.Format(time.RFC3339) + " passed", Actor: &actor,
-			Details: map[string]string{"deadline": tm.Due.Format(time.RFC3339Nano)},
+			Reason: "deadline " + tm.Due.Format(time.RFC3339) + " passed", Actor: &actor, Details: details,
 		}
 	case store.TimerSLA:
 		return &events.WorkflowControl{
