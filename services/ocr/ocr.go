@@ -72,6 +72,14 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis)), bus.MaxPollRecords(cfg.Batch)); err != nil {
 		return err
 	}
+	// A process killed mid-document leaves its copy of the document and
+	// its page images behind. Twice the longest attempt is old enough that
+	// no live attempt of a replica sharing the folder still uses them.
+	if n, err := handler.SweepWorkDir(cfg.WorkDir, 2*(cfg.Timeout+handlerSlack), time.Now()); err != nil {
+		d.Log.WarnContext(ctx, "remove stale temporary files", "dir", cfg.WorkDir, "error", err)
+	} else if n > 0 {
+		d.Log.InfoContext(ctx, "removed stale temporary files", "dir", cfg.WorkDir, "count", n)
+	}
 	x := extractor(ctx, cfg, d)
 	replica := d.Platform.InstanceID
 	name := replica
