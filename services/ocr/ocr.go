@@ -72,6 +72,32 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis)), bus.MaxPollRecords(cfg.Batch)); err != nil {
 		return err
 	}
+	// A process killed mid-document leaves its copy of the document and
+	// its page images behind. Twice the longest attempt is old enough that
+	// no live attempt of a replica sharing the folder still uses them; the
+	// folder is swept at start and then once per attempt length, so what a
+	// killed replica left goes even while this one keeps running.
+	maxAge := 2 * (cfg.Timeout + handlerSlack)
+	sweep := func() {
+		if n, err := handler.SweepWorkDir(cfg.WorkDir, maxAge, time.Now()); err != nil {
+			d.Log.WarnContext(ctx, "remove stale temporary files", "dir", cfg.WorkDir, "error", err)
+		} else if n > 0 {
+			d.Log.InfoContext(ctx, "removed stale temporary files", "dir", cfg.WorkDir, "count", n)
+		}
+	}
+	sweep()
+	go func() {
+		t := time.NewTicker(maxAge / 2)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				sweep()
+			}
+		}
+	}()
 	x := extractor(ctx, cfg, d)
 	replica := d.Platform.InstanceID
 	name := replica

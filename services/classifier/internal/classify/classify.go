@@ -29,6 +29,10 @@ type Prediction struct {
 	// Context explains the answer (top features, temperature, ...); it is
 	// copied into the decision context.
 	Context map[string]string
+	// Unfamiliar says the classifier knows too little of the text for its
+	// scores to mean anything (they are then mostly its priors); the
+	// decision goes to review whatever the score.
+	Unfamiliar bool
 }
 
 // BuiltIn is the offline model.
@@ -62,6 +66,10 @@ const topFeatures = 8
 // maxCandidates bounds the candidates of a decision.
 const maxCandidates = 5
 
+// minKnownFeatures is the fewest features of a text the model must know for
+// its answer to count; every document of the training corpus has 7 or more.
+const minKnownFeatures = 5
+
 // Classify scores text with the model. It never fails.
 func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 	p := b.m.Predict(text, topFeatures)
@@ -84,6 +92,7 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 			"model.temperature":    fmt.Sprintf("%.4f", b.m.Temperature()),
 			"model.data_sha256":    b.m.DataSHA256(),
 		},
+		Unfamiliar: p.Known < minKnownFeatures,
 	}, nil
 }
 

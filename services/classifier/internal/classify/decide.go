@@ -22,6 +22,7 @@ const (
 // Rule ids, as they appear in RulesFired.
 const (
 	RuleLowConfidence = "confidence.below_threshold"
+	RuleUnfamiliar    = "model.unfamiliar_text"
 	RuleEmptyText     = "text.empty"
 	RuleTypeReview    = "type.always_review"
 	RulePIIReview     = "pii.requires_review"
@@ -96,6 +97,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Context["text.truncated"] = fmt.Sprintf("classified the first %d of %d bytes", text.CapBytes, text.Bytes)
 	}
 	var fired []string
+	unfamiliar := false
 	if strings.TrimSpace(text.Body) == "" {
 		d.Type, d.Confidence = TypeOther, 0
 		d.Candidates = []events.Candidate{{Type: TypeOther, Score: 0}}
@@ -114,11 +116,15 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		}
 		d.Candidates = p.Candidates
 		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
+		unfamiliar = p.Unfamiliar
 	}
 
 	lowConfidence := d.Confidence < rules.ReviewThreshold
 	if lowConfidence {
 		fired = append(fired, RuleLowConfidence)
+	}
+	if unfamiliar {
+		fired = append(fired, RuleUnfamiliar)
 	}
 	required, urgent := false, false
 
@@ -158,7 +164,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		if urgent {
 			d.Priority = 2
 		}
-	case lowConfidence || d.Context["text.empty"] == "true":
+	case lowConfidence || unfamiliar || d.Context["text.empty"] == "true":
 		d.Review, d.Reason, d.Priority = true, ReasonLowConfidence, 0
 	}
 	d.RulesFired = fired

@@ -140,3 +140,45 @@ func TestBuiltInOnCorpusSamples(t *testing.T) {
 		}
 	}
 }
+
+// A text the model knows almost nothing of gets a score that says nothing
+// about it (the classes' biases, or one stray word): it must go to review,
+// however high that score is.
+func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
+	raw, err := os.ReadFile("../../model/model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := classify.NewBuiltIn(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := policy.Parse([]byte(`{"tenants": {"lenient": {"review_threshold": 0.6}}}`), b.Types(), pii.Kinds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := classify.NewEngine(b, pol, "test")
+	tests := []struct {
+		name, tenant, text string
+		review             bool
+	}{
+		{"lorem ipsum", "acme", "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua", true},
+		{"nothing known, lenient tenant", "lenient", "asdkj qwoeiu zmxnc poiuy lkjhg mnbvc qazwsx edcrfv", true},
+		{"punctuation only, lenient tenant", "lenient", " .\n-- ", true},
+		{"corpus-like bank statement", "acme", "Bank statement\nStatement period 03/01/2025 - 03/31/2025\nAccount ending 4821\nBeginning balance 2,310.55\nACH deposit payroll 1,905.22\nEnding balance 3,382.01", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := e.Decide(context.Background(), tt.tenant, classify.Text{Body: tt.text, Bytes: int64(len(tt.text))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Review != tt.review {
+				t.Errorf("review = %v (type %s, confidence %v, rules %v, known %s), want %v", d.Review, d.Type, d.Confidence, d.RulesFired, d.Context["model.known_features"], tt.review)
+			}
+			if tt.review && d.Reason != classify.ReasonLowConfidence {
+				t.Errorf("reason = %q, want %q", d.Reason, classify.ReasonLowConfidence)
+			}
+		})
+	}
+}

@@ -6,9 +6,11 @@
 package policy
 
 import (
+	"bytes"
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"os"
 	"slices"
 	"time"
@@ -79,11 +81,18 @@ func Load(path string, types, piiKinds []string) (*Policy, error) {
 	return Parse(b, types, piiKinds)
 }
 
-// Parse parses a policy file's bytes; see Load.
+// Parse parses a policy file's bytes; see Load. A key it does not know (a
+// misspelled setting) is an error, not a setting silently left at its
+// default.
 func Parse(b []byte, types, piiKinds []string) (*Policy, error) {
 	var f file
-	if err := json.Unmarshal(b, &f); err != nil {
+	dec := json.NewDecoder(bytes.NewReader(b))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(&f); err != nil {
 		return nil, fmt.Errorf("parse policy: %w", err)
+	}
+	if _, err := dec.Token(); err != io.EOF {
+		return nil, errors.New("parse policy: data after the policy object")
 	}
 	var errs []error
 	p := &Policy{tenants: map[string]Rules{}}

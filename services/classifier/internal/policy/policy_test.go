@@ -112,3 +112,26 @@ func TestParseReportsEveryError(t *testing.T) {
 		t.Error("Parse accepted malformed JSON")
 	}
 }
+
+func TestParseRejectsUnknownFields(t *testing.T) {
+	tests := []struct {
+		name string
+		file string
+		want string
+	}{
+		{"misspelled setting", `{"default": {"review_treshold": 0.99}}`, `"review_treshold"`},
+		{"misspelled tenant setting", `{"tenants": {"acme": {"always_review_type": ["invoice"]}}}`, `"always_review_type"`},
+		{"misspelled top-level key", `{"tenant": {"acme": {"review_threshold": 0.9}}}`, `"tenant"`},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			_, err := Parse([]byte(tt.file), types, kinds)
+			if err == nil {
+				t.Fatalf("Parse(%s) = nil error, want one naming %s", tt.file, tt.want)
+			}
+			if !strings.Contains(err.Error(), tt.want) {
+				t.Errorf("error %q does not name %s", err, tt.want)
+			}
+		})
+	}
+}
