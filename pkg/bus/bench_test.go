@@ -209,7 +209,7 @@ func benchDocket(b *testing.B, n int, guard bool) (drain, *harness) {
 	if !guard {
 		store = forgetful{store}
 	}
-	startRuntimeWith(b, h, "bench-0", store)
+	runPassthrough(b, h, "bench-0", store)
 	return countRate(b, h.kafka, events.TopicExtracted, n, rdb), h
 }
 

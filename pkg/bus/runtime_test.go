@@ -22,12 +22,13 @@ import (
 // own (transactional id txnID) until the test ends, and returns its metrics.
 func startRuntime(t testing.TB, h *harness, txnID string) *prometheus.Registry {
 	t.Helper()
-	return startRuntimeWith(t, h, txnID, nil)
+	_, reg := runPassthrough(t, h, txnID, nil)
+	return reg
 }
 
-// startRuntimeWith is startRuntime on store, or on the harness's Redis when
-// store is nil.
-func startRuntimeWith(t testing.TB, h *harness, txnID string, store bus.Store) *prometheus.Registry {
+// runPassthrough is startRuntime on store (the harness's Redis when nil),
+// with opts added; it returns the runtime too.
+func runPassthrough(t testing.TB, h *harness, txnID string, store bus.Store, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry) {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
@@ -36,7 +37,7 @@ func startRuntimeWith(t testing.TB, h *harness, txnID string, store bus.Store) *
 	}
 	reg := prometheus.NewRegistry()
 	rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, store,
-		bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2*time.Second))
+		append([]bus.Option{bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2 * time.Second)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -52,7 +53,7 @@ func startRuntimeWith(t testing.TB, h *harness, txnID string, store bus.Store) *
 			t.Errorf("runtime %s: %v", txnID, err)
 		}
 	})
-	return reg
+	return rt, reg
 }
 
 // outputs reads the extracted events, read committed, until want arrived
@@ -231,23 +232,7 @@ func counterSum(t *testing.T, reg *prometheus.Registry, name string) float64 {
 func TestFencedReplicaIsNotReady(t *testing.T) {
 	h := newHarness(t, 1)
 	start := func(txnID string) *bus.Runtime {
-		rdb := redis.NewClient(&redis.Options{Addr: h.redis})
-		t.Cleanup(func() { _ = rdb.Close() })
-		rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
-			bus.TransactionalID(txnID), bus.InstanceID("replica-0"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2*time.Second))
-		if err != nil {
-			t.Fatal(err)
-		}
-		ctx, cancel := context.WithCancel(context.Background())
-		if err := passthrough.Spec(0).Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
-			t.Fatal(err)
-		}
-		done := make(chan error, 1)
-		go func() { done <- rt.Run(ctx) }()
-		t.Cleanup(func() {
-			cancel()
-			<-done
-		})
+		rt, _ := runPassthrough(t, h, txnID, nil, bus.InstanceID("replica-0"))
 		return rt
 	}
 	ready := func(rt *bus.Runtime, want bool, within time.Duration) bool {

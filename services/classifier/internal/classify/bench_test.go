@@ -3,7 +3,6 @@ package classify_test
 import (
 	"context"
 	"fmt"
-	"os"
 	"slices"
 	"testing"
 	"time"
@@ -23,14 +22,7 @@ import (
 // Run with -benchtime 1x: one iteration is one full measurement (three
 // passes over the held-out split, the first discarded as warm-up).
 func BenchmarkClassifier(b *testing.B) {
-	raw, err := os.ReadFile("../../model/model.json")
-	if err != nil {
-		b.Fatal(err)
-	}
-	clf, err := classify.NewBuiltIn(raw)
-	if err != nil {
-		b.Fatal(err)
-	}
+	clf := builtIn(b)
 	docs, err := corpus.Load("../../corpus")
 	if err != nil {
 		b.Fatal(err)

@@ -113,14 +113,7 @@ func TestDecideRecordsTruncationAndSLA(t *testing.T) {
 }
 
 func TestBuiltInOnCorpusSamples(t *testing.T) {
-	raw, err := os.ReadFile("../../model/model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := classify.NewBuiltIn(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := builtIn(t)
 	tests := []struct{ file, want string }{
 		{"../../corpus/contract/contract-0001.txt", "contract"},
 		{"../../corpus/bank_statement/bank_statement-0002.txt", "bank_statement"},
@@ -145,14 +138,7 @@ func TestBuiltInOnCorpusSamples(t *testing.T) {
 // about it (the classes' biases, or one stray word): it must go to review,
 // however high that score is.
 func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
-	raw, err := os.ReadFile("../../model/model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	b, err := classify.NewBuiltIn(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	b := builtIn(t)
 	pol, err := policy.Parse([]byte(`{"tenants": {"lenient": {"review_threshold": 0.6}}}`), b.Types(), pii.Kinds)
 	if err != nil {
 		t.Fatal(err)
@@ -181,4 +167,18 @@ func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 			}
 		})
 	}
+}
+
+// builtIn loads the committed built-in model.
+func builtIn(t testing.TB) *classify.BuiltIn {
+	t.Helper()
+	raw, err := os.ReadFile("../../model/model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := classify.NewBuiltIn(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
