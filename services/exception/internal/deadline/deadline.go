@@ -24,7 +24,6 @@ import (
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
-	"github.com/docket-run/docket/services/exception/internal/model"
 )
 
 // KindDeadlineExceeded is the control event kind of a deadline breach.
@@ -84,7 +83,7 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, c *events.Workflow
 	for k, v := range c.Details {
 		r.Context["control."+k] = v
 	}
-	r.Document = model.DocumentFromDetails(c.Details)
+	r.Document = events.DocumentFromDetails(c.Details)
 	if h.Tracker != nil {
 		if err := h.addTrackerState(ctx, wf, r.Context); err != nil {
 			return nil, err

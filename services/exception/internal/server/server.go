@@ -219,7 +219,7 @@ func (s *Server) control(p model.Parked, kind, reason, actor string) (*kgo.Recor
 	}
 	if e, err := s.Codec.Decode(p.Envelope.OriginalValue); err == nil {
 		if doc, ok := model.DocumentOf(e); ok {
-			model.AddDocumentDetails(c.Details, doc)
+			events.AddDocumentDetails(c.Details, doc)
 		}
 	}
 	c.Meta = events.Meta{

@@ -9,7 +9,6 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
-	"strconv"
 	"time"
 
 	"github.com/google/uuid"
@@ -90,9 +89,7 @@ func (h *Handler) Control(ctx context.Context, m *bus.Message, in *events.Workfl
 		return nil, nil
 	}
 	return h.record(ctx, m, &in.Meta, func(r *events.LedgerRecord) {
-		d := in.Details
-		size, _ := strconv.ParseInt(d["document_size_bytes"], 10, 64)
-		r.Document = events.BlobRef{URI: d["document_uri"], SHA256: d["document_sha256"], SizeBytes: size, MediaType: d["document_media_type"]}
+		r.Document = events.DocumentFromDetails(in.Details)
 		r.Decision = events.Decision{Outcome: OutcomeDiscarded}
 		r.Flags = []events.Flag{}
 		if in.Actor != nil {

@@ -27,6 +27,11 @@ import (
 	"github.com/docket-run/docket/pkg/fault"
 )
 
+// WorkPrefix begins the name of every temporary file and folder the
+// service makes in its work dir (page images here, the downloaded document
+// in the handler), so that what a killed process left is recognised.
+const WorkPrefix = "docket-ocr-"
+
 // Methods, as in events.Page.Method.
 const (
 	MethodTextLayer   = "text_layer"
@@ -345,7 +350,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 	if len(pending) == 0 {
 		return nil
 	}
-	dir, err := os.MkdirTemp(x.workDir, "docket-ocr-*")
+	dir, err := os.MkdirTemp(x.workDir, WorkPrefix+"*")
 	if err != nil {
 		return fmt.Errorf("make work dir: %w", err)
 	}

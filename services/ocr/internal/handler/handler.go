@@ -299,7 +299,7 @@ func (h *Handler) download(ctx context.Context, sha string) (string, error) {
 		return "", fmt.Errorf("open document blob: %w", err)
 	}
 	defer r.Close()
-	f, err := os.CreateTemp(h.cfg.WorkDir, "docket-ocr-doc-*")
+	f, err := os.CreateTemp(h.cfg.WorkDir, extract.WorkPrefix+"doc-*")
 	if err != nil {
 		return "", fmt.Errorf("make temporary document file: %w", err)
 	}

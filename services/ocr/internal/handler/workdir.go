@@ -7,12 +7,9 @@ import (
 	"path/filepath"
 	"strings"
 	"time"
-)
 
-// workPrefix begins the name of every temporary file and folder the
-// service makes in its work dir: downloaded documents (docket-ocr-doc-*)
-// and page images (docket-ocr-*).
-const workPrefix = "docket-ocr-"
+	"github.com/docket-run/docket/services/ocr/internal/extract"
+)
 
 // SweepWorkDir removes what a killed process left in dir (the system temp
 // dir when empty): the entries named like the service's temporary files
@@ -30,7 +27,7 @@ func SweepWorkDir(dir string, maxAge time.Duration, now time.Time) (int, error) 
 	removed := 0
 	var errs []error
 	for _, e := range entries {
-		if !strings.HasPrefix(e.Name(), workPrefix) {
+		if !strings.HasPrefix(e.Name(), extract.WorkPrefix) {
 			continue
 		}
 		info, err := e.Info()

@@ -48,10 +48,7 @@ type ReviewOp struct {
 	Priority   int    `json:"pr"`
 	SLA        string `json:"sla"` // Unix ms; "0" for the default SLA after the request
 	Reason     string `json:"re"`
-	URI        string `json:"uri"`
-	SHA256     string `json:"sha"`
-	Size       string `json:"sz"`
-	MediaType  string `json:"mt"`
+	DocumentOp        // the reviewed document: uri, sha, sz, mt
 	Suggested  string `json:"su"`
 	Confidence string `json:"cf"`
 	Model      string `json:"mo"`
@@ -65,6 +62,10 @@ type DocumentOp struct {
 	SHA256    string `json:"sha"`
 	Size      string `json:"sz"`
 	MediaType string `json:"mt"`
+}
+
+func documentOp(d events.BlobRef) DocumentOp {
+	return DocumentOp{URI: d.URI, SHA256: d.SHA256, Size: strconv.FormatInt(d.SizeBytes, 10), MediaType: d.MediaType}
 }
 
 // DecidedOp is a review decision as projected.
@@ -100,10 +101,8 @@ type (
 func control(op *Op, e events.Event) {
 	switch ev := e.(type) {
 	case *events.DocumentSubmitted:
-		op.Control = &Control{Deadline: msOrDefault(ev.Deadline.UnixMilli()), Document: &DocumentOp{
-			URI: ev.Document.URI, SHA256: ev.Document.SHA256, Size: strconv.FormatInt(ev.Document.SizeBytes, 10),
-			MediaType: ev.Document.MediaType,
-		}}
+		doc := documentOp(ev.Document)
+		op.Control = &Control{Deadline: msOrDefault(ev.Deadline.UnixMilli()), Document: &doc}
 	case *events.ReviewRequested:
 		op.Control = &Control{Review: reviewOp(ev)}
 	case *events.ReviewDecided:
@@ -126,8 +125,7 @@ func control(op *Op, e events.Event) {
 func reviewOp(ev *events.ReviewRequested) *ReviewOp {
 	r := &ReviewOp{
 		Priority: ev.Priority, SLA: msOrDefault(ev.SLADeadline.UnixMilli()), Reason: ev.Reason,
-		URI: ev.Document.URI, SHA256: ev.Document.SHA256, Size: strconv.FormatInt(ev.Document.SizeBytes, 10),
-		MediaType: ev.Document.MediaType, Confidence: strconv.FormatFloat(ev.Confidence, 'g', -1, 64),
+		DocumentOp: documentOp(ev.Document), Confidence: strconv.FormatFloat(ev.Confidence, 'g', -1, 64),
 	}
 	if ev.SuggestedType != nil {
 		r.Suggested = *ev.SuggestedType

@@ -28,7 +28,7 @@ func TestBuildControl(t *testing.T) {
 			Candidates: []events.Candidate{{Type: "invoice", Score: 0.5}}, Flags: []events.Flag{{Kind: "pii.iban", Detail: "d"}},
 			Model: &events.Model{Name: "builtin", Version: "3"},
 		}, &Control{Review: &ReviewOp{
-			Priority: 2, SLA: "5000", Reason: "low_confidence", URI: "u", SHA256: "s", Size: "9", MediaType: "application/pdf",
+			Priority: 2, SLA: "5000", Reason: "low_confidence", DocumentOp: DocumentOp{URI: "u", SHA256: "s", Size: "9", MediaType: "application/pdf"},
 			Suggested: "invoice", Confidence: "0.5", Model: "builtin@3",
 			Candidates: `[{"type":"invoice","score":0.5}]`, Flags: `[{"kind":"pii.iban","detail":"d"}]`,
 		}}},

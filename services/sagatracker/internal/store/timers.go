@@ -9,6 +9,7 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
+	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 )
 
@@ -40,10 +41,7 @@ type Timer struct {
 	Reason string
 	// Document is the workflow's document (TimerDeadline); empty for a
 	// workflow projected before the tracker kept it.
-	Document struct {
-		URI, SHA256, MediaType string
-		Size                   int64
-	}
+	Document events.BlobRef
 }
 
 // claimDueScript claims due timers for firing. ARGV: prefix, now (ms),
@@ -125,8 +123,8 @@ func (s *Store) ClaimDue(ctx context.Context, now time.Time, claim time.Duration
 			return nil, fault.Structuralf("timer %s due %q: %w", str[0], str[1], err)
 		}
 		t := Timer{Member: str[0], Kind: kind, Target: target, Due: time.UnixMilli(int64(due)).UTC(), Workflow: str[2], Tenant: str[3]}
-		t.Document.URI, t.Document.SHA256, t.Document.MediaType = str[5], str[6], str[8]
-		t.Document.Size, _ = strconv.ParseInt(str[7], 10, 64)
+		t.Document = events.BlobRef{URI: str[5], SHA256: str[6], MediaType: str[8]}
+		t.Document.SizeBytes, _ = strconv.ParseInt(str[7], 10, 64)
 		switch kind {
 		case TimerSLA:
 			t.Priority, _ = strconv.Atoi(str[4])

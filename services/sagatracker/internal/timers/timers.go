@@ -148,8 +148,7 @@ func Event(tm store.Timer) *events.WorkflowControl {
 		if d := tm.Document; d.URI != "" {
 			// The exception agent's deadline review names the document
 			// from these, so a reviewer can decide it.
-			details["document_uri"], details["document_sha256"] = d.URI, d.SHA256
-			details["document_size_bytes"], details["document_media_type"] = strconv.FormatInt(d.Size, 10), d.MediaType
+			events.AddDocumentDetails(details, d)
 		}
 		return &events.WorkflowControl{
 			Meta: emit.Meta(id, tm.Workflow, tm.Tenant, "", tm.Due), Kind: projection.KindDeadlineExceeded,
