@@ -115,7 +115,7 @@ func (rt *Runtime) cancelItem(ctx context.Context, it *item, reason string) erro
 		Actor:   &actor,
 		Details: map[string]string{"skipped_event": it.event.EventMeta().EventID},
 	}
-	rec, err := rt.outputRecord(ctx, it.event, 0, Output{Topic: events.TopicControl, Event: ev})
+	rec, err := rt.outputRecord(ctx, it.rec, it.event, 0, Output{Topic: events.TopicControl, Event: ev})
 	if err != nil {
 		return fmt.Errorf("%w: canceled event of %s: %w", errUnusable, wf, err)
 	}

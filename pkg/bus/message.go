@@ -25,6 +25,7 @@ type Message struct {
 	Attempt int
 	rt      *Runtime
 	log     func() *slog.Logger
+	job     *job // the long job, nil in a transaction's batch
 }
 
 // Log returns a logger carrying workflow_id, event_id, topic, partition and

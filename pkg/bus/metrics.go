@@ -23,6 +23,14 @@ type metrics struct {
 	txns       *prometheus.CounterVec
 	batch      prometheus.Histogram
 	fetchErrs  *prometheus.CounterVec
+	txnOpen    prometheus.Histogram
+	txnOpenMax prometheus.Gauge
+	sessions   prometheus.Counter
+	panics     *prometheus.CounterVec
+	jobsQueued prometheus.GaugeFunc
+	jobsActive prometheus.GaugeFunc
+	jobs       *prometheus.CounterVec
+	paused     prometheus.Gauge
 	byTopic    sync.Map // topic -> *topicMetrics
 }
 
@@ -46,7 +54,7 @@ func (m *metrics) topic(t string) *topicMetrics {
 	return tm.(*topicMetrics)
 }
 
-func newMetrics(reg prometheus.Registerer, service string) (*metrics, error) {
+func newMetrics(reg prometheus.Registerer, service string, queued, active func() float64) (*metrics, error) {
 	c := prometheus.Labels{"service": service}
 	m := &metrics{
 		processed: prometheus.NewCounterVec(prometheus.CounterOpts{
@@ -88,8 +96,42 @@ func newMetrics(reg prometheus.Registerer, service string) (*metrics, error) {
 			Namespace: "docket", Subsystem: "runtime", Name: "fetch_errors_total", ConstLabels: c,
 			Help: "Per-partition fetch errors reported by the client.",
 		}, []string{"topic"}),
+		txnOpen: prometheus.NewHistogram(prometheus.HistogramOpts{
+			Namespace: "docket", Subsystem: "runtime", Name: "transaction_open_seconds", ConstLabels: c,
+			Help:    "Time from a transaction's begin to its end.",
+			Buckets: prometheus.ExponentialBuckets(0.001, 2, 16),
+		}),
+		txnOpenMax: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: "docket", Subsystem: "runtime", Name: "transaction_open_max_seconds", ConstLabels: c,
+			Help: "The longest any transaction of this process stayed open.",
+		}),
+		sessions: prometheus.NewCounter(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "runtime", Name: "session_restarts_total", ConstLabels: c,
+			Help: "Kafka sessions started again after a fenced producer or a failed transaction end.",
+		}),
+		panics: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "handler", Name: "panics_total", ConstLabels: c,
+			Help: "Handler panics recovered (each record is dead-lettered).",
+		}, []string{"topic"}),
+		jobsQueued: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: "docket", Subsystem: "jobs", Name: "queued", ConstLabels: c,
+			Help: "Long-step jobs this replica holds, accepted and waiting for a worker.",
+		}, queued),
+		jobsActive: prometheus.NewGaugeFunc(prometheus.GaugeOpts{
+			Namespace: "docket", Subsystem: "jobs", Name: "running", ConstLabels: c,
+			Help: "Long-step jobs running on this replica's workers.",
+		}, active),
+		jobs: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "jobs", Name: "total", ConstLabels: c,
+			Help: "Long-step jobs by outcome: accepted, taken_over, completed, lost (taken over by another replica; never emitted), abandoned (left for takeover at shutdown).",
+		}, []string{"outcome"}),
+		paused: prometheus.NewGauge(prometheus.GaugeOpts{
+			Namespace: "docket", Subsystem: "jobs", Name: "fetch_paused", ConstLabels: c,
+			Help: "1 while fetching of long-step topics is paused because the job queue is full.",
+		}),
 	}
-	for _, col := range []prometheus.Collector{m.processed, m.duration, m.queueAge, m.dlq, m.retries, m.duplicates, m.txns, m.batch, m.fetchErrs} {
+	for _, col := range []prometheus.Collector{m.processed, m.duration, m.queueAge, m.dlq, m.retries, m.duplicates, m.txns, m.batch, m.fetchErrs,
+		m.txnOpen, m.txnOpenMax, m.sessions, m.panics, m.jobsQueued, m.jobsActive, m.jobs, m.paused} {
 		if err := reg.Register(col); err != nil {
 			return nil, err
 		}

@@ -37,6 +37,12 @@ type config struct {
 	onBatchEnd         func(ctx context.Context, committed bool)
 	byPartitionNumber  bool
 	canceler           Canceler
+	jobs               JobStore
+	longWorkers        int
+	longQueue          int
+	jobLease           time.Duration
+	shares             func(tenant string) Share
+	produces           []string
 }
 
 func defaults(service string) config {
@@ -50,7 +56,10 @@ func defaults(service string) config {
 		txnID:              "docket-" + service + "-" + host,
 		concurrency:        8,
 		maxPollRecords:     500,
-		transactionTimeout: 30 * time.Second,
+		transactionTimeout: 10 * time.Second,
+		longWorkers:        2,
+		longQueue:          1000,
+		jobLease:           15 * time.Second,
 		drainTimeout:       20 * time.Second,
 		pollWait:           5 * time.Second,
 		sessionTimeout:     15 * time.Second,
@@ -81,17 +90,21 @@ func InstanceID(id string) Option { return func(c *config) { c.instanceID = id }
 // reassigning its partitions. Default 15s.
 func SessionTimeout(d time.Duration) Option { return func(c *config) { c.sessionTimeout = d } }
 
-// Concurrency bounds how many partitions of one polled batch are handled at
-// once; records of one partition (hence of one workflow) are handled in
-// order. Default 8.
+// Concurrency bounds how many lanes of one polled batch are handled at
+// once. A lane is one record key (a workflow) of a topic-partition, or one
+// partition number with OrderAcrossTopics; the records of a lane are
+// handled in order. Default 8.
 func Concurrency(n int) Option { return func(c *config) { c.concurrency = max(1, n) } }
 
 // MaxPollRecords bounds the records per batch, which is one transaction.
 // Default 500.
 func MaxPollRecords(n int) Option { return func(c *config) { c.maxPollRecords = max(1, n) } }
 
-// TransactionTimeout is how long the broker keeps a transaction of a dead
-// producer open before aborting it. Default 30s.
+// TransactionTimeout is how long the broker lets a transaction stay open
+// before aborting it and fencing its producer. No transaction of the
+// runtime holds a long step's work (see HandleLong): one covers the
+// handling of a batch of short records and the emission of finished jobs.
+// Default 10s.
 func TransactionTimeout(d time.Duration) Option {
 	return func(c *config) { c.transactionTimeout = d }
 }
@@ -104,6 +117,7 @@ func DrainTimeout(d time.Duration) Option { return func(c *config) { c.drainTime
 func Logger(l *slog.Logger) Option { return func(c *config) { c.logger = l } }
 
 // Registerer sets where metrics are registered. Default a private registry.
+// It is an argument of New only: Configure refuses it.
 func Registerer(r prometheus.Registerer) Option { return func(c *config) { c.registerer = r } }
 
 // TracerProvider sets the tracer provider. Default a no-op provider that
@@ -154,6 +168,47 @@ func OnRevoked(fn func(ctx context.Context, revoked map[string][]int32)) Option 
 func OnBatchEnd(fn func(ctx context.Context, committed bool)) Option {
 	return func(c *config) { c.onBatchEnd = fn }
 }
+
+// Jobs sets the durable store of long-step jobs (jobs.Store on Redis). It is
+// required when a handler is registered with HandleLong.
+func Jobs(s JobStore) Option { return func(c *config) { c.jobs = s } }
+
+// LongWorkers bounds how many long-step jobs run at once on this replica.
+// Default 2.
+func LongWorkers(n int) Option { return func(c *config) { c.longWorkers = max(1, n) } }
+
+// LongQueue bounds how many long-step jobs this replica holds, queued or
+// running: at that many, fetching the long steps' topics pauses until half
+// of them are done. Default 1000.
+func LongQueue(n int) Option { return func(c *config) { c.longQueue = max(1, n) } }
+
+// JobLease is how long this replica's hold on its long-step jobs lasts
+// without a heartbeat (heartbeats run every third of it): after a crash,
+// another replica takes its jobs over once it passes; a replica restarted
+// under the same InstanceID takes them back at once. A canceled workflow
+// reaches a running job within one heartbeat. Default 15s.
+func JobLease(d time.Duration) Option {
+	return func(c *config) { c.jobLease = max(300*time.Millisecond, d) }
+}
+
+// TenantShares sets each tenant's weight and cap in the fair scheduling of
+// long-step jobs; tenants not in the map have weight 1 and no cap.
+func TenantShares(shares map[string]Share) Option {
+	return func(c *config) {
+		c.shares = func(t string) Share {
+			if s, ok := shares[t]; ok {
+				return s
+			}
+			return Share{Weight: 1}
+		}
+	}
+}
+
+// Produces lists the topics the service's handlers emit to, so that Run can
+// refuse a configuration that cannot work (CancelCheck or HandleLong
+// without docket.workflow.control among them) before the first record.
+// Default none: not checked.
+func Produces(topics ...string) Option { return func(c *config) { c.produces = topics } }
 
 // HandlerOption configures one handler.
 type HandlerOption func(*route)

@@ -33,6 +33,12 @@ type item struct {
 	done  bool  // a duplicate: not handled, emits nothing
 	ok    bool  // handled successfully: marked processed before the commit
 	fatal error // not even a dead letter could be built
+	// accepted: a long step's record, recorded as a job; it is marked
+	// processed and emits nothing in this batch.
+	accepted bool
+	// abandoned: a long job stopped because its replica lost it or shuts
+	// down; it emits nothing here and is resumed by its next owner.
+	abandoned bool
 }
 
 // processBatch handles a polled batch and passes each item to emit in
@@ -64,6 +70,11 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 	if err := rt.skipCanceled(ctx, items); err != nil {
 		return err
 	}
+	if rt.long != nil {
+		if err := rt.long.accept(ctx, items); err != nil {
+			return err
+		}
+	}
 
 	// Lanes run concurrently, each in order: by default one per record key
 	// within a topic-partition (a key is a workflow, so a workflow's events
@@ -72,7 +83,7 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 	lanes := map[string][]int{}
 	var order []string
 	for i, it := range items {
-		if it.done {
+		if it.done || it.accepted {
 			continue
 		}
 		k := rt.lane(it.rec)
@@ -102,14 +113,14 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 	var fatal error
 	emitted := 0
 	advance := func() {
-		for ; emitted < len(items) && fatal == nil && (ready[emitted] || items[emitted].done); emitted++ {
+		for ; emitted < len(items) && fatal == nil && (ready[emitted] || items[emitted].done || items[emitted].accepted); emitted++ {
 			if fatal = items[emitted].fatal; fatal == nil {
 				emit(items[emitted])
 			}
 		}
 	}
 	advance()
-	for range len(items) - countDone(items) {
+	for range len(items) - countSettled(items) {
 		ready[<-finished] = true
 		advance()
 	}
@@ -137,10 +148,12 @@ func (rt *Runtime) decode(r *kgo.Record) *item {
 	return it
 }
 
-func countDone(items []*item) int {
+// countSettled counts the items that need no handling in the batch:
+// duplicates and accepted long jobs.
+func countSettled(items []*item) int {
 	n := 0
 	for _, it := range items {
-		if it.done {
+		if it.done || it.accepted {
 			n++
 		}
 	}
@@ -234,7 +247,12 @@ var errLostMark = errors.New("another record of the event was processed first")
 
 // handle runs one record through its handler, with retries, and fills its
 // outputs: the handler's events, or a dead letter.
-func (rt *Runtime) handle(ctx context.Context, it *item) {
+func (rt *Runtime) handle(ctx context.Context, it *item) { rt.handleJob(ctx, it, nil) }
+
+// handleJob is handle for a long job j (nil for a record handled in its
+// batch's transaction). A job whose context was canceled with a cause ends
+// by it: canceled workflow, lost or abandoned job (see endByCause).
+func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	r := it.rec
 	// The record's logger is built only when something is logged: With
 	// formats its attributes eagerly, which would cost every record.
@@ -263,7 +281,7 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 	if !meta.OccurredAt.IsZero() {
 		tm.queueAge.Observe(time.Since(meta.OccurredAt).Seconds())
 	}
-	m := &Message{Record: r, EventID: meta.EventID, rt: rt, log: log}
+	m := &Message{Record: r, EventID: meta.EventID, rt: rt, log: log, job: j}
 
 	var failures []attemptFailure
 	var outs []Output
@@ -284,6 +302,9 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 	})
 	tm.duration.Observe(time.Since(start).Seconds())
 	rt.lastPoll.Store(time.Now().UnixNano()) // progress, for Live
+	if j != nil && rt.endByCause(ctx, it) {
+		return
+	}
 	if errors.Is(err, ErrCanceled) {
 		rt.endCanceled(ctx, log, it, err)
 		return
@@ -295,7 +316,7 @@ func (rt *Runtime) handle(ctx context.Context, it *item) {
 	}
 	it.outs = make([]*kgo.Record, 0, len(outs))
 	for i, o := range outs {
-		rec, err := rt.outputRecord(ctx, it.event, i, o)
+		rec, err := rt.outputRecord(ctx, r, it.event, i, o)
 		if err != nil {
 			// An output that cannot be encoded is a bug in the handler or
 			// a schema mismatch: dead-letter the input, emit nothing.
@@ -327,8 +348,31 @@ func outputID(in, topic string, i int) string {
 	return id.String()
 }
 
-// outputRecord fills an output's metadata and encodes it.
-func (rt *Runtime) outputRecord(ctx context.Context, in events.Event, i int, o Output) (*kgo.Record, error) {
+// endByCause ends a long job whose context was canceled with a cause: a
+// canceled workflow emits its canceled event; a job lost to another replica
+// or left at shutdown emits nothing (abandoned). It reports whether the
+// cause ended the job.
+func (rt *Runtime) endByCause(ctx context.Context, it *item) bool {
+	cause := context.Cause(ctx)
+	if cause == nil {
+		return false
+	}
+	var ce *CanceledError
+	switch {
+	case errors.As(cause, &ce) && it.event != nil:
+		it.err = nil
+		rt.endCanceled(ctx, func() *slog.Logger { return rt.log.With(telemetry.KeyWorkflowID, ce.Workflow) }, it, cause)
+	case errors.Is(cause, errJobLost), errors.Is(cause, errJobAbandoned):
+		it.abandoned = true
+	default:
+		return false
+	}
+	return true
+}
+
+// outputRecord fills an output's metadata and encodes it; src is the
+// consumed record it derives from, whose priority header it carries on.
+func (rt *Runtime) outputRecord(ctx context.Context, src *kgo.Record, in events.Event, i int, o Output) (*kgo.Record, error) {
 	im, om := in.EventMeta(), o.Event.EventMeta()
 	if om.EventID == "" {
 		om.EventID = outputID(im.EventID, o.Topic, i)
@@ -353,6 +397,9 @@ func (rt *Runtime) outputRecord(ctx context.Context, in events.Event, i int, o O
 		return nil, fmt.Errorf("encode output %d for %s: %w", i, o.Topic, err)
 	}
 	rec := &kgo.Record{Topic: o.Topic, Key: []byte(om.WorkflowID), Value: v}
+	if p := header(src, HeaderPriority); p != "" {
+		rec.Headers = append(rec.Headers, kgo.RecordHeader{Key: HeaderPriority, Value: []byte(p)})
+	}
 	telemetry.Propagator.Inject(ctx, recordCarrier{rec})
 	return rec, nil
 }

@@ -17,6 +17,9 @@ import (
 	"fmt"
 	"log/slog"
 	"regexp"
+	"runtime/debug"
+	"slices"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -60,6 +63,7 @@ type Output struct {
 type Handler[T events.Event] func(ctx context.Context, m *Message, in T) ([]Output, error)
 
 type route struct {
+	long    bool // HandleLong: worked outside the transaction
 	topic   string
 	policy  retry.Policy
 	timeout time.Duration
@@ -85,9 +89,15 @@ type Runtime struct {
 	// registration order, after the exact routes.
 	patterns []*patternRoute
 
-	joined   atomic.Bool
-	running  atomic.Bool
-	lastPoll atomic.Int64 // unix nanos of the last loop turn or finished record
+	joined     atomic.Bool
+	running    atomic.Bool
+	lastPoll   atomic.Int64 // unix nanos of the last loop turn or finished record
+	maxTxnOpen atomic.Int64 // nanos
+
+	// long runs the long steps (HandleLong), set by Run; longRef is the
+	// same for the metrics' gauges, which run on other goroutines.
+	long    *longRunner
+	longRef atomic.Pointer[longRunner]
 }
 
 // New returns a runtime for service. kafka holds the connection options
@@ -104,11 +114,22 @@ func New(service string, kafka []kgo.Opt, codec Codec, store Store, opts ...Opti
 	for _, o := range opts {
 		o(&cfg)
 	}
-	m, err := newMetrics(cfg.registerer, service)
+	rt := &Runtime{}
+	m, err := newMetrics(cfg.registerer, service, func() float64 {
+		if l := rt.longRef.Load(); l != nil {
+			return float64(l.q.len())
+		}
+		return 0
+	}, func() float64 {
+		if l := rt.longRef.Load(); l != nil {
+			return float64(l.active.Load())
+		}
+		return 0
+	})
 	if err != nil {
 		return nil, fmt.Errorf("register runtime metrics: %w", err)
 	}
-	return &Runtime{
+	*rt = Runtime{
 		service: service,
 		kafka:   kafka,
 		codec:   codec,
@@ -119,20 +140,26 @@ func New(service string, kafka []kgo.Opt, codec Codec, store Store, opts ...Opti
 		metrics: m,
 		kprom:   kprom.NewMetrics("docket_kafka", kprom.Registerer(cfg.registerer), kprom.WithStaticLabel(map[string]string{"service": service})),
 		routes:  map[string]*route{},
-	}, nil
+	}
+	return rt, nil
 }
 
 // Configure applies opts to a runtime that has not started running, so a
 // service's Setup, which receives a runtime built by pkg/service, can add
-// what it needs (hooks, Balancers). Registerer takes effect only through
-// New: the metrics are registered there.
+// what it needs (hooks, Balancers, batch size). Registerer is refused: the
+// metrics are registered by New.
 func (rt *Runtime) Configure(opts ...Option) error {
 	if rt.running.Load() {
 		return errors.New("bus: Configure called after Run")
 	}
+	cfg := rt.cfg
 	for _, o := range opts {
-		o(&rt.cfg)
+		o(&cfg)
 	}
+	if cfg.registerer != rt.cfg.registerer {
+		return errors.New("bus: Registerer must be given to New; the metrics are registered there")
+	}
+	rt.cfg = cfg
 	rt.log = rt.cfg.logger
 	rt.tracer = rt.cfg.tracer.Tracer("docket/bus")
 	return nil
@@ -148,7 +175,13 @@ func newRoute[T events.Event](topic string, h Handler[T], opts []HandlerOption) 
 	for _, o := range opts {
 		o(r)
 	}
-	r.invoke = func(ctx context.Context, m *Message, e events.Event) ([]Output, error) {
+	r.invoke = func(ctx context.Context, m *Message, e events.Event) (outs []Output, err error) {
+		defer func() {
+			if v := recover(); v != nil {
+				m.rt.metrics.panics.WithLabelValues(m.Record.Topic).Inc()
+				err = fault.Structuralf("handler panicked: %v\n%s", v, trimStack(debug.Stack()))
+			}
+		}()
 		in, ok := e.(T)
 		if !ok {
 			var want T
@@ -271,15 +304,140 @@ func (rt *Runtime) stallAfter() time.Duration {
 	return slowest + rt.cfg.transactionTimeout + rt.cfg.drainTimeout + time.Minute
 }
 
-// Run consumes until ctx ends, then finishes or aborts the open batch and
-// leaves the group. It returns nil after a clean shutdown and an error when
-// the Kafka client can no longer be used; the caller should then exit and
-// be restarted.
+// Run consumes until ctx ends, then finishes or aborts the open batch, lets
+// running long jobs finish for at most the drain timeout (the rest stay in
+// the job store for the next owner) and leaves the group. It returns nil
+// after a clean shutdown and an error only for a configuration that cannot
+// run. A fenced producer or a failed transaction end never ends it: the
+// session is closed and started again with backoff, rejoining the group.
 func (rt *Runtime) Run(ctx context.Context) error {
+	if err := rt.validate(); err != nil {
+		return err
+	}
+	rt.running.Store(true)
+
+	// Work already polled is finished with its own context, which outlives
+	// ctx by at most the drain timeout.
+	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
+	defer cancelWork()
+	stop := context.AfterFunc(ctx, func() {
+		t := time.AfterFunc(rt.cfg.drainTimeout, cancelWork)
+		context.AfterFunc(work, func() { t.Stop() })
+	})
+	defer stop()
+
+	var long *longRunner
+	jobsCtx, cancelJobs := context.WithCancelCause(context.WithoutCancel(ctx))
+	defer cancelJobs(errJobAbandoned)
+	if rt.hasLong() {
+		long = newLongRunner(rt)
+		rt.long = long
+		rt.longRef.Store(long)
+		loopCtx, stopLoops := context.WithCancel(context.WithoutCancel(ctx))
+		defer func() {
+			stopLoops()
+			long.wg.Wait()
+		}()
+		long.run(loopCtx, jobsCtx)
+	}
+
+	patterns := make([]string, len(rt.patterns))
+	for i, p := range rt.patterns {
+		patterns[i] = p.re.String()
+	}
+	rt.log.Info("runtime started", "group", rt.cfg.group, "topics", rt.Topics(), "patterns", patterns, "transactional_id", rt.cfg.txnID)
+	var sess *kgo.GroupTransactSession
+	backoff := time.Duration(0)
+	for ctx.Err() == nil {
+		if backoff > 0 {
+			pause(ctx, backoff)
+			if ctx.Err() != nil {
+				break
+			}
+		}
+		var err error
+		sess, err = rt.session()
+		if err != nil {
+			rt.log.Error("create transactional session; retrying", "error", err, "backoff", backoff)
+			backoff = nextBackoff(backoff)
+			continue
+		}
+		err = rt.loop(ctx, work, sess)
+		if err == nil {
+			break // ctx ended; drain on this session below
+		}
+		sess.Close()
+		sess = nil
+		rt.joined.Store(false)
+		rt.metrics.sessions.Inc()
+		backoff = nextBackoff(backoff)
+		rt.log.Error("transactional session failed; starting a new one", "error", err, "backoff", backoff)
+	}
+	if long != nil {
+		rt.drain(work, sess, long, cancelJobs)
+	}
+	if sess != nil {
+		rt.log.Info("runtime stopping: leaving the group")
+		sess.Close()
+	}
+	return nil
+}
+
+// nextBackoff doubles a session restart's pause, from 500ms to 30s.
+func nextBackoff(d time.Duration) time.Duration {
+	return min(30*time.Second, max(500*time.Millisecond, 2*d))
+}
+
+// validate refuses, before anything runs, a configuration that would fail
+// on its first record.
+func (rt *Runtime) validate() error {
 	if len(rt.routes) == 0 && len(rt.patterns) == 0 {
 		return errors.New("bus: no handlers registered")
 	}
-	rt.running.Store(true)
+	var errs []error
+	if rt.hasLong() && rt.cfg.jobs == nil {
+		errs = append(errs, errors.New("bus: HandleLong needs a job store (bus.Jobs)"))
+	}
+	if len(rt.cfg.produces) > 0 && !slices.Contains(rt.cfg.produces, events.TopicControl) {
+		if rt.cfg.canceler != nil {
+			errs = append(errs, fmt.Errorf("bus: CancelCheck emits canceled events on %s, which the service does not produce", events.TopicControl))
+		}
+		if rt.hasLong() {
+			errs = append(errs, fmt.Errorf("bus: HandleLong emits step events on %s, which the service does not produce", events.TopicControl))
+		}
+	}
+	if rt.cfg.transactionTimeout < time.Second {
+		errs = append(errs, fmt.Errorf("bus: transaction timeout %s is below 1s", rt.cfg.transactionTimeout))
+	}
+	if rt.cfg.drainTimeout <= 0 {
+		errs = append(errs, fmt.Errorf("bus: drain timeout %s must be positive", rt.cfg.drainTimeout))
+	}
+	return errors.Join(errs...)
+}
+
+func (rt *Runtime) hasLong() bool {
+	for _, r := range rt.routes {
+		if r.long {
+			return true
+		}
+	}
+	return false
+}
+
+// longTopics are the topics of long steps, paused while the job queue is
+// full.
+func (rt *Runtime) longTopics() []string {
+	var ts []string
+	for t, r := range rt.routes {
+		if r.long {
+			ts = append(ts, t)
+		}
+	}
+	return ts
+}
+
+// session creates the transactional group session.
+func (rt *Runtime) session() (*kgo.GroupTransactSession, error) {
 	kopts := append([]kgo.Opt{}, rt.kafka...)
 	if rt.cfg.instanceID != "" {
 		kopts = append(kopts, kgo.InstanceID(rt.cfg.instanceID))
@@ -317,67 +475,148 @@ func (rt *Runtime) Run(ctx context.Context) error {
 		}),
 	)...)
 	if err != nil {
-		return fmt.Errorf("create transactional session: %w", err)
+		return nil, fmt.Errorf("create transactional session: %w", err)
 	}
-	defer sess.Close()
+	return sess, nil
+}
 
-	// Work already polled is finished with its own context, which outlives
-	// ctx by at most the drain timeout.
-	work, cancelWork := context.WithCancel(context.WithoutCancel(ctx))
-	defer cancelWork()
-	stop := context.AfterFunc(ctx, func() {
-		t := time.AfterFunc(rt.cfg.drainTimeout, cancelWork)
-		context.AfterFunc(work, func() { t.Stop() })
-	})
-	defer stop()
-
-	patterns := make([]string, len(rt.patterns))
-	for i, p := range rt.patterns {
-		patterns[i] = p.re.String()
-	}
-	rt.log.Info("runtime started", "group", rt.cfg.group, "topics", rt.Topics(), "patterns", patterns, "transactional_id", rt.cfg.txnID)
+// loop polls and transacts on one session until ctx ends (nil) or the
+// session can no longer be used (its error).
+func (rt *Runtime) loop(ctx, work context.Context, sess *kgo.GroupTransactSession) error {
+	long := rt.long
+	paused := false
 	for {
 		rt.lastPoll.Store(time.Now().UnixNano())
 		// A poll waits at most pollWait, so the loop of an idle runtime
-		// still turns and Live tells idle from wedged.
+		// still turns and Live tells idle from wedged; long jobs with
+		// something to emit cut it short.
 		pollCtx, cancelPoll := context.WithTimeout(ctx, rt.cfg.pollWait)
-		fetches := sess.PollRecords(pollCtx, rt.cfg.maxPollRecords)
+		var fetches kgo.Fetches
+		if long != nil && long.hasWork() {
+			cancelPoll() // emit at once; take only what is buffered
+			fetches = sess.PollRecords(pollCtx, rt.cfg.maxPollRecords)
+		} else {
+			if long != nil {
+				go func() {
+					select {
+					case <-long.wake:
+						cancelPoll()
+					case <-pollCtx.Done():
+					}
+				}()
+			}
+			fetches = sess.PollRecords(pollCtx, rt.cfg.maxPollRecords)
+		}
 		cancelPoll()
 		if fetches.IsClientClosed() || ctx.Err() != nil {
-			break
+			return nil
 		}
 		fetches.EachError(func(topic string, p int32, err error) {
-			if errors.Is(err, context.DeadlineExceeded) {
-				return // the poll waited its time: nothing arrived
+			if errors.Is(err, context.DeadlineExceeded) || errors.Is(err, context.Canceled) {
+				return // the poll waited its time, or was cut short
 			}
 			rt.metrics.fetchErrs.WithLabelValues(topic).Inc()
 			rt.log.Warn("fetch error", "topic", topic, "partition", p, "error", err)
 		})
 		recs := fetches.Records()
-		if len(recs) == 0 {
+		var e emission
+		if long != nil {
+			e = long.take(work, rt.completingHold())
+		}
+		if len(recs) == 0 && e.empty() {
+			if long != nil {
+				long.ended(work, e, true) // stores Done of what is left to finalize
+			}
 			continue
 		}
-		if err := rt.transact(work, sess, recs); err != nil {
+		if err := rt.transact(work, sess, recs, e); err != nil {
 			return err
 		}
+		if long != nil {
+			// Backpressure: while the replica holds as many jobs as it may,
+			// its long topics are not fetched.
+			held := long.held()
+			switch {
+			case !paused && held >= long.capacity:
+				sess.Client().PauseFetchTopics(rt.longTopics()...)
+				paused = true
+				rt.metrics.paused.Set(1)
+				rt.log.Info("job queue full: pausing fetches of long steps", "jobs", held)
+			case paused && held <= long.capacity/2:
+				sess.Client().ResumeFetchTopics(rt.longTopics()...)
+				paused = false
+				rt.metrics.paused.Set(0)
+			}
+		}
 	}
-	rt.log.Info("runtime stopping: leaving the group")
-	return nil
 }
 
-// transact handles one polled batch in one transaction. An infrastructure
-// failure (Redis unreachable, a produce error) aborts the transaction, which
-// rewinds the consumer to the committed offsets, so the batch is consumed
-// again after a pause; only an unusable client is returned as an error.
-func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession, recs []*kgo.Record) error {
-	rt.metrics.batch.Observe(float64(len(recs)))
+// completingHold is how long a job moved to completing is left to its
+// owner: past it, its transaction has committed or been aborted by the
+// broker, and another replica may take the job over.
+func (rt *Runtime) completingHold() time.Duration {
+	return 2*rt.cfg.transactionTimeout + rt.cfg.drainTimeout
+}
+
+// drain lets running long jobs finish for at most the drain timeout,
+// emitting their outputs, then leaves the rest to the next owner.
+func (rt *Runtime) drain(work context.Context, sess *kgo.GroupTransactSession, long *longRunner, cancelJobs context.CancelCauseFunc) {
+	long.draining.Store(true)
+	deadline := time.Now().Add(rt.cfg.drainTimeout)
+	for long.busy() && time.Now().Before(deadline) && work.Err() == nil {
+		if sess != nil && long.hasWork() {
+			e := long.take(work, rt.completingHold())
+			if err := rt.transact(work, sess, nil, e); err != nil {
+				rt.log.Warn("emit finished long jobs at shutdown", "error", err)
+				break
+			}
+			continue
+		}
+		select {
+		case <-long.wake:
+		case <-time.After(100 * time.Millisecond):
+		case <-work.Done():
+		}
+	}
+	cancelJobs(errJobAbandoned)
+	if err := long.store.Release(context.WithoutCancel(work), long.owner); err != nil {
+		rt.log.Warn("release long jobs for takeover", "error", err)
+	}
+}
+
+// transact handles one polled batch, and emits what long jobs finished,
+// in one transaction. An infrastructure failure (Redis unreachable, a
+// produce error) aborts the transaction, which rewinds the consumer to the
+// committed offsets, so the batch is consumed again after a pause; a
+// session that can no longer be used (a failed end) is returned as an
+// error, and Run starts a new one.
+func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession, recs []*kgo.Record, e emission) error {
+	if len(recs) > 0 {
+		rt.metrics.batch.Observe(float64(len(recs)))
+	}
+	begun := time.Now()
 	if err := sess.Begin(); err != nil {
+		if rt.long != nil {
+			rt.long.ended(ctx, e, false)
+		}
 		return fmt.Errorf("begin transaction: %w", err)
 	}
 	// Outputs go out and events are marked processed while later records
 	// of the batch are still handled; all must succeed before the commit.
 	out := rt.newBatchOut(ctx, sessionProducer{sess})
-	err := errors.Join(rt.processBatch(ctx, recs, out.add), out.wait())
+	for _, r := range e.pending {
+		out.produce(r)
+	}
+	for _, f := range e.finished {
+		for _, r := range f.outs {
+			out.produce(r)
+		}
+	}
+	var err error
+	if len(recs) > 0 {
+		err = rt.processBatch(ctx, recs, out.add)
+	}
+	err = errors.Join(err, out.wait())
 	commit := kgo.TryCommit
 	if err != nil {
 		commit = kgo.TryAbort
@@ -388,18 +627,22 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		}
 	}
 	committed, endErr := sess.End(ctx, commit)
+	open := time.Since(begun)
+	rt.metrics.txnOpen.Observe(open.Seconds())
+	rt.observeTxnOpen(open)
 	if committed {
 		rt.metrics.txns.WithLabelValues("committed").Inc()
 	} else {
 		rt.metrics.txns.WithLabelValues("aborted").Inc()
 	}
-	if rt.cfg.onBatchEnd != nil {
+	ok := committed && endErr == nil
+	if rt.long != nil {
+		rt.long.ended(ctx, e, ok)
+	}
+	if rt.cfg.onBatchEnd != nil && len(recs) > 0 {
 		// An end that failed is reported as an abort: discarding staged
 		// state is the safe side, it is rebuilt from what Kafka holds.
-		rt.cfg.onBatchEnd(ctx, committed && endErr == nil)
-	}
-	if errors.Is(err, errUnusable) {
-		return err
+		rt.cfg.onBatchEnd(ctx, ok)
 	}
 	if endErr != nil {
 		if ctx.Err() != nil {
@@ -407,11 +650,33 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		}
 		return fmt.Errorf("end transaction: %w", endErr)
 	}
+	if errors.Is(err, errUnusable) {
+		// Not even a dead letter could be built (the registry lost the
+		// envelope's schema): pause longer, then try the batch again.
+		rt.log.Error("batch cannot be handled; retrying after a pause", "error", err)
+		pause(ctx, 5*time.Second)
+		return nil
+	}
 	if (err != nil && !errors.Is(err, errLostMark)) || (err == nil && !committed) {
 		pause(ctx, time.Second)
 	}
 	return nil
 }
+
+// observeTxnOpen keeps the longest time a transaction stayed open.
+func (rt *Runtime) observeTxnOpen(d time.Duration) {
+	for {
+		cur := rt.maxTxnOpen.Load()
+		if int64(d) <= cur || rt.maxTxnOpen.CompareAndSwap(cur, int64(d)) {
+			break
+		}
+	}
+	rt.metrics.txnOpenMax.Set(time.Duration(rt.maxTxnOpen.Load()).Seconds())
+}
+
+// MaxTransactionOpen is the longest any transaction of this runtime stayed
+// open, from its begin to its end.
+func (rt *Runtime) MaxTransactionOpen() time.Duration { return time.Duration(rt.maxTxnOpen.Load()) }
 
 // producer takes a batch's outputs: the transactional session, or, in
 // BenchmarkProcessBatch, nothing.
@@ -454,6 +719,19 @@ func (rt *Runtime) newBatchOut(ctx context.Context, p producer) *batchOut {
 // add takes the next item in batch order. It is called from one goroutine.
 func (b *batchOut) add(it *item) {
 	for _, r := range it.outs {
+		b.produce(r)
+	}
+	if it.ok {
+		b.pending = append(b.pending, it)
+		if len(b.pending) >= markChunk {
+			b.mark()
+		}
+	}
+}
+
+// produce sends one output record.
+func (b *batchOut) produce(r *kgo.Record) {
+	{
 		b.produced++
 		b.inFlight.Add(1)
 		b.p.Produce(b.ctx, r, func(_ *kgo.Record, err error) {
@@ -466,12 +744,6 @@ func (b *batchOut) add(it *item) {
 			}
 			b.inFlight.Done()
 		})
-	}
-	if it.ok {
-		b.pending = append(b.pending, it)
-		if len(b.pending) >= markChunk {
-			b.mark()
-		}
 	}
 }
 
@@ -513,4 +785,22 @@ func pause(ctx context.Context, d time.Duration) {
 	case <-ctx.Done():
 	case <-t.C:
 	}
+}
+
+// trimStack keeps the frames of a panic's stack from the panicking
+// function on, at most 2 KiB: enough to find the bug from the dead letter.
+func trimStack(stack []byte) string {
+	s := string(stack)
+	if i := strings.Index(s, "panic("); i >= 0 {
+		if j := strings.Index(s[i:], "\n"); j >= 0 {
+			s = s[i+j+1:]
+			if k := strings.Index(s, "\n"); k >= 0 { // the panic call's file line
+				s = s[k+1:]
+			}
+		}
+	}
+	if len(s) > 2048 {
+		s = s[:2048] + "\n…"
+	}
+	return s
 }

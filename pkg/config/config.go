@@ -9,10 +9,12 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"math"
 	"net"
 	"net/url"
 	"os"
 	"reflect"
+	"strconv"
 	"strings"
 	"time"
 
@@ -62,6 +64,59 @@ type Platform struct {
 
 	Concurrency  int           `env:"DOCKET_CONCURRENCY" envDefault:"8"`
 	DrainTimeout time.Duration `env:"DOCKET_DRAIN_TIMEOUT" envDefault:"20s"`
+	// TransactionTimeout is the Kafka transaction timeout; zero (a
+	// Platform built in code) means the runtime's default.
+	TransactionTimeout time.Duration `env:"DOCKET_TRANSACTION_TIMEOUT" envDefault:"10s"`
+
+	// Long steps (OCR, slow model calls): workers per replica, jobs held
+	// per replica before fetching pauses, the replica's job lease, and
+	// each tenant's share (see ParseShares). Zero means the runtime's
+	// default.
+	LongWorkers  int           `env:"DOCKET_LONG_WORKERS" envDefault:"2"`
+	LongQueue    int           `env:"DOCKET_LONG_QUEUE" envDefault:"1000"`
+	JobLease     time.Duration `env:"DOCKET_JOB_LEASE" envDefault:"15s"`
+	TenantShares string        `env:"DOCKET_TENANT_SHARES"`
+}
+
+// Share is one tenant's weight and cap of running long jobs (0: none).
+type Share struct {
+	Weight     float64
+	MaxRunning int
+}
+
+// ParseShares reads DOCKET_TENANT_SHARES: comma-separated
+// tenant=weight[:max_running], e.g. "acme=3:4,globex=1".
+func ParseShares(s string) (map[string]Share, error) {
+	out := map[string]Share{}
+	for part := range strings.SplitSeq(s, ",") {
+		part = strings.TrimSpace(part)
+		if part == "" {
+			continue
+		}
+		tenant, spec, ok := strings.Cut(part, "=")
+		tenant = strings.TrimSpace(tenant)
+		if !ok || tenant == "" {
+			return nil, fmt.Errorf("%q: want tenant=weight[:max_running]", part)
+		}
+		w, c, hasCap := strings.Cut(spec, ":")
+		weight, err := strconv.ParseFloat(strings.TrimSpace(w), 64)
+		if err != nil || weight <= 0 || math.IsInf(weight, 0) {
+			return nil, fmt.Errorf("%q: weight must be a positive number", part)
+		}
+		sh := Share{Weight: weight}
+		if hasCap {
+			n, err := strconv.Atoi(strings.TrimSpace(c))
+			if err != nil || n < 0 {
+				return nil, fmt.Errorf("%q: max_running must be a whole number, 0 for no cap", part)
+			}
+			sh.MaxRunning = n
+		}
+		if _, dup := out[tenant]; dup {
+			return nil, fmt.Errorf("tenant %q appears twice", tenant)
+		}
+		out[tenant] = sh
+	}
+	return out, nil
 }
 
 // Load reads the platform settings from the environment and validates them.
@@ -162,6 +217,18 @@ func (p Platform) Validate() error {
 	}
 	if p.LogFormat != "" && !strings.EqualFold(p.LogFormat, "json") && !strings.EqualFold(p.LogFormat, "text") {
 		errs = append(errs, fmt.Errorf("DOCKET_LOG_FORMAT %q: want json or text", p.LogFormat))
+	}
+	if _, err := ParseShares(p.TenantShares); err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_TENANT_SHARES: %w", err))
+	}
+	if p.TransactionTimeout != 0 && (p.TransactionTimeout < time.Second || p.TransactionTimeout > 15*time.Minute) {
+		errs = append(errs, fmt.Errorf("DOCKET_TRANSACTION_TIMEOUT %s: want between 1s and 15m", p.TransactionTimeout))
+	}
+	if p.LongWorkers < 0 || p.LongQueue < 0 || p.JobLease < 0 {
+		errs = append(errs, errors.New("DOCKET_LONG_WORKERS, DOCKET_LONG_QUEUE and DOCKET_JOB_LEASE must not be negative"))
+	}
+	if p.JobLease != 0 && p.JobLease < time.Second {
+		errs = append(errs, fmt.Errorf("DOCKET_JOB_LEASE %s: want at least 1s", p.JobLease))
 	}
 	if p.Concurrency < 1 {
 		errs = append(errs, fmt.Errorf("DOCKET_CONCURRENCY %d: want at least 1", p.Concurrency))

@@ -25,6 +25,7 @@ import (
 	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/jobs"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/telemetry"
 )
@@ -40,11 +41,8 @@ type Spec struct {
 	// Setup registers the handlers on rt. It may start goroutines bound to
 	// ctx (an HTTP API, timers); they must end when ctx ends, which is
 	// once the runtime has stopped and drained its open batch.
+	// It tunes the runtime for the service's work with rt.Configure.
 	Setup func(ctx context.Context, d *Deps, rt *bus.Runtime) error
-	// Runtime tunes the processing runtime for the service's work, e.g.
-	// smaller batches for slow handlers. Applied after the platform
-	// settings.
-	Runtime []bus.Option
 }
 
 // Deps are the parts a service's Setup may use.
@@ -104,18 +102,20 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	if p.Pprof {
 		ops.EnableProfiling()
 	}
-	opts := []bus.Option{
-		bus.Version(spec.Version),
+	js, err := jobs.New(rdb, spec.Name)
+	if err != nil {
+		return err
+	}
+	opts, err := runtimeOptions(spec, p)
+	if err != nil {
+		return err
+	}
+	opts = append(opts,
 		bus.Logger(log),
 		bus.Registerer(ops.Registry),
 		bus.TracerProvider(tp),
-		bus.Concurrency(p.Concurrency),
-		bus.DrainTimeout(p.DrainTimeout),
-	}
-	if p.InstanceID != "" {
-		opts = append(opts, bus.TransactionalID("docket-"+spec.Name+"-"+p.InstanceID), bus.InstanceID(p.InstanceID))
-	}
-	opts = append(opts, spec.Runtime...)
+		bus.Jobs(js),
+	)
 	rt, err := bus.New(spec.Name, kopts, codec, store, opts...)
 	if err != nil {
 		return err
@@ -154,4 +154,41 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	}
 	log.Info("service stopped")
 	return nil
+}
+
+// runtimeOptions turns the platform settings into the runtime's options.
+func runtimeOptions(spec Spec, p config.Platform) ([]bus.Option, error) {
+	opts := []bus.Option{
+		bus.Version(spec.Version),
+		bus.Concurrency(p.Concurrency),
+		bus.DrainTimeout(p.DrainTimeout),
+		bus.Produces(append(slices.Clone(spec.Produces), events.DLQTopic(spec.Name))...),
+	}
+	if p.InstanceID != "" {
+		opts = append(opts, bus.TransactionalID("docket-"+spec.Name+"-"+p.InstanceID), bus.InstanceID(p.InstanceID))
+	}
+	if p.TransactionTimeout > 0 {
+		opts = append(opts, bus.TransactionTimeout(p.TransactionTimeout))
+	}
+	if p.LongWorkers > 0 {
+		opts = append(opts, bus.LongWorkers(p.LongWorkers))
+	}
+	if p.LongQueue > 0 {
+		opts = append(opts, bus.LongQueue(p.LongQueue))
+	}
+	if p.JobLease > 0 {
+		opts = append(opts, bus.JobLease(p.JobLease))
+	}
+	shares, err := config.ParseShares(p.TenantShares)
+	if err != nil {
+		return nil, fmt.Errorf("DOCKET_TENANT_SHARES: %w", err)
+	}
+	if len(shares) > 0 {
+		m := make(map[string]bus.Share, len(shares))
+		for t, s := range shares {
+			m[t] = bus.Share{Weight: s.Weight, MaxRunning: s.MaxRunning}
+		}
+		opts = append(opts, bus.TenantShares(m))
+	}
+	return opts, nil
 }

@@ -106,7 +106,10 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	}
 	owner := name + "#" + rand.Text()[:8]
 	h := handler.New(handler.Config{Service: Name, Owner: owner, Replica: replica, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir}, blobs, d.Store, x, d.Log)
-	bus.Handle(rt, events.TopicSubmitted, h.Handle,
+	// OCR is a long step: a document is accepted in a short transaction,
+	// extracted on the runtime's worker pool outside any transaction, and
+	// its extracted event emitted in a later one.
+	bus.HandleLong(rt, events.TopicSubmitted, h.Handle,
 		bus.Timeout(cfg.Timeout+handlerSlack),
 		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}))
 	return nil

@@ -44,11 +44,11 @@ type Config struct {
 	DPI int `env:"DOCKET_OCR_DPI" envDefault:"300"`
 	// PageConcurrency bounds the pages of one document OCRed at once.
 	PageConcurrency int `env:"DOCKET_OCR_PAGE_CONCURRENCY" envDefault:"1"`
-	// Batch is how many documents one transaction takes. OCR takes
-	// seconds to minutes a scan, so the default is small: one transaction
-	// does not wait on a long queue of scans. Text and text-layer PDFs are
-	// fast, and a larger batch suits a load made mostly of those.
-	Batch int `env:"DOCKET_OCR_BATCH" envDefault:"8"`
+	// Batch is how many submitted records one poll takes. Accepting a
+	// document as a long-step job is cheap (the work runs outside the
+	// transaction), so batches are large: fewer transactions, here and
+	// downstream.
+	Batch int `env:"DOCKET_OCR_BATCH" envDefault:"500"`
 	// CheckpointTTL is how long a finished page's text is kept in Redis so
 	// that a redelivered document resumes after it.
 	CheckpointTTL time.Duration `env:"DOCKET_OCR_CHECKPOINT_TTL" envDefault:"24h"`

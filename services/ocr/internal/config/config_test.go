@@ -13,7 +13,7 @@ func TestLoadDefaults(t *testing.T) {
 	}
 	want := Config{Engine: "tesseract", Timeout: 5 * time.Minute, MaxPages: 500, MaxPixels: 100_000_000, TesseractBin: "tesseract",
 		PdftoppmBin: "pdftoppm", PdftotextBin: "pdftotext", PdfinfoBin: "pdfinfo", Language: "eng", DPI: 300,
-		PageConcurrency: 1, Batch: 8, CheckpointTTL: 24 * time.Hour}
+		PageConcurrency: 1, Batch: 500, CheckpointTTL: 24 * time.Hour}
 	if c != want {
 		t.Errorf("defaults = %+v, want %+v", c, want)
 	}

@@ -154,6 +154,9 @@ type Job struct {
 	// Continue, when set, is called before each page is recognized; an
 	// error stops the extraction with that error (a canceled workflow).
 	Continue func(ctx context.Context) error
+	// Progress, when set, is told the pages done of the total as they
+	// finish (besides the Progress store given to New).
+	Progress func(done, total int)
 }
 
 // Kind is what a document is, by content.
@@ -247,7 +250,7 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
-	x.report(ctx, job.WorkflowID, 0, len(info.Frames))
+	x.report(ctx, job, 0, len(info.Frames))
 	texts, err := x.engine.Recognize(ctx, job.Path)
 	if err != nil {
 		return Result{}, fmt.Errorf("recognize %s image: %w", info.Format, err)
@@ -259,7 +262,7 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 	for i, t := range texts {
 		res.Pages[i] = Page{Number: i + 1, Text: strings.TrimRightFunc(t.Text, unicode.IsSpace), Confidence: t.Confidence, Method: MethodOCR}
 	}
-	x.report(ctx, job.WorkflowID, len(res.Pages), len(res.Pages))
+	x.report(ctx, job, len(res.Pages), len(res.Pages))
 	res.EngineName, res.EngineVersion, err = x.engine.Identity(ctx)
 	return res, err
 }
@@ -293,7 +296,7 @@ func (x *Extractor) extractPDF(ctx context.Context, job Job) (Result, error) {
 			return Result{}, err
 		}
 	} else {
-		x.report(ctx, job.WorkflowID, n, n)
+		x.report(ctx, job, n, n)
 	}
 	res.EngineName, res.EngineVersion, err = x.identity(ctx, n-len(scanned), len(scanned))
 	return res, err
@@ -346,7 +349,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 			x.log.InfoContext(ctx, "resuming document from checkpoints", "workflow_id", job.WorkflowID, "document", job.SHA256, "pages_checkpointed", len(saved), "pages_left", len(pending))
 		}
 	}
-	x.report(ctx, job.WorkflowID, int(done.Load()), total)
+	x.report(ctx, job, int(done.Load()), total)
 	if len(pending) == 0 {
 		return nil
 	}
@@ -409,7 +412,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 				pages[r.n-1] = p
 				d := int(done.Add(1))
 				x.log.InfoContext(ctx, "page recognized", "workflow_id", job.WorkflowID, "page", r.n, "pages_done", d, "pages_total", total, "chars", utf8.RuneCountInString(p.Text), "confidence", p.Confidence)
-				x.report(ctx, job.WorkflowID, d, total)
+				x.report(ctx, job, d, total)
 			}
 		})
 	}
@@ -460,12 +463,15 @@ func (x *Extractor) recognize(ctx context.Context, r raster) (Page, error) {
 
 // report publishes progress; a failure to publish it is logged, never
 // fatal to the document.
-func (x *Extractor) report(ctx context.Context, workflowID string, done, total int) {
-	if x.progress == nil || workflowID == "" {
+func (x *Extractor) report(ctx context.Context, job Job, done, total int) {
+	if job.Progress != nil {
+		job.Progress(done, total)
+	}
+	if x.progress == nil || job.WorkflowID == "" {
 		return
 	}
-	if err := x.progress.SetProgress(ctx, workflowID, done, total); err != nil {
-		x.log.WarnContext(ctx, "publish OCR progress", "workflow_id", workflowID, "error", err)
+	if err := x.progress.SetProgress(ctx, job.WorkflowID, done, total); err != nil {
+		x.log.WarnContext(ctx, "publish OCR progress", "workflow_id", job.WorkflowID, "error", err)
 	}
 }
 

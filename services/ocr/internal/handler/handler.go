@@ -168,7 +168,7 @@ func (h *Handler) extractOnce(ctx context.Context, m *bus.Message, in *events.Do
 	ctx, cancel := context.WithCancelCause(ctx)
 	defer cancel(nil)
 	stop := h.heartbeat(ctx, cancel, key, claim.Token, m.Log())
-	c, err := h.extract(ctx, in, sha, m.CheckCanceled)
+	c, err := h.extract(ctx, in, sha, m)
 	stop()
 	if err != nil {
 		if cause := context.Cause(ctx); errors.Is(cause, idempotency.ErrFenced) {
@@ -258,8 +258,9 @@ func (h *Handler) heartbeat(ctx context.Context, cancel context.CancelCauseFunc,
 }
 
 // extract downloads the document, extracts it within the timeout and
-// stores the text; cont is asked before each OCR page whether to go on.
-func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha string, cont func(context.Context) error) (cached, error) {
+// stores the text; m is asked before each OCR page whether to go on, and
+// told the pages done.
+func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha string, m *bus.Message) (cached, error) {
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.Timeout)
 	defer cancel()
 	path, err := h.download(ctx, sha)
@@ -267,7 +268,11 @@ func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha
 		return cached{}, err
 	}
 	defer os.Remove(path)
-	res, err := h.x.Extract(ctx, extract.Job{Path: path, SHA256: sha, MediaType: in.Document.MediaType, WorkflowID: in.Meta.WorkflowID, Continue: cont})
+	res, err := h.x.Extract(ctx, extract.Job{
+		Path: path, SHA256: sha, MediaType: in.Document.MediaType, WorkflowID: in.Meta.WorkflowID,
+		Continue: m.CheckCanceled,
+		Progress: func(done, total int) { m.Progress(done, total, "pages") },
+	})
 	if err != nil {
 		if ctx.Err() != nil && fault.ClassOf(err) != fault.Structural {
 			return cached{}, fault.Transientf("extract %s: gave up after %s (DOCKET_OCR_TIMEOUT): %w", sha, h.cfg.Timeout, err)

@@ -1,0 +1,619 @@
+package bus
+
+import (
+	"context"
+	"crypto/rand"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"strconv"
+	"sync"
+	"sync/atomic"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/jobs"
+)
+
+// JobStore is what the runtime needs of the durable job record of long
+// steps; jobs.Store is the implementation on Redis.
+type JobStore interface {
+	Accept(ctx context.Context, owner string, js []jobs.Job) ([]jobs.Job, bool, error)
+	Heartbeat(ctx context.Context, owner string, lease time.Duration, held []jobs.Ref) ([]bool, error)
+	TakeOver(ctx context.Context, owner, stale string, limit int) ([]jobs.Job, error)
+	Completing(ctx context.Context, owner string, refs []jobs.Ref, hold time.Duration) ([]bool, error)
+	Done(ctx context.Context, owner string, refs []jobs.Ref) ([]bool, error)
+	Release(ctx context.Context, owner string) error
+}
+
+var _ JobStore = (*jobs.Store)(nil)
+
+// Control event kinds a long step emits on docket.workflow.control.
+const (
+	KindStepStarted  = "step_started"
+	KindStepProgress = "step_progress"
+)
+
+// HeaderPriority carries a workflow's priority lane (interactive or bulk);
+// the runtime copies it from each consumed record to its outputs.
+const HeaderPriority = "docket-priority"
+
+// HandleLong registers h for the events of topic as a long step: a record
+// is accepted in the batch's short transaction (recorded in the job store
+// and marked processed), h runs afterwards on the runtime's worker pool
+// outside any transaction, under the replica's lease, and its outputs are
+// emitted in a later short transaction. The handler may report progress
+// (Message.Progress) and should call Message.CheckCanceled or watch its
+// context between steps: a cancel, a lost lease or shutdown cancels it.
+// The service must produce docket.workflow.control (started and progress
+// events go there). It must be called before Run.
+func HandleLong[T events.Event](rt *Runtime, topic string, h Handler[T], opts ...HandlerOption) {
+	r := newRoute(topic, h, opts)
+	r.long = true
+	rt.routes[topic] = r
+}
+
+// errJobLost ends a running job whose replica lost it to another one.
+var errJobLost = errors.New("job taken over by another replica")
+
+// errJobAbandoned ends a running job at shutdown; it stays in the job store
+// and is resumed by the next owner.
+var errJobAbandoned = errors.New("replica shutting down; job left for takeover")
+
+// job is a long step this replica holds.
+type job struct {
+	jobs.Job
+	tenant, priority, key string
+	it                    *item
+
+	lost     atomic.Bool
+	mu       sync.Mutex
+	cancel   context.CancelCauseFunc // while running
+	progress progressMark
+	sent     progressMark
+	started  time.Time
+}
+
+type progressMark struct {
+	done, total int
+	unit        string
+	set         bool
+}
+
+// finishedJob is a job whose handler returned, waiting for the
+// transaction that emits its outputs.
+type finishedJob struct {
+	j    *job
+	outs []*kgo.Record
+}
+
+// longRunner runs the long steps of one runtime.
+type longRunner struct {
+	rt       *Runtime
+	store    JobStore
+	owner    string
+	stale    string
+	q        *fairQueue
+	workers  int
+	capacity int
+	lease    time.Duration
+	wake     chan struct{} // the loop has something to emit
+	kick     chan struct{} // a worker may be free or a job queued
+
+	active   atomic.Int64
+	draining atomic.Bool
+	wg       sync.WaitGroup
+
+	mu       sync.Mutex
+	known    map[string]*job // queued or running here, by id
+	pending  []*kgo.Record   // started and progress events to produce
+	finished []finishedJob
+	finalize []jobs.Ref // emitted and committed; Done not stored yet
+}
+
+func newLongRunner(rt *Runtime) *longRunner {
+	c := rt.cfg
+	owner := c.txnID + "#" + rand.Text()[:8]
+	stale := ""
+	if c.instanceID != "" {
+		// A uniquely named replica that restarts fences its earlier
+		// incarnation (same transactional id): its jobs are taken over at
+		// once instead of after its lease.
+		stale = c.txnID + "#"
+	}
+	shares := c.shares
+	if shares == nil {
+		shares = func(string) Share { return Share{Weight: 1} }
+	}
+	return &longRunner{
+		rt: rt, store: c.jobs, owner: owner, stale: stale,
+		q:       newFairQueue(shares),
+		workers: c.longWorkers, capacity: c.longQueue, lease: c.jobLease,
+		wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
+		known: map[string]*job{},
+	}
+}
+
+func poke(ch chan struct{}) {
+	select {
+	case ch <- struct{}{}:
+	default:
+	}
+}
+
+// held counts the jobs this replica holds, queued or running.
+func (l *longRunner) held() int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.known)
+}
+
+// recordJSON is a consumed record as the job store keeps it.
+type recordJSON struct {
+	Topic     string             `json:"t"`
+	Partition int32              `json:"p"`
+	Offset    int64              `json:"o"`
+	Key       []byte             `json:"k"`
+	Value     []byte             `json:"v"`
+	Headers   []kgo.RecordHeader `json:"h,omitempty"`
+	Timestamp int64              `json:"ts"`
+}
+
+func encodeRecord(r *kgo.Record) ([]byte, error) {
+	return json.Marshal(recordJSON{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset, Key: r.Key, Value: r.Value, Headers: r.Headers, Timestamp: r.Timestamp.UnixMilli()})
+}
+
+func decodeRecord(b []byte) (*kgo.Record, error) {
+	var j recordJSON
+	if err := json.Unmarshal(b, &j); err != nil {
+		return nil, fmt.Errorf("decode stored job record: %w", err)
+	}
+	return &kgo.Record{Topic: j.Topic, Partition: j.Partition, Offset: j.Offset, Key: j.Key, Value: j.Value, Headers: j.Headers, Timestamp: time.UnixMilli(j.Timestamp)}, nil
+}
+
+// accept records the long items of a batch as jobs in one round trip and
+// queues the new ones. It runs inside the batch's transaction, before the
+// commit: a job accepted by a transaction that then aborts is accepted
+// again, idempotently, when its record is consumed again.
+func (l *longRunner) accept(ctx context.Context, items []*item) error {
+	var js []jobs.Job
+	var idx []*item
+	for _, it := range items {
+		if it.done || it.event == nil || it.route == nil || !it.route.long {
+			continue
+		}
+		b, err := encodeRecord(it.rec)
+		if err != nil {
+			return fmt.Errorf("encode job record: %w", err)
+		}
+		m := it.event.EventMeta()
+		js = append(js, jobs.Job{ID: m.EventID, Tenant: m.TenantID, Priority: header(it.rec, HeaderPriority), Key: string(it.rec.Key), Record: b})
+		idx = append(idx, it)
+	}
+	if len(js) == 0 {
+		return nil
+	}
+	stored, _, err := l.store.Accept(ctx, l.owner, js)
+	if err != nil {
+		return fmt.Errorf("accept long jobs: %w", err)
+	}
+	for i, s := range stored {
+		it := idx[i]
+		it.accepted, it.ok = true, true
+		if s.Owner != l.owner || s.State == jobs.StateDone {
+			continue // done already, or another live replica holds it
+		}
+		l.add(s, it, "accepted")
+	}
+	return nil
+}
+
+// add queues a job this replica holds, once.
+func (l *longRunner) add(s jobs.Job, it *item, how string) {
+	l.mu.Lock()
+	if _, ok := l.known[s.ID]; ok {
+		l.mu.Unlock()
+		return
+	}
+	m := it.event
+	tenant := s.Tenant
+	if tenant == "" && m != nil {
+		tenant = m.EventMeta().TenantID
+	}
+	j := &job{Job: s, tenant: tenant, priority: s.Priority, key: s.Key, it: it}
+	l.known[s.ID] = j
+	l.mu.Unlock()
+	l.rt.metrics.jobs.WithLabelValues(how).Inc()
+	l.q.push(j)
+	poke(l.kick)
+}
+
+// takeOver adopts the jobs of dead owners, as many as there is room for.
+func (l *longRunner) takeOver(ctx context.Context) {
+	room := l.capacity - l.held()
+	if room <= 0 || l.draining.Load() {
+		return
+	}
+	got, err := l.store.TakeOver(ctx, l.owner, l.stale, room)
+	if err != nil {
+		l.rt.log.Warn("take over long jobs", "error", err)
+		return
+	}
+	for _, s := range got {
+		rec, err := decodeRecord(s.Record)
+		var it *item
+		if err != nil {
+			it = &item{rec: &kgo.Record{Key: []byte(s.Key)}, err: err}
+		} else {
+			it = l.rt.decode(rec)
+		}
+		l.rt.log.Info("resuming a long job taken over from a dead owner", "event_id", s.ID, "workflow_id", s.Key, "token", s.Token)
+		l.add(s, it, "taken_over")
+	}
+}
+
+// heartbeat renews the replica's lease and checks, for every job it holds,
+// that it still does, and, for every running one, whether its workflow was
+// canceled; it then adopts orphaned jobs.
+func (l *longRunner) heartbeat(ctx context.Context) {
+	l.mu.Lock()
+	held := make([]*job, 0, len(l.known))
+	refs := make([]jobs.Ref, 0, len(l.known))
+	for _, j := range l.known {
+		held = append(held, j)
+		refs = append(refs, jobs.Ref{ID: j.ID, Token: j.Token})
+	}
+	l.mu.Unlock()
+	ok, err := l.store.Heartbeat(ctx, l.owner, l.lease, refs)
+	if err != nil {
+		l.rt.log.Warn("long job heartbeat", "error", err)
+		return
+	}
+	var running []*job
+	for i, j := range held {
+		if !ok[i] {
+			l.lose(j)
+			continue
+		}
+		j.mu.Lock()
+		if j.cancel != nil {
+			running = append(running, j)
+		}
+		j.mu.Unlock()
+	}
+	l.checkCanceled(ctx, running)
+	l.takeOver(ctx)
+}
+
+// lose stops a job another replica took over: it must not emit.
+func (l *longRunner) lose(j *job) {
+	if j.lost.Swap(true) {
+		return
+	}
+	l.rt.log.Warn("long job taken over by another replica; dropping it here", "event_id", j.ID, "workflow_id", j.key)
+	l.rt.metrics.jobs.WithLabelValues("lost").Inc()
+	j.mu.Lock()
+	if j.cancel != nil {
+		j.cancel(errJobLost)
+	}
+	j.mu.Unlock()
+}
+
+func (l *longRunner) checkCanceled(ctx context.Context, running []*job) {
+	c := l.rt.cfg.canceler
+	if c == nil || len(running) == 0 {
+		return
+	}
+	ids := make([]string, len(running))
+	for i, j := range running {
+		ids[i] = j.key
+	}
+	canceled, err := c.Canceled(ctx, ids)
+	if err != nil {
+		l.rt.log.Warn("check cancel of running jobs", "error", err)
+		return
+	}
+	for _, j := range running {
+		if reason, ok := canceled[j.key]; ok {
+			j.mu.Lock()
+			if j.cancel != nil {
+				j.cancel(&CanceledError{Workflow: j.key, Reason: reason})
+			}
+			j.mu.Unlock()
+		}
+	}
+}
+
+// run starts the dispatcher, the heartbeat and the progress ticker; they
+// stop when ctx ends. Running jobs are canceled through jobsCtx.
+func (l *longRunner) run(ctx, jobsCtx context.Context) {
+	l.wg.Go(func() {
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-l.kick:
+			}
+			for !l.draining.Load() && l.active.Load() < int64(l.workers) {
+				j := l.q.pop()
+				if j == nil {
+					break
+				}
+				l.active.Add(1)
+				l.wg.Go(func() {
+					l.work(jobsCtx, j)
+					l.q.done(j)
+					l.active.Add(-1)
+					poke(l.kick)
+				})
+			}
+		}
+	})
+	l.wg.Go(func() {
+		l.heartbeat(ctx) // resume what an earlier incarnation left at once
+		t := time.NewTicker(l.lease / 3)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				l.heartbeat(ctx)
+			}
+		}
+	})
+	l.wg.Go(func() {
+		t := time.NewTicker(progressEvery)
+		defer t.Stop()
+		for {
+			select {
+			case <-ctx.Done():
+				return
+			case <-t.C:
+				l.emitProgress()
+			}
+		}
+	})
+}
+
+// progressEvery bounds how often a running job's progress is emitted.
+const progressEvery = time.Second
+
+// work runs one job's handler and queues its outputs for emission.
+func (l *longRunner) work(base context.Context, j *job) {
+	if j.lost.Load() {
+		l.forget(j)
+		return
+	}
+	ctx, cancel := context.WithCancelCause(base)
+	defer cancel(nil)
+	j.mu.Lock()
+	j.cancel, j.started = cancel, time.Now()
+	j.mu.Unlock()
+	it := j.it
+	if it.event != nil && it.route != nil {
+		if err := l.startedEvent(ctx, j); err != nil {
+			l.rt.log.Warn("build step_started event", "event_id", j.ID, "error", err)
+		}
+		// A workflow canceled while its job waited in the queue is ended
+		// before any work.
+		if c := l.rt.cfg.canceler; c != nil {
+			if got, err := c.Canceled(ctx, []string{j.key}); err == nil {
+				if reason, ok := got[j.key]; ok {
+					cancel(&CanceledError{Workflow: j.key, Reason: reason})
+				}
+			}
+		}
+	}
+	run := &item{rec: it.rec, event: it.event, err: it.err, route: it.route}
+	if ctx.Err() == nil {
+		l.rt.handleJob(ctx, run, j)
+	} else {
+		l.rt.endByCause(ctx, run)
+	}
+	j.mu.Lock()
+	j.cancel = nil
+	j.mu.Unlock()
+	if run.abandoned || j.lost.Load() {
+		if errors.Is(context.Cause(ctx), errJobAbandoned) {
+			l.rt.metrics.jobs.WithLabelValues("abandoned").Inc()
+		}
+		l.forget(j)
+		return
+	}
+	if run.fatal != nil {
+		l.rt.log.Error("long job cannot be emitted; leaving it for a retry by takeover", "event_id", j.ID, "error", run.fatal)
+		l.forget(j)
+		return
+	}
+	l.emitProgress() // the last progress goes out before the outputs
+	l.mu.Lock()
+	l.finished = append(l.finished, finishedJob{j: j, outs: run.outs})
+	l.mu.Unlock()
+	poke(l.wake)
+}
+
+// forget drops a job from this replica's books.
+func (l *longRunner) forget(j *job) {
+	l.mu.Lock()
+	delete(l.known, j.ID)
+	l.mu.Unlock()
+}
+
+// startedEvent queues the job's step_started event.
+func (l *longRunner) startedEvent(ctx context.Context, j *job) error {
+	rec, err := l.controlRecord(ctx, j, KindStepStarted, "job "+strconv.FormatInt(j.Token, 10), map[string]string{
+		"step": l.rt.service, "attempt": strconv.FormatInt(j.Token, 10),
+		"queued_ms": strconv.FormatInt(time.Since(j.Accepted).Milliseconds(), 10),
+	})
+	if err != nil {
+		return err
+	}
+	l.mu.Lock()
+	l.pending = append(l.pending, rec)
+	l.mu.Unlock()
+	poke(l.wake)
+	return nil
+}
+
+// controlRecord builds a control event of a job's workflow, with an id
+// derived from the input event, the kind and name, so a re-run emits the
+// same ids.
+func (l *longRunner) controlRecord(ctx context.Context, j *job, kind, name string, details map[string]string) (*kgo.Record, error) {
+	in := j.it.event.EventMeta()
+	ev := &events.WorkflowControl{
+		Meta:    events.Meta{EventID: outputID(in.EventID, events.TopicControl+"/"+kind+"/"+name, 0)},
+		Kind:    kind,
+		Details: details,
+	}
+	return l.rt.outputRecord(ctx, j.it.rec, j.it.event, 0, Output{Topic: events.TopicControl, Event: ev})
+}
+
+// emitProgress queues a step_progress event for every running job whose
+// progress changed since the last one.
+func (l *longRunner) emitProgress() {
+	l.mu.Lock()
+	running := make([]*job, 0, len(l.known))
+	for _, j := range l.known {
+		running = append(running, j)
+	}
+	l.mu.Unlock()
+	var recs []*kgo.Record
+	for _, j := range running {
+		j.mu.Lock()
+		p := j.progress
+		changed := p.set && p != j.sent
+		if changed {
+			j.sent = p
+		}
+		j.mu.Unlock()
+		if !changed || j.it.event == nil {
+			continue
+		}
+		rec, err := l.controlRecord(context.Background(), j, KindStepProgress, strconv.FormatInt(j.Token, 10)+"/"+strconv.Itoa(p.done)+"/"+strconv.Itoa(p.total), map[string]string{
+			"step": l.rt.service, "done": strconv.Itoa(p.done), "total": strconv.Itoa(p.total), "unit": p.unit,
+		})
+		if err != nil {
+			l.rt.log.Warn("build step_progress event", "event_id", j.ID, "error", err)
+			continue
+		}
+		recs = append(recs, rec)
+	}
+	if len(recs) == 0 {
+		return
+	}
+	l.mu.Lock()
+	l.pending = append(l.pending, recs...)
+	l.mu.Unlock()
+	poke(l.wake)
+}
+
+// emission is what one transaction takes from the runner.
+type emission struct {
+	pending  []*kgo.Record
+	finished []finishedJob
+}
+
+func (e emission) empty() bool { return len(e.pending) == 0 && len(e.finished) == 0 }
+
+// take hands the runner's outputs to a transaction. Finished jobs are
+// first moved to completing, which fences them: a job this replica no
+// longer holds is dropped, never emitted.
+func (l *longRunner) take(ctx context.Context, hold time.Duration) emission {
+	l.mu.Lock()
+	e := emission{pending: l.pending, finished: l.finished}
+	l.pending, l.finished = nil, nil
+	l.mu.Unlock()
+	if len(e.finished) == 0 {
+		return e
+	}
+	refs := make([]jobs.Ref, len(e.finished))
+	for i, f := range e.finished {
+		refs[i] = jobs.Ref{ID: f.j.ID, Token: f.j.Token}
+	}
+	ok, err := l.store.Completing(ctx, l.owner, refs, hold)
+	if err != nil {
+		l.rt.log.Warn("mark long jobs completing; emitting them later", "jobs", len(refs), "error", err)
+		l.mu.Lock()
+		l.finished = append(e.finished, l.finished...)
+		l.mu.Unlock()
+		e.finished = nil
+		return e
+	}
+	kept := e.finished[:0]
+	for i, f := range e.finished {
+		if ok[i] {
+			kept = append(kept, f)
+			continue
+		}
+		l.lose(f.j)
+		l.forget(f.j)
+	}
+	e.finished = kept
+	return e
+}
+
+// ended settles an emission after its transaction: committed jobs are done
+// (their Done is stored, retried at the next turn when Redis fails);
+// otherwise everything goes back to be emitted again.
+func (l *longRunner) ended(ctx context.Context, e emission, committed bool) {
+	if !committed {
+		l.mu.Lock()
+		l.pending = append(e.pending, l.pending...)
+		l.finished = append(e.finished, l.finished...)
+		l.mu.Unlock()
+		if !e.empty() {
+			poke(l.wake)
+		}
+		return
+	}
+	l.mu.Lock()
+	for _, f := range e.finished {
+		l.finalize = append(l.finalize, jobs.Ref{ID: f.j.ID, Token: f.j.Token})
+		delete(l.known, f.j.ID)
+	}
+	refs := l.finalize
+	l.finalize = nil
+	l.mu.Unlock()
+	l.rt.metrics.jobs.WithLabelValues("completed").Add(float64(len(e.finished)))
+	if len(refs) == 0 {
+		return
+	}
+	if _, err := l.store.Done(ctx, l.owner, refs); err != nil {
+		l.rt.log.Warn("mark long jobs done; retrying", "jobs", len(refs), "error", err)
+		l.mu.Lock()
+		l.finalize = append(refs, l.finalize...)
+		l.mu.Unlock()
+	}
+}
+
+// hasWork reports whether the runner has outputs to emit or jobs to
+// finish.
+func (l *longRunner) hasWork() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return len(l.pending) > 0 || len(l.finished) > 0 || len(l.finalize) > 0
+}
+
+// busy reports whether a job runs or waits for emission.
+func (l *longRunner) busy() bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.active.Load() > 0 || len(l.finished) > 0 || len(l.pending) > 0
+}
+
+// Progress reports how far a long step is: done of total units (total 0
+// when unknown), e.g. pages. The runtime emits it as a step_progress
+// control event at most once a second per job. Outside a long step it does
+// nothing.
+func (m *Message) Progress(done, total int, unit string) {
+	j := m.job
+	if j == nil {
+		return
+	}
+	j.mu.Lock()
+	j.progress = progressMark{done: done, total: total, unit: unit, set: true}
+	j.mu.Unlock()
+}
