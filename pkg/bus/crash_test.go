@@ -20,23 +20,39 @@ import (
 // TestExactlyOnceUnderSIGKILL runs the pass-through service as a separate
 // OS process over 10,000 events, kills it with SIGKILL at random moments at
 // least five times, restarts it each time, and then checks the output topic,
-// read committed: exactly one output per input, none missing.
+// read committed: exactly one output per input, none missing. The long
+// variant runs every event as a long step (accepted, worked outside the
+// transaction, emitted in another), one in fifty of them slow (five
+// checkpointed steps of 100ms).
 func TestExactlyOnceUnderSIGKILL(t *testing.T) {
 	if testing.Short() {
 		t.Skip("crash test runs separate processes; skipped with -short")
 	}
+	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
+	t.Run("short", func(t *testing.T) { crashTest(t, bin, false) })
+	t.Run("long", func(t *testing.T) { crashTest(t, bin, true) })
+}
+
+func crashTest(t *testing.T, bin string, long bool) {
 	const total, kills = 10_000, 6
 	h := newHarness(t, 8)
-	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
 
 	evs := make([]events.Event, total)
 	for i := range evs {
-		evs[i] = dockettest.Submitted(i, nil)
+		var labels map[string]string
+		if long && i%50 == 0 {
+			labels = map[string]string{"steps": "5"}
+		}
+		evs[i] = dockettest.Submitted(i, labels)
 	}
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
 
 	logPath := filepath.Join(t.TempDir(), "passthrough.log")
-	proc := dockettest.StartProcess(t, bin, logPath, append(h.env("p0"), "PASSTHROUGH_DELAY=300us")...)
+	env := append(h.env("p0"), "PASSTHROUGH_DELAY=300us")
+	if long {
+		env = append(env, "PASSTHROUGH_LONG=1", "DOCKET_LONG_WORKERS=4")
+	}
+	proc := dockettest.StartProcess(t, bin, logPath, env...)
 	t.Cleanup(func() {
 		if t.Failed() {
 			b, _ := os.ReadFile(logPath)
@@ -147,14 +163,14 @@ func newHarness(t testing.TB, partitions int32) *harness {
 	t.Helper()
 	topics := []string{
 		events.TopicSubmitted, events.TopicExtracted,
-		events.DLQTopic("passthrough"), events.RetryTopic("passthrough"),
+		events.DLQTopic("passthrough"), events.TopicControl, events.RetryTopic("passthrough"),
 	}
 	k := dockettest.NewKafka(t, partitions, topics)
 	url, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, []string{topics[0], topics[1], topics[2]})
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:4])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}

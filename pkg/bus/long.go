@@ -24,6 +24,7 @@ type JobStore interface {
 	Heartbeat(ctx context.Context, owner string, lease time.Duration, held []jobs.Ref) ([]bool, error)
 	TakeOver(ctx context.Context, owner, stale string, limit int) ([]jobs.Job, error)
 	Completing(ctx context.Context, owner string, refs []jobs.Ref, hold time.Duration) ([]bool, error)
+	Emitted(ctx context.Context, owner string, refs []jobs.Ref, positions []string) ([]bool, error)
 	Done(ctx context.Context, owner string, refs []jobs.Ref) ([]bool, error)
 	Release(ctx context.Context, owner string) error
 }
@@ -68,7 +69,10 @@ type job struct {
 	tenant, priority, key string
 	it                    *item
 
-	lost     atomic.Bool
+	lost atomic.Bool
+	// verify: taken over while its owner was completing it; whether that
+	// transaction committed is not known yet (see outcomeReader).
+	verify   bool
 	mu       sync.Mutex
 	cancel   context.CancelCauseFunc // while running
 	progress progressMark
@@ -101,6 +105,7 @@ type longRunner struct {
 	lease    time.Duration
 	wake     chan struct{} // the loop has something to emit
 	kick     chan struct{} // a worker may be free or a job queued
+	outcomes *outcomeReader
 
 	active   atomic.Int64
 	draining atomic.Bool
@@ -132,7 +137,8 @@ func newLongRunner(rt *Runtime) *longRunner {
 		q:       newFairQueue(shares),
 		workers: c.longWorkers, capacity: c.longQueue, lease: c.jobLease,
 		wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
-		known: map[string]*job{},
+		known:    map[string]*job{},
+		outcomes: &outcomeReader{rt: rt},
 	}
 }
 
@@ -213,9 +219,12 @@ func (l *longRunner) accept(ctx context.Context, items []*item) error {
 // add queues a job this replica holds, once.
 func (l *longRunner) add(s jobs.Job, it *item, how string) {
 	l.mu.Lock()
-	if _, ok := l.known[s.ID]; ok {
-		l.mu.Unlock()
-		return
+	if j, ok := l.known[s.ID]; ok {
+		if !j.verify {
+			l.mu.Unlock()
+			return
+		}
+		delete(l.known, s.ID) // verified: its transaction did not commit
 	}
 	m := it.event
 	tenant := s.Tenant
@@ -225,7 +234,9 @@ func (l *longRunner) add(s jobs.Job, it *item, how string) {
 	j := &job{Job: s, tenant: tenant, priority: s.Priority, key: s.Key, it: it}
 	l.known[s.ID] = j
 	l.mu.Unlock()
-	l.rt.metrics.jobs.WithLabelValues(how).Inc()
+	if how == "accepted" {
+		l.rt.metrics.jobs.WithLabelValues(how).Inc()
+	}
 	l.q.push(j)
 	poke(l.kick)
 }
@@ -242,15 +253,62 @@ func (l *longRunner) takeOver(ctx context.Context) {
 		return
 	}
 	for _, s := range got {
-		rec, err := decodeRecord(s.Record)
-		var it *item
-		if err != nil {
-			it = &item{rec: &kgo.Record{Key: []byte(s.Key)}, err: err}
-		} else {
-			it = l.rt.decode(rec)
+		l.rt.metrics.jobs.WithLabelValues("taken_over").Inc()
+		if s.Emitted != "" {
+			l.mu.Lock()
+			l.known[s.ID] = &job{Job: s, verify: true}
+			l.mu.Unlock()
+			continue
 		}
-		l.rt.log.Info("resuming a long job taken over from a dead owner", "event_id", s.ID, "workflow_id", s.Key, "token", s.Token)
-		l.add(s, it, "taken_over")
+		l.resume(s)
+	}
+	l.verifyOutcomes(ctx)
+}
+
+// resume queues a job taken over from a dead owner.
+func (l *longRunner) resume(s jobs.Job) {
+	rec, err := decodeRecord(s.Record)
+	var it *item
+	if err != nil {
+		it = &item{rec: &kgo.Record{Key: []byte(s.Key)}, err: err}
+	} else {
+		it = l.rt.decode(rec)
+	}
+	l.rt.log.Info("resuming a long job taken over from a dead owner", "event_id", s.ID, "workflow_id", s.Key, "token", s.Token)
+	l.add(s, it, "resumed")
+}
+
+// verifyOutcomes settles the jobs taken over while their owner was
+// completing them: done when that transaction committed their outputs,
+// handled again when it did not, asked again at the next heartbeat while
+// it cannot be told.
+func (l *longRunner) verifyOutcomes(ctx context.Context) {
+	l.mu.Lock()
+	var pending []*job
+	for _, j := range l.known {
+		if j.verify {
+			pending = append(pending, j)
+		}
+	}
+	l.mu.Unlock()
+	for _, j := range pending {
+		committed, known, err := l.outcomes.committed(ctx, j.Emitted)
+		if err != nil {
+			l.rt.log.Warn("tell whether a taken-over job's outputs committed; asking again", "event_id", j.ID, "position", j.Emitted, "error", err)
+		}
+		if !known {
+			continue
+		}
+		if !committed {
+			l.resume(j.Job)
+			continue
+		}
+		if _, err := l.store.Done(ctx, l.owner, []jobs.Ref{{ID: j.ID, Token: j.Token}}); err != nil {
+			l.rt.log.Warn("mark a taken-over job done", "event_id", j.ID, "error", err)
+			continue
+		}
+		l.rt.log.Info("a taken-over job's outputs were committed by its dead owner; done", "event_id", j.ID, "workflow_id", j.Key)
+		l.forget(j)
 	}
 }
 
@@ -482,6 +540,9 @@ func (l *longRunner) emitProgress() {
 	l.mu.Unlock()
 	var recs []*kgo.Record
 	for _, j := range running {
+		if j.verify {
+			continue
+		}
 		j.mu.Lock()
 		p := j.progress
 		changed := p.set && p != j.sent
@@ -587,6 +648,34 @@ func (l *longRunner) ended(ctx context.Context, e emission, committed bool) {
 		l.finalize = append(refs, l.finalize...)
 		l.mu.Unlock()
 	}
+}
+
+// emitted records where the first output of each finished job went, once
+// the transaction's outputs are all written and before it commits.
+func (l *longRunner) emitted(ctx context.Context, e emission) error {
+	var refs []jobs.Ref
+	var pos []string
+	for _, f := range e.finished {
+		if len(f.outs) == 0 {
+			continue
+		}
+		r := f.outs[0]
+		refs = append(refs, jobs.Ref{ID: f.j.ID, Token: f.j.Token})
+		pos = append(pos, r.Topic+"/"+strconv.Itoa(int(r.Partition))+"/"+strconv.FormatInt(r.Offset, 10))
+	}
+	if len(refs) == 0 {
+		return nil
+	}
+	ok, err := l.store.Emitted(ctx, l.owner, refs, pos)
+	if err != nil {
+		return fmt.Errorf("record long jobs' output positions: %w", err)
+	}
+	for i, held := range ok {
+		if !held {
+			return fmt.Errorf("long job %s was taken over while completing", refs[i].ID)
+		}
+	}
+	return nil
 }
 
 // hasWork reports whether the runner has outputs to emit or jobs to

@@ -337,6 +337,7 @@ func (rt *Runtime) Run(ctx context.Context) error {
 		defer func() {
 			stopLoops()
 			long.wg.Wait()
+			long.outcomes.close()
 		}()
 		long.run(loopCtx, jobsCtx)
 	}
@@ -617,6 +618,9 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		err = rt.processBatch(ctx, recs, out.add)
 	}
 	err = errors.Join(err, out.wait())
+	if err == nil && len(e.finished) > 0 {
+		err = rt.long.emitted(ctx, e)
+	}
 	commit := kgo.TryCommit
 	if err != nil {
 		commit = kgo.TryAbort

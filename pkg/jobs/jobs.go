@@ -19,7 +19,9 @@
 //	<p>:job:<id>       hash: state (queued | completing | done), owner,
 //	                   token, tenant, prio, key, rec (the input record),
 //	                   accepted (Unix ms), hold (completing: Unix ms until
-//	                   which its owner may still commit)
+//	                   which its owner may still commit), emitted (the
+//	                   Kafka position, topic/partition/offset, of the
+//	                   first output of the transaction completing it)
 //	<p>:open           zset of open job ids, scored by acceptance time
 //	<p>:owner:<owner>  set of the job ids an owner holds
 //	<p>:owners         set of owners holding jobs
@@ -63,6 +65,10 @@ type Job struct {
 	Owner    string
 	Token    int64
 	State    string
+	// Emitted is the position (topic/partition/offset) of the first output
+	// of a transaction that was completing the job; on a takeover, whether
+	// that record is committed tells whether the job is done.
+	Emitted string
 }
 
 // Ref names one job as held by its owner.
@@ -204,8 +210,9 @@ for _, o in ipairs(redis.call('SMEMBERS', p .. ':owners')) do
           redis.call('HSET', k, 'owner', me, 'state', 'queued')
           redis.call('SREM', set, id)
           redis.call('SADD', p .. ':owner:' .. me, id)
-          local f = redis.call('HMGET', k, 'tenant', 'prio', 'key', 'rec', 'accepted')
-          taken[#taken+1] = {id, tok, f[1], f[2], f[3], f[4], f[5]}
+          local f = redis.call('HMGET', k, 'tenant', 'prio', 'key', 'rec', 'accepted', 'emitted')
+          redis.call('HDEL', k, 'emitted', 'hold')
+          taken[#taken+1] = {id, tok, f[1], f[2], f[3], f[4], f[5], f[6] or ''}
         end
       end
       if redis.call('SCARD', set) == 0 then
@@ -235,7 +242,7 @@ func (s *Store) TakeOver(ctx context.Context, owner, stale string, limit int) ([
 	out := make([]Job, 0, len(res))
 	for _, r := range res {
 		row, _ := r.([]any)
-		if len(row) != 7 {
+		if len(row) != 8 {
 			return nil, fmt.Errorf("take over jobs: unexpected reply %v", r)
 		}
 		j := Job{Owner: owner, State: StateQueued}
@@ -249,6 +256,7 @@ func (s *Store) TakeOver(ctx context.Context, owner, stale string, limit int) ([
 		if ms, err := strconv.ParseInt(fmt.Sprint(row[6]), 10, 64); err == nil {
 			j.Accepted = time.UnixMilli(ms)
 		}
+		j.Emitted, _ = row[7].(string)
 		out = append(out, j)
 	}
 	return out, nil
@@ -277,6 +285,43 @@ func (s *Store) Completing(ctx context.Context, owner string, refs []Ref, hold t
 	return s.fenced(ctx, completingScript, "complete jobs", owner, time.Now().Add(hold).UnixMilli(), refs)
 }
 
+var emittedScript = redis.NewScript(`
+local p, owner = ARGV[1], ARGV[2]
+local out = {}
+for i = 4, #ARGV, 3 do
+  local k = p .. ':job:' .. ARGV[i]
+  local h = redis.call('HMGET', k, 'owner', 'token')
+  if h[1] == owner and h[2] == ARGV[i+1] then
+    redis.call('HSET', k, 'emitted', ARGV[i+2])
+    out[#out+1] = 1
+  else
+    out[#out+1] = 0
+  end
+end
+return out`)
+
+// Emitted records, per completing job, where the first output of the
+// transaction about to commit it was written (positions[i] for refs[i]).
+func (s *Store) Emitted(ctx context.Context, owner string, refs []Ref, positions []string) ([]bool, error) {
+	if len(refs) == 0 {
+		return nil, nil
+	}
+	args := make([]any, 0, 3+3*len(refs))
+	args = append(args, s.prefix, owner, 0)
+	for i, r := range refs {
+		args = append(args, r.ID, r.Token, positions[i])
+	}
+	res, err := emittedScript.Run(ctx, s.rdb, []string{s.prefix + ":open"}, args...).Int64Slice()
+	if err != nil {
+		return nil, classify("record job outputs", err)
+	}
+	out := make([]bool, len(res))
+	for i, v := range res {
+		out[i] = v == 1
+	}
+	return out, nil
+}
+
 var doneScript = redis.NewScript(`
 local p, owner, ttl = ARGV[1], ARGV[2], ARGV[3]
 local out = {}
@@ -286,7 +331,7 @@ for i = 4, #ARGV, 2 do
   local h = redis.call('HMGET', k, 'owner', 'token')
   if h[1] == owner and h[2] == ARGV[i+1] then
     redis.call('HSET', k, 'state', 'done')
-    redis.call('HDEL', k, 'rec', 'hold')
+    redis.call('HDEL', k, 'rec', 'hold', 'emitted')
     redis.call('PEXPIRE', k, ttl)
     redis.call('ZREM', p .. ':open', id)
     redis.call('SREM', p .. ':owner:' .. owner, id)
@@ -340,7 +385,7 @@ func (s *Store) Get(ctx context.Context, id string) (Job, bool, error) {
 	if len(m) == 0 {
 		return Job{}, false, nil
 	}
-	j := Job{ID: id, Tenant: m["tenant"], Priority: m["prio"], Key: m["key"], Record: []byte(m["rec"]), Owner: m["owner"], State: m["state"]}
+	j := Job{ID: id, Tenant: m["tenant"], Priority: m["prio"], Key: m["key"], Record: []byte(m["rec"]), Owner: m["owner"], State: m["state"], Emitted: m["emitted"]}
 	j.Token, _ = strconv.ParseInt(m["token"], 10, 64)
 	if ms, err := strconv.ParseInt(m["accepted"], 10, 64); err == nil {
 		j.Accepted = time.UnixMilli(ms)

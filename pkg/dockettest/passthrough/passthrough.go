@@ -10,6 +10,14 @@
 //	transient=N        fail transiently on the first N attempts
 //	structural=1       fail with a structural error
 //	delay=D            sleep D (a Go duration) before answering
+//	panic=1            panic in the handler
+//	steps=N            (long mode) work in N steps of step_delay=D each
+//	                   (default 100ms), reporting progress and
+//	                   checkpointing each finished step in Redis, so a
+//	                   resumed job skips the steps done; every step run is
+//	                   counted in docket:test:step:<event id>:<i>
+//
+// In long mode (LongSpec) the submitted topic is a long step (HandleLong).
 package passthrough
 
 import (
@@ -41,12 +49,32 @@ func Spec(delay time.Duration) service.Spec {
 		Produces: []string{events.TopicExtracted},
 		Setup: func(_ context.Context, d *service.Deps, rt *bus.Runtime) error {
 			h := &handler{rdb: d.Redis, delay: delay}
-			bus.Handle(rt, events.TopicSubmitted, h.handle,
-				bus.Retry(retry.Policy{Attempts: 4, Initial: 10 * time.Millisecond, Max: 50 * time.Millisecond}))
+			bus.Handle(rt, events.TopicSubmitted, h.handle, policy)
 			return nil
 		},
 	}
 }
+
+// LongSpec is Spec with the submitted topic handled as a long step.
+func LongSpec(delay time.Duration) service.Spec {
+	s := Spec(delay)
+	s.Produces = append(s.Produces, events.TopicControl)
+	s.Setup = func(_ context.Context, d *service.Deps, rt *bus.Runtime) error {
+		h := &handler{rdb: d.Redis, delay: delay}
+		bus.HandleLong(rt, events.TopicSubmitted, h.handle, policy, bus.Timeout(10*time.Minute))
+		return nil
+	}
+	return s
+}
+
+var policy = bus.Retry(retry.Policy{Attempts: 4, Initial: 10 * time.Millisecond, Max: 50 * time.Millisecond})
+
+// StepKey counts the runs of step i of an event's long work.
+func StepKey(eventID string, i int) string {
+	return "docket:test:step:" + eventID + ":" + strconv.Itoa(i)
+}
+
+func checkpointKey(eventID string) string { return "docket:test:ckpt:" + eventID }
 
 type handler struct {
 	rdb   *redis.Client
@@ -63,6 +91,14 @@ func (h *handler) handle(ctx context.Context, m *bus.Message, in *events.Documen
 		case <-ctx.Done():
 			return nil, fault.Wrap(fault.Transient, ctx.Err())
 		case <-time.After(d):
+		}
+	}
+	if in.Labels["panic"] == "1" {
+		panic("simulated panic in " + in.Meta.EventID)
+	}
+	if n, _ := strconv.Atoi(in.Labels["steps"]); n > 0 {
+		if err := h.steps(ctx, m, in, n); err != nil {
+			return nil, err
 		}
 	}
 	if n, _ := strconv.Atoi(in.Labels["transient"]); m.Attempt <= n {
@@ -87,4 +123,36 @@ func (h *handler) handle(ctx context.Context, m *bus.Message, in *events.Documen
 		MeanConfidence: 1,
 	}
 	return []bus.Output{{Topic: events.TopicExtracted, Event: out}}, nil
+}
+
+// steps runs n checkpointed steps, resuming after the last finished one.
+func (h *handler) steps(ctx context.Context, m *bus.Message, in *events.DocumentSubmitted, n int) error {
+	d := 100 * time.Millisecond
+	if v, err := time.ParseDuration(in.Labels["step_delay"]); err == nil {
+		d = v
+	}
+	id := in.Meta.EventID
+	done, err := h.rdb.Get(ctx, checkpointKey(id)).Int()
+	if err != nil && err != redis.Nil {
+		return fault.Wrap(fault.Transient, err)
+	}
+	for i := done; i < n; i++ {
+		m.Progress(i, n, "steps")
+		if err := m.CheckCanceled(ctx); err != nil {
+			return err
+		}
+		if err := h.rdb.Incr(ctx, StepKey(id, i)).Err(); err != nil {
+			return fault.Wrap(fault.Transient, err)
+		}
+		select {
+		case <-ctx.Done():
+			return fault.Wrap(fault.Transient, ctx.Err())
+		case <-time.After(d):
+		}
+		if err := h.rdb.Set(ctx, checkpointKey(id), i+1, 24*time.Hour).Err(); err != nil {
+			return fault.Wrap(fault.Transient, err)
+		}
+	}
+	m.Progress(n, n, "steps")
+	return nil
 }

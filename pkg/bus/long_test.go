@@ -1,0 +1,328 @@
+package bus_test
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"github.com/prometheus/client_golang/prometheus/testutil"
+	"github.com/redis/go-redis/v9"
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/cancel"
+	"github.com/docket-run/docket/pkg/dockettest"
+	"github.com/docket-run/docket/pkg/dockettest/passthrough"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/jobs"
+	"github.com/docket-run/docket/pkg/service"
+)
+
+// runLong runs the pass-through service with its submitted topic as a long
+// step, in-process, until the test ends.
+func runLong(t testing.TB, h *harness, txnID string, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry, *redis.Client) {
+	t.Helper()
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	t.Cleanup(func() { _ = rdb.Close() })
+	js, err := jobs.New(rdb, passthrough.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
+	reg := prometheus.NewRegistry()
+	rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
+		append([]bus.Option{bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2 * time.Second), bus.Jobs(js),
+			bus.Produces(events.TopicExtracted, events.TopicControl)}, opts...)...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancelRun := context.WithCancel(context.Background())
+	if err := passthrough.LongSpec(0).Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- rt.Run(ctx) }()
+	t.Cleanup(func() {
+		cancelRun()
+		if err := <-done; err != nil {
+			t.Errorf("runtime %s: %v", txnID, err)
+		}
+	})
+	return rt, reg, rdb
+}
+
+// submittedKeyed is a submitted event of workflow wf.
+func submittedKeyed(i int, wf string, labels map[string]string) *events.DocumentSubmitted {
+	e := dockettest.Submitted(i, labels)
+	e.Meta.WorkflowID = wf
+	return e
+}
+
+// controlKinds reads the control topic and counts kinds by workflow.
+func controlKinds(t *testing.T, h *harness, want int, timeout time.Duration) map[string]map[string]int {
+	t.Helper()
+	got := map[string]map[string]int{}
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicControl, want, timeout) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatalf("decode control event: %v", err)
+		}
+		c := e.(*events.WorkflowControl)
+		if got[c.Meta.WorkflowID] == nil {
+			got[c.Meta.WorkflowID] = map[string]int{}
+		}
+		got[c.Meta.WorkflowID][c.Kind]++
+	}
+	return got
+}
+
+// TestLongStepsOutliveTheTransactionTimeout runs steps that take three
+// times the transaction timeout beside quick workflows on the same
+// partitions: the long ones complete exactly once with progress reported,
+// the quick ones complete within seconds while the long ones run, no
+// transaction stays open near the timeout, and no session is fenced.
+func TestLongStepsOutliveTheTransactionTimeout(t *testing.T) {
+	h := newHarness(t, 2)
+	const txnTimeout = 2 * time.Second
+	rt, reg, _ := runLong(t, h, "long-timeout", bus.TransactionTimeout(txnTimeout), bus.LongWorkers(4), bus.JobLease(3*time.Second))
+
+	var slow []events.Event
+	for i := range 2 {
+		slow = append(slow, submittedKeyed(i, fmt.Sprintf("wf-slow-%d", i), map[string]string{"steps": "3", "step_delay": "2s"}))
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, slow...)
+	time.Sleep(500 * time.Millisecond) // the slow ones are running
+	var quick []events.Event
+	for i := 2; i < 42; i++ {
+		quick = append(quick, submittedKeyed(i, fmt.Sprintf("wf-quick-%d", i), nil))
+	}
+	start := time.Now()
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, quick...)
+	got := outputs(t, h, 40, 10*time.Second)
+	if len(got) < 40 {
+		t.Fatalf("quick workflows: %d of 40 completed within 10s while long steps ran", len(got))
+	}
+	quickDone := time.Since(start)
+	if quickDone > 5*time.Second {
+		t.Errorf("quick workflows took %s behind the long steps; want a few seconds at most", quickDone)
+	}
+	got = outputs(t, h, 42, 30*time.Second)
+	for i := range 42 {
+		id := fmt.Sprintf("evt-%08d", i)
+		if got[id] != 1 {
+			t.Errorf("event %s: %d outputs, want exactly 1", id, got[id])
+		}
+	}
+	ctl := controlKinds(t, h, 6, 10*time.Second)
+	for i := range 2 {
+		wf := fmt.Sprintf("wf-slow-%d", i)
+		if ctl[wf][bus.KindStepStarted] != 1 || ctl[wf][bus.KindStepProgress] < 2 {
+			t.Errorf("workflow %s control events %v: want one step_started and progress", wf, ctl[wf])
+		}
+	}
+	if open := rt.MaxTransactionOpen(); open >= txnTimeout/2 {
+		t.Errorf("a transaction stayed open %s; want well under the %s timeout", open, txnTimeout)
+	}
+	if n := testutil.ToFloat64(metric(t, reg, "docket_runtime_session_restarts_total")); n != 0 {
+		t.Errorf("%v session restarts (fenced or failed ends), want 0", n)
+	}
+	t.Logf("quick workflows done in %s while long steps ran; longest transaction %s", quickDone.Round(time.Millisecond), rt.MaxTransactionOpen())
+}
+
+// metric returns the collector registered under name.
+func metric(t *testing.T, reg *prometheus.Registry, name string) prometheus.Collector {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		if mf.GetName() == name {
+			var v float64
+			for _, m := range mf.GetMetric() {
+				switch {
+				case m.GetCounter() != nil:
+					v += m.GetCounter().GetValue()
+				case m.GetGauge() != nil:
+					v += m.GetGauge().GetValue()
+				}
+			}
+			g := prometheus.NewGauge(prometheus.GaugeOpts{Name: "copy"})
+			g.Set(v)
+			return g
+		}
+	}
+	t.Fatalf("metric %s not registered", name)
+	return nil
+}
+
+// TestHandlerPanicIsDeadLettered panics on one record of 1,000, in a batch's
+// transaction and as a long step: that record is dead-lettered as
+// structural with the panic and a stack, the other 999 are handled, and the
+// runtime keeps running.
+func TestHandlerPanicIsDeadLettered(t *testing.T) {
+	for _, long := range []bool{false, true} {
+		t.Run(map[bool]string{false: "short", true: "long"}[long], func(t *testing.T) {
+			h := newHarness(t, 4)
+			if long {
+				runLong(t, h, "panic-long", bus.LongWorkers(4))
+			} else {
+				startRuntime(t, h, "panic-short")
+			}
+			evs := make([]events.Event, 1000)
+			for i := range evs {
+				var labels map[string]string
+				if i == 500 {
+					labels = map[string]string{"panic": "1"}
+				}
+				evs[i] = dockettest.Submitted(i, labels)
+			}
+			dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+			got := outputs(t, h, 999, 60*time.Second)
+			if len(got) != 999 || got["evt-00000500"] != 0 {
+				t.Fatalf("%d outputs (panicking event: %d), want the 999 others", len(got), got["evt-00000500"])
+			}
+			dls := deadLetters(t, h, 1)
+			if len(dls) != 1 {
+				t.Fatalf("%d dead letters, want 1", len(dls))
+			}
+			dl := dls[0]
+			if dl.ErrorClass != "structural" || !strings.Contains(dl.ErrorMessage, "handler panicked: simulated panic") || !strings.Contains(dl.ErrorMessage, "passthrough") {
+				t.Errorf("dead letter class %s message %q: want structural with the panic and its stack", dl.ErrorClass, dl.ErrorMessage)
+			}
+			// Still running: one more event goes through.
+			dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, dockettest.Submitted(1000, nil))
+			if got := outputs(t, h, 1000, 30*time.Second); got["evt-00001000"] != 1 {
+				t.Errorf("after the panic, a new event got %d outputs, want 1", got["evt-00001000"])
+			}
+		})
+	}
+}
+
+// TestCancelReachesARunningJobWithinAHeartbeat cancels a workflow whose
+// long step sleeps far longer than a heartbeat: the job stops within one
+// heartbeat and the workflow ends canceled, with no output.
+func TestCancelReachesARunningJobWithinAHeartbeat(t *testing.T) {
+	h := newHarness(t, 2)
+	const lease = 1500 * time.Millisecond // heartbeat every 500ms
+	_, _, rdb := runLong(t, h, "long-cancel", bus.JobLease(lease), bus.CancelCheck(cancel.New(redis.NewClient(&redis.Options{Addr: h.redis}))))
+	ev := submittedKeyed(0, "wf-cancel", map[string]string{"steps": "2", "step_delay": "60s"})
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, ev)
+	if c := controlKinds(t, h, 1, 20*time.Second); c["wf-cancel"][bus.KindStepStarted] != 1 {
+		t.Fatalf("job did not start: %v", c)
+	}
+	time.Sleep(200 * time.Millisecond)
+	markers := cancel.New(rdb)
+	if err := rdb.Set(context.Background(), markers.Key("wf-cancel"), "operator asked", time.Hour).Err(); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for {
+		c := controlKinds(t, h, 1, time.Second)
+		if c["wf-cancel"]["canceled"] == 1 {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("no canceled event 10s after the cancel: %v", c)
+		}
+	}
+	if took := time.Since(start); took > lease {
+		t.Errorf("cancel reached the running job after %s; want within one heartbeat (%s)", took, lease/3)
+	}
+	if got := outputs(t, h, 1, 2*time.Second); len(got) != 0 {
+		t.Errorf("canceled workflow emitted %v", got)
+	}
+}
+
+// TestFullJobQueuePausesFetching gives a replica room for 4 jobs and one
+// worker: fetching pauses instead of piling records up, the replica never
+// holds more than its room plus one poll, and everything completes.
+func TestFullJobQueuePausesFetching(t *testing.T) {
+	h := newHarness(t, 2)
+	_, reg, _ := runLong(t, h, "long-pressure", bus.LongQueue(4), bus.LongWorkers(1), bus.MaxPollRecords(4))
+	evs := make([]events.Event, 40)
+	for i := range evs {
+		evs[i] = dockettest.Submitted(i, map[string]string{"delay": "50ms"})
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+	maxHeld, paused := 0.0, false
+	deadline := time.Now().Add(60 * time.Second)
+	for time.Now().Before(deadline) {
+		held := testutil.ToFloat64(metric(t, reg, "docket_jobs_queued")) + testutil.ToFloat64(metric(t, reg, "docket_jobs_running"))
+		maxHeld = max(maxHeld, held)
+		if testutil.ToFloat64(metric(t, reg, "docket_jobs_fetch_paused")) == 1 {
+			paused = true
+		}
+		if testutil.ToFloat64(metric(t, reg, "docket_jobs_total")) >= 80 { // 40 accepted + 40 completed
+			break
+		}
+		time.Sleep(10 * time.Millisecond)
+	}
+	if got := outputs(t, h, 40, 30*time.Second); len(got) != 40 {
+		t.Fatalf("%d of 40 completed", len(got))
+	}
+	if !paused {
+		t.Error("fetching never paused with a full job queue")
+	}
+	if maxHeld > 8 {
+		t.Errorf("held up to %v jobs; want at most the queue (4) plus one poll (4)", maxHeld)
+	}
+}
+
+// TestLongJobResumesFromCheckpointAfterSIGKILL kills the service in the
+// middle of a 20-step job: the restarted process takes the job back at
+// once, resumes after the last checkpoint (steps finished before the kill
+// do not run again), and the output exists exactly once.
+func TestLongJobResumesFromCheckpointAfterSIGKILL(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs separate processes; skipped with -short")
+	}
+	h := newHarness(t, 2)
+	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	t.Cleanup(func() { _ = rdb.Close() })
+	ev := submittedKeyed(0, "wf-kill", map[string]string{"steps": "20", "step_delay": "150ms"})
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, ev)
+	proc := dockettest.StartProcess(t, bin, t.TempDir()+"/p.log", append(h.env("p0"), "PASSTHROUGH_LONG=1")...)
+
+	ctx := context.Background()
+	ckpt := "docket:test:ckpt:" + ev.Meta.EventID
+	deadline := time.Now().Add(30 * time.Second)
+	done := 0
+	for done < 8 && time.Now().Before(deadline) {
+		done, _ = rdb.Get(ctx, ckpt).Int()
+		time.Sleep(20 * time.Millisecond)
+	}
+	proc.Kill()
+	atKill, _ := rdb.Get(ctx, ckpt).Int()
+	if atKill < 8 || atKill >= 20 {
+		t.Fatalf("killed at checkpoint %d; want the middle of the job", atKill)
+	}
+	proc.Start()
+	got := outputs(t, h, 1, 60*time.Second)
+	if got[ev.Meta.EventID] != 1 {
+		t.Fatalf("outputs %v, want exactly one", got)
+	}
+	time.Sleep(time.Second)
+	if got := outputs(t, h, 2, 2*time.Second); got[ev.Meta.EventID] != 1 {
+		t.Fatalf("outputs after settling %v, want exactly one", got)
+	}
+	runs := 0
+	for i := range 20 {
+		n, _ := rdb.Get(ctx, passthrough.StepKey(ev.Meta.EventID, i)).Int()
+		runs += n
+		if i < atKill && n != 1 {
+			t.Errorf("step %d (checkpointed before the kill) ran %d times, want 1", i, n)
+		}
+		if n < 1 {
+			t.Errorf("step %d never ran", i)
+		}
+	}
+	if runs > 21 {
+		t.Errorf("%d step runs for 20 steps and one kill; want at most 21 (the step in flight)", runs)
+	}
+	t.Logf("killed after step %d of 20; %d step runs in all", atKill, runs)
+}
