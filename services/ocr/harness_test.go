@@ -16,6 +16,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/jobs"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
 
@@ -62,8 +63,12 @@ func runSpec(t *testing.T, ctx context.Context, txnID, doc string) *specRun {
 
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	store := idempotency.New(rdb)
+	js, err := jobs.New(rdb, ocr.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
 	rt, err := bus.New(ocr.Name, []kgo.Opt{kgo.SeedBrokers(k.Addrs...)}, codec, store,
-		bus.TransactionalID(txnID), bus.Registerer(prometheus.NewRegistry()), bus.Logger(log))
+		bus.TransactionalID(txnID), bus.Registerer(prometheus.NewRegistry()), bus.Logger(log), bus.Jobs(js))
 	if err != nil {
 		t.Fatal(err)
 	}
