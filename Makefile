@@ -107,11 +107,11 @@ proto-check: proto
 	@git diff --exit-code -- proto || (echo "generated gRPC code is stale: run make proto and commit"; exit 1)
 
 BENCH_LOG := build/bench
-## bench: runtime vs a bare franz-go loop, idempotency store, classifier, OCR vs the tesseract CLI, tracker projection and GetWorkflow p99, then the whole pipeline (raw chain vs Docket as processes, real engines) into docs/bench (sizes: DOCKET_BENCH_* in services/docket/internal/bench)
+## bench: runtime vs a bare franz-go loop, long steps (fairness across tenants; longest open transaction and short-document latency beside long ones), idempotency store, classifier, OCR vs the tesseract CLI, tracker projection and GetWorkflow p99, then the whole pipeline (raw chain vs Docket as processes, real engines) into docs/bench (sizes: DOCKET_BENCH_* in services/docket/internal/bench)
 bench:
 	@mkdir -p $(BENCH_LOG)
 	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/ | tee $(abspath $(BENCH_LOG))/idempotency.txt
-	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench BenchmarkRuntime -benchtime 1x -timeout 20m ./bus/ | tee $(abspath $(BENCH_LOG))/runtime.txt
+	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench 'BenchmarkRuntime|BenchmarkFairness|BenchmarkLongStep' -benchtime 1x -timeout 20m ./bus/ | tee $(abspath $(BENCH_LOG))/runtime.txt
 	set -o pipefail; cd services/classifier && $(GO) test -run '^$$' -bench BenchmarkClassifier -benchtime 1x ./internal/classify/ | tee $(abspath $(BENCH_LOG))/classifier.txt
 	set -o pipefail; cd services/ocr && $(GO) test -run '^$$' -bench BenchmarkOCR -benchtime 10x ./internal/extract/ | tee $(abspath $(BENCH_LOG))/ocr.txt
 	set -o pipefail; cd services/sagatracker && $(GO) test -run '^$$' -bench BenchmarkTracker -benchtime 1x -timeout 10m ./internal/server/ | tee $(abspath $(BENCH_LOG))/tracker.txt

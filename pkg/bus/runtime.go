@@ -630,7 +630,13 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 			rt.log.Warn("aborting batch; it will be consumed again", "records", len(recs), "error", err)
 		}
 	}
-	committed, endErr := sess.End(ctx, commit)
+	var committed bool
+	var endErr error
+	if len(recs) > 0 {
+		committed, endErr = sess.End(ctx, commit)
+	} else {
+		committed, endErr = endProduceOnly(ctx, sess.Client(), commit)
+	}
 	open := time.Since(begun)
 	rt.metrics.txnOpen.Observe(open.Seconds())
 	rt.observeTxnOpen(open)
@@ -665,6 +671,24 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		pause(ctx, time.Second)
 	}
 	return nil
+}
+
+// endProduceOnly ends a transaction that consumed nothing (it emits what
+// long jobs finished) on the client itself: it commits no offsets, so the
+// group session has nothing to guard, and its End would hold the next
+// transaction back half a second for offsets that do not exist.
+func endProduceOnly(ctx context.Context, cl *kgo.Client, commit kgo.TransactionEndTry) (bool, error) {
+	if commit == kgo.TryCommit {
+		if err := cl.Flush(ctx); err != nil {
+			return false, err
+		}
+	} else if err := cl.AbortBufferedRecords(ctx); err != nil {
+		return false, err
+	}
+	if err := cl.EndTransaction(ctx, commit); err != nil {
+		return false, err
+	}
+	return bool(commit), nil
 }
 
 // observeTxnOpen keeps the longest time a transaction stayed open.
