@@ -1,0 +1,114 @@
+package jobs_test
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/dockettest"
+	"github.com/docket-run/docket/pkg/jobs"
+)
+
+func newStore(t *testing.T) *jobs.Store {
+	t.Helper()
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	s, err := jobs.New(rdb, "ocr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return s
+}
+
+func TestAcceptIsIdempotentAndRemembersDoneJobs(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	j := jobs.Job{ID: "e1", Tenant: "acme", Priority: "bulk", Key: "wf1", Record: []byte("rec")}
+	got, isNew, err := s.Accept(ctx, "a#1", []jobs.Job{j})
+	if err != nil || !isNew || got[0].State != jobs.StateQueued || got[0].Token != 1 || got[0].Owner != "a#1" {
+		t.Fatalf("first accept: %+v new=%v err=%v", got, isNew, err)
+	}
+	got, isNew, err = s.Accept(ctx, "b#1", []jobs.Job{j})
+	if err != nil || isNew || got[0].Owner != "a#1" {
+		t.Fatalf("second accept by another replica: %+v new=%v err=%v; want the first owner's job", got, isNew, err)
+	}
+	if ok, err := s.Done(ctx, "a#1", []jobs.Ref{{ID: "e1", Token: 1}}); err != nil || !ok[0] {
+		t.Fatalf("done: %v %v", ok, err)
+	}
+	got, isNew, _ = s.Accept(ctx, "a#1", []jobs.Job{j})
+	if isNew || got[0].State != jobs.StateDone {
+		t.Fatalf("accept after done: %+v new=%v; want the done job, not a new one", got, isNew)
+	}
+	if n, _ := s.Open(ctx); n != 0 {
+		t.Errorf("open jobs %d, want 0", n)
+	}
+}
+
+func TestTakeOverFencesTheDeadOwner(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, _, err := s.Accept(ctx, "a#1", []jobs.Job{{ID: "e1", Tenant: "t", Key: "wf1", Record: []byte("r")}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Heartbeat(ctx, "a#1", 300*time.Millisecond, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.TakeOver(ctx, "b#1", "", 10); len(got) != 0 {
+		t.Fatalf("took %d jobs of a live owner", len(got))
+	}
+	time.Sleep(400 * time.Millisecond) // a's lease runs out
+	got, err := s.TakeOver(ctx, "b#1", "", 10)
+	if err != nil || len(got) != 1 || got[0].Token != 2 || string(got[0].Record) != "r" || got[0].Tenant != "t" {
+		t.Fatalf("takeover: %+v %v; want e1 with token 2", got, err)
+	}
+	held, _ := s.Heartbeat(ctx, "a#1", time.Second, []jobs.Ref{{ID: "e1", Token: 1}})
+	if held[0] {
+		t.Error("the dead owner still holds the job after the takeover")
+	}
+	if ok, _ := s.Completing(ctx, "a#1", []jobs.Ref{{ID: "e1", Token: 1}}, time.Minute); ok[0] {
+		t.Error("the dead owner could move the job to completing: it could emit")
+	}
+	if ok, _ := s.Completing(ctx, "b#1", []jobs.Ref{{ID: "e1", Token: 2}}, time.Minute); !ok[0] {
+		t.Error("the new owner could not complete the job")
+	}
+}
+
+func TestCompletingJobIsLeftToItsOwnerUntilItsHoldPasses(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, _, err := s.Accept(ctx, "a#1", []jobs.Job{{ID: "e1", Key: "wf1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := s.Completing(ctx, "a#1", []jobs.Ref{{ID: "e1", Token: 1}}, 500*time.Millisecond); !ok[0] {
+		t.Fatal("completing refused")
+	}
+	if ok, _ := s.Emitted(ctx, "a#1", []jobs.Ref{{ID: "e1", Token: 1}}, []string{"docket.document.extracted/3/42"}); !ok[0] {
+		t.Fatal("emitted refused")
+	}
+	// a never heartbeated: it is dead, but its transaction may commit.
+	if got, _ := s.TakeOver(ctx, "b#1", "", 10); len(got) != 0 {
+		t.Fatalf("took a completing job within its hold: %+v", got)
+	}
+	time.Sleep(600 * time.Millisecond)
+	got, _ := s.TakeOver(ctx, "b#1", "", 10)
+	if len(got) != 1 || got[0].Emitted != "docket.document.extracted/3/42" {
+		t.Fatalf("after the hold: %+v; want the job with where its outputs went", got)
+	}
+}
+
+func TestEarlierIncarnationIsTakenOverAtOnce(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, _, err := s.Accept(ctx, "docket-ocr-0#old", []jobs.Job{{ID: "e1", Key: "wf1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := s.Heartbeat(ctx, "docket-ocr-0#old", time.Minute, nil); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.TakeOver(ctx, "docket-ocr-1#x", "docket-ocr-1#", 10); len(got) != 0 {
+		t.Fatal("another replica took a live owner's job")
+	}
+	got, err := s.TakeOver(ctx, "docket-ocr-0#new", "docket-ocr-0#", 10)
+	if err != nil || len(got) != 1 {
+		t.Fatalf("restarted replica took %+v (%v); want its earlier incarnation's job at once", got, err)
+	}
+}
