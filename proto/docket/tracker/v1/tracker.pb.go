@@ -328,8 +328,8 @@ type Workflow struct {
 	// Events applied to the workflow.
 	Events int64 `protobuf:"varint,10,opt,name=events,proto3" json:"events,omitempty"`
 	// Queued or running with no event (progress reports included) for longer
-	// than its stage's expected duration. A workflow waiting on a review or a scheduled retry, or
-	// parked, is waiting, never stalled. A progress report is activity.
+	// than its stage's expected duration. A workflow waiting on a review or a
+	// scheduled retry, or parked, is waiting, never stalled.
 	Stalled bool `protobuf:"varint,11,opt,name=stalled,proto3" json:"stalled,omitempty"`
 	// What the running step last reported of its work (a long step: OCR of a
 	// multi-page scan); unset when the step reported nothing yet, and once
