@@ -24,6 +24,7 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/app"
 	"github.com/docket-run/docket/services/ingest/internal/inbox"
+	"github.com/docket-run/docket/services/ingest/internal/publish"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
@@ -482,9 +483,13 @@ func TestInboxSubmitsOnceAndSortsFiles(t *testing.T) {
 		_, err := os.Stat(filepath.Join(dir, inbox.Processed, "letter.1.txt"))
 		return err == nil
 	})
-	evs, _ := h.read(events.TopicSubmitted, 2, 3*time.Second)
+	evs, recs := h.read(events.TopicSubmitted, 2, 3*time.Second)
 	if len(evs) != 1 {
 		t.Fatalf("%d submitted events, want 1", len(evs))
+	}
+	// The inbox is batch work: the bulk lane.
+	if lane, _ := header(recs[0], publish.HeaderPriority); lane != submit.LaneBulk {
+		t.Errorf("inbox submission in lane %q, want %q", lane, submit.LaneBulk)
 	}
 	e := evs[0].(*events.DocumentSubmitted)
 	key := sha([]byte("Dear Sir, please find the invoice.\n")) + ":letter.txt"

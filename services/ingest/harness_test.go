@@ -139,6 +139,21 @@ type upload struct {
 // postMultipart submits u as multipart/form-data.
 func (h *harness) postMultipart(u upload) (*http.Response, map[string]any) {
 	h.t.Helper()
+	return h.do(h.multipartRequest(u), u)
+}
+
+// request builds u's submission, a raw body (fields as query parameters)
+// when raw, else multipart/form-data.
+func (h *harness) request(u upload, raw bool) *http.Request {
+	h.t.Helper()
+	if raw {
+		return h.rawRequest(u, "application/pdf")
+	}
+	return h.multipartRequest(u)
+}
+
+func (h *harness) multipartRequest(u upload) *http.Request {
+	h.t.Helper()
 	var body bytes.Buffer
 	mw := multipart.NewWriter(&body)
 	for _, f := range u.fields {
@@ -149,11 +164,16 @@ func (h *harness) postMultipart(u upload) (*http.Response, map[string]any) {
 	_ = mw.Close()
 	req, _ := http.NewRequest(http.MethodPost, h.url+"/v1/documents", &body)
 	req.Header.Set("Content-Type", mw.FormDataContentType())
-	return h.do(req, u)
+	return req
 }
 
 // postRaw submits u's document as the raw body, fields as query parameters.
 func (h *harness) postRaw(u upload, contentType string) (*http.Response, map[string]any) {
+	h.t.Helper()
+	return h.do(h.rawRequest(u, contentType), u)
+}
+
+func (h *harness) rawRequest(u upload, contentType string) *http.Request {
 	h.t.Helper()
 	q := make([]string, 0, len(u.fields))
 	for _, f := range u.fields {
@@ -164,7 +184,7 @@ func (h *harness) postRaw(u upload, contentType string) (*http.Response, map[str
 	if u.filename != "" {
 		req.Header.Set("Docket-Filename", u.filename)
 	}
-	return h.do(req, u)
+	return req
 }
 
 func (h *harness) do(req *http.Request, u upload) (*http.Response, map[string]any) {

@@ -166,3 +166,75 @@ func TestStatusFromTracker(t *testing.T) {
 		t.Errorf("GET with the tracker down: %d %v, want 503", code, m)
 	}
 }
+
+// TestProgressFromTracker: GET and the event stream carry a running
+// workflow's progress as the tracker reports it, one status event per
+// report.
+func TestProgressFromTracker(t *testing.T) {
+	tr, addr := startFakeTracker(t)
+	h := newHarness(t, func(c *app.Config) { c.Tracker = app.TrackerConfig{Addr: addr, Timeout: 2 * time.Second} })
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "p-1", filename: "scan.pdf", doc: pdfDoc})
+	if resp.StatusCode != 202 {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	at := func(sec int) *timestamppb.Timestamp {
+		return timestamppb.New(time.Date(2026, 11, 29, 10, 0, sec, 0, time.UTC))
+	}
+	running := func(events int64, done, total int64) *trackerv1.Workflow {
+		return &trackerv1.Workflow{Id: wf, Tenant: "acme", Stage: "ocr", Status: trackerv1.Status_STATUS_RUNNING, Events: events, CreatedAt: at(0), UpdatedAt: at(int(events)),
+			Progress: &trackerv1.Progress{Step: "ocr", Done: done, Total: total, Unit: "pages", UpdatedAt: at(int(events))}}
+	}
+	tr.set(running(3, 3, 20))
+	st := h.waitStatus(wf, "running")
+	if got, want := mustJSON(st["progress"]), `{"done":3,"step":"ocr","total":20,"unit":"pages","updated_at":"2026-11-29T10:00:03Z"}`; got != want {
+		t.Fatalf("GET progress %s, want %s", got, want)
+	}
+
+	req, _ := http.NewRequest(http.MethodGet, h.url+"/v1/documents/"+wf+"/events", nil)
+	req.Header.Set("X-API-Key", acmeKey)
+	sresp, err := http.DefaultClient.Do(req)
+	if err != nil || sresp.StatusCode != 200 {
+		t.Fatalf("events: %v %v", sresp, err)
+	}
+	defer sresp.Body.Close()
+	states := make(chan string, 8)
+	go func() {
+		defer close(states)
+		sc := bufio.NewScanner(sresp.Body)
+		for sc.Scan() {
+			if v, ok := strings.CutPrefix(sc.Text(), "data: "); ok {
+				var m struct {
+					Status   string
+					Progress *struct {
+						Step        string
+						Done, Total int64
+						Unit        string
+					}
+				}
+				_ = json.Unmarshal([]byte(v), &m)
+				s := m.Status
+				if p := m.Progress; p != nil {
+					s += fmt.Sprintf(" %s %d/%d %s", p.Step, p.Done, p.Total, p.Unit)
+				}
+				states <- s
+			}
+		}
+	}()
+	expect := func(want string) {
+		t.Helper()
+		select {
+		case got := <-states:
+			if got != want {
+				t.Fatalf("stream sent %q, want %q", got, want)
+			}
+		case <-time.After(10 * time.Second):
+			t.Fatalf("stream sent nothing in 10s, want %q", want)
+		}
+	}
+	expect("running ocr 3/20 pages")
+	tr.set(running(4, 9, 20))
+	expect("running ocr 9/20 pages")
+	tr.set(&trackerv1.Workflow{Id: wf, Tenant: "acme", Stage: "classify", Status: trackerv1.Status_STATUS_RUNNING, Events: 5})
+	expect("running")
+}

@@ -327,10 +327,14 @@ type Workflow struct {
 	UpdatedAt *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
 	// Events applied to the workflow.
 	Events int64 `protobuf:"varint,10,opt,name=events,proto3" json:"events,omitempty"`
-	// Queued or running with no event for longer than its stage's expected
-	// duration. A workflow waiting on a review or a scheduled retry, or
-	// parked, is waiting, never stalled.
-	Stalled       bool `protobuf:"varint,11,opt,name=stalled,proto3" json:"stalled,omitempty"`
+	// Queued or running with no event (progress reports included) for longer
+	// than its stage's expected duration. A workflow waiting on a review or a
+	// scheduled retry, or parked, is waiting, never stalled.
+	Stalled bool `protobuf:"varint,11,opt,name=stalled,proto3" json:"stalled,omitempty"`
+	// What the running step last reported of its work (a long step: OCR of a
+	// multi-page scan); unset when the step reported nothing yet, and once
+	// the step finished, failed or the workflow ended.
+	Progress      *Progress `protobuf:"bytes,12,opt,name=progress,proto3" json:"progress,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -442,6 +446,94 @@ func (x *Workflow) GetStalled() bool {
 	return false
 }
 
+func (x *Workflow) GetProgress() *Progress {
+	if x != nil {
+		return x.Progress
+	}
+	return nil
+}
+
+// A long step's latest progress report (a step_progress control event).
+type Progress struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The step's service: ocr, classifier, ...
+	Step string `protobuf:"bytes,1,opt,name=step,proto3" json:"step,omitempty"`
+	// Units of work done, and the total; total is 0 when unknown.
+	Done  int64 `protobuf:"varint,2,opt,name=done,proto3" json:"done,omitempty"`
+	Total int64 `protobuf:"varint,3,opt,name=total,proto3" json:"total,omitempty"`
+	// What is counted, e.g. pages; empty when the step did not say.
+	Unit string `protobuf:"bytes,4,opt,name=unit,proto3" json:"unit,omitempty"`
+	// When the report occurred.
+	UpdatedAt     *timestamppb.Timestamp `protobuf:"bytes,5,opt,name=updated_at,json=updatedAt,proto3" json:"updated_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Progress) Reset() {
+	*x = Progress{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Progress) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Progress) ProtoMessage() {}
+
+func (x *Progress) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Progress.ProtoReflect.Descriptor instead.
+func (*Progress) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Progress) GetStep() string {
+	if x != nil {
+		return x.Step
+	}
+	return ""
+}
+
+func (x *Progress) GetDone() int64 {
+	if x != nil {
+		return x.Done
+	}
+	return 0
+}
+
+func (x *Progress) GetTotal() int64 {
+	if x != nil {
+		return x.Total
+	}
+	return 0
+}
+
+func (x *Progress) GetUnit() string {
+	if x != nil {
+		return x.Unit
+	}
+	return ""
+}
+
+func (x *Progress) GetUpdatedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.UpdatedAt
+	}
+	return nil
+}
+
 // One event of a workflow's chain of custody.
 type HistoryEntry struct {
 	state   protoimpl.MessageState `protogen:"open.v1"`
@@ -465,7 +557,7 @@ type HistoryEntry struct {
 
 func (x *HistoryEntry) Reset() {
 	*x = HistoryEntry{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[3]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -477,7 +569,7 @@ func (x *HistoryEntry) String() string {
 func (*HistoryEntry) ProtoMessage() {}
 
 func (x *HistoryEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[3]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -490,7 +582,7 @@ func (x *HistoryEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryEntry.ProtoReflect.Descriptor instead.
 func (*HistoryEntry) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{3}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *HistoryEntry) GetEventId() string {
@@ -565,7 +657,7 @@ type GetWorkflowRequest struct {
 
 func (x *GetWorkflowRequest) Reset() {
 	*x = GetWorkflowRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[4]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -577,7 +669,7 @@ func (x *GetWorkflowRequest) String() string {
 func (*GetWorkflowRequest) ProtoMessage() {}
 
 func (x *GetWorkflowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[4]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -590,7 +682,7 @@ func (x *GetWorkflowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetWorkflowRequest.ProtoReflect.Descriptor instead.
 func (*GetWorkflowRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{4}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *GetWorkflowRequest) GetId() string {
@@ -630,7 +722,7 @@ type ListWorkflowsRequest struct {
 
 func (x *ListWorkflowsRequest) Reset() {
 	*x = ListWorkflowsRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[5]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -642,7 +734,7 @@ func (x *ListWorkflowsRequest) String() string {
 func (*ListWorkflowsRequest) ProtoMessage() {}
 
 func (x *ListWorkflowsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[5]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -655,7 +747,7 @@ func (x *ListWorkflowsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorkflowsRequest.ProtoReflect.Descriptor instead.
 func (*ListWorkflowsRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{5}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *ListWorkflowsRequest) GetStatus() Status {
@@ -746,7 +838,7 @@ type ListWorkflowsResponse struct {
 
 func (x *ListWorkflowsResponse) Reset() {
 	*x = ListWorkflowsResponse{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[6]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -758,7 +850,7 @@ func (x *ListWorkflowsResponse) String() string {
 func (*ListWorkflowsResponse) ProtoMessage() {}
 
 func (x *ListWorkflowsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[6]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -771,7 +863,7 @@ func (x *ListWorkflowsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorkflowsResponse.ProtoReflect.Descriptor instead.
 func (*ListWorkflowsResponse) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{6}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListWorkflowsResponse) GetWorkflows() []*Workflow {
@@ -800,7 +892,7 @@ type GetHistoryRequest struct {
 
 func (x *GetHistoryRequest) Reset() {
 	*x = GetHistoryRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[7]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -812,7 +904,7 @@ func (x *GetHistoryRequest) String() string {
 func (*GetHistoryRequest) ProtoMessage() {}
 
 func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[7]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -825,7 +917,7 @@ func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{7}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *GetHistoryRequest) GetWorkflowId() string {
@@ -859,7 +951,7 @@ type GetHistoryResponse struct {
 
 func (x *GetHistoryResponse) Reset() {
 	*x = GetHistoryResponse{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[8]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -871,7 +963,7 @@ func (x *GetHistoryResponse) String() string {
 func (*GetHistoryResponse) ProtoMessage() {}
 
 func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[8]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -884,7 +976,7 @@ func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{8}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetHistoryResponse) GetEntries() []*HistoryEntry {
@@ -916,7 +1008,7 @@ type WatchWorkflowsRequest struct {
 
 func (x *WatchWorkflowsRequest) Reset() {
 	*x = WatchWorkflowsRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -928,7 +1020,7 @@ func (x *WatchWorkflowsRequest) String() string {
 func (*WatchWorkflowsRequest) ProtoMessage() {}
 
 func (x *WatchWorkflowsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -941,7 +1033,7 @@ func (x *WatchWorkflowsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchWorkflowsRequest.ProtoReflect.Descriptor instead.
 func (*WatchWorkflowsRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{9}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *WatchWorkflowsRequest) GetTenant() string {
@@ -976,7 +1068,7 @@ type WatchWorkflowRequest struct {
 
 func (x *WatchWorkflowRequest) Reset() {
 	*x = WatchWorkflowRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -988,7 +1080,7 @@ func (x *WatchWorkflowRequest) String() string {
 func (*WatchWorkflowRequest) ProtoMessage() {}
 
 func (x *WatchWorkflowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1001,7 +1093,7 @@ func (x *WatchWorkflowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchWorkflowRequest.ProtoReflect.Descriptor instead.
 func (*WatchWorkflowRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{10}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *WatchWorkflowRequest) GetId() string {
@@ -1034,14 +1126,16 @@ type WorkflowChange struct {
 	OccurredAt *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=occurred_at,json=occurredAt,proto3" json:"occurred_at,omitempty"`
 	Summary    string                 `protobuf:"bytes,9,opt,name=summary,proto3" json:"summary,omitempty"`
 	// The workflow's state when the watch began, not an event.
-	Snapshot      bool `protobuf:"varint,10,opt,name=snapshot,proto3" json:"snapshot,omitempty"`
+	Snapshot bool `protobuf:"varint,10,opt,name=snapshot,proto3" json:"snapshot,omitempty"`
+	// The running step's progress after the change (see Workflow.progress).
+	Progress      *Progress `protobuf:"bytes,11,opt,name=progress,proto3" json:"progress,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
 
 func (x *WorkflowChange) Reset() {
 	*x = WorkflowChange{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1053,7 +1147,7 @@ func (x *WorkflowChange) String() string {
 func (*WorkflowChange) ProtoMessage() {}
 
 func (x *WorkflowChange) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1066,7 +1160,7 @@ func (x *WorkflowChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkflowChange.ProtoReflect.Descriptor instead.
 func (*WorkflowChange) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{11}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *WorkflowChange) GetCursor() string {
@@ -1139,6 +1233,13 @@ func (x *WorkflowChange) GetSnapshot() bool {
 	return false
 }
 
+func (x *WorkflowChange) GetProgress() *Progress {
+	if x != nil {
+		return x.Progress
+	}
+	return nil
+}
+
 type GetStatsRequest struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	// The window ending now (default 1h, at most the tracker's stats
@@ -1153,7 +1254,7 @@ type GetStatsRequest struct {
 
 func (x *GetStatsRequest) Reset() {
 	*x = GetStatsRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1165,7 +1266,7 @@ func (x *GetStatsRequest) String() string {
 func (*GetStatsRequest) ProtoMessage() {}
 
 func (x *GetStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1178,7 +1279,7 @@ func (x *GetStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatsRequest.ProtoReflect.Descriptor instead.
 func (*GetStatsRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{12}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *GetStatsRequest) GetWindow() *durationpb.Duration {
@@ -1235,7 +1336,7 @@ type Stats struct {
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1247,7 +1348,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1260,7 +1361,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{13}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *Stats) GetFrom() *timestamppb.Timestamp {
@@ -1405,7 +1506,7 @@ type StepStats struct {
 
 func (x *StepStats) Reset() {
 	*x = StepStats{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1417,7 +1518,7 @@ func (x *StepStats) String() string {
 func (*StepStats) ProtoMessage() {}
 
 func (x *StepStats) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1430,7 +1531,7 @@ func (x *StepStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StepStats.ProtoReflect.Descriptor instead.
 func (*StepStats) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{14}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *StepStats) GetStep() string {
@@ -1507,7 +1608,7 @@ type DecisionCount struct {
 
 func (x *DecisionCount) Reset() {
 	*x = DecisionCount{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1519,7 +1620,7 @@ func (x *DecisionCount) String() string {
 func (*DecisionCount) ProtoMessage() {}
 
 func (x *DecisionCount) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1532,7 +1633,7 @@ func (x *DecisionCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecisionCount.ProtoReflect.Descriptor instead.
 func (*DecisionCount) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{15}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *DecisionCount) GetDocumentType() string {
@@ -1574,7 +1675,7 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x1a\n" +
 	"\bsequence\x18\x04 \x01(\x03R\bsequence\x12\x1f\n" +
 	"\vrecord_hash\x18\x05 \x01(\tR\n" +
-	"recordHash\"\xa7\x03\n" +
+	"recordHash\"\xe0\x03\n" +
 	"\bWorkflow\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06tenant\x18\x02 \x01(\tR\x06tenant\x12\x14\n" +
@@ -1590,7 +1691,15 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"updated_at\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\x12\x16\n" +
 	"\x06events\x18\n" +
 	" \x01(\x03R\x06events\x12\x18\n" +
-	"\astalled\x18\v \x01(\bR\astalled\"\x9f\x02\n" +
+	"\astalled\x18\v \x01(\bR\astalled\x127\n" +
+	"\bprogress\x18\f \x01(\v2\x1b.docket.tracker.v1.ProgressR\bprogress\"\x97\x01\n" +
+	"\bProgress\x12\x12\n" +
+	"\x04step\x18\x01 \x01(\tR\x04step\x12\x12\n" +
+	"\x04done\x18\x02 \x01(\x03R\x04done\x12\x14\n" +
+	"\x05total\x18\x03 \x01(\x03R\x05total\x12\x12\n" +
+	"\x04unit\x18\x04 \x01(\tR\x04unit\x129\n" +
+	"\n" +
+	"updated_at\x18\x05 \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedAt\"\x9f\x02\n" +
 	"\fHistoryEntry\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12\x14\n" +
 	"\x05topic\x18\x02 \x01(\tR\x05topic\x12\x12\n" +
@@ -1638,7 +1747,7 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x06cursor\x18\x03 \x01(\tR\x06cursor\">\n" +
 	"\x14WatchWorkflowRequest\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
-	"\x06cursor\x18\x02 \x01(\tR\x06cursor\"\xd7\x02\n" +
+	"\x06cursor\x18\x02 \x01(\tR\x06cursor\"\x90\x03\n" +
 	"\x0eWorkflowChange\x12\x16\n" +
 	"\x06cursor\x18\x01 \x01(\tR\x06cursor\x12\x1f\n" +
 	"\vworkflow_id\x18\x02 \x01(\tR\n" +
@@ -1653,7 +1762,8 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"occurredAt\x12\x18\n" +
 	"\asummary\x18\t \x01(\tR\asummary\x12\x1a\n" +
 	"\bsnapshot\x18\n" +
-	" \x01(\bR\bsnapshot\"\\\n" +
+	" \x01(\bR\bsnapshot\x127\n" +
+	"\bprogress\x18\v \x01(\v2\x1b.docket.tracker.v1.ProgressR\bprogress\"\\\n" +
 	"\x0fGetStatsRequest\x121\n" +
 	"\x06window\x18\x01 \x01(\v2\x19.google.protobuf.DurationR\x06window\x12\x16\n" +
 	"\x06tenant\x18\x02 \x01(\tR\x06tenant\"\xd8\x04\n" +
@@ -1728,77 +1838,81 @@ func file_docket_tracker_v1_tracker_proto_rawDescGZIP() []byte {
 }
 
 var file_docket_tracker_v1_tracker_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_docket_tracker_v1_tracker_proto_msgTypes = make([]protoimpl.MessageInfo, 16)
+var file_docket_tracker_v1_tracker_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
 var file_docket_tracker_v1_tracker_proto_goTypes = []any{
 	(Order)(0),                    // 0: docket.tracker.v1.Order
 	(Status)(0),                   // 1: docket.tracker.v1.Status
 	(*Step)(nil),                  // 2: docket.tracker.v1.Step
 	(*LedgerRef)(nil),             // 3: docket.tracker.v1.LedgerRef
 	(*Workflow)(nil),              // 4: docket.tracker.v1.Workflow
-	(*HistoryEntry)(nil),          // 5: docket.tracker.v1.HistoryEntry
-	(*GetWorkflowRequest)(nil),    // 6: docket.tracker.v1.GetWorkflowRequest
-	(*ListWorkflowsRequest)(nil),  // 7: docket.tracker.v1.ListWorkflowsRequest
-	(*ListWorkflowsResponse)(nil), // 8: docket.tracker.v1.ListWorkflowsResponse
-	(*GetHistoryRequest)(nil),     // 9: docket.tracker.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),    // 10: docket.tracker.v1.GetHistoryResponse
-	(*WatchWorkflowsRequest)(nil), // 11: docket.tracker.v1.WatchWorkflowsRequest
-	(*WatchWorkflowRequest)(nil),  // 12: docket.tracker.v1.WatchWorkflowRequest
-	(*WorkflowChange)(nil),        // 13: docket.tracker.v1.WorkflowChange
-	(*GetStatsRequest)(nil),       // 14: docket.tracker.v1.GetStatsRequest
-	(*Stats)(nil),                 // 15: docket.tracker.v1.Stats
-	(*StepStats)(nil),             // 16: docket.tracker.v1.StepStats
-	(*DecisionCount)(nil),         // 17: docket.tracker.v1.DecisionCount
-	(*timestamppb.Timestamp)(nil), // 18: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 19: google.protobuf.Duration
+	(*Progress)(nil),              // 5: docket.tracker.v1.Progress
+	(*HistoryEntry)(nil),          // 6: docket.tracker.v1.HistoryEntry
+	(*GetWorkflowRequest)(nil),    // 7: docket.tracker.v1.GetWorkflowRequest
+	(*ListWorkflowsRequest)(nil),  // 8: docket.tracker.v1.ListWorkflowsRequest
+	(*ListWorkflowsResponse)(nil), // 9: docket.tracker.v1.ListWorkflowsResponse
+	(*GetHistoryRequest)(nil),     // 10: docket.tracker.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),    // 11: docket.tracker.v1.GetHistoryResponse
+	(*WatchWorkflowsRequest)(nil), // 12: docket.tracker.v1.WatchWorkflowsRequest
+	(*WatchWorkflowRequest)(nil),  // 13: docket.tracker.v1.WatchWorkflowRequest
+	(*WorkflowChange)(nil),        // 14: docket.tracker.v1.WorkflowChange
+	(*GetStatsRequest)(nil),       // 15: docket.tracker.v1.GetStatsRequest
+	(*Stats)(nil),                 // 16: docket.tracker.v1.Stats
+	(*StepStats)(nil),             // 17: docket.tracker.v1.StepStats
+	(*DecisionCount)(nil),         // 18: docket.tracker.v1.DecisionCount
+	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 20: google.protobuf.Duration
 }
 var file_docket_tracker_v1_tracker_proto_depIdxs = []int32{
-	18, // 0: docket.tracker.v1.Step.started_at:type_name -> google.protobuf.Timestamp
-	18, // 1: docket.tracker.v1.Step.finished_at:type_name -> google.protobuf.Timestamp
+	19, // 0: docket.tracker.v1.Step.started_at:type_name -> google.protobuf.Timestamp
+	19, // 1: docket.tracker.v1.Step.finished_at:type_name -> google.protobuf.Timestamp
 	1,  // 2: docket.tracker.v1.Workflow.status:type_name -> docket.tracker.v1.Status
 	2,  // 3: docket.tracker.v1.Workflow.steps:type_name -> docket.tracker.v1.Step
 	3,  // 4: docket.tracker.v1.Workflow.ledger:type_name -> docket.tracker.v1.LedgerRef
-	18, // 5: docket.tracker.v1.Workflow.created_at:type_name -> google.protobuf.Timestamp
-	18, // 6: docket.tracker.v1.Workflow.updated_at:type_name -> google.protobuf.Timestamp
-	18, // 7: docket.tracker.v1.HistoryEntry.occurred_at:type_name -> google.protobuf.Timestamp
-	1,  // 8: docket.tracker.v1.ListWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
-	18, // 9: docket.tracker.v1.ListWorkflowsRequest.created_from:type_name -> google.protobuf.Timestamp
-	18, // 10: docket.tracker.v1.ListWorkflowsRequest.created_to:type_name -> google.protobuf.Timestamp
-	18, // 11: docket.tracker.v1.ListWorkflowsRequest.updated_from:type_name -> google.protobuf.Timestamp
-	18, // 12: docket.tracker.v1.ListWorkflowsRequest.updated_to:type_name -> google.protobuf.Timestamp
-	0,  // 13: docket.tracker.v1.ListWorkflowsRequest.order:type_name -> docket.tracker.v1.Order
-	4,  // 14: docket.tracker.v1.ListWorkflowsResponse.workflows:type_name -> docket.tracker.v1.Workflow
-	5,  // 15: docket.tracker.v1.GetHistoryResponse.entries:type_name -> docket.tracker.v1.HistoryEntry
-	1,  // 16: docket.tracker.v1.WatchWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
-	1,  // 17: docket.tracker.v1.WorkflowChange.status:type_name -> docket.tracker.v1.Status
-	18, // 18: docket.tracker.v1.WorkflowChange.occurred_at:type_name -> google.protobuf.Timestamp
-	19, // 19: docket.tracker.v1.GetStatsRequest.window:type_name -> google.protobuf.Duration
-	18, // 20: docket.tracker.v1.Stats.from:type_name -> google.protobuf.Timestamp
-	18, // 21: docket.tracker.v1.Stats.to:type_name -> google.protobuf.Timestamp
-	16, // 22: docket.tracker.v1.Stats.steps:type_name -> docket.tracker.v1.StepStats
-	17, // 23: docket.tracker.v1.Stats.decisions:type_name -> docket.tracker.v1.DecisionCount
-	19, // 24: docket.tracker.v1.StepStats.processing_p50:type_name -> google.protobuf.Duration
-	19, // 25: docket.tracker.v1.StepStats.processing_p95:type_name -> google.protobuf.Duration
-	19, // 26: docket.tracker.v1.StepStats.processing_p99:type_name -> google.protobuf.Duration
-	19, // 27: docket.tracker.v1.StepStats.queue_age_p50:type_name -> google.protobuf.Duration
-	19, // 28: docket.tracker.v1.StepStats.queue_age_p95:type_name -> google.protobuf.Duration
-	19, // 29: docket.tracker.v1.StepStats.queue_age_p99:type_name -> google.protobuf.Duration
-	6,  // 30: docket.tracker.v1.Tracker.GetWorkflow:input_type -> docket.tracker.v1.GetWorkflowRequest
-	7,  // 31: docket.tracker.v1.Tracker.ListWorkflows:input_type -> docket.tracker.v1.ListWorkflowsRequest
-	9,  // 32: docket.tracker.v1.Tracker.GetHistory:input_type -> docket.tracker.v1.GetHistoryRequest
-	11, // 33: docket.tracker.v1.Tracker.WatchWorkflows:input_type -> docket.tracker.v1.WatchWorkflowsRequest
-	12, // 34: docket.tracker.v1.Tracker.WatchWorkflow:input_type -> docket.tracker.v1.WatchWorkflowRequest
-	14, // 35: docket.tracker.v1.Tracker.GetStats:input_type -> docket.tracker.v1.GetStatsRequest
-	4,  // 36: docket.tracker.v1.Tracker.GetWorkflow:output_type -> docket.tracker.v1.Workflow
-	8,  // 37: docket.tracker.v1.Tracker.ListWorkflows:output_type -> docket.tracker.v1.ListWorkflowsResponse
-	10, // 38: docket.tracker.v1.Tracker.GetHistory:output_type -> docket.tracker.v1.GetHistoryResponse
-	13, // 39: docket.tracker.v1.Tracker.WatchWorkflows:output_type -> docket.tracker.v1.WorkflowChange
-	13, // 40: docket.tracker.v1.Tracker.WatchWorkflow:output_type -> docket.tracker.v1.WorkflowChange
-	15, // 41: docket.tracker.v1.Tracker.GetStats:output_type -> docket.tracker.v1.Stats
-	36, // [36:42] is the sub-list for method output_type
-	30, // [30:36] is the sub-list for method input_type
-	30, // [30:30] is the sub-list for extension type_name
-	30, // [30:30] is the sub-list for extension extendee
-	0,  // [0:30] is the sub-list for field type_name
+	19, // 5: docket.tracker.v1.Workflow.created_at:type_name -> google.protobuf.Timestamp
+	19, // 6: docket.tracker.v1.Workflow.updated_at:type_name -> google.protobuf.Timestamp
+	5,  // 7: docket.tracker.v1.Workflow.progress:type_name -> docket.tracker.v1.Progress
+	19, // 8: docket.tracker.v1.Progress.updated_at:type_name -> google.protobuf.Timestamp
+	19, // 9: docket.tracker.v1.HistoryEntry.occurred_at:type_name -> google.protobuf.Timestamp
+	1,  // 10: docket.tracker.v1.ListWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
+	19, // 11: docket.tracker.v1.ListWorkflowsRequest.created_from:type_name -> google.protobuf.Timestamp
+	19, // 12: docket.tracker.v1.ListWorkflowsRequest.created_to:type_name -> google.protobuf.Timestamp
+	19, // 13: docket.tracker.v1.ListWorkflowsRequest.updated_from:type_name -> google.protobuf.Timestamp
+	19, // 14: docket.tracker.v1.ListWorkflowsRequest.updated_to:type_name -> google.protobuf.Timestamp
+	0,  // 15: docket.tracker.v1.ListWorkflowsRequest.order:type_name -> docket.tracker.v1.Order
+	4,  // 16: docket.tracker.v1.ListWorkflowsResponse.workflows:type_name -> docket.tracker.v1.Workflow
+	6,  // 17: docket.tracker.v1.GetHistoryResponse.entries:type_name -> docket.tracker.v1.HistoryEntry
+	1,  // 18: docket.tracker.v1.WatchWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
+	1,  // 19: docket.tracker.v1.WorkflowChange.status:type_name -> docket.tracker.v1.Status
+	19, // 20: docket.tracker.v1.WorkflowChange.occurred_at:type_name -> google.protobuf.Timestamp
+	5,  // 21: docket.tracker.v1.WorkflowChange.progress:type_name -> docket.tracker.v1.Progress
+	20, // 22: docket.tracker.v1.GetStatsRequest.window:type_name -> google.protobuf.Duration
+	19, // 23: docket.tracker.v1.Stats.from:type_name -> google.protobuf.Timestamp
+	19, // 24: docket.tracker.v1.Stats.to:type_name -> google.protobuf.Timestamp
+	17, // 25: docket.tracker.v1.Stats.steps:type_name -> docket.tracker.v1.StepStats
+	18, // 26: docket.tracker.v1.Stats.decisions:type_name -> docket.tracker.v1.DecisionCount
+	20, // 27: docket.tracker.v1.StepStats.processing_p50:type_name -> google.protobuf.Duration
+	20, // 28: docket.tracker.v1.StepStats.processing_p95:type_name -> google.protobuf.Duration
+	20, // 29: docket.tracker.v1.StepStats.processing_p99:type_name -> google.protobuf.Duration
+	20, // 30: docket.tracker.v1.StepStats.queue_age_p50:type_name -> google.protobuf.Duration
+	20, // 31: docket.tracker.v1.StepStats.queue_age_p95:type_name -> google.protobuf.Duration
+	20, // 32: docket.tracker.v1.StepStats.queue_age_p99:type_name -> google.protobuf.Duration
+	7,  // 33: docket.tracker.v1.Tracker.GetWorkflow:input_type -> docket.tracker.v1.GetWorkflowRequest
+	8,  // 34: docket.tracker.v1.Tracker.ListWorkflows:input_type -> docket.tracker.v1.ListWorkflowsRequest
+	10, // 35: docket.tracker.v1.Tracker.GetHistory:input_type -> docket.tracker.v1.GetHistoryRequest
+	12, // 36: docket.tracker.v1.Tracker.WatchWorkflows:input_type -> docket.tracker.v1.WatchWorkflowsRequest
+	13, // 37: docket.tracker.v1.Tracker.WatchWorkflow:input_type -> docket.tracker.v1.WatchWorkflowRequest
+	15, // 38: docket.tracker.v1.Tracker.GetStats:input_type -> docket.tracker.v1.GetStatsRequest
+	4,  // 39: docket.tracker.v1.Tracker.GetWorkflow:output_type -> docket.tracker.v1.Workflow
+	9,  // 40: docket.tracker.v1.Tracker.ListWorkflows:output_type -> docket.tracker.v1.ListWorkflowsResponse
+	11, // 41: docket.tracker.v1.Tracker.GetHistory:output_type -> docket.tracker.v1.GetHistoryResponse
+	14, // 42: docket.tracker.v1.Tracker.WatchWorkflows:output_type -> docket.tracker.v1.WorkflowChange
+	14, // 43: docket.tracker.v1.Tracker.WatchWorkflow:output_type -> docket.tracker.v1.WorkflowChange
+	16, // 44: docket.tracker.v1.Tracker.GetStats:output_type -> docket.tracker.v1.Stats
+	39, // [39:45] is the sub-list for method output_type
+	33, // [33:39] is the sub-list for method input_type
+	33, // [33:33] is the sub-list for extension type_name
+	33, // [33:33] is the sub-list for extension extendee
+	0,  // [0:33] is the sub-list for field type_name
 }
 
 func init() { file_docket_tracker_v1_tracker_proto_init() }
@@ -1812,7 +1926,7 @@ func file_docket_tracker_v1_tracker_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_docket_tracker_v1_tracker_proto_rawDesc), len(file_docket_tracker_v1_tracker_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   16,
+			NumMessages:   17,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -98,7 +98,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return submitCmd(ctx, args[1:], stdout, stderr, isTerminal(stdout))
 	case "workflows":
 		if len(args) > 1 && args[1] == "watch" {
-			return workflowsWatch(ctx, args[2:], stdout, stderr)
+			return workflowsWatch(ctx, args[2:], stdout, stderr, isTerminal(stdout))
 		}
 		return workflows(ctx, args[1:], stdout, stderr)
 	case "review":

@@ -37,6 +37,7 @@ func submitCmd(ctx context.Context, args []string, stdout, stderr io.Writer, tty
 	wait := fs.Bool("wait", false, "follow each document until it ends (completed, failed, canceled, timed_out) or waits for a person (parked, waiting_review)")
 	tenant := fs.String("tenant", "", "tenant to submit as; must be the API key's (default: the key's tenant)")
 	typeHint := fs.String("type", "", "document type hint, sent as the label "+submit.TypeHintLabel)
+	priority := fs.String("priority", "", "priority lane: interactive (someone waits; ingest's default) or bulk (batch work, scheduled after interactive)")
 	ingestURL := fs.String("ingest", envOr("DOCKET_INGEST_URL", "http://127.0.0.1:8080"), "ingest's base URL (default $DOCKET_INGEST_URL, else http://127.0.0.1:8080)")
 	apiKey := fs.String("token", envOr("DOCKET_INGEST_API_KEY", "demo-key"), "ingest API key (default $DOCKET_INGEST_API_KEY, else the embedded runner's demo-key)")
 	tf := addTrackerFlags(fs, "tracker-token")
@@ -56,7 +57,12 @@ func submitCmd(ctx context.Context, args []string, stdout, stderr io.Writer, tty
 	if *poll <= 0 || *timeout <= 0 {
 		return fmt.Errorf("%w: --poll and --timeout must be positive", errUsage)
 	}
-	cl := &submit.Client{BaseURL: *ingestURL, APIKey: *apiKey, Tenant: *tenant, TypeHint: *typeHint, HTTP: &http.Client{Timeout: 2 * time.Minute}}
+	switch *priority {
+	case "", submit.LaneInteractive, submit.LaneBulk:
+	default:
+		return fmt.Errorf("%w: --priority %q: want %s or %s", errUsage, *priority, submit.LaneInteractive, submit.LaneBulk)
+	}
+	cl := &submit.Client{BaseURL: *ingestURL, APIKey: *apiKey, Tenant: *tenant, TypeHint: *typeHint, Priority: *priority, HTTP: &http.Client{Timeout: 2 * time.Minute}}
 
 	var results []*submitted
 	var uploadErr error
@@ -178,6 +184,10 @@ type lineDisplay struct {
 }
 
 func (d *lineDisplay) update(_ int, r *submitted, w *trackerv1.Workflow) {
+	if p := w.GetProgress(); p != nil && w.GetStatus() == trackerv1.Status_STATUS_RUNNING {
+		d.printf("%s: %s\n", filepath.Base(r.File), render.Progress(p))
+		return
+	}
 	d.printf("%s: %s at %s\n", filepath.Base(r.File), render.Status(w.GetStatus()), render.OrDash(w.GetStage()))
 }
 

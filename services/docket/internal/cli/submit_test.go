@@ -16,6 +16,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/events"
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/docket/internal/submit"
 )
 
@@ -356,4 +357,111 @@ func jsonEqual(a, b any) bool {
 	x, _ := json.Marshal(a)
 	y, _ := json.Marshal(b)
 	return string(x) == string(y)
+}
+
+// playLong plays a long OCR step for sub (started, then two progress
+// reports, each applied by the tracker before the next), then the
+// classifier and the ledger.
+func (s *stack) playLong(t *testing.T, sub *events.DocumentSubmitted) {
+	wf, at := sub.Meta.WorkflowID, sub.Meta.OccurredAt
+	meta := func(id string, sec int, cause, svc string) events.Meta {
+		return events.Meta{EventID: wf + "-" + id, WorkflowID: wf, TenantID: sub.Meta.TenantID, OccurredAt: at.Add(time.Duration(sec) * time.Second),
+			CausationID: cause, Producer: events.Producer{Service: svc, Version: "1.0.0"}}
+	}
+	text := events.BlobRef{URI: "docket-blob://sha256/" + wf + "-text", SHA256: wf + "-text", SizeBytes: 40, MediaType: "text/plain"}
+	extracted := &events.DocumentExtracted{Meta: meta("extracted", 4, sub.Meta.EventID, "ocr"), Document: sub.Document, Text: text,
+		Pages: []events.Page{{Number: 1, Chars: 40, Confidence: 1, Method: "text_layer"}}, Engine: events.Engine{Name: "plain", Version: "1"}, MeanConfidence: 1}
+	model := events.Model{Name: "textmodel", Version: "2026.11"}
+	report := func(id string, sec int, kind string, details map[string]string) {
+		s.produce(t, events.TopicControl, &events.WorkflowControl{Meta: meta(id, sec, sub.Meta.EventID, "ocr"), Kind: kind, Details: details})
+		s.waitEvent(t, wf, wf+"-"+id)
+	}
+	report("ocr-started", 1, "step_started", map[string]string{"step": "ocr", "attempt": "1"})
+	report("ocr-progress-1", 2, "step_progress", map[string]string{"step": "ocr", "done": "1", "total": "3", "unit": "pages"})
+	report("ocr-progress-3", 3, "step_progress", map[string]string{"step": "ocr", "done": "3", "total": "3", "unit": "pages"})
+	s.produce(t, events.TopicExtracted, extracted)
+	s.produce(t, events.TopicClassified, &events.DocumentClassified{Meta: meta("classified", 5, wf+"-extracted", "classifier"), Document: sub.Document,
+		DocumentType: "invoice", Confidence: 0.97, Candidates: []events.Candidate{{Type: "invoice", Score: 0.97}}, Flags: []events.Flag{}, Model: model,
+		RulesFired: []string{}, Text: &text, Context: map[string]string{}})
+	s.produce(t, events.TopicRecorded, &events.DocumentRecorded{Meta: meta("recorded", 6, wf+"-classified", "ledger"), LedgerTopic: events.TopicLedger,
+		LedgerPartition: 0, LedgerOffset: 41, RecordHash: []byte{0xab, 0xcd}, Sequence: 43})
+}
+
+// waitEvent waits until the tracker has applied event id to workflow wf.
+func (s *stack) waitEvent(t *testing.T, wf, id string) {
+	t.Helper()
+	cl := s.cl
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		h, err := cl.GetHistory(context.Background(), &trackerv1.GetHistoryRequest{WorkflowId: wf, PageSize: 1000})
+		if err == nil && slices.ContainsFunc(h.GetEntries(), func(e *trackerv1.HistoryEntry) bool { return e.GetEventId() == id }) {
+			return
+		}
+		if time.Now().After(deadline) {
+			t.Errorf("tracker did not apply %s within 30s: %v", id, err)
+			return
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestSubmitWaitShowsProgress: `docket submit --priority bulk --wait`
+// submits in the bulk lane (the docket-priority header of the submitted
+// record) and, without a terminal, prints a line per progress report of
+// the long OCR step, in order, between the workflow's states.
+func TestSubmitWaitShowsProgress(t *testing.T) {
+	s := startStack(t, false)
+	files := writeDocs(t, "long-scan.txt")
+
+	if code, _, errOut := runCLI(t, "submit", "--priority", "urgent", files[0]); code != 2 || !strings.Contains(errOut, `--priority "urgent": want interactive or bulk`) {
+		t.Fatalf("--priority urgent: exit %d, stderr %q; want a usage error", code, errOut)
+	}
+	var out, errOut syncBuffer
+	exited := make(chan int, 1)
+	go func() {
+		exited <- Main(context.Background(), []string{"submit", "--wait", "--priority", "bulk", "--poll", "50ms", "--timeout", "1m", files[0]}, &out, &errOut)
+	}()
+	recs := s.kafka.ReadCommitted(t, events.TopicSubmitted, 1, 30*time.Second)
+	if len(recs) != 1 {
+		t.Fatalf("%d submitted records, want 1; stderr %q", len(recs), errOut.String())
+	}
+	var lane string
+	for _, h := range recs[0].Headers {
+		if h.Key == "docket-priority" {
+			lane = string(h.Value)
+		}
+	}
+	if lane != "bulk" {
+		t.Errorf("submitted record in lane %q, want bulk", lane)
+	}
+	// The step reports once the command follows the workflow.
+	for deadline := time.Now().Add(30 * time.Second); !strings.Contains(out.String(), "long-scan.txt: queued at ocr"); {
+		if time.Now().After(deadline) {
+			t.Fatalf("the command does not follow the workflow: %q %q", out.String(), errOut.String())
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	e, err := s.codec.Decode(recs[0].Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	s.playLong(t, e.(*events.DocumentSubmitted))
+	select {
+	case code := <-exited:
+		if code != 0 {
+			t.Fatalf("exit %d, stderr %q; stdout:\n%s", code, errOut.String(), out.String())
+		}
+	case <-time.After(time.Minute):
+		t.Fatalf("the command did not end: %q", out.String())
+	}
+	var lines []string
+	for _, l := range strings.Split(out.String(), "\n") {
+		if rest, ok := strings.CutPrefix(l, "long-scan.txt: "); ok {
+			lines = append(lines, rest)
+		}
+	}
+	want := []string{"queued at ocr", "running at ocr", "ocr 1/3 pages", "ocr 3/3 pages", "running at classify", "completed: recorded in the ledger, sequence 43"}
+	if !subsequence(want, lines) {
+		t.Fatalf("lines %q, want in order %q", lines, want)
+	}
 }

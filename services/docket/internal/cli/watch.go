@@ -6,8 +6,10 @@ import (
 	"fmt"
 	"io"
 
+	"github.com/vbauerster/mpb/v8"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/docket/internal/render"
@@ -18,8 +20,11 @@ import (
 const watchRow = "%-22s  %-24s  %-36s  %-10s  %-14s  %-8s  %-20s  %s\n"
 
 // workflowsWatch runs `docket workflows watch`: every change to the
-// selected workflows as it happens, from now or from a cursor.
-func workflowsWatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
+// selected workflows as it happens, from now or from a cursor. On a
+// terminal (tty), a running long step's progress reports draw a bar per
+// workflow under the rows instead of a row each; elsewhere each report is a
+// row whose summary says it ("ocr 3/20 pages").
+func workflowsWatch(ctx context.Context, args []string, stdout, stderr io.Writer, tty bool) error {
 	c := newOpCmd("workflows watch", stderr, 0)
 	tenant := c.fs.String("tenant", "", "only workflows of this tenant")
 	st := c.fs.String("status", "", "only changes that leave a workflow in this status")
@@ -48,8 +53,14 @@ func workflowsWatch(ctx context.Context, args []string, stdout, stderr io.Writer
 	if err != nil {
 		return trackerError(*c.tracker.addr, "watch workflows", err)
 	}
+	out := stdout
+	if tty && !c.json() {
+		bars := newWatchBars(ctx, stdout)
+		defer bars.close()
+		out = bars
+	}
 	if !c.json() {
-		fmt.Fprintf(stdout, watchRow, "CURSOR", "OCCURRED", "WORKFLOW", "TENANT", "STATUS", "STAGE", "EVENT", "SUMMARY")
+		fmt.Fprintf(out, watchRow, "CURSOR", "OCCURRED", "WORKFLOW", "TENANT", "STATUS", "STAGE", "EVENT", "SUMMARY")
 	}
 	for n := 0; *limit == 0 || n < *limit; n++ {
 		ch, err := stream.Recv()
@@ -62,10 +73,13 @@ func workflowsWatch(ctx context.Context, args []string, stdout, stderr io.Writer
 			}
 			return trackerError(*c.tracker.addr, "watch workflows", err)
 		}
+		if bars, ok := out.(*watchBars); ok && bars.change(ch) {
+			continue
+		}
 		if c.json() {
 			err = render.ProtoLine(stdout, ch)
 		} else {
-			_, err = fmt.Fprintf(stdout, watchRow, ch.GetCursor(), render.Time(ch.GetOccurredAt()), ch.GetWorkflowId(), render.OrDash(ch.GetTenant()),
+			_, err = fmt.Fprintf(out, watchRow, ch.GetCursor(), render.Time(ch.GetOccurredAt()), ch.GetWorkflowId(), render.OrDash(ch.GetTenant()),
 				render.Status(ch.GetStatus()), render.OrDash(ch.GetStage()), changeKind(ch), render.OneLine(ch.GetSummary(), 120))
 		}
 		if err != nil {
@@ -81,4 +95,40 @@ func changeKind(ch *trackerv1.WorkflowChange) string {
 		return "snapshot"
 	}
 	return render.OrDash(ch.GetEventType())
+}
+
+// watchBars draws the progress bars of `docket workflows watch` on a
+// terminal, and writes the rows above them.
+type watchBars struct {
+	p     *mpb.Progress
+	steps *stepBars
+	next  int // the next bar's priority: bars in order of appearance
+}
+
+func newWatchBars(ctx context.Context, w io.Writer) *watchBars {
+	p := mpb.NewWithContext(ctx, mpb.WithOutput(w), mpb.WithAutoRefresh(), mpb.WithWidth(160))
+	return &watchBars{p: p, steps: newStepBars(p)}
+}
+
+// Write writes rows above the bars.
+func (b *watchBars) Write(p []byte) (int, error) { return b.p.Write(p) }
+
+// change shows ch's progress in its workflow's bar, or removes the bar
+// when the workflow no longer runs with progress. It reports whether ch is
+// the progress report itself, which the bar shows instead of a row.
+func (b *watchBars) change(ch *trackerv1.WorkflowChange) bool {
+	p := ch.GetProgress()
+	if p == nil || ch.GetStatus() != trackerv1.Status_STATUS_RUNNING {
+		b.steps.drop(ch.GetWorkflowId())
+		return false
+	}
+	b.next++
+	b.steps.show(ch.GetWorkflowId(), ch.GetWorkflowId(), b.next, p)
+	return !ch.GetSnapshot() && proto.Equal(p.GetUpdatedAt(), ch.GetOccurredAt())
+}
+
+// close removes the bars and draws the last rows.
+func (b *watchBars) close() {
+	b.steps.dropAll()
+	b.p.Wait()
 }

@@ -243,6 +243,9 @@ func workflowDetail(w io.Writer, x *trackerv1.Workflow) error {
 	fmt.Fprintf(tw, "Events:\t%d\n", x.GetEvents())
 	fmt.Fprintf(tw, "Last error:\t%s\n", render.OrDash(render.OneLine(x.GetLastError(), 500)))
 	fmt.Fprintf(tw, "Ledger:\t%s\n", ledgerRef(x.GetLedger()))
+	if p := x.GetProgress(); p != nil {
+		fmt.Fprintf(tw, "Progress:\t%s (reported %s)\n", render.Progress(p), render.Time(p.GetUpdatedAt()))
+	}
 	if err := tw.Flush(); err != nil {
 		return err
 	}

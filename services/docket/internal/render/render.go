@@ -107,6 +107,22 @@ func Status(s trackerv1.Status) string {
 	return strings.ToLower(strings.TrimPrefix(s.String(), "STATUS_"))
 }
 
+// Progress words a long step's progress report: "ocr 3/20 pages", "ocr 3
+// pages" when the total is unknown; "" for none.
+func Progress(p *trackerv1.Progress) string {
+	if p == nil {
+		return ""
+	}
+	s := fmt.Sprintf("%s %d", p.GetStep(), p.GetDone())
+	if p.GetTotal() > 0 {
+		s += fmt.Sprintf("/%d", p.GetTotal())
+	}
+	if p.GetUnit() != "" {
+		s += " " + p.GetUnit()
+	}
+	return OneLine(s, 80)
+}
+
 // OrDash shows an empty cell as "-".
 func OrDash(s string) string {
 	if s == "" {

@@ -32,8 +32,18 @@ type Client struct {
 	Tenant string
 	// TypeHint, when set, is sent as the type_hint label.
 	TypeHint string
+	// Priority, when set, is the submissions' lane (interactive or bulk),
+	// sent as the X-Docket-Priority header; ingest's default is
+	// interactive.
+	Priority string
 	HTTP     *http.Client
 }
+
+// Priority lanes ingest accepts.
+const (
+	LaneInteractive = "interactive"
+	LaneBulk        = "bulk"
+)
 
 // Accepted is ingest's answer to one accepted document.
 type Accepted struct {
@@ -101,6 +111,9 @@ func (c *Client) File(ctx context.Context, path string) (Accepted, error) {
 	}
 	if c.Tenant != "" {
 		req.Header.Set("Docket-Tenant", c.Tenant)
+	}
+	if c.Priority != "" {
+		req.Header.Set("X-Docket-Priority", c.Priority)
 	}
 	resp, err := c.HTTP.Do(req)
 	if err != nil {

@@ -7,6 +7,7 @@ import (
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
+	"google.golang.org/protobuf/proto"
 
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/docket/internal/render"
@@ -96,8 +97,8 @@ type Follower struct {
 // maxStreamRetries bounds the resumptions of a watch that keeps breaking.
 const maxStreamRetries = 5
 
-// Follow calls onChange with each new state of workflow id (the tracker
-// may not know it yet right after submission) until it ends (see
+// Follow calls onChange with each new state of workflow id (status, stage
+// or progress; the tracker may not know it yet right after submission) until it ends (see
 // EndingOf), and returns its full final state. It follows the tracker's
 // WatchWorkflow stream, resuming from its cursor when it breaks, and polls
 // GetWorkflow when the tracker does not implement the stream.
@@ -113,8 +114,8 @@ func (f *Follower) Follow(ctx context.Context, id string, onChange func(*tracker
 			}
 			failures = 0
 			cursor = ch.GetCursor()
-			w := &trackerv1.Workflow{Id: ch.GetWorkflowId(), Tenant: ch.GetTenant(), Status: ch.GetStatus(), Stage: ch.GetStage()}
-			if last == nil || w.GetStatus() != last.GetStatus() || w.GetStage() != last.GetStage() {
+			w := &trackerv1.Workflow{Id: ch.GetWorkflowId(), Tenant: ch.GetTenant(), Status: ch.GetStatus(), Stage: ch.GetStage(), Progress: ch.GetProgress()}
+			if changed(last, w) {
 				last = w
 				onChange(w)
 			}
@@ -141,6 +142,13 @@ func (f *Follower) Follow(ctx context.Context, id string, onChange func(*tracker
 	}
 }
 
+// changed reports whether w differs from last in what a follower shows:
+// status, stage or the running step's progress.
+func changed(last, w *trackerv1.Workflow) bool {
+	return last == nil || w.GetStatus() != last.GetStatus() || w.GetStage() != last.GetStage() ||
+		!proto.Equal(w.GetProgress(), last.GetProgress())
+}
+
 // final reads the full state of a workflow that ended (the stream's
 // changes carry no error or ledger reference).
 func (f *Follower) final(ctx context.Context, w *trackerv1.Workflow) (*trackerv1.Workflow, error) {
@@ -162,7 +170,7 @@ func (f *Follower) poll(ctx context.Context, id string, last *trackerv1.Workflow
 		case err != nil:
 			return last, fmt.Errorf("read workflow %s from the saga tracker: %w", id, err)
 		default:
-			if last == nil || w.GetStatus() != last.GetStatus() || w.GetStage() != last.GetStage() {
+			if changed(last, w) {
 				last = w
 				onChange(w)
 			}

@@ -115,7 +115,7 @@ func (in *Inbox) take(ctx context.Context, name string) error {
 	if err == nil {
 		sum := sha256.Sum256(doc)
 		key := hex.EncodeToString(sum[:]) + ":" + name
-		acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name}, key, submit.SourceInbox)
+		acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: submit.LaneBulk}, key, submit.SourceInbox)
 	}
 	log := in.Log.With("file", name)
 	if err != nil {

@@ -15,6 +15,12 @@ import (
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
+// HeaderPriority is the Kafka record header that names a record's priority
+// lane (submit.LaneInteractive or submit.LaneBulk). The runtime copies it
+// from each consumed record to the records it produces, and schedules long
+// steps' jobs by it.
+const HeaderPriority = "docket-priority"
+
 // Encoder encodes events in the registry's wire format.
 type Encoder interface {
 	Encode(topic string, e events.Event) ([]byte, error)
@@ -46,14 +52,17 @@ func New(conn []kgo.Opt, enc Encoder, timeout time.Duration) (*Kafka, error) {
 func (k *Kafka) Close() { k.cl.Close() }
 
 // Publish implements submit.Publisher.
-func (k *Kafka) Publish(ctx context.Context, e *events.DocumentSubmitted) error {
+func (k *Kafka) Publish(ctx context.Context, e *events.DocumentSubmitted, lane string) error {
 	v, err := k.enc.Encode(events.TopicSubmitted, e)
 	if err != nil {
 		return fault.Wrap(fault.Structural, fmt.Errorf("encode submitted event: %w", err))
 	}
 	ctx, cancel := context.WithTimeout(ctx, k.timeout)
 	defer cancel()
-	rec := &kgo.Record{Topic: events.TopicSubmitted, Key: []byte(e.Meta.WorkflowID), Value: v}
+	rec := &kgo.Record{
+		Topic: events.TopicSubmitted, Key: []byte(e.Meta.WorkflowID), Value: v,
+		Headers: []kgo.RecordHeader{{Key: HeaderPriority, Value: []byte(submit.LaneOr(lane))}},
+	}
 	if err := k.cl.ProduceSync(ctx, rec).FirstErr(); err != nil {
 		return fault.Wrap(fault.Transient, fmt.Errorf("produce submitted event %s: %w", e.Meta.EventID, err))
 	}

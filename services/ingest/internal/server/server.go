@@ -268,11 +268,14 @@ type Status struct {
 	Ledger     *Ledger    `json:"ledger,omitempty"`
 	Error      *APIError  `json:"error,omitempty"`
 	Callback   *Callback  `json:"callback,omitempty"`
-	// Steps and UpdatedAt come from the saga tracker.
+	// Steps, UpdatedAt and Progress come from the saga tracker.
 	Steps     []Step `json:"steps,omitempty"`
 	UpdatedAt string `json:"updated_at,omitempty"`
-	StatusURL string `json:"status_url"`
-	Version   int64  `json:"version"`
+	// Progress is the running step's latest report (a long step such as
+	// the OCR of a multi-page scan); absent when it reported nothing.
+	Progress  *Progress `json:"progress,omitempty"`
+	StatusURL string    `json:"status_url"`
+	Version   int64     `json:"version"`
 	// ViewSource says where the status comes from: "sagatracker", or
 	// "ingest-interim" (no tracker configured, or it has not projected
 	// the workflow yet).
@@ -285,6 +288,16 @@ type Step struct {
 	StartedAt  string `json:"started_at,omitempty"`
 	FinishedAt string `json:"finished_at,omitempty"`
 	Attempts   int    `json:"attempts"`
+}
+
+// Progress is a long step's latest progress report, from the saga tracker.
+type Progress struct {
+	Step string `json:"step"`
+	Done int64  `json:"done"`
+	// Total is 0 when the step does not know it yet.
+	Total     int64  `json:"total"`
+	Unit      string `json:"unit,omitempty"`
+	UpdatedAt string `json:"updated_at,omitempty"`
 }
 
 // View sources.

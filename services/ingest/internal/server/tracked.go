@@ -22,6 +22,9 @@ func trackedStatus(w *trackerv1.Workflow, m map[string]string, url string) Statu
 	for _, s := range w.GetSteps() {
 		st.Steps = append(st.Steps, Step{Name: s.GetName(), StartedAt: rfc3339(s.GetStartedAt()), FinishedAt: rfc3339(s.GetFinishedAt()), Attempts: int(s.GetAttempts())})
 	}
+	if p := w.GetProgress(); p != nil {
+		st.Progress = &Progress{Step: p.GetStep(), Done: p.GetDone(), Total: p.GetTotal(), Unit: p.GetUnit(), UpdatedAt: rfc3339(p.GetUpdatedAt())}
+	}
 	if l := w.GetLedger(); l != nil {
 		st.Ledger = &Ledger{Topic: l.GetTopic(), Partition: int(l.GetPartition()), Offset: ledgerOffset(l.GetOffset()), Sequence: l.GetSequence(), Hash: l.GetRecordHash()}
 	}

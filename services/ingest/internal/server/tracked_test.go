@@ -47,6 +47,17 @@ func TestTrackedStatus(t *testing.T) {
 	if string(got) != want {
 		t.Errorf("status\n%s\nwant\n%s", got, want)
 	}
+
+	// A running long step's progress report comes along.
+	w = &trackerv1.Workflow{Id: "wf-3", Tenant: "acme", Stage: "ocr", Status: trackerv1.Status_STATUS_RUNNING, Events: 5, CreatedAt: at(1), UpdatedAt: at(4),
+		Progress: &trackerv1.Progress{Step: "ocr", Done: 3, Total: 20, Unit: "pages", UpdatedAt: at(4)}}
+	got, _ = json.Marshal(trackedStatus(w, nil, "u"))
+	want = `{"workflow_id":"wf-3","tenant_id":"acme","status":"running","stage":"ocr","terminal":false,"submitted_at":"2026-11-29T10:00:01Z",` +
+		`"updated_at":"2026-11-29T10:00:04Z","progress":{"step":"ocr","done":3,"total":20,"unit":"pages","updated_at":"2026-11-29T10:00:04Z"},` +
+		`"status_url":"u","version":5,"view_source":"sagatracker"}`
+	if string(got) != want {
+		t.Errorf("status\n%s\nwant\n%s", got, want)
+	}
 }
 
 func TestErrorOf(t *testing.T) {

@@ -43,6 +43,11 @@ type Params struct {
 	Deadline    string
 	Labels      map[string]string
 	CallbackURL string
+	// Lane is the submission's priority lane (LaneInteractive, LaneBulk;
+	// empty is interactive). It travels as a Kafka header, not in the
+	// event, so it is not part of the fingerprint: it decides when the
+	// work is done, not what it is.
+	Lane string
 }
 
 // Fingerprint hashes a document and its metadata: the same idempotency key
@@ -133,11 +138,7 @@ func (p *Params) setField(name, value string) error {
 	case name == "filename":
 		p.Filename = value
 	case name == "priority":
-		n, err := strconv.Atoi(value)
-		if err != nil {
-			return invalid("priority %.20q is not an integer", value)
-		}
-		p.Priority = n
+		return p.setPriority(value)
 	case name == "deadline":
 		p.Deadline = value
 	case name == "callback_url":
@@ -168,10 +169,22 @@ func (p *Params) setLabel(k, v string) {
 // ParseHTTP reads a submission from an HTTP request: multipart/form-data
 // with a "file" part and optional fields, or a raw body (any other
 // Content-Type) with the fields as query parameters and the file name in
-// a Docket-Filename header or Content-Disposition. It reads at most max
-// document bytes: more is a 413, none a 400. It checks neither the media
-// type nor the metadata's values (Validate does).
+// a Docket-Filename header or Content-Disposition; the lane may also come
+// in an X-Docket-Priority header. It reads at most max document bytes:
+// more is a 413, none a 400. It checks neither the media type nor the
+// metadata's values (Validate does).
 func ParseHTTP(r *http.Request, max int64) (Params, []byte, error) {
+	p, doc, err := parseHTTP(r, max)
+	if err == nil {
+		err = p.laneHeader(r)
+	}
+	if err != nil {
+		return Params{}, nil, err
+	}
+	return p, doc, nil
+}
+
+func parseHTTP(r *http.Request, max int64) (Params, []byte, error) {
 	var p Params
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mt == "multipart/form-data" {

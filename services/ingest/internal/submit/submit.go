@@ -58,10 +58,11 @@ type Blobs interface {
 	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
 }
 
-// Publisher writes a submitted event to Kafka and returns once it is
-// acknowledged by all in-sync replicas.
+// Publisher writes a submitted event to Kafka, in priority lane lane
+// (LaneInteractive, LaneBulk), and returns once it is acknowledged by all
+// in-sync replicas.
 type Publisher interface {
-	Publish(ctx context.Context, e *events.DocumentSubmitted) error
+	Publish(ctx context.Context, e *events.DocumentSubmitted, lane string) error
 }
 
 // Recorder notes an accepted workflow in the status view.
@@ -156,7 +157,7 @@ func (s *Service) Submit(ctx context.Context, tn Tenant, doc []byte, p Params, k
 	if err != nil {
 		return Accepted{}, err
 	}
-	if err := s.pub.Publish(ctx, ev); err != nil {
+	if err := s.pub.Publish(ctx, ev, LaneOr(p.Lane)); err != nil {
 		return Accepted{}, Unavailable("publish submitted event", err)
 	}
 	if key != "" {

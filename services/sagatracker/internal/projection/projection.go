@@ -122,6 +122,10 @@ type Op struct {
 	Control *Control `json:"c,omitempty"`
 	// Decision feeds the decision statistics; nil for none.
 	Decision *Decision `json:"d,omitempty"`
+	// Progress is the running step's new progress report, stored when the
+	// status change applies; a status change without one clears the
+	// stored report. Nil for none.
+	Progress *Progress `json:"pg,omitempty"`
 }
 
 // Record is what Build needs of a consumed record.
@@ -246,6 +250,8 @@ func apply(op *Op, topic string, e events.Event) {
 			op.Entry.Summary += ": " + ev.Reason
 		}
 		switch ev.Kind {
+		case KindStepStarted, KindStepProgress:
+			stepActivity(op, ev)
 		case "canceled":
 			op.set(StatusCanceled, "", rankTerminal)
 		case "deadline_exceeded":
@@ -301,6 +307,18 @@ func deadLetter(op *Op, topic string, dl *events.DeadLetter) {
 	}
 }
 
+// stepOfService maps a service to its step and the rank of the step's
+// input event.
+var stepOfService = map[string]struct {
+	step string
+	rank int
+}{
+	events.ServiceIngest:     {StepIngest, rankRequested},
+	events.ServiceOCR:        {StepOCR, rankSubmitted},
+	events.ServiceClassifier: {StepClassify, rankExtracted},
+	events.ServiceLedger:     {StepLedger, rankClassified},
+}
+
 // failedStep returns the step a service's failure belongs to and the rank
 // of its dead letter: just above the event it failed on.
 func failedStep(svc, source string) (string, int) {
@@ -312,16 +330,7 @@ func failedStep(svc, source string) (string, int) {
 		events.TopicReviewRequested: rankReviewRequest,
 		events.TopicReviewDecided:   rankReviewDecided,
 	}
-	bySvc := map[string]struct {
-		step string
-		rank int
-	}{
-		events.ServiceIngest:     {StepIngest, rankRequested},
-		events.ServiceOCR:        {StepOCR, rankSubmitted},
-		events.ServiceClassifier: {StepClassify, rankExtracted},
-		events.ServiceLedger:     {StepLedger, rankClassified},
-	}
-	s, known := bySvc[svc]
+	s, known := stepOfService[svc]
 	if !known {
 		s.step, s.rank = svc, rankRequested
 	}

@@ -367,7 +367,7 @@ func (s *Server) toProto(w store.Workflow, now time.Time) *trackerv1.Workflow {
 	out := &trackerv1.Workflow{
 		Id: w.ID, Tenant: w.Tenant, Stage: w.Stage, Status: statusValue[w.Status], LastError: w.LastError,
 		CreatedAt: tsTime(w.CreatedAt), UpdatedAt: tsTime(w.UpdatedAt), Events: w.Events,
-		Stalled: s.stall.Stalled(w, now),
+		Stalled: s.stall.Stalled(w, now), Progress: progressProto(w.Progress),
 	}
 	for _, st := range w.Steps {
 		out.Steps = append(out.Steps, &trackerv1.Step{
@@ -381,6 +381,13 @@ func (s *Server) toProto(w store.Workflow, now time.Time) *trackerv1.Workflow {
 		out.Ledger = &trackerv1.LedgerRef{Topic: l.Topic, Partition: int32(p), Offset: o, Sequence: seq, RecordHash: l.Hash}
 	}
 	return out
+}
+
+func progressProto(p *store.Progress) *trackerv1.Progress {
+	if p == nil {
+		return nil
+	}
+	return &trackerv1.Progress{Step: p.Step, Done: p.Done, Total: p.Total, Unit: p.Unit, UpdatedAt: tsTime(p.UpdatedAt)}
 }
 
 func ts(ms int64) *timestamppb.Timestamp {

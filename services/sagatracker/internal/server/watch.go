@@ -123,7 +123,7 @@ func (s *Server) WatchWorkflow(req *trackerv1.WatchWorkflowRequest, stream grpc.
 		if w, err = s.store.Get(ctx, id); err == nil && p.Sees(w.Tenant) {
 			snap := &trackerv1.WorkflowChange{
 				Cursor: cursor, WorkflowId: w.ID, Tenant: w.Tenant, Status: statusValue[w.Status], Stage: w.Stage,
-				OccurredAt: tsTime(w.UpdatedAt), Snapshot: true,
+				OccurredAt: tsTime(w.UpdatedAt), Snapshot: true, Progress: progressProto(w.Progress),
 			}
 			if err := stream.Send(snap); err != nil {
 				return err
@@ -194,5 +194,6 @@ func changeProto(c store.Change) *trackerv1.WorkflowChange {
 	return &trackerv1.WorkflowChange{
 		Cursor: c.Cursor, WorkflowId: c.Workflow, Tenant: c.Tenant, Status: statusValue[c.Status], Stage: c.Stage,
 		EventId: c.Entry.EventID, EventType: c.Entry.Type, OccurredAt: ts(c.Entry.OccurredMs), Summary: c.Entry.Summary,
+		Progress: progressProto(c.Progress),
 	}
 }

@@ -29,6 +29,9 @@ type Change struct {
 	Status   string
 	Stage    string
 	Entry    projection.Entry
+	// Progress is the workflow's progress report after the change; nil
+	// when there is none.
+	Progress *Progress
 }
 
 // CheckCursor reports a malformed cursor (structural) and ErrCursorExpired
@@ -119,6 +122,19 @@ func change(m redis.XMessage) (Change, error) {
 	c := Change{Cursor: m.ID, Workflow: str("w"), Tenant: str("t"), Status: str("s"), Stage: str("g")}
 	if err := json.Unmarshal([]byte(str("h")), &c.Entry); err != nil {
 		return Change{}, fault.Wrap(fault.Structural, fmt.Errorf("decode change %s: %w", m.ID, err))
+	}
+	if raw := str("p"); raw != "" {
+		var p struct {
+			St string `json:"st"`
+			Dn string `json:"dn"`
+			Tt string `json:"tt"`
+			Un string `json:"un"`
+			At string `json:"at"`
+		}
+		if err := json.Unmarshal([]byte(raw), &p); err != nil {
+			return Change{}, fault.Wrap(fault.Structural, fmt.Errorf("decode progress of change %s: %w", m.ID, err))
+		}
+		c.Progress = progressOf(p.St, p.Dn, p.Tt, p.Un, p.At)
 	}
 	return c, nil
 }

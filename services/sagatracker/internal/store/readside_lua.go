@@ -7,7 +7,9 @@ package store
 // op has changed its workflow, with cur, the workflow's status, rank,
 // created, updated, tenant and stage before the op, and nw, its status,
 // stage, tenant, created and updated after it (finished_started: the start
-// of the step the op finished, when it did), and rs_flush once at the end. It writes only what changed; counters are summed over the
+// of the step the op finished, when it did; progress: the running step's
+// progress report, when there is one), and rs_flush once at the end. It
+// writes only what changed; counters are summed over the
 // script call and written by rs_flush, one HINCRBY per field, and each
 // statistics key gets its expiry there.
 //
@@ -18,7 +20,8 @@ package store
 // stats:<minute> (hash "<tenant>|<figure>" → count, expiring; figures:
 // started, a terminal status, ended_exc, dlq, reviews, p:<step>:<ms>
 // processing times, auto:<type>|<model> and reviewed:<type>|<model>
-// decisions), changes (stream). Figures are kept per tenant ("-" for none)
+// decisions), changes (stream: workflow, tenant, status, stage, history
+// entry and progress report after each applied op). Figures are kept per tenant ("-" for none)
 // only: the totals are their sums.
 const readSideLua = `
 local rs_terminal = {completed = true, failed = true, canceled = true, timed_out = true}
@@ -128,7 +131,9 @@ local function rs_after(p, wk, op, cur, nw, rs)
     end
   end
   rs_expiring[sk] = string.format('%d', (minute + 1) * 60 + rs.ttl)
+  local pg = ''
+  if nw.progress then pg = cjson.encode(nw.progress) end
   redis.call('XADD', p .. 'changes', 'MAXLEN', '~', string.format('%d', rs.maxlen), '*',
-    'w', id, 't', tn, 's', st, 'g', sg, 'h', op.h)
+    'w', id, 't', tn, 's', st, 'g', sg, 'h', op.h, 'p', pg)
 end
 `

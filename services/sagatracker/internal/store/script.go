@@ -11,7 +11,9 @@ import "github.com/redis/go-redis/v9"
 // already applied is a duplicate event and only lands nowhere. Offsets only
 // move forward. ARGV[4] holds the control settings (JSON); every applied op
 // also goes through control (controlLua: review tasks, timers, cancel
-// markers). ARGV[5] holds the read side's settings (JSON); rs_after
+// markers). The workflow hash keeps the running step's latest progress
+// report (progress_step, _done, _total, _unit, _at) while the status it
+// came with stands. ARGV[5] holds the read side's settings (JSON); rs_after
 // (readSideLua) maintains its indexes, statistics and change stream from
 // cur and nw, the workflow's fields before and after the op; rs_flush
 // writes its counters.
@@ -45,11 +47,16 @@ for _, op in ipairs(ops) do
       -- starts (ssp) and finishes (sfp).
       local ssp, sfp = 'step:' .. (op.ss or '') .. ':', 'step:' .. (op.sf or '') .. ':'
       local cur = redis.call('HMGET', wk, 'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
-        ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start')
+        ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start',
+        'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
       local at = tonumber(op.at)
       -- nw is the workflow after the op, for rs_after; the fields below are
       -- set in one HSET.
       local nw = {status = cur[1], stage = cur[6], tenant = cur[5], created = cur[3], updated = cur[4]}
+      if cur[13] then
+        nw.progress = {st = cur[13], dn = cur[14], tt = cur[15], un = cur[16], at = cur[17]}
+      end
+      local unprogress = false
       local hs = {'events', (tonumber(cur[7]) or 0) + 1}
       if not cur[3] then
         hs[#hs + 1], hs[#hs + 2] = 'id', op.w
@@ -75,6 +82,18 @@ for _, op in ipairs(ops) do
           hs[#hs + 1], hs[#hs + 2] = 'stage', op.g
           nw.stage = op.g
         end
+        -- A step's progress report replaces the stored one; any other
+        -- status change (the step started again, finished or failed, the
+        -- workflow moved on or ended) clears it.
+        if op.pg then
+          hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'progress_step', op.pg.st, 'progress_done', op.pg.dn
+          hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'progress_total', op.pg.tt, 'progress_unit', op.pg.un
+          hs[#hs + 1], hs[#hs + 2] = 'progress_at', op.at
+          nw.progress = {st = op.pg.st, dn = op.pg.dn, tt = op.pg.tt, un = op.pg.un, at = op.at}
+        elseif nw.progress then
+          unprogress = true
+          nw.progress = nil
+        end
       end
       -- The started step's start and attempts and the finished step's
       -- finish and attempts, where they are not set yet.
@@ -94,6 +113,9 @@ for _, op in ipairs(ops) do
         hs[#hs + 1], hs[#hs + 2] = 'ledger_hash', op.l.hash
       end
       redis.call('HSET', wk, unpack(hs))
+      if unprogress then
+        redis.call('HDEL', wk, 'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
+      end
       if op.fs then
         local ak = 'step:' .. op.fs .. ':attempts'
         local a = tonumber(redis.call('HGET', wk, ak) or '0')

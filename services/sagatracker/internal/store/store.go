@@ -142,6 +142,29 @@ type Workflow struct {
 	CreatedAt time.Time
 	UpdatedAt time.Time
 	Events    int64
+	// Progress is the running step's latest progress report; nil when
+	// there is none.
+	Progress *Progress
+}
+
+// Progress is a long step's latest progress report as read.
+type Progress struct {
+	Step        string
+	Done, Total int64
+	Unit        string
+	UpdatedAt   time.Time
+}
+
+// progressOf reads a progress report from its stored fields (st, dn, tt,
+// un, at); nil when there is none.
+func progressOf(step, done, total, unit, at string) *Progress {
+	if step == "" {
+		return nil
+	}
+	p := &Progress{Step: step, Unit: unit, UpdatedAt: msTime(at)}
+	p.Done, _ = strconv.ParseInt(done, 10, 64)
+	p.Total, _ = strconv.ParseInt(total, 10, 64)
+	return p
 }
 
 // Get returns a workflow's state, ErrNotFound when there is none.
@@ -162,6 +185,7 @@ func parse(h map[string]string) Workflow {
 		CreatedAt: msTime(h["created"]), UpdatedAt: msTime(h["updated"]),
 	}
 	w.Events, _ = strconv.ParseInt(h["events"], 10, 64)
+	w.Progress = progressOf(h["progress_step"], h["progress_done"], h["progress_total"], h["progress_unit"], h["progress_at"])
 	if h["ledger_topic"] != "" {
 		w.Ledger = &projection.Ledger{
 			Topic: h["ledger_topic"], Partition: h["ledger_partition"], Offset: h["ledger_offset"],
