@@ -3,7 +3,7 @@ SHELL := /bin/bash
 GO ?= go
 GOBIN := $(shell $(GO) env GOPATH)/bin
 STATICCHECK_VERSION := v0.8.2
-UNIT_MODULES := pkg $(patsubst %/go.mod,%,$(wildcard proto/go.mod services/*/go.mod))
+UNIT_MODULES := pkg $(patsubst %/go.mod,%,$(wildcard schemas/go.mod proto/go.mod services/*/go.mod))
 # deploy/manifests (chart checks) is linted with the others and tested by make helm
 MODULES := $(UNIT_MODULES) deploy/manifests
 HELM_VERSION := v3.22.0
@@ -81,7 +81,7 @@ compose-check:
 helm-tool:
 	@test -x "$(HELM)" || { echo "installing helm $(HELM_VERSION)"; GOFLAGS= $(GO) install helm.sh/helm/v3/cmd/helm@$(HELM_VERSION); }
 
-## schemas: regenerate the Go event types from schemas/
+## schemas: regenerate the Go event types and the catalog table from schemas/ (the schema texts themselves are embedded from schemas/, module github.com/docket-run/docket/schemas)
 schemas:
 	cd pkg && $(GO) run ./events/internal/gen -schemas ../schemas -out ./events
 

@@ -1,6 +1,12 @@
 package events
 
-import "slices"
+import (
+	"fmt"
+	"io/fs"
+	"slices"
+
+	"github.com/docket-run/docket/schemas"
+)
 
 // Schema is an event type of the catalog.
 type Schema struct {
@@ -25,7 +31,7 @@ func (s Schema) FullName() string { return Namespace + "." + s.Name }
 // generatedSchema is a row of the generated catalog table.
 type generatedSchema struct {
 	name     string
-	released []string
+	released []string // files in schemas.FS, v1 first
 	new      func() Event
 }
 
@@ -45,17 +51,31 @@ var topicOf = []struct{ name, topic string }{
 	{"DeadLetter", ""},
 }
 
-// catalog is built once from the generated table.
-var catalog = func() []Schema {
+// catalog is built once from the generated table and the schema files
+// embedded from schemas/.
+var catalog = build(schemas.FS, generated)
+
+// build makes the catalog from the table, reading each version's text from
+// fsys. A file the table names but fsys lacks is a broken build (the table
+// is generated from the same folder), so it panics.
+func build(fsys fs.FS, table []generatedSchema) []Schema {
 	order := func(name string) int {
 		return slices.IndexFunc(topicOf, func(t struct{ name, topic string }) bool { return t.name == name })
 	}
-	out := make([]Schema, 0, len(generated))
-	for _, g := range generated {
+	out := make([]Schema, 0, len(table))
+	for _, g := range table {
+		released := make([]string, len(g.released))
+		for i, file := range g.released {
+			b, err := fs.ReadFile(fsys, file)
+			if err != nil {
+				panic(fmt.Sprintf("events: schema %s of %s: %v", file, g.name, err))
+			}
+			released[i] = string(b)
+		}
 		s := Schema{
 			Name:     g.name,
-			Text:     g.released[len(g.released)-1],
-			Released: g.released,
+			Text:     released[len(released)-1],
+			Released: released,
 			New:      g.new,
 		}
 		if i := order(g.name); i >= 0 {
@@ -76,7 +96,7 @@ var catalog = func() []Schema {
 		return oa - ob
 	})
 	return out
-}()
+}
 
 // Schemas returns every event schema of the catalog.
 func Schemas() []Schema {

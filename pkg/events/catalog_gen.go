@@ -2,61 +2,62 @@
 
 package events
 
-// generated lists the event schemas of schemas/, by folder name.
+// generated lists the event schemas of schemas/, by folder name, with the
+// file of each released version in the embedded schemas.FS.
 var generated = []generatedSchema{
 	{
 		name:     "DeadLetter",
-		released: []string{schemaDeadLetterV1},
+		released: []string{"dead_letter/v1.avsc"},
 		new:      func() Event { return new(DeadLetter) },
 	},
 	{
 		name:     "DocumentClassified",
-		released: []string{schemaDocumentClassifiedV1, schemaDocumentClassifiedV2},
+		released: []string{"document_classified/v1.avsc", "document_classified/v2.avsc"},
 		new:      func() Event { return new(DocumentClassified) },
 	},
 	{
 		name:     "DocumentExtracted",
-		released: []string{schemaDocumentExtractedV1},
+		released: []string{"document_extracted/v1.avsc"},
 		new:      func() Event { return new(DocumentExtracted) },
 	},
 	{
 		name:     "DocumentRecorded",
-		released: []string{schemaDocumentRecordedV1},
+		released: []string{"document_recorded/v1.avsc"},
 		new:      func() Event { return new(DocumentRecorded) },
 	},
 	{
 		name:     "DocumentRejected",
-		released: []string{schemaDocumentRejectedV1},
+		released: []string{"document_rejected/v1.avsc"},
 		new:      func() Event { return new(DocumentRejected) },
 	},
 	{
 		name:     "DocumentRequested",
-		released: []string{schemaDocumentRequestedV1},
+		released: []string{"document_requested/v1.avsc"},
 		new:      func() Event { return new(DocumentRequested) },
 	},
 	{
 		name:     "DocumentSubmitted",
-		released: []string{schemaDocumentSubmittedV1, schemaDocumentSubmittedV2},
+		released: []string{"document_submitted/v1.avsc", "document_submitted/v2.avsc"},
 		new:      func() Event { return new(DocumentSubmitted) },
 	},
 	{
 		name:     "LedgerRecord",
-		released: []string{schemaLedgerRecordV1},
+		released: []string{"ledger_record/v1.avsc"},
 		new:      func() Event { return new(LedgerRecord) },
 	},
 	{
 		name:     "ReviewDecided",
-		released: []string{schemaReviewDecidedV1},
+		released: []string{"review_decided/v1.avsc"},
 		new:      func() Event { return new(ReviewDecided) },
 	},
 	{
 		name:     "ReviewRequested",
-		released: []string{schemaReviewRequestedV1, schemaReviewRequestedV2},
+		released: []string{"review_requested/v1.avsc", "review_requested/v2.avsc"},
 		new:      func() Event { return new(ReviewRequested) },
 	},
 	{
 		name:     "WorkflowControl",
-		released: []string{schemaWorkflowControlV1},
+		released: []string{"workflow_control/v1.avsc"},
 		new:      func() Event { return new(WorkflowControl) },
 	},
 }

@@ -3,7 +3,9 @@
 //
 // The source of truth is the Avro schemas in schemas/<event>/v<N>.avsc at
 // the root of the repository, every released version kept, the highest
-// current. types_gen.go, schemas_gen.go and catalog_gen.go are generated
+// current. The catalog reads their texts from that folder, embedded by the
+// small module github.com/docket-run/docket/schemas (go:embed cannot reach
+// outside a module's folder); types_gen.go and catalog_gen.go are generated
 // from them; from the pkg folder run
 //
 //	go run ./events/internal/gen -schemas ../schemas -out ./events

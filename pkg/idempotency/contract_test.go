@@ -45,8 +45,7 @@ func runContract(t *testing.T, newBackend func(t *testing.T) backend) {
 	t.Run("release lets another claim at once", func(t *testing.T) { testRelease(t, newBackend(t)) })
 	t.Run("extend keeps the claim", func(t *testing.T) { testExtend(t, newBackend(t)) })
 	t.Run("ttl", func(t *testing.T) { testTTL(t, newBackend(t)) })
-	t.Run("lookup many", func(t *testing.T) { testLookupMany(t, newBackend(t)) })
-	t.Run("put many", func(t *testing.T) { testPutMany(t, newBackend(t)) })
+	t.Run("lookup", func(t *testing.T) { testLookup(t, newBackend(t)) })
 	t.Run("batches take one round trip", func(t *testing.T) { testOneRoundTrip(t, newBackend(t)) })
 	t.Run("processed marks", func(t *testing.T) { testProcessedMarks(t, newBackend(t)) })
 	t.Run("script cache flushed", func(t *testing.T) { testScriptFlush(t, newBackend(t)) })
@@ -373,13 +372,6 @@ func testTTL(t *testing.T, b backend) {
 	if d := pttl(); d <= ttl-time.Minute || d > ttl {
 		t.Errorf("TTL of a completed key = %s, want about %s", d, ttl)
 	}
-	if _, err := s.PutMany(ctx, []Item{{Key: Key{"ocr", "evt-put"}, Result: []byte("r")}}); err != nil {
-		t.Fatal(err)
-	}
-	rk2, _ := s.redisKey(Key{"ocr", "evt-put"})
-	if d, err := b.client.PTTL(ctx, rk2).Result(); err != nil || d <= ttl-time.Minute || d > ttl {
-		t.Errorf("TTL of a PutMany key = %s, %v; want about %s", d, err, ttl)
-	}
 
 	// The record goes away when the TTL runs out.
 	short := New(b.client, TTL(testLease), Lease(testLease))
@@ -395,7 +387,7 @@ func testTTL(t *testing.T, b backend) {
 	mustClaim(t, short, k3, "b", Acquired)
 }
 
-func testLookupMany(t *testing.T, b backend) {
+func testLookup(t *testing.T, b backend) {
 	ctx := t.Context()
 	s := New(b.client)
 	keys := []Key{{"ocr", "done"}, {"ocr", "held"}, {"ocr", "absent"}, {"ocr", "released"}, {"classifier", "done"}}
@@ -403,132 +395,52 @@ func testLookupMany(t *testing.T, b backend) {
 	if err := s.Complete(ctx, keys[0], c.Token, []byte("r0")); err != nil {
 		t.Fatal(err)
 	}
-	mustClaim(t, s, keys[1], "b", Acquired)
+	h := mustClaim(t, s, keys[1], "b", Acquired)
 	r := mustClaim(t, s, keys[3], "c", Acquired)
 	if err := s.Release(ctx, keys[3], r.Token); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := s.PutMany(ctx, []Item{{Key: keys[4], Result: []byte("r4"), Source: "t/0/7"}}); err != nil {
-		t.Fatal(err)
-	}
-
-	recs, err := s.LookupMany(ctx, keys)
-	if err != nil {
-		t.Fatalf("LookupMany: %v", err)
-	}
-	if len(recs) != len(keys) {
-		t.Fatalf("LookupMany returned %d records for %d keys", len(recs), len(keys))
-	}
 	want := []struct {
 		state  State
+		token  int64
 		owner  string
 		result string
-		source string
 	}{
-		{Completed, "a", "r0", ""},
-		{Held, "b", "", ""},
-		{Absent, "", "", ""},
-		{Released, "c", "", ""},
-		{Completed, "", "r4", "t/0/7"},
+		{Completed, c.Token, "a", "r0"},
+		{Held, h.Token, "b", ""},
+		{Absent, 0, "", ""},
+		{Released, r.Token, "c", ""},
+		{Absent, 0, "", ""}, // same id, another service
 	}
 	for i, w := range want {
-		got := recs[i]
-		if got.Key != keys[i] || got.State != w.state || got.Owner != w.owner || string(got.Result) != w.result || got.Source != w.source {
-			t.Errorf("record %d = %+v, want key %s %s owner %q result %q source %q", i, got, keys[i], w.state, w.owner, w.result, w.source)
+		got, ok, err := s.Lookup(ctx, keys[i])
+		if err != nil {
+			t.Fatalf("Lookup(%s): %v", keys[i], err)
 		}
-	}
-	if recs, err := s.LookupMany(ctx, nil); err != nil || len(recs) != 0 {
-		t.Errorf("LookupMany(nil) = %v, %v; want no records", recs, err)
+		if ok != (w.state != Absent) || got.Key != keys[i] || got.State != w.state || got.Token != w.token ||
+			got.Owner != w.owner || string(got.Result) != w.result {
+			t.Errorf("Lookup(%s) = %+v, %v; want %s, token %d, owner %q, result %q", keys[i], got, ok, w.state, w.token, w.owner, w.result)
+		}
+		if (w.state == Held) == got.LeaseUntil.IsZero() {
+			t.Errorf("Lookup(%s).LeaseUntil = %v, want set only while held", keys[i], got.LeaseUntil)
+		}
+		if (w.state == Completed) == got.CompletedAt.IsZero() {
+			t.Errorf("Lookup(%s).CompletedAt = %v, want set only when completed", keys[i], got.CompletedAt)
+		}
 	}
 }
 
-func testPutMany(t *testing.T, b backend) {
-	ctx := t.Context()
-	s := New(b.client)
-	existing := Key{"ocr", "existing"}
-	c := mustClaim(t, s, existing, "earlier", Acquired)
-	if err := s.Complete(ctx, existing, c.Token, []byte("old")); err != nil {
-		t.Fatal(err)
-	}
-	held := Key{"ocr", "held"}
-	h := mustClaim(t, s, held, "slow", Acquired)
-	released := Key{"ocr", "released"}
-	rel := mustClaim(t, s, released, "failed", Acquired)
-	if err := s.Release(ctx, released, rel.Token); err != nil {
-		t.Fatal(err)
-	}
-
-	items := []Item{
-		{Key: Key{"ocr", "new-1"}, Result: []byte("out-1"), Source: "in/0/1"},
-		{Key: existing, Result: []byte("out-2"), Source: "in/0/2"},
-		{Key: held, Result: []byte("out-3"), Source: "in/0/3"},
-		{Key: released, Result: []byte("out-4"), Source: "in/0/4"},
-		{Key: Key{"ocr", "dup"}, Result: []byte("out-5"), Source: "in/0/5"},
-		{Key: Key{"ocr", "dup"}, Result: []byte("out-6"), Source: "in/1/6"},
-		{Key: Key{"ocr", "empty"}, Result: nil, Source: "in/0/7"},
-	}
-	recs, err := s.PutMany(ctx, items)
-	if err != nil {
-		t.Fatalf("PutMany: %v", err)
-	}
-	want := []struct {
-		won    bool
-		token  int64
-		result string
-		source string
-	}{
-		{true, 1, "out-1", "in/0/1"},
-		{false, 1, "old", ""},
-		{true, h.Token + 1, "out-3", "in/0/3"},
-		{true, rel.Token + 1, "out-4", "in/0/4"},
-		{true, 1, "out-5", "in/0/5"},
-		{false, 1, "out-5", "in/0/5"}, // the batch's first item for a key wins
-		{true, 1, "", "in/0/7"},
-	}
-	if len(recs) != len(items) {
-		t.Fatalf("PutMany returned %d records for %d items", len(recs), len(items))
-	}
-	for i, w := range want {
-		got := recs[i]
-		if got.Key != items[i].Key || got.State != Completed || got.Won != w.won || got.Token != w.token ||
-			string(got.Result) != w.result || got.Source != w.source || got.CompletedAt.IsZero() {
-			t.Errorf("record %d = %+v, want completed, won %v, token %d, result %q, source %q",
-				i, got, w.won, w.token, w.result, w.source)
-		}
-	}
-	// The claimer PutMany overtook is fenced off.
-	if err := s.Complete(ctx, held, h.Token, []byte("late")); !errors.Is(err, ErrFenced) {
-		t.Errorf("Complete by the overtaken claimer: %v, want ErrFenced", err)
-	}
-	// Claims see the stored results.
-	if got := mustClaim(t, s, items[0].Key, "x", Completed); string(got.Result) != "out-1" || got.Source != "in/0/1" {
-		t.Errorf("claim after PutMany = %+v, want out-1 from in/0/1", got)
-	}
-
-	// Redelivery of the same batch: nothing is won, and every record shows
-	// which source stored it.
-	again, err := s.PutMany(ctx, items)
-	if err != nil {
-		t.Fatalf("second PutMany: %v", err)
-	}
-	for i, got := range again {
-		if got.Won || got.Source != recs[i].Source || string(got.Result) != string(recs[i].Result) || got.Token != recs[i].Token {
-			t.Errorf("redelivered item %d = %+v, want not won, the first put's record %+v", i, got, recs[i])
-		}
-	}
-	if recs, err := s.PutMany(ctx, nil); err != nil || len(recs) != 0 {
-		t.Errorf("PutMany(nil) = %v, %v; want no records", recs, err)
-	}
-}
-
-// roundTrips counts the client's commands and pipelines.
+// roundTrips counts the client's commands and pipelines, less the HELLO
+// and CLIENT a new connection starts with.
 type roundTrips struct{ commands, pipelines atomic.Int32 }
 
 func (r *roundTrips) DialHook(next redis.DialHook) redis.DialHook { return next }
 
 func (r *roundTrips) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
 	return func(ctx context.Context, cmd redis.Cmder) error {
-		r.commands.Add(1)
+		if n := cmd.Name(); n != "hello" && n != "client" {
+			r.commands.Add(1)
+		}
 		return next(ctx, cmd)
 	}
 }
@@ -540,6 +452,8 @@ func (r *roundTrips) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.P
 	}
 }
 
+// testOneRoundTrip: the runtime's per-batch calls, MarkProcessed and
+// ProcessedMany, each take one round trip for the whole batch.
 func testOneRoundTrip(t *testing.T, b backend) {
 	ctx := t.Context()
 	s := New(b.client)
@@ -549,21 +463,21 @@ func testOneRoundTrip(t *testing.T, b backend) {
 		keys[i] = Key{"ocr", fmt.Sprintf("evt-%03d", i)}
 		items[i] = Item{Key: keys[i], Result: []byte("r"), Source: "s"}
 	}
-	// Load the scripts first: the first use on a fresh server needs a
-	// second pipeline to send their source.
-	if _, err := s.PutMany(ctx, items[:1]); err != nil {
-		t.Fatal(err)
-	}
 	var rt roundTrips
 	b.client.AddHook(&rt)
-	if _, err := s.PutMany(ctx, items); err != nil {
-		t.Fatalf("PutMany: %v", err)
+	if _, err := s.MarkProcessed(ctx, items); err != nil {
+		t.Fatalf("MarkProcessed: %v", err)
 	}
-	if _, err := s.LookupMany(ctx, keys); err != nil {
-		t.Fatalf("LookupMany: %v", err)
+	if c, p := rt.commands.Load(), rt.pipelines.Load(); c != 0 || p != 1 {
+		t.Errorf("MarkProcessed of 100 new keys sent %d commands and %d pipelines, want 0 and 1", c, p)
 	}
-	if c, p := rt.commands.Load(), rt.pipelines.Load(); c != 0 || p != 2 {
-		t.Errorf("PutMany + LookupMany of 100 keys sent %d commands and %d pipelines, want 0 and 2", c, p)
+	rt.commands.Store(0)
+	rt.pipelines.Store(0)
+	if _, err := s.ProcessedMany(ctx, keys); err != nil {
+		t.Fatalf("ProcessedMany: %v", err)
+	}
+	if c, p := rt.commands.Load(), rt.pipelines.Load(); c != 1 || p != 0 {
+		t.Errorf("ProcessedMany of 100 keys sent %d commands and %d pipelines, want 1 (MGET) and 0", c, p)
 	}
 }
 
@@ -572,9 +486,6 @@ func testScriptFlush(t *testing.T, b backend) {
 	s := New(b.client)
 	k := Key{"ocr", "evt-flush"}
 	mustClaim(t, s, Key{"ocr", "warm-up"}, "a", Acquired)
-	if _, err := s.PutMany(ctx, []Item{{Key: Key{"ocr", "warm-up-put"}}}); err != nil {
-		t.Fatal(err)
-	}
 	if err := b.client.ScriptFlush(ctx).Err(); err != nil {
 		t.Fatalf("SCRIPT FLUSH: %v", err)
 	}
@@ -588,12 +499,8 @@ func testScriptFlush(t *testing.T, b backend) {
 	if err := b.client.ScriptFlush(ctx).Err(); err != nil {
 		t.Fatalf("SCRIPT FLUSH: %v", err)
 	}
-	recs, err := s.PutMany(ctx, []Item{{Key: k, Result: []byte("x")}, {Key: Key{"ocr", "evt-flush-2"}, Result: []byte("y")}})
-	if err != nil {
-		t.Fatalf("PutMany after SCRIPT FLUSH: %v", err)
-	}
-	if recs[0].Won || string(recs[0].Result) != "r" || !recs[1].Won {
-		t.Errorf("PutMany after SCRIPT FLUSH = %+v, want the existing record then a won one", recs)
+	if got := mustClaim(t, s, k, "b", Completed); string(got.Result) != "r" {
+		t.Errorf("Claim after SCRIPT FLUSH = %+v, want completed with r", got)
 	}
 }
 
@@ -606,14 +513,8 @@ func testStructural(t *testing.T, b backend) {
 			t.Errorf("Claim(%q): %v, want a structural ErrInvalidKey", k, err)
 		}
 	}
-	if _, err := s.PutMany(ctx, []Item{{Key: Key{"ocr", "ok"}}, {Key: Key{"", "x"}}}); !errors.Is(err, ErrInvalidKey) {
-		t.Errorf("PutMany with an invalid key: %v, want ErrInvalidKey", err)
-	}
-	if _, ok, _ := s.Lookup(ctx, Key{"ocr", "ok"}); ok {
-		t.Errorf("PutMany with an invalid key stored the valid items")
-	}
-	if _, err := s.LookupMany(ctx, []Key{{"", "x"}}); !errors.Is(err, ErrInvalidKey) {
-		t.Errorf("LookupMany with an invalid key: %v, want ErrInvalidKey", err)
+	if _, _, err := s.Lookup(ctx, Key{"", "x"}); !errors.Is(err, ErrInvalidKey) || fault.ClassOf(err) != fault.Structural {
+		t.Errorf("Lookup with an invalid key: %v, want a structural ErrInvalidKey", err)
 	}
 	// A key holding something else is a structural failure.
 	k := Key{"ocr", "not-a-hash"}
@@ -643,13 +544,13 @@ func testRedisDown(t *testing.T, b backend) {
 	s := New(fast)
 	b.down(t)
 	ops := map[string]func(ctx context.Context) error{
-		"Claim":      func(ctx context.Context) error { _, err := s.Claim(ctx, k, "b"); return err },
-		"Complete":   func(ctx context.Context) error { return s.Complete(ctx, k, c.Token, nil) },
-		"Release":    func(ctx context.Context) error { return s.Release(ctx, k, c.Token) },
-		"Extend":     func(ctx context.Context) error { _, err := s.Extend(ctx, k, c.Token, time.Second); return err },
-		"Lookup":     func(ctx context.Context) error { _, _, err := s.Lookup(ctx, k); return err },
-		"LookupMany": func(ctx context.Context) error { _, err := s.LookupMany(ctx, []Key{k, k}); return err },
-		"PutMany":    func(ctx context.Context) error { _, err := s.PutMany(ctx, []Item{{Key: k}}); return err },
+		"Claim":         func(ctx context.Context) error { _, err := s.Claim(ctx, k, "b"); return err },
+		"Complete":      func(ctx context.Context) error { return s.Complete(ctx, k, c.Token, nil) },
+		"Release":       func(ctx context.Context) error { return s.Release(ctx, k, c.Token) },
+		"Extend":        func(ctx context.Context) error { _, err := s.Extend(ctx, k, c.Token, time.Second); return err },
+		"Lookup":        func(ctx context.Context) error { _, _, err := s.Lookup(ctx, k); return err },
+		"ProcessedMany": func(ctx context.Context) error { _, err := s.ProcessedMany(ctx, []Key{k, k}); return err },
+		"MarkProcessed": func(ctx context.Context) error { _, err := s.MarkProcessed(ctx, []Item{{Key: k}}); return err },
 	}
 	for name, op := range ops {
 		ctx, cancel := context.WithTimeout(t.Context(), 10*time.Second)

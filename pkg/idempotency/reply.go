@@ -14,12 +14,11 @@ type reply struct {
 	own  string
 	lu   int64 // lease deadline, Unix ms
 	res  string
-	src  string
 	ca   int64 // completion time, Unix ms
 	now  int64 // server time of the read, Unix ms
 }
 
-// parseReply reads a script's reply: code, st, tok, own, lu, res, src, ca, now.
+// parseReply reads a script's reply: code, st, tok, own, lu, res, ca, now.
 func parseReply(v any) (reply, error) {
 	a, ok := v.([]any)
 	if !ok || len(a) != replyLen {
@@ -27,8 +26,8 @@ func parseReply(v any) (reply, error) {
 	}
 	var r reply
 	var err error
-	strs := []*string{&r.code, &r.st, nil, &r.own, nil, &r.res, &r.src, nil, nil}
-	ints := []*int64{nil, nil, &r.tok, nil, &r.lu, nil, nil, &r.ca, &r.now}
+	strs := []*string{&r.code, &r.st, nil, &r.own, nil, &r.res, nil, nil}
+	ints := []*int64{nil, nil, &r.tok, nil, &r.lu, nil, &r.ca, &r.now}
 	for i, x := range a {
 		switch {
 		case strs[i] != nil:
@@ -50,8 +49,8 @@ func parseFields(vals []any, now int64) (reply, error) {
 	}
 	r := reply{now: now}
 	var err error
-	strs := []*string{&r.st, nil, &r.own, nil, &r.res, &r.src, nil}
-	ints := []*int64{nil, &r.tok, nil, &r.lu, nil, nil, &r.ca}
+	strs := []*string{&r.st, nil, &r.own, nil, &r.res, nil}
+	ints := []*int64{nil, &r.tok, nil, &r.lu, nil, &r.ca}
 	for i, x := range vals {
 		if x == nil {
 			continue
@@ -114,7 +113,6 @@ func (r reply) record(key Key) Record {
 	case "done":
 		rec.State = Completed
 		rec.Result = []byte(r.res)
-		rec.Source = r.src
 		rec.CompletedAt = unixMilli(r.ca)
 	}
 	if rec.State == Held || rec.State == Expired {

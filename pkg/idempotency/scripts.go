@@ -5,9 +5,9 @@ import "github.com/redis/go-redis/v9"
 // The scripts work on one key each (KEYS[1]), so they are safe in Redis
 // Cluster; batches are pipelines of single-key scripts. Each replies with
 // replyLen values: a code, then the record as stored after the script ran
-// (st, tok, own, lu, res, src, ca) and the server's time in Unix ms. The
+// (st, tok, own, lu, res, ca) and the server's time in Unix ms. The
 // result (res) is sent back only when the caller does not know it already:
-// with the codes "completed" and "exists".
+// with the code "completed".
 //
 // Times come from the Redis server's clock (TIME), never from the clients',
 // so leases do not depend on clock agreement between workers.
@@ -20,14 +20,14 @@ local function now_ms()
 end
 local function int(n) return string.format('%d', n) end
 local function load(key)
-  local f = redis.call('HMGET', key, 'st', 'tok', 'own', 'lu', 'res', 'src', 'ca', 'nc')
+  local f = redis.call('HMGET', key, 'st', 'tok', 'own', 'lu', 'res', 'ca', 'nc')
   return {st = f[1] or '', tok = tonumber(f[2]) or 0, own = f[3] or '', lu = tonumber(f[4]) or 0,
-          res = f[5] or '', src = f[6] or '', ca = tonumber(f[7]) or 0, nc = f[8] or ''}
+          res = f[5] or '', ca = tonumber(f[6]) or 0, nc = f[7] or ''}
 end
 local function reply(code, r, now)
   local res = ''
-  if code == 'completed' or code == 'exists' then res = r.res end
-  return {code, r.st, r.tok, r.own, r.lu, res, r.src, r.ca, now}
+  if code == 'completed' then res = r.res end
+  return {code, r.st, r.tok, r.own, r.lu, res, r.ca, now}
 end
 `
 
@@ -107,28 +107,9 @@ end
 return reply('fenced', r, now)
 `)
 
-// putScript: ARGV result, source, ttl ms, nonce.
-//
-// A key not completed yet (absent, held, released) is completed with the
-// next token; a live claim on it is thereby fenced off. A completed key is
-// left alone and returned, as won if this very call completed it (a retry).
-var putScript = redis.NewScript(prelude + `
-local r = load(KEYS[1])
-local now = now_ms()
-if r.st == 'done' then
-  if r.nc == ARGV[4] then return reply('won', r, now) end
-  return reply('exists', r, now)
-end
-r.st, r.tok, r.own, r.lu, r.res, r.src, r.ca, r.nc = 'done', r.tok + 1, '', 0, ARGV[1], ARGV[2], now, ARGV[4]
-redis.call('HSET', KEYS[1], 'st', r.st, 'tok', int(r.tok), 'own', '', 'lu', '0',
-  'res', r.res, 'src', r.src, 'ca', int(r.ca), 'nc', r.nc)
-redis.call('PEXPIRE', KEYS[1], ARGV[3])
-return reply('won', r, now)
-`)
-
 // replyLen is the length of every script's reply.
-const replyLen = 9
+const replyLen = 8
 
 // hashFields are the fields Lookup reads, in the order of a script reply
 // after its code.
-var hashFields = []string{"st", "tok", "own", "lu", "res", "src", "ca"}
+var hashFields = []string{"st", "tok", "own", "lu", "res", "ca"}

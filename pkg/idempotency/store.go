@@ -23,9 +23,10 @@
 // result of the worker that took over. Side effects that can check a token
 // themselves should be handed it.
 //
-// For a whole batch, LookupMany and PutMany each take one round trip:
-// PutMany records "this event was processed and produced these bytes" for
-// every item at once and tells, per item, whether this call was first.
+// For a whole batch of events, ProcessedMany and MarkProcessed each take
+// one round trip: MarkProcessed records "this event was processed from this
+// source and produced these bytes" for every item at once and tells, per
+// item, whether this call was first (see processed.go).
 //
 // # Redis layout
 //
@@ -35,12 +36,11 @@
 //
 //	st   state: held | free (released) | done (completed)
 //	tok  fencing token of the current or last claim
-//	own  owner of the current or last claim (empty after PutMany)
+//	own  owner of the current or last claim
 //	lu   lease deadline, Unix ms on the Redis server's clock
 //	nc   nonce of the last write, so that a call the client retried after a
 //	     lost reply recognises its own write
 //	res  result (done)
-//	src  source given to PutMany (done)
 //	ca   completion time, Unix ms on the Redis server's clock (done)
 //
 // Expiry: a completed key lives for the TTL (7 days by default); a claimed
@@ -53,8 +53,8 @@
 // Cluster, with no hash tags: a batch is a pipeline of single-key commands,
 // which the cluster client splits by node (one round trip per node, in
 // parallel); ProcessedMany sends one MGET instead only to a single server.
-// No hash tag also means no hot slot per service. LookupMany
-// sends one keyless TIME along, which the cluster client routes to any node.
+// No hash tag also means no hot slot per service. Lookup sends one keyless
+// TIME along, which the cluster client routes to any node.
 //
 // # Errors
 //
@@ -65,7 +65,6 @@
 package idempotency
 
 import (
-	"bytes"
 	"context"
 	"crypto/rand"
 	"fmt"
@@ -90,8 +89,8 @@ func (k Key) String() string { return k.Service + "/" + k.ID }
 type State uint8
 
 const (
-	// Absent: no record (LookupMany's answer for a key never claimed or
-	// expired).
+	// Absent: no record (Lookup's and ProcessedMany's answer for a key
+	// never claimed, never marked, or expired).
 	Absent State = iota
 	// Acquired: Claim succeeded; the caller holds the key with Claim.Token
 	// until Claim.LeaseUntil.
@@ -121,7 +120,7 @@ type Claim struct {
 	// State is Acquired, Held or Completed.
 	State State
 	// Token is the fencing token of the current claim (Acquired, Held) or
-	// of the claim or PutMany that completed the key (Completed).
+	// of the claim that completed the key (Completed).
 	Token int64
 	// Owner is the owner of that claim: the caller when Acquired.
 	Owner string
@@ -131,14 +130,13 @@ type Claim struct {
 	// TookOver is set when Acquired by taking over a claim whose lease had
 	// run out: its claimer probably crashed half-way through the work.
 	TookOver bool
-	// Result, Source and CompletedAt describe the completion (Completed).
+	// Result and CompletedAt describe the completion (Completed).
 	Result      []byte
-	Source      string
 	CompletedAt time.Time
 }
 
-// Record is a key's stored record, as returned by Lookup, LookupMany and
-// PutMany.
+// Record is a key's stored record, as returned by Lookup (a claim) and by
+// ProcessedMany and MarkProcessed (a processed-event record).
 type Record struct {
 	Key   Key
 	State State // Absent, Held, Completed, Released or Expired
@@ -146,18 +144,20 @@ type Record struct {
 	Owner string
 	// LeaseUntil is the current claim's lease deadline (Held, Expired).
 	LeaseUntil time.Time
-	// Result, Source and CompletedAt describe the completion (Completed).
-	// Source is empty when the key was completed through Claim and Complete.
+	// Result and CompletedAt describe the completion (Completed);
+	// CompletedAt is not kept for processed-event records.
 	Result      []byte
-	Source      string
 	CompletedAt time.Time
-	// Won is set by PutMany when this call completed the key; when not set,
-	// the record is the one stored before (compare Source to tell a
-	// redelivery of the same input from a true duplicate).
+	// Source is the input a processed-event record came from (set by
+	// MarkProcessed); claims have none.
+	Source string
+	// Won is set by MarkProcessed when this call recorded the event; when
+	// not set, the record is the one stored before (compare Source to tell
+	// a redelivery of the same input from a true duplicate).
 	Won bool
 }
 
-// Item is one entry of a PutMany batch.
+// Item is one entry of a MarkProcessed batch.
 type Item struct {
 	Key    Key
 	Result []byte
@@ -258,7 +258,6 @@ func (s *Store) claim(ctx context.Context, key Key, owner, nonce, stale string) 
 		Owner:       rec.Owner,
 		LeaseUntil:  rec.LeaseUntil,
 		Result:      rec.Result,
-		Source:      rec.Source,
 		CompletedAt: rec.CompletedAt,
 	}
 	switch rep.code {
@@ -334,128 +333,25 @@ func (s *Store) fenced(ctx context.Context, op string, script *redis.Script, key
 	}
 }
 
-// Lookup returns key's record; ok is false when there is none.
+// Lookup returns key's claim record, in one round trip; ok is false when
+// there is none.
 func (s *Store) Lookup(ctx context.Context, key Key) (rec Record, ok bool, err error) {
-	recs, err := s.LookupMany(ctx, []Key{key})
+	rk, err := s.redisKey(key)
 	if err != nil {
-		return Record{}, false, err
-	}
-	return recs[0], recs[0].State != Absent, nil
-}
-
-// LookupMany returns the records of keys, in order, in one round trip (per
-// cluster node); a key with no record has State Absent.
-func (s *Store) LookupMany(ctx context.Context, keys []Key) ([]Record, error) {
-	if len(keys) == 0 {
-		return []Record{}, nil
-	}
-	rks, err := s.redisKeys(keys)
-	if err != nil {
-		return nil, batchError("lookup", len(keys), err)
+		return Record{}, false, opError("lookup", key, err)
 	}
 	pipe := s.c.Pipeline()
 	now := pipe.Time(ctx)
-	cmds := make([]*redis.SliceCmd, len(rks))
-	for i, rk := range rks {
-		cmds[i] = pipe.HMGet(ctx, rk, hashFields...)
-	}
+	fields := pipe.HMGet(ctx, rk, hashFields...)
 	if _, err := pipe.Exec(ctx); err != nil {
-		return nil, batchError("lookup", len(keys), err)
+		return Record{}, false, opError("lookup", key, err)
 	}
-	nowMs := now.Val().UnixMilli()
-	recs := make([]Record, len(keys))
-	for i, cmd := range cmds {
-		rep, err := parseFields(cmd.Val(), nowMs)
-		if err != nil {
-			return nil, opError("lookup", keys[i], err)
-		}
-		recs[i] = rep.record(keys[i])
-	}
-	return recs, nil
-}
-
-// PutMany completes, in one round trip (per cluster node), every item's key
-// that is not completed yet with the item's Result and Source, and returns
-// for each item the record now stored: its own with Won set, or the one
-// stored before. A key claimed by a live claimer is completed all the same
-// (with a larger token, so that claimer's Complete gets ErrFenced). When a
-// batch names a key twice, the first item wins. Each key is set atomically;
-// the batch as a whole is not: on an error some items may have been stored,
-// and a retry reports them with Won unset and this call's Source.
-func (s *Store) PutMany(ctx context.Context, items []Item) ([]Record, error) {
-	if len(items) == 0 {
-		return []Record{}, nil
-	}
-	keys := make([]Key, len(items))
-	for i, it := range items {
-		keys[i] = it.Key
-	}
-	rks, err := s.redisKeys(keys)
+	rep, err := parseFields(fields.Val(), now.Val().UnixMilli())
 	if err != nil {
-		return nil, batchError("put", len(items), err)
+		return Record{}, false, opError("lookup", key, err)
 	}
-	nonce := rand.Text()
-	args := make([][]any, len(items))
-	for i, it := range items {
-		args[i] = []any{it.Result, it.Source, millis(s.ttl), nonce + ":" + strconv.Itoa(i)}
-	}
-	vals, err := s.runBatch(ctx, putScript, rks, args)
-	if err != nil {
-		return nil, batchError("put", len(items), err)
-	}
-	recs := make([]Record, len(items))
-	for i, v := range vals {
-		rep, err := parseReply(v)
-		if err != nil {
-			return nil, opError("put", keys[i], err)
-		}
-		recs[i] = rep.record(keys[i])
-		switch rep.code {
-		case "won":
-			recs[i].Won = true
-			recs[i].Result = bytes.Clone(items[i].Result) // not echoed by the server
-		case "exists":
-		default:
-			return nil, opError("put", keys[i], fmt.Errorf("%w: script replied %q", errBadReply, rep.code))
-		}
-	}
-	return recs, nil
-}
-
-// runBatch runs script once per key in one pipeline by its SHA; keys whose
-// run found the script missing from the server's cache (a restarted or
-// flushed server) are run again with the full source in a second pipeline.
-// Only those are repeated, as the others have run already.
-func (s *Store) runBatch(ctx context.Context, script *redis.Script, rks []string, args [][]any) ([]any, error) {
-	pipe := s.c.Pipeline()
-	cmds := make([]*redis.Cmd, len(rks))
-	for i, rk := range rks {
-		cmds[i] = script.EvalSha(ctx, pipe, []string{rk}, args[i]...)
-	}
-	_, _ = pipe.Exec(ctx) // errors are inspected per command
-	var missing []int
-	for i, cmd := range cmds {
-		if err := cmd.Err(); err != nil {
-			if !redis.HasErrorPrefix(err, "NOSCRIPT") {
-				return nil, err
-			}
-			missing = append(missing, i)
-		}
-	}
-	if len(missing) > 0 {
-		pipe = s.c.Pipeline()
-		for _, i := range missing {
-			cmds[i] = script.Eval(ctx, pipe, []string{rks[i]}, args[i]...)
-		}
-		if _, err := pipe.Exec(ctx); err != nil {
-			return nil, err
-		}
-	}
-	vals := make([]any, len(cmds))
-	for i, cmd := range cmds {
-		vals[i] = cmd.Val()
-	}
-	return vals, nil
+	rec = rep.record(key)
+	return rec, rec.State != Absent, nil
 }
 
 // redisKey returns the name of key's hash.
@@ -469,18 +365,6 @@ func (s *Store) redisKey(k Key) (string, error) {
 		return "", fmt.Errorf("%w: empty id", ErrInvalidKey)
 	}
 	return s.prefix + ":" + k.Service + ":" + k.ID, nil
-}
-
-func (s *Store) redisKeys(keys []Key) ([]string, error) {
-	rks := make([]string, len(keys))
-	for i, k := range keys {
-		rk, err := s.redisKey(k)
-		if err != nil {
-			return nil, fmt.Errorf("key %d (%s): %w", i, k, err)
-		}
-		rks[i] = rk
-	}
-	return rks, nil
 }
 
 // millis converts d to whole milliseconds, at least 1.

@@ -113,3 +113,7 @@ replace (
 	github.com/docket-run/docket/services/ocr => ../ocr
 	github.com/docket-run/docket/services/sagatracker => ../sagatracker
 )
+
+require github.com/docket-run/docket/schemas v0.0.0 // indirect
+
+replace github.com/docket-run/docket/schemas => ../../schemas

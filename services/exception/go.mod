@@ -52,3 +52,7 @@ require (
 replace github.com/docket-run/docket/pkg => ../../pkg
 
 replace github.com/docket-run/docket/proto => ../../proto
+
+require github.com/docket-run/docket/schemas v0.0.0 // indirect
+
+replace github.com/docket-run/docket/schemas => ../../schemas

@@ -79,3 +79,7 @@ replace github.com/docket-run/docket/pkg => ../../pkg
 require github.com/docket-run/docket/proto v0.0.0
 
 replace github.com/docket-run/docket/proto => ../../proto
+
+require github.com/docket-run/docket/schemas v0.0.0 // indirect
+
+replace github.com/docket-run/docket/schemas => ../../schemas

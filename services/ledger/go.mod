@@ -43,3 +43,7 @@ require (
 )
 
 replace github.com/docket-run/docket/pkg => ../../pkg
+
+require github.com/docket-run/docket/schemas v0.0.0 // indirect
+
+replace github.com/docket-run/docket/schemas => ../../schemas

@@ -53,3 +53,7 @@ replace (
 	github.com/docket-run/docket/pkg => ../../pkg
 	github.com/docket-run/docket/proto => ../../proto
 )
+
+require github.com/docket-run/docket/schemas v0.0.0 // indirect
+
+replace github.com/docket-run/docket/schemas => ../../schemas

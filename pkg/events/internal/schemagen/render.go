@@ -6,8 +6,6 @@ import (
 	"go/format"
 	"os"
 	"path/filepath"
-	"strconv"
-	"strings"
 	"text/template"
 
 	"github.com/hamba/avro/v2/gen"
@@ -16,10 +14,11 @@ import (
 // Package is the Go package the code is generated for.
 const Package = "events"
 
-// Generated file names, in the output folder.
+// Generated file names, in the output folder. The schema texts themselves
+// are not copied into Go: package events reads them from the embedded
+// schemas folder (module github.com/docket-run/docket/schemas).
 const (
 	TypesFile   = "types_gen.go"
-	SchemasFile = "schemas_gen.go"
 	CatalogFile = "catalog_gen.go"
 )
 
@@ -53,15 +52,11 @@ func Render(fams []Family) (map[string][]byte, error) {
 	if err != nil {
 		return nil, err
 	}
-	schemas, err := renderTemplate(schemasTmpl, fams)
-	if err != nil {
-		return nil, fmt.Errorf("render %s: %w", SchemasFile, err)
-	}
 	catalog, err := renderTemplate(catalogTmpl, fams)
 	if err != nil {
 		return nil, fmt.Errorf("render %s: %w", CatalogFile, err)
 	}
-	return map[string][]byte{TypesFile: types, SchemasFile: schemas, CatalogFile: catalog}, nil
+	return map[string][]byte{TypesFile: types, CatalogFile: catalog}, nil
 }
 
 // renderTypes writes one Go struct per named record of the current schemas.
@@ -88,8 +83,6 @@ func renderTypes(fams []Family) ([]byte, error) {
 
 var funcs = template.FuncMap{
 	"header": func() string { return header },
-	"const":  constName,
-	"quote":  goString,
 }
 
 func renderTemplate(t *template.Template, fams []Family) ([]byte, error) {
@@ -100,44 +93,17 @@ func renderTemplate(t *template.Template, fams []Family) ([]byte, error) {
 	return format.Source(buf.Bytes())
 }
 
-// constName is the Go constant holding the text of version n of an event.
-func constName(name string, n int) string {
-	return "schema" + name + "V" + strconv.Itoa(n)
-}
-
-// goString returns s as a Go string literal: a raw string when it can be
-// one, so the generated file reads like the .avsc.
-func goString(s string) string {
-	if strings.ContainsAny(s, "`\r") {
-		return strconv.Quote(s)
-	}
-	return "`" + s + "`"
-}
-
-var schemasTmpl = template.Must(template.New(SchemasFile).Funcs(funcs).Parse(`{{header}}
-package events
-
-// Texts of every released schema version, verbatim from schemas/.
-const (
-{{- range $f := .}}
-{{- range .Versions}}
-	// {{const $f.Name .N}} is schemas/{{$f.Dir}}/v{{.N}}.avsc.
-	{{const $f.Name .N}} = {{quote .Text}}
-{{end}}
-{{- end}}
-)
-`))
-
 var catalogTmpl = template.Must(template.New(CatalogFile).Funcs(funcs).Parse(`{{header}}
 package events
 
-// generated lists the event schemas of schemas/, by folder name.
+// generated lists the event schemas of schemas/, by folder name, with the
+// file of each released version in the embedded schemas.FS.
 var generated = []generatedSchema{
 {{- range $f := .}}
 	{
 		name: {{printf "%q" .Name}},
 		released: []string{
-		{{- range $i, $v := .Versions}}{{if $i}}, {{end}}{{const $f.Name $v.N}}{{end -}}
+		{{- range $i, $v := .Versions}}{{if $i}}, {{end}}"{{$f.Dir}}/v{{$v.N}}.avsc"{{end -}}
 		},
 		new: func() Event { return new({{.Name}}) },
 	},

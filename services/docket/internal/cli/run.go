@@ -31,6 +31,7 @@ import (
 	"github.com/docket-run/docket/services/classifier"
 	"github.com/docket-run/docket/services/docket/internal/progress"
 	"github.com/docket-run/docket/services/docket/internal/samples/docs"
+	"github.com/docket-run/docket/services/docket/internal/supervise"
 	"github.com/docket-run/docket/services/exception"
 	"github.com/docket-run/docket/services/ingest"
 	"github.com/docket-run/docket/services/ledger"
@@ -117,24 +118,23 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	watcher := progress.New(stdout, codec)
 	watching := make(chan struct{})
 	g.Go(func() error { return watcher.Run(gctx, kopts, watching) })
+	// Each service is supervised: one that fails or panics is restarted
+	// after a backoff instead of ending the suite; only the end of ctx
+	// (Ctrl-C) stops them all.
+	sup := supervise.New(stdout, supervise.PanicStacks(stderr))
 	for _, spec := range suite() {
 		svcLog := telemetry.NewLogger(stderr, spec.Name, *logLevel, "text")
 		sp := p
 		sp.InstanceID = "embedded"
 		g.Go(func() error {
-			if err := service.Run(gctx, spec, sp, svcLog); err != nil {
-				return fmt.Errorf("%s: %w", spec.Name, err)
-			}
-			return nil
+			return sup.Run(gctx, spec.Name, func(ctx context.Context) error { return service.Run(ctx, spec, sp, svcLog) })
 		})
 	}
 	trackerPlatform := p
 	trackerPlatform.InstanceID = "embedded"
+	trackerLog := telemetry.NewLogger(stderr, sagatracker.Name, *logLevel, "text")
 	g.Go(func() error {
-		if err := sagatracker.Run(gctx, trackerPlatform, telemetry.NewLogger(stderr, sagatracker.Name, *logLevel, "text")); err != nil {
-			return fmt.Errorf("%s: %w", sagatracker.Name, err)
-		}
-		return nil
+		return sup.Run(gctx, sagatracker.Name, func(ctx context.Context) error { return sagatracker.Run(ctx, trackerPlatform, trackerLog) })
 	})
 	fmt.Fprintf(stdout, `docket: embedded suite up
   kafka            %s
