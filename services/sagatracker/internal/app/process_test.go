@@ -106,15 +106,23 @@ func TestCancelOCRProcess(t *testing.T) {
 		t.Fatalf("CancelWorkflow: %v", err)
 	}
 	got := e.waitStatus(wf, projection.StatusCanceled)
-	if got.Stage != projection.StepOCR || got.Events != 3 {
-		t.Fatalf("workflow = %+v, want canceled at ocr after 3 events", got)
+	if got.Stage != projection.StepOCR || got.Events < 3 {
+		t.Fatalf("workflow = %+v, want canceled at ocr after at least 3 events", got)
 	}
 	wantHist := []hist{
 		{wf + "-submitted", events.TopicSubmitted, "DocumentSubmitted", "ingest@1.0.0", ""},
 		{cancel.RequestedEventID(wf), events.TopicControl, "WorkflowControl", producerTracker, ""},
 		{cancel.CanceledEventID(wf), events.TopicControl, "WorkflowControl", "ocr@0.1.0", cancel.RequestedEventID(wf)},
 	}
-	if h := history(t, e, wf); !reflect.DeepEqual(h, wantHist) {
+	// OCR is a long step: its step_started and step_progress events (caused
+	// by the submitted event) come between; they are tested elsewhere.
+	var h []hist
+	for _, x := range history(t, e, wf) {
+		if !(x.Topic == events.TopicControl && x.Cause == wf+"-submitted") {
+			h = append(h, x)
+		}
+	}
+	if !reflect.DeepEqual(h, wantHist) {
 		t.Fatalf("history:\n got %+v\nwant %+v", h, wantHist)
 	}
 	if recs := e.kafka.ReadCommitted(t, events.TopicExtracted, 1, 2*time.Second); len(recs) != 0 {
