@@ -25,6 +25,15 @@ const root = "../.."
 
 var services = []string{"ingest", "ocr", "classifier", "ledger", "sagatracker", "exception"}
 
+// skipShort skips the chart tests in make test-short: they need helm
+// (built in about four minutes) and render every chart; make helm runs them.
+func skipShort(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("renders every chart with helm; run without -short (make helm)")
+	}
+}
+
 // helmBin finds helm on PATH or in $GOPATH/bin (where make helm-tool puts
 // it) and fails the test clearly otherwise.
 func helmBin(t *testing.T) string {
@@ -385,6 +394,7 @@ func hasPort(spec corev1.PodSpec, name string) bool {
 }
 
 func TestCharts(t *testing.T) {
+	skipShort(t)
 	buildDeps(t)
 	prod := "charts/docket/values-production.yaml"
 	type tc struct {
@@ -448,6 +458,7 @@ func sorted(s []string) []string {
 
 // TestChartsRefuse: settings that cannot work fail at template time.
 func TestChartsRefuse(t *testing.T) {
+	skipShort(t)
 	buildDeps(t)
 	tests := []struct {
 		name, chart string

@@ -289,6 +289,9 @@ func getJSON(t *testing.T, url string, want int, v any) {
 // rebalance) while more arrive, with duplicates in every wave: exactly one
 // record per workflow and every chain verifies.
 func TestRestartAndRebalance(t *testing.T) {
+	if testing.Short() {
+		t.Skip("restarts and rebalances four ledger replicas (about 10s); skipped with -short")
+	}
 	const wave = 30
 	h := newHarness(t, 4)
 	produceWave := func(from int) {

@@ -1,6 +1,7 @@
 // Package schemagen turns the Avro contracts in schemas/ into the Go code of
-// package events: the structs (through hamba/avro's gen package), the schema
-// texts and the catalog table.
+// package events: the structs (through hamba/avro's gen package) and the
+// catalog table naming each version's file. The schema texts are not copied:
+// package events reads them from the embedded schemas module.
 //
 // Layout of the schemas folder: one folder per event, named in snake_case
 // (document_submitted), holding every released version as v1.avsc, v2.avsc,

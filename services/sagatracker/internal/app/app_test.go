@@ -201,6 +201,9 @@ func TestDuplicatesAndUndecodable(t *testing.T) {
 }
 
 func TestRestartResumesFromRedisOffsets(t *testing.T) {
+	if testing.Short() {
+		t.Skip("restarts the tracker (about 7s); skipped with -short")
+	}
 	e := newEnv(t)
 	tr := e.start()
 	wfs := []string{"wf-r1", "wf-r2", "wf-r3", "wf-r4"}

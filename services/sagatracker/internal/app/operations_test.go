@@ -281,6 +281,9 @@ func TestReviewEscalation(t *testing.T) {
 // once: the workflow is timed_out, with one deadline_exceeded in history
 // and on the topic.
 func TestDeadlineBreach(t *testing.T) {
+	if testing.Short() {
+		t.Skip("stops a tracker and starts two replicas (about 10s); skipped with -short")
+	}
 	e := newEnv(t)
 	clk := clock.NewManual(at(100))
 	first := e.startAt(clk)

@@ -76,6 +76,9 @@ func (e *env) snapshot(ctx context.Context) snapshot {
 // workflows, drops and rebuilds the projection from Kafka, compares, and
 // starts the live tracker again on the rebuilt offsets.
 func TestRebuildEqualsLiveProjection(t *testing.T) {
+	if testing.Short() {
+		t.Skip("rebuilds the projection from every topic (about 7s); skipped with -short")
+	}
 	e := newEnv(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
