@@ -1,16 +1,10 @@
 package bus
 
 import (
+	"github.com/docket-run/docket/pkg/events"
+
 	"strings"
 	"sync"
-)
-
-// Priority lanes of long jobs, chosen at submission through the
-// docket-priority header and copied by the runtime from every consumed
-// record to its outputs.
-const (
-	PriorityInteractive = "interactive"
-	PriorityBulk        = "bulk"
 )
 
 // Share is a tenant's part of a service's long-step workers.
@@ -54,7 +48,7 @@ func newFairQueue(shares func(string) Share) *fairQueue {
 }
 
 func laneOf(priority string) int {
-	if strings.EqualFold(priority, PriorityBulk) {
+	if strings.EqualFold(priority, events.PriorityBulk) {
 		return 1
 	}
 	return 0
@@ -65,20 +59,20 @@ func (q *fairQueue) push(j *job) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
 	q.queued++
-	if waiting, ok := q.busy[j.key]; ok {
-		q.busy[j.key] = append(waiting, j)
+	if waiting, ok := q.busy[j.Key]; ok {
+		q.busy[j.Key] = append(waiting, j)
 		return
 	}
-	q.busy[j.key] = nil
+	q.busy[j.Key] = nil
 	q.enqueue(j)
 }
 
 func (q *fairQueue) enqueue(j *job) {
-	lane := q.lanes[laneOf(j.priority)]
-	tq := lane[j.tenant]
+	lane := q.lanes[laneOf(j.Priority)]
+	tq := lane[j.Tenant]
 	if tq == nil {
 		tq = &tenantQueue{}
-		lane[j.tenant] = tq
+		lane[j.Tenant] = tq
 	}
 	tq.jobs = append(tq.jobs, j)
 }
@@ -129,15 +123,15 @@ func (q *fairQueue) pop() *job {
 func (q *fairQueue) done(j *job) {
 	q.mu.Lock()
 	defer q.mu.Unlock()
-	if q.running[j.tenant]--; q.running[j.tenant] <= 0 {
-		delete(q.running, j.tenant)
+	if q.running[j.Tenant]--; q.running[j.Tenant] <= 0 {
+		delete(q.running, j.Tenant)
 	}
-	waiting := q.busy[j.key]
+	waiting := q.busy[j.Key]
 	if len(waiting) == 0 {
-		delete(q.busy, j.key)
+		delete(q.busy, j.Key)
 		return
 	}
-	q.busy[j.key] = waiting[1:]
+	q.busy[j.Key] = waiting[1:]
 	q.enqueue(waiting[0])
 }
 

@@ -1,6 +1,8 @@
 package bus
 
 import (
+	"github.com/docket-run/docket/pkg/events"
+
 	"github.com/docket-run/docket/pkg/jobs"
 
 	"fmt"
@@ -8,7 +10,7 @@ import (
 )
 
 func newTestJob(id, tenant, priority, key string) *job {
-	return &job{tenant: tenant, priority: priority, key: key, Job: jobsJob(id)}
+	return &job{Job: jobs.Job{ID: id, Tenant: tenant, Priority: priority, Key: key}}
 }
 
 func popAll(q *fairQueue, finish bool) []string {
@@ -84,9 +86,9 @@ func TestFairQueueCapAndWorkConserving(t *testing.T) {
 
 func TestFairQueueInteractiveBeforeBulk(t *testing.T) {
 	q := newFairQueue(func(string) Share { return Share{Weight: 1} })
-	q.push(newTestJob("bulk0", "a", PriorityBulk, "k1"))
-	q.push(newTestJob("bulk1", "b", PriorityBulk, "k2"))
-	q.push(newTestJob("int0", "a", PriorityInteractive, "k3"))
+	q.push(newTestJob("bulk0", "a", events.PriorityBulk, "k1"))
+	q.push(newTestJob("bulk1", "b", events.PriorityBulk, "k2"))
+	q.push(newTestJob("int0", "a", events.PriorityInteractive, "k3"))
 	got := popAll(q, false)
 	if got[0] != "int0" {
 		t.Errorf("order %v: the interactive job should run first", got)
@@ -114,5 +116,3 @@ func TestFairQueueOneJobPerKeyAtATime(t *testing.T) {
 		t.Errorf("queued %d, want 0", q.len())
 	}
 }
-
-func jobsJob(id string) jobs.Job { return jobs.Job{ID: id} }

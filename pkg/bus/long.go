@@ -31,16 +31,6 @@ type JobStore interface {
 
 var _ JobStore = (*jobs.Store)(nil)
 
-// Control event kinds a long step emits on docket.workflow.control.
-const (
-	KindStepStarted  = "step_started"
-	KindStepProgress = "step_progress"
-)
-
-// HeaderPriority carries a workflow's priority lane (interactive or bulk);
-// the runtime copies it from each consumed record to its outputs.
-const HeaderPriority = "docket-priority"
-
 // HandleLong registers h for the events of topic as a long step: a record
 // is accepted in the batch's short transaction (recorded in the job store
 // and marked processed), h runs afterwards on the runtime's worker pool
@@ -66,8 +56,7 @@ var errJobAbandoned = errors.New("replica shutting down; job left for takeover")
 // job is a long step this replica holds.
 type job struct {
 	jobs.Job
-	tenant, priority, key string
-	it                    *item
+	it *item
 
 	lost atomic.Bool
 	// verify: taken over while its owner was completing it; whether that
@@ -77,7 +66,6 @@ type job struct {
 	cancel   context.CancelCauseFunc // while running
 	progress progressMark
 	sent     progressMark
-	started  time.Time
 }
 
 type progressMark struct {
@@ -195,7 +183,7 @@ func (l *longRunner) accept(ctx context.Context, items []*item) error {
 			return fmt.Errorf("encode job record: %w", err)
 		}
 		m := it.event.EventMeta()
-		js = append(js, jobs.Job{ID: m.EventID, Tenant: m.TenantID, Priority: header(it.rec, HeaderPriority), Key: string(it.rec.Key), Record: b})
+		js = append(js, jobs.Job{ID: m.EventID, Tenant: m.TenantID, Priority: header(it.rec, events.HeaderPriority), Key: string(it.rec.Key), Record: b})
 		idx = append(idx, it)
 	}
 	if len(js) == 0 {
@@ -226,12 +214,10 @@ func (l *longRunner) add(s jobs.Job, it *item, how string) {
 		}
 		delete(l.known, s.ID) // verified: its transaction did not commit
 	}
-	m := it.event
-	tenant := s.Tenant
-	if tenant == "" && m != nil {
-		tenant = m.EventMeta().TenantID
+	if s.Tenant == "" && it.event != nil {
+		s.Tenant = it.event.EventMeta().TenantID
 	}
-	j := &job{Job: s, tenant: tenant, priority: s.Priority, key: s.Key, it: it}
+	j := &job{Job: s, it: it}
 	l.known[s.ID] = j
 	l.mu.Unlock()
 	if how == "accepted" {
@@ -350,7 +336,7 @@ func (l *longRunner) lose(j *job) {
 	if j.lost.Swap(true) {
 		return
 	}
-	l.rt.log.Warn("long job taken over by another replica; dropping it here", "event_id", j.ID, "workflow_id", j.key)
+	l.rt.log.Warn("long job taken over by another replica; dropping it here", "event_id", j.ID, "workflow_id", j.Key)
 	l.rt.metrics.jobs.WithLabelValues("lost").Inc()
 	j.mu.Lock()
 	if j.cancel != nil {
@@ -366,7 +352,7 @@ func (l *longRunner) checkCanceled(ctx context.Context, running []*job) {
 	}
 	ids := make([]string, len(running))
 	for i, j := range running {
-		ids[i] = j.key
+		ids[i] = j.Key
 	}
 	canceled, err := c.Canceled(ctx, ids)
 	if err != nil {
@@ -374,10 +360,10 @@ func (l *longRunner) checkCanceled(ctx context.Context, running []*job) {
 		return
 	}
 	for _, j := range running {
-		if reason, ok := canceled[j.key]; ok {
+		if reason, ok := canceled[j.Key]; ok {
 			j.mu.Lock()
 			if j.cancel != nil {
-				j.cancel(&CanceledError{Workflow: j.key, Reason: reason})
+				j.cancel(&CanceledError{Workflow: j.Key, Reason: reason})
 			}
 			j.mu.Unlock()
 		}
@@ -448,7 +434,7 @@ func (l *longRunner) work(base context.Context, j *job) {
 	ctx, cancel := context.WithCancelCause(base)
 	defer cancel(nil)
 	j.mu.Lock()
-	j.cancel, j.started = cancel, time.Now()
+	j.cancel = cancel
 	j.mu.Unlock()
 	it := j.it
 	if it.event != nil && it.route != nil {
@@ -458,9 +444,9 @@ func (l *longRunner) work(base context.Context, j *job) {
 		// A workflow canceled while its job waited in the queue is ended
 		// before any work.
 		if c := l.rt.cfg.canceler; c != nil {
-			if got, err := c.Canceled(ctx, []string{j.key}); err == nil {
-				if reason, ok := got[j.key]; ok {
-					cancel(&CanceledError{Workflow: j.key, Reason: reason})
+			if got, err := c.Canceled(ctx, []string{j.Key}); err == nil {
+				if reason, ok := got[j.Key]; ok {
+					cancel(&CanceledError{Workflow: j.Key, Reason: reason})
 				}
 			}
 		}
@@ -486,7 +472,9 @@ func (l *longRunner) work(base context.Context, j *job) {
 		l.forget(j)
 		return
 	}
-	l.emitProgress() // the last progress goes out before the outputs
+	if rec := l.progressRecord(j); rec != nil {
+		l.queue(rec) // the last progress goes out before the outputs
+	}
 	l.mu.Lock()
 	l.finished = append(l.finished, finishedJob{j: j, outs: run.outs})
 	l.mu.Unlock()
@@ -502,17 +490,14 @@ func (l *longRunner) forget(j *job) {
 
 // startedEvent queues the job's step_started event.
 func (l *longRunner) startedEvent(ctx context.Context, j *job) error {
-	rec, err := l.controlRecord(ctx, j, KindStepStarted, "job "+strconv.FormatInt(j.Token, 10), map[string]string{
-		"step": l.rt.service, "attempt": strconv.FormatInt(j.Token, 10),
-		"queued_ms": strconv.FormatInt(time.Since(j.Accepted).Milliseconds(), 10),
+	rec, err := l.controlRecord(ctx, j, events.KindStepStarted, "job "+strconv.FormatInt(j.Token, 10), map[string]string{
+		events.DetailStep: l.rt.service, events.DetailAttempt: strconv.FormatInt(j.Token, 10),
+		events.DetailQueuedMs: strconv.FormatInt(time.Since(j.Accepted).Milliseconds(), 10),
 	})
 	if err != nil {
 		return err
 	}
-	l.mu.Lock()
-	l.pending = append(l.pending, rec)
-	l.mu.Unlock()
-	poke(l.wake)
+	l.queue(rec)
 	return nil
 }
 
@@ -533,35 +518,48 @@ func (l *longRunner) controlRecord(ctx context.Context, j *job, kind, name strin
 // progress changed since the last one.
 func (l *longRunner) emitProgress() {
 	l.mu.Lock()
-	running := make([]*job, 0, len(l.known))
+	held := make([]*job, 0, len(l.known))
 	for _, j := range l.known {
-		running = append(running, j)
+		held = append(held, j)
 	}
 	l.mu.Unlock()
 	var recs []*kgo.Record
-	for _, j := range running {
-		if j.verify {
-			continue
+	for _, j := range held {
+		if rec := l.progressRecord(j); rec != nil {
+			recs = append(recs, rec)
 		}
-		j.mu.Lock()
-		p := j.progress
-		changed := p.set && p != j.sent
-		if changed {
-			j.sent = p
-		}
-		j.mu.Unlock()
-		if !changed || j.it.event == nil {
-			continue
-		}
-		rec, err := l.controlRecord(context.Background(), j, KindStepProgress, strconv.FormatInt(j.Token, 10)+"/"+strconv.Itoa(p.done)+"/"+strconv.Itoa(p.total), map[string]string{
-			"step": l.rt.service, "done": strconv.Itoa(p.done), "total": strconv.Itoa(p.total), "unit": p.unit,
-		})
-		if err != nil {
-			l.rt.log.Warn("build step_progress event", "event_id", j.ID, "error", err)
-			continue
-		}
-		recs = append(recs, rec)
 	}
+	l.queue(recs...)
+}
+
+// progressRecord is j's step_progress event when its progress changed
+// since the last one, else nil.
+func (l *longRunner) progressRecord(j *job) *kgo.Record {
+	if j.verify || j.it.event == nil {
+		return nil
+	}
+	j.mu.Lock()
+	p := j.progress
+	changed := p.set && p != j.sent
+	if changed {
+		j.sent = p
+	}
+	j.mu.Unlock()
+	if !changed {
+		return nil
+	}
+	rec, err := l.controlRecord(context.Background(), j, events.KindStepProgress, strconv.FormatInt(j.Token, 10)+"/"+strconv.Itoa(p.done)+"/"+strconv.Itoa(p.total), map[string]string{
+		events.DetailStep: l.rt.service, events.DetailDone: strconv.Itoa(p.done), events.DetailTotal: strconv.Itoa(p.total), events.DetailUnit: p.unit,
+	})
+	if err != nil {
+		l.rt.log.Warn("build step_progress event", "event_id", j.ID, "error", err)
+		return nil
+	}
+	return rec
+}
+
+// queue hands records to the next transaction.
+func (l *longRunner) queue(recs ...*kgo.Record) {
 	if len(recs) == 0 {
 		return
 	}
@@ -638,7 +636,9 @@ func (l *longRunner) ended(ctx context.Context, e emission, committed bool) {
 	refs := l.finalize
 	l.finalize = nil
 	l.mu.Unlock()
-	l.rt.metrics.jobs.WithLabelValues("completed").Add(float64(len(e.finished)))
+	if n := len(e.finished); n > 0 {
+		l.rt.metrics.jobs.WithLabelValues("completed").Add(float64(n))
+	}
 	if len(refs) == 0 {
 		return
 	}

@@ -8,50 +8,20 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/prometheus/client_golang/prometheus/testutil"
 	"github.com/redis/go-redis/v9"
-	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/dockettest/passthrough"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
-	"github.com/docket-run/docket/pkg/jobs"
-	"github.com/docket-run/docket/pkg/service"
 )
 
 // runLong runs the pass-through service with its submitted topic as a long
 // step, in-process, until the test ends.
 func runLong(t testing.TB, h *harness, txnID string, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry, *redis.Client) {
 	t.Helper()
-	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
-	t.Cleanup(func() { _ = rdb.Close() })
-	js, err := jobs.New(rdb, passthrough.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg := prometheus.NewRegistry()
-	rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
-		append([]bus.Option{bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2 * time.Second), bus.Jobs(js),
-			bus.Produces(events.TopicExtracted, events.TopicControl)}, opts...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancelRun := context.WithCancel(context.Background())
-	if err := passthrough.LongSpec(0).Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
-	t.Cleanup(func() {
-		cancelRun()
-		if err := <-done; err != nil {
-			t.Errorf("runtime %s: %v", txnID, err)
-		}
-	})
-	return rt, reg, rdb
+	return runSpec(t, h, passthrough.LongSpec(0), txnID, nil, opts...)
 }
 
 // submittedKeyed is a submitted event of workflow wf.
@@ -119,44 +89,17 @@ func TestLongStepsOutliveTheTransactionTimeout(t *testing.T) {
 	ctl := controlKinds(t, h, 6, 10*time.Second)
 	for i := range 2 {
 		wf := fmt.Sprintf("wf-slow-%d", i)
-		if ctl[wf][bus.KindStepStarted] != 1 || ctl[wf][bus.KindStepProgress] < 2 {
+		if ctl[wf][events.KindStepStarted] != 1 || ctl[wf][events.KindStepProgress] < 2 {
 			t.Errorf("workflow %s control events %v: want one step_started and progress", wf, ctl[wf])
 		}
 	}
 	if open := rt.MaxTransactionOpen(); open >= txnTimeout/2 {
 		t.Errorf("a transaction stayed open %s; want well under the %s timeout", open, txnTimeout)
 	}
-	if n := testutil.ToFloat64(metric(t, reg, "docket_runtime_session_restarts_total")); n != 0 {
+	if n := metricSum(t, reg, "docket_runtime_session_restarts_total"); n != 0 {
 		t.Errorf("%v session restarts (fenced or failed ends), want 0", n)
 	}
 	t.Logf("quick workflows done in %s while long steps ran; longest transaction %s", quickDone.Round(time.Millisecond), rt.MaxTransactionOpen())
-}
-
-// metric returns the value registered under name (summed over labels) as a
-// gauge; 0 when nothing was recorded yet.
-func metric(t testing.TB, reg *prometheus.Registry, name string) prometheus.Collector {
-	t.Helper()
-	mfs, err := reg.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mf := range mfs {
-		if mf.GetName() == name {
-			var v float64
-			for _, m := range mf.GetMetric() {
-				switch {
-				case m.GetCounter() != nil:
-					v += m.GetCounter().GetValue()
-				case m.GetGauge() != nil:
-					v += m.GetGauge().GetValue()
-				}
-			}
-			g := prometheus.NewGauge(prometheus.GaugeOpts{Name: "copy"})
-			g.Set(v)
-			return g
-		}
-	}
-	return prometheus.NewGauge(prometheus.GaugeOpts{Name: "absent"}) // a vector with no child yet
 }
 
 // TestHandlerPanicIsDeadLettered panics on one record of 1,000, in a batch's
@@ -211,7 +154,7 @@ func TestCancelReachesARunningJobWithinAHeartbeat(t *testing.T) {
 	_, _, rdb := runLong(t, h, "long-cancel", bus.JobLease(lease), bus.CancelCheck(cancel.New(redis.NewClient(&redis.Options{Addr: h.redis}))))
 	ev := submittedKeyed(0, "wf-cancel", map[string]string{"steps": "2", "step_delay": "60s"})
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, ev)
-	if c := controlKinds(t, h, 1, 20*time.Second); c["wf-cancel"][bus.KindStepStarted] != 1 {
+	if c := controlKinds(t, h, 1, 20*time.Second); c["wf-cancel"][events.KindStepStarted] != 1 {
 		t.Fatalf("job did not start: %v", c)
 	}
 	time.Sleep(200 * time.Millisecond)
@@ -251,12 +194,12 @@ func TestFullJobQueuePausesFetching(t *testing.T) {
 	maxHeld, paused := 0.0, false
 	deadline := time.Now().Add(60 * time.Second)
 	for time.Now().Before(deadline) {
-		held := testutil.ToFloat64(metric(t, reg, "docket_jobs_queued")) + testutil.ToFloat64(metric(t, reg, "docket_jobs_running"))
+		held := metricSum(t, reg, "docket_jobs_queued") + metricSum(t, reg, "docket_jobs_running")
 		maxHeld = max(maxHeld, held)
-		if testutil.ToFloat64(metric(t, reg, "docket_jobs_fetch_paused")) == 1 {
+		if metricSum(t, reg, "docket_jobs_fetch_paused") == 1 {
 			paused = true
 		}
-		if testutil.ToFloat64(metric(t, reg, "docket_jobs_total")) >= 80 { // 40 accepted + 40 completed
+		if metricSum(t, reg, "docket_jobs_total") >= 80 { // 40 accepted + 40 completed
 			break
 		}
 		time.Sleep(10 * time.Millisecond)

@@ -8,8 +8,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus/testutil"
-
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
@@ -39,9 +37,9 @@ func readJobTimes(b testing.TB, h *harness, n int, timeout time.Duration) jobTim
 			b.Fatal(err)
 		}
 		c := e.(*events.WorkflowControl)
-		if c.Kind == bus.KindStepStarted {
+		if c.Kind == events.KindStepStarted {
 			jt.started[c.Meta.WorkflowID] = c.Meta.OccurredAt
-			ms, _ := strconv.Atoi(c.Details["queued_ms"])
+			ms, _ := strconv.Atoi(c.Details[events.DetailQueuedMs])
 			jt.queued[c.Meta.WorkflowID] = time.Duration(ms) * time.Millisecond
 		}
 	}
@@ -148,8 +146,8 @@ func BenchmarkLongStep(b *testing.B) {
 	slices.Sort(queued)
 	b.Logf("short documents: sent to started p50 %s p99 %s; queued after acceptance p50 %s p99 %s; end to end p50 %s",
 		toStart[len(toStart)/2], toStart[len(toStart)*99/100], queued[len(queued)/2], queued[len(queued)*99/100], lat[len(lat)/2])
-	fenced := testutil.ToFloat64(metric(b, reg, "docket_runtime_session_restarts_total"))
-	lost := testutil.ToFloat64(metric(b, reg, "docket_jobs_total")) // accepted+completed, for the log
+	fenced := metricSum(b, reg, "docket_runtime_session_restarts_total")
+	lost := metricSum(b, reg, "docket_jobs_total") // accepted+completed, for the log
 	b.Logf("jobs counted %v, short documents completed %d of %d", lost, len(lat), short)
 	fmt.Fprintf(os.Stdout, "bench longstep: docs=%d max_txn_open_ms=%d short_p99_ms=%.1f fenced=%.0f restarts=0\n",
 		long+short, rt.MaxTransactionOpen().Milliseconds(), float64(p99.Microseconds())/1000, fenced)

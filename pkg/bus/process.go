@@ -70,8 +70,8 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 	if err := rt.skipCanceled(ctx, items); err != nil {
 		return err
 	}
-	if rt.long != nil {
-		if err := rt.long.accept(ctx, items); err != nil {
+	if long := rt.long.Load(); long != nil {
+		if err := long.accept(ctx, items); err != nil {
 			return err
 		}
 	}
@@ -397,8 +397,8 @@ func (rt *Runtime) outputRecord(ctx context.Context, src *kgo.Record, in events.
 		return nil, fmt.Errorf("encode output %d for %s: %w", i, o.Topic, err)
 	}
 	rec := &kgo.Record{Topic: o.Topic, Key: []byte(om.WorkflowID), Value: v}
-	if p := header(src, HeaderPriority); p != "" {
-		rec.Headers = append(rec.Headers, kgo.RecordHeader{Key: HeaderPriority, Value: []byte(p)})
+	if p := header(src, events.HeaderPriority); p != "" {
+		rec.Headers = append(rec.Headers, kgo.RecordHeader{Key: events.HeaderPriority, Value: []byte(p)})
 	}
 	telemetry.Propagator.Inject(ctx, recordCarrier{rec})
 	return rec, nil

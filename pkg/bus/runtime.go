@@ -94,10 +94,8 @@ type Runtime struct {
 	lastPoll   atomic.Int64 // unix nanos of the last loop turn or finished record
 	maxTxnOpen atomic.Int64 // nanos
 
-	// long runs the long steps (HandleLong), set by Run; longRef is the
-	// same for the metrics' gauges, which run on other goroutines.
-	long    *longRunner
-	longRef atomic.Pointer[longRunner]
+	// long runs the long steps (HandleLong), set by Run.
+	long atomic.Pointer[longRunner]
 }
 
 // New returns a runtime for service. kafka holds the connection options
@@ -116,12 +114,12 @@ func New(service string, kafka []kgo.Opt, codec Codec, store Store, opts ...Opti
 	}
 	rt := &Runtime{}
 	m, err := newMetrics(cfg.registerer, service, func() float64 {
-		if l := rt.longRef.Load(); l != nil {
+		if l := rt.long.Load(); l != nil {
 			return float64(l.q.len())
 		}
 		return 0
 	}, func() float64 {
-		if l := rt.longRef.Load(); l != nil {
+		if l := rt.long.Load(); l != nil {
 			return float64(l.active.Load())
 		}
 		return 0
@@ -331,8 +329,7 @@ func (rt *Runtime) Run(ctx context.Context) error {
 	defer cancelJobs(errJobAbandoned)
 	if rt.hasLong() {
 		long = newLongRunner(rt)
-		rt.long = long
-		rt.longRef.Store(long)
+		rt.long.Store(long)
 		loopCtx, stopLoops := context.WithCancel(context.WithoutCancel(ctx))
 		defer func() {
 			stopLoops()
@@ -484,7 +481,7 @@ func (rt *Runtime) session() (*kgo.GroupTransactSession, error) {
 // loop polls and transacts on one session until ctx ends (nil) or the
 // session can no longer be used (its error).
 func (rt *Runtime) loop(ctx, work context.Context, sess *kgo.GroupTransactSession) error {
-	long := rt.long
+	long := rt.long.Load()
 	paused := false
 	for {
 		rt.lastPoll.Store(time.Now().UnixNano())
@@ -595,10 +592,11 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 	if len(recs) > 0 {
 		rt.metrics.batch.Observe(float64(len(recs)))
 	}
+	long := rt.long.Load()
 	begun := time.Now()
 	if err := sess.Begin(); err != nil {
-		if rt.long != nil {
-			rt.long.ended(ctx, e, false)
+		if long != nil {
+			long.ended(ctx, e, false)
 		}
 		return fmt.Errorf("begin transaction: %w", err)
 	}
@@ -619,7 +617,7 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 	}
 	err = errors.Join(err, out.wait())
 	if err == nil && len(e.finished) > 0 {
-		err = rt.long.emitted(ctx, e)
+		err = long.emitted(ctx, e)
 	}
 	commit := kgo.TryCommit
 	if err != nil {
@@ -646,8 +644,8 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		rt.metrics.txns.WithLabelValues("aborted").Inc()
 	}
 	ok := committed && endErr == nil
-	if rt.long != nil {
-		rt.long.ended(ctx, e, ok)
+	if long != nil {
+		long.ended(ctx, e, ok)
 	}
 	if rt.cfg.onBatchEnd != nil && len(recs) > 0 {
 		// An end that failed is reported as an abort: discarding staged

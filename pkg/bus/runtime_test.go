@@ -15,6 +15,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest/passthrough"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/jobs"
 	"github.com/docket-run/docket/pkg/service"
 )
 
@@ -30,19 +31,33 @@ func startRuntime(t testing.TB, h *harness, txnID string) *prometheus.Registry {
 // with opts added; it returns the runtime too.
 func runPassthrough(t testing.TB, h *harness, txnID string, store bus.Store, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry) {
 	t.Helper()
+	rt, reg, _ := runSpec(t, h, passthrough.Spec(0), txnID, store, opts...)
+	return rt, reg
+}
+
+// runSpec runs spec's handlers in-process on a runtime of its own
+// (transactional id txnID, idempotency store store or the harness's Redis
+// when nil, a job store on that Redis) until the test ends.
+func runSpec(t testing.TB, h *harness, spec service.Spec, txnID string, store bus.Store, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry, *redis.Client) {
+	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
 	if store == nil {
 		store = idempotency.New(rdb)
 	}
+	js, err := jobs.New(rdb, spec.Name)
+	if err != nil {
+		t.Fatal(err)
+	}
 	reg := prometheus.NewRegistry()
-	rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, store,
-		append([]bus.Option{bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2 * time.Second)}, opts...)...)
+	rt, err := bus.New(spec.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, store,
+		append([]bus.Option{bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2 * time.Second),
+			bus.Jobs(js), bus.Produces(spec.Produces...)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	if err := passthrough.Spec(0).Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
+	if err := spec.Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
 		t.Fatal(err)
 	}
 	done := make(chan error, 1)
@@ -53,7 +68,7 @@ func runPassthrough(t testing.TB, h *harness, txnID string, store bus.Store, opt
 			t.Errorf("runtime %s: %v", txnID, err)
 		}
 	})
-	return rt, reg
+	return rt, reg, rdb
 }
 
 // outputs reads the extracted events, read committed, until want arrived
@@ -144,7 +159,7 @@ func TestTransientFailuresAreRetriedInProcess(t *testing.T) {
 	if len(got) != 1 || got[in.Meta.EventID] != 1 {
 		t.Fatalf("outputs = %v, want exactly one for %s", got, in.Meta.EventID)
 	}
-	if n := counterSum(t, reg, "docket_handler_retries_total"); n != 2 {
+	if n := metricSum(t, reg, "docket_handler_retries_total"); n != 2 {
 		t.Errorf("retries_total = %v, want 2", n)
 	}
 	if dls := h.kafka.ReadCommitted(t, events.DLQTopic(passthrough.Name), 1, time.Second); len(dls) != 0 {
@@ -208,8 +223,9 @@ func produceRaw(t *testing.T, h *harness, rs ...*kgo.Record) {
 	}
 }
 
-// counterSum sums a counter family in reg.
-func counterSum(t *testing.T, reg *prometheus.Registry, name string) float64 {
+// metricSum sums a counter or gauge family in reg over its labels; 0 when
+// nothing was recorded yet.
+func metricSum(t testing.TB, reg *prometheus.Registry, name string) float64 {
 	t.Helper()
 	mfs, err := reg.Gather()
 	if err != nil {
@@ -219,7 +235,7 @@ func counterSum(t *testing.T, reg *prometheus.Registry, name string) float64 {
 	for _, mf := range mfs {
 		if mf.GetName() == name {
 			for _, m := range mf.GetMetric() {
-				sum += m.GetCounter().GetValue()
+				sum += m.GetCounter().GetValue() + m.GetGauge().GetValue()
 			}
 		}
 	}

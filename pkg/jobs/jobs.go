@@ -165,20 +165,7 @@ return out`)
 // whether owner still holds it with that token: a job taken over by
 // another replica reports false.
 func (s *Store) Heartbeat(ctx context.Context, owner string, lease time.Duration, held []Ref) ([]bool, error) {
-	args := make([]any, 0, 3+2*len(held))
-	args = append(args, s.prefix, owner, lease.Milliseconds())
-	for _, r := range held {
-		args = append(args, r.ID, r.Token)
-	}
-	res, err := heartbeatScript.Run(ctx, s.rdb, []string{s.prefix + ":alive:" + owner}, args...).Int64Slice()
-	if err != nil {
-		return nil, classify("job heartbeat", err)
-	}
-	out := make([]bool, len(res))
-	for i, v := range res {
-		out[i] = v == 1
-	}
-	return out, nil
+	return s.fenced(ctx, heartbeatScript, "job heartbeat", owner, lease.Milliseconds(), held)
 }
 
 // Release ends owner's lease at once, so that the jobs it still holds (it
@@ -282,6 +269,9 @@ return out`)
 // transaction that emits their outputs can commit. It reports, per job,
 // whether owner still held it; a job it lost must not be emitted.
 func (s *Store) Completing(ctx context.Context, owner string, refs []Ref, hold time.Duration) ([]bool, error) {
+	if len(refs) == 0 {
+		return nil, nil
+	}
 	return s.fenced(ctx, completingScript, "complete jobs", owner, time.Now().Add(hold).UnixMilli(), refs)
 }
 
@@ -311,15 +301,7 @@ func (s *Store) Emitted(ctx context.Context, owner string, refs []Ref, positions
 	for i, r := range refs {
 		args = append(args, r.ID, r.Token, positions[i])
 	}
-	res, err := emittedScript.Run(ctx, s.rdb, []string{s.prefix + ":open"}, args...).Int64Slice()
-	if err != nil {
-		return nil, classify("record job outputs", err)
-	}
-	out := make([]bool, len(res))
-	for i, v := range res {
-		out[i] = v == 1
-	}
-	return out, nil
+	return s.flags(ctx, emittedScript, "record job outputs", s.prefix+":open", args)
 }
 
 var doneScript = redis.NewScript(`
@@ -344,19 +326,26 @@ return out`)
 
 // Done marks the jobs finished: their outputs are committed.
 func (s *Store) Done(ctx context.Context, owner string, refs []Ref) ([]bool, error) {
-	return s.fenced(ctx, doneScript, "finish jobs", owner, DoneTTL.Milliseconds(), refs)
-}
-
-func (s *Store) fenced(ctx context.Context, script *redis.Script, op, owner string, arg int64, refs []Ref) ([]bool, error) {
 	if len(refs) == 0 {
 		return nil, nil
 	}
+	return s.fenced(ctx, doneScript, "finish jobs", owner, DoneTTL.Milliseconds(), refs)
+}
+
+// fenced runs a script over owner's jobs refs (with one argument before
+// them) that answers, per job, whether owner holds it with that token.
+func (s *Store) fenced(ctx context.Context, script *redis.Script, op, owner string, arg int64, refs []Ref) ([]bool, error) {
 	args := make([]any, 0, 3+2*len(refs))
 	args = append(args, s.prefix, owner, arg)
 	for _, r := range refs {
 		args = append(args, r.ID, r.Token)
 	}
-	res, err := script.Run(ctx, s.rdb, []string{s.prefix + ":open"}, args...).Int64Slice()
+	return s.flags(ctx, script, op, s.prefix+":open", args)
+}
+
+// flags runs a script that answers 1 or 0 per job.
+func (s *Store) flags(ctx context.Context, script *redis.Script, op, key string, args []any) ([]bool, error) {
+	res, err := script.Run(ctx, s.rdb, []string{key}, args...).Int64Slice()
 	if err != nil {
 		return nil, classify(op, err)
 	}
@@ -374,23 +363,6 @@ func (s *Store) Open(ctx context.Context) (int64, error) {
 		return 0, classify("count open jobs", err)
 	}
 	return n, nil
-}
-
-// Get reads one job, for tests and operators.
-func (s *Store) Get(ctx context.Context, id string) (Job, bool, error) {
-	m, err := s.rdb.HGetAll(ctx, s.prefix+":job:"+id).Result()
-	if err != nil {
-		return Job{}, false, classify("read job", err)
-	}
-	if len(m) == 0 {
-		return Job{}, false, nil
-	}
-	j := Job{ID: id, Tenant: m["tenant"], Priority: m["prio"], Key: m["key"], Record: []byte(m["rec"]), Owner: m["owner"], State: m["state"], Emitted: m["emitted"]}
-	j.Token, _ = strconv.ParseInt(m["token"], 10, 64)
-	if ms, err := strconv.ParseInt(m["accepted"], 10, 64); err == nil {
-		j.Accepted = time.UnixMilli(ms)
-	}
-	return j, true, nil
 }
 
 // classify marks Redis failures: error replies are structural (a script or

@@ -24,7 +24,6 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/app"
 	"github.com/docket-run/docket/services/ingest/internal/inbox"
-	"github.com/docket-run/docket/services/ingest/internal/publish"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
@@ -488,8 +487,8 @@ func TestInboxSubmitsOnceAndSortsFiles(t *testing.T) {
 		t.Fatalf("%d submitted events, want 1", len(evs))
 	}
 	// The inbox is batch work: the bulk lane.
-	if lane, _ := header(recs[0], publish.HeaderPriority); lane != submit.LaneBulk {
-		t.Errorf("inbox submission in lane %q, want %q", lane, submit.LaneBulk)
+	if lane, _ := header(recs[0], events.HeaderPriority); lane != events.PriorityBulk {
+		t.Errorf("inbox submission in lane %q, want %q", lane, events.PriorityBulk)
 	}
 	e := evs[0].(*events.DocumentSubmitted)
 	key := sha([]byte("Dear Sir, please find the invoice.\n")) + ":letter.txt"

@@ -9,7 +9,6 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/services/ingest/internal/publish"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
@@ -79,8 +78,8 @@ func TestPriorityLane(t *testing.T) {
 				if string(r.Key) != wf {
 					continue
 				}
-				if got, ok := header(r, publish.HeaderPriority); !ok || got != c.want {
-					t.Errorf("%s header %q (present %v), want %q", publish.HeaderPriority, got, ok, c.want)
+				if got, ok := header(r, events.HeaderPriority); !ok || got != c.want {
+					t.Errorf("%s header %q (present %v), want %q", events.HeaderPriority, got, ok, c.want)
 				}
 				if p := evs[j].(*events.DocumentSubmitted).Priority; p != c.priority {
 					t.Errorf("event priority %d, want %d", p, c.priority)

@@ -9,12 +9,9 @@ import (
 	"testing"
 	"time"
 
-	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/serde"
 
-	"github.com/docket-run/docket/services/ocr"
 	"github.com/docket-run/docket/services/ocr/internal/checkpoint"
 )
 
@@ -56,36 +53,14 @@ func TestSIGKILLMidScanResumesFromTheLastPage(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	topics := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicControl, events.DLQTopic(ocr.Name), events.RetryTopic(ocr.Name)}
-	k := dockettest.NewKafka(t, 1, topics)
-	regURL, rc := dockettest.Registry(t)
-	rs := dockettest.Redis(t)
-	rdb := dockettest.RedisClient(t, rs)
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:4])
-	if err != nil {
-		t.Fatal(err)
-	}
-	blobDir := filepath.Join(dir, "blobs")
-	blobs, err := blob.Open(ctx, "file://"+blobDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	t.Cleanup(func() { _ = blobs.Close() })
-	f, err := os.Open(scan)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ref, err := blobs.Put(ctx, f, "application/pdf")
-	f.Close()
-	if err != nil {
-		t.Fatal(err)
-	}
+	st := newOCRStack(t, ctx, scan)
+	k, codec, rdb := st.kafka, st.codec, st.rdb
 
 	bin := dockettest.Build(t, "./cmd/ocr")
 	logPath := filepath.Join(dir, "ocr.log")
 	proc := dockettest.StartProcess(t, bin, logPath,
-		"DOCKET_KAFKA_BROKERS="+k.Addrs[0], "DOCKET_SCHEMA_REGISTRY_URL="+regURL, "DOCKET_SCHEMA_MODE=verify",
-		"DOCKET_REDIS_URL=redis://"+rs.Addr()+"/0", "DOCKET_BLOB_URL=file://"+blobDir, "DOCKET_INSTANCE_ID=ocr-0",
+		"DOCKET_KAFKA_BROKERS="+k.Addrs[0], "DOCKET_SCHEMA_REGISTRY_URL="+st.registry, "DOCKET_SCHEMA_MODE=verify",
+		"DOCKET_REDIS_URL=redis://"+st.redis+"/0", "DOCKET_BLOB_URL="+st.blobURL, "DOCKET_INSTANCE_ID=ocr-0",
 		"DOCKET_LOG_LEVEL=info", "DOCKET_OCR_TESSERACT_BIN="+wrapper, "DOCKET_OCR_WORK_DIR="+filepath.Join(dir, "work"),
 		"DOCKET_TRANSACTION_TIMEOUT=2s")
 	t.Cleanup(func() {
@@ -98,9 +73,7 @@ func TestSIGKILLMidScanResumesFromTheLastPage(t *testing.T) {
 		t.Fatal(err)
 	}
 
-	in := dockettest.Submitted(1, nil)
-	in.Document = events.BlobRef{URI: ref.URI, SHA256: ref.SHA256, SizeBytes: ref.Size, MediaType: "application/pdf"}
-	dockettest.Produce(t, k.Client(t), codec, events.TopicSubmitted, in)
+	in := st.submit(t)
 
 	progress := checkpoint.ProgressKey(in.Meta.WorkflowID)
 	deadline := time.Now().Add(3 * time.Minute)

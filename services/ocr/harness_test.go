@@ -9,6 +9,7 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sr"
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
@@ -33,33 +34,63 @@ type specRun struct {
 	in    *events.DocumentSubmitted
 }
 
-// runSpec stores the PDF at doc, starts the service (settings from the
-// DOCKET_OCR_* environment) and submits the document.
-func runSpec(t *testing.T, ctx context.Context, txnID, doc string) *specRun {
+// ocrStack is what the OCR service runs against in a test: kfake with its
+// topics, a registry, a real redis-server and a file blob store holding
+// one submitted PDF.
+type ocrStack struct {
+	kafka    *dockettest.Kafka
+	registry string
+	redis    string
+	rdb      *redis.Client
+	codec    *serde.Serde
+	blobURL  string
+	blobs    *blob.Bucket
+	ref      blob.Ref
+}
+
+// newOCRStack starts the parts and stores the PDF at doc.
+func newOCRStack(t *testing.T, ctx context.Context, doc string) *ocrStack {
 	t.Helper()
 	topics := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicControl, events.DLQTopic(ocr.Name), events.RetryTopic(ocr.Name)}
-	k := dockettest.NewKafka(t, 1, topics)
-	_, rc := dockettest.Registry(t)
-	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:4])
-	if err != nil {
+	st := &ocrStack{kafka: dockettest.NewKafka(t, 1, topics), blobURL: "file://" + t.TempDir()}
+	var rc *sr.Client
+	st.registry, rc = dockettest.Registry(t)
+	rs := dockettest.Redis(t)
+	st.redis, st.rdb = rs.Addr(), dockettest.RedisClient(t, rs)
+	var err error
+	if st.codec, err = serde.New(ctx, rc, serde.Register, topics[:4]); err != nil {
 		t.Fatal(err)
 	}
-	blobURL := "file://" + t.TempDir()
-	blobs, err := blob.Open(ctx, blobURL)
-	if err != nil {
+	if st.blobs, err = blob.Open(ctx, st.blobURL); err != nil {
 		t.Fatal(err)
 	}
-	t.Cleanup(func() { _ = blobs.Close() })
+	t.Cleanup(func() { _ = st.blobs.Close() })
 	f, err := os.Open(doc)
 	if err != nil {
 		t.Fatal(err)
 	}
-	ref, err := blobs.Put(ctx, f, "application/pdf")
-	f.Close()
-	if err != nil {
+	defer f.Close()
+	if st.ref, err = st.blobs.Put(ctx, f, "application/pdf"); err != nil {
 		t.Fatal(err)
 	}
+	return st
+}
+
+// submit produces the submitted event of the stored document.
+func (st *ocrStack) submit(t *testing.T) *events.DocumentSubmitted {
+	t.Helper()
+	in := dockettest.Submitted(1, nil)
+	in.Document = events.BlobRef{URI: st.ref.URI, SHA256: st.ref.SHA256, SizeBytes: st.ref.Size, MediaType: "application/pdf"}
+	dockettest.Produce(t, st.kafka.Client(t), st.codec, events.TopicSubmitted, in)
+	return in
+}
+
+// runSpec stores the PDF at doc, starts the service (settings from the
+// DOCKET_OCR_* environment) and submits the document.
+func runSpec(t *testing.T, ctx context.Context, txnID, doc string) *specRun {
+	t.Helper()
+	st := newOCRStack(t, ctx, doc)
+	k, codec, rdb, blobs, blobURL := st.kafka, st.codec, st.rdb, st.blobs, st.blobURL
 
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	store := idempotency.New(rdb)
@@ -87,8 +118,6 @@ func runSpec(t *testing.T, ctx context.Context, txnID, doc string) *specRun {
 		}
 	})
 
-	in := dockettest.Submitted(1, nil)
-	in.Document = events.BlobRef{URI: ref.URI, SHA256: ref.SHA256, SizeBytes: ref.Size, MediaType: "application/pdf"}
-	dockettest.Produce(t, k.Client(t), codec, events.TopicSubmitted, in)
+	in := st.submit(t)
 	return &specRun{kafka: k, codec: codec, rdb: rdb, blobs: blobs, in: in}
 }

@@ -11,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/docket-run/docket/pkg/events"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/docket/internal/render"
 	"github.com/docket-run/docket/services/docket/internal/submit"
@@ -58,9 +59,9 @@ func submitCmd(ctx context.Context, args []string, stdout, stderr io.Writer, tty
 		return fmt.Errorf("%w: --poll and --timeout must be positive", errUsage)
 	}
 	switch *priority {
-	case "", submit.LaneInteractive, submit.LaneBulk:
+	case "", events.PriorityInteractive, events.PriorityBulk:
 	default:
-		return fmt.Errorf("%w: --priority %q: want %s or %s", errUsage, *priority, submit.LaneInteractive, submit.LaneBulk)
+		return fmt.Errorf("%w: --priority %q: want %s or %s", errUsage, *priority, events.PriorityInteractive, events.PriorityBulk)
 	}
 	cl := &submit.Client{BaseURL: *ingestURL, APIKey: *apiKey, Tenant: *tenant, TypeHint: *typeHint, Priority: *priority, HTTP: &http.Client{Timeout: 2 * time.Minute}}
 

@@ -39,12 +39,6 @@ type Client struct {
 	HTTP     *http.Client
 }
 
-// Priority lanes ingest accepts.
-const (
-	LaneInteractive = "interactive"
-	LaneBulk        = "bulk"
-)
-
 // Accepted is ingest's answer to one accepted document.
 type Accepted struct {
 	File           string `json:"file"`

@@ -20,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
@@ -115,7 +116,7 @@ func (in *Inbox) take(ctx context.Context, name string) error {
 	if err == nil {
 		sum := sha256.Sum256(doc)
 		key := hex.EncodeToString(sum[:]) + ":" + name
-		acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: submit.LaneBulk}, key, submit.SourceInbox)
+		acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: events.PriorityBulk}, key, submit.SourceInbox)
 	}
 	log := in.Log.With("file", name)
 	if err != nil {

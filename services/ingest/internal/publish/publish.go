@@ -15,12 +15,6 @@ import (
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
-// HeaderPriority is the Kafka record header that names a record's priority
-// lane (submit.LaneInteractive or submit.LaneBulk). The runtime copies it
-// from each consumed record to the records it produces, and schedules long
-// steps' jobs by it.
-const HeaderPriority = "docket-priority"
-
 // Encoder encodes events in the registry's wire format.
 type Encoder interface {
 	Encode(topic string, e events.Event) ([]byte, error)
@@ -61,7 +55,7 @@ func (k *Kafka) Publish(ctx context.Context, e *events.DocumentSubmitted, lane s
 	defer cancel()
 	rec := &kgo.Record{
 		Topic: events.TopicSubmitted, Key: []byte(e.Meta.WorkflowID), Value: v,
-		Headers: []kgo.RecordHeader{{Key: HeaderPriority, Value: []byte(submit.LaneOr(lane))}},
+		Headers: []kgo.RecordHeader{{Key: events.HeaderPriority, Value: []byte(submit.LaneOr(lane))}},
 	}
 	if err := k.cl.ProduceSync(ctx, rec).FirstErr(); err != nil {
 		return fault.Wrap(fault.Transient, fmt.Errorf("produce submitted event %s: %w", e.Meta.EventID, err))

@@ -1,16 +1,10 @@
 package submit
 
 import (
+	"github.com/docket-run/docket/pkg/events"
+
 	"net/http"
 	"strconv"
-)
-
-// Priority lanes. The runtime schedules a long step's jobs (OCR of a
-// multi-page scan) by the lane of the record that asked for them: a
-// person waiting on an upload goes before a batch.
-const (
-	LaneInteractive = "interactive"
-	LaneBulk        = "bulk"
 )
 
 // LaneHeader is the HTTP request header that names a submission's lane,
@@ -18,12 +12,14 @@ const (
 const LaneHeader = "X-Docket-Priority"
 
 // ValidLane reports whether lane names a lane.
-func ValidLane(lane string) bool { return lane == LaneInteractive || lane == LaneBulk }
+func ValidLane(lane string) bool {
+	return lane == events.PriorityInteractive || lane == events.PriorityBulk
+}
 
-// LaneOr returns lane, or LaneInteractive when it is empty.
+// LaneOr returns lane, or events.PriorityInteractive when it is empty.
 func LaneOr(lane string) string {
 	if lane == "" {
-		return LaneInteractive
+		return events.PriorityInteractive
 	}
 	return lane
 }

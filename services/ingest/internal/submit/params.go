@@ -43,7 +43,7 @@ type Params struct {
 	Deadline    string
 	Labels      map[string]string
 	CallbackURL string
-	// Lane is the submission's priority lane (LaneInteractive, LaneBulk;
+	// Lane is the submission's priority lane (events.PriorityInteractive, events.PriorityBulk;
 	// empty is interactive). It travels as a Kafka header, not in the
 	// event, so it is not part of the fingerprint: it decides when the
 	// work is done, not what it is.

@@ -59,7 +59,7 @@ type Blobs interface {
 }
 
 // Publisher writes a submitted event to Kafka, in priority lane lane
-// (LaneInteractive, LaneBulk), and returns once it is acknowledged by all
+// (events.PriorityInteractive, events.PriorityBulk), and returns once it is acknowledged by all
 // in-sync replicas.
 type Publisher interface {
 	Publish(ctx context.Context, e *events.DocumentSubmitted, lane string) error

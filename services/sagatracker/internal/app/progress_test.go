@@ -17,23 +17,22 @@ import (
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/config"
-	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 )
 
 // stepStarted is the runtime's step_started control event of a long step.
 func stepStarted(wf, svc string, attempt, sec int) *events.WorkflowControl {
 	return &events.WorkflowControl{
-		Meta: meta(wf, fmt.Sprintf("%s-%s-started-%d", wf, svc, attempt), sec, wf+"-input", svc), Kind: projection.KindStepStarted,
-		Details: map[string]string{projection.DetailStep: svc, projection.DetailAttempt: strconv.Itoa(attempt)},
+		Meta: meta(wf, fmt.Sprintf("%s-%s-started-%d", wf, svc, attempt), sec, wf+"-input", svc), Kind: events.KindStepStarted,
+		Details: map[string]string{events.DetailStep: svc, events.DetailAttempt: strconv.Itoa(attempt)},
 	}
 }
 
 // stepProgress is the runtime's step_progress control event of a long step.
 func stepProgress(wf, svc string, done, total, sec int) *events.WorkflowControl {
 	return &events.WorkflowControl{
-		Meta: meta(wf, fmt.Sprintf("%s-%s-progress-%d", wf, svc, sec), sec, wf+"-input", svc), Kind: projection.KindStepProgress,
+		Meta: meta(wf, fmt.Sprintf("%s-%s-progress-%d", wf, svc, sec), sec, wf+"-input", svc), Kind: events.KindStepProgress,
 		Details: map[string]string{
-			projection.DetailStep: svc, projection.DetailDone: strconv.Itoa(done), projection.DetailTotal: strconv.Itoa(total), projection.DetailUnit: "pages",
+			events.DetailStep: svc, events.DetailDone: strconv.Itoa(done), events.DetailTotal: strconv.Itoa(total), events.DetailUnit: "pages",
 		},
 	}
 }

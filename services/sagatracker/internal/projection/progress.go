@@ -7,24 +7,6 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 )
 
-// Kinds of the control events a long step's runtime emits while it works
-// outside any transaction (docket.workflow.control).
-const (
-	// KindStepStarted: a long step began working on the workflow.
-	KindStepStarted = "step_started"
-	// KindStepProgress: a long step's progress, about once a second.
-	KindStepProgress = "step_progress"
-)
-
-// Details keys of step_started and step_progress.
-const (
-	DetailStep    = "step"    // the step's service name: ocr, classifier
-	DetailAttempt = "attempt" // decimal
-	DetailDone    = "done"    // decimal
-	DetailTotal   = "total"   // decimal, 0 when unknown
-	DetailUnit    = "unit"    // e.g. pages
-)
-
 // Progress is a long step's latest progress report as the store script
 // keeps it. Numbers travel as decimal strings, like the script's others.
 type Progress struct {
@@ -50,22 +32,22 @@ type Progress struct {
 // change without a report does); step_progress stores its report. A step
 // the tracker does not know (not ocr or classifier) is history only.
 func stepActivity(op *Op, ev *events.WorkflowControl) {
-	svc := ev.Details[DetailStep]
+	svc := ev.Details[events.DetailStep]
 	if svc == "" {
 		svc = ev.Meta.Producer.Service
 	}
 	s, known := stepOfService[svc]
 	switch ev.Kind {
-	case KindStepStarted:
+	case events.KindStepStarted:
 		op.Entry.Summary = svc + " running"
-		if a, err := strconv.Atoi(ev.Details[DetailAttempt]); err == nil && a > 1 {
+		if a, err := strconv.Atoi(ev.Details[events.DetailAttempt]); err == nil && a > 1 {
 			op.Entry.Summary += fmt.Sprintf(", attempt %d", a)
 		}
 		if known {
 			op.set(StatusRunning, s.step, s.rank+rankDeadLetterStep)
 		}
-	case KindStepProgress:
-		p := Progress{Step: svc, Done: count(ev.Details[DetailDone]), Total: count(ev.Details[DetailTotal]), Unit: ev.Details[DetailUnit]}
+	case events.KindStepProgress:
+		p := Progress{Step: svc, Done: count(ev.Details[events.DetailDone]), Total: count(ev.Details[events.DetailTotal]), Unit: ev.Details[events.DetailUnit]}
 		op.Entry.Summary = p.String()
 		if known {
 			op.set(StatusRunning, s.step, s.rank+rankDeadLetterStep)

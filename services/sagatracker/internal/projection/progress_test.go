@@ -24,21 +24,21 @@ func TestBuildStepActivity(t *testing.T) {
 		progress      *Progress
 		summary       string
 	}{
-		{"ocr started", ctl("ocr", KindStepStarted, map[string]string{DetailStep: "ocr", DetailAttempt: "1"}),
+		{"ocr started", ctl("ocr", events.KindStepStarted, map[string]string{events.DetailStep: "ocr", events.DetailAttempt: "1"}),
 			StatusRunning, StepOCR, rankSubmitted, rankExtracted, nil, "ocr running"},
-		{"ocr started again", ctl("ocr", KindStepStarted, map[string]string{DetailStep: "ocr", DetailAttempt: "3"}),
+		{"ocr started again", ctl("ocr", events.KindStepStarted, map[string]string{events.DetailStep: "ocr", events.DetailAttempt: "3"}),
 			StatusRunning, StepOCR, rankSubmitted, rankExtracted, nil, "ocr running, attempt 3"},
-		{"ocr progress", ctl("ocr", KindStepProgress, map[string]string{DetailStep: "ocr", DetailDone: "3", DetailTotal: "20", DetailUnit: "pages"}),
+		{"ocr progress", ctl("ocr", events.KindStepProgress, map[string]string{events.DetailStep: "ocr", events.DetailDone: "3", events.DetailTotal: "20", events.DetailUnit: "pages"}),
 			StatusRunning, StepOCR, rankSubmitted, rankExtracted, &Progress{Step: "ocr", Done: "3", Total: "20", Unit: "pages"}, "ocr 3/20 pages"},
-		{"total unknown", ctl("ocr", KindStepProgress, map[string]string{DetailStep: "ocr", DetailDone: "7", DetailTotal: "0", DetailUnit: "pages"}),
+		{"total unknown", ctl("ocr", events.KindStepProgress, map[string]string{events.DetailStep: "ocr", events.DetailDone: "7", events.DetailTotal: "0", events.DetailUnit: "pages"}),
 			StatusRunning, StepOCR, rankSubmitted, rankExtracted, &Progress{Step: "ocr", Done: "7", Total: "0", Unit: "pages"}, "ocr 7 pages"},
-		{"malformed counts", ctl("ocr", KindStepProgress, map[string]string{DetailStep: "ocr", DetailDone: "x", DetailTotal: "-4"}),
+		{"malformed counts", ctl("ocr", events.KindStepProgress, map[string]string{events.DetailStep: "ocr", events.DetailDone: "x", events.DetailTotal: "-4"}),
 			StatusRunning, StepOCR, rankSubmitted, rankExtracted, &Progress{Step: "ocr", Done: "0", Total: "0"}, "ocr 0"},
-		{"classifier by producer", ctl("classifier", KindStepProgress, map[string]string{DetailDone: "1", DetailTotal: "2", DetailUnit: "chunks"}),
+		{"classifier by producer", ctl("classifier", events.KindStepProgress, map[string]string{events.DetailDone: "1", events.DetailTotal: "2", events.DetailUnit: "chunks"}),
 			StatusRunning, StepClassify, rankExtracted, rankClassified, &Progress{Step: "classifier", Done: "1", Total: "2", Unit: "chunks"}, "classifier 1/2 chunks"},
-		{"classifier started", ctl("classifier", KindStepStarted, map[string]string{DetailStep: "classifier", DetailAttempt: "1"}),
+		{"classifier started", ctl("classifier", events.KindStepStarted, map[string]string{events.DetailStep: "classifier", events.DetailAttempt: "1"}),
 			StatusRunning, StepClassify, rankExtracted, rankClassified, nil, "classifier running"},
-		{"unknown step", ctl("translator", KindStepProgress, map[string]string{DetailStep: "translator", DetailDone: "1", DetailTotal: "9"}),
+		{"unknown step", ctl("translator", events.KindStepProgress, map[string]string{events.DetailStep: "translator", events.DetailDone: "1", events.DetailTotal: "9"}),
 			"", "", -1, 1 << 30, nil, "translator 1/9"},
 	}
 	for _, c := range cases {

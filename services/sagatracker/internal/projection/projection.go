@@ -250,7 +250,7 @@ func apply(op *Op, topic string, e events.Event) {
 			op.Entry.Summary += ": " + ev.Reason
 		}
 		switch ev.Kind {
-		case KindStepStarted, KindStepProgress:
+		case events.KindStepStarted, events.KindStepProgress:
 			stepActivity(op, ev)
 		case "canceled":
 			op.set(StatusCanceled, "", rankTerminal)
