@@ -199,13 +199,14 @@ func (l *longRunner) accept(ctx context.Context, items []*item) error {
 		if s.Owner != l.owner || s.State == jobs.StateDone {
 			continue // done already, or another live replica holds it
 		}
-		l.add(s, it, "accepted")
+		l.rt.metrics.jobs.WithLabelValues("accepted").Inc()
+		l.add(s, it)
 	}
 	return nil
 }
 
 // add queues a job this replica holds, once.
-func (l *longRunner) add(s jobs.Job, it *item, how string) {
+func (l *longRunner) add(s jobs.Job, it *item) {
 	l.mu.Lock()
 	if j, ok := l.known[s.ID]; ok {
 		if !j.verify {
@@ -220,9 +221,6 @@ func (l *longRunner) add(s jobs.Job, it *item, how string) {
 	j := &job{Job: s, it: it}
 	l.known[s.ID] = j
 	l.mu.Unlock()
-	if how == "accepted" {
-		l.rt.metrics.jobs.WithLabelValues(how).Inc()
-	}
 	l.q.push(j)
 	poke(l.kick)
 }
@@ -261,7 +259,7 @@ func (l *longRunner) resume(s jobs.Job) {
 		it = l.rt.decode(rec)
 	}
 	l.rt.log.Info("resuming a long job taken over from a dead owner", "event_id", s.ID, "workflow_id", s.Key, "token", s.Token)
-	l.add(s, it, "resumed")
+	l.add(s, it)
 }
 
 // verifyOutcomes settles the jobs taken over while their owner was
