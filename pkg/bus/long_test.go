@@ -9,6 +9,9 @@ import (
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
+	"github.com/twmb/franz-go/pkg/kerr"
+	"github.com/twmb/franz-go/pkg/kfake"
+	"github.com/twmb/franz-go/pkg/kmsg"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
@@ -268,4 +271,34 @@ func TestLongJobResumesFromCheckpointAfterSIGKILL(t *testing.T) {
 		t.Errorf("%d step runs for 20 steps and one kill; want at most 21 (the step in flight)", runs)
 	}
 	t.Logf("killed after step %d of 20; %d step runs in all", atKill, runs)
+}
+
+// TestFencedProducerRestartsTheSession fails one EndTxn of the runtime with
+// PRODUCER_FENCED: the runtime starts a new session instead of ending, the
+// batch is consumed again, and every event has exactly one output.
+func TestFencedProducerRestartsTheSession(t *testing.T) {
+	h := newHarness(t, 2)
+	fault := h.kafka.Cluster.Fault(kfake.Fault{Keys: []kmsg.Key{kmsg.EndTxn}, TxnID: "fence-0", Err: kerr.ProducerFenced, Count: 1})
+	_, reg := runPassthrough(t, h, "fence-0", nil)
+	evs := make([]events.Event, 20)
+	for i := range evs {
+		evs[i] = dockettest.Submitted(i, nil)
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+	got := outputs(t, h, 20, 60*time.Second)
+	if fault.Hits() != 1 {
+		t.Fatalf("EndTxn faulted %d times, want 1", fault.Hits())
+	}
+	for i := range 20 {
+		if id := fmt.Sprintf("evt-%08d", i); got[id] != 1 {
+			t.Errorf("event %s: %d outputs, want exactly 1", id, got[id])
+		}
+	}
+	if n := metricSum(t, reg, "docket_runtime_session_restarts_total"); n < 1 {
+		t.Errorf("session restarts %v, want at least 1", n)
+	}
+	time.Sleep(time.Second)
+	if got := outputs(t, h, 21, 2*time.Second); len(got) != 20 {
+		t.Errorf("after settling: %d distinct outputs, want 20", len(got))
+	}
 }
