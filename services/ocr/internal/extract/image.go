@@ -11,8 +11,6 @@ import (
 	"io"
 	"os"
 
-	_ "golang.org/x/image/tiff" // TIFF headers for image.DecodeConfig
-
 	"github.com/docket-run/docket/pkg/fault"
 )
 
@@ -35,20 +33,26 @@ func InspectImage(path string, maxPages int, maxPixels int64) (ImageInfo, error)
 		return ImageInfo{}, fmt.Errorf("open image: %w", err)
 	}
 	defer f.Close()
-	cfg, format, err := image.DecodeConfig(bufio.NewReader(f))
-	if err != nil {
-		return ImageInfo{}, fault.Structuralf("image header is unreadable: %w", err)
-	}
-	info := ImageInfo{Format: format, Frames: []image.Point{{cfg.Width, cfg.Height}}}
-	if format == "tiff" {
-		// image.DecodeConfig reads the first page only; Tesseract reads
-		// them all, so every page's header is checked.
+	var info ImageInfo
+	var magic [4]byte
+	if _, err := f.ReadAt(magic[:], 0); err == nil && (string(magic[:]) == "II*\x00" || string(magic[:]) == "MM\x00*") {
+		// A TIFF's sizes come from its own directory walk, for every page
+		// (image.DecodeConfig reads the first only), and whatever the
+		// page's sample layout: x/image/tiff refuses layouts Tesseract
+		// reads, such as grayscale with an alpha channel.
 		frames, err := tiffFrames(f, maxPages)
 		if err != nil {
 			return ImageInfo{}, err
 		}
-		info.Frames = frames
+		info = ImageInfo{Format: "tiff", Frames: frames}
+	} else {
+		cfg, format, err := image.DecodeConfig(bufio.NewReader(f))
+		if err != nil {
+			return ImageInfo{}, fault.Structuralf("image header is unreadable: %w", err)
+		}
+		info = ImageInfo{Format: format, Frames: []image.Point{{cfg.Width, cfg.Height}}}
 	}
+	format := info.Format
 	if len(info.Frames) > maxPages {
 		return ImageInfo{}, fault.Structuralf("%s image has %d pages, more than the limit of %d (DOCKET_OCR_MAX_PAGES)", format, len(info.Frames), maxPages)
 	}

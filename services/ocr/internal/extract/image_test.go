@@ -68,3 +68,34 @@ func TestTIFFLaterPageBomb(t *testing.T) {
 		t.Fatalf("err = %v, want too many pages", err)
 	}
 }
+
+// TestTIFFGrayWithAlpha: an 8-bit grayscale TIFF with an alpha channel
+// (ExtraSamples), which ImageMagick writes and Tesseract reads, is measured
+// from its directory instead of being refused as unreadable (x/image/tiff
+// does not support extra samples).
+func TestTIFFGrayWithAlpha(t *testing.T) {
+	bo := binary.LittleEndian
+	const w, h = 1200, 600
+	b := []byte("II*\x00")
+	b = bo.AppendUint32(b, 8)
+	tags := [][4]uint32{ // tag, type, count, value (two SHORTs: 8 and 8)
+		{256, 4, 1, w}, {257, 4, 1, h}, {258, 3, 2, 8 | 8<<16}, {259, 3, 1, 1}, {262, 3, 1, 1},
+		{273, 4, 1, 0}, {277, 3, 1, 2}, {278, 4, 1, h}, {279, 4, 1, w * h * 2}, {338, 3, 1, 2},
+	}
+	b = bo.AppendUint16(b, uint16(len(tags)))
+	for _, tg := range tags {
+		b = bo.AppendUint16(b, uint16(tg[0]))
+		b = bo.AppendUint16(b, uint16(tg[1]))
+		b = bo.AppendUint32(b, tg[2])
+		b = bo.AppendUint32(b, tg[3])
+	}
+	b = bo.AppendUint32(b, 0)
+	path := filepath.Join(t.TempDir(), "gray-alpha.tif")
+	if err := os.WriteFile(path, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	info, err := extract.InspectImage(path, 1, 100_000_000)
+	if err != nil || info.Format != "tiff" || len(info.Frames) != 1 || info.Frames[0].X != w || info.Frames[0].Y != h {
+		t.Fatalf("InspectImage = %+v, %v; want one %dx%d tiff page", info, err, w, h)
+	}
+}
