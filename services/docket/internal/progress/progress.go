@@ -156,6 +156,11 @@ func (w *Watcher) step(topic string, e events.Event) {
 	case *events.WorkflowControl:
 		step = "control " + v.Kind
 		switch v.Kind {
+		case events.KindStepStarted, events.KindStepProgress:
+			// A long step's own reports: the path shows its result, and
+			// they arrive on another topic than that result, so in any
+			// order relative to it.
+			return
 		case "canceled":
 			after = func() { w.finish(wf, "canceled", v.Reason) }
 		case "deadline_exceeded":

@@ -14,7 +14,9 @@ func TestPaths(t *testing.T) {
 	var out bytes.Buffer
 	w := New(&out, nil)
 	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("a"), Filename: "invoice.pdf", Document: events.BlobRef{MediaType: "application/pdf", SizeBytes: 10}})
+	w.step(events.TopicControl, &events.WorkflowControl{Meta: meta("a"), Kind: events.KindStepStarted})
 	w.step(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("a"), Pages: []events.Page{{Number: 1, Method: "text_layer", Confidence: 1}}, MeanConfidence: 1})
+	w.step(events.TopicControl, &events.WorkflowControl{Meta: meta("a"), Kind: events.KindStepProgress})
 	w.step(events.TopicClassified, &events.DocumentClassified{Meta: meta("a"), DocumentType: "invoice", Confidence: 0.93})
 	w.step(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("a"), LedgerTopic: events.TopicLedger, Sequence: 4})
 	w.step(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta("b"), Filename: "scan.png"})
