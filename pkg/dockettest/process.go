@@ -29,6 +29,7 @@ func Build(t testing.TB, pkgPath string) string {
 type Process struct {
 	t    testing.TB
 	bin  string
+	args []string
 	env  []string
 	log  *os.File
 	mu   sync.Mutex
@@ -40,11 +41,17 @@ type Process struct {
 // stdout and stderr go to logPath. It is killed with t.Cleanup.
 func StartProcess(t testing.TB, bin, logPath string, env ...string) *Process {
 	t.Helper()
+	return StartCommand(t, bin, nil, logPath, env...)
+}
+
+// StartCommand is StartProcess with command-line arguments.
+func StartCommand(t testing.TB, bin string, args []string, logPath string, env ...string) *Process {
+	t.Helper()
 	f, err := os.OpenFile(logPath, os.O_CREATE|os.O_WRONLY|os.O_APPEND, 0o644)
 	if err != nil {
 		t.Fatalf("open process log: %v", err)
 	}
-	p := &Process{t: t, bin: bin, env: env, log: f}
+	p := &Process{t: t, bin: bin, args: args, env: env, log: f}
 	t.Cleanup(func() {
 		p.Kill()
 		_ = f.Close()
@@ -58,7 +65,7 @@ func (p *Process) Start() {
 	p.t.Helper()
 	p.mu.Lock()
 	defer p.mu.Unlock()
-	cmd := exec.Command(p.bin)
+	cmd := exec.Command(p.bin, p.args...)
 	cmd.Env = append(os.Environ(), p.env...)
 	cmd.Stdout, cmd.Stderr = p.log, p.log
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
