@@ -61,11 +61,15 @@ type job struct {
 	lost atomic.Bool
 	// verify: taken over while its owner was completing it; whether that
 	// transaction committed is not known yet (see outcomeReader).
-	verify   bool
-	mu       sync.Mutex
-	cancel   context.CancelCauseFunc // while running
-	progress progressMark
-	sent     progressMark
+	verify bool
+	mu     sync.Mutex
+	cancel context.CancelCauseFunc // while running
+	began  time.Time               // when a worker took it
+	// announced: its step_started went out (it ran past ReportAfter);
+	// only an announced job reports progress.
+	announced bool
+	progress  progressMark
+	sent      progressMark
 }
 
 type progressMark struct {
@@ -420,7 +424,8 @@ func (l *longRunner) run(ctx, jobsCtx context.Context) {
 	})
 }
 
-// progressEvery bounds how often a running job's progress is emitted.
+// progressEvery is how often running jobs are announced and their
+// progress emitted.
 const progressEvery = time.Second
 
 // work runs one job's handler and queues its outputs for emission.
@@ -432,13 +437,13 @@ func (l *longRunner) work(base context.Context, j *job) {
 	ctx, cancel := context.WithCancelCause(base)
 	defer cancel(nil)
 	j.mu.Lock()
-	j.cancel = cancel
+	j.cancel, j.began = cancel, time.Now()
 	j.mu.Unlock()
+	if l.rt.cfg.reportAfter == 0 {
+		l.queue(l.announce(j)...)
+	}
 	it := j.it
 	if it.event != nil && it.route != nil {
-		if err := l.startedEvent(ctx, j); err != nil {
-			l.rt.log.Warn("build step_started event", "event_id", j.ID, "error", err)
-		}
 		// A workflow canceled while its job waited in the queue is ended
 		// before any work.
 		if c := l.rt.cfg.canceler; c != nil {
@@ -471,7 +476,7 @@ func (l *longRunner) work(base context.Context, j *job) {
 		return
 	}
 	if rec := l.progressRecord(j); rec != nil {
-		l.queue(rec) // the last progress goes out before the outputs
+		l.queue(rec) // an announced job's last progress goes out before its outputs
 	}
 	l.mu.Lock()
 	l.finished = append(l.finished, finishedJob{j: j, outs: run.outs})
@@ -486,34 +491,45 @@ func (l *longRunner) forget(j *job) {
 	l.mu.Unlock()
 }
 
-// startedEvent queues the job's step_started event.
-func (l *longRunner) startedEvent(ctx context.Context, j *job) error {
-	rec, err := l.controlRecord(ctx, j, events.KindStepStarted, "job "+strconv.FormatInt(j.Token, 10), map[string]string{
+// announce returns j's step_started event, once, when j runs: the event
+// carries when it began and how long it had waited queued.
+func (l *longRunner) announce(j *job) []*kgo.Record {
+	j.mu.Lock()
+	if j.announced || j.cancel == nil || j.verify || j.it.event == nil {
+		j.mu.Unlock()
+		return nil
+	}
+	j.announced = true
+	began := j.began
+	j.mu.Unlock()
+	rec, err := l.controlRecord(context.Background(), j, events.KindStepStarted, "job "+strconv.FormatInt(j.Token, 10), began, map[string]string{
 		events.DetailStep: l.rt.service, events.DetailAttempt: strconv.FormatInt(j.Token, 10),
-		events.DetailQueuedMs: strconv.FormatInt(time.Since(j.Accepted).Milliseconds(), 10),
+		events.DetailQueuedMs: strconv.FormatInt(max(0, began.Sub(j.Accepted).Milliseconds()), 10),
 	})
 	if err != nil {
-		return err
+		l.rt.log.Warn("build step_started event", "event_id", j.ID, "error", err)
+		return nil
 	}
-	l.queue(rec)
-	return nil
+	return []*kgo.Record{rec}
 }
 
 // controlRecord builds a control event of a job's workflow, with an id
 // derived from the input event, the kind and name, so a re-run emits the
 // same ids.
-func (l *longRunner) controlRecord(ctx context.Context, j *job, kind, name string, details map[string]string) (*kgo.Record, error) {
+func (l *longRunner) controlRecord(ctx context.Context, j *job, kind, name string, at time.Time, details map[string]string) (*kgo.Record, error) {
 	in := j.it.event.EventMeta()
 	ev := &events.WorkflowControl{
-		Meta:    events.Meta{EventID: outputID(in.EventID, events.TopicControl+"/"+kind+"/"+name, 0)},
+		Meta:    events.Meta{EventID: outputID(in.EventID, events.TopicControl+"/"+kind+"/"+name, 0), OccurredAt: at.UTC().Truncate(time.Millisecond)},
 		Kind:    kind,
 		Details: details,
 	}
 	return l.rt.outputRecord(ctx, j.it.rec, j.it.event, 0, Output{Topic: events.TopicControl, Event: ev})
 }
 
-// emitProgress queues a step_progress event for every running job whose
-// progress changed since the last one.
+// emitProgress announces every job that has run for ReportAfter, and
+// queues a step_progress event for every announced job whose progress
+// changed since the last one. A job that finishes sooner reports nothing
+// but its outputs: step events cost every consumer of the control topic.
 func (l *longRunner) emitProgress() {
 	l.mu.Lock()
 	held := make([]*job, 0, len(l.known))
@@ -523,6 +539,12 @@ func (l *longRunner) emitProgress() {
 	l.mu.Unlock()
 	var recs []*kgo.Record
 	for _, j := range held {
+		j.mu.Lock()
+		due := !j.announced && j.cancel != nil && time.Since(j.began) >= l.rt.cfg.reportAfter
+		j.mu.Unlock()
+		if due {
+			recs = append(recs, l.announce(j)...)
+		}
 		if rec := l.progressRecord(j); rec != nil {
 			recs = append(recs, rec)
 		}
@@ -538,7 +560,7 @@ func (l *longRunner) progressRecord(j *job) *kgo.Record {
 	}
 	j.mu.Lock()
 	p := j.progress
-	changed := p.set && p != j.sent
+	changed := j.announced && p.set && p != j.sent
 	if changed {
 		j.sent = p
 	}
@@ -546,7 +568,7 @@ func (l *longRunner) progressRecord(j *job) *kgo.Record {
 	if !changed {
 		return nil
 	}
-	rec, err := l.controlRecord(context.Background(), j, events.KindStepProgress, strconv.FormatInt(j.Token, 10)+"/"+strconv.Itoa(p.done)+"/"+strconv.Itoa(p.total), map[string]string{
+	rec, err := l.controlRecord(context.Background(), j, events.KindStepProgress, strconv.FormatInt(j.Token, 10)+"/"+strconv.Itoa(p.done)+"/"+strconv.Itoa(p.total), time.Now(), map[string]string{
 		events.DetailStep: l.rt.service, events.DetailDone: strconv.Itoa(p.done), events.DetailTotal: strconv.Itoa(p.total), events.DetailUnit: p.unit,
 	})
 	if err != nil {

@@ -42,6 +42,7 @@ type config struct {
 	longQueue          int
 	jobLease           time.Duration
 	shares             func(tenant string) Share
+	reportAfter        time.Duration
 	produces           []string
 }
 
@@ -60,6 +61,7 @@ func defaults(service string) config {
 		longWorkers:        2,
 		longQueue:          1000,
 		jobLease:           15 * time.Second,
+		reportAfter:        time.Second,
 		drainTimeout:       20 * time.Second,
 		pollWait:           5 * time.Second,
 		sessionTimeout:     15 * time.Second,
@@ -190,6 +192,14 @@ func LongQueue(n int) Option { return func(c *config) { c.longQueue = max(1, n) 
 func JobLease(d time.Duration) Option {
 	return func(c *config) { c.jobLease = max(300*time.Millisecond, d) }
 }
+
+// ReportAfter is how long a long-step job runs before it reports: its
+// step_started event (with when it began and how long it waited queued)
+// and from then on its progress, at most once a second. A job that
+// finishes sooner reports nothing but its outputs, since every step event
+// costs each consumer of docket.workflow.control. 0 reports every job.
+// Default 1s.
+func ReportAfter(d time.Duration) Option { return func(c *config) { c.reportAfter = max(0, d) } }
 
 // TenantShares sets each tenant's weight and cap in the fair scheduling of
 // long-step jobs; tenants not in the map have weight 1 and no cap.

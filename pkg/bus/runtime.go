@@ -491,7 +491,11 @@ func (rt *Runtime) loop(ctx, work context.Context, sess *kgo.GroupTransactSessio
 		pollCtx, cancelPoll := context.WithTimeout(ctx, rt.cfg.pollWait)
 		var fetches kgo.Fetches
 		if long != nil && long.hasWork() {
-			cancelPoll() // emit at once; take only what is buffered
+			// Emit soon, not at once: a few milliseconds let more jobs
+			// finish and records arrive, so that one transaction carries
+			// them all instead of one transaction each.
+			cancelPoll()
+			pollCtx, cancelPoll = context.WithTimeout(ctx, emitLinger)
 			fetches = sess.PollRecords(pollCtx, rt.cfg.maxPollRecords)
 		} else {
 			if long != nil {
@@ -548,6 +552,10 @@ func (rt *Runtime) loop(ctx, work context.Context, sess *kgo.GroupTransactSessio
 		}
 	}
 }
+
+// emitLinger is how long the loop waits for more work before it emits
+// what long jobs finished.
+const emitLinger = 5 * time.Millisecond
 
 // completingHold is how long a job moved to completing is left to its
 // owner: past it, its transaction has committed or been aborted by the
