@@ -29,13 +29,15 @@ func TestExactlyOnceUnderSIGKILL(t *testing.T) {
 		t.Skip("crash test runs separate processes; skipped with -short")
 	}
 	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
-	t.Run("short", func(t *testing.T) { crashTest(t, bin, false) })
-	t.Run("long", func(t *testing.T) { crashTest(t, bin, true) })
+	onBrokers(t, func(t *testing.T, b dockettest.Broker) {
+		t.Run("short", func(t *testing.T) { crashTest(t, b, bin, false) })
+		t.Run("long", func(t *testing.T) { crashTest(t, b, bin, true) })
+	})
 }
 
-func crashTest(t *testing.T, bin string, long bool) {
+func crashTest(t *testing.T, b dockettest.Broker, bin string, long bool) {
 	const total, kills = 10_000, 6
-	h := newHarness(t, 8)
+	h := newHarnessOn(t, b, 8)
 
 	evs := make([]events.Event, total)
 	for i := range evs {
@@ -159,13 +161,21 @@ type harness struct {
 	redis    string
 }
 
+// newHarness is newHarnessOn kfake.
 func newHarness(t testing.TB, partitions int32) *harness {
+	t.Helper()
+	return newHarnessOn(t, dockettest.Kfake, partitions)
+}
+
+// newHarnessOn starts broker b with the pass-through service's topics of
+// partitions each, the schema registry and Redis.
+func newHarnessOn(t testing.TB, b dockettest.Broker, partitions int32) *harness {
 	t.Helper()
 	topics := []string{
 		events.TopicSubmitted, events.TopicExtracted,
 		events.DLQTopic("passthrough"), events.TopicControl, events.RetryTopic("passthrough"),
 	}
-	k := dockettest.NewKafka(t, partitions, topics)
+	k := dockettest.NewBroker(t, b, partitions, topics)
 	url, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
@@ -179,13 +189,21 @@ func newHarness(t testing.TB, partitions int32) *harness {
 
 // env is the environment of a pass-through process with instance id.
 func (h *harness) env(instance string) []string {
-	return []string{
-		"DOCKET_KAFKA_BROKERS=" + h.kafka.Addrs[0],
-		"DOCKET_SCHEMA_REGISTRY_URL=" + h.registry,
+	return append(h.kafka.Env("", ""),
+		"DOCKET_SCHEMA_REGISTRY_URL="+h.registry,
 		"DOCKET_SCHEMA_MODE=verify",
-		"DOCKET_REDIS_URL=redis://" + h.redis + "/0",
-		"DOCKET_INSTANCE_ID=" + instance,
+		"DOCKET_REDIS_URL=redis://"+h.redis+"/0",
+		"DOCKET_INSTANCE_ID="+instance,
 		"DOCKET_LOG_LEVEL=warn",
 		"DOCKET_DRAIN_TIMEOUT=5s",
+	)
+}
+
+// onBrokers runs f as a subtest on every broker the suite runs on: kfake,
+// and the real cluster except under -short.
+func onBrokers(t *testing.T, f func(t *testing.T, b dockettest.Broker)) {
+	t.Helper()
+	for _, b := range dockettest.Brokers() {
+		t.Run(string(b), func(t *testing.T) { f(t, b) })
 	}
 }
