@@ -88,16 +88,39 @@ func NewRealKafka(t testing.TB, partitions int32, topics []string) *Kafka {
 	if err := reset(ctx, adm); err != nil {
 		t.Fatalf("reset the shared cluster: %v", err)
 	}
-	if len(topics) > 0 {
-		res, err := adm.CreateTopics(ctx, partitions, -1, nil, topics...)
-		if err != nil {
-			t.Fatalf("create topics: %v", err)
-		}
-		if err := res.Error(); err != nil {
-			t.Fatalf("create topics: %v", err)
-		}
-	}
+	createTopics(ctx, t, adm, partitions, topics)
 	return &Kafka{Real: c, Addrs: c.Bootstrap(), Kind: ApacheKafka}
+}
+
+// NewOwnRealKafka starts a real three-node cluster for t alone
+// (kafkacluster.ForTest), for a test that breaks its brokers, and creates
+// topics as NewRealKafka does.
+func NewOwnRealKafka(t testing.TB, partitions int32, topics []string) *Kafka {
+	t.Helper()
+	c := kafkacluster.ForTest(t, kafkacluster.Config{})
+	adm, err := c.Admin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adm.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
+	defer cancel()
+	createTopics(ctx, t, adm, partitions, topics)
+	return &Kafka{Real: c, Addrs: c.Bootstrap(), Kind: ApacheKafka}
+}
+
+func createTopics(ctx context.Context, t testing.TB, adm *kadm.Client, partitions int32, topics []string) {
+	t.Helper()
+	if len(topics) == 0 {
+		return
+	}
+	res, err := adm.CreateTopics(ctx, partitions, -1, nil, topics...)
+	if err != nil {
+		t.Fatalf("create topics: %v", err)
+	}
+	if err := res.Error(); err != nil {
+		t.Fatalf("create topics: %v", err)
+	}
 }
 
 func sharedCluster(t testing.TB) *kafkacluster.Cluster {

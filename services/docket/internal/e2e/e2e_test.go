@@ -104,10 +104,16 @@ func TestPipelineEndToEnd(t *testing.T) {
 			t.Fatalf("%s not found on PATH: apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils", bin)
 		}
 	}
+	for _, b := range dockettest.Brokers() {
+		t.Run(string(b), func(t *testing.T) { pipeline(t, b) })
+	}
+}
+
+func pipeline(t *testing.T, b dockettest.Broker) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 
-	k := dockettest.NewKafka(t, 4, devstack.Topics())
+	k := dockettest.NewBroker(t, b, 4, devstack.Topics())
 	regURL, rc := dockettest.Registry(t)
 	if _, err := serde.Apply(ctx, rc); err != nil {
 		t.Fatalf("apply schemas: %v", err)
@@ -124,20 +130,19 @@ func TestPipelineEndToEnd(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "tenants.json"), []byte(tenants), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env := []string{
-		"DOCKET_INGEST_TENANTS_FILE=" + filepath.Join(dir, "tenants.json"),
-		"DOCKET_KAFKA_BROKERS=" + k.Addrs[0],
-		"DOCKET_SCHEMA_REGISTRY_URL=" + regURL,
+	env := append(k.Env("", ""),
+		"DOCKET_INGEST_TENANTS_FILE="+filepath.Join(dir, "tenants.json"),
+		"DOCKET_SCHEMA_REGISTRY_URL="+regURL,
 		"DOCKET_SCHEMA_MODE=verify",
-		"DOCKET_REDIS_URL=redis://" + rs.Addr() + "/0",
-		"DOCKET_BLOB_URL=file://" + filepath.Join(dir, "blobs"),
+		"DOCKET_REDIS_URL=redis://"+rs.Addr()+"/0",
+		"DOCKET_BLOB_URL=file://"+filepath.Join(dir, "blobs"),
 		"DOCKET_INSTANCE_ID=e2e",
 		"DOCKET_LOG_LEVEL=warn",
-		"DOCKET_INGEST_ADDR=" + ingestAddr,
+		"DOCKET_INGEST_ADDR="+ingestAddr,
 		"DOCKET_INGEST_MAX_BYTES=1048576",
-		"DOCKET_LEDGER_ADDR=" + ledgerAddr,
-		"DOCKET_LEDGER_DEV_KEY_DIR=" + filepath.Join(dir, "ledger"),
-	}
+		"DOCKET_LEDGER_ADDR="+ledgerAddr,
+		"DOCKET_LEDGER_DEV_KEY_DIR="+filepath.Join(dir, "ledger"),
+	)
 	if err := os.MkdirAll(filepath.Join(dir, "blobs"), 0o750); err != nil {
 		t.Fatal(err)
 	}
