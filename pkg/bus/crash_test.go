@@ -173,14 +173,14 @@ func newHarnessOn(t testing.TB, b dockettest.Broker, partitions int32) *harness 
 	t.Helper()
 	topics := []string{
 		events.TopicSubmitted, events.TopicExtracted,
-		events.DLQTopic("passthrough"), events.TopicControl, events.RetryTopic("passthrough"),
+		events.DLQTopic("passthrough"), events.TopicControl, events.TopicSteps, events.RetryTopic("passthrough"),
 	}
 	k := dockettest.NewBroker(t, b, partitions, topics)
 	url, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:4])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:5])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}

@@ -396,12 +396,12 @@ func (rt *Runtime) validate() error {
 	if rt.hasLong() && rt.cfg.jobs == nil {
 		errs = append(errs, errors.New("bus: HandleLong needs a job store (bus.Jobs)"))
 	}
-	if len(rt.cfg.produces) > 0 && !slices.Contains(rt.cfg.produces, events.TopicControl) {
+	if len(rt.cfg.produces) > 0 && !slices.Contains(rt.cfg.produces, events.TopicSteps) {
 		if rt.cfg.canceler != nil {
-			errs = append(errs, fmt.Errorf("bus: CancelCheck emits canceled events on %s, which the service does not produce", events.TopicControl))
+			errs = append(errs, fmt.Errorf("bus: CancelCheck emits canceled events on %s, which the service does not produce", events.TopicSteps))
 		}
 		if rt.hasLong() {
-			errs = append(errs, fmt.Errorf("bus: HandleLong emits step events on %s, which the service does not produce", events.TopicControl))
+			errs = append(errs, fmt.Errorf("bus: HandleLong emits step events on %s, which the service does not produce", events.TopicSteps))
 		}
 	}
 	if rt.cfg.transactionTimeout < time.Second {

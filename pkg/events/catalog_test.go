@@ -88,7 +88,7 @@ func TestTopicNames(t *testing.T) {
 			t.Errorf("Topics() lacks %s", events.DLQTopic(svc))
 		}
 	}
-	if !slices.Contains(topics, events.TopicLedger) || len(topics) != 10+len(events.Services()) {
+	if !slices.Contains(topics, events.TopicLedger) || !slices.Contains(topics, events.TopicSteps) || len(topics) != 11+len(events.Services()) {
 		t.Errorf("Topics() = %v", topics)
 	}
 }

@@ -121,7 +121,7 @@ func spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicClassified, events.TopicReviewDecided, events.TopicControl},
-		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicControl},
+		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicSteps},
 	}
 }
 
