@@ -17,6 +17,9 @@ Usage:
   docket run [--data DIR]             embedded stack and every service in one process
   docket admin topics apply [--dev] [--partitions N] [--replication-factor N] [--dry-run]
                                       create or update every topic (production deploy step)
+  docket admin acls apply [--principal-prefix User:docket-] [--dry-run]
+                                      grant each service's Kafka principal exactly its
+                                      topics, group and transactional ids; remove the rest
   docket admin schemas apply          register every schema version (production deploy step)
   docket admin schemas list           show the subjects, versions and ids in the registry
   docket ledger verify [--brokers B] [--public-keys F,...]
@@ -83,6 +86,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	switch strings.Join(args[:min(len(args), 3)], " ") {
 	case "admin topics apply":
 		return topicsApply(ctx, args[3:], stdout, stderr)
+	case "admin acls apply":
+		return aclsApply(ctx, args[3:], stdout, stderr)
 	case "admin schemas apply":
 		return schemasApply(ctx, args[3:], stdout)
 	case "admin schemas list":
