@@ -76,6 +76,11 @@ type Platform struct {
 	LongQueue    int           `env:"DOCKET_LONG_QUEUE" envDefault:"1000"`
 	JobLease     time.Duration `env:"DOCKET_JOB_LEASE" envDefault:"15s"`
 	TenantShares string        `env:"DOCKET_TENANT_SHARES"`
+
+	// GroupProtocol is the consumer group protocol: classic (the default,
+	// client-side assignment) or consumer (KIP-848, Kafka 4.0+: the
+	// broker assigns). docs/runtime.md says why classic is the default.
+	GroupProtocol string `env:"DOCKET_KAFKA_GROUP_PROTOCOL" envDefault:"classic"`
 }
 
 // Share is one tenant's weight and cap of running long jobs (0: none).
@@ -226,6 +231,9 @@ func (p Platform) Validate() error {
 	}
 	if p.LongWorkers < 0 || p.LongQueue < 0 || p.JobLease < 0 {
 		errs = append(errs, errors.New("DOCKET_LONG_WORKERS, DOCKET_LONG_QUEUE and DOCKET_JOB_LEASE must not be negative"))
+	}
+	if p.GroupProtocol != "classic" && p.GroupProtocol != "consumer" {
+		errs = append(errs, fmt.Errorf("DOCKET_KAFKA_GROUP_PROTOCOL %q: want classic or consumer", p.GroupProtocol))
 	}
 	if p.JobLease != 0 && p.JobLease < time.Second {
 		errs = append(errs, fmt.Errorf("DOCKET_JOB_LEASE %s: want at least 1s", p.JobLease))
