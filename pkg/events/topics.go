@@ -14,6 +14,9 @@ const (
 	TopicRecorded        = "docket.document.recorded"
 	TopicLedger          = "docket.ledger"
 	TopicControl         = "docket.workflow.control"
+	// TopicAudit is the append-only audit log of operator actions, kept
+	// forever like the ledger.
+	TopicAudit = "docket.audit"
 )
 
 // Services that consume Docket events and so each have a dead-letter and a
