@@ -97,7 +97,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			help = "why the item is dropped (required)"
 		}
 		reason = fs.String("reason", "", help)
-		actor = fs.String("actor", os.Getenv("USER"), "who acts, recorded in the control event (default $USER)")
+		actor = fs.String("actor", "", "who acts; with a token the agent records the token's principal and refuses another name (default: the principal, or $USER on an agent without authentication, recorded as unauthenticated:$USER)")
 	default:
 		return fmt.Errorf("%w: unknown command \"dlq %s\"", errUsage, cmd)
 	}
@@ -172,6 +172,9 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		if len(r) > maxDLQReason {
 			return fmt.Errorf("%w: --reason is limited to %d bytes", errUsage, maxDLQReason)
+		}
+		if *actor == "" && *token == "" {
+			*actor = os.Getenv("USER")
 		}
 		req, err := json.Marshal(map[string]string{"reason": r, "actor": *actor})
 		if err != nil {

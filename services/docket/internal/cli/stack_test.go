@@ -107,7 +107,7 @@ func startStack(t *testing.T, secure bool) *stack {
 		if creds, err = credentials.NewClientTLSFromFile(ca, ""); err != nil {
 			t.Fatal(err)
 		}
-		dialOpts = append(dialOpts, grpc.WithPerRPCCredentials(bearer{token: operatorToken, secure: true}))
+		dialOpts = append(dialOpts, grpc.WithPerRPCCredentials(testBearer(operatorToken)))
 	}
 	p := config.Platform{
 		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
@@ -239,3 +239,12 @@ func selfSigned(t *testing.T, dir string) (certFile, keyFile, caFile string) {
 	}
 	return write("tracker.crt", "CERTIFICATE", der), write("tracker.key", "EC PRIVATE KEY", keyDER), write("ca.crt", "CERTIFICATE", caDER)
 }
+
+// testBearer sends a bearer token with every call of the test's own client.
+type testBearer string
+
+func (b testBearer) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
+	return map[string]string{"authorization": "Bearer " + string(b)}, nil
+}
+
+func (testBearer) RequireTransportSecurity() bool { return true }

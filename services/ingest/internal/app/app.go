@@ -67,13 +67,13 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		return nil, err
 	}
 	var tracker *tracking.Client
-	if cfg.Tracker.Addr != "" {
-		if tracker, err = tracking.Dial(tracking.Config(cfg.Tracker)); err != nil {
+	if cfg.Tracker.Client.Addr != "" {
+		if tracker, err = tracking.Dial(tracking.Config(cfg.Tracker), d.Log); err != nil {
 			pub.Close()
 			_ = blobs.Close()
 			return nil, err
 		}
-		d.Log.Info("status read from the saga tracker", "tracker_addr", cfg.Tracker.Addr)
+		d.Log.Info("status read from the saga tracker", "tracker_addr", cfg.Tracker.Client.Addr)
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	platform "github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/trackerclient"
 )
 
 // Config holds ingest's own settings (DOCKET_INGEST_*).
@@ -48,14 +49,13 @@ type Config struct {
 }
 
 // TrackerConfig points ingest's status endpoints at the saga tracker's
-// API (DOCKET_TRACKER_*). Without an address they serve ingest's interim
-// view.
+// API (DOCKET_TRACKER_*, pkg/trackerclient). Without an address they serve
+// ingest's interim view.
 type TrackerConfig struct {
-	Addr string `env:"DOCKET_TRACKER_ADDR"`
-	// Token is a bearer token with the operator role: ingest reads every
-	// tenant's workflows and answers each tenant only its own.
-	Token   string        `env:"DOCKET_TRACKER_TOKEN"`
-	CAFile  string        `env:"DOCKET_TRACKER_CA_FILE"`
+	// Client is the address, the token (a service principal's: ingest
+	// reads every tenant's workflows and answers each tenant only its
+	// own), or the file holding it, and TLS.
+	Client  trackerclient.Config
 	Timeout time.Duration `env:"DOCKET_TRACKER_TIMEOUT" envDefault:"5s"`
 }
 
@@ -121,10 +121,10 @@ func (c Config) Validate() error {
 	if c.InboxDir != "" && c.InboxTenant == "" {
 		bad("INBOX_TENANT", "empty while DOCKET_INGEST_INBOX_DIR is set")
 	}
-	if c.Tracker.Addr != "" {
-		if _, _, err := net.SplitHostPort(c.Tracker.Addr); err != nil {
-			errs = append(errs, fmt.Errorf("DOCKET_TRACKER_ADDR: %q: %v", c.Tracker.Addr, err))
-		}
+	if err := c.Tracker.Client.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.Tracker.Client.Addr != "" {
 		if c.Tracker.Timeout <= 0 {
 			errs = append(errs, fmt.Errorf("DOCKET_TRACKER_TIMEOUT: %s: want a positive duration", c.Tracker.Timeout))
 		}
