@@ -12,7 +12,6 @@ import (
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/config"
-	"github.com/docket-run/docket/services/sagatracker/internal/operations"
 	"github.com/docket-run/docket/services/sagatracker/internal/server"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 )
@@ -65,13 +64,13 @@ func newServer(p Parts, st *store.Store, clk clock.Clock) (*server.Server, error
 }
 
 // callerOf identifies an Operations caller by the principal the
-// interceptors put in ctx (the operator when authentication is off).
-func callerOf(ctx context.Context) (operations.Caller, error) {
+// interceptors put in ctx (auth.Anonymous when authentication is off).
+func callerOf(ctx context.Context) (auth.Principal, error) {
 	p, ok := auth.FromContext(ctx)
 	if !ok {
-		return operations.Caller{}, status.Error(codes.Unauthenticated, "no principal")
+		return auth.Principal{}, status.Error(codes.Unauthenticated, "no principal")
 	}
-	return operations.Caller{Tenant: p.Tenant, Operator: p.Operator()}, nil
+	return p, nil
 }
 
 // purge deletes, every interval, the finished workflows older than
