@@ -20,11 +20,7 @@ import (
 func (s *Set) HTTP(realm string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		if s == nil {
-			if !LoopbackHost(r.Host) {
-				writeError(w, http.StatusMisdirectedRequest, "this API runs without authentication and answers only requests addressed to localhost or a loopback address (Host "+r.Host+")")
-				return
-			}
-			h.ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), Anonymous)))
+			LoopbackOnly(h).ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), Anonymous)))
 			return
 		}
 		if v := r.Header.Get("Authorization"); v != "" {
@@ -40,6 +36,20 @@ func (s *Set) HTTP(realm string, h http.Handler) http.Handler {
 		}
 		w.Header().Set("WWW-Authenticate", `Bearer realm="`+realm+`"`)
 		writeError(w, http.StatusUnauthorized, "missing or unknown credential: send Authorization: Bearer <token>")
+	})
+}
+
+// LoopbackOnly answers 421 to a request whose Host header does not name
+// this host (LoopbackHost): the guard of an API without authentication
+// against DNS rebinding, where a web page points its own name at 127.0.0.1
+// and calls the API as a same-origin site.
+func LoopbackOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if !LoopbackHost(r.Host) {
+			writeError(w, http.StatusMisdirectedRequest, "this API runs without authentication and answers only requests addressed to localhost or a loopback address (Host "+r.Host+")")
+			return
+		}
+		h.ServeHTTP(w, r)
 	})
 }
 

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	platform "github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/tlsconf"
 	"github.com/docket-run/docket/pkg/trackerclient"
 )
 
@@ -23,8 +24,16 @@ type Config struct {
 	// UploadTimeout bounds how long a submission's body may take to
 	// arrive: a client sending it slowly, or never ending it, is cut off.
 	UploadTimeout time.Duration `env:"UPLOAD_TIMEOUT" envDefault:"5m"`
-	// TenantsFile lists the tenants; empty runs the dev tenant "demo".
-	TenantsFile     string        `env:"TENANTS_FILE"`
+	// TenantsFile lists the tenants, read again when it changes; empty
+	// runs the dev tenant "demo" (the embedded mode: allowed on loopback
+	// or with DOCKET_INSECURE, refused elsewhere).
+	TenantsFile string `env:"TENANTS_FILE"`
+	// TLSCert and TLSKey (PEM, both or neither) serve the API over TLS;
+	// TLSClientCA requires client certificates signed by it. Read again
+	// when they change.
+	TLSCert         string        `env:"TLS_CERT"`
+	TLSKey          string        `env:"TLS_KEY"`
+	TLSClientCA     string        `env:"TLS_CLIENT_CA"`
 	DefaultDeadline time.Duration `env:"DEFAULT_DEADLINE" envDefault:"24h"`
 	PublishTimeout  time.Duration `env:"PUBLISH_TIMEOUT" envDefault:"10s"`
 	IdempotencyTTL  time.Duration `env:"IDEMPOTENCY_TTL" envDefault:"168h"`
@@ -75,6 +84,11 @@ func (c Config) CallbackAllowPrefixes() ([]netip.Prefix, error) {
 	return ps, nil
 }
 
+// TLS returns the API's TLS settings.
+func (c Config) TLS() tlsconf.Server {
+	return tlsconf.Server{CertFile: c.TLSCert, KeyFile: c.TLSKey, ClientCAFile: c.TLSClientCA}
+}
+
 // LoadConfig reads DOCKET_INGEST_* and validates it.
 func LoadConfig() (Config, error) {
 	var c Config
@@ -96,6 +110,9 @@ func (c Config) Validate() error {
 		if u, err := url.Parse(c.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
 			bad("PUBLIC_URL", "%q is not an absolute URL", c.PublicURL)
 		}
+	}
+	if err := c.TLS().Validate("DOCKET_INGEST_"); err != nil {
+		errs = append(errs, err)
 	}
 	if c.MaxBytes < 1 {
 		bad("MAX_BYTES", "%d: want at least 1", c.MaxBytes)
