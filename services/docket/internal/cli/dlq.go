@@ -81,6 +81,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("exception", envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084"), "exception agent address or URL (default $DOCKET_EXCEPTION_ADDR, else 127.0.0.1:8084)")
 	token := fs.String("token", envOr("DOCKET_EXCEPTION_TOKEN", ""), "operator bearer token for the exception agent (default $DOCKET_EXCEPTION_TOKEN)")
+	tokenFile := fs.String("token-file", envOr("DOCKET_EXCEPTION_TOKEN_FILE", ""), "file holding the operator token (default $DOCKET_EXCEPTION_TOKEN_FILE; wins over --token)")
 	out := outputFlag(fs)
 	timeout := fs.Duration("timeout", 30*time.Second, "give up after this long")
 	var service, workflow, reason, actor *string
@@ -107,6 +108,13 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkOutput(*out); err != nil {
 		return err
+	}
+	if *tokenFile != "" {
+		b, err := os.ReadFile(*tokenFile)
+		if err != nil {
+			return fmt.Errorf("%w: --token-file: %v", errUsage, err)
+		}
+		*token = strings.TrimSpace(string(b))
 	}
 	base, err := exceptionURL(*addr)
 	if err != nil {
