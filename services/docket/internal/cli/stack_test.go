@@ -60,6 +60,7 @@ const (
 	operatorToken = "operator-token-0001"
 	acmeToken     = "acme-tenant-token-0001"
 	globexToken   = "globex-tenant-token-0001"
+	bobToken      = "bob-reviewer-token-0001"
 )
 
 // startStack starts the stack; a secure one serves the tracker over TLS
@@ -100,7 +101,7 @@ func startStack(t *testing.T, secure bool) *stack {
 		cert, key, ca := selfSigned(t, dir)
 		t.Setenv("DOCKET_SAGATRACKER_TLS_CERT", cert)
 		t.Setenv("DOCKET_SAGATRACKER_TLS_KEY", key)
-		t.Setenv("DOCKET_SAGATRACKER_TOKENS", operatorToken+"=operator,"+acmeToken+"=tenant:acme,"+globexToken+"=tenant:globex")
+		t.Setenv("DOCKET_SAGATRACKER_TOKENS", operatorToken+"=operator:ada,"+bobToken+"=reviewer:bob,"+acmeToken+"=tenant:acme,"+globexToken+"=tenant:globex")
 		t.Setenv("DOCKET_TRACKER_CA_FILE", ca)
 		t.Setenv("DOCKET_TRACKER_TOKEN", operatorToken)
 		t.Setenv("DOCKET_TOKEN", operatorToken)
