@@ -5,8 +5,9 @@
 // any other; only a task's lease (the claim) is written directly.
 //
 // Access: claiming and deciding need the reviewer or operator role (a
-// reviewer scoped to a tenant sees that tenant's tasks only); a tenant may
-// list its own review tasks and cancel its own workflows. Who acts is the
+// reviewer scoped to a tenant sees that tenant's tasks only); cancelling
+// needs the operator role or the workflow's tenant; a tenant may list its
+// own review tasks. Who acts is the
 // caller's principal (pkg/auth.Actor), never a name the request types: it
 // is the reviewer on the decision, hence on the ledger record, and the
 // actor of a cancel. Every claim, decision and cancel is an audit event on
@@ -271,6 +272,9 @@ func (s *Server) CancelWorkflow(ctx context.Context, req *trackerv1.CancelWorkfl
 	if err != nil {
 		return nil, err
 	}
+	if who.Role != auth.RoleOperator && who.Role != auth.RoleTenant {
+		return nil, status.Errorf(codes.PermissionDenied, "cancel needs the operator role or the workflow's tenant (%s)", who.Role)
+	}
 	if err := checkID("workflow_id", req.GetWorkflowId()); err != nil {
 		return nil, err
 	}
@@ -292,9 +296,6 @@ func (s *Server) CancelWorkflow(ctx context.Context, req *trackerv1.CancelWorkfl
 		return &trackerv1.CancelWorkflowResponse{EventId: id, AlreadyCanceled: true}, nil
 	case projection.Terminal(w.Status):
 		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s already ended %s", w.ID, w.Status)
-	}
-	if who.Role == auth.RoleService {
-		return nil, status.Error(codes.PermissionDenied, "a service principal reads; it does not cancel")
 	}
 	actor, err := auth.Actor(who, req.GetActor())
 	if err != nil {
