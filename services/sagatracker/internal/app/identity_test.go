@@ -71,6 +71,8 @@ func TestReviewerIsTheCredential(t *testing.T) {
 		t.Fatalf("decided event reviewer %q (event %s), want alice", d.Reviewer, d.Meta.EventID)
 	}
 
+	_, err = ops.CancelWorkflow(bob, &trackerv1.CancelWorkflowRequest{WorkflowId: wf})
+	wantCode(t, "a reviewer cancels", err, codes.PermissionDenied)
 	_, err = ops.CancelWorkflow(op, &trackerv1.CancelWorkflowRequest{WorkflowId: wf, Actor: "jane.doe@compliance"})
 	wantCode(t, "ops cancels as jane.doe@compliance", err, codes.PermissionDenied)
 	if _, err := ops.CancelWorkflow(op, &trackerv1.CancelWorkflowRequest{WorkflowId: wf, Reason: "test"}); err != nil {
