@@ -112,6 +112,9 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	publicURL := cfg.PublicURL
 	if publicURL == "" {
 		publicURL = "http://" + a.Addr
+		if tlsCfg != nil {
+			publicURL = "https://" + a.Addr
+		}
 	}
 	a.Store = store.New(d.Redis, cfg.IdempotencyTTL, cfg.StatusTTL)
 	view := &handler.View{Store: a.Store, Now: time.Now}

@@ -19,7 +19,7 @@ import (
 // Config holds ingest's own settings (DOCKET_INGEST_*).
 type Config struct {
 	Addr      string `env:"ADDR" envDefault:"127.0.0.1:8080"`
-	PublicURL string `env:"PUBLIC_URL"` // default http://<Addr>
+	PublicURL string `env:"PUBLIC_URL"` // default http(s)://<Addr>
 	MaxBytes  int64  `env:"MAX_BYTES" envDefault:"52428800"`
 	// UploadTimeout bounds how long a submission's body may take to
 	// arrive: a client sending it slowly, or never ending it, is cut off.
