@@ -1,13 +1,16 @@
 package app
 
 import (
+	"context"
 	"testing"
 	"time"
 
 	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
 
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/trackerclient"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/config"
@@ -99,5 +102,44 @@ func TestReviewerIsTheCredential(t *testing.T) {
 	}
 	if len(got) != len(want) || got[0] != want[0] || got[1] != want[1] || got[2] != want[2] {
 		t.Fatalf("audit log:\n got %q\nwant %q", got, want)
+	}
+}
+
+// TestMutualTLSNamesTheCaller: with mutual TLS the tracker names a caller
+// by its client certificate (the tokens file's subjects), through the
+// shared tracker client (pkg/trackerclient); a client without a
+// certificate is refused at the handshake.
+func TestMutualTLSNamesTheCaller(t *testing.T) {
+	e := newEnv(t)
+	pki := dockettest.NewPKI(t)
+	certFile, keyFile := pki.Server("tracker")
+	tokens := dockettest.SecretFile(t, "tokens.json", `{"principals": [{"name": "dana", "role": "reviewer", "subjects": ["dana.reviewers"]}]}`)
+	tr := e.startWith(func(c *config.Config) {
+		c.TLSCert, c.TLSKey, c.TLSClientCA, c.TokensFile = certFile, keyFile, pki.CAFile, tokens
+	}, clock.NewManual(at(60)))
+	const wf = "wf-mtls"
+	e.step(events.TopicSubmitted, submitted(wf, 0), 1)
+	e.step(events.TopicReviewRequested, reviewRequested(wf, 10), 2)
+
+	danaCert, danaKey := pki.Client("dana.reviewers")
+	cc, err := trackerclient.Dial(trackerclient.Config{Addr: tr.addr, CAFile: pki.CAFile, CertFile: danaCert, KeyFile: danaKey, ServerName: "localhost"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cc.Close()
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Second)
+	defer cancel()
+	claimed, err := trackerv1.NewOperationsClient(cc).ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: wf + "-review-requested"})
+	if err != nil || claimed.GetClaimedBy() != "dana" {
+		t.Fatalf("claim over mutual TLS = %v, %v; want claimed by dana", claimed, err)
+	}
+
+	anon, err := trackerclient.Dial(trackerclient.Config{Addr: tr.addr, CAFile: pki.CAFile, ServerName: "localhost"}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer anon.Close()
+	if _, err := trackerv1.NewTrackerClient(anon).GetWorkflow(ctx, &trackerv1.GetWorkflowRequest{Id: wf}); status.Code(err) != codes.Unavailable {
+		t.Fatalf("a client without a certificate: %v, want Unavailable (handshake refused)", err)
 	}
 }
