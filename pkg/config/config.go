@@ -62,6 +62,14 @@ type Platform struct {
 	// the ops address is private (benchmarks, a debugging session).
 	Pprof bool `env:"DOCKET_PPROF"`
 
+	// Insecure lets a service's API run without authentication on a
+	// non-loopback address (pkg/auth.CheckExposure), with an error-level
+	// warning at every start. Without it such an API refuses to start.
+	Insecure bool `env:"DOCKET_INSECURE"`
+	// AuthKeyFile holds the server key (32+ bytes) under which API
+	// tokens and tenants' API keys are kept as HMAC-SHA256 digests.
+	AuthKeyFile string `env:"DOCKET_AUTH_KEY_FILE"`
+
 	Concurrency  int           `env:"DOCKET_CONCURRENCY" envDefault:"8"`
 	DrainTimeout time.Duration `env:"DOCKET_DRAIN_TIMEOUT" envDefault:"20s"`
 	// TransactionTimeout is the Kafka transaction timeout; zero (a

@@ -48,6 +48,7 @@ var topicOf = []struct{ name, topic string }{
 	{"LedgerRecord", TopicLedger},
 	{"DocumentRecorded", TopicRecorded},
 	{"WorkflowControl", TopicControl},
+	{"AuditEvent", TopicAudit},
 	{"DeadLetter", ""},
 }
 
