@@ -59,10 +59,15 @@ func Grants(principal func(service string) string) []Grant {
 		}
 		out = append(out, normalize(g))
 	}
-	// The saga tracker projects every topic and emits review decisions and
-	// control events (cancel, deadlines) from its API and timers.
+	// The saga tracker projects every topic but the audit log and emits
+	// review decisions, control events (cancel, deadlines) and the audit
+	// events of its API's actions.
 	var read []string
-	read = append(read, events.Topics()...)
+	for _, t := range events.Topics() {
+		if t != events.TopicAudit {
+			read = append(read, t)
+		}
+	}
 	for _, svc := range events.Services() {
 		read = append(read, events.RetryTopic(svc))
 	}
@@ -70,7 +75,7 @@ func Grants(principal func(service string) string) []Grant {
 		Service:   sagatracker.Name,
 		Principal: principal(sagatracker.Name),
 		Read:      read,
-		Write:     []string{events.TopicReviewDecided, events.TopicControl},
+		Write:     []string{events.TopicReviewDecided, events.TopicControl, events.TopicAudit},
 		Group:     "docket-" + sagatracker.Name,
 		TxnPrefix: "docket-" + sagatracker.Name + "-",
 	}))
