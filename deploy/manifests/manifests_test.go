@@ -327,7 +327,15 @@ func check(t *testing.T, objs []object) []workload {
 			for _, c := range append(v.Spec.Template.Spec.InitContainers, v.Spec.Template.Spec.Containers...) {
 				steps = append(steps, strings.Join(c.Args, " "))
 			}
-			if got, want := strings.Join(steps, ", "), "admin topics apply, admin schemas apply"; got != want {
+			want := "admin topics apply, admin schemas apply"
+			for _, c := range v.Spec.Template.Spec.InitContainers {
+				for _, e := range c.Env {
+					if e.Name == "DOCKET_KAFKA_SASL_USERNAME" { // with principals, the Job grants each its ACLs
+						want = "admin topics apply, admin acls apply, admin schemas apply"
+					}
+				}
+			}
+			if got := strings.Join(steps, ", "); got != want {
 				t.Errorf("%s: steps %q, want %q", where, got, want)
 			}
 		case *policyv1.PodDisruptionBudget:
@@ -552,5 +560,40 @@ func TestChartsRefuse(t *testing.T) {
 				t.Errorf("helm template --set %s: error %v, want one containing %q", tt.set, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestKafkaPrincipalPerService: with the production values every service
+// connects to Kafka as its own principal, from a Secret of its own, so
+// `docket admin acls apply` can grant each exactly its topics.
+func TestKafkaPrincipalPerService(t *testing.T) {
+	skipShort(t)
+	buildDeps(t)
+	out, err := helm(t, "template", "rel", filepath.Join("charts", "docket"), "--namespace", "docket", "-f", "charts/docket/values-production.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, w := range check(t, decode(t, out)) {
+		for _, c := range w.spec.Containers {
+			for _, e := range c.Env {
+				if e.Name != "DOCKET_KAFKA_SASL_USERNAME" && e.Name != "DOCKET_KAFKA_SASL_PASSWORD" {
+					continue
+				}
+				if e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
+					t.Errorf("%s %s: %s not from a Secret", w.name, c.Name, e.Name)
+					continue
+				}
+				if want := "docket-kafka-" + w.component; e.ValueFrom.SecretKeyRef.Name != want {
+					t.Errorf("%s %s: %s from Secret %s, want %s", w.name, c.Name, e.Name, e.ValueFrom.SecretKeyRef.Name, want)
+				}
+				seen[w.component] = true
+			}
+		}
+	}
+	for _, s := range services {
+		if !seen[s] {
+			t.Errorf("%s: no Kafka credentials of its own", s)
+		}
 	}
 }

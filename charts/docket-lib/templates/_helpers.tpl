@@ -72,9 +72,11 @@ the global values. Secret settings are never here: see docket-lib.secretEnv.
 {{- toYaml $env -}}
 {{- end -}}
 
-{{/* docket-lib.secretEnv: env entries read from existing Secrets (never values). Argument: the global values. */}}
+{{/* docket-lib.secretEnv: env entries read from existing Secrets (never values). Argument: dict "g" (the global values) "service" (the chart's service name); a "%s" in global.kafka.sasl.secretName is the service name: one Kafka principal per service. */}}
 {{- define "docket-lib.secretEnv" -}}
-{{- $g := . -}}
+{{- $g := .g -}}
+{{- $kafkaSecret := "" -}}
+{{- if $g.kafka.sasl.secretName }}{{ $kafkaSecret = (contains "%s" $g.kafka.sasl.secretName) | ternary (printf $g.kafka.sasl.secretName .service) $g.kafka.sasl.secretName }}{{ end -}}
 - name: DOCKET_REDIS_URL
   valueFrom:
     secretKeyRef:
@@ -84,12 +86,12 @@ the global values. Secret settings are never here: see docket-lib.secretEnv.
 - name: DOCKET_KAFKA_SASL_USERNAME
   valueFrom:
     secretKeyRef:
-      name: {{ required "global.kafka.sasl.secretName is required with a SASL mechanism" $g.kafka.sasl.secretName }}
+      name: {{ required "global.kafka.sasl.secretName is required with a SASL mechanism" $kafkaSecret }}
       key: {{ $g.kafka.sasl.usernameKey }}
 - name: DOCKET_KAFKA_SASL_PASSWORD
   valueFrom:
     secretKeyRef:
-      name: {{ $g.kafka.sasl.secretName }}
+      name: {{ $kafkaSecret }}
       key: {{ $g.kafka.sasl.passwordKey }}
 {{- end }}
 {{- if $g.schemaRegistry.auth.secretName }}

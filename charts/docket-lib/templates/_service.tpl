@@ -139,7 +139,7 @@ spec:
               valueFrom:
                 fieldRef:
                   fieldPath: metadata.name
-            {{- with (include "docket-lib.secretEnv" $g | trim) }}{{ . | nindent 12 }}{{ end }}
+            {{- with (include "docket-lib.secretEnv" (dict "g" $g "service" .Chart.Name) | trim) }}{{ . | nindent 12 }}{{ end }}
             {{- range $f := $v.secretFiles }}
             {{- if $f.env }}
             {{- $paths := list }}
