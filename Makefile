@@ -41,7 +41,7 @@ fuzz:
 unit:
 	@set -e; for m in $(UNIT_MODULES); do \
 	  echo "== go test $$m"; \
-	  (cd $$m && $(GO) test -count=1 -timeout 15m ./...); \
+	  (cd $$m && $(GO) test -count=1 -timeout 25m ./...); \
 	done
 
 CHAOS_WORKFLOWS ?= 1000

@@ -69,6 +69,11 @@ func chaos(t *testing.T, broker dockettest.Broker) {
 	// Generous bounds: on two shared cores the pipeline settles about two
 	// documents a second.
 	settleTimeout := 3*time.Minute + time.Duration(n)*time.Second
+	if broker == dockettest.ApacheKafka {
+		// Each broker failure waits until every partition is fully
+		// replicated again (the rolling restart three times).
+		settleTimeout += 10 * time.Minute
+	}
 	ctx, cancel := context.WithTimeout(context.Background(), settleTimeout+6*time.Minute)
 	defer cancel()
 
