@@ -51,12 +51,12 @@ func TestChaos(t *testing.T) {
 }
 
 // chaos runs the suite on broker b: kfake with its request-level faults,
-// or a real cluster of its own with real broker failures (100 workflows by
+// or a real cluster of its own with real broker failures (60 workflows by
 // default there: each failure waits for the cluster to be whole again).
 func chaos(t *testing.T, broker dockettest.Broker) {
 	defWorkflows := 200
 	if broker == dockettest.ApacheKafka {
-		defWorkflows = 100
+		defWorkflows = 60
 	}
 	n, kills := envInt(t, "CHAOS_WORKFLOWS", defWorkflows), envInt(t, "CHAOS_KILLS", 6)
 	var summary atomic.Pointer[string]
