@@ -264,7 +264,7 @@ func chaos(t *testing.T, broker dockettest.Broker) {
 		line := fmt.Sprintf("chaos: broker=kafka submitted=%d lost=%d duplicates=%d verify=%s kills=%d broker_kills=%d",
 			len(acc.kinds), counts["lost"], duplicates, verify, total(kinds), real.brokerKills())
 		summary.Store(&line)
-		if counts["lost"] > 0 || duplicates > 0 || verify != "ok" || real.brokerKills() < 5 || len(faults) < 6 {
+		if counts["lost"] > 0 || duplicates > 0 || verify != "ok" || real.brokerKills() < 5 || len(faults) != 6 {
 			t.Errorf("%s (faults %s): want lost=0 duplicates=0 verify=ok, broker_kills>=5 and all six kinds of broker failure", line, format(faults))
 		}
 		return
