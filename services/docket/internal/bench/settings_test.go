@@ -37,7 +37,7 @@ type settings struct {
 	kafkaHTTPWorkflows int // DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS: default the lower of DOCKET_BENCH_HTTP_WORKFLOWS and 500
 }
 
-func loadSettings(b *testing.B) settings {
+func loadSettings(b testing.TB) settings {
 	s := settings{
 		brokers:        envBrokers(b, "DOCKET_BENCH_BROKERS"),
 		partitions:     int32(max(1, envInt(b, "DOCKET_BENCH_PARTITIONS", 4))),
@@ -74,7 +74,7 @@ func (s settings) on(broker dockettest.Broker) settings {
 
 // envBrokers reads a comma-separated list of brokers, kfake and kafka by
 // default.
-func envBrokers(b *testing.B, name string) []dockettest.Broker {
+func envBrokers(b testing.TB, name string) []dockettest.Broker {
 	v := os.Getenv(name)
 	if v == "" {
 		return []dockettest.Broker{dockettest.Kfake, dockettest.ApacheKafka}
@@ -90,7 +90,7 @@ func envBrokers(b *testing.B, name string) []dockettest.Broker {
 	return out
 }
 
-func envInt(b *testing.B, name string, def int) int {
+func envInt(b testing.TB, name string, def int) int {
 	v := os.Getenv(name)
 	if v == "" {
 		return def
@@ -100,4 +100,30 @@ func envInt(b *testing.B, name string, def int) int {
 		b.Fatalf("%s=%q: want a whole number >= 0", name, v)
 	}
 	return n
+}
+
+func TestSettingsPerBroker(t *testing.T) {
+	for _, name := range []string{"RAW_RECORDS", "HTTP_WORKFLOWS", "ENGINE_DOCS", "PROFILE_SECONDS", "KAFKA_RAW_RECORDS", "KAFKA_WORKFLOWS"} {
+		t.Setenv("DOCKET_BENCH_"+name, "")
+	}
+	t.Setenv("DOCKET_BENCH_BROKERS", "")
+	t.Setenv("DOCKET_BENCH_WORKFLOWS", "200")
+	t.Setenv("DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS", "7")
+	s := loadSettings(t)
+	if !slices.Equal(s.brokers, []dockettest.Broker{dockettest.Kfake, dockettest.ApacheKafka}) {
+		t.Errorf("brokers = %v, want kfake then kafka", s.brokers)
+	}
+	kf, ka := s.on(dockettest.Kfake), s.on(dockettest.ApacheKafka)
+	if kf.workflows != 200 || kf.rawRecords != 20_000 || kf.engineDocs != 24 {
+		t.Errorf("kfake settings = %+v", kf)
+	}
+	// The real cluster's sizes: the lower of kfake's and its own defaults,
+	// unless set; no engines, no profiles.
+	if ka.workflows != 200 || ka.rawRecords != 10_000 || ka.httpWorkflows != 7 || ka.engineDocs != 0 || ka.profileSeconds != 0 {
+		t.Errorf("kafka settings = %+v", ka)
+	}
+	t.Setenv("DOCKET_BENCH_BROKERS", "kafka")
+	if got := loadSettings(t).brokers; !slices.Equal(got, []dockettest.Broker{dockettest.ApacheKafka}) {
+		t.Errorf("DOCKET_BENCH_BROKERS=kafka: brokers = %v", got)
+	}
 }
