@@ -97,10 +97,10 @@ the peak load on kfake: [profiles/](profiles/); the profiles themselves are in D
 ` + "```sh" + `
 apt-get install redis-server tesseract-ocr tesseract-ocr-eng poppler-utils default-jre-headless maven
 make kafka-fetch                # the Apache Kafka jars deploy/kafka/pom.xml pins, once
-make bench                      # every benchmark, then this one on kfake and on the real cluster; about 15 minutes on 2 cores
+make bench                      # every benchmark, then this one on kfake and on the real cluster; 15 to 30 minutes on 2 cores
 # or this one alone, smaller, on one broker:
 cd services/docket && DOCKET_BENCH_BROKERS=kfake DOCKET_BENCH_WORKFLOWS=1000 DOCKET_BENCH_OUT=$PWD/../../docs/bench \
-  go test -run '^$' -bench BenchmarkPipeline -benchtime 1x -timeout 30m ./internal/bench/
+  go test -run '^$' -bench BenchmarkPipeline -benchtime 1x -timeout 60m ./internal/bench/
 ` + "```" + `
 
 | setting | default | meaning |
@@ -112,7 +112,7 @@ cd services/docket && DOCKET_BENCH_BROKERS=kfake DOCKET_BENCH_WORKFLOWS=1000 DOC
 | DOCKET_BENCH_HTTP_WORKFLOWS | 1500 | workflows posted for the HTTP peak |
 | DOCKET_BENCH_KAFKA_RAW_RECORDS | the lower of DOCKET_BENCH_RAW_RECORDS and 10000 | the same, on the real cluster |
 | DOCKET_BENCH_KAFKA_WORKFLOWS | the lower of DOCKET_BENCH_WORKFLOWS and 1000 | the same, on the real cluster |
-| DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS | the lower of DOCKET_BENCH_HTTP_WORKFLOWS and 500 | the same, on the real cluster |
+| DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS | the lower of DOCKET_BENCH_HTTP_WORKFLOWS and 300 | the same, on the real cluster |
 | DOCKET_BENCH_HTTP_CLIENTS | 16 | concurrent posters for the HTTP peak |
 | DOCKET_BENCH_RATE | 1000 | fixed rate cap for the latency runs (halved peak when lower) |
 | DOCKET_BENCH_LATENCY_SECONDS | 10 | length of each fixed-rate run |

@@ -34,7 +34,7 @@ type settings struct {
 	// bench stays short.
 	kafkaRawRecords    int // DOCKET_BENCH_KAFKA_RAW_RECORDS: default the lower of DOCKET_BENCH_RAW_RECORDS and 10000
 	kafkaWorkflows     int // DOCKET_BENCH_KAFKA_WORKFLOWS: default the lower of DOCKET_BENCH_WORKFLOWS and 1000
-	kafkaHTTPWorkflows int // DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS: default the lower of DOCKET_BENCH_HTTP_WORKFLOWS and 500
+	kafkaHTTPWorkflows int // DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS: default the lower of DOCKET_BENCH_HTTP_WORKFLOWS and 300
 }
 
 func loadSettings(b testing.TB) settings {
@@ -56,7 +56,7 @@ func loadSettings(b testing.TB) settings {
 	}
 	s.kafkaRawRecords = envInt(b, "DOCKET_BENCH_KAFKA_RAW_RECORDS", min(s.rawRecords, 10_000))
 	s.kafkaWorkflows = envInt(b, "DOCKET_BENCH_KAFKA_WORKFLOWS", min(s.workflows, 1_000))
-	s.kafkaHTTPWorkflows = envInt(b, "DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS", min(s.httpWorkflows, 500))
+	s.kafkaHTTPWorkflows = envInt(b, "DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS", min(s.httpWorkflows, 300))
 	return s
 }
 
