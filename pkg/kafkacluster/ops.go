@@ -87,15 +87,14 @@ func (c *Cluster) ActiveController(ctx context.Context) (int32, error) {
 	if err := kerr.ErrorForCode(resp.ErrorCode); err != nil {
 		return 0, fmt.Errorf("kafkacluster: describe quorum: %w", err)
 	}
-	for _, t := range resp.Topics {
-		for _, p := range t.Partitions {
-			if err := kerr.ErrorForCode(p.ErrorCode); err != nil {
-				return 0, fmt.Errorf("kafkacluster: describe quorum: %w", err)
-			}
-			return p.LeaderID, nil
-		}
+	if len(resp.Topics) == 0 || len(resp.Topics[0].Partitions) == 0 {
+		return 0, fmt.Errorf("kafkacluster: describe quorum: no metadata partition in the answer")
 	}
-	return 0, fmt.Errorf("kafkacluster: describe quorum: no metadata partition in the answer")
+	p := resp.Topics[0].Partitions[0]
+	if err := kerr.ErrorForCode(p.ErrorCode); err != nil {
+		return 0, fmt.Errorf("kafkacluster: describe quorum: %w", err)
+	}
+	return p.LeaderID, nil
 }
 
 // WaitHealthy waits until every node is a registered broker and every
