@@ -22,9 +22,28 @@ const (
 	SequenceGap       Kind = "sequence gap"       // Sequence is not one more than the record before
 	DuplicateWorkflow Kind = "duplicate workflow" // a second record for a workflow
 	Undecodable       Kind = "undecodable"        // the record value is not a LedgerRecord
+	Replayed          Kind = "replayed"           // a signed record whose sequence the chain has passed already
 )
 
-// Problem is the first bad record of a chain. It is an error.
+// Foreign reports whether a record with this problem is foreign: not a
+// record the ledger wrote at this place of its chain, because it fails its
+// own checks (undecodable, hash, key, signature) or repeats a sequence the
+// chain already has (a copy of an earlier record). Anyone with write access
+// to the topic can produce such a record, so it is quarantined: reported,
+// and skipped by the chain, whose next record links to the last verified
+// one. The other kinds — a gap, a broken link or a second record of a
+// workflow, under a trusted signature — break the chain: they need the
+// signing key or a cut history, not just write access.
+func (k Kind) Foreign() bool {
+	switch k {
+	case Undecodable, BadHash, UnknownKey, BadSignature, Replayed:
+		return true
+	}
+	return false
+}
+
+// Problem is a bad record: the first one of a broken chain, or a foreign
+// record (Kind.Foreign). It is an error.
 type Problem struct {
 	Partition  int32
 	Offset     int64
@@ -63,21 +82,47 @@ type Head struct {
 	Offset   int64
 }
 
-// Verifier checks records fed to it in offset order, per partition, and
-// keeps the first problem of each partition; later records of a broken
-// chain are counted but not checked. It also checks that no workflow has
-// two records. It is not safe for concurrent use.
+// Foreign reports whether p names a foreign record, which was quarantined,
+// rather than the first record of a broken chain.
+func (p *Problem) Foreign() bool { return p.Kind.Foreign() }
+
+// maxForeignListed bounds how many foreign records a Verifier keeps for its
+// Report; it counts them all.
+const maxForeignListed = 1000
+
+// Verifier checks records fed to it in offset order, per partition. A
+// foreign record (Kind.Foreign) is quarantined: listed, and skipped by the
+// chain. Any other problem breaks its partition's chain: the verifier keeps
+// the first one, and later records of that partition are counted but not
+// checked. It also checks that no workflow has two records. It is not safe
+// for concurrent use.
 type Verifier struct {
-	keys      PublicKeys
-	heads     map[int32]Head
-	problems  map[int32]*Problem
-	workflows map[string]Head
-	records   int
+	keys         PublicKeys
+	heads        map[int32]Head
+	problems     map[int32]*Problem
+	workflows    map[string]Head
+	foreign      []*Problem
+	foreignCount int
+	records      int
 }
 
 // NewVerifier returns a Verifier trusting keys.
 func NewVerifier(keys PublicKeys) *Verifier {
 	return &Verifier{keys: keys, heads: map[int32]Head{}, problems: map[int32]*Problem{}, workflows: map[string]Head{}}
+}
+
+// problem records p: quarantined when it is foreign, else as the first
+// problem of its chain.
+func (v *Verifier) problem(p *Problem) error {
+	if p.Foreign() {
+		v.foreignCount++
+		if len(v.foreign) < maxForeignListed {
+			v.foreign = append(v.foreign, p)
+		}
+		return p
+	}
+	v.problems[p.Partition] = p
+	return p
 }
 
 // Resume starts partition's chain after a head verified earlier (a
@@ -86,21 +131,23 @@ func NewVerifier(keys PublicKeys) *Verifier {
 func (v *Verifier) Resume(partition int32, h Head) { v.heads[partition] = h }
 
 // Add checks the record at partition/offset and returns its Problem, or nil
-// when it is sound (or its chain broke earlier).
+// when it is sound (or its chain broke earlier). A returned Problem that is
+// Foreign did not break the chain.
 func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) error {
 	v.records++
 	if v.problems[partition] != nil {
 		return nil
 	}
 	fail := func(k Kind, detail string) error {
-		p := &Problem{Partition: partition, Offset: offset, Sequence: r.Sequence, WorkflowID: r.WorkflowID, Kind: k, Detail: detail}
-		v.problems[partition] = p
-		return p
+		return v.problem(&Problem{Partition: partition, Offset: offset, Sequence: r.Sequence, WorkflowID: r.WorkflowID, Kind: k, Detail: detail})
 	}
 	if k, detail := Verify(r, v.keys); k != "" {
 		return fail(k, detail)
 	}
 	prev := v.heads[partition]
+	if r.Sequence <= prev.Sequence {
+		return fail(Replayed, fmt.Sprintf("sequence %d, the chain is at %d already", r.Sequence, prev.Sequence))
+	}
 	if r.Sequence != prev.Sequence+1 {
 		return fail(SequenceGap, fmt.Sprintf("sequence %d follows %d", r.Sequence, prev.Sequence))
 	}
@@ -116,21 +163,19 @@ func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) er
 	return nil
 }
 
-// AddUndecodable reports a record whose value could not be decoded as a
-// LedgerRecord.
+// AddUndecodable quarantines a record whose value could not be decoded as a
+// LedgerRecord: it is foreign.
 func (v *Verifier) AddUndecodable(partition int32, offset int64, err error) error {
 	v.records++
 	if v.problems[partition] != nil {
 		return nil
 	}
-	p := &Problem{Partition: partition, Offset: offset, Kind: Undecodable, Detail: err.Error()}
-	v.problems[partition] = p
-	return p
+	return v.problem(&Problem{Partition: partition, Offset: offset, Kind: Undecodable, Detail: err.Error()})
 }
 
 // AddValue decodes one raw value of the ledger topic with codec and checks
-// it like Add; an undecodable value, or one that is not a ledger record,
-// breaks the chain like AddUndecodable. It returns the record when the value
+// it like Add; an undecodable value, or one that is not a ledger record, is
+// quarantined like AddUndecodable. It returns the record when the value
 // decoded to one, whether or not the chain accepted it.
 func (v *Verifier) AddValue(codec Decoder, partition int32, offset int64, value []byte) (*events.LedgerRecord, error) {
 	e, err := codec.Decode(value)
@@ -157,15 +202,21 @@ func (v *Verifier) Report(partitions int) Report {
 		rep.Problems = append(rep.Problems, p)
 	}
 	slices.SortFunc(rep.Problems, func(a, b *Problem) int { return int(a.Partition - b.Partition) })
+	rep.Foreign = slices.Clone(v.foreign)
+	slices.SortStableFunc(rep.Foreign, func(a, b *Problem) int { return int(a.Partition - b.Partition) })
+	rep.ForeignCount = v.foreignCount
 	return rep
 }
 
-// Report is the result of verifying a ledger.
+// Report is the result of verifying a ledger. Foreign records do not make
+// it fail: they were quarantined, and the chains went on without them.
 type Report struct {
-	Records    int            // records read, sound or not
-	Partitions int            // partitions of the topic
-	Heads      map[int32]Head // last sound record of each chain
-	Problems   []*Problem     // first bad record of each broken chain, by partition
+	Records      int            // records read, sound or not
+	Partitions   int            // partitions of the topic
+	Heads        map[int32]Head // last sound record of each chain
+	Problems     []*Problem     // first bad record of each broken chain, by partition
+	Foreign      []*Problem     // quarantined foreign records by partition and offset, the first 1000
+	ForeignCount int            // quarantined foreign records in all
 }
 
 // ErrTampered is wrapped by Report.Err when a chain is broken.

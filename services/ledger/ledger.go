@@ -17,6 +17,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/bus"
@@ -172,8 +173,19 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		}
 	}
 
+	reg := prometheus.NewRegistry()
+	if d.Ops != nil {
+		reg = d.Ops.Registry
+	}
+	foreign := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "docket_ledger_foreign_records_total",
+		Help: "Records on the ledger topic that are not the ledger's (bad hash or signature, unknown or expired key, undecodable, replayed), quarantined by the index follower, by partition.",
+	}, []string{"partition"})
+	if err := reg.Register(foreign); err != nil {
+		return nil, fmt.Errorf("register ledger metrics: %w", err)
+	}
 	store := index.New(d.Redis)
-	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, log)
+	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, foreign, log)
 	go follower.Run(ctx)
 
 	chains := chain.New(store, topic, d.Serde, keys, log, cfg.SettleTimeout)

@@ -3,7 +3,6 @@ package ledger_test
 import (
 	"context"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"log/slog"
@@ -22,6 +21,7 @@ import (
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/ledger"
 	"github.com/docket-run/docket/services/ledger/internal/index"
 	"github.com/docket-run/docket/services/ledger/internal/signing"
@@ -57,6 +57,7 @@ func (h *harness) kopts() []kgo.Opt {
 
 type instance struct {
 	running *ledger.Running
+	ops     *telemetry.Server
 	stop    func()
 }
 
@@ -73,7 +74,8 @@ func (h *harness) start(t *testing.T, txnID string) *instance {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := ledger.Config{DevKeyDir: h.keyDir, Addr: "127.0.0.1:0", SettleTimeout: 10 * time.Second}
-	running, err := ledger.Setup(ctx, cfg, &service.Deps{Log: log, Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
+	ops := telemetry.NewServer()
+	running, err := ledger.Setup(ctx, cfg, &service.Deps{Log: log, Ops: ops, Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
 	if err != nil {
 		cancel()
 		t.Fatalf("set up ledger: %v", err)
@@ -93,7 +95,7 @@ func (h *harness) start(t *testing.T, txnID string) *instance {
 		_ = rdb.Close()
 	}
 	t.Cleanup(stop)
-	return &instance{running: running, stop: stop}
+	return &instance{running: running, ops: ops, stop: stop}
 }
 
 func meta(n int, eventSuffix string) events.Meta {
@@ -337,10 +339,14 @@ func TestRestartAndRebalance(t *testing.T) {
 	}
 }
 
-// TestTamperedRecordFailsVerification writes a forged record straight to
-// the ledger topic after real ones: VerifyTopic names it, and the ledger
-// refuses to extend that partition's chain.
-func TestTamperedRecordFailsVerification(t *testing.T) {
+// TestForeignRecordIsQuarantined (issue 15, point 12): records forged
+// straight onto the ledger topic — one with content changed after signing
+// and one that is not a ledger record at all, both claiming the partition's
+// next sequence and the workflow that arrives next — halted the partition
+// for good. Now they are quarantined: the restarted ledger records the
+// workflow, chained to the last verified record; verification passes and
+// names them; the metric counts them and the operator endpoint lists them.
+func TestForeignRecordIsQuarantined(t *testing.T) {
 	const n = 8
 	h := newHarness(t, 1)
 	var cls []events.Event
@@ -348,54 +354,100 @@ func TestTamperedRecordFailsVerification(t *testing.T) {
 		cls = append(cls, classified(i))
 	}
 	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, cls...)
-	inst := h.start(t, "tamper-0")
+	inst := h.start(t, "foreign-0")
 	recs := h.ledgerRecords(t, n, 0)
 	inst.stop()
 
-	forged := *recs[n-1]
-	forged.Meta.EventID, forged.WorkflowID, forged.Meta.WorkflowID = "evt-forged", "wf-forged", "wf-forged"
-	forged.Sequence, forged.PrevHash = recs[n-1].Sequence+1, recs[n-1].Hash
+	last := recs[n-1]
+	forged := *last
+	forged.Meta.EventID, forged.WorkflowID, forged.Meta.WorkflowID = "evt-forged", "wf-00100", "wf-00100"
+	forged.Sequence, forged.PrevHash = last.Sequence+1, last.Hash
 	forged.Decision.Outcome = "approved" // signature copied from another record
 	v, err := h.codec.Encode(events.TopicLedger, &forged)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := h.client.ProduceSync(context.Background(), &kgo.Record{Topic: events.TopicLedger, Key: []byte("wf-forged"), Value: v})
+	res := h.client.ProduceSync(context.Background(),
+		&kgo.Record{Topic: events.TopicLedger, Key: []byte("wf-00100"), Value: v},
+		&kgo.Record{Topic: events.TopicLedger, Key: []byte("wf-00100"), Value: []byte("not a ledger record")})
 	if err := res.FirstErr(); err != nil {
 		t.Fatal(err)
 	}
-	forgedOffset := res[0].Record.Offset
+	forgedOffsets := []int64{res[0].Record.Offset, res[1].Record.Offset}
 
-	keys, err := ledgerchain.LoadPublicKeys(h.keyDir + "/" + signing.DevPublicFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	_, err = ledgerchain.VerifyTopic(context.Background(), h.kopts(), h.codec, keys)
-	var p *ledgerchain.Problem
-	if !errors.As(err, &p) {
-		t.Fatalf("verify = %v, want the forged record named", err)
-	}
-	if p.Offset != forgedOffset || p.WorkflowID != "wf-forged" || p.Kind != ledgerchain.BadHash {
-		t.Errorf("problem = %v, want bad hash at offset %d (wf-forged)", p, forgedOffset)
-	}
-
-	// A restarted ledger will not chain a new record onto the forgery.
-	h.start(t, "tamper-1")
+	// A restarted ledger records the workflow the forgery claimed, chained
+	// to the last verified record.
+	inst = h.start(t, "foreign-1")
 	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(100))
-	dl := h.kafka.ReadCommitted(t, events.DLQTopic(ledger.Name), 1, 60*time.Second)
-	if len(dl) != 1 {
-		t.Fatalf("%d dead letters, want the new workflow's", len(dl))
+	var got *events.LedgerRecord
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicLedger, n+3, 60*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			continue
+		}
+		if lr := e.(*events.LedgerRecord); lr.Meta.EventID != "evt-forged" && lr.WorkflowID == "wf-00100" {
+			got = lr
+		}
 	}
-	e, err := h.codec.Decode(dl[0].Value)
+	if got == nil {
+		dumpLedger(t, h)
+		t.Fatal("the workflow the forgery claimed was not recorded")
+	}
+	if got.Sequence != last.Sequence+1 || string(got.PrevHash) != string(last.Hash) || got.Decision.Outcome != "accepted" {
+		t.Errorf("wf-00100 recorded at sequence %d linking to %x (%s), want sequence %d linking to the last verified record %x",
+			got.Sequence, got.PrevHash, got.Decision.Outcome, last.Sequence+1, last.Hash)
+	}
+	if dl := h.kafka.ReadCommitted(t, events.DLQTopic(ledger.Name), 1, time.Second); len(dl) != 0 {
+		t.Errorf("%d dead letters, want none", len(dl))
+	}
+
+	rep := h.verify(t)
+	if rep.ForeignCount != 2 || len(rep.Foreign) != 2 || rep.Heads[0].Sequence != n+1 {
+		t.Fatalf("verify: foreign %v, head %+v; want the two forged records and the chain at sequence %d", rep.Foreign, rep.Heads[0], n+1)
+	}
+	for i, f := range rep.Foreign {
+		if f.Offset != forgedOffsets[i] || !f.Foreign() {
+			t.Errorf("foreign record %d = %v, want offset %d", i, f, forgedOffsets[i])
+		}
+	}
+
+	// The operator view and the metric, once the index follower read them.
+	var view struct {
+		Count   int             `json:"count"`
+		Records []index.Foreign `json:"records"`
+	}
+	getJSON(t, "http://"+inst.running.APIAddr+"/v1/ledger/workflows/wf-00100", http.StatusOK, nil)
+	getJSON(t, "http://"+inst.running.APIAddr+"/v1/ledger/foreign", http.StatusOK, &view)
+	if view.Count != 2 || len(view.Records) != 2 || view.Records[0].Offset != forgedOffsets[0] || view.Records[0].Kind != string(ledgerchain.BadHash) ||
+		view.Records[1].Offset != forgedOffsets[1] || view.Records[1].Kind != string(ledgerchain.Undecodable) {
+		t.Errorf("GET /v1/ledger/foreign = %+v, want the bad hash at %d and the undecodable record at %d", view, forgedOffsets[0], forgedOffsets[1])
+	}
+	var entry index.Entry
+	getJSON(t, "http://"+inst.running.APIAddr+"/v1/ledger/workflows/wf-00100", http.StatusOK, &entry)
+	if entry.EventID == "evt-forged" || entry.Sequence != last.Sequence+1 {
+		t.Errorf("index holds %+v for wf-00100, want the ledger's record", entry)
+	}
+	if c := foreignCount(t, inst.ops); c != 2 {
+		t.Errorf("docket_ledger_foreign_records_total = %v, want 2", c)
+	}
+}
+
+// foreignCount sums docket_ledger_foreign_records_total over partitions.
+func foreignCount(t *testing.T, ops *telemetry.Server) float64 {
+	t.Helper()
+	mfs, err := ops.Registry.Gather()
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := e.(*events.DeadLetter); d.Meta.WorkflowID != "wf-00100" || d.ErrorClass != "transient" {
-		t.Errorf("dead letter for %s class %s (%s), want wf-00100 transient", d.Meta.WorkflowID, d.ErrorClass, d.ErrorMessage)
+	var sum float64
+	for _, mf := range mfs {
+		if mf.GetName() == "docket_ledger_foreign_records_total" {
+			for _, m := range mf.GetMetric() {
+				sum += m.GetCounter().GetValue()
+			}
+		}
 	}
-	if got := h.kafka.ReadCommitted(t, events.TopicLedger, n+2, 2*time.Second); len(got) != n+1 {
-		t.Errorf("ledger has %d records, want the %d real ones and the forgery only", len(got), n+1)
-	}
+	return sum
 }
 
 // dumpLedger logs every committed ledger record, to diagnose a failure.

@@ -18,8 +18,9 @@ import (
 )
 
 // TestLedgerVerify writes a signed chain to a ledger topic, runs `docket
-// ledger verify` against it (ok, exit 0), then appends a forged record (exit
-// 1, the record named).
+// ledger verify` against it (ok, exit 0), then appends a forged record
+// (quarantined: named as foreign, exit 0) and a record that skips a
+// sequence (exit 1, the record named).
 func TestLedgerVerify(t *testing.T) {
 	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger})
 	url, rc := dockettest.Registry(t)
@@ -71,12 +72,23 @@ func TestLedgerVerify(t *testing.T) {
 	write(6, true)
 	out.Reset()
 	errOut.Reset()
-	if code := Main(ctx, args, &out, &errOut); code != 1 {
-		t.Fatalf("exit %d after tampering, want 1; stdout %q", code, out.String())
+	if code := Main(ctx, args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d with a foreign record, want 0; stdout %q stderr %q", code, out.String(), errOut.String())
 	}
-	if !strings.Contains(out.String(), "BROKEN partition=0 offset=5 sequence=6 workflow=wf-6: bad hash") ||
-		!strings.Contains(errOut.String(), "offset=5") {
-		t.Errorf("failure output does not name the forged record: stdout %q stderr %q", out.String(), errOut.String())
+	if !strings.Contains(out.String(), "FOREIGN partition=0 offset=5 sequence=6 workflow=wf-6: bad hash") ||
+		!strings.Contains(out.String(), "ledger verify: records=6 partitions=1 foreign=1 (quarantined) ok") {
+		t.Errorf("output does not name the forged record: stdout %q", out.String())
+	}
+
+	write(8, false) // sequence 8 after the chain's 5
+	out.Reset()
+	errOut.Reset()
+	if code := Main(ctx, args, &out, &errOut); code != 1 {
+		t.Fatalf("exit %d after a gap, want 1; stdout %q", code, out.String())
+	}
+	if !strings.Contains(out.String(), "BROKEN partition=0 offset=6 sequence=8 workflow=wf-8: sequence gap") ||
+		!strings.Contains(errOut.String(), "offset=6") {
+		t.Errorf("failure output does not name the record after the gap: stdout %q stderr %q", out.String(), errOut.String())
 	}
 
 	out.Reset()

@@ -240,13 +240,21 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	}
 	tail := map[string]int64{}
 	var broken *ledgerchain.Problem
+	foreign := 0
 	err = c.topic.Read(ctx, p, from, func(r *kgo.Record) error {
 		rec, perr := v.AddValue(c.codec, p, r.Offset, r.Value)
-		if rec != nil {
+		var problem *ledgerchain.Problem
+		switch {
+		case errors.As(perr, &problem) && problem.Foreign():
+			// Not the ledger's: the chain goes on past it. The index
+			// follower counts and lists it.
+			foreign++
+		case problem != nil:
+			if broken == nil {
+				broken = problem
+			}
+		case rec != nil && broken == nil:
 			tail[rec.WorkflowID] = rec.Sequence
-		}
-		if perr != nil && broken == nil {
-			errors.As(perr, &broken)
 		}
 		return nil
 	})
@@ -258,6 +266,9 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 		// fault: transient, so it waits in the exception agent's retries
 		// while an operator looks.
 		return nil, fault.Transientf("ledger partition %d is broken, refusing to append: %v", p, broken)
+	}
+	if foreign > 0 {
+		c.log.Error("LEDGER TOPIC HOLDS FOREIGN RECORDS: quarantined, the chain goes on past them; see GET /v1/ledger/foreign and `docket ledger verify`", "partition", p, "from_offset", from, "foreign_records", foreign)
 	}
 	head := v.Head(p)
 	c.log.Info("ledger chain loaded", "partition", p, "from_offset", from, "tail_records", len(tail), "sequence", head.Sequence, "took", time.Since(start).Round(time.Millisecond))

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -16,24 +18,28 @@ import (
 
 // Follower reads the ledger topic, read_committed, from the index
 // checkpoints on, verifies each chain as it goes and writes the records to
-// the index. A partition whose chain fails verification is no longer
-// indexed (an error is logged): the index never holds what the verifier
-// would reject.
+// the index. A foreign record (ledgerchain.Kind.Foreign) is quarantined:
+// logged at error, counted in foreign and listed in the index, never
+// indexed as a record. A partition whose chain fails verification is no
+// longer indexed (an error is logged): the index never holds what the
+// verifier would reject.
 type Follower struct {
-	store  *Store
-	kafka  []kgo.Opt
-	topic  string
-	codec  ledgerchain.Decoder
-	keys   ledgerchain.PublicKeys
-	log    *slog.Logger
-	mu     sync.Mutex
-	warm   bool
-	broken map[int32]*ledgerchain.Problem
+	store   *Store
+	kafka   []kgo.Opt
+	topic   string
+	codec   ledgerchain.Decoder
+	keys    ledgerchain.PublicKeys
+	log     *slog.Logger
+	foreign *prometheus.CounterVec
+	mu      sync.Mutex
+	warm    bool
+	broken  map[int32]*ledgerchain.Problem
 }
 
-// NewFollower returns a follower of topic writing to store.
-func NewFollower(store *Store, kafka []kgo.Opt, topic string, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, log *slog.Logger) *Follower {
-	return &Follower{store: store, kafka: kafka, topic: topic, codec: codec, keys: keys, log: log, broken: map[int32]*ledgerchain.Problem{}}
+// NewFollower returns a follower of topic writing to store. foreign counts
+// the foreign records it finds, by partition (label "partition").
+func NewFollower(store *Store, kafka []kgo.Opt, topic string, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, foreign *prometheus.CounterVec, log *slog.Logger) *Follower {
+	return &Follower{store: store, kafka: kafka, topic: topic, codec: codec, keys: keys, foreign: foreign, log: log, broken: map[int32]*ledgerchain.Problem{}}
 }
 
 // Warm reports whether the index has caught up with the topic as it was
@@ -142,6 +148,7 @@ func (f *Follower) index(ctx context.Context, v *ledgerchain.Verifier, p int32, 
 		return nil
 	}
 	var entries []Entry
+	var foreign []Foreign
 	last := recs[len(recs)-1].Offset
 	for _, r := range recs {
 		if r.Attrs.IsControl() {
@@ -149,7 +156,13 @@ func (f *Follower) index(ctx context.Context, v *ledgerchain.Verifier, p int32, 
 		}
 		rec, perr := v.AddValue(f.codec, p, r.Offset, r.Value)
 		var problem *ledgerchain.Problem
-		if errors.As(perr, &problem) {
+		if errors.As(perr, &problem) && problem.Foreign() {
+			f.log.Error("FOREIGN RECORD ON THE LEDGER TOPIC: quarantined, not chained nor indexed; see GET /v1/ledger/foreign", "partition", p, "offset", r.Offset, "problem", problem.Error())
+			f.foreign.WithLabelValues(strconv.Itoa(int(p))).Inc()
+			foreign = append(foreign, NewForeign(f.topic, problem, time.Now()))
+			continue
+		}
+		if problem != nil {
 			f.mu.Lock()
 			f.broken[p] = problem
 			f.mu.Unlock()
@@ -159,7 +172,7 @@ func (f *Follower) index(ctx context.Context, v *ledgerchain.Verifier, p int32, 
 		}
 		entries = append(entries, NewEntry(f.topic, p, r.Offset, rec))
 	}
-	return f.store.Put(ctx, p, entries, Checkpoint{Next: last + 1, Head: v.Head(p)})
+	return f.store.Put(ctx, p, entries, foreign, Checkpoint{Next: last + 1, Head: v.Head(p)})
 }
 
 func (f *Follower) checkWarm(pos, target map[int32]int64) {

@@ -12,6 +12,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"time"
 
@@ -70,6 +72,53 @@ func NewEntry(topic string, partition int32, offset int64, r *events.LedgerRecor
 		Document: r.Document, Decision: r.Decision, Flags: flags, Model: r.Model,
 		Confidence: r.Confidence, Reviewer: r.Reviewer, DecidedAt: r.DecidedAt.UTC(), RecordedAt: r.RecordedAt.UTC(),
 	}
+}
+
+// foreignKey is the hash of the quarantined foreign records, by
+// foreignField.
+const foreignKey = prefix + "foreign"
+
+// foreignField orders fields by partition, then offset.
+func foreignField(f Foreign) string { return fmt.Sprintf("%010d:%020d", f.Partition, f.Offset) }
+
+// Foreign is a record of the ledger topic that is not the ledger's
+// (ledgerchain.Kind.Foreign): quarantined, never indexed nor chained.
+type Foreign struct {
+	Topic      string    `json:"ledger_topic"`
+	Partition  int32     `json:"ledger_partition"`
+	Offset     int64     `json:"ledger_offset"`
+	Sequence   int64     `json:"sequence"`
+	WorkflowID string    `json:"workflow_id"`
+	Kind       string    `json:"kind"`
+	Detail     string    `json:"detail"`
+	FoundAt    time.Time `json:"found_at"`
+}
+
+// NewForeign describes the foreign record p names, read from topic.
+func NewForeign(topic string, p *ledgerchain.Problem, at time.Time) Foreign {
+	return Foreign{Topic: topic, Partition: p.Partition, Offset: p.Offset, Sequence: p.Sequence, WorkflowID: p.WorkflowID, Kind: string(p.Kind), Detail: p.Detail, FoundAt: at.UTC()}
+}
+
+// maxForeignListed bounds how many foreign records ForeignRecords returns.
+const maxForeignListed = 1000
+
+// ForeignRecords returns the quarantined foreign records by partition and
+// offset (at most 1000), and how many there are in all.
+func (s *Store) ForeignRecords(ctx context.Context) ([]Foreign, int, error) {
+	m, err := s.rdb.HGetAll(ctx, foreignKey).Result()
+	if err != nil {
+		return nil, 0, fmt.Errorf("read the ledger's foreign records: %w", err)
+	}
+	fields := slices.Sorted(maps.Keys(m))
+	out := []Foreign{}
+	for _, k := range fields[:min(len(fields), maxForeignListed)] {
+		var f Foreign
+		if err := json.Unmarshal([]byte(m[k]), &f); err != nil {
+			return nil, 0, fmt.Errorf("decode foreign record %s: %w", k, err)
+		}
+		out = append(out, f)
+	}
+	return out, len(m), nil
 }
 
 // Checkpoint says the index holds every record of a partition below Next,
@@ -171,10 +220,17 @@ redis.call('HSET', KEYS[1], 'next', ARGV[1], 'sequence', ARGV[2], 'offset', ARGV
 return 1
 `)
 
-// Put writes entries and, after them in the same MULTI, partition's
-// checkpoint.
-func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, c Checkpoint) error {
+// Put writes entries and the foreign records found among them and, after
+// them in the same MULTI, partition's checkpoint.
+func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, foreign []Foreign, c Checkpoint) error {
 	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		for _, f := range foreign {
+			b, err := json.Marshal(f)
+			if err != nil {
+				return fmt.Errorf("encode foreign record at offset %d: %w", f.Offset, err)
+			}
+			p.HSetNX(ctx, foreignKey, foreignField(f), b)
+		}
 		for _, e := range entries {
 			b, err := json.Marshal(e)
 			if err != nil {

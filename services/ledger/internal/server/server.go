@@ -2,6 +2,7 @@
 //
 //	GET /v1/ledger/workflows/{id}        the workflow's ledger record
 //	GET /v1/ledger/documents/{sha256}    the records of a document, by content hash
+//	GET /v1/ledger/foreign               the quarantined foreign records of the topic
 //
 // Answers come from the Redis index. A miss while the index is still
 // catching up with the topic is 503 with an error saying so; a miss once
@@ -25,6 +26,7 @@ import (
 type Index interface {
 	Workflow(ctx context.Context, id string) (index.Entry, error)
 	Document(ctx context.Context, sha string) ([]index.Entry, error)
+	ForeignRecords(ctx context.Context) ([]index.Foreign, int, error)
 }
 
 // Warmth tells whether the index has caught up with the topic.
@@ -52,6 +54,15 @@ func Handler(idx Index, warm Warmth, log *slog.Logger) http.Handler {
 		}
 		es, err := idx.Document(r.Context(), sha)
 		answer(w, log, warm, map[string]any{"sha256": sha, "records": es}, err, "document "+sha)
+	})
+	mux.HandleFunc("GET /v1/ledger/foreign", func(w http.ResponseWriter, r *http.Request) {
+		fs, n, err := idx.ForeignRecords(r.Context())
+		if err != nil {
+			log.Warn("ledger foreign records lookup failed", "error", err)
+			writeError(w, http.StatusServiceUnavailable, "ledger index unavailable")
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"count": n, "records": fs, "index_warm": warm.Warm()})
 	})
 	return mux
 }
