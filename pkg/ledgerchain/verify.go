@@ -6,6 +6,7 @@ import (
 	"errors"
 	"fmt"
 	"slices"
+	"time"
 
 	"github.com/docket-run/docket/pkg/events"
 )
@@ -18,6 +19,7 @@ const (
 	BadHash           Kind = "bad hash"           // Hash does not match the record's content
 	BadSignature      Kind = "bad signature"      // Signature does not verify under the KeyID's key
 	UnknownKey        Kind = "unknown key"        // no trusted public key has the record's KeyID
+	KeyNotValid       Kind = "key not valid"      // recorded_at lies outside the validity window of the record's key
 	BrokenLink        Kind = "broken link"        // PrevHash is not the Hash of the record before
 	SequenceGap       Kind = "sequence gap"       // Sequence is not one more than the record before
 	DuplicateWorkflow Kind = "duplicate workflow" // a second record for a workflow
@@ -27,7 +29,8 @@ const (
 
 // Foreign reports whether a record with this problem is foreign: not a
 // record the ledger wrote at this place of its chain, because it fails its
-// own checks (undecodable, hash, key, signature) or repeats a sequence the
+// own checks (undecodable, hash, key, signature, key validity window) or
+// repeats a sequence the
 // chain already has (a copy of an earlier record). Anyone with write access
 // to the topic can produce such a record, so it is quarantined: reported,
 // and skipped by the chain, whose next record links to the last verified
@@ -36,7 +39,7 @@ const (
 // signing key or a cut history, not just write access.
 func (k Kind) Foreign() bool {
 	switch k {
-	case Undecodable, BadHash, UnknownKey, BadSignature, Replayed:
+	case Undecodable, BadHash, UnknownKey, BadSignature, KeyNotValid, Replayed:
 		return true
 	}
 	return false
@@ -59,8 +62,11 @@ func (p *Problem) Error() string {
 }
 
 // Verify checks one record on its own: its Hash matches its content, its
-// KeyID names a key in keys and its Signature verifies. It returns the Kind
-// and a detail of the first failure, or "" when the record is sound.
+// KeyID names a key in keys, its Signature verifies, and its RecordedAt
+// (when it was signed) lies in the key's validity window — so a retired
+// key, leaked, cannot sign records dated after its retirement. It returns
+// the Kind and a detail of the first failure, or "" when the record is
+// sound.
 func Verify(r *events.LedgerRecord, keys PublicKeys) (Kind, string) {
 	if h := Hash(r); !bytes.Equal(h, r.Hash) {
 		return BadHash, fmt.Sprintf("stored %x, content hashes to %x", r.Hash, h)
@@ -69,8 +75,11 @@ func Verify(r *events.LedgerRecord, keys PublicKeys) (Kind, string) {
 	if !ok {
 		return UnknownKey, fmt.Sprintf("key id %q is not among the %d trusted keys", r.KeyID, len(keys))
 	}
-	if !ed25519.Verify(pub, r.Hash, r.Signature) {
+	if !ed25519.Verify(pub.Key, r.Hash, r.Signature) {
 		return BadSignature, fmt.Sprintf("signature does not verify under key %s", r.KeyID)
+	}
+	if !pub.ValidAt(r.RecordedAt) {
+		return KeyNotValid, fmt.Sprintf("recorded at %s, outside the window %s of key %s", r.RecordedAt.UTC().Format(time.RFC3339Nano), pub.Window(), r.KeyID)
 	}
 	return "", ""
 }

@@ -14,6 +14,8 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -49,8 +51,10 @@ type Config struct {
 	// generated once and kept (ledger.key) beside its public key
 	// (ledger.pub).
 	DevKeyDir string `env:"DOCKET_LEDGER_DEV_KEY_DIR" envDefault:"./data/ledger"`
-	// PublicKeys are files of further trusted public keys (earlier keys
-	// after a rotation), used to verify the chain the ledger extends.
+	// PublicKeys are key ring files of further trusted public keys
+	// (earlier keys after a rotation) and validity windows, used to verify
+	// the chain the ledger extends. With KeyFile unset, the development
+	// key ring (DevKeyDir/ledger.pub) is trusted too.
 	PublicKeys []string `env:"DOCKET_LEDGER_PUBLIC_KEYS" envSeparator:","`
 	// Addr is where the read-only HTTP API listens.
 	Addr string `env:"DOCKET_LEDGER_ADDR" envDefault:"127.0.0.1:8083"`
@@ -146,14 +150,23 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	pub := key.Public().(ed25519.PublicKey)
 	keys := ledgerchain.PublicKeys{}
 	keys.Add(pub)
-	if len(cfg.PublicKeys) > 0 {
-		more, err := ledgerchain.LoadPublicKeys(cfg.PublicKeys...)
+	rings := cfg.PublicKeys
+	if cfg.KeyFile == "" {
+		rings = append(slices.Clone(rings), filepath.Join(cfg.DevKeyDir, signing.DevPublicFile))
+	}
+	if len(rings) > 0 {
+		more, err := ledgerchain.LoadPublicKeys(rings...)
 		if err != nil {
 			return nil, err
 		}
 		for _, k := range more {
-			keys.Add(k)
+			keys.AddKey(k)
 		}
+	}
+	if signer := keys[ledgerchain.KeyID(pub)]; !signer.ValidAt(time.Now()) {
+		// Not fatal: appends fail (transient) until the key is rotated.
+		log.Error("LEDGER SIGNING KEY IS OUTSIDE ITS VALIDITY WINDOW: records it would sign are foreign, appends are refused; rotate it (`docket ledger keys rotate`)",
+			"key_id", signer.ID(), "window", signer.Window())
 	}
 
 	topic, err := chain.NewKafkaTopic(events.TopicLedger, d.Kafka)
@@ -189,7 +202,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	go follower.Run(ctx)
 
 	chains := chain.New(store, topic, d.Serde, keys, log, cfg.SettleTimeout)
-	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, Codec: d.Serde, Partitions: n, Now: time.Now}
+	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, KeyWindow: keys[ledgerchain.KeyID(pub)], Codec: d.Serde, Partitions: n, Now: time.Now}
 	drop := func(what string) func(context.Context, map[string][]int32) {
 		return func(_ context.Context, ps map[string][]int32) {
 			log.Info("partitions "+what+"; their chains are reloaded from the topic on next use", "partitions", ps)

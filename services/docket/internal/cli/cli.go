@@ -21,6 +21,10 @@ Usage:
   docket admin schemas list           show the subjects, versions and ids in the registry
   docket ledger verify [--brokers B] [--public-keys F,...]
                                       prove every ledger chain and signature from the topic
+  docket ledger keys rotate [--key F] [--public-keys RING] [--overlap 1h]
+                                      new signing key; the old one's validity ends
+  docket ledger keys list [--public-keys F,...]
+                                      trusted keys and their validity windows
   docket submit FILE... [--wait] [--tenant T] [--type HINT] [--ingest URL] [--token KEY]
                                       upload documents to ingest (idempotent: the key is
                                       derived from each file's content); --wait shows a
@@ -87,6 +91,10 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return schemasApply(ctx, args[3:], stdout)
 	case "admin schemas list":
 		return schemasList(ctx, args[3:], stdout)
+	case "ledger keys rotate":
+		return ledgerKeysRotate(ctx, args[3:], stdout, stderr)
+	case "ledger keys list":
+		return ledgerKeysList(ctx, args[3:], stdout, stderr)
 	}
 	if strings.Join(args[:min(len(args), 2)], " ") == "ledger verify" {
 		return ledgerVerify(ctx, args[2:], stdout, stderr)

@@ -6,7 +6,6 @@ import (
 	"flag"
 	"fmt"
 	"io"
-	"os"
 	"path/filepath"
 	"strings"
 	"time"
@@ -20,13 +19,7 @@ import (
 // devPublicKey is where the ledger keeps the public key of its development
 // key in the embedded stack (DOCKET_LEDGER_DEV_KEY_DIR, default
 // ./data/ledger).
-func devPublicKey() string {
-	dir := os.Getenv("DOCKET_LEDGER_DEV_KEY_DIR")
-	if dir == "" {
-		dir = filepath.Join("data", "ledger")
-	}
-	return filepath.Join(dir, "ledger.pub")
-}
+func devPublicKey() string { return filepath.Join(devKeyDir(), "ledger.pub") }
 
 // ledgerVerify re-reads docket.ledger from the start and verifies every
 // chain and signature.
@@ -35,7 +28,7 @@ func ledgerVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	fs.SetOutput(stderr)
 	brokers := fs.String("brokers", "", "Kafka seed brokers, comma-separated (default $DOCKET_KAFKA_BROKERS)")
 	registry := fs.String("registry", "", "schema registry URL (default $DOCKET_SCHEMA_REGISTRY_URL)")
-	keysFlag := fs.String("public-keys", "", "trusted public key files, comma-separated: every key the ledger has signed with (default $DOCKET_LEDGER_PUBLIC_KEYS, else the embedded stack's "+devPublicKey()+")")
+	keysFlag := fs.String("public-keys", "", "trusted key ring files, comma-separated: every key the ledger has signed with, with its validity window (default $DOCKET_LEDGER_PUBLIC_KEYS, else the embedded stack's "+devPublicKey()+")")
 	timeout := fs.Duration("timeout", 10*time.Minute, "give up after this long")
 	if err := fs.Parse(args); err != nil {
 		return err
@@ -53,17 +46,7 @@ func ledgerVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if *registry != "" {
 		p.RegistryURL = *registry
 	}
-	keyFiles := *keysFlag
-	if keyFiles == "" {
-		keyFiles = os.Getenv("DOCKET_LEDGER_PUBLIC_KEYS")
-	}
-	if keyFiles == "" {
-		if _, err := os.Stat(devPublicKey()); err != nil {
-			return fmt.Errorf("%w: no public keys: pass --public-keys or set DOCKET_LEDGER_PUBLIC_KEYS (%s does not exist either)", errUsage, devPublicKey())
-		}
-		keyFiles = devPublicKey()
-	}
-	keys, err := ledgerchain.LoadPublicKeys(strings.Split(keyFiles, ",")...)
+	keys, err := loadTrustedKeys(*keysFlag)
 	if err != nil {
 		return err
 	}

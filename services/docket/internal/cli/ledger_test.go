@@ -31,7 +31,7 @@ func TestLedgerVerify(t *testing.T) {
 		t.Fatal(err)
 	}
 	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, 32))
-	pub, err := ledgerchain.MarshalPublicKey(priv.Public().(ed25519.PublicKey))
+	pub, err := ledgerchain.MarshalPublicKey(ledgerchain.PublicKey{Key: priv.Public().(ed25519.PublicKey)})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -94,5 +94,93 @@ func TestLedgerVerify(t *testing.T) {
 	out.Reset()
 	if code := Main(ctx, []string{"ledger", "verify", "--brokers", k.Addrs[0], "--registry", url, "--public-keys", filepath.Join(t.TempDir(), "none")}, &out, &errOut); code == 0 {
 		t.Error("a missing key file was accepted")
+	}
+}
+
+// TestLedgerKeysRotate (issue 15, point 14): `docket ledger keys rotate`
+// replaces the signing key and ends the old key's validity in the key ring;
+// a record the retired key signs afterwards — a leaked key — is foreign to
+// `docket ledger verify`, while records of the new key chain on.
+func TestLedgerKeysRotate(t *testing.T) {
+	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger})
+	url, rc := dockettest.Registry(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicLedger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	keyFile, ringFile := filepath.Join(dir, "ledger.key"), filepath.Join(dir, "ledger.pub")
+	old := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{5}, 32))
+	pemKey, err := ledgerchain.MarshalPrivateKey(old)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pemPub, err := ledgerchain.MarshalPublicKey(ledgerchain.PublicKey{Key: old.Public().(ed25519.PublicKey)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(keyFile, pemKey, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(ringFile, pemPub, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cl := k.Client(t)
+	write := func(n int, seq int64, prev []byte, at time.Time, priv ed25519.PrivateKey) *events.LedgerRecord {
+		t.Helper()
+		at = at.UTC().Truncate(time.Millisecond)
+		r := &events.LedgerRecord{
+			Meta:       events.Meta{EventID: fmt.Sprintf("e%d", n), WorkflowID: fmt.Sprintf("wf-%d", n), OccurredAt: at},
+			WorkflowID: fmt.Sprintf("wf-%d", n),
+			Decision:   events.Decision{DocumentType: "invoice", Outcome: "accepted"},
+			DecidedAt:  at, RecordedAt: at, Sequence: seq, PrevHash: prev,
+		}
+		ledgerchain.Sign(r, priv)
+		dockettest.Produce(t, cl, codec, events.TopicLedger, r)
+		return r
+	}
+	first := write(1, 1, nil, time.Now(), old)
+
+	var out, errOut bytes.Buffer
+	if code := Main(ctx, []string{"ledger", "keys", "rotate", "--key", keyFile, "--public-keys", ringFile, "--overlap", "0s"}, &out, &errOut); code != 0 {
+		t.Fatalf("rotate: exit %d, stdout %q stderr %q", code, out.String(), errOut.String())
+	}
+	rotated, err := ledgerchain.LoadPrivateKey(keyFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	newID := ledgerchain.KeyID(rotated.Public().(ed25519.PublicKey))
+	if bytes.Equal(rotated, old) || !strings.Contains(out.String(), "new key "+newID) {
+		t.Fatalf("rotate kept the old key or did not name the new one: %q", out.String())
+	}
+	if fi, err := os.Stat(keyFile); err != nil || fi.Mode().Perm() != 0o600 {
+		t.Errorf("new key file mode %v (%v), want 0600", fi.Mode().Perm(), err)
+	}
+
+	second := write(2, 2, first.Hash, time.Now(), rotated)
+	write(3, 3, second.Hash, time.Now().Add(time.Second), old) // the retired key, leaked, signs a new record
+	write(4, 3, second.Hash, time.Now(), rotated)
+
+	out.Reset()
+	errOut.Reset()
+	args := []string{"ledger", "verify", "--brokers", k.Addrs[0], "--registry", url, "--public-keys", ringFile}
+	if code := Main(ctx, args, &out, &errOut); code != 0 {
+		t.Fatalf("verify: exit %d, stdout %q stderr %q", code, out.String(), errOut.String())
+	}
+	if !strings.Contains(out.String(), "FOREIGN partition=0 offset=2 sequence=3 workflow=wf-3: key not valid") ||
+		!strings.Contains(out.String(), "ledger verify: records=4 partitions=1 foreign=1 (quarantined) ok") {
+		t.Errorf("verify does not quarantine the retired key's record: stdout %q", out.String())
+	}
+
+	out.Reset()
+	if code := Main(ctx, []string{"ledger", "keys", "list", "--public-keys", ringFile}, &out, &errOut); code != 0 {
+		t.Fatalf("keys list: exit %d, stderr %q", code, errOut.String())
+	}
+	lines := strings.Split(strings.TrimSpace(out.String()), "\n")
+	if len(lines) != 3 || !strings.HasPrefix(lines[1], ledgerchain.KeyID(old.Public().(ed25519.PublicKey))) || !strings.HasSuffix(lines[1], "false") ||
+		!strings.HasPrefix(lines[2], newID) || !strings.HasSuffix(lines[2], "true") {
+		t.Errorf("keys list = %q, want the retired key (not valid now), then the new one", out.String())
 	}
 }

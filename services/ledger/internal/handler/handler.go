@@ -46,6 +46,7 @@ type Handler struct {
 	Version    string
 	Chains     *chain.Chains
 	Key        ed25519.PrivateKey
+	KeyWindow  ledgerchain.PublicKey // Key's public key and validity window
 	Codec      Encoder
 	Partitions int // partitions of the ledger topic
 	Now        func() time.Time
@@ -124,6 +125,11 @@ func (h *Handler) record(ctx context.Context, m *bus.Message, in *events.Meta, f
 			wf, m.Record.Topic, m.Record.Partition, p, events.TopicLedger)
 	}
 	now := h.Now().UTC().Truncate(time.Millisecond)
+	if !h.KeyWindow.ValidAt(now) {
+		// A record signed now would be foreign: wait for a rotation.
+		return nil, fault.Transientf("ledger signing key %s is not valid at %s (window %s): rotate it with `docket ledger keys rotate`",
+			h.KeyWindow.ID(), now.Format(time.RFC3339), h.KeyWindow.Window())
+	}
 	rec, err := h.Chains.Append(ctx, p, wf, func(l chain.Link) (*events.LedgerRecord, error) {
 		r := &events.LedgerRecord{
 			Meta: events.Meta{
