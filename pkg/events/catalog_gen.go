@@ -41,6 +41,11 @@ var generated = []generatedSchema{
 		new:      func() Event { return new(DocumentSubmitted) },
 	},
 	{
+		name:     "LedgerCheckpoint",
+		released: []string{"ledger_checkpoint/v1.avsc"},
+		new:      func() Event { return new(LedgerCheckpoint) },
+	},
+	{
 		name:     "LedgerRecord",
 		released: []string{"ledger_record/v1.avsc"},
 		new:      func() Event { return new(LedgerRecord) },
@@ -82,6 +87,9 @@ func (e *DocumentRequested) EventMeta() *Meta { return &e.Meta }
 
 // EventMeta returns the envelope of the event.
 func (e *DocumentSubmitted) EventMeta() *Meta { return &e.Meta }
+
+// EventMeta returns the envelope of the event.
+func (e *LedgerCheckpoint) EventMeta() *Meta { return &e.Meta }
 
 // EventMeta returns the envelope of the event.
 func (e *LedgerRecord) EventMeta() *Meta { return &e.Meta }

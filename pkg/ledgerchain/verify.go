@@ -25,6 +25,8 @@ const (
 	DuplicateWorkflow Kind = "duplicate workflow" // a second record for a workflow
 	Undecodable       Kind = "undecodable"        // the record value is not a LedgerRecord
 	Replayed          Kind = "replayed"           // a signed record whose sequence the chain has passed already
+	HistoryCut        Kind = "history cut"        // records before the log start were deleted, or the chain ends before its checkpoint
+	CheckpointDiffers Kind = "checkpoint differs" // the record at a checkpoint's sequence is not the one the checkpoint names
 )
 
 // Foreign reports whether a record with this problem is foreign: not a
@@ -89,6 +91,10 @@ type Head struct {
 	Sequence int64
 	Hash     []byte
 	Offset   int64
+	// Count is the number of data records of the partition up to and
+	// including this one, foreign records included, counted from the
+	// verifier's start (a resumed Head's Count).
+	Count int64
 }
 
 // Foreign reports whether p names a foreign record, which was quarantined,
@@ -108,8 +114,10 @@ const maxForeignListed = 1000
 type Verifier struct {
 	keys         PublicKeys
 	heads        map[int32]Head
+	counts       map[int32]int64
 	problems     map[int32]*Problem
 	workflows    map[string]Head
+	expect       map[int32]*events.LedgerCheckpoint
 	foreign      []*Problem
 	foreignCount int
 	records      int
@@ -117,7 +125,29 @@ type Verifier struct {
 
 // NewVerifier returns a Verifier trusting keys.
 func NewVerifier(keys PublicKeys) *Verifier {
-	return &Verifier{keys: keys, heads: map[int32]Head{}, problems: map[int32]*Problem{}, workflows: map[string]Head{}}
+	return &Verifier{keys: keys, heads: map[int32]Head{}, counts: map[int32]int64{}, problems: map[int32]*Problem{},
+		workflows: map[string]Head{}, expect: map[int32]*events.LedgerCheckpoint{}}
+}
+
+// Expect makes the verifier check partition c.LedgerPartition against the
+// checkpoint c, whose signature the caller has verified: the chain must
+// reach c's sequence, with the record there at c's offset, with c's hash,
+// and c's count of records up to it. The partition must be read from its
+// start. Report names a chain that ends before the checkpoint.
+func (v *Verifier) Expect(c *events.LedgerCheckpoint) { v.expect[int32(c.LedgerPartition)] = c }
+
+// LogStart tells the verifier where partition's log starts. The ledger
+// never deletes records: a start past offset 0 means records were deleted
+// (DeleteRecords, a retention set by mistake), which breaks the chain.
+func (v *Verifier) LogStart(partition int32, start int64) error {
+	if start <= 0 || v.problems[partition] != nil {
+		return nil
+	}
+	detail := fmt.Sprintf("the log starts at offset %d: the records before it were deleted", start)
+	if c := v.expect[partition]; c != nil {
+		detail += fmt.Sprintf(" (the checkpoint of %s has sequence %d at offset %d)", c.CheckpointedAt.UTC().Format(time.RFC3339), c.Sequence, c.LedgerOffset)
+	}
+	return v.problem(&Problem{Partition: partition, Offset: start, Kind: HistoryCut, Detail: detail})
 }
 
 // problem records p: quarantined when it is foreign, else as the first
@@ -135,9 +165,12 @@ func (v *Verifier) problem(p *Problem) error {
 }
 
 // Resume starts partition's chain after a head verified earlier (a
-// checkpoint), instead of at sequence 1. Workflows recorded before the head
-// are not known to the verifier.
-func (v *Verifier) Resume(partition int32, h Head) { v.heads[partition] = h }
+// checkpoint), instead of at sequence 1; counts go on from h.Count.
+// Workflows recorded before the head are not known to the verifier.
+func (v *Verifier) Resume(partition int32, h Head) {
+	v.heads[partition] = h
+	v.counts[partition] = h.Count
+}
 
 // Add checks the record at partition/offset and returns its Problem, or nil
 // when it is sound (or its chain broke earlier). A returned Problem that is
@@ -147,6 +180,7 @@ func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) er
 	if v.problems[partition] != nil {
 		return nil
 	}
+	v.counts[partition]++
 	fail := func(k Kind, detail string) error {
 		return v.problem(&Problem{Partition: partition, Offset: offset, Sequence: r.Sequence, WorkflowID: r.WorkflowID, Kind: k, Detail: detail})
 	}
@@ -166,7 +200,12 @@ func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) er
 	if first, dup := v.workflows[r.WorkflowID]; dup {
 		return fail(DuplicateWorkflow, fmt.Sprintf("workflow already recorded at sequence %d offset %d", first.Sequence, first.Offset))
 	}
-	h := Head{Sequence: r.Sequence, Hash: r.Hash, Offset: offset}
+	h := Head{Sequence: r.Sequence, Hash: r.Hash, Offset: offset, Count: v.counts[partition]}
+	if c := v.expect[partition]; c != nil && c.Sequence == r.Sequence {
+		if detail := checkHead(c, h); detail != "" {
+			return fail(CheckpointDiffers, detail)
+		}
+	}
 	v.heads[partition] = h
 	v.workflows[r.WorkflowID] = h
 	return nil
@@ -179,6 +218,7 @@ func (v *Verifier) AddUndecodable(partition int32, offset int64, err error) erro
 	if v.problems[partition] != nil {
 		return nil
 	}
+	v.counts[partition]++
 	return v.problem(&Problem{Partition: partition, Offset: offset, Kind: Undecodable, Detail: err.Error()})
 }
 
@@ -210,6 +250,13 @@ func (v *Verifier) Report(partitions int) Report {
 	for _, p := range v.problems {
 		rep.Problems = append(rep.Problems, p)
 	}
+	for p, c := range v.expect {
+		if h := v.heads[p]; v.problems[p] == nil && h.Sequence < c.Sequence {
+			rep.Problems = append(rep.Problems, &Problem{Partition: p, Offset: h.Offset, Sequence: h.Sequence, Kind: HistoryCut,
+				Detail: fmt.Sprintf("the chain ends at sequence %d, the checkpoint of %s has sequence %d at offset %d: records were deleted or the topic was re-created",
+					h.Sequence, c.CheckpointedAt.UTC().Format(time.RFC3339), c.Sequence, c.LedgerOffset)})
+		}
+	}
 	slices.SortFunc(rep.Problems, func(a, b *Problem) int { return int(a.Partition - b.Partition) })
 	rep.Foreign = slices.Clone(v.foreign)
 	slices.SortStableFunc(rep.Foreign, func(a, b *Problem) int { return int(a.Partition - b.Partition) })
@@ -218,7 +265,8 @@ func (v *Verifier) Report(partitions int) Report {
 }
 
 // Report is the result of verifying a ledger. Foreign records do not make
-// it fail: they were quarantined, and the chains went on without them.
+// it fail: they were quarantined, and the chains went on without them. A
+// chain that ends before its checkpoint (Verifier.Expect) is broken.
 type Report struct {
 	Records      int            // records read, sound or not
 	Partitions   int            // partitions of the topic

@@ -30,6 +30,7 @@ import (
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/services/ledger/internal/chain"
+	"github.com/docket-run/docket/services/ledger/internal/checkpoint"
 	"github.com/docket-run/docket/services/ledger/internal/handler"
 	"github.com/docket-run/docket/services/ledger/internal/index"
 	"github.com/docket-run/docket/services/ledger/internal/server"
@@ -61,6 +62,16 @@ type Config struct {
 	// SettleTimeout bounds the wait for an open transaction on a ledger
 	// partition to end before its chain is loaded.
 	SettleTimeout time.Duration `env:"DOCKET_LEDGER_SETTLE_TIMEOUT" envDefault:"10s"`
+	// CheckpointEvery publishes a partition's checkpoint once its chain
+	// grew this many records.
+	CheckpointEvery int64 `env:"DOCKET_LEDGER_CHECKPOINT_EVERY" envDefault:"100"`
+	// CheckpointInterval publishes the checkpoint of a chain that grew at
+	// least this often.
+	CheckpointInterval time.Duration `env:"DOCKET_LEDGER_CHECKPOINT_INTERVAL" envDefault:"1m"`
+	// CheckpointExport is the bucket checkpoints are exported to besides
+	// docket.ledger.checkpoints: file:///dir or s3://bucket?region=… (S3
+	// with Object Lock in production). Empty: the topic only.
+	CheckpointExport string `env:"DOCKET_LEDGER_CHECKPOINT_EXPORT"`
 }
 
 // LoadConfig reads Config from the environment and validates it.
@@ -90,6 +101,12 @@ func (c Config) Validate() error {
 	}
 	if c.SettleTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_SETTLE_TIMEOUT %s: must be positive", c.SettleTimeout))
+	}
+	if c.CheckpointEvery <= 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_CHECKPOINT_EVERY %d: must be positive", c.CheckpointEvery))
+	}
+	if c.CheckpointInterval <= 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_CHECKPOINT_INTERVAL %s: must be positive", c.CheckpointInterval))
 	}
 	return errors.Join(errs...)
 }
@@ -126,7 +143,7 @@ func spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicClassified, events.TopicReviewDecided, events.TopicControl},
-		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicSteps},
+		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicSteps, events.TopicLedgerCheckpoints},
 	}
 }
 
@@ -197,17 +214,36 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	if err := reg.Register(foreign); err != nil {
 		return nil, fmt.Errorf("register ledger metrics: %w", err)
 	}
+	var export checkpoint.Exporter
+	if cfg.CheckpointExport != "" {
+		e, err := ledgerchain.OpenExport(ctx, cfg.CheckpointExport)
+		if err != nil {
+			return nil, err
+		}
+		context.AfterFunc(ctx, func() { _ = e.Close() })
+		export = e
+	} else {
+		log.Warn("ledger checkpoints go to the checkpoint topic only: set DOCKET_LEDGER_CHECKPOINT_EXPORT to a bucket the ledger topic's writers cannot rewrite", "topic", events.TopicLedgerCheckpoints)
+	}
+	publisher, err := checkpoint.New(events.TopicLedger, checkpoint.Config{Every: cfg.CheckpointEvery, Interval: cfg.CheckpointInterval}, key, d.Serde, d.Kafka, export, Name, Version, log)
+	if err != nil {
+		return nil, err
+	}
+	context.AfterFunc(ctx, publisher.Close)
+	go publisher.Run(ctx)
+
 	store := index.New(d.Redis)
-	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, foreign, log)
+	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, publisher, foreign, log)
 	go follower.Run(ctx)
 
 	chains := chain.New(store, topic, d.Serde, keys, log, cfg.SettleTimeout)
 	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, KeyWindow: keys[ledgerchain.KeyID(pub)], Codec: d.Serde, Partitions: n, Now: time.Now}
-	drop := func(what string) func(context.Context, map[string][]int32) {
+	drop := func(what string, owned bool) func(context.Context, map[string][]int32) {
 		return func(_ context.Context, ps map[string][]int32) {
 			log.Info("partitions "+what+"; their chains are reloaded from the topic on next use", "partitions", ps)
 			for _, p := range ps {
 				chains.Drop(p)
+				publisher.Own(p, owned)
 			}
 		}
 	}
@@ -218,8 +254,8 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		// One goroutine per partition number, whatever the topic, so
 		// the chain of partition p is appended to in production order.
 		bus.OrderAcrossTopics(),
-		bus.OnAssigned(drop("assigned")),
-		bus.OnRevoked(drop("revoked")),
+		bus.OnAssigned(drop("assigned", true)),
+		bus.OnRevoked(drop("revoked", false)),
 		bus.OnBatchEnd(func(_ context.Context, committed bool) { chains.BatchEnd(committed) }),
 		// A canceled workflow gets no disposition: it ends canceled.
 		bus.CancelCheck(cancel.New(d.Redis)),

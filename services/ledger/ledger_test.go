@@ -3,15 +3,19 @@ package ledger_test
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
+	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/bus"
@@ -23,6 +27,7 @@ import (
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/ledger"
+	"github.com/docket-run/docket/services/ledger/internal/handler"
 	"github.com/docket-run/docket/services/ledger/internal/index"
 	"github.com/docket-run/docket/services/ledger/internal/signing"
 )
@@ -33,22 +38,23 @@ type harness struct {
 	codec  *serde.Serde
 	redis  string
 	keyDir string
+	export string // checkpoint export bucket URL
 }
 
 func newHarness(t *testing.T, partitions int32) *harness {
 	t.Helper()
 	topics := []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded,
-		events.TopicControl, events.DLQTopic(ledger.Name), events.RetryTopic(ledger.Name)}
+		events.TopicControl, events.DLQTopic(ledger.Name), events.RetryTopic(ledger.Name), events.TopicLedgerCheckpoints}
 	k := dockettest.NewKafka(t, partitions, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded, events.TopicControl, events.DLQTopic(ledger.Name)})
+	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded, events.TopicControl, events.DLQTopic(ledger.Name), events.TopicLedgerCheckpoints})
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
-	return &harness{kafka: k, client: k.Client(t), codec: codec, redis: rs.Addr(), keyDir: t.TempDir()}
+	return &harness{kafka: k, client: k.Client(t), codec: codec, redis: rs.Addr(), keyDir: t.TempDir(), export: "file://" + t.TempDir()}
 }
 
 func (h *harness) kopts() []kgo.Opt {
@@ -73,7 +79,8 @@ func (h *harness) start(t *testing.T, txnID string) *instance {
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := ledger.Config{DevKeyDir: h.keyDir, Addr: "127.0.0.1:0", SettleTimeout: 10 * time.Second}
+	cfg := ledger.Config{DevKeyDir: h.keyDir, Addr: "127.0.0.1:0", SettleTimeout: 10 * time.Second,
+		CheckpointEvery: 1, CheckpointInterval: 100 * time.Millisecond, CheckpointExport: h.export}
 	ops := telemetry.NewServer()
 	running, err := ledger.Setup(ctx, cfg, &service.Deps{Log: log, Ops: ops, Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
 	if err != nil {
@@ -150,17 +157,56 @@ func (h *harness) ledgerRecords(t *testing.T, want int, settle time.Duration) []
 
 func (h *harness) verify(t *testing.T) ledgerchain.Report {
 	t.Helper()
-	keys, err := ledgerchain.LoadPublicKeys(h.keyDir + "/" + signing.DevPublicFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	rep, err := ledgerchain.VerifyTopic(ctx, h.kopts(), h.codec, keys)
+	rep, err := h.verifyAgainst(t, h.checkpoints(t)...)
 	if err != nil {
 		t.Fatalf("verify ledger: %v", err)
 	}
 	return rep
+}
+
+func (h *harness) keys(t *testing.T) ledgerchain.PublicKeys {
+	t.Helper()
+	keys, err := ledgerchain.LoadPublicKeys(h.keyDir + "/" + signing.DevPublicFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// verifyAgainst verifies the ledger topic against checkpoints.
+func (h *harness) verifyAgainst(t *testing.T, checkpoints ...*events.LedgerCheckpoint) (ledgerchain.Report, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	return ledgerchain.VerifyTopic(ctx, h.kopts(), h.codec, h.keys(t), checkpoints...)
+}
+
+// checkpoints returns the published checkpoints that verify: from the
+// checkpoint topic and the export bucket.
+func (h *harness) checkpoints(t *testing.T) []*events.LedgerCheckpoint {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	keys := h.keys(t)
+	valid, rejected, err := ledgerchain.ReadCheckpoints(ctx, h.kopts(), h.codec, keys)
+	if err != nil || len(rejected) > 0 {
+		t.Fatalf("read checkpoints: %v, rejected %v", err, rejected)
+	}
+	export, err := ledgerchain.OpenExport(ctx, h.export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer export.Close()
+	exported, err := export.Latest(ctx, events.TopicLedger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range exported {
+		if err := ledgerchain.VerifyCheckpoint(c, keys); err != nil {
+			t.Fatalf("exported checkpoint: %v", err)
+		}
+	}
+	return append(valid, exported...)
 }
 
 // exactlyOne checks one record per workflow 0..n-1 and returns them by
@@ -448,6 +494,121 @@ func foreignCount(t *testing.T, ops *telemetry.Server) float64 {
 		}
 	}
 	return sum
+}
+
+// TestHistoryCutIsDetected (issue 15, point 13): the ledger publishes
+// signed checkpoints to the checkpoint topic and the export bucket. After
+// DeleteRecords removes every record of a ledger partition, verification
+// fails naming the cut partition (it said ok), and a restarted ledger,
+// whose Redis checkpoint still covers the deleted records, refuses to
+// append to that partition while the other goes on. A ledger topic
+// re-created empty fails verification against the checkpoints too.
+func TestHistoryCutIsDetected(t *testing.T) {
+	const n = 10
+	h := newHarness(t, 2)
+	var cls []events.Event
+	for i := range n {
+		cls = append(cls, classified(i))
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, cls...)
+	inst := h.start(t, "cut-0")
+	heads := map[int32]int64{}
+	for _, r := range h.ledgerRecords(t, n, 0) {
+		p := handler.LedgerPartition(r.WorkflowID, 2)
+		heads[p] = max(heads[p], r.Sequence)
+	}
+	if len(heads) != 2 {
+		t.Fatalf("chain heads %v, want records in both partitions", heads)
+	}
+	// Both partitions' heads get checkpointed, on the topic and exported.
+	var latest map[int32]*events.LedgerCheckpoint
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		latest = ledgerchain.Latest(events.TopicLedger, h.checkpoints(t)...)
+		if latest[0] != nil && latest[1] != nil && latest[0].Sequence == heads[0] && latest[1].Sequence == heads[1] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("checkpoints %v, want the heads %v", latest, heads)
+		}
+	}
+	inst.stop()
+	if rep := h.verify(t); rep.Heads[0].Count != latest[0].Count || rep.Heads[0].Sequence != heads[0] {
+		t.Fatalf("verify before the cut: head %+v, checkpoint count %d", rep.Heads[0], latest[0].Count)
+	}
+
+	// Delete every record of partition 0.
+	adm := kadm.NewClient(h.client)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ends, err := adm.ListEndOffsets(ctx, events.TopicLedger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, _ := ends.Lookup(events.TopicLedger, 0)
+	del := kadm.Offsets{}
+	del.Add(kadm.Offset{Topic: events.TopicLedger, Partition: 0, At: end.Offset})
+	if res, err := adm.DeleteRecords(ctx, del); err != nil || res.Error() != nil {
+		t.Fatalf("delete records: %v %v", err, res.Error())
+	}
+
+	_, err = h.verifyAgainst(t, h.checkpoints(t)...)
+	var p *ledgerchain.Problem
+	if !errors.As(err, &p) || p.Partition != 0 || p.Kind != ledgerchain.HistoryCut {
+		t.Fatalf("verify after deleting partition 0 = %v, want a history cut in partition 0", err)
+	}
+
+	// The restarted ledger refuses partition 0 and records on partition 1.
+	var cut, fine int
+	for i := 100; cut == 0 || fine == 0; i++ {
+		if handler.LedgerPartition(fmt.Sprintf("wf-%05d", i), 2) == 0 {
+			cut = i
+		} else {
+			fine = i
+		}
+	}
+	h.start(t, "cut-1")
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(cut), classified(fine))
+	dl := h.kafka.ReadCommitted(t, events.DLQTopic(ledger.Name), 1, 60*time.Second)
+	if len(dl) != 1 {
+		t.Fatalf("%d dead letters, want the workflow of the cut partition", len(dl))
+	}
+	e, err := h.codec.Decode(dl[0].Value)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d := e.(*events.DeadLetter); d.Meta.WorkflowID != fmt.Sprintf("wf-%05d", cut) || d.ErrorClass != "transient" || !strings.Contains(d.ErrorMessage, "history was cut") {
+		t.Errorf("dead letter for %s class %s (%s), want wf-%05d, transient, history cut", d.Meta.WorkflowID, d.ErrorClass, d.ErrorMessage, cut)
+	}
+	var recorded []string
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicLedger, n+2, 5*time.Second) {
+		if r.Partition == 0 {
+			t.Errorf("a record was appended to the cut partition at offset %d", r.Offset)
+		}
+		recorded = append(recorded, string(r.Key))
+	}
+	if !slices.Contains(recorded, fmt.Sprintf("wf-%05d", fine)) {
+		t.Errorf("partition 1 holds %v, want wf-%05d recorded", recorded, fine)
+	}
+
+	// A ledger topic re-created empty: only the checkpoints know.
+	if _, err := adm.DeleteTopics(ctx, events.TopicLedger); err != nil {
+		t.Fatal(err)
+	}
+	checkpoints := h.checkpoints(t)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if _, err := adm.CreateTopic(ctx, 2, 1, nil, events.TopicLedger); err == nil {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("re-create the ledger topic: %v", err)
+		}
+	}
+	rep, err := h.verifyAgainst(t, checkpoints...)
+	if !errors.Is(err, ledgerchain.ErrTampered) || len(rep.Problems) != 2 || rep.Problems[1].Kind != ledgerchain.HistoryCut {
+		t.Errorf("verify of an empty re-created topic = %v (%v), want a history cut in both partitions", err, rep.Problems)
+	}
+	if rep, err := h.verifyAgainst(t); err != nil || rep.Records != 0 {
+		t.Errorf("without checkpoints the empty topic verifies (%v, %d records): only the checkpoints show the loss", err, rep.Records)
+	}
 }
 
 // dumpLedger logs every committed ledger record, to diagnose a failure.

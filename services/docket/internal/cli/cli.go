@@ -19,8 +19,9 @@ Usage:
                                       create or update every topic (production deploy step)
   docket admin schemas apply          register every schema version (production deploy step)
   docket admin schemas list           show the subjects, versions and ids in the registry
-  docket ledger verify [--brokers B] [--public-keys F,...]
-                                      prove every ledger chain and signature from the topic
+  docket ledger verify [--brokers B] [--public-keys F,...] [--checkpoints URL]
+                                      prove every ledger chain and signature from the topic,
+                                      against the latest signed checkpoints
   docket ledger keys rotate [--key F] [--public-keys RING] [--overlap 1h]
                                       new signing key; the old one's validity ends
   docket ledger keys list [--public-keys F,...]

@@ -84,8 +84,8 @@ func desiredTopics(p topicPolicy) []topicSpec {
 		if _, ok := events.DLQService(t); ok {
 			retention = ms(p.DLQRetention)
 		}
-		if t == events.TopicLedger {
-			retention = "-1" // the system of record: kept forever
+		if t == events.TopicLedger || t == events.TopicLedgerCheckpoints {
+			retention = "-1" // the system of record and its checkpoints: kept forever
 		}
 		out = append(out, topicSpec{
 			Name:              t,

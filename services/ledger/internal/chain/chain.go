@@ -34,6 +34,8 @@ type Topic interface {
 	// Settled returns nil when no transaction is open on partition (its
 	// last stable offset equals its high watermark).
 	Settled(ctx context.Context, partition int32) error
+	// Offsets returns partition's log start and end offsets.
+	Offsets(ctx context.Context, partition int32) (start, end int64, err error)
 	// Read calls fn for every committed record of partition from offset
 	// from (or ledgerchain.FromStart) to its last stable offset.
 	Read(ctx context.Context, partition int32, from int64, fn func(*kgo.Record) error) error
@@ -232,6 +234,9 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	if err != nil {
 		return nil, fault.Wrap(fault.Transient, err)
 	}
+	if err := c.checkHistory(ctx, p, ck, ok); err != nil {
+		return nil, err
+	}
 	v := ledgerchain.NewVerifier(c.keys)
 	from := ledgerchain.FromStart
 	if ok {
@@ -273,6 +278,30 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	head := v.Head(p)
 	c.log.Info("ledger chain loaded", "partition", p, "from_offset", from, "tail_records", len(tail), "sequence", head.Sequence, "took", time.Since(start).Round(time.Millisecond))
 	return &partition{head: head, tail: tail}, nil
+}
+
+// checkHistory refuses a partition whose history was cut: its log no longer
+// starts at offset 0 (records were deleted: the ledger never deletes), or
+// it ends before the index checkpoint (the topic was re-created). The chain
+// would restart or go on from records that are gone. Transient, like a
+// broken chain: the workflows wait in the exception agent's retries while
+// an operator repairs the partition; the other partitions go on.
+func (c *Chains) checkHistory(ctx context.Context, p int32, ck index.Checkpoint, checkpointed bool) error {
+	start, end, err := c.topic.Offsets(ctx, p)
+	if err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("ledger partition %d: %w", p, err))
+	}
+	var cut string
+	switch {
+	case start > 0:
+		cut = fmt.Sprintf("its log starts at offset %d: the records before were deleted", start)
+	case checkpointed && end < ck.Next:
+		cut = fmt.Sprintf("its log ends at offset %d, before the index checkpoint (offset %d, sequence %d): the topic was re-created or truncated", end, ck.Next, ck.Head.Sequence)
+	default:
+		return nil
+	}
+	c.log.Error("LEDGER HISTORY CUT: refusing to append to the partition; see the repair procedure in the ledger README", "partition", p, "log_start", start, "log_end", end, "reason", cut)
+	return fault.Transientf("ledger partition %d history was cut, refusing to append: %s", p, cut)
 }
 
 func (c *Chains) waitSettled(ctx context.Context, p int32) error {

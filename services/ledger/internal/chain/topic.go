@@ -57,6 +57,30 @@ func (t *KafkaTopic) Settled(ctx context.Context, p int32) error {
 	return nil
 }
 
+// Offsets implements Topic.
+func (t *KafkaTopic) Offsets(ctx context.Context, p int32) (start, end int64, err error) {
+	starts, err := t.adm.ListStartOffsets(ctx, t.name)
+	if err == nil {
+		err = starts.Error()
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("list start offsets: %w", err)
+	}
+	ends, err := t.adm.ListEndOffsets(ctx, t.name)
+	if err == nil {
+		err = ends.Error()
+	}
+	if err != nil {
+		return 0, 0, fmt.Errorf("list end offsets: %w", err)
+	}
+	s, ok1 := starts.Lookup(t.name, p)
+	e, ok2 := ends.Lookup(t.name, p)
+	if !ok1 || !ok2 {
+		return 0, 0, fmt.Errorf("%s has no partition %d", t.name, p)
+	}
+	return s.Offset, e.Offset, nil
+}
+
 // Read implements Topic.
 func (t *KafkaTopic) Read(ctx context.Context, p int32, from int64, fn func(*kgo.Record) error) error {
 	_, err := ledgerchain.ReadCommitted(ctx, t.kafka, t.name, map[int32]int64{p: from}, fn)

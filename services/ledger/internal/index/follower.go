@@ -24,6 +24,7 @@ import (
 // longer indexed (an error is logged): the index never holds what the
 // verifier would reject.
 type Follower struct {
+	heads   Heads
 	store   *Store
 	kafka   []kgo.Opt
 	topic   string
@@ -36,10 +37,17 @@ type Follower struct {
 	broken  map[int32]*ledgerchain.Problem
 }
 
-// NewFollower returns a follower of topic writing to store. foreign counts
-// the foreign records it finds, by partition (label "partition").
-func NewFollower(store *Store, kafka []kgo.Opt, topic string, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, foreign *prometheus.CounterVec, log *slog.Logger) *Follower {
-	return &Follower{store: store, kafka: kafka, topic: topic, codec: codec, keys: keys, foreign: foreign, log: log, broken: map[int32]*ledgerchain.Problem{}}
+// Heads takes the verified chain heads the follower indexed up to (the
+// checkpoint publisher).
+type Heads interface {
+	Offer(ctx context.Context, partition int32, h ledgerchain.Head)
+}
+
+// NewFollower returns a follower of topic writing to store and offering
+// each partition's head to heads once indexed. foreign counts the foreign
+// records it finds, by partition (label "partition").
+func NewFollower(store *Store, kafka []kgo.Opt, topic string, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, heads Heads, foreign *prometheus.CounterVec, log *slog.Logger) *Follower {
+	return &Follower{store: store, kafka: kafka, topic: topic, codec: codec, keys: keys, heads: heads, foreign: foreign, log: log, broken: map[int32]*ledgerchain.Problem{}}
 }
 
 // Warm reports whether the index has caught up with the topic as it was
@@ -75,12 +83,20 @@ func (f *Follower) follow(ctx context.Context) error {
 	}
 	adm := kadm.NewClient(admCl)
 	ends, err := adm.ListCommittedOffsets(ctx, f.topic)
-	adm.Close()
 	if err == nil {
 		err = ends.Error()
 	}
 	if err != nil {
+		adm.Close()
 		return fmt.Errorf("list last stable offsets of %s: %w", f.topic, err)
+	}
+	starts, err := adm.ListStartOffsets(ctx, f.topic)
+	adm.Close()
+	if err == nil {
+		err = starts.Error()
+	}
+	if err != nil {
+		return fmt.Errorf("list start offsets of %s: %w", f.topic, err)
 	}
 	target := map[int32]int64{}
 	ends.Each(func(o kadm.ListedOffset) { target[o.Partition] = o.Offset })
@@ -102,6 +118,12 @@ func (f *Follower) follow(ctx context.Context) error {
 			consume[p] = kgo.NewOffset().At(c.Next)
 		} else {
 			consume[p] = kgo.NewOffset().AtStart()
+		}
+		if s, ok := starts.Lookup(f.topic, p); ok {
+			var problem *ledgerchain.Problem
+			if errors.As(v.LogStart(p, s.Offset), &problem) {
+				f.markBroken(p, problem)
+			}
 		}
 	}
 	cl, err := kgo.NewClient(append(append([]kgo.Opt{}, f.kafka...),
@@ -163,16 +185,30 @@ func (f *Follower) index(ctx context.Context, v *ledgerchain.Verifier, p int32, 
 			continue
 		}
 		if problem != nil {
-			f.mu.Lock()
-			f.broken[p] = problem
-			f.mu.Unlock()
-			f.log.Error("LEDGER CHAIN BROKEN: partition no longer indexed; run `docket ledger verify`", "partition", p, "offset", r.Offset, "problem", problem.Error())
+			f.markBroken(p, problem)
 			last = r.Offset - 1
 			break
 		}
 		entries = append(entries, NewEntry(f.topic, p, r.Offset, rec))
 	}
-	return f.store.Put(ctx, p, entries, foreign, Checkpoint{Next: last + 1, Head: v.Head(p)})
+	if err := f.store.Put(ctx, p, entries, foreign, Checkpoint{Next: last + 1, Head: v.Head(p)}); err != nil {
+		return err
+	}
+	if h := v.Head(p); h.Sequence > 0 {
+		f.heads.Offer(ctx, p, h)
+	}
+	return nil
+}
+
+// markBroken stops indexing partition p.
+func (f *Follower) markBroken(p int32, problem *ledgerchain.Problem) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.broken[p] != nil {
+		return
+	}
+	f.broken[p] = problem
+	f.log.Error("LEDGER CHAIN BROKEN: partition no longer indexed; run `docket ledger verify`", "partition", p, "offset", problem.Offset, "problem", problem.Error())
 }
 
 func (f *Follower) checkWarm(pos, target map[int32]int64) {

@@ -192,31 +192,35 @@ func (s *Store) Recorded(ctx context.Context, id string) (bool, error) {
 }
 
 // Checkpoint returns partition's checkpoint; ok is false when the index
-// holds nothing of it yet.
+// holds nothing of it yet, or a checkpoint written before checkpoints
+// counted records (then the partition is indexed again from its start).
 func (s *Store) Checkpoint(ctx context.Context, partition int32) (c Checkpoint, ok bool, err error) {
 	m, err := s.rdb.HGetAll(ctx, checkpointKey(partition)).Result()
 	if err != nil {
 		return c, false, fmt.Errorf("read ledger index checkpoint of partition %d: %w", partition, err)
 	}
-	if len(m) == 0 {
+	if len(m) == 0 || m["count"] == "" {
 		return c, false, nil
 	}
 	next, err1 := atoi(m["next"])
 	seq, err2 := atoi(m["sequence"])
 	off, err3 := atoi(m["offset"])
 	hash, err4 := unhex(m["hash"])
-	if err := errors.Join(err1, err2, err3, err4); err != nil {
+	count, err5 := atoi(m["count"])
+	if err := errors.Join(err1, err2, err3, err4, err5); err != nil {
 		return c, false, fmt.Errorf("ledger index checkpoint of partition %d is malformed: %w", partition, err)
 	}
-	return Checkpoint{Next: next, Head: ledgerchain.Head{Sequence: seq, Hash: hash, Offset: off}}, true, nil
+	return Checkpoint{Next: next, Head: ledgerchain.Head{Sequence: seq, Hash: hash, Offset: off, Count: count}}, true, nil
 }
 
 // advance sets a checkpoint only forward: two replicas indexing the same
-// topic may write in any order.
+// topic may write in any order. A checkpoint without a count (written
+// before checkpoints counted records) is replaced.
 var advance = redis.NewScript(`
 local cur = redis.call('HGET', KEYS[1], 'next')
-if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'next', ARGV[1], 'sequence', ARGV[2], 'offset', ARGV[3], 'hash', ARGV[4])
+local counted = redis.call('HEXISTS', KEYS[1], 'count')
+if cur and counted == 1 and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'next', ARGV[1], 'sequence', ARGV[2], 'offset', ARGV[3], 'hash', ARGV[4], 'count', ARGV[5])
 return 1
 `)
 
@@ -239,7 +243,7 @@ func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, forei
 			p.Set(ctx, workflowKey(e.WorkflowID), b, 0)
 			p.SAdd(ctx, documentKey(e.Document.SHA256), e.WorkflowID)
 		}
-		advance.Eval(ctx, p, []string{checkpointKey(partition)}, itoa(c.Next), itoa(c.Head.Sequence), itoa(c.Head.Offset), hexOrEmpty(c.Head.Hash))
+		advance.Eval(ctx, p, []string{checkpointKey(partition)}, itoa(c.Next), itoa(c.Head.Sequence), itoa(c.Head.Offset), hexOrEmpty(c.Head.Hash), itoa(c.Head.Count))
 		return nil
 	})
 	if err != nil {

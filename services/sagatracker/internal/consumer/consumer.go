@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -303,10 +304,11 @@ func record(r *kgo.Record) projection.Record {
 	return out
 }
 
-// Topics returns every topic the tracker consumes: the event topics, and
-// the dead-letter and retry topic of every service.
+// Topics returns every topic the tracker consumes: the event topics but
+// the ledger's checkpoints (they are about the ledger's chains, not about
+// workflows), and the dead-letter and retry topic of every service.
 func Topics() []string {
-	ts := events.Topics()
+	ts := slices.DeleteFunc(events.Topics(), func(t string) bool { return t == events.TopicLedgerCheckpoints })
 	for _, svc := range events.Services() {
 		ts = append(ts, events.RetryTopic(svc))
 	}
