@@ -25,6 +25,7 @@ const (
 	DuplicateWorkflow Kind = "duplicate workflow" // a second record for a workflow
 	Undecodable       Kind = "undecodable"        // the record value is not a LedgerRecord
 	Replayed          Kind = "replayed"           // a signed record whose sequence the chain has passed already
+	Backdated         Kind = "backdated"          // recorded_at is before the record before's
 	HistoryCut        Kind = "history cut"        // records before the log start were deleted, or the chain ends before its checkpoint
 	CheckpointDiffers Kind = "checkpoint differs" // the record at a checkpoint's sequence is not the one the checkpoint names
 )
@@ -41,7 +42,7 @@ const (
 // signing key or a cut history, not just write access.
 func (k Kind) Foreign() bool {
 	switch k {
-	case Undecodable, BadHash, UnknownKey, BadSignature, KeyNotValid, Replayed:
+	case Undecodable, BadHash, UnknownKey, BadSignature, KeyNotValid, Replayed, Backdated:
 		return true
 	}
 	return false
@@ -95,6 +96,9 @@ type Head struct {
 	// including this one, foreign records included, counted from the
 	// verifier's start (a resumed Head's Count).
 	Count int64
+	// RecordedAt is the record's recorded_at: the next record may not be
+	// dated before it.
+	RecordedAt time.Time
 }
 
 // Foreign reports whether p names a foreign record, which was quarantined,
@@ -191,6 +195,9 @@ func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) er
 	if r.Sequence <= prev.Sequence {
 		return fail(Replayed, fmt.Sprintf("sequence %d, the chain is at %d already", r.Sequence, prev.Sequence))
 	}
+	if r.RecordedAt.Before(prev.RecordedAt) {
+		return fail(Backdated, fmt.Sprintf("recorded at %s, before the record it follows (%s)", r.RecordedAt.UTC().Format(time.RFC3339Nano), prev.RecordedAt.UTC().Format(time.RFC3339Nano)))
+	}
 	if r.Sequence != prev.Sequence+1 {
 		return fail(SequenceGap, fmt.Sprintf("sequence %d follows %d", r.Sequence, prev.Sequence))
 	}
@@ -200,7 +207,7 @@ func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) er
 	if first, dup := v.workflows[r.WorkflowID]; dup {
 		return fail(DuplicateWorkflow, fmt.Sprintf("workflow already recorded at sequence %d offset %d", first.Sequence, first.Offset))
 	}
-	h := Head{Sequence: r.Sequence, Hash: r.Hash, Offset: offset, Count: v.counts[partition]}
+	h := Head{Sequence: r.Sequence, Hash: r.Hash, Offset: offset, Count: v.counts[partition], RecordedAt: r.RecordedAt}
 	if c := v.expect[partition]; c != nil && c.Sequence == r.Sequence {
 		if detail := checkHead(c, h); detail != "" {
 			return fail(CheckpointDiffers, detail)

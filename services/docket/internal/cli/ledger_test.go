@@ -99,8 +99,9 @@ func TestLedgerVerify(t *testing.T) {
 
 // TestLedgerKeysRotate (issue 15, point 14): `docket ledger keys rotate`
 // replaces the signing key and ends the old key's validity in the key ring;
-// a record the retired key signs afterwards — a leaked key — is foreign to
-// `docket ledger verify`, while records of the new key chain on.
+// records the retired key signs afterwards — a leaked key — are foreign to
+// `docket ledger verify`, dated after its retirement or backdated into its
+// window, while records of the new key chain on.
 func TestLedgerKeysRotate(t *testing.T) {
 	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger})
 	url, rc := dockettest.Registry(t)
@@ -160,7 +161,10 @@ func TestLedgerKeysRotate(t *testing.T) {
 	}
 
 	second := write(2, 2, first.Hash, time.Now(), rotated)
-	write(3, 3, second.Hash, time.Now().Add(time.Second), old) // the retired key, leaked, signs a new record
+	// The retired key, leaked, signs new records: dated now, and dated
+	// back into its window.
+	write(3, 3, second.Hash, time.Now().Add(time.Second), old)
+	write(5, 3, second.Hash, first.RecordedAt, old)
 	write(4, 3, second.Hash, time.Now(), rotated)
 
 	out.Reset()
@@ -170,7 +174,8 @@ func TestLedgerKeysRotate(t *testing.T) {
 		t.Fatalf("verify: exit %d, stdout %q stderr %q", code, out.String(), errOut.String())
 	}
 	if !strings.Contains(out.String(), "FOREIGN partition=0 offset=2 sequence=3 workflow=wf-3: key not valid") ||
-		!strings.Contains(out.String(), "ledger verify: records=4 partitions=1 foreign=1 (quarantined) ok") {
+		!strings.Contains(out.String(), "FOREIGN partition=0 offset=3 sequence=3 workflow=wf-5: backdated") ||
+		!strings.Contains(out.String(), "ledger verify: records=5 partitions=1 foreign=2 (quarantined) ok") {
 		t.Errorf("verify does not quarantine the retired key's record: stdout %q", out.String())
 	}
 

@@ -81,6 +81,9 @@ func New(idx Index, topic Topic, codec ledgerchain.Decoder, keys ledgerchain.Pub
 type Link struct {
 	Sequence int64
 	PrevHash []byte
+	// NotBefore is the record before's recorded_at: the new record may not
+	// be dated before it (zero when unknown or none).
+	NotBefore time.Time
 }
 
 // ErrRecorded is returned by Append when the workflow already has a record.
@@ -136,7 +139,7 @@ func (c *Chains) Append(ctx context.Context, p int32, workflow string, build fun
 		// Revoked or reset while building: the batch is aborting.
 		return nil, fault.Transientf("ledger partition %d was revoked while appending", p)
 	}
-	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1}})
+	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1, RecordedAt: rec.RecordedAt}})
 	return rec, nil
 }
 
@@ -157,7 +160,7 @@ func (p *partition) next() Link {
 	if n := len(p.staged); n > 0 {
 		h = p.staged[n-1].head
 	}
-	return Link{Sequence: h.Sequence + 1, PrevHash: h.Hash}
+	return Link{Sequence: h.Sequence + 1, PrevHash: h.Hash, NotBefore: h.RecordedAt}
 }
 
 // BatchEnd ends the open batch: on commit the staged records join their

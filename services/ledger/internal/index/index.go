@@ -192,14 +192,14 @@ func (s *Store) Recorded(ctx context.Context, id string) (bool, error) {
 }
 
 // Checkpoint returns partition's checkpoint; ok is false when the index
-// holds nothing of it yet, or a checkpoint written before checkpoints
-// counted records (then the partition is indexed again from its start).
+// holds nothing of it yet, or a checkpoint written before checkpoints held
+// a count and a time (then the partition is indexed again from its start).
 func (s *Store) Checkpoint(ctx context.Context, partition int32) (c Checkpoint, ok bool, err error) {
 	m, err := s.rdb.HGetAll(ctx, checkpointKey(partition)).Result()
 	if err != nil {
 		return c, false, fmt.Errorf("read ledger index checkpoint of partition %d: %w", partition, err)
 	}
-	if len(m) == 0 || m["count"] == "" {
+	if len(m) == 0 || m["count"] == "" || m["recorded_at"] == "" {
 		return c, false, nil
 	}
 	next, err1 := atoi(m["next"])
@@ -207,22 +207,35 @@ func (s *Store) Checkpoint(ctx context.Context, partition int32) (c Checkpoint, 
 	off, err3 := atoi(m["offset"])
 	hash, err4 := unhex(m["hash"])
 	count, err5 := atoi(m["count"])
-	if err := errors.Join(err1, err2, err3, err4, err5); err != nil {
+	at, err6 := atoi(m["recorded_at"])
+	if err := errors.Join(err1, err2, err3, err4, err5, err6); err != nil {
 		return c, false, fmt.Errorf("ledger index checkpoint of partition %d is malformed: %w", partition, err)
 	}
-	return Checkpoint{Next: next, Head: ledgerchain.Head{Sequence: seq, Hash: hash, Offset: off, Count: count}}, true, nil
+	var recordedAt time.Time
+	if at != 0 {
+		recordedAt = time.UnixMilli(at).UTC()
+	}
+	return Checkpoint{Next: next, Head: ledgerchain.Head{Sequence: seq, Hash: hash, Offset: off, Count: count, RecordedAt: recordedAt}}, true, nil
 }
 
 // advance sets a checkpoint only forward: two replicas indexing the same
-// topic may write in any order. A checkpoint without a count (written
-// before checkpoints counted records) is replaced.
+// topic may write in any order. A checkpoint without a time (written
+// before checkpoints held a count and a time) is replaced.
 var advance = redis.NewScript(`
 local cur = redis.call('HGET', KEYS[1], 'next')
-local counted = redis.call('HEXISTS', KEYS[1], 'count')
-if cur and counted == 1 and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'next', ARGV[1], 'sequence', ARGV[2], 'offset', ARGV[3], 'hash', ARGV[4], 'count', ARGV[5])
+local current = redis.call('HEXISTS', KEYS[1], 'recorded_at')
+if cur and current == 1 and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'next', ARGV[1], 'sequence', ARGV[2], 'offset', ARGV[3], 'hash', ARGV[4], 'count', ARGV[5], 'recorded_at', ARGV[6])
 return 1
 `)
+
+// unixMilli is t in Unix milliseconds, 0 for the zero time.
+func unixMilli(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
 
 // Put writes entries and the foreign records found among them and, after
 // them in the same MULTI, partition's checkpoint.
@@ -243,7 +256,7 @@ func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, forei
 			p.Set(ctx, workflowKey(e.WorkflowID), b, 0)
 			p.SAdd(ctx, documentKey(e.Document.SHA256), e.WorkflowID)
 		}
-		advance.Eval(ctx, p, []string{checkpointKey(partition)}, itoa(c.Next), itoa(c.Head.Sequence), itoa(c.Head.Offset), hexOrEmpty(c.Head.Hash), itoa(c.Head.Count))
+		advance.Eval(ctx, p, []string{checkpointKey(partition)}, itoa(c.Next), itoa(c.Head.Sequence), itoa(c.Head.Offset), hexOrEmpty(c.Head.Hash), itoa(c.Head.Count), itoa(unixMilli(c.Head.RecordedAt)))
 		return nil
 	})
 	if err != nil {
