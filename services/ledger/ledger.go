@@ -211,8 +211,14 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		Name: "docket_ledger_foreign_records_total",
 		Help: "Records on the ledger topic that are not the ledger's (bad hash or signature, unknown or expired key, undecodable, replayed), quarantined by the index follower, by partition.",
 	}, []string{"partition"})
-	if err := reg.Register(foreign); err != nil {
-		return nil, fmt.Errorf("register ledger metrics: %w", err)
+	refused := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "docket_ledger_appends_refused_total",
+		Help: "Loads of a ledger partition's chain that refused to append to it, by partition and reason: broken (a problem under a trusted signature) or history_cut (records deleted, topic re-created).",
+	}, []string{"partition", "reason"})
+	for _, c := range []prometheus.Collector{foreign, refused} {
+		if err := reg.Register(c); err != nil {
+			return nil, fmt.Errorf("register ledger metrics: %w", err)
+		}
 	}
 	var export checkpoint.Exporter
 	if cfg.CheckpointExport != "" {
@@ -236,7 +242,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, publisher, foreign, log)
 	go follower.Run(ctx)
 
-	chains := chain.New(store, topic, d.Serde, keys, log, cfg.SettleTimeout)
+	chains := chain.New(store, topic, d.Serde, keys, refused, log, cfg.SettleTimeout)
 	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, KeyWindow: keys[ledgerchain.KeyID(pub)], Codec: d.Serde, Partitions: n, Now: time.Now}
 	drop := func(what string, owned bool) func(context.Context, map[string][]int32) {
 		return func(_ context.Context, ps map[string][]int32) {

@@ -14,6 +14,7 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
@@ -473,13 +474,14 @@ func TestForeignRecordIsQuarantined(t *testing.T) {
 	if entry.EventID == "evt-forged" || entry.Sequence != last.Sequence+1 {
 		t.Errorf("index holds %+v for wf-00100, want the ledger's record", entry)
 	}
-	if c := foreignCount(t, inst.ops); c != 2 {
+	if c := metricSum(t, inst.ops, "docket_ledger_foreign_records_total", nil); c != 2 {
 		t.Errorf("docket_ledger_foreign_records_total = %v, want 2", c)
 	}
 }
 
-// foreignCount sums docket_ledger_foreign_records_total over partitions.
-func foreignCount(t *testing.T, ops *telemetry.Server) float64 {
+// metricSum sums the counter name over its series whose labels include
+// labels.
+func metricSum(t *testing.T, ops *telemetry.Server, name string, labels map[string]string) float64 {
 	t.Helper()
 	mfs, err := ops.Registry.Gather()
 	if err != nil {
@@ -487,10 +489,17 @@ func foreignCount(t *testing.T, ops *telemetry.Server) float64 {
 	}
 	var sum float64
 	for _, mf := range mfs {
-		if mf.GetName() == "docket_ledger_foreign_records_total" {
-			for _, m := range mf.GetMetric() {
-				sum += m.GetCounter().GetValue()
+		if mf.GetName() != name {
+			continue
+		}
+	series:
+		for _, m := range mf.GetMetric() {
+			for k, v := range labels {
+				if !slices.ContainsFunc(m.GetLabel(), func(l *dto.LabelPair) bool { return l.GetName() == k && l.GetValue() == v }) {
+					continue series
+				}
 			}
+			sum += m.GetCounter().GetValue()
 		}
 	}
 	return sum
@@ -566,7 +575,7 @@ func TestHistoryCutIsDetected(t *testing.T) {
 			fine = i
 		}
 	}
-	h.start(t, "cut-1")
+	restarted := h.start(t, "cut-1")
 	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(cut), classified(fine))
 	dl := h.kafka.ReadCommitted(t, events.DLQTopic(ledger.Name), 1, 60*time.Second)
 	if len(dl) != 1 {
@@ -588,6 +597,9 @@ func TestHistoryCutIsDetected(t *testing.T) {
 	}
 	if !slices.Contains(recorded, fmt.Sprintf("wf-%05d", fine)) {
 		t.Errorf("partition 1 holds %v, want wf-%05d recorded", recorded, fine)
+	}
+	if n := metricSum(t, restarted.ops, "docket_ledger_appends_refused_total", map[string]string{"partition": "0", "reason": "history_cut"}); n < 1 {
+		t.Errorf("docket_ledger_appends_refused_total{partition=0,reason=history_cut} = %v, want at least 1", n)
 	}
 
 	// A ledger topic re-created empty: only the checkpoints know.

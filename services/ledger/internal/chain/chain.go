@@ -12,9 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/events"
@@ -53,6 +55,9 @@ type Chains struct {
 	keys   ledgerchain.PublicKeys
 	log    *slog.Logger
 	settle time.Duration
+	// refused counts the loads that refused a partition, by partition and
+	// reason (broken, history_cut).
+	refused *prometheus.CounterVec
 
 	mu      sync.Mutex
 	parts   map[int32]*partition
@@ -72,9 +77,10 @@ type staged struct {
 
 // New returns empty chains. keys verify what is loaded from the topic;
 // settle bounds the wait for an open transaction on a partition to end
-// before loading it.
-func New(idx Index, topic Topic, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, log *slog.Logger, settle time.Duration) *Chains {
-	return &Chains{idx: idx, topic: topic, codec: codec, keys: keys, log: log, settle: settle, parts: map[int32]*partition{}, appends: map[int32]*sync.Mutex{}}
+// before loading it; refused counts the partitions a load refused (labels
+// partition and reason).
+func New(idx Index, topic Topic, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, refused *prometheus.CounterVec, log *slog.Logger, settle time.Duration) *Chains {
+	return &Chains{idx: idx, topic: topic, codec: codec, keys: keys, refused: refused, log: log, settle: settle, parts: map[int32]*partition{}, appends: map[int32]*sync.Mutex{}}
 }
 
 // Link is where a new record goes in its chain.
@@ -273,6 +279,7 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 		// Never extend a chain the verifier rejects. Not the input's
 		// fault: transient, so it waits in the exception agent's retries
 		// while an operator looks.
+		c.refused.WithLabelValues(strconv.Itoa(int(p)), "broken").Inc()
 		return nil, fault.Transientf("ledger partition %d is broken, refusing to append: %v", p, broken)
 	}
 	if foreign > 0 {
@@ -303,6 +310,7 @@ func (c *Chains) checkHistory(ctx context.Context, p int32, ck index.Checkpoint,
 	default:
 		return nil
 	}
+	c.refused.WithLabelValues(strconv.Itoa(int(p)), "history_cut").Inc()
 	c.log.Error("LEDGER HISTORY CUT: refusing to append to the partition; see the repair procedure in the ledger README", "partition", p, "log_start", start, "log_end", end, "reason", cut)
 	return fault.Transientf("ledger partition %d history was cut, refusing to append: %s", p, cut)
 }
