@@ -218,7 +218,8 @@ func (f *Follower) checkWarm(pos, target map[int32]int64) {
 		return
 	}
 	for p, end := range target {
-		if end > 0 && pos[p] < end {
+		// A broken partition is not indexed any further: nothing to wait for.
+		if end > 0 && pos[p] < end && f.broken[p] == nil {
 			return
 		}
 	}
