@@ -11,6 +11,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kadm"
+
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/ledgerchain"
@@ -187,5 +189,77 @@ func TestLedgerKeysRotate(t *testing.T) {
 	if len(lines) != 3 || !strings.HasPrefix(lines[1], ledgerchain.KeyID(old.Public().(ed25519.PublicKey))) || !strings.HasSuffix(lines[1], "false") ||
 		!strings.HasPrefix(lines[2], newID) || !strings.HasSuffix(lines[2], "true") {
 		t.Errorf("keys list = %q, want the retired key (not valid now), then the new one", out.String())
+	}
+}
+
+// TestLedgerVerifyHistoryCut: `docket ledger verify` checks the topic
+// against the latest signed checkpoint, read from the checkpoint topic or
+// the export bucket, and fails naming a history cut when the partition's
+// records were deleted (it said ok).
+func TestLedgerVerifyHistoryCut(t *testing.T) {
+	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger, events.TopicLedgerCheckpoints})
+	url, rc := dockettest.Registry(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicLedger, events.TopicLedgerCheckpoints})
+	if err != nil {
+		t.Fatal(err)
+	}
+	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{8}, 32))
+	pub, err := ledgerchain.MarshalPublicKey(ledgerchain.PublicKey{Key: priv.Public().(ed25519.PublicKey)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyFile := filepath.Join(t.TempDir(), "ledger.pub")
+	if err := os.WriteFile(keyFile, pub, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cl := k.Client(t)
+	var prev []byte
+	for n := 1; n <= 3; n++ {
+		at := time.Now().UTC().Truncate(time.Millisecond)
+		r := &events.LedgerRecord{
+			Meta:       events.Meta{EventID: fmt.Sprintf("e%d", n), WorkflowID: fmt.Sprintf("wf-%d", n), OccurredAt: at},
+			WorkflowID: fmt.Sprintf("wf-%d", n),
+			Decision:   events.Decision{DocumentType: "invoice", Outcome: "accepted"},
+			DecidedAt:  at, RecordedAt: at, Sequence: int64(n), PrevHash: prev,
+		}
+		ledgerchain.Sign(r, priv)
+		prev = r.Hash
+		dockettest.Produce(t, cl, codec, events.TopicLedger, r)
+	}
+	head := ledgerchain.Head{Sequence: 3, Hash: prev, Offset: 2, Count: 3}
+	ck := ledgerchain.NewCheckpoint(events.TopicLedger, 0, head, time.Now(), priv, "ledger", "test")
+	exportDir := t.TempDir()
+	export, err := ledgerchain.OpenExport(ctx, "file://"+exportDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := export.Put(ctx, ck); err != nil {
+		t.Fatal(err)
+	}
+	export.Close()
+	dockettest.Produce(t, cl, codec, events.TopicLedgerCheckpoints, ck)
+
+	base := []string{"ledger", "verify", "--brokers", k.Addrs[0], "--registry", url, "--public-keys", keyFile}
+	var out, errOut bytes.Buffer
+	if code := Main(ctx, append(base, "--checkpoints", "file://"+exportDir), &out, &errOut); code != 0 ||
+		!strings.Contains(out.String(), "ledger verify: records=3 partitions=1 checkpoints=1 ok") {
+		t.Fatalf("exit %d, stdout %q stderr %q; want ok against the checkpoint", code, out.String(), errOut.String())
+	}
+
+	adm := kadm.NewClient(cl)
+	del := kadm.Offsets{}
+	del.Add(kadm.Offset{Topic: events.TopicLedger, Partition: 0, At: 3})
+	if res, err := adm.DeleteRecords(ctx, del); err != nil || res.Error() != nil {
+		t.Fatalf("delete records: %v %v", err, res.Error())
+	}
+	for _, checkpoints := range []string{"none", "file://" + exportDir} {
+		out.Reset()
+		errOut.Reset()
+		if code := Main(ctx, append(base, "--checkpoints", checkpoints), &out, &errOut); code != 1 ||
+			!strings.Contains(out.String(), "BROKEN partition=0 offset=3 sequence=0 workflow=: history cut: the log starts at offset 3") {
+			t.Errorf("--checkpoints %s: exit %d, stdout %q stderr %q; want the history cut named", checkpoints, code, out.String(), errOut.String())
+		}
 	}
 }
