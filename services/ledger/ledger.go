@@ -186,7 +186,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 			"key_id", signer.ID(), "window", signer.Window())
 	}
 
-	topic, err := chain.NewKafkaTopic(events.TopicLedger, d.Kafka)
+	topic, err := chain.NewKafkaTopic(events.TopicLedger, d.Kafka, d.Serde)
 	if err != nil {
 		return nil, err
 	}

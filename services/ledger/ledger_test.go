@@ -603,6 +603,7 @@ func TestHistoryCutIsDetected(t *testing.T) {
 	}
 
 	// A ledger topic re-created empty: only the checkpoints know.
+	restarted.stop()
 	if _, err := adm.DeleteTopics(ctx, events.TopicLedger); err != nil {
 		t.Fatal(err)
 	}
@@ -620,6 +621,44 @@ func TestHistoryCutIsDetected(t *testing.T) {
 	}
 	if rep, err := h.verifyAgainst(t); err != nil || rep.Records != 0 {
 		t.Errorf("without checkpoints the empty topic verifies (%v, %d records): only the checkpoints show the loss", err, rep.Records)
+	}
+
+	// And the ledger, its Redis index lost too, does not start the chain
+	// again at sequence 1: the published checkpoint stops it.
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	defer rdb.Close()
+	stale, err := rdb.Keys(ctx, "docket:ledger:*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rdb.Del(ctx, stale...).Err(); err != nil {
+		t.Fatal(err)
+	}
+	h.start(t, "cut-2")
+	again := fine + 1
+	for handler.LedgerPartition(fmt.Sprintf("wf-%05d", again), 2) != 1 {
+		again++
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(again))
+	dl = h.kafka.ReadCommitted(t, events.DLQTopic(ledger.Name), 2, 60*time.Second)
+	if len(dl) != 2 {
+		t.Fatalf("%d dead letters, want a second one, for wf-%05d", len(dl), again)
+	}
+	var refusal *events.DeadLetter
+	for _, r := range dl {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := e.(*events.DeadLetter); d.Meta.WorkflowID == fmt.Sprintf("wf-%05d", again) {
+			refusal = d
+		}
+	}
+	if refusal == nil || !strings.Contains(refusal.ErrorMessage, "history was cut") {
+		t.Errorf("dead letter for wf-%05d = %+v, want it refused for a history cut", again, refusal)
+	}
+	if got := h.kafka.ReadCommitted(t, events.TopicLedger, 1, 2*time.Second); len(got) != 0 {
+		t.Errorf("the re-created ledger topic holds %d records, want none", len(got))
 	}
 }
 

@@ -41,6 +41,9 @@ type Topic interface {
 	// Read calls fn for every committed record of partition from offset
 	// from (or ledgerchain.FromStart) to its last stable offset.
 	Read(ctx context.Context, partition int32, from int64, fn func(*kgo.Record) error) error
+	// LatestCheckpoint returns the published checkpoint of partition's
+	// chain with the highest sequence that verifies under keys, or nil.
+	LatestCheckpoint(ctx context.Context, partition int32, keys ledgerchain.PublicKeys) (*events.LedgerCheckpoint, error)
 }
 
 // pruneAt is how many workflows a partition keeps in memory before it drops
@@ -233,7 +236,9 @@ func (c *Chains) partition(ctx context.Context, p int32) (*partition, error) {
 }
 
 // load reads partition p of the ledger topic from the index checkpoint to
-// its end, verifying every record.
+// its end, verifying every record, and against the latest published
+// checkpoint of its chain: a chain that ends before it was cut (a topic
+// re-created while the index was lost too).
 func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	start := time.Now()
 	if err := c.waitSettled(ctx, p); err != nil {
@@ -246,7 +251,14 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	if err := c.checkHistory(ctx, p, ck, ok); err != nil {
 		return nil, err
 	}
+	published, err := c.topic.LatestCheckpoint(ctx, p, c.keys)
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("ledger partition %d: %w", p, err))
+	}
 	v := ledgerchain.NewVerifier(c.keys)
+	if published != nil {
+		v.Expect(published)
+	}
 	from := ledgerchain.FromStart
 	if ok {
 		v.Resume(p, ck.Head)
@@ -281,6 +293,13 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 		// while an operator looks.
 		c.refused.WithLabelValues(strconv.Itoa(int(p)), "broken").Inc()
 		return nil, fault.Transientf("ledger partition %d is broken, refusing to append: %v", p, broken)
+	}
+	if head := v.Head(p); published != nil && head.Sequence < published.Sequence {
+		cut := fmt.Sprintf("its chain ends at sequence %d, its checkpoint of %s has sequence %d at offset %d: the topic was re-created or records were deleted",
+			head.Sequence, published.CheckpointedAt.UTC().Format(time.RFC3339), published.Sequence, published.LedgerOffset)
+		c.refused.WithLabelValues(strconv.Itoa(int(p)), "history_cut").Inc()
+		c.log.Error("LEDGER HISTORY CUT: refusing to append to the partition; see the repair procedure in the ledger README", "partition", p, "reason", cut)
+		return nil, fault.Transientf("ledger partition %d history was cut, refusing to append: %s", p, cut)
 	}
 	if foreign > 0 {
 		c.log.Error("LEDGER TOPIC HOLDS FOREIGN RECORDS: quarantined, the chain goes on past them; see GET /v1/ledger/foreign and `docket ledger verify`", "partition", p, "from_offset", from, "foreign_records", foreign)
