@@ -440,7 +440,12 @@ func (rt *Runtime) session() (*kgo.GroupTransactSession, error) {
 	if rt.cfg.instanceID != "" {
 		kopts = append(kopts, kgo.InstanceID(rt.cfg.instanceID))
 	}
-	if len(rt.cfg.balancers) > 0 {
+	switch {
+	case rt.cfg.serverSide:
+		// The broker assigns; the client's balancer must be one the
+		// consumer protocol stands for (sticky or range).
+		kopts = append(kopts, kgo.ServerSideBalancer(), kgo.Balancers(kgo.CooperativeStickyBalancer()))
+	case len(rt.cfg.balancers) > 0:
 		kopts = append(kopts, kgo.Balancers(rt.cfg.balancers...))
 	}
 	revoked := func(ctx context.Context, _ *kgo.Client, revoked map[string][]int32) {

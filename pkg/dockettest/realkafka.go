@@ -93,11 +93,11 @@ func NewRealKafka(t testing.TB, partitions int32, topics []string) *Kafka {
 }
 
 // NewOwnRealKafka starts a real three-node cluster for t alone
-// (kafkacluster.ForTest), for a test that breaks its brokers, and creates
-// topics as NewRealKafka does.
-func NewOwnRealKafka(t testing.TB, partitions int32, topics []string) *Kafka {
+// (kafkacluster.ForTest with cfg), for a test that breaks its brokers or
+// needs another configuration, and creates topics as NewRealKafka does.
+func NewOwnRealKafka(t testing.TB, partitions int32, topics []string, cfg kafkacluster.Config) *Kafka {
 	t.Helper()
-	c := kafkacluster.ForTest(t, kafkacluster.Config{})
+	c := kafkacluster.ForTest(t, cfg)
 	adm, err := c.Admin()
 	if err != nil {
 		t.Fatal(err)

@@ -49,6 +49,7 @@ var topicOf = []struct{ name, topic string }{
 	{"LedgerCheckpoint", TopicLedgerCheckpoints},
 	{"DocumentRecorded", TopicRecorded},
 	{"WorkflowControl", TopicControl},
+	{"AuditEvent", TopicAudit},
 	{"DeadLetter", ""},
 }
 

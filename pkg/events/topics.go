@@ -24,6 +24,9 @@ const (
 	// that a service which may not steer workflows (OCR, which parses
 	// hostile files) is granted no write on docket.workflow.control.
 	TopicSteps = "docket.workflow.steps"
+	// TopicAudit is the append-only audit log of operator actions, kept
+	// forever like the ledger.
+	TopicAudit = "docket.audit"
 )
 
 // Services that consume Docket events and so each have a dead-letter and a

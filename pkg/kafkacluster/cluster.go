@@ -51,6 +51,10 @@ type Config struct {
 	HeapMB int
 	// Broker adds or overrides server properties on every node.
 	Broker map[string]string
+	// Features sets feature levels at format time (kafka-storage format
+	// --feature), e.g. transaction.version=1 for the pre-KIP-890
+	// transaction protocol. Default: the version's defaults.
+	Features map[string]int
 	// Detach lets the nodes outlive this process (make kafka-up).
 	Detach bool
 	// StartTimeout bounds Start. Default 3 minutes.
@@ -60,16 +64,17 @@ type Config struct {
 
 // Cluster is a running cluster.
 type Cluster struct {
-	ID            string  `json:"cluster_id"`
-	Dir           string  `json:"dir"`
-	CAFile        string  `json:"ca_file"`
-	AdminUser     string  `json:"admin_user"`
-	AdminPassword string  `json:"admin_password"`
-	Nodes         []*Node `json:"nodes"`
-	Jars          string  `json:"jars"`
-	Java          string  `json:"java"`
-	HeapMB        int     `json:"heap_mb"`
-	Detached      bool    `json:"detached"`
+	ID            string         `json:"cluster_id"`
+	Features      map[string]int `json:"features,omitempty"`
+	Dir           string         `json:"dir"`
+	CAFile        string         `json:"ca_file"`
+	AdminUser     string         `json:"admin_user"`
+	AdminPassword string         `json:"admin_password"`
+	Nodes         []*Node        `json:"nodes"`
+	Jars          string         `json:"jars"`
+	Java          string         `json:"java"`
+	HeapMB        int            `json:"heap_mb"`
+	Detached      bool           `json:"detached"`
 
 	log *slog.Logger
 }
@@ -120,7 +125,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cluster, err error) {
 	}
 	c := &Cluster{
 		ID: newClusterID(), Dir: cfg.Dir, AdminUser: "admin", AdminPassword: randomSecret(),
-		Jars: jars, Java: javaBin, HeapMB: cfg.HeapMB, Detached: cfg.Detach, log: cfg.Logger,
+		Jars: jars, Java: javaBin, HeapMB: cfg.HeapMB, Detached: cfg.Detach, log: cfg.Logger, Features: cfg.Features,
 	}
 	caFile, keystore, err := writeCerts(cfg.Dir)
 	if err != nil {
@@ -343,6 +348,8 @@ func (c *Cluster) writeNodeConfig(n *Node, voters, caFile, keystore string, extr
 		"group.min.session.timeout.ms":                     "500",
 		"group.consumer.min.session.timeout.ms":            "1000",
 		"group.consumer.min.heartbeat.interval.ms":         "500",
+		"group.consumer.session.timeout.ms":                "10000",
+		"group.consumer.heartbeat.interval.ms":             "1000",
 		"auto.create.topics.enable":                        "false",
 		"unclean.leader.election.enable":                   "false",
 		"share.coordinator.state.topic.replication.factor": "3",
@@ -402,6 +409,9 @@ func (c *Cluster) format(ctx context.Context, n *Node) error {
 		"--cluster-id", c.ID, "--config", filepath.Join(n.Dir, "server.properties"),
 		"--ignore-formatted",
 		"--add-scram", fmt.Sprintf("SCRAM-SHA-512=[name=%s,password=%s]", c.AdminUser, c.AdminPassword))
+	for f, level := range c.Features {
+		args = append(args, "--feature", fmt.Sprintf("%s=%d", f, level))
+	}
 	out, err := exec.CommandContext(ctx, c.Java, args...).CombinedOutput()
 	if err != nil {
 		return fmt.Errorf("kafkacluster: format node %d: %w\n%s", n.ID, err, out)

@@ -129,3 +129,23 @@ func (c *Cluster) WaitHealthy(ctx context.Context) error {
 		}
 	}
 }
+
+// FinalizedFeature returns the cluster's finalized level of a feature
+// (e.g. transaction.version), 0 when it is not finalized.
+func (c *Cluster) FinalizedFeature(ctx context.Context, name string) (int16, error) {
+	cl, err := kgo.NewClient(kgo.SeedBrokers(c.runningBootstrap()...))
+	if err != nil {
+		return 0, fmt.Errorf("kafkacluster: %w", err)
+	}
+	defer cl.Close()
+	resp, err := kmsg.NewPtrApiVersionsRequest().RequestWith(ctx, cl)
+	if err != nil {
+		return 0, fmt.Errorf("kafkacluster: api versions: %w", err)
+	}
+	for _, f := range resp.FinalizedFeatures {
+		if f.Name == name {
+			return f.MaxVersionLevel, nil
+		}
+	}
+	return 0, nil
+}

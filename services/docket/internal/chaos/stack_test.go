@@ -17,6 +17,7 @@ import (
 	"github.com/docket-run/docket/pkg/devstack"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/kafkacluster"
 	"github.com/docket-run/docket/pkg/redislocal"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/services/docket/internal/progress"
@@ -79,7 +80,7 @@ func newStack(ctx context.Context, t *testing.T, broker dockettest.Broker) *stac
 	t.Helper()
 	s := &stack{t: t, dir: t.TempDir()}
 	if broker == dockettest.ApacheKafka {
-		s.kafka = dockettest.NewOwnRealKafka(t, 4, devstack.Topics())
+		s.kafka = dockettest.NewOwnRealKafka(t, 4, devstack.Topics(), kafkacluster.Config{})
 	} else {
 		s.kafka = dockettest.NewKafka(t, 4, devstack.Topics())
 	}

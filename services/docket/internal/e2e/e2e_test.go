@@ -21,6 +21,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/serde"
+	"github.com/docket-run/docket/services/docket/internal/acls"
 	"github.com/docket-run/docket/services/docket/internal/progress"
 	"github.com/docket-run/docket/services/docket/internal/samples"
 )
@@ -146,10 +147,11 @@ func pipeline(t *testing.T, b dockettest.Broker) {
 	if err := os.MkdirAll(filepath.Join(dir, "blobs"), 0o750); err != nil {
 		t.Fatal(err)
 	}
+	principals := servicePrincipals(t, ctx, k)
 	for _, svc := range []string{"ingest", "ocr", "classifier", "ledger"} {
 		bin := dockettest.Build(t, "github.com/docket-run/docket/services/"+svc+"/cmd/"+svc)
 		logPath := filepath.Join(dir, svc+".log")
-		dockettest.StartProcess(t, bin, logPath, env...)
+		dockettest.StartProcess(t, bin, logPath, append(env, principals[svc]...)...)
 		t.Cleanup(func() {
 			if t.Failed() {
 				b, _ := os.ReadFile(logPath)
@@ -240,6 +242,34 @@ func pipeline(t *testing.T, b dockettest.Broker) {
 		t.Fatalf("docket ledger verify: %v\n%s", err, out)
 	}
 	t.Logf("%s; %d workflows reviewed by a human", strings.TrimSpace(string(out)), reviews)
+}
+
+// servicePrincipals gives each service its own SCRAM principal on the real
+// cluster, with exactly the ACLs `docket admin acls apply` grants, and
+// returns each one's Kafka environment; on kfake, none.
+func servicePrincipals(t *testing.T, ctx context.Context, k *dockettest.Kafka) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	if k.Real == nil {
+		return out
+	}
+	users := map[string]string{}
+	for _, svc := range events.Services() {
+		users["docket-"+svc] = "e2e-" + svc + "-secret"
+		out[svc] = k.Env("docket-"+svc, users["docket-"+svc])
+	}
+	if err := k.Real.UpsertUsers(ctx, users); err != nil {
+		t.Fatal(err)
+	}
+	adm, err := k.Real.Admin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adm.Close()
+	if _, err := acls.Apply(ctx, adm, acls.Bindings(acls.Grants(func(svc string) string { return "User:docket-" + svc })), false); err != nil {
+		t.Fatalf("apply ACLs: %v", err)
+	}
+	return out
 }
 
 func head(ids []string, names map[string]string) []string {

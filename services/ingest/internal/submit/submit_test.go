@@ -8,6 +8,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/docket-run/docket/pkg/auth"
 )
 
 func TestSniff(t *testing.T) {
@@ -146,7 +148,8 @@ func TestValidateParams(t *testing.T) {
 }
 
 func TestTenants(t *testing.T) {
-	ts, err := NewTenants([]Tenant{{ID: "a", APIKeySHA256: HashKey("ka"), RatePerS: 1, Burst: 2}, {ID: "b", APIKeySHA256: HashKey("kb"), RatePerS: 1, Burst: 1}})
+	key := []byte("server-key-server-key-server-key!")
+	ts, err := NewTenants([]Tenant{{ID: "a", APIKeyHMACs: []string{auth.HashToken(key, "ka")}, RatePerS: 1, Burst: 2}, {ID: "b", APIKeySHA256: HashKey("kb"), RatePerS: 1, Burst: 1}}, key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -183,7 +186,7 @@ func TestTenants(t *testing.T) {
 	if ts.Allow("b", now) != nil {
 		t.Errorf("tenant b shares a's bucket")
 	}
-	_, err = NewTenants([]Tenant{{ID: "", APIKeySHA256: "zz", RatePerS: 0, Burst: 0}})
+	_, err = NewTenants([]Tenant{{ID: "", APIKeySHA256: "zz", RatePerS: 0, Burst: 0}}, key)
 	if err == nil || strings.Count(err.Error(), "\n") < 3 {
 		t.Errorf("NewTenants of a bad entry = %v, want every problem reported", err)
 	}

@@ -305,10 +305,12 @@ func record(r *kgo.Record) projection.Record {
 }
 
 // Topics returns every topic the tracker consumes: the event topics but
-// the ledger's checkpoints (they are about the ledger's chains, not about
-// workflows), and the dead-letter and retry topic of every service.
+// the audit log (operator actions, which the tracker itself produces some
+// of; they are no workflow's step) and the ledger's checkpoints (about the
+// ledger's chains, not about workflows), and the dead-letter and retry
+// topic of every service.
 func Topics() []string {
-	ts := slices.DeleteFunc(events.Topics(), func(t string) bool { return t == events.TopicLedgerCheckpoints })
+	ts := slices.DeleteFunc(events.Topics(), func(t string) bool { return t == events.TopicAudit || t == events.TopicLedgerCheckpoints })
 	for _, svc := range events.Services() {
 		ts = append(ts, events.RetryTopic(svc))
 	}
