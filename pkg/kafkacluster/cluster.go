@@ -57,7 +57,8 @@ type Config struct {
 	Features map[string]int
 	// Detach lets the nodes outlive this process (make kafka-up).
 	Detach bool
-	// StartTimeout bounds Start. Default 3 minutes.
+	// StartTimeout bounds Start. Default 5 minutes (half a minute is usual;
+	// a loaded machine takes longer).
 	StartTimeout time.Duration
 	Logger       *slog.Logger
 }
@@ -105,7 +106,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cluster, err error) {
 		cfg.HeapMB = 512
 	}
 	if cfg.StartTimeout <= 0 {
-		cfg.StartTimeout = 3 * time.Minute
+		cfg.StartTimeout = 5 * time.Minute
 	}
 	if cfg.Logger == nil {
 		cfg.Logger = slog.New(slog.DiscardHandler)
