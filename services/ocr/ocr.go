@@ -121,8 +121,9 @@ func extractor(ctx context.Context, cfg config.Config, d *service.Deps) handler.
 		d.Log.WarnContext(ctx, "DOCKET_OCR_ENGINE=noop: no text is extracted, every document reads as one fixed page (benchmarks only)")
 		return extract.Noop{}
 	}
-	engine := extract.NewTesseract(cfg.TesseractBin, cfg.Language, cfg.DPI)
-	poppler := extract.NewPoppler(cfg.PdfinfoBin, cfg.PdftotextBin, cfg.PdftoppmBin)
+	limits := extract.ProcessLimits{Memory: cfg.ToolMaxMemory, CPU: cfg.ToolMaxCPU, Prlimit: cfg.PrlimitBin}
+	engine := extract.NewTesseract(cfg.TesseractBin, cfg.Language, cfg.DPI, limits)
+	poppler := extract.NewPoppler(cfg.PdfinfoBin, cfg.PdftotextBin, cfg.PdftoppmBin, limits)
 	// A missing engine does not stop the service (plain text and the
 	// embedded stack work without it); documents that need it fail as
 	// structural, naming the package to install.

@@ -292,7 +292,7 @@ func (x *Extractor) extractPDF(ctx context.Context, job Job) (Result, error) {
 		scanned = append(scanned, i+1)
 	}
 	if len(scanned) > 0 {
-		if err := x.ocrPages(ctx, job, res.Pages, scanned); err != nil {
+		if err := x.ocrPages(ctx, job, res.Pages, scanned, sizes); err != nil {
 			return Result{}, err
 		}
 	} else {
@@ -324,9 +324,9 @@ func (x *Extractor) identity(ctx context.Context, textPages, ocrPages int) (stri
 
 // ocrPages fills pages[n-1] for every n in scanned: from a checkpoint when
 // an earlier attempt finished it, else by rasterizing and recognizing it,
-// then checkpointing it. Up to PageConcurrency pages run at once; the first
-// failure stops the rest.
-func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned []int) error {
+// then checkpointing it. sizes are the pages' checked sizes. Up to
+// PageConcurrency pages run at once; the first failure stops the rest.
+func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned []int, sizes []PageSize) error {
 	total := len(pages)
 	var done atomic.Int64
 	done.Store(int64(total - len(scanned)))
@@ -374,7 +374,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 	wg.Go(func() {
 		defer close(rasters)
 		for _, n := range pending {
-			img, err := x.rasterize(ctx, job, dir, n)
+			img, err := x.rasterize(ctx, job, dir, n, sizes[n-1])
 			select {
 			case rasters <- raster{n, img, err}:
 			case <-ctx.Done():
@@ -430,18 +430,34 @@ type raster struct {
 	err error
 }
 
-// rasterize renders page n to a PNG and checks its header.
-func (x *Extractor) rasterize(ctx context.Context, job Job, dir string, n int) (string, error) {
+// rasterize renders page n to a PNG and checks its header: within the
+// pixel limit, and the size that was checked before rendering (size at
+// the DPI, either orientation, a pixel of rounding either way). Anything
+// else is structural: a renderer that drew another box than the one
+// checked, or one that ran out of memory and wrote a stub.
+func (x *Extractor) rasterize(ctx context.Context, job Job, dir string, n int, size PageSize) (string, error) {
 	img, err := x.poppler.Rasterize(ctx, job.Path, n, x.limits.DPI, dir)
 	if err != nil {
 		return "", err
 	}
-	if _, err := InspectImage(img, 1, x.limits.MaxPixels); err != nil {
+	info, err := InspectImage(img, 1, x.limits.MaxPixels)
+	if err == nil {
+		w, h := size.Pixels(x.limits.DPI)
+		gw, gh := int64(info.Frames[0].X), int64(info.Frames[0].Y)
+		straight, turned := near(gw, w) && near(gh, h), near(gw, h) && near(gh, w)
+		if !straight && !turned {
+			err = fault.Structuralf("rendered %dx%d pixels, but the page was checked at %dx%d", gw, gh, w, h)
+		}
+	}
+	if err != nil {
 		os.Remove(img)
 		return "", fmt.Errorf("rasterized page %d: %w", n, err)
 	}
 	return img, nil
 }
+
+// near reports whether a rendered side is b pixels, give or take one.
+func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
 
 // recognize runs the engine on a rasterized page and removes its image.
 func (x *Extractor) recognize(ctx context.Context, r raster) (Page, error) {
