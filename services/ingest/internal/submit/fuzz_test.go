@@ -68,30 +68,6 @@ func checkParse(t *testing.T, r *http.Request) {
 	}
 }
 
-// FuzzSniff checks that Sniff never panics, that it only allows the
-// allow-list, and that the explicit magic numbers win.
-func FuzzSniff(f *testing.F) {
-	for _, s := range []string{"%PDF-1.7", "II*\x00", "MM\x00*", "\x89PNG\r\n\x1a\n", "\xff\xd8\xff", "plain text", "<html>", "PK\x03\x04", ""} {
-		f.Add([]byte(s))
-	}
-	f.Fuzz(func(t *testing.T, b []byte) {
-		mt, ok := Sniff(b)
-		if ok {
-			switch mt {
-			case MediaPDF, MediaPNG, MediaJPEG, MediaTIFF, MediaText:
-			default:
-				t.Fatalf("allowed %q", mt)
-			}
-		}
-		if bytes.HasPrefix(b, []byte("%PDF-")) && mt != MediaPDF {
-			t.Fatalf("PDF magic sniffed as %q", mt)
-		}
-		if (bytes.HasPrefix(b, []byte("II*\x00")) || bytes.HasPrefix(b, []byte("MM\x00*"))) && mt != MediaTIFF {
-			t.Fatalf("TIFF magic sniffed as %q", mt)
-		}
-	})
-}
-
 const defaultDeadline = 24 * time.Hour
 
 func timeNow() time.Time { return time.Unix(1_900_000_000, 0) }

@@ -19,6 +19,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/sniff"
 )
 
 // Sources of a submission (DocumentSubmitted.source).
@@ -191,7 +192,7 @@ func (s *Service) check(tn Tenant, p Params, key string, now time.Time) error {
 }
 
 // checkContent checks a document's size and sniffs its media type from
-// its first bytes.
+// its first bytes, by the rule OCR also reads documents by (pkg/sniff).
 func (s *Service) checkContent(head []byte, size int64) (string, error) {
 	switch {
 	case size == 0:
@@ -199,7 +200,7 @@ func (s *Service) checkContent(head []byte, size int64) (string, error) {
 	case size > s.cfg.MaxBytes:
 		return "", tooLargeError(s.cfg.MaxBytes)
 	}
-	mt, ok := Sniff(head)
+	mt, ok := sniff.MediaType(head)
 	if !ok {
 		return "", Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
 	}
@@ -343,7 +344,7 @@ func (s *Service) verify(ctx context.Context, sum string) ([]byte, error) {
 		return nil, Unavailable("open document", err)
 	}
 	defer rc.Close()
-	head := make([]byte, sniffBytes)
+	head := make([]byte, sniff.HeadSize)
 	n, err := io.ReadFull(rc, head)
 	if err == nil {
 		_, err = io.Copy(io.Discard, io.LimitReader(rc, s.cfg.MaxBytes))

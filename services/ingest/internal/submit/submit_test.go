@@ -10,35 +10,6 @@ import (
 	"time"
 )
 
-func TestSniff(t *testing.T) {
-	cases := []struct {
-		name string
-		head []byte
-		want string
-		ok   bool
-	}{
-		{"pdf", []byte("%PDF-1.4\n..."), MediaPDF, true},
-		{"tiff little endian", []byte("II*\x00\x08\x00\x00\x00"), MediaTIFF, true},
-		{"tiff big endian", []byte("MM\x00*\x00\x00\x00\x08"), MediaTIFF, true},
-		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), MediaPNG, true},
-		{"jpeg", []byte("\xff\xd8\xff\xe0\x00\x10JFIF\x00"), MediaJPEG, true},
-		{"text", []byte("Invoice 42\nTotal: 10 EUR\n"), MediaText, true},
-		{"html", []byte("<!DOCTYPE html><html></html>"), "text/html", false},
-		{"zip", []byte("PK\x03\x04\x14\x00"), "application/zip", false},
-		{"gif", []byte("GIF89a\x01\x00"), "image/gif", false},
-		{"binary", []byte{0, 1, 2, 3, 0xfe, 0xff}, "application/octet-stream", false},
-		{"pdf marker not at start", []byte(" %PDF-1.4"), MediaText, true},
-	}
-	for _, c := range cases {
-		t.Run(c.name, func(t *testing.T) {
-			got, ok := Sniff(c.head)
-			if got != c.want || ok != c.ok {
-				t.Errorf("Sniff = %q, %v; want %q, %v", got, ok, c.want, c.ok)
-			}
-		})
-	}
-}
-
 func multipartRequest(t testing.TB, fields [][2]string, file []byte, withFile bool) *http.Request {
 	var b bytes.Buffer
 	mw := multipart.NewWriter(&b)

@@ -10,7 +10,6 @@
 package extract
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -25,6 +24,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/sniff"
 )
 
 // WorkPrefix begins the name of every temporary file and folder the
@@ -146,8 +146,8 @@ type Job struct {
 	Path string
 	// SHA256 identifies the document (checkpoint key).
 	SHA256 string
-	// MediaType is the declared media type; the content's magic bytes win
-	// over it.
+	// MediaType is the declared media type: the content decides the kind
+	// (and must not contradict it); for text it may name the charset.
 	MediaType string
 	// WorkflowID is where progress is reported.
 	WorkflowID string
@@ -169,35 +169,39 @@ const (
 	KindText  Kind = "text"
 )
 
-// Sniff tells the document's kind from its first bytes, falling back to
-// the declared media type for text. A document whose content is none of
-// the supported kinds is structural.
+// Sniff tells the document's kind from its first bytes by the rule ingest
+// accepted it by (pkg/sniff: every signature at byte 0, text by content).
+// The declared media type only adds a text's charset; a declared type the
+// content contradicts, and content that is none of the supported kinds,
+// are structural.
 func Sniff(head []byte, mediaType string) (Kind, error) {
-	switch {
-	case bytes.Contains(head[:min(len(head), 1024)], []byte("%PDF-")):
-		return KindPDF, nil
-	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")),
-		bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}),
-		bytes.HasPrefix(head, []byte("II*\x00")), bytes.HasPrefix(head, []byte("MM\x00*")):
-		return KindImage, nil
+	mt, ok := sniff.MediaType(head)
+	if !ok {
+		return "", fault.Structuralf("unsupported media type: the content is %s (declared %q); want PDF, PNG, JPEG, TIFF or plain text", mt, mediaType)
+	}
+	kind := KindImage
+	switch mt {
+	case sniff.PDF:
+		kind = KindPDF
+	case sniff.Text:
+		kind = KindText
 	}
 	base, _, err := mime.ParseMediaType(mediaType)
-	if err != nil && mediaType != "" {
-		return "", fault.Structuralf("media type %q: %w", mediaType, err)
-	}
 	switch {
-	case strings.HasPrefix(base, "text/"):
-		return KindText, nil
-	case base == "application/pdf" || strings.HasPrefix(base, "image/"):
-		return "", fault.Structuralf("document declared %s, but its content is not a PDF, PNG, JPEG or TIFF", base)
+	case mediaType == "", base == "application/octet-stream", base == mt:
+	case err != nil:
+		return "", fault.Structuralf("media type %q: %w", mediaType, err)
+	case kind == KindText && strings.HasPrefix(base, "text/"):
+	default:
+		return "", fault.Structuralf("document declared %s, but its content is %s", base, mt)
 	}
-	return "", fault.Structuralf("unsupported media type %q: want application/pdf, image/png, image/jpeg, image/tiff or text/*", mediaType)
+	return kind, nil
 }
 
 // Extract extracts the document's text. The caller bounds ctx (the
 // document's timeout).
 func (x *Extractor) Extract(ctx context.Context, job Job) (Result, error) {
-	head, err := readHead(job.Path, 1024)
+	head, err := readHead(job.Path, sniff.HeadSize)
 	if err != nil {
 		return Result{}, err
 	}

@@ -236,9 +236,9 @@ func TestRejectsStructural(t *testing.T) {
 		{"png decompression bomb", "bomb.png", "image/png", extract.Limits{}, "100000x100000"},
 		{"pdf page too large to rasterize", "bomb.pdf", "application/pdf", extract.Limits{}, "60000x60000"},
 		{"too many pdf pages", "textlayer.pdf", "application/pdf", small, "2 pages, more than the limit of 1"},
-		{"binary declared as text", "binary.txt", "text/plain", extract.Limits{}, "binary content"},
+		{"binary declared as text", "binary.txt", "text/plain", extract.Limits{}, "content is application/octet-stream"},
 		{"unsupported type", "binary.txt", "application/zip", extract.Limits{}, "unsupported media type"},
-		{"declared pdf, content not", "utf8.txt", "application/pdf", extract.Limits{}, "not a PDF"},
+		{"declared pdf, content not", "utf8.txt", "application/pdf", extract.Limits{}, "declared application/pdf, but its content is text/plain"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

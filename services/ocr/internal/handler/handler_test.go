@@ -254,7 +254,7 @@ func TestFailuresAreClassifiedAndDeadLettered(t *testing.T) {
 	}
 	want := map[string]struct{ class, msg string }{
 		"wf-00000001": {"structural", "100000x100000"},
-		"wf-00000002": {"structural", "binary content"},
+		"wf-00000002": {"structural", "content is application/octet-stream"},
 		"wf-00000003": {"structural", "blob not found"},
 		"wf-00000004": {"transient", "DOCKET_OCR_TIMEOUT"},
 	}
