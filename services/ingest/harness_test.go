@@ -90,7 +90,7 @@ func newHarness(t *testing.T, mod func(*app.Config)) *harness {
 		t.Fatal(err)
 	}
 	cfg := app.Config{
-		Addr: "127.0.0.1:0", MaxBytes: maxBytes, UploadTimeout: time.Minute, TenantsFile: tenants, DefaultDeadline: 24 * time.Hour,
+		Addr: "127.0.0.1:0", MaxBytes: maxBytes, UploadTimeout: time.Minute, MaxUploads: 32, MaxTenantUploads: 8, TenantsFile: tenants, DefaultDeadline: 24 * time.Hour,
 		PublishTimeout: 5 * time.Second, IdempotencyTTL: time.Hour, StatusTTL: time.Hour, EventsPoll: 20 * time.Millisecond,
 		InboxTenant: "acme", InboxPoll: 20 * time.Millisecond,
 		CallbackPoll: 20 * time.Millisecond, CallbackBackoff: 20 * time.Millisecond, CallbackMaxBackoff: 80 * time.Millisecond, CallbackMaxAttempts: 4,

@@ -95,7 +95,8 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	view.Register(rt)
 	(&handler.Requests{Submit: a.Submit, Store: a.Store, Now: time.Now}).Register(rt)
 
-	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll, UploadTimeout: cfg.UploadTimeout, Now: time.Now}
+	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll,
+		Uploads: server.NewUploads(cfg.MaxUploads, cfg.MaxTenantUploads), UploadTimeout: cfg.UploadTimeout, Now: time.Now}
 	if tracker != nil {
 		srv.Tracker = tracker
 	}

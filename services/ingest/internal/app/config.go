@@ -22,6 +22,12 @@ type Config struct {
 	// UploadTimeout bounds how long a submission's body may take to
 	// arrive: a client sending it slowly, or never ending it, is cut off.
 	UploadTimeout time.Duration `env:"UPLOAD_TIMEOUT" envDefault:"5m"`
+	// MaxUploads and MaxTenantUploads cap the submission bodies one
+	// replica reads at once, in total (a 503 past it) and per tenant (a
+	// 429), both with Retry-After. Bodies stream to the blob store, so a
+	// slot costs about 40 KiB of buffers, not the document's size.
+	MaxUploads       int `env:"MAX_UPLOADS" envDefault:"32"`
+	MaxTenantUploads int `env:"MAX_TENANT_UPLOADS" envDefault:"8"`
 	// TenantsFile lists the tenants; empty runs the dev tenant "demo".
 	TenantsFile     string        `env:"TENANTS_FILE"`
 	DefaultDeadline time.Duration `env:"DEFAULT_DEADLINE" envDefault:"24h"`
@@ -99,6 +105,12 @@ func (c Config) Validate() error {
 	}
 	if c.MaxBytes < 1 {
 		bad("MAX_BYTES", "%d: want at least 1", c.MaxBytes)
+	}
+	if c.MaxUploads < 1 {
+		bad("MAX_UPLOADS", "%d: want at least 1", c.MaxUploads)
+	}
+	if c.MaxTenantUploads < 1 {
+		bad("MAX_TENANT_UPLOADS", "%d: want at least 1", c.MaxTenantUploads)
 	}
 	for name, d := range map[string]time.Duration{
 		"UPLOAD_TIMEOUT": c.UploadTimeout, "DEFAULT_DEADLINE": c.DefaultDeadline, "PUBLISH_TIMEOUT": c.PublishTimeout, "IDEMPOTENCY_TTL": c.IdempotencyTTL,

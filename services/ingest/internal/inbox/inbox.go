@@ -15,11 +15,8 @@ package inbox
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
 	"net/http"
 	"os"
@@ -28,6 +25,7 @@ import (
 	"syscall"
 	"time"
 
+	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
@@ -137,16 +135,20 @@ func (in *Inbox) Scan(ctx context.Context) error {
 func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 	path := filepath.Join(in.Dir, name)
 	log := in.Log.With("file", name)
-	doc, err := readFile(path, st, in.Submit.MaxBytes())
+	f, err := openFile(path, st)
 	if errors.Is(err, errReplaced) {
 		log.WarnContext(ctx, "inbox file was replaced after it was checked; looking at it again on the next polls", "error", err)
 		return nil
 	}
 	var acc submit.Accepted
 	if err == nil {
-		sum := sha256.Sum256(doc)
-		key := hex.EncodeToString(sum[:]) + ":" + name
-		acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: events.PriorityBulk}, key, submit.SourceInbox)
+		var doc *blob.Staged
+		doc, err = in.Submit.Store(ctx, f)
+		f.Close()
+		if err == nil {
+			key := doc.SHA256 + ":" + name
+			acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: events.PriorityBulk}, key, submit.SourceInbox)
+		}
 	}
 	if err != nil {
 		e, ok := submit.AsError(err)
@@ -170,13 +172,12 @@ func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 // errReplaced is a file that is no longer the one the polls saw.
 var errReplaced = errors.New("inbox file replaced")
 
-// readFile reads up to max bytes of the regular file at path whose lstat
-// was st; more is a too_large refusal. It never follows a symbolic link
-// (O_NOFOLLOW: a link is refused) and reads only the file the polls saw:
-// the open file's fstat must have st's device and inode, and one link (a
-// hard link would be a file from elsewhere). O_NONBLOCK keeps a FIFO
-// swapped in from blocking the open.
-func readFile(path string, st fileState, max int64) ([]byte, error) {
+// openFile opens the regular file at path whose lstat was st. It never
+// follows a symbolic link (O_NOFOLLOW: a link is refused) and opens only
+// the file the polls saw: the open file's fstat must have st's device and
+// inode, and one link (a hard link would be a file from elsewhere).
+// O_NONBLOCK keeps a FIFO swapped in from blocking the open.
+func openFile(path string, st fileState) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 	if errors.Is(err, syscall.ELOOP) {
 		return nil, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "a symbolic link: the inbox reads only regular files placed in it")
@@ -187,28 +188,30 @@ func readFile(path string, st fileState, max int64) ([]byte, error) {
 	if err != nil {
 		return nil, submit.Unavailable("open inbox file", err)
 	}
-	defer f.Close()
+	if err := sameFile(f, st); err != nil {
+		f.Close()
+		return nil, err
+	}
+	return f, nil
+}
+
+// sameFile checks that the open f is the regular file, with one link,
+// whose lstat was st.
+func sameFile(f *os.File, st fileState) error {
 	info, err := f.Stat()
 	if err != nil {
-		return nil, submit.Unavailable("stat inbox file", err)
+		return submit.Unavailable("stat inbox file", err)
 	}
 	sys, ok := info.Sys().(*syscall.Stat_t)
 	switch {
 	case !info.Mode().IsRegular():
-		return nil, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "not a regular file (%s): the inbox reads only regular files", info.Mode().Type())
+		return submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "not a regular file (%s): the inbox reads only regular files", info.Mode().Type())
 	case !ok || uint64(sys.Dev) != st.dev || sys.Ino != st.ino:
-		return nil, fmt.Errorf("%w: the file opened is not the one checked", errReplaced)
+		return fmt.Errorf("%w: the file opened is not the one checked", errReplaced)
 	case sys.Nlink != 1:
-		return nil, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "a file with %d hard links: the inbox reads only files placed in it, not links to files elsewhere", sys.Nlink)
+		return submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "a file with %d hard links: the inbox reads only files placed in it, not links to files elsewhere", sys.Nlink)
 	}
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, submit.Unavailable("read inbox file", err)
-	}
-	if int64(len(b)) > max {
-		return nil, submit.Errorf(http.StatusRequestEntityTooLarge, submit.CodeTooLarge, "file larger than %d bytes", max)
-	}
-	return b, nil
+	return nil
 }
 
 // writeReason creates the reason file next to a rejected one; it never

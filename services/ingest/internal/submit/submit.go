@@ -7,8 +7,6 @@ package submit
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -54,7 +52,8 @@ type Reservations interface {
 
 // Blobs is what submission needs of the blob store.
 type Blobs interface {
-	Put(ctx context.Context, r io.Reader, mediaType string) (blob.Ref, error)
+	// Stage streams r to a temporary key while hashing it.
+	Stage(ctx context.Context, r io.Reader, mediaType string) (*blob.Staged, error)
 	Stat(ctx context.Context, sha256hex string) (blob.Ref, error)
 	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
 }
@@ -128,33 +127,61 @@ func RejectionID(tenant, requestEventID string) string {
 	return uuid.NewSHA1(workflowNamespace, []byte(tenant+"\x00rejected\x00"+requestEventID)).String()
 }
 
-// Submit accepts a document for tenant: it validates it, reserves the
-// idempotency key (if any), stores the blob and publishes the submitted
-// event, returning only when Kafka acknowledged it. A repeat of a key
-// whose event is published returns the same workflow and creates nothing;
-// a repeat of a key whose first attempt died before publishing publishes
-// the same event (same id) again.
-func (s *Service) Submit(ctx context.Context, tn Tenant, doc []byte, p Params, key, source string) (Accepted, error) {
+// Store streams a document into the blob store's temporary area and
+// returns it staged: hashed, not yet at its address. The document is never
+// held in memory: its first bytes (sniff.HeadSize) decide its media type
+// by the rule OCR also reads it by, so a refused type is answered before
+// the rest arrives; the rest is hashed and written as it passes, at most
+// MaxBytes. Refusals are *Error (empty, too large, unsupported type, a
+// body that broke or stopped arriving); a store failure is
+// CodeUnavailable. Submit commits or discards what Store staged.
+func (s *Service) Store(ctx context.Context, r io.Reader) (*blob.Staged, error) {
+	doc := &documentReader{r: r, max: s.cfg.MaxBytes}
+	head := make([]byte, sniff.HeadSize)
+	n, err := io.ReadFull(doc, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, Errorf(http.StatusBadRequest, CodeEmpty, "the document is empty")
+	}
+	head = head[:n]
+	mt, ok := sniff.MediaType(head)
+	if !ok {
+		return nil, Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
+	}
+	staged, err := s.blobs.Stage(ctx, io.MultiReader(bytes.NewReader(head), doc), mt)
+	if e, ok := AsError(err); ok {
+		return nil, e // the document's own failure, not the store's
+	}
+	if err != nil {
+		return nil, Unavailable("store document", err)
+	}
+	return staged, nil
+}
+
+// Submit accepts a document Store staged, for tenant: it validates the
+// submission, reserves the idempotency key (if any), moves the document to
+// its address and publishes the submitted event, returning only when Kafka
+// acknowledged it. A refusal discards the staged document, so it creates
+// nothing. A repeat of a key whose event is published returns the same
+// workflow and creates nothing; a repeat of a key whose first attempt died
+// before publishing publishes the same event (same id) again.
+func (s *Service) Submit(ctx context.Context, tn Tenant, doc *blob.Staged, p Params, key, source string) (Accepted, error) {
+	defer doc.Discard(ctx)
 	now := s.cfg.Now()
 	if err := s.check(tn, p, key, now); err != nil {
 		return Accepted{}, err
 	}
-	mt, err := s.checkContent(doc, int64(len(doc)))
-	if err != nil {
-		return Accepted{}, err
-	}
-	sum := sha256.Sum256(doc)
-	docSHA := hex.EncodeToString(sum[:])
-
-	wf, created, repeat, err := s.reserve(ctx, tn.ID, key, p.Fingerprint(docSHA), now)
+	wf, created, repeat, err := s.reserve(ctx, tn.ID, key, p.Fingerprint(doc.SHA256), now)
 	if err != nil || repeat {
 		return Accepted{WorkflowID: wf, Repeat: repeat}, err
 	}
-	ref, err := s.blobs.Put(ctx, bytes.NewReader(doc), mt)
+	ref, err := doc.Commit(ctx)
 	if err != nil {
 		return Accepted{}, Unavailable("store document", err)
 	}
-	ev, err := s.Event(tn.ID, wf, created, toBlobRef(ref, mt), p, key, source)
+	ev, err := s.Event(tn.ID, wf, created, toBlobRef(ref, doc.MediaType), p, key, source)
 	if err != nil {
 		return Accepted{}, err
 	}
