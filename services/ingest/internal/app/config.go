@@ -12,6 +12,7 @@ import (
 	"time"
 
 	platform "github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/ratelimit"
 )
 
 // Config holds ingest's own settings (DOCKET_INGEST_*).
@@ -28,6 +29,11 @@ type Config struct {
 	// slot costs about 40 KiB of buffers, not the document's size.
 	MaxUploads       int `env:"MAX_UPLOADS" envDefault:"32"`
 	MaxTenantUploads int `env:"MAX_TENANT_UPLOADS" envDefault:"8"`
+	// LoginFailures unknown API keys from one client address are allowed
+	// at once, and as many again every LoginFailureWindow; past that the
+	// address is refused (429 with Retry-After) until its budget refills.
+	LoginFailures      int           `env:"LOGIN_FAILURES" envDefault:"10"`
+	LoginFailureWindow time.Duration `env:"LOGIN_FAILURE_WINDOW" envDefault:"1m"`
 	// TenantsFile lists the tenants; empty runs the dev tenant "demo".
 	TenantsFile     string        `env:"TENANTS_FILE"`
 	DefaultDeadline time.Duration `env:"DEFAULT_DEADLINE" envDefault:"24h"`
@@ -63,6 +69,11 @@ type TrackerConfig struct {
 	Token   string        `env:"DOCKET_TRACKER_TOKEN"`
 	CAFile  string        `env:"DOCKET_TRACKER_CA_FILE"`
 	Timeout time.Duration `env:"DOCKET_TRACKER_TIMEOUT" envDefault:"5s"`
+}
+
+// LoginRate is the budget of failed logins of one client address.
+func (c Config) LoginRate() ratelimit.Rate {
+	return ratelimit.Rate{PerSecond: float64(c.LoginFailures) / c.LoginFailureWindow.Seconds(), Burst: c.LoginFailures}
 }
 
 // CallbackAllowPrefixes parses CallbackAllowNets.
@@ -112,9 +123,12 @@ func (c Config) Validate() error {
 	if c.MaxTenantUploads < 1 {
 		bad("MAX_TENANT_UPLOADS", "%d: want at least 1", c.MaxTenantUploads)
 	}
+	if c.LoginFailures < 1 {
+		bad("LOGIN_FAILURES", "%d: want at least 1", c.LoginFailures)
+	}
 	for name, d := range map[string]time.Duration{
 		"UPLOAD_TIMEOUT": c.UploadTimeout, "DEFAULT_DEADLINE": c.DefaultDeadline, "PUBLISH_TIMEOUT": c.PublishTimeout, "IDEMPOTENCY_TTL": c.IdempotencyTTL,
-		"STATUS_TTL": c.StatusTTL, "EVENTS_POLL": c.EventsPoll, "INBOX_POLL": c.InboxPoll, "CALLBACK_POLL": c.CallbackPoll,
+		"STATUS_TTL": c.StatusTTL, "EVENTS_POLL": c.EventsPoll, "INBOX_POLL": c.InboxPoll, "LOGIN_FAILURE_WINDOW": c.LoginFailureWindow, "CALLBACK_POLL": c.CallbackPoll,
 		"CALLBACK_BACKOFF": c.CallbackBackoff, "CALLBACK_MAX_BACKOFF": c.CallbackMaxBackoff,
 	} {
 		if d <= 0 {

@@ -55,6 +55,8 @@ type Server struct {
 	PollInterval time.Duration
 	// Uploads caps the bodies read at once, in total and per tenant.
 	Uploads *Uploads
+	// Logins throttles failed logins per client address.
+	Logins *Logins
 	// UploadTimeout bounds the time a submission's body takes to arrive
 	// (the server's ReadTimeout would also end event streams); zero is
 	// unbounded.
@@ -88,12 +90,26 @@ func apiKey(r *http.Request) string {
 	return r.Header.Get("X-API-Key")
 }
 
+// authenticate returns the request's tenant. A client whose keys failed
+// too often is refused before its key is looked at, and every unknown key
+// counts against its address (Logins).
 func (s *Server) authenticate(r *http.Request) (submit.Tenant, error) {
+	ctx := r.Context()
+	if err := s.Logins.Locked(ctx, r); err != nil {
+		return submit.Tenant{}, err
+	}
 	claimed := r.Header.Get("Docket-Tenant")
 	if claimed == "" {
 		claimed = r.URL.Query().Get("tenant")
 	}
-	return s.Submit.Tenants().Authenticate(apiKey(r), claimed)
+	key := apiKey(r)
+	tn, err := s.Submit.Tenants().Authenticate(key, claimed)
+	if e, ok := submit.AsError(err); ok && e.Status == http.StatusUnauthorized && key != "" {
+		if ferr := s.Logins.Failed(ctx, r); ferr != nil {
+			s.Log.WarnContext(ctx, "failed login not counted", "error", ferr)
+		}
+	}
+	return tn, err
 }
 
 func (s *Server) post(w http.ResponseWriter, r *http.Request) {
@@ -102,7 +118,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if err := s.Submit.Tenants().Allow(tn.ID, s.Now()); err != nil {
+	if err := s.Submit.Admit(r.Context(), tn); err != nil {
 		writeError(w, err)
 		return
 	}

@@ -17,6 +17,8 @@ import (
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/quota"
+	"github.com/docket-run/docket/pkg/ratelimit"
 	"github.com/docket-run/docket/pkg/sniff"
 )
 
@@ -76,6 +78,10 @@ type Config struct {
 	DefaultDeadline time.Duration
 	Version         string // producer version on events
 	Now             func() time.Time
+	// Limiter holds the tenants' rate budgets and Quotas their daily
+	// quotas, both in Redis, shared by every replica.
+	Limiter *ratelimit.Limiter
+	Quotas  *quota.Store
 }
 
 // Service accepts submissions.
@@ -201,6 +207,27 @@ func (s *Service) Submit(ctx context.Context, tn Tenant, doc *blob.Staged, p Par
 	return Accepted{WorkflowID: wf}, nil
 }
 
+// Admit takes one submission from tenant's rate budget and checks its
+// daily quota of pages and OCR CPU; both live in Redis, so they hold
+// across replicas. Either spent is a 429 with Retry-After.
+func (s *Service) Admit(ctx context.Context, tn Tenant) error {
+	res, err := s.cfg.Limiter.Take(ctx, "ingest:"+tn.ID, tn.Rate(), 1)
+	if err != nil {
+		return Unavailable("take from the tenant's rate budget", err)
+	}
+	if res.Admitted == 0 {
+		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: fmt.Sprintf("rate limit of tenant %s exceeded", tn.ID), RetryAfter: max(res.RetryAfter, time.Millisecond)}
+	}
+	err = s.cfg.Quotas.Check(ctx, tn.ID)
+	if e, ok := quota.AsExceeded(err); ok {
+		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: e.Error(), RetryAfter: e.RetryAfter}
+	}
+	if err != nil {
+		return Unavailable("read the tenant's quota", err)
+	}
+	return nil
+}
+
 // check validates the tenant-level rules and the metadata.
 func (s *Service) check(tn Tenant, p Params, key string, now time.Time) error {
 	if p.Tenant != "" && p.Tenant != tn.ID {
@@ -316,7 +343,7 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 	if err := s.check(tn, r.Params, r.Key, now); err != nil {
 		return nil, err
 	}
-	if err := s.tenants.Allow(tn.ID, now); err != nil {
+	if err := s.Admit(ctx, tn); err != nil {
 		return nil, err
 	}
 	sum, err := blob.ParseURI(r.Document.URI)

@@ -10,9 +10,8 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"time"
 
-	"golang.org/x/time/rate"
+	"github.com/docket-run/docket/pkg/ratelimit"
 )
 
 // Tenant is one customer of the submission API.
@@ -42,17 +41,20 @@ func HashKey(key string) string {
 	return hex.EncodeToString(s[:])
 }
 
-// Tenants authenticates API keys and rate-limits tenants. The token
-// buckets live in this process: the limit holds per replica, so N
-// replicas admit up to N times a tenant's rate.
+// Tenants authenticates API keys. (Their rates are enforced by
+// Service.Admit, in Redis, across replicas.)
 type Tenants struct {
-	byID     map[string]Tenant
-	limiters map[string]*rate.Limiter // read-only after NewTenants; a Limiter is safe for concurrent use
+	byID map[string]Tenant
+}
+
+// Rate is the tenant's submission rate.
+func (tn Tenant) Rate() ratelimit.Rate {
+	return ratelimit.Rate{PerSecond: tn.RatePerS, Burst: tn.Burst}
 }
 
 // NewTenants validates ts, reporting every bad entry.
 func NewTenants(ts []Tenant) (*Tenants, error) {
-	t := &Tenants{byID: map[string]Tenant{}, limiters: map[string]*rate.Limiter{}}
+	t := &Tenants{byID: map[string]Tenant{}}
 	var errs []error
 	hashes := map[string]string{}
 	for i, tn := range ts {
@@ -68,15 +70,14 @@ func NewTenants(ts []Tenant) (*Tenants, error) {
 		} else if other, dup := hashes[tn.APIKeySHA256]; dup {
 			errs = append(errs, fmt.Errorf("tenant %q: same API key as tenant %q", tn.ID, other))
 		}
-		if tn.RatePerS <= 0 {
-			errs = append(errs, fmt.Errorf("tenant %q: rate_per_s must be positive", tn.ID))
+		if !(tn.RatePerS > 0 && tn.RatePerS <= 1e6) {
+			errs = append(errs, fmt.Errorf("tenant %q: rate_per_s must be positive, at most 1000000", tn.ID))
 		}
 		if tn.Burst < 1 {
 			errs = append(errs, fmt.Errorf("tenant %q: burst must be at least 1", tn.ID))
 		}
 		hashes[tn.APIKeySHA256] = tn.ID
 		t.byID[tn.ID] = tn
-		t.limiters[tn.ID] = rate.NewLimiter(rate.Limit(tn.RatePerS), tn.Burst)
 	}
 	if len(ts) == 0 {
 		errs = append(errs, errors.New("no tenants"))
@@ -142,22 +143,4 @@ func (t *Tenants) Authenticate(key, claimed string) (Tenant, error) {
 		return Tenant{}, Errorf(http.StatusForbidden, CodeForbidden, "API key does not belong to tenant %q", claimed)
 	}
 	return found, nil
-}
-
-// Allow takes a token from the tenant's bucket, or returns a 429 error
-// saying when to retry.
-func (t *Tenants) Allow(id string, now time.Time) error {
-	l := t.limiters[id]
-	if l == nil {
-		return Errorf(http.StatusUnauthorized, CodeUnauthorized, "unknown tenant %q", id)
-	}
-	r := l.ReserveN(now, 1)
-	if !r.OK() {
-		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: "rate limit exceeded", RetryAfter: time.Second}
-	}
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: fmt.Sprintf("rate limit of tenant %s exceeded", id), RetryAfter: d}
-	}
-	return nil
 }

@@ -20,10 +20,12 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/quota"
 	"github.com/docket-run/docket/pkg/sniff"
 )
 
@@ -109,6 +111,13 @@ type Progress interface {
 	SetProgress(ctx context.Context, workflowID string, done, total int) error
 }
 
+// Quota is the tenants' daily budget of pages and engine CPU
+// (quota.Store): exceeding it returns a *quota.ExceededError.
+type Quota interface {
+	ChargePages(ctx context.Context, tenant, doc string, n int64) error
+	ChargeCPU(ctx context.Context, tenant string, d time.Duration) error
+}
+
 // Limits bound the work on one document.
 type Limits struct {
 	MaxPages  int
@@ -125,19 +134,21 @@ type Extractor struct {
 	poppler     *Poppler
 	checkpoints Checkpoints
 	progress    Progress
+	quota       Quota
 	limits      Limits
 	workDir     string
 	log         *slog.Logger
 }
 
-// New returns an Extractor. checkpoints and progress may be nil (no
-// resumption, no progress reports); workDir "" is the system temp dir.
-func New(engine Engine, poppler *Poppler, checkpoints Checkpoints, progress Progress, limits Limits, workDir string, log *slog.Logger) *Extractor {
+// New returns an Extractor. checkpoints, progress and quota may be nil (no
+// resumption, no progress reports, no tenant budget); workDir "" is the
+// system temp dir.
+func New(engine Engine, poppler *Poppler, checkpoints Checkpoints, progress Progress, quota Quota, limits Limits, workDir string, log *slog.Logger) *Extractor {
 	if log == nil {
 		log = slog.Default()
 	}
 	limits.PageConcurrency = max(1, limits.PageConcurrency)
-	return &Extractor{engine: engine, poppler: poppler, checkpoints: checkpoints, progress: progress, limits: limits, workDir: workDir, log: log}
+	return &Extractor{engine: engine, poppler: poppler, checkpoints: checkpoints, progress: progress, quota: quota, limits: limits, workDir: workDir, log: log}
 }
 
 // Job is one document to extract.
@@ -151,6 +162,9 @@ type Job struct {
 	MediaType string
 	// WorkflowID is where progress is reported.
 	WorkflowID string
+	// Tenant is whose budget the document's pages and engine CPU are
+	// charged to.
+	Tenant string
 	// Continue, when set, is called before each page is recognized; an
 	// error stops the extraction with that error (a canceled workflow).
 	Continue func(ctx context.Context) error
@@ -199,7 +213,10 @@ func Sniff(head []byte, mediaType string) (Kind, error) {
 }
 
 // Extract extracts the document's text. The caller bounds ctx (the
-// document's timeout).
+// document's timeout). With a Quota, the document's pages are charged to
+// its tenant before any page is read, and the engine processes' CPU time
+// as it is spent: a document over either budget is structural (parked; it
+// can be replayed once the budget renews).
 func (x *Extractor) Extract(ctx context.Context, job Job) (Result, error) {
 	head, err := readHead(job.Path, sniff.HeadSize)
 	if err != nil {
@@ -209,14 +226,59 @@ func (x *Extractor) Extract(ctx context.Context, job Job) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	var m *cpuMeter
+	if x.quota != nil {
+		m = &cpuMeter{}
+		ctx = withCPUMeter(ctx, m)
+		defer func() {
+			// The last runs' CPU: the work is done whatever the budget
+			// says now; ingest refuses the tenant's next document.
+			err := x.chargeCPU(context.WithoutCancel(ctx), job, m)
+			if _, over := quota.AsExceeded(err); err != nil && !over {
+				x.log.WarnContext(ctx, "charge OCR CPU", "workflow_id", job.WorkflowID, "tenant", job.Tenant, "error", err)
+			}
+		}()
+	}
 	switch kind {
 	case KindPDF:
-		return x.extractPDF(ctx, job)
+		return x.extractPDF(ctx, job, m)
 	case KindImage:
 		return x.extractImage(ctx, job)
 	default:
+		if err := x.chargePages(ctx, job, 1); err != nil {
+			return Result{}, err
+		}
 		return x.extractText(job)
 	}
+}
+
+// chargePages charges the document's n pages to its tenant.
+func (x *Extractor) chargePages(ctx context.Context, job Job, n int) error {
+	if x.quota == nil {
+		return nil
+	}
+	return quotaError(x.quota.ChargePages(ctx, job.Tenant, job.SHA256, int64(n)))
+}
+
+// chargeCPU charges the CPU the engine processes spent since the last
+// charge to the document's tenant.
+func (x *Extractor) chargeCPU(ctx context.Context, job Job, m *cpuMeter) error {
+	if d := m.take(); d > 0 {
+		return quotaError(x.quota.ChargeCPU(ctx, job.Tenant, d))
+	}
+	return nil
+}
+
+// quotaError classifies a quota failure: over the budget is structural,
+// a failure to reach the store transient.
+func quotaError(err error) error {
+	if e, ok := quota.AsExceeded(err); ok {
+		return fault.Structuralf("quota: %w", e)
+	}
+	if err != nil {
+		return fault.Transientf("quota: %w", err)
+	}
+	return nil
 }
 
 func readHead(path string, n int) ([]byte, error) {
@@ -254,6 +316,9 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if err := x.chargePages(ctx, job, len(info.Frames)); err != nil {
+		return Result{}, err
+	}
 	x.report(ctx, job, 0, len(info.Frames))
 	texts, err := x.engine.Recognize(ctx, job.Path)
 	if err != nil {
@@ -271,12 +336,15 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 	return res, err
 }
 
-func (x *Extractor) extractPDF(ctx context.Context, job Job) (Result, error) {
+func (x *Extractor) extractPDF(ctx context.Context, job Job, m *cpuMeter) (Result, error) {
 	sizes, err := x.poppler.Pages(ctx, job.Path, x.limits.MaxPages)
 	if err != nil {
 		return Result{}, err
 	}
 	n := len(sizes)
+	if err := x.chargePages(ctx, job, n); err != nil {
+		return Result{}, err
+	}
 	layer, err := x.poppler.TextLayer(ctx, job.Path, n)
 	if err != nil {
 		return Result{}, err
@@ -296,7 +364,7 @@ func (x *Extractor) extractPDF(ctx context.Context, job Job) (Result, error) {
 		scanned = append(scanned, i+1)
 	}
 	if len(scanned) > 0 {
-		if err := x.ocrPages(ctx, job, res.Pages, scanned, sizes); err != nil {
+		if err := x.ocrPages(ctx, job, res.Pages, scanned, sizes, m); err != nil {
 			return Result{}, err
 		}
 	} else {
@@ -328,9 +396,11 @@ func (x *Extractor) identity(ctx context.Context, textPages, ocrPages int) (stri
 
 // ocrPages fills pages[n-1] for every n in scanned: from a checkpoint when
 // an earlier attempt finished it, else by rasterizing and recognizing it,
-// then checkpointing it. sizes are the pages' checked sizes. Up to
-// PageConcurrency pages run at once; the first failure stops the rest.
-func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned []int, sizes []PageSize) error {
+// then checkpointing it. sizes are the pages' checked sizes. Before each
+// page, the CPU spent so far is charged (m, with a Quota): a tenant over
+// its budget stops there. Up to PageConcurrency pages run at once; the
+// first failure stops the rest.
+func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned []int, sizes []PageSize, m *cpuMeter) error {
 	total := len(pages)
 	var done atomic.Int64
 	done.Store(int64(total - len(scanned)))
@@ -402,6 +472,12 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 				if job.Continue != nil {
 					if err := job.Continue(ctx); err != nil {
 						fail(err)
+						continue
+					}
+				}
+				if m != nil {
+					if err := x.chargeCPU(ctx, job, m); err != nil {
+						fail(fmt.Errorf("before page %d: %w", r.n, err))
 						continue
 					}
 				}

@@ -47,6 +47,7 @@ type options struct {
 	tools               *extract.ProcessLimits
 	checkpoints         extract.Checkpoints
 	progress            extract.Progress
+	quota               extract.Quota
 	failAt              int64
 }
 
@@ -66,7 +67,7 @@ func newExtractor(t *testing.T, o options) (*extract.Extractor, *countingEngine)
 	}
 	eng := &countingEngine{Engine: extract.NewTesseract(o.tesseract, "eng", o.limits.DPI, *o.tools), failAt: o.failAt}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", o.pdftoppm, *o.tools), o.checkpoints, o.progress, o.limits, t.TempDir(), log)
+	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", o.pdftoppm, *o.tools), o.checkpoints, o.progress, o.quota, o.limits, t.TempDir(), log)
 	return x, eng
 }
 

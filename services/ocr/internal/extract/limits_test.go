@@ -48,7 +48,7 @@ func (s *sizingEngine) Recognize(ctx context.Context, path string) ([]extract.Pa
 func TestHostilePDFRendersTheCheckedBox(t *testing.T) {
 	eng := &sizingEngine{Engine: extract.NewTesseract("tesseract", "eng", 300, toolLimits)}
 	limits := extract.Limits{MaxPages: 10, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}
-	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", toolLimits), nil, nil, limits, t.TempDir(), nil)
+	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", toolLimits), nil, nil, nil, limits, t.TempDir(), nil)
 	res, err := x.Extract(ctx(t), job("cropbox.pdf", "application/pdf"))
 	if err != nil {
 		t.Fatalf("Extract: %v", err)

@@ -10,6 +10,7 @@ import (
 	"os/exec"
 	"strconv"
 	"strings"
+	"sync"
 	"syscall"
 	"time"
 
@@ -108,6 +109,42 @@ func procAttr() *syscall.SysProcAttr {
 	return &syscall.SysProcAttr{Setpgid: true, Pdeathsig: syscall.SIGKILL}
 }
 
+// cpuMeter sums the CPU time of the engine processes of one document,
+// for its tenant's quota. The nil meter counts nothing.
+type cpuMeter struct {
+	mu      sync.Mutex
+	pending time.Duration
+}
+
+type cpuMeterKey struct{}
+
+func withCPUMeter(ctx context.Context, m *cpuMeter) context.Context {
+	return context.WithValue(ctx, cpuMeterKey{}, m)
+}
+
+func cpuMeterFrom(ctx context.Context) *cpuMeter {
+	m, _ := ctx.Value(cpuMeterKey{}).(*cpuMeter)
+	return m
+}
+
+func (m *cpuMeter) add(d time.Duration) {
+	if m == nil {
+		return
+	}
+	m.mu.Lock()
+	m.pending += d
+	m.mu.Unlock()
+}
+
+// take returns the CPU time counted since the last take.
+func (m *cpuMeter) take() time.Duration {
+	m.mu.Lock()
+	defer m.mu.Unlock()
+	d := m.pending
+	m.pending = 0
+	return d
+}
+
 type cappedBuffer struct {
 	bytes.Buffer
 	limit int
@@ -164,6 +201,9 @@ func (t Tool) Run(ctx context.Context, args ...string) ([]byte, error) {
 	cmd.Cancel = func() error { return syscall.Kill(-cmd.Process.Pid, syscall.SIGKILL) }
 	cmd.WaitDelay = 5 * time.Second
 	err = cmd.Run()
+	if st := cmd.ProcessState; st != nil {
+		cpuMeterFrom(ctx).add(st.UserTime() + st.SystemTime())
+	}
 	msg := strings.TrimSpace(string(stderr.b))
 	if err == nil && stdout.over {
 		return nil, fault.Structuralf("%s: output exceeds %d bytes", what, maxToolOutput)

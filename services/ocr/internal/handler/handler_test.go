@@ -82,7 +82,7 @@ func (h *harness) startAs(t *testing.T, timeout time.Duration, owner, replica st
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cp := checkpoint.New(h.rdb, time.Hour, "eng@300dpi")
-	x := extract.New(h.engine, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", extract.ProcessLimits{Memory: 2 << 30, CPU: 2 * time.Minute}), cp, cp,
+	x := extract.New(h.engine, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", extract.ProcessLimits{Memory: 2 << 30, CPU: 2 * time.Minute}), cp, cp, nil,
 		extract.Limits{MaxPages: 50, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}, t.TempDir(), log)
 	hd := handler.New(handler.Config{Service: service, Owner: owner, Replica: replica, Timeout: timeout, Lease: 3 * time.Second, WorkDir: t.TempDir()}, h.blobs, h.store, x, log)
 	rt, err := bus.New(service, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, h.store,
