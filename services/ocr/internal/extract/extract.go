@@ -2,11 +2,14 @@
 // file into per-page text. PDF pages with a text layer are read with
 // pdftotext; scanned pages are rasterized with pdftoppm and recognized by an
 // Engine (Tesseract); PNG, JPEG and TIFF images go to the Engine directly;
-// plain text is decoded to UTF-8. Every engine run is bounded (the
-// context's deadline kills the process group) and every image is checked
-// against the page and pixel limits from its header before it is decoded.
-// Pages recognized by the engine are checkpointed one by one, so a
-// redelivered document resumes after its last finished page.
+// plain text is decoded to UTF-8. Every engine run is bounded (hard
+// address-space and CPU limits, the context's deadline kills the process
+// group, the service's death kills the process) and every image is checked
+// against the page and pixel limits from its header before it is decoded;
+// a PDF page is rendered at the size that was checked. A tenant's pages and
+// engine CPU are charged to its daily quota. Pages recognized by the engine
+// are checkpointed one by one, so a redelivered document resumes after its
+// last finished page.
 package extract
 
 import (
