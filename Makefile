@@ -13,7 +13,7 @@ HELM := $(shell command -v helm 2>/dev/null || echo $(GOBIN)/helm)
 CHARTS := ingest ocr classifier ledger sagatracker exception docket
 DATA ?= ./data
 
-.PHONY: compose-check run test test-short fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool chaos
+.PHONY: kafka-up kafka-down kafka-fetch chaos-kafka compose-check run test test-short fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool chaos
 
 ## run: start the embedded stack and every service in one process
 run:
@@ -51,8 +51,26 @@ CHAOS_KILLS ?= 24
 chaos:
 	@set -o pipefail; log=$$(mktemp); \
 	cd services/docket && CHAOS_WORKFLOWS=$(CHAOS_WORKFLOWS) CHAOS_KILLS=$(CHAOS_KILLS) \
-	  $(GO) test -count=1 -v -timeout 60m -run '^TestChaos$$' ./internal/chaos/ 2>&1 | tee $$log; status=$$?; \
+	  CHAOS_BROKER=kfake $(GO) test -count=1 -v -timeout 60m -run '^TestChaos$$' ./internal/chaos/ 2>&1 | tee $$log; status=$$?; \
 	grep '^chaos: submitted=' $$log | tail -n 1; rm -f $$log; exit $$status
+
+KAFKA_DIR ?= .kafka
+## kafka-fetch: fetch the Apache Kafka version deploy/kafka/pom.xml pins into the user's cache folder (Maven)
+kafka-fetch:
+	cd pkg && $(GO) run ./kafkacluster/cmd/docket-kafka fetch
+## kafka-up: start a real three-node KRaft cluster on loopback in KAFKA_DIR (PLAINTEXT and SASL_SSL listeners; writes KAFKA_DIR/docket.env)
+kafka-up:
+	cd pkg && $(GO) run ./kafkacluster/cmd/docket-kafka up --dir $(abspath $(KAFKA_DIR))
+## kafka-down: stop the cluster kafka-up started
+kafka-down:
+	cd pkg && $(GO) run ./kafkacluster/cmd/docket-kafka down --dir $(abspath $(KAFKA_DIR))
+
+## chaos-kafka: the failure suite on a real three-node cluster of its own, at full size: service SIGKILLs plus a partition leader and a transaction coordinator killed, a group coordinator paused past the session timeout, a controller failover, a rolling restart and a wiped log directory
+chaos-kafka:
+	@set -o pipefail; log=$$(mktemp); \
+	cd services/docket && CHAOS_BROKER=kafka CHAOS_WORKFLOWS=$(CHAOS_WORKFLOWS) CHAOS_KILLS=$(CHAOS_KILLS) \
+	  $(GO) test -count=1 -v -timeout 80m -run '^TestChaos$$' ./internal/chaos/ 2>&1 | tee $$log; status=$$?; \
+	grep '^chaos: broker=kafka' $$log | tail -n 1; rm -f $$log; exit $$status
 
 ## lint: gofmt, go vet and staticcheck over every module
 lint: fmt-check vet staticcheck

@@ -15,6 +15,7 @@ import (
 	autoscalingv2 "k8s.io/api/autoscaling/v2"
 	batchv1 "k8s.io/api/batch/v1"
 	corev1 "k8s.io/api/core/v1"
+	networkingv1 "k8s.io/api/networking/v1"
 	policyv1 "k8s.io/api/policy/v1"
 	"k8s.io/apimachinery/pkg/labels"
 	"sigs.k8s.io/yaml"
@@ -148,6 +149,8 @@ func newObject(apiVersion, kind string) (any, error) {
 		return &autoscalingv2.HorizontalPodAutoscaler{}, nil
 	case "batch/v1/Job":
 		return &batchv1.Job{}, nil
+	case "networking.k8s.io/v1/NetworkPolicy":
+		return &networkingv1.NetworkPolicy{}, nil
 	case "keda.sh/v1alpha1/ScaledObject":
 		return &scaledObject{}, nil
 	case "monitoring.coreos.com/v1/ServiceMonitor":
@@ -199,7 +202,8 @@ var credentialURL = regexp.MustCompile(`://[^/@\s]*:[^/@\s]+@`)
 
 func checkPlainValue(t *testing.T, where, name, value string) {
 	t.Helper()
-	if value != "" && secretish.MatchString(name) && !strings.HasSuffix(name, "_FILE") && !strings.HasSuffix(name, "_KEYS") {
+	// A path under /etc/docket/ is a file mounted from a Secret.
+	if value != "" && secretish.MatchString(name) && !strings.HasSuffix(name, "_FILE") && !strings.HasSuffix(name, "_KEYS") && !strings.HasPrefix(value, "/etc/docket/") {
 		t.Errorf("%s: %s has a plain value; it must come from a Secret", where, name)
 	}
 	if credentialURL.MatchString(value) {
@@ -302,6 +306,7 @@ func check(t *testing.T, objs []object) []workload {
 		wls      []workload
 		pdbs     []*policyv1.PodDisruptionBudget
 		services []*corev1.Service
+		policies []*networkingv1.NetworkPolicy
 	)
 	for _, o := range objs {
 		where := o.Kind + " " + o.Name
@@ -322,11 +327,21 @@ func check(t *testing.T, objs []object) []workload {
 			for _, c := range append(v.Spec.Template.Spec.InitContainers, v.Spec.Template.Spec.Containers...) {
 				steps = append(steps, strings.Join(c.Args, " "))
 			}
-			if got, want := strings.Join(steps, ", "), "admin topics apply, admin schemas apply"; got != want {
+			want := "admin topics apply, admin schemas apply"
+			for _, c := range v.Spec.Template.Spec.InitContainers {
+				for _, e := range c.Env {
+					if e.Name == "DOCKET_KAFKA_SASL_USERNAME" { // with principals, the Job grants each its ACLs
+						want = "admin topics apply, admin acls apply, admin schemas apply"
+					}
+				}
+			}
+			if got := strings.Join(steps, ", "); got != want {
 				t.Errorf("%s: steps %q, want %q", where, got, want)
 			}
 		case *policyv1.PodDisruptionBudget:
 			pdbs = append(pdbs, v)
+		case *networkingv1.NetworkPolicy:
+			policies = append(policies, v)
 		case *corev1.Service:
 			services = append(services, v)
 		case *corev1.ConfigMap:
@@ -378,8 +393,72 @@ func check(t *testing.T, objs []object) []workload {
 		if !svc {
 			t.Errorf("%s: no Service selects it", where)
 		}
+		checkSecurity(t, where, w, policies)
 	}
 	return wls
+}
+
+// secretModeMax is the loosest mode a mounted secret file may have.
+const secretModeMax = 0o440
+
+// checkSecurity (issue 15, findings 1 and 15): a NetworkPolicy admits
+// ingress to the workload, every Secret is mounted read-only with mode
+// 0440 or tighter, and a workload serving an API (an http port) is given
+// its principals (a tokens or tenants file) unless DOCKET_INSECURE is set
+// on purpose.
+func checkSecurity(t *testing.T, where string, w workload, policies []*networkingv1.NetworkPolicy) {
+	t.Helper()
+	var np int
+	for _, p := range policies {
+		sel := labels.SelectorFromSet(p.Spec.PodSelector.MatchLabels)
+		if len(p.Spec.PodSelector.MatchLabels) > 0 && sel.Matches(labels.Set(w.podLabels)) && slices.Contains(p.Spec.PolicyTypes, networkingv1.PolicyTypeIngress) {
+			np++
+			for _, r := range p.Spec.Ingress {
+				if len(r.From) == 0 {
+					t.Errorf("%s: NetworkPolicy %s admits every peer on %v", where, p.Name, r.Ports)
+				}
+			}
+		}
+	}
+	if np != 1 {
+		t.Errorf("%s: %d ingress NetworkPolicies select it, want 1", where, np)
+	}
+	secretVolumes := map[string]bool{}
+	for _, v := range w.spec.Volumes {
+		if v.Secret == nil {
+			continue
+		}
+		secretVolumes[v.Name] = true
+		if v.Secret.DefaultMode == nil || *v.Secret.DefaultMode&^secretModeMax != 0 {
+			t.Errorf("%s: Secret volume %s has mode %v, want 0440 or tighter", where, v.Name, v.Secret.DefaultMode)
+		}
+		for _, it := range v.Secret.Items {
+			if it.Mode != nil && *it.Mode&^secretModeMax != 0 {
+				t.Errorf("%s: Secret volume %s item %s has mode %o", where, v.Name, it.Key, *it.Mode)
+			}
+		}
+	}
+	env := map[string]string{}
+	for _, c := range w.spec.Containers {
+		for _, m := range c.VolumeMounts {
+			if secretVolumes[m.Name] && !m.ReadOnly {
+				t.Errorf("%s: Secret volume %s is mounted writable", where, m.Name)
+			}
+		}
+		for _, e := range c.Env {
+			env[e.Name] = e.Value
+		}
+	}
+	if !hasPort(w.spec, "http") {
+		return
+	}
+	var principals bool
+	for name, v := range env {
+		principals = principals || (strings.HasSuffix(name, "_TOKENS_FILE") || strings.HasSuffix(name, "_TENANTS_FILE")) && strings.HasPrefix(v, "/etc/docket/")
+	}
+	if !principals {
+		t.Errorf("%s: serves an API but is given no principals file (tokens or tenants)", where)
+	}
 }
 
 func hasPort(spec corev1.PodSpec, name string) bool {
@@ -470,6 +549,9 @@ func TestChartsRefuse(t *testing.T) {
 		{"hpa and keda", "classifier", "autoscaling.enabled=true,keda.enabled=true", "exclusive"},
 		{"sasl without secret", "ingest", "global.kafka.sasl.mechanism=PLAIN", "global.kafka.sasl.secretName is required"},
 		{"bad workload", "ocr", "workload=DaemonSet", `workload "DaemonSet"`},
+		{"tracker API without principals", "sagatracker", "auth.tokensSecret.name=", "auth.tokensSecret.name is required"},
+		{"exception API without principals", "exception", "auth.tokensSecret.name=", "auth.tokensSecret.name is required"},
+		{"ledger API without principals", "ledger", "auth.tokensSecret.name=", "auth.tokensSecret.name is required"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -478,5 +560,40 @@ func TestChartsRefuse(t *testing.T) {
 				t.Errorf("helm template --set %s: error %v, want one containing %q", tt.set, err, tt.want)
 			}
 		})
+	}
+}
+
+// TestKafkaPrincipalPerService: with the production values every service
+// connects to Kafka as its own principal, from a Secret of its own, so
+// `docket admin acls apply` can grant each exactly its topics.
+func TestKafkaPrincipalPerService(t *testing.T) {
+	skipShort(t)
+	buildDeps(t)
+	out, err := helm(t, "template", "rel", filepath.Join("charts", "docket"), "--namespace", "docket", "-f", "charts/docket/values-production.yaml")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, w := range check(t, decode(t, out)) {
+		for _, c := range w.spec.Containers {
+			for _, e := range c.Env {
+				if e.Name != "DOCKET_KAFKA_SASL_USERNAME" && e.Name != "DOCKET_KAFKA_SASL_PASSWORD" {
+					continue
+				}
+				if e.ValueFrom == nil || e.ValueFrom.SecretKeyRef == nil {
+					t.Errorf("%s %s: %s not from a Secret", w.name, c.Name, e.Name)
+					continue
+				}
+				if want := "docket-kafka-" + w.component; e.ValueFrom.SecretKeyRef.Name != want {
+					t.Errorf("%s %s: %s from Secret %s, want %s", w.name, c.Name, e.Name, e.ValueFrom.SecretKeyRef.Name, want)
+				}
+				seen[w.component] = true
+			}
+		}
+	}
+	for _, s := range services {
+		if !seen[s] {
+			t.Errorf("%s: no Kafka credentials of its own", s)
+		}
 	}
 }

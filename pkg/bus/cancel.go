@@ -24,7 +24,7 @@ var _ Canceler = (*cancel.Markers)(nil)
 
 // ErrCanceled is returned by Message.CheckCanceled for a canceled
 // workflow. A handler that returns it (wrapped or not) ends the workflow:
-// the runtime emits a canceled control event instead of the handler's
+// the runtime emits a canceled event (docket.workflow.steps) instead of the handler's
 // outputs or a dead letter. It is not retried.
 var ErrCanceled = fault.Wrap(fault.Structural, errors.New("workflow canceled"))
 
@@ -48,17 +48,17 @@ const outcomeCanceled = "canceled"
 // CancelCheck makes the runtime check, before calling handlers, whether
 // the workflows of a polled batch were canceled (one Canceler call per
 // batch). For a record of a canceled workflow it calls no handler and emits
-// a canceled control event on docket.workflow.control instead, with an
+// a canceled event on docket.workflow.steps instead, with an
 // event id derived from the workflow alone (cancel.CanceledEventID), so
 // whichever service ends the workflow, its history shows it once. The
-// service must list events.TopicControl among the topics it produces.
+// service must list events.TopicSteps among the topics it produces.
 // Handlers may also call Message.CheckCanceled between long steps. Default
 // none: the runtime does not look at cancellations. Control events
 // (docket.workflow.control) are always handled.
 func CancelCheck(c Canceler) Option { return func(cfg *config) { cfg.canceler = c } }
 
 // skipCanceled replaces the handling of every record whose workflow is
-// canceled by a canceled control event.
+// canceled by a canceled event.
 func (rt *Runtime) skipCanceled(ctx context.Context, items []*item) error {
 	if rt.cfg.canceler == nil {
 		return nil
@@ -115,7 +115,7 @@ func (rt *Runtime) cancelItem(ctx context.Context, it *item, reason string) erro
 		Actor:   &actor,
 		Details: map[string]string{"skipped_event": it.event.EventMeta().EventID},
 	}
-	rec, err := rt.outputRecord(ctx, it.rec, it.event, 0, Output{Topic: events.TopicControl, Event: ev})
+	rec, err := rt.outputRecord(ctx, it.rec, it.event, 0, Output{Topic: events.TopicSteps, Event: ev})
 	if err != nil {
 		return fmt.Errorf("%w: canceled event of %s: %w", errUnusable, wf, err)
 	}

@@ -23,13 +23,13 @@ import (
 // are handled as usual.
 func TestCancelCheckSkipsCanceledWorkflows(t *testing.T) {
 	const svc = "canceltest"
-	topics := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicControl, events.DLQTopic(svc), events.RetryTopic(svc)}
+	topics := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicControl, events.TopicSteps, events.DLQTopic(svc), events.RetryTopic(svc)}
 	k := dockettest.NewKafka(t, 1, topics)
 	_, rc := dockettest.Registry(t)
 	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
 	ctx, cancelCtx := context.WithTimeout(context.Background(), time.Minute)
 	defer cancelCtx()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:4])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:5])
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -66,7 +66,7 @@ func TestCancelCheckSkipsCanceledWorkflows(t *testing.T) {
 	}()
 	dockettest.Produce(t, k.Client(t), codec, events.TopicSubmitted, canceled, kept)
 
-	ctl := k.ReadCommitted(t, events.TopicControl, 1, 30*time.Second)
+	ctl := k.ReadCommitted(t, events.TopicSteps, 1, 30*time.Second)
 	ext := k.ReadCommitted(t, events.TopicExtracted, 1, 30*time.Second)
 	if len(ctl) != 1 || len(ext) != 1 {
 		t.Fatalf("got %d control and %d extracted events, want 1 and 1", len(ctl), len(ext))

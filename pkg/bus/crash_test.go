@@ -14,6 +14,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/kafkacluster"
 	"github.com/docket-run/docket/pkg/serde"
 )
 
@@ -29,13 +30,38 @@ func TestExactlyOnceUnderSIGKILL(t *testing.T) {
 		t.Skip("crash test runs separate processes; skipped with -short")
 	}
 	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
-	t.Run("short", func(t *testing.T) { crashTest(t, bin, false) })
-	t.Run("long", func(t *testing.T) { crashTest(t, bin, true) })
+	onBrokers(t, func(t *testing.T, b dockettest.Broker) {
+		t.Run("short", func(t *testing.T) { crashTest(t, newHarnessOn(t, b, 8), bin, false) })
+		t.Run("long", func(t *testing.T) { crashTest(t, newHarnessOn(t, b, 8), bin, true) })
+	})
 }
 
-func crashTest(t *testing.T, bin string, long bool) {
+// TestExactlyOnceUnderSIGKILLOtherProtocols runs the crash test on the
+// real cluster with the Kafka 4 protocols Docket does not use by default
+// (docs/runtime.md): the KIP-848 consumer group protocol, and the
+// transaction protocol before KIP-890 (transaction.version=1) on a
+// cluster formatted with it.
+func TestExactlyOnceUnderSIGKILLOtherProtocols(t *testing.T) {
+	if testing.Short() {
+		t.Skip("crash test runs separate processes and a real cluster; skipped with -short")
+	}
+	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
+	t.Run("consumer-group-protocol", func(t *testing.T) {
+		crashTest(t, newHarnessOn(t, dockettest.ApacheKafka, 8), bin, false, "DOCKET_KAFKA_GROUP_PROTOCOL=consumer")
+	})
+	t.Run("transactions-v1", func(t *testing.T) {
+		k := dockettest.NewOwnRealKafka(t, 8, passthroughTopics, kafkacluster.Config{Features: map[string]int{"transaction.version": 1}})
+		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+		defer cancel()
+		if v, err := k.Real.FinalizedFeature(ctx, "transaction.version"); err != nil || v != 1 {
+			t.Fatalf("transaction.version = %d (%v), want 1", v, err)
+		}
+		crashTest(t, newHarnessWith(t, k), bin, false)
+	})
+}
+
+func crashTest(t *testing.T, h *harness, bin string, long bool, env ...string) {
 	const total, kills = 10_000, 6
-	h := newHarness(t, 8)
 
 	evs := make([]events.Event, total)
 	for i := range evs {
@@ -48,7 +74,7 @@ func crashTest(t *testing.T, bin string, long bool) {
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
 
 	logPath := filepath.Join(t.TempDir(), "passthrough.log")
-	env := append(h.env("p0"), "PASSTHROUGH_DELAY=300us")
+	env = append(append(h.env("p0"), env...), "PASSTHROUGH_DELAY=300us")
 	if long {
 		env = append(env, "PASSTHROUGH_LONG=1", "DOCKET_LONG_WORKERS=4")
 	}
@@ -159,18 +185,35 @@ type harness struct {
 	redis    string
 }
 
+// newHarness is newHarnessOn kfake.
 func newHarness(t testing.TB, partitions int32) *harness {
 	t.Helper()
-	topics := []string{
-		events.TopicSubmitted, events.TopicExtracted,
-		events.DLQTopic("passthrough"), events.TopicControl, events.RetryTopic("passthrough"),
-	}
-	k := dockettest.NewKafka(t, partitions, topics)
+	return newHarnessOn(t, dockettest.Kfake, partitions)
+}
+
+// newHarnessOn starts broker b with the pass-through service's topics of
+// partitions each, the schema registry and Redis.
+func newHarnessOn(t testing.TB, b dockettest.Broker, partitions int32) *harness {
+	t.Helper()
+	return newHarnessWith(t, dockettest.NewBroker(t, b, partitions, passthroughTopics))
+}
+
+// passthroughTopics are the pass-through service's topics; the first five
+// carry schemas.
+var passthroughTopics = []string{
+	events.TopicSubmitted, events.TopicExtracted,
+	events.DLQTopic("passthrough"), events.TopicControl, events.TopicSteps, events.RetryTopic("passthrough"),
+}
+
+// newHarnessWith is the harness on broker k.
+func newHarnessWith(t testing.TB, k *dockettest.Kafka) *harness {
+	t.Helper()
+	topics := passthroughTopics
 	url, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:4])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:5])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
@@ -179,13 +222,21 @@ func newHarness(t testing.TB, partitions int32) *harness {
 
 // env is the environment of a pass-through process with instance id.
 func (h *harness) env(instance string) []string {
-	return []string{
-		"DOCKET_KAFKA_BROKERS=" + h.kafka.Addrs[0],
-		"DOCKET_SCHEMA_REGISTRY_URL=" + h.registry,
+	return append(h.kafka.Env("", ""),
+		"DOCKET_SCHEMA_REGISTRY_URL="+h.registry,
 		"DOCKET_SCHEMA_MODE=verify",
-		"DOCKET_REDIS_URL=redis://" + h.redis + "/0",
-		"DOCKET_INSTANCE_ID=" + instance,
+		"DOCKET_REDIS_URL=redis://"+h.redis+"/0",
+		"DOCKET_INSTANCE_ID="+instance,
 		"DOCKET_LOG_LEVEL=warn",
 		"DOCKET_DRAIN_TIMEOUT=5s",
+	)
+}
+
+// onBrokers runs f as a subtest on every broker the suite runs on: kfake,
+// and the real cluster except under -short.
+func onBrokers(t *testing.T, f func(t *testing.T, b dockettest.Broker)) {
+	t.Helper()
+	for _, b := range dockettest.Brokers() {
+		t.Run(string(b), func(t *testing.T) { f(t, b) })
 	}
 }

@@ -519,17 +519,17 @@ func (l *longRunner) announce(j *job) []*kgo.Record {
 func (l *longRunner) controlRecord(ctx context.Context, j *job, kind, name string, at time.Time, details map[string]string) (*kgo.Record, error) {
 	in := j.it.event.EventMeta()
 	ev := &events.WorkflowControl{
-		Meta:    events.Meta{EventID: outputID(in.EventID, events.TopicControl+"/"+kind+"/"+name, 0), OccurredAt: at.UTC().Truncate(time.Millisecond)},
+		Meta:    events.Meta{EventID: outputID(in.EventID, events.TopicSteps+"/"+kind+"/"+name, 0), OccurredAt: at.UTC().Truncate(time.Millisecond)},
 		Kind:    kind,
 		Details: details,
 	}
-	return l.rt.outputRecord(ctx, j.it.rec, j.it.event, 0, Output{Topic: events.TopicControl, Event: ev})
+	return l.rt.outputRecord(ctx, j.it.rec, j.it.event, 0, Output{Topic: events.TopicSteps, Event: ev})
 }
 
 // emitProgress announces every job that has run for ReportAfter, and
 // queues a step_progress event for every announced job whose progress
 // changed since the last one. A job that finishes sooner reports nothing
-// but its outputs: step events cost every consumer of the control topic.
+// but its outputs: step events cost every consumer of the steps topic.
 func (l *longRunner) emitProgress() {
 	l.mu.Lock()
 	held := make([]*job, 0, len(l.known))

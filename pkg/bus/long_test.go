@@ -38,7 +38,7 @@ func submittedKeyed(i int, wf string, labels map[string]string) *events.Document
 func controlKinds(t *testing.T, h *harness, want int, timeout time.Duration) map[string]map[string]int {
 	t.Helper()
 	got := map[string]map[string]int{}
-	for _, r := range h.kafka.ReadCommitted(t, events.TopicControl, want, timeout) {
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicSteps, want, timeout) {
 		e, err := h.codec.Decode(r.Value)
 		if err != nil {
 			t.Fatalf("decode control event: %v", err)

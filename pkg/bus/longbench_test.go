@@ -31,7 +31,7 @@ func readJobTimes(b testing.TB, h *harness, n int, timeout time.Duration) jobTim
 		}
 		jt.finished[e.EventMeta().WorkflowID] = e.EventMeta().OccurredAt
 	}
-	for _, r := range h.kafka.ReadCommitted(b, events.TopicControl, n, 10*time.Second) {
+	for _, r := range h.kafka.ReadCommitted(b, events.TopicSteps, n, 10*time.Second) {
 		e, err := h.codec.Decode(r.Value)
 		if err != nil {
 			b.Fatal(err)

@@ -32,6 +32,7 @@ type config struct {
 	registerer         prometheus.Registerer
 	tracer             trace.TracerProvider
 	balancers          []kgo.GroupBalancer
+	serverSide         bool
 	onAssigned         func(ctx context.Context, assigned map[string][]int32)
 	onRevoked          func(ctx context.Context, revoked map[string][]int32)
 	onBatchEnd         func(ctx context.Context, committed bool)
@@ -125,6 +126,12 @@ func Registerer(r prometheus.Registerer) Option { return func(c *config) { c.reg
 // TracerProvider sets the tracer provider. Default a no-op provider that
 // still propagates incoming trace context.
 func TracerProvider(tp trace.TracerProvider) Option { return func(c *config) { c.tracer = tp } }
+
+// ServerSideAssignment joins the group with the KIP-848 consumer protocol
+// (Kafka 4.0+), where the broker assigns partitions (uniform, sticky),
+// instead of the classic protocol with the client's cooperative-sticky
+// balancer. It replaces Balancers. Default off: see docs/runtime.md.
+func ServerSideAssignment() Option { return func(c *config) { c.serverSide = true } }
 
 // Balancers sets the consumer group's partition balancers, in order of
 // preference. Default franz-go's cooperative-sticky balancer. A service

@@ -396,12 +396,12 @@ func (rt *Runtime) validate() error {
 	if rt.hasLong() && rt.cfg.jobs == nil {
 		errs = append(errs, errors.New("bus: HandleLong needs a job store (bus.Jobs)"))
 	}
-	if len(rt.cfg.produces) > 0 && !slices.Contains(rt.cfg.produces, events.TopicControl) {
+	if len(rt.cfg.produces) > 0 && !slices.Contains(rt.cfg.produces, events.TopicSteps) {
 		if rt.cfg.canceler != nil {
-			errs = append(errs, fmt.Errorf("bus: CancelCheck emits canceled events on %s, which the service does not produce", events.TopicControl))
+			errs = append(errs, fmt.Errorf("bus: CancelCheck emits canceled events on %s, which the service does not produce", events.TopicSteps))
 		}
 		if rt.hasLong() {
-			errs = append(errs, fmt.Errorf("bus: HandleLong emits step events on %s, which the service does not produce", events.TopicControl))
+			errs = append(errs, fmt.Errorf("bus: HandleLong emits step events on %s, which the service does not produce", events.TopicSteps))
 		}
 	}
 	if rt.cfg.transactionTimeout < time.Second {
@@ -440,7 +440,12 @@ func (rt *Runtime) session() (*kgo.GroupTransactSession, error) {
 	if rt.cfg.instanceID != "" {
 		kopts = append(kopts, kgo.InstanceID(rt.cfg.instanceID))
 	}
-	if len(rt.cfg.balancers) > 0 {
+	switch {
+	case rt.cfg.serverSide:
+		// The broker assigns; the client's balancer must be one the
+		// consumer protocol stands for (sticky or range).
+		kopts = append(kopts, kgo.ServerSideBalancer(), kgo.Balancers(kgo.CooperativeStickyBalancer()))
+	case len(rt.cfg.balancers) > 0:
 		kopts = append(kopts, kgo.Balancers(rt.cfg.balancers...))
 	}
 	revoked := func(ctx context.Context, _ *kgo.Client, revoked map[string][]int32) {

@@ -52,7 +52,7 @@ func runSpec(t testing.TB, h *harness, spec service.Spec, txnID string, store bu
 	reg := prometheus.NewRegistry()
 	rt, err := bus.New(spec.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, store,
 		append([]bus.Option{bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2 * time.Second),
-			bus.Jobs(js), bus.Produces(spec.Produces...)}, opts...)...)
+			bus.Jobs(js), bus.Produces(spec.Produces...), bus.Logger(testLogger())}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -100,120 +100,126 @@ func deadLetters(t *testing.T, h *harness, want int) []*events.DeadLetter {
 }
 
 func TestPoisonIsDeadLetteredAndPartitionKeepsFlowing(t *testing.T) {
-	h := newHarness(t, 1) // one partition: the poison sits in front of good records
-	unknownID := []byte{0, 0, 0, 0x7f, 0x7f, 2, 'x'}
-	garbage := []byte("definitely not avro")
-	structural := dockettest.Submitted(1, map[string]string{"structural": "1"})
-	produceRaw(t, h, &kgo.Record{Topic: events.TopicSubmitted, Key: []byte("wf-poison-1"), Value: garbage, Headers: []kgo.RecordHeader{{Key: "x-origin", Value: []byte("fuzzer")}}})
-	produceRaw(t, h, &kgo.Record{Topic: events.TopicSubmitted, Key: []byte("wf-poison-2"), Value: unknownID})
-	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, structural)
-	var good []events.Event
-	for i := 10; i < 20; i++ {
-		good = append(good, dockettest.Submitted(i, nil))
-	}
-	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, good...)
+	onBrokers(t, func(t *testing.T, b dockettest.Broker) {
+		h := newHarnessOn(t, b, 1) // one partition: the poison sits in front of good records
+		unknownID := []byte{0, 0, 0, 0x7f, 0x7f, 2, 'x'}
+		garbage := []byte("definitely not avro")
+		structural := dockettest.Submitted(1, map[string]string{"structural": "1"})
+		produceRaw(t, h, &kgo.Record{Topic: events.TopicSubmitted, Key: []byte("wf-poison-1"), Value: garbage, Headers: []kgo.RecordHeader{{Key: "x-origin", Value: []byte("fuzzer")}}})
+		produceRaw(t, h, &kgo.Record{Topic: events.TopicSubmitted, Key: []byte("wf-poison-2"), Value: unknownID})
+		dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, structural)
+		var good []events.Event
+		for i := 10; i < 20; i++ {
+			good = append(good, dockettest.Submitted(i, nil))
+		}
+		dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, good...)
 
-	startRuntime(t, h, "poison-0")
+		startRuntime(t, h, "poison-0")
 
-	got := outputs(t, h, len(good), 30*time.Second)
-	for _, e := range good {
-		if got[e.EventMeta().EventID] != 1 {
-			t.Errorf("good event %s: %d outputs, want 1", e.EventMeta().EventID, got[e.EventMeta().EventID])
+		got := outputs(t, h, len(good), 30*time.Second)
+		for _, e := range good {
+			if got[e.EventMeta().EventID] != 1 {
+				t.Errorf("good event %s: %d outputs, want 1", e.EventMeta().EventID, got[e.EventMeta().EventID])
+			}
 		}
-	}
-	dls := deadLetters(t, h, 3)
-	if len(dls) != 3 {
-		t.Fatalf("got %d dead letters, want 3", len(dls))
-	}
-	wantValues := [][]byte{garbage, unknownID, nil}
-	for i, dl := range dls {
-		if dl.Service != passthrough.Name || dl.SourceTopic != events.TopicSubmitted || dl.SourceOffset != int64(i) || dl.SourcePartition != 0 {
-			t.Errorf("dead letter %d source: %+v", i, dl)
+		dls := deadLetters(t, h, 3)
+		if len(dls) != 3 {
+			t.Fatalf("got %d dead letters, want 3", len(dls))
 		}
-		if dl.ErrorClass != "structural" || dl.ErrorMessage == "" || dl.Attempts != 1 || len(dl.AttemptHistory) != 1 {
-			t.Errorf("dead letter %d: class=%s message=%q attempts=%d history=%d; want structural, a message, 1, 1",
-				i, dl.ErrorClass, dl.ErrorMessage, dl.Attempts, len(dl.AttemptHistory))
+		wantValues := [][]byte{garbage, unknownID, nil}
+		for i, dl := range dls {
+			if dl.Service != passthrough.Name || dl.SourceTopic != events.TopicSubmitted || dl.SourceOffset != int64(i) || dl.SourcePartition != 0 {
+				t.Errorf("dead letter %d source: %+v", i, dl)
+			}
+			if dl.ErrorClass != "structural" || dl.ErrorMessage == "" || dl.Attempts != 1 || len(dl.AttemptHistory) != 1 {
+				t.Errorf("dead letter %d: class=%s message=%q attempts=%d history=%d; want structural, a message, 1, 1",
+					i, dl.ErrorClass, dl.ErrorMessage, dl.Attempts, len(dl.AttemptHistory))
+			}
+			if dl.FirstFailureAt.IsZero() || dl.LastFailureAt.Before(dl.FirstFailureAt) || dl.Meta.EventID == "" {
+				t.Errorf("dead letter %d: times %v..%v, event id %q", i, dl.FirstFailureAt, dl.LastFailureAt, dl.Meta.EventID)
+			}
+			if wantValues[i] != nil && string(dl.OriginalValue) != string(wantValues[i]) {
+				t.Errorf("dead letter %d keeps %q, want the original bytes %q", i, dl.OriginalValue, wantValues[i])
+			}
 		}
-		if dl.FirstFailureAt.IsZero() || dl.LastFailureAt.Before(dl.FirstFailureAt) || dl.Meta.EventID == "" {
-			t.Errorf("dead letter %d: times %v..%v, event id %q", i, dl.FirstFailureAt, dl.LastFailureAt, dl.Meta.EventID)
+		if len(dls[0].OriginalHeaders) != 1 || dls[0].OriginalHeaders[0].Key != "x-origin" || string(dls[0].OriginalKey) != "wf-poison-1" {
+			t.Errorf("dead letter lost the original key or headers: key=%q headers=%+v", dls[0].OriginalKey, dls[0].OriginalHeaders)
 		}
-		if wantValues[i] != nil && string(dl.OriginalValue) != string(wantValues[i]) {
-			t.Errorf("dead letter %d keeps %q, want the original bytes %q", i, dl.OriginalValue, wantValues[i])
+		if dls[2].Meta.WorkflowID != structural.Meta.WorkflowID || dls[2].Meta.CausationID != structural.Meta.EventID {
+			t.Errorf("structural dead letter meta = %+v, want the input's workflow and cause", dls[2].Meta)
 		}
-	}
-	if len(dls[0].OriginalHeaders) != 1 || dls[0].OriginalHeaders[0].Key != "x-origin" || string(dls[0].OriginalKey) != "wf-poison-1" {
-		t.Errorf("dead letter lost the original key or headers: key=%q headers=%+v", dls[0].OriginalKey, dls[0].OriginalHeaders)
-	}
-	if dls[2].Meta.WorkflowID != structural.Meta.WorkflowID || dls[2].Meta.CausationID != structural.Meta.EventID {
-		t.Errorf("structural dead letter meta = %+v, want the input's workflow and cause", dls[2].Meta)
-	}
+	})
 }
 
 func TestTransientFailuresAreRetriedInProcess(t *testing.T) {
-	h := newHarness(t, 2)
-	in := dockettest.Submitted(1, map[string]string{"transient": "2"})
-	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
-	reg := startRuntime(t, h, "transient-0")
+	onBrokers(t, func(t *testing.T, b dockettest.Broker) {
+		h := newHarnessOn(t, b, 2)
+		in := dockettest.Submitted(1, map[string]string{"transient": "2"})
+		dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
+		reg := startRuntime(t, h, "transient-0")
 
-	got := outputs(t, h, 1, 30*time.Second)
-	if len(got) != 1 || got[in.Meta.EventID] != 1 {
-		t.Fatalf("outputs = %v, want exactly one for %s", got, in.Meta.EventID)
-	}
-	if n := metricSum(t, reg, "docket_handler_retries_total"); n != 2 {
-		t.Errorf("retries_total = %v, want 2", n)
-	}
-	if dls := h.kafka.ReadCommitted(t, events.DLQTopic(passthrough.Name), 1, time.Second); len(dls) != 0 {
-		t.Errorf("got %d dead letters, want none", len(dls))
-	}
+		got := outputs(t, h, 1, 30*time.Second)
+		if len(got) != 1 || got[in.Meta.EventID] != 1 {
+			t.Fatalf("outputs = %v, want exactly one for %s", got, in.Meta.EventID)
+		}
+		if n := metricSum(t, reg, "docket_handler_retries_total"); n != 2 {
+			t.Errorf("retries_total = %v, want 2", n)
+		}
+		if dls := h.kafka.ReadCommitted(t, events.DLQTopic(passthrough.Name), 1, time.Second); len(dls) != 0 {
+			t.Errorf("got %d dead letters, want none", len(dls))
+		}
+	})
 }
 
 func TestDuplicatesRunTheSideEffectOnce(t *testing.T) {
-	h := newHarness(t, 4)
-	in := dockettest.Submitted(7, map[string]string{"effect": "1"})
-	// Three deliveries of one event on its topic, and a fourth through the
-	// retry topic (another partition, so another consumer may hold it).
-	for range 3 {
-		dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
-	}
-	v, err := h.codec.Encode(events.TopicSubmitted, in)
-	if err != nil {
-		t.Fatal(err)
-	}
-	produceRaw(t, h, &kgo.Record{Topic: events.RetryTopic(passthrough.Name), Key: []byte("other-partition"), Value: v, Headers: []kgo.RecordHeader{
-		{Key: bus.HeaderOriginTopic, Value: []byte(events.TopicSubmitted)},
-		{Key: bus.HeaderOriginPartition, Value: []byte("0")},
-		{Key: bus.HeaderOriginOffset, Value: []byte("0")},
-		{Key: bus.HeaderAttempt, Value: []byte("1")},
-	}})
-	// Fillers so both consumers get work.
-	var fill []events.Event
-	for i := 100; i < 140; i++ {
-		fill = append(fill, dockettest.Submitted(i, map[string]string{"effect": "1"}))
-	}
-	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, fill...)
-
-	startRuntime(t, h, "dup-0")
-	startRuntime(t, h, "dup-1")
-
-	// Wait for every expected output, then for a late duplicate: reading
-	// for one record more than expected runs until the timeout.
-	outputs(t, h, 1+len(fill), 30*time.Second)
-	got := outputs(t, h, 1+len(fill)+1, 3*time.Second)
-	if got[in.Meta.EventID] != 1 {
-		t.Errorf("event delivered 4 times produced %d outputs, want 1", got[in.Meta.EventID])
-	}
-	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
-	defer rdb.Close()
-	for _, e := range append(fill, in) {
-		id := e.EventMeta().EventID
-		n, err := rdb.Get(context.Background(), passthrough.EffectKey(id)).Int()
-		if err != nil || n != 1 {
-			t.Errorf("side effect of %s ran %d times (%v), want once", id, n, err)
+	onBrokers(t, func(t *testing.T, b dockettest.Broker) {
+		h := newHarnessOn(t, b, 4)
+		in := dockettest.Submitted(7, map[string]string{"effect": "1"})
+		// Three deliveries of one event on its topic, and a fourth through the
+		// retry topic (another partition, so another consumer may hold it).
+		for range 3 {
+			dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
 		}
-		if got[id] != 1 {
-			t.Errorf("event %s: %d outputs, want 1", id, got[id])
+		v, err := h.codec.Encode(events.TopicSubmitted, in)
+		if err != nil {
+			t.Fatal(err)
 		}
-	}
+		produceRaw(t, h, &kgo.Record{Topic: events.RetryTopic(passthrough.Name), Key: []byte("other-partition"), Value: v, Headers: []kgo.RecordHeader{
+			{Key: bus.HeaderOriginTopic, Value: []byte(events.TopicSubmitted)},
+			{Key: bus.HeaderOriginPartition, Value: []byte("0")},
+			{Key: bus.HeaderOriginOffset, Value: []byte("0")},
+			{Key: bus.HeaderAttempt, Value: []byte("1")},
+		}})
+		// Fillers so both consumers get work.
+		var fill []events.Event
+		for i := 100; i < 140; i++ {
+			fill = append(fill, dockettest.Submitted(i, map[string]string{"effect": "1"}))
+		}
+		dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, fill...)
+
+		startRuntime(t, h, "dup-0")
+		startRuntime(t, h, "dup-1")
+
+		// Wait for every expected output, then for a late duplicate: reading
+		// for one record more than expected runs until the timeout.
+		outputs(t, h, 1+len(fill), 30*time.Second)
+		got := outputs(t, h, 1+len(fill)+1, 3*time.Second)
+		if got[in.Meta.EventID] != 1 {
+			t.Errorf("event delivered 4 times produced %d outputs, want 1", got[in.Meta.EventID])
+		}
+		rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+		defer rdb.Close()
+		for _, e := range append(fill, in) {
+			id := e.EventMeta().EventID
+			n, err := rdb.Get(context.Background(), passthrough.EffectKey(id)).Int()
+			if err != nil || n != 1 {
+				t.Errorf("side effect of %s ran %d times (%v), want once", id, n, err)
+			}
+			if got[id] != 1 {
+				t.Errorf("event %s: %d outputs, want 1", id, got[id])
+			}
+		}
+	})
 }
 
 func produceRaw(t *testing.T, h *harness, rs ...*kgo.Record) {

@@ -64,6 +64,14 @@ type Platform struct {
 	// the ops address is private (benchmarks, a debugging session).
 	Pprof bool `env:"DOCKET_PPROF"`
 
+	// Insecure lets a service's API run without authentication on a
+	// non-loopback address (pkg/auth.CheckExposure), with an error-level
+	// warning at every start. Without it such an API refuses to start.
+	Insecure bool `env:"DOCKET_INSECURE"`
+	// AuthKeyFile holds the server key (32+ bytes) under which API
+	// tokens and tenants' API keys are kept as HMAC-SHA256 digests.
+	AuthKeyFile string `env:"DOCKET_AUTH_KEY_FILE"`
+
 	Concurrency  int           `env:"DOCKET_CONCURRENCY" envDefault:"8"`
 	DrainTimeout time.Duration `env:"DOCKET_DRAIN_TIMEOUT" envDefault:"20s"`
 	// TransactionTimeout is the Kafka transaction timeout; zero (a
@@ -82,6 +90,11 @@ type Platform struct {
 	// (quota.Parse), shared by every replica through Redis; empty (a
 	// Platform built in code) limits nothing.
 	TenantQuotas string `env:"DOCKET_TENANT_QUOTAS" envDefault:"*=10000/4h"`
+
+	// GroupProtocol is the consumer group protocol: classic (the default,
+	// client-side assignment) or consumer (KIP-848, Kafka 4.0+: the
+	// broker assigns). docs/runtime.md says why classic is the default.
+	GroupProtocol string `env:"DOCKET_KAFKA_GROUP_PROTOCOL" envDefault:"classic"`
 }
 
 // Share is one tenant's weight and cap of running long jobs (0: none).
@@ -235,6 +248,9 @@ func (p Platform) Validate() error {
 	}
 	if p.LongWorkers < 0 || p.LongQueue < 0 || p.JobLease < 0 {
 		errs = append(errs, errors.New("DOCKET_LONG_WORKERS, DOCKET_LONG_QUEUE and DOCKET_JOB_LEASE must not be negative"))
+	}
+	if p.GroupProtocol != "classic" && p.GroupProtocol != "consumer" {
+		errs = append(errs, fmt.Errorf("DOCKET_KAFKA_GROUP_PROTOCOL %q: want classic or consumer", p.GroupProtocol))
 	}
 	if p.JobLease != 0 && p.JobLease < time.Second {
 		errs = append(errs, fmt.Errorf("DOCKET_JOB_LEASE %s: want at least 1s", p.JobLease))

@@ -1,6 +1,7 @@
 // Package dockettest starts the real parts Docket's tests run against: an
-// in-process Kafka broker (kfake) served over TCP, a real redis-server on a
-// free port, and a schema registry over HTTP.
+// in-process Kafka broker (kfake) served over TCP or a real three-node
+// Apache Kafka cluster, a real redis-server on a free port, and a schema
+// registry over HTTP.
 package dockettest
 
 import (
@@ -13,13 +14,21 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/sr"
 
+	"github.com/docket-run/docket/pkg/kafkacluster"
 	"github.com/docket-run/docket/pkg/registry"
 )
 
-// Kafka is an in-process broker listening on loopback TCP.
+// Kafka is a broker for a test: kfake listening on loopback TCP, or a real
+// cluster (NewRealKafka).
 type Kafka struct {
+	// Cluster is kfake's, nil on a real cluster.
 	Cluster *kfake.Cluster
-	Addrs   []string
+	// Real is the real cluster, nil on kfake.
+	Real *kafkacluster.Cluster
+	// Addrs are the addresses test clients dial (kfake, or the real
+	// cluster's PLAINTEXT listener).
+	Addrs []string
+	Kind  Broker
 }
 
 // NewKafka starts a one-broker kfake cluster on a free loopback port and
@@ -40,7 +49,7 @@ func NewKafka(t testing.TB, partitions int32, topics []string, opts ...kfake.Opt
 			t.Fatalf("create topic %s: %v", topic, err)
 		}
 	}
-	return &Kafka{Cluster: c, Addrs: c.ListenAddrs()}
+	return &Kafka{Cluster: c, Addrs: c.ListenAddrs(), Kind: Kfake}
 }
 
 // Client returns a plain client for the broker, closed with t.Cleanup.

@@ -48,6 +48,7 @@ var topicOf = []struct{ name, topic string }{
 	{"LedgerRecord", TopicLedger},
 	{"DocumentRecorded", TopicRecorded},
 	{"WorkflowControl", TopicControl},
+	{"AuditEvent", TopicAudit},
 	{"DeadLetter", ""},
 }
 
@@ -108,13 +109,13 @@ func Schemas() []Schema {
 }
 
 // ForTopic returns the schema of a topic's values. It knows the dead-letter
-// topics of any service (docket.<service>.dlq), for which the returned
-// Schema's Topic is the given topic. Retry topics have no schema of their
-// own and are not found.
+// topics of any service (docket.<service>.dlq) and the steps topic (the
+// control topic's schema), for which the returned Schema's Topic is the
+// given topic. Retry topics have no schema of their own and are not found.
 func ForTopic(topic string) (Schema, bool) {
 	_, dlq := DLQService(topic)
 	for _, s := range catalog {
-		if s.Topic == topic || (dlq && s.Name == "DeadLetter") {
+		if s.Topic == topic || (dlq && s.Name == "DeadLetter") || (topic == TopicSteps && s.Topic == TopicControl) {
 			s.Topic = topic
 			s.Released = slices.Clone(s.Released)
 			return s, true

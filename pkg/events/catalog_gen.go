@@ -6,6 +6,11 @@ package events
 // file of each released version in the embedded schemas.FS.
 var generated = []generatedSchema{
 	{
+		name:     "AuditEvent",
+		released: []string{"audit_event/v1.avsc"},
+		new:      func() Event { return new(AuditEvent) },
+	},
+	{
 		name:     "DeadLetter",
 		released: []string{"dead_letter/v1.avsc"},
 		new:      func() Event { return new(DeadLetter) },
@@ -61,6 +66,9 @@ var generated = []generatedSchema{
 		new:      func() Event { return new(WorkflowControl) },
 	},
 }
+
+// EventMeta returns the envelope of the event.
+func (e *AuditEvent) EventMeta() *Meta { return &e.Meta }
 
 // EventMeta returns the envelope of the event.
 func (e *DeadLetter) EventMeta() *Meta { return &e.Meta }

@@ -45,6 +45,7 @@ func TestForTopic(t *testing.T) {
 		{events.TopicRecorded, "DocumentRecorded"},
 		{events.TopicLedger, "LedgerRecord"},
 		{events.TopicControl, "WorkflowControl"},
+		{events.TopicAudit, "AuditEvent"},
 		{"docket.ocr.dlq", "DeadLetter"},
 		{events.DLQTopic("newservice"), "DeadLetter"},
 		{"docket.ocr.retry", ""},
@@ -88,7 +89,7 @@ func TestTopicNames(t *testing.T) {
 			t.Errorf("Topics() lacks %s", events.DLQTopic(svc))
 		}
 	}
-	if !slices.Contains(topics, events.TopicLedger) || len(topics) != 10+len(events.Services()) {
+	if !slices.Contains(topics, events.TopicLedger) || !slices.Contains(topics, events.TopicSteps) || len(topics) != 12+len(events.Services()) {
 		t.Errorf("Topics() = %v", topics)
 	}
 }

@@ -14,6 +14,16 @@ const (
 	TopicRecorded        = "docket.document.recorded"
 	TopicLedger          = "docket.ledger"
 	TopicControl         = "docket.workflow.control"
+	// TopicSteps carries what a service reports about its own steps: a
+	// long step's step_started and step_progress, and the canceled event of
+	// a workflow whose record it skipped. Its values are WorkflowControl
+	// records like the control topic's, but it is a topic of its own so
+	// that a service which may not steer workflows (OCR, which parses
+	// hostile files) is granted no write on docket.workflow.control.
+	TopicSteps = "docket.workflow.steps"
+	// TopicAudit is the append-only audit log of operator actions, kept
+	// forever like the ledger.
+	TopicAudit = "docket.audit"
 )
 
 // Services that consume Docket events and so each have a dead-letter and a
@@ -81,6 +91,7 @@ func Topics() []string {
 			out = append(out, s.Topic)
 		}
 	}
+	out = append(out, TopicSteps)
 	for _, svc := range Services() {
 		out = append(out, DLQTopic(svc))
 	}

@@ -30,6 +30,30 @@ type Meta struct {
 	Producer Producer `avro:"producer"`
 }
 
+// An operator action, on docket.audit (append-only, kept forever): who did what to which workflow, when and from where. One per action, whatever its outcome downstream.
+type AuditEvent struct {
+	// Common event envelope.
+	Meta Meta `avro:"meta"`
+	// What was done: review.claim, review.decide, workflow.cancel, parked.replay or parked.discard. A string, not an enum, so new actions stay compatible.
+	Action string `avro:"action"`
+	// Who did it: the name bound to the credential (token or client certificate), or anonymous / unauthenticated:<name> on an API without authentication.
+	Principal string `avro:"principal"`
+	// The principal's role: tenant, reviewer, operator or service.
+	Role string `avro:"role"`
+	// The tenant a tenant principal (or a tenant's reviewer) is scoped to; empty for every tenant.
+	PrincipalTenant string `avro:"principal_tenant"`
+	// How the principal was proven: token, mtls, or none (an API without authentication).
+	AuthenticatedBy string `avro:"authenticated_by"`
+	// What the action was on: a review task id, a parked item id, or the workflow id.
+	Target string `avro:"target"`
+	// The caller's network address as the API saw it (host:port).
+	RemoteAddr string `avro:"remote_addr"`
+	// The reason given with the action, if any.
+	Reason string `avro:"reason"`
+	// Action specifics, e.g. outcome and document_type of a decision, the service of a parked item, the event id the action produced.
+	Details map[string]string `avro:"details"`
+}
+
 // A Kafka record header.
 type Header struct {
 	// Header key.

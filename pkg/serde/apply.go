@@ -50,6 +50,9 @@ func Apply(ctx context.Context, rc *sr.Client) ([]Applied, error) {
 	var out []Applied
 	for _, sch := range events.Schemas() {
 		topics := []string{sch.Topic}
+		if sch.Topic == events.TopicControl {
+			topics = append(topics, events.TopicSteps)
+		}
 		if sch.Topic == "" {
 			topics = topics[:0]
 			for _, svc := range events.Services() {

@@ -23,6 +23,9 @@ func TestApply(t *testing.T) {
 	}
 	want := map[string]int{} // subject -> released versions
 	for _, s := range events.Schemas() {
+		if s.Topic == events.TopicControl {
+			want[events.Subject(events.TopicSteps)] = len(s.Released)
+		}
 		if s.Topic != "" {
 			want[events.Subject(s.Topic)] = len(s.Released)
 			continue

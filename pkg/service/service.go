@@ -167,6 +167,9 @@ func runtimeOptions(spec Spec, p config.Platform) ([]bus.Option, error) {
 	if p.InstanceID != "" {
 		opts = append(opts, bus.TransactionalID("docket-"+spec.Name+"-"+p.InstanceID), bus.InstanceID(p.InstanceID))
 	}
+	if p.GroupProtocol == "consumer" {
+		opts = append(opts, bus.ServerSideAssignment())
+	}
 	if p.TransactionTimeout > 0 {
 		opts = append(opts, bus.TransactionTimeout(p.TransactionTimeout))
 	}

@@ -158,7 +158,7 @@ func Spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicExtracted},
-		Produces: []string{events.TopicClassified, events.TopicReviewRequested, events.TopicControl},
+		Produces: []string{events.TopicClassified, events.TopicReviewRequested, events.TopicSteps},
 		Setup: func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 			if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis))); err != nil {
 				return err

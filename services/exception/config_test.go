@@ -22,7 +22,7 @@ func TestConfigValidate(t *testing.T) {
 			c.Rate = exception.RateSpec{Default: 0, PerService: map[string]float64{"ocr": -1}}
 			c.BreakerThreshold = 0
 			c.ReviewSLA = time.Second
-			c.TrackerAddr = "no-port"
+			c.Tracker.Addr = "no-port"
 			c.BackoffInitial = 0
 			c.BackoffMax = -time.Second
 			c.PollInterval = 0
@@ -33,7 +33,8 @@ func TestConfigValidate(t *testing.T) {
 			"DOCKET_EXCEPTION_BACKOFF_INITIAL",
 			"DOCKET_EXCEPTION_BACKOFF_MAX", "DOCKET_EXCEPTION_POLL_INTERVAL", "DOCKET_EXCEPTION_CLAIM_LEASE", "DOCKET_EXCEPTION_BATCH"}},
 		{"own dead letters", func(c *exception.Config) { c.Services = []string{"ocr", exception.Name} }, []string{`"exception" is not a service`}},
-		{"short operator token", func(c *exception.Config) { c.Tokens = []string{"0123456789abcdef", "short"} }, []string{"DOCKET_EXCEPTION_TOKENS: token 2: needs at least 16 characters"}},
+		{"half a certificate", func(c *exception.Config) { c.TLSCert = "cert.pem" }, []string{"DOCKET_EXCEPTION_TLS_CERT and DOCKET_EXCEPTION_TLS_KEY"}},
+		{"mutual TLS without principals", func(c *exception.Config) { c.TLSCert, c.TLSKey, c.TLSClientCA = "c", "k", "ca" }, []string{"DOCKET_EXCEPTION_TLS_CLIENT_CA needs DOCKET_EXCEPTION_TOKENS_FILE"}},
 		{"topic instead of service", func(c *exception.Config) { c.Services = []string{"docket.ocr.dlq"} }, []string{`"docket.ocr.dlq" is not a service`}},
 	}
 	for _, tc := range tests {
@@ -66,7 +67,7 @@ func TestLoadConfigDefaults(t *testing.T) {
 	}
 	if c.Addr != "127.0.0.1:8084" || c.MaxAttempts != 5 || c.MaxWorkflowAttempts != 20 || !c.Scheduler || c.BackoffInitial != time.Second ||
 		c.BackoffMax != 5*time.Minute || len(c.Services) != 0 || c.Rate.Default != 50 || len(c.Rate.PerService) != 0 ||
-		c.BreakerThreshold != 10 || c.BreakerWindow != time.Minute || c.BreakerCooldown != 30*time.Second || c.ReviewSLA != 24*time.Hour || c.TrackerAddr != "" {
+		c.BreakerThreshold != 10 || c.BreakerWindow != time.Minute || c.BreakerCooldown != 30*time.Second || c.ReviewSLA != 24*time.Hour || c.Tracker.Addr != "" {
 		t.Errorf("defaults = %+v", c)
 	}
 	for _, s := range exception.DefaultServices() {

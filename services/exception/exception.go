@@ -11,12 +11,14 @@
 // control event on docket.workflow.control, produced in the transaction
 // that consumes the dead letter. A deadline_exceeded control event becomes
 // a review request with the workflow's state. Operators list, show, replay
-// and discard parked items through an HTTP JSON API; each action is a
-// control event too.
+// and discard parked items through an HTTP JSON API (operators only,
+// authenticated by pkg/auth); each action is a control event naming the
+// caller's principal, and an audit event on docket.audit.
 package exception
 
 import (
 	"context"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -29,17 +31,18 @@ import (
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"google.golang.org/grpc"
-	"google.golang.org/grpc/credentials/insecure"
 
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/bus"
 	platform "github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/ratelimit"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/tlsconf"
+	"github.com/docket-run/docket/pkg/trackerclient"
 	"github.com/docket-run/docket/services/exception/internal/breaker"
 	"github.com/docket-run/docket/services/exception/internal/deadline"
 	"github.com/docket-run/docket/services/exception/internal/handler"
@@ -61,10 +64,19 @@ const Version = "0.1.0"
 type Config struct {
 	// Addr is where the operators' HTTP API listens.
 	Addr string `env:"DOCKET_EXCEPTION_ADDR" envDefault:"127.0.0.1:8084"`
-	// Tokens are the operators' bearer tokens (16+ characters each),
-	// required on every API call; none leaves the API open (the embedded
-	// mode), which is only safe on a loopback address.
-	Tokens []string `env:"DOCKET_EXCEPTION_TOKENS" envSeparator:","`
+	// TokensFile lists the API's principals (pkg/auth format), read again
+	// when it changes; Tokens the same inline, "token=principal,..." (a
+	// bare token is an operator named "operator"). Every route needs an
+	// operator. With neither the API is open: allowed on loopback (the
+	// embedded mode) or with DOCKET_INSECURE, refused elsewhere.
+	TokensFile string `env:"DOCKET_EXCEPTION_TOKENS_FILE"`
+	Tokens     string `env:"DOCKET_EXCEPTION_TOKENS"`
+	// TLSCert and TLSKey (PEM, both or neither) serve the API over TLS;
+	// TLSClientCA requires client certificates signed by it (mutual TLS),
+	// mapped to principals by TokensFile's subjects. Read again on change.
+	TLSCert     string `env:"DOCKET_EXCEPTION_TLS_CERT"`
+	TLSKey      string `env:"DOCKET_EXCEPTION_TLS_KEY"`
+	TLSClientCA string `env:"DOCKET_EXCEPTION_TLS_CLIENT_CA"`
 	// Services whose dead-letter topics the agent drains. Default (empty)
 	// every topic docket.<service>.dlq but its own, by pattern, so the
 	// dead letters of a service added later are drained without a
@@ -91,10 +103,11 @@ type Config struct {
 	// ReviewSLA is how long a human has to decide a review the agent
 	// requests (structural and semantic failures, deadline breaches).
 	ReviewSLA time.Duration `env:"DOCKET_EXCEPTION_REVIEW_SLA" envDefault:"24h"`
-	// TrackerAddr is the saga tracker's gRPC address, read for a
-	// workflow's state when its deadline passes; empty: the review request
-	// carries what the deadline event says.
-	TrackerAddr string `env:"DOCKET_TRACKER_ADDR"`
+	// Tracker is the saga tracker's API (DOCKET_TRACKER_*: address, token
+	// or token file, TLS), read for a workflow's state when its deadline
+	// passes; no address: the review request carries what the deadline
+	// event says.
+	Tracker trackerclient.Config
 	// BackoffInitial and BackoffMax bound the delay before a redelivery:
 	// drawn uniformly from [0, min(max, initial*2^(n-1))] for redelivery n.
 	BackoffInitial time.Duration `env:"DOCKET_EXCEPTION_BACKOFF_INITIAL" envDefault:"1s"`
@@ -113,12 +126,6 @@ type Config struct {
 	// actions; stable per replica. Default
 	// docket-exception-producer-<DOCKET_INSTANCE_ID or hostname>.
 	TransactionalID string `env:"DOCKET_EXCEPTION_TRANSACTIONAL_ID"`
-}
-
-// loopback reports whether addr only accepts connections from this host.
-func loopback(addr net.Addr) bool {
-	ta, ok := addr.(*net.TCPAddr)
-	return ok && ta.IP.IsLoopback()
 }
 
 // Redis key prefixes of the shared rate budgets and circuit breakers.
@@ -154,8 +161,11 @@ func (c Config) Validate() error {
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_ADDR %q: %w", c.Addr, err))
 	}
-	if _, err := server.NewTokens(c.Tokens); err != nil {
-		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_TOKENS: %w", err))
+	if err := c.tls().Validate("DOCKET_EXCEPTION_"); err != nil {
+		errs = append(errs, err)
+	}
+	if c.TLSClientCA != "" && c.TokensFile == "" {
+		errs = append(errs, errors.New("DOCKET_EXCEPTION_TLS_CLIENT_CA needs DOCKET_EXCEPTION_TOKENS_FILE: its subjects map client certificates to principals"))
 	}
 	for _, s := range c.Services {
 		if s = strings.TrimSpace(s); s == "" || s == Name || strings.ContainsAny(s, ". ") {
@@ -177,10 +187,8 @@ func (c Config) Validate() error {
 	if c.ReviewSLA < time.Minute {
 		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_REVIEW_SLA %s: must be at least 1m", c.ReviewSLA))
 	}
-	if c.TrackerAddr != "" {
-		if _, _, err := net.SplitHostPort(c.TrackerAddr); err != nil {
-			errs = append(errs, fmt.Errorf("DOCKET_TRACKER_ADDR %q: %w", c.TrackerAddr, err))
-		}
+	if err := c.Tracker.Validate(); err != nil {
+		errs = append(errs, err)
 	}
 	if c.BackoffInitial <= 0 {
 		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_BACKOFF_INITIAL %s: must be positive", c.BackoffInitial))
@@ -198,6 +206,10 @@ func (c Config) Validate() error {
 		errs = append(errs, fmt.Errorf("DOCKET_EXCEPTION_BATCH %d: want 1..10000", c.Batch))
 	}
 	return errors.Join(errs...)
+}
+
+func (c Config) tls() tlsconf.Server {
+	return tlsconf.Server{CertFile: c.TLSCert, KeyFile: c.TLSKey, ClientCAFile: c.TLSClientCA}
 }
 
 func (c Config) breakerSettings() breaker.Settings {
@@ -236,7 +248,7 @@ func spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: append(dlqTopics(DefaultServices()), events.TopicControl, events.TopicRecorded),
-		Produces: []string{events.TopicControl, events.TopicReviewRequested},
+		Produces: []string{events.TopicControl, events.TopicReviewRequested, events.TopicAudit},
 	}
 }
 
@@ -288,29 +300,43 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	if err != nil {
 		return nil, err
 	}
+	principals, err := auth.Load(auth.Settings{File: cfg.TokensFile, Inline: cfg.Tokens, KeyFile: d.Platform.AuthKeyFile, Log: log})
+	if err != nil {
+		return nil, fmt.Errorf("exception API principals: %w", err)
+	}
+	tlsCfg, err := cfg.tls().Config(log)
+	if err != nil {
+		return nil, fmt.Errorf("exception API TLS: %w", err)
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("exception API: listen on %s: %w", cfg.Addr, err)
+	}
+	if err := auth.CheckExposure(log, "the exception agent's operator API", ln.Addr(), principals != nil, d.Platform.Insecure,
+		"set DOCKET_EXCEPTION_TOKENS_FILE (or _TOKENS)"); err != nil {
+		_ = ln.Close()
+		return nil, err
+	}
 	var tracker deadline.Tracker
-	if cfg.TrackerAddr != "" {
-		conn, err := grpc.NewClient(cfg.TrackerAddr, grpc.WithTransportCredentials(insecure.NewCredentials()))
+	if cfg.Tracker.Addr != "" {
+		conn, err := trackerclient.Dial(cfg.Tracker, log)
 		if err != nil {
-			return nil, fmt.Errorf("tracker client for %s: %w", cfg.TrackerAddr, err)
+			_ = ln.Close()
+			return nil, err
 		}
 		context.AfterFunc(ctx, func() { _ = conn.Close() })
 		tracker = trackerv1.NewTrackerClient(conn)
 	}
 	st := store.New(d.Redis)
 	breakers := breaker.New(d.Redis, breakerPrefix, cfg.breakerSettings())
-	tokens, err := server.NewTokens(cfg.Tokens)
-	if err != nil {
-		return nil, fmt.Errorf("DOCKET_EXCEPTION_TOKENS: %w", err)
-	}
 	prod, err := redeliver.NewProducer(d.Kafka, txnID)
 	if err != nil {
+		_ = ln.Close()
 		return nil, err
 	}
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
-		prod.Close()
-		return nil, fmt.Errorf("exception API: listen on %s: %w", cfg.Addr, err)
+	apiAddr := ln.Addr().String()
+	if tlsCfg != nil {
+		ln = tls.NewListener(ln, tlsCfg)
 	}
 
 	h := &handler.Handler{
@@ -341,7 +367,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	}, bus.Timeout(trackerTimeout))
 	bus.Handle(rt, events.TopicRecorded, sh.Recorded)
 
-	run := &Running{APIAddr: ln.Addr().String()}
+	run := &Running{APIAddr: apiAddr}
 	var workers sync.WaitGroup
 	if cfg.Scheduler {
 		sched := &redeliver.Scheduler{
@@ -351,10 +377,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		}
 		workers.Go(func() { sched.Run(ctx) })
 	}
-	if tokens == nil && !loopback(ln.Addr()) {
-		log.Warn("DOCKET_EXCEPTION_TOKENS is not set: the operators' API (list, show, replay, discard) is open to anyone who reaches " + ln.Addr().String())
-	}
-	api := &server.Server{Store: st, Producer: prod, Codec: d.Serde, Log: log, Service: Name, Version: Version, Tokens: tokens}
+	api := &server.Server{Store: st, Producer: prod, Codec: d.Serde, Log: log, Service: Name, Version: Version, Auth: principals}
 	srv := &http.Server{Handler: api.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	workers.Go(func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -370,6 +393,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		prod.Close()
 	})
 	log.Info("exception agent set up", "drains", drains, "api_addr", run.APIAddr, "scheduler", cfg.Scheduler,
-		"max_attempts", cfg.MaxAttempts, "max_workflow_attempts", cfg.MaxWorkflowAttempts, "tracker", cfg.TrackerAddr)
+		"max_attempts", cfg.MaxAttempts, "max_workflow_attempts", cfg.MaxWorkflowAttempts, "tracker", cfg.Tracker.Addr,
+		"api_auth", principals != nil, "api_tls", tlsCfg != nil)
 	return run, nil
 }

@@ -244,7 +244,7 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 		t.Fatalf("discard = %d, want 200", code)
 	}
 	cs := h.controls(t, "wf-garbage", 2, 30*time.Second)
-	if len(cs) != 2 || cs[1].Kind != "discarded" || cs[1].Reason != "fuzzer junk" || cs[1].Actor == nil || *cs[1].Actor != "ops@acme" {
+	if len(cs) != 2 || cs[1].Kind != "discarded" || cs[1].Reason != "fuzzer junk" || cs[1].Actor == nil || *cs[1].Actor != "unauthenticated:ops@acme" {
 		t.Fatalf("control events after discard: %+v", cs)
 	}
 	if code := api(t, a, "GET", "/v1/parked/dl-garbage", "", nil); code != 404 {

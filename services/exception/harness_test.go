@@ -45,7 +45,7 @@ func newHarness(t *testing.T) *harness {
 		t.Fatalf("apply schemas: %v", err)
 	}
 	codec, err := serde.New(ctx, rc, serde.Register, []string{
-		events.TopicControl, events.TopicSubmitted, events.TopicExtracted, events.TopicReviewRequested, events.TopicRecorded,
+		events.TopicControl, events.TopicSubmitted, events.TopicExtracted, events.TopicReviewRequested, events.TopicRecorded, events.TopicAudit,
 		events.DLQTopic(events.ServiceOCR), events.DLQTopic(passthrough.Name), events.DLQTopic(exception.Name),
 	})
 	if err != nil {
@@ -243,8 +243,19 @@ func header(r *kgo.Record, k string) (string, int) {
 	return v, n
 }
 
-// api calls the agent's HTTP API and decodes the JSON answer into out.
+// api calls the agent's HTTP API as the CLI does (a POST's body as JSON)
+// and decodes the JSON answer into out.
 func api(t *testing.T, a *agent, method, path, body string, out any) int {
+	t.Helper()
+	h := http.Header{}
+	if method == http.MethodPost {
+		h.Set("Content-Type", "application/json")
+	}
+	return apiWith(t, a, h, method, path, body, out)
+}
+
+// apiWith calls the API with the headers h.
+func apiWith(t *testing.T, a *agent, h http.Header, method, path, body string, out any) int {
 	t.Helper()
 	var rd io.Reader
 	if body != "" {
@@ -253,6 +264,10 @@ func api(t *testing.T, a *agent, method, path, body string, out any) int {
 	req, err := http.NewRequest(method, "http://"+a.run.APIAddr+path, rd)
 	if err != nil {
 		t.Fatal(err)
+	}
+	req.Header = h
+	if host := h.Get("Host"); host != "" {
+		req.Host = host
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {

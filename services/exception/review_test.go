@@ -231,7 +231,7 @@ func startTracker(t *testing.T) string {
 func TestDeadlineExceededRequestsReview(t *testing.T) {
 	h := newHarness(t)
 	cfg := testConfig()
-	cfg.TrackerAddr = startTracker(t)
+	cfg.Tracker.Addr = startTracker(t)
 	startAgent(t, h, cfg)
 	// Other control kinds are not the agent's business.
 	other := deadlineEvent("ctl-0", "wf-tracked")
@@ -284,7 +284,7 @@ func TestOwnFailuresGoToOwnDLQ(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	cfg.TrackerAddr = ln.Addr().String()
+	cfg.Tracker.Addr = ln.Addr().String()
 	_ = ln.Close() // nothing listens there
 	startAgent(t, h, cfg)
 	dockettest.Produce(t, h.client, h.codec, events.TopicControl, deadlineEvent("ctl-9", "wf-lost"))
@@ -386,7 +386,7 @@ func TestDiscardNamesTheDocument(t *testing.T) {
 		t.Fatalf("discard = %d, want 200", code)
 	}
 	cs := h.controls(t, wf, 2, 30*time.Second)
-	if len(cs) != 2 || cs[1].Kind != "discarded" || cs[1].Reason != "duplicate upload" || cs[1].Actor == nil || *cs[1].Actor != "ops@acme" {
+	if len(cs) != 2 || cs[1].Kind != "discarded" || cs[1].Reason != "duplicate upload" || cs[1].Actor == nil || *cs[1].Actor != "unauthenticated:ops@acme" {
 		t.Fatalf("control events after discard: %+v", cs)
 	}
 	doc := dockettest.Submitted(33, nil).Document

@@ -20,6 +20,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/trackerclient"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/ingest/internal/app"
 )
@@ -74,7 +75,9 @@ func (f *fakeTracker) GetWorkflow(_ context.Context, req *trackerv1.GetWorkflowR
 // down.
 func TestStatusFromTracker(t *testing.T) {
 	tr, addr := startFakeTracker(t)
-	h := newHarness(t, func(c *app.Config) { c.Tracker = app.TrackerConfig{Addr: addr, Timeout: 2 * time.Second} })
+	h := newHarness(t, func(c *app.Config) {
+		c.Tracker = app.TrackerConfig{Client: trackerclient.Config{Addr: addr}, Timeout: 2 * time.Second}
+	})
 	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "t-1", filename: "t.pdf", doc: pdfDoc})
 	if resp.StatusCode != 202 {
 		t.Fatalf("POST %d %v", resp.StatusCode, body)
@@ -172,7 +175,9 @@ func TestStatusFromTracker(t *testing.T) {
 // report.
 func TestProgressFromTracker(t *testing.T) {
 	tr, addr := startFakeTracker(t)
-	h := newHarness(t, func(c *app.Config) { c.Tracker = app.TrackerConfig{Addr: addr, Timeout: 2 * time.Second} })
+	h := newHarness(t, func(c *app.Config) {
+		c.Tracker = app.TrackerConfig{Client: trackerclient.Config{Addr: addr}, Timeout: 2 * time.Second}
+	})
 	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "p-1", filename: "scan.pdf", doc: pdfDoc})
 	if resp.StatusCode != 202 {
 		t.Fatalf("POST %d %v", resp.StatusCode, body)

@@ -19,6 +19,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
 	platform "github.com/docket-run/docket/pkg/config"
@@ -26,6 +27,7 @@ import (
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/tlsconf"
 	"github.com/docket-run/docket/services/ledger/internal/chain"
 	"github.com/docket-run/docket/services/ledger/internal/handler"
 	"github.com/docket-run/docket/services/ledger/internal/index"
@@ -53,6 +55,19 @@ type Config struct {
 	PublicKeys []string `env:"DOCKET_LEDGER_PUBLIC_KEYS" envSeparator:","`
 	// Addr is where the read-only HTTP API listens.
 	Addr string `env:"DOCKET_LEDGER_ADDR" envDefault:"127.0.0.1:8083"`
+	// TokensFile lists the API's principals (pkg/auth format), read again
+	// when it changes; Tokens the same inline ("token=tenant:acme,..."). A
+	// tenant principal reads its own tenant's records only; operators,
+	// reviewers and services read every tenant's. With neither the API is
+	// open: allowed on loopback (the embedded mode) or with DOCKET_INSECURE,
+	// refused elsewhere.
+	TokensFile string `env:"DOCKET_LEDGER_TOKENS_FILE"`
+	Tokens     string `env:"DOCKET_LEDGER_TOKENS"`
+	// TLSCert and TLSKey (PEM, both or neither) serve the API over TLS;
+	// TLSClientCA requires client certificates signed by it (mutual TLS).
+	TLSCert     string `env:"DOCKET_LEDGER_TLS_CERT"`
+	TLSKey      string `env:"DOCKET_LEDGER_TLS_KEY"`
+	TLSClientCA string `env:"DOCKET_LEDGER_TLS_CLIENT_CA"`
 	// SettleTimeout bounds the wait for an open transaction on a ledger
 	// partition to end before its chain is loaded.
 	SettleTimeout time.Duration `env:"DOCKET_LEDGER_SETTLE_TIMEOUT" envDefault:"10s"`
@@ -83,10 +98,20 @@ func (c Config) Validate() error {
 	if _, _, err := net.SplitHostPort(c.Addr); err != nil {
 		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_ADDR %q: %w", c.Addr, err))
 	}
+	if err := c.tls().Validate("DOCKET_LEDGER_"); err != nil {
+		errs = append(errs, err)
+	}
+	if c.TLSClientCA != "" && c.TokensFile == "" {
+		errs = append(errs, errors.New("DOCKET_LEDGER_TLS_CLIENT_CA needs DOCKET_LEDGER_TOKENS_FILE: its subjects map client certificates to principals"))
+	}
 	if c.SettleTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_SETTLE_TIMEOUT %s: must be positive", c.SettleTimeout))
 	}
 	return errors.Join(errs...)
+}
+
+func (c Config) tls() tlsconf.Server {
+	return tlsconf.Server{CertFile: c.TLSCert, KeyFile: c.TLSKey, ClientCAFile: c.TLSClientCA}
 }
 
 // Spec returns the service with its settings from the environment.
@@ -121,7 +146,7 @@ func spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicClassified, events.TopicReviewDecided, events.TopicControl},
-		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicControl},
+		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicSteps},
 	}
 }
 
@@ -138,6 +163,29 @@ type Running struct {
 // the hooks that keep the chains in step with the transactions.
 func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*Running, error) {
 	log := d.Log.With("component", "ledger")
+	principals, err := auth.Load(auth.Settings{File: cfg.TokensFile, Inline: cfg.Tokens, KeyFile: d.Platform.AuthKeyFile, Log: log})
+	if err != nil {
+		return nil, fmt.Errorf("ledger API principals: %w", err)
+	}
+	tlsCfg, err := cfg.tls().Config(log)
+	if err != nil {
+		return nil, fmt.Errorf("ledger API TLS: %w", err)
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		return nil, fmt.Errorf("ledger API: listen on %s: %w", cfg.Addr, err)
+	}
+	if err := auth.CheckExposure(log, "the ledger's HTTP API", ln.Addr(), principals != nil, d.Platform.Insecure,
+		"set DOCKET_LEDGER_TOKENS_FILE (or _TOKENS)"); err != nil {
+		_ = ln.Close()
+		return nil, err
+	}
+	listening := false
+	defer func() {
+		if !listening {
+			_ = ln.Close()
+		}
+	}()
 	key, err := signing.Load(cfg.KeyFile, cfg.DevKeyDir, log)
 	if err != nil {
 		return nil, err
@@ -206,10 +254,8 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	bus.Handle(rt, events.TopicReviewDecided, h.ReviewDecided, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
 	bus.Handle(rt, events.TopicControl, h.Control, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
 
-	addr, err := server.Serve(ctx, cfg.Addr, server.Handler(store, follower, log), log)
-	if err != nil {
-		return nil, fmt.Errorf("ledger API on %s: %w", cfg.Addr, err)
-	}
-	log.Info("ledger ready", "api_addr", addr, "key_id", ledgerchain.KeyID(pub), "trusted_keys", len(keys), "partitions", n)
+	addr := server.Serve(ctx, ln, tlsCfg, principals.HTTP("docket-ledger", server.Handler(store, follower, log)), log)
+	listening = true
+	log.Info("ledger ready", "api_addr", addr, "api_auth", principals != nil, "api_tls", tlsCfg != nil, "key_id", ledgerchain.KeyID(pub), "trusted_keys", len(keys), "partitions", n)
 	return &Running{APIAddr: addr, PublicKey: pub, Follower: follower, Chains: chains}, nil
 }

@@ -64,6 +64,12 @@ type instance struct {
 // the end of the test.
 func (h *harness) start(t *testing.T, txnID string) *instance {
 	t.Helper()
+	return h.startWith(t, txnID, func(*ledger.Config) {})
+}
+
+// startWith is start with settings changed by set.
+func (h *harness) startWith(t *testing.T, txnID string, set func(*ledger.Config)) *instance {
+	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelInfo})).With("instance", txnID)
 	rt, err := bus.New(ledger.Name, h.kopts(), h.codec, idempotency.New(rdb),
@@ -73,6 +79,7 @@ func (h *harness) start(t *testing.T, txnID string) *instance {
 	}
 	ctx, cancel := context.WithCancel(context.Background())
 	cfg := ledger.Config{DevKeyDir: h.keyDir, Addr: "127.0.0.1:0", SettleTimeout: 10 * time.Second}
+	set(&cfg)
 	running, err := ledger.Setup(ctx, cfg, &service.Deps{Log: log, Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
 	if err != nil {
 		cancel()
@@ -261,9 +268,22 @@ func TestDuplicatesAndBothInputsRecordOnce(t *testing.T) {
 // asynchronously) and decodes the body into v.
 func getJSON(t *testing.T, url string, want int, v any) {
 	t.Helper()
+	getJSONAs(t, url, "", want, v)
+}
+
+// getJSONAs is getJSON with a bearer token (none when empty).
+func getJSONAs(t *testing.T, url, token string, want int, v any) {
+	t.Helper()
 	deadline := time.Now().Add(30 * time.Second)
 	for {
-		resp, err := http.Get(url)
+		req, err := http.NewRequest(http.MethodGet, url, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if token != "" {
+			req.Header.Set("Authorization", "Bearer "+token)
+		}
+		resp, err := http.DefaultClient.Do(req)
 		if err != nil {
 			t.Fatal(err)
 		}

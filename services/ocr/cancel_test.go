@@ -55,7 +55,7 @@ func TestCancelBetweenPages(t *testing.T) {
 	var c *events.WorkflowControl
 	deadline := time.Now().Add(2 * time.Minute)
 	for want := 1; c == nil && time.Now().Before(deadline); want++ {
-		recs := k.ReadCommitted(t, events.TopicControl, want, 10*time.Second)
+		recs := k.ReadCommitted(t, events.TopicSteps, want, 10*time.Second)
 		for _, r := range recs {
 			e, err := codec.Decode(r.Value)
 			if err != nil {

@@ -114,7 +114,7 @@ func TestSIGKILLMidScanResumesFromTheLastPage(t *testing.T) {
 	if after := total - before; after > pages-atKill+1 {
 		t.Errorf("after the restart the engine ran %d times; %d pages were left", after, pages-atKill)
 	}
-	ctl := k.ReadCommitted(t, events.TopicControl, 3, 5*time.Second)
+	ctl := k.ReadCommitted(t, events.TopicSteps, 3, 5*time.Second)
 	kinds := map[string]int{}
 	for _, r := range ctl {
 		e, err := codec.Decode(r.Value)

@@ -51,14 +51,14 @@ type ocrStack struct {
 // newOCRStack starts the parts and stores the PDF at doc.
 func newOCRStack(t *testing.T, ctx context.Context, doc string) *ocrStack {
 	t.Helper()
-	topics := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicControl, events.DLQTopic(ocr.Name), events.RetryTopic(ocr.Name)}
+	topics := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicControl, events.TopicSteps, events.DLQTopic(ocr.Name), events.RetryTopic(ocr.Name)}
 	st := &ocrStack{kafka: dockettest.NewKafka(t, 1, topics), blobURL: "file://" + t.TempDir()}
 	var rc *sr.Client
 	st.registry, rc = dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	st.redis, st.rdb = rs.Addr(), dockettest.RedisClient(t, rs)
 	var err error
-	if st.codec, err = serde.New(ctx, rc, serde.Register, topics[:4]); err != nil {
+	if st.codec, err = serde.New(ctx, rc, serde.Register, topics[:5]); err != nil {
 		t.Fatal(err)
 	}
 	if st.blobs, err = blob.Open(ctx, st.blobURL); err != nil {

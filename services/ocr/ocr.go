@@ -52,7 +52,7 @@ func Spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicSubmitted},
-		Produces: []string{events.TopicExtracted, events.TopicControl},
+		Produces: []string{events.TopicExtracted, events.TopicSteps},
 		Setup:    setup,
 	}
 }

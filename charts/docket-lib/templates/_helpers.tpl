@@ -72,9 +72,11 @@ the global values. Secret settings are never here: see docket-lib.secretEnv.
 {{- toYaml $env -}}
 {{- end -}}
 
-{{/* docket-lib.secretEnv: env entries read from existing Secrets (never values). Argument: the global values. */}}
+{{/* docket-lib.secretEnv: env entries read from existing Secrets (never values). Argument: dict "g" (the global values) "service" (the chart's service name); a "%s" in global.kafka.sasl.secretName is the service name: one Kafka principal per service. */}}
 {{- define "docket-lib.secretEnv" -}}
-{{- $g := . -}}
+{{- $g := .g -}}
+{{- $kafkaSecret := "" -}}
+{{- if $g.kafka.sasl.secretName }}{{ $kafkaSecret = (contains "%s" $g.kafka.sasl.secretName) | ternary (printf $g.kafka.sasl.secretName .service) $g.kafka.sasl.secretName }}{{ end -}}
 - name: DOCKET_REDIS_URL
   valueFrom:
     secretKeyRef:
@@ -84,12 +86,12 @@ the global values. Secret settings are never here: see docket-lib.secretEnv.
 - name: DOCKET_KAFKA_SASL_USERNAME
   valueFrom:
     secretKeyRef:
-      name: {{ required "global.kafka.sasl.secretName is required with a SASL mechanism" $g.kafka.sasl.secretName }}
+      name: {{ required "global.kafka.sasl.secretName is required with a SASL mechanism" $kafkaSecret }}
       key: {{ $g.kafka.sasl.usernameKey }}
 - name: DOCKET_KAFKA_SASL_PASSWORD
   valueFrom:
     secretKeyRef:
-      name: {{ $g.kafka.sasl.secretName }}
+      name: {{ $kafkaSecret }}
       key: {{ $g.kafka.sasl.passwordKey }}
 {{- end }}
 {{- if $g.schemaRegistry.auth.secretName }}
@@ -120,6 +122,7 @@ the global values. Secret settings are never here: see docket-lib.secretEnv.
 - name: kafka-ca
   secret:
     secretName: {{ $g.kafka.tls.caSecret.name }}
+    defaultMode: {{ include "docket-lib.secretMode" . }}
     items:
       - key: {{ $g.kafka.tls.caSecret.key }}
         path: {{ $g.kafka.tls.caSecret.key }}
@@ -159,4 +162,102 @@ allowPrivilegeEscalation: false
 readOnlyRootFilesystem: true
 capabilities:
   drop: ["ALL"]
+{{- end -}}
+
+{{/*
+docket-lib.secretMode: the mode of every mounted secret file, 0440 (288):
+readable by the owner and the pod's fsGroup, never by others.
+*/}}
+{{- define "docket-lib.secretMode" -}}288{{- end -}}
+
+{{/*
+docket-lib.authFiles: the files of the API's authentication, TLS and
+tracker client, as a list of {name, secretName, items: [{key, path}], env: {VAR: path}}.
+Argument: the service chart's values. Fails when an API would run without
+authentication and auth.insecure is not set.
+*/}}
+{{- define "docket-lib.authFiles" -}}
+{{- $v := . -}}
+{{- $files := list -}}
+{{- if and $v.http.enabled $v.auth -}}
+{{- if $v.auth.tokensSecret.name -}}
+{{- $files = append $files (dict "name" "auth-tokens" "secretName" $v.auth.tokensSecret.name "items" (list (dict "key" $v.auth.tokensSecret.key "path" $v.auth.tokensSecret.key)) "env" (dict $v.auth.tokensEnv (printf "/etc/docket/auth-tokens/%s" $v.auth.tokensSecret.key))) -}}
+{{- else if not $v.auth.insecure -}}
+{{- fail (printf "%s: auth.tokensSecret.name is required (a Secret with the API's principals, README.md Security), or set auth.insecure=true to run the API open" $v.service) -}}
+{{- end -}}
+{{- if $v.auth.keySecret.name -}}
+{{- $files = append $files (dict "name" "auth-key" "secretName" $v.auth.keySecret.name "items" (list (dict "key" $v.auth.keySecret.key "path" $v.auth.keySecret.key)) "env" (dict "DOCKET_AUTH_KEY_FILE" (printf "/etc/docket/auth-key/%s" $v.auth.keySecret.key))) -}}
+{{- end -}}
+{{- end -}}
+{{- if and $v.http.enabled $v.tls $v.tls.secretName -}}
+{{- $items := list (dict "key" "tls.crt" "path" "tls.crt") (dict "key" "tls.key" "path" "tls.key") -}}
+{{- $env := dict $v.tls.certEnv "/etc/docket/api-tls/tls.crt" $v.tls.keyEnv "/etc/docket/api-tls/tls.key" -}}
+{{- if $v.tls.mutual -}}
+{{- $items = append $items (dict "key" "ca.crt" "path" "ca.crt") -}}
+{{- $_ := set $env (required (printf "%s: tls.clientCAEnv is required with tls.mutual" $v.service) $v.tls.clientCAEnv) "/etc/docket/api-tls/ca.crt" -}}
+{{- end -}}
+{{- $files = append $files (dict "name" "api-tls" "secretName" $v.tls.secretName "items" $items "env" $env) -}}
+{{- end -}}
+{{- with $v.trackerClient -}}
+{{- if .tokenSecret.name -}}
+{{- $files = append $files (dict "name" "tracker-token" "secretName" .tokenSecret.name "items" (list (dict "key" .tokenSecret.key "path" .tokenSecret.key)) "env" (dict "DOCKET_TRACKER_TOKEN_FILE" (printf "/etc/docket/tracker-token/%s" .tokenSecret.key))) -}}
+{{- end -}}
+{{- if .tlsSecret -}}
+{{- $items := list (dict "key" "ca.crt" "path" "ca.crt") -}}
+{{- $env := dict "DOCKET_TRACKER_CA_FILE" "/etc/docket/tracker-tls/ca.crt" -}}
+{{- if .mutual -}}
+{{- $items = concat $items (list (dict "key" "tls.crt" "path" "tls.crt") (dict "key" "tls.key" "path" "tls.key")) -}}
+{{- $_ := set $env "DOCKET_TRACKER_CERT_FILE" "/etc/docket/tracker-tls/tls.crt" -}}
+{{- $_ := set $env "DOCKET_TRACKER_KEY_FILE" "/etc/docket/tracker-tls/tls.key" -}}
+{{- end -}}
+{{- $files = append $files (dict "name" "tracker-tls" "secretName" .tlsSecret "items" $items "env" $env) -}}
+{{- end -}}
+{{- end -}}
+{{- toYaml (dict "files" $files) -}}
+{{- end -}}
+
+{{/*
+docket-lib.networkPolicy: only Docket's own pods (and apiFrom) reach the
+API port, only this namespace's pods (or opsFrom) the ops port. Argument:
+the service chart's root context.
+*/}}
+{{- define "docket-lib.networkPolicy" -}}
+{{- $v := .Values -}}
+{{- if $v.networkPolicy.enabled }}
+apiVersion: networking.k8s.io/v1
+kind: NetworkPolicy
+metadata:
+  name: {{ include "docket-lib.fullname" . }}
+  labels:
+    {{- include "docket-lib.labels" . | nindent 4 }}
+spec:
+  podSelector:
+    matchLabels:
+      {{- include "docket-lib.selectorLabels" . | nindent 6 }}
+  policyTypes:
+    - Ingress
+  ingress:
+    - ports:
+        - port: ops
+          protocol: TCP
+      from:
+        {{- with $v.networkPolicy.opsFrom }}
+        {{- toYaml . | nindent 8 }}
+        {{- else }}
+        - podSelector: {}
+        {{- end }}
+    {{- if $v.http.enabled }}
+    - ports:
+        - port: http
+          protocol: TCP
+      from:
+        - podSelector:
+            matchLabels:
+              app.kubernetes.io/part-of: docket
+              app.kubernetes.io/instance: {{ .Release.Name }}
+        {{- with $v.networkPolicy.apiFrom }}
+        {{- toYaml . | nindent 8 }}
+        {{- end }}
+    {{- end }}
+{{- end }}
 {{- end -}}

@@ -1,14 +1,15 @@
 {{/*
 docket-lib.service renders every object of one Docket service release:
 ServiceAccount, ConfigMap, Deployment (or StatefulSet), Service,
-PodDisruptionBudget, and optionally an HPA, a KEDA ScaledObject and a
-Prometheus ServiceMonitor.
+PodDisruptionBudget, a NetworkPolicy, and optionally an HPA, a KEDA
+ScaledObject and a Prometheus ServiceMonitor.
 */}}
 {{- define "docket-lib.service" -}}
 {{- $fullname := include "docket-lib.fullname" . -}}
 {{- $g := .Values.global -}}
 {{- $v := .Values -}}
 {{- $statefulSet := eq ($v.workload | default "Deployment") "StatefulSet" -}}
+{{- $authFiles := (include "docket-lib.authFiles" $v | fromYaml).files -}}
 {{- if not (or (eq ($v.workload | default "Deployment") "Deployment") $statefulSet) }}
 {{- fail (printf "workload %q: want Deployment or StatefulSet" $v.workload) }}
 {{- end }}
@@ -38,6 +39,8 @@ metadata:
 data:
   {{- $env := include "docket-lib.plainEnv" $g | fromYaml -}}
   {{- if $v.http.enabled }}{{ $_ := set $env $v.http.addrEnv (printf "0.0.0.0:%d" (int $v.http.port)) }}{{ end -}}
+  {{- if and $v.auth $v.auth.insecure }}{{ $_ := set $env "DOCKET_INSECURE" "true" }}{{ end -}}
+  {{- if and $v.trackerClient $v.trackerClient.addr }}{{ $_ := set $env "DOCKET_TRACKER_ADDR" $v.trackerClient.addr }}{{ end -}}
   {{- range $k, $val := $v.env }}{{ $_ := set $env $k (toString $val) }}{{ end -}}
   {{- range $k, $val := $env }}
   {{ $k }}: {{ $val | quote }}
@@ -136,7 +139,7 @@ spec:
               valueFrom:
                 fieldRef:
                   fieldPath: metadata.name
-            {{- with (include "docket-lib.secretEnv" $g | trim) }}{{ . | nindent 12 }}{{ end }}
+            {{- with (include "docket-lib.secretEnv" (dict "g" $g "service" .Chart.Name) | trim) }}{{ . | nindent 12 }}{{ end }}
             {{- range $f := $v.secretFiles }}
             {{- if $f.env }}
             {{- $paths := list }}
@@ -144,6 +147,12 @@ spec:
             {{- if not $f.items }}{{ $paths = list (printf "/etc/docket/%s/%s" $f.name $f.key) }}{{ end }}
             - name: {{ $f.env }}
               value: {{ join "," $paths | quote }}
+            {{- end }}
+            {{- end }}
+            {{- range $f := $authFiles }}
+            {{- range $name, $path := $f.env }}
+            - name: {{ $name }}
+              value: {{ $path | quote }}
             {{- end }}
             {{- end }}
             {{- range $v.secretEnv }}
@@ -179,7 +188,7 @@ spec:
             - name: tmp
               mountPath: /tmp
             {{- with (include "docket-lib.platformMounts" $g | trim) }}{{ . | nindent 12 }}{{ end }}
-            {{- range $v.secretFiles }}
+            {{- range (concat ($v.secretFiles | default list) $authFiles) }}
             - name: secret-{{ .name }}
               mountPath: /etc/docket/{{ .name }}
               readOnly: true
@@ -189,10 +198,12 @@ spec:
           emptyDir:
             sizeLimit: {{ $v.tmpSize }}
         {{- with (include "docket-lib.platformVolumes" $g | trim) }}{{ . | nindent 8 }}{{ end }}
-        {{- range $v.secretFiles }}
+        {{- range (concat ($v.secretFiles | default list) $authFiles) }}
         - name: secret-{{ .name }}
           secret:
             secretName: {{ required (printf "secretFiles %s: secretName is required" .name) .secretName }}
+            # 0440: the pod's group (fsGroup) reads it, others nothing.
+            defaultMode: {{ include "docket-lib.secretMode" $ }}
             {{- with .items }}
             items:
               {{- toYaml . | nindent 14 }}
@@ -335,5 +346,9 @@ spec:
     - port: ops
       path: /metrics
       interval: {{ $v.serviceMonitor.interval }}
+{{- end }}
+{{- with (include "docket-lib.networkPolicy" . | trim) }}
+---
+{{ . }}
 {{- end }}
 {{- end -}}

@@ -58,7 +58,7 @@ func Spec(delay time.Duration) service.Spec {
 // LongSpec is Spec with the submitted topic handled as a long step.
 func LongSpec(delay time.Duration) service.Spec {
 	s := Spec(delay)
-	s.Produces = append(s.Produces, events.TopicControl)
+	s.Produces = append(s.Produces, events.TopicSteps)
 	s.Setup = func(_ context.Context, d *service.Deps, rt *bus.Runtime) error {
 		h := &handler{rdb: d.Redis, delay: delay}
 		bus.HandleLong(rt, events.TopicSubmitted, h.handle, policy, bus.Timeout(10*time.Minute))

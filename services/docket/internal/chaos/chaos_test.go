@@ -17,6 +17,7 @@ import (
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/credentials/insecure"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
@@ -40,7 +41,24 @@ func TestChaos(t *testing.T) {
 			t.Fatalf("%s not found on PATH: apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils", bin)
 		}
 	}
-	n, kills := envInt(t, "CHAOS_WORKFLOWS", 200), envInt(t, "CHAOS_KILLS", 6)
+	brokers := dockettest.Brokers()
+	if b := os.Getenv("CHAOS_BROKER"); b != "" {
+		brokers = []dockettest.Broker{dockettest.Broker(b)}
+	}
+	for _, b := range brokers {
+		t.Run(string(b), func(t *testing.T) { chaos(t, b) })
+	}
+}
+
+// chaos runs the suite on broker b: kfake with its request-level faults,
+// or a real cluster of its own with real broker failures (100 workflows by
+// default there: each failure waits for the cluster to be whole again).
+func chaos(t *testing.T, broker dockettest.Broker) {
+	defWorkflows := 200
+	if broker == dockettest.ApacheKafka {
+		defWorkflows = 100
+	}
+	n, kills := envInt(t, "CHAOS_WORKFLOWS", defWorkflows), envInt(t, "CHAOS_KILLS", 6)
 	var summary atomic.Pointer[string]
 	t.Cleanup(func() { // runs last: the summary is the last line printed
 		if s := summary.Load(); s != nil {
@@ -54,8 +72,15 @@ func TestChaos(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), settleTimeout+6*time.Minute)
 	defer cancel()
 
-	st := newStack(ctx, t)
-	b := newBroker(st.kafka.Cluster)
+	st := newStack(ctx, t, broker)
+	var b faults
+	var real *realFaults
+	if broker == dockettest.ApacheKafka {
+		real = newRealFaults(st.kafka.Real, t.Logf)
+		b = real
+	} else {
+		b = newBroker(st.kafka.Cluster)
+	}
 	superCtx, stopSupervising := context.WithCancel(ctx)
 	defer stopSupervising()
 	go st.supervise(superCtx)
@@ -229,6 +254,15 @@ func TestChaos(t *testing.T) {
 	}
 	if total(kinds) < kills {
 		t.Errorf("%d kills, want at least %d", total(kinds), kills)
+	}
+	if real != nil {
+		line := fmt.Sprintf("chaos: broker=kafka submitted=%d lost=%d duplicates=%d verify=%s kills=%d broker_kills=%d",
+			len(acc.kinds), counts["lost"], duplicates, verify, total(kinds), real.brokerKills())
+		summary.Store(&line)
+		if counts["lost"] > 0 || duplicates > 0 || verify != "ok" || real.brokerKills() < 5 || len(faults) < 6 {
+			t.Errorf("%s (faults %s): want lost=0 duplicates=0 verify=ok, broker_kills>=5 and all six kinds of broker failure", line, format(faults))
+		}
+		return
 	}
 	if total(faults) == 0 {
 		t.Error("no broker fault was injected")

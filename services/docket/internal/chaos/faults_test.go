@@ -97,6 +97,15 @@ func (b *broker) pending() int {
 	return n
 }
 
+// steps are four waves of every fault, spread over the run.
+func (b *broker) steps(ctx context.Context) []step {
+	var steps []step
+	for _, at := range []float64{0.1, 0.3, 0.6, 0.75} {
+		steps = append(steps, step{at: at, what: "broker fault wave", do: func() { b.wave(ctx, 6*time.Second) }})
+	}
+	return steps
+}
+
 // storm makes every group member rejoin, several times over.
 func (b *broker) storm() {
 	b.fault("forced rejoin", kfake.Fault{Keys: []kmsg.Key{kmsg.Heartbeat}, TopLevel: true, Err: kerr.RebalanceInProgress, Count: 30})
@@ -160,7 +169,7 @@ type step struct {
 // plan lays out the run: kills SIGKILLs (every service at least once, the
 // rest at random) at random points, fault waves, a rebalance storm and a
 // Redis restart.
-func plan(ctx context.Context, st *stack, b *broker, kills int, logf func(string, ...any)) []step {
+func plan(ctx context.Context, st *stack, b faults, kills int, logf func(string, ...any)) []step {
 	var steps []step
 	byName := map[string][]*proc{}
 	for _, p := range st.procs {
@@ -180,9 +189,7 @@ func plan(ctx context.Context, st *stack, b *broker, kills int, logf func(string
 		s.do = func() { st.kill(time.Duration(rand.IntN(800))*time.Millisecond, p) }
 		steps = append(steps, s)
 	}
-	for _, at := range []float64{0.1, 0.3, 0.6, 0.75} {
-		steps = append(steps, step{at: at, what: "broker fault wave", do: func() { b.wave(ctx, 6*time.Second) }})
-	}
+	steps = append(steps, b.steps(ctx)...)
 	storm := []*proc{byName["ocr"][0], byName["classifier"][0], byName["ledger"][0]}
 	steps = append(steps, step{at: 0.5, what: "rebalance storm: forced rejoins, kill ocr, classifier and ledger at once", do: func() {
 		b.storm()

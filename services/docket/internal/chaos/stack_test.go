@@ -17,6 +17,7 @@ import (
 	"github.com/docket-run/docket/pkg/devstack"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/kafkacluster"
 	"github.com/docket-run/docket/pkg/redislocal"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/services/docket/internal/progress"
@@ -75,10 +76,14 @@ func freeAddr(t *testing.T) string {
 
 // newStack starts kfake over TCP, the schema registry and a durable
 // redis-server, builds the six services and starts them.
-func newStack(ctx context.Context, t *testing.T) *stack {
+func newStack(ctx context.Context, t *testing.T, broker dockettest.Broker) *stack {
 	t.Helper()
 	s := &stack{t: t, dir: t.TempDir()}
-	s.kafka = dockettest.NewKafka(t, 4, devstack.Topics())
+	if broker == dockettest.ApacheKafka {
+		s.kafka = dockettest.NewOwnRealKafka(t, 4, devstack.Topics(), kafkacluster.Config{})
+	} else {
+		s.kafka = dockettest.NewKafka(t, 4, devstack.Topics())
+	}
 	url, rc := dockettest.Registry(t)
 	s.registry = url
 	if _, err := serde.Apply(ctx, rc); err != nil {
@@ -105,20 +110,19 @@ func newStack(ctx context.Context, t *testing.T) *stack {
 	if err := os.MkdirAll(filepath.Join(s.dir, "blobs"), 0o750); err != nil {
 		t.Fatal(err)
 	}
-	env := []string{
-		"DOCKET_KAFKA_BROKERS=" + s.kafka.Addrs[0],
-		"DOCKET_SCHEMA_REGISTRY_URL=" + url,
+	env := append(s.kafka.Env("", ""),
+		"DOCKET_SCHEMA_REGISTRY_URL="+url,
 		"DOCKET_SCHEMA_MODE=verify",
-		"DOCKET_REDIS_URL=redis://" + s.redis.Addr() + "/0",
-		"DOCKET_BLOB_URL=file://" + filepath.Join(s.dir, "blobs"),
+		"DOCKET_REDIS_URL=redis://"+s.redis.Addr()+"/0",
+		"DOCKET_BLOB_URL=file://"+filepath.Join(s.dir, "blobs"),
 		"DOCKET_LOG_LEVEL=warn",
 		"DOCKET_DRAIN_TIMEOUT=5s",
-		"DOCKET_INGEST_TENANTS_FILE=" + tenantsFile,
-		"DOCKET_INGEST_ADDR=" + ingestAddr,
-		"DOCKET_INGEST_MAX_BYTES=" + fmt.Sprint(maxBytes),
-		"DOCKET_LEDGER_ADDR=" + freeAddr(t),
-		"DOCKET_LEDGER_DEV_KEY_DIR=" + keyDir,
-		"DOCKET_EXCEPTION_ADDR=" + s.exceptionAddr,
+		"DOCKET_INGEST_TENANTS_FILE="+tenantsFile,
+		"DOCKET_INGEST_ADDR="+ingestAddr,
+		"DOCKET_INGEST_MAX_BYTES="+fmt.Sprint(maxBytes),
+		"DOCKET_LEDGER_ADDR="+freeAddr(t),
+		"DOCKET_LEDGER_DEV_KEY_DIR="+keyDir,
+		"DOCKET_EXCEPTION_ADDR="+s.exceptionAddr,
 		// Redeliveries come back within seconds, so transient failures
 		// settle inside the run, and their budget (about a minute) outlasts
 		// the waves of broker faults, so a readable document is not parked
@@ -130,8 +134,8 @@ func newStack(ctx context.Context, t *testing.T) *stack {
 		"DOCKET_EXCEPTION_MAX_ATTEMPTS=40",
 		"DOCKET_EXCEPTION_MAX_WORKFLOW_ATTEMPTS=400",
 		"DOCKET_EXCEPTION_CLAIM_LEASE=5s",
-		"DOCKET_SAGATRACKER_ADDR=" + s.trackerAddr,
-	}
+		"DOCKET_SAGATRACKER_ADDR="+s.trackerAddr,
+	)
 	bins := build(t, services)
 	for _, svc := range services {
 		bin := bins[svc]

@@ -8,6 +8,7 @@ import (
 	"flag"
 	"fmt"
 	"io"
+	"os"
 	"strings"
 )
 
@@ -17,10 +18,16 @@ Usage:
   docket run [--data DIR]             embedded stack and every service in one process
   docket admin topics apply [--dev] [--partitions N] [--replication-factor N] [--dry-run]
                                       create or update every topic (production deploy step)
+  docket admin acls apply [--principal-prefix User:docket-] [--dry-run]
+                                      grant each service's Kafka principal exactly its
+                                      topics, group and transactional ids; remove the rest
   docket admin schemas apply          register every schema version (production deploy step)
   docket admin schemas list           show the subjects, versions and ids in the registry
   docket ledger verify [--brokers B] [--public-keys F,...]
                                       prove every ledger chain and signature from the topic
+  docket auth hash-token --key-file F < TOKEN
+                                      the token's HMAC under the server key, for a tokens
+                                      file's token_hmacs or a tenants file's api_key_hmacs
   docket submit FILE... [--wait] [--tenant T] [--type HINT] [--ingest URL] [--token KEY]
                                       upload documents to ingest (idempotent: the key is
                                       derived from each file's content); --wait shows a
@@ -40,8 +47,11 @@ Usage:
                                       saga tracker at --tracker (default
                                       $DOCKET_SAGATRACKER_ADDR, else 127.0.0.1:9090),
                                       bearer --token (default $DOCKET_TOKEN; submit:
-                                      --tracker-token), TLS with --ca-file CA.pem
-                                      (default $DOCKET_TRACKER_CA_FILE)
+                                      --tracker-token) or --token-file (default
+                                      $DOCKET_TOKEN_FILE), TLS with --ca-file CA.pem
+                                      (default $DOCKET_TRACKER_CA_FILE), mutual TLS with
+                                      --cert-file and --key-file; the reviewer and actor
+                                      are the token's principal
   docket dlq list [--service S] [--workflow W] [--limit N]
   docket dlq show ID                  one parked item, payload decoded
   docket dlq replay ID [--reason R]   redeliver it to its service's retry topic
@@ -83,13 +93,18 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	switch strings.Join(args[:min(len(args), 3)], " ") {
 	case "admin topics apply":
 		return topicsApply(ctx, args[3:], stdout, stderr)
+	case "admin acls apply":
+		return aclsApply(ctx, args[3:], stdout, stderr)
 	case "admin schemas apply":
 		return schemasApply(ctx, args[3:], stdout)
 	case "admin schemas list":
 		return schemasList(ctx, args[3:], stdout)
 	}
-	if strings.Join(args[:min(len(args), 2)], " ") == "ledger verify" {
+	switch strings.Join(args[:min(len(args), 2)], " ") {
+	case "ledger verify":
 		return ledgerVerify(ctx, args[2:], stdout, stderr)
+	case "auth hash-token":
+		return authHashToken(args[2:], os.Stdin, stdout, stderr)
 	}
 	switch args[0] {
 	case "run":

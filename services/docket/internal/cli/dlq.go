@@ -81,6 +81,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs.SetOutput(stderr)
 	addr := fs.String("exception", envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084"), "exception agent address or URL (default $DOCKET_EXCEPTION_ADDR, else 127.0.0.1:8084)")
 	token := fs.String("token", envOr("DOCKET_EXCEPTION_TOKEN", ""), "operator bearer token for the exception agent (default $DOCKET_EXCEPTION_TOKEN)")
+	tokenFile := fs.String("token-file", envOr("DOCKET_EXCEPTION_TOKEN_FILE", ""), "file holding the operator token (default $DOCKET_EXCEPTION_TOKEN_FILE; wins over --token)")
 	out := outputFlag(fs)
 	timeout := fs.Duration("timeout", 30*time.Second, "give up after this long")
 	var service, workflow, reason, actor *string
@@ -97,7 +98,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			help = "why the item is dropped (required)"
 		}
 		reason = fs.String("reason", "", help)
-		actor = fs.String("actor", os.Getenv("USER"), "who acts, recorded in the control event (default $USER)")
+		actor = fs.String("actor", "", "who acts; with a token the agent records the token's principal and refuses another name (default: the principal, or $USER on an agent without authentication, recorded as unauthenticated:$USER)")
 	default:
 		return fmt.Errorf("%w: unknown command \"dlq %s\"", errUsage, cmd)
 	}
@@ -107,6 +108,13 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 	if err := checkOutput(*out); err != nil {
 		return err
+	}
+	if *tokenFile != "" {
+		b, err := os.ReadFile(*tokenFile)
+		if err != nil {
+			return fmt.Errorf("%w: --token-file: %v", errUsage, err)
+		}
+		*token = strings.TrimSpace(string(b))
 	}
 	base, err := exceptionURL(*addr)
 	if err != nil {
@@ -172,6 +180,9 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		if len(r) > maxDLQReason {
 			return fmt.Errorf("%w: --reason is limited to %d bytes", errUsage, maxDLQReason)
+		}
+		if *actor == "" && *token == "" {
+			*actor = os.Getenv("USER")
 		}
 		req, err := json.Marshal(map[string]string{"reason": r, "actor": *actor})
 		if err != nil {

@@ -184,9 +184,14 @@ func TestOperatorCommands(t *testing.T) {
 				t.Errorf("claim output lacks %q:\n%s", line, out)
 			}
 		}
-		code, _, errOut = runCLI(t, "review", "claim", "wf-r-review", "--reviewer", "bob")
+		code, _, errOut = runCLI(t, "review", "claim", "wf-r-review", "--token", bobToken)
 		if code != 1 || !strings.Contains(errOut, "claim review task wf-r-review: FailedPrecondition") {
 			t.Errorf("second reviewer's claim: exit %d, %q", code, errOut)
+		}
+		// Bob's token cannot decide as ada.
+		code, _, errOut = runCLI(t, "review", "decide", "wf-r-review", "--token", bobToken, "--reviewer", "ada", "--outcome", "approved", "--reason", "r")
+		if code != 1 || !strings.Contains(errOut, "PermissionDenied") {
+			t.Errorf("bob decides as ada: exit %d, %q", code, errOut)
 		}
 		code, out, errOut = runCLI(t, "review", "decide", "wf-r-review", "--reviewer", "ada", "--outcome", "approved", "--type", "letter", "--reason", "a letter", "-o", "json")
 		if code != 0 {

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"io"
+	"os"
 	"strconv"
 	"strings"
 	"time"
@@ -22,8 +23,16 @@ func review(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		return fmt.Errorf("%w: review needs a command: list, claim or decide", errUsage)
 	}
 	c := newOpCmd("review "+args[0], stderr, 30*time.Second)
+	// With a credential the tracker names the reviewer after it (and
+	// refuses another name); without one it records the given name as
+	// unauthenticated.
 	reviewer := func() *string {
-		return c.fs.String("reviewer", envOr("DOCKET_REVIEWER", envOr("USER", "")), "who reviews (default $DOCKET_REVIEWER, else $USER)")
+		return c.fs.String("reviewer", envOr("DOCKET_REVIEWER", ""), "who reviews; with a token the tracker records the token's principal and refuses another name (default $DOCKET_REVIEWER, else the principal, or $USER on a tracker without authentication)")
+	}
+	defaultReviewer := func(who *string) {
+		if *who == "" && *c.tracker.token == "" && *c.tracker.tokenFile == "" && *c.tracker.certFile == "" {
+			*who = os.Getenv("USER")
+		}
 	}
 	switch args[0] {
 	case "list":
@@ -60,9 +69,7 @@ func review(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err != nil {
 			return err
 		}
-		if *who == "" {
-			return fmt.Errorf("%w: review claim needs --reviewer", errUsage)
-		}
+		defaultReviewer(who)
 		if *lease < 0 || *lease > 24*time.Hour || *lease%time.Second != 0 {
 			return fmt.Errorf("%w: --lease %s: want whole seconds up to 24h", errUsage, *lease)
 		}
@@ -92,9 +99,8 @@ func review(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err != nil {
 			return err
 		}
+		defaultReviewer(who)
 		switch {
-		case *who == "":
-			return fmt.Errorf("%w: review decide needs --reviewer", errUsage)
 		case *outcome != "approved" && *outcome != "rejected":
 			return fmt.Errorf("%w: --outcome %q: want approved or rejected", errUsage, *outcome)
 		case strings.TrimSpace(*reason) == "":

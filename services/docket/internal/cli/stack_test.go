@@ -60,6 +60,7 @@ const (
 	operatorToken = "operator-token-0001"
 	acmeToken     = "acme-tenant-token-0001"
 	globexToken   = "globex-tenant-token-0001"
+	bobToken      = "bob-reviewer-token-0001"
 )
 
 // startStack starts the stack; a secure one serves the tracker over TLS
@@ -100,14 +101,14 @@ func startStack(t *testing.T, secure bool) *stack {
 		cert, key, ca := selfSigned(t, dir)
 		t.Setenv("DOCKET_SAGATRACKER_TLS_CERT", cert)
 		t.Setenv("DOCKET_SAGATRACKER_TLS_KEY", key)
-		t.Setenv("DOCKET_SAGATRACKER_TOKENS", operatorToken+"=operator,"+acmeToken+"=tenant:acme,"+globexToken+"=tenant:globex")
+		t.Setenv("DOCKET_SAGATRACKER_TOKENS", operatorToken+"=operator:ada,"+bobToken+"=reviewer:bob,"+acmeToken+"=tenant:acme,"+globexToken+"=tenant:globex")
 		t.Setenv("DOCKET_TRACKER_CA_FILE", ca)
 		t.Setenv("DOCKET_TRACKER_TOKEN", operatorToken)
 		t.Setenv("DOCKET_TOKEN", operatorToken)
 		if creds, err = credentials.NewClientTLSFromFile(ca, ""); err != nil {
 			t.Fatal(err)
 		}
-		dialOpts = append(dialOpts, grpc.WithPerRPCCredentials(bearer{token: operatorToken, secure: true}))
+		dialOpts = append(dialOpts, grpc.WithPerRPCCredentials(testBearer(operatorToken)))
 	}
 	p := config.Platform{
 		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
@@ -239,3 +240,12 @@ func selfSigned(t *testing.T, dir string) (certFile, keyFile, caFile string) {
 	}
 	return write("tracker.crt", "CERTIFICATE", der), write("tracker.key", "EC PRIVATE KEY", keyDER), write("ca.crt", "CERTIFICATE", caDER)
 }
+
+// testBearer sends a bearer token with every call of the test's own client.
+type testBearer string
+
+func (b testBearer) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
+	return map[string]string{"authorization": "Bearer " + string(b)}, nil
+}
+
+func (testBearer) RequireTransportSecurity() bool { return true }

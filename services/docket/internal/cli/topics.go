@@ -84,8 +84,8 @@ func desiredTopics(p topicPolicy) []topicSpec {
 		if _, ok := events.DLQService(t); ok {
 			retention = ms(p.DLQRetention)
 		}
-		if t == events.TopicLedger {
-			retention = "-1" // the system of record: kept forever
+		if t == events.TopicLedger || t == events.TopicAudit {
+			retention = "-1" // the system of record and the audit log: kept forever
 		}
 		out = append(out, topicSpec{
 			Name:              t,
@@ -290,7 +290,7 @@ func topicsApply(ctx context.Context, args []string, stdout, stderr io.Writer) e
 	partitions := fs.String("partitions", envDefault("DOCKET_TOPIC_PARTITIONS", "6"), "partitions of every topic ($DOCKET_TOPIC_PARTITIONS); existing topics are grown, never shrunk")
 	replication := fs.String("replication-factor", envDefault("DOCKET_TOPIC_REPLICATION_FACTOR", "3"), "replication factor of new topics ($DOCKET_TOPIC_REPLICATION_FACTOR)")
 	minISR := fs.String("min-insync-replicas", envDefault("DOCKET_TOPIC_MIN_INSYNC_REPLICAS", "2"), "min.insync.replicas ($DOCKET_TOPIC_MIN_INSYNC_REPLICAS)")
-	retention := fs.Duration("retention", defaultRetention, "retention of the event topics (docket.ledger: always infinite)")
+	retention := fs.Duration("retention", defaultRetention, "retention of the event topics (docket.ledger and docket.audit: always infinite)")
 	retryRetention := fs.Duration("retry-retention", defaultRetryRetention, "retention of docket.<service>.retry")
 	dlqRetention := fs.Duration("dlq-retention", defaultDLQRetention, "retention of docket.<service>.dlq")
 	dev := fs.Bool("dev", false, "single-broker development cluster: replication factor 1, min.insync.replicas 1")

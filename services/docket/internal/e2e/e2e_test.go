@@ -21,6 +21,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/serde"
+	"github.com/docket-run/docket/services/docket/internal/acls"
 	"github.com/docket-run/docket/services/docket/internal/progress"
 	"github.com/docket-run/docket/services/docket/internal/samples"
 )
@@ -104,10 +105,16 @@ func TestPipelineEndToEnd(t *testing.T) {
 			t.Fatalf("%s not found on PATH: apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils", bin)
 		}
 	}
+	for _, b := range dockettest.Brokers() {
+		t.Run(string(b), func(t *testing.T) { pipeline(t, b) })
+	}
+}
+
+func pipeline(t *testing.T, b dockettest.Broker) {
 	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 
-	k := dockettest.NewKafka(t, 4, devstack.Topics())
+	k := dockettest.NewBroker(t, b, 4, devstack.Topics())
 	regURL, rc := dockettest.Registry(t)
 	if _, err := serde.Apply(ctx, rc); err != nil {
 		t.Fatalf("apply schemas: %v", err)
@@ -124,27 +131,27 @@ func TestPipelineEndToEnd(t *testing.T) {
 	if err := os.WriteFile(filepath.Join(dir, "tenants.json"), []byte(tenants), 0o600); err != nil {
 		t.Fatal(err)
 	}
-	env := []string{
-		"DOCKET_INGEST_TENANTS_FILE=" + filepath.Join(dir, "tenants.json"),
-		"DOCKET_KAFKA_BROKERS=" + k.Addrs[0],
-		"DOCKET_SCHEMA_REGISTRY_URL=" + regURL,
+	env := append(k.Env("", ""),
+		"DOCKET_INGEST_TENANTS_FILE="+filepath.Join(dir, "tenants.json"),
+		"DOCKET_SCHEMA_REGISTRY_URL="+regURL,
 		"DOCKET_SCHEMA_MODE=verify",
-		"DOCKET_REDIS_URL=redis://" + rs.Addr() + "/0",
-		"DOCKET_BLOB_URL=file://" + filepath.Join(dir, "blobs"),
+		"DOCKET_REDIS_URL=redis://"+rs.Addr()+"/0",
+		"DOCKET_BLOB_URL=file://"+filepath.Join(dir, "blobs"),
 		"DOCKET_INSTANCE_ID=e2e",
 		"DOCKET_LOG_LEVEL=warn",
-		"DOCKET_INGEST_ADDR=" + ingestAddr,
+		"DOCKET_INGEST_ADDR="+ingestAddr,
 		"DOCKET_INGEST_MAX_BYTES=1048576",
-		"DOCKET_LEDGER_ADDR=" + ledgerAddr,
-		"DOCKET_LEDGER_DEV_KEY_DIR=" + filepath.Join(dir, "ledger"),
-	}
+		"DOCKET_LEDGER_ADDR="+ledgerAddr,
+		"DOCKET_LEDGER_DEV_KEY_DIR="+filepath.Join(dir, "ledger"),
+	)
 	if err := os.MkdirAll(filepath.Join(dir, "blobs"), 0o750); err != nil {
 		t.Fatal(err)
 	}
+	principals := servicePrincipals(t, ctx, k)
 	for _, svc := range []string{"ingest", "ocr", "classifier", "ledger"} {
 		bin := dockettest.Build(t, "github.com/docket-run/docket/services/"+svc+"/cmd/"+svc)
 		logPath := filepath.Join(dir, svc+".log")
-		dockettest.StartProcess(t, bin, logPath, env...)
+		dockettest.StartProcess(t, bin, logPath, append(env, principals[svc]...)...)
 		t.Cleanup(func() {
 			if t.Failed() {
 				b, _ := os.ReadFile(logPath)
@@ -235,6 +242,34 @@ func TestPipelineEndToEnd(t *testing.T) {
 		t.Fatalf("docket ledger verify: %v\n%s", err, out)
 	}
 	t.Logf("%s; %d workflows reviewed by a human", strings.TrimSpace(string(out)), reviews)
+}
+
+// servicePrincipals gives each service its own SCRAM principal on the real
+// cluster, with exactly the ACLs `docket admin acls apply` grants, and
+// returns each one's Kafka environment; on kfake, none.
+func servicePrincipals(t *testing.T, ctx context.Context, k *dockettest.Kafka) map[string][]string {
+	t.Helper()
+	out := map[string][]string{}
+	if k.Real == nil {
+		return out
+	}
+	users := map[string]string{}
+	for _, svc := range events.Services() {
+		users["docket-"+svc] = "e2e-" + svc + "-secret"
+		out[svc] = k.Env("docket-"+svc, users["docket-"+svc])
+	}
+	if err := k.Real.UpsertUsers(ctx, users); err != nil {
+		t.Fatal(err)
+	}
+	adm, err := k.Real.Admin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adm.Close()
+	if _, err := acls.Apply(ctx, adm, acls.Bindings(acls.Grants(func(svc string) string { return "User:docket-" + svc })), false); err != nil {
+		t.Fatalf("apply ACLs: %v", err)
+	}
+	return out
 }
 
 func head(ids []string, names map[string]string) []string {

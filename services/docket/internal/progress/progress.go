@@ -51,7 +51,7 @@ func New(out io.Writer, codec Decoder) *Watcher {
 func Topics() []string {
 	ts := []string{
 		events.TopicSubmitted, events.TopicRejected, events.TopicExtracted, events.TopicClassified,
-		events.TopicReviewRequested, events.TopicReviewDecided, events.TopicRecorded, events.TopicControl,
+		events.TopicReviewRequested, events.TopicReviewDecided, events.TopicRecorded, events.TopicControl, events.TopicSteps,
 	}
 	for _, s := range events.Services() {
 		ts = append(ts, events.DLQTopic(s))

@@ -25,6 +25,8 @@ import (
 	"github.com/google/uuid"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/audit"
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/exception/internal/model"
@@ -48,8 +50,10 @@ type Server struct {
 	Service  string
 	Version  string
 	Now      func() time.Time
-	// Tokens, when set, are required as bearer tokens on every route.
-	Tokens *Tokens
+	// Auth authenticates every route (pkg/auth); nil serves everyone as
+	// auth.Anonymous, on loopback Host names only. Every route needs the
+	// operator role.
+	Auth *auth.Set
 }
 
 // Handler returns the API's routes.
@@ -59,7 +63,29 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/parked/{id}", s.show)
 	mux.HandleFunc("POST /v1/parked/{id}/replay", s.replay)
 	mux.HandleFunc("POST /v1/parked/{id}/discard", s.discard)
-	return s.Tokens.require(mux)
+	return s.Auth.HTTP("docket-exception", auth.StateChanging(operatorOnly(mux)))
+}
+
+// operatorOnly answers 403 to a principal without the operator role.
+func operatorOnly(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		if p, ok := auth.FromContext(r.Context()); !ok || !p.Operator() {
+			writeError(w, http.StatusForbidden, "parked items need the operator role")
+			return
+		}
+		h.ServeHTTP(w, r)
+	})
+}
+
+// actor returns who acts: the caller's principal (pkg/auth.Actor).
+func actor(w http.ResponseWriter, r *http.Request, claimed string) (string, bool) {
+	p, _ := auth.FromContext(r.Context())
+	a, err := auth.Actor(p, claimed)
+	if err != nil {
+		writeError(w, http.StatusForbidden, err.Error())
+		return "", false
+	}
+	return a, true
 }
 
 // Summary is a parked item in a listing.
@@ -141,16 +167,25 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
+	who, ok := actor(w, r, req.Actor)
+	if !ok {
+		return
+	}
 	reason := req.Reason
 	if reason == "" {
-		reason = "replayed by an operator"
+		reason = "replayed by " + who
 	}
-	ctl, err := s.control(p, model.ControlReplayed, reason, req.Actor)
+	ctl, err := s.control(p, model.ControlReplayed, reason, who)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.Producer.Send(r.Context(), p.Envelope.RetryRecord(), ctl); err != nil {
+	rec, err := s.audit(r, p, audit.ParkedReplay, who, reason)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.Producer.Send(r.Context(), p.Envelope.RetryRecord(), ctl, rec); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -160,7 +195,7 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.Log.Info("parked item replayed", "id", p.ID, "service", p.Service, "workflow_id", p.Workflow, "actor", req.Actor)
+	s.Log.Info("parked item replayed", "id", p.ID, "service", p.Service, "workflow_id", p.Workflow, "actor", who)
 	writeJSON(w, http.StatusOK, map[string]string{"id": p.ID, "status": model.ControlReplayed, "topic": events.RetryTopic(p.Service)})
 }
 
@@ -177,12 +212,21 @@ func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctl, err := s.control(p, model.ControlDiscarded, req.Reason, req.Actor)
+	who, ok := actor(w, r, req.Actor)
+	if !ok {
+		return
+	}
+	ctl, err := s.control(p, model.ControlDiscarded, req.Reason, who)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.Producer.Send(r.Context(), ctl); err != nil {
+	rec, err := s.audit(r, p, audit.ParkedDiscard, who, req.Reason)
+	if err != nil {
+		s.fail(w, r, err)
+		return
+	}
+	if err := s.Producer.Send(r.Context(), ctl, rec); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -190,7 +234,7 @@ func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
 		s.fail(w, r, err)
 		return
 	}
-	s.Log.Info("parked item discarded", "id", p.ID, "service", p.Service, "workflow_id", p.Workflow, "actor", req.Actor, "reason", req.Reason)
+	s.Log.Info("parked item discarded", "id", p.ID, "service", p.Service, "workflow_id", p.Workflow, "actor", who, "reason", req.Reason)
 	writeJSON(w, http.StatusOK, map[string]string{"id": p.ID, "status": model.ControlDiscarded})
 }
 
@@ -199,10 +243,6 @@ var controlNamespace = uuid.MustParse("9a3c54e2-1d7b-4f0a-b6a1-2c8e5d4f7b30")
 // control builds the control record of an operator action on p. Its id is
 // derived from the item and the action, so a retried action is one event.
 func (s *Server) control(p model.Parked, kind, reason, actor string) (*kgo.Record, error) {
-	now := time.Now
-	if s.Now != nil {
-		now = s.Now
-	}
 	c := &events.WorkflowControl{
 		Kind:   kind,
 		Reason: reason,
@@ -227,7 +267,7 @@ func (s *Server) control(p model.Parked, kind, reason, actor string) (*kgo.Recor
 		WorkflowID:  p.Workflow,
 		TenantID:    p.Envelope.TenantID,
 		CausationID: p.Envelope.EventID,
-		OccurredAt:  now().UTC().Truncate(time.Millisecond),
+		OccurredAt:  s.now().UTC().Truncate(time.Millisecond),
 		Producer:    events.Producer{Service: s.Service, Version: s.Version},
 	}
 	v, err := s.Codec.Encode(events.TopicControl, c)
@@ -235,6 +275,29 @@ func (s *Server) control(p model.Parked, kind, reason, actor string) (*kgo.Recor
 		return nil, fmt.Errorf("encode %s control event: %w", kind, err)
 	}
 	return &kgo.Record{Topic: events.TopicControl, Key: []byte(p.Workflow), Value: v}, nil
+}
+
+// audit builds the docket.audit record of an operator action on p,
+// produced in the action's transaction.
+func (s *Server) audit(r *http.Request, p model.Parked, action, who, reason string) (*kgo.Record, error) {
+	pr, _ := auth.FromContext(r.Context())
+	ev := audit.Event(pr, audit.Action{
+		Name: action, Actor: who, Target: p.ID, Workflow: p.Workflow, Tenant: p.Envelope.TenantID,
+		Causation: p.Envelope.EventID, RemoteAddr: r.RemoteAddr, Reason: reason, At: s.now(),
+		Details: map[string]string{"service": p.Service, "park_kind": p.Kind, "source_topic": p.Envelope.SourceTopic},
+	}, events.Producer{Service: s.Service, Version: s.Version})
+	v, err := s.Codec.Encode(events.TopicAudit, ev)
+	if err != nil {
+		return nil, fmt.Errorf("encode audit event: %w", err)
+	}
+	return &kgo.Record{Topic: events.TopicAudit, Key: []byte(p.Workflow), Value: v}, nil
+}
+
+func (s *Server) now() time.Time {
+	if s.Now != nil {
+		return s.Now()
+	}
+	return time.Now()
 }
 
 func readAction(w http.ResponseWriter, r *http.Request) (actionRequest, bool) {

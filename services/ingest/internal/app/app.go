@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"crypto/rand"
+	"crypto/tls"
 	"errors"
 	"fmt"
 	"net"
@@ -9,6 +11,7 @@ import (
 	"sync"
 	"time"
 
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/quota"
@@ -38,14 +41,22 @@ type App struct {
 // all bound to ctx.
 func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, version string) (*App, error) {
 	var tenants *submit.Tenants
-	if cfg.TenantsFile == "" {
+	dev := cfg.TenantsFile == ""
+	if dev {
 		tenants = submit.DevTenants()
 		d.Log.Warn("DOCKET_INGEST_TENANTS_FILE is not set: EMBEDDED MODE, accepting the built-in dev tenant \"demo\" with API key \"demo-key\". Never run this in production.")
 	} else {
-		var err error
-		if tenants, err = submit.LoadTenants(cfg.TenantsFile); err != nil {
+		key, err := serverKey(d.Platform.AuthKeyFile)
+		if err != nil {
 			return nil, err
 		}
+		if tenants, err = submit.LoadTenants(cfg.TenantsFile, key, d.Log); err != nil {
+			return nil, err
+		}
+	}
+	tlsCfg, err := cfg.TLS().Config(d.Log)
+	if err != nil {
+		return nil, fmt.Errorf("ingest TLS: %w", err)
 	}
 	allow, err := cfg.CallbackAllowPrefixes()
 	if err != nil {
@@ -73,13 +84,13 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		return nil, err
 	}
 	var tracker *tracking.Client
-	if cfg.Tracker.Addr != "" {
-		if tracker, err = tracking.Dial(tracking.Config(cfg.Tracker)); err != nil {
+	if cfg.Tracker.Client.Addr != "" {
+		if tracker, err = tracking.Dial(tracking.Config(cfg.Tracker), d.Log); err != nil {
 			pub.Close()
 			_ = blobs.Close()
 			return nil, err
 		}
-		d.Log.Info("status read from the saga tracker", "tracker_addr", cfg.Tracker.Addr)
+		d.Log.Info("status read from the saga tracker", "tracker_addr", cfg.Tracker.Client.Addr)
 	}
 	ln, err := net.Listen("tcp", cfg.Addr)
 	if err != nil {
@@ -90,10 +101,26 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		}
 		return nil, fmt.Errorf("listen on DOCKET_INGEST_ADDR %s: %w", cfg.Addr, err)
 	}
+	// The dev tenant's key is public: it is no authentication.
+	if err := auth.CheckExposure(d.Log, "ingest's submission API", ln.Addr(), !dev, d.Platform.Insecure, "set DOCKET_INGEST_TENANTS_FILE"); err != nil {
+		_ = ln.Close()
+		pub.Close()
+		_ = blobs.Close()
+		if tracker != nil {
+			_ = tracker.Close()
+		}
+		return nil, err
+	}
 	a := &App{Addr: ln.Addr().String()}
+	if tlsCfg != nil {
+		ln = tls.NewListener(ln, tlsCfg)
+	}
 	publicURL := cfg.PublicURL
 	if publicURL == "" {
 		publicURL = "http://" + a.Addr
+		if tlsCfg != nil {
+			publicURL = "https://" + a.Addr
+		}
 	}
 	a.Store = store.New(d.Redis, cfg.IdempotencyTTL, cfg.StatusTTL)
 	view := &handler.View{Store: a.Store, Now: time.Now}
@@ -110,7 +137,11 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	if tracker != nil {
 		srv.Tracker = tracker
 	}
-	hs := &http.Server{Handler: srv.Handler(), ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
+	h := srv.Handler()
+	if dev {
+		h = auth.LoopbackOnly(h)
+	}
+	hs := &http.Server{Handler: h, ReadHeaderTimeout: 10 * time.Second, IdleTimeout: 2 * time.Minute}
 	a.Deliverer = &notify.Deliverer{
 		Store: a.Store, Tenants: tenants, Client: notify.NewClient(allow, 15*time.Second), Log: d.Log,
 		ResultURL: srv.StatusURL, Poll: cfg.CallbackPoll, Backoff: cfg.CallbackBackoff, MaxBackoff: cfg.CallbackMaxBackoff,
@@ -144,6 +175,18 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	})
 	d.Log.Info("ingest API listening", "addr", a.Addr, "max_bytes", cfg.MaxBytes)
 	return a, nil
+}
+
+// serverKey reads the key the tenants' api_key_hmacs are made with, or
+// makes a random one when none is configured (then only api_key_sha256
+// entries, the earlier format, can match).
+func serverKey(file string) ([]byte, error) {
+	if file == "" {
+		k := make([]byte, auth.MinKeyLen)
+		_, _ = rand.Read(k) // never fails (crypto/rand)
+		return k, nil
+	}
+	return auth.LoadKey(file)
 }
 
 // Wait blocks until every goroutine of the app has ended (after its

@@ -13,12 +13,14 @@ import (
 
 	platform "github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/ratelimit"
+	"github.com/docket-run/docket/pkg/tlsconf"
+	"github.com/docket-run/docket/pkg/trackerclient"
 )
 
 // Config holds ingest's own settings (DOCKET_INGEST_*).
 type Config struct {
 	Addr      string `env:"ADDR" envDefault:"127.0.0.1:8080"`
-	PublicURL string `env:"PUBLIC_URL"` // default http://<Addr>
+	PublicURL string `env:"PUBLIC_URL"` // default http(s)://<Addr>
 	MaxBytes  int64  `env:"MAX_BYTES" envDefault:"52428800"`
 	// UploadTimeout bounds how long a submission's body may take to
 	// arrive: a client sending it slowly, or never ending it, is cut off.
@@ -34,8 +36,16 @@ type Config struct {
 	// address is refused (429 with Retry-After) until its budget refills.
 	LoginFailures      int           `env:"LOGIN_FAILURES" envDefault:"10"`
 	LoginFailureWindow time.Duration `env:"LOGIN_FAILURE_WINDOW" envDefault:"1m"`
-	// TenantsFile lists the tenants; empty runs the dev tenant "demo".
-	TenantsFile     string        `env:"TENANTS_FILE"`
+	// TenantsFile lists the tenants, read again when it changes; empty
+	// runs the dev tenant "demo" (the embedded mode: allowed on loopback
+	// or with DOCKET_INSECURE, refused elsewhere).
+	TenantsFile string `env:"TENANTS_FILE"`
+	// TLSCert and TLSKey (PEM, both or neither) serve the API over TLS;
+	// TLSClientCA requires client certificates signed by it. Read again
+	// when they change.
+	TLSCert         string        `env:"TLS_CERT"`
+	TLSKey          string        `env:"TLS_KEY"`
+	TLSClientCA     string        `env:"TLS_CLIENT_CA"`
 	DefaultDeadline time.Duration `env:"DEFAULT_DEADLINE" envDefault:"24h"`
 	PublishTimeout  time.Duration `env:"PUBLISH_TIMEOUT" envDefault:"10s"`
 	IdempotencyTTL  time.Duration `env:"IDEMPOTENCY_TTL" envDefault:"168h"`
@@ -60,14 +70,13 @@ type Config struct {
 }
 
 // TrackerConfig points ingest's status endpoints at the saga tracker's
-// API (DOCKET_TRACKER_*). Without an address they serve ingest's interim
-// view.
+// API (DOCKET_TRACKER_*, pkg/trackerclient). Without an address they serve
+// ingest's interim view.
 type TrackerConfig struct {
-	Addr string `env:"DOCKET_TRACKER_ADDR"`
-	// Token is a bearer token with the operator role: ingest reads every
-	// tenant's workflows and answers each tenant only its own.
-	Token   string        `env:"DOCKET_TRACKER_TOKEN"`
-	CAFile  string        `env:"DOCKET_TRACKER_CA_FILE"`
+	// Client is the address, the token (a service principal's: ingest
+	// reads every tenant's workflows and answers each tenant only its
+	// own), or the file holding it, and TLS.
+	Client  trackerclient.Config
 	Timeout time.Duration `env:"DOCKET_TRACKER_TIMEOUT" envDefault:"5s"`
 }
 
@@ -92,6 +101,11 @@ func (c Config) CallbackAllowPrefixes() ([]netip.Prefix, error) {
 	return ps, nil
 }
 
+// TLS returns the API's TLS settings.
+func (c Config) TLS() tlsconf.Server {
+	return tlsconf.Server{CertFile: c.TLSCert, KeyFile: c.TLSKey, ClientCAFile: c.TLSClientCA}
+}
+
 // LoadConfig reads DOCKET_INGEST_* and validates it.
 func LoadConfig() (Config, error) {
 	var c Config
@@ -113,6 +127,9 @@ func (c Config) Validate() error {
 		if u, err := url.Parse(c.PublicURL); err != nil || u.Scheme == "" || u.Host == "" {
 			bad("PUBLIC_URL", "%q is not an absolute URL", c.PublicURL)
 		}
+	}
+	if err := c.TLS().Validate("DOCKET_INGEST_"); err != nil {
+		errs = append(errs, err)
 	}
 	if c.MaxBytes < 1 {
 		bad("MAX_BYTES", "%d: want at least 1", c.MaxBytes)
@@ -147,10 +164,10 @@ func (c Config) Validate() error {
 	if c.InboxDir != "" && c.InboxTenant == "" {
 		bad("INBOX_TENANT", "empty while DOCKET_INGEST_INBOX_DIR is set")
 	}
-	if c.Tracker.Addr != "" {
-		if _, _, err := net.SplitHostPort(c.Tracker.Addr); err != nil {
-			errs = append(errs, fmt.Errorf("DOCKET_TRACKER_ADDR: %q: %v", c.Tracker.Addr, err))
-		}
+	if err := c.Tracker.Client.Validate(); err != nil {
+		errs = append(errs, err)
+	}
+	if c.Tracker.Client.Addr != "" {
 		if c.Tracker.Timeout <= 0 {
 			errs = append(errs, fmt.Errorf("DOCKET_TRACKER_TIMEOUT: %s: want a positive duration", c.Tracker.Timeout))
 		}

@@ -52,6 +52,7 @@ func (v *View) Register(rt *bus.Runtime) {
 	bus.Handle(rt, events.TopicRecorded, v.recorded)
 	bus.Handle(rt, events.TopicRejected, v.rejected)
 	bus.Handle(rt, events.TopicControl, v.control)
+	bus.Handle(rt, events.TopicSteps, v.steps)
 	for _, svc := range WorkflowDLQServices {
 		bus.Handle(rt, events.DLQTopic(svc), v.deadLetter)
 	}
@@ -60,7 +61,7 @@ func (v *View) Register(rt *bus.Runtime) {
 // Topics are the topics Register consumes.
 func (v *View) Topics() []string {
 	ts := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided,
-		events.TopicRecorded, events.TopicRejected, events.TopicControl}
+		events.TopicRecorded, events.TopicRejected, events.TopicControl, events.TopicSteps}
 	for _, svc := range WorkflowDLQServices {
 		ts = append(ts, events.DLQTopic(svc))
 	}
@@ -169,6 +170,16 @@ func (v *View) control(ctx context.Context, m *bus.Message, e *events.WorkflowCo
 		return nil, nil
 	}
 	return nil, v.apply(ctx, m.Record.Topic, &e.Meta, store.RankTerminal, status, "", f, nil)
+}
+
+// steps: of what a service reports about its own steps, only a canceled
+// workflow changes the view; anything else on the steps topic steers
+// nothing (its writers may not write control events).
+func (v *View) steps(ctx context.Context, m *bus.Message, e *events.WorkflowControl) ([]bus.Output, error) {
+	if e.Kind != "canceled" {
+		return nil, nil
+	}
+	return v.control(ctx, m, e)
 }
 
 // deadLetter: a structural failure parks the workflow (the exception agent

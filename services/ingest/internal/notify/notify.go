@@ -26,17 +26,23 @@ import (
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
-// SignatureHeader carries t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">.
+// SignatureHeader carries t=<unix>,v1=<hex HMAC-SHA256 of "<t>.<body>">,
+// one v1 per callback secret of the tenant (two during a rotation).
 const SignatureHeader = "Docket-Signature"
 
-// Sign returns the signature header value of body at t.
-func Sign(secret string, t time.Time, body []byte) string {
+// Sign returns the signature header value of body at t: a v1 signature
+// under each secret, in order.
+func Sign(secrets []string, t time.Time, body []byte) string {
 	ts := strconv.FormatInt(t.Unix(), 10)
-	mac := hmac.New(sha256.New, []byte(secret))
-	mac.Write([]byte(ts))
-	mac.Write([]byte("."))
-	mac.Write(body)
-	return "t=" + ts + ",v1=" + hex.EncodeToString(mac.Sum(nil))
+	out := "t=" + ts
+	for _, secret := range secrets {
+		mac := hmac.New(sha256.New, []byte(secret))
+		mac.Write([]byte(ts))
+		mac.Write([]byte("."))
+		mac.Write(body)
+		out += ",v1=" + hex.EncodeToString(mac.Sum(nil))
+	}
+	return out
 }
 
 // Payload is the body of a callback.
@@ -108,7 +114,7 @@ func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 		return err
 	}
 	tn, ok := d.Tenants.Get(m["tenant_id"])
-	if !ok || tn.CallbackSecret == "" || m["callback_url"] == "" {
+	if !ok || len(tn.Secrets()) == 0 || m["callback_url"] == "" {
 		return d.Store.FinishCallback(ctx, wf, "failed", "tenant unknown or without callback secret")
 	}
 	n, err := d.Store.CallbackAttempt(ctx, wf)
@@ -121,7 +127,7 @@ func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 		p.ErrorCode = m["error_code"] // a completed workflow may have been parked on the way
 	}
 	body, _ := json.Marshal(p)
-	sendErr := d.send(ctx, m["callback_url"], Sign(tn.CallbackSecret, now, body), body)
+	sendErr := d.send(ctx, m["callback_url"], Sign(tn.Secrets(), now, body), body)
 	log := d.Log.With("workflow_id", wf, "attempt", n)
 	switch {
 	case sendErr == nil:

@@ -239,7 +239,7 @@ func (s *Service) check(tn Tenant, p Params, key string, now time.Time) error {
 	if err := p.Validate(now, s.cfg.DefaultDeadline); err != nil {
 		return err
 	}
-	if p.CallbackURL != "" && tn.CallbackSecret == "" {
+	if p.CallbackURL != "" && len(tn.Secrets()) == 0 {
 		return invalid("tenant %s has no callback secret configured, so callbacks cannot be signed", tn.ID)
 	}
 	return nil

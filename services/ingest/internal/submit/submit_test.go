@@ -9,6 +9,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/docket-run/docket/pkg/auth"
 )
 
 func multipartRequest(t testing.TB, fields [][2]string, file []byte, withFile bool) *http.Request {
@@ -130,7 +132,8 @@ func TestValidateParams(t *testing.T) {
 }
 
 func TestTenants(t *testing.T) {
-	ts, err := NewTenants([]Tenant{{ID: "a", APIKeySHA256: HashKey("ka"), RatePerS: 1, Burst: 2}, {ID: "b", APIKeySHA256: HashKey("kb"), RatePerS: 1, Burst: 1}})
+	key := []byte("server-key-server-key-server-key!")
+	ts, err := NewTenants([]Tenant{{ID: "a", APIKeyHMACs: []string{auth.HashToken(key, "ka")}, RatePerS: 1, Burst: 2}, {ID: "b", APIKeySHA256: HashKey("kb"), RatePerS: 1, Burst: 1}}, key)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -151,7 +154,7 @@ func TestTenants(t *testing.T) {
 			t.Errorf("Authenticate(%q,%q) = %v; want status %d", c.key, c.claimed, err, c.status)
 		}
 	}
-	_, err = NewTenants([]Tenant{{ID: "", APIKeySHA256: "zz", RatePerS: 0, Burst: 0}})
+	_, err = NewTenants([]Tenant{{ID: "", APIKeySHA256: "zz", RatePerS: 0, Burst: 0}}, key)
 	if err == nil || strings.Count(err.Error(), "\n") < 3 {
 		t.Errorf("NewTenants of a bad entry = %v, want every problem reported", err)
 	}

@@ -6,27 +6,24 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"log/slog"
 	"time"
 
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
-	"google.golang.org/grpc/credentials"
-	"google.golang.org/grpc/credentials/insecure"
 	"google.golang.org/grpc/status"
 
+	"github.com/docket-run/docket/pkg/trackerclient"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 )
 
-// Config says where the tracker is and how to talk to it.
+// Config says where the tracker is, how to reach it and how long a read
+// may take.
 type Config struct {
-	// Addr is the tracker's gRPC address, host:port.
-	Addr string
-	// Token is sent as a bearer token with every call: an operator's, since
-	// ingest reads every tenant's workflows and scopes them itself.
-	Token string
-	// CAFile, when set, makes the connection TLS, verified with this PEM
-	// bundle.
-	CAFile string
+	// Client is the connection (pkg/trackerclient): address, token, TLS.
+	// Its token should be a service principal's: ingest reads every
+	// tenant's workflows and answers each tenant only its own.
+	Client trackerclient.Config
 	// Timeout bounds one read.
 	Timeout time.Duration
 }
@@ -44,24 +41,12 @@ type Client struct {
 	timeout time.Duration
 }
 
-// Dial returns a client of the tracker at cfg.Addr; it connects on first
-// use and reconnects by itself.
-func Dial(cfg Config) (*Client, error) {
-	creds := insecure.NewCredentials()
-	if cfg.CAFile != "" {
-		c, err := credentials.NewClientTLSFromFile(cfg.CAFile, "")
-		if err != nil {
-			return nil, fmt.Errorf("saga tracker CA file: %w", err)
-		}
-		creds = c
-	}
-	opts := []grpc.DialOption{grpc.WithTransportCredentials(creds)}
-	if cfg.Token != "" {
-		opts = append(opts, grpc.WithPerRPCCredentials(bearer{token: cfg.Token, secure: cfg.CAFile != ""}))
-	}
-	cc, err := grpc.NewClient(cfg.Addr, opts...)
+// Dial returns a client of the tracker; it connects on first use and
+// reconnects by itself.
+func Dial(cfg Config, log *slog.Logger) (*Client, error) {
+	cc, err := trackerclient.Dial(cfg.Client, log)
 	if err != nil {
-		return nil, fmt.Errorf("saga tracker address %q: %w", cfg.Addr, err)
+		return nil, err
 	}
 	return &Client{cc: cc, cl: trackerv1.NewTrackerClient(cc), timeout: cfg.Timeout}, nil
 }
@@ -115,15 +100,3 @@ func (c *Client) Watch(ctx context.Context, id string, retry time.Duration, chan
 		}
 	}
 }
-
-// bearer sends "authorization: Bearer <token>" with every call.
-type bearer struct {
-	token  string
-	secure bool
-}
-
-func (b bearer) GetRequestMetadata(context.Context, ...string) (map[string]string, error) {
-	return map[string]string{"authorization": "Bearer " + b.token}, nil
-}
-
-func (b bearer) RequireTransportSecurity() bool { return b.secure }

@@ -6,18 +6,26 @@
 // Answers come from the Redis index. A miss while the index is still
 // catching up with the topic is 503 with an error saying so; a miss once
 // it has caught up is 404.
+//
+// Callers are authenticated by pkg/auth in front of Handler. A tenant's
+// principal reads its own tenant's records only: another tenant's
+// workflow is 404, as if it were not recorded, and a document's records
+// are those of the caller's tenant.
 package server
 
 import (
 	"context"
+	"crypto/tls"
 	"encoding/json"
 	"errors"
 	"log/slog"
 	"net"
 	"net/http"
 	"regexp"
+	"slices"
 	"time"
 
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/services/ledger/internal/index"
 )
 
@@ -42,6 +50,9 @@ func Handler(idx Index, warm Warmth, log *slog.Logger) http.Handler {
 			return
 		}
 		e, err := idx.Workflow(r.Context(), id)
+		if err == nil && !visible(r, e) {
+			err = index.ErrNotFound
+		}
 		answer(w, log, warm, e, err, "workflow "+id)
 	})
 	mux.HandleFunc("GET /v1/ledger/documents/{sha256}", func(w http.ResponseWriter, r *http.Request) {
@@ -51,9 +62,21 @@ func Handler(idx Index, warm Warmth, log *slog.Logger) http.Handler {
 			return
 		}
 		es, err := idx.Document(r.Context(), sha)
+		if err == nil {
+			es = slices.DeleteFunc(es, func(e index.Entry) bool { return !visible(r, e) })
+			if len(es) == 0 {
+				err = index.ErrNotFound
+			}
+		}
 		answer(w, log, warm, map[string]any{"sha256": sha, "records": es}, err, "document "+sha)
 	})
 	return mux
+}
+
+// visible reports whether the caller may read e.
+func visible(r *http.Request, e index.Entry) bool {
+	p, ok := auth.FromContext(r.Context())
+	return ok && p.Sees(e.TenantID)
 }
 
 func answer(w http.ResponseWriter, log *slog.Logger, warm Warmth, body any, err error, what string) {
@@ -80,12 +103,12 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
 }
 
-// Serve serves h on addr until ctx ends. It returns the bound address once
-// listening; serving errors after that are logged.
-func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) (string, error) {
-	ln, err := net.Listen("tcp", addr)
-	if err != nil {
-		return "", err
+// Serve serves h on ln (over TLS with tlsCfg when set) until ctx ends and
+// returns the listening address; serving errors are logged.
+func Serve(ctx context.Context, ln net.Listener, tlsCfg *tls.Config, h http.Handler, log *slog.Logger) string {
+	addr := ln.Addr().String()
+	if tlsCfg != nil {
+		ln = tls.NewListener(ln, tlsCfg)
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
 	go func() {
@@ -98,5 +121,5 @@ func Serve(ctx context.Context, addr string, h http.Handler, log *slog.Logger) (
 		defer cancel()
 		_ = srv.Shutdown(sctx)
 	})
-	return ln.Addr().String(), nil
+	return addr
 }

@@ -103,7 +103,7 @@ func connect(ctx context.Context, p platform.Platform, log *slog.Logger) (Parts,
 		return Parts{}, nil, err
 	}
 	kopts = append(kopts, kgo.WithLogger(telemetry.KafkaLogger(log)))
-	codec, rc, err := serde.Connect(ctx, p, serde.ModeOf(p), []string{events.TopicReviewDecided, events.TopicControl})
+	codec, rc, err := serde.Connect(ctx, p, serde.ModeOf(p), []string{events.TopicReviewDecided, events.TopicControl, events.TopicAudit})
 	if err != nil {
 		return Parts{}, nil, err
 	}

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"crypto/tls"
 	"fmt"
 	"log/slog"
 	"time"
@@ -10,10 +9,9 @@ import (
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
 
-	"github.com/docket-run/docket/services/sagatracker/internal/auth"
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/config"
-	"github.com/docket-run/docket/services/sagatracker/internal/operations"
 	"github.com/docket-run/docket/services/sagatracker/internal/server"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 )
@@ -43,32 +41,36 @@ func newServer(p Parts, st *store.Store, clk clock.Clock) (*server.Server, error
 		}
 		opts = append(opts, server.WithStall(store.Stall{ByStage: by, Default: max(c.StallDefault, time.Minute)}))
 	}
-	tokens, err := auth.Load(c.TokensFile, c.Tokens)
+	tokens, err := auth.Load(c.Auth(p.Log))
 	if err != nil {
-		return nil, fmt.Errorf("tracker tokens: %w", err)
+		return nil, fmt.Errorf("tracker principals: %w", err)
 	}
 	if tokens != nil {
 		opts = append(opts, server.WithTokens(tokens))
 	}
-	if c.TLSCert != "" {
-		cert, err := tls.LoadX509KeyPair(c.TLSCert, c.TLSKey)
-		if err != nil {
-			return nil, fmt.Errorf("tracker TLS certificate: %w", err)
-		}
-		opts = append(opts, server.WithTLS(&tls.Config{Certificates: []tls.Certificate{cert}, MinVersion: tls.VersionTLS12}))
+	tc, err := c.TLS().Config(p.Log)
+	if err != nil {
+		return nil, fmt.Errorf("tracker TLS: %w", err)
 	}
-	p.Log.Info("tracker API", "auth", tokens != nil, "tls", c.TLSCert != "")
+	if tc != nil {
+		opts = append(opts, server.WithTLS(tc))
+	}
+	if err := auth.CheckExposure(p.Log, "the saga tracker's gRPC API", p.Listener.Addr(), tokens != nil, c.Insecure,
+		"set DOCKET_SAGATRACKER_TOKENS_FILE (or _TOKENS)"); err != nil {
+		return nil, err
+	}
+	p.Log.Info("tracker API", "auth", tokens != nil, "tls", tc != nil, "mtls", c.TLSClientCA != "")
 	return server.New(st, p.Log, opts...), nil
 }
 
 // callerOf identifies an Operations caller by the principal the
-// interceptors put in ctx (the operator when authentication is off).
-func callerOf(ctx context.Context) (operations.Caller, error) {
+// interceptors put in ctx (auth.Anonymous when authentication is off).
+func callerOf(ctx context.Context) (auth.Principal, error) {
 	p, ok := auth.FromContext(ctx)
 	if !ok {
-		return operations.Caller{}, status.Error(codes.Unauthenticated, "no principal")
+		return auth.Principal{}, status.Error(codes.Unauthenticated, "no principal")
 	}
-	return operations.Caller{Tenant: p.Tenant, Operator: p.Operator()}, nil
+	return p, nil
 }
 
 // purge deletes, every interval, the finished workflows older than

@@ -4,11 +4,14 @@ package config
 import (
 	"errors"
 	"fmt"
+	"log/slog"
 	"net"
 	"strings"
 	"time"
 
+	"github.com/docket-run/docket/pkg/auth"
 	platform "github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/tlsconf"
 )
 
 // Config is the tracker's settings.
@@ -38,14 +41,26 @@ type Config struct {
 	// StatsRetention is how long per-minute statistics are kept: the
 	// longest GetStats window.
 	StatsRetention time.Duration `env:"DOCKET_SAGATRACKER_STATS_RETENTION" envDefault:"24h"`
-	// TokensFile is a JSON object of bearer token to principal,
-	// "tenant:<id>" or "operator"; Tokens the same as "token=principal,...".
-	// With neither, the API is open (the embedded mode's default).
+	// TokensFile is the API's principals (pkg/auth: {"principals": [...]},
+	// or the earlier object of token to "tenant:<id>" | "operator"), read
+	// again when it changes; Tokens the same inline, "token=principal,...".
+	// With neither, the API is open: allowed on loopback (the embedded
+	// mode) or with Insecure, refused elsewhere.
 	TokensFile string `env:"DOCKET_SAGATRACKER_TOKENS_FILE"`
 	Tokens     string `env:"DOCKET_SAGATRACKER_TOKENS"`
-	// TLSCert and TLSKey (PEM files, both or neither) serve the API over TLS.
-	TLSCert string `env:"DOCKET_SAGATRACKER_TLS_CERT"`
-	TLSKey  string `env:"DOCKET_SAGATRACKER_TLS_KEY"`
+	// AuthKeyFile is the server key tokens are kept under (HMAC-SHA256);
+	// needed for token_hmacs in TokensFile.
+	AuthKeyFile string `env:"DOCKET_AUTH_KEY_FILE"`
+	// Insecure lets the API run without authentication on a non-loopback
+	// address, with an error-level warning at every start.
+	Insecure bool `env:"DOCKET_INSECURE"`
+	// TLSCert and TLSKey (PEM files, both or neither) serve the API over
+	// TLS; TLSClientCA (PEM) requires client certificates signed by it
+	// (mutual TLS), whose common names TokensFile maps to principals.
+	// Every file is read again when it changes.
+	TLSCert     string `env:"DOCKET_SAGATRACKER_TLS_CERT"`
+	TLSKey      string `env:"DOCKET_SAGATRACKER_TLS_KEY"`
+	TLSClientCA string `env:"DOCKET_SAGATRACKER_TLS_CLIENT_CA"`
 	// Control holds the review queue, timer and cancel settings.
 	Control Control
 }
@@ -69,6 +84,16 @@ func (c Config) StallDurations() (map[string]time.Duration, error) {
 		out[strings.TrimSpace(stage)] = dur
 	}
 	return out, nil
+}
+
+// TLS returns the API's TLS settings.
+func (c Config) TLS() tlsconf.Server {
+	return tlsconf.Server{CertFile: c.TLSCert, KeyFile: c.TLSKey, ClientCAFile: c.TLSClientCA}
+}
+
+// Auth returns where the API's principals come from.
+func (c Config) Auth(log *slog.Logger) auth.Settings {
+	return auth.Settings{File: c.TokensFile, Inline: c.Tokens, KeyFile: c.AuthKeyFile, Log: log}
 }
 
 // Load reads the settings from the environment and validates them.
@@ -114,8 +139,11 @@ func (c Config) Validate() error {
 	if c.StatsRetention < time.Minute {
 		errs = append(errs, fmt.Errorf("DOCKET_SAGATRACKER_STATS_RETENTION %s: want at least 1m", c.StatsRetention))
 	}
-	if (c.TLSCert == "") != (c.TLSKey == "") {
-		errs = append(errs, errors.New("DOCKET_SAGATRACKER_TLS_CERT and DOCKET_SAGATRACKER_TLS_KEY: set both or neither"))
+	if err := c.TLS().Validate("DOCKET_SAGATRACKER_"); err != nil {
+		errs = append(errs, err)
+	}
+	if c.TLSClientCA != "" && c.TokensFile == "" {
+		errs = append(errs, errors.New("DOCKET_SAGATRACKER_TLS_CLIENT_CA needs DOCKET_SAGATRACKER_TOKENS_FILE: its subjects map client certificates to principals"))
 	}
 	errs = append(errs, c.Control.validate()...)
 	return errors.Join(errs...)

@@ -13,6 +13,7 @@ import (
 	"fmt"
 	"log/slog"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"sync/atomic"
 	"time"
@@ -303,10 +304,12 @@ func record(r *kgo.Record) projection.Record {
 	return out
 }
 
-// Topics returns every topic the tracker consumes: the event topics, and
-// the dead-letter and retry topic of every service.
+// Topics returns every topic the tracker consumes: the event topics but
+// the audit log (operator actions, which the tracker itself produces some
+// of; they are no workflow's step), and the dead-letter and retry topic of
+// every service.
 func Topics() []string {
-	ts := events.Topics()
+	ts := slices.DeleteFunc(events.Topics(), func(t string) bool { return t == events.TopicAudit })
 	for _, svc := range events.Services() {
 		ts = append(ts, events.RetryTopic(svc))
 	}

@@ -63,8 +63,13 @@ func EventID(parts ...string) string {
 func Meta(id, workflow, tenant, cause string, at time.Time) events.Meta {
 	return events.Meta{
 		EventID: id, WorkflowID: workflow, TenantID: tenant, OccurredAt: at.UTC().Truncate(time.Millisecond),
-		CausationID: cause, Producer: events.Producer{Service: events.ServiceSagaTracker, Version: version()},
+		CausationID: cause, Producer: Producer(),
 	}
+}
+
+// Producer names the tracker's build on the events it produces.
+func Producer() events.Producer {
+	return events.Producer{Service: events.ServiceSagaTracker, Version: version()}
 }
 
 func version() string {

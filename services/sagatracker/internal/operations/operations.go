@@ -4,14 +4,21 @@
 // cancel a cancel_requested control event, which the tracker projects like
 // any other; only a task's lease (the claim) is written directly.
 //
-// Access: claiming and deciding need the operator role; a tenant may list
-// its own review tasks and cancel its own workflows.
+// Access: claiming and deciding need the reviewer or operator role (a
+// reviewer scoped to a tenant sees that tenant's tasks only); cancelling
+// needs the operator role or the workflow's tenant; a tenant may list its
+// own review tasks. Who acts is the
+// caller's principal (pkg/auth.Actor), never a name the request types: it
+// is the reviewer on the decision, hence on the ledger record, and the
+// actor of a cancel. Every claim, decision and cancel is an audit event on
+// docket.audit.
 package operations
 
 import (
 	"context"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"log/slog"
 	"strings"
 	"time"
@@ -20,6 +27,8 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/docket-run/docket/pkg/audit"
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/cancel"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
@@ -57,19 +66,13 @@ type Emitter interface {
 	Emit(ctx context.Context, topic string, e events.Event) error
 }
 
-// Caller identifies who calls: the tenant a token is scoped to, or the
-// operator role (every tenant).
-type Caller struct {
-	Tenant   string
-	Operator bool
-}
-
-// Authenticate returns the caller of a request, or an error with a gRPC
+// Authenticate returns the caller's principal, or an error with a gRPC
 // status (UNAUTHENTICATED).
-type Authenticate func(ctx context.Context) (Caller, error)
+type Authenticate func(ctx context.Context) (auth.Principal, error)
 
-// AllowAll treats every caller as the operator: the API without tokens.
-func AllowAll(context.Context) (Caller, error) { return Caller{Operator: true}, nil }
+// AllowAll treats every caller as auth.Anonymous: the API without
+// authentication.
+func AllowAll(context.Context) (auth.Principal, error) { return auth.Anonymous, nil }
 
 var (
 	_ Store   = (*store.Store)(nil)
@@ -114,9 +117,9 @@ func (s *Server) ListReviewTasks(ctx context.Context, req *trackerv1.ListReviewT
 		return nil, err
 	}
 	f := store.TaskFilter{Tenant: req.GetTenant(), Unclaimed: req.GetUnclaimedOnly()}
-	if !who.Operator {
+	if !who.AllTenants() {
 		if f.Tenant != "" && f.Tenant != who.Tenant {
-			return nil, status.Error(codes.PermissionDenied, "a tenant token lists its own tenant's tasks only")
+			return nil, status.Error(codes.PermissionDenied, "a tenant's principal lists its own tenant's tasks only")
 		}
 		f.Tenant = who.Tenant
 	}
@@ -153,13 +156,11 @@ func (s *Server) ListReviewTasks(ctx context.Context, req *trackerv1.ListReviewT
 
 // ClaimReviewTask leases a task to a reviewer.
 func (s *Server) ClaimReviewTask(ctx context.Context, req *trackerv1.ClaimReviewTaskRequest) (*trackerv1.ReviewTask, error) {
-	if err := s.operator(ctx); err != nil {
-		return nil, err
-	}
 	if err := checkID("task_id", req.GetTaskId()); err != nil {
 		return nil, err
 	}
-	if err := checkID("reviewer", req.GetReviewer()); err != nil {
+	who, reviewer, err := s.reviewer(ctx, req.GetTaskId(), req.GetReviewer())
+	if err != nil {
 		return nil, err
 	}
 	lease := time.Duration(req.GetLeaseSeconds()) * time.Second
@@ -169,9 +170,16 @@ func (s *Server) ClaimReviewTask(ctx context.Context, req *trackerv1.ClaimReview
 	case lease == 0:
 		lease = s.cfg.Lease
 	}
-	t, err := s.store.Claim(ctx, req.GetTaskId(), req.GetReviewer(), s.clock.Now(), lease)
+	now := s.clock.Now()
+	t, err := s.store.Claim(ctx, req.GetTaskId(), reviewer, now, lease)
 	if err != nil {
 		return nil, s.status(err)
+	}
+	if err := s.audit(ctx, who, audit.Action{
+		Name: audit.ReviewClaim, Actor: reviewer, Target: t.ID, Workflow: t.Workflow, Tenant: t.Tenant, At: now,
+		Details: map[string]string{"claim_until": t.ClaimUntil.UTC().Format(time.RFC3339)},
+	}); err != nil {
+		return nil, err
 	}
 	s.log.Info("review task claimed", "task", t.ID, "workflow_id", t.Workflow, "reviewer", t.ClaimedBy, "until", t.ClaimUntil)
 	return toProto(t), nil
@@ -180,13 +188,11 @@ func (s *Server) ClaimReviewTask(ctx context.Context, req *trackerv1.ClaimReview
 // DecideReviewTask produces the lease holder's decision as a review.decided
 // event.
 func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideReviewTaskRequest) (*trackerv1.DecideReviewTaskResponse, error) {
-	if err := s.operator(ctx); err != nil {
-		return nil, err
-	}
 	if err := checkID("task_id", req.GetTaskId()); err != nil {
 		return nil, err
 	}
-	if err := checkID("reviewer", req.GetReviewer()); err != nil {
+	who, reviewer, err := s.reviewer(ctx, req.GetTaskId(), req.GetReviewer())
+	if err != nil {
 		return nil, err
 	}
 	if !outcomes[req.GetOutcome()] {
@@ -213,7 +219,7 @@ func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideRevi
 	if docType == "" {
 		return nil, status.Error(codes.InvalidArgument, "document_type is required: the task suggests none")
 	}
-	d := store.Decision{Reviewer: req.GetReviewer(), Outcome: req.GetOutcome(), DocumentType: docType, Reason: req.GetReason()}
+	d := store.Decision{Reviewer: reviewer, Outcome: req.GetOutcome(), DocumentType: docType, Reason: req.GetReason()}
 	t, again, err := s.store.Decide(ctx, req.GetTaskId(), d, now)
 	if err != nil {
 		return nil, s.status(err)
@@ -227,6 +233,12 @@ func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideRevi
 	ev := decidedEvent(t, t.PendingAt)
 	if err := s.emit.Emit(ctx, events.TopicReviewDecided, ev); err != nil {
 		return nil, s.status(err)
+	}
+	if err := s.audit(ctx, who, audit.Action{
+		Name: audit.ReviewDecide, Actor: reviewer, Target: t.ID, Workflow: t.Workflow, Tenant: t.Tenant, Causation: ev.Meta.EventID,
+		Reason: d.Reason, At: now, Details: map[string]string{"outcome": d.Outcome, "document_type": d.DocumentType, "decided_event": ev.Meta.EventID},
+	}); err != nil {
+		return nil, err
 	}
 	s.log.Info("review decided", "task", t.ID, "workflow_id", t.Workflow, "reviewer", d.Reviewer, "outcome", d.Outcome,
 		"document_type", d.DocumentType, "event_id", ev.Meta.EventID, "retry", again)
@@ -260,6 +272,9 @@ func (s *Server) CancelWorkflow(ctx context.Context, req *trackerv1.CancelWorkfl
 	if err != nil {
 		return nil, err
 	}
+	if who.Role != auth.RoleOperator && who.Role != auth.RoleTenant {
+		return nil, status.Errorf(codes.PermissionDenied, "cancel needs the operator role or the workflow's tenant (%s)", who.Role)
+	}
 	if err := checkID("workflow_id", req.GetWorkflowId()); err != nil {
 		return nil, err
 	}
@@ -270,7 +285,7 @@ func (s *Server) CancelWorkflow(ctx context.Context, req *trackerv1.CancelWorkfl
 	if err != nil {
 		return nil, s.status(err)
 	}
-	if !who.Operator && w.Tenant != who.Tenant {
+	if !who.Sees(w.Tenant) {
 		// Not found rather than denied: a tenant learns nothing of
 		// another tenant's workflows.
 		return nil, status.Errorf(codes.NotFound, "workflow %s not found", w.ID)
@@ -282,13 +297,9 @@ func (s *Server) CancelWorkflow(ctx context.Context, req *trackerv1.CancelWorkfl
 	case projection.Terminal(w.Status):
 		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s already ended %s", w.ID, w.Status)
 	}
-	// An operator names who asks; a tenant token is its tenant.
-	actor := req.GetActor()
-	switch {
-	case !who.Operator:
-		actor = "tenant:" + who.Tenant
-	case actor == "":
-		actor = "operator"
+	actor, err := auth.Actor(who, req.GetActor())
+	if err != nil {
+		return nil, status.Error(codes.PermissionDenied, err.Error())
 	}
 	reason := req.GetReason()
 	if reason == "" {
@@ -301,17 +312,54 @@ func (s *Server) CancelWorkflow(ctx context.Context, req *trackerv1.CancelWorkfl
 	if err := s.emit.Emit(ctx, events.TopicControl, ev); err != nil {
 		return nil, s.status(err)
 	}
+	if err := s.audit(ctx, who, audit.Action{
+		Name: audit.WorkflowCancel, Actor: actor, Target: w.ID, Workflow: w.ID, Tenant: w.Tenant, Causation: id, Reason: reason, At: s.clock.Now(),
+	}); err != nil {
+		return nil, err
+	}
 	s.log.Info("cancel requested", "workflow_id", w.ID, "actor", actor, "event_id", id)
 	return &trackerv1.CancelWorkflowResponse{EventId: id}, nil
 }
 
-func (s *Server) operator(ctx context.Context) error {
+// reviewer authorizes a claim or decision of task id and returns the
+// caller and the reviewer's name: the principal's (auth.Actor). A caller
+// who may not review, or whose tenant scope does not cover the task, is
+// refused; another tenant's task is NOT_FOUND.
+func (s *Server) reviewer(ctx context.Context, id, claimed string) (auth.Principal, string, error) {
 	who, err := s.cfg.Auth(ctx)
 	if err != nil {
-		return err
+		return who, "", err
 	}
-	if !who.Operator {
-		return status.Error(codes.PermissionDenied, "claiming and deciding reviews need the operator role")
+	if !who.Reviewer() {
+		return who, "", status.Error(codes.PermissionDenied, "claiming and deciding reviews need the reviewer or operator role")
+	}
+	if len(claimed) > maxIDLen {
+		return who, "", status.Errorf(codes.InvalidArgument, "reviewer has more than %d bytes", maxIDLen)
+	}
+	name, err := auth.Actor(who, claimed)
+	if err != nil {
+		return who, "", status.Error(codes.PermissionDenied, err.Error())
+	}
+	if !who.AllTenants() {
+		t, err := s.store.Task(ctx, id, s.clock.Now())
+		if err != nil {
+			return who, "", s.status(err)
+		}
+		if !who.Sees(t.Tenant) {
+			return who, "", status.Errorf(codes.NotFound, "review task %s not found", id)
+		}
+	}
+	return who, name, nil
+}
+
+// audit produces the audit event of an action by who. A failure fails the
+// call (UNAVAILABLE): a retry repeats the action, which is idempotent, and
+// audits it again.
+func (s *Server) audit(ctx context.Context, who auth.Principal, a audit.Action) error {
+	a.RemoteAddr = auth.RemoteAddr(ctx)
+	ev := audit.Event(who, a, emit.Producer())
+	if err := s.emit.Emit(ctx, events.TopicAudit, ev); err != nil {
+		return s.status(fmt.Errorf("audit %s: %w", a.Name, err))
 	}
 	return nil
 }

@@ -190,7 +190,9 @@ func Build(r Record, e events.Event, decodeErr error) (op Op, ok bool) {
 		return op, true
 	}
 	apply(&op, r.Topic, e)
-	control(&op, e)
+	if r.Topic != events.TopicSteps { // steps request nothing of the queue, timers or cancel markers
+		control(&op, e)
+	}
 	decision(&op, e)
 	return op, true
 }
@@ -249,6 +251,11 @@ func apply(op *Op, topic string, e events.Event) {
 		if ev.Reason != "" {
 			op.Entry.Summary += ": " + ev.Reason
 		}
+		if topic == events.TopicSteps && !stepKind(ev.Kind) {
+			// The steps topic's writers may not steer workflows: history only.
+			op.Entry.Summary = "ignored on " + topic + ": " + op.Entry.Summary
+			return
+		}
 		switch ev.Kind {
 		case events.KindStepStarted, events.KindStepProgress:
 			stepActivity(op, ev)
@@ -263,6 +270,12 @@ func apply(op *Op, topic string, e events.Event) {
 	default:
 		op.Entry.Summary = "event with no effect on the workflow"
 	}
+}
+
+// stepKind reports whether a service may report kind about its own step
+// (on docket.workflow.steps).
+func stepKind(kind string) bool {
+	return kind == events.KindStepStarted || kind == events.KindStepProgress || kind == KindCanceled
 }
 
 // exceptionControl sets the state change of the exception agent's decisions

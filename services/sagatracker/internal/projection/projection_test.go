@@ -135,3 +135,28 @@ func TestReviewFinishesClassifyOnlyFromTheClassifier(t *testing.T) {
 		})
 	}
 }
+
+// The steps topic's writers (OCR among them) may report on their own steps
+// but not steer a workflow: a control kind that does on the control topic
+// only goes into the history there.
+func TestStepsTopicCannotSteer(t *testing.T) {
+	m := events.Meta{EventID: "e1", WorkflowID: "wf-1", TenantID: "t", OccurredAt: time.UnixMilli(1000)}
+	for _, kind := range []string{KindCancelRequested, "discarded", "parked", "deadline_exceeded", KindReviewEscalated, "retry_scheduled"} {
+		ev := &events.WorkflowControl{Meta: m, Kind: kind, Reason: "forged", Details: map[string]string{"service": "ocr", DetailTaskID: "task-1", DetailPriority: "9"}}
+		op, ok := Build(Record{Topic: events.TopicSteps, Partition: 0, Offset: 1}, ev, nil)
+		if !ok {
+			t.Fatalf("%s: not projected into the history", kind)
+		}
+		if op.Status != "" || op.Control != nil || op.Error != "" {
+			t.Errorf("%s on %s: status %q control %+v error %q; want history only", kind, events.TopicSteps, op.Status, op.Control, op.Error)
+		}
+		ctl, _ := Build(Record{Topic: events.TopicControl, Partition: 0, Offset: 1}, ev, nil)
+		if ctl.Status == "" && ctl.Control == nil {
+			t.Errorf("%s on %s has no effect either; the test proves nothing", kind, events.TopicControl)
+		}
+	}
+	started := &events.WorkflowControl{Meta: m, Kind: events.KindStepStarted, Details: map[string]string{events.DetailStep: "ocr"}}
+	if op, _ := Build(Record{Topic: events.TopicSteps}, started, nil); op.Status != StatusRunning {
+		t.Errorf("step_started on %s: status %q, want running", events.TopicSteps, op.Status)
+	}
+}

@@ -1,7 +1,8 @@
 // Package server serves the tracker's gRPC API from the projection in
 // Redis, with gRPC health checking and reflection. Callers authenticate by
-// bearer token (internal/auth) when tokens are configured; a tenant reads
-// only its own workflows, and another tenant's workflow is NOT_FOUND.
+// bearer token or client certificate (pkg/auth) when principals are
+// configured; a tenant reads only its own workflows, and another tenant's
+// workflow is NOT_FOUND.
 package server
 
 import (
@@ -24,9 +25,9 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/fault"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
-	"github.com/docket-run/docket/services/sagatracker/internal/auth"
 	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
@@ -49,7 +50,7 @@ type Server struct {
 	log    *slog.Logger
 	clock  clock.Clock
 	stall  store.Stall
-	tokens *auth.Tokens
+	tokens *auth.Set
 	tls    *tls.Config
 
 	changes notifier
@@ -71,9 +72,9 @@ func WithClock(c clock.Clock) Option { return func(s *Server) { s.clock = c } }
 // WithStall sets the stages' expected durations. Default 5m for every stage.
 func WithStall(st store.Stall) Option { return func(s *Server) { s.stall = st } }
 
-// WithTokens turns authentication on with tokens. Default off: every caller
-// is an operator.
-func WithTokens(t *auth.Tokens) Option { return func(s *Server) { s.tokens = t } }
+// WithTokens turns authentication on with the principals of t. Default
+// off: every caller is auth.Anonymous, an operator.
+func WithTokens(t *auth.Set) Option { return func(s *Server) { s.tokens = t } }
 
 // WithTLS serves over TLS. Default plaintext.
 func WithTLS(c *tls.Config) Option { return func(s *Server) { s.tls = c } }
@@ -238,9 +239,9 @@ func (s *Server) ListWorkflows(ctx context.Context, req *trackerv1.ListWorkflows
 
 // scope returns the tenant a request may read: a tenant's own whatever it
 // asked (PERMISSION_DENIED for another's), the requested one for an
-// operator.
+// operator, reviewer or service of every tenant.
 func scope(p auth.Principal, requested string) (string, error) {
-	if p.Operator() {
+	if p.AllTenants() {
 		return requested, nil
 	}
 	if requested != "" && requested != p.Tenant {
