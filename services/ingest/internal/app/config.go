@@ -29,8 +29,8 @@ type Config struct {
 	// replica reads at once, in total (a 503 past it) and per tenant (a
 	// 429), both with Retry-After. Bodies stream to the blob store, so a
 	// slot costs about 40 KiB of buffers, not the document's size.
-	MaxUploads       int `env:"MAX_UPLOADS" envDefault:"32"`
-	MaxTenantUploads int `env:"MAX_TENANT_UPLOADS" envDefault:"8"`
+	MaxUploads       int `env:"MAX_UPLOADS" envDefault:"128"`
+	MaxTenantUploads int `env:"MAX_TENANT_UPLOADS" envDefault:"64"`
 	// LoginFailures unknown API keys from one client address are allowed
 	// at once, and as many again every LoginFailureWindow; past that the
 	// address is refused (429 with Retry-After) until its budget refills.
