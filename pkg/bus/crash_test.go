@@ -31,8 +31,8 @@ func TestExactlyOnceUnderSIGKILL(t *testing.T) {
 	}
 	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
 	onBrokers(t, func(t *testing.T, b dockettest.Broker) {
-		t.Run("short", func(t *testing.T) { crashTest(t, newHarnessOn(t, b, 8), bin, false) })
-		t.Run("long", func(t *testing.T) { crashTest(t, newHarnessOn(t, b, 8), bin, true) })
+		t.Run("short", func(t *testing.T) { crashTest(t, newHarnessOn(t, b, 8), bin, 10_000, false) })
+		t.Run("long", func(t *testing.T) { crashTest(t, newHarnessOn(t, b, 8), bin, 10_000, true) })
 	})
 }
 
@@ -47,7 +47,7 @@ func TestExactlyOnceUnderSIGKILLOtherProtocols(t *testing.T) {
 	}
 	bin := dockettest.Build(t, "../dockettest/passthrough/cmd/passthrough")
 	t.Run("consumer-group-protocol", func(t *testing.T) {
-		crashTest(t, newHarnessOn(t, dockettest.ApacheKafka, 8), bin, false, "DOCKET_KAFKA_GROUP_PROTOCOL=consumer")
+		crashTest(t, newHarnessOn(t, dockettest.ApacheKafka, 8), bin, 5_000, false, "DOCKET_KAFKA_GROUP_PROTOCOL=consumer")
 	})
 	t.Run("transactions-v1", func(t *testing.T) {
 		k := dockettest.NewOwnRealKafka(t, 8, passthroughTopics, kafkacluster.Config{Features: map[string]int{"transaction.version": 1}})
@@ -56,12 +56,12 @@ func TestExactlyOnceUnderSIGKILLOtherProtocols(t *testing.T) {
 		if v, err := k.Real.FinalizedFeature(ctx, "transaction.version"); err != nil || v != 1 {
 			t.Fatalf("transaction.version = %d (%v), want 1", v, err)
 		}
-		crashTest(t, newHarnessWith(t, k), bin, false)
+		crashTest(t, newHarnessWith(t, k), bin, 5_000, false)
 	})
 }
 
-func crashTest(t *testing.T, h *harness, bin string, long bool, env ...string) {
-	const total, kills = 10_000, 6
+func crashTest(t *testing.T, h *harness, bin string, total int, long bool, env ...string) {
+	const kills = 6
 
 	evs := make([]events.Event, total)
 	for i := range evs {

@@ -249,7 +249,7 @@ func (p Platform) Validate() error {
 	if p.LongWorkers < 0 || p.LongQueue < 0 || p.JobLease < 0 {
 		errs = append(errs, errors.New("DOCKET_LONG_WORKERS, DOCKET_LONG_QUEUE and DOCKET_JOB_LEASE must not be negative"))
 	}
-	if p.GroupProtocol != "classic" && p.GroupProtocol != "consumer" {
+	if p.GroupProtocol != "" && p.GroupProtocol != "classic" && p.GroupProtocol != "consumer" {
 		errs = append(errs, fmt.Errorf("DOCKET_KAFKA_GROUP_PROTOCOL %q: want classic or consumer", p.GroupProtocol))
 	}
 	if p.JobLease != 0 && p.JobLease < time.Second {

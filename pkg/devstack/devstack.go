@@ -181,9 +181,9 @@ func Topics() []string {
 func (s *Stack) createTopics(partitions int32) error {
 	for _, t := range Topics() {
 		var cfg map[string]string
-		if t == events.TopicLedger || t == events.TopicAudit {
-			// The ledger is the system of record and the audit log its
-			// companion: keep them forever.
+		if t == events.TopicLedger || t == events.TopicLedgerCheckpoints || t == events.TopicAudit {
+			// The ledger is the system of record, its checkpoints and the
+			// audit log its companions: keep them forever.
 			cfg = map[string]string{"retention.ms": "-1", "retention.bytes": "-1"}
 		}
 		if err := s.Kafka.CreateTopic(t, partitions, cfg); err != nil && !errors.Is(err, kerr.TopicAlreadyExists) {

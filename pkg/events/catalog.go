@@ -46,6 +46,7 @@ var topicOf = []struct{ name, topic string }{
 	{"ReviewRequested", TopicReviewRequested},
 	{"ReviewDecided", TopicReviewDecided},
 	{"LedgerRecord", TopicLedger},
+	{"LedgerCheckpoint", TopicLedgerCheckpoints},
 	{"DocumentRecorded", TopicRecorded},
 	{"WorkflowControl", TopicControl},
 	{"AuditEvent", TopicAudit},

@@ -46,6 +46,11 @@ var generated = []generatedSchema{
 		new:      func() Event { return new(DocumentSubmitted) },
 	},
 	{
+		name:     "LedgerCheckpoint",
+		released: []string{"ledger_checkpoint/v1.avsc"},
+		new:      func() Event { return new(LedgerCheckpoint) },
+	},
+	{
 		name:     "LedgerRecord",
 		released: []string{"ledger_record/v1.avsc"},
 		new:      func() Event { return new(LedgerRecord) },
@@ -90,6 +95,9 @@ func (e *DocumentRequested) EventMeta() *Meta { return &e.Meta }
 
 // EventMeta returns the envelope of the event.
 func (e *DocumentSubmitted) EventMeta() *Meta { return &e.Meta }
+
+// EventMeta returns the envelope of the event.
+func (e *LedgerCheckpoint) EventMeta() *Meta { return &e.Meta }
 
 // EventMeta returns the envelope of the event.
 func (e *LedgerRecord) EventMeta() *Meta { return &e.Meta }

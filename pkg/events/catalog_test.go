@@ -44,6 +44,7 @@ func TestForTopic(t *testing.T) {
 		{events.TopicReviewDecided, "ReviewDecided"},
 		{events.TopicRecorded, "DocumentRecorded"},
 		{events.TopicLedger, "LedgerRecord"},
+		{events.TopicLedgerCheckpoints, "LedgerCheckpoint"},
 		{events.TopicControl, "WorkflowControl"},
 		{events.TopicAudit, "AuditEvent"},
 		{"docket.ocr.dlq", "DeadLetter"},
@@ -89,7 +90,7 @@ func TestTopicNames(t *testing.T) {
 			t.Errorf("Topics() lacks %s", events.DLQTopic(svc))
 		}
 	}
-	if !slices.Contains(topics, events.TopicLedger) || !slices.Contains(topics, events.TopicSteps) || len(topics) != 12+len(events.Services()) {
+	if !slices.Contains(topics, events.TopicLedger) || !slices.Contains(topics, events.TopicSteps) || len(topics) != 13+len(events.Services()) {
 		t.Errorf("Topics() = %v", topics)
 	}
 }

@@ -13,7 +13,10 @@ const (
 	TopicReviewDecided   = "docket.review.decided"
 	TopicRecorded        = "docket.document.recorded"
 	TopicLedger          = "docket.ledger"
-	TopicControl         = "docket.workflow.control"
+	// TopicLedgerCheckpoints holds signed checkpoints of the ledger's
+	// chains: partition p those of docket.ledger partition p.
+	TopicLedgerCheckpoints = "docket.ledger.checkpoints"
+	TopicControl           = "docket.workflow.control"
 	// TopicSteps carries what a service reports about its own steps: a
 	// long step's step_started and step_progress, and the canceled event of
 	// a workflow whose record it skipped. Its values are WorkflowControl

@@ -270,6 +270,30 @@ type DocumentSubmitted struct {
 	Source string `avro:"source"`
 }
 
+// A signed checkpoint of one ledger chain, on docket.ledger.checkpoints (partition p holds the checkpoints of docket.ledger partition p) and exported as an object: the chain's head when it was taken. Verifiers check that the ledger topic still holds the chain up to it, unchanged. Not a workflow event: meta.workflow_id (and the record key) names the chain, <ledger topic>/<partition>; meta.tenant_id is empty.
+type LedgerCheckpoint struct {
+	// Common event envelope.
+	Meta Meta `avro:"meta"`
+	// Ledger topic of the chain.
+	LedgerTopic string `avro:"ledger_topic"`
+	// Partition of the chain.
+	LedgerPartition int `avro:"ledger_partition"`
+	// Sequence of the chain's head record.
+	Sequence int64 `avro:"sequence"`
+	// Data records in the partition up to and including the head, foreign (quarantined) records included.
+	Count int64 `avro:"count"`
+	// Offset of the head record.
+	LedgerOffset int64 `avro:"ledger_offset"`
+	// Hash of the head record.
+	HeadHash []byte `avro:"head_hash"`
+	// When the checkpoint was taken and signed.
+	CheckpointedAt time.Time `avro:"checkpointed_at"`
+	// Id of the Ed25519 key that signed it, as in ledger records.
+	KeyID string `avro:"key_id"`
+	// Ed25519 signature of SHA-256 over the checkpoint's canonical encoding (pkg/ledgerchain).
+	Signature []byte `avro:"signature"`
+}
+
 // A disposition of a document.
 type Decision struct {
 	// Final document type.

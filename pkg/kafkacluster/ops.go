@@ -3,8 +3,10 @@ package kafkacluster
 import (
 	"context"
 	"fmt"
+	"slices"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -85,15 +87,14 @@ func (c *Cluster) ActiveController(ctx context.Context) (int32, error) {
 	if err := kerr.ErrorForCode(resp.ErrorCode); err != nil {
 		return 0, fmt.Errorf("kafkacluster: describe quorum: %w", err)
 	}
-	for _, t := range resp.Topics {
-		for _, p := range t.Partitions {
-			if err := kerr.ErrorForCode(p.ErrorCode); err != nil {
-				return 0, fmt.Errorf("kafkacluster: describe quorum: %w", err)
-			}
-			return p.LeaderID, nil
-		}
+	if len(resp.Topics) == 0 || len(resp.Topics[0].Partitions) == 0 {
+		return 0, fmt.Errorf("kafkacluster: describe quorum: no metadata partition in the answer")
 	}
-	return 0, fmt.Errorf("kafkacluster: describe quorum: no metadata partition in the answer")
+	p := resp.Topics[0].Partitions[0]
+	if err := kerr.ErrorForCode(p.ErrorCode); err != nil {
+		return 0, fmt.Errorf("kafkacluster: describe quorum: %w", err)
+	}
+	return p.LeaderID, nil
 }
 
 // WaitHealthy waits until every node is a registered broker and every
@@ -148,4 +149,63 @@ func (c *Cluster) FinalizedFeature(ctx context.Context, name string) (int16, err
 		}
 	}
 	return 0, nil
+}
+
+// WaitReplicated waits until node id holds, in its log directory, every
+// partition it is a replica of, each caught up with its leader (offset lag
+// 0) and in sync: after a wiped log directory, that is when the node has
+// re-replicated everything it held. It returns how many partitions and
+// bytes the node holds.
+func (c *Cluster) WaitReplicated(ctx context.Context, id int32) (partitions int, bytes int64, err error) {
+	adm, err := c.Admin()
+	if err != nil {
+		return 0, 0, err
+	}
+	defer adm.Close()
+	var last string
+	for {
+		last = ""
+		m, err := c.Metadata(ctx)
+		if err != nil {
+			last = err.Error()
+		}
+		var dirs kadm.DescribedLogDirs
+		if err == nil {
+			dirs, err = adm.DescribeBrokerLogDirs(ctx, id, nil)
+			if err == nil {
+				err = dirs.Error()
+			}
+			if err != nil {
+				last = err.Error()
+			}
+		}
+		if last == "" {
+			partitions, bytes = 0, 0
+			for _, t := range m.Topics {
+				for _, p := range t.Partitions {
+					if !slices.Contains(p.Replicas, id) {
+						continue
+					}
+					lp, ok := dirs.LookupPartition(*t.Topic, p.Partition)
+					switch {
+					case !ok:
+						last = fmt.Sprintf("%s/%d not on node %d yet", *t.Topic, p.Partition, id)
+					case lp.OffsetLag != 0 || !slices.Contains(p.ISR, id):
+						last = fmt.Sprintf("%s/%d on node %d: %d behind, in sync %v", *t.Topic, p.Partition, id, lp.OffsetLag, p.ISR)
+					default:
+						partitions++
+						bytes += lp.Size
+					}
+				}
+			}
+			if last == "" {
+				return partitions, bytes, nil
+			}
+		}
+		select {
+		case <-ctx.Done():
+			return 0, 0, fmt.Errorf("kafkacluster: node %d not replicated: %w (%s)", id, ctx.Err(), last)
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
 }

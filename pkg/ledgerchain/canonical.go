@@ -13,6 +13,12 @@
 // PrevHash links to the record before. A workflow has at most one record in
 // the whole topic.
 //
+// A record that fails its own checks (undecodable, hash, key, signature) or
+// repeats a sequence its chain has passed is foreign: anyone with write
+// access to the topic can produce one. It is quarantined — reported, never
+// part of a chain — and the next record links to the last verified one, so
+// a forged record cannot halt a partition. See Kind.Foreign.
+//
 // # Canonical encoding (version 1)
 //
 // Hash = SHA-256 over Canonical(record), which encodes every field except

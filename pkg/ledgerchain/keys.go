@@ -11,8 +11,11 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
 	"os"
+	"slices"
 	"strings"
+	"time"
 
 	"github.com/docket-run/docket/pkg/events"
 )
@@ -27,17 +30,81 @@ func KeyID(pub ed25519.PublicKey) string {
 	return hex.EncodeToString(sum[:8])
 }
 
+// PublicKey is a trusted public key and its validity window: it verifies
+// records whose recorded_at lies in [NotBefore, NotAfter], both inclusive.
+// A zero bound is open.
+type PublicKey struct {
+	Key       ed25519.PublicKey
+	NotBefore time.Time
+	NotAfter  time.Time
+}
+
+// ID returns the key's KeyID.
+func (k PublicKey) ID() string { return KeyID(k.Key) }
+
+// ValidAt reports whether t lies in the key's validity window.
+func (k PublicKey) ValidAt(t time.Time) bool {
+	return (k.NotBefore.IsZero() || !t.Before(k.NotBefore)) && (k.NotAfter.IsZero() || !t.After(k.NotAfter))
+}
+
+// Window describes the validity window, e.g. "2026-01-01T00:00:00Z .. open".
+func (k PublicKey) Window() string {
+	bound := func(t time.Time) string {
+		if t.IsZero() {
+			return "open"
+		}
+		return t.UTC().Format(time.RFC3339Nano)
+	}
+	return bound(k.NotBefore) + " .. " + bound(k.NotAfter)
+}
+
 // PublicKeys are the keys a verifier trusts, by KeyID. Several keys make
 // key rotation work: records signed before and after a rotation verify as
-// long as both public keys are known.
-type PublicKeys map[string]ed25519.PublicKey
+// long as both public keys are known and each record's time lies in its
+// key's window.
+type PublicKeys map[string]PublicKey
 
-// Add adds pub under its KeyID.
-func (k PublicKeys) Add(pub ed25519.PublicKey) { k[KeyID(pub)] = pub }
+// Add adds pub, valid at any time, under its KeyID; see AddKey.
+func (k PublicKeys) Add(pub ed25519.PublicKey) { k.AddKey(PublicKey{Key: pub}) }
 
-// LoadPublicKeys reads public key files: PEM "PUBLIC KEY" blocks (PKIX,
-// several per file allowed) or base64 of the 32 raw key bytes, one per
-// line.
+// AddKey adds pk under its KeyID. A key given more than once keeps the
+// intersection of its windows: a key retired in one file stays retired
+// however else it is listed.
+func (k PublicKeys) AddKey(pk PublicKey) {
+	id := pk.ID()
+	if cur, ok := k[id]; ok {
+		if cur.NotBefore.After(pk.NotBefore) {
+			pk.NotBefore = cur.NotBefore
+		}
+		if !cur.NotAfter.IsZero() && (pk.NotAfter.IsZero() || cur.NotAfter.Before(pk.NotAfter)) {
+			pk.NotAfter = cur.NotAfter
+		}
+	}
+	k[id] = pk
+}
+
+// Sorted returns the keys by NotBefore, then KeyID: the order of a key
+// ring file.
+func (k PublicKeys) Sorted() []PublicKey {
+	out := slices.Collect(maps.Values(k))
+	slices.SortFunc(out, func(a, b PublicKey) int {
+		if c := a.NotBefore.Compare(b.NotBefore); c != 0 {
+			return c
+		}
+		return strings.Compare(a.ID(), b.ID())
+	})
+	return out
+}
+
+// Validity window fields of a key ring file: PEM headers of a PUBLIC KEY
+// block, or name=value fields after a base64 key on its line. Values are
+// RFC 3339 times.
+const (
+	FieldNotBefore = "not_before"
+	FieldNotAfter  = "not_after"
+)
+
+// LoadPublicKeys reads public key files (key rings); see ParsePublicKeys.
 func LoadPublicKeys(paths ...string) (PublicKeys, error) {
 	keys := PublicKeys{}
 	for _, p := range paths {
@@ -54,7 +121,7 @@ func LoadPublicKeys(paths ...string) (PublicKeys, error) {
 			return nil, fmt.Errorf("public key file %s: %w", p, err)
 		}
 		for _, pub := range pubs {
-			keys.Add(pub)
+			keys.AddKey(pub)
 		}
 	}
 	if len(keys) == 0 {
@@ -63,10 +130,13 @@ func LoadPublicKeys(paths ...string) (PublicKeys, error) {
 	return keys, nil
 }
 
-// ParsePublicKeys parses every public key in b: PEM "PUBLIC KEY" blocks or
-// base64 lines of 32 raw bytes.
-func ParsePublicKeys(b []byte) ([]ed25519.PublicKey, error) {
-	var out []ed25519.PublicKey
+// ParsePublicKeys parses every public key in b, with its validity window:
+// PEM "PUBLIC KEY" blocks (PKIX) whose optional headers not_before and
+// not_after bound it, or lines of base64 of the 32 raw key bytes, each
+// optionally followed by not_before=TIME and not_after=TIME fields. Lines
+// starting with # are comments.
+func ParsePublicKeys(b []byte) ([]PublicKey, error) {
+	var out []PublicKey
 	if bytes.Contains(b, []byte("-----BEGIN")) {
 		for {
 			var blk *pem.Block
@@ -85,28 +155,69 @@ func ParsePublicKeys(b []byte) ([]ed25519.PublicKey, error) {
 			if !ok {
 				return nil, fmt.Errorf("PEM public key is %T, want Ed25519", k)
 			}
-			out = append(out, pub)
+			pk, err := window(pub, blk.Headers)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, pk)
 		}
 	} else {
 		for line := range strings.Lines(string(b)) {
-			line = strings.TrimSpace(line)
-			if line == "" || strings.HasPrefix(line, "#") {
+			fields := strings.Fields(line)
+			if len(fields) == 0 || strings.HasPrefix(fields[0], "#") {
 				continue
 			}
-			raw, err := base64.StdEncoding.DecodeString(line)
+			raw, err := base64.StdEncoding.DecodeString(fields[0])
 			if err != nil {
 				return nil, fmt.Errorf("decode base64 public key: %w", err)
 			}
 			if len(raw) != ed25519.PublicKeySize {
 				return nil, fmt.Errorf("base64 public key has %d bytes, want %d", len(raw), ed25519.PublicKeySize)
 			}
-			out = append(out, ed25519.PublicKey(raw))
+			attrs := map[string]string{}
+			for _, f := range fields[1:] {
+				name, value, ok := strings.Cut(f, "=")
+				if !ok {
+					return nil, fmt.Errorf("public key %s: field %q is not name=value", KeyID(raw), f)
+				}
+				attrs[name] = value
+			}
+			pk, err := window(ed25519.PublicKey(raw), attrs)
+			if err != nil {
+				return nil, err
+			}
+			out = append(out, pk)
 		}
 	}
 	if len(out) == 0 {
 		return nil, errors.New("no Ed25519 public key found")
 	}
 	return out, nil
+}
+
+// window returns pub with the validity window attrs give.
+func window(pub ed25519.PublicKey, attrs map[string]string) (PublicKey, error) {
+	pk := PublicKey{Key: pub}
+	for name, value := range attrs {
+		var dst *time.Time
+		switch name {
+		case FieldNotBefore:
+			dst = &pk.NotBefore
+		case FieldNotAfter:
+			dst = &pk.NotAfter
+		default:
+			return pk, fmt.Errorf("public key %s: unknown field %q (want %s, %s)", pk.ID(), name, FieldNotBefore, FieldNotAfter)
+		}
+		t, err := time.Parse(time.RFC3339Nano, strings.TrimSpace(value))
+		if err != nil {
+			return pk, fmt.Errorf("public key %s: %s: %w", pk.ID(), name, err)
+		}
+		*dst = t
+	}
+	if !pk.NotBefore.IsZero() && !pk.NotAfter.IsZero() && pk.NotAfter.Before(pk.NotBefore) {
+		return pk, fmt.Errorf("public key %s: %s %s is before %s %s", pk.ID(), FieldNotAfter, pk.NotAfter.Format(time.RFC3339), FieldNotBefore, pk.NotBefore.Format(time.RFC3339))
+	}
+	return pk, nil
 }
 
 // LoadPrivateKey reads a private key file; see ParsePrivateKey.
@@ -166,13 +277,36 @@ func MarshalPrivateKey(priv ed25519.PrivateKey) ([]byte, error) {
 	return pem.EncodeToMemory(&pem.Block{Type: "PRIVATE KEY", Bytes: der}), nil
 }
 
-// MarshalPublicKey returns pub as a PEM "PUBLIC KEY" block (PKIX).
-func MarshalPublicKey(pub ed25519.PublicKey) ([]byte, error) {
-	der, err := x509.MarshalPKIXPublicKey(pub)
+// MarshalPublicKey returns k as a PEM "PUBLIC KEY" block (PKIX), its
+// validity window in the headers not_before and not_after (absent when
+// open). Key ring files are such blocks, one after another.
+func MarshalPublicKey(k PublicKey) ([]byte, error) {
+	der, err := x509.MarshalPKIXPublicKey(k.Key)
 	if err != nil {
 		return nil, fmt.Errorf("marshal public key: %w", err)
 	}
-	return pem.EncodeToMemory(&pem.Block{Type: "PUBLIC KEY", Bytes: der}), nil
+	blk := &pem.Block{Type: "PUBLIC KEY", Headers: map[string]string{}, Bytes: der}
+	if !k.NotBefore.IsZero() {
+		blk.Headers[FieldNotBefore] = k.NotBefore.UTC().Format(time.RFC3339Nano)
+	}
+	if !k.NotAfter.IsZero() {
+		blk.Headers[FieldNotAfter] = k.NotAfter.UTC().Format(time.RFC3339Nano)
+	}
+	return pem.EncodeToMemory(blk), nil
+}
+
+// MarshalKeyRing returns every key of keys as MarshalPublicKey does, in
+// Sorted order.
+func MarshalKeyRing(keys PublicKeys) ([]byte, error) {
+	var out []byte
+	for _, k := range keys.Sorted() {
+		b, err := MarshalPublicKey(k)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, b...)
+	}
+	return out, nil
 }
 
 func readKeyFile(path string) ([]byte, error) {

@@ -6,7 +6,11 @@ import (
 	"encoding/base64"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
 )
 
 func TestKeyFormats(t *testing.T) {
@@ -16,7 +20,7 @@ func TestKeyFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	pemPub, err := MarshalPublicKey(pub)
+	pemPub, err := MarshalPublicKey(PublicKey{Key: pub})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -53,7 +57,7 @@ func TestKeyFormats(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(keys) != 2 || !bytes.Equal(keys[KeyID(pub)], pub) || !bytes.Equal(keys[KeyID(other)], other) {
+	if len(keys) != 2 || !bytes.Equal(keys[KeyID(pub)].Key, pub) || !bytes.Equal(keys[KeyID(other)].Key, other) {
 		t.Errorf("loaded %d keys, want both by key id", len(keys))
 	}
 	if _, err := LoadPublicKeys(filepath.Join(dir, "missing")); err == nil {
@@ -61,5 +65,78 @@ func TestKeyFormats(t *testing.T) {
 	}
 	if _, err := LoadPublicKeys(); err == nil {
 		t.Error("no key files were accepted")
+	}
+}
+
+// TestKeyValidityWindow (issue 15, point 14): a key ring gives each key a
+// validity window; a record verifies only when its recorded_at lies in
+// its key's window, so a retired key that leaked cannot sign new records
+// that pass. A key listed twice keeps the narrower window.
+func TestKeyValidityWindow(t *testing.T) {
+	old, cur := testKey(t, 1), testKey(t, 2)
+	retired := time.Date(2026, 3, 1, 12, 0, 30, 0, time.UTC)
+	ring := PublicKeys{}
+	ring.AddKey(PublicKey{Key: old.Public().(ed25519.PublicKey), NotAfter: retired})
+	ring.AddKey(PublicKey{Key: cur.Public().(ed25519.PublicKey), NotBefore: retired})
+	text, err := MarshalKeyRing(ring)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(string(text), "not_after: 2026-03-01T12:00:30Z") || !strings.Contains(string(text), "not_before: 2026-03-01T12:00:30Z") {
+		t.Fatalf("key ring does not carry the windows:\n%s", text)
+	}
+	// The same ring as base64 lines, and the PEM one, loaded together:
+	// the old key is also listed without a window, which must not widen it.
+	dir := t.TempDir()
+	pemFile, lineFile := filepath.Join(dir, "ring.pem"), filepath.Join(dir, "ring.txt")
+	lines := base64.StdEncoding.EncodeToString(old.Public().(ed25519.PublicKey)) + "\n" +
+		base64.StdEncoding.EncodeToString(cur.Public().(ed25519.PublicKey)) + " not_before=2026-03-01T12:00:30Z\n"
+	if err := os.WriteFile(pemFile, text, 0o600); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(lineFile, []byte(lines), 0o600); err != nil {
+		t.Fatal(err)
+	}
+	keys, err := LoadPublicKeys(lineFile, pemFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := keys[KeyID(old.Public().(ed25519.PublicKey))]; !got.NotAfter.Equal(retired) || !got.NotBefore.IsZero() {
+		t.Fatalf("old key window %s, want open .. %s", got.Window(), retired)
+	}
+
+	at := func(r *events.LedgerRecord, sec int, k ed25519.PrivateKey) *events.LedgerRecord {
+		r.RecordedAt = time.Date(2026, 3, 1, 12, 0, sec, 0, time.UTC)
+		Sign(r, k)
+		return r
+	}
+	tests := []struct {
+		name string
+		rec  *events.LedgerRecord
+		want Kind
+	}{
+		{"old key before its retirement", at(record(1), 10, old), ""},
+		{"old key at its retirement", at(record(2), 30, old), ""},
+		{"leaked old key after its retirement", at(record(3), 31, old), KeyNotValid},
+		{"new key before its start", at(record(4), 29, cur), KeyNotValid},
+		{"new key after its start", at(record(5), 40, cur), ""},
+	}
+	for _, tc := range tests {
+		t.Run(tc.name, func(t *testing.T) {
+			got, detail := Verify(tc.rec, keys)
+			if got != tc.want {
+				t.Errorf("verify = %q (%s), want %q", got, detail, tc.want)
+			}
+		})
+	}
+
+	for _, bad := range []string{
+		lines + base64.StdEncoding.EncodeToString(cur.Public().(ed25519.PublicKey)) + " not_after=yesterday\n",
+		base64.StdEncoding.EncodeToString(cur.Public().(ed25519.PublicKey)) + " expires=2026-03-01T12:00:30Z\n",
+		base64.StdEncoding.EncodeToString(cur.Public().(ed25519.PublicKey)) + " not_before=2026-03-02T00:00:00Z not_after=2026-03-01T00:00:00Z\n",
+	} {
+		if _, err := ParsePublicKeys([]byte(bad)); err == nil {
+			t.Errorf("ParsePublicKeys(%q) accepted it", bad)
+		}
 	}
 }

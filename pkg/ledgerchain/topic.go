@@ -6,6 +6,7 @@ import (
 	"fmt"
 
 	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/events"
@@ -130,25 +131,37 @@ func listed(l kadm.ListedOffsets, err error) (map[int32]int64, error) {
 
 // VerifyTopic re-reads docket.ledger from the start, read_committed, up to
 // the last stable offsets at the time of the call, and verifies every
-// chain with keys. The returned error is non-nil when the topic could not
-// be read, or when a chain is broken: then it wraps ErrTampered and the
-// first bad record's *Problem, and the Report lists the first bad record of
-// every broken chain.
-func VerifyTopic(ctx context.Context, kafkaOpts []kgo.Opt, codec Decoder, keys PublicKeys) (Report, error) {
-	return VerifyTopicNamed(ctx, kafkaOpts, events.TopicLedger, codec, keys)
+// chain with keys, and against the latest of checkpoints of each partition
+// (Verifier.Expect; verify their signatures first). A partition whose log
+// no longer starts at offset 0 had records deleted (Verifier.LogStart). The
+// returned error is non-nil when the topic could not be read, or when a
+// chain is broken: then it wraps ErrTampered and the first bad record's
+// *Problem, and the Report lists the first bad record of every broken
+// chain.
+func VerifyTopic(ctx context.Context, kafkaOpts []kgo.Opt, codec Decoder, keys PublicKeys, checkpoints ...*events.LedgerCheckpoint) (Report, error) {
+	return VerifyTopicNamed(ctx, kafkaOpts, events.TopicLedger, codec, keys, checkpoints...)
 }
 
 // VerifyTopicNamed is VerifyTopic for a ledger topic of another name.
-func VerifyTopicNamed(ctx context.Context, kafkaOpts []kgo.Opt, topic string, codec Decoder, keys PublicKeys) (Report, error) {
+func VerifyTopicNamed(ctx context.Context, kafkaOpts []kgo.Opt, topic string, codec Decoder, keys PublicKeys, checkpoints ...*events.LedgerCheckpoint) (Report, error) {
 	partitions, err := Partitions(ctx, kafkaOpts, topic)
 	if err != nil {
 		return Report{}, err
 	}
+	starts, err := StartOffsets(ctx, kafkaOpts, topic)
+	if err != nil {
+		return Report{}, err
+	}
+	v := NewVerifier(keys)
+	for _, c := range Latest(topic, checkpoints...) {
+		v.Expect(c)
+	}
 	from := map[int32]int64{}
 	for p := range int32(partitions) {
 		from[p] = FromStart
+		// A cut history is a finding of the report, not an error of the read.
+		_ = v.LogStart(p, starts[p])
 	}
-	v := NewVerifier(keys)
 	_, err = ReadCommitted(ctx, kafkaOpts, topic, from, func(r *kgo.Record) error {
 		// A bad record is a finding of the report, not an error of the read.
 		_, _ = v.AddValue(codec, r.Partition, r.Offset, r.Value)
@@ -159,6 +172,64 @@ func VerifyTopicNamed(ctx context.Context, kafkaOpts []kgo.Opt, topic string, co
 	}
 	rep := v.Report(partitions)
 	return rep, rep.Err()
+}
+
+// StartOffsets returns the log start offset of every partition of topic.
+func StartOffsets(ctx context.Context, kafkaOpts []kgo.Opt, topic string) (map[int32]int64, error) {
+	cl, err := kgo.NewClient(kafkaOpts...)
+	if err != nil {
+		return nil, fmt.Errorf("kafka client: %w", err)
+	}
+	adm := kadm.NewClient(cl)
+	defer adm.Close()
+	starts, err := listed(adm.ListStartOffsets(ctx, topic))
+	if err != nil {
+		return nil, fmt.Errorf("list start offsets of %s: %w", topic, err)
+	}
+	return starts, nil
+}
+
+// ReadCheckpoints reads every committed checkpoint of the checkpoint topic
+// (events.TopicLedgerCheckpoints) and returns those that verify under keys,
+// and an error for each that does not (a forgery, or a value that is not a
+// checkpoint). A missing topic holds no checkpoints.
+func ReadCheckpoints(ctx context.Context, kafkaOpts []kgo.Opt, codec Decoder, keys PublicKeys) ([]*events.LedgerCheckpoint, []error, error) {
+	topic := events.TopicLedgerCheckpoints
+	partitions, err := Partitions(ctx, kafkaOpts, topic)
+	if errors.Is(err, kerr.UnknownTopicOrPartition) {
+		return nil, nil, nil
+	}
+	if err != nil {
+		return nil, nil, err
+	}
+	from := map[int32]int64{}
+	for p := range int32(partitions) {
+		from[p] = FromStart
+	}
+	var valid []*events.LedgerCheckpoint
+	var rejected []error
+	_, err = ReadCommitted(ctx, kafkaOpts, topic, from, func(r *kgo.Record) error {
+		e, err := codec.Decode(r.Value)
+		if err != nil {
+			rejected = append(rejected, fmt.Errorf("%s/%d@%d: %w", topic, r.Partition, r.Offset, err))
+			return nil
+		}
+		c, ok := e.(*events.LedgerCheckpoint)
+		if !ok {
+			rejected = append(rejected, fmt.Errorf("%s/%d@%d: value is %T, want a checkpoint", topic, r.Partition, r.Offset, e))
+			return nil
+		}
+		if err := VerifyCheckpoint(c, keys); err != nil {
+			rejected = append(rejected, fmt.Errorf("%s/%d@%d: %w", topic, r.Partition, r.Offset, err))
+			return nil
+		}
+		valid = append(valid, c)
+		return nil
+	})
+	if err != nil {
+		return nil, nil, fmt.Errorf("read checkpoints: %w", err)
+	}
+	return valid, rejected, nil
 }
 
 // Partitions returns the number of partitions of topic.
@@ -174,8 +245,11 @@ func Partitions(ctx context.Context, kafkaOpts []kgo.Opt, topic string) (int, er
 		return 0, fmt.Errorf("describe %s: %w", topic, err)
 	}
 	t, ok := td[topic]
-	if !ok || t.Err != nil {
-		return 0, fmt.Errorf("describe %s: topic not found (%v)", topic, t.Err)
+	if !ok {
+		return 0, fmt.Errorf("describe %s: %w", topic, kerr.UnknownTopicOrPartition)
+	}
+	if t.Err != nil {
+		return 0, fmt.Errorf("describe %s: %w", topic, t.Err)
 	}
 	return len(t.Partitions), nil
 }

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"context"
 	"crypto/ed25519"
-	"errors"
 	"fmt"
 	"testing"
 	"time"
@@ -39,8 +38,8 @@ func signed(t *testing.T, priv ed25519.PrivateKey, n int, seq int64, prev []byte
 
 // TestVerifyTopic writes two sound chains to a two-partition ledger topic
 // through the Avro serde, with an aborted transaction in between, checks
-// VerifyTopic passes; then appends a forged record and checks it fails
-// naming that record.
+// VerifyTopic passes; then appends a forged record and checks it is named
+// as foreign, and that a sound record after it keeps the chain going.
 func TestVerifyTopic(t *testing.T) {
 	k := dockettest.NewKafka(t, 2, []string{events.TopicLedger})
 	_, rc := dockettest.Registry(t)
@@ -107,16 +106,21 @@ func TestVerifyTopic(t *testing.T) {
 	forged := signed(t, priv, 500, heads[1].Sequence+1, heads[1].Hash)
 	forged.Decision.Outcome = "rejected"
 	write(true, 1, forged)
+	next := signed(t, priv, 501, heads[1].Sequence+1, heads[1].Hash)
+	write(true, 1, next)
 	rep, err = ledgerchain.VerifyTopic(ctx, kopts, codec, keys)
-	var p *ledgerchain.Problem
-	if !errors.As(err, &p) || !errors.Is(err, ledgerchain.ErrTampered) {
-		t.Fatalf("verify forged ledger = %v, want a Problem", err)
+	if err != nil {
+		t.Fatalf("verify a ledger with a foreign record = %v, want the chain sound past it", err)
 	}
+	if len(rep.Foreign) != 1 || rep.ForeignCount != 1 {
+		t.Fatalf("foreign records %v, want the forged one", rep.Foreign)
+	}
+	p := rep.Foreign[0]
 	if p.Partition != 1 || p.WorkflowID != "wf-500" || p.Kind != ledgerchain.BadHash || p.Sequence != 7 {
-		t.Errorf("problem = %v, want bad hash of wf-500 sequence 7 in partition 1", p)
+		t.Errorf("foreign record = %v, want bad hash of wf-500 sequence 7 in partition 1", p)
 	}
 	// Find the forged record's offset independently.
-	recs := k.ReadCommitted(t, events.TopicLedger, 13, 30*time.Second)
+	recs := k.ReadCommitted(t, events.TopicLedger, 14, 30*time.Second)
 	var want int64 = -1
 	for _, r := range recs {
 		if string(r.Key) == "wf-500" {
@@ -124,10 +128,10 @@ func TestVerifyTopic(t *testing.T) {
 		}
 	}
 	if p.Offset != want {
-		t.Errorf("problem names offset %d, the forged record is at %d", p.Offset, want)
+		t.Errorf("foreign record named at offset %d, the forged record is at %d", p.Offset, want)
 	}
-	if rep.Records != 13 || len(rep.Problems) != 1 {
-		t.Errorf("report: %d records, %d problems; want 13 and 1", rep.Records, len(rep.Problems))
+	if rep.Records != 14 || len(rep.Problems) != 0 || rep.Heads[1].Sequence != 7 || !bytes.Equal(rep.Heads[1].Hash, next.Hash) {
+		t.Errorf("report: %d records, %d problems, head %+v; want 14, none, and sequence 7 = wf-501", rep.Records, len(rep.Problems), rep.Heads[1])
 	}
 
 	// Resuming from a head reads only the tail.

@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"errors"
 	"fmt"
+	"slices"
 	"testing"
 	"time"
 
@@ -55,11 +56,27 @@ func chain(n int, keyFor func(i int) ed25519.PrivateKey) []*events.LedgerRecord 
 
 // verifyAll feeds recs as offsets 0.. of partition 3.
 func verifyAll(keys PublicKeys, recs []*events.LedgerRecord) error {
+	return report(keys, recs).Err()
+}
+
+// report feeds recs as offsets 0.. of partition 3 and returns the report.
+func report(keys PublicKeys, recs []*events.LedgerRecord) Report {
 	v := NewVerifier(keys)
 	for i, r := range recs {
 		_ = v.Add(3, int64(i), r)
 	}
-	return v.Report(1).Err()
+	return v.Report(1)
+}
+
+// problemAt returns the problem the report names at offset, foreign or
+// breaking, or nil.
+func problemAt(rep Report, offset int64) *Problem {
+	for _, p := range append(slices.Clone(rep.Foreign), rep.Problems...) {
+		if p.Offset == offset {
+			return p
+		}
+	}
+	return nil
 }
 
 func TestSoundChainVerifies(t *testing.T) {
@@ -86,7 +103,9 @@ func TestSoundChainVerifies(t *testing.T) {
 }
 
 // TestTamperingNamesTheRecord changes each field of the third record of a
-// chain in turn; verification must name that record (offset 2) and why.
+// chain in turn; verification must name that record (offset 2) and why, and
+// fail: a foreign record is quarantined, and the real record it replaced is
+// missing from the chain.
 func TestTamperingNamesTheRecord(t *testing.T) {
 	k := testKey(t, 1)
 	other := testKey(t, 2)
@@ -123,7 +142,7 @@ func TestTamperingNamesTheRecord(t *testing.T) {
 		{"sequence", func(r *events.LedgerRecord) { r.Sequence = 7 }, BadHash},
 		{"prev_hash", func(r *events.LedgerRecord) { r.PrevHash = bytes.Repeat([]byte{1}, 32) }, BadHash},
 		{"key_id", func(r *events.LedgerRecord) { r.KeyID = KeyID(other.Public().(ed25519.PublicKey)) }, BadHash},
-		{"hash", func(r *events.LedgerRecord) { r.Hash[0] ^= 1 }, BadHash},
+		{"hash", func(r *events.LedgerRecord) { r.Hash = bytes.Clone(r.Hash); r.Hash[0] ^= 1 }, BadHash},
 		{"signature", func(r *events.LedgerRecord) { r.Signature[5] ^= 1 }, BadSignature},
 		{"content with hash recomputed", func(r *events.LedgerRecord) { r.Decision.Outcome = "rejected"; r.Hash = Hash(r) }, BadSignature},
 		{"re-signed with an unknown key", func(r *events.LedgerRecord) { r.Decision.Outcome = "rejected"; Sign(r, other) }, UnknownKey},
@@ -135,13 +154,16 @@ func TestTamperingNamesTheRecord(t *testing.T) {
 		t.Run(tc.name, func(t *testing.T) {
 			recs := chain(4, func(int) ed25519.PrivateKey { return k })
 			tc.tamper(recs[2])
-			err := verifyAll(keys, recs)
-			var p *Problem
-			if !errors.As(err, &p) || !errors.Is(err, ErrTampered) {
-				t.Fatalf("verify = %v, want a Problem wrapping ErrTampered", err)
+			rep := report(keys, recs)
+			if err := rep.Err(); !errors.Is(err, ErrTampered) {
+				t.Fatalf("verify = %v, want ErrTampered", err)
 			}
-			if p.Offset != 2 || p.Partition != 3 || p.Kind != tc.want {
-				t.Errorf("problem = %s at partition %d offset %d, want %s at partition 3 offset 2 (%v)", p.Kind, p.Partition, p.Offset, tc.want, p)
+			p := problemAt(rep, 2)
+			if p == nil || p.Partition != 3 || p.Kind != tc.want {
+				t.Fatalf("problem at offset 2 = %v, want %s in partition 3 (foreign %v, broken %v)", p, tc.want, rep.Foreign, rep.Problems)
+			}
+			if p.Foreign() != tc.want.Foreign() || (p.Foreign() && rep.ForeignCount != 1) {
+				t.Errorf("problem %v: foreign = %v, %d foreign records; want %v", p, p.Foreign(), rep.ForeignCount, tc.want.Foreign())
 			}
 		})
 	}
@@ -180,7 +202,7 @@ func TestOrderGapsAndKeys(t *testing.T) {
 		{"record repeated", func() []*events.LedgerRecord {
 			r := chain(3, onlyA)
 			return append(r, r[2])
-		}, []ed25519.PublicKey{pubA}, SequenceGap, 3},
+		}, []ed25519.PublicKey{pubA}, Replayed, 3},
 		{"first record missing", func() []*events.LedgerRecord { return chain(3, onlyA)[1:] }, []ed25519.PublicKey{pubA}, SequenceGap, 0},
 	}
 	for _, tc := range tests {
@@ -189,21 +211,77 @@ func TestOrderGapsAndKeys(t *testing.T) {
 			for _, k := range tc.keys {
 				keys.Add(k)
 			}
-			err := verifyAll(keys, tc.recs())
+			rep := report(keys, tc.recs())
+			err := rep.Err()
 			if tc.wantKind == "" {
-				if err != nil {
-					t.Fatalf("verify = %v, want sound", err)
+				if err != nil || rep.ForeignCount != 0 {
+					t.Fatalf("verify = %v with %d foreign records, want sound", err, rep.ForeignCount)
 				}
 				return
 			}
-			var p *Problem
-			if !errors.As(err, &p) {
-				t.Fatalf("verify = %v, want a Problem", err)
-			}
-			if p.Kind != tc.wantKind || p.Offset != tc.wantOffset {
-				t.Errorf("problem %s at offset %d, want %s at %d (%v)", p.Kind, p.Offset, tc.wantKind, tc.wantOffset, p)
+			p := problemAt(rep, tc.wantOffset)
+			if p == nil || p.Kind != tc.wantKind {
+				t.Fatalf("problem at offset %d = %v, want %s (foreign %v, broken %v)", tc.wantOffset, p, tc.wantKind, rep.Foreign, rep.Problems)
 			}
 		})
+	}
+}
+
+// TestForeignRecordsAreQuarantined (issue 15, point 12): records anyone
+// with write access to the topic can produce — garbage, content changed
+// after signing, a key nobody trusts, a copy of an earlier record — are
+// listed as foreign, and the chain goes on past them: the next record
+// linking to the last verified one keeps the chain sound.
+func TestForeignRecordsAreQuarantined(t *testing.T) {
+	k, mallory := testKey(t, 1), testKey(t, 2)
+	keys := PublicKeys{}
+	keys.Add(k.Public().(ed25519.PublicKey))
+	recs := chain(4, func(int) ed25519.PrivateKey { return k })
+	forged := *recs[1]
+	forged.Decision.Outcome = "rejected"
+	unknown := *recs[1]
+	unknown.WorkflowID = "wf-mallory"
+	Sign(&unknown, mallory)
+	v := NewVerifier(keys)
+	feed := []struct {
+		rec  *events.LedgerRecord
+		want Kind
+	}{
+		{recs[0], ""},
+		{&forged, BadHash},
+		{&unknown, UnknownKey},
+		{recs[0], Replayed},
+		{recs[1], ""},
+		{nil, Undecodable},
+		{recs[2], ""},
+		{recs[3], ""},
+	}
+	for off, f := range feed {
+		var err error
+		if f.rec == nil {
+			err = v.AddUndecodable(3, int64(off), errors.New("not Avro"))
+		} else {
+			err = v.Add(3, int64(off), f.rec)
+		}
+		var p *Problem
+		switch {
+		case f.want == "" && err != nil:
+			t.Errorf("offset %d: %v, want sound", off, err)
+		case f.want != "" && (!errors.As(err, &p) || p.Kind != f.want || !p.Foreign()):
+			t.Errorf("offset %d: %v, want a foreign record (%s)", off, err, f.want)
+		}
+	}
+	rep := v.Report(1)
+	if err := rep.Err(); err != nil {
+		t.Fatalf("verify = %v, want the chain sound past its foreign records", err)
+	}
+	if rep.Heads[3].Sequence != 4 || rep.Heads[3].Offset != 7 || rep.ForeignCount != 4 || len(rep.Foreign) != 4 || rep.Records != 8 {
+		t.Errorf("report = %+v, want head sequence 4 at offset 7, 4 foreign records, 8 read", rep)
+	}
+	for i, off := range []int64{1, 2, 3, 5} {
+		if rep.Foreign[i].Offset != off {
+			t.Errorf("foreign record %d at offset %d, want %d", i, rep.Foreign[i].Offset, off)
+		}
 	}
 }
 

@@ -14,9 +14,12 @@ import (
 	"fmt"
 	"net"
 	"os"
+	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/auth"
@@ -29,6 +32,7 @@ import (
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/tlsconf"
 	"github.com/docket-run/docket/services/ledger/internal/chain"
+	"github.com/docket-run/docket/services/ledger/internal/checkpoint"
 	"github.com/docket-run/docket/services/ledger/internal/handler"
 	"github.com/docket-run/docket/services/ledger/internal/index"
 	"github.com/docket-run/docket/services/ledger/internal/server"
@@ -50,8 +54,10 @@ type Config struct {
 	// generated once and kept (ledger.key) beside its public key
 	// (ledger.pub).
 	DevKeyDir string `env:"DOCKET_LEDGER_DEV_KEY_DIR" envDefault:"./data/ledger"`
-	// PublicKeys are files of further trusted public keys (earlier keys
-	// after a rotation), used to verify the chain the ledger extends.
+	// PublicKeys are key ring files of further trusted public keys
+	// (earlier keys after a rotation) and validity windows, used to verify
+	// the chain the ledger extends. With KeyFile unset, the development
+	// key ring (DevKeyDir/ledger.pub) is trusted too.
 	PublicKeys []string `env:"DOCKET_LEDGER_PUBLIC_KEYS" envSeparator:","`
 	// Addr is where the read-only HTTP API listens.
 	Addr string `env:"DOCKET_LEDGER_ADDR" envDefault:"127.0.0.1:8083"`
@@ -71,6 +77,16 @@ type Config struct {
 	// SettleTimeout bounds the wait for an open transaction on a ledger
 	// partition to end before its chain is loaded.
 	SettleTimeout time.Duration `env:"DOCKET_LEDGER_SETTLE_TIMEOUT" envDefault:"10s"`
+	// CheckpointEvery publishes a partition's checkpoint once its chain
+	// grew this many records.
+	CheckpointEvery int64 `env:"DOCKET_LEDGER_CHECKPOINT_EVERY" envDefault:"100"`
+	// CheckpointInterval publishes the checkpoint of a chain that grew at
+	// least this often.
+	CheckpointInterval time.Duration `env:"DOCKET_LEDGER_CHECKPOINT_INTERVAL" envDefault:"1m"`
+	// CheckpointExport is the bucket checkpoints are exported to besides
+	// docket.ledger.checkpoints: file:///dir or s3://bucket?region=… (S3
+	// with Object Lock in production). Empty: the topic only.
+	CheckpointExport string `env:"DOCKET_LEDGER_CHECKPOINT_EXPORT"`
 }
 
 // LoadConfig reads Config from the environment and validates it.
@@ -106,6 +122,12 @@ func (c Config) Validate() error {
 	}
 	if c.SettleTimeout <= 0 {
 		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_SETTLE_TIMEOUT %s: must be positive", c.SettleTimeout))
+	}
+	if c.CheckpointEvery <= 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_CHECKPOINT_EVERY %d: must be positive", c.CheckpointEvery))
+	}
+	if c.CheckpointInterval <= 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_LEDGER_CHECKPOINT_INTERVAL %s: must be positive", c.CheckpointInterval))
 	}
 	return errors.Join(errs...)
 }
@@ -146,7 +168,7 @@ func spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicClassified, events.TopicReviewDecided, events.TopicControl},
-		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicSteps},
+		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicSteps, events.TopicLedgerCheckpoints},
 	}
 }
 
@@ -193,17 +215,26 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	pub := key.Public().(ed25519.PublicKey)
 	keys := ledgerchain.PublicKeys{}
 	keys.Add(pub)
-	if len(cfg.PublicKeys) > 0 {
-		more, err := ledgerchain.LoadPublicKeys(cfg.PublicKeys...)
+	rings := cfg.PublicKeys
+	if cfg.KeyFile == "" {
+		rings = append(slices.Clone(rings), filepath.Join(cfg.DevKeyDir, signing.DevPublicFile))
+	}
+	if len(rings) > 0 {
+		more, err := ledgerchain.LoadPublicKeys(rings...)
 		if err != nil {
 			return nil, err
 		}
 		for _, k := range more {
-			keys.Add(k)
+			keys.AddKey(k)
 		}
 	}
+	if signer := keys[ledgerchain.KeyID(pub)]; !signer.ValidAt(time.Now()) {
+		// Not fatal: appends fail (transient) until the key is rotated.
+		log.Error("LEDGER SIGNING KEY IS OUTSIDE ITS VALIDITY WINDOW: records it would sign are foreign, appends are refused; rotate it (`docket ledger keys rotate`)",
+			"key_id", signer.ID(), "window", signer.Window())
+	}
 
-	topic, err := chain.NewKafkaTopic(events.TopicLedger, d.Kafka)
+	topic, err := chain.NewKafkaTopic(events.TopicLedger, d.Kafka, d.Serde)
 	if err != nil {
 		return nil, err
 	}
@@ -220,17 +251,53 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		}
 	}
 
+	reg := prometheus.NewRegistry()
+	if d.Ops != nil {
+		reg = d.Ops.Registry
+	}
+	foreign := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "docket_ledger_foreign_records_total",
+		Help: "Records on the ledger topic that are not the ledger's (bad hash or signature, unknown or expired key, undecodable, replayed), quarantined by the index follower, by partition.",
+	}, []string{"partition"})
+	refused := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "docket_ledger_appends_refused_total",
+		Help: "Loads of a ledger partition's chain that refused to append to it, by partition and reason: broken (a problem under a trusted signature) or history_cut (records deleted, topic re-created).",
+	}, []string{"partition", "reason"})
+	for _, c := range []prometheus.Collector{foreign, refused} {
+		if err := reg.Register(c); err != nil {
+			return nil, fmt.Errorf("register ledger metrics: %w", err)
+		}
+	}
+	var export checkpoint.Exporter
+	if cfg.CheckpointExport != "" {
+		e, err := ledgerchain.OpenExport(ctx, cfg.CheckpointExport)
+		if err != nil {
+			return nil, err
+		}
+		context.AfterFunc(ctx, func() { _ = e.Close() })
+		export = e
+	} else {
+		log.Warn("ledger checkpoints go to the checkpoint topic only: set DOCKET_LEDGER_CHECKPOINT_EXPORT to a bucket the ledger topic's writers cannot rewrite", "topic", events.TopicLedgerCheckpoints)
+	}
+	publisher, err := checkpoint.New(events.TopicLedger, checkpoint.Config{Every: cfg.CheckpointEvery, Interval: cfg.CheckpointInterval}, key, d.Serde, d.Kafka, export, Name, Version, log)
+	if err != nil {
+		return nil, err
+	}
+	context.AfterFunc(ctx, publisher.Close)
+	go publisher.Run(ctx)
+
 	store := index.New(d.Redis)
-	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, log)
+	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, publisher, foreign, log)
 	go follower.Run(ctx)
 
-	chains := chain.New(store, topic, d.Serde, keys, log, cfg.SettleTimeout)
-	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, Codec: d.Serde, Partitions: n, Now: time.Now}
-	drop := func(what string) func(context.Context, map[string][]int32) {
+	chains := chain.New(store, topic, d.Serde, keys, refused, log, cfg.SettleTimeout)
+	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, KeyWindow: keys[ledgerchain.KeyID(pub)], Codec: d.Serde, Partitions: n, Now: time.Now}
+	drop := func(what string, owned bool) func(context.Context, map[string][]int32) {
 		return func(_ context.Context, ps map[string][]int32) {
 			log.Info("partitions "+what+"; their chains are reloaded from the topic on next use", "partitions", ps)
 			for _, p := range ps {
 				chains.Drop(p)
+				publisher.Own(p, owned)
 			}
 		}
 	}
@@ -241,8 +308,8 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		// One goroutine per partition number, whatever the topic, so
 		// the chain of partition p is appended to in production order.
 		bus.OrderAcrossTopics(),
-		bus.OnAssigned(drop("assigned")),
-		bus.OnRevoked(drop("revoked")),
+		bus.OnAssigned(drop("assigned", true)),
+		bus.OnRevoked(drop("revoked", false)),
 		bus.OnBatchEnd(func(_ context.Context, committed bool) { chains.BatchEnd(committed) }),
 		// A canceled workflow gets no disposition: it ends canceled.
 		bus.CancelCheck(cancel.New(d.Redis)),

@@ -8,11 +8,15 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"slices"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
+	dto "github.com/prometheus/client_model/go"
 	"github.com/redis/go-redis/v9"
+	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/bus"
@@ -22,7 +26,9 @@ import (
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/ledger"
+	"github.com/docket-run/docket/services/ledger/internal/handler"
 	"github.com/docket-run/docket/services/ledger/internal/index"
 	"github.com/docket-run/docket/services/ledger/internal/signing"
 )
@@ -33,22 +39,23 @@ type harness struct {
 	codec  *serde.Serde
 	redis  string
 	keyDir string
+	export string // checkpoint export bucket URL
 }
 
 func newHarness(t *testing.T, partitions int32) *harness {
 	t.Helper()
 	topics := []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded,
-		events.TopicControl, events.DLQTopic(ledger.Name), events.RetryTopic(ledger.Name)}
+		events.TopicControl, events.DLQTopic(ledger.Name), events.RetryTopic(ledger.Name), events.TopicLedgerCheckpoints}
 	k := dockettest.NewKafka(t, partitions, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded, events.TopicControl, events.DLQTopic(ledger.Name)})
+	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded, events.TopicControl, events.DLQTopic(ledger.Name), events.TopicLedgerCheckpoints})
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
-	return &harness{kafka: k, client: k.Client(t), codec: codec, redis: rs.Addr(), keyDir: t.TempDir()}
+	return &harness{kafka: k, client: k.Client(t), codec: codec, redis: rs.Addr(), keyDir: t.TempDir(), export: "file://" + t.TempDir()}
 }
 
 func (h *harness) kopts() []kgo.Opt {
@@ -57,6 +64,7 @@ func (h *harness) kopts() []kgo.Opt {
 
 type instance struct {
 	running *ledger.Running
+	ops     *telemetry.Server
 	stop    func()
 }
 
@@ -78,9 +86,11 @@ func (h *harness) startWith(t *testing.T, txnID string, set func(*ledger.Config)
 		t.Fatal(err)
 	}
 	ctx, cancel := context.WithCancel(context.Background())
-	cfg := ledger.Config{DevKeyDir: h.keyDir, Addr: "127.0.0.1:0", SettleTimeout: 10 * time.Second}
+	cfg := ledger.Config{DevKeyDir: h.keyDir, Addr: "127.0.0.1:0", SettleTimeout: 10 * time.Second,
+		CheckpointEvery: 1, CheckpointInterval: 100 * time.Millisecond, CheckpointExport: h.export}
 	set(&cfg)
-	running, err := ledger.Setup(ctx, cfg, &service.Deps{Log: log, Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
+	ops := telemetry.NewServer()
+	running, err := ledger.Setup(ctx, cfg, &service.Deps{Log: log, Ops: ops, Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
 	if err != nil {
 		cancel()
 		t.Fatalf("set up ledger: %v", err)
@@ -100,7 +110,7 @@ func (h *harness) startWith(t *testing.T, txnID string, set func(*ledger.Config)
 		_ = rdb.Close()
 	}
 	t.Cleanup(stop)
-	return &instance{running: running, stop: stop}
+	return &instance{running: running, ops: ops, stop: stop}
 }
 
 func meta(n int, eventSuffix string) events.Meta {
@@ -155,17 +165,56 @@ func (h *harness) ledgerRecords(t *testing.T, want int, settle time.Duration) []
 
 func (h *harness) verify(t *testing.T) ledgerchain.Report {
 	t.Helper()
-	keys, err := ledgerchain.LoadPublicKeys(h.keyDir + "/" + signing.DevPublicFile)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	rep, err := ledgerchain.VerifyTopic(ctx, h.kopts(), h.codec, keys)
+	rep, err := h.verifyAgainst(t, h.checkpoints(t)...)
 	if err != nil {
 		t.Fatalf("verify ledger: %v", err)
 	}
 	return rep
+}
+
+func (h *harness) keys(t *testing.T) ledgerchain.PublicKeys {
+	t.Helper()
+	keys, err := ledgerchain.LoadPublicKeys(h.keyDir + "/" + signing.DevPublicFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return keys
+}
+
+// verifyAgainst verifies the ledger topic against checkpoints.
+func (h *harness) verifyAgainst(t *testing.T, checkpoints ...*events.LedgerCheckpoint) (ledgerchain.Report, error) {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	return ledgerchain.VerifyTopic(ctx, h.kopts(), h.codec, h.keys(t), checkpoints...)
+}
+
+// checkpoints returns the published checkpoints that verify: from the
+// checkpoint topic and the export bucket.
+func (h *harness) checkpoints(t *testing.T) []*events.LedgerCheckpoint {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	keys := h.keys(t)
+	valid, rejected, err := ledgerchain.ReadCheckpoints(ctx, h.kopts(), h.codec, keys)
+	if err != nil || len(rejected) > 0 {
+		t.Fatalf("read checkpoints: %v, rejected %v", err, rejected)
+	}
+	export, err := ledgerchain.OpenExport(ctx, h.export)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer export.Close()
+	exported, err := export.Latest(ctx, events.TopicLedger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range exported {
+		if err := ledgerchain.VerifyCheckpoint(c, keys); err != nil {
+			t.Fatalf("exported checkpoint: %v", err)
+		}
+	}
+	return append(valid, exported...)
 }
 
 // exactlyOne checks one record per workflow 0..n-1 and returns them by
@@ -357,10 +406,14 @@ func TestRestartAndRebalance(t *testing.T) {
 	}
 }
 
-// TestTamperedRecordFailsVerification writes a forged record straight to
-// the ledger topic after real ones: VerifyTopic names it, and the ledger
-// refuses to extend that partition's chain.
-func TestTamperedRecordFailsVerification(t *testing.T) {
+// TestForeignRecordIsQuarantined (issue 15, point 12): records forged
+// straight onto the ledger topic — one with content changed after signing
+// and one that is not a ledger record at all, both claiming the partition's
+// next sequence and the workflow that arrives next — halted the partition
+// for good. Now they are quarantined: the restarted ledger records the
+// workflow, chained to the last verified record; verification passes and
+// names them; the metric counts them and the operator endpoint lists them.
+func TestForeignRecordIsQuarantined(t *testing.T) {
 	const n = 8
 	h := newHarness(t, 1)
 	var cls []events.Event
@@ -368,53 +421,264 @@ func TestTamperedRecordFailsVerification(t *testing.T) {
 		cls = append(cls, classified(i))
 	}
 	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, cls...)
-	inst := h.start(t, "tamper-0")
+	inst := h.start(t, "foreign-0")
 	recs := h.ledgerRecords(t, n, 0)
 	inst.stop()
 
-	forged := *recs[n-1]
-	forged.Meta.EventID, forged.WorkflowID, forged.Meta.WorkflowID = "evt-forged", "wf-forged", "wf-forged"
-	forged.Sequence, forged.PrevHash = recs[n-1].Sequence+1, recs[n-1].Hash
+	last := recs[n-1]
+	forged := *last
+	forged.Meta.EventID, forged.WorkflowID, forged.Meta.WorkflowID = "evt-forged", "wf-00100", "wf-00100"
+	forged.Sequence, forged.PrevHash = last.Sequence+1, last.Hash
 	forged.Decision.Outcome = "approved" // signature copied from another record
 	v, err := h.codec.Encode(events.TopicLedger, &forged)
 	if err != nil {
 		t.Fatal(err)
 	}
-	res := h.client.ProduceSync(context.Background(), &kgo.Record{Topic: events.TopicLedger, Key: []byte("wf-forged"), Value: v})
+	res := h.client.ProduceSync(context.Background(),
+		&kgo.Record{Topic: events.TopicLedger, Key: []byte("wf-00100"), Value: v},
+		&kgo.Record{Topic: events.TopicLedger, Key: []byte("wf-00100"), Value: []byte("not a ledger record")})
 	if err := res.FirstErr(); err != nil {
 		t.Fatal(err)
 	}
-	forgedOffset := res[0].Record.Offset
+	forgedOffsets := []int64{res[0].Record.Offset, res[1].Record.Offset}
 
-	keys, err := ledgerchain.LoadPublicKeys(h.keyDir + "/" + signing.DevPublicFile)
+	// A restarted ledger records the workflow the forgery claimed, chained
+	// to the last verified record.
+	inst = h.start(t, "foreign-1")
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(100))
+	var got *events.LedgerRecord
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicLedger, n+3, 60*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			continue
+		}
+		if lr := e.(*events.LedgerRecord); lr.Meta.EventID != "evt-forged" && lr.WorkflowID == "wf-00100" {
+			got = lr
+		}
+	}
+	if got == nil {
+		dumpLedger(t, h)
+		t.Fatal("the workflow the forgery claimed was not recorded")
+	}
+	if got.Sequence != last.Sequence+1 || string(got.PrevHash) != string(last.Hash) || got.Decision.Outcome != "accepted" {
+		t.Errorf("wf-00100 recorded at sequence %d linking to %x (%s), want sequence %d linking to the last verified record %x",
+			got.Sequence, got.PrevHash, got.Decision.Outcome, last.Sequence+1, last.Hash)
+	}
+	if dl := h.kafka.ReadCommitted(t, events.DLQTopic(ledger.Name), 1, time.Second); len(dl) != 0 {
+		t.Errorf("%d dead letters, want none", len(dl))
+	}
+
+	rep := h.verify(t)
+	if rep.ForeignCount != 2 || len(rep.Foreign) != 2 || rep.Heads[0].Sequence != n+1 {
+		t.Fatalf("verify: foreign %v, head %+v; want the two forged records and the chain at sequence %d", rep.Foreign, rep.Heads[0], n+1)
+	}
+	for i, f := range rep.Foreign {
+		if f.Offset != forgedOffsets[i] || !f.Foreign() {
+			t.Errorf("foreign record %d = %v, want offset %d", i, f, forgedOffsets[i])
+		}
+	}
+
+	// The operator view and the metric, once the index follower read them.
+	var view struct {
+		Count   int             `json:"count"`
+		Records []index.Foreign `json:"records"`
+	}
+	getJSON(t, "http://"+inst.running.APIAddr+"/v1/ledger/workflows/wf-00100", http.StatusOK, nil)
+	getJSON(t, "http://"+inst.running.APIAddr+"/v1/ledger/foreign", http.StatusOK, &view)
+	if view.Count != 2 || len(view.Records) != 2 || view.Records[0].Offset != forgedOffsets[0] || view.Records[0].Kind != string(ledgerchain.BadHash) ||
+		view.Records[1].Offset != forgedOffsets[1] || view.Records[1].Kind != string(ledgerchain.Undecodable) {
+		t.Errorf("GET /v1/ledger/foreign = %+v, want the bad hash at %d and the undecodable record at %d", view, forgedOffsets[0], forgedOffsets[1])
+	}
+	var entry index.Entry
+	getJSON(t, "http://"+inst.running.APIAddr+"/v1/ledger/workflows/wf-00100", http.StatusOK, &entry)
+	if entry.EventID == "evt-forged" || entry.Sequence != last.Sequence+1 {
+		t.Errorf("index holds %+v for wf-00100, want the ledger's record", entry)
+	}
+	if c := metricSum(t, inst.ops, "docket_ledger_foreign_records_total", nil); c != 2 {
+		t.Errorf("docket_ledger_foreign_records_total = %v, want 2", c)
+	}
+}
+
+// metricSum sums the counter name over its series whose labels include
+// labels.
+func metricSum(t *testing.T, ops *telemetry.Server, name string, labels map[string]string) float64 {
+	t.Helper()
+	mfs, err := ops.Registry.Gather()
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = ledgerchain.VerifyTopic(context.Background(), h.kopts(), h.codec, keys)
-	var p *ledgerchain.Problem
-	if !errors.As(err, &p) {
-		t.Fatalf("verify = %v, want the forged record named", err)
+	var sum float64
+	for _, mf := range mfs {
+		if mf.GetName() != name {
+			continue
+		}
+	series:
+		for _, m := range mf.GetMetric() {
+			for k, v := range labels {
+				if !slices.ContainsFunc(m.GetLabel(), func(l *dto.LabelPair) bool { return l.GetName() == k && l.GetValue() == v }) {
+					continue series
+				}
+			}
+			sum += m.GetCounter().GetValue()
+		}
 	}
-	if p.Offset != forgedOffset || p.WorkflowID != "wf-forged" || p.Kind != ledgerchain.BadHash {
-		t.Errorf("problem = %v, want bad hash at offset %d (wf-forged)", p, forgedOffset)
+	return sum
+}
+
+// TestHistoryCutIsDetected (issue 15, point 13): the ledger publishes
+// signed checkpoints to the checkpoint topic and the export bucket. After
+// DeleteRecords removes every record of a ledger partition, verification
+// fails naming the cut partition (it said ok), and a restarted ledger,
+// whose Redis checkpoint still covers the deleted records, refuses to
+// append to that partition while the other goes on. A ledger topic
+// re-created empty fails verification against the checkpoints too.
+func TestHistoryCutIsDetected(t *testing.T) {
+	const n = 10
+	h := newHarness(t, 2)
+	var cls []events.Event
+	for i := range n {
+		cls = append(cls, classified(i))
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, cls...)
+	inst := h.start(t, "cut-0")
+	heads := map[int32]int64{}
+	for _, r := range h.ledgerRecords(t, n, 0) {
+		p := handler.LedgerPartition(r.WorkflowID, 2)
+		heads[p] = max(heads[p], r.Sequence)
+	}
+	if len(heads) != 2 {
+		t.Fatalf("chain heads %v, want records in both partitions", heads)
+	}
+	// Both partitions' heads get checkpointed, on the topic and exported.
+	var latest map[int32]*events.LedgerCheckpoint
+	for deadline := time.Now().Add(30 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		latest = ledgerchain.Latest(events.TopicLedger, h.checkpoints(t)...)
+		if latest[0] != nil && latest[1] != nil && latest[0].Sequence == heads[0] && latest[1].Sequence == heads[1] {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("checkpoints %v, want the heads %v", latest, heads)
+		}
+	}
+	inst.stop()
+	if rep := h.verify(t); rep.Heads[0].Count != latest[0].Count || rep.Heads[0].Sequence != heads[0] {
+		t.Fatalf("verify before the cut: head %+v, checkpoint count %d", rep.Heads[0], latest[0].Count)
 	}
 
-	// A restarted ledger will not chain a new record onto the forgery.
-	h.start(t, "tamper-1")
-	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(100))
+	// Delete every record of partition 0.
+	adm := kadm.NewClient(h.client)
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	ends, err := adm.ListEndOffsets(ctx, events.TopicLedger)
+	if err != nil {
+		t.Fatal(err)
+	}
+	end, _ := ends.Lookup(events.TopicLedger, 0)
+	del := kadm.Offsets{}
+	del.Add(kadm.Offset{Topic: events.TopicLedger, Partition: 0, At: end.Offset})
+	if res, err := adm.DeleteRecords(ctx, del); err != nil || res.Error() != nil {
+		t.Fatalf("delete records: %v %v", err, res.Error())
+	}
+
+	_, err = h.verifyAgainst(t, h.checkpoints(t)...)
+	var p *ledgerchain.Problem
+	if !errors.As(err, &p) || p.Partition != 0 || p.Kind != ledgerchain.HistoryCut {
+		t.Fatalf("verify after deleting partition 0 = %v, want a history cut in partition 0", err)
+	}
+
+	// The restarted ledger refuses partition 0 and records on partition 1.
+	var cut, fine int
+	for i := 100; cut == 0 || fine == 0; i++ {
+		if handler.LedgerPartition(fmt.Sprintf("wf-%05d", i), 2) == 0 {
+			cut = i
+		} else {
+			fine = i
+		}
+	}
+	restarted := h.start(t, "cut-1")
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(cut), classified(fine))
 	dl := h.kafka.ReadCommitted(t, events.DLQTopic(ledger.Name), 1, 60*time.Second)
 	if len(dl) != 1 {
-		t.Fatalf("%d dead letters, want the new workflow's", len(dl))
+		t.Fatalf("%d dead letters, want the workflow of the cut partition", len(dl))
 	}
 	e, err := h.codec.Decode(dl[0].Value)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if d := e.(*events.DeadLetter); d.Meta.WorkflowID != "wf-00100" || d.ErrorClass != "transient" {
-		t.Errorf("dead letter for %s class %s (%s), want wf-00100 transient", d.Meta.WorkflowID, d.ErrorClass, d.ErrorMessage)
+	if d := e.(*events.DeadLetter); d.Meta.WorkflowID != fmt.Sprintf("wf-%05d", cut) || d.ErrorClass != "transient" || !strings.Contains(d.ErrorMessage, "history was cut") {
+		t.Errorf("dead letter for %s class %s (%s), want wf-%05d, transient, history cut", d.Meta.WorkflowID, d.ErrorClass, d.ErrorMessage, cut)
 	}
-	if got := h.kafka.ReadCommitted(t, events.TopicLedger, n+2, 2*time.Second); len(got) != n+1 {
-		t.Errorf("ledger has %d records, want the %d real ones and the forgery only", len(got), n+1)
+	var recorded []string
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicLedger, n+2, 5*time.Second) {
+		if r.Partition == 0 {
+			t.Errorf("a record was appended to the cut partition at offset %d", r.Offset)
+		}
+		recorded = append(recorded, string(r.Key))
+	}
+	if !slices.Contains(recorded, fmt.Sprintf("wf-%05d", fine)) {
+		t.Errorf("partition 1 holds %v, want wf-%05d recorded", recorded, fine)
+	}
+	if n := metricSum(t, restarted.ops, "docket_ledger_appends_refused_total", map[string]string{"partition": "0", "reason": "history_cut"}); n < 1 {
+		t.Errorf("docket_ledger_appends_refused_total{partition=0,reason=history_cut} = %v, want at least 1", n)
+	}
+
+	// A ledger topic re-created empty: only the checkpoints know.
+	restarted.stop()
+	if _, err := adm.DeleteTopics(ctx, events.TopicLedger); err != nil {
+		t.Fatal(err)
+	}
+	checkpoints := h.checkpoints(t)
+	for deadline := time.Now().Add(10 * time.Second); ; time.Sleep(100 * time.Millisecond) {
+		if _, err := adm.CreateTopic(ctx, 2, 1, nil, events.TopicLedger); err == nil {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("re-create the ledger topic: %v", err)
+		}
+	}
+	rep, err := h.verifyAgainst(t, checkpoints...)
+	if !errors.Is(err, ledgerchain.ErrTampered) || len(rep.Problems) != 2 || rep.Problems[1].Kind != ledgerchain.HistoryCut {
+		t.Errorf("verify of an empty re-created topic = %v (%v), want a history cut in both partitions", err, rep.Problems)
+	}
+	if rep, err := h.verifyAgainst(t); err != nil || rep.Records != 0 {
+		t.Errorf("without checkpoints the empty topic verifies (%v, %d records): only the checkpoints show the loss", err, rep.Records)
+	}
+
+	// And the ledger, its Redis index lost too, does not start the chain
+	// again at sequence 1: the published checkpoint stops it.
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	defer rdb.Close()
+	stale, err := rdb.Keys(ctx, "docket:ledger:*").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := rdb.Del(ctx, stale...).Err(); err != nil {
+		t.Fatal(err)
+	}
+	h.start(t, "cut-2")
+	again := fine + 1
+	for handler.LedgerPartition(fmt.Sprintf("wf-%05d", again), 2) != 1 {
+		again++
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(again))
+	dl = h.kafka.ReadCommitted(t, events.DLQTopic(ledger.Name), 2, 60*time.Second)
+	if len(dl) != 2 {
+		t.Fatalf("%d dead letters, want a second one, for wf-%05d", len(dl), again)
+	}
+	var refusal *events.DeadLetter
+	for _, r := range dl {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if d := e.(*events.DeadLetter); d.Meta.WorkflowID == fmt.Sprintf("wf-%05d", again) {
+			refusal = d
+		}
+	}
+	if refusal == nil || !strings.Contains(refusal.ErrorMessage, "history was cut") {
+		t.Errorf("dead letter for wf-%05d = %+v, want it refused for a history cut", again, refusal)
+	}
+	if got := h.kafka.ReadCommitted(t, events.TopicLedger, 1, 2*time.Second); len(got) != 0 {
+		t.Errorf("the re-created ledger topic holds %d records, want none", len(got))
 	}
 }
 

@@ -2,7 +2,7 @@
 // from what the service declares it consumes and produces, and applies
 // them: every principal gets exactly its topics, its consumer group and
 // its transactional ids, nothing by prefix of another's. Only the ledger
-// may write docket.ledger; OCR, which parses hostile files, may write
+// may write docket.ledger and its checkpoints; OCR, which parses hostile files, may write
 // neither review decisions nor ledger records nor control events.
 package acls
 
@@ -48,8 +48,8 @@ func Grants(principal func(service string) string) []Grant {
 		}
 		switch s.Name {
 		case ledger.Name:
-			// The ledger reads its own chain back.
-			g.Read = append(g.Read, events.TopicLedger)
+			// The ledger reads its own chains and their checkpoints back.
+			g.Read = append(g.Read, events.TopicLedger, events.TopicLedgerCheckpoints)
 		case exception.Name:
 			// Redeliveries go to each service's retry topic; operator
 			// actions to the control topic.
@@ -59,12 +59,12 @@ func Grants(principal func(service string) string) []Grant {
 		}
 		out = append(out, normalize(g))
 	}
-	// The saga tracker projects every topic but the audit log and emits
-	// review decisions, control events (cancel, deadlines) and the audit
-	// events of its API's actions.
+	// The saga tracker projects every topic but the audit log and the
+	// ledger's checkpoints, and emits review decisions, control events
+	// (cancel, deadlines) and the audit events of its API's actions.
 	var read []string
 	for _, t := range events.Topics() {
-		if t != events.TopicAudit {
+		if t != events.TopicAudit && t != events.TopicLedgerCheckpoints {
 			read = append(read, t)
 		}
 	}

@@ -41,8 +41,10 @@ func TestGrantsKeepOCRAwayFromDecisionsLedgerAndControl(t *testing.T) {
 			}
 		}
 	}
-	if w := writers[events.TopicLedger]; len(w) != 1 || w[0] != events.ServiceLedger {
-		t.Errorf("docket.ledger writers = %v, want only the ledger", w)
+	for _, topic := range []string{events.TopicLedger, events.TopicLedgerCheckpoints} {
+		if w := writers[topic]; len(w) != 1 || w[0] != events.ServiceLedger {
+			t.Errorf("%s writers = %v, want only the ledger", topic, w)
+		}
 	}
 }
 

@@ -10,17 +10,21 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 )
 
-// BenchmarkPipeline measures, side by side in one run on one kfake broker:
-// a bare franz-go chain of transactional hops (the ceiling), the whole of
-// Docket as separate processes with no-op engines fed through
-// docket.document.requested and through the HTTP API (the platform's
-// overhead), and the pipeline with Tesseract and the built-in classifier
-// on the bundled samples. It prints a comparison table and
+// BenchmarkPipeline measures, side by side in one run on each broker of
+// DOCKET_BENCH_BROKERS (kfake, then the real three-node cluster, by
+// default), each with a stack of its own: a bare franz-go chain of
+// transactional hops (the ceiling), the whole of Docket as separate
+// processes with no-op engines fed through docket.document.requested and
+// through the HTTP API (the platform's overhead), and, on kfake, the
+// pipeline with Tesseract and the built-in classifier on the bundled
+// samples. It prints a comparison table per broker and
 //
-//	bench pipeline: raw=<rec/s> docket=<wf/s> ratio=<r> p99_ms=<x> max_rss_mib=<m>
+//	bench pipeline: broker=kfake raw=<rec/s> docket=<wf/s> ratio=<r> p99_ms=<x> max_rss_mib=<m>
+//	bench pipeline: broker=kafka raw=<rec/s> docket=<wf/s> ratio=<r> p99_ms=<x> max_rss_mib=<m>
 //	bench engines: docs_per_s=<n> pages_per_s=<p> bottleneck=<stage>
 //
 // and, with DOCKET_BENCH_OUT set, writes results, charts and CPU profiles
@@ -28,37 +32,62 @@ import (
 // -benchtime 1x: one iteration is one full measurement.
 func BenchmarkPipeline(b *testing.B) {
 	cfg := loadSettings(b)
-	for range b.N {
-		res := measure(b, cfg)
-		if err := res.WriteTable(os.Stdout); err != nil {
+	checkTools(b)
+	bins := buildServices(b)
+	rep := &Report{Machine: ReadMachine()}
+	for _, broker := range cfg.brokers {
+		// A sub-benchmark per broker: its stack is stopped when it ends,
+		// before the next one starts.
+		b.Run(string(broker), func(b *testing.B) {
+			for range b.N {
+				res := measure(b, cfg.on(broker), broker, bins)
+				if err := res.WriteSection(os.Stdout); err != nil {
+					b.Fatal(err)
+				}
+				b.ReportMetric(res.Raw.PerSecond, "raw_rec/s")
+				if p := res.pipeline("requested"); p != nil {
+					b.ReportMetric(p.PerSecond, "docket_wf/s")
+				}
+				rep.Runs = append(rep.Runs, res)
+			}
+		})
+	}
+	if cfg.inputsDir != "" {
+		var err error
+		if rep.Idempotency, rep.Others, err = ReadInputs(cfg.inputsDir); err != nil {
 			b.Fatal(err)
 		}
-		for _, l := range res.SummaryLines() {
-			fmt.Println(l)
-		}
-		if cfg.outDir != "" {
-			if err := res.Write(cfg.outDir); err != nil {
-				b.Fatal(err)
-			}
-		}
-		b.ReportMetric(res.Raw.PerSecond, "raw_rec/s")
-		if len(res.Pipelines) > 0 {
-			b.ReportMetric(res.Pipelines[0].PerSecond, "docket_wf/s")
+	}
+	for _, l := range rep.SummaryLines() {
+		fmt.Println(l)
+	}
+	if b.Failed() {
+		return // no partial results over the last complete ones
+	}
+	if cfg.outDir != "" {
+		if err := rep.Write(cfg.outDir); err != nil {
+			b.Fatal(err)
 		}
 	}
 }
 
-func measure(b *testing.B, cfg settings) *Results {
+// measure runs the whole measurement on a stack of its own on broker.
+func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[string]string) *Results {
 	ctx := b.Context()
-	s := startStack(b, ctx, cfg.partitions)
-	res := &Results{Machine: ReadMachine("kfake (franz-go), in the benchmark's process, over loopback TCP")}
+	s := startStack(b, ctx, broker, cfg.partitions, bins)
+	res := &Results{Broker: string(broker), Setup: s.setup()}
 
-	// 1. The ceiling: the bare chain, on the same broker.
-	chain := startRawChain(b, ctx, s.k)
+	// 1. The ceiling: the bare chain, on the same broker, its hops
+	// connected as the services are.
+	chain := startRawChain(b, ctx, s.k, s.kafkaOpts())
+	// A tenth as many records first, not measured: the real cluster's JVMs
+	// start cold (class loading, JIT), and Docket's runs come after.
+	chain.peak(b, ctx, max(100, cfg.rawRecords/10))
 	res.Raw = Raw{Hops: rawHops, RecordBytes: rawRecordBytes, Records: cfg.rawRecords, PerSecond: chain.peak(b, ctx, cfg.rawRecords)}
-	b.Logf("raw chain: %.0f records/s", res.Raw.PerSecond)
+	b.Logf("%s: raw chain: %.0f records/s", broker, res.Raw.PerSecond)
 
-	// 2. Docket with no-op engines.
+	// 2. Docket with no-op engines. The meter counts every process's CPU
+	// over Docket's runs, not the raw chain's.
 	for _, svc := range services {
 		s.start(ctx, svc, "DOCKET_OCR_ENGINE=noop", "DOCKET_CLASSIFIER_ENGINE=noop")
 	}
@@ -68,7 +97,8 @@ func measure(b *testing.B, cfg settings) *Results {
 	if _, ok := f.await(ids, true, 2*time.Minute); !ok {
 		b.Fatal("the warm-up workflows were not recorded in 2m")
 	}
-	before, harnessBefore := s.usage(), harnessUsage(b)
+	cpu := s.meter()
+	cpu.start()
 
 	wait := func() {}
 	req := s.peakRequested(ctx, f, cfg.workflows, func() {
@@ -81,9 +111,11 @@ func measure(b *testing.B, cfg settings) *Results {
 		}
 	})
 	wait()
+	cpu.stop()
 	res.Rate = min(cfg.rateCap, req.PerSecond/2)
-	b.Logf("docket (requested): %.0f workflows/s; fixed rate %.0f/s", req.PerSecond, res.Rate)
+	b.Logf("%s: docket (requested): %.0f workflows/s; fixed rate %.0f/s", broker, req.PerSecond, res.Rate)
 	res.Raw.Latency = chain.latency(b, ctx, res.Rate, cfg.latencyFor)
+	cpu.start()
 	req.Rate = res.Rate
 	var n int
 	req.Latency, req.Stages, n = s.latencyRequested(ctx, f, res.Rate, cfg.latencyFor)
@@ -94,12 +126,20 @@ func measure(b *testing.B, cfg settings) *Results {
 	web.Latency, web.Stages, n = s.latencyHTTP(ctx, f, web.Rate, cfg.latencyFor)
 	res.Workflows += web.Workflows + n
 	res.Pipelines = []Pipeline{req, web}
+	cpu.stop()
 
-	after, harnessAfter := s.usage(), harnessUsage(b)
 	for _, svc := range services {
-		res.Services = append(res.Services, Usage{Service: svc, CPUSeconds: after[svc].CPUSeconds - before[svc].CPUSeconds, PeakRSSMiB: after[svc].PeakRSSMiB})
+		res.Services = append(res.Services, cpu.total[svc])
 	}
-	res.Harness = &Usage{Service: "harness", CPUSeconds: harnessAfter.CPUSeconds - harnessBefore.CPUSeconds, PeakRSSMiB: harnessAfter.PeakRSSMiB}
+	redis := cpu.total[redisProc]
+	res.Redis = &redis
+	if c := s.k.Real; c != nil {
+		for _, node := range c.Nodes {
+			res.BrokerProcs = append(res.BrokerProcs, cpu.total[brokerProc(node.ID)])
+		}
+	}
+	harness := cpu.total[harnessProc]
+	res.Harness = &harness
 
 	// 3. The real engines on the bundled samples.
 	if cfg.engineDocs > 0 {
@@ -111,23 +151,7 @@ func measure(b *testing.B, cfg settings) *Results {
 		}
 		res.Engines = s.engines(ctx, f, cfg.engineDocs, cfg.engineTimeout)
 	}
-
-	// 4. The other benchmarks of this run.
-	if cfg.inputsDir != "" {
-		var err error
-		if res.Idempotency, res.Others, err = ReadInputs(cfg.inputsDir); err != nil {
-			b.Fatal(err)
-		}
-	}
 	return res
-}
-
-func harnessUsage(b *testing.B) Usage {
-	cpu, rss, err := ProcUsage(os.Getpid())
-	if err != nil {
-		b.Fatal(err)
-	}
-	return Usage{CPUSeconds: cpu, PeakRSSMiB: rss}
 }
 
 // peakRequested feeds n workflows in bulk on docket.document.requested

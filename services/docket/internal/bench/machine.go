@@ -11,8 +11,8 @@ import (
 )
 
 // ReadMachine describes this machine from /proc and the Go runtime.
-func ReadMachine(broker string) Machine {
-	m := Machine{Cores: runtime.NumCPU(), GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH, Broker: broker}
+func ReadMachine() Machine {
+	m := Machine{Cores: runtime.NumCPU(), GoVersion: runtime.Version(), OS: runtime.GOOS + "/" + runtime.GOARCH}
 	if b, err := os.ReadFile("/proc/cpuinfo"); err == nil {
 		m.CPU = field(b, "model name")
 	}

@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/binary"
 	"fmt"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -41,15 +42,17 @@ type rawChain struct {
 	out *kgo.Client
 }
 
-// startRawChain starts the hops on k and returns once a record went
-// through all of them.
-func startRawChain(b *testing.B, ctx context.Context, k *dockettest.Kafka) *rawChain {
+// startRawChain starts the hops on k, each connecting with conn (the
+// services' connection options), and returns once a record went through
+// all of them. The feeder and the reader at the ends are the harness's
+// clients, as Docket's feeders and follower are.
+func startRawChain(b *testing.B, ctx context.Context, k *dockettest.Kafka, conn []kgo.Opt) *rawChain {
 	var wg sync.WaitGroup
 	b.Cleanup(wg.Wait) // registered first, so it runs after ctx is canceled
 	ctx, cancel := context.WithCancel(ctx)
 	b.Cleanup(cancel)
 	for hop := range rawHops {
-		wg.Go(func() { rawHop(b, ctx, k, hop) })
+		wg.Go(func() { rawHop(b, ctx, conn, hop) })
 	}
 	c := &rawChain{
 		k:  k,
@@ -64,12 +67,12 @@ func startRawChain(b *testing.B, ctx context.Context, k *dockettest.Kafka) *rawC
 	return c
 }
 
-func rawHop(b *testing.B, ctx context.Context, k *dockettest.Kafka, hop int) {
-	sess, err := kgo.NewGroupTransactSession(
-		kgo.SeedBrokers(k.Addrs...), kgo.ConsumerGroup(fmt.Sprintf("bench-raw-%d", hop)), kgo.ConsumeTopics(rawTopic(hop)),
+func rawHop(b *testing.B, ctx context.Context, conn []kgo.Opt, hop int) {
+	sess, err := kgo.NewGroupTransactSession(append(slices.Clone(conn),
+		kgo.ConsumerGroup(fmt.Sprintf("bench-raw-%d", hop)), kgo.ConsumeTopics(rawTopic(hop)),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()),
 		kgo.TransactionalID(fmt.Sprintf("bench-raw-%d", hop)), kgo.MetadataMinAge(100*time.Millisecond),
-	)
+	)...)
 	if err != nil {
 		b.Error(err)
 		return

@@ -24,7 +24,7 @@ Analysis of the CPU profiles, and what was changed because of them: [FINDINGS.md
 | memory | {{.Machine.MemoryMiB}} MiB |
 | OS, kernel | {{.Machine.OS}}, {{.Machine.Kernel}} |
 | Go | {{.Machine.GoVersion}} |
-| broker | {{.Machine.Broker}} |
+| brokers | {{range $i, $r := .Runs}}{{if $i}}, then {{end}}{{$r.Broker}}{{end}} |
 
 The machine is shared (other builds and tests run beside the benchmark), so
 absolute figures are noisy: compare the ratios within one run, not figures
@@ -32,11 +32,28 @@ across runs.
 
 ## What is measured
 
-1. **Raw ceiling.** A bare franz-go chain of {{.Raw.Hops}} transactional
+Everything below is measured on each broker in turn, in one run, with its own
+stack (services, Redis, registry) started afresh and stopped before the next:
+
+- **kfake**: franz-go's in-process imitation, in the benchmark's process,
+  over loopback TCP (one broker);
+- **kafka**: a real Apache Kafka cluster (pkg/kafkacluster): three KRaft
+  JVMs on loopback, replication factor 3, min ISR 2, the transaction and
+  offsets logs alike. The services and the raw chain's hops reach it on its
+  SASL_SSL listener (TLS, SCRAM-SHA-512, as the admin user), as a deployment
+  would; the harness's feeders and follower on PLAINTEXT. Smaller sizes
+  (DOCKET_BENCH_KAFKA_*, below) keep the run short. The real engines (3.)
+  run on kfake only.
+
+DOCKET_BENCH_BROKERS picks the brokers (default ` + "`kfake,kafka`" + `).
+Compare the raw chain and Docket within a broker: the ratio is the figure.
+
+1. **Raw ceiling.** A bare franz-go chain of 5 transactional
    consume→produce hops (one ` + "`GroupTransactSession`" + ` per hop, 500 records per
-   poll, read-committed) on the same kfake broker, {{.Raw.RecordBytes}} B records:
-   peak records/s through the whole chain ({{.Raw.Records}} records fed in bulk),
-   then produce→consume latency at the fixed rate.
+   poll, read-committed) on the same broker as Docket, 1 KiB records:
+   peak records/s through the whole chain (records fed in bulk, after a
+   tenth as many unmeasured: the real cluster's JVMs start cold), then
+   produce→consume latency at the fixed rate.
 2. **Platform overhead.** Every service (ingest, ocr, classifier, ledger,
    exception, sagatracker) as its own process, with the no-op engines
    (` + "`DOCKET_OCR_ENGINE=noop`, `DOCKET_CLASSIFIER_ENGINE=noop`" + `), real Redis, the
@@ -47,7 +64,10 @@ across runs.
    first submission to the last ` + "`docket.document.recorded`" + `; latency is
    submission to the recorded event read back (read-committed) at the fixed
    rate: the lower of DOCKET_BENCH_RATE and half the measured peak. CPU is
-   utime+stime of each process over the no-op runs; peak RSS is VmHWM.
+   utime+stime of every process over the no-op runs (the raw chain's runs
+   left out): each service, redis-server, the real cluster's three JVMs
+   (one row each and their sum; on kfake the broker is in the harness row)
+   and the harness; peak RSS is VmHWM.
 3. **Real engines.** The bundled sample documents (every format, each with its
    own reference number so nothing is served from OCR's cache) through
    Tesseract and the built-in classifier; reviews are approved at once by the
@@ -59,44 +79,46 @@ across runs.
 
 ## Results
 
-{{.Table}}
-Summary lines:
+{{.Table}}Summary lines:
 
 {{range .SummaryLines}}    {{.}}
 {{end}}
-Charts (SVG; PNG beside each): [throughput](throughput.svg){{range .Pipelines}}, [latency by stage, {{.Feed}}](latency-{{.Feed}}.svg){{end}}{{if .Engines}}, [latency by stage, real engines](latency-engines.svg){{end}}.
+Charts (SVG; PNG beside each): [throughput](throughput.svg){{range .LatencyCharts}}, [{{.Title}}]({{.File}}.svg){{end}}.
 Data: [results.json](results.json), [results.csv](results.csv). Top functions of each service's CPU profile under
-the peak load: [profiles/](profiles/); the profiles themselves are in DOCKET_BENCH_PROFILE_DIR
+the peak load on kfake: [profiles/](profiles/); the profiles themselves are in DOCKET_BENCH_PROFILE_DIR
 (` + "`make bench`" + `: build/bench/profiles; ` + "`go tool pprof -top build/bench/profiles/ocr.pprof`" + `).
 
 ![throughput](throughput.png)
-{{range .Pipelines}}
-![latency by stage, {{.Feed}}](latency-{{.Feed}}.png)
-{{end}}{{if .Engines}}
-![latency by stage, real engines](latency-engines.png)
+{{range .LatencyCharts}}
+![{{.Title}}]({{.File}}.png)
 {{end}}
 ## Reproduce
 
 ` + "```sh" + `
-apt-get install redis-server tesseract-ocr tesseract-ocr-eng poppler-utils
-make bench                      # every benchmark, then this one; about 10 minutes on 2 cores
-# or this one alone, smaller:
-cd services/docket && DOCKET_BENCH_WORKFLOWS=1000 DOCKET_BENCH_OUT=$PWD/../../docs/bench \
-  go test -run '^$' -bench BenchmarkPipeline -benchtime 1x -timeout 30m ./internal/bench/
+apt-get install redis-server tesseract-ocr tesseract-ocr-eng poppler-utils default-jre-headless maven
+make kafka-fetch                # the Apache Kafka jars deploy/kafka/pom.xml pins, once
+make bench                      # every benchmark, then this one on kfake and on the real cluster; 15 to 30 minutes on 2 cores
+# or this one alone, smaller, on one broker:
+cd services/docket && DOCKET_BENCH_BROKERS=kfake DOCKET_BENCH_WORKFLOWS=1000 DOCKET_BENCH_OUT=$PWD/../../docs/bench \
+  go test -run '^$' -bench BenchmarkPipeline -benchtime 1x -timeout 60m ./internal/bench/
 ` + "```" + `
 
 | setting | default | meaning |
 |---|---|---|
+| DOCKET_BENCH_BROKERS | kfake,kafka | the brokers to measure on, in this order (kfake, kafka or both) |
 | DOCKET_BENCH_PARTITIONS | 4 | partitions of every topic, raw chain and Docket alike |
 | DOCKET_BENCH_RAW_RECORDS | 20000 | records fed to the raw chain for its peak |
 | DOCKET_BENCH_WORKFLOWS | 3000 | workflows fed on docket.document.requested for the peak |
 | DOCKET_BENCH_HTTP_WORKFLOWS | 1500 | workflows posted for the HTTP peak |
+| DOCKET_BENCH_KAFKA_RAW_RECORDS | the lower of DOCKET_BENCH_RAW_RECORDS and 10000 | the same, on the real cluster |
+| DOCKET_BENCH_KAFKA_WORKFLOWS | the lower of DOCKET_BENCH_WORKFLOWS and 1000 | the same, on the real cluster |
+| DOCKET_BENCH_KAFKA_HTTP_WORKFLOWS | the lower of DOCKET_BENCH_HTTP_WORKFLOWS and 300 | the same, on the real cluster |
 | DOCKET_BENCH_HTTP_CLIENTS | 16 | concurrent posters for the HTTP peak |
 | DOCKET_BENCH_RATE | 1000 | fixed rate cap for the latency runs (halved peak when lower) |
 | DOCKET_BENCH_LATENCY_SECONDS | 10 | length of each fixed-rate run |
-| DOCKET_BENCH_ENGINE_DOCS | 24 | sample documents through the real engines (0 skips) |
+| DOCKET_BENCH_ENGINE_DOCS | 24 | sample documents through the real engines, on kfake (0 skips) |
 | DOCKET_BENCH_ENGINE_TIMEOUT_SECONDS | 480 | bound of the real-engine run |
-| DOCKET_BENCH_PROFILE_SECONDS | 5 | CPU profile of each service during the peak (0 skips) |
+| DOCKET_BENCH_PROFILE_SECONDS | 5 | CPU profile of each service during the peak on kfake (0 skips) |
 | DOCKET_BENCH_OUT | (none) | folder for this README, results, charts and the profiles' top functions |
 | DOCKET_BENCH_PROFILE_DIR | (temporary) | folder for the CPU profiles (make bench: build/bench/profiles) |
 | DOCKET_BENCH_INPUTS | (none) | folder of the other benchmarks' outputs (make bench: build/bench) |
@@ -106,9 +128,9 @@ The services serve net/http/pprof on their ops address with ` + "`DOCKET_PPROF=1
 `))
 
 // WriteReadme writes README.md into dir.
-func (r *Results) WriteReadme(dir string) error {
+func (rep *Report) WriteReadme(dir string) error {
 	var table strings.Builder
-	if err := r.WriteTable(&table); err != nil {
+	if err := rep.WriteTable(&table); err != nil {
 		return err
 	}
 	f, err := os.Create(filepath.Join(dir, "README.md"))
@@ -116,9 +138,10 @@ func (r *Results) WriteReadme(dir string) error {
 		return fmt.Errorf("create README: %w", err)
 	}
 	data := struct {
-		*Results
-		Table string
-	}{r, table.String()}
+		*Report
+		Table         string
+		LatencyCharts []chart
+	}{rep, table.String(), rep.latencyCharts()}
 	if err := readme.Execute(f, data); err != nil {
 		_ = f.Close()
 		return fmt.Errorf("write README: %w", err)

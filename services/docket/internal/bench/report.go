@@ -16,9 +16,28 @@ import (
 	"strings"
 )
 
-// Results is one run of the pipeline benchmark.
-type Results struct {
+// Report is one run of the pipeline benchmark: the machine, a Results per
+// broker measured (kfake first, then the real cluster), and the other
+// benchmarks of the same `make bench` run.
+type Report struct {
 	Machine Machine `json:"machine"`
+	// Runs are the measurements, one per broker, in the order run.
+	Runs []*Results `json:"runs"`
+	// Idempotency is the idempotency store's Claim+Complete ops/s, 0 when
+	// not measured.
+	Idempotency float64 `json:"idempotency_ops_per_s,omitempty"`
+	// Others are summary lines of the other benchmarks of the same run
+	// (`bench runtime:`, `bench tracker:`, ...).
+	Others []string `json:"other_bench_lines,omitempty"`
+}
+
+// Results is the measurement on one broker.
+type Results struct {
+	// Broker is "kfake" or "kafka" (dockettest.Broker).
+	Broker string `json:"broker"`
+	// Setup describes the broker: where it runs and how the services and
+	// the harness reach it.
+	Setup string `json:"broker_setup"`
 	// Rate is the fixed feed rate (records or workflows per second) at
 	// which the raw chain's and Docket's latencies are compared.
 	Rate float64 `json:"fixed_rate_per_s"`
@@ -32,17 +51,17 @@ type Results struct {
 	// Workflows is how many workflows the no-op runs recorded, the
 	// denominator of the CPU per workflow.
 	Workflows int `json:"noop_workflows"`
-	// Harness is the benchmark's own process over the same runs: kfake,
-	// the schema registry, the feeders and the follower.
+	// Harness is the benchmark's own process over the same runs: the
+	// schema registry, the feeders and the follower, and kfake when it is
+	// the broker.
 	Harness *Usage `json:"harness,omitempty"`
+	// Redis is the redis-server over the same runs.
+	Redis *Usage `json:"redis,omitempty"`
+	// BrokerProcs are the real cluster's JVMs over the same runs, one per
+	// node ("kafka node <id>"); none on kfake, which runs in the harness.
+	BrokerProcs []Usage `json:"broker_processes,omitempty"`
 	// Engines is the run on the sample documents with the real engines.
 	Engines *Engines `json:"engines,omitempty"`
-	// Idempotency is the idempotency store's Claim+Complete ops/s, 0 when
-	// not measured.
-	Idempotency float64 `json:"idempotency_ops_per_s,omitempty"`
-	// Others are summary lines of the other benchmarks of the same run
-	// (`bench runtime:`, `bench tracker:`, ...).
-	Others []string `json:"other_bench_lines,omitempty"`
 }
 
 // Machine describes where the run happened.
@@ -53,7 +72,6 @@ type Machine struct {
 	GoVersion string `json:"go_version"`
 	OS        string `json:"os"`
 	Kernel    string `json:"kernel"`
-	Broker    string `json:"broker"`
 }
 
 // Latency holds percentiles in milliseconds.
@@ -162,8 +180,8 @@ func (r *Results) MaxRSS() float64 {
 	return m
 }
 
-// SummaryLines returns the `bench pipeline:` line and, with an engine
-// run, the `bench engines:` line.
+// SummaryLines returns the `bench pipeline: broker=<broker>` line and,
+// with an engine run, the `bench engines:` line.
 func (r *Results) SummaryLines() []string {
 	var wf, p99 float64
 	if p := r.pipeline("requested"); p != nil {
@@ -173,12 +191,28 @@ func (r *Results) SummaryLines() []string {
 	if r.Raw.PerSecond > 0 {
 		ratio = wf / r.Raw.PerSecond
 	}
-	lines := []string{fmt.Sprintf("bench pipeline: raw=%.0f docket=%.0f ratio=%.4f p99_ms=%.1f max_rss_mib=%.1f",
-		r.Raw.PerSecond, wf, ratio, p99, r.MaxRSS())}
+	lines := []string{fmt.Sprintf("bench pipeline: broker=%s raw=%.0f docket=%.0f ratio=%.4f p99_ms=%.1f max_rss_mib=%.1f",
+		r.Broker, r.Raw.PerSecond, wf, ratio, p99, r.MaxRSS())}
 	if e := r.Engines; e != nil {
 		lines = append(lines, fmt.Sprintf("bench engines: docs_per_s=%.2f pages_per_s=%.2f bottleneck=%s", e.DocsPerS, e.PagesPerS, e.Bottleneck))
 	}
 	return lines
+}
+
+// SummaryLines returns every run's `bench pipeline:` line, in the order
+// run, then the `bench engines:` line.
+func (rep *Report) SummaryLines() []string {
+	var pipeline, engines []string
+	for _, r := range rep.Runs {
+		for _, l := range r.SummaryLines() {
+			if strings.HasPrefix(l, "bench pipeline:") {
+				pipeline = append(pipeline, l)
+			} else {
+				engines = append(engines, l)
+			}
+		}
+	}
+	return append(pipeline, engines...)
 }
 
 // Targets checks the run against the goals Docket sets itself.
@@ -203,7 +237,15 @@ func (r *Results) Targets() []string {
 	return out
 }
 
-// WriteTable writes the comparison table as Markdown.
+// harnessLabel names what the harness process ran besides the benchmark.
+func (r *Results) harnessLabel() string {
+	if r.Broker == "kfake" {
+		return "(harness: kfake, registry, feeders, follower)"
+	}
+	return "(harness: registry, feeders, follower)"
+}
+
+// WriteTable writes the comparison table of one broker as Markdown.
 func (r *Results) WriteTable(w io.Writer) error {
 	var b strings.Builder
 	fmt.Fprintf(&b, "| run | peak | latency at | p50 ms | p95 ms | p99 ms |\n|---|---|---|---|---|---|\n")
@@ -216,20 +258,40 @@ func (r *Results) WriteTable(w io.Writer) error {
 	if e := r.Engines; e != nil {
 		fmt.Fprintf(&b, "| Docket, Tesseract + built-in classifier, %d sample documents (%d pages) | %.2f docs/s, %.2f pages/s | | | | |\n",
 			e.Documents, e.Pages, e.DocsPerS, e.PagesPerS)
-	}
-	if r.Idempotency > 0 {
-		fmt.Fprintf(&b, "| idempotency store, Claim+Complete | %.0f ops/s | | | | |\n", r.Idempotency)
+	} else if r.Broker != "kfake" {
+		b.WriteString("| Docket, Tesseract + built-in classifier | not run on this broker: the real engines run on kfake only | | | | |\n")
 	}
 	b.WriteString("\nLatencies at a fixed rate (raw: produce to consume after the last hop; Docket: submit to recorded).\n")
 	if len(r.Services) > 0 {
-		fmt.Fprintf(&b, "\nCPU over the no-op runs (%d workflows: peaks and fixed rates, both feeds); peak RSS since start:\n\n| process | CPU s | CPU ms per workflow | peak RSS MiB |\n|---|---|---|---|\n", r.Workflows)
+		fmt.Fprintf(&b, "\nCPU over the no-op runs (%d workflows: peaks and fixed rates, both feeds; the raw chain's runs left out); peak RSS since start:\n\n| process | CPU s | CPU ms per workflow | peak RSS MiB |\n|---|---|---|---|\n", r.Workflows)
 		perWF := func(cpu float64) float64 { return 1000 * cpu / float64(max(1, r.Workflows)) }
+		row := func(name string, u Usage) {
+			fmt.Fprintf(&b, "| %s | %.1f | %.2f | %.1f |\n", name, u.CPUSeconds, perWF(u.CPUSeconds), u.PeakRSSMiB)
+		}
+		var total float64
 		for _, u := range r.Services {
-			fmt.Fprintf(&b, "| %s | %.1f | %.2f | %.1f |\n", u.Service, u.CPUSeconds, perWF(u.CPUSeconds), u.PeakRSSMiB)
+			row(u.Service, u)
+			total += u.CPUSeconds
+		}
+		if u := r.Redis; u != nil {
+			row("redis-server", *u)
+			total += u.CPUSeconds
+		}
+		if len(r.BrokerProcs) > 0 {
+			var sum Usage
+			for _, u := range r.BrokerProcs {
+				row(u.Service+" (JVM)", u)
+				sum.CPUSeconds += u.CPUSeconds
+				sum.PeakRSSMiB += u.PeakRSSMiB
+			}
+			row(fmt.Sprintf("kafka (%d JVMs)", len(r.BrokerProcs)), sum)
+			total += sum.CPUSeconds
 		}
 		if h := r.Harness; h != nil {
-			fmt.Fprintf(&b, "| (harness: kfake, registry, feeders, follower) | %.1f | %.2f | %.1f |\n", h.CPUSeconds, perWF(h.CPUSeconds), h.PeakRSSMiB)
+			row(r.harnessLabel(), *h)
+			total += h.CPUSeconds
 		}
+		fmt.Fprintf(&b, "| every process above | %.1f | %.2f | |\n", total, perWF(total))
 	}
 	for _, p := range r.Pipelines {
 		writeStages(&b, fmt.Sprintf("no-op pipeline, fed by %s at %.0f/s", p.Feed, p.Rate), p.Stages)
@@ -238,17 +300,47 @@ func (r *Results) WriteTable(w io.Writer) error {
 	if r.Engines != nil {
 		writeStages(&b, "real engines (bottleneck: "+r.Engines.Bottleneck+")", r.Engines.Stages)
 	}
-	if len(r.Others) > 0 {
-		b.WriteString("\nOther benchmarks of this run:\n\n")
-		for _, l := range r.Others {
-			fmt.Fprintf(&b, "    %s\n", l)
-		}
-	}
 	if t := r.Targets(); len(t) > 0 {
 		b.WriteString("\nTargets:\n\n")
 		for _, l := range t {
 			fmt.Fprintf(&b, "- %s\n", l)
 		}
+	}
+	_, err := io.WriteString(w, b.String())
+	return err
+}
+
+// WriteSection writes the broker's table under a heading that names and
+// describes the broker.
+func (r *Results) WriteSection(w io.Writer) error {
+	if _, err := fmt.Fprintf(w, "### Broker: %s\n\n%s.\n\n", r.Broker, r.Setup); err != nil {
+		return err
+	}
+	if err := r.WriteTable(w); err != nil {
+		return err
+	}
+	_, err := io.WriteString(w, "\n")
+	return err
+}
+
+// WriteTable writes each broker's section, then the idempotency store's
+// figure and the other benchmarks' lines.
+func (rep *Report) WriteTable(w io.Writer) error {
+	for _, r := range rep.Runs {
+		if err := r.WriteSection(w); err != nil {
+			return err
+		}
+	}
+	var b strings.Builder
+	if rep.Idempotency > 0 {
+		fmt.Fprintf(&b, "Idempotency store, Claim+Complete: %.0f ops/s.\n\n", rep.Idempotency)
+	}
+	if len(rep.Others) > 0 {
+		b.WriteString("Other benchmarks of this run:\n\n")
+		for _, l := range rep.Others {
+			fmt.Fprintf(&b, "    %s\n", l)
+		}
+		b.WriteString("\n")
 	}
 	_, err := io.WriteString(w, b.String())
 	return err
@@ -264,69 +356,84 @@ func writeStages(b *strings.Builder, title string, stages []Stage) {
 	}
 }
 
-// WriteJSON writes r to path, indented.
-func (r *Results) WriteJSON(path string) error {
-	b, err := json.MarshalIndent(r, "", "  ")
+// WriteJSON writes rep to path, indented.
+func (rep *Report) WriteJSON(path string) error {
+	b, err := json.MarshalIndent(rep, "", "  ")
 	if err != nil {
 		return fmt.Errorf("encode results: %w", err)
 	}
 	return os.WriteFile(path, append(b, '\n'), 0o644)
 }
 
-// Rows returns the results as flat (section, name, metric, value, unit)
-// rows, the CSV's content.
+// Rows returns one broker's results as flat (broker, section, name,
+// metric, value, unit) rows.
 func (r *Results) Rows() [][]string {
 	f := func(v float64) string { return strconv.FormatFloat(v, 'f', 2, 64) }
-	rows := [][]string{{"section", "name", "metric", "value", "unit"}}
+	var rows [][]string
+	add := func(row ...string) { rows = append(rows, append([]string{r.Broker}, row...)) }
 	lat := func(section, name string, l Latency) {
-		rows = append(rows,
-			[]string{section, name, "p50", f(l.P50), "ms"},
-			[]string{section, name, "p95", f(l.P95), "ms"},
-			[]string{section, name, "p99", f(l.P99), "ms"})
+		add(section, name, "p50", f(l.P50), "ms")
+		add(section, name, "p95", f(l.P95), "ms")
+		add(section, name, "p99", f(l.P99), "ms")
 	}
-	rows = append(rows, []string{"raw", "chain", "throughput", f(r.Raw.PerSecond), "records/s"})
+	usage := func(section string, u Usage) {
+		add(section, u.Service, "cpu", f(u.CPUSeconds), "s")
+		add(section, u.Service, "peak_rss", f(u.PeakRSSMiB), "MiB")
+	}
+	add("raw", "chain", "throughput", f(r.Raw.PerSecond), "records/s")
 	lat("raw", "chain", r.Raw.Latency)
-	rows = append(rows, []string{"raw", "chain", "latency_rate", f(r.Rate), "records/s"})
+	add("raw", "chain", "latency_rate", f(r.Rate), "records/s")
 	for _, p := range r.Pipelines {
-		rows = append(rows, []string{"pipeline", p.Feed, "throughput", f(p.PerSecond), "workflows/s"},
-			[]string{"pipeline", p.Feed, "latency_rate", f(p.Rate), "workflows/s"})
+		add("pipeline", p.Feed, "throughput", f(p.PerSecond), "workflows/s")
+		add("pipeline", p.Feed, "latency_rate", f(p.Rate), "workflows/s")
 		lat("pipeline", p.Feed, p.Latency)
 		for _, s := range p.Stages {
 			lat("stage/"+p.Feed, s.Name, s.Latency)
 		}
 	}
 	for _, u := range r.Services {
-		rows = append(rows,
-			[]string{"service", u.Service, "cpu", f(u.CPUSeconds), "s"},
-			[]string{"service", u.Service, "peak_rss", f(u.PeakRSSMiB), "MiB"})
+		usage("service", u)
+	}
+	if u := r.Redis; u != nil {
+		usage("redis", Usage{Service: "redis-server", CPUSeconds: u.CPUSeconds, PeakRSSMiB: u.PeakRSSMiB})
+	}
+	for _, u := range r.BrokerProcs {
+		usage("broker", u)
 	}
 	if h := r.Harness; h != nil {
-		rows = append(rows,
-			[]string{"harness", "bench", "cpu", f(h.CPUSeconds), "s"},
-			[]string{"harness", "bench", "peak_rss", f(h.PeakRSSMiB), "MiB"})
+		usage("harness", Usage{Service: "bench", CPUSeconds: h.CPUSeconds, PeakRSSMiB: h.PeakRSSMiB})
 	}
 	if e := r.Engines; e != nil {
-		rows = append(rows,
-			[]string{"engines", "samples", "documents", f(e.DocsPerS), "documents/s"},
-			[]string{"engines", "samples", "pages", f(e.PagesPerS), "pages/s"})
+		add("engines", "samples", "documents", f(e.DocsPerS), "documents/s")
+		add("engines", "samples", "pages", f(e.PagesPerS), "pages/s")
 		for _, s := range e.Stages {
 			lat("stage/engines", s.Name, s.Latency)
 		}
 	}
-	if r.Idempotency > 0 {
-		rows = append(rows, []string{"idempotency", "claim_complete", "throughput", f(r.Idempotency), "ops/s"})
+	return rows
+}
+
+// Rows returns the report as flat rows, the CSV's content: a header, then
+// each broker's rows, then the idempotency store's (broker empty).
+func (rep *Report) Rows() [][]string {
+	rows := [][]string{{"broker", "section", "name", "metric", "value", "unit"}}
+	for _, r := range rep.Runs {
+		rows = append(rows, r.Rows()...)
+	}
+	if rep.Idempotency > 0 {
+		rows = append(rows, []string{"", "idempotency", "claim_complete", "throughput", strconv.FormatFloat(rep.Idempotency, 'f', 2, 64), "ops/s"})
 	}
 	return rows
 }
 
 // WriteCSV writes Rows to path.
-func (r *Results) WriteCSV(path string) error {
+func (rep *Report) WriteCSV(path string) error {
 	f, err := os.Create(path)
 	if err != nil {
 		return fmt.Errorf("create %s: %w", path, err)
 	}
 	w := csv.NewWriter(f)
-	if err := w.WriteAll(r.Rows()); err != nil {
+	if err := w.WriteAll(rep.Rows()); err != nil {
 		_ = f.Close()
 		return fmt.Errorf("write %s: %w", path, err)
 	}
@@ -334,21 +441,21 @@ func (r *Results) WriteCSV(path string) error {
 }
 
 // Write writes results.json, results.csv, README.md (how, where, the
-// table) and the charts into dir.
-func (r *Results) Write(dir string) error {
+// tables) and the charts into dir.
+func (rep *Report) Write(dir string) error {
 	if err := os.MkdirAll(dir, 0o755); err != nil {
 		return fmt.Errorf("results folder: %w", err)
 	}
-	if err := r.WriteJSON(filepath.Join(dir, "results.json")); err != nil {
+	if err := rep.WriteJSON(filepath.Join(dir, "results.json")); err != nil {
 		return err
 	}
-	if err := r.WriteCSV(filepath.Join(dir, "results.csv")); err != nil {
+	if err := rep.WriteCSV(filepath.Join(dir, "results.csv")); err != nil {
 		return err
 	}
-	if err := r.WriteReadme(dir); err != nil {
+	if err := rep.WriteReadme(dir); err != nil {
 		return err
 	}
-	return r.Charts(dir)
+	return rep.Charts(dir)
 }
 
 // ReadInputs reads the outputs of the run's other benchmarks in dir (*.txt):

@@ -54,27 +54,56 @@ func TestBottleneck(t *testing.T) {
 
 func sampleResults() *Results {
 	return &Results{
-		Rate: 50,
-		Raw:  Raw{Hops: 5, RecordBytes: 1024, Records: 100, PerSecond: 4000, Latency: Latency{P50: 3, P95: 7, P99: 15, N: 500}},
+		Broker: "kfake",
+		Setup:  "kfake",
+		Rate:   50,
+		Raw:    Raw{Hops: 5, RecordBytes: 1024, Records: 100, PerSecond: 4000, Latency: Latency{P50: 3, P95: 7, P99: 15, N: 500}},
 		Pipelines: []Pipeline{
 			{Feed: "requested", Workflows: 100, PerSecond: 100, Rate: 50, Latency: Latency{P50: 150, P95: 220, P99: 260, N: 500},
 				Stages: []Stage{{Name: "ocr", Latency: Latency{P50: 40, P95: 120, P99: 140, N: 500}}}},
 		},
 		Services:  []Usage{{Service: "ingest", CPUSeconds: 2, PeakRSSMiB: 48.5}, {Service: "ocr", CPUSeconds: 3, PeakRSSMiB: 120.25}},
+		Redis:     &Usage{Service: "redis-server", CPUSeconds: 1, PeakRSSMiB: 10},
+		Harness:   &Usage{Service: "harness", CPUSeconds: 6, PeakRSSMiB: 200},
 		Workflows: 600,
 		Engines: &Engines{Documents: 6, Pages: 9, Seconds: 12, DocsPerS: 0.5, PagesPerS: 0.75, Bottleneck: "ocr",
 			Stages: []Stage{{Name: "ocr", Latency: Latency{P50: 9000, P95: 12000, P99: 12000, N: 6}}}},
 	}
 }
 
+// sampleKafka is a run on the real cluster: no engines, three JVMs.
+func sampleKafka() *Results {
+	r := sampleResults()
+	r.Broker, r.Setup, r.Engines = "kafka", "Apache Kafka, 3 KRaft nodes", nil
+	r.Raw.PerSecond = 2000
+	r.Pipelines = append([]Pipeline(nil), r.Pipelines...)
+	r.Pipelines[0].PerSecond = 80
+	r.BrokerProcs = []Usage{{Service: "kafka node 1", CPUSeconds: 10, PeakRSSMiB: 400}, {Service: "kafka node 2", CPUSeconds: 8, PeakRSSMiB: 390},
+		{Service: "kafka node 3", CPUSeconds: 6, PeakRSSMiB: 380}}
+	return r
+}
+
+func sampleReport() *Report {
+	return &Report{Machine: ReadMachine(), Runs: []*Results{sampleResults(), sampleKafka()}, Idempotency: 8333,
+		Others: []string{"bench tracker: events_per_s=5000 get_p99_ms=2.1"}}
+}
+
 func TestSummaryLinesAndTargets(t *testing.T) {
 	r := sampleResults()
 	want := []string{
-		"bench pipeline: raw=4000 docket=100 ratio=0.0250 p99_ms=260.0 max_rss_mib=120.2",
+		"bench pipeline: broker=kfake raw=4000 docket=100 ratio=0.0250 p99_ms=260.0 max_rss_mib=120.2",
 		"bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr",
 	}
 	if got := r.SummaryLines(); !reflect.DeepEqual(got, want) {
 		t.Errorf("SummaryLines = %q, want %q", got, want)
+	}
+	wantReport := []string{
+		"bench pipeline: broker=kfake raw=4000 docket=100 ratio=0.0250 p99_ms=260.0 max_rss_mib=120.2",
+		"bench pipeline: broker=kafka raw=2000 docket=80 ratio=0.0400 p99_ms=260.0 max_rss_mib=120.2",
+		"bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr",
+	}
+	if got := sampleReport().SummaryLines(); !reflect.DeepEqual(got, wantReport) {
+		t.Errorf("Report.SummaryLines = %q, want %q", got, wantReport)
 	}
 	wantTargets := []string{
 		"throughput >= 50% of raw: 2.50% — NOT met",
@@ -88,7 +117,7 @@ func TestSummaryLinesAndTargets(t *testing.T) {
 
 func TestWriteFiles(t *testing.T) {
 	dir := t.TempDir()
-	if err := sampleResults().Write(dir); err != nil {
+	if err := sampleReport().Write(dir); err != nil {
 		t.Fatal(err)
 	}
 	f, err := os.Open(filepath.Join(dir, "results.csv"))
@@ -100,24 +129,34 @@ func TestWriteFiles(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
+	if want := []string{"broker", "section", "name", "metric", "value", "unit"}; !reflect.DeepEqual(rows[0], want) {
+		t.Errorf("CSV header = %q, want %q", rows[0], want)
+	}
 	want := map[string]string{
-		"raw/chain/throughput":            "4000.00",
-		"pipeline/requested/p99":          "260.00",
-		"stage/requested/ocr/p95":         "120.00",
-		"service/ocr/peak_rss":            "120.25",
-		"engines/samples/pages":           "0.75",
-		"pipeline/requested/latency_rate": "50.00",
+		"kfake/raw/chain/throughput":             "4000.00",
+		"kafka/raw/chain/throughput":             "2000.00",
+		"kfake/pipeline/requested/p99":           "260.00",
+		"kfake/stage/requested/ocr/p95":          "120.00",
+		"kfake/service/ocr/peak_rss":             "120.25",
+		"kfake/engines/samples/pages":            "0.75",
+		"kfake/pipeline/requested/latency_rate":  "50.00",
+		"kafka/broker/kafka node 2/cpu":          "8.00",
+		"kafka/redis/redis-server/cpu":           "1.00",
+		"/idempotency/claim_complete/throughput": "8333.00",
 	}
 	got := map[string]string{}
 	for _, r := range rows[1:] {
-		got[r[0]+"/"+r[1]+"/"+r[2]] = r[3]
+		got[r[0]+"/"+r[1]+"/"+r[2]+"/"+r[3]] = r[4]
+	}
+	if _, ok := got["kafka/engines/samples/pages"]; ok {
+		t.Error("CSV has engine rows for kafka")
 	}
 	for k, v := range want {
 		if got[k] != v {
 			t.Errorf("CSV %s = %q, want %q", k, got[k], v)
 		}
 	}
-	for _, name := range []string{"results.json", "README.md", "throughput.svg", "throughput.png", "latency-requested.svg", "latency-engines.svg"} {
+	for _, name := range []string{"results.json", "README.md", "throughput.svg", "throughput.png", "latency-requested.svg", "latency-kafka-requested.svg", "latency-engines.svg"} {
 		b, err := os.ReadFile(filepath.Join(dir, name))
 		if err != nil {
 			t.Errorf("%s: %v", name, err)
@@ -128,7 +167,26 @@ func TestWriteFiles(t *testing.T) {
 		}
 	}
 	md, _ := os.ReadFile(filepath.Join(dir, "README.md"))
-	for _, want := range []string{"| ocr | 3.0 | 5.00 | 120.2 |", "    bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr\n", "| cores | "} {
+	for _, want := range []string{
+		"### Broker: kfake\n",
+		"### Broker: kafka\n",
+		"| ocr | 3.0 | 5.00 | 120.2 |",
+		"| redis-server | 1.0 | 1.67 | 10.0 |",
+		"| kafka node 1 (JVM) | 10.0 | 16.67 | 400.0 |",
+		"| kafka (3 JVMs) | 24.0 | 40.00 | 1170.0 |",
+		"| (harness: kfake, registry, feeders, follower) | 6.0 | 10.00 | 200.0 |",
+		"| (harness: registry, feeders, follower) | 6.0 | 10.00 | 200.0 |",
+		"| every process above | 12.0 | 20.00 | |",
+		"| every process above | 36.0 | 60.00 | |",
+		"the real engines run on kfake only",
+		"Idempotency store, Claim+Complete: 8333 ops/s.",
+		"    bench tracker: events_per_s=5000 get_p99_ms=2.1\n",
+		"    bench pipeline: broker=kfake raw=4000 docket=100 ratio=0.0250 p99_ms=260.0 max_rss_mib=120.2\n",
+		"    bench pipeline: broker=kafka raw=2000 docket=80 ratio=0.0400 p99_ms=260.0 max_rss_mib=120.2\n",
+		"    bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr\n",
+		"[Latency by stage, kafka, no-op engines, fed by requested at 50/s](latency-kafka-requested.svg)",
+		"| cores | ",
+	} {
 		if !strings.Contains(string(md), want) {
 			t.Errorf("README.md lacks %q:\n%s", want, md)
 		}
@@ -140,7 +198,7 @@ func TestReadInputs(t *testing.T) {
 	files := map[string]string{
 		"idempotency.txt": "goos: linux\nBenchmarkClaimComplete-2   \t    9000\t    120000 ns/op\t      8333 ops/s\t     512 B/op\nPASS\n",
 		"tracker.txt":     "bench tracker: events_per_s=5000 get_p99_ms=2.1\nok\n",
-		"pipeline.txt":    "bench pipeline: raw=1 docket=1 ratio=1 p99_ms=1 max_rss_mib=1\n",
+		"pipeline.txt":    "bench pipeline: broker=kfake raw=1 docket=1 ratio=1 p99_ms=1 max_rss_mib=1\nbench pipeline: broker=kafka raw=1 docket=1 ratio=1 p99_ms=1 max_rss_mib=1\n",
 		"notes.log":       "bench ignored: not a .txt file\n",
 	}
 	for name, body := range files {
@@ -171,8 +229,8 @@ func TestProcUsage(t *testing.T) {
 }
 
 func TestReadMachine(t *testing.T) {
-	m := ReadMachine("kfake")
-	if m.Cores < 1 || m.MemoryMiB < 1 || !strings.HasPrefix(m.GoVersion, "go") || m.Broker != "kfake" {
+	m := ReadMachine()
+	if m.Cores < 1 || m.MemoryMiB < 1 || !strings.HasPrefix(m.GoVersion, "go") {
 		t.Errorf("ReadMachine = %+v", m)
 	}
 }

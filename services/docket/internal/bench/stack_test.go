@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"crypto/sha256"
+	"errors"
 	"fmt"
 	"io"
 	"net"
@@ -11,11 +12,15 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kgo"
+
 	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/devstack"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
@@ -33,12 +38,14 @@ var (
 // apiKey is the benchmark tenant's key.
 const apiKey = "bench-key"
 
-// stack is the whole of Docket on this machine: kfake over TCP, the schema
-// registry and a real redis-server in the benchmark's process or beside
-// it, and every service as a separate process.
+// stack is the whole of Docket on this machine: the broker (kfake over TCP
+// in the benchmark's process, or the real cluster's JVMs), the schema
+// registry in the benchmark's process, a real redis-server beside it, and
+// every service as a separate process.
 type stack struct {
 	b          *testing.B
 	k          *dockettest.Kafka
+	redisPid   int
 	codec      *serde.Serde
 	blobs      *blob.Bucket
 	dir        string
@@ -49,13 +56,28 @@ type stack struct {
 	ingestAddr string
 }
 
-func startStack(b *testing.B, ctx context.Context, partitions int32) *stack {
+// checkTools fails b when a tool the benchmark runs is missing.
+func checkTools(b *testing.B) {
 	for _, bin := range []string{"tesseract", "pdftoppm", "pdftotext", "redis-server"} {
 		if _, err := exec.LookPath(bin); err != nil {
 			b.Fatalf("%s not found on PATH: apt-get install tesseract-ocr tesseract-ocr-eng poppler-utils redis-server", bin)
 		}
 	}
-	k := dockettest.NewKafka(b, partitions, append(devstack.Topics(), rawTopics()...))
+}
+
+// buildServices builds every service's binary once for all the runs.
+func buildServices(b *testing.B) map[string]string {
+	bins := map[string]string{}
+	for _, svc := range services {
+		bins[svc] = dockettest.Build(b, "github.com/docket-run/docket/services/"+svc+"/cmd/"+svc)
+	}
+	return bins
+}
+
+// startStack starts everything but the services (start) on broker; it is
+// stopped when b ends.
+func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, partitions int32, bins map[string]string) *stack {
+	k := dockettest.NewBroker(b, broker, partitions, append(devstack.Topics(), rawTopics()...))
 	regURL, rc := dockettest.Registry(b)
 	if _, err := serde.Apply(ctx, rc); err != nil {
 		b.Fatalf("apply schemas: %v", err)
@@ -65,6 +87,14 @@ func startStack(b *testing.B, ctx context.Context, partitions int32) *stack {
 		b.Fatal(err)
 	}
 	rs := dockettest.Redis(b)
+	info, err := dockettest.RedisClient(b, rs).Info(ctx, "server").Result()
+	if err != nil {
+		b.Fatalf("redis INFO server: %v", err)
+	}
+	redisPid, err := processID(info)
+	if err != nil {
+		b.Fatal(err)
+	}
 	dir := b.TempDir()
 	blobs, err := blob.Open(ctx, "file://"+filepath.Join(dir, "blobs"))
 	if err != nil {
@@ -76,28 +106,70 @@ func startStack(b *testing.B, ctx context.Context, partitions int32) *stack {
 	if err := os.WriteFile(filepath.Join(dir, "tenants.json"), []byte(tenants), 0o600); err != nil {
 		b.Fatal(err)
 	}
-	s := &stack{b: b, k: k, codec: codec, blobs: blobs, dir: dir, bins: map[string]string{}, procs: map[string]*dockettest.Process{}, ops: map[string]string{}}
+	s := &stack{b: b, k: k, redisPid: redisPid, codec: codec, blobs: blobs, dir: dir, bins: bins, procs: map[string]*dockettest.Process{}, ops: map[string]string{}}
 	s.ingestAddr = freeAddr(b)
-	s.env = []string{
-		"DOCKET_KAFKA_BROKERS=" + k.Addrs[0],
-		"DOCKET_SCHEMA_REGISTRY_URL=" + regURL,
+	// The services reach kfake on its address, the real cluster on its
+	// SASL_SSL listener as the admin user.
+	s.env = append(k.Env("", ""),
+		"DOCKET_SCHEMA_REGISTRY_URL="+regURL,
 		"DOCKET_SCHEMA_MODE=verify",
-		"DOCKET_REDIS_URL=redis://" + rs.Addr() + "/0",
-		"DOCKET_BLOB_URL=file://" + filepath.Join(dir, "blobs"),
+		"DOCKET_REDIS_URL=redis://"+rs.Addr()+"/0",
+		"DOCKET_BLOB_URL=file://"+filepath.Join(dir, "blobs"),
 		"DOCKET_INSTANCE_ID=bench",
 		"DOCKET_LOG_LEVEL=warn",
 		"DOCKET_PPROF=1",
-		"DOCKET_INGEST_TENANTS_FILE=" + filepath.Join(dir, "tenants.json"),
-		"DOCKET_INGEST_ADDR=" + s.ingestAddr,
-		"DOCKET_LEDGER_ADDR=" + freeAddr(b),
-		"DOCKET_LEDGER_DEV_KEY_DIR=" + filepath.Join(dir, "ledger"),
-		"DOCKET_EXCEPTION_ADDR=" + freeAddr(b),
-		"DOCKET_SAGATRACKER_ADDR=" + freeAddr(b),
-	}
-	for _, svc := range services {
-		s.bins[svc] = dockettest.Build(b, "github.com/docket-run/docket/services/"+svc+"/cmd/"+svc)
-	}
+		"DOCKET_INGEST_TENANTS_FILE="+filepath.Join(dir, "tenants.json"),
+		"DOCKET_INGEST_ADDR="+s.ingestAddr,
+		"DOCKET_LEDGER_ADDR="+freeAddr(b),
+		"DOCKET_LEDGER_DEV_KEY_DIR="+filepath.Join(dir, "ledger"),
+		"DOCKET_EXCEPTION_ADDR="+freeAddr(b),
+		"DOCKET_SAGATRACKER_ADDR="+freeAddr(b),
+	)
 	return s
+}
+
+// processID returns the process id in redis's INFO server answer.
+func processID(info string) (int, error) {
+	for l := range strings.SplitSeq(info, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(l), "process_id:"); ok {
+			return strconv.Atoi(v)
+		}
+	}
+	return 0, errors.New("redis INFO server has no process_id")
+}
+
+// kafkaOpts are the connection options a service uses (from the same
+// settings Env gives the services): the raw chain's hops use them, so that
+// the ceiling pays for TLS and SASL on the real cluster as Docket does.
+func (s *stack) kafkaOpts() []kgo.Opt {
+	env := map[string]string{}
+	for _, kv := range s.k.Env("", "") {
+		k, v, _ := strings.Cut(kv, "=")
+		env[k] = v
+	}
+	p := config.Platform{
+		KafkaBrokers:       strings.Split(env["DOCKET_KAFKA_BROKERS"], ","),
+		KafkaTLS:           env["DOCKET_KAFKA_TLS"] == "true",
+		KafkaTLSCAFile:     env["DOCKET_KAFKA_TLS_CA_FILE"],
+		KafkaSASLMechanism: env["DOCKET_KAFKA_SASL_MECHANISM"],
+		KafkaSASLUser:      env["DOCKET_KAFKA_SASL_USERNAME"],
+		KafkaSASLPassword:  env["DOCKET_KAFKA_SASL_PASSWORD"],
+	}
+	opts, err := p.KafkaOpts()
+	if err != nil {
+		s.b.Fatal(err)
+	}
+	return opts
+}
+
+// setup describes the broker for the report.
+func (s *stack) setup() string {
+	if s.k.Real == nil {
+		return "kfake (franz-go), one broker in the benchmark's process, over loopback TCP"
+	}
+	return fmt.Sprintf("Apache Kafka (deploy/kafka/pom.xml), %d KRaft nodes, each its own JVM (%d MiB heap), on loopback; "+
+		"replication factor 3, min ISR 2; services and raw hops over SASL_SSL (SCRAM-SHA-512), feeders and follower over PLAINTEXT",
+		len(s.k.Real.Nodes), s.k.Real.HeapMB)
 }
 
 // start starts svc as a process with extra settings and waits until its
@@ -126,17 +198,61 @@ func (s *stack) start(ctx context.Context, svc string, extra ...string) {
 	}
 }
 
-// usage reads the CPU time and peak RSS of every running service.
+// The names of the processes besides the services in a usage snapshot.
+const (
+	harnessProc = "harness"
+	redisProc   = "redis-server"
+)
+
+// brokerProc names the real cluster's node id in a usage snapshot.
+func brokerProc(id int32) string { return fmt.Sprintf("kafka node %d", id) }
+
+// usage reads the CPU time so far and peak RSS of every process involved:
+// each running service, redis-server, the real cluster's JVMs and the
+// harness (this process).
 func (s *stack) usage() map[string]Usage {
-	out := map[string]Usage{}
+	pids := map[string]int{harnessProc: os.Getpid(), redisProc: s.redisPid}
 	for svc, p := range s.procs {
-		cpu, rss, err := ProcUsage(p.Pid())
-		if err != nil {
-			s.b.Fatalf("%s: %v", svc, err)
+		pids[svc] = p.Pid()
+	}
+	if c := s.k.Real; c != nil {
+		for _, n := range c.Nodes {
+			pids[brokerProc(n.ID)] = n.Pid()
 		}
-		out[svc] = Usage{Service: svc, CPUSeconds: cpu, PeakRSSMiB: rss}
+	}
+	out := map[string]Usage{}
+	for name, pid := range pids {
+		cpu, rss, err := ProcUsage(pid)
+		if err != nil {
+			s.b.Fatalf("%s (pid %d): %v", name, pid, err)
+		}
+		out[name] = Usage{Service: name, CPUSeconds: cpu, PeakRSSMiB: rss}
 	}
 	return out
+}
+
+// meter adds up each process's CPU time over chosen intervals.
+type meter struct {
+	s     *stack
+	from  map[string]Usage
+	total map[string]Usage
+}
+
+func (s *stack) meter() *meter { return &meter{s: s, total: map[string]Usage{}} }
+
+// start begins an interval.
+func (m *meter) start() { m.from = m.s.usage() }
+
+// stop ends the interval: each process's CPU time since start is added,
+// and its peak RSS is the latest read.
+func (m *meter) stop() {
+	for name, u := range m.s.usage() {
+		t := m.total[name]
+		t.Service, t.PeakRSSMiB = name, u.PeakRSSMiB
+		t.CPUSeconds += u.CPUSeconds - m.from[name].CPUSeconds
+		m.total[name] = t
+	}
+	m.from = nil
 }
 
 // profile takes a CPU profile of each profiled service for seconds, in

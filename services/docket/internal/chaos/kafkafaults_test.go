@@ -42,13 +42,16 @@ func newRealFaults(c *kafkacluster.Cluster, logf func(string, ...any)) *realFaul
 }
 
 func (r *realFaults) steps(ctx context.Context) []step {
+	// On the posting clock: the failures start while requests still
+	// arrive (each then waits for the cluster to be whole, so the later
+	// ones land while the pipeline drains).
 	return []step{
-		{at: 0.08, what: "kafka: SIGKILL the leader of a partition OCR writes", do: func() { r.killLeader(ctx) }},
-		{at: 0.2, what: "kafka: SIGKILL the coordinator of an open transaction", do: func() { r.killTxnCoordinator(ctx) }},
-		{at: 0.32, what: "kafka: SIGSTOP the OCR group's coordinator for 20s (session timeout 15s), then SIGCONT", do: func() { r.pauseGroupCoordinator(ctx) }},
-		{at: 0.45, what: "kafka: controller failover (SIGKILL the active controller)", do: func() { r.killController(ctx) }},
-		{at: 0.6, what: "kafka: rolling restart of all three brokers", do: func() { r.rollingRestart(ctx) }},
-		{at: 0.75, what: "kafka: wipe a broker's log directory and restart it", do: func() { r.wipe(ctx) }},
+		{at: 0.05, posts: true, what: "kafka: SIGKILL the leader of a partition OCR writes", do: func() { r.killLeader(ctx) }},
+		{at: 0.15, posts: true, what: "kafka: SIGKILL the coordinator of an open transaction", do: func() { r.killTxnCoordinator(ctx) }},
+		{at: 0.3, posts: true, what: "kafka: SIGSTOP the OCR group's coordinator for 20s (session timeout 15s), then SIGCONT", do: func() { r.pauseGroupCoordinator(ctx) }},
+		{at: 0.45, posts: true, what: "kafka: controller failover (SIGKILL the active controller)", do: func() { r.killController(ctx) }},
+		{at: 0.6, posts: true, what: "kafka: rolling restart of all three brokers", do: func() { r.rollingRestart(ctx) }},
+		{at: 0.75, posts: true, what: "kafka: wipe a broker's log directory and restart it", do: func() { r.wipe(ctx) }},
 	}
 }
 
@@ -216,8 +219,26 @@ func (r *realFaults) wipe(ctx context.Context) {
 		return
 	}
 	r.logf("kafka: node %d killed and its log directory wiped (%d partition folders left)", victim.ID, partitionDirs(victim))
-	r.restart(ctx, victim.ID)
-	r.logf("kafka: node %d holds %d partition folders again", victim.ID, partitionDirs(victim))
+	if err := r.c.StartNode(victim.ID); err != nil {
+		r.logf("kafka: restart node %d: %v", victim.ID, err)
+		return
+	}
+	// In sync is not enough here: a node killed and restarted within the
+	// replica lag time never left the in-sync set. Wait until it holds
+	// every partition it is a replica of again, caught up.
+	wctx, cancel := context.WithTimeout(ctx, 3*time.Minute)
+	defer cancel()
+	began := time.Now()
+	n, bytes, err := r.c.WaitReplicated(wctx, victim.ID)
+	if err != nil {
+		r.logf("kafka: %v", err)
+		r.mu.Lock()
+		r.n["wiped log directory not re-replicated"]++
+		r.mu.Unlock()
+		return
+	}
+	r.logf("kafka: node %d re-replicated %d partitions (%d bytes, %d partition folders) in %s", victim.ID, n, bytes, partitionDirs(victim), time.Since(began).Round(100*time.Millisecond))
+	r.healthy(ctx, fmt.Sprintf("node %d restarted", victim.ID))
 }
 
 func partitionDirs(n *kafkacluster.Node) int {

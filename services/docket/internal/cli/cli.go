@@ -23,8 +23,13 @@ Usage:
                                       topics, group and transactional ids; remove the rest
   docket admin schemas apply          register every schema version (production deploy step)
   docket admin schemas list           show the subjects, versions and ids in the registry
-  docket ledger verify [--brokers B] [--public-keys F,...]
-                                      prove every ledger chain and signature from the topic
+  docket ledger verify [--brokers B] [--public-keys F,...] [--checkpoints URL]
+                                      prove every ledger chain and signature from the topic,
+                                      against the latest signed checkpoints
+  docket ledger keys rotate [--key F] [--public-keys RING] [--overlap 1h]
+                                      new signing key; the old one's validity ends
+  docket ledger keys list [--public-keys F,...]
+                                      trusted keys and their validity windows
   docket auth hash-token --key-file F < TOKEN
                                       the token's HMAC under the server key, for a tokens
                                       file's token_hmacs or a tenants file's api_key_hmacs
@@ -99,6 +104,10 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return schemasApply(ctx, args[3:], stdout)
 	case "admin schemas list":
 		return schemasList(ctx, args[3:], stdout)
+	case "ledger keys rotate":
+		return ledgerKeysRotate(ctx, args[3:], stdout, stderr)
+	case "ledger keys list":
+		return ledgerKeysList(ctx, args[3:], stdout, stderr)
 	}
 	switch strings.Join(args[:min(len(args), 2)], " ") {
 	case "ledger verify":

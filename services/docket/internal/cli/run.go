@@ -75,6 +75,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// those that keep files at the data folder unless the user set them.
 	setDefaultEnv("DOCKET_INGEST_INBOX_DIR", filepath.Join(dataDir, "inbox"))
 	setDefaultEnv("DOCKET_LEDGER_DEV_KEY_DIR", filepath.Join(dataDir, "ledger"))
+	setDefaultEnv("DOCKET_LEDGER_CHECKPOINT_EXPORT", "file://"+filepath.Join(dataDir, "ledger", "checkpoints"))
 	// Demos receive callbacks on this machine; production allows none.
 	setDefaultEnv("DOCKET_INGEST_CALLBACK_ALLOW_NETS", "127.0.0.0/8,::1/128")
 	// Ingest's status endpoints read the embedded tracker.

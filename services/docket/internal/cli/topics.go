@@ -84,8 +84,8 @@ func desiredTopics(p topicPolicy) []topicSpec {
 		if _, ok := events.DLQService(t); ok {
 			retention = ms(p.DLQRetention)
 		}
-		if t == events.TopicLedger || t == events.TopicAudit {
-			retention = "-1" // the system of record and the audit log: kept forever
+		if t == events.TopicLedger || t == events.TopicLedgerCheckpoints || t == events.TopicAudit {
+			retention = "-1" // the system of record, its checkpoints and the audit log: kept forever
 		}
 		out = append(out, topicSpec{
 			Name:              t,

@@ -20,7 +20,7 @@ import (
 // default flags.
 func wantRetention(t string) string {
 	switch {
-	case t == events.TopicLedger, t == events.TopicAudit:
+	case t == events.TopicLedger, t == events.TopicLedgerCheckpoints, t == events.TopicAudit:
 		return "-1"
 	case strings.HasSuffix(t, ".retry"):
 		return "604800000" // 7 days

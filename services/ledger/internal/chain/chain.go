@@ -12,9 +12,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/events"
@@ -34,9 +36,14 @@ type Topic interface {
 	// Settled returns nil when no transaction is open on partition (its
 	// last stable offset equals its high watermark).
 	Settled(ctx context.Context, partition int32) error
+	// Offsets returns partition's log start and end offsets.
+	Offsets(ctx context.Context, partition int32) (start, end int64, err error)
 	// Read calls fn for every committed record of partition from offset
 	// from (or ledgerchain.FromStart) to its last stable offset.
 	Read(ctx context.Context, partition int32, from int64, fn func(*kgo.Record) error) error
+	// LatestCheckpoint returns the published checkpoint of partition's
+	// chain with the highest sequence that verifies under keys, or nil.
+	LatestCheckpoint(ctx context.Context, partition int32, keys ledgerchain.PublicKeys) (*events.LedgerCheckpoint, error)
 }
 
 // pruneAt is how many workflows a partition keeps in memory before it drops
@@ -51,6 +58,9 @@ type Chains struct {
 	keys   ledgerchain.PublicKeys
 	log    *slog.Logger
 	settle time.Duration
+	// refused counts the loads that refused a partition, by partition and
+	// reason (broken, history_cut).
+	refused *prometheus.CounterVec
 
 	mu      sync.Mutex
 	parts   map[int32]*partition
@@ -70,15 +80,19 @@ type staged struct {
 
 // New returns empty chains. keys verify what is loaded from the topic;
 // settle bounds the wait for an open transaction on a partition to end
-// before loading it.
-func New(idx Index, topic Topic, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, log *slog.Logger, settle time.Duration) *Chains {
-	return &Chains{idx: idx, topic: topic, codec: codec, keys: keys, log: log, settle: settle, parts: map[int32]*partition{}, appends: map[int32]*sync.Mutex{}}
+// before loading it; refused counts the partitions a load refused (labels
+// partition and reason).
+func New(idx Index, topic Topic, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, refused *prometheus.CounterVec, log *slog.Logger, settle time.Duration) *Chains {
+	return &Chains{idx: idx, topic: topic, codec: codec, keys: keys, refused: refused, log: log, settle: settle, parts: map[int32]*partition{}, appends: map[int32]*sync.Mutex{}}
 }
 
 // Link is where a new record goes in its chain.
 type Link struct {
 	Sequence int64
 	PrevHash []byte
+	// NotBefore is the record before's recorded_at: the new record may not
+	// be dated before it (zero when unknown or none).
+	NotBefore time.Time
 }
 
 // ErrRecorded is returned by Append when the workflow already has a record.
@@ -134,7 +148,7 @@ func (c *Chains) Append(ctx context.Context, p int32, workflow string, build fun
 		// Revoked or reset while building: the batch is aborting.
 		return nil, fault.Transientf("ledger partition %d was revoked while appending", p)
 	}
-	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1}})
+	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1, RecordedAt: rec.RecordedAt}})
 	return rec, nil
 }
 
@@ -155,7 +169,7 @@ func (p *partition) next() Link {
 	if n := len(p.staged); n > 0 {
 		h = p.staged[n-1].head
 	}
-	return Link{Sequence: h.Sequence + 1, PrevHash: h.Hash}
+	return Link{Sequence: h.Sequence + 1, PrevHash: h.Hash, NotBefore: h.RecordedAt}
 }
 
 // BatchEnd ends the open batch: on commit the staged records join their
@@ -222,7 +236,9 @@ func (c *Chains) partition(ctx context.Context, p int32) (*partition, error) {
 }
 
 // load reads partition p of the ledger topic from the index checkpoint to
-// its end, verifying every record.
+// its end, verifying every record, and against the latest published
+// checkpoint of its chain: a chain that ends before it was cut (a topic
+// re-created while the index was lost too).
 func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	start := time.Now()
 	if err := c.waitSettled(ctx, p); err != nil {
@@ -232,7 +248,17 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	if err != nil {
 		return nil, fault.Wrap(fault.Transient, err)
 	}
+	if err := c.checkHistory(ctx, p, ck, ok); err != nil {
+		return nil, err
+	}
+	published, err := c.topic.LatestCheckpoint(ctx, p, c.keys)
+	if err != nil {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("ledger partition %d: %w", p, err))
+	}
 	v := ledgerchain.NewVerifier(c.keys)
+	if published != nil {
+		v.Expect(published)
+	}
 	from := ledgerchain.FromStart
 	if ok {
 		v.Resume(p, ck.Head)
@@ -240,13 +266,21 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	}
 	tail := map[string]int64{}
 	var broken *ledgerchain.Problem
+	foreign := 0
 	err = c.topic.Read(ctx, p, from, func(r *kgo.Record) error {
 		rec, perr := v.AddValue(c.codec, p, r.Offset, r.Value)
-		if rec != nil {
+		var problem *ledgerchain.Problem
+		switch {
+		case errors.As(perr, &problem) && problem.Foreign():
+			// Not the ledger's: the chain goes on past it. The index
+			// follower counts and lists it.
+			foreign++
+		case problem != nil:
+			if broken == nil {
+				broken = problem
+			}
+		case rec != nil && broken == nil:
 			tail[rec.WorkflowID] = rec.Sequence
-		}
-		if perr != nil && broken == nil {
-			errors.As(perr, &broken)
 		}
 		return nil
 	})
@@ -257,11 +291,47 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 		// Never extend a chain the verifier rejects. Not the input's
 		// fault: transient, so it waits in the exception agent's retries
 		// while an operator looks.
+		c.refused.WithLabelValues(strconv.Itoa(int(p)), "broken").Inc()
 		return nil, fault.Transientf("ledger partition %d is broken, refusing to append: %v", p, broken)
+	}
+	if head := v.Head(p); published != nil && head.Sequence < published.Sequence {
+		cut := fmt.Sprintf("its chain ends at sequence %d, its checkpoint of %s has sequence %d at offset %d: the topic was re-created or records were deleted",
+			head.Sequence, published.CheckpointedAt.UTC().Format(time.RFC3339), published.Sequence, published.LedgerOffset)
+		c.refused.WithLabelValues(strconv.Itoa(int(p)), "history_cut").Inc()
+		c.log.Error("LEDGER HISTORY CUT: refusing to append to the partition; see the repair procedure in the ledger README", "partition", p, "reason", cut)
+		return nil, fault.Transientf("ledger partition %d history was cut, refusing to append: %s", p, cut)
+	}
+	if foreign > 0 {
+		c.log.Error("LEDGER TOPIC HOLDS FOREIGN RECORDS: quarantined, the chain goes on past them; see GET /v1/ledger/foreign and `docket ledger verify`", "partition", p, "from_offset", from, "foreign_records", foreign)
 	}
 	head := v.Head(p)
 	c.log.Info("ledger chain loaded", "partition", p, "from_offset", from, "tail_records", len(tail), "sequence", head.Sequence, "took", time.Since(start).Round(time.Millisecond))
 	return &partition{head: head, tail: tail}, nil
+}
+
+// checkHistory refuses a partition whose history was cut: its log no longer
+// starts at offset 0 (records were deleted: the ledger never deletes), or
+// it ends before the index checkpoint (the topic was re-created). The chain
+// would restart or go on from records that are gone. Transient, like a
+// broken chain: the workflows wait in the exception agent's retries while
+// an operator repairs the partition; the other partitions go on.
+func (c *Chains) checkHistory(ctx context.Context, p int32, ck index.Checkpoint, checkpointed bool) error {
+	start, end, err := c.topic.Offsets(ctx, p)
+	if err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("ledger partition %d: %w", p, err))
+	}
+	var cut string
+	switch {
+	case start > 0:
+		cut = fmt.Sprintf("its log starts at offset %d: the records before were deleted", start)
+	case checkpointed && end < ck.Next:
+		cut = fmt.Sprintf("its log ends at offset %d, before the index checkpoint (offset %d, sequence %d): the topic was re-created or truncated", end, ck.Next, ck.Head.Sequence)
+	default:
+		return nil
+	}
+	c.refused.WithLabelValues(strconv.Itoa(int(p)), "history_cut").Inc()
+	c.log.Error("LEDGER HISTORY CUT: refusing to append to the partition; see the repair procedure in the ledger README", "partition", p, "log_start", start, "log_end", end, "reason", cut)
+	return fault.Transientf("ledger partition %d history was cut, refusing to append: %s", p, cut)
 }
 
 func (c *Chains) waitSettled(ctx context.Context, p int32) error {

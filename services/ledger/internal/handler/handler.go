@@ -46,6 +46,7 @@ type Handler struct {
 	Version    string
 	Chains     *chain.Chains
 	Key        ed25519.PrivateKey
+	KeyWindow  ledgerchain.PublicKey // Key's public key and validity window
 	Codec      Encoder
 	Partitions int // partitions of the ledger topic
 	Now        func() time.Time
@@ -123,8 +124,18 @@ func (h *Handler) record(ctx context.Context, m *bus.Message, in *events.Meta, f
 		return nil, fault.Structuralf("workflow %s arrived on %s partition %d but its ledger record goes to partition %d: inputs must be keyed by workflow id with Kafka's default partitioner, and every ledger input topic must have as many partitions as %s",
 			wf, m.Record.Topic, m.Record.Partition, p, events.TopicLedger)
 	}
-	now := h.Now().UTC().Truncate(time.Millisecond)
 	rec, err := h.Chains.Append(ctx, p, wf, func(l chain.Link) (*events.LedgerRecord, error) {
+		// Never dated before the record before (a replica whose clock is
+		// behind the previous owner's): the verifier would reject it.
+		now := h.Now().UTC().Truncate(time.Millisecond)
+		if now.Before(l.NotBefore) {
+			now = l.NotBefore.UTC()
+		}
+		if !h.KeyWindow.ValidAt(now) {
+			// A record signed now would be foreign: wait for a rotation.
+			return nil, fault.Transientf("ledger signing key %s is not valid at %s (window %s): rotate it with `docket ledger keys rotate`",
+				h.KeyWindow.ID(), now.Format(time.RFC3339), h.KeyWindow.Window())
+		}
 		r := &events.LedgerRecord{
 			Meta: events.Meta{
 				EventID:     uuid.NewSHA1(namespace, []byte("ledger-record\x00"+wf)).String(),

@@ -5,9 +5,11 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"strconv"
 	"sync"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -16,24 +18,36 @@ import (
 
 // Follower reads the ledger topic, read_committed, from the index
 // checkpoints on, verifies each chain as it goes and writes the records to
-// the index. A partition whose chain fails verification is no longer
-// indexed (an error is logged): the index never holds what the verifier
-// would reject.
+// the index. A foreign record (ledgerchain.Kind.Foreign) is quarantined:
+// logged at error, counted in foreign and listed in the index, never
+// indexed as a record. A partition whose chain fails verification is no
+// longer indexed (an error is logged): the index never holds what the
+// verifier would reject.
 type Follower struct {
-	store  *Store
-	kafka  []kgo.Opt
-	topic  string
-	codec  ledgerchain.Decoder
-	keys   ledgerchain.PublicKeys
-	log    *slog.Logger
-	mu     sync.Mutex
-	warm   bool
-	broken map[int32]*ledgerchain.Problem
+	heads   Heads
+	store   *Store
+	kafka   []kgo.Opt
+	topic   string
+	codec   ledgerchain.Decoder
+	keys    ledgerchain.PublicKeys
+	log     *slog.Logger
+	foreign *prometheus.CounterVec
+	mu      sync.Mutex
+	warm    bool
+	broken  map[int32]*ledgerchain.Problem
 }
 
-// NewFollower returns a follower of topic writing to store.
-func NewFollower(store *Store, kafka []kgo.Opt, topic string, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, log *slog.Logger) *Follower {
-	return &Follower{store: store, kafka: kafka, topic: topic, codec: codec, keys: keys, log: log, broken: map[int32]*ledgerchain.Problem{}}
+// Heads takes the verified chain heads the follower indexed up to (the
+// checkpoint publisher).
+type Heads interface {
+	Offer(ctx context.Context, partition int32, h ledgerchain.Head)
+}
+
+// NewFollower returns a follower of topic writing to store and offering
+// each partition's head to heads once indexed. foreign counts the foreign
+// records it finds, by partition (label "partition").
+func NewFollower(store *Store, kafka []kgo.Opt, topic string, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, heads Heads, foreign *prometheus.CounterVec, log *slog.Logger) *Follower {
+	return &Follower{store: store, kafka: kafka, topic: topic, codec: codec, keys: keys, heads: heads, foreign: foreign, log: log, broken: map[int32]*ledgerchain.Problem{}}
 }
 
 // Warm reports whether the index has caught up with the topic as it was
@@ -69,12 +83,20 @@ func (f *Follower) follow(ctx context.Context) error {
 	}
 	adm := kadm.NewClient(admCl)
 	ends, err := adm.ListCommittedOffsets(ctx, f.topic)
-	adm.Close()
 	if err == nil {
 		err = ends.Error()
 	}
 	if err != nil {
+		adm.Close()
 		return fmt.Errorf("list last stable offsets of %s: %w", f.topic, err)
+	}
+	starts, err := adm.ListStartOffsets(ctx, f.topic)
+	adm.Close()
+	if err == nil {
+		err = starts.Error()
+	}
+	if err != nil {
+		return fmt.Errorf("list start offsets of %s: %w", f.topic, err)
 	}
 	target := map[int32]int64{}
 	ends.Each(func(o kadm.ListedOffset) { target[o.Partition] = o.Offset })
@@ -96,6 +118,12 @@ func (f *Follower) follow(ctx context.Context) error {
 			consume[p] = kgo.NewOffset().At(c.Next)
 		} else {
 			consume[p] = kgo.NewOffset().AtStart()
+		}
+		if s, ok := starts.Lookup(f.topic, p); ok {
+			var problem *ledgerchain.Problem
+			if errors.As(v.LogStart(p, s.Offset), &problem) {
+				f.markBroken(p, problem)
+			}
 		}
 	}
 	cl, err := kgo.NewClient(append(append([]kgo.Opt{}, f.kafka...),
@@ -142,6 +170,7 @@ func (f *Follower) index(ctx context.Context, v *ledgerchain.Verifier, p int32, 
 		return nil
 	}
 	var entries []Entry
+	var foreign []Foreign
 	last := recs[len(recs)-1].Offset
 	for _, r := range recs {
 		if r.Attrs.IsControl() {
@@ -149,17 +178,37 @@ func (f *Follower) index(ctx context.Context, v *ledgerchain.Verifier, p int32, 
 		}
 		rec, perr := v.AddValue(f.codec, p, r.Offset, r.Value)
 		var problem *ledgerchain.Problem
-		if errors.As(perr, &problem) {
-			f.mu.Lock()
-			f.broken[p] = problem
-			f.mu.Unlock()
-			f.log.Error("LEDGER CHAIN BROKEN: partition no longer indexed; run `docket ledger verify`", "partition", p, "offset", r.Offset, "problem", problem.Error())
+		if errors.As(perr, &problem) && problem.Foreign() {
+			f.log.Error("FOREIGN RECORD ON THE LEDGER TOPIC: quarantined, not chained nor indexed; see GET /v1/ledger/foreign", "partition", p, "offset", r.Offset, "problem", problem.Error())
+			f.foreign.WithLabelValues(strconv.Itoa(int(p))).Inc()
+			foreign = append(foreign, NewForeign(f.topic, problem, time.Now()))
+			continue
+		}
+		if problem != nil {
+			f.markBroken(p, problem)
 			last = r.Offset - 1
 			break
 		}
 		entries = append(entries, NewEntry(f.topic, p, r.Offset, rec))
 	}
-	return f.store.Put(ctx, p, entries, Checkpoint{Next: last + 1, Head: v.Head(p)})
+	if err := f.store.Put(ctx, p, entries, foreign, Checkpoint{Next: last + 1, Head: v.Head(p)}); err != nil {
+		return err
+	}
+	if h := v.Head(p); h.Sequence > 0 {
+		f.heads.Offer(ctx, p, h)
+	}
+	return nil
+}
+
+// markBroken stops indexing partition p.
+func (f *Follower) markBroken(p int32, problem *ledgerchain.Problem) {
+	f.mu.Lock()
+	defer f.mu.Unlock()
+	if f.broken[p] != nil {
+		return
+	}
+	f.broken[p] = problem
+	f.log.Error("LEDGER CHAIN BROKEN: partition no longer indexed; run `docket ledger verify`", "partition", p, "offset", problem.Offset, "problem", problem.Error())
 }
 
 func (f *Follower) checkWarm(pos, target map[int32]int64) {
@@ -169,7 +218,8 @@ func (f *Follower) checkWarm(pos, target map[int32]int64) {
 		return
 	}
 	for p, end := range target {
-		if end > 0 && pos[p] < end {
+		// A broken partition is not indexed any further: nothing to wait for.
+		if end > 0 && pos[p] < end && f.broken[p] == nil {
 			return
 		}
 	}

@@ -12,6 +12,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"maps"
+	"slices"
 	"strconv"
 	"time"
 
@@ -70,6 +72,53 @@ func NewEntry(topic string, partition int32, offset int64, r *events.LedgerRecor
 		Document: r.Document, Decision: r.Decision, Flags: flags, Model: r.Model,
 		Confidence: r.Confidence, Reviewer: r.Reviewer, DecidedAt: r.DecidedAt.UTC(), RecordedAt: r.RecordedAt.UTC(),
 	}
+}
+
+// foreignKey is the hash of the quarantined foreign records, by
+// foreignField.
+const foreignKey = prefix + "foreign"
+
+// foreignField orders fields by partition, then offset.
+func foreignField(f Foreign) string { return fmt.Sprintf("%010d:%020d", f.Partition, f.Offset) }
+
+// Foreign is a record of the ledger topic that is not the ledger's
+// (ledgerchain.Kind.Foreign): quarantined, never indexed nor chained.
+type Foreign struct {
+	Topic      string    `json:"ledger_topic"`
+	Partition  int32     `json:"ledger_partition"`
+	Offset     int64     `json:"ledger_offset"`
+	Sequence   int64     `json:"sequence"`
+	WorkflowID string    `json:"workflow_id"`
+	Kind       string    `json:"kind"`
+	Detail     string    `json:"detail"`
+	FoundAt    time.Time `json:"found_at"`
+}
+
+// NewForeign describes the foreign record p names, read from topic.
+func NewForeign(topic string, p *ledgerchain.Problem, at time.Time) Foreign {
+	return Foreign{Topic: topic, Partition: p.Partition, Offset: p.Offset, Sequence: p.Sequence, WorkflowID: p.WorkflowID, Kind: string(p.Kind), Detail: p.Detail, FoundAt: at.UTC()}
+}
+
+// maxForeignListed bounds how many foreign records ForeignRecords returns.
+const maxForeignListed = 1000
+
+// ForeignRecords returns the quarantined foreign records by partition and
+// offset (at most 1000), and how many there are in all.
+func (s *Store) ForeignRecords(ctx context.Context) ([]Foreign, int, error) {
+	m, err := s.rdb.HGetAll(ctx, foreignKey).Result()
+	if err != nil {
+		return nil, 0, fmt.Errorf("read the ledger's foreign records: %w", err)
+	}
+	fields := slices.Sorted(maps.Keys(m))
+	out := []Foreign{}
+	for _, k := range fields[:min(len(fields), maxForeignListed)] {
+		var f Foreign
+		if err := json.Unmarshal([]byte(m[k]), &f); err != nil {
+			return nil, 0, fmt.Errorf("decode foreign record %s: %w", k, err)
+		}
+		out = append(out, f)
+	}
+	return out, len(m), nil
 }
 
 // Checkpoint says the index holds every record of a partition below Next,
@@ -143,38 +192,62 @@ func (s *Store) Recorded(ctx context.Context, id string) (bool, error) {
 }
 
 // Checkpoint returns partition's checkpoint; ok is false when the index
-// holds nothing of it yet.
+// holds nothing of it yet, or a checkpoint written before checkpoints held
+// a count and a time (then the partition is indexed again from its start).
 func (s *Store) Checkpoint(ctx context.Context, partition int32) (c Checkpoint, ok bool, err error) {
 	m, err := s.rdb.HGetAll(ctx, checkpointKey(partition)).Result()
 	if err != nil {
 		return c, false, fmt.Errorf("read ledger index checkpoint of partition %d: %w", partition, err)
 	}
-	if len(m) == 0 {
+	if len(m) == 0 || m["count"] == "" || m["recorded_at"] == "" {
 		return c, false, nil
 	}
 	next, err1 := atoi(m["next"])
 	seq, err2 := atoi(m["sequence"])
 	off, err3 := atoi(m["offset"])
 	hash, err4 := unhex(m["hash"])
-	if err := errors.Join(err1, err2, err3, err4); err != nil {
+	count, err5 := atoi(m["count"])
+	at, err6 := atoi(m["recorded_at"])
+	if err := errors.Join(err1, err2, err3, err4, err5, err6); err != nil {
 		return c, false, fmt.Errorf("ledger index checkpoint of partition %d is malformed: %w", partition, err)
 	}
-	return Checkpoint{Next: next, Head: ledgerchain.Head{Sequence: seq, Hash: hash, Offset: off}}, true, nil
+	var recordedAt time.Time
+	if at != 0 {
+		recordedAt = time.UnixMilli(at).UTC()
+	}
+	return Checkpoint{Next: next, Head: ledgerchain.Head{Sequence: seq, Hash: hash, Offset: off, Count: count, RecordedAt: recordedAt}}, true, nil
 }
 
 // advance sets a checkpoint only forward: two replicas indexing the same
-// topic may write in any order.
+// topic may write in any order. A checkpoint without a time (written
+// before checkpoints held a count and a time) is replaced.
 var advance = redis.NewScript(`
 local cur = redis.call('HGET', KEYS[1], 'next')
-if cur and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
-redis.call('HSET', KEYS[1], 'next', ARGV[1], 'sequence', ARGV[2], 'offset', ARGV[3], 'hash', ARGV[4])
+local current = redis.call('HEXISTS', KEYS[1], 'recorded_at')
+if cur and current == 1 and tonumber(cur) >= tonumber(ARGV[1]) then return 0 end
+redis.call('HSET', KEYS[1], 'next', ARGV[1], 'sequence', ARGV[2], 'offset', ARGV[3], 'hash', ARGV[4], 'count', ARGV[5], 'recorded_at', ARGV[6])
 return 1
 `)
 
-// Put writes entries and, after them in the same MULTI, partition's
-// checkpoint.
-func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, c Checkpoint) error {
+// unixMilli is t in Unix milliseconds, 0 for the zero time.
+func unixMilli(t time.Time) int64 {
+	if t.IsZero() {
+		return 0
+	}
+	return t.UnixMilli()
+}
+
+// Put writes entries and the foreign records found among them and, after
+// them in the same MULTI, partition's checkpoint.
+func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, foreign []Foreign, c Checkpoint) error {
 	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		for _, f := range foreign {
+			b, err := json.Marshal(f)
+			if err != nil {
+				return fmt.Errorf("encode foreign record at offset %d: %w", f.Offset, err)
+			}
+			p.HSetNX(ctx, foreignKey, foreignField(f), b)
+		}
 		for _, e := range entries {
 			b, err := json.Marshal(e)
 			if err != nil {
@@ -183,7 +256,7 @@ func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, c Che
 			p.Set(ctx, workflowKey(e.WorkflowID), b, 0)
 			p.SAdd(ctx, documentKey(e.Document.SHA256), e.WorkflowID)
 		}
-		advance.Eval(ctx, p, []string{checkpointKey(partition)}, itoa(c.Next), itoa(c.Head.Sequence), itoa(c.Head.Offset), hexOrEmpty(c.Head.Hash))
+		advance.Eval(ctx, p, []string{checkpointKey(partition)}, itoa(c.Next), itoa(c.Head.Sequence), itoa(c.Head.Offset), hexOrEmpty(c.Head.Hash), itoa(c.Head.Count), itoa(unixMilli(c.Head.RecordedAt)))
 		return nil
 	})
 	if err != nil {

@@ -2,6 +2,7 @@
 //
 //	GET /v1/ledger/workflows/{id}        the workflow's ledger record
 //	GET /v1/ledger/documents/{sha256}    the records of a document, by content hash
+//	GET /v1/ledger/foreign               the quarantined foreign records of the topic (operators)
 //
 // Answers come from the Redis index. A miss while the index is still
 // catching up with the topic is 503 with an error saying so; a miss once
@@ -33,6 +34,7 @@ import (
 type Index interface {
 	Workflow(ctx context.Context, id string) (index.Entry, error)
 	Document(ctx context.Context, sha string) ([]index.Entry, error)
+	ForeignRecords(ctx context.Context) ([]index.Foreign, int, error)
 }
 
 // Warmth tells whether the index has caught up with the topic.
@@ -69,6 +71,20 @@ func Handler(idx Index, warm Warmth, log *slog.Logger) http.Handler {
 			}
 		}
 		answer(w, log, warm, map[string]any{"sha256": sha, "records": es}, err, "document "+sha)
+	})
+	mux.HandleFunc("GET /v1/ledger/foreign", func(w http.ResponseWriter, r *http.Request) {
+		// A security finding about the topic, across tenants: operators'.
+		if p, ok := auth.FromContext(r.Context()); !ok || !p.Operator() {
+			writeError(w, http.StatusForbidden, "the ledger's foreign records are for operators")
+			return
+		}
+		fs, n, err := idx.ForeignRecords(r.Context())
+		if err != nil {
+			log.Warn("ledger foreign records lookup failed", "error", err)
+			writeError(w, http.StatusServiceUnavailable, "ledger index unavailable")
+			return
+		}
+		writeJSON(w, http.StatusOK, map[string]any{"count": n, "records": fs, "index_warm": warm.Warm()})
 	})
 	return mux
 }

@@ -24,7 +24,8 @@ const (
 
 // Load returns the signing key: from keyFile when it is set, else the
 // development key in devDir, generated on first use (with a loud warning)
-// and written there with its public key (DevPublicFile) for verifiers.
+// and added to the key ring there (DevPublicFile), which verifiers and the
+// ledger trust.
 func Load(keyFile, devDir string, log *slog.Logger) (ed25519.PrivateKey, error) {
 	if keyFile != "" {
 		k, err := ledgerchain.LoadPrivateKey(keyFile)
@@ -83,17 +84,34 @@ func Load(keyFile, devDir string, log *slog.Logger) (ed25519.PrivateKey, error) 
 	return k, nil
 }
 
+// writePublic makes sure the key ring DevPublicFile in dir holds k's public
+// key: it is created with it, or the key is appended to the keys already
+// there (a rotation keeps the earlier keys and their windows).
 func writePublic(dir string, k ed25519.PrivateKey) error {
-	pub, err := ledgerchain.MarshalPublicKey(k.Public().(ed25519.PublicKey))
+	path := filepath.Join(dir, DevPublicFile)
+	pub := k.Public().(ed25519.PublicKey)
+	b, err := os.ReadFile(path)
+	switch {
+	case errors.Is(err, fs.ErrNotExist):
+	case err != nil:
+		return fmt.Errorf("read public key ring %s: %w", path, err)
+	default:
+		ring, err := ledgerchain.ParsePublicKeys(b)
+		if err != nil {
+			return fmt.Errorf("public key ring %s: %w", path, err)
+		}
+		for _, r := range ring {
+			if r.ID() == ledgerchain.KeyID(pub) {
+				return nil
+			}
+		}
+	}
+	block, err := ledgerchain.MarshalPublicKey(ledgerchain.PublicKey{Key: pub})
 	if err != nil {
 		return err
 	}
-	path := filepath.Join(dir, DevPublicFile)
-	if b, err := os.ReadFile(path); err == nil && string(b) == string(pub) {
-		return nil
-	}
-	if err := os.WriteFile(path, pub, 0o644); err != nil {
-		return fmt.Errorf("write public key %s: %w", path, err)
+	if err := os.WriteFile(path, append(b, block...), 0o644); err != nil {
+		return fmt.Errorf("write public key ring %s: %w", path, err)
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"os"
 	"path/filepath"
 	"testing"
+	"time"
 
 	"github.com/docket-run/docket/pkg/ledgerchain"
 )
@@ -35,6 +36,27 @@ func TestDevKeyIsGeneratedOnceAndKept(t *testing.T) {
 	}
 	if fi, err := os.Stat(filepath.Join(dir, DevPrivateFile)); err != nil || fi.Mode().Perm() != 0o600 {
 		t.Errorf("private key file mode %v (%v), want 0600", fi.Mode().Perm(), err)
+	}
+
+	// A ring with a retired key and windows (after `docket ledger keys
+	// rotate`) is kept; a key missing from it is added.
+	retired := ledgerchain.PublicKey{Key: ed25519.NewKeyFromSeed(bytes.Repeat([]byte{6}, 32)).Public().(ed25519.PublicKey), NotAfter: time.Date(2026, 1, 1, 0, 0, 0, 0, time.UTC)}
+	ring, err := ledgerchain.MarshalPublicKey(retired)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, DevPublicFile), ring, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load("", dir, log); err != nil {
+		t.Fatal(err)
+	}
+	keys, err = ledgerchain.LoadPublicKeys(filepath.Join(dir, DevPublicFile))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(keys) != 2 || !keys[retired.ID()].NotAfter.Equal(retired.NotAfter) || keys[ledgerchain.KeyID(first.Public().(ed25519.PublicKey))].Key == nil {
+		t.Errorf("key ring after start holds %d keys (%v), want the retired key with its window and the dev key", len(keys), keys)
 	}
 
 	// A key file wins over the dev folder.

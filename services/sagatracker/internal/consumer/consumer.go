@@ -306,10 +306,11 @@ func record(r *kgo.Record) projection.Record {
 
 // Topics returns every topic the tracker consumes: the event topics but
 // the audit log (operator actions, which the tracker itself produces some
-// of; they are no workflow's step), and the dead-letter and retry topic of
-// every service.
+// of; they are no workflow's step) and the ledger's checkpoints (about the
+// ledger's chains, not about workflows), and the dead-letter and retry
+// topic of every service.
 func Topics() []string {
-	ts := slices.DeleteFunc(events.Topics(), func(t string) bool { return t == events.TopicAudit })
+	ts := slices.DeleteFunc(events.Topics(), func(t string) bool { return t == events.TopicAudit || t == events.TopicLedgerCheckpoints })
 	for _, svc := range events.Services() {
 		ts = append(ts, events.RetryTopic(svc))
 	}
