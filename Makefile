@@ -32,9 +32,10 @@ test-short: fmt-check
 FUZZTIME ?= 5s
 ## fuzz: short runs of every fuzz target on an external boundary: ingest requests and media sniffing, Avro payloads and DLQ envelopes through the serde, the ledger verifier
 fuzz:
-	@set -e; for t in FuzzParseMultipart FuzzParseRaw FuzzSniff; do \
+	@set -e; for t in FuzzParseMultipart FuzzParseRaw; do \
 	  (cd services/ingest && $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./internal/submit/); \
 	done
+	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzMediaType$$' -fuzztime $(FUZZTIME) ./sniff/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./serde/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzVerifier$$' -fuzztime $(FUZZTIME) ./ledgerchain/
 

@@ -9,7 +9,9 @@
 //
 // Put streams the bytes to a temporary key while hashing them, then copies
 // them to their address and deletes the temporary key; storing bytes that
-// are already there leaves the store unchanged. Open checks the bytes it
+// are already there leaves the store unchanged. Stage does the first half
+// only, for a caller that decides from the hash whether to keep the bytes
+// (Staged.Commit) or not (Staged.Discard). Open checks the bytes it
 // returns against their address.
 //
 // A Ref's URI is docket-blob://sha256/<hash>: it names the content, not a

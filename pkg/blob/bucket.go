@@ -115,25 +115,66 @@ func (b *Bucket) Close() error { return b.b.Close() }
 // first Put, is returned. More than MaxSize bytes fail with ErrTooLarge and
 // leave nothing behind.
 func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, error) {
+	s, err := b.Stage(ctx, r, mediaType)
+	if err != nil {
+		return Ref{}, err
+	}
+	return s.Commit(ctx)
+}
+
+// Staged is a blob written to a temporary key and hashed but not at its
+// address yet: the caller decides from its SHA-256 whether to keep it.
+// Commit moves it to its address, Discard drops it; once one of them is
+// called the other does nothing, so a caller may defer Discard (a crash
+// before either leaves a temporary key for RemoveTemp). Not for
+// concurrent use.
+type Staged struct {
+	b         *Bucket
+	tmp       string
+	done      bool
+	SHA256    string
+	Size      int64
+	MediaType string
+}
+
+// Stage streams everything r yields to a temporary key while hashing it,
+// as Put does, and returns it staged. Nothing reads the bytes into memory.
+func (b *Bucket) Stage(ctx context.Context, r io.Reader, mediaType string) (*Staged, error) {
 	if mediaType == "" {
 		mediaType = defaultMediaType
 	}
 	if _, _, err := mime.ParseMediaType(mediaType); err != nil {
-		return Ref{}, fault.Structuralf("blob: put: invalid media type %q: %w", mediaType, err)
+		return nil, fault.Structuralf("blob: put: invalid media type %q: %w", mediaType, err)
 	}
 	tmp, err := tempKey()
 	if err != nil {
-		return Ref{}, err
+		return nil, err
 	}
 	sum, size, err := b.writeTemp(ctx, tmp, r, mediaType)
 	if err != nil {
-		return Ref{}, err
+		return nil, err
 	}
-	defer func() {
-		// Best effort: a leftover is cleared by RemoveTemp.
-		_ = b.b.Delete(context.WithoutCancel(ctx), tmp)
-	}()
-	return b.promote(ctx, tmp, sum, size, mediaType)
+	return &Staged{b: b, tmp: tmp, SHA256: sum, Size: size, MediaType: mediaType}, nil
+}
+
+// Commit stores the staged bytes at their address (unchanged if they are
+// there already) and returns their Ref.
+func (s *Staged) Commit(ctx context.Context) (Ref, error) {
+	if s.done {
+		return Ref{}, fmt.Errorf("blob: commit %s: already committed or discarded", s.SHA256)
+	}
+	defer s.Discard(ctx)
+	return s.b.promote(ctx, s.tmp, s.SHA256, s.Size, s.MediaType)
+}
+
+// Discard deletes the staged bytes. Best effort: a leftover is cleared by
+// RemoveTemp.
+func (s *Staged) Discard(ctx context.Context) {
+	if s.done {
+		return
+	}
+	s.done = true
+	_ = s.b.b.Delete(context.WithoutCancel(ctx), s.tmp)
 }
 
 // writeTemp streams r to tmp, hashing it, and returns its SHA-256 and size.

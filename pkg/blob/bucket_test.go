@@ -419,3 +419,37 @@ func regularFiles(t *testing.T, dir string) []string {
 type iotestErrReader struct{}
 
 func (iotestErrReader) Read([]byte) (int, error) { return 0, errors.New("connection reset") }
+
+// A staged blob is hashed but not at its address until Commit; Discard
+// leaves nothing behind.
+func TestFileStageCommitDiscard(t *testing.T) {
+	b, raw := fileBackend(t)
+	data := []byte("staged document")
+	sum := sha256.Sum256(data)
+	want := hex.EncodeToString(sum[:])
+	s, err := b.Stage(ctx(t), bytes.NewReader(data), "text/plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if s.SHA256 != want || s.Size != int64(len(data)) {
+		t.Fatalf("staged %s %d, want %s %d", s.SHA256, s.Size, want, len(data))
+	}
+	if _, err := b.Stat(ctx(t), want); !errors.Is(err, ErrNotFound) {
+		t.Fatalf("staged blob at its address before Commit: %v", err)
+	}
+	s.Discard(ctx(t))
+	if got := keys(t, raw); len(got) != 0 {
+		t.Fatalf("keys after Discard: %v", got)
+	}
+	s, err = b.Stage(ctx(t), bytes.NewReader(data), "text/plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	ref, err := s.Commit(ctx(t))
+	if err != nil || ref.SHA256 != want {
+		t.Fatalf("Commit = %+v, %v", ref, err)
+	}
+	if got := keys(t, raw); len(got) != 1 || got[0] != key(want) {
+		t.Fatalf("keys after Commit: %v, want only %s", got, key(want))
+	}
+}

@@ -24,6 +24,8 @@ import (
 	"github.com/twmb/franz-go/pkg/sasl/plain"
 	"github.com/twmb/franz-go/pkg/sasl/scram"
 	"github.com/twmb/franz-go/pkg/sr"
+
+	"github.com/docket-run/docket/pkg/quota"
 )
 
 // Schema modes.
@@ -84,6 +86,10 @@ type Platform struct {
 	LongQueue    int           `env:"DOCKET_LONG_QUEUE" envDefault:"1000"`
 	JobLease     time.Duration `env:"DOCKET_JOB_LEASE" envDefault:"15s"`
 	TenantShares string        `env:"DOCKET_TENANT_SHARES"`
+	// TenantQuotas is each tenant's daily budget of pages and OCR CPU
+	// (quota.Parse), shared by every replica through Redis; empty (a
+	// Platform built in code) limits nothing.
+	TenantQuotas string `env:"DOCKET_TENANT_QUOTAS" envDefault:"*=10000/4h"`
 
 	// GroupProtocol is the consumer group protocol: classic (the default,
 	// client-side assignment) or consumer (KIP-848, Kafka 4.0+: the
@@ -233,6 +239,9 @@ func (p Platform) Validate() error {
 	}
 	if _, err := ParseShares(p.TenantShares); err != nil {
 		errs = append(errs, fmt.Errorf("DOCKET_TENANT_SHARES: %w", err))
+	}
+	if _, err := quota.Parse(p.TenantQuotas); err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_TENANT_QUOTAS: %w", err))
 	}
 	if p.TransactionTimeout != 0 && (p.TransactionTimeout < time.Second || p.TransactionTimeout > 15*time.Minute) {
 		errs = append(errs, fmt.Errorf("DOCKET_TRANSACTION_TIMEOUT %s: want between 1s and 15m", p.TransactionTimeout))

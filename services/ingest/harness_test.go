@@ -51,6 +51,8 @@ type harness struct {
 	blobDir string
 	app     *app.App
 	url     string
+	cfg     app.Config
+	deps    *service.Deps
 }
 
 func allTopics() []string {
@@ -62,8 +64,9 @@ func allTopics() []string {
 }
 
 // newHarness runs ingest in-process on kfake, a real redis-server and a
-// blob directory. mod adjusts the configuration.
-func newHarness(t *testing.T, mod func(*app.Config)) *harness {
+// blob directory. mod adjusts the configuration, platform the platform
+// settings.
+func newHarness(t *testing.T, mod func(*app.Config), platform ...func(*config.Platform)) *harness {
 	t.Helper()
 	topics := allTopics()
 	k := dockettest.NewKafka(t, 2, topics)
@@ -90,7 +93,8 @@ func newHarness(t *testing.T, mod func(*app.Config)) *harness {
 		t.Fatal(err)
 	}
 	cfg := app.Config{
-		Addr: "127.0.0.1:0", MaxBytes: maxBytes, UploadTimeout: time.Minute, TenantsFile: tenants, DefaultDeadline: 24 * time.Hour,
+		Addr: "127.0.0.1:0", MaxBytes: maxBytes, UploadTimeout: time.Minute, MaxUploads: 32, MaxTenantUploads: 8,
+		LoginFailures: 5, LoginFailureWindow: time.Minute, TenantsFile: tenants, DefaultDeadline: 24 * time.Hour,
 		PublishTimeout: 5 * time.Second, IdempotencyTTL: time.Hour, StatusTTL: time.Hour, EventsPoll: 20 * time.Millisecond,
 		InboxTenant: "acme", InboxPoll: 20 * time.Millisecond,
 		CallbackPoll: 20 * time.Millisecond, CallbackBackoff: 20 * time.Millisecond, CallbackMaxBackoff: 80 * time.Millisecond, CallbackMaxAttempts: 4,
@@ -105,14 +109,30 @@ func newHarness(t *testing.T, mod func(*app.Config)) *harness {
 	blobDir := filepath.Join(dir, "blobs")
 	kopts := []kgo.Opt{kgo.SeedBrokers(k.Addrs...), kgo.MetadataMinAge(100 * time.Millisecond)}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	rt, err := bus.New(ingest.Name, kopts, codec, idempotency.New(rdb), bus.TransactionalID("ingest-test-"+t.Name()),
-		bus.SessionTimeout(2*time.Second), bus.Logger(log), bus.DrainTimeout(2*time.Second))
+	pf := config.Platform{BlobURL: "file://" + blobDir}
+	for _, f := range platform {
+		f(&pf)
+	}
+	d := &service.Deps{Platform: pf, Log: log, Redis: rdb, Serde: codec, Kafka: kopts}
+	h := &harness{t: t, kafka: k, client: k.Client(t), codec: codec, rdb: rdb, blobDir: blobDir, cfg: cfg, deps: d}
+	h.app = h.start("ingest-test-" + t.Name())
+	h.url = "http://" + h.app.Addr
+	return h
+}
+
+// start runs one ingest replica on the harness's Kafka, Redis and blob
+// store, with its own runtime (transactional id txnID), until the test
+// ends.
+func (h *harness) start(txnID string) *app.App {
+	t := h.t
+	t.Helper()
+	rt, err := bus.New(ingest.Name, h.deps.Kafka, h.codec, idempotency.New(h.rdb), bus.TransactionalID(txnID),
+		bus.SessionTimeout(2*time.Second), bus.Logger(h.deps.Log), bus.DrainTimeout(2*time.Second))
 	if err != nil {
 		t.Fatal(err)
 	}
 	runCtx, stop := context.WithCancel(context.Background())
-	d := &service.Deps{Platform: config.Platform{BlobURL: "file://" + blobDir}, Log: log, Redis: rdb, Serde: codec, Kafka: kopts}
-	a, err := app.Start(runCtx, cfg, d, rt, "test")
+	a, err := app.Start(runCtx, h.cfg, h.deps, rt, "test")
 	if err != nil {
 		stop()
 		t.Fatalf("start ingest: %v", err)
@@ -126,7 +146,7 @@ func newHarness(t *testing.T, mod func(*app.Config)) *harness {
 		}
 		a.Wait()
 	})
-	return &harness{t: t, kafka: k, client: k.Client(t), codec: codec, rdb: rdb, blobDir: blobDir, app: a, url: "http://" + a.Addr}
+	return a
 }
 
 type upload struct {

@@ -26,6 +26,7 @@ import (
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/quota"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/service"
 
@@ -98,7 +99,11 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 			}
 		}
 	}()
-	x := extractor(ctx, cfg, d)
+	quotas, err := quota.Parse(d.Platform.TenantQuotas)
+	if err != nil {
+		return fmt.Errorf("DOCKET_TENANT_QUOTAS: %w", err)
+	}
+	x := extractor(ctx, cfg, d, quotas)
 	replica := d.Platform.InstanceID
 	name := replica
 	if name == "" {
@@ -115,14 +120,16 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	return nil
 }
 
-// extractor builds the extraction DOCKET_OCR_ENGINE selects.
-func extractor(ctx context.Context, cfg config.Config, d *service.Deps) handler.Extractor {
+// extractor builds the extraction DOCKET_OCR_ENGINE selects, charging
+// the tenants' daily quotas.
+func extractor(ctx context.Context, cfg config.Config, d *service.Deps, quotas quota.Table) handler.Extractor {
 	if cfg.Engine == config.EngineNoop {
 		d.Log.WarnContext(ctx, "DOCKET_OCR_ENGINE=noop: no text is extracted, every document reads as one fixed page (benchmarks only)")
 		return extract.Noop{}
 	}
-	engine := extract.NewTesseract(cfg.TesseractBin, cfg.Language, cfg.DPI)
-	poppler := extract.NewPoppler(cfg.PdfinfoBin, cfg.PdftotextBin, cfg.PdftoppmBin)
+	limits := extract.ProcessLimits{Memory: cfg.ToolMaxMemory, CPU: cfg.ToolMaxCPU, Prlimit: cfg.PrlimitBin}
+	engine := extract.NewTesseract(cfg.TesseractBin, cfg.Language, cfg.DPI, limits)
+	poppler := extract.NewPoppler(cfg.PdfinfoBin, cfg.PdftotextBin, cfg.PdftoppmBin, limits)
 	// A missing engine does not stop the service (plain text and the
 	// embedded stack work without it); documents that need it fail as
 	// structural, naming the package to install.
@@ -136,7 +143,7 @@ func extractor(ctx context.Context, cfg config.Config, d *service.Deps) handler.
 	}
 
 	cp := checkpoint.New(d.Redis, cfg.CheckpointTTL, fmt.Sprintf("%s@%ddpi", cfg.Language, cfg.DPI))
-	return extract.New(engine, poppler, cp, cp, extract.Limits{
+	return extract.New(engine, poppler, cp, cp, quota.New(d.Redis, quotas), extract.Limits{
 		MaxPages: cfg.MaxPages, MaxPixels: cfg.MaxPixels, DPI: cfg.DPI, PageConcurrency: cfg.PageConcurrency,
 	}, cfg.WorkDir, d.Log)
 }

@@ -14,6 +14,8 @@ import (
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/quota"
+	"github.com/docket-run/docket/pkg/ratelimit"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/services/ingest/internal/handler"
 	"github.com/docket-run/docket/services/ingest/internal/inbox"
@@ -68,6 +70,10 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		}
 		inboxTenant = t
 	}
+	quotas, err := quota.Parse(d.Platform.TenantQuotas)
+	if err != nil {
+		return nil, fmt.Errorf("DOCKET_TENANT_QUOTAS: %w", err)
+	}
 	blobs, err := blob.Open(ctx, d.Platform.BlobURL, blob.MaxSize(cfg.MaxBytes))
 	if err != nil {
 		return nil, fmt.Errorf("open blob store: %w", err)
@@ -118,11 +124,16 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	}
 	a.Store = store.New(d.Redis, cfg.IdempotencyTTL, cfg.StatusTTL)
 	view := &handler.View{Store: a.Store, Now: time.Now}
-	a.Submit = submit.New(submit.Config{MaxBytes: cfg.MaxBytes, DefaultDeadline: cfg.DefaultDeadline, Version: version}, tenants, a.Store, blobs, pub, view)
+	a.Submit = submit.New(submit.Config{
+		MaxBytes: cfg.MaxBytes, DefaultDeadline: cfg.DefaultDeadline, Version: version,
+		Limiter: ratelimit.New(d.Redis, "docket:rate:ingest:"), Quotas: quota.New(d.Redis, quotas),
+	}, tenants, a.Store, blobs, pub, view)
 	view.Register(rt)
 	(&handler.Requests{Submit: a.Submit, Store: a.Store, Now: time.Now}).Register(rt)
 
-	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll, UploadTimeout: cfg.UploadTimeout, Now: time.Now}
+	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll,
+		Uploads: server.NewUploads(cfg.MaxUploads, cfg.MaxTenantUploads), UploadTimeout: cfg.UploadTimeout, Now: time.Now,
+		Logins: &server.Logins{Limiter: ratelimit.New(d.Redis, "docket:login:ingest:"), Redis: d.Redis, Rate: cfg.LoginRate()}}
 	if tracker != nil {
 		srv.Tracker = tracker
 	}

@@ -12,6 +12,7 @@ import (
 	"time"
 
 	platform "github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/ratelimit"
 	"github.com/docket-run/docket/pkg/tlsconf"
 	"github.com/docket-run/docket/pkg/trackerclient"
 )
@@ -24,6 +25,17 @@ type Config struct {
 	// UploadTimeout bounds how long a submission's body may take to
 	// arrive: a client sending it slowly, or never ending it, is cut off.
 	UploadTimeout time.Duration `env:"UPLOAD_TIMEOUT" envDefault:"5m"`
+	// MaxUploads and MaxTenantUploads cap the submission bodies one
+	// replica reads at once, in total (a 503 past it) and per tenant (a
+	// 429), both with Retry-After. Bodies stream to the blob store, so a
+	// slot costs about 40 KiB of buffers, not the document's size.
+	MaxUploads       int `env:"MAX_UPLOADS" envDefault:"128"`
+	MaxTenantUploads int `env:"MAX_TENANT_UPLOADS" envDefault:"64"`
+	// LoginFailures unknown API keys from one client address are allowed
+	// at once, and as many again every LoginFailureWindow; past that the
+	// address is refused (429 with Retry-After) until its budget refills.
+	LoginFailures      int           `env:"LOGIN_FAILURES" envDefault:"10"`
+	LoginFailureWindow time.Duration `env:"LOGIN_FAILURE_WINDOW" envDefault:"1m"`
 	// TenantsFile lists the tenants, read again when it changes; empty
 	// runs the dev tenant "demo" (the embedded mode: allowed on loopback
 	// or with DOCKET_INSECURE, refused elsewhere).
@@ -66,6 +78,11 @@ type TrackerConfig struct {
 	// own), or the file holding it, and TLS.
 	Client  trackerclient.Config
 	Timeout time.Duration `env:"DOCKET_TRACKER_TIMEOUT" envDefault:"5s"`
+}
+
+// LoginRate is the budget of failed logins of one client address.
+func (c Config) LoginRate() ratelimit.Rate {
+	return ratelimit.Rate{PerSecond: float64(c.LoginFailures) / c.LoginFailureWindow.Seconds(), Burst: c.LoginFailures}
 }
 
 // CallbackAllowPrefixes parses CallbackAllowNets.
@@ -117,9 +134,18 @@ func (c Config) Validate() error {
 	if c.MaxBytes < 1 {
 		bad("MAX_BYTES", "%d: want at least 1", c.MaxBytes)
 	}
+	if c.MaxUploads < 1 {
+		bad("MAX_UPLOADS", "%d: want at least 1", c.MaxUploads)
+	}
+	if c.MaxTenantUploads < 1 {
+		bad("MAX_TENANT_UPLOADS", "%d: want at least 1", c.MaxTenantUploads)
+	}
+	if c.LoginFailures < 1 {
+		bad("LOGIN_FAILURES", "%d: want at least 1", c.LoginFailures)
+	}
 	for name, d := range map[string]time.Duration{
 		"UPLOAD_TIMEOUT": c.UploadTimeout, "DEFAULT_DEADLINE": c.DefaultDeadline, "PUBLISH_TIMEOUT": c.PublishTimeout, "IDEMPOTENCY_TTL": c.IdempotencyTTL,
-		"STATUS_TTL": c.StatusTTL, "EVENTS_POLL": c.EventsPoll, "INBOX_POLL": c.InboxPoll, "CALLBACK_POLL": c.CallbackPoll,
+		"STATUS_TTL": c.StatusTTL, "EVENTS_POLL": c.EventsPoll, "INBOX_POLL": c.InboxPoll, "LOGIN_FAILURE_WINDOW": c.LoginFailureWindow, "CALLBACK_POLL": c.CallbackPoll,
 		"CALLBACK_BACKOFF": c.CallbackBackoff, "CALLBACK_MAX_BACKOFF": c.CallbackMaxBackoff,
 	} {
 		if d <= 0 {

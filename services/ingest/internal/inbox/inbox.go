@@ -5,21 +5,27 @@
 // processed/ or to rejected/ with a "<name>.reason.txt" next to it. A file
 // whose submission failed on our side (Kafka or Redis down) stays where it
 // is and is tried again on a later poll; its key makes that safe.
+//
+// Nothing outside the folder is ever read: a file is opened with
+// O_NOFOLLOW and its fstat must be the regular file, with one link, that
+// the polls saw (device and inode), so a file swapped for a symbolic link
+// (or a hard link) to another file — data/ledger/ledger.key in issue 15 —
+// is refused, not submitted.
 package inbox
 
 import (
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
-	"io"
 	"log/slog"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strings"
+	"syscall"
 	"time"
 
+	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
@@ -41,9 +47,20 @@ type Inbox struct {
 	seen map[string]fileState
 }
 
+// fileState is what lstat says of a file: it must hold still between two
+// polls, and the file opened must be the same one.
 type fileState struct {
-	size int64
-	mod  time.Time
+	size     int64
+	mod      time.Time
+	dev, ino uint64
+}
+
+func stateOf(info os.FileInfo) fileState {
+	st := fileState{size: info.Size(), mod: info.ModTime()}
+	if sys, ok := info.Sys().(*syscall.Stat_t); ok {
+		st.dev, st.ino = uint64(sys.Dev), sys.Ino
+	}
+	return st
 }
 
 // Run polls until ctx ends.
@@ -51,6 +68,12 @@ func (in *Inbox) Run(ctx context.Context) error {
 	for _, d := range []string{in.Dir, filepath.Join(in.Dir, Processed), filepath.Join(in.Dir, Rejected)} {
 		if err := os.MkdirAll(d, 0o750); err != nil {
 			return fmt.Errorf("inbox: create %s: %w", d, err)
+		}
+	}
+	// Files are moved into the subfolders: they must be the inbox's own.
+	for _, d := range []string{Processed, Rejected} {
+		if info, err := os.Lstat(filepath.Join(in.Dir, d)); err != nil || !info.IsDir() {
+			return fmt.Errorf("inbox: %s must be a folder inside the inbox, not a symbolic link or a file (%v)", filepath.Join(in.Dir, d), err)
 		}
 	}
 	t := time.NewTicker(in.Poll)
@@ -88,13 +111,13 @@ func (in *Inbox) Scan(ctx context.Context) error {
 			continue // gone meanwhile
 		}
 		present[name] = true
-		now := fileState{size: info.Size(), mod: info.ModTime()}
+		now := stateOf(info)
 		prev, ok := in.seen[name]
 		in.seen[name] = now
-		if !ok || prev != now {
-			continue // new or still growing: wait for one quiet poll
+		if !ok || prev != now || !info.Mode().IsRegular() {
+			continue // new, still growing or replaced: wait for one quiet poll
 		}
-		if err := in.take(ctx, name); err != nil {
+		if err := in.take(ctx, name, now); err != nil {
 			return err
 		}
 		delete(in.seen, name)
@@ -107,18 +130,26 @@ func (in *Inbox) Scan(ctx context.Context) error {
 	return nil
 }
 
-// take submits one stable file and moves it. It returns an error only
-// when the inbox itself is unusable.
-func (in *Inbox) take(ctx context.Context, name string) error {
+// take submits one stable file, the one whose lstat was st, and moves it.
+// It returns an error only when the inbox itself is unusable.
+func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 	path := filepath.Join(in.Dir, name)
-	doc, err := readFile(path, in.Submit.MaxBytes())
+	log := in.Log.With("file", name)
+	f, err := openFile(path, st)
+	if errors.Is(err, errReplaced) {
+		log.WarnContext(ctx, "inbox file was replaced after it was checked; looking at it again on the next polls", "error", err)
+		return nil
+	}
 	var acc submit.Accepted
 	if err == nil {
-		sum := sha256.Sum256(doc)
-		key := hex.EncodeToString(sum[:]) + ":" + name
-		acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: events.PriorityBulk}, key, submit.SourceInbox)
+		var doc *blob.Staged
+		doc, err = in.Submit.Store(ctx, f)
+		f.Close()
+		if err == nil {
+			key := doc.SHA256 + ":" + name
+			acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: events.PriorityBulk}, key, submit.SourceInbox)
+		}
 	}
-	log := in.Log.With("file", name)
 	if err != nil {
 		e, ok := submit.AsError(err)
 		if !ok || e.Code == submit.CodeUnavailable {
@@ -131,36 +162,78 @@ func (in *Inbox) take(ctx context.Context, name string) error {
 			return err
 		}
 		reason := fmt.Sprintf("code: %s\nmessage: %s\nrejected_at: %s\n", e.Code, e.Message, time.Now().UTC().Format(time.RFC3339))
-		return os.WriteFile(dst+".reason.txt", []byte(reason), 0o640)
+		return writeReason(dst+".reason.txt", reason)
 	}
 	log.InfoContext(ctx, "inbox file submitted", "workflow_id", acc.WorkflowID, "repeat", acc.Repeat)
 	_, err = move(path, filepath.Join(in.Dir, Processed), name)
 	return err
 }
 
-// readFile reads up to max bytes; more is a too_large refusal.
-func readFile(path string, max int64) ([]byte, error) {
-	f, err := os.Open(path)
+// errReplaced is a file that is no longer the one the polls saw.
+var errReplaced = errors.New("inbox file replaced")
+
+// openFile opens the regular file at path whose lstat was st. It never
+// follows a symbolic link (O_NOFOLLOW: a link is refused) and opens only
+// the file the polls saw: the open file's fstat must have st's device and
+// inode, and one link (a hard link would be a file from elsewhere).
+// O_NONBLOCK keeps a FIFO swapped in from blocking the open.
+func openFile(path string, st fileState) (*os.File, error) {
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
+	if errors.Is(err, syscall.ELOOP) {
+		return nil, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "a symbolic link: the inbox reads only regular files placed in it")
+	}
+	if errors.Is(err, os.ErrNotExist) {
+		return nil, fmt.Errorf("%w: %w", errReplaced, err)
+	}
 	if err != nil {
 		return nil, submit.Unavailable("open inbox file", err)
 	}
-	defer f.Close()
-	b, err := io.ReadAll(io.LimitReader(f, max+1))
-	if err != nil {
-		return nil, submit.Unavailable("read inbox file", err)
+	if err := sameFile(f, st); err != nil {
+		f.Close()
+		return nil, err
 	}
-	if int64(len(b)) > max {
-		return nil, submit.Errorf(413, submit.CodeTooLarge, "file larger than %d bytes", max)
-	}
-	return b, nil
+	return f, nil
 }
 
-// move renames path into dir, adding a numeric suffix when the name is
-// taken, and returns the new path.
+// sameFile checks that the open f is the regular file, with one link,
+// whose lstat was st.
+func sameFile(f *os.File, st fileState) error {
+	info, err := f.Stat()
+	if err != nil {
+		return submit.Unavailable("stat inbox file", err)
+	}
+	sys, ok := info.Sys().(*syscall.Stat_t)
+	switch {
+	case !info.Mode().IsRegular():
+		return submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "not a regular file (%s): the inbox reads only regular files", info.Mode().Type())
+	case !ok || uint64(sys.Dev) != st.dev || sys.Ino != st.ino:
+		return fmt.Errorf("%w: the file opened is not the one checked", errReplaced)
+	case sys.Nlink != 1:
+		return submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "a file with %d hard links: the inbox reads only files placed in it, not links to files elsewhere", sys.Nlink)
+	}
+	return nil
+}
+
+// writeReason creates the reason file next to a rejected one; it never
+// follows or overwrites anything already there (a link planted under that
+// name would otherwise be written through).
+func writeReason(path, reason string) error {
+	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|os.O_EXCL|syscall.O_NOFOLLOW, 0o640)
+	if err != nil {
+		return fmt.Errorf("inbox: write reason: %w", err)
+	}
+	_, err = f.WriteString(reason)
+	return errors.Join(err, f.Close())
+}
+
+// move renames path into dir, adding a numeric suffix when the name (or
+// its reason file's) is taken, and returns the new path.
 func move(path, dir, name string) (string, error) {
 	dst := filepath.Join(dir, name)
 	for i := 1; ; i++ {
-		if _, err := os.Lstat(dst); errors.Is(err, os.ErrNotExist) {
+		_, err := os.Lstat(dst)
+		_, errReason := os.Lstat(dst + ".reason.txt")
+		if errors.Is(err, os.ErrNotExist) && errors.Is(errReason, os.ErrNotExist) {
 			break
 		}
 		ext := filepath.Ext(name)

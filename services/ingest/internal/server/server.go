@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"io"
 	"log/slog"
 	"math"
 	"net/http"
@@ -19,6 +20,7 @@ import (
 	"strings"
 	"time"
 
+	"github.com/docket-run/docket/pkg/blob"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/ingest/internal/store"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
@@ -51,6 +53,10 @@ type Server struct {
 	// PollInterval is how often an event stream reads the status view
 	// when it cannot follow the tracker's stream.
 	PollInterval time.Duration
+	// Uploads caps the bodies read at once, in total and per tenant.
+	Uploads *Uploads
+	// Logins throttles failed logins per client address.
+	Logins *Logins
 	// UploadTimeout bounds the time a submission's body takes to arrive
 	// (the server's ReadTimeout would also end event streams); zero is
 	// unbounded.
@@ -84,12 +90,26 @@ func apiKey(r *http.Request) string {
 	return r.Header.Get("X-API-Key")
 }
 
+// authenticate returns the request's tenant. A client whose keys failed
+// too often is refused before its key is looked at, and every unknown key
+// counts against its address (Logins).
 func (s *Server) authenticate(r *http.Request) (submit.Tenant, error) {
+	ctx := r.Context()
+	if err := s.Logins.Locked(ctx, r); err != nil {
+		return submit.Tenant{}, err
+	}
 	claimed := r.Header.Get("Docket-Tenant")
 	if claimed == "" {
 		claimed = r.URL.Query().Get("tenant")
 	}
-	return s.Submit.Tenants().Authenticate(apiKey(r), claimed)
+	key := apiKey(r)
+	tn, err := s.Submit.Tenants().Authenticate(key, claimed)
+	if e, ok := submit.AsError(err); ok && e.Status == http.StatusUnauthorized && key != "" {
+		if ferr := s.Logins.Failed(ctx, r); ferr != nil {
+			s.Log.WarnContext(ctx, "failed login not counted", "error", ferr)
+		}
+	}
+	return tn, err
 }
 
 func (s *Server) post(w http.ResponseWriter, r *http.Request) {
@@ -98,7 +118,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	if err := s.Submit.Tenants().Allow(tn.ID, s.Now()); err != nil {
+	if err := s.Submit.Admit(r.Context(), tn); err != nil {
 		writeError(w, err)
 		return
 	}
@@ -107,18 +127,37 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		writeError(w, submit.Errorf(http.StatusRequestEntityTooLarge, submit.CodeTooLarge, "document larger than %d bytes", s.Submit.MaxBytes()))
 		return
 	}
+	release, err := s.Uploads.Acquire(tn.ID)
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	defer release()
 	if s.UploadTimeout > 0 {
 		// Past the deadline the body's reads fail: the request is refused
 		// and its connection closed.
 		_ = http.NewResponseController(w).SetReadDeadline(time.Now().Add(s.UploadTimeout))
 	}
 	r.Body = http.MaxBytesReader(w, r.Body, s.Submit.MaxBytes()+multipartOverhead)
-	p, doc, err := submit.ParseHTTP(r, s.Submit.MaxBytes())
-	if err != nil {
-		writeError(w, err)
-		return
+	var (
+		doc *blob.Staged
+		acc submit.Accepted
+	)
+	p, err := submit.ParseHTTP(r, s.Submit.MaxBytes(), func(body io.Reader) (err error) {
+		doc, err = s.Submit.Store(r.Context(), body)
+		return err
+	})
+	if doc != nil {
+		defer doc.Discard(r.Context()) // refused after it was stored: nothing stays
 	}
-	acc, err := s.Submit.Submit(r.Context(), tn, doc, p, key, submit.SourceHTTP)
+	if err != nil {
+		// Refused from the first bytes, or failed while the body still
+		// arrives: answer now, and close the connection rather than read
+		// the rest of a body nobody wants.
+		w.Header().Set("Connection", "close")
+	} else {
+		acc, err = s.Submit.Submit(r.Context(), tn, doc, p, key, submit.SourceHTTP)
+	}
 	if err != nil {
 		if e, ok := submit.AsError(err); !ok || e.Code == submit.CodeUnavailable {
 			s.Log.ErrorContext(r.Context(), "submission failed", "tenant", tn.ID, "error", err)
@@ -126,7 +165,7 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		writeError(w, err)
 		return
 	}
-	s.Log.InfoContext(r.Context(), "document accepted", "workflow_id", acc.WorkflowID, "tenant", tn.ID, "repeat", acc.Repeat, "bytes", len(doc))
+	s.Log.InfoContext(r.Context(), "document accepted", "workflow_id", acc.WorkflowID, "tenant", tn.ID, "repeat", acc.Repeat, "bytes", doc.Size)
 	w.Header().Set("Location", s.StatusURL(acc.WorkflowID))
 	writeJSON(w, http.StatusAccepted, map[string]string{"workflow_id": acc.WorkflowID, "status_url": s.StatusURL(acc.WorkflowID)})
 }

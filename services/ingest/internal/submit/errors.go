@@ -23,6 +23,9 @@ const (
 	CodeNotFound            = "not_found"
 	CodeUnavailable         = "unavailable"
 	CodeTimeout             = "timeout"
+	// CodeLoginThrottled is HTTP only: a client that failed to log in too
+	// often is refused for a while.
+	CodeLoginThrottled = "login_throttled"
 )
 
 // Error is a refusal of a submission: what the client did wrong (or, for

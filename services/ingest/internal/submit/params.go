@@ -170,30 +170,33 @@ func (p *Params) setLabel(k, v string) {
 // with a "file" part and optional fields, or a raw body (any other
 // Content-Type) with the fields as query parameters and the file name in
 // a Docket-Filename header or Content-Disposition; the lane may also come
-// in an X-Docket-Priority header. It reads at most max document bytes:
-// more is a 413, none a 400. It checks neither the media type nor the
-// metadata's values (Validate does).
-func ParseHTTP(r *http.Request, max int64) (Params, []byte, error) {
-	p, doc, err := parseHTTP(r, max)
+// in an X-Docket-Priority header. The document is never held in memory:
+// doc is called once with a reader of its bytes as they arrive (Store
+// takes it), and its error ends the parse. A body without a document is a
+// 400; a body over the request's MaxBytesReader a 413 (max is the
+// document limit it names). ParseHTTP checks neither the media type, the
+// size of the document nor the metadata's values (Store and Validate do).
+func ParseHTTP(r *http.Request, max int64, doc func(io.Reader) error) (Params, error) {
+	p, err := parseHTTP(r, max, doc)
 	if err == nil {
 		err = p.laneHeader(r)
 	}
 	if err != nil {
-		return Params{}, nil, err
+		return Params{}, err
 	}
-	return p, doc, nil
+	return p, nil
 }
 
-func parseHTTP(r *http.Request, max int64) (Params, []byte, error) {
+func parseHTTP(r *http.Request, max int64, doc func(io.Reader) error) (Params, error) {
 	var p Params
 	mt, _, _ := mime.ParseMediaType(r.Header.Get("Content-Type"))
 	if mt == "multipart/form-data" {
-		return parseMultipart(r, max)
+		return parseMultipart(r, max, doc)
 	}
 	for name, vs := range r.URL.Query() {
 		for _, v := range vs {
 			if err := p.setField(name, v); err != nil {
-				return Params{}, nil, err
+				return Params{}, err
 			}
 		}
 	}
@@ -202,24 +205,22 @@ func parseHTTP(r *http.Request, max int64) (Params, []byte, error) {
 	} else if _, ps, err := mime.ParseMediaType(r.Header.Get("Content-Disposition")); err == nil && ps["filename"] != "" {
 		p.Filename = ps["filename"]
 	}
-	doc, err := readDocument(r.Body, max)
-	if err != nil {
-		return Params{}, nil, err
+	if err := doc(r.Body); err != nil {
+		return Params{}, err
 	}
-	return p, doc, nil
+	return p, nil
 }
 
-func parseMultipart(r *http.Request, max int64) (Params, []byte, error) {
+func parseMultipart(r *http.Request, max int64, doc func(io.Reader) error) (Params, error) {
 	var p Params
 	mr, err := r.MultipartReader()
 	if err != nil {
-		return Params{}, nil, invalid("multipart body: %v", err)
+		return Params{}, invalid("multipart body: %v", err)
 	}
-	var doc []byte
 	seen := false
 	for fields := 0; ; fields++ {
 		if fields > maxFormFields {
-			return Params{}, nil, invalid("more than %d form parts", maxFormFields)
+			return Params{}, invalid("more than %d form parts", maxFormFields)
 		}
 		part, err := mr.NextPart()
 		if err == io.EOF {
@@ -227,21 +228,21 @@ func parseMultipart(r *http.Request, max int64) (Params, []byte, error) {
 		}
 		if err != nil {
 			if tooLarge(err) {
-				return Params{}, nil, tooLargeError(max)
+				return Params{}, tooLargeError(max)
 			}
 			if timedOut(err) {
-				return Params{}, nil, timeoutError()
+				return Params{}, timeoutError()
 			}
-			return Params{}, nil, invalid("multipart body: %v", err)
+			return Params{}, invalid("multipart body: %v", err)
 		}
 		name := part.FormName()
 		if name == "file" {
 			if seen {
-				return Params{}, nil, invalid("more than one file part")
+				return Params{}, invalid("more than one file part")
 			}
 			seen = true
-			if doc, err = readDocument(part, max); err != nil {
-				return Params{}, nil, err
+			if err := doc(part); err != nil {
+				return Params{}, err
 			}
 			if p.Filename == "" {
 				p.Filename = part.FileName()
@@ -250,22 +251,19 @@ func parseMultipart(r *http.Request, max int64) (Params, []byte, error) {
 		}
 		v, err := readField(part)
 		if err != nil {
-			return Params{}, nil, err
+			return Params{}, err
 		}
 		if name == "filename" && v == "" {
 			continue
 		}
 		if err := p.setField(name, v); err != nil {
-			return Params{}, nil, err
+			return Params{}, err
 		}
 	}
 	if !seen {
-		return Params{}, nil, invalid("multipart body has no \"file\" part")
+		return Params{}, invalid("multipart body has no \"file\" part")
 	}
-	if len(doc) == 0 {
-		return Params{}, nil, Errorf(http.StatusBadRequest, CodeEmpty, "the document is empty")
-	}
-	return p, doc, nil
+	return p, nil
 }
 
 func readField(part *multipart.Part) (string, error) {
@@ -285,25 +283,36 @@ func readField(part *multipart.Part) (string, error) {
 	return string(b), nil
 }
 
-// readDocument reads at most max bytes of a document.
-func readDocument(r io.Reader, max int64) ([]byte, error) {
-	b, err := io.ReadAll(io.LimitReader(r, max+1))
-	if err != nil {
-		if tooLarge(err) {
-			return nil, tooLargeError(max)
-		}
-		if timedOut(err) {
-			return nil, timeoutError()
-		}
-		return nil, invalid("read document: %v", err)
+// documentReader reads a document as it arrives, at most max bytes of it.
+// Its errors are *Error: more than max bytes is a 413, a body that stopped
+// arriving in time a 408, any other failure of the body a 400.
+type documentReader struct {
+	r   io.Reader
+	max int64
+	n   int64
+}
+
+func (d *documentReader) Read(b []byte) (int, error) {
+	if d.n > d.max {
+		return 0, tooLargeError(d.max)
 	}
-	if int64(len(b)) > max {
-		return nil, tooLargeError(max)
+	// One byte past the limit tells a document over it.
+	if rest := d.max + 1 - d.n; int64(len(b)) > rest {
+		b = b[:rest]
 	}
-	if len(b) == 0 {
-		return nil, Errorf(http.StatusBadRequest, CodeEmpty, "the document is empty")
+	n, err := d.r.Read(b)
+	d.n += int64(n)
+	switch {
+	case d.n > d.max:
+		return 0, tooLargeError(d.max)
+	case err == nil, err == io.EOF:
+		return n, err
+	case tooLarge(err):
+		return n, tooLargeError(d.max)
+	case timedOut(err):
+		return n, timeoutError()
 	}
-	return b, nil
+	return n, invalid("read document: %v", err)
 }
 
 func tooLargeError(max int64) error {

@@ -7,8 +7,6 @@ package submit
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"errors"
 	"fmt"
 	"io"
@@ -19,6 +17,9 @@ import (
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/quota"
+	"github.com/docket-run/docket/pkg/ratelimit"
+	"github.com/docket-run/docket/pkg/sniff"
 )
 
 // Sources of a submission (DocumentSubmitted.source).
@@ -53,7 +54,8 @@ type Reservations interface {
 
 // Blobs is what submission needs of the blob store.
 type Blobs interface {
-	Put(ctx context.Context, r io.Reader, mediaType string) (blob.Ref, error)
+	// Stage streams r to a temporary key while hashing it.
+	Stage(ctx context.Context, r io.Reader, mediaType string) (*blob.Staged, error)
 	Stat(ctx context.Context, sha256hex string) (blob.Ref, error)
 	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
 }
@@ -76,6 +78,10 @@ type Config struct {
 	DefaultDeadline time.Duration
 	Version         string // producer version on events
 	Now             func() time.Time
+	// Limiter holds the tenants' rate budgets and Quotas their daily
+	// quotas, both in Redis, shared by every replica.
+	Limiter *ratelimit.Limiter
+	Quotas  *quota.Store
 }
 
 // Service accepts submissions.
@@ -127,33 +133,61 @@ func RejectionID(tenant, requestEventID string) string {
 	return uuid.NewSHA1(workflowNamespace, []byte(tenant+"\x00rejected\x00"+requestEventID)).String()
 }
 
-// Submit accepts a document for tenant: it validates it, reserves the
-// idempotency key (if any), stores the blob and publishes the submitted
-// event, returning only when Kafka acknowledged it. A repeat of a key
-// whose event is published returns the same workflow and creates nothing;
-// a repeat of a key whose first attempt died before publishing publishes
-// the same event (same id) again.
-func (s *Service) Submit(ctx context.Context, tn Tenant, doc []byte, p Params, key, source string) (Accepted, error) {
+// Store streams a document into the blob store's temporary area and
+// returns it staged: hashed, not yet at its address. The document is never
+// held in memory: its first bytes (sniff.HeadSize) decide its media type
+// by the rule OCR also reads it by, so a refused type is answered before
+// the rest arrives; the rest is hashed and written as it passes, at most
+// MaxBytes. Refusals are *Error (empty, too large, unsupported type, a
+// body that broke or stopped arriving); a store failure is
+// CodeUnavailable. Submit commits or discards what Store staged.
+func (s *Service) Store(ctx context.Context, r io.Reader) (*blob.Staged, error) {
+	doc := &documentReader{r: r, max: s.cfg.MaxBytes}
+	head := make([]byte, sniff.HeadSize)
+	n, err := io.ReadFull(doc, head)
+	if err != nil && !errors.Is(err, io.ErrUnexpectedEOF) && !errors.Is(err, io.EOF) {
+		return nil, err
+	}
+	if n == 0 {
+		return nil, Errorf(http.StatusBadRequest, CodeEmpty, "the document is empty")
+	}
+	head = head[:n]
+	mt, ok := sniff.MediaType(head)
+	if !ok {
+		return nil, Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
+	}
+	staged, err := s.blobs.Stage(ctx, io.MultiReader(bytes.NewReader(head), doc), mt)
+	if e, ok := AsError(err); ok {
+		return nil, e // the document's own failure, not the store's
+	}
+	if err != nil {
+		return nil, Unavailable("store document", err)
+	}
+	return staged, nil
+}
+
+// Submit accepts a document Store staged, for tenant: it validates the
+// submission, reserves the idempotency key (if any), moves the document to
+// its address and publishes the submitted event, returning only when Kafka
+// acknowledged it. A refusal discards the staged document, so it creates
+// nothing. A repeat of a key whose event is published returns the same
+// workflow and creates nothing; a repeat of a key whose first attempt died
+// before publishing publishes the same event (same id) again.
+func (s *Service) Submit(ctx context.Context, tn Tenant, doc *blob.Staged, p Params, key, source string) (Accepted, error) {
+	defer doc.Discard(ctx)
 	now := s.cfg.Now()
 	if err := s.check(tn, p, key, now); err != nil {
 		return Accepted{}, err
 	}
-	mt, err := s.checkContent(doc, int64(len(doc)))
-	if err != nil {
-		return Accepted{}, err
-	}
-	sum := sha256.Sum256(doc)
-	docSHA := hex.EncodeToString(sum[:])
-
-	wf, created, repeat, err := s.reserve(ctx, tn.ID, key, p.Fingerprint(docSHA), now)
+	wf, created, repeat, err := s.reserve(ctx, tn.ID, key, p.Fingerprint(doc.SHA256), now)
 	if err != nil || repeat {
 		return Accepted{WorkflowID: wf, Repeat: repeat}, err
 	}
-	ref, err := s.blobs.Put(ctx, bytes.NewReader(doc), mt)
+	ref, err := doc.Commit(ctx)
 	if err != nil {
 		return Accepted{}, Unavailable("store document", err)
 	}
-	ev, err := s.Event(tn.ID, wf, created, toBlobRef(ref, mt), p, key, source)
+	ev, err := s.Event(tn.ID, wf, created, toBlobRef(ref, doc.MediaType), p, key, source)
 	if err != nil {
 		return Accepted{}, err
 	}
@@ -171,6 +205,27 @@ func (s *Service) Submit(ctx context.Context, tn Tenant, doc []byte, p Params, k
 		_ = s.recorder.RecordSubmitted(ctx, ev) // the view also learns it from the topic
 	}
 	return Accepted{WorkflowID: wf}, nil
+}
+
+// Admit takes one submission from tenant's rate budget and checks its
+// daily quota of pages and OCR CPU; both live in Redis, so they hold
+// across replicas. Either spent is a 429 with Retry-After.
+func (s *Service) Admit(ctx context.Context, tn Tenant) error {
+	res, err := s.cfg.Limiter.Take(ctx, "ingest:"+tn.ID, tn.Rate(), 1)
+	if err != nil {
+		return Unavailable("take from the tenant's rate budget", err)
+	}
+	if res.Admitted == 0 {
+		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: fmt.Sprintf("rate limit of tenant %s exceeded", tn.ID), RetryAfter: max(res.RetryAfter, time.Millisecond)}
+	}
+	err = s.cfg.Quotas.Check(ctx, tn.ID)
+	if e, ok := quota.AsExceeded(err); ok {
+		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: e.Error(), RetryAfter: e.RetryAfter}
+	}
+	if err != nil {
+		return Unavailable("read the tenant's quota", err)
+	}
+	return nil
 }
 
 // check validates the tenant-level rules and the metadata.
@@ -191,7 +246,7 @@ func (s *Service) check(tn Tenant, p Params, key string, now time.Time) error {
 }
 
 // checkContent checks a document's size and sniffs its media type from
-// its first bytes.
+// its first bytes, by the rule OCR also reads documents by (pkg/sniff).
 func (s *Service) checkContent(head []byte, size int64) (string, error) {
 	switch {
 	case size == 0:
@@ -199,7 +254,7 @@ func (s *Service) checkContent(head []byte, size int64) (string, error) {
 	case size > s.cfg.MaxBytes:
 		return "", tooLargeError(s.cfg.MaxBytes)
 	}
-	mt, ok := Sniff(head)
+	mt, ok := sniff.MediaType(head)
 	if !ok {
 		return "", Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
 	}
@@ -288,7 +343,7 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 	if err := s.check(tn, r.Params, r.Key, now); err != nil {
 		return nil, err
 	}
-	if err := s.tenants.Allow(tn.ID, now); err != nil {
+	if err := s.Admit(ctx, tn); err != nil {
 		return nil, err
 	}
 	sum, err := blob.ParseURI(r.Document.URI)
@@ -343,7 +398,7 @@ func (s *Service) verify(ctx context.Context, sum string) ([]byte, error) {
 		return nil, Unavailable("open document", err)
 	}
 	defer rc.Close()
-	head := make([]byte, sniffBytes)
+	head := make([]byte, sniff.HeadSize)
 	n, err := io.ReadFull(rc, head)
 	if err == nil {
 		_, err = io.Copy(io.Discard, io.LimitReader(rc, s.cfg.MaxBytes))

@@ -13,13 +13,10 @@ import (
 	"net/http"
 	"os"
 	"strings"
-	"sync"
-	"time"
-
-	"golang.org/x/time/rate"
 
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/filewatch"
+	"github.com/docket-run/docket/pkg/ratelimit"
 )
 
 // Tenant is one customer of the submission API.
@@ -76,17 +73,18 @@ func HashKey(key string) string {
 // during a rotation.
 const maxCallbackSecrets = 2
 
-// Tenants authenticates API keys and rate-limits tenants. Loaded from a
-// file, it is read again when the file changes. The token buckets live in
-// this process: the limit holds per replica, so N replicas admit up to N
-// times a tenant's rate.
+// Tenants authenticates API keys. Loaded from a file, it is read again
+// when the file changes. (Tenants' rates are enforced by Service.Admit, in
+// Redis, across replicas.)
 type Tenants struct {
 	key    []byte
 	static *tenantTable
 	file   *filewatch.Value[*tenantTable]
-	// limiters by tenant, rate and burst: a reload that keeps a tenant's
-	// limits keeps its bucket.
-	limiters sync.Map
+}
+
+// Rate is the tenant's submission rate.
+func (tn Tenant) Rate() ratelimit.Rate {
+	return ratelimit.Rate{PerSecond: tn.RatePerS, Burst: tn.Burst}
 }
 
 type tenantTable struct {
@@ -138,8 +136,8 @@ func newTable(ts []Tenant) (*tenantTable, error) {
 			}
 			t.legacy[h] = tn.ID
 		}
-		if tn.RatePerS <= 0 {
-			errs = append(errs, fmt.Errorf("tenant %q: rate_per_s must be positive", tn.ID))
+		if !(tn.RatePerS > 0 && tn.RatePerS <= 1e6) {
+			errs = append(errs, fmt.Errorf("tenant %q: rate_per_s must be positive, at most 1000000", tn.ID))
 		}
 		if tn.Burst < 1 {
 			errs = append(errs, fmt.Errorf("tenant %q: burst must be at least 1", tn.ID))
@@ -255,25 +253,4 @@ func (t *Tenants) Authenticate(key, claimed string) (Tenant, error) {
 		return Tenant{}, Errorf(http.StatusForbidden, CodeForbidden, "API key does not belong to tenant %q", claimed)
 	}
 	return found, nil
-}
-
-// Allow takes a token from the tenant's bucket, or returns a 429 error
-// saying when to retry.
-func (t *Tenants) Allow(id string, now time.Time) error {
-	tn, ok := t.Get(id)
-	if !ok {
-		return Errorf(http.StatusUnauthorized, CodeUnauthorized, "unknown tenant %q", id)
-	}
-	k := fmt.Sprintf("%s\x00%g\x00%d", id, tn.RatePerS, tn.Burst)
-	v, _ := t.limiters.LoadOrStore(k, rate.NewLimiter(rate.Limit(tn.RatePerS), tn.Burst))
-	l := v.(*rate.Limiter)
-	r := l.ReserveN(now, 1)
-	if !r.OK() {
-		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: "rate limit exceeded", RetryAfter: time.Second}
-	}
-	if d := r.DelayFrom(now); d > 0 {
-		r.CancelAt(now)
-		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: fmt.Sprintf("rate limit of tenant %s exceeded", id), RetryAfter: d}
-	}
-	return nil
 }

@@ -37,6 +37,16 @@ type Config struct {
 	PdftoppmBin  string `env:"DOCKET_OCR_PDFTOPPM_BIN" envDefault:"pdftoppm"`
 	PdftotextBin string `env:"DOCKET_OCR_PDFTOTEXT_BIN" envDefault:"pdftotext"`
 	PdfinfoBin   string `env:"DOCKET_OCR_PDFINFO_BIN" envDefault:"pdfinfo"`
+	// ToolMaxMemory and ToolMaxCPU are the hard limits of every engine
+	// process (pdfinfo, pdftotext, pdftoppm, tesseract): its address
+	// space in bytes (RLIMIT_AS) and its CPU time (RLIMIT_CPU, whole
+	// seconds). Going over either is structural. Tesseract on a blank
+	// page of DOCKET_OCR_MAX_PIXELS' default reserves about 1.1 GiB.
+	ToolMaxMemory int64         `env:"DOCKET_OCR_TOOL_MAX_MEMORY" envDefault:"2147483648"`
+	ToolMaxCPU    time.Duration `env:"DOCKET_OCR_TOOL_MAX_CPU" envDefault:"2m"`
+	// PrlimitBin is util-linux's prlimit, which starts the engine
+	// processes under those limits.
+	PrlimitBin string `env:"DOCKET_OCR_PRLIMIT_BIN" envDefault:"prlimit"`
 	// Language is Tesseract's -l argument, e.g. eng or deu+eng.
 	Language string `env:"DOCKET_OCR_LANGUAGE" envDefault:"eng"`
 	// DPI is the resolution scanned PDF pages are rasterized at, and the
@@ -84,10 +94,17 @@ func (c Config) Validate() error {
 	for name, v := range map[string]string{
 		"DOCKET_OCR_TESSERACT_BIN": c.TesseractBin, "DOCKET_OCR_PDFTOPPM_BIN": c.PdftoppmBin,
 		"DOCKET_OCR_PDFTOTEXT_BIN": c.PdftotextBin, "DOCKET_OCR_PDFINFO_BIN": c.PdfinfoBin,
+		"DOCKET_OCR_PRLIMIT_BIN": c.PrlimitBin,
 	} {
 		if v == "" {
 			errs = append(errs, fmt.Errorf("%s is empty", name))
 		}
+	}
+	if c.ToolMaxMemory < 64<<20 {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_TOOL_MAX_MEMORY %d: want at least 67108864 (64 MiB)", c.ToolMaxMemory))
+	}
+	if c.ToolMaxCPU < time.Second {
+		errs = append(errs, fmt.Errorf("DOCKET_OCR_TOOL_MAX_CPU %s: want at least 1s", c.ToolMaxCPU))
 	}
 	if !languageRe.MatchString(c.Language) {
 		errs = append(errs, fmt.Errorf("DOCKET_OCR_LANGUAGE %q: want tesseract language codes joined by +, e.g. eng or deu+eng", c.Language))

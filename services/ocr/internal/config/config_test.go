@@ -13,7 +13,8 @@ func TestLoadDefaults(t *testing.T) {
 	}
 	want := Config{Engine: "tesseract", Timeout: 5 * time.Minute, MaxPages: 500, MaxPixels: 100_000_000, TesseractBin: "tesseract",
 		PdftoppmBin: "pdftoppm", PdftotextBin: "pdftotext", PdfinfoBin: "pdfinfo", Language: "eng", DPI: 300,
-		PageConcurrency: 1, Batch: 500, CheckpointTTL: 24 * time.Hour}
+		PageConcurrency: 1, Batch: 500, CheckpointTTL: 24 * time.Hour,
+		ToolMaxMemory: 2 << 30, ToolMaxCPU: 2 * time.Minute, PrlimitBin: "prlimit"}
 	if c != want {
 		t.Errorf("defaults = %+v, want %+v", c, want)
 	}
@@ -26,11 +27,13 @@ func TestValidateReportsEveryField(t *testing.T) {
 	t.Setenv("DOCKET_OCR_LANGUAGE", "eng; rm -rf /")
 	t.Setenv("DOCKET_OCR_PAGE_CONCURRENCY", "0")
 	t.Setenv("DOCKET_OCR_BATCH", "0")
+	t.Setenv("DOCKET_OCR_TOOL_MAX_MEMORY", "1000")
+	t.Setenv("DOCKET_OCR_TOOL_MAX_CPU", "0s")
 	_, err := Load()
 	if err == nil {
 		t.Fatal("Load accepted bad settings")
 	}
-	for _, name := range []string{"DOCKET_OCR_ENGINE", "DOCKET_OCR_TIMEOUT", "DOCKET_OCR_MAX_PIXELS", "DOCKET_OCR_LANGUAGE", "DOCKET_OCR_PAGE_CONCURRENCY", "DOCKET_OCR_BATCH"} {
+	for _, name := range []string{"DOCKET_OCR_ENGINE", "DOCKET_OCR_TIMEOUT", "DOCKET_OCR_MAX_PIXELS", "DOCKET_OCR_LANGUAGE", "DOCKET_OCR_PAGE_CONCURRENCY", "DOCKET_OCR_BATCH", "DOCKET_OCR_TOOL_MAX_MEMORY", "DOCKET_OCR_TOOL_MAX_CPU"} {
 		if !strings.Contains(err.Error(), name) {
 			t.Errorf("error %q does not name %s", err, name)
 		}

@@ -30,12 +30,12 @@ func BenchmarkOCR(b *testing.B) {
 	}
 	defer blobs.Close()
 	limits := extract.Limits{MaxPages: 500, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}
-	x := extract.New(extract.NewTesseract("tesseract", "eng", 300), extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm"), nil, nil, limits, dir, nil)
+	x := extract.New(extract.NewTesseract("tesseract", "eng", 300, toolLimits), extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", toolLimits), nil, nil, nil, limits, dir, nil)
 	docs := []extract.Job{job("scanned.pdf", "application/pdf"), job("invoice.png", "image/png")}
 
 	// The same page images for the CLI: the PDF's pages as Docket
 	// rasterizes them, and the PNG.
-	p := extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm")
+	p := extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", toolLimits)
 	var images []string
 	for n := 1; n <= 3; n++ {
 		img, err := p.Rasterize(ctx, docs[0].Path, n, 300, dir)

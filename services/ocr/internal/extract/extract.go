@@ -2,15 +2,17 @@
 // file into per-page text. PDF pages with a text layer are read with
 // pdftotext; scanned pages are rasterized with pdftoppm and recognized by an
 // Engine (Tesseract); PNG, JPEG and TIFF images go to the Engine directly;
-// plain text is decoded to UTF-8. Every engine run is bounded (the
-// context's deadline kills the process group) and every image is checked
-// against the page and pixel limits from its header before it is decoded.
-// Pages recognized by the engine are checkpointed one by one, so a
-// redelivered document resumes after its last finished page.
+// plain text is decoded to UTF-8. Every engine run is bounded (hard
+// address-space and CPU limits, the context's deadline kills the process
+// group, the service's death kills the process) and every image is checked
+// against the page and pixel limits from its header before it is decoded;
+// a PDF page is rendered at the size that was checked. A tenant's pages and
+// engine CPU are charged to its daily quota. Pages recognized by the engine
+// are checkpointed one by one, so a redelivered document resumes after its
+// last finished page.
 package extract
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
@@ -21,10 +23,13 @@ import (
 	"strings"
 	"sync"
 	"sync/atomic"
+	"time"
 	"unicode"
 	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/quota"
+	"github.com/docket-run/docket/pkg/sniff"
 )
 
 // WorkPrefix begins the name of every temporary file and folder the
@@ -109,6 +114,13 @@ type Progress interface {
 	SetProgress(ctx context.Context, workflowID string, done, total int) error
 }
 
+// Quota is the tenants' daily budget of pages and engine CPU
+// (quota.Store): exceeding it returns a *quota.ExceededError.
+type Quota interface {
+	ChargePages(ctx context.Context, tenant, doc string, n int64) error
+	ChargeCPU(ctx context.Context, tenant string, d time.Duration) error
+}
+
 // Limits bound the work on one document.
 type Limits struct {
 	MaxPages  int
@@ -125,19 +137,21 @@ type Extractor struct {
 	poppler     *Poppler
 	checkpoints Checkpoints
 	progress    Progress
+	quota       Quota
 	limits      Limits
 	workDir     string
 	log         *slog.Logger
 }
 
-// New returns an Extractor. checkpoints and progress may be nil (no
-// resumption, no progress reports); workDir "" is the system temp dir.
-func New(engine Engine, poppler *Poppler, checkpoints Checkpoints, progress Progress, limits Limits, workDir string, log *slog.Logger) *Extractor {
+// New returns an Extractor. checkpoints, progress and quota may be nil (no
+// resumption, no progress reports, no tenant budget); workDir "" is the
+// system temp dir.
+func New(engine Engine, poppler *Poppler, checkpoints Checkpoints, progress Progress, quota Quota, limits Limits, workDir string, log *slog.Logger) *Extractor {
 	if log == nil {
 		log = slog.Default()
 	}
 	limits.PageConcurrency = max(1, limits.PageConcurrency)
-	return &Extractor{engine: engine, poppler: poppler, checkpoints: checkpoints, progress: progress, limits: limits, workDir: workDir, log: log}
+	return &Extractor{engine: engine, poppler: poppler, checkpoints: checkpoints, progress: progress, quota: quota, limits: limits, workDir: workDir, log: log}
 }
 
 // Job is one document to extract.
@@ -146,11 +160,14 @@ type Job struct {
 	Path string
 	// SHA256 identifies the document (checkpoint key).
 	SHA256 string
-	// MediaType is the declared media type; the content's magic bytes win
-	// over it.
+	// MediaType is the declared media type: the content decides the kind
+	// (and must not contradict it); for text it may name the charset.
 	MediaType string
 	// WorkflowID is where progress is reported.
 	WorkflowID string
+	// Tenant is whose budget the document's pages and engine CPU are
+	// charged to.
+	Tenant string
 	// Continue, when set, is called before each page is recognized; an
 	// error stops the extraction with that error (a canceled workflow).
 	Continue func(ctx context.Context) error
@@ -169,35 +186,42 @@ const (
 	KindText  Kind = "text"
 )
 
-// Sniff tells the document's kind from its first bytes, falling back to
-// the declared media type for text. A document whose content is none of
-// the supported kinds is structural.
+// Sniff tells the document's kind from its first bytes by the rule ingest
+// accepted it by (pkg/sniff: every signature at byte 0, text by content).
+// The declared media type only adds a text's charset; a declared type the
+// content contradicts, and content that is none of the supported kinds,
+// are structural.
 func Sniff(head []byte, mediaType string) (Kind, error) {
-	switch {
-	case bytes.Contains(head[:min(len(head), 1024)], []byte("%PDF-")):
-		return KindPDF, nil
-	case bytes.HasPrefix(head, []byte("\x89PNG\r\n\x1a\n")),
-		bytes.HasPrefix(head, []byte{0xFF, 0xD8, 0xFF}),
-		bytes.HasPrefix(head, []byte("II*\x00")), bytes.HasPrefix(head, []byte("MM\x00*")):
-		return KindImage, nil
+	mt, ok := sniff.MediaType(head)
+	if !ok {
+		return "", fault.Structuralf("unsupported media type: the content is %s (declared %q); want PDF, PNG, JPEG, TIFF or plain text", mt, mediaType)
+	}
+	kind := KindImage
+	switch mt {
+	case sniff.PDF:
+		kind = KindPDF
+	case sniff.Text:
+		kind = KindText
 	}
 	base, _, err := mime.ParseMediaType(mediaType)
-	if err != nil && mediaType != "" {
-		return "", fault.Structuralf("media type %q: %w", mediaType, err)
-	}
 	switch {
-	case strings.HasPrefix(base, "text/"):
-		return KindText, nil
-	case base == "application/pdf" || strings.HasPrefix(base, "image/"):
-		return "", fault.Structuralf("document declared %s, but its content is not a PDF, PNG, JPEG or TIFF", base)
+	case mediaType == "", base == "application/octet-stream", base == mt:
+	case err != nil:
+		return "", fault.Structuralf("media type %q: %w", mediaType, err)
+	case kind == KindText && strings.HasPrefix(base, "text/"):
+	default:
+		return "", fault.Structuralf("document declared %s, but its content is %s", base, mt)
 	}
-	return "", fault.Structuralf("unsupported media type %q: want application/pdf, image/png, image/jpeg, image/tiff or text/*", mediaType)
+	return kind, nil
 }
 
 // Extract extracts the document's text. The caller bounds ctx (the
-// document's timeout).
+// document's timeout). With a Quota, the document's pages are charged to
+// its tenant before any page is read, and the engine processes' CPU time
+// as it is spent: a document over either budget is structural (parked; it
+// can be replayed once the budget renews).
 func (x *Extractor) Extract(ctx context.Context, job Job) (Result, error) {
-	head, err := readHead(job.Path, 1024)
+	head, err := readHead(job.Path, sniff.HeadSize)
 	if err != nil {
 		return Result{}, err
 	}
@@ -205,14 +229,59 @@ func (x *Extractor) Extract(ctx context.Context, job Job) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	var m *cpuMeter
+	if x.quota != nil {
+		m = &cpuMeter{}
+		ctx = withCPUMeter(ctx, m)
+		defer func() {
+			// The last runs' CPU: the work is done whatever the budget
+			// says now; ingest refuses the tenant's next document.
+			err := x.chargeCPU(context.WithoutCancel(ctx), job, m)
+			if _, over := quota.AsExceeded(err); err != nil && !over {
+				x.log.WarnContext(ctx, "charge OCR CPU", "workflow_id", job.WorkflowID, "tenant", job.Tenant, "error", err)
+			}
+		}()
+	}
 	switch kind {
 	case KindPDF:
-		return x.extractPDF(ctx, job)
+		return x.extractPDF(ctx, job, m)
 	case KindImage:
 		return x.extractImage(ctx, job)
 	default:
+		if err := x.chargePages(ctx, job, 1); err != nil {
+			return Result{}, err
+		}
 		return x.extractText(job)
 	}
+}
+
+// chargePages charges the document's n pages to its tenant.
+func (x *Extractor) chargePages(ctx context.Context, job Job, n int) error {
+	if x.quota == nil {
+		return nil
+	}
+	return quotaError(x.quota.ChargePages(ctx, job.Tenant, job.SHA256, int64(n)))
+}
+
+// chargeCPU charges the CPU the engine processes spent since the last
+// charge to the document's tenant.
+func (x *Extractor) chargeCPU(ctx context.Context, job Job, m *cpuMeter) error {
+	if d := m.take(); d > 0 {
+		return quotaError(x.quota.ChargeCPU(ctx, job.Tenant, d))
+	}
+	return nil
+}
+
+// quotaError classifies a quota failure: over the budget is structural,
+// a failure to reach the store transient.
+func quotaError(err error) error {
+	if e, ok := quota.AsExceeded(err); ok {
+		return fault.Structuralf("quota: %w", e)
+	}
+	if err != nil {
+		return fault.Transientf("quota: %w", err)
+	}
+	return nil
 }
 
 func readHead(path string, n int) ([]byte, error) {
@@ -250,6 +319,9 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 	if err != nil {
 		return Result{}, err
 	}
+	if err := x.chargePages(ctx, job, len(info.Frames)); err != nil {
+		return Result{}, err
+	}
 	x.report(ctx, job, 0, len(info.Frames))
 	texts, err := x.engine.Recognize(ctx, job.Path)
 	if err != nil {
@@ -267,12 +339,15 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 	return res, err
 }
 
-func (x *Extractor) extractPDF(ctx context.Context, job Job) (Result, error) {
+func (x *Extractor) extractPDF(ctx context.Context, job Job, m *cpuMeter) (Result, error) {
 	sizes, err := x.poppler.Pages(ctx, job.Path, x.limits.MaxPages)
 	if err != nil {
 		return Result{}, err
 	}
 	n := len(sizes)
+	if err := x.chargePages(ctx, job, n); err != nil {
+		return Result{}, err
+	}
 	layer, err := x.poppler.TextLayer(ctx, job.Path, n)
 	if err != nil {
 		return Result{}, err
@@ -292,7 +367,7 @@ func (x *Extractor) extractPDF(ctx context.Context, job Job) (Result, error) {
 		scanned = append(scanned, i+1)
 	}
 	if len(scanned) > 0 {
-		if err := x.ocrPages(ctx, job, res.Pages, scanned); err != nil {
+		if err := x.ocrPages(ctx, job, res.Pages, scanned, sizes, m); err != nil {
 			return Result{}, err
 		}
 	} else {
@@ -324,9 +399,11 @@ func (x *Extractor) identity(ctx context.Context, textPages, ocrPages int) (stri
 
 // ocrPages fills pages[n-1] for every n in scanned: from a checkpoint when
 // an earlier attempt finished it, else by rasterizing and recognizing it,
-// then checkpointing it. Up to PageConcurrency pages run at once; the first
-// failure stops the rest.
-func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned []int) error {
+// then checkpointing it. sizes are the pages' checked sizes. Before each
+// page, the CPU spent so far is charged (m, with a Quota): a tenant over
+// its budget stops there. Up to PageConcurrency pages run at once; the
+// first failure stops the rest.
+func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned []int, sizes []PageSize, m *cpuMeter) error {
 	total := len(pages)
 	var done atomic.Int64
 	done.Store(int64(total - len(scanned)))
@@ -374,7 +451,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 	wg.Go(func() {
 		defer close(rasters)
 		for _, n := range pending {
-			img, err := x.rasterize(ctx, job, dir, n)
+			img, err := x.rasterize(ctx, job, dir, n, sizes[n-1])
 			select {
 			case rasters <- raster{n, img, err}:
 			case <-ctx.Done():
@@ -398,6 +475,12 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, scanned
 				if job.Continue != nil {
 					if err := job.Continue(ctx); err != nil {
 						fail(err)
+						continue
+					}
+				}
+				if m != nil {
+					if err := x.chargeCPU(ctx, job, m); err != nil {
+						fail(fmt.Errorf("before page %d: %w", r.n, err))
 						continue
 					}
 				}
@@ -430,18 +513,34 @@ type raster struct {
 	err error
 }
 
-// rasterize renders page n to a PNG and checks its header.
-func (x *Extractor) rasterize(ctx context.Context, job Job, dir string, n int) (string, error) {
+// rasterize renders page n to a PNG and checks its header: within the
+// pixel limit, and the size that was checked before rendering (size at
+// the DPI, either orientation, a pixel of rounding either way). Anything
+// else is structural: a renderer that drew another box than the one
+// checked, or one that ran out of memory and wrote a stub.
+func (x *Extractor) rasterize(ctx context.Context, job Job, dir string, n int, size PageSize) (string, error) {
 	img, err := x.poppler.Rasterize(ctx, job.Path, n, x.limits.DPI, dir)
 	if err != nil {
 		return "", err
 	}
-	if _, err := InspectImage(img, 1, x.limits.MaxPixels); err != nil {
+	info, err := InspectImage(img, 1, x.limits.MaxPixels)
+	if err == nil {
+		w, h := size.Pixels(x.limits.DPI)
+		gw, gh := int64(info.Frames[0].X), int64(info.Frames[0].Y)
+		straight, turned := near(gw, w) && near(gh, h), near(gw, h) && near(gh, w)
+		if !straight && !turned {
+			err = fault.Structuralf("rendered %dx%d pixels, but the page was checked at %dx%d", gw, gh, w, h)
+		}
+	}
+	if err != nil {
 		os.Remove(img)
 		return "", fmt.Errorf("rasterized page %d: %w", n, err)
 	}
 	return img, nil
 }
+
+// near reports whether a rendered side is b pixels, give or take one.
+func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
 
 // recognize runs the engine on a rasterized page and removes its image.
 func (x *Extractor) recognize(ctx context.Context, r raster) (Page, error) {

@@ -20,6 +20,10 @@ import (
 
 const testdata = "../../testdata"
 
+// toolLimits are the engine processes' limits in tests: the service's
+// defaults, so every test runs the tools through prlimit as it does.
+var toolLimits = extract.ProcessLimits{Memory: 2 << 30, CPU: 2 * time.Minute}
+
 // countingEngine counts Recognize calls; with failAt > 0 the failAt-th
 // call fails as if the process crashed there.
 type countingEngine struct {
@@ -40,8 +44,10 @@ func (c *countingEngine) Recognize(ctx context.Context, path string) ([]extract.
 type options struct {
 	tesseract, pdftoppm string
 	limits              extract.Limits
+	tools               *extract.ProcessLimits
 	checkpoints         extract.Checkpoints
 	progress            extract.Progress
+	quota               extract.Quota
 	failAt              int64
 }
 
@@ -56,9 +62,12 @@ func newExtractor(t *testing.T, o options) (*extract.Extractor, *countingEngine)
 	if o.limits == (extract.Limits{}) {
 		o.limits = extract.Limits{MaxPages: 500, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}
 	}
-	eng := &countingEngine{Engine: extract.NewTesseract(o.tesseract, "eng", o.limits.DPI), failAt: o.failAt}
+	if o.tools == nil {
+		o.tools = &toolLimits
+	}
+	eng := &countingEngine{Engine: extract.NewTesseract(o.tesseract, "eng", o.limits.DPI, *o.tools), failAt: o.failAt}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", o.pdftoppm), o.checkpoints, o.progress, o.limits, t.TempDir(), log)
+	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", o.pdftoppm, *o.tools), o.checkpoints, o.progress, o.quota, o.limits, t.TempDir(), log)
 	return x, eng
 }
 
@@ -228,9 +237,9 @@ func TestRejectsStructural(t *testing.T) {
 		{"png decompression bomb", "bomb.png", "image/png", extract.Limits{}, "100000x100000"},
 		{"pdf page too large to rasterize", "bomb.pdf", "application/pdf", extract.Limits{}, "60000x60000"},
 		{"too many pdf pages", "textlayer.pdf", "application/pdf", small, "2 pages, more than the limit of 1"},
-		{"binary declared as text", "binary.txt", "text/plain", extract.Limits{}, "binary content"},
+		{"binary declared as text", "binary.txt", "text/plain", extract.Limits{}, "content is application/octet-stream"},
 		{"unsupported type", "binary.txt", "application/zip", extract.Limits{}, "unsupported media type"},
-		{"declared pdf, content not", "utf8.txt", "application/pdf", extract.Limits{}, "not a PDF"},
+		{"declared pdf, content not", "utf8.txt", "application/pdf", extract.Limits{}, "declared application/pdf, but its content is text/plain"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -268,7 +277,7 @@ func TestMissingBinaryIsStructural(t *testing.T) {
 }
 
 func TestMissingLanguageIsStructural(t *testing.T) {
-	eng := extract.NewTesseract("tesseract", "docketnosuchlang", 300)
+	eng := extract.NewTesseract("tesseract", "docketnosuchlang", 300, toolLimits)
 	_, err := eng.Recognize(ctx(t), filepath.Join(testdata, "invoice.png"))
 	if err == nil || fault.ClassOf(err) != fault.Structural || !strings.Contains(err.Error(), "tesseract-ocr-docketnosuchlang") {
 		t.Fatalf("err = %v, want a structural error naming the language package", err)

@@ -24,13 +24,16 @@ type Poppler struct {
 }
 
 // NewPoppler returns the poppler tools at the given binaries (bare names are
-// looked up on PATH).
-func NewPoppler(pdfinfo, pdftotext, pdftoppm string) *Poppler {
+// looked up on PATH), each run under limits.
+func NewPoppler(pdfinfo, pdftotext, pdftoppm string, limits ProcessLimits) *Poppler {
 	const pkg = "poppler-utils"
-	return &Poppler{Info: Tool{pdfinfo, pkg}, ToText: Tool{pdftotext, pkg}, ToPPM: Tool{pdftoppm, pkg}}
+	return &Poppler{Info: Tool{pdfinfo, pkg, limits}, ToText: Tool{pdftotext, pkg, limits}, ToPPM: Tool{pdftoppm, pkg, limits}}
 }
 
-// PageSize is a page's size in PDF points (1/72 inch), rotation applied.
+// PageSize is a page's crop box size in PDF points (1/72 inch): what
+// pdfinfo reports as the page size, and what Rasterize renders. The media
+// box can be far larger (a 500-byte PDF can declare 6000x6000 pt behind a
+// small crop box), which is why rendering it is never asked for.
 type PageSize struct{ W, H float64 }
 
 // Pixels is the page's pixel count when rendered at dpi.
@@ -78,8 +81,9 @@ func (p *Poppler) Pages(ctx context.Context, path string, maxPages int) ([]PageS
 	if seen != n {
 		return nil, fault.Structuralf("pdfinfo: sizes for %d of %d pages", seen, n)
 	}
-	// pdfinfo reports the media box unrotated; a rotated page's pixel count
-	// is the same, so rotation does not matter for the limits.
+	// pdfinfo reports the crop box (clipped to the media box) unrotated; a
+	// rotated page's pixel count is the same, so rotation does not matter
+	// for the limits.
 	return sizes, nil
 }
 
@@ -102,11 +106,13 @@ func (p *Poppler) TextLayer(ctx context.Context, path string, n int) ([]string, 
 }
 
 // Rasterize renders page (from 1) of the PDF at dpi into a PNG in dir and
-// returns its path.
+// returns its path. It renders the crop box, the size Pages reports and
+// the limits were checked on; pdftoppm's default, the media box, is
+// neither.
 func (p *Poppler) Rasterize(ctx context.Context, path string, page, dpi int, dir string) (string, error) {
 	prefix := filepath.Join(dir, "page-"+strconv.Itoa(page))
 	pg := strconv.Itoa(page)
-	if _, err := p.ToPPM.Run(ctx, "-r", strconv.Itoa(dpi), "-png", "-f", pg, "-l", pg, "-singlefile", path, prefix); err != nil {
+	if _, err := p.ToPPM.Run(ctx, "-cropbox", "-r", strconv.Itoa(dpi), "-png", "-f", pg, "-l", pg, "-singlefile", path, prefix); err != nil {
 		return "", fmt.Errorf("rasterize page %d: %w", page, err)
 	}
 	out := prefix + ".png"

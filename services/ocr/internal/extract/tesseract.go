@@ -46,9 +46,9 @@ var _ Engine = (*Tesseract)(nil)
 
 // NewTesseract returns the engine running bin (a bare name is looked up on
 // PATH) with the language (e.g. eng) and the resolution assumed for images
-// that do not state theirs.
-func NewTesseract(bin, language string, dpi int) *Tesseract {
-	return &Tesseract{tool: Tool{Bin: bin, Package: "tesseract-ocr"}, language: language, dpi: dpi}
+// that do not state theirs, each run under limits.
+func NewTesseract(bin, language string, dpi int, limits ProcessLimits) *Tesseract {
+	return &Tesseract{tool: Tool{Bin: bin, Package: "tesseract-ocr", Limits: limits}, language: language, dpi: dpi}
 }
 
 // Recognize runs Tesseract on imagePath.

@@ -269,7 +269,7 @@ func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha
 	}
 	defer os.Remove(path)
 	res, err := h.x.Extract(ctx, extract.Job{
-		Path: path, SHA256: sha, MediaType: in.Document.MediaType, WorkflowID: in.Meta.WorkflowID,
+		Path: path, SHA256: sha, MediaType: in.Document.MediaType, WorkflowID: in.Meta.WorkflowID, Tenant: in.Meta.TenantID,
 		Continue: m.CheckCanceled,
 		Progress: func(done, total int) { m.Progress(done, total, "pages") },
 	})

@@ -68,7 +68,7 @@ func newHarness(t *testing.T) *harness {
 	}
 	t.Cleanup(func() { _ = blobs.Close() })
 	return &harness{kafka: k, client: k.Client(t), codec: codec, rdb: rdb, blobs: blobs,
-		engine: &countingEngine{Engine: extract.NewTesseract("tesseract", "eng", 300)}, store: idempotency.New(rdb)}
+		engine: &countingEngine{Engine: extract.NewTesseract("tesseract", "eng", 300, extract.ProcessLimits{Memory: 2 << 30, CPU: 2 * time.Minute})}, store: idempotency.New(rdb)}
 }
 
 // start runs the handler on a runtime until the test ends.
@@ -82,7 +82,7 @@ func (h *harness) startAs(t *testing.T, timeout time.Duration, owner, replica st
 	t.Helper()
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	cp := checkpoint.New(h.rdb, time.Hour, "eng@300dpi")
-	x := extract.New(h.engine, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm"), cp, cp,
+	x := extract.New(h.engine, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", extract.ProcessLimits{Memory: 2 << 30, CPU: 2 * time.Minute}), cp, cp, nil,
 		extract.Limits{MaxPages: 50, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}, t.TempDir(), log)
 	hd := handler.New(handler.Config{Service: service, Owner: owner, Replica: replica, Timeout: timeout, Lease: 3 * time.Second, WorkDir: t.TempDir()}, h.blobs, h.store, x, log)
 	rt, err := bus.New(service, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, h.store,
@@ -254,7 +254,7 @@ func TestFailuresAreClassifiedAndDeadLettered(t *testing.T) {
 	}
 	want := map[string]struct{ class, msg string }{
 		"wf-00000001": {"structural", "100000x100000"},
-		"wf-00000002": {"structural", "binary content"},
+		"wf-00000002": {"structural", "content is application/octet-stream"},
 		"wf-00000003": {"structural", "blob not found"},
 		"wf-00000004": {"transient", "DOCKET_OCR_TIMEOUT"},
 	}

@@ -1,0 +1,52 @@
+// Package sniff is the one rule by which Docket tells what a document is:
+// ingest decides from it what it accepts and the media type it records,
+// and OCR decides from it which engine reads a document. Both must agree,
+// or a document accepted as one thing is parsed as another (issue 15: OCR
+// took any file with %PDF- in its first 1024 bytes for a PDF while ingest
+// required it at byte 0, so text accepted as text reached poppler).
+package sniff
+
+import (
+	"bytes"
+	"mime"
+	"net/http"
+)
+
+// The media types Docket accepts.
+const (
+	PDF  = "application/pdf"
+	PNG  = "image/png"
+	JPEG = "image/jpeg"
+	TIFF = "image/tiff"
+	Text = "text/plain"
+)
+
+// HeadSize is how many leading bytes MediaType reads; it ignores the rest.
+const HeadSize = 512
+
+// MediaType returns the media type of a document judged from its first
+// bytes, never from a name or a declared Content-Type, and whether it is
+// one Docket accepts (PDF, PNG, JPEG, TIFF, plain text). Every signature
+// is matched at byte 0 only. The type is returned without parameters,
+// e.g. text/plain rather than text/plain; charset=utf-8.
+func MediaType(head []byte) (string, bool) {
+	if len(head) > HeadSize {
+		head = head[:HeadSize]
+	}
+	switch {
+	case bytes.HasPrefix(head, []byte("%PDF-")):
+		return PDF, true
+	case bytes.HasPrefix(head, []byte("II*\x00")), bytes.HasPrefix(head, []byte("MM\x00*")):
+		return TIFF, true
+	}
+	detected := http.DetectContentType(head)
+	mt, _, err := mime.ParseMediaType(detected)
+	if err != nil {
+		return detected, false
+	}
+	switch mt {
+	case PDF, PNG, JPEG, Text:
+		return mt, true
+	}
+	return mt, false
+}
