@@ -103,7 +103,7 @@ func TestCancelWhileOCRWorks(t *testing.T) {
 	wantHist := []hist{
 		{wf + "-submitted", events.TopicSubmitted, "DocumentSubmitted", "ingest@1.0.0", ""},
 		{cancel.RequestedEventID(wf), events.TopicControl, "WorkflowControl", producerTracker, ""},
-		{cancel.CanceledEventID(wf), events.TopicControl, "WorkflowControl", "ocr@1.0.0", cancel.RequestedEventID(wf)},
+		{cancel.CanceledEventID(wf), events.TopicSteps, "WorkflowControl", "ocr@1.0.0", cancel.RequestedEventID(wf)},
 	}
 	if h := history(t, e, wf); !reflect.DeepEqual(h, wantHist) {
 		t.Fatalf("history:\n got %+v\nwant %+v", h, wantHist)
