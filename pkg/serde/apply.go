@@ -2,6 +2,9 @@ package serde
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/twmb/franz-go/pkg/sr"
 
@@ -96,6 +99,11 @@ func applySubject(ctx context.Context, rc *sr.Client, topic string, sch events.S
 			latest = i
 		}
 	}
+	// Known before registering: what Apply registers is a release.
+	foreign, err := foreignVersions(ctx, rc, subject, level, rows)
+	if err != nil {
+		return nil, err
+	}
 	for i, text := range sch.Released {
 		if rows[i].Status != "" {
 			continue
@@ -106,7 +114,13 @@ func applySubject(ctx context.Context, rc *sr.Client, topic string, sch events.S
 		}
 		id, err := rc.RegisterSchema(ctx, subject, avroSchema(text), -1, -1)
 		if err != nil {
-			return rows[:i], subjectErr(subject, err)
+			err = subjectErr(subject, err)
+			if len(foreign) > 0 {
+				// Most likely one of them is what the release conflicts
+				// with: say so, so that the operator can delete it.
+				err = fmt.Errorf("%w (versions others registered under %s: %s)", err, subject, versionList(foreign))
+			}
+			return append(rows[:i], foreign...), err
 		}
 		ss, _, err := lookup(ctx, rc, subject, text) // for the version
 		if err != nil {
@@ -114,11 +128,15 @@ func applySubject(ctx context.Context, rc *sr.Client, topic string, sch events.S
 		}
 		rows[i].ID, rows[i].Version, rows[i].Status = id, ss.Version, StatusRegistered
 	}
-	foreign, err := foreignVersions(ctx, rc, subject, level, rows)
-	if err != nil {
-		return rows, err
-	}
 	return append(rows, foreign...), nil
+}
+
+func versionList(rows []Applied) string {
+	vs := make([]string, len(rows))
+	for i, r := range rows {
+		vs[i] = strconv.Itoa(r.Version)
+	}
+	return strings.Join(vs, ", ")
 }
 
 // foreignVersions returns a row for every live version of subject that is
@@ -129,7 +147,10 @@ func foreignVersions(ctx context.Context, rc *sr.Client, subject string, level s
 		ours[r.Version] = true
 	}
 	all, err := rc.Schemas(ctx, subject)
-	if err != nil {
+	switch {
+	case notFound(err):
+		return nil, nil // a subject Apply is about to create
+	case err != nil:
 		return nil, subjectErr(subject, err)
 	}
 	var out []Applied

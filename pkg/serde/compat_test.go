@@ -5,6 +5,7 @@ import (
 	"errors"
 	"net"
 	"net/http"
+	"strings"
 	"testing"
 
 	"github.com/twmb/franz-go/pkg/sr"
@@ -142,5 +143,49 @@ func TestOutsideWrittenSubjectRefusesVersionsDocketCannotRead(t *testing.T) {
 	}
 	if len(foreign) != 1 || foreign[0].Subject != requested || foreign[0].ID != id || foreign[0].Version != len(sch.Released)+1 {
 		t.Errorf("foreign versions = %+v, want %s version %d id %d", foreign, requested, len(sch.Released)+1, id)
+	}
+}
+
+// A registry that ran the old level may hold a version an outside producer
+// registered that Docket cannot read. Apply then cannot register the next
+// release under FULL_TRANSITIVE; its error names the version others
+// registered, and its rows list it.
+func TestApplyNamesForeignVersionsWhenAReleaseConflicts(t *testing.T) {
+	rc := embeddedRegistry(t)
+	ctx := testContext(t)
+	requested := events.Subject(events.TopicRequested)
+	sch, _ := events.ForTopic(events.TopicRequested)
+	if res := rc.SetCompatibility(ctx, sr.SetCompatibility{Level: sr.CompatBackwardTransitive}, requested)[0]; res.Err != nil {
+		t.Fatal(res.Err)
+	}
+	if _, err := rc.RegisterSchema(ctx, requested, sr.Schema{Schema: sch.Released[0], Type: sr.TypeAvro}, -1, -1); err != nil {
+		t.Fatal(err)
+	}
+	withoutKey := editFields(t, sch.Released[0], func(fs []map[string]any) []map[string]any {
+		var out []map[string]any
+		for _, f := range fs {
+			if f["name"] != "idempotency_key" {
+				out = append(out, f)
+			}
+		}
+		return out
+	})
+	id, err := rc.RegisterSchema(ctx, requested, sr.Schema{Schema: withoutKey, Type: sr.TypeAvro}, -1, -1)
+	if err != nil {
+		t.Fatalf("under BACKWARD_TRANSITIVE the version without idempotency_key was accepted; now: %v", err)
+	}
+
+	rows, err := serde.Apply(ctx, rc)
+	if !errors.Is(err, serde.ErrIncompatible) || !strings.Contains(err.Error(), "versions others registered under "+requested+": 2") {
+		t.Fatalf("Apply: %v, want ErrIncompatible naming version 2 as registered by others", err)
+	}
+	var foreign []serde.Applied
+	for _, r := range rows {
+		if r.Status == serde.StatusForeign {
+			foreign = append(foreign, r)
+		}
+	}
+	if len(foreign) != 1 || foreign[0].Version != 2 || foreign[0].ID != id {
+		t.Errorf("foreign rows %+v, want version 2 id %d", foreign, id)
 	}
 }

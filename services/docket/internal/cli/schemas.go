@@ -37,10 +37,19 @@ func schemasApply(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	applied, err := serde.Apply(ctx, rc)
-	if err != nil {
-		return fmt.Errorf("apply schemas to %s: %w", url, err)
+	applied, applyErr := serde.Apply(ctx, rc)
+	if err := printApplied(stdout, applied); err != nil {
+		return err
 	}
+	if applyErr != nil {
+		return fmt.Errorf("apply schemas to %s: %w", url, applyErr)
+	}
+	return nil
+}
+
+// printApplied prints what Apply did, also when it stopped at a failure,
+// and counts the versions others registered.
+func printApplied(stdout io.Writer, applied []serde.Applied) error {
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
 	fmt.Fprintln(tw, "SUBJECT\tVERSION\tID\tRELEASE\tSTATUS\tCOMPATIBILITY")
 	foreign := 0
