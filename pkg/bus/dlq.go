@@ -83,3 +83,43 @@ func nonNil(b []byte) []byte {
 	}
 	return b
 }
+
+// Decoder decodes a value in the registry's wire format.
+type Decoder interface {
+	Decode(b []byte) (events.Event, error)
+}
+
+// maxNesting bounds how many dead letters deep ProvenWorkflow looks for
+// the record that first failed.
+const maxNesting = 8
+
+// ProvenWorkflow returns the workflow a dead letter can prove it belongs
+// to: the one its original record names once decoded under the registry.
+// A dead letter's key and meta.workflow_id are the original record's key
+// when that record could not be decoded, and a key is whatever its
+// producer chose: trusted, a garbage record keyed with a live workflow's
+// id would change that workflow. A dead letter whose original is itself a
+// dead letter proves what that one proves.
+//
+// It returns "" and no error when the dead letter proves no workflow: its
+// original does not decode (a poison record) or names none. It returns an
+// error only when the original could not be decoded for a reason that is
+// not the record's (fault.Transient: the registry unreachable), so that
+// the caller tries again instead of taking a real failure for poison.
+func ProvenWorkflow(dec Decoder, dl *events.DeadLetter) (string, error) {
+	for range maxNesting {
+		e, err := dec.Decode(dl.OriginalValue)
+		if err != nil {
+			if fault.IsTransient(err) {
+				return "", fmt.Errorf("decode the original record of dead letter %s: %w", dl.Meta.EventID, err)
+			}
+			return "", nil
+		}
+		inner, ok := e.(*events.DeadLetter)
+		if !ok {
+			return e.EventMeta().WorkflowID, nil
+		}
+		dl = inner
+	}
+	return "", nil
+}

@@ -46,6 +46,12 @@ type Platform struct {
 	KafkaSASLMechanism string   `env:"DOCKET_KAFKA_SASL_MECHANISM"`
 	KafkaSASLUser      string   `env:"DOCKET_KAFKA_SASL_USERNAME"`
 	KafkaSASLPassword  string   `env:"DOCKET_KAFKA_SASL_PASSWORD"`
+	// Compression is the codec every Docket producer compresses record
+	// batches with: none, gzip, snappy, lz4 or zstd. Default none, so that
+	// any client reads Docket's topics without a codec of its own (kafkajs
+	// decodes only gzip); README, Configuration, says when to change it.
+	// Empty (a Platform built in code) means none.
+	Compression string `env:"DOCKET_COMPRESSION" envDefault:"none"`
 
 	RegistryURL      string `env:"DOCKET_SCHEMA_REGISTRY_URL" envDefault:"http://127.0.0.1:8081"`
 	RegistryUser     string `env:"DOCKET_SCHEMA_REGISTRY_USERNAME"`
@@ -214,6 +220,9 @@ func (p Platform) Validate() error {
 	if p.KafkaSASLMechanism != "" && (p.KafkaSASLUser == "" || p.KafkaSASLPassword == "") {
 		errs = append(errs, errors.New("DOCKET_KAFKA_SASL_USERNAME and DOCKET_KAFKA_SASL_PASSWORD are required with SASL"))
 	}
+	if _, ok := codecs[strings.ToLower(p.Compression)]; !ok {
+		errs = append(errs, fmt.Errorf("DOCKET_COMPRESSION %q: want none, gzip, snappy, lz4 or zstd", p.Compression))
+	}
 	if p.RegistryURL == "" {
 		errs = append(errs, errors.New("DOCKET_SCHEMA_REGISTRY_URL is empty"))
 	}
@@ -264,9 +273,25 @@ func (p Platform) Validate() error {
 	return errors.Join(errs...)
 }
 
-// KafkaOpts returns the connection options for franz-go.
+// codecs are the values of DOCKET_COMPRESSION; "" is none.
+var codecs = map[string]kgo.CompressionCodec{
+	"":       kgo.NoCompression(),
+	"none":   kgo.NoCompression(),
+	"gzip":   kgo.GzipCompression(),
+	"snappy": kgo.SnappyCompression(),
+	"lz4":    kgo.Lz4Compression(),
+	"zstd":   kgo.ZstdCompression(),
+}
+
+// KafkaOpts returns the options for franz-go: the connection and the
+// producers' batch compression (DOCKET_COMPRESSION; franz-go would
+// otherwise compress with snappy).
 func (p Platform) KafkaOpts() ([]kgo.Opt, error) {
-	opts := []kgo.Opt{kgo.SeedBrokers(p.KafkaBrokers...)}
+	codec, ok := codecs[strings.ToLower(p.Compression)]
+	if !ok {
+		return nil, fmt.Errorf("DOCKET_COMPRESSION %q: want none, gzip, snappy, lz4 or zstd", p.Compression)
+	}
+	opts := []kgo.Opt{kgo.SeedBrokers(p.KafkaBrokers...), kgo.ProducerBatchCompression(codec)}
 	if p.KafkaTLS || p.KafkaTLSCAFile != "" {
 		cfg := &tls.Config{MinVersion: tls.VersionTLS12}
 		if p.KafkaTLSCAFile != "" {

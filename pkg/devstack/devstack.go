@@ -124,7 +124,8 @@ func Start(ctx context.Context, cfg Config) (_ *Stack, err error) {
 		return nil, err
 	}
 
-	// DESIGN.md asks for BACKWARD_TRANSITIVE at least, on every subject.
+	// DESIGN.md asks for BACKWARD_TRANSITIVE at least, on every subject;
+	// serde sets FULL_TRANSITIVE where outsiders write (CompatibilityOf).
 	if s.Registry, err = registry.New(filepath.Join(cfg.DataDir, "registry"), registry.WithLogger(cfg.Logger),
 		registry.DefaultCompatibility(sr.CompatBackwardTransitive)); err != nil {
 		return nil, fmt.Errorf("devstack: schema registry: %w", err)

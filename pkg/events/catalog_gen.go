@@ -37,7 +37,7 @@ var generated = []generatedSchema{
 	},
 	{
 		name:     "DocumentRequested",
-		released: []string{"document_requested/v1.avsc"},
+		released: []string{"document_requested/v1.avsc", "document_requested/v2.avsc"},
 		new:      func() Event { return new(DocumentRequested) },
 	},
 	{

@@ -29,6 +29,12 @@ const (
 	TopicAudit = "docket.audit"
 )
 
+// WrittenOutside reports whether producers outside Docket write a topic's
+// values (Docket reads them): only docket.document.requested, the
+// submission requests of other systems. Its subject's compatibility protects
+// Docket's readers from those writers.
+func WrittenOutside(topic string) bool { return topic == TopicRequested }
+
 // Services that consume Docket events and so each have a dead-letter and a
 // retry topic.
 const (

@@ -234,7 +234,7 @@ type DocumentRequested struct {
 	Meta Meta `avro:"meta"`
 	// The document, already stored in the blob store by the requester.
 	Document BlobRef `avro:"document"`
-	// Original file name, if any.
+	// Original file name; empty for none.
 	Filename string `avro:"filename"`
 	// Key that makes a repeated request safe: the same key yields the same workflow. Ingest uses meta.event_id when it is empty.
 	IdempotencyKey string `avro:"idempotency_key"`

@@ -1,7 +1,10 @@
 package registry
 
 import (
+	"encoding/json"
 	"fmt"
+	"slices"
+	"strings"
 
 	"github.com/hamba/avro/v2"
 	"github.com/twmb/franz-go/pkg/sr"
@@ -14,6 +17,7 @@ const maxReferenceDepth = 32
 type parsedVersion struct {
 	version int
 	schema  avro.Schema
+	stored  sr.SubjectSchema
 }
 
 // parse parses s completely, resolving its references from the registry.
@@ -32,6 +36,40 @@ func (r *Registry) parse(s sr.Schema) (avro.Schema, error) {
 		return nil, fmt.Errorf("invalid Avro schema: %w", err)
 	}
 	return parsed, nil
+}
+
+// canonical is the form in which two schemas are the same schema: the
+// parsed schema written back as JSON, every name in full, attributes in a
+// fixed order, whitespace gone. Writers differ in how they spell a schema —
+// Python's avro library gives nested records explicit namespaces, others
+// inherit the enclosing one — and Confluent's registry matches a lookup or
+// a registration by the parsed schema, not by its text. Avro's Parsing
+// Canonical Form is not used: it drops docs, aliases and field defaults,
+// and a schema that differs from another only in a default is another
+// schema (it resolves differently).
+func canonical(s avro.Schema) (string, error) {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return "", fmt.Errorf("write parsed schema: %w", err)
+	}
+	return string(b), nil
+}
+
+// sameSchema reports whether a candidate, parsed, with its references is a
+// stored version.
+func sameSchema(form string, refs []sr.SchemaReference, v parsedVersion) (bool, error) {
+	vf, err := canonical(v.schema)
+	if err != nil {
+		return false, err
+	}
+	if vf != form || len(refs) != len(v.stored.References) {
+		return false, nil
+	}
+	a, b := slices.Clone(refs), slices.Clone(v.stored.References)
+	byName := func(x, y sr.SchemaReference) int { return strings.Compare(x.Name, y.Name) }
+	slices.SortFunc(a, byName)
+	slices.SortFunc(b, byName)
+	return slices.Equal(a, b), nil
 }
 
 // loadReferences parses the referenced schemas, their own references first,

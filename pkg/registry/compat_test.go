@@ -24,7 +24,7 @@ func TestCompatibleTellsApartSchemasDifferingOnlyInDefaults(t *testing.T) {
 	if err := compatible(v3, v1); err == nil {
 		t.Error("v3 reading v1 is compatible, want an error for b without default")
 	}
-	msgs := incompatibilities(sr.CompatBackwardTransitive, v3, []parsedVersion{{1, v1}, {2, v2}})
+	msgs := incompatibilities(sr.CompatBackwardTransitive, v3, []parsedVersion{{version: 1, schema: v1}, {version: 2, schema: v2}})
 	if len(msgs) != 1 {
 		t.Errorf("messages = %q, want one about version 1", msgs)
 	}

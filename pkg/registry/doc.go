@@ -18,8 +18,16 @@
 //     with the old one; FORWARD the reverse; FULL both. The *_TRANSITIVE
 //     levels check against every live version, the others against the latest
 //     only. An incompatible registration gets HTTP 409, error_code 409.
-//     Registering a schema identical to a live version of the subject returns
-//     that version's id without a check, as Confluent does.
+//     Registering a schema that is the same as a live version of the subject
+//     returns that version's id without a check, as Confluent does.
+//   - Matching by the parsed schema. Lookup (POST /subjects/{subject}) and
+//     registration match a schema against a subject's versions by its
+//     parsed form written back in full (every name qualified, attributes in
+//     a fixed order), not by its text: Python's avro library spells nested
+//     records with explicit namespaces, and that is the same schema. Docs,
+//     defaults and aliases count, so a schema differing only in a default
+//     is another schema; srfake matched by the text with its JSON keys
+//     sorted. GET / answers {} as Confluent's registry does.
 //   - Persistence. Every accepted change (a registration with the id and
 //     version it got, a config change, a delete) is appended as one JSON line
 //     to registry.jsonl in the data directory and fsynced before the HTTP
@@ -54,7 +62,9 @@
 //
 // Schema contexts (/contexts/{ctx}/... writes are refused), IMPORT and
 // READONLY modes (PUT /mode accepts only READWRITE), and registering with an
-// explicit id or version. srfake does not let a soft-deleted subject be
+// explicit id or version. A schema registered under a second subject gets
+// the id of an earlier registration only when its text matches (srfake's
+// rule); Confluent reuses the id of the same parsed schema. srfake does not let a soft-deleted subject be
 // registered to again until it is permanently deleted; Confluent does.
 // If appending to the log fails, the change has already been applied in
 // memory but was answered with HTTP 500; the registry then refuses every

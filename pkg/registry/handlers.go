@@ -14,6 +14,7 @@ import (
 	"strconv"
 	"strings"
 
+	"github.com/hamba/avro/v2"
 	"github.com/twmb/franz-go/pkg/sr"
 )
 
@@ -45,6 +46,8 @@ func storeError(err error) *apiError {
 
 func (r *Registry) routes() http.Handler {
 	mux := http.NewServeMux()
+	mux.HandleFunc("GET /{$}", r.handleRoot)
+	mux.HandleFunc("POST /subjects/{subject}", r.handleLookup)
 	mux.HandleFunc("POST /subjects/{subject}/versions", r.handleRegister)
 	mux.HandleFunc("POST /compatibility/subjects/{subject}/versions/{version}", r.handleCompatibility)
 	mux.HandleFunc("POST /compatibility/subjects/{subject}/versions", r.handleCompatibility)
@@ -107,16 +110,16 @@ func (r *Registry) register(ctx context.Context, subject string, s sr.Schema) (i
 	if err != nil {
 		return 0, invalidSchema("%v", err)
 	}
-	if ss, ok, err := r.lookup(ctx, subject, s); err != nil {
+	previous, err := r.versions(ctx, subject, false)
+	if err != nil {
+		return 0, err
+	}
+	if ss, ok, err := match(parsed, s.References, previous); err != nil {
 		return 0, err
 	} else if ok {
 		return ss.ID, nil
 	}
 	level, err := r.level(ctx, subject)
-	if err != nil {
-		return 0, err
-	}
-	previous, err := r.liveVersions(ctx, subject)
 	if err != nil {
 		return 0, err
 	}
@@ -142,6 +145,61 @@ func (r *Registry) register(ctx context.Context, subject string, s sr.Schema) (i
 		return 0, err
 	}
 	return ss.ID, nil
+}
+
+// handleLookup answers whether a schema is registered under a subject
+// (POST /subjects/{subject}), matching it by its parsed form rather than
+// its text, as Confluent's registry does. The answer carries the schema as
+// it was registered. With ?deleted=true soft-deleted versions count too.
+func (r *Registry) handleLookup(w http.ResponseWriter, req *http.Request) {
+	subject := req.PathValue("subject")
+	var s sr.Schema
+	if err := decodeBody(w, req, &s); err != nil {
+		writeError(w, err)
+		return
+	}
+	ss, err := r.find(req.Context(), subject, s, req.URL.Query().Get("deleted") == "true")
+	if err != nil {
+		writeError(w, err)
+		return
+	}
+	out := map[string]any{"subject": subject, "version": ss.Version, "id": ss.ID, "schema": ss.Schema.Schema}
+	if len(ss.References) > 0 {
+		out["references"] = ss.References
+	}
+	respond(w, http.StatusOK, out)
+}
+
+// find returns the version of subject that is the same schema as s.
+func (r *Registry) find(ctx context.Context, subject string, s sr.Schema, deleted bool) (sr.SubjectSchema, error) {
+	if err := validateSubject(subject); err != nil {
+		return sr.SubjectSchema{}, err
+	}
+	parsed, err := r.parse(s)
+	if err != nil {
+		return sr.SubjectSchema{}, invalidSchema("%v", err)
+	}
+	versions, err := r.versions(ctx, subject, deleted)
+	if err != nil {
+		return sr.SubjectSchema{}, err
+	}
+	if len(versions) == 0 {
+		return sr.SubjectSchema{}, newAPIError(http.StatusNotFound, sr.ErrSubjectNotFound.Code, "Subject '%s' not found.", subject)
+	}
+	ss, ok, err := match(parsed, s.References, versions)
+	if err != nil {
+		return sr.SubjectSchema{}, err
+	}
+	if !ok {
+		return sr.SubjectSchema{}, newAPIError(http.StatusNotFound, sr.ErrSchemaNotFound.Code, "Schema not found")
+	}
+	return ss, nil
+}
+
+// handleRoot answers GET / with an empty object, as Confluent's registry
+// does; clients and load balancers probe it.
+func (r *Registry) handleRoot(w http.ResponseWriter, _ *http.Request) {
+	respond(w, http.StatusOK, struct{}{})
 }
 
 // ---- compatibility ------------------------------------------------------
@@ -182,7 +240,7 @@ func (r *Registry) checkCompatibility(ctx context.Context, subject, version stri
 	if err != nil {
 		return nil, err
 	}
-	previous, err := r.liveVersions(ctx, subject)
+	previous, err := r.versions(ctx, subject, false)
 	if err != nil {
 		return nil, err
 	}
@@ -424,7 +482,8 @@ func (r *Registry) handleContexts(w http.ResponseWriter, req *http.Request) {
 
 // ---- state read from srfake ---------------------------------------------
 
-// lookup finds s among subject's live versions.
+// lookup finds s among subject's live versions by its exact text, as
+// srfake stores it.
 func (r *Registry) lookup(ctx context.Context, subject string, s sr.Schema) (sr.SubjectSchema, bool, error) {
 	status, body := r.callFake(ctx, http.MethodPost, subjectPath(subject), s)
 	switch status {
@@ -440,6 +499,25 @@ func (r *Registry) lookup(ctx context.Context, subject string, s sr.Schema) (sr.
 	default:
 		return sr.SubjectSchema{}, false, relayed(status, body)
 	}
+}
+
+// match finds the version among versions that is the same schema as
+// parsed with refs (see canonical).
+func match(parsed avro.Schema, refs []sr.SchemaReference, versions []parsedVersion) (sr.SubjectSchema, bool, error) {
+	form, err := canonical(parsed)
+	if err != nil {
+		return sr.SubjectSchema{}, false, storeError(err)
+	}
+	for _, v := range versions {
+		same, err := sameSchema(form, refs, v)
+		if err != nil {
+			return sr.SubjectSchema{}, false, storeError(fmt.Errorf("subject %q version %d: %w", v.stored.Subject, v.version, err))
+		}
+		if same {
+			return v.stored, true, nil
+		}
+	}
+	return sr.SubjectSchema{}, false, nil
 }
 
 // level is the compatibility level in force for subject.
@@ -461,9 +539,14 @@ func (r *Registry) level(ctx context.Context, subject string) (sr.CompatibilityL
 	return out.Level, nil
 }
 
-// liveVersions returns subject's live versions, parsed, ascending.
-func (r *Registry) liveVersions(ctx context.Context, subject string) ([]parsedVersion, error) {
-	status, body := r.callFake(ctx, http.MethodGet, subjectPath(subject)+"/versions", nil)
+// versions returns subject's versions, parsed, ascending: the live ones,
+// or with deleted the soft-deleted ones too.
+func (r *Registry) versions(ctx context.Context, subject string, deleted bool) ([]parsedVersion, error) {
+	query := ""
+	if deleted {
+		query = "?deleted=true"
+	}
+	status, body := r.callFake(ctx, http.MethodGet, subjectPath(subject)+"/versions"+query, nil)
 	if status == http.StatusNotFound {
 		return nil, nil
 	}
@@ -477,7 +560,10 @@ func (r *Registry) liveVersions(ctx context.Context, subject string) ([]parsedVe
 	sort.Ints(versions)
 	out := make([]parsedVersion, 0, len(versions))
 	for _, v := range versions {
-		ss, ok := r.fake.GetSchema(subject, v)
+		ss, ok, err := r.version(ctx, subject, v, deleted)
+		if err != nil {
+			return nil, err
+		}
 		if !ok {
 			continue
 		}
@@ -485,9 +571,31 @@ func (r *Registry) liveVersions(ctx context.Context, subject string) ([]parsedVe
 		if err != nil {
 			return nil, storeError(fmt.Errorf("subject %q version %d: %w", subject, v, err))
 		}
-		out = append(out, parsedVersion{version: v, schema: parsed})
+		out = append(out, parsedVersion{version: v, schema: parsed, stored: ss})
 	}
 	return out, nil
+}
+
+// version returns one version of subject: a live one, or with deleted also
+// a soft-deleted one.
+func (r *Registry) version(ctx context.Context, subject string, v int, deleted bool) (sr.SubjectSchema, bool, error) {
+	if !deleted {
+		ss, ok := r.fake.GetSchema(subject, v)
+		return ss, ok, nil
+	}
+	status, body := r.callFake(ctx, http.MethodGet, subjectPath(subject)+"/versions/"+strconv.Itoa(v)+"?deleted=true", nil)
+	switch status {
+	case http.StatusOK:
+		var ss sr.SubjectSchema
+		if err := json.Unmarshal(body, &ss); err != nil {
+			return sr.SubjectSchema{}, false, storeError(fmt.Errorf("decode subject %q version %d: %w", subject, v, err))
+		}
+		return ss, true, nil
+	case http.StatusNotFound:
+		return sr.SubjectSchema{}, false, nil
+	default:
+		return sr.SubjectSchema{}, false, relayed(status, body)
+	}
 }
 
 // ---- helpers ------------------------------------------------------------

@@ -771,3 +771,66 @@ func TestRawSchemaEndpoints(t *testing.T) {
 		t.Errorf("SchemaTextByVersion = %q, %v; want %s", got, err, schema)
 	}
 }
+
+// GET / is what clients and load balancers probe; Confluent's registry
+// answers it with an empty object.
+func TestRootAnswersEmptyObject(t *testing.T) {
+	_, _, base := serveURL(t, t.TempDir())
+	resp, err := http.Get(base + "/")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	body, err := io.ReadAll(resp.Body)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if resp.StatusCode != http.StatusOK || strings.TrimSpace(string(body)) != "{}" {
+		t.Errorf("GET / = %d %q, want 200 {}", resp.StatusCode, body)
+	}
+	if ct := resp.Header.Get("Content-Type"); ct != contentType {
+		t.Errorf("Content-Type = %q, want %q", ct, contentType)
+	}
+}
+
+// Python's avro library writes a schema back with an explicit namespace on
+// every named type. It is the same schema: lookup finds the registered
+// version, and registering it adds no version.
+func TestSameSchemaSpelledDifferentlyMatches(t *testing.T) {
+	_, cl := serve(t, t.TempDir())
+	const subject = "n-value"
+	const docket = `{"type":"record","name":"Outer","namespace":"docket","doc":"d","fields":[
+		{"name":"meta","type":{"type":"record","name":"Meta","fields":[{"name":"id","type":"string"}]}},
+		{"name":"again","type":"Meta"},
+		{"name":"n","type":"int","default":0}]}`
+	const python = `{"type": "record", "namespace": "docket", "name": "Outer", "doc": "d", "fields": [
+		{"type": {"type": "record", "namespace": "docket", "name": "Meta", "fields": [{"type": "string", "name": "id"}]}, "name": "meta"},
+		{"type": "docket.Meta", "name": "again"},
+		{"default": 0, "type": "int", "name": "n"}]}`
+	id := register(t, cl, subject, docket)
+
+	ss, err := cl.LookupSchema(ctx(t), subject, avroSchema(python))
+	if err != nil {
+		t.Fatalf("lookup of the same schema spelled as Python does: %v", err)
+	}
+	if ss.ID != id || ss.Version != 1 || ss.Schema.Schema != docket {
+		t.Errorf("lookup = id %d version %d schema %q, want id %d version 1 and the registered text", ss.ID, ss.Version, ss.Schema.Schema, id)
+	}
+	if got := register(t, cl, subject, python); got != id {
+		t.Errorf("register of the same schema spelled as Python does: id %d, want %d", got, id)
+	}
+	if versions, err := cl.SubjectVersions(ctx(t), subject); err != nil || len(versions) != 1 {
+		t.Errorf("versions = %v (%v), want only 1", versions, err)
+	}
+
+	// A schema that differs only in a default is another schema.
+	otherDefault := strings.Replace(python, `"default": 0`, `"default": 1`, 1)
+	_, err = cl.LookupSchema(ctx(t), subject, avroSchema(otherDefault))
+	if re := responseError(t, err); re.ErrorCode != sr.ErrSchemaNotFound.Code {
+		t.Errorf("lookup of a schema with another default: error code %d, want %d", re.ErrorCode, sr.ErrSchemaNotFound.Code)
+	}
+	_, err = cl.LookupSchema(ctx(t), "missing-value", avroSchema(python))
+	if re := responseError(t, err); re.ErrorCode != sr.ErrSubjectNotFound.Code {
+		t.Errorf("lookup under a missing subject: error code %d, want %d", re.ErrorCode, sr.ErrSubjectNotFound.Code)
+	}
+}

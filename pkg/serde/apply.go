@@ -2,6 +2,9 @@ package serde
 
 import (
 	"context"
+	"fmt"
+	"strconv"
+	"strings"
 
 	"github.com/twmb/franz-go/pkg/sr"
 
@@ -19,6 +22,10 @@ const (
 	// StatusSkipped: the version is not registered, but a later released
 	// version is; registering it now would make it the subject's latest.
 	StatusSkipped Status = "skipped"
+	// StatusForeign: a version of the subject that is none of Docket's
+	// released versions; someone else registered it (an outside producer
+	// with auto-registration, an operator).
+	StatusForeign Status = "foreign"
 )
 
 // Applied reports one released schema version under one subject.
@@ -26,7 +33,8 @@ type Applied struct {
 	Subject string
 	// Schema is the event's record name, e.g. DocumentSubmitted.
 	Schema string
-	// Release is the version in schemas/: 2 for v2.avsc.
+	// Release is the version in schemas/: 2 for v2.avsc; zero when Status
+	// is StatusForeign.
 	Release int
 	// ID and Version are the registry's schema id and subject version; zero
 	// when Status is StatusSkipped.
@@ -40,9 +48,11 @@ type Applied struct {
 // Apply makes the registry mirror schemas/, for `docket admin schemas
 // apply`: for every event schema under the subject of its topic (the
 // dead-letter schema under the subject of every service's DLQ topic), it sets
-// the compatibility to BACKWARD_TRANSITIVE (keeping FULL_TRANSITIVE), then
-// registers the released versions in order, v1 first, so the subject's
-// history follows the repository. Running it again changes nothing.
+// the compatibility to CompatibilityOf the topic (keeping FULL_TRANSITIVE),
+// then registers the released versions in order, v1 first, so the subject's
+// history follows the repository. It also reports, after a subject's
+// releases, every live version of it that is none of them (StatusForeign).
+// Running it again changes nothing.
 //
 // It stops at the first failure and returns what it did so far; a version
 // incompatible with the subject is an error wrapping ErrIncompatible.
@@ -60,7 +70,7 @@ func Apply(ctx context.Context, rc *sr.Client) ([]Applied, error) {
 			}
 		}
 		for _, topic := range topics {
-			rows, err := applySubject(ctx, rc, events.Subject(topic), sch)
+			rows, err := applySubject(ctx, rc, topic, sch)
 			out = append(out, rows...)
 			if err != nil {
 				return out, err
@@ -70,8 +80,9 @@ func Apply(ctx context.Context, rc *sr.Client) ([]Applied, error) {
 	return out, nil
 }
 
-func applySubject(ctx context.Context, rc *sr.Client, subject string, sch events.Schema) ([]Applied, error) {
-	level, err := ensureCompatibility(ctx, rc, subject, true)
+func applySubject(ctx context.Context, rc *sr.Client, topic string, sch events.Schema) ([]Applied, error) {
+	subject := events.Subject(topic)
+	level, err := ensureCompatibility(ctx, rc, topic, true)
 	if err != nil {
 		return nil, err
 	}
@@ -88,6 +99,11 @@ func applySubject(ctx context.Context, rc *sr.Client, subject string, sch events
 			latest = i
 		}
 	}
+	// Known before registering: what Apply registers is a release.
+	foreign, err := foreignVersions(ctx, rc, subject, level, rows)
+	if err != nil {
+		return nil, err
+	}
 	for i, text := range sch.Released {
 		if rows[i].Status != "" {
 			continue
@@ -98,7 +114,13 @@ func applySubject(ctx context.Context, rc *sr.Client, subject string, sch events
 		}
 		id, err := rc.RegisterSchema(ctx, subject, avroSchema(text), -1, -1)
 		if err != nil {
-			return rows[:i], subjectErr(subject, err)
+			err = subjectErr(subject, err)
+			if len(foreign) > 0 {
+				// Most likely one of them is what the release conflicts
+				// with: say so, so that the operator can delete it.
+				err = fmt.Errorf("%w (versions others registered under %s: %s)", err, subject, versionList(foreign))
+			}
+			return append(rows[:i], foreign...), err
 		}
 		ss, _, err := lookup(ctx, rc, subject, text) // for the version
 		if err != nil {
@@ -106,5 +128,36 @@ func applySubject(ctx context.Context, rc *sr.Client, subject string, sch events
 		}
 		rows[i].ID, rows[i].Version, rows[i].Status = id, ss.Version, StatusRegistered
 	}
-	return rows, nil
+	return append(rows, foreign...), nil
+}
+
+func versionList(rows []Applied) string {
+	vs := make([]string, len(rows))
+	for i, r := range rows {
+		vs[i] = strconv.Itoa(r.Version)
+	}
+	return strings.Join(vs, ", ")
+}
+
+// foreignVersions returns a row for every live version of subject that is
+// none of the released ones in rows.
+func foreignVersions(ctx context.Context, rc *sr.Client, subject string, level sr.CompatibilityLevel, rows []Applied) ([]Applied, error) {
+	ours := map[int]bool{}
+	for _, r := range rows {
+		ours[r.Version] = true
+	}
+	all, err := rc.Schemas(ctx, subject)
+	switch {
+	case notFound(err):
+		return nil, nil // a subject Apply is about to create
+	case err != nil:
+		return nil, subjectErr(subject, err)
+	}
+	var out []Applied
+	for _, ss := range all {
+		if !ours[ss.Version] {
+			out = append(out, Applied{Subject: subject, ID: ss.ID, Version: ss.Version, Status: StatusForeign, Compatibility: level})
+		}
+	}
+	return out, nil
 }

@@ -7,11 +7,28 @@ import (
 
 	"github.com/twmb/franz-go/pkg/sr"
 
+	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 )
 
-// Compatibility is the level Docket wants on every subject.
-const Compatibility = sr.CompatBackwardTransitive
+// CompatibilityOf returns the level Docket wants on a topic's subject,
+// chosen by who writes the topic.
+//
+// Docket writes most topics and deploys consumers before producers, so a
+// new schema must read what every older one wrote: BACKWARD_TRANSITIVE.
+//
+// On a topic outsiders write (events.WrittenOutside) that protects the
+// wrong side: it lets a writer drop a field Docket needs, since the
+// writer's new schema is the one that must read old data. There every new
+// version must also be readable by each earlier one, the ones Docket reads
+// with (forward), and Docket's next reader must still read what every older
+// writer wrote (backward): FULL_TRANSITIVE.
+func CompatibilityOf(topic string) sr.CompatibilityLevel {
+	if events.WrittenOutside(topic) {
+		return sr.CompatFullTransitive
+	}
+	return sr.CompatBackwardTransitive
+}
 
 func avroSchema(text string) sr.Schema { return sr.Schema{Schema: text, Type: sr.TypeAvro} }
 
@@ -30,32 +47,34 @@ func subjectLevel(ctx context.Context, rc *sr.Client, subject string) (sr.Compat
 	}
 }
 
-// ensureCompatibility sets the subject to BACKWARD_TRANSITIVE where it has
-// no level of its own. With upgrade, it also replaces a weaker level; only
-// FULL_TRANSITIVE, which implies BACKWARD_TRANSITIVE, is kept. It returns
+// ensureCompatibility sets the subject of topic to CompatibilityOf(topic)
+// where it has no level of its own. With upgrade, it also replaces any
+// other level but FULL_TRANSITIVE, which implies every other. It returns
 // the level in force on the subject.
-func ensureCompatibility(ctx context.Context, rc *sr.Client, subject string, upgrade bool) (sr.CompatibilityLevel, error) {
+func ensureCompatibility(ctx context.Context, rc *sr.Client, topic string, upgrade bool) (sr.CompatibilityLevel, error) {
+	subject, want := events.Subject(topic), CompatibilityOf(topic)
 	level, set, err := subjectLevel(ctx, rc, subject)
 	if err != nil {
 		return 0, err
 	}
-	if set && (!upgrade || level == Compatibility || level == sr.CompatFullTransitive) {
+	if set && (!upgrade || level == want || level == sr.CompatFullTransitive) {
 		return level, nil
 	}
-	res := rc.SetCompatibility(ctx, sr.SetCompatibility{Level: Compatibility}, subject)[0]
+	res := rc.SetCompatibility(ctx, sr.SetCompatibility{Level: want}, subject)[0]
 	if res.Err != nil {
 		return 0, subjectErr(subject, res.Err)
 	}
-	return Compatibility, nil
+	return want, nil
 }
 
-// register registers text under subject, setting the subject's
-// compatibility first where it has none, and returns the schema id. An
-// identical schema already registered keeps its id.
-func register(ctx context.Context, rc *sr.Client, subject, text string) (int, error) {
-	if _, err := ensureCompatibility(ctx, rc, subject, false); err != nil {
+// register registers text under the subject of topic, setting the
+// subject's compatibility first where it has none, and returns the schema
+// id. The same schema already registered keeps its id.
+func register(ctx context.Context, rc *sr.Client, topic, text string) (int, error) {
+	if _, err := ensureCompatibility(ctx, rc, topic, false); err != nil {
 		return 0, err
 	}
+	subject := events.Subject(topic)
 	id, err := rc.RegisterSchema(ctx, subject, avroSchema(text), -1, -1)
 	if err != nil {
 		return 0, subjectErr(subject, err)

@@ -31,7 +31,7 @@ type Mode int
 
 const (
 	// Register registers the current schema of every topic, first setting
-	// the subject's compatibility to BACKWARD_TRANSITIVE where it has no
+	// the subject's compatibility to CompatibilityOf its topic where it has no
 	// level of its own. The registry returns the existing id for a schema
 	// it already holds. For the embedded stack and tests.
 	Register Mode = iota + 1
@@ -142,7 +142,7 @@ func (s *Serde) addTopic(ctx context.Context, mode Mode, topic string) error {
 	var id int
 	var err error
 	if mode == Register {
-		id, err = register(ctx, s.rc, subject, sch.Text)
+		id, err = register(ctx, s.rc, topic, sch.Text)
 	} else {
 		id, err = verify(ctx, s.rc, subject, sch.Text)
 	}

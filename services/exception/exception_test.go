@@ -179,11 +179,19 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 		parkKind string
 	}{
 		{structural, "dead_letter"},
-		{undecodable, "dead_letter"},
+		{undecodable, "poison"},
 		{semantic, "review"},
 	}
 	for _, tc := range tests {
 		h.produceDLQ(t, tc.dl)
+		if tc.parkKind == "poison" {
+			// It proves no workflow: parked, and nothing said to any.
+			waitParked(t, a, tc.dl.Meta.EventID)
+			if cs := h.controls(t, tc.dl.Meta.WorkflowID, 1, time.Second); len(cs) != 0 {
+				t.Fatalf("%s: control events %+v, want none", tc.dl.Meta.EventID, cs)
+			}
+			continue
+		}
 		cs := h.controls(t, tc.dl.Meta.WorkflowID, 1, 30*time.Second)
 		if len(cs) != 1 {
 			t.Fatalf("%s: %d control events, want 1", tc.dl.Meta.EventID, len(cs))
@@ -204,6 +212,8 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 		wantEqual(t, "item "+strconv.Itoa(i), list.Items[i].ID, want)
 	}
 	wantEqual(t, "review kind", list.Items[0].Kind, "review")
+	wantEqual(t, "poison kind", list.Items[1].Kind, "poison")
+	wantEqual(t, "poison workflow", list.Items[1].Workflow, "")
 	if code := api(t, a, "GET", "/v1/parked?service=ingest", "", &list); code != 200 || len(list.Items) != 0 {
 		t.Errorf("GET /v1/parked?service=ingest = %d with %d items, want none", code, len(list.Items))
 	}
@@ -243,12 +253,19 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 	if code := api(t, a, "POST", "/v1/parked/dl-garbage/discard", `{"reason":"fuzzer junk","actor":"ops@acme"}`, nil); code != 200 {
 		t.Fatalf("discard = %d, want 200", code)
 	}
-	cs := h.controls(t, "wf-garbage", 2, 30*time.Second)
-	if len(cs) != 2 || cs[1].Kind != "discarded" || cs[1].Reason != "fuzzer junk" || cs[1].Actor == nil || *cs[1].Actor != "unauthenticated:ops@acme" {
-		t.Fatalf("control events after discard: %+v", cs)
-	}
 	if code := api(t, a, "GET", "/v1/parked/dl-garbage", "", nil); code != 404 {
 		t.Errorf("GET discarded item = %d, want 404", code)
+	}
+	// A discarded poison record fails no workflow.
+	if cs := h.controls(t, "wf-garbage", 1, time.Second); len(cs) != 0 {
+		t.Fatalf("control events after discarding a poison record: %+v, want none", cs)
+	}
+	if code := api(t, a, "POST", "/v1/parked/dl-semantic/discard", `{"reason":"not ours","actor":"ops@acme"}`, nil); code != 200 {
+		t.Fatalf("discard = %d, want 200", code)
+	}
+	cs := h.controls(t, semantic.Meta.WorkflowID, 2, 30*time.Second)
+	if len(cs) != 2 || cs[1].Kind != "discarded" || cs[1].Reason != "not ours" || cs[1].Actor == nil || *cs[1].Actor != "unauthenticated:ops@acme" {
+		t.Fatalf("control events after discard: %+v", cs)
 	}
 
 	// Replay puts the original back on the retry topic.
@@ -266,8 +283,20 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 	if len(cs) != 2 || cs[1].Kind != "replayed" {
 		t.Fatalf("control events after replay: %+v", cs)
 	}
-	if code := api(t, a, "GET", "/v1/parked?service=ocr", "", &list); code != 200 || len(list.Items) != 1 || list.Items[0].ID != "dl-semantic" {
-		t.Errorf("after replay and discard: %d %+v, want only dl-semantic", code, list.Items)
+	if code := api(t, a, "GET", "/v1/parked?service=ocr", "", &list); code != 200 || len(list.Items) != 0 {
+		t.Errorf("after replay and discards: %d %+v, want none", code, list.Items)
+	}
+}
+
+// waitParked waits until the agent has parked item id.
+func waitParked(t *testing.T, a *agent, id string) {
+	t.Helper()
+	deadline := time.Now().Add(30 * time.Second)
+	for api(t, a, "GET", "/v1/parked/"+id, "", nil) != 200 {
+		if time.Now().After(deadline) {
+			t.Fatalf("%s not parked after 30s", id)
+		}
+		time.Sleep(20 * time.Millisecond)
 	}
 }
 

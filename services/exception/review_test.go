@@ -99,25 +99,25 @@ func TestStructuralAndSemanticRequestReview(t *testing.T) {
 			wantEqual(t, wf+" context "+k, r.Context[k], want)
 		}
 	}
-	// An undecodable payload names no document; the review says why.
+	// A record that does not decode proves no workflow: no review a
+	// reviewer could decide, no control event for the workflow its key
+	// names. The transient failure after it, handled in order, is the
+	// sign that it was handled.
 	garbage := deadLetter("dl-g", original{key: []byte("wf-junk"), value: []byte("junk")}, "structural", 34, 1)
-	h.produceDLQ(t, garbage)
-	rs := h.reviews(t, "wf-junk", 1, 30*time.Second)
-	if len(rs) != 1 {
-		t.Fatalf("undecodable payload: %d review requests, want 1", len(rs))
-	}
-	wantEqual(t, "undecodable document", rs[0].Document, events.BlobRef{})
-	if rs[0].Context["payload_error"] == "" || rs[0].Context["payload_type"] != "" {
-		t.Errorf("undecodable payload: context %v, want payload_error and no payload_type", rs[0].Context)
-	}
-	// A transient failure is no review.
 	transient := deadLetter("dl-t", submittedRecord(t, h, 23), "transient", 33, 3)
-	h.produceDLQ(t, transient)
+	h.produceDLQ(t, garbage, transient)
 	if cs := h.controls(t, transient.Meta.WorkflowID, 1, 30*time.Second); len(cs) != 1 || cs[0].Kind != "retry_scheduled" {
 		t.Fatalf("transient: control events %+v, want retry_scheduled", cs)
 	}
+	// A transient failure is no review.
 	if rs := h.reviews(t, transient.Meta.WorkflowID, 1, time.Second); len(rs) != 0 {
 		t.Errorf("transient failure: %d review requests, want none", len(rs))
+	}
+	if rs := h.reviews(t, "wf-junk", 1, time.Second); len(rs) != 0 {
+		t.Errorf("poison record: review requests %+v, want none", rs)
+	}
+	if cs := h.controls(t, "wf-junk", 1, time.Second); len(cs) != 0 {
+		t.Errorf("poison record: control events %+v, want none", cs)
 	}
 }
 

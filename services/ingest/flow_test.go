@@ -20,6 +20,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kgo"
+
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/app"
@@ -212,11 +214,66 @@ func TestStatusViewAndEventStream(t *testing.T) {
 		t.Fatal(resp.StatusCode)
 	}
 	h.produce(events.DLQTopic("ocr"), &events.DeadLetter{Meta: meta("dl-1", wf2, "acme"), Service: "ocr", SourceTopic: events.TopicSubmitted,
-		ErrorClass: "structural", ErrorMessage: "cannot parse PDF", Attempts: 1, AttemptHistory: []events.Attempt{}, OriginalHeaders: []events.Header{}})
+		OriginalValue: h.original(wf2), ErrorClass: "structural", ErrorMessage: "cannot parse PDF", Attempts: 1, AttemptHistory: []events.Attempt{}, OriginalHeaders: []events.Header{}})
 	st = h.waitStatus(wf2, "parked")
 	if e, _ := st["error"].(map[string]any); e["code"] != "structural" || e["message"] != "ocr: cannot parse PDF" || st["stage"] != "ocr" || st["terminal"] != false {
 		t.Errorf("parked status %v", st)
 	}
+}
+
+// A garbage record keyed with a live workflow's id is dead-lettered under
+// that id, since nothing else names a workflow. Its dead letter proves
+// none, so the status view of that workflow does not change. The dead
+// letter after it on the same partition, of another workflow, shows it was
+// handled.
+func TestPoisonDeadLetterLeavesStatus(t *testing.T) {
+	h := newHarness(t, nil)
+	post := func(key string) string {
+		resp, body := h.postMultipart(upload{apiKey: acmeKey, key: key, filename: key + ".pdf", doc: pdfDoc})
+		if resp.StatusCode != 202 {
+			t.Fatalf("POST %d %v", resp.StatusCode, body)
+		}
+		wf := body["workflow_id"].(string)
+		h.waitStatus(wf, "queued")
+		return wf
+	}
+	victim, other := post("p-1"), post("p-2")
+	dl := func(id, wf string, original []byte) *events.DeadLetter {
+		return &events.DeadLetter{Meta: meta(id, wf, "acme"), Service: "ocr", SourceTopic: events.TopicSubmitted,
+			OriginalKey: []byte(victim), OriginalValue: original, ErrorClass: "structural",
+			ErrorMessage: "cannot read it", Attempts: 1, AttemptHistory: []events.Attempt{}, OriginalHeaders: []events.Header{}}
+	}
+	var recs []*kgo.Record
+	for _, d := range []*events.DeadLetter{dl("dl-poison", victim, []byte("garbage, not an event")), dl("dl-other", other, h.original(other))} {
+		v, err := h.codec.Encode(events.DLQTopic("ocr"), d)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// Both keyed with the victim's id: one partition, in this order.
+		recs = append(recs, &kgo.Record{Topic: events.DLQTopic("ocr"), Key: []byte(victim), Value: v})
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := h.client.ProduceSync(ctx, recs...).FirstErr(); err != nil {
+		t.Fatal(err)
+	}
+	h.waitStatus(other, "parked")
+	if code, st := h.get("/v1/documents/"+victim, acmeKey); code != 200 || st["status"] != "queued" || st["error"] != nil {
+		t.Errorf("status after a poison dead letter keyed with the workflow: %d %v, want queued without error", code, st)
+	}
+}
+
+// original is wf's submitted event encoded: the original record of a dead
+// letter of wf, which proves its workflow.
+func (h *harness) original(wf string) []byte {
+	h.t.Helper()
+	v, err := h.codec.Encode(events.TopicSubmitted, &events.DocumentSubmitted{Meta: meta(wf+"-submitted", wf, "acme"),
+		Document: events.BlobRef{URI: blob.URI(sha(pdfDoc)), SHA256: sha(pdfDoc), SizeBytes: int64(len(pdfDoc)), MediaType: "application/pdf"},
+		Labels:   map[string]string{}, Source: "http"})
+	if err != nil {
+		h.t.Fatalf("encode the original of a dead letter: %v", err)
+	}
+	return v
 }
 
 // TestCallbackWhenWorkflowEnds: the callback names the workflow's end — not
@@ -260,9 +317,10 @@ func TestCallbackWhenWorkflowEnds(t *testing.T) {
 			h.waitStatus(wf, "queued")
 			for j, e := range tt.steps(wf) {
 				topic := events.TopicRecorded
-				switch e.(type) {
+				switch e := e.(type) {
 				case *events.DeadLetter:
 					topic = events.DLQTopic("ocr")
+					e.OriginalValue = h.original(wf)
 				case *events.WorkflowControl:
 					topic = events.TopicControl
 				}

@@ -58,6 +58,7 @@ the global values. Secret settings are never here: see docket-lib.secretEnv.
   "DOCKET_KAFKA_BROKERS" (required "global.kafka.brokers is required" $g.kafka.brokers)
   "DOCKET_SCHEMA_REGISTRY_URL" (required "global.schemaRegistry.url is required" $g.schemaRegistry.url)
   "DOCKET_SCHEMA_MODE" "verify"
+  "DOCKET_COMPRESSION" ($g.kafka.compression | default "none")
   "DOCKET_BLOB_URL" (required "global.blob.url is required" $g.blob.url)
   "DOCKET_OPS_ADDR" "0.0.0.0:9100"
   "DOCKET_LOG_LEVEL" ($g.logLevel | default "info")

@@ -2,7 +2,10 @@ package chaos
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/url"
 	"os"
 	"os/exec"
 	"slices"
@@ -121,7 +124,7 @@ func chaos(t *testing.T, broker dockettest.Broker) {
 		settled := obs.settled(acc.kinds)
 		select {
 		case <-chaosDone:
-			if settled == len(acc.kinds) && poisonParked(obs, poisoned) == len(poisoned) {
+			if parked, err := poisonParked(ctx, st, poisoned); settled == len(acc.kinds) && err == nil && parked == len(poisoned) {
 				deadline = time.Now()
 			}
 		default:
@@ -135,8 +138,12 @@ func chaos(t *testing.T, broker dockettest.Broker) {
 	stopChaos()
 	<-chaosDone
 	b.removeAll()
+	parkedPoison, err := poisonParked(ctx, st, poisoned)
+	if err != nil {
+		t.Errorf("poison records parked: %v", err)
+	}
 	t.Logf("%s: %d of %d workflows settled on the topics, %d of %d poison records parked", time.Since(began).Round(time.Second),
-		obs.settled(acc.kinds), len(acc.kinds), poisonParked(obs, poisoned), len(poisoned))
+		obs.settled(acc.kinds), len(acc.kinds), parkedPoison, len(poisoned))
 	tracker := dialTracker(t, st.trackerAddr)
 	topicState := func(id string) string { return obs.state(id).settledState() }
 	final := waitTracker(ctx, t, tracker, acc.kinds, topicState, time.Now().Add(2*time.Minute))
@@ -220,9 +227,12 @@ func chaos(t *testing.T, broker dockettest.Broker) {
 			doubled = append(doubled, describe(id))
 		}
 	}
+	if parkedPoison != len(poisoned) {
+		t.Errorf("%d of %d poison records parked as poison", parkedPoison, len(poisoned))
+	}
 	for _, id := range poisoned {
-		if s := obs.state(id); !s.parked {
-			t.Errorf("poison record %s: not parked; last event %s", id, s.last)
+		if s := obs.state(id); s.parked {
+			t.Errorf("poison record %s: a workflow of its key was told it is parked", id)
 		}
 	}
 	faults := b.counts()
@@ -230,7 +240,7 @@ func chaos(t *testing.T, broker dockettest.Broker) {
 	t.Logf("requests: %d posted; %d workflows accepted (HTTP 202, counted as submitted); %d repeats with the same Idempotency-Key answered with the same workflow; %d rejected with 4xx (not submitted: %v)",
 		acc.posts, len(acc.kinds), acc.repeats, total(acc.rejected), acc.rejected)
 	t.Logf("duplicates fed: %d raw copies of records, %d review decisions; poison records: %d (%d parked); undecodable records seen: %v; parked items settled after their workflow was recorded: %d",
-		obs.rawDuplicates.Load(), obs.decisions.Load(), len(poisoned), poisonParked(obs, poisoned), obs.undecodableCounts(), obs.settledCount())
+		obs.rawDuplicates.Load(), obs.decisions.Load(), len(poisoned), parkedPoison, obs.undecodableCounts(), obs.settledCount())
 	t.Logf("kills by service: %s; exits the suite did not cause: %v; broker faults: %s; redis restarts: 1",
 		format(kinds), st.crashes(), format(faults))
 	t.Logf("ledger: %d records, %d partitions; wall time %s", rep.Records, rep.Partitions, time.Since(began).Round(time.Second))
@@ -322,8 +332,9 @@ func orNone2(s string) string {
 
 // poison writes records no consumer can decode onto the topics the agents
 // consume: bytes that are not the wire format, and a schema id the
-// registry does not know. Each must end parked by the exception agent,
-// under its record key.
+// registry does not know. Each must end parked by the exception agent as a
+// poison record of no workflow: its key proves nothing, so no workflow of
+// that id is told of it.
 func poison(t *testing.T, st *stack) []string {
 	t.Helper()
 	cl := st.client()
@@ -347,14 +358,58 @@ func poison(t *testing.T, st *stack) []string {
 	return ids
 }
 
-func poisonParked(o *observer, ids []string) int {
-	n := 0
+// poisonParked counts the records of ids (their keys) that the exception
+// agent parked as poison, asking its operators' API.
+func poisonParked(ctx context.Context, st *stack, ids []string) (int, error) {
+	var list struct {
+		Items []struct{ ID, Kind string }
+	}
+	if err := getJSON(ctx, "http://"+st.exceptionAddr+"/v1/parked?limit=1000", &list); err != nil {
+		return 0, err
+	}
+	want := map[string]bool{}
 	for _, id := range ids {
-		if o.state(id).parked {
+		want[id] = true
+	}
+	n := 0
+	for _, it := range list.Items {
+		if it.Kind != "poison" {
+			continue
+		}
+		var d struct {
+			Workflow string `json:"workflow_id"`
+			Envelope struct {
+				OriginalKey []byte `json:"original_key"`
+			}
+		}
+		if err := getJSON(ctx, "http://"+st.exceptionAddr+"/v1/parked/"+url.PathEscape(it.ID), &d); err != nil {
+			return 0, err
+		}
+		if key := string(d.Envelope.OriginalKey); want[key] && d.Workflow == "" {
+			delete(want, key)
 			n++
 		}
 	}
-	return n
+	return n, nil
+}
+
+func getJSON(ctx context.Context, u string, out any) error {
+	req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+	if err != nil {
+		return err
+	}
+	resp, err := http.DefaultClient.Do(req)
+	if err != nil {
+		return fmt.Errorf("GET %s: %w", u, err)
+	}
+	defer resp.Body.Close()
+	if resp.StatusCode != http.StatusOK {
+		return fmt.Errorf("GET %s: %s", u, resp.Status)
+	}
+	if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+		return fmt.Errorf("GET %s: decode: %w", u, err)
+	}
+	return nil
 }
 
 func dialTracker(t *testing.T, addr string) trackerv1.TrackerClient {

@@ -148,8 +148,8 @@ func (o *observer) record(ctx context.Context, r *kgo.Record) {
 		// The classifier's requests, and the exception agent's for a
 		// parked failure that names a document (a corrupt upload): the
 		// decision records the workflow, and the agent then settles its
-		// parked item. One for a record that could not be read names no
-		// document and stays with the operator.
+		// parked item. A record that could not be read gets none: it
+		// is parked as poison, under no workflow.
 		byAgent := v.Meta.Producer.Service == events.ServiceClassifier || v.Meta.Producer.Service == events.ServiceException && v.Document.URI != ""
 		if byAgent && decides(id) && !o.decided[id] {
 			o.decided[id] = true

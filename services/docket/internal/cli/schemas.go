@@ -37,16 +37,39 @@ func schemasApply(ctx context.Context, args []string, stdout io.Writer) error {
 	if err != nil {
 		return err
 	}
-	applied, err := serde.Apply(ctx, rc)
-	if err != nil {
-		return fmt.Errorf("apply schemas to %s: %w", url, err)
+	applied, applyErr := serde.Apply(ctx, rc)
+	if err := printApplied(stdout, applied); err != nil {
+		return err
 	}
+	if applyErr != nil {
+		return fmt.Errorf("apply schemas to %s: %w", url, applyErr)
+	}
+	return nil
+}
+
+// printApplied prints what Apply did, also when it stopped at a failure,
+// and counts the versions others registered.
+func printApplied(stdout io.Writer, applied []serde.Applied) error {
 	tw := tabwriter.NewWriter(stdout, 0, 4, 2, ' ', 0)
-	fmt.Fprintln(tw, "SUBJECT\tVERSION\tID")
+	fmt.Fprintln(tw, "SUBJECT\tVERSION\tID\tRELEASE\tSTATUS\tCOMPATIBILITY")
+	foreign := 0
 	for _, a := range applied {
-		fmt.Fprintf(tw, "%s\t%d\t%d\n", a.Subject, a.Version, a.ID)
+		release := "-"
+		if a.Release > 0 {
+			release = fmt.Sprintf("v%d", a.Release)
+		}
+		if a.Status == serde.StatusForeign {
+			foreign++
+		}
+		fmt.Fprintf(tw, "%s\t%d\t%d\t%s\t%s\t%s\n", a.Subject, a.Version, a.ID, release, a.Status, a.Compatibility)
 	}
-	return tw.Flush()
+	if err := tw.Flush(); err != nil {
+		return err
+	}
+	if foreign > 0 {
+		fmt.Fprintf(stdout, "%d version(s) registered by others, not released in schemas/ (status foreign): check that Docket's readers should accept them\n", foreign)
+	}
+	return nil
 }
 
 func schemasList(ctx context.Context, args []string, stdout io.Writer) error {

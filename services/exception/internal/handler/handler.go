@@ -1,4 +1,6 @@
-// Package handler decides what becomes of each dead letter: a scheduled
+// Package handler decides what becomes of each dead letter: a poison
+// record (one whose original does not decode, so it proves no workflow)
+// is parked apart from every workflow; for the others a scheduled
 // redelivery for a transient failure (bounded per original record and per
 // workflow), a parked item for one out of redeliveries, a parked item and a
 // review request for a structural or a semantic one. The decision is taken once per dead letter
@@ -102,6 +104,11 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, dl *events.DeadLet
 		m.Log().WarnContext(ctx, "parked", "service", d.Service, "kind", d.ParkKind, "reason", d.Reason, "review", d.Review)
 	}
 	h.Metrics.Decisions.WithLabelValues(d.Service, d.Label).Inc()
+	if d.Workflow == "" {
+		// A poison record: no workflow to tell, no review a reviewer
+		// could decide. It waits in the parked list for an operator.
+		return nil, nil
+	}
 	outs := []bus.Output{{Topic: events.TopicControl, Event: Control(dl, d)}}
 	if d.Review != "" {
 		h.Metrics.Reviews.WithLabelValues(d.Review).Inc()
@@ -148,10 +155,21 @@ func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 		now = h.Now
 	}
 	at := now().UTC().Truncate(time.Millisecond)
-	env := model.FromDeadLetter(dl)
-	d := Decision{Service: dl.Service, Class: dl.ErrorClass, Workflow: env.WorkflowID, DecidedAt: at}
+	wf, err := bus.ProvenWorkflow(h.Decoder, dl)
+	if err != nil {
+		return Decision{}, fault.Wrap(fault.Transient, err)
+	}
+	env := model.FromDeadLetter(dl, wf)
+	d := Decision{Service: dl.Service, Class: dl.ErrorClass, Workflow: wf, DecidedAt: at}
 	park := func(kind, reason string) model.Parked {
-		return model.Parked{ID: env.EventID, Kind: kind, Service: env.Service, Workflow: env.WorkflowID, Reason: reason, ParkedAt: at, Envelope: env}
+		return model.Parked{ID: env.EventID, Kind: kind, Service: env.Service, Workflow: wf, Reason: reason, ParkedAt: at, Envelope: env}
+	}
+	if wf == "" {
+		// Its original record does not decode, so nothing but its key
+		// names a workflow, and a key is whatever the producer chose.
+		p := park(model.KindPoison, fmt.Sprintf("poison record (key %q, not trusted): %s", dl.OriginalKey, dl.ErrorMessage))
+		d.Kind, d.ParkKind, d.Reason, d.Label = model.ControlParked, p.Kind, p.Reason, "parked_poison"
+		return d, wrapStore(h.Store.Park(ctx, p))
 	}
 	switch fault.Class(dl.ErrorClass) {
 	case fault.Transient:
@@ -254,13 +272,12 @@ func (h *Handler) ReviewRequest(dl *events.DeadLetter, d Decision) *events.Revie
 		r.Priority = 1
 	}
 	r.Meta.WorkflowID = d.Workflow
+	// The original decoded when the dead letter proved its workflow.
 	if e, err := h.Decoder.Decode(dl.OriginalValue); err == nil {
 		if doc, ok := model.DocumentOf(e); ok {
 			r.Document = doc
 		}
 		r.Context["payload_type"] = fmt.Sprintf("%T", e)
-	} else {
-		r.Context["payload_error"] = err.Error()
 	}
 	return r
 }

@@ -22,6 +22,10 @@ const (
 	// KindReview is a semantic failure: the input was read but makes no
 	// sense; a human decides.
 	KindReview = "review"
+	// KindPoison is a dead letter that proves no workflow (its original
+	// record does not decode): parked for an operator, it belongs to no
+	// workflow, whatever its key says.
+	KindPoison = "poison"
 )
 
 // Control event kinds the agent emits on docket.workflow.control.
@@ -49,7 +53,8 @@ type Attempt struct {
 	ErrorMessage string    `json:"error_message"`
 }
 
-// Envelope is a dead letter as the agent keeps it.
+// Envelope is a dead letter as the agent keeps it. WorkflowID is the
+// workflow the dead letter proves, empty for a poison record.
 type Envelope struct {
 	EventID         string    `json:"event_id"`
 	WorkflowID      string    `json:"workflow_id"`
@@ -69,11 +74,12 @@ type Envelope struct {
 	LastFailureAt   time.Time `json:"last_failure_at"`
 }
 
-// FromDeadLetter copies dl into an Envelope.
-func FromDeadLetter(dl *events.DeadLetter) Envelope {
+// FromDeadLetter copies dl into an Envelope of the workflow it proves
+// (bus.ProvenWorkflow), "" for none.
+func FromDeadLetter(dl *events.DeadLetter, workflow string) Envelope {
 	e := Envelope{
 		EventID:         dl.Meta.EventID,
-		WorkflowID:      WorkflowOf(dl),
+		WorkflowID:      workflow,
 		TenantID:        dl.Meta.TenantID,
 		Service:         dl.Service,
 		SourceTopic:     dl.SourceTopic,
@@ -96,16 +102,6 @@ func FromDeadLetter(dl *events.DeadLetter) Envelope {
 		e.AttemptHistory = append(e.AttemptHistory, Attempt{At: a.At.UTC(), ErrorClass: a.ErrorClass, ErrorMessage: a.ErrorMessage})
 	}
 	return e
-}
-
-// WorkflowOf returns the workflow a dead letter belongs to. A record that
-// could not even be decoded and had no key has none; its dead letter's own
-// id stands in, so its control events still have a history to land in.
-func WorkflowOf(dl *events.DeadLetter) string {
-	if dl.Meta.WorkflowID != "" {
-		return dl.Meta.WorkflowID
-	}
-	return "unknown-" + dl.Meta.EventID
 }
 
 // Origin identifies the original record across its redeliveries: the
@@ -149,7 +145,8 @@ func (e Envelope) RetryRecord() *kgo.Record {
 	return r
 }
 
-// Parked is an item waiting for an operator.
+// Parked is an item waiting for an operator. Workflow is empty for a
+// poison record (KindPoison).
 type Parked struct {
 	ID       string    `json:"id"`
 	Kind     string    `json:"kind"`

@@ -175,17 +175,21 @@ func (s *Server) replay(w http.ResponseWriter, r *http.Request) {
 	if reason == "" {
 		reason = "replayed by " + who
 	}
-	ctl, err := s.control(p, model.ControlReplayed, reason, who)
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	recs := []*kgo.Record{p.Envelope.RetryRecord()}
+	if p.Workflow != "" {
+		ctl, err := s.control(p, model.ControlReplayed, reason, who)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		recs = append(recs, ctl)
 	}
 	rec, err := s.audit(r, p, audit.ParkedReplay, who, reason)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.Producer.Send(r.Context(), p.Envelope.RetryRecord(), ctl, rec); err != nil {
+	if err := s.Producer.Send(r.Context(), append(recs, rec)...); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -216,17 +220,22 @@ func (s *Server) discard(w http.ResponseWriter, r *http.Request) {
 	if !ok {
 		return
 	}
-	ctl, err := s.control(p, model.ControlDiscarded, req.Reason, who)
-	if err != nil {
-		s.fail(w, r, err)
-		return
+	// A poison record belongs to no workflow: there is none to fail.
+	var recs []*kgo.Record
+	if p.Workflow != "" {
+		ctl, err := s.control(p, model.ControlDiscarded, req.Reason, who)
+		if err != nil {
+			s.fail(w, r, err)
+			return
+		}
+		recs = append(recs, ctl)
 	}
 	rec, err := s.audit(r, p, audit.ParkedDiscard, who, req.Reason)
 	if err != nil {
 		s.fail(w, r, err)
 		return
 	}
-	if err := s.Producer.Send(r.Context(), ctl, rec); err != nil {
+	if err := s.Producer.Send(r.Context(), append(recs, rec)...); err != nil {
 		s.fail(w, r, err)
 		return
 	}
@@ -281,8 +290,14 @@ func (s *Server) control(p model.Parked, kind, reason, actor string) (*kgo.Recor
 // produced in the action's transaction.
 func (s *Server) audit(r *http.Request, p model.Parked, action, who, reason string) (*kgo.Record, error) {
 	pr, _ := auth.FromContext(r.Context())
+	wf := p.Workflow
+	if wf == "" {
+		// A poison record belongs to no workflow; its audit record is
+		// keyed by the item, and says so.
+		wf = "poison:" + p.ID
+	}
 	ev := audit.Event(pr, audit.Action{
-		Name: action, Actor: who, Target: p.ID, Workflow: p.Workflow, Tenant: p.Envelope.TenantID,
+		Name: action, Actor: who, Target: p.ID, Workflow: wf, Tenant: p.Envelope.TenantID,
 		Causation: p.Envelope.EventID, RemoteAddr: r.RemoteAddr, Reason: reason, At: s.now(),
 		Details: map[string]string{"service": p.Service, "park_kind": p.Kind, "source_topic": p.Envelope.SourceTopic},
 	}, events.Producer{Service: s.Service, Version: s.Version})
@@ -290,7 +305,7 @@ func (s *Server) audit(r *http.Request, p model.Parked, action, who, reason stri
 	if err != nil {
 		return nil, fmt.Errorf("encode audit event: %w", err)
 	}
-	return &kgo.Record{Topic: events.TopicAudit, Key: []byte(p.Workflow), Value: v}, nil
+	return &kgo.Record{Topic: events.TopicAudit, Key: []byte(wf), Value: v}, nil
 }
 
 func (s *Server) now() time.Time {

@@ -164,7 +164,9 @@ func (s *Store) Park(ctx context.Context, p model.Parked) error {
 	_, err = s.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
 		pipe.HSet(ctx, KeyParked, p.ID, b)
 		pipe.ZAdd(ctx, KeyParkedIndex, redis.Z{Score: float64(p.ParkedAt.UnixMilli()), Member: p.ID})
-		pipe.SAdd(ctx, ParkedOfKey(p.Workflow), p.ID)
+		if p.Workflow != "" {
+			pipe.SAdd(ctx, ParkedOfKey(p.Workflow), p.ID)
+		}
 		return nil
 	})
 	if err != nil {
@@ -366,9 +368,14 @@ func (s *Store) Unpark(ctx context.Context, p model.Parked, resetAttempts bool) 
 	_, err := s.rdb.TxPipelined(ctx, func(pipe redis.Pipeliner) error {
 		del = pipe.HDel(ctx, KeyParked, p.ID)
 		pipe.ZRem(ctx, KeyParkedIndex, p.ID)
-		pipe.SRem(ctx, ParkedOfKey(p.Workflow), p.ID)
+		if p.Workflow != "" {
+			pipe.SRem(ctx, ParkedOfKey(p.Workflow), p.ID)
+		}
 		if resetAttempts {
-			pipe.Del(ctx, AttemptsKey(p.Envelope.Origin()), WorkflowAttemptsKey(p.Workflow))
+			pipe.Del(ctx, AttemptsKey(p.Envelope.Origin()))
+			if p.Workflow != "" {
+				pipe.Del(ctx, WorkflowAttemptsKey(p.Workflow))
+			}
 		}
 		return nil
 	})

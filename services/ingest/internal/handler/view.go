@@ -37,7 +37,10 @@ var WorkflowDLQServices = []string{events.ServiceOCR, events.ServiceClassifier, 
 // the completion callbacks.
 type View struct {
 	Store *store.Store
-	Now   func() time.Time
+	// Decoder decodes a dead letter's original record, which proves the
+	// dead letter's workflow (bus.ProvenWorkflow).
+	Decoder bus.Decoder
+	Now     func() time.Time
 }
 
 var _ submit.Recorder = (*View)(nil)
@@ -185,12 +188,20 @@ func (v *View) steps(ctx context.Context, m *bus.Message, e *events.WorkflowCont
 // deadLetter: a structural failure parks the workflow (the exception agent
 // holds it for an operator, who may replay or discard it: it has not
 // ended); a semantic one waits for review; a transient one is retried by
-// the exception agent, so the workflow keeps running.
+// the exception agent, so the workflow keeps running. A dead letter that
+// proves no workflow (its original record does not decode, so only a key
+// names one) changes none: the exception agent parks it as poison.
 func (v *View) deadLetter(ctx context.Context, m *bus.Message, e *events.DeadLetter) ([]bus.Output, error) {
-	meta := e.Meta
-	if meta.WorkflowID == "" {
-		meta.WorkflowID = string(e.OriginalKey)
+	wf, err := bus.ProvenWorkflow(v.Decoder, e)
+	if err != nil {
+		return nil, err
 	}
+	if wf == "" {
+		m.Log().WarnContext(ctx, "poison dead letter changes no workflow", "key", string(e.OriginalKey))
+		return nil, nil
+	}
+	meta := e.Meta
+	meta.WorkflowID = wf
 	f := map[string]string{"error_code": e.ErrorClass, "error": e.Service + ": " + e.ErrorMessage}
 	topic := m.Record.Topic
 	switch fault.Class(e.ErrorClass) {

@@ -2,8 +2,8 @@ package app
 
 import (
 	"context"
+	"errors"
 	"reflect"
-	"strings"
 	"testing"
 	"time"
 
@@ -123,7 +123,7 @@ func TestDeadLetters(t *testing.T) {
 		t.Run(c.class, func(t *testing.T) {
 			wf := "wf-dlq-" + c.class
 			e.step(events.TopicSubmitted, submitted(wf, 0), 1)
-			w := e.step(events.DLQTopic(events.ServiceOCR), deadLetter(wf, events.ServiceOCR, c.class, 3, 10), 2)
+			w := e.step(events.DLQTopic(events.ServiceOCR), e.deadLetter(wf, events.ServiceOCR, c.class, 3, 10), 2)
 			if w.Status != c.status || w.Stage != c.stage {
 				t.Fatalf("status %s stage %s, want %s %s", w.Status, w.Stage, c.status, c.stage)
 			}
@@ -141,7 +141,7 @@ func TestDeadLetters(t *testing.T) {
 		const wf = "wf-dlq-retry"
 		sub := submitted(wf, 0)
 		e.step(events.TopicSubmitted, sub, 1)
-		e.step(events.DLQTopic(events.ServiceOCR), deadLetter(wf, events.ServiceOCR, "transient", 3, 10), 2)
+		e.step(events.DLQTopic(events.ServiceOCR), e.deadLetter(wf, events.ServiceOCR, "transient", 3, 10), 2)
 		// The exception agent redelivers the original record through the retry topic.
 		v, err := e.codec.Encode(events.TopicSubmitted, sub)
 		if err != nil {
@@ -180,23 +180,76 @@ func TestDuplicatesAndUndecodable(t *testing.T) {
 	e.produce(events.TopicSubmitted, submitted(wf, 0))
 	e.produce(events.TopicExtracted, extracted(wf, 5), extracted(wf, 5))
 	e.produceRaw(&kgo.Record{Topic: events.TopicExtracted, Key: []byte(wf), Value: []byte("not an event")})
-	w := e.waitEvents(wf, 3)
 	if err := poll(30*time.Second, func() (bool, error) {
-		return tr.counter(t, "docket_sagatracker_duplicates_suppressed_total") == 3, nil
+		return tr.counter(t, "docket_sagatracker_duplicates_suppressed_total") == 3 &&
+			tr.counter(t, "docket_sagatracker_poison_records_total") == 1, nil
 	}); err != nil {
-		t.Fatalf("duplicates suppressed %v, want 3: %v", tr.counter(t, "docket_sagatracker_duplicates_suppressed_total"), err)
+		t.Fatalf("duplicates suppressed %v, want 3; poison records %v, want 1: %v",
+			tr.counter(t, "docket_sagatracker_duplicates_suppressed_total"), tr.counter(t, "docket_sagatracker_poison_records_total"), err)
 	}
-	w = e.waitEvents(wf, 3)
-	if w.Status != projection.StatusRunning || w.Stage != projection.StepClassify || w.Events != 3 {
-		t.Fatalf("workflow %+v: want running classify with 3 events", w)
+	// The record that is no event is not the workflow's, whatever its key.
+	w := e.waitEvents(wf, 2)
+	if w.Status != projection.StatusRunning || w.Stage != projection.StepClassify || w.Events != 2 {
+		t.Fatalf("workflow %+v: want running classify with 2 events", w)
 	}
-	h := history(t, e, wf)
-	if len(h) != 3 || h[2].Type != projection.Unknown || !strings.HasPrefix(h[2].EventID, "record:"+events.TopicExtracted+"/") {
-		t.Fatalf("history %+v: want submitted, extracted, undecodable", h)
+	if h := history(t, e, wf); len(h) != 2 {
+		t.Fatalf("history %+v: want submitted, extracted", h)
 	}
 	// The workflow goes on after the bad record.
-	if w := e.step(events.TopicClassified, classified(wf, 7), 4); w.Stage != projection.StepLedger {
+	if w := e.step(events.TopicClassified, classified(wf, 7), 3); w.Stage != projection.StepLedger {
 		t.Fatalf("after classification: stage %s, want ledger", w.Stage)
+	}
+}
+
+// A garbage record keyed with a live workflow's id, and the dead letter a
+// service writes for it (its meta.workflow_id is that key, since nothing
+// else names one), change no workflow; nor does the dead letter of a
+// keyless garbage record create one. A dead letter whose original record
+// decodes still changes its workflow.
+func TestPoisonChangesNoWorkflow(t *testing.T) {
+	e := newEnv(t)
+	tr := e.start()
+	const wf = "wf-victim"
+	e.step(events.TopicSubmitted, submitted(wf, 0), 1)
+	before := e.step(events.TopicExtracted, extracted(wf, 5), 2)
+
+	garbage := []byte("garbage, not an event")
+	e.produceRaw(&kgo.Record{Topic: events.TopicExtracted, Key: []byte(wf), Value: garbage})
+	poison := func(workflow, id string) *events.DeadLetter {
+		return &events.DeadLetter{
+			Meta:    events.Meta{EventID: id, WorkflowID: workflow, OccurredAt: at(6), Producer: events.Producer{Service: events.ServiceClassifier, Version: "1.0.0"}},
+			Service: events.ServiceClassifier, SourceTopic: events.TopicExtracted, SourcePartition: 0, SourceOffset: 9,
+			OriginalKey: []byte(workflow), OriginalValue: garbage, ErrorClass: "structural",
+			ErrorMessage: "decode: malformed record", Attempts: 1, FirstFailureAt: at(6), LastFailureAt: at(6),
+		}
+	}
+	const keyless = "unkeyed-0b6d3c7a"
+	e.produce(events.DLQTopic(events.ServiceClassifier), poison(wf, "dl-keyed"), poison(keyless, "dl-keyless"))
+	if err := poll(30*time.Second, func() (bool, error) {
+		return tr.counter(t, "docket_sagatracker_poison_records_total") == 3, nil
+	}); err != nil {
+		t.Fatalf("poison records %v, want 3: %v", tr.counter(t, "docket_sagatracker_poison_records_total"), err)
+	}
+
+	w, err := e.store.Get(context.Background(), wf)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Events != before.Events || w.Status != before.Status || w.Stage != before.Stage || w.LastError != "" {
+		t.Errorf("victim after poison: %d events, %s %s, last error %q; want %d events, %s %s, no error",
+			w.Events, w.Status, w.Stage, w.LastError, before.Events, before.Status, before.Stage)
+	}
+	if h := history(t, e, wf); len(h) != 2 {
+		t.Errorf("victim's history %+v: want submitted, extracted only", h)
+	}
+	if _, err := e.store.Get(context.Background(), keyless); !errors.Is(err, store.ErrNotFound) {
+		t.Errorf("workflow %s: %v, want none (ErrNotFound)", keyless, err)
+	}
+
+	// A real failure of the same workflow is still its.
+	w = e.step(events.DLQTopic(events.ServiceClassifier), e.deadLetter(wf, events.ServiceClassifier, "structural", 1, 8), 3)
+	if w.LastError != "structural: cannot read page 1" {
+		t.Errorf("after a proven dead letter: last error %q, want its error", w.LastError)
 	}
 }
 

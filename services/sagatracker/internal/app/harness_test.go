@@ -266,10 +266,17 @@ func recorded(wf, cause string, sec int) *events.DocumentRecorded {
 	}
 }
 
-func deadLetter(wf, svc, class string, attempts, sec int) *events.DeadLetter {
+// deadLetter is svc's dead letter of wf's submitted event, as the runtime
+// writes it: the original record's bytes, which prove the workflow.
+func (e *env) deadLetter(wf, svc, class string, attempts, sec int) *events.DeadLetter {
+	e.t.Helper()
+	original, err := e.codec.Encode(events.TopicSubmitted, submitted(wf, 0))
+	if err != nil {
+		e.t.Fatalf("encode the original of a dead letter: %v", err)
+	}
 	return &events.DeadLetter{
 		Meta: meta(wf, fmt.Sprintf("%s-dlq-%s-%d", wf, svc, attempts), sec, wf+"-submitted", svc), Service: svc,
-		SourceTopic: events.TopicSubmitted, SourcePartition: 0, SourceOffset: 0, OriginalKey: []byte(wf),
+		SourceTopic: events.TopicSubmitted, SourcePartition: 0, SourceOffset: 0, OriginalKey: []byte(wf), OriginalValue: original,
 		ErrorClass: class, ErrorMessage: "cannot read page 1", Attempts: attempts, FirstFailureAt: at(sec), LastFailureAt: at(sec),
 	}
 }

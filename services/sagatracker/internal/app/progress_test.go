@@ -103,7 +103,7 @@ func TestLongStepProgress(t *testing.T) {
 		{"ocr started", stepStarted(wf, "ocr", 1, 1), events.TopicControl, trackerv1.Status_STATUS_RUNNING, "ocr", "ocr running", nil},
 		{"ocr progress", stepProgress(wf, "ocr", 3, 20, 2), events.TopicControl, trackerv1.Status_STATUS_RUNNING, "ocr", "ocr 3/20 pages", reported("ocr", 3, 20, 2)},
 		{"ocr progress again", stepProgress(wf, "ocr", 11, 20, 3), events.TopicControl, trackerv1.Status_STATUS_RUNNING, "ocr", "ocr 11/20 pages", reported("ocr", 11, 20, 3)},
-		{"transient failure clears it", deadLetter(wf, "ocr", "transient", 1, 4), events.DLQTopic("ocr"), trackerv1.Status_STATUS_RETRYING, "ocr", "", nil},
+		{"transient failure clears it", e.deadLetter(wf, "ocr", "transient", 1, 4), events.DLQTopic("ocr"), trackerv1.Status_STATUS_RETRYING, "ocr", "", nil},
 		{"retry scheduled", &events.WorkflowControl{
 			Meta: meta(wf, wf+"-retry", 5, wf+"-dlq-ocr-1", "exception"), Kind: "retry_scheduled",
 			Details: map[string]string{"service": "ocr", "source_topic": events.TopicSubmitted},

@@ -21,7 +21,9 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 )
@@ -63,7 +65,7 @@ type Consumer struct {
 	// be given their stored offsets.
 	abort context.CancelCauseFunc
 
-	applied, duplicates, stale, skipped prometheus.Counter
+	applied, duplicates, stale, skipped, poison prometheus.Counter
 }
 
 // New returns a consumer; kopts are the Kafka connection options.
@@ -91,7 +93,8 @@ func New(cfg Config, kopts []kgo.Opt, st *store.Store, dec Decoder, log *slog.Lo
 	c.applied = counter("events_applied_total", "Events applied to the projection.")
 	c.duplicates = counter("duplicates_suppressed_total", "Events already applied, changing nothing.")
 	c.stale = counter("stale_records_total", "Records below the stored offset of their partition.")
-	c.skipped = counter("records_skipped_total", "Records naming no workflow (no event, no key).")
+	c.skipped = counter("records_skipped_total", "Records naming no workflow (a submission request, an event without a workflow id).")
+	c.poison = counter("poison_records_total", "Records that prove no workflow, not projected: undecodable records and their dead letters.")
 	return c, nil
 }
 
@@ -256,11 +259,15 @@ func (c *Consumer) projectRecords(ctx context.Context, recs []*kgo.Record) (stor
 	next := map[string]int64{}
 	for _, r := range recs {
 		next[projection.TP(r.Topic, r.Partition)] = r.Offset + 1
-		e, derr := c.dec.Decode(r.Value)
-		if derr != nil {
-			c.log.Warn("undecodable record", "topic", r.Topic, "partition", r.Partition, "offset", r.Offset, "error", derr)
+		e, err := c.event(ctx, r)
+		if err != nil {
+			return store.Result{}, err
 		}
-		op, ok := projection.Build(record(r), e, derr)
+		if e == nil {
+			c.poison.Inc()
+			continue
+		}
+		op, ok := projection.Build(record(r), e)
 		if !ok {
 			c.skipped.Inc()
 			continue
@@ -291,8 +298,66 @@ func (c *Consumer) projectRecords(ctx context.Context, recs []*kgo.Record) (stor
 	}
 }
 
+// event decodes r for projection. It returns nil for a poison record,
+// which changes no workflow: one that does not decode (only its key would
+// name a workflow, and a key proves nothing) or a dead letter that proves
+// no workflow (bus.ProvenWorkflow). The service that consumed it
+// dead-letters it, and the exception agent parks it for an operator. A dead
+// letter's meta names the workflow it proves. An error is a failure that
+// is not the record's (the registry unreachable) and outlasted the retries.
+func (c *Consumer) event(ctx context.Context, r *kgo.Record) (events.Event, error) {
+	dec := decoderFunc(func(b []byte) (events.Event, error) { return c.decode(ctx, b) })
+	e, err := dec.Decode(r.Value)
+	switch {
+	case fault.IsTransient(err):
+		return nil, fmt.Errorf("decode %s@%d: %w", projection.TP(r.Topic, r.Partition), r.Offset, err)
+	case err != nil:
+		c.log.Warn("poison record not projected: it does not decode", "topic", r.Topic, "partition", r.Partition, "offset", r.Offset, "key", string(r.Key), "error", err)
+		return nil, nil
+	}
+	dl, ok := e.(*events.DeadLetter)
+	if !ok {
+		return e, nil
+	}
+	wf, err := bus.ProvenWorkflow(dec, dl)
+	if err != nil {
+		return nil, fmt.Errorf("dead letter %s@%d: %w", projection.TP(r.Topic, r.Partition), r.Offset, err)
+	}
+	if wf == "" {
+		c.log.Warn("poison dead letter not projected: its original record does not decode, so it proves no workflow",
+			"topic", r.Topic, "partition", r.Partition, "offset", r.Offset, "key", string(r.Key), "event_id", dl.Meta.EventID)
+		return nil, nil
+	}
+	dl.Meta.WorkflowID = wf
+	return dl, nil
+}
+
+// decode decodes b, retrying with backoff for at most WriteTimeout while
+// the failure is not the record's (fault.Transient: the registry
+// unreachable).
+func (c *Consumer) decode(ctx context.Context, b []byte) (events.Event, error) {
+	deadline := time.Now().Add(c.cfg.WriteTimeout)
+	backoff := 50 * time.Millisecond
+	for {
+		e, err := c.dec.Decode(b)
+		if !fault.IsTransient(err) || ctx.Err() != nil || time.Now().After(deadline) {
+			return e, err
+		}
+		c.log.Warn("decode failed, retrying", "error", err)
+		if err := sleep(ctx, backoff/2+rand.N(backoff/2+1)); err != nil {
+			return nil, err
+		}
+		backoff = min(backoff*2, 2*time.Second)
+	}
+}
+
+// decoderFunc is a function that is a bus.Decoder.
+type decoderFunc func(b []byte) (events.Event, error)
+
+func (f decoderFunc) Decode(b []byte) (events.Event, error) { return f(b) }
+
 func record(r *kgo.Record) projection.Record {
-	out := projection.Record{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset, Key: r.Key, Timestamp: r.Timestamp}
+	out := projection.Record{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset, Key: r.Key}
 	for _, h := range r.Headers {
 		if strings.HasPrefix(h.Key, "docket-") {
 			if out.Headers == nil {

@@ -43,7 +43,7 @@ func TestBuildControl(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			op, ok := Build(Record{Topic: c.topic, Partition: 1, Offset: 7}, c.ev, nil)
+			op, ok := Build(Record{Topic: c.topic, Partition: 1, Offset: 7}, c.ev)
 			if !ok {
 				t.Fatal("Build refused the event")
 			}

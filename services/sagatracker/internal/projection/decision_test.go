@@ -26,7 +26,7 @@ func TestBuildDecision(t *testing.T) {
 		{"extracted", events.TopicExtracted, &events.DocumentExtracted{Meta: m}, nil},
 	}
 	for _, c := range cases {
-		op, ok := Build(Record{Topic: c.topic}, c.ev, nil)
+		op, ok := Build(Record{Topic: c.topic}, c.ev)
 		if !ok || !reflect.DeepEqual(op.Decision, c.want) {
 			t.Errorf("%s: %+v (ok %v), want %+v", c.name, op.Decision, ok, c.want)
 		}

@@ -43,7 +43,7 @@ func TestBuildStepActivity(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			op, ok := Build(Record{Topic: events.TopicControl, Partition: 0, Offset: 1}, c.ev, nil)
+			op, ok := Build(Record{Topic: events.TopicControl, Partition: 0, Offset: 1}, c.ev)
 			if !ok {
 				t.Fatal("Build refused the event")
 			}

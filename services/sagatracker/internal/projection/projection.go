@@ -9,7 +9,6 @@ import (
 	"fmt"
 	"reflect"
 	"strconv"
-	"time"
 
 	"github.com/docket-run/docket/pkg/events"
 )
@@ -56,9 +55,6 @@ const (
 	rankDeadLetterStep = 5
 )
 
-// Unknown is the type of a history entry whose record could not be decoded.
-const Unknown = "undecodable"
-
 // HeaderAttempt is the header the runtime puts on a retry-topic record.
 const HeaderAttempt = "docket-attempt"
 
@@ -88,8 +84,7 @@ type Ledger struct {
 // stores travel as decimal strings so they keep every digit.
 type Op struct {
 	// Key deduplicates: the event id (for a redelivery through a retry
-	// topic, the event id with the topic and attempt; for an undecodable
-	// record, its position).
+	// topic, the event id with the topic and attempt).
 	Key      string `json:"k"`
 	Workflow string `json:"w"`
 	Tenant   string `json:"t,omitempty"`
@@ -135,29 +130,18 @@ type Record struct {
 	Offset    int64
 	Key       []byte
 	Headers   map[string]string
-	Timestamp time.Time
 }
 
-// Build returns the Op of a record whose value decoded into e, or, when
-// decodeErr is set, failed to decode. ok is false when the record names no
-// workflow (no event and no key, or a submission request): it only
-// advances the offset.
-func Build(r Record, e events.Event, decodeErr error) (op Op, ok bool) {
+// Build returns the Op of a record whose value decoded into e. ok is false
+// when the record names no workflow (a submission request, or an event
+// without a workflow id and a record without a key): it only advances the
+// offset. A record that does not decode is never built: nothing but its key
+// would name a workflow, and a key proves nothing (the consumer skips it).
+// Neither is a dead letter that proves no workflow (bus.ProvenWorkflow);
+// the consumer gives Build a dead letter's proven workflow in its meta.
+func Build(r Record, e events.Event) (op Op, ok bool) {
 	op = Op{TP: TP(r.Topic, r.Partition), Offset: r.Offset}
 	op.Entry = Entry{Topic: r.Topic, Partition: r.Partition, Offset: r.Offset}
-	if decodeErr != nil || e == nil {
-		if len(r.Key) == 0 {
-			return op, false
-		}
-		op.Workflow = string(r.Key)
-		op.Key = fmt.Sprintf("record:%s/%d", op.TP, r.Offset)
-		op.Entry.EventID = op.Key
-		op.Entry.Type = Unknown
-		op.Entry.OccurredMs = r.Timestamp.UnixMilli()
-		op.Entry.Summary = fmt.Sprintf("undecodable record: %v", decodeErr)
-		op.At = strconv.FormatInt(op.Entry.OccurredMs, 10)
-		return op, true
-	}
 	if _, ok := e.(*events.DocumentRequested); ok {
 		// A request is not a workflow's event: its meta.workflow_id is the
 		// requester's correlation id, and ingest answers with a submitted

@@ -1,7 +1,6 @@
 package projection
 
 import (
-	"errors"
 	"testing"
 	"time"
 
@@ -40,7 +39,7 @@ func TestBuildStatusRules(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			op, ok := Build(Record{Topic: c.topic, Partition: 1, Offset: 7}, c.ev, nil)
+			op, ok := Build(Record{Topic: c.topic, Partition: 1, Offset: 7}, c.ev)
 			if !ok {
 				t.Fatal("Build refused the event")
 			}
@@ -51,16 +50,6 @@ func TestBuildStatusRules(t *testing.T) {
 				t.Fatalf("op %+v", op)
 			}
 		})
-	}
-}
-
-func TestBuildUndecodable(t *testing.T) {
-	op, ok := Build(Record{Topic: "t", Partition: 0, Offset: 3, Key: []byte("wf"), Timestamp: time.UnixMilli(5)}, nil, errors.New("bad magic"))
-	if !ok || op.Workflow != "wf" || op.Key != "record:t/0/3" || op.Entry.Type != Unknown || op.Status != "" {
-		t.Fatalf("op %+v ok %v", op, ok)
-	}
-	if _, ok := Build(Record{Topic: "t"}, nil, errors.New("bad magic")); ok {
-		t.Fatal("a keyless undecodable record must only advance the offset")
 	}
 }
 
@@ -80,7 +69,7 @@ func TestBuildRequestNamesNoWorkflow(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			op, ok := Build(Record{Topic: events.TopicRequested, Partition: 2, Offset: 9, Key: c.key}, &events.DocumentRequested{Meta: m, Filename: "scan.pdf"}, nil)
+			op, ok := Build(Record{Topic: events.TopicRequested, Partition: 2, Offset: 9, Key: c.key}, &events.DocumentRequested{Meta: m, Filename: "scan.pdf"})
 			if ok {
 				t.Fatalf("Build projected a request onto workflow %q (status %q stage %q), want only the offset advanced", op.Workflow, op.Status, op.Stage)
 			}
@@ -96,9 +85,9 @@ func TestParkedRanksWithItsDeadLetter(t *testing.T) {
 	// decision (same rank as the dead letter), and a discard ends it.
 	meta := events.Meta{WorkflowID: "wf"}
 	details := map[string]string{"service": "ledger", "source_topic": events.TopicReviewDecided}
-	dl, _ := Build(Record{Topic: events.DLQTopic("ledger")}, &events.DeadLetter{Meta: meta, Service: "ledger", SourceTopic: events.TopicReviewDecided, ErrorClass: "transient"}, nil)
-	parked, _ := Build(Record{Topic: events.TopicControl}, &events.WorkflowControl{Meta: meta, Kind: "parked", Details: details}, nil)
-	discarded, _ := Build(Record{Topic: events.TopicControl}, &events.WorkflowControl{Meta: meta, Kind: "discarded", Reason: "duplicate upload", Details: details}, nil)
+	dl, _ := Build(Record{Topic: events.DLQTopic("ledger")}, &events.DeadLetter{Meta: meta, Service: "ledger", SourceTopic: events.TopicReviewDecided, ErrorClass: "transient"})
+	parked, _ := Build(Record{Topic: events.TopicControl}, &events.WorkflowControl{Meta: meta, Kind: "parked", Details: details})
+	discarded, _ := Build(Record{Topic: events.TopicControl}, &events.WorkflowControl{Meta: meta, Kind: "discarded", Reason: "duplicate upload", Details: details})
 	if parked.Rank != dl.Rank || discarded.Rank != rankTerminal || discarded.Error != "discarded: duplicate upload" {
 		t.Fatalf("dead letter rank %d, parked %d, discarded %d %q", dl.Rank, parked.Rank, discarded.Rank, discarded.Error)
 	}
@@ -106,9 +95,9 @@ func TestParkedRanksWithItsDeadLetter(t *testing.T) {
 
 func TestDeadLetterRankAboveItsSource(t *testing.T) {
 	// A dead letter of OCR (failed on submitted) is overtaken by extracted.
-	dl, _ := Build(Record{Topic: events.DLQTopic("ocr")}, &events.DeadLetter{Meta: events.Meta{WorkflowID: "wf"}, Service: "ocr", SourceTopic: events.TopicSubmitted, ErrorClass: "transient"}, nil)
-	sub, _ := Build(Record{Topic: events.TopicSubmitted}, &events.DocumentSubmitted{Meta: events.Meta{WorkflowID: "wf"}}, nil)
-	ext, _ := Build(Record{Topic: events.TopicExtracted}, &events.DocumentExtracted{Meta: events.Meta{WorkflowID: "wf"}}, nil)
+	dl, _ := Build(Record{Topic: events.DLQTopic("ocr")}, &events.DeadLetter{Meta: events.Meta{WorkflowID: "wf"}, Service: "ocr", SourceTopic: events.TopicSubmitted, ErrorClass: "transient"})
+	sub, _ := Build(Record{Topic: events.TopicSubmitted}, &events.DocumentSubmitted{Meta: events.Meta{WorkflowID: "wf"}})
+	ext, _ := Build(Record{Topic: events.TopicExtracted}, &events.DocumentExtracted{Meta: events.Meta{WorkflowID: "wf"}})
 	if !(sub.Rank < dl.Rank && dl.Rank < ext.Rank) {
 		t.Fatalf("ranks submitted %d, dead letter %d, extracted %d: want increasing", sub.Rank, dl.Rank, ext.Rank)
 	}
@@ -128,7 +117,7 @@ func TestReviewFinishesClassifyOnlyFromTheClassifier(t *testing.T) {
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			m := events.Meta{WorkflowID: "wf", Producer: events.Producer{Service: c.producer}}
-			op, _ := Build(Record{Topic: events.TopicReviewRequested}, &events.ReviewRequested{Meta: m}, nil)
+			op, _ := Build(Record{Topic: events.TopicReviewRequested}, &events.ReviewRequested{Meta: m})
 			if op.Start != StepReview || op.Finish != c.finish {
 				t.Fatalf("starts %q finishes %q, want %q %q", op.Start, op.Finish, StepReview, c.finish)
 			}
@@ -143,20 +132,20 @@ func TestStepsTopicCannotSteer(t *testing.T) {
 	m := events.Meta{EventID: "e1", WorkflowID: "wf-1", TenantID: "t", OccurredAt: time.UnixMilli(1000)}
 	for _, kind := range []string{KindCancelRequested, "discarded", "parked", "deadline_exceeded", KindReviewEscalated, "retry_scheduled"} {
 		ev := &events.WorkflowControl{Meta: m, Kind: kind, Reason: "forged", Details: map[string]string{"service": "ocr", DetailTaskID: "task-1", DetailPriority: "9"}}
-		op, ok := Build(Record{Topic: events.TopicSteps, Partition: 0, Offset: 1}, ev, nil)
+		op, ok := Build(Record{Topic: events.TopicSteps, Partition: 0, Offset: 1}, ev)
 		if !ok {
 			t.Fatalf("%s: not projected into the history", kind)
 		}
 		if op.Status != "" || op.Control != nil || op.Error != "" {
 			t.Errorf("%s on %s: status %q control %+v error %q; want history only", kind, events.TopicSteps, op.Status, op.Control, op.Error)
 		}
-		ctl, _ := Build(Record{Topic: events.TopicControl, Partition: 0, Offset: 1}, ev, nil)
+		ctl, _ := Build(Record{Topic: events.TopicControl, Partition: 0, Offset: 1}, ev)
 		if ctl.Status == "" && ctl.Control == nil {
 			t.Errorf("%s on %s has no effect either; the test proves nothing", kind, events.TopicControl)
 		}
 	}
 	started := &events.WorkflowControl{Meta: m, Kind: events.KindStepStarted, Details: map[string]string{events.DetailStep: "ocr"}}
-	if op, _ := Build(Record{Topic: events.TopicSteps}, started, nil); op.Status != StatusRunning {
+	if op, _ := Build(Record{Topic: events.TopicSteps}, started); op.Status != StatusRunning {
 		t.Errorf("step_started on %s: status %q, want running", events.TopicSteps, op.Status)
 	}
 }

@@ -112,7 +112,7 @@ func benchOps(n int) []projection.Op {
 	offsets := map[string]int64{}
 	add := func(topic string, e events.Event) {
 		tp := topic + "/0"
-		op, ok := projection.Build(projection.Record{Topic: topic, Offset: offsets[tp]}, e, nil)
+		op, ok := projection.Build(projection.Record{Topic: topic, Offset: offsets[tp]}, e)
 		if !ok {
 			panic("no op for " + topic)
 		}
