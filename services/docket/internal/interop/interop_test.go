@@ -94,16 +94,20 @@ func TestOutsideClients(t *testing.T) {
 	}
 	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
 	defer cancel()
+	began := time.Now()
+	phase := func(what string) { t.Logf("%s after %s", what, time.Since(began).Round(100*time.Millisecond)) }
 
 	// The clients first: the first install takes a minute, later ones a
 	// moment (the cache holds them).
 	deps := installClients(t, ctx)
+	phase("clients installed")
 
 	k := dockettest.NewRealKafka(t, 3, devstack.Topics())
 	regURL, rc := dockettest.Registry(t)
 	if _, err := serde.Apply(ctx, rc); err != nil {
 		t.Fatalf("apply schemas: %v", err)
 	}
+	phase("cluster and registry ready")
 	outsiderPassword := secret(t)
 	grantOutsider(t, ctx, k, outsiderPassword)
 
@@ -113,6 +117,7 @@ func TestOutsideClients(t *testing.T) {
 		t.Fatal(err)
 	}
 	startServices(t, k, regURL, dir, blobDir)
+	phase("services started")
 
 	// The outside clients' settings; each adds its group.
 	clientEnv := append(os.Environ(),
@@ -160,6 +165,7 @@ func TestOutsideClients(t *testing.T) {
 		jsTook = time.Since(start)
 	}()
 	wg.Wait()
+	phase("clients done")
 
 	var workflows []string
 	t.Run("confluent-kafka-python", func(t *testing.T) {
@@ -386,6 +392,9 @@ func kafkaTools(t *testing.T, ctx context.Context, k *dockettest.Kafka, dir stri
 	wg.Wait()
 
 	t.Run("console-consumer", func(t *testing.T) {
+		if len(workflows) == 0 {
+			t.Fatal("neither client got a workflow recorded: nothing to look for on " + events.TopicRecorded)
+		}
 		if consoleFail != nil {
 			t.Fatalf("kafka-console-consumer: %v\n%s\n%s", consoleFail, consoleOut, tail([]byte(consoleErr), 3000))
 		}
