@@ -102,6 +102,11 @@ func TestOutsideClients(t *testing.T) {
 	deps := installClients(t, ctx)
 	phase("clients installed")
 
+	// Compile the services while the cluster starts.
+	binDir := t.TempDir()
+	built := make(chan error, 1)
+	go func() { built <- buildServices(ctx, binDir) }()
+
 	k := dockettest.NewRealKafka(t, 3, devstack.Topics())
 	regURL, rc := dockettest.Registry(t)
 	if _, err := serde.Apply(ctx, rc); err != nil {
@@ -116,7 +121,11 @@ func TestOutsideClients(t *testing.T) {
 	if err := os.MkdirAll(blobDir, 0o750); err != nil {
 		t.Fatal(err)
 	}
-	startServices(t, k, regURL, dir, blobDir)
+	if err := <-built; err != nil {
+		t.Fatal(err)
+	}
+	phase("services built")
+	startServices(t, k, regURL, dir, binDir, blobDir)
 	phase("services started")
 
 	// The outside clients' settings; each adds its group.
@@ -242,9 +251,23 @@ func grantOutsider(t *testing.T, ctx context.Context, k *dockettest.Kafka, passw
 	}
 }
 
+// buildServices compiles the services into dir with one go build, which
+// shares the work of their common packages.
+func buildServices(ctx context.Context, dir string) error {
+	args := []string{"build", "-o", dir + string(os.PathSeparator)}
+	for _, svc := range services {
+		args = append(args, "github.com/docket-run/docket/services/"+svc+"/cmd/"+svc)
+	}
+	out, err := exec.CommandContext(ctx, "go", args...).CombinedOutput()
+	if err != nil {
+		return fmt.Errorf("go build the services: %w\n%s", err, out)
+	}
+	return nil
+}
+
 // startServices runs ingest, ocr, classifier and ledger as processes on the
 // cluster's SASL_SSL listener.
-func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, blobDir string) {
+func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobDir string) {
 	t.Helper()
 	keySum := sha256.Sum256([]byte("demo-key"))
 	tenants := fmt.Sprintf(`[{"id":%q,"api_key_sha256":"%x","rate_per_s":100,"burst":100}]`, tenant, keySum)
@@ -265,7 +288,7 @@ func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, blobDir strin
 		"DOCKET_LEDGER_DEV_KEY_DIR="+filepath.Join(dir, "ledger"),
 	)
 	for _, svc := range services {
-		bin := dockettest.Build(t, "github.com/docket-run/docket/services/"+svc+"/cmd/"+svc)
+		bin := filepath.Join(binDir, svc)
 		logPath := filepath.Join(dir, svc+".log")
 		dockettest.StartProcess(t, bin, logPath, env...)
 		t.Cleanup(func() {

@@ -35,6 +35,8 @@ SUBMITTED = "docket.document.submitted"
 REJECTED = "docket.document.rejected"
 RECORDED = "docket.document.recorded"
 
+CLIENT_VERSION = confluent_kafka.__version__
+
 
 def env(name):
     value = os.environ.get(name)
@@ -111,7 +113,7 @@ def main():
             "tenant_id": env("DOCKET_TENANT"),
             "occurred_at": datetime.datetime.now(datetime.timezone.utc),
             "causation_id": "",
-            "producer": {"service": "scanner-gw-python", "version": confluent_kafka.version()[0]},
+            "producer": {"service": "scanner-gw-python", "version": CLIENT_VERSION},
         },
         "document": {
             "uri": "docket-blob://sha256/" + digest,
@@ -149,7 +151,7 @@ def main():
     })
     consumer.subscribe([SUBMITTED, REJECTED, RECORDED])
     out = {
-        "client": "confluent-kafka-python " + confluent_kafka.version()[0],
+        "client": "confluent-kafka-python " + CLIENT_VERSION,
         "librdkafka": confluent_kafka.libversion()[0],
         "event_id": event_id,
         "idempotency_key": key,
