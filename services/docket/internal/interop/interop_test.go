@@ -92,7 +92,7 @@ func TestOutsideClients(t *testing.T) {
 			t.Fatalf("%s not found on PATH: .ci/run installs it (python3-venv, nodejs, npm, openjdk-17-jre-headless)", bin)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 8*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
 	defer cancel()
 	began := time.Now()
 	phase := func(what string) { t.Logf("%s after %s", what, time.Since(began).Round(100*time.Millisecond)) }
