@@ -23,10 +23,12 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kadm"
 
+	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/devstack"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/serde"
+	"github.com/docket-run/docket/services/docket/internal/samples"
 )
 
 // The services the test runs; each has the consumer group docket-<name>
@@ -35,7 +37,7 @@ var services = []string{"ingest", "ocr", "classifier", "ledger"}
 
 const (
 	instance = "interop"
-	tenant   = "demo"
+	tenant   = "acme" // the README's snippets' tenant
 	// outsider is the SCRAM user the Python and JavaScript clients log in
 	// as: a producer of requests with ACLs for nothing more.
 	outsider = "scanner-gw"
@@ -151,7 +153,49 @@ func TestOutsideClients(t *testing.T) {
 	}
 	latestID := versions[len(versions)-1].ID
 
-	// Both clients at once: each waits mostly on the pipeline.
+	// The README's snippets, as written but for addresses, secrets and
+	// names: they run in dir, where ca.pem is the cluster's CA and
+	// scan-0042.pdf a PDF the test stored in the blob store beforehand.
+	pdf, err := samples.Render(samples.Catalog[0]) // invoice-northwind.pdf, with a text layer
+	if err != nil {
+		t.Fatal(err)
+	}
+	ca, err := os.ReadFile(k.Real.CAFile)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range map[string][]byte{"scan-0042.pdf": pdf, "ca.pem": ca} {
+		if err := os.WriteFile(filepath.Join(dir, name), b, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	store, err := blob.Open(ctx, "file://"+blobDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := store.Put(ctx, bytes.NewReader(pdf), "application/pdf"); err != nil {
+		t.Fatal(err)
+	}
+	_ = store.Close()
+	snippets := map[string]*snippetRun{
+		"python": {code: readmeSnippet(t, "python")},
+		"js":     {code: readmeSnippet(t, "js")},
+	}
+	for lang, sn := range snippets {
+		sn.code = substitute(t, sn.code, lang, map[string]string{
+			"kafka-1:9093":          strings.Join(k.Real.SASLBootstrap(), ","),
+			"http://127.0.0.1:8081": regURL,
+			"scanner-gw-results":    outsideGroups + "readme-" + lang,
+			"scanner-gw/0042":       "scanner-gw/0042-" + lang,
+		})
+	}
+	snippets["python"].code = regexp.MustCompile(`schemas/document_requested/v\d+\.avsc`).ReplaceAllLiteralString(
+		fmt.Sprintf("PASSWORD = %q\n", outsiderPassword)+snippets["python"].code, latestSchemaFile(t, "document_requested"))
+	snippets["js"].code = fmt.Sprintf("(async () => {\nconst PASSWORD = %q\n%s\n})().catch((err) => { console.error(err); process.exit(1) })\n",
+		outsiderPassword, snippets["js"].code)
+
+	// Both clients and both snippets at once: each waits mostly on the
+	// pipeline.
 	var (
 		wg             sync.WaitGroup
 		pyOut, jsOut   result
@@ -160,7 +204,22 @@ func TestOutsideClients(t *testing.T) {
 		pyTook, jsTook time.Duration
 		start          = time.Now()
 	)
-	wg.Add(2)
+	wg.Add(4)
+	for lang, sn := range snippets {
+		file := filepath.Join(dir, "readme-snippet."+map[string]string{"python": "py", "js": "js"}[lang])
+		if err := os.WriteFile(file, []byte(sn.code), 0o600); err != nil {
+			t.Fatal(err)
+		}
+		name, env := deps["python"], os.Environ()
+		if lang == "js" {
+			name, env = "node", append(env, "NODE_PATH="+deps["node_path"])
+		}
+		go func() {
+			defer wg.Done()
+			sn.line, sn.stderr, sn.err = runUntil(ctx, recordedLine, dir, env, name, file)
+			sn.took = time.Since(start)
+		}()
+	}
 	go func() {
 		defer wg.Done()
 		pyLog, pyErr = runClient(ctx, &pyOut, append(clientEnv, "DOCKET_GROUP="+outsideGroups+"python"),
@@ -192,7 +251,93 @@ func TestOutsideClients(t *testing.T) {
 			jsOut.Client, events.TopicRequested, jsOut.Partition, jsOut.Offset, jsOut.SchemaID, jsOut.WorkflowID, ledgerTopic(jsOut), sequence(jsOut), jsTook.Round(time.Second))
 		workflows = append(workflows, jsOut.WorkflowID)
 	})
+	for _, lang := range []string{"python", "js"} {
+		t.Run("readme-"+lang, func(t *testing.T) {
+			sn := snippets[lang]
+			if sn.err != nil {
+				t.Fatalf("the README's %s snippet: %v\nstderr:\n%s\ncode:\n%s", lang, sn.err, tail([]byte(sn.stderr), 4000), sn.code)
+			}
+			m := recordedLine.FindStringSubmatch(sn.line)
+			t.Logf("the README's %s snippet printed %q in %s", lang, sn.line, sn.took.Round(time.Second))
+			workflows = append(workflows, m[1])
+		})
+	}
 	t.Run("kafka-tools", func(t *testing.T) { kafkaTools(t, ctx, k, dir, workflows) })
+}
+
+// recordedLine is what the README's snippets print at the end.
+var recordedLine = regexp.MustCompile(`^([0-9a-f-]{36}) recorded as docket\.ledger \d+$`)
+
+// snippetRun is one of the README's code snippets and how its run went.
+type snippetRun struct {
+	code, line, stderr string
+	err                error
+	took               time.Duration
+}
+
+// readmeSnippet returns the first fenced code block in lang of the
+// README's Producers section.
+func readmeSnippet(t *testing.T, lang string) string {
+	t.Helper()
+	b, err := os.ReadFile(filepath.Join("..", "..", "..", "..", "README.md"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	_, section, ok := strings.Cut(string(b), "\n## Producers\n")
+	if ok {
+		section, _, _ = strings.Cut(section, "\n## ")
+		if _, code, ok := strings.Cut(section, "\n```"+lang+"\n"); ok {
+			if code, _, ok := strings.Cut(code, "\n```\n"); ok {
+				return code + "\n"
+			}
+		}
+	}
+	t.Fatalf("README.md has no %s code block under ## Producers", lang)
+	return ""
+}
+
+// substitute replaces each key of repl in code, failing when one is
+// missing: the README's snippet changed and this test must follow it.
+func substitute(t *testing.T, code, lang string, repl map[string]string) string {
+	t.Helper()
+	var pairs []string
+	for old, new := range repl {
+		if !strings.Contains(code, old) {
+			t.Fatalf("the README's %s snippet no longer contains %q", lang, old)
+		}
+		pairs = append(pairs, old, new)
+	}
+	return strings.NewReplacer(pairs...).Replace(code)
+}
+
+// runUntil runs a program in dir until it prints a line matching want, then
+// stops it, and returns that line and its standard error.
+func runUntil(ctx context.Context, want *regexp.Regexp, dir string, env []string, name string, args ...string) (string, string, error) {
+	cctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	defer cancel()
+	var stderr bytes.Buffer
+	cmd := exec.CommandContext(cctx, name, args...)
+	cmd.Dir, cmd.Env, cmd.Stderr = dir, env, &stderr
+	stdout, err := cmd.StdoutPipe()
+	if err != nil {
+		return "", "", err
+	}
+	if err := cmd.Start(); err != nil {
+		return "", "", err
+	}
+	var printed []string
+	sc := bufio.NewScanner(stdout)
+	for sc.Scan() {
+		line := strings.TrimSpace(sc.Text())
+		if want.MatchString(line) {
+			_ = cmd.Process.Kill()
+			_ = cmd.Wait()
+			return line, stderr.String(), nil
+		}
+		printed = append(printed, line)
+	}
+	err = cmd.Wait()
+	return "", stderr.String(), fmt.Errorf("%s ended (%v) without printing a line like %s; it printed %q", filepath.Base(args[len(args)-1]), err, want, printed)
 }
 
 // installClients runs testdata/deps.sh and returns what it printed
