@@ -9,7 +9,9 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"fmt"
+	"io"
 	"net"
+	"net/http"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -94,7 +96,7 @@ func TestOutsideClients(t *testing.T) {
 			t.Fatalf("%s not found on PATH: .ci/run installs it (python3-venv, nodejs, npm, openjdk-17-jre-headless)", bin)
 		}
 	}
-	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	ctx, cancel := context.WithTimeout(context.Background(), 14*time.Minute)
 	defer cancel()
 	began := time.Now()
 	phase := func(what string) { t.Logf("%s after %s", what, time.Since(began).Round(100*time.Millisecond)) }
@@ -128,7 +130,7 @@ func TestOutsideClients(t *testing.T) {
 	}
 	phase("services built")
 	startServices(t, k, regURL, dir, binDir, blobDir)
-	phase("services started")
+	phase("services ready")
 
 	// The outside clients' settings; each adds its group.
 	clientEnv := append(os.Environ(),
@@ -141,7 +143,7 @@ func TestOutsideClients(t *testing.T) {
 		"DOCKET_TENANT="+tenant,
 		"DOCKET_DOCUMENT="+testdata(t, "invoice.txt"),
 		"DOCKET_SCHEMA_FILE="+latestSchemaFile(t, "document_requested"),
-		"DOCKET_TIMEOUT_S=150",
+		"DOCKET_TIMEOUT_S=240",
 	)
 	versions, err := rc.Schemas(ctx, events.Subject(events.TopicRequested))
 	if err != nil {
@@ -182,8 +184,12 @@ func TestOutsideClients(t *testing.T) {
 		"js":     {code: readmeSnippet(t, "js")},
 	}
 	for lang, sn := range snippets {
+		sep := "," // Python: one string; JavaScript: an array of strings
+		if lang == "js" {
+			sep = "', '"
+		}
 		sn.code = substitute(t, sn.code, lang, map[string]string{
-			"kafka-1:9093":          strings.Join(k.Real.SASLBootstrap(), ","),
+			"kafka-1:9093":          strings.Join(k.Real.SASLBootstrap(), sep),
 			"http://127.0.0.1:8081": regURL,
 			"scanner-gw-results":    outsideGroups + "readme-" + lang,
 			"scanner-gw/0042":       "scanner-gw/0042-" + lang,
@@ -313,7 +319,7 @@ func substitute(t *testing.T, code, lang string, repl map[string]string) string 
 // runUntil runs a program in dir until it prints a line matching want, then
 // stops it, and returns that line and its standard error.
 func runUntil(ctx context.Context, want *regexp.Regexp, dir string, env []string, name string, args ...string) (string, string, error) {
-	cctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	var stderr bytes.Buffer
 	cmd := exec.CommandContext(cctx, name, args...)
@@ -411,7 +417,7 @@ func buildServices(ctx context.Context, dir string) error {
 }
 
 // startServices runs ingest, ocr, classifier and ledger as processes on the
-// cluster's SASL_SSL listener.
+// cluster's SASL_SSL listener and waits until each is ready.
 func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobDir string) {
 	t.Helper()
 	keySum := sha256.Sum256([]byte("demo-key"))
@@ -427,15 +433,17 @@ func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobD
 		"DOCKET_REDIS_URL=redis://"+rs.Addr()+"/0",
 		"DOCKET_BLOB_URL=file://"+blobDir,
 		"DOCKET_INSTANCE_ID="+instance,
-		"DOCKET_LOG_LEVEL=warn",
+		"DOCKET_LOG_LEVEL=info",
 		"DOCKET_INGEST_ADDR="+freeAddr(t),
 		"DOCKET_LEDGER_ADDR="+freeAddr(t),
 		"DOCKET_LEDGER_DEV_KEY_DIR="+filepath.Join(dir, "ledger"),
 	)
+	ops := map[string]string{}
 	for _, svc := range services {
 		bin := filepath.Join(binDir, svc)
 		logPath := filepath.Join(dir, svc+".log")
-		dockettest.StartProcess(t, bin, logPath, env...)
+		ops[svc] = freeAddr(t)
+		dockettest.StartProcess(t, bin, logPath, append(env, "DOCKET_OPS_ADDR="+ops[svc])...)
 		t.Cleanup(func() {
 			if t.Failed() {
 				b, _ := os.ReadFile(logPath)
@@ -443,12 +451,36 @@ func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobD
 			}
 		})
 	}
+	// Ready: consumer group joined, Redis and the registry answer.
+	deadline := time.Now().Add(4 * time.Minute)
+	for _, svc := range services {
+		for {
+			code, body := get("http://" + ops[svc] + "/readyz")
+			if code == http.StatusOK {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("%s not ready after 4 minutes: /readyz answers %d %s", svc, code, body)
+			}
+			time.Sleep(250 * time.Millisecond)
+		}
+	}
+}
+
+func get(url string) (int, string) {
+	resp, err := http.Get(url)
+	if err != nil {
+		return 0, err.Error()
+	}
+	defer resp.Body.Close()
+	b, _ := io.ReadAll(io.LimitReader(resp.Body, 2000))
+	return resp.StatusCode, strings.TrimSpace(string(b))
 }
 
 // runClient runs a client script, decodes the JSON it prints into out and
 // returns its standard error.
 func runClient(ctx context.Context, out *result, env []string, name string, args ...string) (string, error) {
-	cctx, cancel := context.WithTimeout(ctx, 4*time.Minute)
+	cctx, cancel := context.WithTimeout(ctx, 5*time.Minute)
 	defer cancel()
 	var stdout, stderr bytes.Buffer
 	cmd := exec.CommandContext(cctx, name, args...)

@@ -66,6 +66,8 @@ async function main () {
     brokers: env('DOCKET_BOOTSTRAP').split(','),
     ssl: { ca: [fs.readFileSync(env('DOCKET_CA_FILE'), 'utf8')] },
     sasl: { mechanism: 'scram-sha-512', username: env('DOCKET_SASL_USERNAME'), password: env('DOCKET_SASL_PASSWORD') },
+    // a cluster that just started answers "coordinator is loading" for a while
+    retry: { retries: 10 },
     logLevel: logLevel.WARN
   })
   const registry = new SchemaRegistry({ host: env('DOCKET_REGISTRY_URL') })
