@@ -30,6 +30,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/serde"
+	"github.com/docket-run/docket/services/docket/internal/acls"
 	"github.com/docket-run/docket/services/docket/internal/samples"
 )
 
@@ -402,6 +403,32 @@ func grantOutsider(t *testing.T, ctx context.Context, k *dockettest.Kafka, passw
 	}
 }
 
+// servicePrincipals gives each service its own SCRAM principal with
+// exactly the ACLs `docket admin acls apply` grants, and returns each one's
+// Kafka environment.
+func servicePrincipals(t *testing.T, k *dockettest.Kafka) map[string][]string {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	out, users := map[string][]string{}, map[string]string{}
+	for _, svc := range events.Services() {
+		users["docket-"+svc] = secret(t)
+		out[svc] = k.Env("docket-"+svc, users["docket-"+svc])
+	}
+	if err := k.Real.UpsertUsers(ctx, users); err != nil {
+		t.Fatal(err)
+	}
+	adm, err := k.Real.Admin()
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer adm.Close()
+	if _, err := acls.Apply(ctx, adm, acls.Bindings(acls.Grants(func(svc string) string { return "User:docket-" + svc })), false); err != nil {
+		t.Fatalf("apply ACLs: %v", err)
+	}
+	return out
+}
+
 // buildServices compiles the services into dir with one go build, which
 // shares the work of their common packages.
 func buildServices(ctx context.Context, dir string) error {
@@ -417,7 +444,8 @@ func buildServices(ctx context.Context, dir string) error {
 }
 
 // startServices runs ingest, ocr, classifier and ledger as processes on the
-// cluster's SASL_SSL listener and waits until each is ready.
+// cluster's SASL_SSL listener, each as its own principal, and waits until
+// each is ready.
 func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobDir string) {
 	t.Helper()
 	keySum := sha256.Sum256([]byte("demo-key"))
@@ -426,7 +454,8 @@ func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobD
 		t.Fatal(err)
 	}
 	rs := dockettest.Redis(t)
-	env := append(k.Env("", ""),
+	principals := servicePrincipals(t, k)
+	env := append([]string{},
 		"DOCKET_INGEST_TENANTS_FILE="+filepath.Join(dir, "tenants.json"),
 		"DOCKET_SCHEMA_REGISTRY_URL="+regURL,
 		"DOCKET_SCHEMA_MODE=verify",
@@ -443,7 +472,8 @@ func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobD
 		bin := filepath.Join(binDir, svc)
 		logPath := filepath.Join(dir, svc+".log")
 		ops[svc] = freeAddr(t)
-		dockettest.StartProcess(t, bin, logPath, append(env, "DOCKET_OPS_ADDR="+ops[svc])...)
+		svcEnv := append(append(slices.Clone(env), principals[svc]...), "DOCKET_OPS_ADDR="+ops[svc])
+		dockettest.StartProcess(t, bin, logPath, svcEnv...)
 		t.Cleanup(func() {
 			if t.Failed() {
 				b, _ := os.ReadFile(logPath)
