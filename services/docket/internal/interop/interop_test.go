@@ -85,9 +85,11 @@ type result struct {
 // client submits a document over docket.document.requested (SASL_SSL,
 // SCRAM-SHA-512, Avro through the registry with no auto-registration) and
 // reads its workflow's ledger record back from docket.document.recorded,
-// read_committed; then the console consumer reads the recorded topic
-// read_committed, the consumer-groups tool shows every service's group and
-// lag, and the transactions tool lists every service's transactional id.
+// read_committed — once with the scripts under testdata, once with the
+// README's Producers snippets; then the console consumer reads the
+// recorded topic read_committed, the consumer-groups tool shows every
+// service's group and lag, and the transactions tool lists every service's
+// transactional id.
 func TestOutsideClients(t *testing.T) {
 	if testing.Short() {
 		t.Skip("interop test runs a real Kafka cluster, the services as processes and Python and Node clients; skipped with -short")
@@ -262,7 +264,7 @@ func TestOutsideClients(t *testing.T) {
 		t.Run("readme-"+lang, func(t *testing.T) {
 			sn := snippets[lang]
 			if sn.err != nil {
-				t.Fatalf("the README's %s snippet: %v\nstderr:\n%s\ncode:\n%s", lang, sn.err, tail([]byte(sn.stderr), 4000), sn.code)
+				t.Fatalf("the README's %s snippet: %v%s\nstderr:\n%s\ncode:\n%s", lang, sn.err, hint(sn.stderr), tail([]byte(sn.stderr), 4000), sn.code)
 			}
 			m := recordedLine.FindStringSubmatch(sn.line)
 			t.Logf("the README's %s snippet printed %q in %s", lang, sn.line, sn.took.Round(time.Second))
@@ -531,13 +533,13 @@ func runClient(ctx context.Context, out *result, env []string, name string, args
 func checkResult(t *testing.T, r result, err error, stderr string, schemaIDs []int) {
 	t.Helper()
 	if err != nil {
-		t.Fatalf("%v\nstderr:\n%s", err, tail([]byte(stderr), 4000))
+		t.Fatalf("%v%s\nstderr:\n%s", err, hint(stderr), tail([]byte(stderr), 4000))
 	}
 	if len(r.Rejected) > 0 {
 		t.Fatalf("%s: ingest rejected the request: %s", r.Client, r.Rejected)
 	}
 	if r.Error != "" || r.Submitted == nil || r.Recorded == nil {
-		t.Fatalf("%s: %s (submitted %v, recorded %v)\nstderr:\n%s", r.Client, r.Error, r.Submitted != nil, r.Recorded != nil, tail([]byte(stderr), 4000))
+		t.Fatalf("%s: %s (submitted %v, recorded %v)%s\nstderr:\n%s", r.Client, r.Error, r.Submitted != nil, r.Recorded != nil, hint(stderr), tail([]byte(stderr), 4000))
 	}
 	if !slices.Contains(schemaIDs, r.SchemaID) {
 		t.Errorf("%s: request written with schema id %d, not one of %s's %v", r.Client, r.SchemaID, events.Subject(events.TopicRequested), schemaIDs)
@@ -553,6 +555,17 @@ func checkResult(t *testing.T, r result, err error, stderr string, schemaIDs []i
 	if rec.Meta.WorkflowID != r.WorkflowID || rec.LedgerTopic != events.TopicLedger || rec.Sequence < 1 || len(rec.RecordHash) != 64 {
 		t.Errorf("%s: recorded event %+v; want workflow %s on %s with a sequence and a SHA-256 record hash", r.Client, *rec, r.WorkflowID, events.TopicLedger)
 	}
+}
+
+// hint names what a client's failure most likely lacks on Docket's side.
+func hint(stderr string) string {
+	switch {
+	case strings.Contains(stderr, "40403"):
+		return " (the registry answered 40403 to a lookup of the released schema as another client spells it: it must match schemas by their parsed form, not their text)"
+	case strings.Contains(stderr, "compression not implemented"):
+		return " (kafkajs decodes only gzip itself: Docket's producers must compress with none or gzip, DOCKET_COMPRESSION's default being none)"
+	}
+	return ""
 }
 
 func ledgerTopic(r result) string {
