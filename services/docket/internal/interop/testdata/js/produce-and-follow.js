@@ -119,6 +119,11 @@ async function main () {
   let workflow = null
   const recorded = new Map()
   await new Promise((resolve, reject) => {
+    // A consumer that stops for good (an error it does not retry, such as a
+    // compression codec kafkajs lacks) ends the run at once.
+    consumer.on(consumer.events.CRASH, ({ payload }) => {
+      if (!payload.restart) reject(payload.error)
+    })
     const timer = setTimeout(() => {
       out.error = `no result for workflow ${workflow} within the timeout`
       resolve()
