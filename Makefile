@@ -54,6 +54,14 @@ chaos:
 	  CHAOS_BROKER=kfake $(GO) test -count=1 -v -timeout 60m -run '^TestChaos$$' ./internal/chaos/ 2>&1 | tee $$log; status=$$?; \
 	grep '^chaos: submitted=' $$log | tail -n 1; rm -f $$log; exit $$status
 
+.PHONY: interop interop-deps
+## interop: outside clients against the pipeline on the real cluster: the Confluent Python client, kafkajs with @kafkajs/confluent-schema-registry, and Kafka's console consumer, consumer-groups and transactions tools (also run by make test)
+interop: interop-deps
+	cd services/docket && $(GO) test -count=1 -v -timeout 15m -run '^TestOutsideClients$$' ./internal/interop/
+## interop-deps: install the clients the interop test runs (pinned in services/docket/internal/interop/testdata) into ~/.cache/docket/interop; quick when cached
+interop-deps:
+	bash services/docket/internal/interop/testdata/deps.sh >/dev/null
+
 KAFKA_DIR ?= .kafka
 ## kafka-fetch: fetch the Apache Kafka version deploy/kafka/pom.xml pins into the user's cache folder (Maven)
 kafka-fetch:
