@@ -112,13 +112,13 @@ func TestCancelOCRProcess(t *testing.T) {
 	wantHist := []hist{
 		{wf + "-submitted", events.TopicSubmitted, "DocumentSubmitted", "ingest@1.0.0", ""},
 		{cancel.RequestedEventID(wf), events.TopicControl, "WorkflowControl", producerTracker, ""},
-		{cancel.CanceledEventID(wf), events.TopicControl, "WorkflowControl", "ocr@0.1.0", cancel.RequestedEventID(wf)},
+		{cancel.CanceledEventID(wf), events.TopicSteps, "WorkflowControl", "ocr@0.1.0", cancel.RequestedEventID(wf)},
 	}
 	// OCR is a long step: its step_started and step_progress events (caused
 	// by the submitted event) come between; they are tested elsewhere.
 	var h []hist
 	for _, x := range history(t, e, wf) {
-		if !(x.Topic == events.TopicControl && x.Cause == wf+"-submitted") {
+		if !(x.Topic == events.TopicSteps && x.Cause == wf+"-submitted") {
 			h = append(h, x)
 		}
 	}
