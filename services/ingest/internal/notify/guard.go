@@ -24,12 +24,26 @@ var reserved = []netip.Prefix{
 	netip.MustParsePrefix("240.0.0.0/4"),   // reserved, and the broadcast address
 }
 
+// Prefixes of IPv6 addresses that carry an IPv4 address a gateway
+// forwards to: NAT64's well-known prefix (RFC 6052) and 6to4 (RFC 3056).
+// Such an address is as public as the IPv4 address inside it.
+var (
+	nat64      = netip.MustParsePrefix("64:ff9b::/96")
+	nat64Local = netip.MustParsePrefix("64:ff9b:1::/48") // local-use NAT64 (RFC 8215): the network's own translator
+	sixToFour  = netip.MustParsePrefix("2002::/16")
+)
+
 // public reports whether a is a global unicast address outside every
 // private and reserved range.
 func public(a netip.Addr) bool {
 	a = a.Unmap()
-	if !a.IsGlobalUnicast() || a.IsPrivate() {
+	if !a.IsGlobalUnicast() || a.IsPrivate() || nat64Local.Contains(a) {
 		return false
+	}
+	if b := a.As16(); nat64.Contains(a) {
+		return public(netip.AddrFrom4([4]byte{b[12], b[13], b[14], b[15]}))
+	} else if sixToFour.Contains(a) {
+		return public(netip.AddrFrom4([4]byte{b[2], b[3], b[4], b[5]}))
 	}
 	for _, p := range reserved {
 		if p.Contains(a) {

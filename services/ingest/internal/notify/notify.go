@@ -135,11 +135,11 @@ func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 		return d.Store.FinishCallback(ctx, wf, "delivered", "")
 	case n >= d.MaxAttempts || errors.Is(sendErr, ErrBlockedAddress):
 		log.WarnContext(ctx, "callback given up; the result stays available by polling", "error", sendErr)
-		return d.Store.FinishCallback(ctx, wf, "failed", sendErr.Error())
+		return d.Store.FinishCallback(ctx, wf, "failed", tenantError(sendErr))
 	default:
 		wait := d.backoff(n)
 		log.InfoContext(ctx, "callback failed; retrying", "error", sendErr, "in", wait)
-		return d.Store.RescheduleCallback(ctx, wf, sendErr.Error(), now.Add(wait))
+		return d.Store.RescheduleCallback(ctx, wf, tenantError(sendErr), now.Add(wait))
 	}
 }
 
@@ -171,7 +171,31 @@ func (d *Deliverer) send(ctx context.Context, url, sig string, body []byte) erro
 	defer resp.Body.Close()
 	_, _ = io.Copy(io.Discard, io.LimitReader(resp.Body, 64<<10))
 	if resp.StatusCode < 200 || resp.StatusCode > 299 {
-		return fmt.Errorf("callback answered %s", resp.Status)
+		return answeredError{status: resp.StatusCode}
 	}
 	return nil
+}
+
+// answeredError is a callback the receiver answered with a status other
+// than 2xx.
+type answeredError struct{ status int }
+
+func (e answeredError) Error() string {
+	return fmt.Sprintf("callback answered %d %s", e.status, http.StatusText(e.status))
+}
+
+// tenantError is what the tenant is shown of a failed callback (its
+// status's last_error): the receiver's answer, or that the address is not
+// public, or only that it could not be delivered. Which address refused
+// the connection, reset it or timed out stays in the log: shown to the
+// tenant, it let a callback URL probe hosts and ports.
+func tenantError(err error) string {
+	var ans answeredError
+	switch {
+	case errors.As(err, &ans):
+		return ans.Error()
+	case errors.Is(err, ErrBlockedAddress):
+		return ErrBlockedAddress.Error()
+	}
+	return "callback could not be delivered"
 }

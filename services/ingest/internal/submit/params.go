@@ -75,8 +75,13 @@ func (p Params) Fingerprint(docSHA256 string) string {
 // Validate checks the metadata, resolving the deadline against now.
 func (p Params) Validate(now time.Time, defaultDeadline time.Duration) error {
 	if len(p.Filename) > maxFilename || !utf8.ValidString(p.Filename) || strings.ContainsAny(p.Filename, "/\\") ||
-		strings.ContainsFunc(p.Filename, unicode.IsControl) {
-		return invalid("filename must be valid UTF-8 without path separators or control characters, at most %d bytes", maxFilename)
+		strings.ContainsFunc(p.Filename, unicode.IsControl) || p.Filename == "." || p.Filename == ".." {
+		return invalid("filename must be valid UTF-8 without path separators or control characters, not . or .., at most %d bytes", maxFilename)
+	}
+	// A bidirectional override (U+202E) makes "invoice\u202Efdp.exe" read
+	// as "invoiceexe.pdf" to a reviewer.
+	if strings.ContainsFunc(p.Filename, func(r rune) bool { return unicode.Is(unicode.Bidi_Control, r) }) {
+		return invalid("filename must not contain bidirectional control characters (U+202A..U+202E, U+2066..U+2069, marks)")
 	}
 	if p.Priority < 0 || p.Priority > maxPriority {
 		return invalid("priority %d: want 0..%d", p.Priority, maxPriority)
