@@ -20,6 +20,7 @@ import (
 	"math/rand/v2"
 	"net/http"
 	"strconv"
+	"sync"
 	"time"
 
 	"github.com/docket-run/docket/services/ingest/internal/store"
@@ -67,15 +68,29 @@ type Deliverer struct {
 	Backoff     time.Duration // wait after the first failure, doubling
 	MaxBackoff  time.Duration
 	MaxAttempts int
+	// Concurrency is how many callbacks are in flight at once; default 16.
+	Concurrency int
 	Now         func() time.Time
 }
 
-// Run delivers until ctx ends.
+// Run delivers until ctx ends: every Poll it claims the callbacks due, up
+// to the free delivery slots, and sends each on its own goroutine, at most
+// Concurrency (default 16) at once. A slow receiver holds up no other
+// tenant's callbacks, and a claimed callback is sent within its own 10s
+// timeout, well inside the claim's lease (one at a time, a claimed batch
+// of 16 could outlast it and be sent twice).
 func (d *Deliverer) Run(ctx context.Context) {
+	n := d.Concurrency
+	if n <= 0 {
+		n = 16
+	}
+	slots := make(chan struct{}, n)
+	var wg sync.WaitGroup
+	defer wg.Wait()
 	t := time.NewTicker(d.Poll)
 	defer t.Stop()
 	for {
-		if err := d.RunOnce(ctx); err != nil && ctx.Err() == nil {
+		if err := d.claimAndSend(ctx, slots, &wg); err != nil && ctx.Err() == nil {
 			d.Log.WarnContext(ctx, "callback delivery round failed", "error", err)
 		}
 		select {
@@ -89,17 +104,32 @@ func (d *Deliverer) Run(ctx context.Context) {
 // lease keeps a claimed delivery from other replicas while it is sent.
 const lease = time.Minute
 
-// RunOnce sends every callback due now.
-func (d *Deliverer) RunOnce(ctx context.Context) error {
+// claimAndSend claims due callbacks while slots are free and sends each on
+// a goroutine holding a slot.
+func (d *Deliverer) claimAndSend(ctx context.Context, slots chan struct{}, wg *sync.WaitGroup) error {
 	for {
-		ids, err := d.Store.ClaimDue(ctx, d.Now(), lease, 16)
+		free := cap(slots) - len(slots) // only this goroutine takes slots
+		if free == 0 {
+			return nil
+		}
+		ids, err := d.Store.ClaimDue(ctx, d.Now(), lease, free)
 		if err != nil || len(ids) == 0 {
 			return err
 		}
 		for _, wf := range ids {
-			if err := d.deliver(ctx, wf); err != nil {
-				return err
-			}
+			slots <- struct{}{}
+			wg.Add(1)
+			go func() {
+				defer func() {
+					<-slots
+					wg.Done()
+				}()
+				// A Redis error leaves the claim to expire: the callback is
+				// claimed again after the lease.
+				if err := d.deliver(ctx, wf); err != nil && ctx.Err() == nil {
+					d.Log.WarnContext(ctx, "callback delivery failed", "workflow_id", wf, "error", err)
+				}
+			}()
 		}
 	}
 }
