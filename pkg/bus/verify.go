@@ -24,8 +24,10 @@ type outcomeReader struct {
 
 func (o *outcomeReader) client() (*kgo.Client, error) {
 	o.once.Do(func() {
+		// Read uncommitted, control records kept: the outcome is the
+		// commit or abort marker of the record's producer.
 		o.cl, o.err = kgo.NewClient(append(append([]kgo.Opt{}, o.rt.kafka...),
-			kgo.FetchIsolationLevel(kgo.ReadCommitted()))...)
+			kgo.FetchIsolationLevel(kgo.ReadUncommitted()), kgo.KeepControlRecords())...)
 	})
 	return o.cl, o.err
 }
@@ -63,20 +65,53 @@ func (o *outcomeReader) committed(ctx context.Context, pos string) (committed, k
 	}
 	cl.AddConsumePartitions(map[string]map[int32]kgo.Offset{topic: {p: kgo.NewOffset().At(off)}})
 	defer cl.RemoveConsumePartitions(map[string][]int32{topic: {p}})
-	// Below the last stable offset a committed record is returned at
-	// once; an aborted one is skipped, and after it come later records or
-	// nothing at all.
-	pollCtx, cancelPoll := context.WithTimeout(ctx, 2*time.Second)
+	// Below the last stable offset the record's transaction has ended, and
+	// its end is a control record of the same producer after it: a commit
+	// or an abort marker. Reading up to that marker tells for certain (a
+	// read_committed fetch that returned nothing within a deadline was
+	// taken for an abort, and a slow fetch re-ran a committed job).
+	pollCtx, cancelPoll := context.WithTimeout(ctx, 10*time.Second)
 	defer cancelPoll()
+	producer := int64(-1)
 	for pollCtx.Err() == nil {
 		fs := cl.PollFetches(pollCtx)
 		for _, r := range fs.Records() {
-			if r.Topic == topic && r.Partition == p && r.Offset >= off {
-				return r.Offset == off, true, nil
+			if r.Topic != topic || r.Partition != p || r.Offset < off {
+				continue
 			}
+			if producer < 0 {
+				if r.Offset != off || r.Attrs.IsControl() {
+					return false, true, nil // the record is not there: handle the job again
+				}
+				producer = r.ProducerID
+				continue
+			}
+			if r.ProducerID != producer || !r.Attrs.IsControl() {
+				continue
+			}
+			commit, ok := markerCommits(r.Key)
+			if !ok {
+				return false, true, fmt.Errorf("control record at %s/%d/%d: unreadable key", topic, p, r.Offset)
+			}
+			return commit, true, nil
 		}
 	}
-	return false, true, nil
+	return false, false, nil // no marker read yet: ask again later
+}
+
+// markerCommits reads a transaction marker's key (version int16, type
+// int16: 0 abort, 1 commit).
+func markerCommits(key []byte) (commit, ok bool) {
+	if len(key) < 4 {
+		return false, false
+	}
+	switch int16(key[2])<<8 | int16(key[3]) {
+	case 0:
+		return false, true
+	case 1:
+		return true, true
+	}
+	return false, false
 }
 
 func parsePosition(pos string) (string, int32, int64, error) {
