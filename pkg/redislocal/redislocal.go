@@ -3,17 +3,21 @@
 //
 // When redis-server is installed, Start runs it as a child process bound to
 // 127.0.0.1 on a free port (or the one given with Port), with the append-only
-// file on (appendfsync everysec) in the given data folder and RDB snapshots
+// file on (appendfsync no: written before every reply, flushed to disk by
+// the OS) in the given data folder and RDB snapshots
 // off. The child is not daemonized and is put in its own process group; on
 // Linux it also gets a parent-death signal, so it goes away with the process
 // that started it even when that process is killed with SIGKILL, and a Ctrl-C
 // in the terminal reaches only the parent, which then shuts Redis down
 // gracefully.
 //
-// Durability: with appendfsync everysec, a write acknowledged by Redis
-// survives a Redis crash or SIGKILL (it is in the file, in the OS page cache),
-// and up to about one second of writes can be lost if the machine itself
-// loses power.
+// Durability: a write acknowledged by Redis survives a Redis crash or
+// SIGKILL (it is in the file, in the OS page cache, before the reply); the
+// writes of the last half minute or so can be lost if the machine itself
+// loses power. (With appendfsync everysec Redis postpones writing the file
+// while a slow background fsync runs but still answers: on a loaded machine
+// a SIGKILL lost acknowledged writes.) Production Redis is configured by
+// its operator.
 //
 // When redis-server is missing, Start falls back to the in-memory miniredis
 // stand-in (unless AllowMiniredis(false)), logging a loud warning: data kept

@@ -100,7 +100,7 @@ func TestStartRedisServer(t *testing.T) {
 	}
 	for param, want := range map[string]string{
 		"appendonly":     "yes",
-		"appendfsync":    "everysec",
+		"appendfsync":    "no",
 		"save":           "",
 		"bind":           "127.0.0.1",
 		"protected-mode": "no",
