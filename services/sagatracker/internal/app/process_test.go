@@ -74,6 +74,10 @@ func TestCancelOCRProcess(t *testing.T) {
 		"DOCKET_LOG_LEVEL=warn",
 		"DOCKET_OCR_PAGE_CONCURRENCY=1",
 		"DOCKET_OCR_TIMEOUT=5m",
+		// A cancel reaches a running job at its next heartbeat (a third of
+		// the lease): 1s here, well inside the eleven pages left to read
+		// (at the 15s default an unloaded machine read them all first).
+		"DOCKET_JOB_LEASE=3s",
 	)
 	t.Cleanup(func() {
 		if t.Failed() {
