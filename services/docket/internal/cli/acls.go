@@ -10,9 +10,7 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
-	"github.com/twmb/franz-go/pkg/kgo"
 
-	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/services/docket/internal/acls"
 )
 
@@ -34,20 +32,9 @@ func aclsApply(ctx context.Context, args []string, stdout, stderr io.Writer) err
 	if !strings.HasPrefix(*prefix, "User:") {
 		return fmt.Errorf("%w: principal prefix %q: want User:<name prefix>", errUsage, *prefix)
 	}
-	p, err := config.Load()
+	cl, p, err := adminClient(*brokers)
 	if err != nil {
 		return err
-	}
-	if *brokers != "" {
-		p.KafkaBrokers = strings.Split(*brokers, ",")
-	}
-	kopts, err := p.KafkaOpts()
-	if err != nil {
-		return err
-	}
-	cl, err := kgo.NewClient(kopts...)
-	if err != nil {
-		return fmt.Errorf("kafka client: %w", err)
 	}
 	defer cl.Close()
 	ctx, cancel := context.WithTimeout(ctx, *timeout)

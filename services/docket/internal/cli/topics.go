@@ -324,20 +324,9 @@ func topicsApply(ctx context.Context, args []string, stdout, stderr io.Writer) e
 		return fmt.Errorf("%w: %w", errUsage, err)
 	}
 
-	p, err := config.Load()
+	cl, p, err := adminClient(*brokers)
 	if err != nil {
 		return err
-	}
-	if *brokers != "" {
-		p.KafkaBrokers = strings.Split(*brokers, ",")
-	}
-	kopts, err := p.KafkaOpts()
-	if err != nil {
-		return err
-	}
-	cl, err := kgo.NewClient(kopts...)
-	if err != nil {
-		return fmt.Errorf("kafka client: %w", err)
 	}
 	defer cl.Close()
 	ctx, cancel := context.WithTimeout(ctx, *timeout)
@@ -375,4 +364,26 @@ func printTopicResults(w io.Writer, results []topicResult, dryRun bool) error {
 		fmt.Fprintln(w, "note: new partitions move keys (workflows) to other partitions; grow every topic together, in a quiet window (README, Production)")
 	}
 	return nil
+}
+
+// adminClient connects as the platform's Kafka settings say, with brokers
+// (comma-separated) replacing the seed brokers when given, for the admin
+// commands; it returns the settings too.
+func adminClient(brokers string) (*kgo.Client, config.Platform, error) {
+	p, err := config.Load()
+	if err != nil {
+		return nil, p, err
+	}
+	if brokers != "" {
+		p.KafkaBrokers = strings.Split(brokers, ",")
+	}
+	kopts, err := p.KafkaOpts()
+	if err != nil {
+		return nil, p, err
+	}
+	cl, err := kgo.NewClient(kopts...)
+	if err != nil {
+		return nil, p, fmt.Errorf("kafka client: %w", err)
+	}
+	return cl, p, nil
 }
