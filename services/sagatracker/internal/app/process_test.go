@@ -21,11 +21,12 @@ import (
 )
 
 // TestCancelOCRProcess runs the OCR service as a separate process (real
-// Tesseract, one page at a time) on a 12-page scanned PDF and cancels the
+// Tesseract, one page at a time) on a 60-page scanned PDF and cancels the
 // workflow through the tracker's API once OCR finished a page: OCR stops
 // at the next page, the workflow ends canceled, and no extracted event is
 // ever produced.
 func TestCancelOCRProcess(t *testing.T) {
+	const totalCopies = 20 // of the three-page scan
 	if testing.Short() {
 		t.Skip("runs the OCR service as a process; skipped with -short")
 	}
@@ -44,7 +45,13 @@ func TestCancelOCRProcess(t *testing.T) {
 	}
 	scanned := filepath.Join("..", "..", "..", "ocr", "testdata", "scanned.pdf") // three scanned pages
 	long := filepath.Join(dir, "long.pdf")
-	if out, err := exec.Command("pdfunite", scanned, scanned, scanned, scanned, long).CombinedOutput(); err != nil {
+	// Twenty copies: a fast machine reads a page in a quarter of a second,
+	// so twelve pages were gone before the first heartbeat carried the cancel.
+	unite := make([]string, 0, totalCopies+1)
+	for range totalCopies {
+		unite = append(unite, scanned)
+	}
+	if out, err := exec.Command("pdfunite", append(unite, long)...).CombinedOutput(); err != nil {
 		t.Fatalf("pdfunite: %v: %s", err, out)
 	}
 	blobs, err := blob.Open(ctx, blobURL)
@@ -75,8 +82,9 @@ func TestCancelOCRProcess(t *testing.T) {
 		"DOCKET_OCR_PAGE_CONCURRENCY=1",
 		"DOCKET_OCR_TIMEOUT=5m",
 		// A cancel reaches a running job at its next heartbeat (a third of
-		// the lease): 1s here, well inside the eleven pages left to read
-		// (at the 15s default an unloaded machine read them all first).
+		// the lease): 1s here, well inside the 59 pages left to read
+		// (at the 15s default an unloaded machine read all twelve of an
+		// earlier, shorter document first).
 		"DOCKET_JOB_LEASE=3s",
 	)
 	t.Cleanup(func() {
@@ -133,8 +141,8 @@ func TestCancelOCRProcess(t *testing.T) {
 		t.Fatalf("got %d extracted events for the canceled workflow, want none", len(recs))
 	}
 	p, err := e.redis.HGetAll(ctx, progress).Result()
-	if n, _ := strconv.Atoi(p["done"]); err != nil || p["total"] != "12" || n >= 12 {
-		t.Fatalf("progress = %v (%v), want stopped before page 12 of 12", p, err)
+	if n, _ := strconv.Atoi(p["done"]); err != nil || p["total"] != strconv.Itoa(3*totalCopies) || n >= 3*totalCopies {
+		t.Fatalf("progress = %v (%v), want stopped before page %d of %d", p, err, 3*totalCopies, 3*totalCopies)
 	}
 	t.Logf("OCR stopped after %s of %s pages", p["done"], p["total"])
 }
