@@ -41,6 +41,8 @@ var services = []string{"ingest", "ocr", "classifier", "ledger"}
 const (
 	instance = "interop"
 	tenant   = "acme" // the README's snippets' tenant
+	// requestSecret signs the outside clients' requests as acme's.
+	requestSecret = "acme-request-secret-interop"
 	// outsider is the SCRAM user the Python and JavaScript clients log in
 	// as: a producer of requests with ACLs for nothing more.
 	outsider = "scanner-gw"
@@ -144,6 +146,7 @@ func TestOutsideClients(t *testing.T) {
 		"DOCKET_REGISTRY_URL="+regURL,
 		"DOCKET_BLOB_DIR="+blobDir,
 		"DOCKET_TENANT="+tenant,
+		"DOCKET_REQUEST_SECRET="+requestSecret,
 		"DOCKET_DOCUMENT="+testdata(t, "invoice.txt"),
 		"DOCKET_SCHEMA_FILE="+latestSchemaFile(t, "document_requested"),
 		"DOCKET_TIMEOUT_S=240",
@@ -451,7 +454,7 @@ func buildServices(ctx context.Context, dir string) error {
 func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobDir string) {
 	t.Helper()
 	keySum := sha256.Sum256([]byte("demo-key"))
-	tenants := fmt.Sprintf(`[{"id":%q,"api_key_sha256":"%x","rate_per_s":100,"burst":100}]`, tenant, keySum)
+	tenants := fmt.Sprintf(`[{"id":%q,"api_key_sha256":"%x","rate_per_s":100,"burst":100,"request_secrets":[%q]}]`, tenant, keySum, requestSecret)
 	if err := os.WriteFile(filepath.Join(dir, "tenants.json"), []byte(tenants), 0o600); err != nil {
 		t.Fatal(err)
 	}
