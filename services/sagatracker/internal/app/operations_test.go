@@ -327,6 +327,16 @@ func TestDeadlineBreach(t *testing.T) {
 	if h := history(t, e, wf); !reflect.DeepEqual(h, wantHist) {
 		t.Fatalf("history:\n got %+v\nwant %+v", h, wantHist)
 	}
+	// The deadline marker stops a long step still working on either
+	// workflow; neither is marked canceled.
+	marks := cancel.New(e.redis)
+	late, err := marks.TimedOut(context.Background(), []string{wf, def, "wf-other"})
+	if err != nil || len(late) != 2 || !strings.Contains(late[wf], "deadline") || late["wf-other"] != "" {
+		t.Fatalf("deadline markers = %v, %v; want both workflows", late, err)
+	}
+	if c, err := marks.Canceled(context.Background(), []string{wf, def}); err != nil || len(c) != 0 {
+		t.Fatalf("cancel markers = %v, %v; want none", c, err)
+	}
 	// Let both loops turn a few more times: nothing fires again.
 	time.Sleep(300 * time.Millisecond)
 	recs := e.kafka.ReadCommitted(t, events.TopicControl, 3, 3*time.Second)

@@ -41,6 +41,10 @@ type Control struct {
 	// Cancel records the workflow's cancel marker, CancelReason its value.
 	Cancel       bool   `json:"cx,omitempty"`
 	CancelReason string `json:"cr,omitempty"`
+	// TimedOut records the workflow's deadline marker, which stops a long
+	// step still working on it; TimedOutReason is its value.
+	TimedOut       bool   `json:"to,omitempty"`
+	TimedOutReason string `json:"tr,omitempty"`
 }
 
 // ReviewOp is an open review task as the script stores it.
@@ -113,6 +117,8 @@ func control(op *Op, e events.Event) {
 		switch ev.Kind {
 		case KindCancelRequested:
 			op.Control = &Control{Cancel: true, CancelReason: ev.Reason}
+		case KindDeadlineExceeded:
+			op.Control = &Control{TimedOut: true, TimedOutReason: ev.Reason}
 		case KindReviewEscalated:
 			p, err := strconv.Atoi(ev.Details[DetailPriority])
 			if task := ev.Details[DetailTaskID]; task != "" && err == nil {

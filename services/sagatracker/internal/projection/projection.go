@@ -243,6 +243,9 @@ func apply(op *Op, topic string, e events.Event) {
 		switch ev.Kind {
 		case events.KindStepStarted, events.KindStepProgress:
 			stepActivity(op, ev)
+		case events.KindStepStopped:
+			// The step gave up on a timed-out workflow: history only, the
+			// deadline_exceeded event already set its state.
 		case "canceled":
 			op.set(StatusCanceled, "", rankTerminal)
 		case "deadline_exceeded":
@@ -259,7 +262,7 @@ func apply(op *Op, topic string, e events.Event) {
 // stepKind reports whether a service may report kind about its own step
 // (on docket.workflow.steps).
 func stepKind(kind string) bool {
-	return kind == events.KindStepStarted || kind == events.KindStepProgress || kind == KindCanceled
+	return kind == events.KindStepStarted || kind == events.KindStepProgress || kind == events.KindStepStopped || kind == KindCanceled
 }
 
 // exceptionControl sets the state change of the exception agent's decisions

@@ -29,8 +29,10 @@ type Settings struct {
 	CancelGrace time.Duration
 	// CancelPrefix prefixes the cancel markers the agents read.
 	CancelPrefix string
-	// CancelTTL is how long a cancel marker is kept.
+	// CancelTTL is how long a cancel marker is kept, and a deadline marker.
 	CancelTTL time.Duration
+	// DeadlinePrefix prefixes the deadline markers long steps read.
+	DeadlinePrefix string
 	// DecidedTTL is how long a decided task is kept, so a retried decide
 	// gets its answer.
 	DecidedTTL time.Duration
@@ -38,12 +40,13 @@ type Settings struct {
 
 // DefaultSettings are the defaults of Settings.
 var DefaultSettings = Settings{
-	Deadline:     24 * time.Hour,
-	ReviewSLA:    4 * time.Hour,
-	CancelGrace:  time.Minute,
-	CancelPrefix: cancel.DefaultPrefix,
-	CancelTTL:    30 * 24 * time.Hour,
-	DecidedTTL:   7 * 24 * time.Hour,
+	Deadline:       24 * time.Hour,
+	ReviewSLA:      4 * time.Hour,
+	CancelGrace:    time.Minute,
+	CancelPrefix:   cancel.DefaultPrefix,
+	CancelTTL:      30 * 24 * time.Hour,
+	DeadlinePrefix: cancel.DefaultDeadlinePrefix,
+	DecidedTTL:     7 * 24 * time.Hour,
 }
 
 // Option configures a Store.
@@ -57,12 +60,13 @@ func (s *Store) Settings() Settings { return s.settings }
 
 func (s *Store) settingsJSON() string {
 	b, _ := json.Marshal(map[string]any{ // numbers and a string: cannot fail
-		"deadline_ms":   s.settings.Deadline.Milliseconds(),
-		"sla_ms":        s.settings.ReviewSLA.Milliseconds(),
-		"grace_ms":      s.settings.CancelGrace.Milliseconds(),
-		"cancel_prefix": s.settings.CancelPrefix,
-		"cancel_ttl_s":  int64(s.settings.CancelTTL.Seconds()),
-		"decided_ttl_s": int64(s.settings.DecidedTTL.Seconds()),
+		"deadline_ms":     s.settings.Deadline.Milliseconds(),
+		"sla_ms":          s.settings.ReviewSLA.Milliseconds(),
+		"grace_ms":        s.settings.CancelGrace.Milliseconds(),
+		"cancel_prefix":   s.settings.CancelPrefix,
+		"deadline_prefix": s.settings.DeadlinePrefix,
+		"cancel_ttl_s":    int64(s.settings.CancelTTL.Seconds()),
+		"decided_ttl_s":   int64(s.settings.DecidedTTL.Seconds()),
 	})
 	return string(b)
 }
@@ -158,6 +162,11 @@ local function control(p, wk, op, cfg)
         redis.call('ZADD', p .. 'reviews', review_score(c.es.pr, h[3]), c.es.task)
         redis.call('ZREM', tk, 'sla:' .. c.es.task)
       end
+    end
+    if c.to then
+      local reason = c.tr
+      if not reason or reason == '' then reason = 'deadline exceeded' end
+      redis.call('SET', cfg.deadline_prefix .. w, reason, 'EX', cfg.cancel_ttl_s)
     end
     if c.cx then
       local reason = c.cr
