@@ -180,9 +180,16 @@ func Spec() service.Spec {
 				_ = store.Close()
 			}()
 			h := handler.New(store, eng, c.MaxTextBytes, remote, time.Now)
-			bus.Handle(rt, events.TopicExtracted, h.Handle,
-				bus.Retry(retry.Policy{Attempts: 3, Initial: 100 * time.Millisecond, Max: time.Second, Multiplier: 2}),
-				bus.Timeout(time.Minute))
+			policy := bus.Retry(retry.Policy{Attempts: 3, Initial: 100 * time.Millisecond, Max: time.Second, Multiplier: 2})
+			if remote {
+				// A model behind an API answers in seconds, or a minute
+				// when it is busy: a long step, worked outside any Kafka
+				// transaction under a lease, so a slow answer never holds
+				// a transaction open (or gets the producer fenced).
+				bus.HandleLong(rt, events.TopicExtracted, h.Handle, policy, bus.Timeout(max(time.Minute, c.LLMTimeout+10*time.Second)))
+			} else {
+				bus.Handle(rt, events.TopicExtracted, h.Handle, policy, bus.Timeout(time.Minute))
+			}
 			d.Log.Info("classifier ready", "engine", c.Engine, "policy_file", c.PolicyFile, "max_text_bytes", c.MaxTextBytes, "llm", c.LLMURL != "")
 			return nil
 		},

@@ -2,12 +2,16 @@ package classifier_test
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +25,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/jobs"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/services/classifier"
@@ -78,14 +83,14 @@ type harness struct {
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
-	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested,
+	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicSteps,
 		events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
 	k := dockettest.NewKafka(t, 2, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:4])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:5])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
@@ -98,13 +103,18 @@ func newHarness(t *testing.T) *harness {
 	return &harness{kafka: k, codec: codec, redis: rs.Addr(), blobs: b, url: url}
 }
 
-// start runs the classifier's Spec in-process on a runtime until the test ends.
-func (h *harness) start(t *testing.T) {
+// start runs the classifier's Spec in-process on a runtime until the test
+// ends; opts add runtime options.
+func (h *harness) start(t *testing.T, opts ...bus.Option) {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
+	js, err := jobs.New(rdb, classifier.Name) // as the service's main wires it
+	if err != nil {
+		t.Fatal(err)
+	}
 	rt, err := bus.New(classifier.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
-		bus.TransactionalID("classifier-test"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2*time.Second))
+		append([]bus.Option{bus.TransactionalID("classifier-test"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2 * time.Second), bus.Jobs(js)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -162,6 +172,66 @@ func (h *harness) read(t *testing.T, topic string, want int) map[string]events.E
 		t.Fatalf("%s: got %d events, want %d", topic, len(out), want)
 	}
 	return out
+}
+
+// TestLLMClassifierIsALongStep puts the optional LLM engine behind an API
+// that answers in 4s, four times the runtime's transaction timeout: the
+// classifier runs it as a long step (step_started on docket.workflow.steps),
+// each document is classified exactly once, and no transaction outlives
+// its timeout (a fenced producer would stop the runtime, failing the test
+// at cleanup).
+func TestLLMClassifierIsALongStep(t *testing.T) {
+	const answerAfter = 4 * time.Second
+	var calls atomic.Int32
+	llmAPI := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		select {
+		case <-time.After(answerAfter):
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "model": "slow-model",
+			"choices": []map[string]any{{"index": 0, "finish_reason": "stop", "message": map[string]string{"role": "assistant",
+				"content": `{"type":"invoice","confidence":0.93,"alternatives":[{"type":"receipt","score":0.04}],"rationale":"invoice number and due date"}`}}},
+		})
+	}))
+	t.Cleanup(llmAPI.Close)
+	t.Setenv("DOCKET_CLASSIFIER_LLM_URL", llmAPI.URL+"/v1")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_MODEL", "slow-model")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_TIMEOUT", "20s")
+	h := newHarness(t)
+	inv := h.put(t, invoiceText)
+	dockettest.Produce(t, h.kafka.Client(t), h.codec, events.TopicExtracted, extracted(1, "acme", inv), extracted(2, "acme", inv))
+	h.start(t, bus.TransactionTimeout(time.Second), bus.JobLease(3*time.Second))
+
+	classified := h.read(t, events.TopicClassified, 2)
+	for _, wf := range []string{"wf-1", "wf-2"} {
+		c, ok := classified[wf].(*events.DocumentClassified)
+		if !ok || c.DocumentType != "invoice" || c.Model.Name != "llm:slow-model" {
+			t.Errorf("%s classified = %+v, want an invoice by the LLM", wf, classified[wf])
+		}
+	}
+	started := 0
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicSteps, 2, 10*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := e.(*events.WorkflowControl); c.Kind == events.KindStepStarted && c.Details[events.DetailStep] == classifier.Name {
+			started++
+		}
+	}
+	if started != 2 {
+		t.Errorf("%d step_started events from the classifier, want 2: the LLM call is not a long step", started)
+	}
+	if recs := h.kafka.ReadCommitted(t, events.TopicClassified, 3, 2*time.Second); len(recs) != 2 {
+		t.Errorf("%d classified records, want exactly 2", len(recs))
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("the LLM API was called %d times, want 2", n)
+	}
 }
 
 // TestHandlerThroughRuntime drives the service on kfake and a real Redis:
