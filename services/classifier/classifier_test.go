@@ -234,6 +234,49 @@ func TestLLMClassifierIsALongStep(t *testing.T) {
 	}
 }
 
+// TestLLMDownCompletesDegraded points the LLM classifier at an endpoint
+// that answers 503 with no budget to wait: the built-in model classifies
+// instead, the event names it and carries the degraded flag and reason
+// (which the ledger signs into its record), and nothing is dead-lettered.
+func TestLLMDownCompletesDegraded(t *testing.T) {
+	var calls atomic.Int32
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		calls.Add(1)
+		http.Error(w, "model overloaded", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(down.Close)
+	t.Setenv("DOCKET_CLASSIFIER_LLM_URL", down.URL+"/v1")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_MODEL", "big-model")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_BUDGET", "0s")
+	h := newHarness(t)
+	inv := h.put(t, invoiceText)
+	dockettest.Produce(t, h.kafka.Client(t), h.codec, events.TopicExtracted, extracted(1, "acme", inv))
+	h.start(t)
+
+	c, ok := h.read(t, events.TopicClassified, 1)["wf-1"].(*events.DocumentClassified)
+	if !ok {
+		t.Fatal("wf-1 not classified")
+	}
+	if c.DocumentType != "invoice" || c.Model.Name != "docket-tfidf-logreg" {
+		t.Errorf("classified %s by %s, want an invoice by the built-in model", c.DocumentType, c.Model.Name)
+	}
+	var flag *events.Flag
+	for i := range c.Flags {
+		if c.Flags[i].Kind == "degraded" {
+			flag = &c.Flags[i]
+		}
+	}
+	if flag == nil || !strings.Contains(flag.Detail, "llm_unavailable") || !strings.Contains(flag.Detail, "503") || c.Context["degraded"] != flag.Detail {
+		t.Errorf("flags %+v context %q: want a degraded flag naming the outage", c.Flags, c.Context["degraded"])
+	}
+	if n := calls.Load(); n < 1 {
+		t.Errorf("the LLM endpoint was never asked")
+	}
+	if dls := h.kafka.ReadCommitted(t, events.DLQTopic(classifier.Name), 1, 2*time.Second); len(dls) != 0 {
+		t.Errorf("%d dead letters, want none: a degraded decision completes", len(dls))
+	}
+}
+
 // TestHandlerThroughRuntime drives the service on kfake and a real Redis:
 // a confident invoice is classified, a receipt with a card number and an
 // empty text go to review, a strict tenant reviews the same invoice, and a
@@ -267,7 +310,7 @@ func TestHandlerThroughRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, remote, err := classifier.Engine(cfg)
+	eng, remote, err := classifier.Engine(cfg, nil)
 	if err != nil || remote {
 		t.Fatalf("engine: %v remote=%v", err, remote)
 	}
@@ -384,11 +427,12 @@ func TestConfigValidate(t *testing.T) {
 	t.Setenv("DOCKET_CLASSIFIER_MAX_TEXT_BYTES", "0")
 	t.Setenv("DOCKET_CLASSIFIER_LLM_URL", "ftp://x")
 	t.Setenv("DOCKET_CLASSIFIER_LLM_TIMEOUT", "0s")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_BUDGET", "-1s")
 	_, err := classifier.LoadConfig()
 	if err == nil {
 		t.Fatal("LoadConfig accepted invalid settings")
 	}
-	for _, want := range []string{"DOCKET_CLASSIFIER_MAX_TEXT_BYTES 0", "DOCKET_CLASSIFIER_LLM_URL", "DOCKET_CLASSIFIER_LLM_MODEL is required", "DOCKET_CLASSIFIER_LLM_TIMEOUT"} {
+	for _, want := range []string{"DOCKET_CLASSIFIER_MAX_TEXT_BYTES 0", "DOCKET_CLASSIFIER_LLM_URL", "DOCKET_CLASSIFIER_LLM_MODEL is required", "DOCKET_CLASSIFIER_LLM_TIMEOUT", "DOCKET_CLASSIFIER_LLM_BUDGET"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not report %s", err, want)
 		}
@@ -412,7 +456,7 @@ func TestConfigValidateEngine(t *testing.T) {
 // The no-op engine answers "other" with confidence 1 whatever the text;
 // the policy still applies, so such a document is classified, not reviewed.
 func TestNoopEngine(t *testing.T) {
-	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024})
+	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -117,6 +117,16 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Candidates = p.Candidates
 		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
 		unfamiliar = p.Unfamiliar
+		if p.Model != nil {
+			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}
+			d.Context["model.name"], d.Context["model.version"] = p.Model.Name, p.Model.Version
+		}
+		if p.Degraded != "" {
+			// Completed by the declared fallback: said in the event, and in
+			// the ledger record through the flag.
+			d.Context["degraded"] = p.Degraded
+			d.Flags = append(d.Flags, events.Flag{Kind: FlagDegraded, Detail: p.Degraded})
+		}
 	}
 
 	lowConfidence := d.Confidence < rules.ReviewThreshold

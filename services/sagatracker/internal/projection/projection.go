@@ -181,6 +181,10 @@ func Build(r Record, e events.Event) (op Op, ok bool) {
 	return op, true
 }
 
+// contextDegraded is the context key of a classification the classifier's
+// declared fallback made (the LLM unavailable past its budget): the reason.
+const contextDegraded = "degraded"
+
 // apply sets the state change of a decoded event.
 func apply(op *Op, topic string, e events.Event) {
 	switch ev := e.(type) {
@@ -201,6 +205,9 @@ func apply(op *Op, topic string, e events.Event) {
 		op.set(StatusRunning, StepLedger, rankClassified)
 		op.Finish, op.Start = StepClassify, StepLedger
 		op.Entry.Summary = fmt.Sprintf("classified %s (confidence %.2f, model %s %s)", ev.DocumentType, ev.Confidence, ev.Model.Name, ev.Model.Version)
+		if why := ev.Context[contextDegraded]; why != "" {
+			op.Entry.Summary += "; degraded: " + why
+		}
 	case *events.ReviewRequested:
 		op.set(StatusWaitingReview, StepReview, rankReviewRequest)
 		op.Start = StepReview
@@ -211,6 +218,9 @@ func apply(op *Op, topic string, e events.Event) {
 			op.Finish = StepClassify
 		}
 		op.Entry.Summary = fmt.Sprintf("review requested: %s, priority %d", ev.Reason, ev.Priority)
+		if why := ev.Context[contextDegraded]; why != "" {
+			op.Entry.Summary += "; degraded: " + why
+		}
 	case *events.ReviewDecided:
 		op.set(StatusRunning, StepLedger, rankReviewDecided)
 		op.Finish, op.Start = StepReview, StepLedger

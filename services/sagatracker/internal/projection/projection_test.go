@@ -161,3 +161,13 @@ func TestStepsTopicCannotSteer(t *testing.T) {
 		t.Errorf("deadline_exceeded control = %+v; want the deadline marker", op.Control)
 	}
 }
+
+func TestDegradedClassificationInHistory(t *testing.T) {
+	m := events.Meta{EventID: "c1", WorkflowID: "wf-1", TenantID: "t", OccurredAt: time.UnixMilli(1000)}
+	ev := &events.DocumentClassified{Meta: m, DocumentType: "invoice", Confidence: 0.9, Model: events.Model{Name: "docket-tfidf-logreg", Version: "v3"},
+		Context: map[string]string{"degraded": "llm_unavailable: LLM classifier unavailable for 2m0s"}}
+	op, _ := Build(Record{Topic: events.TopicClassified}, ev)
+	if !strings.Contains(op.Entry.Summary, "degraded: llm_unavailable") || op.Status != StatusRunning {
+		t.Errorf("summary %q status %q: want the classification marked degraded", op.Entry.Summary, op.Status)
+	}
+}
