@@ -1,0 +1,77 @@
+package pii
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/docket-run/docket/services/classifier/internal/layout"
+)
+
+const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+
+var (
+	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 1973-09-17,
+	// 17 Sep 1973, 17th of September 1973, September 17, 1973.
+	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})[./\-](\d{1,2})[./\-](\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th)?[ \-.]*(?:of )?` + month + `\.?,?[ \-.]*\d{4}|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
+	// birthLabel ends a text that labels a date of birth. A format hint
+	// may follow the label: "Date of birth (DD/MM/YYYY):".
+	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|date de naissance|n[ée]e? le|fecha de nacimiento|data di nascita)(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?[\s:.\-–—=|*]*$`)
+)
+
+// birthDates finds dates of birth: a date whose label says so, where the
+// label is left of the date on its line ("DOB: 01/02/1980", "born on
+// March 3, 1975"), at the end of the line above a date that starts its
+// line ("Date of birth:" then the date on the next line), or the header of
+// the table column the date is in. Any other date — of an invoice, a
+// visit, an issue or expiry — is not personal data here.
+func birthDates(lt *layout.Text) [][2]int {
+	text := lt.String()
+	var locs [][2]int
+	for _, m := range dateRe.FindAllStringSubmatchIndex(text, -1) {
+		if !plausibleDate(text, m) || !cleanBefore(text, m[0]) || !cleanAfter(text, m[1]) {
+			continue
+		}
+		if birthLabelled(lt, m[0], m[1]) {
+			locs = append(locs, [2]int{m[0], m[1]})
+		}
+	}
+	return locs
+}
+
+func birthLabelled(lt *layout.Text, start, end int) bool {
+	left := lt.LeftOf(start)
+	if birthLabel.MatchString(left) {
+		return true
+	}
+	if strings.Trim(left, " \t:.-–—|*") == "" {
+		if above, ok := lt.LineAbove(start); ok && birthLabel.MatchString(above) {
+			return true
+		}
+	}
+	if h, _, ok := lt.HeaderAbove(start, end); ok && birthLabel.MatchString(h.Text) {
+		return true
+	}
+	return false
+}
+
+// plausibleDate checks the numeric forms' day and month: one of the first
+// two numbers is a month (1-12) and the other a day (1-31).
+func plausibleDate(text string, m []int) bool {
+	num := func(i int) int {
+		if m[i] < 0 {
+			return -1
+		}
+		n, _ := strconv.Atoi(text[m[i]:m[i+1]])
+		return n
+	}
+	switch {
+	case m[2] >= 0:
+		a, b := num(2), num(4)
+		return a >= 1 && b >= 1 && ((a <= 31 && b <= 12) || (a <= 12 && b <= 31))
+	case m[8] >= 0:
+		mo, d := num(10), num(12)
+		return mo >= 1 && mo <= 12 && d >= 1 && d <= 31
+	}
+	return true
+}
