@@ -212,6 +212,9 @@ func (t *Text) HeaderAbove(start, end int) (Cell, int, bool) {
 	if strings.Contains(line, "|") {
 		pipeIndex = strings.Count(line[:start-lineStart], "|")
 	}
+	if !startsCell(t.Cells(li), start, t.s) {
+		return Cell{}, 0, false
+	}
 	blanks := 0
 	for i := li - 1; i >= 0 && li-i <= maxRowsUnderHeader; i-- {
 		switch {
@@ -234,6 +237,19 @@ func (t *Text) HeaderAbove(start, end int) (Cell, int, bool) {
 		}
 	}
 	return Cell{}, 0, false
+}
+
+// startsCell reports whether the value at start begins its cell, but for
+// a short prefix such as a currency ("GBP 6,060.00", "$ 12.00", "-5.00"):
+// a value inside running text ("visit on 02/03/2024") is in no column.
+func startsCell(cells []Cell, start int, s string) bool {
+	for _, c := range cells {
+		if c.Start <= start && start < c.End {
+			prefix := s[c.Start:start]
+			return utf8.RuneCountInString(prefix) <= 4 && strings.IndexFunc(prefix, unicode.IsDigit) < 0
+		}
+	}
+	return true
 }
 
 // under picks the header cell over columns [c0, c1): the one overlapping

@@ -4,54 +4,402 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/docket-run/docket/services/classifier/internal/layout"
 )
 
 // Amount is a money amount found in a text.
 type Amount struct {
-	Value    float64
-	Currency string // USD, EUR, GBP, CHF or "" when only a total label said it was money
+	Value float64
+	// Currency is an ISO code (USD, EUR, GBP, ...) or "" when only a label
+	// or a column header said the number was money.
+	Currency string
+	// Start and End locate the number: text[Start:End].
+	Start, End int
+	// Basis says what made the number money (one of the Basis constants).
+	Basis string
 }
 
-const num = `(\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)`
-
-var (
-	// A currency before the number: "$12,345.67", "EUR 1.234,56", "€ 99".
-	amountPrefix = regexp.MustCompile(`(?i)(\$|€|£|\b(?:USD|EUR|GBP|CHF)\b)\s?` + num)
-	// A currency after the number: "1.234,56 EUR", "99 €".
-	amountSuffix = regexp.MustCompile(`(?i)\b` + num + `\s?(€|£|\b(?:USD|EUR|GBP|CHF)\b)`)
-	// A total label before a bare number: "Total: 12,345.67".
-	amountLabel = regexp.MustCompile(`(?i)\b(?:grand total|total due|amount due|balance due|total|amount)\b\s*:?\s*` + num + `(?:\s|$)`)
+// Why a number is money.
+const (
+	// BasisCurrency: a currency symbol or ISO code next to it.
+	BasisCurrency = "currency"
+	// BasisLabel: a money label left of it on its line ("Total due").
+	BasisLabel = "label"
+	// BasisLabelAbove: a money label on the line above, the number alone
+	// at the start of its line.
+	BasisLabelAbove = "label_above"
+	// BasisColumn: the header of its table column ("Amount", "Balance").
+	BasisColumn = "column"
 )
 
-var symbols = map[string]string{"$": "USD", "€": "EUR", "£": "GBP"}
+// Amounts returns the money amounts in text, in order of appearance.
+//
+// A number is money only with a currency next to it ("$12,345.67",
+// "1.234,56 EUR") or in a money-labelled context: a label left of it on
+// its line ("Total due: 12,345.67", "Closing balance  245,310.77"), a label
+// alone on the line above it, or a money header over its table column
+// ("Amount", "Balance", "Premium", "Debit", ...; "Amount (EUR)" gives the
+// currency too). A number is not money, whatever surrounds it, when
+//
+//   - it is part of a code, date, time, percentage or quantity ("INV-2024",
+//     "01/02/2024", "3 Oct", "20%", "12 days");
+//   - its own label calls it an identifier or a non-money quantity ("Fund
+//     code", "Policy number", "Ref", "Qty", "Hours") — also in a column
+//     whose header is "Amount": a code is not an amount because of where it
+//     is printed;
+//   - it is a bare integer in a money column whose other values have
+//     decimals (a reference where amounts are written 1,250.00);
+//   - it is a boilerplate limit rather than a transaction: its label or
+//     sentence speaks of a limit, cover or maximum ("insured up to
+//     $250,000", "Coverage limit", "Maximum benefit", "per occurrence").
+func Amounts(text string) []Amount {
+	lt := layout.New(text)
+	type cand struct {
+		a      Amount
+		tok    number
+		column string // header position key for the sibling check
+	}
+	var cands []cand
+	for _, tok := range scanNumbers(text) {
+		a, col, ok := judge(lt, tok)
+		if ok {
+			cands = append(cands, cand{a, tok, col})
+		}
+	}
+	// A bare integer in a money column where other values have decimals
+	// is a reference, not an amount.
+	decimals := map[string]bool{}
+	for _, c := range cands {
+		if c.column != "" && c.tok.decimals {
+			decimals[c.column] = true
+		}
+	}
+	var out []Amount
+	for _, c := range cands {
+		if c.a.Basis == BasisColumn && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
+			continue
+		}
+		out = append(out, c.a)
+	}
+	return out
+}
 
-func currency(s string) string {
-	if c, ok := symbols[s]; ok {
+// number is a number token of a text.
+type number struct {
+	start, end int
+	raw        string
+	// grouped: it has thousands separators; decimals: a decimal part.
+	grouped, decimals bool
+}
+
+// scanNumbers finds number tokens: digits with consistent thousands
+// separators (",", ".", "'", "’", a no-break space, or a space when a
+// currency is next to it) and an optional decimal part of one or two
+// digits.
+func scanNumbers(text string) []number {
+	var out []number
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) || (i > 0 && isDigit(text[i-1])) {
+			i++
+			continue
+		}
+		n := readNumber(text, i, false)
+		if sp := readNumber(text, i, true); sp.end > n.end && (currencyBefore(text[:i]) != "" || currencyAfter(text[sp.end:]) != "") {
+			n = sp
+		}
+		out = append(out, n)
+		i = n.end
+	}
+	return out
+}
+
+func readNumber(text string, i int, spaces bool) number {
+	n := number{start: i}
+	j := i
+	for j < len(text) && isDigit(text[j]) {
+		j++
+	}
+	var groupSep string
+	if j-i <= 3 {
+		for {
+			sep, w := separatorAt(text, j, spaces)
+			if sep == "" || (groupSep != "" && sep != groupSep) || !threeDigits(text, j+w) {
+				break
+			}
+			groupSep = sep
+			j += w + 3
+			n.grouped = true
+		}
+	}
+	if j+1 < len(text) && (text[j] == '.' || text[j] == ',') && string(text[j]) != groupSep && isDigit(text[j+1]) {
+		k := j + 1
+		for k < len(text) && isDigit(text[k]) {
+			k++
+		}
+		if k-j-1 <= 2 {
+			j = k
+			n.decimals = true
+		}
+	}
+	n.end = j
+	n.raw = text[i:j]
+	return n
+}
+
+// separatorAt returns the thousands separator at text[j] and its width.
+func separatorAt(text string, j int, spaces bool) (string, int) {
+	if j >= len(text) {
+		return "", 0
+	}
+	switch {
+	case text[j] == ',' || text[j] == '.' || text[j] == '\'':
+		return text[j : j+1], 1
+	case strings.HasPrefix(text[j:], "’"), strings.HasPrefix(text[j:], "\u00a0"), strings.HasPrefix(text[j:], "\u202f"):
+		_, w := decodeRune(text[j:])
+		return text[j : j+w], w
+	case spaces && text[j] == ' ':
+		return " ", 1
+	}
+	return "", 0
+}
+
+func decodeRune(s string) (rune, int) {
+	for i, r := range s {
+		if i > 0 {
+			return r, i
+		}
+	}
+	return 0, len(s)
+}
+
+// threeDigits reports whether text has exactly three digits at j.
+func threeDigits(text string, j int) bool {
+	return j+3 <= len(text) && isDigit(text[j]) && isDigit(text[j+1]) && isDigit(text[j+2]) &&
+		(j+3 == len(text) || !isDigit(text[j+3]))
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isAlpha(c byte) bool { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') }
+
+var (
+	currencyCodes = `USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|SGD|HKD|ZAR|MXN|BRL`
+	// currencyEnd: a currency at the end of the text left of a number.
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|\b(` + currencyCodes + `|Rs\.?|Fr\.|kr\.?)|(?i:\b(` + currencyCodes + `)))[ \t]*[-−(]?[ \t]*$`)
+	// currencyStart: a currency at the start of the text right of one.
+	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|(?i:\b(` + currencyCodes + `)\b)|kr\b|zł|Fr\.)`)
+	symbolCodes   = map[string]string{"$": "USD", "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
+		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
+		"Fr.": "CHF", "kr": "SEK", "kr.": "DKK", "zł": "PLN"}
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$)(?:\)|\b|$)`)
+)
+
+func currencyCode(s string) string {
+	s = strings.TrimSpace(s)
+	if c, ok := symbolCodes[s]; ok {
 		return c
 	}
 	return strings.ToUpper(s)
 }
 
-// Amounts returns the money amounts in text, in order of appearance per
-// pattern (currency first, currency after, labelled totals).
-func Amounts(text string) []Amount {
-	var out []Amount
-	for _, m := range amountPrefix.FindAllStringSubmatch(text, -1) {
-		if v, ok := ParseAmount(m[2]); ok {
-			out = append(out, Amount{Value: v, Currency: currency(m[1])})
+// currencyBefore returns the currency ending left, or "".
+func currencyBefore(left string) string {
+	m := currencyEnd.FindString(left)
+	if m == "" {
+		return ""
+	}
+	return currencyCode(strings.TrimRight(m, " \t-−("))
+}
+
+// currencyAfter returns the currency starting right, or "".
+func currencyAfter(right string) string {
+	m := currencyStart.FindString(right)
+	if m == "" {
+		return ""
+	}
+	return currencyCode(m)
+}
+
+var (
+	// unitAfter: a unit or ordinal right after a number makes it a
+	// quantity; a month next to it makes it part of a date.
+	unitAfter    = regexp.MustCompile(`(?i)^ ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
+	monthWord    = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+	monthAfter   = regexp.MustCompile(`(?i)^[ \-.]` + monthWord + `\b`)
+	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-]$`)
+	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
+)
+
+// shapeOK reports whether the token can be an amount at all: not glued to
+// a code, not part of a date, time, percentage, quantity or phone number.
+func shapeOK(text string, n number) bool {
+	if n.start > 0 {
+		c := text[n.start-1]
+		switch {
+		case isAlpha(c), c == '#', c == '_', c == '*', c == '/', c == ':':
+			return false
+		case c == '-' || c == '.' || c == ',':
+			if n.start >= 2 && (isAlpha(text[n.start-2]) || isDigit(text[n.start-2])) {
+				return false
+			}
 		}
 	}
-	for _, m := range amountSuffix.FindAllStringSubmatch(text, -1) {
-		if v, ok := ParseAmount(m[1]); ok {
-			out = append(out, Amount{Value: v, Currency: currency(m[2])})
+	if n.end < len(text) {
+		c := text[n.end]
+		switch {
+		case isAlpha(c), c == '_', c == '/', c == '#':
+			return false
+		case c == '-' || c == '.' || c == ',' || c == ':':
+			if n.end+1 < len(text) && (isDigit(text[n.end+1]) || isAlpha(text[n.end+1])) {
+				return false
+			}
 		}
 	}
-	for _, m := range amountLabel.FindAllStringSubmatch(text, -1) {
-		if v, ok := ParseAmount(m[1]); ok {
-			out = append(out, Amount{Value: v})
+	right := text[n.end:min(len(text), n.end+24)]
+	left := text[max(0, n.start-16):n.start]
+	if unitAfter.MatchString(right) || monthAfter.MatchString(right) || monthBefore.MatchString(left) {
+		return false
+	}
+	// A leading zero on an integer is a code: "00417".
+	if len(n.raw) > 1 && n.raw[0] == '0' && isDigit(n.raw[1]) {
+		return false
+	}
+	return true
+}
+
+// judge decides whether the token n is money, and returns the amount and,
+// when a column header decided it, a key naming that column.
+func judge(lt *layout.Text, n number) (Amount, string, bool) {
+	text := lt.String()
+	if !shapeOK(text, n) {
+		return Amount{}, "", false
+	}
+	v, ok := ParseAmount(strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "", "’", "").Replace(n.raw))
+	if !ok {
+		return Amount{}, "", false
+	}
+	a := Amount{Value: v, Start: n.start, End: n.end}
+	left := lt.LeftOf(n.start)
+	right := lt.RightOf(n.end)
+	cur := currencyBefore(left)
+	if cur == "" {
+		cur = currencyAfter(right)
+	}
+	if limitAfter.MatchString(right) {
+		return Amount{}, "", false
+	}
+
+	// The row's own label: the nearest cell left of the number that is
+	// not a number or a currency; alone on its line, the line above.
+	label, above := rowLabel(lt, n.start, left)
+	rowKind := classifyLabel(label)
+	headerKind, column := labelNone, ""
+	if h, line, ok := lt.HeaderAbove(n.start, n.end); ok {
+		headerKind = classifyLabel(h.Text)
+		column = strconv.Itoa(line) + ":" + strconv.Itoa(h.Col)
+		if cur == "" {
+			if m := headerCurrency.FindStringSubmatch(h.Text); m != nil {
+				cur = currencyCode(m[1])
+			}
+		}
+	}
+	switch {
+	case rowKind == labelLimit || headerKind == labelLimit:
+		return Amount{}, "", false
+	case rowKind == labelID:
+		return Amount{}, "", false
+	case currencyBefore(left) != "" || currencyAfter(right) != "":
+		a.Currency, a.Basis = cur, BasisCurrency
+		return a, "", true
+	case rowKind == labelMoney && above:
+		// A label alone on the line right above is nearer than a header.
+		a.Currency, a.Basis = cur, BasisLabelAbove
+		return a, "", true
+	case headerKind == labelID:
+		return Amount{}, "", false
+	case rowKind == labelMoney:
+		a.Currency, a.Basis = cur, BasisLabel
+		return a, "", true
+	case headerKind == labelMoney:
+		a.Currency, a.Basis = cur, BasisColumn
+		return a, column, true
+	}
+	return Amount{}, "", false
+}
+
+// rowLabel returns the label of the number at off: the nearest cell left
+// of it on its line that holds a word (cut to its last sentence), else —
+// when nothing is left of it — the line above, if that line does not end
+// in a number. above says the label came from the line above.
+func rowLabel(lt *layout.Text, off int, left string) (string, bool) {
+	text := lt.String()
+	cells := lt.Cells(lt.LineAt(off))
+	for i := len(cells) - 1; i >= 0; i-- {
+		c := cells[i]
+		if c.Start >= off {
+			continue
+		}
+		t := c.Text
+		if c.End > off {
+			// Prose: the number's own cell starts before it.
+			t = text[c.Start:off]
+		}
+		t = strings.TrimSpace(currencyEnd.ReplaceAllString(t, ""))
+		if hasWord(t) {
+			return lastSentence(t), false
+		}
+	}
+	if strings.Trim(left, " \t:.-–—|*$€£(") != "" {
+		return "", false
+	}
+	above, ok := lt.LineAbove(off)
+	if !ok {
+		return "", false
+	}
+	aboveCells := splitCells(above)
+	if len(aboveCells) == 0 {
+		return "", false
+	}
+	last := aboveCells[len(aboveCells)-1]
+	if !hasWord(last) || (len(aboveCells) > 1 && endsInNumber(above)) {
+		return "", false
+	}
+	return lastSentence(last), true
+}
+
+var cellGap = regexp.MustCompile(`\s{2,}|\t|\|`)
+
+func splitCells(s string) []string {
+	var out []string
+	for _, c := range cellGap.Split(s, -1) {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
 		}
 	}
 	return out
+}
+
+var trailingNumber = regexp.MustCompile(`\d[\d.,']*\s*$`)
+
+func endsInNumber(s string) bool { return trailingNumber.MatchString(s) }
+
+func hasWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isAlpha(s[i]) || s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// lastSentence cuts s to its last sentence (or line).
+func lastSentence(s string) string {
+	locs := sentenceStop.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return s
+	}
+	l := locs[len(locs)-1]
+	return strings.TrimSpace(s[l[0]+1:])
 }
 
 // ParseAmount parses a number written in US ("12,345.67"), European
