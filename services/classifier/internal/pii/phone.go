@@ -46,7 +46,8 @@ func chains(text string, phone bool) [][]run {
 			gap := text[cur[len(cur)-1].end:i]
 			switch {
 			case !phone && cardSep.MatchString(gap):
-			case phone && sameLineSep.MatchString(gap):
+			case phone && sameLineSep.MatchString(gap) && (!strings.HasSuffix(gap, "(") || (j < len(text) && text[j] == ')')):
+				// An opening parenthesis joins only an area code: "1 (800)".
 			case phone && brokenSep.MatchString(gap):
 				r.broken = true
 			default:

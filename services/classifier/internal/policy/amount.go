@@ -260,6 +260,11 @@ func shapeOK(text string, n number) bool {
 	if unitAfter.MatchString(right) || monthAfter.MatchString(right) || monthBefore.MatchString(left) {
 		return false
 	}
+	// Bare integers side by side with single spaces are one code:
+	// "VAT No GB 284 1193 02".
+	if !n.grouped && !n.decimals && (bareIntegerAt(text, n.end+1) || bareIntegerBefore(text, n.start-1)) {
+		return false
+	}
 	// A leading zero on an integer is a code: "00417".
 	if len(n.raw) > 1 && n.raw[0] == '0' && isDigit(n.raw[1]) {
 		return false
@@ -267,8 +272,34 @@ func shapeOK(text string, n number) bool {
 	return true
 }
 
+// bareIntegerAt reports whether a single space at i-1 is followed by an
+// integer with no decimal part at i.
+func bareIntegerAt(text string, i int) bool {
+	if i >= len(text) || text[i-1] != ' ' || !isDigit(text[i]) {
+		return false
+	}
+	j := i
+	for j < len(text) && isDigit(text[j]) {
+		j++
+	}
+	return j == len(text) || !(text[j] == '.' || text[j] == ',') || j+1 >= len(text) || !isDigit(text[j+1])
+}
+
+// bareIntegerBefore is bareIntegerAt's mirror: a single space at i
+// preceded by an integer with no decimal part.
+func bareIntegerBefore(text string, i int) bool {
+	if i < 1 || text[i] != ' ' || !isDigit(text[i-1]) {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && isDigit(text[j]) {
+		j--
+	}
+	return j < 0 || !(text[j] == '.' || text[j] == ',' || text[j] == '\'')
+}
+
 // judge decides whether the token n is money, and returns the amount and,
-// when a column header decided it, a key naming that column.
+// when it is in a table column, a key naming that column.
 func judge(lt *layout.Text, n number) (Amount, string, bool) {
 	text := lt.String()
 	if !shapeOK(text, n) {
@@ -310,16 +341,16 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 		return Amount{}, "", false
 	case currencyBefore(left) != "" || currencyAfter(right) != "":
 		a.Currency, a.Basis = cur, BasisCurrency
-		return a, "", true
+		return a, column, true
 	case rowKind == labelMoney && above:
 		// A label alone on the line right above is nearer than a header.
 		a.Currency, a.Basis = cur, BasisLabelAbove
-		return a, "", true
+		return a, column, true
 	case headerKind == labelID:
 		return Amount{}, "", false
 	case rowKind == labelMoney:
 		a.Currency, a.Basis = cur, BasisLabel
-		return a, "", true
+		return a, column, true
 	case headerKind == labelMoney:
 		a.Currency, a.Basis = cur, BasisColumn
 		return a, column, true

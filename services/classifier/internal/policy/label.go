@@ -16,24 +16,27 @@ var (
 	// moneyWords label money. Strong ones name a sum that changes hands
 	// whatever else the label says; weak ones (amount, sum, payable, due)
 	// give way to a limit named before them ("maximum benefit payable").
-	strongMoney = `total|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|paid in|paid out|money in|money out`
+	strongMoney = `total|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|paid in|paid out|money in|money out`
 	weakMoney   = `amount|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income`
 	moneyRe     = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
 	strongRe    = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
 	// idWords label identifiers and quantities that are not money.
-	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|member|claim|version|age|days|term|period|ticker|symbol|fund|series|serial|batch|lot|room|unit|floor|suite|box|line|visa|mastercard|amex|ending)\b|#)`)
+	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|member|claim|version|age|days|term|period|ticker|serial|batch|lot|visa|mastercard|amex|ending)\b|#)`)
 	// limitRe labels a limit or cover: boilerplate, not a transaction.
 	limitRe = regexp.MustCompile(`(?i)\b(?:limit|limits|limited|coverage|cover|covered|covers|insured|insurance|fdic|fscs|sipc|ncua|maximum|max|minimum|min|up to|deductible|excess|benefit|benefits|aggregate|cap|capped|ceiling|threshold|exceed|exceeds|exceeding|protected|protection|guaranteed|guarantee|allowance|indemnity|entitled)\b`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
 	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
+	// labelEnd: only punctuation or a parenthesised note after an
+	// identifier word, which must end the label to name the number.
+	labelEnd = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
 	// ofLink: "premium for liability cover": the head noun comes first.
 	ofLink = regexp.MustCompile(`(?i)\b(?:for|of|on)\b`)
 )
 
 // classifyLabel says what label text calls a number: the label word that
 // ends last wins (the head of "Invoice total" is total, of "Fund code"
-// code), except that a limit named before a weak money word keeps the
+// code; an identifier word counts only at the end of the label), except that a limit named before a weak money word keeps the
 // number a limit ("Maximum benefit payable"), and a strong money word
 // before "for/of/on" keeps it money ("Premium for liability cover").
 func classifyLabel(s string) labelKind {
@@ -50,6 +53,11 @@ func classifyLabel(s string) labelKind {
 		return hit{k, l[0], l[1]}
 	}
 	money, id, limit := last(moneyRe, labelMoney), last(idRe, labelID), last(limitRe, labelLimit)
+	if id.end >= 0 && !labelEnd.MatchString(s[id.end:]) {
+		// "Policy renewal", "Order of business": the word does not name
+		// the number.
+		id = hit{kind: labelNone, start: -1, end: -1}
+	}
 	best := money
 	for _, h := range []hit{id, limit} {
 		if h.end > best.end {
