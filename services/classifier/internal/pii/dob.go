@@ -15,8 +15,9 @@ var (
 	// 17 Sep 1973, 17th of September 1973, September 17, 1973.
 	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})[./\-](\d{1,2})[./\-](\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th)?[ \-.]*(?:of )?` + month + `\.?,?[ \-.]*\d{4}|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
 	// birthLabel ends a text that labels a date of birth. A format hint
-	// may follow the label: "Date of birth (DD/MM/YYYY):".
-	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|date de naissance|n[ée]e? le|fecha de nacimiento|data di nascita)(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?[\s:.\-–—=|*]*$`)
+	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
+	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
+	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|date de naissance|n[ée]e? le|fecha de nacimiento|data di nascita)(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
 )
 
 // birthDates finds dates of birth: a date whose label says so, where the

@@ -249,6 +249,9 @@ func shapeOK(text string, n number) bool {
 		switch {
 		case isAlpha(c), c == '_', c == '/', c == '#':
 			return false
+		case c == '(' && n.end+1 < len(text) && isAlpha(text[n.end+1]):
+			// "401(k)"
+			return false
 		case c == '-' || c == '.' || c == ',' || c == ':':
 			if n.end+1 < len(text) && (isDigit(text[n.end+1]) || isAlpha(text[n.end+1])) {
 				return false
@@ -270,6 +273,34 @@ func shapeOK(text string, n number) bool {
 		return false
 	}
 	return true
+}
+
+// limitAbove reports whether a number that starts its line ends a
+// sentence begun on the line above that names a limit: "protected by the
+// FSCS up to\n£85,000".
+func limitAbove(lt *layout.Text, off int, left string) bool {
+	if strings.Trim(left, " \t$€£(-") != "" {
+		return false
+	}
+	above, ok := lt.LineAbove(off)
+	above = strings.TrimSpace(above)
+	if !ok || above == "" || strings.ContainsAny(above[len(above)-1:], ".:!?;") {
+		return false
+	}
+	return classifyLabel(lastSentence(above)) == labelLimit
+}
+
+// nextCellNumeric reports whether the next cell right of end on its line
+// is a number.
+func nextCellNumeric(lt *layout.Text, end int) bool {
+	rest := strings.TrimSpace(lt.RightOf(end))
+	// Dot leaders and the like first: "9 ......... 96,712".
+	rest = strings.TrimLeft(rest, ". ")
+	if rest == "" || !isDigit(rest[0]) {
+		return false
+	}
+	first := strings.Fields(rest)[0]
+	return isNumberText(first)
 }
 
 // bareIntegerAt reports whether a single space at i-1 is followed by an
@@ -316,7 +347,7 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 	if cur == "" {
 		cur = currencyAfter(right)
 	}
-	if limitAfter.MatchString(right) {
+	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) {
 		return Amount{}, "", false
 	}
 
@@ -324,15 +355,33 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 	// not a number or a currency; alone on its line, the line above.
 	label, above := rowLabel(lt, n.start, left)
 	rowKind := classifyLabel(label)
-	headerKind, column := labelNone, ""
+	headerKind, column, moneyTable := labelNone, "", false
 	if h, line, ok := lt.HeaderAbove(n.start, n.end); ok {
 		headerKind = classifyLabel(h.Text)
 		column = strconv.Itoa(line) + ":" + strconv.Itoa(h.Col)
-		if cur == "" {
-			if m := headerCurrency.FindStringSubmatch(h.Text); m != nil {
-				cur = currencyCode(m[1])
-			}
+		m := headerCurrency.FindStringSubmatch(h.Text)
+		if m != nil && cur == "" {
+			cur = currencyCode(m[1])
 		}
+		if m != nil && headerKind == labelNone {
+			// "Unit £", "Line EUR": a currency names a money column.
+			headerKind = labelMoney
+		}
+		// A table whose header row names money ("Earnings  Rate  Hours
+		// Current  YTD"): its two-decimal values in columns the header
+		// does not call anything else are money.
+		moneyTable = headerKind == labelNone && n.decimals && strings.Count(n.raw[max(0, len(n.raw)-3):], ".")+strings.Count(n.raw[max(0, len(n.raw)-3):], ",") == 1 &&
+			strongRe.MatchString(lt.LineText(line))
+	}
+	if cur == "" {
+		if m := headerCurrency.FindStringSubmatch(label); m != nil {
+			cur = currencyCode(m[1])
+		}
+	}
+	// A small bare integer followed by another number on its row is a
+	// line reference or a quantity: "9   This is your total income   9   96,712".
+	if !n.grouped && !n.decimals && len(n.raw) <= 3 && cur == "" && nextCellNumeric(lt, n.end) {
+		return Amount{}, "", false
 	}
 	switch {
 	case rowKind == labelLimit || headerKind == labelLimit:
@@ -351,7 +400,7 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 	case rowKind == labelMoney:
 		a.Currency, a.Basis = cur, BasisLabel
 		return a, column, true
-	case headerKind == labelMoney:
+	case headerKind == labelMoney, moneyTable:
 		a.Currency, a.Basis = cur, BasisColumn
 		return a, column, true
 	}
@@ -376,11 +425,16 @@ func rowLabel(lt *layout.Text, off int, left string) (string, bool) {
 			t = text[c.Start:off]
 		}
 		t = strings.TrimSpace(currencyEnd.ReplaceAllString(t, ""))
-		if hasWord(t) {
+		if hasWord(t) && !lineReference(t) {
 			return lastSentence(t), false
 		}
 	}
 	if strings.Trim(left, " \t:.-–—|*$€£(") != "" {
+		return "", false
+	}
+	// A label alone on the line above: one short cell without digits, and
+	// nothing but a currency after the number.
+	if rest := strings.TrimSpace(lt.RightOf(off)); rest != "" && !strings.HasPrefix(rest, "(") && currencyAfter(" "+rest) == "" && !isNumberText(rest) {
 		return "", false
 	}
 	above, ok := lt.LineAbove(off)
@@ -388,14 +442,21 @@ func rowLabel(lt *layout.Text, off int, left string) (string, bool) {
 		return "", false
 	}
 	aboveCells := splitCells(above)
-	if len(aboveCells) == 0 {
+	if len(aboveCells) != 1 || !hasWord(aboveCells[0]) || strings.ContainsAny(aboveCells[0], "0123456789") || len([]rune(aboveCells[0])) > 40 {
 		return "", false
 	}
-	last := aboveCells[len(aboveCells)-1]
-	if !hasWord(last) || (len(aboveCells) > 1 && endsInNumber(above)) {
-		return "", false
-	}
-	return lastSentence(last), true
+	return aboveCells[0], true
+}
+
+// isNumberText reports whether s is only a number with its separators.
+func isNumberText(s string) bool {
+	return strings.Trim(s, "0123456789.,'- ") == ""
+}
+
+// lineReference reports whether a cell is a form's line or box reference
+// ("1a", "2b", "15"), not a label.
+func lineReference(s string) bool {
+	return len(s) <= 3 && strings.ContainsAny(s, "0123456789")
 }
 
 var cellGap = regexp.MustCompile(`\s{2,}|\t|\|`)
@@ -409,10 +470,6 @@ func splitCells(s string) []string {
 	}
 	return out
 }
-
-var trailingNumber = regexp.MustCompile(`\d[\d.,']*\s*$`)
-
-func endsInNumber(s string) bool { return trailingNumber.MatchString(s) }
 
 func hasWord(s string) bool {
 	for i := 0; i < len(s); i++ {

@@ -16,12 +16,12 @@ var (
 	// moneyWords label money. Strong ones name a sum that changes hands
 	// whatever else the label says; weak ones (amount, sum, payable, due)
 	// give way to a limit named before them ("maximum benefit payable").
-	strongMoney = `total|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|paid in|paid out|money in|money out`
-	weakMoney   = `amount|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income`
+	strongMoney = `total|earnings|deductions|interest|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|paid in|paid out|money in|money out`
+	weakMoney   = `amount|net|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income`
 	moneyRe     = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
 	strongRe    = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
 	// idWords label identifiers and quantities that are not money.
-	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|member|claim|version|age|days|term|period|ticker|serial|batch|lot|visa|mastercard|amex|ending)\b|#)`)
+	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending)\b|#)`)
 	// limitRe labels a limit or cover: boilerplate, not a transaction.
 	limitRe = regexp.MustCompile(`(?i)\b(?:limit|limits|limited|coverage|cover|covered|covers|insured|insurance|fdic|fscs|sipc|ncua|maximum|max|minimum|min|up to|deductible|excess|benefit|benefits|aggregate|cap|capped|ceiling|threshold|exceed|exceeds|exceeding|protected|protection|guaranteed|guarantee|allowance|indemnity|entitled)\b`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
@@ -30,6 +30,8 @@ var (
 	// labelEnd: only punctuation or a parenthesised note after an
 	// identifier word, which must end the label to name the number.
 	labelEnd = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
+	// termsRe: payment terms count days ("Payment terms: Net 30").
+	termsRe = regexp.MustCompile(`(?i)\bterms?\b`)
 	// ofLink: "premium for liability cover": the head noun comes first.
 	ofLink = regexp.MustCompile(`(?i)\b(?:for|of|on)\b`)
 )
@@ -64,15 +66,18 @@ func classifyLabel(s string) labelKind {
 			best = h
 		}
 	}
-	switch best.kind {
-	case labelMoney:
-		if limit.end >= 0 && !strongRe.MatchString(s[best.start:best.end]) {
-			return labelLimit
-		}
-	case labelLimit:
+	if termsRe.MatchString(s) {
+		return labelID
+	}
+	if limit.end >= 0 {
+		// A limit named anywhere makes the number a limit ("Minimum
+		// opening deposit", "Deposit insurance"), unless a money word
+		// comes first and the limit only qualifies it through for/of/on
+		// ("Premium for liability cover").
 		if m := strongRe.FindStringIndex(s); m != nil && m[1] <= limit.start && ofLink.MatchString(s[m[1]:limit.start]) {
 			return labelMoney
 		}
+		return labelLimit
 	}
 	return best.kind
 }
