@@ -20,6 +20,9 @@ var (
 	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|date de naissance|n[ée]e? le|fecha de nacimiento|data di nascita)(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
 )
 
+// formatHint is a line that only shows a date's format: "(DD/MM/YYYY)".
+var formatHint = regexp.MustCompile(`(?i)^\s*\(?\s*(?:[dmyj]+[./\- ]?){3}\s*\)?\s*$`)
+
 // birthDates finds dates of birth: a date whose label says so, where the
 // label is left of the date on its line ("DOB: 01/02/1980", "born on
 // March 3, 1975"), at the end of the line above a date that starts its
@@ -46,8 +49,24 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 		return true
 	}
 	if strings.Trim(left, " \t:.-–—|*") == "" {
-		if above, ok := lt.LineAbove(start); ok && birthLabel.MatchString(above) {
-			return true
+		// The label on the line above, or above a format hint line:
+		// "Date of birth\n(DD/MM/YYYY)\n08/12/1998".
+		off := start
+		for range 2 {
+			above, ok := lt.LineAbove(off)
+			if !ok {
+				break
+			}
+			if birthLabel.MatchString(above) {
+				return true
+			}
+			if !formatHint.MatchString(above) {
+				break
+			}
+			off = lt.Lines()[lt.LineAt(off)-1].Start
+			for lt.IsBlank(lt.LineAt(off)) && lt.LineAt(off) > 0 {
+				off = lt.Lines()[lt.LineAt(off)-1].Start
+			}
 		}
 	}
 	if h, _, ok := lt.HeaderAbove(start, end); ok && birthLabel.MatchString(h.Text) {

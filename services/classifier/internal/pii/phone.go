@@ -111,6 +111,19 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 	return locs
 }
 
+// phoneWord finds a phone label anywhere in a label text.
+var phoneWord = regexp.MustCompile(`(?i)\b(?:tel|telephone|phone|mobile|mob|cell|fax|call|contact|hotline|helpline|whatsapp)\b`)
+
+// typographic reports whether a number is written the way only phone
+// numbers are: after "+", with its area code in parentheses, or as a
+// toll-free 1-8xx number.
+func typographic(s string, g []string, plus bool) bool {
+	if plus || strings.HasPrefix(s, "(") || strings.Contains(s, ") ") {
+		return true
+	}
+	return len(g) == 4 && g[0] == "1" && g[1][0] == '8' && g[1][1] == g[1][2]
+}
+
 // segmentEnd returns the last run of ch joined to ch[i] on its line.
 func segmentEnd(ch []run, i int) int {
 	k := i
@@ -144,7 +157,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		groups[k] = text[r.start:r.end]
 		broken = broken || (k > 0 && r.broken)
 	}
-	if !phoneForm(groups, plus) {
+	if !phoneForm(groups, plus, text[start] == '(') {
 		return [2]int{}, false
 	}
 	label := labelBefore(lt, start)
@@ -155,10 +168,13 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 			p, id = lastMatchEnd(phoneLabel, h.Text), lastMatchEnd(idLabel, h.Text)
 		}
 	}
-	if id > p {
+	// Phone typography — "+", an area code in parentheses, a toll-free
+	// 1-8xx — outweighs a label ("Lost or stolen card: 1-800-555-0128");
+	// plain digit groups are what an identifier label can claim.
+	if id > p && !typographic(text[start:end], groups, plus) {
 		return [2]int{}, false
 	}
-	if broken && !plus && p < 0 {
+	if broken && !plus && p < 0 && !phoneWord.MatchString(label) {
 		return [2]int{}, false
 	}
 	return [2]int{start, end}, true
@@ -204,8 +220,9 @@ func lastMatchEnd(re *regexp.Regexp, s string) int {
 //   - North American: NXX NXX XXXX ("(415) 555-0132", "415.555.0132");
 //   - national with a trunk 0: 10 or 11 digits in 2 to 5 groups of at
 //     least two, the first of 2 to 5 digits ("020 7946 0958",
-//     "07700 900123", "01 23 45 67 89").
-func phoneForm(g []string, plus bool) bool {
+//     "07700 900123", "01 23 45 67 89"); 9 digits with the area code in
+//     parentheses ("(01) 555 0147").
+func phoneForm(g []string, plus, paren bool) bool {
 	digits := 0
 	for _, s := range g {
 		digits += len(s)
@@ -219,7 +236,8 @@ func phoneForm(g []string, plus bool) bool {
 	case len(g) == 3 && nxx(g[0]):
 		return nxx(g[1]) && len(g[2]) == 4
 	case g[0][0] == '0' && len(g[0]) >= 2 && g[0][1] != '0':
-		if digits < 10 || digits > 11 || len(g) < 2 || len(g) > 5 || len(g[0]) > 5 {
+		// Nine digits only with the area code in parentheses: "(01) 555 0147".
+		if digits < 9 || (digits == 9 && !paren) || digits > 11 || len(g) < 2 || len(g) > 5 || len(g[0]) > 5 {
 			return false
 		}
 		for _, s := range g {

@@ -105,7 +105,10 @@ func scanNumbers(text string) []number {
 			continue
 		}
 		n := readNumber(text, i, false)
-		if sp := readNumber(text, i, true); sp.end > n.end && (currencyBefore(text[:i]) != "" || currencyAfter(text[sp.end:]) != "") {
+		// Space-grouped thousands ("1 028,00") only with a currency next to
+		// them or a decimal comma, so table cells stay apart.
+		if sp := readNumber(text, i, true); sp.end > n.end && (currencyBefore(text[:i]) != "" || currencyAfter(text[sp.end:]) != "" ||
+			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0)) {
 			n = sp
 		}
 		out = append(out, n)

@@ -17,7 +17,7 @@ var (
 	// whatever else the label says; weak ones (amount, sum, payable, due)
 	// give way to a limit named before them ("maximum benefit payable").
 	strongMoney = `total|earnings|deductions|interest|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|paid in|paid out|money in|money out`
-	weakMoney   = `amount|net|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income`
+	weakMoney   = `amount|net|montant|prix|p\.u\.|solde|somme|betrag|rechnungsbetrag|nettobetrag|summe|preis|einzelpreis|gesamt|saldo|importe|precio|importo|bedrag|totaal|netto|brutto|mwst|tva|iva|btw|ht|ttc|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income`
 	moneyRe     = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
 	strongRe    = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
 	// idWords label identifiers and quantities that are not money.
@@ -30,6 +30,12 @@ var (
 	// labelEnd: only punctuation or a parenthesised note after an
 	// identifier word, which must end the label to name the number.
 	labelEnd = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
+	// quantifierRe: a limit that bounds the number itself ("up to
+	// $40.00", "capped at"); no money word before it makes it a sum paid.
+	quantifierRe = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|not (?:to )?exceed|capped|no more than|at most)\b`)
+	// dueRe: a sum that is due now is a transaction even when a limit
+	// word names it ("Minimum payment due").
+	dueRe = regexp.MustCompile(`(?i)\b(?:due|owe|owing)\b[\s:.]*$`)
 	// termsRe: payment terms count days ("Payment terms: Net 30").
 	termsRe = regexp.MustCompile(`(?i)\bterms?\b`)
 	// ofLink: "premium for liability cover": the head noun comes first.
@@ -69,7 +75,13 @@ func classifyLabel(s string) labelKind {
 	if termsRe.MatchString(s) {
 		return labelID
 	}
+	if limit.end >= 0 && dueRe.MatchString(s) && !quantifierRe.MatchString(s) {
+		return labelMoney
+	}
 	if limit.end >= 0 {
+		if quantifierRe.MatchString(s[limit.start:]) {
+			return labelLimit
+		}
 		// A limit named anywhere makes the number a limit ("Minimum
 		// opening deposit", "Deposit insurance"), unless a money word
 		// comes first and the limit only qualifies it through for/of/on
