@@ -194,6 +194,8 @@ var (
 	symbolCodes   = map[string]string{"$": "USD", "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": "SEK", "kr.": "DKK", "zł": "PLN"}
+	// labelCurrency: a label that names its currency, "Order total (USD):".
+	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|\$)\)[\s:]*$`)
 	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$)(?:\)|\b|$)`)
 )
 
@@ -226,7 +228,7 @@ func currencyAfter(right string) string {
 var (
 	// unitAfter: a unit or ordinal right after a number makes it a
 	// quantity; a month next to it makes it part of a date.
-	unitAfter    = regexp.MustCompile(`(?i)^ ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
+	unitAfter    = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
 	monthWord    = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
 	monthAfter   = regexp.MustCompile(`(?i)^[ \-.]` + monthWord + `\b`)
 	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-]$`)
@@ -356,8 +358,11 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 
 	// The row's own label: the nearest cell left of the number that is
 	// not a number or a currency; alone on its line, the line above.
-	label, above := rowLabel(lt, n.start, left)
+	label, above, prose := rowLabel(lt, n.start, left)
 	rowKind := classifyLabel(label)
+	if prose && rowKind == labelMoney && wordsAfterMoney(label) > maxWordsAfterLabel {
+		rowKind = labelNone
+	}
 	headerKind, column, moneyTable := labelNone, "", false
 	if h, line, ok := lt.HeaderAbove(n.start, n.end); ok {
 		headerKind = classifyLabel(h.Text)
@@ -377,7 +382,7 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 			strongRe.MatchString(lt.LineText(line))
 	}
 	if cur == "" {
-		if m := headerCurrency.FindStringSubmatch(label); m != nil {
+		if m := labelCurrency.FindStringSubmatch(label); m != nil {
 			cur = currencyCode(m[1])
 		}
 	}
@@ -414,7 +419,7 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 // of it on its line that holds a word (cut to its last sentence), else —
 // when nothing is left of it — the line above, if that line does not end
 // in a number. above says the label came from the line above.
-func rowLabel(lt *layout.Text, off int, left string) (string, bool) {
+func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose bool) {
 	text := lt.String()
 	cells := lt.Cells(lt.LineAt(off))
 	for i := len(cells) - 1; i >= 0; i-- {
@@ -425,30 +430,31 @@ func rowLabel(lt *layout.Text, off int, left string) (string, bool) {
 		t := c.Text
 		if c.End > off {
 			// Prose: the number's own cell starts before it.
-			t = text[c.Start:off]
+			t, prose = text[c.Start:off], true
 		}
 		t = strings.TrimSpace(currencyEnd.ReplaceAllString(t, ""))
 		if hasWord(t) && !lineReference(t) {
-			return lastSentence(t), false
+			return lastSentence(t), false, prose
 		}
+		prose = false
 	}
 	if strings.Trim(left, " \t:.-–—|*$€£(") != "" {
-		return "", false
+		return "", false, false
 	}
 	// A label alone on the line above: one short cell without digits, and
 	// nothing but a currency after the number.
 	if rest := strings.TrimSpace(lt.RightOf(off)); rest != "" && !strings.HasPrefix(rest, "(") && currencyAfter(" "+rest) == "" && !isNumberText(rest) {
-		return "", false
+		return "", false, false
 	}
-	above, ok := lt.LineAbove(off)
+	line, ok := lt.LineAbove(off)
 	if !ok {
-		return "", false
+		return "", false, false
 	}
-	aboveCells := splitCells(above)
+	aboveCells := splitCells(line)
 	if len(aboveCells) != 1 || !hasWord(aboveCells[0]) || strings.ContainsAny(aboveCells[0], "0123456789") || len([]rune(aboveCells[0])) > 40 {
-		return "", false
+		return "", false, false
 	}
-	return aboveCells[0], true
+	return aboveCells[0], true, false
 }
 
 // isNumberText reports whether s is only a number with its separators.

@@ -107,6 +107,9 @@ func TestAmountForms(t *testing.T) {
 		{"days", "Payment terms: net 30 days", []string{}},
 		{"date after label", "Balance as at 31 December 2025: 12,000.00", []string{"12000.00 label"}},
 		{"time", "Total time 07:59", []string{}},
+		{"days in parentheses", "the fees of $25,750.00 per year, payable within thirty (30) days of receipt", []string{"25750.00 USD currency"}},
+		{"money word far from the number", "The total will be invoiced after the 3 stages", []string{}},
+		{"label naming its currency", "Order total (USD): 3,660.00", []string{"3660.00 USD label"}},
 		{"masked card", "VISA ****4417", []string{}},
 		{"leading zero code", "Amount code 00417", []string{}},
 		// Boilerplate limits are not transaction amounts.

@@ -1,6 +1,9 @@
 package policy
 
-import "regexp"
+import (
+	"regexp"
+	"strings"
+)
 
 // labelKind is what a label says of the number it labels.
 type labelKind int
@@ -92,4 +95,25 @@ func classifyLabel(s string) labelKind {
 		return labelLimit
 	}
 	return best.kind
+}
+
+// maxWordsAfterLabel bounds the words between a money word and a number
+// in running text: "Total contributed this period: 6,000.00" has three,
+// "The total will be invoiced after the 3 stages" too many.
+const maxWordsAfterLabel = 4
+
+// wordsAfterMoney counts the words (not numbers) after the last money
+// word of s.
+func wordsAfterMoney(s string) int {
+	locs := moneyRe.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range strings.Fields(s[locs[len(locs)-1][1]:]) {
+		if strings.IndexFunc(w, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }) >= 0 {
+			n++
+		}
+	}
+	return n
 }
