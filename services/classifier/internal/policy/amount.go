@@ -231,7 +231,7 @@ var (
 	unitAfter    = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
 	monthWord    = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
 	monthAfter   = regexp.MustCompile(`(?i)^[ \-.]` + monthWord + `\b`)
-	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-]$`)
+	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-](?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
 	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
 )
 
@@ -244,7 +244,7 @@ func shapeOK(text string, n number) bool {
 		case isAlpha(c), c == '#', c == '_', c == '*', c == '/', c == ':':
 			return false
 		case c == '-' || c == '.' || c == ',':
-			if n.start >= 2 && (isAlpha(text[n.start-2]) || isDigit(text[n.start-2])) {
+			if n.start >= 2 && (isAlpha(text[n.start-2]) || isDigit(text[n.start-2]) || text[n.start-2] == '.' || text[n.start-2] == ',') {
 				return false
 			}
 		}
@@ -308,6 +308,14 @@ func nextCellNumeric(lt *layout.Text, end int) bool {
 	return isNumberText(first)
 }
 
+// yearLike reports whether n is a bare integer from 1900 to 2099.
+func yearLike(n number) bool {
+	if n.grouped || n.decimals || len(n.raw) != 4 {
+		return false
+	}
+	return n.raw[:2] == "19" || n.raw[:2] == "20"
+}
+
 // bareIntegerAt reports whether a single space at i-1 is followed by an
 // integer with no decimal part at i.
 func bareIntegerAt(text string, i int) bool {
@@ -361,6 +369,11 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 	label, above, prose := rowLabel(lt, n.start, left)
 	rowKind := classifyLabel(label)
 	if prose && rowKind == labelMoney && wordsAfterMoney(label) > maxWordsAfterLabel {
+		rowKind = labelNone
+	}
+	// A bare year is a year unless a money word right before it says
+	// otherwise: "Tax Statement 2021" is not money, "Total: 2021" is.
+	if rowKind == labelMoney && yearLike(n) && wordsAfterMoney(label) > 0 {
 		rowKind = labelNone
 	}
 	headerKind, column, moneyTable := labelNone, "", false
@@ -433,6 +446,11 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 			t, prose = text[c.Start:off], true
 		}
 		t = strings.TrimSpace(currencyEnd.ReplaceAllString(t, ""))
+		if !prose && endsInDigit(t) {
+			// "16 State wages: $152,197.32  17": the cell left is a field
+			// with its own value, not this number's label.
+			return "", false, false
+		}
 		if hasWord(t) && !lineReference(t) {
 			return lastSentence(t), false, prose
 		}
@@ -461,6 +479,8 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 func isNumberText(s string) bool {
 	return strings.Trim(s, "0123456789.,'- ") == ""
 }
+
+func endsInDigit(s string) bool { return s != "" && isDigit(s[len(s)-1]) }
 
 // lineReference reports whether a cell is a form's line or box reference
 // ("1a", "2b", "15"), not a label.
