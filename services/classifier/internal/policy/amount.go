@@ -446,7 +446,7 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 			t, prose = text[c.Start:off], true
 		}
 		t = strings.TrimSpace(currencyEnd.ReplaceAllString(t, ""))
-		if !prose && endsInDigit(t) {
+		if !prose && hasWord(t) && !lineReference(t) && endsInDigit(t) {
 			// "16 State wages: $152,197.32  17": the cell left is a field
 			// with its own value, not this number's label.
 			return "", false, false
