@@ -389,10 +389,10 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 			headerKind = labelMoney
 		}
 		// A table whose header row names money ("Earnings  Rate  Hours
-		// Current  YTD"): its two-decimal values in columns the header
+		// Current  YTD", "Af  Bij  Saldo"): its two-decimal values in columns the header
 		// does not call anything else are money.
 		moneyTable = headerKind == labelNone && n.decimals && strings.Count(n.raw[max(0, len(n.raw)-3):], ".")+strings.Count(n.raw[max(0, len(n.raw)-3):], ",") == 1 &&
-			strongRe.MatchString(lt.LineText(line))
+			moneyRe.MatchString(lt.LineText(line))
 	}
 	if cur == "" {
 		if m := labelCurrency.FindStringSubmatch(label); m != nil {
@@ -407,10 +407,16 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 	switch {
 	case rowKind == labelLimit || headerKind == labelLimit:
 		return Amount{}, "", false
+	case currencyBefore(left) != "" || currencyAfter(right) != "":
+		// A currency outweighs an identifier word: "Requested credit
+		// line: $15,000".
+		a.Currency, a.Basis = cur, BasisCurrency
+		return a, column, true
 	case rowKind == labelID:
 		return Amount{}, "", false
-	case currencyBefore(left) != "" || currencyAfter(right) != "":
-		a.Currency, a.Basis = cur, BasisCurrency
+	case n.decimals && strings.HasSuffix(strings.TrimSpace(left), "@"):
+		// A unit price: "58 days @ 3.10".
+		a.Currency, a.Basis = cur, BasisLabel
 		return a, column, true
 	case rowKind == labelMoney && above:
 		// A label alone on the line right above is nearer than a header.
