@@ -295,6 +295,68 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 	return classifyLabel(lastSentence(above)) == labelLimit
 }
 
+// flatHeader finds the header of a table whose columns lost their gaps,
+// as OCR writes them ("Date Description Debit Credit Balance" over
+// "02 Oct Transfer in 5,000.00 212,450.10"): when the number is in the run
+// of numbers that ends its line, the nearest line above without digits
+// whose words are mostly capitalised is the header, and the number's place
+// counted from the right of its line picks the header word counted from
+// the right. It returns what that word calls the number.
+func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
+	li := lt.LineAt(n.start)
+	// The number's place in the run of numbers ending its line.
+	rest := strings.Fields(lt.RightOf(n.end))
+	for _, f := range rest {
+		if !isNumberText(strings.TrimLeft(f, "$€£-+(")) {
+			return labelNone, 0, false
+		}
+	}
+	fromRight := len(rest)
+	blanks := 0
+	for i := li - 1; i >= 0 && li-i <= 40; i-- {
+		line := strings.TrimSpace(lt.LineText(i))
+		if line == "" {
+			if blanks++; blanks >= 2 {
+				break
+			}
+			continue
+		}
+		blanks = 0
+		if strings.ContainsAny(line, "0123456789") {
+			continue
+		}
+		words := strings.Fields(line)
+		if len(words) < 3 || len(words) > 12 || !allCapitalised(words) {
+			return labelNone, 0, false
+		}
+		if fromRight >= len(words) {
+			return labelNone, 0, false
+		}
+		k := classifyLabel(words[len(words)-1-fromRight])
+		if k == labelNone && twoDecimals(n) && moneyRe.MatchString(strings.Join(words[len(words)-1-fromRight:], " ")) {
+			// Headers of several words shift the count ("Paid out Paid
+			// in Balance"): a value written as money under a header
+			// whose words from here on name money is money.
+			k = labelMoney
+		}
+		return k, i, true
+	}
+	return labelNone, 0, false
+}
+
+// allCapitalised reports whether at least two words in three start with a
+// capital letter, as a header's do ("Description Qty Unit price Amount").
+func allCapitalised(words []string) bool {
+	caps := 0
+	for _, w := range words {
+		w = strings.TrimLeft(w, "(|")
+		if w != "" && (w[0] >= 'A' && w[0] <= 'Z' || w[0] >= 0x80) {
+			caps++
+		}
+	}
+	return 3*caps >= 2*len(words)
+}
+
 // nextCellNumeric reports whether the next cell right of end on its line
 // is a number.
 func nextCellNumeric(lt *layout.Text, end int) bool {
@@ -306,6 +368,12 @@ func nextCellNumeric(lt *layout.Text, end int) bool {
 	}
 	first := strings.Fields(rest)[0]
 	return isNumberText(first)
+}
+
+// twoDecimals reports whether n ends in a decimal mark and two digits.
+func twoDecimals(n number) bool {
+	l := len(n.raw)
+	return n.decimals && l >= 3 && (n.raw[l-3] == '.' || n.raw[l-3] == ',')
 }
 
 // yearLike reports whether n is a bare integer from 1900 to 2099.
@@ -391,8 +459,12 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 		// A table whose header row names money ("Earnings  Rate  Hours
 		// Current  YTD", "Af  Bij  Saldo"): its two-decimal values in columns the header
 		// does not call anything else are money.
-		moneyTable = headerKind == labelNone && n.decimals && strings.Count(n.raw[max(0, len(n.raw)-3):], ".")+strings.Count(n.raw[max(0, len(n.raw)-3):], ",") == 1 &&
-			moneyRe.MatchString(lt.LineText(line))
+		moneyTable = headerKind == labelNone && twoDecimals(n) && moneyRe.MatchString(lt.LineText(line))
+	}
+	if column == "" && headerKind == labelNone {
+		if k, line, ok := flatHeader(lt, n); ok {
+			headerKind, column = k, "flat:"+strconv.Itoa(line)
+		}
 	}
 	if cur == "" {
 		if m := labelCurrency.FindStringSubmatch(label); m != nil {
