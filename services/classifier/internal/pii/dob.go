@@ -72,6 +72,44 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 	if h, _, ok := lt.HeaderAbove(start, end); ok && birthLabel.MatchString(h.Text) {
 		return true
 	}
+	return flatBirthColumn(lt, start)
+}
+
+var (
+	// dateLabel finds the labels of date columns in a header line, in
+	// order; birth labels among them are matched first.
+	dateLabel = regexp.MustCompile(`(?i)date of birth|birth ?date|\bd\.? ?o\.? ?b\b\.?|\bborn\b|\bdate(?: of [a-z]+)?\b|\b(?:joined|admitted|discharged|issued|expiry|expires|dated)\b`)
+	birthOnly = regexp.MustCompile(`(?i)^(?:date of birth|birth ?date|d\.? ?o\.? ?b\.?|born)$`)
+)
+
+// flatBirthColumn handles a table whose column gaps OCR flattened
+// ("Name Date of birth Start date" over "T. Murphy 11/03/1990 06/01/2026"):
+// when the line above has no digits and names as many date columns as the
+// date's line has dates, the date's place among them picks its label.
+func flatBirthColumn(lt *layout.Text, start int) bool {
+	text := lt.String()
+	li := lt.LineAt(start)
+	if li == 0 {
+		return false
+	}
+	header := lt.LineText(li - 1)
+	if strings.ContainsAny(header, "0123456789") {
+		return false
+	}
+	labels := dateLabel.FindAllString(header, -1)
+	if len(labels) < 1 {
+		return false
+	}
+	l := lt.Lines()[li]
+	row := dateRe.FindAllStringIndex(text[l.Start:l.End], -1)
+	if len(row) != len(labels) {
+		return false
+	}
+	for i, d := range row {
+		if l.Start+d[0] == start {
+			return birthOnly.MatchString(strings.TrimSpace(labels[i]))
+		}
+	}
 	return false
 }
 

@@ -97,7 +97,10 @@ func TestDateOfBirth(t *testing.T) {
 		{"column header", "Name             Date of birth     Nationality\nJane Smith       17/09/1973        British", []string{"17/09/1973"}},
 		{"pipe table", "| Patient | DOB | Ward |\n|---|---|---|\n| R. Chen | 02.11.1958 | 4B |", []string{"02.11.1958"}},
 		{"german", "Geburtsdatum: 12.05.1969", []string{"12.05.1969"}},
+		{"flat table as OCR writes it", "Employee Date of birth Start date\nT. Murphy 11/03/1990 06/01/2026", []string{"11/03/1990"}},
+		{"flat table, birth date second", "Name Joined DOB\nA. Ode 2019-06-01 1971-04-09", []string{"1971-04-09"}},
 		// Dates that are not dates of birth.
+		{"flat table, dates do not match the labels", "Name Date of birth\nA. Ode 2019-06-01 1971-04-09", []string{}},
 		{"plain date", "Date: 01/02/1980", []string{}},
 		{"visit date", "Date of visit: 2026-11-02", []string{}},
 		{"issue and expiry", "Date of issue: 21 JUN 2021\nDate of expiry: 21 JUN 2031", []string{}},
