@@ -17,7 +17,22 @@ import (
 type Text struct {
 	s     string
 	lines []Line
+	// cells and kinds memoize Cells and the line's kind per line.
+	cells [][]Cell
+	kinds []lineKind
 }
+
+// lineKind is what a line is to HeaderAbove; 0 means not yet known.
+type lineKind uint8
+
+const (
+	kindUnknown lineKind = iota
+	kindBlank
+	kindRule
+	kindHeader
+	kindProse
+	kindRow
+)
 
 // Line is one line of a Text: s[Start:End], without its line break.
 type Line struct {
@@ -52,6 +67,8 @@ func New(s string) *Text {
 		}
 	}
 	t.lines = append(t.lines, Line{start, len(s)})
+	t.cells = make([][]Cell, len(t.lines))
+	t.kinds = make([]lineKind, len(t.lines))
 	return t
 }
 
@@ -99,8 +116,18 @@ func column(prefix string) int {
 	return c
 }
 
-// Cells returns the cells of line i.
+// Cells returns the cells of line i. The slice is shared: do not modify it.
 func (t *Text) Cells(i int) []Cell {
+	if t.cells[i] == nil {
+		t.cells[i] = t.splitCells(i)
+		if t.cells[i] == nil {
+			t.cells[i] = []Cell{}
+		}
+	}
+	return t.cells[i]
+}
+
+func (t *Text) splitCells(i int) []Cell {
 	l := t.lines[i]
 	line := t.s[l.Start:l.End]
 	var cells []Cell
@@ -142,6 +169,25 @@ func (t *Text) Cells(i int) []Cell {
 	}
 	flush(len(line), col)
 	return cells
+}
+
+// kind classifies line i once.
+func (t *Text) kind(i int) lineKind {
+	if t.kinds[i] == kindUnknown {
+		switch {
+		case t.IsBlank(i):
+			t.kinds[i] = kindBlank
+		case t.isRule(i):
+			t.kinds[i] = kindRule
+		case t.IsHeader(i):
+			t.kinds[i] = kindHeader
+		case t.isProse(i):
+			t.kinds[i] = kindProse
+		default:
+			t.kinds[i] = kindRow
+		}
+	}
+	return t.kinds[i]
 }
 
 // IsBlank reports whether line i holds only spaces.
@@ -217,24 +263,22 @@ func (t *Text) HeaderAbove(start, end int) (Cell, int, bool) {
 	}
 	blanks := 0
 	for i := li - 1; i >= 0 && li-i <= maxRowsUnderHeader; i-- {
-		switch {
-		case t.IsBlank(i):
+		switch t.kind(i) {
+		case kindBlank:
 			blanks++
 			if blanks >= 2 {
 				return Cell{}, 0, false
 			}
 			continue
-		case t.isRule(i):
+		case kindRule:
 			continue
-		}
-		blanks = 0
-		if t.IsHeader(i) {
+		case kindHeader:
 			cell, ok := under(t.Cells(i), c0, c1, pipeIndex)
 			return cell, i, ok
-		}
-		if t.isProse(i) {
+		case kindProse:
 			return Cell{}, 0, false
 		}
+		blanks = 0
 	}
 	return Cell{}, 0, false
 }

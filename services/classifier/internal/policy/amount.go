@@ -55,6 +55,7 @@ const (
 //     $250,000", "Coverage limit", "Maximum benefit", "per occurrence").
 func Amounts(text string) []Amount {
 	lt := layout.New(text)
+	labels := labelCache{}
 	type cand struct {
 		a      Amount
 		tok    number
@@ -62,7 +63,7 @@ func Amounts(text string) []Amount {
 	}
 	var cands []cand
 	for _, tok := range scanNumbers(text) {
-		a, col, ok := judge(lt, tok)
+		a, col, ok := judge(lt, labels, tok)
 		if ok {
 			cands = append(cands, cand{a, tok, col})
 		}
@@ -107,7 +108,7 @@ func scanNumbers(text string) []number {
 		n := readNumber(text, i, false)
 		// Space-grouped thousands ("1 028,00") only with a currency next to
 		// them or a decimal comma, so table cells stay apart.
-		if sp := readNumber(text, i, true); sp.end > n.end && (currencyBefore(text[:i]) != "" || currencyAfter(text[sp.end:]) != "" ||
+		if sp := readNumber(text, i, true); sp.end > n.end && (currencyBefore(text[max(0, i-16):i]) != "" || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
 			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0)) {
 			n = sp
 		}
@@ -209,6 +210,9 @@ func currencyCode(s string) string {
 
 // currencyBefore returns the currency ending left, or "".
 func currencyBefore(left string) string {
+	// A currency and its spacing fit in the last 16 bytes; the pattern is
+	// anchored at the end, so a long left would be scanned for nothing.
+	left = left[max(0, len(left)-16):]
 	m := currencyEnd.FindString(left)
 	if m == "" {
 		return ""
@@ -218,6 +222,7 @@ func currencyBefore(left string) string {
 
 // currencyAfter returns the currency starting right, or "".
 func currencyAfter(right string) string {
+	right = right[:min(len(right), 8)]
 	m := currencyStart.FindString(right)
 	if m == "" {
 		return ""
@@ -412,7 +417,7 @@ func bareIntegerBefore(text string, i int) bool {
 
 // judge decides whether the token n is money, and returns the amount and,
 // when it is in a table column, a key naming that column.
-func judge(lt *layout.Text, n number) (Amount, string, bool) {
+func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) {
 	text := lt.String()
 	if !shapeOK(text, n) {
 		return Amount{}, "", false
@@ -435,7 +440,7 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 	// The row's own label: the nearest cell left of the number that is
 	// not a number or a currency; alone on its line, the line above.
 	label, above, prose := rowLabel(lt, n.start, left)
-	rowKind := classifyLabel(label)
+	rowKind := labels.kind(label)
 	if prose && rowKind == labelMoney && wordsAfterMoney(label) > maxWordsAfterLabel {
 		rowKind = labelNone
 	}
@@ -446,7 +451,7 @@ func judge(lt *layout.Text, n number) (Amount, string, bool) {
 	}
 	headerKind, column, moneyTable := labelNone, "", false
 	if h, line, ok := lt.HeaderAbove(n.start, n.end); ok {
-		headerKind = classifyLabel(h.Text)
+		headerKind = labels.kind(h.Text)
 		column = strconv.Itoa(line) + ":" + strconv.Itoa(h.Col)
 		m := headerCurrency.FindStringSubmatch(h.Text)
 		if m != nil && cur == "" {

@@ -97,6 +97,19 @@ func classifyLabel(s string) labelKind {
 	return best.kind
 }
 
+// labelCache remembers what each label text says: a table repeats its
+// header and row labels for every number.
+type labelCache map[string]labelKind
+
+func (c labelCache) kind(s string) labelKind {
+	k, ok := c[s]
+	if !ok {
+		k = classifyLabel(s)
+		c[s] = k
+	}
+	return k
+}
+
 // maxWordsAfterLabel bounds the words between a money word and a number
 // in running text: "Total contributed this period: 6,000.00" has three,
 // "The total will be invoiced after the 3 stages" too many.
