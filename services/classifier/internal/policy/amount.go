@@ -289,7 +289,7 @@ func shapeOK(text string, n number) bool {
 // sentence begun on the line above that names a limit: "protected by the
 // FSCS up to\n£85,000".
 func limitAbove(lt *layout.Text, off int, left string) bool {
-	if strings.Trim(left, " \t$€£(-") != "" {
+	if strings.Trim(currencyEnd.ReplaceAllString(left, ""), " \t$€£(-") != "" {
 		return false
 	}
 	above, ok := lt.LineAbove(off)
@@ -432,6 +432,15 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 	cur := currencyBefore(left)
 	if cur == "" {
 		cur = currencyAfter(right)
+	}
+	if cur == "" && strings.TrimSpace(left) == "" {
+		// "... was GBP\n1,204,377.19": the currency ends the line above.
+		if above, ok := lt.LineAbove(n.start); ok && len(splitCells(above)) == 1 {
+			cur = currencyBefore(strings.TrimRight(above, " \t"))
+			if cur != "" {
+				left = above
+			}
+		}
 	}
 	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) {
 		return Amount{}, "", false

@@ -25,8 +25,14 @@ var (
 	strongRe    = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
 	// idWords label identifiers and quantities that are not money.
 	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending)\b|#)`)
-	// limitRe labels a limit or cover: boilerplate, not a transaction.
-	limitRe = regexp.MustCompile(`(?i)\b(?:limit|limits|limited|coverage|cover|covered|covers|insured|insurance|fdic|fscs|sipc|ncua|maximum|max|minimum|min|up to|deductible|excess|benefit|benefits|aggregate|cap|capped|ceiling|threshold|exceed|exceeds|exceeding|protected|protection|guaranteed|guarantee|allowance|indemnity|entitled)\b`)
+	// A limit, cover or maximum is boilerplate, not a transaction. Two
+	// kinds: a modifier bounds whatever it qualifies, wherever it stands
+	// in the label ("Minimum opening deposit", "insured by the FDIC up
+	// to"); a head noun makes the number a limit only as the label's last
+	// word ("Policy excess", "Credit limit", but not "Excess baggage
+	// fee", "Seat cover").
+	limitModRe  = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|insured|fdic|fscs|sipc|ncua|protected|guaranteed)\b`)
+	limitHeadRe = regexp.MustCompile(`(?i)\b(?:limit|limits|coverage|covered|deductible|excess|benefits?|ceiling|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover)\b`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
 	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
@@ -35,7 +41,7 @@ var (
 	labelEnd = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
 	// quantifierRe: a limit that bounds the number itself ("up to
 	// $40.00", "capped at"); no money word before it makes it a sum paid.
-	quantifierRe = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|not (?:to )?exceed|capped|no more than|at most)\b`)
+	quantifierRe = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|as (?:high|much) as|not (?:to )?exceed|capped|no more than|at most)\b`)
 	// dueRe: a sum that is due now is a transaction even when a limit
 	// word names it ("Minimum payment due").
 	dueRe = regexp.MustCompile(`(?i)\b(?:due|owe|owing)\b[\s:.]*$`)
@@ -63,14 +69,14 @@ func classifyLabel(s string) labelKind {
 		l := locs[len(locs)-1]
 		return hit{k, l[0], l[1]}
 	}
-	money, id, limit := last(moneyRe, labelMoney), last(idRe, labelID), last(limitRe, labelLimit)
+	money, id, head := last(moneyRe, labelMoney), last(idRe, labelID), last(limitHeadRe, labelLimit)
 	if id.end >= 0 && !labelEnd.MatchString(s[id.end:]) {
 		// "Policy renewal", "Order of business": the word does not name
 		// the number.
 		id = hit{kind: labelNone, start: -1, end: -1}
 	}
 	best := money
-	for _, h := range []hit{id, limit} {
+	for _, h := range []hit{id, head} {
 		if h.end > best.end {
 			best = h
 		}
@@ -78,23 +84,25 @@ func classifyLabel(s string) labelKind {
 	if termsRe.MatchString(s) {
 		return labelID
 	}
-	if limit.end >= 0 && dueRe.MatchString(s) && !quantifierRe.MatchString(s) {
+	limit := last(limitModRe, labelLimit)
+	if best.kind == labelLimit && (limit.end < 0 || head.start < limit.start) {
+		limit = head
+	}
+	if limit.end < 0 {
+		return best.kind
+	}
+	if dueRe.MatchString(s) && !quantifierRe.MatchString(s) {
 		return labelMoney
 	}
-	if limit.end >= 0 {
-		if quantifierRe.MatchString(s[limit.start:]) {
-			return labelLimit
-		}
-		// A limit named anywhere makes the number a limit ("Minimum
-		// opening deposit", "Deposit insurance"), unless a money word
-		// comes first and the limit only qualifies it through for/of/on
-		// ("Premium for liability cover").
-		if m := strongRe.FindStringIndex(s); m != nil && m[1] <= limit.start && ofLink.MatchString(s[m[1]:limit.start]) {
-			return labelMoney
-		}
+	if quantifierRe.MatchString(s[limit.start:]) {
 		return labelLimit
 	}
-	return best.kind
+	// A money word that the limit only qualifies through for/of/on stays
+	// money ("Premium for liability cover").
+	if m := strongRe.FindStringIndex(s); m != nil && m[1] <= limit.start && ofLink.MatchString(s[m[1]:limit.start]) {
+		return labelMoney
+	}
+	return labelLimit
 }
 
 // labelCache remembers what each label text says: a table repeats its
