@@ -78,7 +78,7 @@ func Amounts(text string) []Amount {
 	}
 	var out []Amount
 	for _, c := range cands {
-		if c.a.Basis == BasisColumn && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
+		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
 			continue
 		}
 		out = append(out, c.a)
@@ -505,8 +505,11 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 		a.Currency, a.Basis = cur, BasisLabel
 		return a, column, true
 	case rowKind == labelMoney && above:
-		// A label alone on the line right above is nearer than a header.
+		// A label alone on the line above is nearer than a header.
 		a.Currency, a.Basis = cur, BasisLabelAbove
+		if _, line, ok := labelAboveRun(lt, n.start); ok && column == "" {
+			column = "above:" + strconv.Itoa(line)
+		}
 		return a, column, true
 	case headerKind == labelID:
 		return Amount{}, "", false
@@ -556,15 +559,40 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 	if rest := strings.TrimSpace(lt.RightOf(off)); rest != "" && !strings.HasPrefix(rest, "(") && currencyAfter(" "+rest) == "" && !isNumberText(rest) {
 		return "", false, false
 	}
-	line, ok := lt.LineAbove(off)
-	if !ok {
-		return "", false, false
+	if label, _, ok := labelAboveRun(lt, off); ok {
+		return label, true, false
 	}
-	aboveCells := splitCells(line)
-	if len(aboveCells) != 1 || !hasWord(aboveCells[0]) || strings.ContainsAny(aboveCells[0], "0123456789") || len([]rune(aboveCells[0])) > 40 {
-		return "", false, false
+	return "", false, false
+}
+
+// maxColumnRun bounds the numbers under a label read as its column.
+const maxColumnRun = 40
+
+// labelAboveRun finds the label alone on a line above the number at off,
+// directly or over a run of lines that each hold only a number: a column
+// read as a column ("Balance⏎212,450.10⏎210,650.10", as OCR gives a table
+// it read column by column). It returns the label and its line.
+func labelAboveRun(lt *layout.Text, off int) (string, int, bool) {
+	li := lt.LineAt(off)
+	for i, blanks := li-1, 0; i >= 0 && li-i <= maxColumnRun; i-- {
+		line := strings.TrimSpace(lt.LineText(i))
+		switch {
+		case line == "":
+			if blanks++; blanks > 1 {
+				return "", 0, false
+			}
+			continue
+		case isNumberText(strings.Trim(line, "$€£()-+ ")):
+			blanks = 0
+			continue
+		}
+		cells := splitCells(line)
+		if len(cells) != 1 || !hasWord(cells[0]) || strings.ContainsAny(cells[0], "0123456789") || len([]rune(cells[0])) > 40 {
+			return "", 0, false
+		}
+		return cells[0], i, true
 	}
-	return aboveCells[0], true, false
+	return "", 0, false
 }
 
 // isNumberText reports whether s is only a number with its separators.
