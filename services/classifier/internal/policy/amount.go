@@ -38,9 +38,11 @@ const (
 // A number is money only with a currency next to it ("$12,345.67",
 // "1.234,56 EUR") or in a money-labelled context: a label left of it on
 // its line ("Total due: 12,345.67", "Closing balance  245,310.77"), a label
-// alone on the line above it, or a money header over its table column
-// ("Amount", "Balance", "Premium", "Debit", ...; "Amount (EUR)" gives the
-// currency too). A number is not money, whatever surrounds it, when
+// alone on the line above it (or above a run of number-only lines), or a
+// money header over its table column ("Amount", "Balance", "Premium",
+// "Debit", ...; "Amount (EUR)" gives the currency too; also in a table
+// whose gaps OCR flattened). A number is not money, whatever surrounds it,
+// when
 //
 //   - it is part of a code, date, time, percentage or quantity ("INV-2024",
 //     "01/02/2024", "3 Oct", "20%", "12 days");
@@ -52,7 +54,8 @@ const (
 //     decimals (a reference where amounts are written 1,250.00);
 //   - it is a boilerplate limit rather than a transaction: its label or
 //     sentence speaks of a limit, cover or maximum ("insured up to
-//     $250,000", "Coverage limit", "Maximum benefit", "per occurrence").
+//     $250,000", "Coverage limit", "Maximum benefit", "per occurrence");
+//     see classifyLabel.
 func Amounts(text string) []Amount {
 	lt := layout.New(text)
 	labels := labelCache{}
