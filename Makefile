@@ -30,7 +30,7 @@ test-short: fmt-check
 	$(GO) test -short -p 4 -vet=off -timeout 5m $(MODULE_PACKAGES)
 
 FUZZTIME ?= 5s
-## fuzz: short runs of every fuzz target on an external boundary: ingest requests and media sniffing, Avro payloads and DLQ envelopes through the serde, the ledger verifier
+## fuzz: short runs of every fuzz target on an external boundary: ingest requests and media sniffing, Avro payloads and DLQ envelopes through the serde, the ledger verifier, the classifier's PII and amount rules on document text
 fuzz:
 	@set -e; for t in FuzzParseMultipart FuzzParseRaw; do \
 	  (cd services/ingest && $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./internal/submit/); \
@@ -38,6 +38,8 @@ fuzz:
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzMediaType$$' -fuzztime $(FUZZTIME) ./sniff/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./serde/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzVerifier$$' -fuzztime $(FUZZTIME) ./ledgerchain/
+	cd services/classifier && $(GO) test -run '^$$' -fuzz '^FuzzMatches$$' -fuzztime $(FUZZTIME) ./internal/pii/
+	cd services/classifier && $(GO) test -run '^$$' -fuzz '^FuzzAmounts$$' -fuzztime $(FUZZTIME) ./internal/policy/
 
 unit:
 	@set -e; for m in $(UNIT_MODULES); do \

@@ -159,8 +159,13 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		fired = append(fired, RuleTypeReview+":"+d.Type)
 		d.Flags = append(d.Flags, events.Flag{Kind: "policy.type_requires_review", Detail: fmt.Sprintf("document type %s always needs review under policy %s", d.Type, rules.Tenant)})
 	}
+	// Amounts are money only with a currency or a money label, line above
+	// or column header; codes and boilerplate limits are not amounts (see
+	// policy.Amounts). amount.basis says which context made the largest
+	// one money, for the reviewer.
 	if a, ok := policy.MaxAmount(text.Body); ok {
 		d.Context["amount.max"] = formatAmount(a)
+		d.Context["amount.basis"] = a.Basis
 		if rules.AmountThreshold > 0 && a.Value > rules.AmountThreshold {
 			required, urgent = true, true
 			fired = append(fired, RuleAmount)
