@@ -25,7 +25,6 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kadm"
 
-	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/devstack"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
@@ -163,7 +162,8 @@ func TestOutsideClients(t *testing.T) {
 
 	// The README's snippets, as written but for addresses, secrets and
 	// names: they run in dir, where ca.pem is the cluster's CA and
-	// scan-0042.pdf a PDF the test stored in the blob store beforehand.
+	// scan-0042.pdf a PDF the test dropped in acme's area of the blob store
+	// beforehand.
 	pdf, err := samples.Render(samples.Catalog[0]) // invoice-northwind.pdf, with a text layer
 	if err != nil {
 		t.Fatal(err)
@@ -177,14 +177,7 @@ func TestOutsideClients(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	store, err := blob.Open(ctx, "file://"+blobDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := store.Put(ctx, bytes.NewReader(pdf), "application/pdf"); err != nil {
-		t.Fatal(err)
-	}
-	_ = store.Close()
+	dockettest.DropBlob(t, blobDir, tenant, pdf, "application/pdf")
 	snippets := map[string]*snippetRun{
 		"python": {code: readmeSnippet(t, "python")},
 		"js":     {code: readmeSnippet(t, "js")},
@@ -202,9 +195,9 @@ func TestOutsideClients(t *testing.T) {
 		})
 	}
 	snippets["python"].code = regexp.MustCompile(`schemas/document_requested/v\d+\.avsc`).ReplaceAllLiteralString(
-		fmt.Sprintf("PASSWORD = %q\n", outsiderPassword)+snippets["python"].code, latestSchemaFile(t, "document_requested"))
-	snippets["js"].code = fmt.Sprintf("(async () => {\nconst PASSWORD = %q\n%s\n})().catch((err) => { console.error(err); process.exit(1) })\n",
-		outsiderPassword, snippets["js"].code)
+		fmt.Sprintf("PASSWORD = %q\nREQUEST_SECRET = %q.encode()\n", outsiderPassword, requestSecret)+snippets["python"].code, latestSchemaFile(t, "document_requested"))
+	snippets["js"].code = fmt.Sprintf("(async () => {\nconst PASSWORD = %q\nconst REQUEST_SECRET = %q\n%s\n})().catch((err) => { console.error(err); process.exit(1) })\n",
+		outsiderPassword, requestSecret, snippets["js"].code)
 
 	// Both clients and both snippets at once: each waits mostly on the
 	// pipeline.
