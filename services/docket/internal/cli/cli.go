@@ -45,8 +45,12 @@ Usage:
   docket workflows watch [--tenant T] [--status S] [--from CURSOR] [--limit N]
                                       every change as it happens (-o json: JSON Lines)
   docket review list [--tenant T] [--unclaimed] [--limit N]
-  docket review claim TASK [--reviewer R] [--lease 15m]
-  docket review decide TASK --outcome approved|rejected --reason R [--type T] [--reviewer R]
+  docket review claim TASK --reviewer R [--lease 15m]
+  docket review decide TASK --reviewer R --outcome approved|rejected --reason R [--type T]
+                                      --reviewer is required without a token (default
+                                      $DOCKET_REVIEWER, else $USER) and decide needs the
+                                      name that claimed; with a token it is the token's
+                                      principal and may be left out
   docket cancel ID --reason R         ask the agents to stop a workflow
   docket stats [--window 1h] [--tenant T]
                                       saga tracker at --tracker (default
