@@ -228,7 +228,7 @@ func workflowTable(w io.Writer, ws []*trackerv1.Workflow) error {
 	for _, x := range ws {
 		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", x.GetId(), render.OrDash(render.OneLine(x.GetFilename(), 40)), render.OrDash(x.GetTenant()),
 			render.OrDash(x.GetStage()), render.Status(x.GetStatus()), render.Time(x.GetCreatedAt()), render.Time(x.GetUpdatedAt()), x.GetEvents(),
-			render.OrDash(render.OneLine(firstNonEmpty(x.GetWaitingReason(), x.GetLastError()), 120)))
+			render.OrDash(render.OneLine(firstNonEmpty(x.GetWaitingReason(), x.GetLastError()), 240)))
 	}
 	return tw.Flush()
 }
