@@ -36,7 +36,7 @@ func (s *stack) waitingWorld(t *testing.T) *waitingWorld {
 	suggested := "invoice"
 	s.produce(t, events.TopicReviewRequested, &events.ReviewRequested{Meta: w.meta("wf-amount", "acme", "review", 4, "wf-amount-extracted", "classifier"), Document: doc("wf-amount"),
 		Reason: "rule_required", Priority: 2, SLADeadline: w.base.Add(time.Hour), Candidates: []events.Candidate{{Type: "invoice", Score: 0.97}},
-		Flags: []events.Flag{{Kind: "pii.email", Detail: "1 e-mail address"}, {Kind: "policy.amount_over_threshold", Detail: "largest amount 66000.00 USD exceeds 10000"}},
+		Flags:         []events.Flag{{Kind: "pii.email", Detail: "1 e-mail address"}, {Kind: "policy.amount_over_threshold", Detail: "largest amount 66000.00 USD exceeds 10000"}},
 		SuggestedType: &suggested, Confidence: 0.97, Model: &events.Model{Name: "textmodel", Version: "2026.11"},
 		Context: map[string]string{"rules.fired": "amount.over_threshold", "policy.review_threshold": "0.75"}})
 
