@@ -59,15 +59,17 @@ func Semanticf(format string, args ...any) error {
 	return &Error{Class: Semantic, Err: fmt.Errorf(format, args...)}
 }
 
-// TrimClass returns msg without the leading "<class>: " that Error puts
-// before a classified error's message (repeated when an error was wrapped
-// twice), for a message shown beside its class: a dead letter's, which
-// carries its class in a field of its own.
+// TrimClass returns msg without the "<class>: " markers that Error puts
+// before a classified error's message — leading (repeated when an error
+// was wrapped twice) or after a ": " where a classified error was wrapped
+// with more context — for a message shown beside its class: a dead
+// letter's, which carries its class in a field of its own.
 func TrimClass(msg string) string {
 	for {
 		trimmed := msg
 		for _, c := range []Class{Transient, Structural, Semantic} {
 			trimmed = strings.TrimPrefix(trimmed, string(c)+": ")
+			trimmed = strings.ReplaceAll(trimmed, ": "+string(c)+": ", ": ")
 		}
 		if trimmed == msg {
 			return msg

@@ -13,7 +13,8 @@ func TestTrimClass(t *testing.T) {
 	}{
 		{"classified", Structuralf("pdf: no pages").Error(), "pdf: no pages"},
 		{"wrapped twice", Wrap(Transient, Wrap(Transient, fmt.Errorf("redis down"))).Error(), "redis down"},
-		{"class inside the message stays", fmt.Errorf("ocr: %w", Semanticf("no text")).Error(), "ocr: semantic: no text"},
+		{"wrapped with context", fmt.Errorf("extract ab12: read PDF info: %w", Structuralf("pdfinfo -f: exit status 1")).Error(), "extract ab12: read PDF info: pdfinfo -f: exit status 1"},
+		{"a class word in the text stays", "semantic versioning: 1.2", "semantic versioning: 1.2"},
 		{"plain", "connection refused", "connection refused"},
 		{"a word that is no class", "structurally unsound: x", "structurally unsound: x"},
 	}

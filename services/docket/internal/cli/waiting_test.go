@@ -85,7 +85,7 @@ func TestWaitingWorkflows(t *testing.T) {
 		}
 		for i, want := range []string{
 			"wf-amount invoice-northwind.pdf acme review waiting_review " + w.at(0) + " " + w.at(4) + " 3 waiting for review task wf-amount-review: rule_required: policy.amount_over_threshold: largest amount 66000.00 USD exceeds 10000",
-			"wf-broken scan-broken.pdf acme review waiting_review " + w.at(1) + " " + w.at(6) + " 4 waiting for review task wf-broken-review: structural_failure: structural failure: pdf: no pages; parked item wf-broken-dl (replay or discard it): structural failure: pdf: no pages",
+			"wf-broken scan-broken.pdf acme review waiting_review " + w.at(1) + " " + w.at(6) + " 4 waiting for review task wf-broken-review: structural_failure: structural failure: pdf: no pages; parked item wf-broken-dl (replay or discard it)",
 			"wf-new letter.txt acme ocr queued " + w.at(2) + " " + w.at(2) + " 1 -",
 		} {
 			if got := strings.Join(strings.Fields(lines[i+1]), " "); got != want {

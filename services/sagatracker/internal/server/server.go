@@ -445,6 +445,10 @@ func (s *Server) waitingReason(w store.Workflow, now time.Time) string {
 				w.Stage, now.Sub(w.UpdatedAt).Round(time.Second), s.stall.After(w.Stage)))
 		}
 	}
+	said := map[string]bool{} // a review of a parked item repeats its reason as its rule
+	for _, r := range w.Reviews {
+		said[r.Rule] = true
+	}
 	if !projection.Terminal(w.Status) || w.Status == projection.StatusFailed {
 		for i, it := range w.Parked {
 			if i == 2 {
@@ -452,7 +456,7 @@ func (s *Server) waitingReason(w store.Workflow, now time.Time) string {
 				break
 			}
 			words := "parked item " + it.ID + " (replay or discard it)"
-			if it.Reason != "" {
+			if it.Reason != "" && !said[it.Reason] {
 				words += ": " + it.Reason
 			}
 			parts = append(parts, words)
