@@ -101,6 +101,30 @@ func TestRunLayout(t *testing.T) {
 	}
 }
 
+// TestRunLayoutFreeMetricsPorts: --metrics with port 0 gives each service
+// a free port of its own, known before it starts (for the banner).
+func TestRunLayoutFreeMetricsPorts(t *testing.T) {
+	t.Setenv("DOCKET_OPS_ADDR", "")
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	p := runPortFlags(fs)
+	if err := fs.Parse([]string{"--metrics", "127.0.0.1:0"}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := p.layout("", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, name := range metricsOrder {
+		a := l.ops[name]
+		host, port, err := net.SplitHostPort(a)
+		if err != nil || host != "127.0.0.1" || port == "0" || seen[a] {
+			t.Errorf("%s metrics on %q (%v), want a port of its own", name, a, err)
+		}
+		seen[a] = true
+	}
+}
+
 // TestMakeRunPorts: make run turns its port variables into docket run's
 // flags, which lay the suite out on them.
 func TestMakeRunPorts(t *testing.T) {
