@@ -16,6 +16,11 @@ const usage = `docket — long-running document workflows on Kafka
 
 Usage:
   docket run [--data DIR]             embedded stack and every service in one process
+             [--kafka|--registry|--ingest|--tracker|--exception|--ledger ADDR]
+             [--metrics ADDR] [--port-offset N]
+                                      where each listens; the six services' metrics take
+                                      consecutive ports from --metrics (default
+                                      127.0.0.1:9101); --port-offset moves every default
   docket admin topics apply [--dev] [--partitions N] [--replication-factor N] [--dry-run]
                                       create or update every topic (production deploy step)
   docket admin acls apply [--principal-prefix User:docket-] [--dry-run]
