@@ -599,6 +599,15 @@ func TestInboxSubmitsOnceAndSortsFiles(t *testing.T) {
 		e.IdempotencyKey == nil || *e.IdempotencyKey != key || e.Meta.WorkflowID != submit.WorkflowID("acme", key) {
 		t.Errorf("submitted %+v", e)
 	}
+	// Beside each processed file, the workflow it became: the second drop
+	// names the same one, as a repeat.
+	for _, tt := range []struct{ name, repeat string }{{"letter.txt", "false"}, {"letter.1.txt", "true"}} {
+		note, err := os.ReadFile(filepath.Join(dir, inbox.Processed, tt.name+inbox.WorkflowSuffix))
+		t.Logf("%s%s:\n%s", tt.name, inbox.WorkflowSuffix, note)
+		if err != nil || !strings.HasPrefix(string(note), "workflow_id: "+e.Meta.WorkflowID+"\ntenant: acme\nrepeat: "+tt.repeat+"\nsubmitted_at: ") {
+			t.Errorf("workflow note of %s: %q, %v; want workflow %s, repeat %s", tt.name, note, err, e.Meta.WorkflowID, tt.repeat)
+		}
+	}
 }
 
 // A file still being written is left alone until its size holds still.

@@ -76,7 +76,8 @@ func TestBurstOfMixedDocuments(t *testing.T) {
 	ingest := freeAddr(t)
 	logPath := filepath.Join(dir, "docket.log")
 	proc := dockettest.StartCommand(t, bin,
-		[]string{"run", "--data", filepath.Join(dir, "data"), "--kafka", freeAddr(t), "--registry", freeAddr(t), "--samples=false"},
+		// Metrics on free ports: the default ones are make run's.
+		[]string{"run", "--data", filepath.Join(dir, "data"), "--kafka", freeAddr(t), "--registry", freeAddr(t), "--metrics", "127.0.0.1:0", "--samples=false"},
 		logPath,
 		"DOCKET_INGEST_ADDR="+ingest, "DOCKET_SAGATRACKER_ADDR="+freeAddr(t),
 		"DOCKET_EXCEPTION_ADDR="+freeAddr(t), "DOCKET_LEDGER_ADDR="+freeAddr(t))

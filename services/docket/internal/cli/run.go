@@ -46,18 +46,34 @@ func suite() []service.Spec {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	data := fs.String("data", "./data", "data folder of the embedded stack (Kafka log, registry, Redis AOF, blobs, inbox, ledger key)")
-	kafkaAddr := fs.String("kafka", "127.0.0.1:9092", "embedded Kafka listen address")
-	registryAddr := fs.String("registry", "127.0.0.1:8081", "embedded schema registry listen address")
+	kafkaAddr := fs.String("kafka", "", "embedded Kafka listen address (default 127.0.0.1:9092)")
+	registryAddr := fs.String("registry", "", "embedded schema registry listen address (default 127.0.0.1:8081)")
+	ports := runPortFlags(fs)
 	feed := fs.Bool("samples", true, "submit the bundled sample documents once the suite is up")
 	logLevel := fs.String("log-level", "warn", "service log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: run takes no arguments, got %q", errUsage, fs.Args())
+	}
 	dataDir, err := filepath.Abs(*data)
 	if err != nil {
 		return err
 	}
+	lay, err := ports.layout(*kafkaAddr, *registryAddr)
+	if err != nil {
+		return err
+	}
+	// The services read their API addresses from the environment.
+	for k, v := range lay.env() {
+		if err := os.Setenv(k, v); err != nil {
+			return err
+		}
+	}
+	*kafkaAddr, *registryAddr = lay.kafka, lay.registry
 	log := telemetry.NewLogger(stderr, "docket", *logLevel, "text")
 	telemetry.LogRedis(log) // one library logger for the process: the runner's, not one service's
 	checkEngines(ctx, stdout)
@@ -127,12 +143,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		svcLog := telemetry.NewLogger(stderr, spec.Name, *logLevel, "text")
 		sp := p
 		sp.InstanceID = "embedded"
+		sp.OpsAddr = lay.ops[spec.Name]
 		g.Go(func() error {
 			return sup.Run(gctx, spec.Name, func(ctx context.Context) error { return service.Run(ctx, spec, sp, svcLog) })
 		})
 	}
 	trackerPlatform := p
 	trackerPlatform.InstanceID = "embedded"
+	trackerPlatform.OpsAddr = lay.ops[sagatracker.Name]
 	trackerLog := telemetry.NewLogger(stderr, sagatracker.Name, *logLevel, "text")
 	g.Go(func() error {
 		return sup.Run(gctx, sagatracker.Name, func(ctx context.Context) error { return sagatracker.Run(ctx, trackerPlatform, trackerLog) })
@@ -147,7 +165,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   tracker (gRPC)   %s (grpcurl -plaintext %[8]s list)
   operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
   parked items     curl %s/v1/parked
-`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception)
+  ledger API       %s
+  metrics          /metrics, /healthz and /readyz of each service:
+`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception,
+		"http://"+dialable(lay.ledger))
+	for _, name := range metricsOrder {
+		fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", name, dialable(lay.ops[name]))
+	}
 
 	if *feed {
 		g.Go(func() error {

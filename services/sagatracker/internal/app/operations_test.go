@@ -171,7 +171,7 @@ func TestReviewQueue(t *testing.T) {
 
 	got := e.waitEvents(wf, 3)
 	want := store.Workflow{
-		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusRunning,
+		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusRunning, Filename: wf + ".pdf",
 		Steps: []store.Step{
 			{Name: "ingest", FinishedAt: at(0), Attempts: 1},
 			{Name: "ocr", StartedAt: at(0), Attempts: 1},
@@ -308,7 +308,7 @@ func TestDeadlineBreach(t *testing.T) {
 	e.waitStatus(def, projection.StatusTimedOut)
 	ev := timers.Event(store.Timer{Member: "deadline:" + wf, Kind: store.TimerDeadline, Target: wf, Due: at(3600), Workflow: wf, Tenant: "acme"})
 	want := store.Workflow{
-		ID: wf, Tenant: "acme", Stage: projection.StepClassify, Status: projection.StatusTimedOut, LastError: "deadline exceeded",
+		ID: wf, Tenant: "acme", Stage: projection.StepClassify, Status: projection.StatusTimedOut, LastError: "deadline exceeded", Filename: wf + ".pdf",
 		Steps: []store.Step{
 			{Name: "ingest", FinishedAt: at(0), Attempts: 1},
 			{Name: "ocr", StartedAt: at(0), FinishedAt: at(5), Attempts: 1},

@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
 )
 
 // Statuses of a workflow, as stored and as named in the API.
@@ -108,6 +109,8 @@ type Op struct {
 	Attempts int     `json:"a,omitempty"`
 	Error    string  `json:"e,omitempty"`
 	Ledger   *Ledger `json:"l,omitempty"`
+	// Filename is the submitted document's file name; empty for none.
+	Filename string `json:"fn,omitempty"`
 	// Entry is the history entry, JSON-encoded by the store.
 	Entry Entry `json:"-"`
 	// History is Entry encoded, filled by the store.
@@ -191,6 +194,7 @@ func apply(op *Op, topic string, e events.Event) {
 	case *events.DocumentSubmitted:
 		op.set(StatusQueued, StepOCR, rankSubmitted)
 		op.Finish, op.Start = StepIngest, StepOCR
+		op.Filename = ev.Filename
 		op.Entry.Summary = fmt.Sprintf("submitted %s (%s, %d bytes) via %s", ev.Filename, ev.Document.MediaType, ev.Document.SizeBytes, ev.Source)
 	case *events.DocumentRejected:
 		op.set(StatusFailed, StepIngest, rankTerminal)
@@ -305,8 +309,10 @@ func deadLetter(op *Op, topic string, dl *events.DeadLetter) {
 	}
 	step, rank := failedStep(svc, dl.SourceTopic)
 	op.FailStep, op.Attempts = step, dl.Attempts
-	op.Error = dl.ErrorClass + ": " + dl.ErrorMessage
-	op.Entry.Summary = fmt.Sprintf("dead-lettered by %s (%s after %d attempts): %s", svc, dl.ErrorClass, dl.Attempts, dl.ErrorMessage)
+	// Dead letters of earlier runtimes repeat their class in the message.
+	msg := fault.TrimClass(dl.ErrorMessage)
+	op.Error = dl.ErrorClass + ": " + msg
+	op.Entry.Summary = fmt.Sprintf("dead-lettered by %s (%s after %d attempts): %s", svc, dl.ErrorClass, dl.Attempts, msg)
 	switch dl.ErrorClass {
 	case "transient":
 		op.set(StatusRetrying, step, rank)
