@@ -172,10 +172,18 @@ local function control(p, wk, op, cfg)
           'reason', rv.re, 'priority', rv.pr, 'requested', op.at, 'sla', ms(sla),
           'escalated', '0', 'uri', rv.uri, 'sha256', rv.sha, 'size', rv.sz, 'media_type', rv.mt,
           'suggested', rv.su, 'confidence', rv.cf, 'model', rv.mo, 'candidates', rv.ca, 'flags', rv.fl, 'rule', rv.ru or '')
-        redis.call('ZADD', p .. 'reviews', review_score(rv.pr, at), id)
-        redis.call('SADD', wk .. ':reviews', id)
-        show_first(wk, 'review_task', wk .. ':reviews', id)
-        redis.call('ZADD', tk, ms(sla), 'sla:' .. id)
+        local st = redis.call('HGET', wk, 'status')
+        if st == 'completed' or st == 'failed' or st == 'canceled' then
+          -- The workflow ended before its request was projected (a
+          -- rebuild reads the topics in another order than they were
+          -- written): nothing is left to review.
+          redis.call('HSET', rk, 'state', 'closed')
+        else
+          redis.call('ZADD', p .. 'reviews', review_score(rv.pr, at), id)
+          redis.call('SADD', wk .. ':reviews', id)
+          show_first(wk, 'review_task', wk .. ':reviews', id)
+          redis.call('ZADD', tk, ms(sla), 'sla:' .. id)
+        end
       end
     end
     if c.rd then
