@@ -151,7 +151,7 @@ bench:
 	set -o pipefail; cd services/classifier && $(GO) test -run '^$$' -bench BenchmarkClassifier -benchtime 1x ./internal/classify/ | tee $(abspath $(BENCH_LOG))/classifier.txt
 	set -o pipefail; cd services/ocr && $(GO) test -run '^$$' -bench BenchmarkOCR -benchtime 10x ./internal/extract/ | tee $(abspath $(BENCH_LOG))/ocr.txt
 	set -o pipefail; cd services/sagatracker && $(GO) test -run '^$$' -bench BenchmarkTracker -benchtime 1x -timeout 10m ./internal/server/ | tee $(abspath $(BENCH_LOG))/tracker.txt
-	cd services/docket && DOCKET_BENCH_OUT=$(abspath docs/bench) DOCKET_BENCH_INPUTS=$(abspath $(BENCH_LOG)) DOCKET_BENCH_PROFILE_DIR=$(abspath $(BENCH_LOG))/profiles \
+	cd services/docket && DOCKET_BENCH_OUT=$(abspath docs/bench) DOCKET_BENCH_INPUTS=$(abspath $(BENCH_LOG)) \
 	  $(GO) test -run '^$$' -bench BenchmarkPipeline -benchtime 1x -timeout 60m ./internal/bench/
 
 clean:

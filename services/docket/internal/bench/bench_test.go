@@ -17,14 +17,17 @@ import (
 // BenchmarkPipeline measures, side by side in one run on each broker of
 // DOCKET_BENCH_BROKERS (kfake, then the real three-node cluster, by
 // default), each with a stack of its own: a bare franz-go chain of
-// transactional hops (the ceiling), the whole of Docket as separate
+// transactional hops (the ceiling), the reference pipeline (Docket's work
+// on bare franz-go, sr.Serde and Redis: ref_test.go), the whole of Docket as separate
 // processes with no-op engines fed through docket.document.requested and
 // through the HTTP API (the platform's overhead), and, on kfake, the
 // pipeline with Tesseract and the built-in classifier on the bundled
 // samples. It prints a comparison table per broker and
 //
-//	bench pipeline: broker=kfake raw=<rec/s> docket=<wf/s> ratio=<r> p99_ms=<x> max_rss_mib=<m>
-//	bench pipeline: broker=kafka raw=<rec/s> docket=<wf/s> ratio=<r> p99_ms=<x> max_rss_mib=<m>
+//	bench pipeline: broker=kfake raw=<rec/s> ref=<wf/s> docket=<wf/s> ratio_ref=<r> cpu_ms_per_wf=<x> p50_ms=<a> p99_ms=<b> max_rss_mib=<m>
+//	bench pipeline: broker=kafka …
+//	bench cost: cpu_ms_per_wf=<x> redis_cmds_per_wf=<r> redis_round_trips_per_wf=<t> txns_per_wf=<n> records_per_wf=<k> broker=kfake
+//	bench cost ref: (the same fields, the reference pipeline's) broker=kfake
 //	bench engines: docs_per_s=<n> pages_per_s=<p> bottleneck=<stage>
 //
 // and, with DOCKET_BENCH_OUT set, writes results, charts and CPU profiles
@@ -86,13 +89,19 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	res.Raw = Raw{Hops: rawHops, RecordBytes: rawRecordBytes, Records: cfg.rawRecords, PerSecond: chain.peak(b, ctx, cfg.rawRecords)}
 	b.Logf("%s: raw chain: %.0f records/s", broker, res.Raw.PerSecond)
 
-	// 2. Docket with no-op engines. The meter counts every process's CPU
-	// over Docket's runs, not the raw chain's.
+	// 2. The reference pipeline: the same work without Docket, on the same
+	// broker and Redis, before Docket's services start (so that its CPU
+	// count holds only what it uses).
+	res.Reference = s.reference(ctx, cfg.workflows)
+	b.Logf("%s: reference pipeline: %.0f workflows/s, %s", broker, res.Reference.PerSecond, res.Reference.Cost.Line())
+
+	// 3. Docket with no-op engines. The meter counts every process's CPU
+	// over Docket's runs, not the raw chain's or the reference's.
 	for _, svc := range services {
 		s.start(ctx, svc, "DOCKET_OCR_ENGINE=noop", "DOCKET_CLASSIFIER_ENGINE=noop")
 	}
 	f := startFollower(b, ctx, s)
-	warm, ids := s.requests(ctx, "warmup", benchDocs("warmup", 20))
+	warm, ids, _ := s.requests(ctx, "warmup", benchDocs("warmup", 20))
 	produce(b, ctx, s.k.Client(b), warm, nil)
 	if _, ok := f.await(ids, true, 2*time.Minute); !ok {
 		b.Fatal("the warm-up workflows were not recorded in 2m")
@@ -101,15 +110,20 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	cpu.start()
 
 	wait := func() {}
+	var window *costWindow
 	req := s.peakRequested(ctx, f, cfg.workflows, func() {
+		window = s.beginCost(ctx)
 		if cfg.profileSeconds > 0 && cfg.outDir != "" {
 			raw := cfg.profileDir
 			if raw == "" {
-				raw = b.TempDir()
+				raw = filepath.Join(cfg.outDir, "profiles")
 			}
 			wait = s.profile(ctx, filepath.Join(cfg.outDir, "profiles"), raw, cfg.profileSeconds)
 		}
 	})
+	cost := window.end(ctx, cfg.workflows)
+	res.Cost = &cost
+	b.Logf("%s: docket cost: %s", broker, cost.Line())
 	wait()
 	cpu.stop()
 	res.Rate = min(cfg.rateCap, req.PerSecond/2)
@@ -118,7 +132,9 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	cpu.start()
 	req.Rate = res.Rate
 	var n int
+	before := s.metrics(ctx)
 	req.Latency, req.Stages, n = s.latencyRequested(ctx, f, res.Rate, cfg.latencyFor)
+	req.Splits = splits(before, s.metrics(ctx))
 	res.Workflows += req.Workflows + n
 
 	web := s.peakHTTP(ctx, f, cfg.httpWorkflows, cfg.httpClients)
@@ -141,7 +157,7 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	harness := cpu.total[harnessProc]
 	res.Harness = &harness
 
-	// 3. The real engines on the bundled samples.
+	// 4. The real engines on the bundled samples.
 	if cfg.engineDocs > 0 {
 		for _, svc := range []string{"ocr", "classifier"} {
 			if !s.procs[svc].Stop(30 * time.Second) {
@@ -154,11 +170,76 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	return res
 }
 
+// reference runs the reference pipeline on the stack's broker and Redis:
+// 20 workflows to warm up, then n fed in bulk on its requested topic,
+// measured as Docket's peak is (from the first send to the last recorded
+// event read) with the cost of every process over the run. Each workflow
+// must be recorded exactly once.
+func (s *stack) reference(ctx context.Context, n int) *Reference {
+	serde, err := newRefSerde(ctx, s.registry)
+	if err != nil {
+		s.b.Fatal(err)
+	}
+	p := startRef(ctx, s.kafkaOpts(), serde, s.redis)
+	defer p.stop()
+	// The reader stops with the reference, so that it costs Docket's runs
+	// nothing.
+	cl, err := kgo.NewClient(kgo.SeedBrokers(s.k.Addrs...), kgo.MetadataMinAge(100*time.Millisecond), kgo.ConsumeTopics(refTopic(len(refStages))),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()), kgo.FetchMaxWait(50*time.Millisecond))
+	if err != nil {
+		s.b.Fatal(err)
+	}
+	defer cl.Close()
+	rctx, stopReader := context.WithCancel(ctx)
+	defer stopReader()
+	reader := startRefReader(s.b, rctx, cl, serde)
+	run := func(phase string, n int, measured bool) (float64, Cost) {
+		reqs := refRequests(phase, n)
+		recs, err := p.records(reqs)
+		if err != nil {
+			s.b.Fatal(err)
+		}
+		var w *costWindow
+		if measured {
+			w = s.beginCost(ctx)
+		}
+		txns, produced := p.txns.Load(), p.produced.Load()
+		start := time.Now()
+		go func() {
+			if err := feed(ctx, s.k.Client(s.b), recs); err != nil && ctx.Err() == nil {
+				s.b.Errorf("reference feed: %v", err)
+			}
+		}()
+		last, ok := reader.await(workflowIDs(reqs), 5*time.Minute)
+		if !ok {
+			s.b.Fatalf("reference %s: not every one of %d workflows recorded in 5m (hops: %v)", phase, n, p.Err())
+		}
+		if !measured {
+			return 0, Cost{}
+		}
+		c := w.end(ctx, n)
+		c.Transactions, c.Records = float64(p.txns.Load()-txns), float64(p.produced.Load()-produced)
+		return float64(n) / last.Sub(start).Seconds(), c
+	}
+	run("warmup", 20, false)
+	ref := &Reference{Workflows: n}
+	ref.PerSecond, ref.Cost = run("peak", n, true)
+	for id, c := range reader.counts() {
+		if c != 1 {
+			s.b.Errorf("reference: workflow %s recorded %d times", id, c)
+		}
+	}
+	if err := p.Err(); err != nil {
+		s.b.Fatalf("reference pipeline: %v", err)
+	}
+	return ref
+}
+
 // peakRequested feeds n workflows in bulk on docket.document.requested
 // and returns the rate at which they were recorded. started is called as
 // the feed starts.
 func (s *stack) peakRequested(ctx context.Context, f *follower, n int, started func()) Pipeline {
-	recs, ids := s.requests(ctx, "peak", benchDocs("peak", n))
+	recs, ids, _ := s.requests(ctx, "peak", benchDocs("peak", n))
 	started()
 	start := time.Now()
 	go produce(s.b, ctx, s.k.Client(s.b), recs, nil)
@@ -174,10 +255,12 @@ func (s *stack) peakRequested(ctx context.Context, f *follower, n int, started f
 // fed.
 func (s *stack) latencyRequested(ctx context.Context, f *follower, rate float64, d time.Duration) (Latency, []Stage, int) {
 	n := max(1, int(rate*d.Seconds()))
-	recs, ids := s.requests(ctx, "latency", benchDocs("latency", n))
+	_, ids, evs := s.requests(ctx, "latency", benchDocs("latency", n))
 	// Without linger, as the raw chain's feeder: franz-go's default 10 ms
-	// would count the feeder's batching as the pipeline's latency.
-	go produce(s.b, ctx, s.k.Client(s.b, kgo.ProducerLinger(0)), recs, pacer(rate))
+	// would count the feeder's batching as the pipeline's latency. Each
+	// request is encoded as it is sent, so that its occurred_at (from
+	// which ingest's queue age counts) is its send time.
+	go s.produceStamped(ctx, s.k.Client(s.b, kgo.ProducerLinger(0)), evs, pacer(rate))
 	traces, ok := f.await(ids, true, d+3*time.Minute)
 	if !ok {
 		s.b.Fatalf("requested at %.0f/s: %d of %d workflows settled", rate, len(traces), n)
@@ -225,7 +308,7 @@ func (s *stack) latencyHTTP(ctx context.Context, f *follower, rate float64, d ti
 
 // engines feeds n sample documents to the real engines in bulk.
 func (s *stack) engines(ctx context.Context, f *follower, n int, timeout time.Duration) *Engines {
-	recs, ids := s.requests(ctx, "engines", sampleDocs(s.b, n))
+	recs, ids, _ := s.requests(ctx, "engines", sampleDocs(s.b, n))
 	start := time.Now()
 	go produce(s.b, ctx, s.k.Client(s.b), recs, nil)
 	traces, ok := f.await(ids, true, timeout)

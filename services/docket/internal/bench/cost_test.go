@@ -123,3 +123,39 @@ func TestParseMetrics(t *testing.T) {
 		t.Error("unterminated labels accepted")
 	}
 }
+
+func TestSplits(t *testing.T) {
+	const before = `docket_handler_queue_age_seconds_bucket{service="ocr",topic="docket.document.submitted",le="0.01"} 5
+docket_handler_queue_age_seconds_bucket{service="ocr",topic="docket.document.submitted",le="0.02"} 5
+docket_handler_queue_age_seconds_bucket{service="ocr",topic="docket.document.submitted",le="+Inf"} 5
+docket_handler_duration_seconds_bucket{service="ocr",topic="docket.document.submitted",le="0.001"} 5
+docket_handler_duration_seconds_bucket{service="ocr",topic="docket.document.submitted",le="0.002"} 5
+docket_handler_duration_seconds_bucket{service="ocr",topic="docket.document.submitted",le="+Inf"} 5
+`
+	const after = `docket_handler_queue_age_seconds_bucket{service="ocr",topic="docket.document.submitted",le="0.01"} 5
+docket_handler_queue_age_seconds_bucket{service="ocr",topic="docket.document.submitted",le="0.02"} 105
+docket_handler_queue_age_seconds_bucket{service="ocr",topic="docket.document.submitted",le="+Inf"} 105
+docket_handler_duration_seconds_bucket{service="ocr",topic="docket.document.submitted",le="0.001"} 105
+docket_handler_duration_seconds_bucket{service="ocr",topic="docket.document.submitted",le="0.002"} 105
+docket_handler_duration_seconds_bucket{service="ocr",topic="docket.document.submitted",le="+Inf"} 105
+docket_handler_duration_seconds_bucket{service="ledger",topic="docket.document.classified",le="+Inf"} 0
+`
+	b, err := ParseMetrics(strings.NewReader(before))
+	if err != nil {
+		t.Fatal(err)
+	}
+	a, err := ParseMetrics(strings.NewReader(after))
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := splits(b, a)
+	want := []StageSplit{{Name: "ocr", Service: "ocr", Topic: "docket.document.submitted", QueueP50: 15, QueueP99: 19.9, ProcP50: 0.5, ProcP99: 0.99, N: 100}}
+	if len(got) != 1 {
+		t.Fatalf("splits = %+v, want %+v", got, want)
+	}
+	g := got[0]
+	near := func(x, y float64) bool { return math.Abs(x-y) < 1e-9 }
+	if g.Name != "ocr" || g.N != 100 || !near(g.QueueP50, 15) || !near(g.QueueP99, 19.9) || !near(g.ProcP50, 0.5) || !near(g.ProcP99, 0.99) {
+		t.Errorf("splits = %+v, want %+v", got, want)
+	}
+}

@@ -61,8 +61,12 @@ func TestReferencePipelineExactlyOnce(t *testing.T) {
 		return true
 	}
 	for deadline := time.Now().Add(time.Minute); !settled(); time.Sleep(50 * time.Millisecond) {
-		if time.Now().After(deadline) || p.Err() != nil {
-			t.Fatalf("not settled: consumed %d %d %d %d, projected %d, err %v", p.consumed[0].Load(), p.consumed[1].Load(),
+		over := p.projected.Load() > int64(len(refStages)*n)
+		for hop := 1; hop < len(refStages); hop++ {
+			over = over || p.consumed[hop].Load() > int64(n)
+		}
+		if over || time.Now().After(deadline) || p.Err() != nil {
+			t.Fatalf("not settled (or more than once): consumed %d %d %d %d, projected %d, err %v", p.consumed[0].Load(), p.consumed[1].Load(),
 				p.consumed[2].Load(), p.consumed[3].Load(), p.projected.Load(), p.Err())
 		}
 	}
