@@ -121,6 +121,7 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 			wait = s.profile(ctx, filepath.Join(cfg.outDir, "profiles"), raw, cfg.profileSeconds)
 		}
 	})
+	s.trackerSettled(ctx)
 	cost := window.end(ctx, cfg.workflows)
 	res.Cost = &cost
 	b.Logf("%s: docket cost: %s", broker, cost.Line())
@@ -203,7 +204,7 @@ func (s *stack) reference(ctx context.Context, n int) *Reference {
 		if measured {
 			w = s.beginCost(ctx)
 		}
-		txns, produced := p.txns.Load(), p.produced.Load()
+		txns, produced, projected := p.txns.Load(), p.produced.Load(), p.projected.Load()
 		start := time.Now()
 		go func() {
 			if err := feed(ctx, s.k.Client(s.b), recs); err != nil && ctx.Err() == nil {
@@ -216,6 +217,12 @@ func (s *stack) reference(ctx context.Context, n int) *Reference {
 		}
 		if !measured {
 			return 0, Cost{}
+		}
+		// The projection's work belongs to the run: wait for it to catch up.
+		for deadline := time.Now().Add(time.Minute); p.projected.Load() < projected+int64(len(refStages)*n); time.Sleep(20 * time.Millisecond) {
+			if time.Now().After(deadline) {
+				s.b.Fatalf("reference projection: %d of %d events in 1m", p.projected.Load()-projected, len(refStages)*n)
+			}
 		}
 		c := w.end(ctx, n)
 		c.Transactions, c.Records = float64(p.txns.Load()-txns), float64(p.produced.Load()-produced)
@@ -233,6 +240,29 @@ func (s *stack) reference(ctx context.Context, n int) *Reference {
 		s.b.Fatalf("reference pipeline: %v", err)
 	}
 	return ref
+}
+
+// trackerSettled returns once the saga tracker's projection has caught
+// up: its counts of records handled unchanged over 300 ms (it commits no
+// offsets to Kafka that a lag could be read from), or after 30 s.
+func (s *stack) trackerSettled(ctx context.Context) {
+	count := func() float64 {
+		var t float64
+		m := s.metrics(ctx)
+		for _, name := range []string{"events_applied_total", "duplicates_suppressed_total", "stale_records_total", "records_skipped_total", "poison_records_total"} {
+			t += m.Sum("docket_sagatracker_"+name, nil)
+		}
+		return t
+	}
+	last, same := count(), 0
+	for deadline := time.Now().Add(30 * time.Second); same < 3 && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		if n := count(); n == last {
+			same++
+		} else {
+			last, same = n, 0
+		}
+	}
 }
 
 // peakRequested feeds n workflows in bulk on docket.document.requested
