@@ -92,7 +92,8 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	// 2. The reference pipeline: the same work without Docket, on the same
 	// broker and Redis, before Docket's services start (so that its CPU
 	// count holds only what it uses).
-	res.Reference = s.reference(ctx, cfg.workflows)
+	ref := s.startReference(ctx)
+	res.Reference = ref.bulk(cfg.workflows)
 	b.Logf("%s: reference pipeline: %.0f workflows/s, %s", broker, res.Reference.PerSecond, res.Reference.Cost.Line())
 
 	// 3. Docket with no-op engines. The meter counts every process's CPU
@@ -134,7 +135,11 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	req.Rate = res.Rate
 	var n int
 	before := s.metrics(ctx)
+	fixedWindow := s.beginCost(ctx)
 	req.Latency, req.Stages, n = s.latencyRequested(ctx, f, res.Rate, cfg.latencyFor)
+	s.trackerSettled(ctx)
+	fixedCost := fixedWindow.end(ctx, n)
+	res.CostFixed = &fixedCost
 	req.Splits = splits(before, s.metrics(ctx))
 	res.Workflows += req.Workflows + n
 
@@ -144,6 +149,13 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	res.Workflows += web.Workflows + n
 	res.Pipelines = []Pipeline{req, web}
 	cpu.stop()
+
+	// The reference at Docket's fixed rate, for the same time, with the
+	// services idle (their CPU left out of its count), then stopped.
+	ref.fixed(res.Rate, cfg.latencyFor)
+	ref.stop()
+	b.Logf("%s: reference at %.0f/s: p50 %.1f ms, p99 %.1f ms, %s", broker, res.Rate, res.Reference.Latency.P50, res.Reference.Latency.P99,
+		res.Reference.FixedCost.Line())
 
 	for _, svc := range services {
 		res.Services = append(res.Services, cpu.total[svc])
@@ -169,77 +181,6 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 		res.Engines = s.engines(ctx, f, cfg.engineDocs, cfg.engineTimeout)
 	}
 	return res
-}
-
-// reference runs the reference pipeline on the stack's broker and Redis:
-// 20 workflows to warm up, then n fed in bulk on its requested topic,
-// measured as Docket's peak is (from the first send to the last recorded
-// event read) with the cost of every process over the run. Each workflow
-// must be recorded exactly once.
-func (s *stack) reference(ctx context.Context, n int) *Reference {
-	serde, err := newRefSerde(ctx, s.registry)
-	if err != nil {
-		s.b.Fatal(err)
-	}
-	p := startRef(ctx, s.kafkaOpts(), serde, s.redis)
-	defer p.stop()
-	// The reader stops with the reference, so that it costs Docket's runs
-	// nothing.
-	cl, err := kgo.NewClient(kgo.SeedBrokers(s.k.Addrs...), kgo.MetadataMinAge(100*time.Millisecond), kgo.ConsumeTopics(refTopic(len(refStages))),
-		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()), kgo.FetchMaxWait(50*time.Millisecond))
-	if err != nil {
-		s.b.Fatal(err)
-	}
-	defer cl.Close()
-	rctx, stopReader := context.WithCancel(ctx)
-	defer stopReader()
-	reader := startRefReader(s.b, rctx, cl, serde)
-	run := func(phase string, n int, measured bool) (float64, Cost) {
-		reqs := refRequests(phase, n)
-		recs, err := p.records(reqs)
-		if err != nil {
-			s.b.Fatal(err)
-		}
-		var w *costWindow
-		if measured {
-			w = s.beginCost(ctx)
-		}
-		txns, produced, projected := p.txns.Load(), p.produced.Load(), p.projected.Load()
-		start := time.Now()
-		go func() {
-			if err := feed(ctx, s.k.Client(s.b), recs); err != nil && ctx.Err() == nil {
-				s.b.Errorf("reference feed: %v", err)
-			}
-		}()
-		last, ok := reader.await(workflowIDs(reqs), 5*time.Minute)
-		if !ok {
-			s.b.Fatalf("reference %s: not every one of %d workflows recorded in 5m (hops: %v)", phase, n, p.Err())
-		}
-		if !measured {
-			return 0, Cost{}
-		}
-		// The projection's work belongs to the run: wait for it to catch up.
-		for deadline := time.Now().Add(time.Minute); p.projected.Load() < projected+int64(len(refStages)*n); time.Sleep(20 * time.Millisecond) {
-			if time.Now().After(deadline) {
-				s.b.Fatalf("reference projection: %d of %d events in 1m", p.projected.Load()-projected, len(refStages)*n)
-			}
-		}
-		c := w.end(ctx, n)
-		c.Transactions, c.Records = float64(p.txns.Load()-txns), float64(p.produced.Load()-produced)
-		return float64(n) / last.Sub(start).Seconds(), c
-	}
-	run("warmup", 20, false)
-	ref := &Reference{Workflows: n}
-	ref.PerSecond, ref.Cost = run("peak", n, true)
-	for id, c := range reader.counts() {
-		if c != 1 {
-			s.b.Errorf("reference: workflow %s recorded %d times", id, c)
-		}
-	}
-	if err := p.Err(); err != nil {
-		s.b.Fatalf("reference pipeline: %v", err)
-	}
-	return ref
 }
 
 // trackerSettled returns once the saga tracker's projection has caught

@@ -349,13 +349,16 @@ func (p *refPipeline) records(reqs []*events.DocumentRequested) ([]*kgo.Record, 
 	return out, nil
 }
 
-// feed produces recs, each stamped as it is sent, and waits for every
-// acknowledgement.
-func feed(ctx context.Context, cl *kgo.Client, recs []*kgo.Record) error {
+// feed produces recs, each stamped as it is sent (when pace, if set,
+// says), and waits for every acknowledgement.
+func feed(ctx context.Context, cl *kgo.Client, recs []*kgo.Record, pace func(int)) error {
 	var wg sync.WaitGroup
 	var mu sync.Mutex
 	var errs error
-	for _, r := range recs {
+	for i, r := range recs {
+		if pace != nil {
+			pace(i)
+		}
 		r.Timestamp = time.Now()
 		wg.Add(1)
 		cl.Produce(ctx, r, func(_ *kgo.Record, err error) {
@@ -379,12 +382,13 @@ type refReader struct {
 
 	mu       sync.Mutex
 	recorded map[string]int
+	first    map[string]time.Time // when each workflow's recorded event was first read
 	last     time.Time
 	changed  chan struct{}
 }
 
 func startRefReader(t testing.TB, ctx context.Context, cl *kgo.Client, serde *sr.Serde) *refReader {
-	r := &refReader{serde: serde, cl: cl, recorded: map[string]int{}, changed: make(chan struct{}, 1)}
+	r := &refReader{serde: serde, cl: cl, recorded: map[string]int{}, first: map[string]time.Time{}, changed: make(chan struct{}, 1)}
 	ctx, cancel := context.WithCancel(ctx)
 	done := make(chan struct{})
 	t.Cleanup(func() { cancel(); <-done })
@@ -403,7 +407,9 @@ func startRefReader(t testing.TB, ctx context.Context, cl *kgo.Client, serde *sr
 					t.Errorf("reference reader: decode recorded at %d: %v", rec.Offset, err)
 					continue
 				}
-				r.recorded[e.Meta.WorkflowID]++
+				if r.recorded[e.Meta.WorkflowID]++; r.recorded[e.Meta.WorkflowID] == 1 {
+					r.first[e.Meta.WorkflowID] = now
+				}
 			}
 			r.last = now
 			r.mu.Unlock()
@@ -440,6 +446,17 @@ func (r *refReader) await(ids []string, timeout time.Duration) (time.Time, bool)
 			return last, false
 		}
 	}
+}
+
+// readAt returns when the recorded event of each of ids was first read.
+func (r *refReader) readAt(ids []string) []time.Time {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	out := make([]time.Time, len(ids))
+	for i, id := range ids {
+		out[i] = r.first[id]
+	}
+	return out
 }
 
 // counts returns how often each workflow's recorded event was read.

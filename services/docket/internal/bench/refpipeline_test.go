@@ -40,7 +40,7 @@ func TestReferencePipelineExactlyOnce(t *testing.T) {
 	for _, r := range recs[:copies] {
 		recs = append(recs, &kgo.Record{Topic: r.Topic, Key: r.Key, Value: r.Value})
 	}
-	if err := feed(ctx, k.Client(t), recs); err != nil {
+	if err := feed(ctx, k.Client(t), recs, nil); err != nil {
 		t.Fatal(err)
 	}
 	if _, ok := reader.await(workflowIDs(reqs), 2*time.Minute); !ok {

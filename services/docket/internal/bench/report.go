@@ -52,6 +52,8 @@ type Results struct {
 	// Cost is Docket's cost over its bulk run fed by requested (the peak),
 	// every process counted; the reference's is Reference.Cost.
 	Cost *Cost `json:"cost,omitempty"`
+	// CostFixed is Docket's cost over its fixed-rate run fed by requested.
+	CostFixed *Cost `json:"cost_at_fixed_rate,omitempty"`
 	// Services is each service process's CPU time and peak memory over
 	// the no-op runs.
 	Services []Usage `json:"services"`
@@ -88,6 +90,12 @@ type Reference struct {
 	// Cost is its cost over the run, every process counted (the services
 	// are not running yet).
 	Cost Cost `json:"cost"`
+	// Rate, Latency and FixedCost are its run at Docket's fixed rate, for
+	// as long: requested sent to recorded read, and the cost of every
+	// process but Docket's idle services.
+	Rate      float64 `json:"latency_rate_per_s,omitempty"`
+	Latency   Latency `json:"latency_at_fixed_rate"`
+	FixedCost *Cost   `json:"cost_at_fixed_rate,omitempty"`
 }
 
 // Latency holds percentiles in milliseconds.
@@ -319,8 +327,8 @@ func (r *Results) WriteTable(w io.Writer) error {
 	fmt.Fprintf(&b, "| raw franz-go, %d transactional hops, %d B records | %.0f rec/s | %.0f/s | %.1f | %.1f | %.1f |\n",
 		r.Raw.Hops, r.Raw.RecordBytes, r.Raw.PerSecond, r.Rate, r.Raw.Latency.P50, r.Raw.Latency.P95, r.Raw.Latency.P99)
 	if ref := r.Reference; ref != nil {
-		fmt.Fprintf(&b, "| reference pipeline: Docket's hops and guarantees on bare franz-go, sr.Serde Avro, Redis guard and projection, fed by requested | %.0f wf/s | | | | |\n",
-			ref.PerSecond)
+		fmt.Fprintf(&b, "| reference pipeline: Docket's hops and guarantees on bare franz-go, sr.Serde Avro, Redis guard and projection, fed by requested | %.0f wf/s | %.0f/s | %.1f | %.1f | %.1f |\n",
+			ref.PerSecond, ref.Rate, ref.Latency.P50, ref.Latency.P95, ref.Latency.P99)
 	}
 	for _, p := range r.Pipelines {
 		fmt.Fprintf(&b, "| Docket, no-op engines, fed by %s | %.0f wf/s | %.0f/s | %.1f | %.1f | %.1f |\n",
@@ -334,7 +342,7 @@ func (r *Results) WriteTable(w io.Writer) error {
 	}
 	b.WriteString("\nLatencies at a fixed rate (raw: produce to consume after the last hop; Docket: submit to recorded).\n")
 	if len(r.Services) > 0 {
-		fmt.Fprintf(&b, "\nCPU over the no-op runs (%d workflows: peaks and fixed rates, both feeds; the raw chain's runs left out); peak RSS since start:\n\n| process | CPU s | CPU ms per workflow | peak RSS MiB |\n|---|---|---|---|\n", r.Workflows)
+		fmt.Fprintf(&b, "\nCPU over the no-op runs (%d workflows: peaks and fixed rates, both feeds; the raw chain's and the reference's runs left out); peak RSS since start:\n\n| process | CPU s | CPU ms per workflow | peak RSS MiB |\n|---|---|---|---|\n", r.Workflows)
 		perWF := func(cpu float64) float64 { return 1000 * cpu / float64(max(1, r.Workflows)) }
 		row := func(name string, u Usage) {
 			fmt.Fprintf(&b, "| %s | %.1f | %.2f | %.1f |\n", name, u.CPUSeconds, perWF(u.CPUSeconds), u.PeakRSSMiB)
@@ -425,9 +433,9 @@ func writeCost(b *strings.Builder, r *Results) {
 	if r.Cost == nil && r.Reference == nil {
 		return
 	}
-	costs := []*Cost{r.Cost, nil}
-	if r.Reference != nil {
-		costs[1] = &r.Reference.Cost
+	costs := []*Cost{r.Cost, nil, r.CostFixed, nil}
+	if ref := r.Reference; ref != nil {
+		costs[1], costs[3] = &ref.Cost, ref.FixedCost
 	}
 	cell := func(c *Cost, f func(Cost) float64, format string) string {
 		if c == nil {
@@ -435,8 +443,10 @@ func writeCost(b *strings.Builder, r *Results) {
 		}
 		return fmt.Sprintf(format, f(*c))
 	}
-	b.WriteString("\nCost per workflow, bulk run fed by requested, every process counted (services, redis-server, broker processes, the harness with kfake, the feeder and the reader of the outputs):\n\n")
-	b.WriteString("| per workflow | Docket | reference |\n|---|---|---|\n")
+	b.WriteString("\nCost per workflow fed by requested, in bulk (the `bench cost` lines) and at the fixed rate, every process counted " +
+		"(services, redis-server, broker processes, the harness with kfake, the feeder and the reader of the outputs; " +
+		"the reference's fixed-rate run leaves out Docket's idle services):\n\n")
+	fmt.Fprintf(b, "| per workflow | Docket, bulk | reference, bulk | Docket at %.0f/s | reference at %.0f/s |\n|---|---|---|---|---|\n", r.Rate, r.Rate)
 	for _, row := range []struct {
 		name   string
 		f      func(Cost) float64
@@ -450,9 +460,10 @@ func writeCost(b *strings.Builder, r *Results) {
 		{"records produced", func(c Cost) float64 { return c.per(c.Records) }, "%.1f"},
 		{"records delivered to consumers", func(c Cost) float64 { return c.per(c.Delivered) }, "%.1f"},
 	} {
-		fmt.Fprintf(b, "| %s | %s | %s |\n", row.name, cell(costs[0], row.f, row.format), cell(costs[1], row.f, row.format))
+		fmt.Fprintf(b, "| %s | %s | %s | %s | %s |\n", row.name, cell(costs[0], row.f, row.format), cell(costs[1], row.f, row.format),
+			cell(costs[2], row.f, row.format), cell(costs[3], row.f, row.format))
 	}
-	for i, name := range []string{"Docket", "reference"} {
+	for i, name := range []string{"Docket, bulk", "reference, bulk"} {
 		c := costs[i]
 		if c == nil || len(c.RedisByCommand) == 0 {
 			continue

@@ -5,6 +5,7 @@ import (
 	"context"
 	"math"
 	"net/http"
+	"slices"
 
 	"github.com/docket-run/docket/pkg/events"
 )
@@ -27,10 +28,18 @@ func (s *stack) beginCost(ctx context.Context) *costWindow {
 // workflows: CPU and Redis from every process, transactions and records
 // from the services' metrics (none when no service runs).
 func (w *costWindow) end(ctx context.Context, workflows int) Cost {
+	return w.endWithout(ctx, workflows, nil)
+}
+
+// endWithout is end with the CPU of the processes named in skip left out
+// (Docket's services idling beside the reference).
+func (w *costWindow) endWithout(ctx context.Context, workflows int, skip []string) Cost {
 	cpu, rs, m := w.s.usage(), w.s.redisStats(ctx), w.s.metrics(ctx)
 	c := Cost{Workflows: workflows}
 	for name, u := range cpu {
-		c.CPUSeconds += u.CPUSeconds - w.cpu[name].CPUSeconds
+		if !slices.Contains(skip, name) {
+			c.CPUSeconds += u.CPUSeconds - w.cpu[name].CPUSeconds
+		}
 	}
 	c.redisBetween(w.redis, rs)
 	diff := func(name string) float64 { return m.Sum(name, nil) - w.metrics.Sum(name, nil) }
