@@ -11,6 +11,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
 	"runtime/pprof"
 	"slices"
 	"strconv"
@@ -319,11 +320,34 @@ func (s *stack) profileHarness(ctx context.Context, dir, rawDir string, seconds 
 	if err := f.Close(); err != nil {
 		return err
 	}
+	body, err := os.ReadFile(pprofPath)
+	if err != nil {
+		return err
+	}
+	if err := s.writeProfile(ctx, pprofPath, body); err != nil {
+		return err
+	}
 	self, err := os.Executable()
 	if err != nil {
 		return err
 	}
 	return s.top(ctx, dir, harnessProc, self, pprofPath)
+}
+
+// writeProfile writes a profile to path with its file names trimmed
+// (TrimProfile): the profiles are committed under docs/bench.
+func (s *stack) writeProfile(ctx context.Context, path string, body []byte) error {
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..", "..", "..") // services/docket/internal/bench
+	goroot, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOROOT: %w", err)
+	}
+	trimmed, err := TrimProfile(body, filepath.Clean(root), strings.TrimSpace(string(goroot)), os.TempDir())
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, trimmed, 0o644)
 }
 
 // top writes the top functions of a profile into dir/<name>-top.txt.
@@ -341,7 +365,7 @@ func (s *stack) profileOne(ctx context.Context, dir, rawDir, svc string, seconds
 		return fmt.Errorf("profile %s: HTTP %d", svc, code)
 	}
 	pprofPath := filepath.Join(rawDir, svc+".pprof")
-	if err := os.WriteFile(pprofPath, body, 0o644); err != nil {
+	if err := s.writeProfile(ctx, pprofPath, body); err != nil {
 		return err
 	}
 	return s.top(ctx, dir, svc, s.bins[svc], pprofPath)
