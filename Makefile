@@ -149,7 +149,7 @@ proto-check: proto
 	@git diff --exit-code -- proto || (echo "generated gRPC code is stale: run make proto and commit"; exit 1)
 
 BENCH_LOG := build/bench
-## bench: runtime vs a bare franz-go loop, long steps (fairness across tenants; longest open transaction and short-document latency beside long ones), idempotency store, classifier, OCR vs the tesseract CLI, tracker projection and GetWorkflow p99, then the whole pipeline (raw chain vs Docket as processes) on kfake and on a real 3-node Kafka cluster (needs Java and make kafka-fetch; DOCKET_BENCH_BROKERS=kfake for kfake alone), real engines on kfake, into docs/bench (sizes: DOCKET_BENCH_* in services/docket/internal/bench)
+## bench: runtime vs a bare franz-go loop, long steps (fairness across tenants; longest open transaction and short-document latency beside long ones), idempotency store, classifier, OCR vs the tesseract CLI, tracker projection and GetWorkflow p99, then the whole pipeline (raw chain, the reference pipeline of issue 18 and Docket as processes, with the bench cost lines and pprof files under docs/bench/profiles) on kfake and on a real 3-node Kafka cluster (needs Java and make kafka-fetch; DOCKET_BENCH_BROKERS=kfake for kfake alone), real engines on kfake, into docs/bench (sizes: DOCKET_BENCH_* in services/docket/internal/bench)
 bench:
 	@mkdir -p $(BENCH_LOG)
 	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/ | tee $(abspath $(BENCH_LOG))/idempotency.txt
@@ -157,7 +157,7 @@ bench:
 	set -o pipefail; cd services/classifier && $(GO) test -run '^$$' -bench BenchmarkClassifier -benchtime 1x ./internal/classify/ | tee $(abspath $(BENCH_LOG))/classifier.txt
 	set -o pipefail; cd services/ocr && $(GO) test -run '^$$' -bench BenchmarkOCR -benchtime 10x ./internal/extract/ | tee $(abspath $(BENCH_LOG))/ocr.txt
 	set -o pipefail; cd services/sagatracker && $(GO) test -run '^$$' -bench BenchmarkTracker -benchtime 1x -timeout 10m ./internal/server/ | tee $(abspath $(BENCH_LOG))/tracker.txt
-	cd services/docket && DOCKET_BENCH_OUT=$(abspath docs/bench) DOCKET_BENCH_INPUTS=$(abspath $(BENCH_LOG)) DOCKET_BENCH_PROFILE_DIR=$(abspath $(BENCH_LOG))/profiles \
+	cd services/docket && DOCKET_BENCH_OUT=$(abspath docs/bench) DOCKET_BENCH_INPUTS=$(abspath $(BENCH_LOG)) \
 	  $(GO) test -run '^$$' -bench BenchmarkPipeline -benchtime 1x -timeout 60m ./internal/bench/
 
 clean:

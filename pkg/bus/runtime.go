@@ -136,8 +136,10 @@ func New(service string, kafka []kgo.Opt, codec Codec, store Store, opts ...Opti
 		log:     cfg.logger,
 		tracer:  cfg.tracer.Tracer("docket/bus"),
 		metrics: m,
-		kprom:   kprom.NewMetrics("docket_kafka", kprom.Registerer(cfg.registerer), kprom.WithStaticLabel(map[string]string{"service": service})),
-		routes:  map[string]*route{},
+		kprom: kprom.NewMetrics("docket_kafka", kprom.Registerer(cfg.registerer), kprom.WithStaticLabel(map[string]string{"service": service}),
+			// Records besides the default bytes: the pipeline benchmark counts records per workflow.
+			kprom.FetchAndProduceDetail(kprom.ByNode, kprom.ByTopic, kprom.UncompressedBytes, kprom.Records)),
+		routes: map[string]*route{},
 	}
 	return rt, nil
 }

@@ -17,14 +17,17 @@ import (
 // BenchmarkPipeline measures, side by side in one run on each broker of
 // DOCKET_BENCH_BROKERS (kfake, then the real three-node cluster, by
 // default), each with a stack of its own: a bare franz-go chain of
-// transactional hops (the ceiling), the whole of Docket as separate
+// transactional hops (the ceiling), the reference pipeline (Docket's work
+// on bare franz-go, sr.Serde and Redis: ref_test.go), the whole of Docket as separate
 // processes with no-op engines fed through docket.document.requested and
 // through the HTTP API (the platform's overhead), and, on kfake, the
 // pipeline with Tesseract and the built-in classifier on the bundled
 // samples. It prints a comparison table per broker and
 //
-//	bench pipeline: broker=kfake raw=<rec/s> docket=<wf/s> ratio=<r> p99_ms=<x> max_rss_mib=<m>
-//	bench pipeline: broker=kafka raw=<rec/s> docket=<wf/s> ratio=<r> p99_ms=<x> max_rss_mib=<m>
+//	bench pipeline: broker=kfake raw=<rec/s> ref=<wf/s> docket=<wf/s> ratio_ref=<r> cpu_ms_per_wf=<x> p50_ms=<a> p99_ms=<b> max_rss_mib=<m>
+//	bench pipeline: broker=kafka …
+//	bench cost: cpu_ms_per_wf=<x> redis_cmds_per_wf=<r> redis_round_trips_per_wf=<t> txns_per_wf=<n> records_per_wf=<k> broker=kfake
+//	bench cost ref: (the same fields, the reference pipeline's) broker=kfake
 //	bench engines: docs_per_s=<n> pages_per_s=<p> bottleneck=<stage>
 //
 // and, with DOCKET_BENCH_OUT set, writes results, charts and CPU profiles
@@ -86,13 +89,20 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	res.Raw = Raw{Hops: rawHops, RecordBytes: rawRecordBytes, Records: cfg.rawRecords, PerSecond: chain.peak(b, ctx, cfg.rawRecords)}
 	b.Logf("%s: raw chain: %.0f records/s", broker, res.Raw.PerSecond)
 
-	// 2. Docket with no-op engines. The meter counts every process's CPU
-	// over Docket's runs, not the raw chain's.
+	// 2. The reference pipeline: the same work without Docket, on the same
+	// broker and Redis, before Docket's services start (so that its CPU
+	// count holds only what it uses).
+	ref := s.startReference(ctx)
+	res.Reference = ref.bulk(cfg.workflows)
+	b.Logf("%s: reference pipeline: %.0f workflows/s, %s", broker, res.Reference.PerSecond, res.Reference.Cost.Line())
+
+	// 3. Docket with no-op engines. The meter counts every process's CPU
+	// over Docket's runs, not the raw chain's or the reference's.
 	for _, svc := range services {
 		s.start(ctx, svc, "DOCKET_OCR_ENGINE=noop", "DOCKET_CLASSIFIER_ENGINE=noop")
 	}
 	f := startFollower(b, ctx, s)
-	warm, ids := s.requests(ctx, "warmup", benchDocs("warmup", 20))
+	warm, ids, _ := s.requests(ctx, "warmup", benchDocs("warmup", 20))
 	produce(b, ctx, s.k.Client(b), warm, nil)
 	if _, ok := f.await(ids, true, 2*time.Minute); !ok {
 		b.Fatal("the warm-up workflows were not recorded in 2m")
@@ -101,15 +111,21 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	cpu.start()
 
 	wait := func() {}
+	var window *costWindow
 	req := s.peakRequested(ctx, f, cfg.workflows, func() {
+		window = s.beginCost(ctx)
 		if cfg.profileSeconds > 0 && cfg.outDir != "" {
 			raw := cfg.profileDir
 			if raw == "" {
-				raw = b.TempDir()
+				raw = filepath.Join(cfg.outDir, "profiles")
 			}
 			wait = s.profile(ctx, filepath.Join(cfg.outDir, "profiles"), raw, cfg.profileSeconds)
 		}
 	})
+	s.trackerSettled(ctx)
+	cost := window.end(ctx, cfg.workflows)
+	res.Cost = &cost
+	b.Logf("%s: docket cost: %s", broker, cost.Line())
 	wait()
 	cpu.stop()
 	res.Rate = min(cfg.rateCap, req.PerSecond/2)
@@ -118,7 +134,13 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	cpu.start()
 	req.Rate = res.Rate
 	var n int
+	before := s.metrics(ctx)
+	fixedWindow := s.beginCost(ctx)
 	req.Latency, req.Stages, n = s.latencyRequested(ctx, f, res.Rate, cfg.latencyFor)
+	s.trackerSettled(ctx)
+	fixedCost := fixedWindow.end(ctx, n)
+	res.CostFixed = &fixedCost
+	req.Splits = splits(before, s.metrics(ctx))
 	res.Workflows += req.Workflows + n
 
 	web := s.peakHTTP(ctx, f, cfg.httpWorkflows, cfg.httpClients)
@@ -127,6 +149,13 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	res.Workflows += web.Workflows + n
 	res.Pipelines = []Pipeline{req, web}
 	cpu.stop()
+
+	// The reference at Docket's fixed rate, for the same time, with the
+	// services idle (their CPU left out of its count), then stopped.
+	ref.fixed(res.Rate, cfg.latencyFor)
+	ref.stop()
+	b.Logf("%s: reference at %.0f/s: p50 %.1f ms, p99 %.1f ms, %s", broker, res.Rate, res.Reference.Latency.P50, res.Reference.Latency.P99,
+		res.Reference.FixedCost.Line())
 
 	for _, svc := range services {
 		res.Services = append(res.Services, cpu.total[svc])
@@ -141,7 +170,7 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	harness := cpu.total[harnessProc]
 	res.Harness = &harness
 
-	// 3. The real engines on the bundled samples.
+	// 4. The real engines on the bundled samples.
 	if cfg.engineDocs > 0 {
 		for _, svc := range []string{"ocr", "classifier"} {
 			if !s.procs[svc].Stop(30 * time.Second) {
@@ -154,11 +183,34 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	return res
 }
 
+// trackerSettled returns once the saga tracker's projection has caught
+// up: its counts of records handled unchanged over 300 ms (it commits no
+// offsets to Kafka that a lag could be read from), or after 30 s.
+func (s *stack) trackerSettled(ctx context.Context) {
+	count := func() float64 {
+		var t float64
+		m := s.metrics(ctx)
+		for _, name := range []string{"events_applied_total", "duplicates_suppressed_total", "stale_records_total", "records_skipped_total", "poison_records_total"} {
+			t += m.Sum("docket_sagatracker_"+name, nil)
+		}
+		return t
+	}
+	last, same := count(), 0
+	for deadline := time.Now().Add(30 * time.Second); same < 3 && time.Now().Before(deadline); {
+		time.Sleep(100 * time.Millisecond)
+		if n := count(); n == last {
+			same++
+		} else {
+			last, same = n, 0
+		}
+	}
+}
+
 // peakRequested feeds n workflows in bulk on docket.document.requested
 // and returns the rate at which they were recorded. started is called as
 // the feed starts.
 func (s *stack) peakRequested(ctx context.Context, f *follower, n int, started func()) Pipeline {
-	recs, ids := s.requests(ctx, "peak", benchDocs("peak", n))
+	recs, ids, _ := s.requests(ctx, "peak", benchDocs("peak", n))
 	started()
 	start := time.Now()
 	go produce(s.b, ctx, s.k.Client(s.b), recs, nil)
@@ -174,10 +226,12 @@ func (s *stack) peakRequested(ctx context.Context, f *follower, n int, started f
 // fed.
 func (s *stack) latencyRequested(ctx context.Context, f *follower, rate float64, d time.Duration) (Latency, []Stage, int) {
 	n := max(1, int(rate*d.Seconds()))
-	recs, ids := s.requests(ctx, "latency", benchDocs("latency", n))
+	_, ids, evs := s.requests(ctx, "latency", benchDocs("latency", n))
 	// Without linger, as the raw chain's feeder: franz-go's default 10 ms
-	// would count the feeder's batching as the pipeline's latency.
-	go produce(s.b, ctx, s.k.Client(s.b, kgo.ProducerLinger(0)), recs, pacer(rate))
+	// would count the feeder's batching as the pipeline's latency. Each
+	// request is encoded as it is sent, so that its occurred_at (from
+	// which ingest's queue age counts) is its send time.
+	go s.produceStamped(ctx, s.k.Client(s.b, kgo.ProducerLinger(0)), evs, pacer(rate))
 	traces, ok := f.await(ids, true, d+3*time.Minute)
 	if !ok {
 		s.b.Fatalf("requested at %.0f/s: %d of %d workflows settled", rate, len(traces), n)
@@ -225,7 +279,7 @@ func (s *stack) latencyHTTP(ctx context.Context, f *follower, rate float64, d ti
 
 // engines feeds n sample documents to the real engines in bulk.
 func (s *stack) engines(ctx context.Context, f *follower, n int, timeout time.Duration) *Engines {
-	recs, ids := s.requests(ctx, "engines", sampleDocs(s.b, n))
+	recs, ids, _ := s.requests(ctx, "engines", sampleDocs(s.b, n))
 	start := time.Now()
 	go produce(s.b, ctx, s.k.Client(s.b), recs, nil)
 	traces, ok := f.await(ids, true, timeout)

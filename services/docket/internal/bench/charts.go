@@ -56,14 +56,17 @@ func (rep *Report) Charts(dir string) error {
 		return nil
 	}
 	first := rep.Runs[0]
-	names := []string{fmt.Sprintf("raw chain\n(%d hops)", first.Raw.Hops)}
+	names := []string{fmt.Sprintf("raw chain\n(%d hops)", first.Raw.Hops), "reference\n(same work)"}
 	for _, p := range first.Pipelines {
 		names = append(names, "Docket no-op\n("+p.Feed+")")
 	}
 	var series []string
 	var values []plotter.Values
 	for _, r := range rep.Runs {
-		v := plotter.Values{r.Raw.PerSecond}
+		v := plotter.Values{r.Raw.PerSecond, 0}
+		if r.Reference != nil {
+			v[1] = r.Reference.PerSecond
+		}
 		for _, p := range first.Pipelines {
 			var ps float64
 			if q := r.pipeline(p.Feed); q != nil {

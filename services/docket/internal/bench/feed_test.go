@@ -61,10 +61,11 @@ func sampleDocs(b *testing.B, n int) []doc {
 
 // requests drops docs in the bench tenant's area of the blob store and
 // returns the signed docket.document.requested records that submit them,
-// and their event ids.
-func (s *stack) requests(ctx context.Context, phase string, docs []doc) ([]*kgo.Record, []string) {
+// their event ids and the events themselves.
+func (s *stack) requests(ctx context.Context, phase string, docs []doc) ([]*kgo.Record, []string, []*events.DocumentRequested) {
 	recs := make([]*kgo.Record, len(docs))
 	ids := make([]string, len(docs))
+	evs := make([]*events.DocumentRequested, len(docs))
 	for i, d := range docs {
 		ref := dockettest.DropBlob(s.b, filepath.Join(s.dir, "blobs"), benchTenant, d.body, d.mediaType)
 		ids[i] = fmt.Sprintf("bench-%s-%06d", phase, i)
@@ -76,14 +77,40 @@ func (s *stack) requests(ctx context.Context, phase string, docs []doc) ([]*kgo.
 		}
 		e.Meta = events.Meta{EventID: ids[i], WorkflowID: ids[i], TenantID: benchTenant, OccurredAt: time.Now().UTC().Truncate(time.Millisecond),
 			Producer: events.Producer{Service: "bench", Version: "test"}}
-		v, err := s.codec.Encode(events.TopicRequested, e)
-		if err != nil {
-			s.b.Fatalf("encode request: %v", err)
-		}
-		recs[i] = &kgo.Record{Topic: events.TopicRequested, Key: []byte(ids[i]), Value: v,
-			Headers: []kgo.RecordHeader{{Key: reqsign.HeaderName, Value: []byte(reqsign.Sign(benchRequestSecret, v))}}}
+		evs[i], recs[i] = e, s.requestRecord(e)
 	}
-	return recs, ids
+	return recs, ids, evs
+}
+
+// requestRecord encodes and signs e.
+func (s *stack) requestRecord(e *events.DocumentRequested) *kgo.Record {
+	v, err := s.codec.Encode(events.TopicRequested, e)
+	if err != nil {
+		s.b.Fatalf("encode request: %v", err)
+	}
+	return &kgo.Record{Topic: events.TopicRequested, Key: []byte(e.Meta.EventID), Value: v,
+		Headers: []kgo.RecordHeader{{Key: reqsign.HeaderName, Value: []byte(reqsign.Sign(benchRequestSecret, v))}}}
+}
+
+// produceStamped sends evs, each when pace says, with its occurred_at set
+// to the moment it is encoded and sent, and waits for every
+// acknowledgement.
+func (s *stack) produceStamped(ctx context.Context, cl *kgo.Client, evs []*events.DocumentRequested, pace func(int)) {
+	var wg sync.WaitGroup
+	for i, e := range evs {
+		pace(i)
+		e.Meta.OccurredAt = time.Now().UTC().Truncate(time.Millisecond)
+		r := s.requestRecord(e)
+		r.Timestamp = time.Now()
+		wg.Add(1)
+		cl.Produce(ctx, r, func(_ *kgo.Record, err error) {
+			if err != nil && ctx.Err() == nil {
+				s.b.Errorf("produce request: %v", err)
+			}
+			wg.Done()
+		})
+	}
+	wg.Wait()
 }
 
 // produce writes recs (pace, when set, is waited on before each) and

@@ -50,11 +50,24 @@ Compare the raw chain and Docket within a broker: the ratio is the figure.
 
 1. **Raw ceiling.** A bare franz-go chain of 5 transactional
    consume→produce hops (one ` + "`GroupTransactSession`" + ` per hop, 500 records per
-   poll, read-committed) on the same broker as Docket, 1 KiB records:
-   peak records/s through the whole chain (records fed in bulk, after a
-   tenth as many unmeasured: the real cluster's JVMs start cold), then
-   produce→consume latency at the fixed rate.
-2. **Platform overhead.** Every service (ingest, ocr, classifier, ledger,
+   poll, read-committed) on the same broker as Docket, 1 KiB records it
+   never reads: peak records/s through the whole chain (records fed in
+   bulk, after a tenth as many unmeasured: the real cluster's JVMs start
+   cold), then produce→consume latency at the fixed rate.
+2. **Reference pipeline** (issue 18; ` + "`ref_test.go`" + `). The work Docket does,
+   without Docket: the same topology (requested → submitted → extracted →
+   classified → recorded) as four transactional consume→produce hops on
+   bare franz-go (` + "`GroupTransactSession`" + `, 500 records per poll), every event
+   Avro-decoded and encoded through franz-go's ` + "`sr.Serde`" + ` with hamba/avro
+   under the registry's ids for the real event schemas, a duplicate guard
+   per event in the same redis-server (one ` + "`MGET`" + ` per batch, then pipelined
+   ` + "`SET NX PX`" + `), and a projection that reads every workflow event
+   read-committed, as the saga tracker does, and writes one Redis hash per
+   event with the consumed offsets in one ` + "`MULTI`" + ` per batch. No business
+   logic: outputs are built by mapping fields. Fed in bulk with as many
+   workflows as Docket's peak, on the same broker, in the same run, before
+   Docket's services start; each workflow must be recorded exactly once.
+3. **Platform overhead.** Every service (ingest, ocr, classifier, ledger,
    exception, sagatracker) as its own process, with the no-op engines
    (` + "`DOCKET_OCR_ENGINE=noop`, `DOCKET_CLASSIFIER_ENGINE=noop`" + `), real Redis, the
    schema registry, file blob store. Fed (a) in bulk on
@@ -64,17 +77,36 @@ Compare the raw chain and Docket within a broker: the ratio is the figure.
    first submission to the last ` + "`docket.document.recorded`" + `; latency is
    submission to the recorded event read back (read-committed) at the fixed
    rate: the lower of DOCKET_BENCH_RATE and half the measured peak. CPU is
-   utime+stime of every process over the no-op runs (the raw chain's runs
-   left out): each service, redis-server, the real cluster's three JVMs
-   (one row each and their sum; on kfake the broker is in the harness row)
-   and the harness; peak RSS is VmHWM.
-3. **Real engines.** The bundled sample documents (every format, each with its
+   utime+stime of every process over the no-op runs (the raw chain's and
+   the reference's runs left out): each service, redis-server, the real
+   cluster's three JVMs (one row each and their sum; on kfake the broker is
+   in the harness row) and the harness; peak RSS is VmHWM.
+4. **Cost per workflow** (` + "`bench cost:`" + ` for Docket, ` + "`bench cost ref:`" + ` for the
+   reference), over each one's bulk run fed by requested: the CPU of every
+   process (services, redis-server, broker JVMs, the harness with kfake,
+   the feeder and the reader of the outputs: Docket's follower decodes
+   every workflow event, the reference's reader only the recorded ones);
+   Redis commands (` + "`total_commands_processed`" + `, the commands Lua scripts run
+   included) and round trips (` + "`total_reads_processed`" + `: one per read event,
+   so a pipeline counts once unless it outgrows redis-server's 16 KiB read
+   buffer) from INFO before and after; Kafka transactions and data records
+   produced from the services' metrics
+   (` + "`docket_runtime_transactions_total`" + `, ` + "`docket_kafka_produce_records_total`" + `)
+   or the reference's own counts. Docket's window also holds the CPU
+   profiles taken during its peak (below).
+5. **Stages.** Each step's time from its input record to its output
+   record (records' timestamps), and at the fixed rate its split as the
+   service sees it: queue age (input event's occurred_at to the start of
+   its handling) and processing (the handler), from the services'
+   histograms over that run; the rest of a step is its output's way out
+   (marks, flush, commit).
+6. **Real engines.** The bundled sample documents (every format, each with its
    own reference number so nothing is served from OCR's cache) through
    Tesseract and the built-in classifier; reviews are approved at once by the
    harness. Stages are measured from the records' timestamps (input event to
    output event: queue age and processing together); the bottleneck is the
    stage with the largest median.
-4. The idempotency store's Claim+Complete ops/s and the other ` + "`bench …:`" + ` lines
+7. The idempotency store's Claim+Complete ops/s and the other ` + "`bench …:`" + ` lines
    of the same ` + "`make bench`" + ` run, when present.
 
 ## Results
@@ -84,9 +116,10 @@ Compare the raw chain and Docket within a broker: the ratio is the figure.
 {{range .SummaryLines}}    {{.}}
 {{end}}
 Charts (SVG; PNG beside each): [throughput](throughput.svg){{range .LatencyCharts}}, [{{.Title}}]({{.File}}.svg){{end}}.
-Data: [results.json](results.json), [results.csv](results.csv). Top functions of each service's CPU profile under
-the peak load on kfake: [profiles/](profiles/); the profiles themselves are in DOCKET_BENCH_PROFILE_DIR
-(` + "`make bench`" + `: build/bench/profiles; ` + "`go tool pprof -top build/bench/profiles/ocr.pprof`" + `).
+Data: [results.json](results.json), [results.csv](results.csv). CPU profiles of every service and of the
+harness (kfake, registry, feeder, follower), taken for DOCKET_BENCH_PROFILE_SECONDS during Docket's peak on kfake:
+[profiles/](profiles/) (` + "`<name>.pprof`" + `, explore with ` + "`go tool pprof -http=: docs/bench/profiles/ocr.pprof`" + `;
+` + "`<name>-top.txt`" + ` holds the top functions).
 
 ![throughput](throughput.png)
 {{range .LatencyCharts}}
@@ -108,7 +141,7 @@ cd services/docket && DOCKET_BENCH_BROKERS=kfake DOCKET_BENCH_WORKFLOWS=1000 DOC
 | DOCKET_BENCH_BROKERS | kfake,kafka | the brokers to measure on, in this order (kfake, kafka or both) |
 | DOCKET_BENCH_PARTITIONS | 4 | partitions of every topic, raw chain and Docket alike |
 | DOCKET_BENCH_RAW_RECORDS | 20000 | records fed to the raw chain for its peak |
-| DOCKET_BENCH_WORKFLOWS | 3000 | workflows fed on docket.document.requested for the peak |
+| DOCKET_BENCH_WORKFLOWS | 3000 | workflows fed on docket.document.requested for the peak, and to the reference pipeline |
 | DOCKET_BENCH_HTTP_WORKFLOWS | 1500 | workflows posted for the HTTP peak |
 | DOCKET_BENCH_KAFKA_RAW_RECORDS | the lower of DOCKET_BENCH_RAW_RECORDS and 10000 | the same, on the real cluster |
 | DOCKET_BENCH_KAFKA_WORKFLOWS | the lower of DOCKET_BENCH_WORKFLOWS and 1000 | the same, on the real cluster |
@@ -118,9 +151,9 @@ cd services/docket && DOCKET_BENCH_BROKERS=kfake DOCKET_BENCH_WORKFLOWS=1000 DOC
 | DOCKET_BENCH_LATENCY_SECONDS | 10 | length of each fixed-rate run |
 | DOCKET_BENCH_ENGINE_DOCS | 24 | sample documents through the real engines, on kfake (0 skips) |
 | DOCKET_BENCH_ENGINE_TIMEOUT_SECONDS | 480 | bound of the real-engine run |
-| DOCKET_BENCH_PROFILE_SECONDS | 5 | CPU profile of each service during the peak on kfake (0 skips) |
-| DOCKET_BENCH_OUT | (none) | folder for this README, results, charts and the profiles' top functions |
-| DOCKET_BENCH_PROFILE_DIR | (temporary) | folder for the CPU profiles (make bench: build/bench/profiles) |
+| DOCKET_BENCH_PROFILE_SECONDS | 5 | CPU profile of each service and the harness during the peak on kfake (0 skips) |
+| DOCKET_BENCH_OUT | (none) | folder for this README, results, charts and the CPU profiles |
+| DOCKET_BENCH_PROFILE_DIR | DOCKET_BENCH_OUT/profiles | folder for the CPU profiles themselves (their top functions go to DOCKET_BENCH_OUT/profiles) |
 | DOCKET_BENCH_INPUTS | (none) | folder of the other benchmarks' outputs (make bench: build/bench) |
 
 The services serve net/http/pprof on their ops address with ` + "`DOCKET_PPROF=1`" + `

@@ -58,10 +58,17 @@ func sampleResults() *Results {
 		Setup:  "kfake",
 		Rate:   50,
 		Raw:    Raw{Hops: 5, RecordBytes: 1024, Records: 100, PerSecond: 4000, Latency: Latency{P50: 3, P95: 7, P99: 15, N: 500}},
+		Reference: &Reference{Workflows: 100, PerSecond: 400, Rate: 50, Latency: Latency{P50: 12, P95: 15, P99: 20, N: 250},
+			FixedCost: &Cost{Workflows: 250, CPUSeconds: 0.75}, Cost: Cost{Workflows: 100, CPUSeconds: 0.2, RedisCommands: 1600, RedisRoundTrips: 80,
+				Transactions: 40, Records: 400, RedisByCommand: []CommandCalls{{"set", 800}, {"hset", 400}}}},
 		Pipelines: []Pipeline{
 			{Feed: "requested", Workflows: 100, PerSecond: 100, Rate: 50, Latency: Latency{P50: 150, P95: 220, P99: 260, N: 500},
-				Stages: []Stage{{Name: "ocr", Latency: Latency{P50: 40, P95: 120, P99: 140, N: 500}}}},
+				Stages: []Stage{{Name: "ocr", Latency: Latency{P50: 40, P95: 120, P99: 140, N: 500}}},
+				Splits: []StageSplit{{Name: "ocr", Service: "ocr", Topic: "docket.document.submitted", QueueP50: 25, QueueP99: 90, ProcP50: 0.4, ProcP99: 1.5, N: 500}}},
 		},
+		CostFixed: &Cost{Workflows: 250, CPUSeconds: 2.25},
+		Cost: &Cost{Workflows: 100, CPUSeconds: 0.75, RedisCommands: 14400, RedisRoundTrips: 1200, Transactions: 75, Records: 600, Delivered: 2100,
+			RedisByCommand: []CommandCalls{{"evalsha", 900}, {"set", 500}}},
 		Services:  []Usage{{Service: "ingest", CPUSeconds: 2, PeakRSSMiB: 48.5}, {Service: "ocr", CPUSeconds: 3, PeakRSSMiB: 120.25}},
 		Redis:     &Usage{Service: "redis-server", CPUSeconds: 1, PeakRSSMiB: 10},
 		Harness:   &Usage{Service: "harness", CPUSeconds: 6, PeakRSSMiB: 200},
@@ -91,23 +98,31 @@ func sampleReport() *Report {
 func TestSummaryLinesAndTargets(t *testing.T) {
 	r := sampleResults()
 	want := []string{
-		"bench pipeline: broker=kfake raw=4000 docket=100 ratio=0.0250 p99_ms=260.0 max_rss_mib=120.2",
+		"bench pipeline: broker=kfake raw=4000 ref=400 docket=100 ratio_ref=0.250 cpu_ms_per_wf=7.50 p50_ms=150.0 p99_ms=260.0 max_rss_mib=120.2",
+		"bench cost: cpu_ms_per_wf=7.50 redis_cmds_per_wf=144.0 redis_round_trips_per_wf=12.0 txns_per_wf=0.75 records_per_wf=6.0 broker=kfake",
+		"bench cost ref: cpu_ms_per_wf=2.00 redis_cmds_per_wf=16.0 redis_round_trips_per_wf=0.8 txns_per_wf=0.40 records_per_wf=4.0 broker=kfake",
 		"bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr",
 	}
 	if got := r.SummaryLines(); !reflect.DeepEqual(got, want) {
 		t.Errorf("SummaryLines = %q, want %q", got, want)
 	}
 	wantReport := []string{
-		"bench pipeline: broker=kfake raw=4000 docket=100 ratio=0.0250 p99_ms=260.0 max_rss_mib=120.2",
-		"bench pipeline: broker=kafka raw=2000 docket=80 ratio=0.0400 p99_ms=260.0 max_rss_mib=120.2",
+		"bench pipeline: broker=kfake raw=4000 ref=400 docket=100 ratio_ref=0.250 cpu_ms_per_wf=7.50 p50_ms=150.0 p99_ms=260.0 max_rss_mib=120.2",
+		"bench pipeline: broker=kafka raw=2000 ref=400 docket=80 ratio_ref=0.200 cpu_ms_per_wf=7.50 p50_ms=150.0 p99_ms=260.0 max_rss_mib=120.2",
+		"bench cost: cpu_ms_per_wf=7.50 redis_cmds_per_wf=144.0 redis_round_trips_per_wf=12.0 txns_per_wf=0.75 records_per_wf=6.0 broker=kfake",
+		"bench cost ref: cpu_ms_per_wf=2.00 redis_cmds_per_wf=16.0 redis_round_trips_per_wf=0.8 txns_per_wf=0.40 records_per_wf=4.0 broker=kfake",
+		"bench cost: cpu_ms_per_wf=7.50 redis_cmds_per_wf=144.0 redis_round_trips_per_wf=12.0 txns_per_wf=0.75 records_per_wf=6.0 broker=kafka",
+		"bench cost ref: cpu_ms_per_wf=2.00 redis_cmds_per_wf=16.0 redis_round_trips_per_wf=0.8 txns_per_wf=0.40 records_per_wf=4.0 broker=kafka",
 		"bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr",
 	}
 	if got := sampleReport().SummaryLines(); !reflect.DeepEqual(got, wantReport) {
 		t.Errorf("Report.SummaryLines = %q, want %q", got, wantReport)
 	}
 	wantTargets := []string{
-		"throughput >= 50% of raw: 2.50% — NOT met",
-		"p99 at 50/s <= 2x raw p99: 260.0 ms vs 15.0 ms (17.3x) — NOT met",
+		"CPU <= 1.0 ms per workflow, every process counted: 7.50 ms — NOT met",
+		"peak >= 2000 workflows/s: 100 — NOT met",
+		"Docket >= 0.7 of the reference pipeline: 0.250 (100 vs 400 workflows/s) — NOT met",
+		"at 50/s p50 <= 20 ms and p99 <= 60 ms: 150.0 and 260.0 ms — NOT met",
 		"peak RSS <= 100 MiB per service: max 120.2 MiB — NOT met",
 	}
 	if got := r.Targets(); !reflect.DeepEqual(got, wantTargets) {
@@ -133,16 +148,20 @@ func TestWriteFiles(t *testing.T) {
 		t.Errorf("CSV header = %q, want %q", rows[0], want)
 	}
 	want := map[string]string{
-		"kfake/raw/chain/throughput":             "4000.00",
-		"kafka/raw/chain/throughput":             "2000.00",
-		"kfake/pipeline/requested/p99":           "260.00",
-		"kfake/stage/requested/ocr/p95":          "120.00",
-		"kfake/service/ocr/peak_rss":             "120.25",
-		"kfake/engines/samples/pages":            "0.75",
-		"kfake/pipeline/requested/latency_rate":  "50.00",
-		"kafka/broker/kafka node 2/cpu":          "8.00",
-		"kafka/redis/redis-server/cpu":           "1.00",
-		"/idempotency/claim_complete/throughput": "8333.00",
+		"kfake/raw/chain/throughput":                "4000.00",
+		"kafka/raw/chain/throughput":                "2000.00",
+		"kfake/pipeline/requested/p99":              "260.00",
+		"kfake/stage/requested/ocr/p95":             "120.00",
+		"kfake/service/ocr/peak_rss":                "120.25",
+		"kfake/engines/samples/pages":               "0.75",
+		"kfake/pipeline/requested/latency_rate":     "50.00",
+		"kafka/broker/kafka node 2/cpu":             "8.00",
+		"kafka/redis/redis-server/cpu":              "1.00",
+		"kfake/reference/requested/throughput":      "400.00",
+		"kfake/cost/docket/cpu_per_workflow":        "7.50",
+		"kfake/cost/reference/records_per_workflow": "4.00",
+		"kfake/split/requested/ocr/queue_age_p50":   "25.00",
+		"/idempotency/claim_complete/throughput":    "8333.00",
 	}
 	got := map[string]string{}
 	for _, r := range rows[1:] {
@@ -181,8 +200,16 @@ func TestWriteFiles(t *testing.T) {
 		"the real engines run on kfake only",
 		"Idempotency store, Claim+Complete: 8333 ops/s.",
 		"    bench tracker: events_per_s=5000 get_p99_ms=2.1\n",
-		"    bench pipeline: broker=kfake raw=4000 docket=100 ratio=0.0250 p99_ms=260.0 max_rss_mib=120.2\n",
-		"    bench pipeline: broker=kafka raw=2000 docket=80 ratio=0.0400 p99_ms=260.0 max_rss_mib=120.2\n",
+		"    bench pipeline: broker=kfake raw=4000 ref=400 docket=100 ratio_ref=0.250 cpu_ms_per_wf=7.50 p50_ms=150.0 p99_ms=260.0 max_rss_mib=120.2\n",
+		"    bench pipeline: broker=kafka raw=2000 ref=400 docket=80 ratio_ref=0.200 cpu_ms_per_wf=7.50 p50_ms=150.0 p99_ms=260.0 max_rss_mib=120.2\n",
+		"    bench cost ref: cpu_ms_per_wf=2.00 redis_cmds_per_wf=16.0 redis_round_trips_per_wf=0.8 txns_per_wf=0.40 records_per_wf=4.0 broker=kfake\n",
+		"| Redis round trips | 12.0 | 0.8 | 0.0 | 0.0 |",
+		"| records delivered to consumers | 21.0 | 0.0 | 0.0 | 0.0 |",
+		"Redis commands per workflow, Docket, bulk (scripts' commands included): evalsha 9.0, set 5.0\n",
+		"| reference pipeline: Docket's hops and guarantees on bare franz-go, sr.Serde Avro, Redis guard and projection, fed by requested | 400 wf/s | 50/s | 12.0 | 15.0 | 20.0 |",
+		"| CPU ms | 7.50 | 2.00 | 9.00 | 3.00 |",
+		"| ocr | docket.document.submitted | 40.0 | 140.0 | 25.0 | 90.0 | 0.40 | 1.50 | 500 |",
+
 		"    bench engines: docs_per_s=0.50 pages_per_s=0.75 bottleneck=ocr\n",
 		"[Latency by stage, kafka, no-op engines, fed by requested at 50/s](latency-kafka-requested.svg)",
 		"| cores | ",
@@ -198,7 +225,7 @@ func TestReadInputs(t *testing.T) {
 	files := map[string]string{
 		"idempotency.txt": "goos: linux\nBenchmarkClaimComplete-2   \t    9000\t    120000 ns/op\t      8333 ops/s\t     512 B/op\nPASS\n",
 		"tracker.txt":     "bench tracker: events_per_s=5000 get_p99_ms=2.1\nok\n",
-		"pipeline.txt":    "bench pipeline: broker=kfake raw=1 docket=1 ratio=1 p99_ms=1 max_rss_mib=1\nbench pipeline: broker=kafka raw=1 docket=1 ratio=1 p99_ms=1 max_rss_mib=1\n",
+		"pipeline.txt":    "bench pipeline: broker=kfake raw=1 docket=1 ratio=1 p99_ms=1 max_rss_mib=1\nbench pipeline: broker=kafka raw=1 docket=1 ratio=1 p99_ms=1 max_rss_mib=1\nbench cost: cpu_ms_per_wf=1 broker=kfake\nbench cost ref: cpu_ms_per_wf=1 broker=kfake\n",
 		"notes.log":       "bench ignored: not a .txt file\n",
 	}
 	for name, body := range files {

@@ -26,7 +26,7 @@ type settings struct {
 	engineTimeout  time.Duration       // DOCKET_BENCH_ENGINE_TIMEOUT: bound of the real-engine run
 	profileSeconds int                 // DOCKET_BENCH_PROFILE_SECONDS: CPU profile of each service during the peak (0 skips)
 	outDir         string              // DOCKET_BENCH_OUT: folder for results, charts and profiles' top functions ("" writes nothing)
-	profileDir     string              // DOCKET_BENCH_PROFILE_DIR: folder for the CPU profiles themselves ("" a temporary one)
+	profileDir     string              // DOCKET_BENCH_PROFILE_DIR: folder for the CPU profiles themselves ("": DOCKET_BENCH_OUT/profiles, committed)
 	inputsDir      string              // DOCKET_BENCH_INPUTS: folder of the other benchmarks' outputs of this run
 
 	// The sizes on the real cluster, where every step is a replicated

@@ -11,13 +11,17 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"runtime"
+	"runtime/pprof"
 	"slices"
 	"strconv"
 	"strings"
 	"testing"
 	"time"
 
+	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"github.com/twmb/franz-go/pkg/sr"
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/config"
@@ -32,7 +36,7 @@ import (
 // process; profiled are those whose ops server serves pprof.
 var (
 	services = []string{"ingest", "ocr", "classifier", "ledger", "exception", "sagatracker"}
-	profiled = []string{"ingest", "ocr", "classifier", "ledger", "exception"}
+	profiled = services
 )
 
 // The benchmark tenant and the secret that signs its requests.
@@ -52,6 +56,8 @@ type stack struct {
 	b          *testing.B
 	k          *dockettest.Kafka
 	redisPid   int
+	redis      *redis.Client
+	registry   *sr.Client
 	codec      *serde.Serde
 	blobs      *blob.Bucket
 	dir        string
@@ -83,7 +89,7 @@ func buildServices(b *testing.B) map[string]string {
 // startStack starts everything but the services (start) on broker; it is
 // stopped when b ends.
 func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, partitions int32, bins map[string]string) *stack {
-	k := dockettest.NewBroker(b, broker, partitions, append(devstack.Topics(), rawTopics()...))
+	k := dockettest.NewBroker(b, broker, partitions, append(append(devstack.Topics(), rawTopics()...), refTopics()...))
 	regURL, rc := dockettest.Registry(b)
 	if _, err := serde.Apply(ctx, rc); err != nil {
 		b.Fatalf("apply schemas: %v", err)
@@ -93,7 +99,8 @@ func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, par
 		b.Fatal(err)
 	}
 	rs := dockettest.Redis(b)
-	info, err := dockettest.RedisClient(b, rs).Info(ctx, "server").Result()
+	rdb := dockettest.RedisClient(b, rs)
+	info, err := rdb.Info(ctx, "server").Result()
 	if err != nil {
 		b.Fatalf("redis INFO server: %v", err)
 	}
@@ -113,7 +120,7 @@ func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, par
 	if err := os.WriteFile(filepath.Join(dir, "tenants.json"), []byte(tenants), 0o600); err != nil {
 		b.Fatal(err)
 	}
-	s := &stack{b: b, k: k, redisPid: redisPid, codec: codec, blobs: blobs, dir: dir, bins: bins, procs: map[string]*dockettest.Process{}, ops: map[string]string{}}
+	s := &stack{b: b, k: k, redisPid: redisPid, redis: rdb, registry: rc, codec: codec, blobs: blobs, dir: dir, bins: bins, procs: map[string]*dockettest.Process{}, ops: map[string]string{}}
 	s.ingestAddr = freeAddr(b)
 	// The services reach kfake on its address, the real cluster on its
 	// SASL_SSL listener as the admin user.
@@ -262,9 +269,10 @@ func (m *meter) stop() {
 	m.from = nil
 }
 
-// profile takes a CPU profile of each profiled service for seconds, in
-// the background; wait returns once each is written into rawDir
-// (<service>.pprof) and its top functions into dir (<service>-top.txt).
+// profile takes a CPU profile of each profiled service and of the
+// harness (this process: kfake, the registry, the feeder, the follower)
+// for seconds, in the background; wait returns once each is written into
+// rawDir (<name>.pprof) and its top functions into dir (<name>-top.txt).
 func (s *stack) profile(ctx context.Context, dir, rawDir string, seconds int) (wait func()) {
 	done := make(chan struct{})
 	go func() {
@@ -275,11 +283,12 @@ func (s *stack) profile(ctx context.Context, dir, rawDir string, seconds int) (w
 				return
 			}
 		}
-		errs := make(chan error, len(profiled))
+		errs := make(chan error, len(profiled)+1)
 		for _, svc := range profiled {
 			go func() { errs <- s.profileOne(ctx, dir, rawDir, svc, seconds) }()
 		}
-		for range profiled {
+		go func() { errs <- s.profileHarness(ctx, dir, rawDir, seconds) }()
+		for range len(profiled) + 1 {
 			if err := <-errs; err != nil {
 				s.b.Error(err)
 			}
@@ -288,20 +297,78 @@ func (s *stack) profile(ctx context.Context, dir, rawDir string, seconds int) (w
 	return func() { <-done }
 }
 
+// profileHarness profiles this process for seconds into
+// rawDir/harness.pprof. A profile already running (go test -cpuprofile)
+// leaves it out, with a note in the log.
+func (s *stack) profileHarness(ctx context.Context, dir, rawDir string, seconds int) error {
+	pprofPath := filepath.Join(rawDir, harnessProc+".pprof")
+	f, err := os.Create(pprofPath)
+	if err != nil {
+		return err
+	}
+	if err := pprof.StartCPUProfile(f); err != nil {
+		_ = f.Close()
+		_ = os.Remove(pprofPath)
+		s.b.Logf("harness profile left out: %v", err)
+		return nil
+	}
+	select {
+	case <-time.After(time.Duration(seconds) * time.Second):
+	case <-ctx.Done():
+	}
+	pprof.StopCPUProfile()
+	if err := f.Close(); err != nil {
+		return err
+	}
+	body, err := os.ReadFile(pprofPath)
+	if err != nil {
+		return err
+	}
+	if err := s.writeProfile(ctx, pprofPath, body); err != nil {
+		return err
+	}
+	self, err := os.Executable()
+	if err != nil {
+		return err
+	}
+	return s.top(ctx, dir, harnessProc, self, pprofPath)
+}
+
+// writeProfile writes a profile to path with its file names trimmed
+// (TrimProfile): the profiles are committed under docs/bench.
+func (s *stack) writeProfile(ctx context.Context, path string, body []byte) error {
+	_, file, _, _ := runtime.Caller(0)
+	root := filepath.Join(filepath.Dir(file), "..", "..", "..", "..") // services/docket/internal/bench
+	goroot, err := exec.CommandContext(ctx, "go", "env", "GOROOT").Output()
+	if err != nil {
+		return fmt.Errorf("go env GOROOT: %w", err)
+	}
+	trimmed, err := TrimProfile(body, filepath.Clean(root), strings.TrimSpace(string(goroot)), os.TempDir())
+	if err != nil {
+		return err
+	}
+	return os.WriteFile(path, trimmed, 0o644)
+}
+
+// top writes the top functions of a profile into dir/<name>-top.txt.
+func (s *stack) top(ctx context.Context, dir, name, bin, pprofPath string) error {
+	top, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-nodecount=25", bin, pprofPath).Output()
+	if err != nil {
+		return fmt.Errorf("go tool pprof %s: %w", name, err)
+	}
+	return os.WriteFile(filepath.Join(dir, name+"-top.txt"), top, 0o644)
+}
+
 func (s *stack) profileOne(ctx context.Context, dir, rawDir, svc string, seconds int) error {
 	code, body := httpGet(ctx, fmt.Sprintf("http://%s/debug/pprof/profile?seconds=%d", s.ops[svc], seconds))
 	if code != http.StatusOK {
 		return fmt.Errorf("profile %s: HTTP %d", svc, code)
 	}
 	pprofPath := filepath.Join(rawDir, svc+".pprof")
-	if err := os.WriteFile(pprofPath, body, 0o644); err != nil {
+	if err := s.writeProfile(ctx, pprofPath, body); err != nil {
 		return err
 	}
-	top, err := exec.CommandContext(ctx, "go", "tool", "pprof", "-top", "-nodecount=25", s.bins[svc], pprofPath).Output()
-	if err != nil {
-		return fmt.Errorf("go tool pprof %s: %w", svc, err)
-	}
-	return os.WriteFile(filepath.Join(dir, svc+"-top.txt"), top, 0o644)
+	return s.top(ctx, dir, svc, s.bins[svc], pprofPath)
 }
 
 func httpGet(ctx context.Context, url string) (int, []byte) {
