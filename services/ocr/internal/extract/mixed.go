@@ -1,0 +1,79 @@
+package extract
+
+import (
+	"strings"
+	"unicode"
+	"unicode/utf8"
+)
+
+// A page whose text layer covers only part of it — a fax machine's header
+// line over a scanned page, a form's typed fields over a scanned form —
+// is also read by the engine, and the engine's lines are merged into the
+// text layer's: a line whose words the text layer already holds (text
+// drawn over the image, or a searchable scan's invisible layer, which the
+// engine reads again from a rendered page) is dropped; the others follow
+// the text layer.
+const (
+	// knownWordShare is the share of a line's words found in the text
+	// layer from which the line counts as already there.
+	knownWordShare = 0.6
+	// minAddedConfidence is the least engine confidence for its lines to
+	// be added: below it the images are photos or noise, not text.
+	minAddedConfidence = 0.5
+)
+
+// withTextLayer merges the engine's reading of a page, ocr, into the
+// page's text layer. When the engine adds nothing (every line is in the
+// layer already, fewer than minTextLayerChars characters are new, or its
+// confidence is below minAddedConfidence), the page is its text layer.
+// Otherwise the page's text is the text layer, a blank line, and the new
+// lines; its method is ocr and its confidence the mean of the text layer's
+// (1) and the engine's, weighted by their characters.
+func withTextLayer(layer string, ocr Page) Page {
+	textOnly := Page{Number: ocr.Number, Text: layer, Confidence: 1, Method: MethodTextLayer}
+	if ocr.Confidence < minAddedConfidence {
+		return textOnly
+	}
+	known := map[string]bool{}
+	for _, w := range words(layer) {
+		known[w] = true
+	}
+	var added []string
+	for line := range strings.SplitSeq(ocr.Text, "\n") {
+		ws := words(line)
+		if len(ws) == 0 {
+			if len(added) > 0 && added[len(added)-1] != "" {
+				added = append(added, "") // keep paragraph breaks
+			}
+			continue
+		}
+		found := 0
+		for _, w := range ws {
+			if known[w] {
+				found++
+			}
+		}
+		if float64(found) >= knownWordShare*float64(len(ws)) {
+			continue
+		}
+		added = append(added, line)
+	}
+	extra := strings.TrimSpace(strings.Join(added, "\n"))
+	if nonSpace(extra) < minTextLayerChars {
+		return textOnly
+	}
+	nl, ne := float64(utf8.RuneCountInString(layer)), float64(utf8.RuneCountInString(extra))
+	return Page{
+		Number:     ocr.Number,
+		Text:       layer + "\n\n" + extra,
+		Confidence: (nl + ne*ocr.Confidence) / (nl + ne),
+		Method:     MethodOCR,
+	}
+}
+
+// words splits s into lowercase words of letters and digits.
+func words(s string) []string {
+	return strings.FieldsFunc(strings.ToLower(s), func(r rune) bool {
+		return !unicode.IsLetter(r) && !unicode.IsDigit(r)
+	})
+}
