@@ -9,13 +9,14 @@ import (
 // A page whose text layer covers only part of it — a fax machine's header
 // line over a scanned page, a form's typed fields over a scanned form —
 // is also read by the engine, and the engine's lines are merged into the
-// text layer's: a line whose words the text layer already holds (text
+// text layer's: a line whose words the text layer already holds, in
+// the same order (text
 // drawn over the image, or a searchable scan's invisible layer, which the
 // engine reads again from a rendered page) is dropped; the others follow
 // the text layer.
 const (
-	// knownWordShare is the share of a line's words found in the text
-	// layer from which the line counts as already there.
+	// knownWordShare is the share of a line's word pairs found in the
+	// text layer from which the line counts as already there.
 	knownWordShare = 0.6
 	// minAddedConfidence is the least engine confidence for its lines to
 	// be added: below it the images are photos or noise, not text.
@@ -35,7 +36,7 @@ func withTextLayer(layer string, ocr Page) Page {
 		return textOnly
 	}
 	known := map[string]bool{}
-	for _, w := range words(layer) {
+	for _, w := range pairs(words(layer)) {
 		known[w] = true
 	}
 	var added []string
@@ -47,13 +48,13 @@ func withTextLayer(layer string, ocr Page) Page {
 			}
 			continue
 		}
-		found := 0
-		for _, w := range ws {
+		found, ps := 0, pairs(ws)
+		for _, w := range ps {
 			if known[w] {
 				found++
 			}
 		}
-		if float64(found) >= knownWordShare*float64(len(ws)) {
+		if float64(found) >= knownWordShare*float64(len(ps)) {
 			continue
 		}
 		added = append(added, line)
@@ -69,6 +70,21 @@ func withTextLayer(layer string, ocr Page) Page {
 		Confidence: (nl + ne*ocr.Confidence) / (nl + ne),
 		Method:     MethodOCR,
 	}
+}
+
+// pairs returns each word and the word after it, joined by a space; a
+// single word is its own pair. Matching pairs rather than words keeps a
+// line that only shares some words with the text layer (a letterhead that
+// repeats the sender of a fax header).
+func pairs(ws []string) []string {
+	if len(ws) == 1 {
+		return ws
+	}
+	out := make([]string, 0, len(ws))
+	for i := 1; i < len(ws); i++ {
+		out = append(out, ws[i-1]+" "+ws[i])
+	}
+	return out
 }
 
 // words splits s into lowercase words of letters and digits.
