@@ -9,11 +9,10 @@ import (
 // A page whose text layer covers only part of it — a fax machine's header
 // line over a scanned page, a form's typed fields over a scanned form —
 // is also read by the engine, and the engine's lines are merged into the
-// text layer's: a line whose words the text layer already holds, in
-// the same order (text
-// drawn over the image, or a searchable scan's invisible layer, which the
-// engine reads again from a rendered page) is dropped; the others follow
-// the text layer.
+// text layer's: a line whose words the text layer already holds, in the
+// same order (text drawn over the image, or a searchable scan's invisible
+// layer, which the engine reads again) is dropped; the others follow the
+// text layer.
 const (
 	// knownWordShare is the share of a line's word pairs found in the
 	// text layer from which the line counts as already there.
