@@ -38,6 +38,12 @@ import (
 // in the handler), so that what a killed process left is recognised.
 const WorkPrefix = "docket-ocr-"
 
+// Profile names the way pages are read, for checkpoints: a page
+// checkpointed by a build that read it another way is read again. v2:
+// scans at their own resolution, tables in rows, partial text layers
+// completed by the engine (issue 17).
+const Profile = "read.v2"
+
 // Methods, as in events.Page.Method.
 const (
 	MethodTextLayer   = "text_layer"
@@ -617,24 +623,36 @@ func (r raster) n() int { return r.plan.n }
 
 // pageImage returns the image the engine reads for the planned page and
 // its resolution: the page's scan as the PDF holds it, or else the page
-// rendered at DOCKET_OCR_DPI.
+// rendered at DOCKET_OCR_DPI. A scan that pdfimages cannot extract as
+// listed (an image type it writes otherwise, a size other than the one
+// checked) is rendered instead; only a transient failure (the document's
+// time ran out) stops the page.
 func (x *Extractor) pageImage(ctx context.Context, job Job, dir string, p pagePlan) (string, int, error) {
-	if p.scan == nil {
-		img, err := x.rasterize(ctx, job, dir, p.n, p.size)
-		return img, x.limits.DPI, err
+	if p.scan != nil {
+		img, err := x.scanImage(ctx, job, dir, p)
+		if err == nil || fault.ClassOf(err) != fault.Structural {
+			return img, int(math.Round(p.scan.XPPI)), err
+		}
+		x.log.WarnContext(ctx, "page scan not usable as is: rendering the page", "workflow_id", job.WorkflowID, "page", p.n, "error", err)
 	}
+	img, err := x.rasterize(ctx, job, dir, p.n, p.size)
+	return img, x.limits.DPI, err
+}
+
+// scanImage extracts the page's one image with pdfimages and checks its
+// header against the size listed (and checked against the pixel limit).
+func (x *Extractor) scanImage(ctx context.Context, job Job, dir string, p pagePlan) (string, error) {
 	files, err := x.poppler.ExtractImage(ctx, job.Path, p.n, dir)
 	if err != nil {
-		return "", 0, err
+		return "", err
 	}
 	if len(files) != 1 {
 		for _, f := range files {
 			os.Remove(f)
 		}
-		return "", 0, fault.Structuralf("extracted page %d's image: pdfimages wrote %d files, want 1", p.n, len(files))
+		return "", fault.Structuralf("extracted page %d's image: pdfimages wrote %d files, want 1", p.n, len(files))
 	}
 	img := files[0]
-	// The file's header must show the size that was checked.
 	info, err := InspectImage(img, 1, x.limits.MaxPixels)
 	if err == nil {
 		gw, gh := int64(info.Frames[0].X), int64(info.Frames[0].Y)
@@ -644,9 +662,9 @@ func (x *Extractor) pageImage(ctx context.Context, job Job, dir string, p pagePl
 	}
 	if err != nil {
 		os.Remove(img)
-		return "", 0, fmt.Errorf("extracted page %d's image: %w", p.n, err)
+		return "", fmt.Errorf("extracted page %d's image: %w", p.n, err)
 	}
-	return img, int(math.Round(p.scan.XPPI)), nil
+	return img, nil
 }
 
 // rasterize renders page n to a PNG and checks its header: within the

@@ -1,6 +1,7 @@
 package extract
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -10,9 +11,9 @@ import (
 // line over a scanned page, a form's typed fields over a scanned form —
 // is also read by the engine, and the engine's lines are merged into the
 // text layer's: a line whose words the text layer already holds, in the
-// same order (text drawn over the image, or a searchable scan's invisible
-// layer, which the engine reads again) is dropped; the others follow the
-// text layer.
+// same order and give or take a misread character (text drawn over the
+// image, or a searchable scan's invisible layer, which the engine reads
+// again) is dropped; the others follow the text layer.
 const (
 	// knownWordShare is the share of a line's word pairs found in the
 	// text layer from which the line counts as already there.
@@ -34,8 +35,9 @@ func withTextLayer(layer string, ocr Page) Page {
 	if ocr.Confidence < minAddedConfidence {
 		return textOnly
 	}
+	layerPairs := pairs(words(layer))
 	known := map[string]bool{}
-	for _, w := range pairs(words(layer)) {
+	for _, w := range layerPairs {
 		known[w] = true
 	}
 	var added []string
@@ -49,7 +51,7 @@ func withTextLayer(layer string, ocr Page) Page {
 		}
 		found, ps := 0, pairs(ws)
 		for _, w := range ps {
-			if known[w] {
+			if known[w] || slices.ContainsFunc(layerPairs, func(l string) bool { return nearlyEqual(w, l) }) {
 				found++
 			}
 		}
@@ -84,6 +86,38 @@ func pairs(ws []string) []string {
 		out = append(out, ws[i-1]+" "+ws[i])
 	}
 	return out
+}
+
+// nearlyEqual reports whether a and b differ by at most one edit (a
+// character changed, added or removed) per eight characters: the engine's
+// misreadings of a word the text layer holds.
+func nearlyEqual(a, b string) bool {
+	ra, rb := []rune(a), []rune(b)
+	limit := 1 + min(len(ra), len(rb))/8
+	if d := len(ra) - len(rb); d > limit || -d > limit {
+		return false
+	}
+	prev, cur := make([]int, len(rb)+1), make([]int, len(rb)+1)
+	for j := range prev {
+		prev[j] = j
+	}
+	for i := 1; i <= len(ra); i++ {
+		cur[0] = i
+		best := i
+		for j := 1; j <= len(rb); j++ {
+			sub := prev[j-1]
+			if ra[i-1] != rb[j-1] {
+				sub++
+			}
+			cur[j] = min(prev[j]+1, cur[j-1]+1, sub)
+			best = min(best, cur[j])
+		}
+		if best > limit {
+			return false
+		}
+		prev, cur = cur, prev
+	}
+	return prev[len(rb)] <= limit
 }
 
 // words splits s into lowercase words of letters and digits.

@@ -4,8 +4,11 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
+
+	"github.com/docket-run/docket/pkg/fault"
 
 	"github.com/docket-run/docket/services/ocr/internal/extract"
 )
@@ -171,5 +174,58 @@ func TestPartialTextLayerBodyIsRead(t *testing.T) {
 	_, after, _ := strings.Cut(p.Text, "\n\n")
 	if c := cer(after, body); c > 0.05 {
 		t.Errorf("body CER %.3f, want at most 0.05:\n%s", c, after)
+	}
+}
+
+// TestSearchableScanNotDuplicated: a scan whose text layer already holds
+// its text (a searchable PDF) is read by the engine too — its image covers
+// the page — but nothing the engine reads is new, so the page is its text
+// layer, once.
+func TestSearchableScanNotDuplicated(t *testing.T) {
+	x, eng := newExtractor(t, options{})
+	res, err := x.Extract(ctx(t), job("searchable.pdf", "application/pdf"))
+	if err != nil {
+		t.Fatalf("Extract: %v", err)
+	}
+	if n := eng.calls.Load(); n != 1 {
+		t.Errorf("engine ran %d times, want 1", n)
+	}
+	p := res.Pages[0]
+	if p.Method != extract.MethodTextLayer || p.Confidence != 1 || res.EngineName != "pdftotext" {
+		t.Errorf("page %s confidence %v engine %s, want the text layer alone", p.Method, p.Confidence, res.EngineName)
+	}
+	if n := strings.Count(p.Text, "Maria Ellison"); n != 1 {
+		t.Errorf("the body appears %d times, want once:\n%s", n, p.Text)
+	}
+	if c := cer(p.Text, groundTruth(t, "faxmixed.body.txt")); c > 0.01 {
+		t.Errorf("CER %.3f against the body, want the text layer's", c)
+	}
+}
+
+func TestParseImageList(t *testing.T) {
+	out := "page   num  type   width height color comp bpc  enc interp  object ID x-ppi y-ppi size ratio\n" +
+		"--------------------------------------------------------------------------------------------\n" +
+		"   1     0 image    1700  2200  gray    1   8  jpeg   no         8  0   200   200  167K 4.6%\n" +
+		"   1     1 smask    1700  2200  gray    1   8  image  no         9  0   200   200  1K 0.1%\n" +
+		"   3     2 image     850  1100  rgb     3   8  image  no        12  0   100    99  2M 50%\n"
+	got, err := extract.ParseImageList([]byte(out), 3)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := [][]extract.PDFImage{
+		{{Page: 1, Type: "image", Width: 1700, Height: 2200, XPPI: 200, YPPI: 200}, {Page: 1, Type: "smask", Width: 1700, Height: 2200, XPPI: 200, YPPI: 200}},
+		nil,
+		{{Page: 3, Type: "image", Width: 850, Height: 1100, XPPI: 100, YPPI: 99}},
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("got %+v, want %+v", got, want)
+	}
+	if a := got[0][0].CoveredPt(); a != 612*792 {
+		t.Errorf("covered %v pt², want %v", a, 612*792)
+	}
+	for _, bad := range []string{"h\n-\n   4     0 image 1 1 gray 1 8 jpeg no 8 0 200 200 1K 1%\n", "h\n-\n   1     0 image\n"} {
+		if _, err := extract.ParseImageList([]byte(bad), 3); fault.ClassOf(err) != fault.Structural {
+			t.Errorf("ParseImageList(%q) = %v, want structural", bad, err)
+		}
 	}
 }
