@@ -635,6 +635,12 @@ func (x *Extractor) pageImage(ctx context.Context, job Job, dir string, p pagePl
 		}
 		x.log.WarnContext(ctx, "page scan not usable as is: rendering the page", "workflow_id", job.WorkflowID, "page", p.n, "error", err)
 	}
+	// Checked before planning for a page without a scan; a scan was
+	// checked at its own size.
+	w, h := p.size.Pixels(x.limits.DPI)
+	if err := checkPixels(fmt.Sprintf("PDF page %d at %d dpi", p.n, x.limits.DPI), w, h, x.limits.MaxPixels); err != nil {
+		return "", 0, err
+	}
 	img, err := x.rasterize(ctx, job, dir, p.n, p.size)
 	return img, x.limits.DPI, err
 }

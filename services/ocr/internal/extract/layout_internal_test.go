@@ -87,3 +87,36 @@ func TestWithTextLayer(t *testing.T) {
 		})
 	}
 }
+
+func TestPageScan(t *testing.T) {
+	letter := PageSize{W: 612, H: 792}
+	scan := PDFImage{Page: 1, Type: "image", Width: 1700, Height: 2200, XPPI: 200, YPPI: 200}
+	with := func(f func(*PDFImage)) []PDFImage { im := scan; f(&im); return []PDFImage{im} }
+	tests := []struct {
+		name   string
+		size   PageSize
+		images []PDFImage
+		want   bool
+	}{
+		{"a 200-dpi scan", letter, []PDFImage{scan}, true},
+		{"no image", letter, nil, false},
+		{"scan with a soft mask", letter, []PDFImage{scan, {Page: 1, Type: "smask", Width: 1700, Height: 2200, XPPI: 200, YPPI: 200}}, false},
+		{"two images", letter, []PDFImage{scan, scan}, false},
+		{"rotated page", PageSize{W: 612, H: 792, Rotate: 90}, []PDFImage{scan}, false},
+		{"fax resolution 204x98", letter, with(func(im *PDFImage) { im.Width, im.Height, im.XPPI, im.YPPI = 1734, 1078, 204, 98 }), false},
+		{"stencil mask", letter, with(func(im *PDFImage) { im.Type = "stencil" }), false},
+		{"logo on a page", letter, with(func(im *PDFImage) { im.Width, im.Height = 400, 200 }), false},
+		{"drawn turned (wider than the page)", letter, with(func(im *PDFImage) { im.Width, im.Height = 2200, 1700 }), false},
+		{"resolution too low", letter, with(func(im *PDFImage) { im.Width, im.Height, im.XPPI, im.YPPI = 340, 440, 40, 40 }), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := pageScan(tt.size, tt.images) != nil; got != tt.want {
+				t.Errorf("pageScan = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if s := imageShare(letter, []PDFImage{with(func(im *PDFImage) { im.Height = 1100 })[0]}); s < 0.49 || s > 0.51 {
+		t.Errorf("imageShare of a half-page image = %v, want 0.5", s)
+	}
+}
