@@ -106,7 +106,7 @@ func compareWithTesseract(t *testing.T, pdf, truth string) (extract.Result, floa
 	want := groundTruth(t, truth)
 	got := cer(res.Text(), want)
 	raw := cer(strings.Join(rawTesseract(t, filepath.Join(testdata, pdf)), "\n"), want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f (%s, mean confidence %.2f)", got, raw, pdf, res.MeanConfidence())
+	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=%s mean_confidence=%.2f", got, raw, pdf, res.MeanConfidence())
 	if got > raw {
 		t.Errorf("%s: CER %.3f, worse than raw tesseract's %.3f on the same scans:\n%s", pdf, got, raw, res.Text())
 	}
