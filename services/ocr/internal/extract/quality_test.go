@@ -229,3 +229,30 @@ func TestParseImageList(t *testing.T) {
 		}
 	}
 }
+
+// TestTableImageKeepsRows: a scanned table sent as an image (the
+// invoice's first page as the scanner's JPEG) is read in rows too.
+func TestTableImageKeepsRows(t *testing.T) {
+	dir := t.TempDir()
+	if out, err := exec.Command("pdfimages", "-j", "-f", "1", "-l", "1", filepath.Join(testdata, "invoice2p.pdf"), filepath.Join(dir, "page")).CombinedOutput(); err != nil {
+		t.Fatalf("pdfimages: %v: %s", err, out)
+	}
+	img := filepath.Join(dir, "page-000.jpg")
+	x, _ := newExtractor(t, options{})
+	j := job("", "image/jpeg")
+	j.Path = img
+	res, err := x.Extract(ctx(t), j)
+	if err != nil {
+		t.Fatalf("Extract: %v", err)
+	}
+	want, _, _ := strings.Cut(groundTruth(t, "invoice2p.gt.txt"), "\f")
+	out, err := exec.Command("tesseract", img, "stdout").Output()
+	if err != nil {
+		t.Fatalf("tesseract: %v", err)
+	}
+	got, raw := cer(res.Text(), want), cer(string(out), want)
+	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=invoice2p.pdf#page1.jpg mean_confidence=%.2f", got, raw, res.MeanConfidence())
+	if got > raw || got > 0.05 {
+		t.Errorf("CER %.3f, want at most raw tesseract's %.3f and 0.05:\n%s", got, raw, res.Text())
+	}
+}
