@@ -129,7 +129,7 @@ func extractor(ctx context.Context, cfg config.Config, d *service.Deps, quotas q
 	}
 	limits := extract.ProcessLimits{Memory: cfg.ToolMaxMemory, CPU: cfg.ToolMaxCPU, Prlimit: cfg.PrlimitBin}
 	engine := extract.NewTesseract(cfg.TesseractBin, cfg.Language, cfg.DPI, limits)
-	poppler := extract.NewPoppler(cfg.PdfinfoBin, cfg.PdftotextBin, cfg.PdftoppmBin, limits)
+	poppler := extract.NewPoppler(cfg.PdfinfoBin, cfg.PdftotextBin, cfg.PdftoppmBin, limits, extract.WithPdfimages(cfg.PdfimagesBin))
 	// A missing engine does not stop the service (plain text and the
 	// embedded stack work without it); documents that need it fail as
 	// structural, naming the package to install.
@@ -142,7 +142,10 @@ func extractor(ctx context.Context, cfg config.Config, d *service.Deps, quotas q
 		d.Log.WarnContext(ctx, "PDF tools unavailable: PDFs will be dead-lettered", "error", err)
 	}
 
-	cp := checkpoint.New(d.Redis, cfg.CheckpointTTL, fmt.Sprintf("%s@%ddpi", cfg.Language, cfg.DPI))
+	// The profile names what a page's text depends on; pages read before
+	// scans were read at their own resolution and tables in rows
+	// (extract.Profile) are redone.
+	cp := checkpoint.New(d.Redis, cfg.CheckpointTTL, fmt.Sprintf("%s@%ddpi+%s", cfg.Language, cfg.DPI, extract.Profile))
 	return extract.New(engine, poppler, cp, cp, quota.New(d.Redis, quotas), extract.Limits{
 		MaxPages: cfg.MaxPages, MaxPixels: cfg.MaxPixels, DPI: cfg.DPI, PageConcurrency: cfg.PageConcurrency,
 	}, cfg.WorkDir, d.Log)

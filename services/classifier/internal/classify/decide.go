@@ -27,7 +27,14 @@ const (
 	RuleTypeReview    = "type.always_review"
 	RulePIIReview     = "pii.requires_review"
 	RuleAmount        = "amount.over_threshold"
+	RuleLowOCR        = "ocr.low_confidence"
 )
+
+// MinOCRConfidence is the least mean OCR confidence (Text.OCRConfidence)
+// a decision is trusted on: below it the text the model saw is likely
+// garbled, so the decision's confidence is capped at the OCR confidence
+// and the document goes to review (reason low_confidence).
+const MinOCRConfidence = 0.6
 
 // TypeOther is the type of an empty or unrecognizable document.
 const TypeOther = "other"
@@ -40,6 +47,35 @@ type Text struct {
 	// Truncated says Body was cut to CapBytes.
 	Truncated bool
 	CapBytes  int64
+	// OCRPages is how many pages the text's OCR engine read (method ocr
+	// in the extracted event); OCRConfidence is their mean confidence,
+	// weighted by characters. Both are 0 for text without OCR.
+	OCRPages      int
+	OCRConfidence float64
+}
+
+// OCRQuality returns the number of pages read by OCR and their mean
+// confidence, weighted by characters (the plain mean when they hold none),
+// from an extracted event's pages.
+func OCRQuality(pages []events.Page) (int, float64) {
+	var n int
+	var sum, chars, plain float64
+	for _, p := range pages {
+		if p.Method != "ocr" {
+			continue
+		}
+		n++
+		sum += float64(p.Confidence) * float64(p.Chars)
+		chars += float64(p.Chars)
+		plain += float64(p.Confidence)
+	}
+	switch {
+	case n == 0:
+		return 0, 0
+	case chars > 0:
+		return n, sum / chars
+	}
+	return n, plain / float64(n)
 }
 
 // Decision is the outcome for one document.
@@ -129,9 +165,22 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		}
 	}
 
+	lowOCR := false
+	if text.OCRPages > 0 {
+		d.Context["ocr.pages"] = strconv.Itoa(text.OCRPages)
+		d.Context["ocr.mean_confidence"] = strconv.FormatFloat(text.OCRConfidence, 'f', 3, 64)
+		if text.OCRConfidence < MinOCRConfidence && d.Context["text.empty"] != "true" {
+			// The decision is no more certain than the text it was made on.
+			lowOCR = true
+			d.Confidence = min(d.Confidence, text.OCRConfidence)
+		}
+	}
 	lowConfidence := d.Confidence < rules.ReviewThreshold
 	if lowConfidence {
 		fired = append(fired, RuleLowConfidence)
+	}
+	if lowOCR {
+		fired = append(fired, RuleLowOCR)
 	}
 	if unfamiliar {
 		fired = append(fired, RuleUnfamiliar)
@@ -179,7 +228,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		if urgent {
 			d.Priority = 2
 		}
-	case lowConfidence || unfamiliar || d.Context["text.empty"] == "true":
+	case lowConfidence || lowOCR || unfamiliar || d.Context["text.empty"] == "true":
 		d.Review, d.Reason, d.Priority = true, ReasonLowConfidence, 0
 	}
 	d.RulesFired = fired

@@ -51,7 +51,7 @@ func New(blobs Blobs, d Decider, maxText int64, remote bool, now func() time.Tim
 
 // Handle decides the document of in.
 func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.DocumentExtracted) ([]bus.Output, error) {
-	text, err := h.read(ctx, in.Text)
+	text, err := h.text(ctx, in)
 	if err != nil {
 		return nil, err
 	}
@@ -103,6 +103,17 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.Documen
 		Model:         &model,
 		Context:       d.Context,
 	}}}, nil
+}
+
+// text returns what the decision is made on: the event's text and how
+// well its OCR pages were read (their mean confidence).
+func (h *Handler) text(ctx context.Context, in *events.DocumentExtracted) (classify.Text, error) {
+	t, err := h.read(ctx, in.Text)
+	if err != nil {
+		return classify.Text{}, err
+	}
+	t.OCRPages, t.OCRConfidence = classify.OCRQuality(in.Pages)
+	return t, nil
 }
 
 // read returns the text of ref, at most maxText bytes of it. A missing or

@@ -54,3 +54,32 @@ func TestReadCapsText(t *testing.T) {
 		t.Errorf("missing blob: %v, want structural", err)
 	}
 }
+
+// TestTextCarriesOCRQuality: the decision sees the OCR confidence of the
+// extracted event's OCR pages (issue 17 point 4d).
+func TestTextCarriesOCRQuality(t *testing.T) {
+	ctx := context.Background()
+	b, err := blob.Open(ctx, "file://"+t.TempDir())
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	r, err := b.Put(ctx, strings.NewReader("Invoice\fpage two"), "text/plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	in := &events.DocumentExtracted{
+		Text: events.BlobRef{URI: r.URI, SHA256: r.SHA256, SizeBytes: r.Size},
+		Pages: []events.Page{
+			{Number: 1, Chars: 7, Confidence: 1, Method: "text_layer"},
+			{Number: 2, Chars: 8, Confidence: 0.45, Method: "ocr"},
+		},
+	}
+	got, err := New(b, nil, 1<<20, false, nil).text(ctx, in)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got.Body != "Invoice\fpage two" || got.OCRPages != 1 || got.OCRConfidence < 0.4499 || got.OCRConfidence > 0.4501 {
+		t.Errorf("text = %+v, want the body with 1 OCR page at confidence 0.45", got)
+	}
+}

@@ -31,14 +31,16 @@ type Config struct {
 	// MaxPixels is the largest page image, in pixels, that is decoded or
 	// rasterized; larger ones are rejected before any decoding.
 	MaxPixels int64 `env:"DOCKET_OCR_MAX_PIXELS" envDefault:"100000000"`
-	// TesseractBin, PdftoppmBin, PdftotextBin and PdfinfoBin name the
-	// engine binaries: a bare name is looked up on PATH.
+	// TesseractBin, PdftoppmBin, PdftotextBin, PdfinfoBin and
+	// PdfimagesBin name the engine binaries: a bare name is looked up on
+	// PATH.
 	TesseractBin string `env:"DOCKET_OCR_TESSERACT_BIN" envDefault:"tesseract"`
 	PdftoppmBin  string `env:"DOCKET_OCR_PDFTOPPM_BIN" envDefault:"pdftoppm"`
 	PdftotextBin string `env:"DOCKET_OCR_PDFTOTEXT_BIN" envDefault:"pdftotext"`
 	PdfinfoBin   string `env:"DOCKET_OCR_PDFINFO_BIN" envDefault:"pdfinfo"`
+	PdfimagesBin string `env:"DOCKET_OCR_PDFIMAGES_BIN" envDefault:"pdfimages"`
 	// ToolMaxMemory and ToolMaxCPU are the hard limits of every engine
-	// process (pdfinfo, pdftotext, pdftoppm, tesseract): its address
+	// process (pdfinfo, pdftotext, pdftoppm, pdfimages, tesseract): its address
 	// space in bytes (RLIMIT_AS) and its CPU time (RLIMIT_CPU, whole
 	// seconds). Going over either is structural. Tesseract on a blank
 	// page of DOCKET_OCR_MAX_PIXELS' default reserves about 1.1 GiB.
@@ -94,7 +96,7 @@ func (c Config) Validate() error {
 	for name, v := range map[string]string{
 		"DOCKET_OCR_TESSERACT_BIN": c.TesseractBin, "DOCKET_OCR_PDFTOPPM_BIN": c.PdftoppmBin,
 		"DOCKET_OCR_PDFTOTEXT_BIN": c.PdftotextBin, "DOCKET_OCR_PDFINFO_BIN": c.PdfinfoBin,
-		"DOCKET_OCR_PRLIMIT_BIN": c.PrlimitBin,
+		"DOCKET_OCR_PDFIMAGES_BIN": c.PdfimagesBin, "DOCKET_OCR_PRLIMIT_BIN": c.PrlimitBin,
 	} {
 		if v == "" {
 			errs = append(errs, fmt.Errorf("%s is empty", name))

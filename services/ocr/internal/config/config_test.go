@@ -12,7 +12,7 @@ func TestLoadDefaults(t *testing.T) {
 		t.Fatal(err)
 	}
 	want := Config{Engine: "tesseract", Timeout: 5 * time.Minute, MaxPages: 500, MaxPixels: 100_000_000, TesseractBin: "tesseract",
-		PdftoppmBin: "pdftoppm", PdftotextBin: "pdftotext", PdfinfoBin: "pdfinfo", Language: "eng", DPI: 300,
+		PdftoppmBin: "pdftoppm", PdftotextBin: "pdftotext", PdfinfoBin: "pdfinfo", PdfimagesBin: "pdfimages", Language: "eng", DPI: 300,
 		PageConcurrency: 1, Batch: 500, CheckpointTTL: 24 * time.Hour,
 		ToolMaxMemory: 2 << 30, ToolMaxCPU: 2 * time.Minute, PrlimitBin: "prlimit"}
 	if c != want {

@@ -5,6 +5,7 @@ import (
 	"bytes"
 	"context"
 	"fmt"
+	"slices"
 	"strconv"
 	"strings"
 	"sync"
@@ -18,14 +19,21 @@ type PageText struct {
 	// Confidence is the mean word confidence in [0, 1]; 0 when no word
 	// was found.
 	Confidence float64
+	// Table says the page's layout looks like a table that automatic page
+	// segmentation split into columns (see tableLike); Recognize reads
+	// such a page again with TablePSM.
+	Table bool
+	// PSM is the Tesseract page segmentation mode the text comes from.
+	PSM int
 }
 
 // Engine recognizes the text of a page image. It is the seam tests observe
 // (a counting decorator) and the one place another OCR engine would plug in.
 type Engine interface {
 	// Recognize returns one PageText per page of the image file (a TIFF
-	// may hold several).
-	Recognize(ctx context.Context, imagePath string) ([]PageText, error)
+	// may hold several). dpi is the image's resolution; 0 is the
+	// engine's default (for images that do not state theirs).
+	Recognize(ctx context.Context, imagePath string, dpi int) ([]PageText, error)
 	// Identity returns the engine's name and version.
 	Identity(ctx context.Context) (name, version string, err error)
 }
@@ -51,9 +59,51 @@ func NewTesseract(bin, language string, dpi int, limits ProcessLimits) *Tesserac
 	return &Tesseract{tool: Tool{Bin: bin, Package: "tesseract-ocr", Limits: limits}, language: language, dpi: dpi}
 }
 
-// Recognize runs Tesseract on imagePath.
-func (t *Tesseract) Recognize(ctx context.Context, imagePath string) ([]PageText, error) {
-	out, err := t.tool.Run(ctx, imagePath, "stdout", "-l", t.language, "--dpi", strconv.Itoa(t.dpi), "tsv")
+// Page segmentation modes (tesseract --psm).
+const (
+	// AutoPSM is Tesseract's default: fully automatic page segmentation.
+	AutoPSM = 3
+	// TablePSM reads the page as one column of text of variable sizes:
+	// each printed row stays one line, so a table keeps its rows.
+	TablePSM = 4
+)
+
+// tableConfidenceSlack is how much lower TablePSM's mean word confidence
+// may be than AutoPSM's for its reading to be kept.
+const tableConfidenceSlack = 0.05
+
+// Recognize runs Tesseract on imagePath with automatic page segmentation.
+// When a page's layout looks like a table split into columns, the image
+// is read again with TablePSM, which keeps each printed row on one line,
+// and that reading is kept unless its mean word confidence is more than
+// tableConfidenceSlack lower.
+func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([]PageText, error) {
+	if dpi <= 0 {
+		dpi = t.dpi
+	}
+	pages, err := t.run(ctx, imagePath, dpi, AutoPSM)
+	if err != nil || !slices.ContainsFunc(pages, func(p PageText) bool { return p.Table }) {
+		return pages, err
+	}
+	rows, err := t.run(ctx, imagePath, dpi, TablePSM)
+	if err != nil {
+		return nil, err
+	}
+	if len(rows) != len(pages) {
+		return pages, nil
+	}
+	for i, p := range pages {
+		if p.Table && rows[i].Confidence >= p.Confidence-tableConfidenceSlack {
+			rows[i].Table = true
+			pages[i] = rows[i]
+		}
+	}
+	return pages, nil
+}
+
+// run runs Tesseract once with a page segmentation mode.
+func (t *Tesseract) run(ctx context.Context, imagePath string, dpi, psm int) ([]PageText, error) {
+	out, err := t.tool.Run(ctx, imagePath, "stdout", "-l", t.language, "--dpi", strconv.Itoa(dpi), "--psm", strconv.Itoa(psm), "tsv")
 	if err != nil {
 		if fault.ClassOf(err) == fault.Structural && strings.Contains(err.Error(), "Failed loading language") {
 			return nil, fault.Structuralf("tesseract has no data for language %q: install the Debian package tesseract-ocr-<lang> (e.g. tesseract-ocr-%s): %w", t.language, strings.Split(t.language, "+")[0], err)
@@ -63,6 +113,9 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string) ([]PageText
 	pages, err := ParseTSV(out)
 	if err != nil {
 		return nil, fmt.Errorf("tesseract %s: %w", imagePath, err)
+	}
+	for i := range pages {
+		pages[i].PSM = psm
 	}
 	return pages, nil
 }
@@ -85,17 +138,10 @@ func (t *Tesseract) Identity(ctx context.Context) (string, string, error) {
 // the word rows (level 5) — words of a line joined by spaces, lines by
 // newlines, paragraphs and blocks by a blank line — and averages the word
 // confidences (0..100) into [0, 1]. Pages are numbered by page_num; a page
-// that appears without words gets empty text and confidence 0.
+// that appears without words gets empty text and confidence 0. The line
+// rows (level 4) give the layout that tells a table read in columns.
 func ParseTSV(b []byte) ([]PageText, error) {
-	type acc struct {
-		text       strings.Builder
-		confSum    float64
-		words      int
-		block, par int
-		line       int
-		started    bool
-	}
-	var pages []*acc
+	var pages []*tsvPage
 	sc := bufio.NewScanner(bytes.NewReader(b))
 	sc.Buffer(make([]byte, 64<<10), 1<<20)
 	row := 0
@@ -121,37 +167,10 @@ func ParseTSV(b []byte) ([]PageText, error) {
 			return nil, fault.Structuralf("tesseract TSV row %d: bad level or page %q %q", row, f[0], f[1])
 		}
 		for len(pages) < page {
-			pages = append(pages, &acc{})
+			pages = append(pages, &tsvPage{lines: map[[3]int]*lineBox{}})
 		}
-		p := pages[page-1]
-		if level != 5 || len(f) < 12 {
-			continue
-		}
-		word := strings.TrimSpace(f[11])
-		if word == "" {
-			continue
-		}
-		block, _ := strconv.Atoi(f[2])
-		par, _ := strconv.Atoi(f[3])
-		ln, _ := strconv.Atoi(f[4])
-		conf, err := strconv.ParseFloat(f[10], 64)
-		if err != nil {
-			return nil, fault.Structuralf("tesseract TSV row %d: confidence %q: %w", row, f[10], err)
-		}
-		switch {
-		case !p.started:
-		case block != p.block || par != p.par:
-			p.text.WriteString("\n\n")
-		case ln != p.line:
-			p.text.WriteByte('\n')
-		default:
-			p.text.WriteByte(' ')
-		}
-		p.started, p.block, p.par, p.line = true, block, par, ln
-		p.text.WriteString(word)
-		if conf >= 0 {
-			p.confSum += min(conf, 100)
-			p.words++
+		if err := pages[page-1].add(level, f); err != nil {
+			return nil, fault.Structuralf("tesseract TSV row %d: %w", row, err)
 		}
 	}
 	if err := sc.Err(); err != nil {
@@ -166,8 +185,143 @@ func ParseTSV(b []byte) ([]PageText, error) {
 		if p.words > 0 {
 			out[i].Confidence = p.confSum / float64(p.words) / 100
 		}
+		out[i].Table = tableLike(p.boxes())
 	}
 	return out, nil
+}
+
+// tsvPage accumulates one page of TSV rows.
+type tsvPage struct {
+	text       strings.Builder
+	confSum    float64
+	words      int
+	block, par int
+	line       int
+	started    bool
+	lines      map[[3]int]*lineBox
+}
+
+// lineBox is a text line Tesseract found: its block, its box in pixels and
+// how many words it holds.
+type lineBox struct {
+	block                    int
+	left, top, right, bottom int
+	words                    int
+}
+
+// add takes one TSV row (its fields, split at tabs) of the page.
+func (p *tsvPage) add(level int, f []string) error {
+	if level != 4 && level != 5 {
+		return nil
+	}
+	var n [8]int // block, par, line, word, left, top, width, height
+	for i := range n {
+		v, err := strconv.Atoi(f[2+i])
+		if err != nil {
+			return fmt.Errorf("field %d %q: %w", 3+i, f[2+i], err)
+		}
+		n[i] = v
+	}
+	key := [3]int{n[0], n[1], n[2]}
+	lb := p.lines[key]
+	if lb == nil {
+		lb = &lineBox{block: n[0]}
+		p.lines[key] = lb
+	}
+	if level == 4 {
+		lb.left, lb.top, lb.right, lb.bottom = n[4], n[5], n[4]+n[6], n[5]+n[7]
+		return nil
+	}
+	if len(f) < 12 {
+		return nil
+	}
+	word := strings.TrimSpace(f[11])
+	if word == "" {
+		return nil
+	}
+	conf, err := strconv.ParseFloat(f[10], 64)
+	if err != nil {
+		return fmt.Errorf("confidence %q: %w", f[10], err)
+	}
+	lb.words++
+	block, par, ln := n[0], n[1], n[2]
+	switch {
+	case !p.started:
+	case block != p.block || par != p.par:
+		p.text.WriteString("\n\n")
+	case ln != p.line:
+		p.text.WriteByte('\n')
+	default:
+		p.text.WriteByte(' ')
+	}
+	p.started, p.block, p.par, p.line = true, block, par, ln
+	p.text.WriteString(word)
+	if conf >= 0 {
+		p.confSum += min(conf, 100)
+		p.words++
+	}
+	return nil
+}
+
+// boxes returns the page's lines that hold words.
+func (p *tsvPage) boxes() []lineBox {
+	var out []lineBox
+	for _, lb := range p.lines {
+		if lb.words > 0 && lb.bottom > lb.top {
+			out = append(out, *lb)
+		}
+	}
+	return out
+}
+
+// Table detection. Tesseract's automatic segmentation (psm 3) cuts a table
+// whose columns are far apart into one block per column and reads the
+// blocks one after the other: a row's cells end up pages apart. On such a
+// page many lines have a line of another block beside them, at the same
+// height, and those lines are short (a cell: one to three words). Two
+// columns of running text also sit side by side, but their lines are long:
+// reading them as rows would mix two texts, so they are left alone.
+const (
+	// tableMinLines is the fewest lines a table needs.
+	tableMinLines = 4
+	// tableSideShare is the least share of lines with a line of another
+	// block beside them.
+	tableSideShare = 0.3
+	// tableMaxCellWords is the most words the median line beside another
+	// may hold.
+	tableMaxCellWords = 3
+)
+
+// tableLike reports whether lines, one page's, look like a table that the
+// segmentation split into columns.
+func tableLike(lines []lineBox) bool {
+	if len(lines) < tableMinLines {
+		return false
+	}
+	var words []int
+	for i, a := range lines {
+		for j, b := range lines {
+			if i != j && a.block != b.block && beside(a, b) {
+				words = append(words, a.words)
+				break
+			}
+		}
+	}
+	if float64(len(words)) < tableSideShare*float64(len(lines)) {
+		return false
+	}
+	slices.Sort(words)
+	return words[len(words)/2] <= tableMaxCellWords
+}
+
+// beside reports whether two lines are on the same row: apart
+// horizontally, and overlapping vertically by at least half the lower one.
+func beside(a, b lineBox) bool {
+	if a.right > b.left && b.right > a.left {
+		return false
+	}
+	overlap := min(a.bottom, b.bottom) - max(a.top, b.top)
+	return 2*overlap >= min(a.bottom-a.top, b.bottom-b.top)
 }
 
 func truncate(s string, n int) string {

@@ -35,9 +35,9 @@ type countingEngine struct {
 	calls atomic.Int64
 }
 
-func (c *countingEngine) Recognize(ctx context.Context, path string) ([]extract.PageText, error) {
+func (c *countingEngine) Recognize(ctx context.Context, path string, dpi int) ([]extract.PageText, error) {
 	c.calls.Add(1)
-	return c.Engine.Recognize(ctx, path)
+	return c.Engine.Recognize(ctx, path, dpi)
 }
 
 type harness struct {

@@ -1,0 +1,122 @@
+package extract
+
+import (
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// tsv builds Tesseract TSV from lines: each is block, left, top and its
+// words (one 40-pixel-wide box per word, 20 pixels tall).
+func tsv(lines ...[]any) []byte {
+	var b strings.Builder
+	b.WriteString("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n")
+	b.WriteString("1\t1\t0\t0\t0\t0\t0\t0\t2000\t2000\t-1\t\n")
+	for i, l := range lines {
+		block, left, top, ws := l[0].(int), l[1].(int), l[2].(int), strings.Fields(l[3].(string))
+		fmt.Fprintf(&b, "4\t1\t%d\t1\t%d\t0\t%d\t%d\t%d\t20\t-1\t\n", block, i+1, left, top, 45*len(ws))
+		for j, w := range ws {
+			fmt.Fprintf(&b, "5\t1\t%d\t1\t%d\t%d\t%d\t%d\t40\t20\t90\t%s\n", block, i+1, j+1, left+45*j, top, w)
+		}
+	}
+	return []byte(b.String())
+}
+
+func TestTableLike(t *testing.T) {
+	var table, article, single [][]any
+	for i := range 6 {
+		y := 100 + 40*i
+		table = append(table, []any{1, 100, y, fmt.Sprintf("00%d Desk lamp", i)}, []any{2, 900, y, "4"}, []any{3, 1200, y, fmt.Sprintf("%d.00", i)})
+		article = append(article, []any{1, 100, y, "the quick brown fox jumps over the lazy dog"}, []any{2, 1100, y, "and then the dog ran off into the woods again"})
+		single = append(single, []any{1, 100, y, "one line of a letter with several words"})
+	}
+	// A table read in rows: one block, cells on the same lines.
+	rows := [][]any{}
+	for i := range 6 {
+		rows = append(rows, []any{1, 100, 100 + 40*i, "001 Desk lamp 4 29.90"})
+	}
+	tests := []struct {
+		name  string
+		lines [][]any
+		want  bool
+	}{
+		{"table split into column blocks", table, true},
+		{"two columns of running text", article, false},
+		{"one column", single, false},
+		{"table read in rows", rows, false},
+		{"too few lines", table[:3], false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			pages, err := ParseTSV(tsv(tt.lines...))
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pages[0].Table != tt.want {
+				t.Errorf("Table = %v, want %v", pages[0].Table, tt.want)
+			}
+		})
+	}
+}
+
+func TestWithTextLayer(t *testing.T) {
+	const header = "FROM: NORTHWIND CLINIC FAX +1 212 555 0188 P.001"
+	tests := []struct {
+		name, layer, ocr string
+		conf             float64
+		wantMethod       string
+		wantText         string
+	}{
+		{"body added after the header", header, "Northwind Clinic - Referral\n\nPatient: Maria Ellison", 0.9, MethodOCR,
+			header + "\n\nNorthwind Clinic - Referral\n\nPatient: Maria Ellison"},
+		{"lines the layer holds are dropped", "Patient: Maria Ellison\nDate of birth: 1984-07-19", "Patient: Maria Ellisan\nDate of birth: 1984-07-19\nPhone: 1-800-555-0146 ext 12", 0.9, MethodOCR,
+			"Patient: Maria Ellison\nDate of birth: 1984-07-19\n\nPhone: 1-800-555-0146 ext 12"},
+		{"nothing new", "Patient: Maria Ellison", "Patient: Maria Ellison", 0.9, MethodTextLayer, "Patient: Maria Ellison"},
+		{"too little new", header, "x7 ~", 0.9, MethodTextLayer, header},
+		{"engine unsure: a photo", header, "Il1 |||| oO0 rnm wvw sss zzz kkk", 0.3, MethodTextLayer, header},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			p := withTextLayer(tt.layer, Page{Number: 2, Text: tt.ocr, Confidence: tt.conf, Method: MethodOCR})
+			if p.Number != 2 || p.Method != tt.wantMethod || p.Text != tt.wantText {
+				t.Errorf("got %d %s %q, want 2 %s %q", p.Number, p.Method, p.Text, tt.wantMethod, tt.wantText)
+			}
+			if p.Method == MethodOCR && (p.Confidence <= tt.conf || p.Confidence >= 1) {
+				t.Errorf("confidence %v, want between %v and 1", p.Confidence, tt.conf)
+			}
+		})
+	}
+}
+
+func TestPageScan(t *testing.T) {
+	letter := PageSize{W: 612, H: 792}
+	scan := PDFImage{Page: 1, Type: "image", Width: 1700, Height: 2200, XPPI: 200, YPPI: 200}
+	with := func(f func(*PDFImage)) []PDFImage { im := scan; f(&im); return []PDFImage{im} }
+	tests := []struct {
+		name   string
+		size   PageSize
+		images []PDFImage
+		want   bool
+	}{
+		{"a 200-dpi scan", letter, []PDFImage{scan}, true},
+		{"no image", letter, nil, false},
+		{"scan with a soft mask", letter, []PDFImage{scan, {Page: 1, Type: "smask", Width: 1700, Height: 2200, XPPI: 200, YPPI: 200}}, false},
+		{"two images", letter, []PDFImage{scan, scan}, false},
+		{"rotated page", PageSize{W: 612, H: 792, Rotate: 90}, []PDFImage{scan}, false},
+		{"fax resolution 204x98", letter, with(func(im *PDFImage) { im.Width, im.Height, im.XPPI, im.YPPI = 1734, 1078, 204, 98 }), false},
+		{"stencil mask", letter, with(func(im *PDFImage) { im.Type = "stencil" }), false},
+		{"logo on a page", letter, with(func(im *PDFImage) { im.Width, im.Height = 400, 200 }), false},
+		{"drawn turned (wider than the page)", letter, with(func(im *PDFImage) { im.Width, im.Height = 2200, 1700 }), false},
+		{"resolution too low", letter, with(func(im *PDFImage) { im.Width, im.Height, im.XPPI, im.YPPI = 340, 440, 40, 40 }), false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := pageScan(tt.size, tt.images) != nil; got != tt.want {
+				t.Errorf("pageScan = %v, want %v", got, tt.want)
+			}
+		})
+	}
+	if s := imageShare(letter, []PDFImage{with(func(im *PDFImage) { im.Height = 1100 })[0]}); s < 0.49 || s > 0.51 {
+		t.Errorf("imageShare of a half-page image = %v, want 0.5", s)
+	}
+}
