@@ -97,18 +97,33 @@ func Mask(kind, s string) string {
 		}
 	}
 	rs := []rune(s)
-	keep := 4
-	if len(rs) <= keep+2 {
-		keep = 0
-	}
-	var b strings.Builder
-	for i, r := range rs {
-		if i >= len(rs)-keep || r == ' ' || r == '-' {
-			b.WriteRune(r)
-		} else {
-			b.WriteRune('•')
+	sep := func(r rune) bool { return r == ' ' || r == '-' || r == '.' }
+	n := 0
+	for _, r := range rs {
+		if !sep(r) {
+			n++
 		}
 	}
+	keep := 4
+	if n <= keep+2 {
+		keep = 0
+	}
+	out := make([]rune, len(rs))
+	seen := 0
+	for i := len(rs) - 1; i >= 0; i-- {
+		r := rs[i]
+		switch {
+		case sep(r):
+			out[i] = r
+		case seen < keep:
+			out[i] = r
+			seen++
+		default:
+			out[i] = '•'
+		}
+	}
+	var b strings.Builder
+	b.WriteString(string(out))
 	return b.String()
 }
 
