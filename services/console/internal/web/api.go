@@ -437,7 +437,9 @@ func (s *Server) workflowPage(w http.ResponseWriter, r *http.Request, x *session
 		return
 	}
 	w.Header().Set("Content-Type", mt)
-	w.Header().Set("Cache-Control", "private, max-age=300")
+	// Never kept by the browser: after a sign-out another person's session
+	// in the same browser must not read it from the cache.
+	w.Header().Set("Cache-Control", "no-store")
 	_, _ = io.Copy(w, io.LimitReader(res.Body, 16<<20))
 }
 

@@ -35,8 +35,8 @@ import (
 
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/blob"
-	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/sniff"
+	"github.com/docket-run/docket/services/ingest/internal/handler"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
@@ -127,7 +127,7 @@ type Document struct {
 	MediaType      string          `json:"media_type"`
 	SHA256         string          `json:"sha256"`
 	Size           int64           `json:"size"`
-	Pages          []events.Page   `json:"pages"`
+	Pages          []handler.Page  `json:"pages"`
 	PageImages     bool            `json:"page_images"`
 	Text           bool            `json:"text"`
 	TextSize       int64           `json:"text_size"`
@@ -145,7 +145,7 @@ func (c *Content) document(w http.ResponseWriter, r *http.Request) {
 	d := Document{
 		WorkflowID: r.PathValue("id"), Tenant: m["tenant_id"], Filename: m["filename"], MediaType: m["media_type"],
 		SHA256: m["document_sha256"], Text: m["text_sha256"] != "", DocumentType: m["document_type"],
-		Callback: callbackOf(m), CallbackURL: m["callback_url"] != "", Pages: []events.Page{},
+		Callback: callbackOf(m), CallbackURL: m["callback_url"] != "", Pages: []handler.Page{},
 	}
 	d.TextSize, _ = strconv.ParseInt(m["text_size"], 10, 64)
 	if ref, err := c.Blobs.Stat(r.Context(), d.SHA256); err == nil {

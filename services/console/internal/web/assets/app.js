@@ -316,7 +316,7 @@ async function viewWorkflows() {
       count.textContent = rows.size + ' shown';
       pendingMeta.push(c.workflow_id);
     } else {
-      tr.querySelector('.status').replaceChildren(...badge(c.status, false));
+      tr.querySelector('.status').replaceChildren(...badge(c.status, false).filter(Boolean));
       tr.querySelector('.stage').textContent = c.stage;
       tr.querySelector('.updated').replaceChildren(h('time', { datetime: c.at }, ago(c.at)));
       tr.dataset.status = c.status;
@@ -443,7 +443,8 @@ function renderWorkflow(box, d, keepPages) {
     ledger = h('div', { id: 'ledger' }, h('dl', { class: 'kv' },
       h('dt', {}, 'Record'), h('dd', {}, w.ledger.topic + ' partition ' + w.ledger.partition + ' offset ' + w.ledger.offset + ' · sequence ' + w.ledger.sequence),
       h('dt', {}, 'Hash'), h('dd', {}, w.ledger.record_hash),
-      r.decision ? [h('dt', {}, 'Decision'), h('dd', { id: 'ledger-decision' }, words(r.decision.outcome || '') + ' · ' + words(r.decision.document_type || ''))] : null,
+      r.decision ? [h('dt', {}, 'Decision'), h('dd', { id: 'ledger-decision' }, words(r.decision.Outcome || r.decision.outcome || '') + ' · ' + words(r.decision.DocumentType || r.decision.document_type || ''))] : null,
+      r.model ? [h('dt', {}, 'Model'), h('dd', {}, (r.model.Name || r.model.name || '') + ' ' + (r.model.Version || r.model.version || ''))] : null,
       r.reviewer ? [h('dt', {}, 'Reviewer'), h('dd', {}, r.reviewer)] : null,
       r.recorded_at ? [h('dt', {}, 'Recorded'), h('dd', {}, fmtTime(r.recorded_at))] : null,
       h('dt', {}, 'Verifies'), h('dd', { id: 'ledger-verify', class: chk && chk.ok ? '' : 'error' }, chk ? (chk.ok ? '✔ ' : '✘ ') + chk.words : (d.ledger_error || '—'))));
