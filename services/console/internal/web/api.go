@@ -161,7 +161,7 @@ func workflowOf(w *trackerv1.Workflow) Workflow {
 		CreatedAt: ts(w.GetCreatedAt()), UpdatedAt: ts(w.GetUpdatedAt()), Events: w.GetEvents(), Stalled: w.GetStalled(), Progress: progressOf(w.GetProgress())}
 	for _, st := range w.GetSteps() {
 		x := Step{Name: st.GetName(), StartedAt: ts(st.GetStartedAt()), Attempts: st.GetAttempts()}
-		if st.GetFinishedAt() != nil {
+		if st.GetFinishedAt() != nil && !ts(st.GetFinishedAt()).IsZero() {
 			f := ts(st.GetFinishedAt())
 			x.FinishedAt = &f
 		}

@@ -29,6 +29,7 @@ import (
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/classifier"
+	"github.com/docket-run/docket/services/console"
 	"github.com/docket-run/docket/services/docket/internal/progress"
 	"github.com/docket-run/docket/services/docket/internal/samples/docs"
 	"github.com/docket-run/docket/services/docket/internal/supervise"
@@ -137,6 +138,21 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	g.Go(func() error {
 		return sup.Run(gctx, sagatracker.Name, func(ctx context.Context) error { return sagatracker.Run(ctx, trackerPlatform, trackerLog) })
 	})
+	// The web console reads the embedded services through their APIs, on
+	// the addresses the runner gives them (DOCKET_CONSOLE_* override).
+	setDefaultEnv("DOCKET_CONSOLE_TRACKER_ADDR", addrs.tracker)
+	setDefaultEnv("DOCKET_CONSOLE_INGEST_URL", addrs.ingest)
+	setDefaultEnv("DOCKET_CONSOLE_EXCEPTION_URL", addrs.exception)
+	setDefaultEnv("DOCKET_CONSOLE_LEDGER_URL", addrs.ledger)
+	consoleCfg, err := console.LoadConfig()
+	if err != nil {
+		return fmt.Errorf("console configuration: %w", err)
+	}
+	consoleCfg.LogLevel = *logLevel
+	consoleLog := telemetry.NewLogger(stderr, console.Name, *logLevel, "text")
+	g.Go(func() error {
+		return sup.Run(gctx, console.Name, func(ctx context.Context) error { return console.Run(ctx, consoleCfg, consoleLog) })
+	})
 	fmt.Fprintf(stdout, `docket: embedded suite up
   kafka            %s
   schema registry  %s
@@ -147,7 +163,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   tracker (gRPC)   %s (grpcurl -plaintext %[8]s list)
   operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
   parked items     curl %s/v1/parked
-`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception)
+  web console      %s (workflows, review queue, dead letters, overview)
+`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception,
+		"http://"+dialable(consoleCfg.Addr)+"/")
 
 	if *feed {
 		g.Go(func() error {
@@ -171,7 +189,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // serviceAddrs are where the embedded services listen, as a local client
 // reaches them.
 type serviceAddrs struct {
-	ingest, tracker, exception string // ingest's and the exception agent's as base URLs
+	ingest, tracker, exception, ledger string // ingest's, the exception agent's and the ledger's as base URLs
 }
 
 // embeddedAddrs reads the listen addresses from the variables the services
@@ -182,6 +200,7 @@ func embeddedAddrs() serviceAddrs {
 		ingest:    "http://" + dialable(envOr("DOCKET_INGEST_ADDR", "127.0.0.1:8080")),
 		tracker:   dialable(envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090")),
 		exception: "http://" + dialable(envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084")),
+		ledger:    "http://" + dialable(envOr("DOCKET_LEDGER_ADDR", "127.0.0.1:8083")),
 	}
 }
 

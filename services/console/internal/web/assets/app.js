@@ -407,9 +407,13 @@ function renderWorkflow(box, d, keepPages) {
 
   // Timeline: steps with processing time and the queue age before each.
   const steps = w.steps || [];
+  const known = (t) => t && !t.startsWith('0001');
   const stepRows = steps.map((s, i) => {
+    if (!known(s.started_at)) {
+      return h('tr', {}, h('th', { scope: 'row' }, s.name), h('td', {}, '—'), h('td', {}, '—'), h('td', {}, s.finished_at ? 'done' : '—'), h('td', {}, String(s.attempts)));
+    }
     const start = new Date(s.started_at).getTime();
-    const prevEnd = i === 0 ? new Date(w.created_at).getTime() : (steps[i - 1].finished_at ? new Date(steps[i - 1].finished_at).getTime() : null);
+    const prevEnd = i === 0 ? new Date(w.created_at).getTime() : (known(steps[i - 1].finished_at) ? new Date(steps[i - 1].finished_at).getTime() : null);
     const queued = prevEnd !== null ? (start - prevEnd) / 1000 : null;
     const took = s.finished_at ? (new Date(s.finished_at).getTime() - start) / 1000 : (Date.now() - start) / 1000;
     return h('tr', {}, h('th', { scope: 'row' }, s.name), h('td', {}, fmtTime(s.started_at)),
@@ -441,7 +445,7 @@ function renderWorkflow(box, d, keepPages) {
     const r = d.ledger_record || {};
     const chk = d.ledger_check;
     ledger = h('div', { id: 'ledger' }, h('dl', { class: 'kv' },
-      h('dt', {}, 'Record'), h('dd', {}, w.ledger.topic + ' partition ' + w.ledger.partition + ' offset ' + w.ledger.offset + ' · sequence ' + w.ledger.sequence),
+      h('dt', {}, 'Record'), h('dd', {}, w.ledger.topic + ' partition ' + w.ledger.partition + (w.ledger.offset >= 0 ? ' offset ' + w.ledger.offset : '') + ' · sequence ' + w.ledger.sequence),
       h('dt', {}, 'Hash'), h('dd', {}, w.ledger.record_hash),
       r.decision ? [h('dt', {}, 'Decision'), h('dd', { id: 'ledger-decision' }, words(r.decision.Outcome || r.decision.outcome || '') + ' · ' + words(r.decision.DocumentType || r.decision.document_type || ''))] : null,
       r.model ? [h('dt', {}, 'Model'), h('dd', {}, (r.model.Name || r.model.name || '') + ' ' + (r.model.Version || r.model.version || ''))] : null,
