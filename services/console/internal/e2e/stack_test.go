@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/twmb/franz-go/pkg/sr"
 
 	"github.com/docket-run/docket/pkg/devstack"
 	"github.com/docket-run/docket/pkg/dockettest"
@@ -68,6 +69,13 @@ func freeAddr(t *testing.T) string {
 // console.
 func startStack(t *testing.T, ctx context.Context, services ...string) *stack {
 	t.Helper()
+	return startStackWith(t, ctx, nil, services...)
+}
+
+// startStackWith is startStack with records written (seed) before the
+// services start.
+func startStackWith(t *testing.T, ctx context.Context, seed func(*dockettest.Kafka, *sr.Client), services ...string) *stack {
+	t.Helper()
 	if len(services) == 0 {
 		services = []string{"ingest", "ocr", "classifier", "ledger", "exception", "sagatracker"}
 	}
@@ -75,6 +83,9 @@ func startStack(t *testing.T, ctx context.Context, services ...string) *stack {
 	regURL, rc := dockettest.Registry(t)
 	if _, err := serde.Apply(ctx, rc); err != nil {
 		t.Fatalf("apply schemas: %v", err)
+	}
+	if seed != nil {
+		seed(k, rc)
 	}
 	rs := dockettest.Redis(t)
 	s := &stack{t: t, dir: t.TempDir(), ingest: freeAddr(t), tracker: freeAddr(t), exception: freeAddr(t), ledger: freeAddr(t),

@@ -275,6 +275,7 @@ async function viewWorkflows() {
     document.body.dataset.listRenderMs = (t2 - t1).toFixed(1);
     document.body.dataset.listViewMs = (t2 - t0).toFixed(1);
     document.body.dataset.listRows = String(rows.size);
+    document.body.dataset.listAtMs = t2.toFixed(1); // since the page began to load
     fillMeta(res.workflows.filter((w) => !w.filename).map((w) => w.id));
   }
 
