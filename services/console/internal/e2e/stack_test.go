@@ -49,10 +49,10 @@ var principals = strings.Join([]string{
 // stack is the suite as separate processes: kfake over TCP, a real
 // redis-server and schema registry (pkg/dockettest), and the services.
 type stack struct {
-	t                                                  *testing.T
-	dir                                                string
+	t                                                *testing.T
+	dir                                              string
 	ingest, tracker, exception, ledger, console, ops string
-	logs                                               map[string]string
+	logs                                             map[string]string
 }
 
 func freeAddr(t *testing.T) string {
