@@ -10,7 +10,7 @@ MODULES := $(UNIT_MODULES) deploy/manifests
 MODULE_PACKAGES := $(addprefix ./,$(addsuffix /...,$(MODULES)))
 HELM_VERSION := v3.22.0
 HELM := $(shell command -v helm 2>/dev/null || echo $(GOBIN)/helm)
-CHARTS := ingest ocr classifier ledger sagatracker exception docket
+CHARTS := ingest ocr classifier ledger sagatracker exception console docket
 DATA ?= ./data
 
 .PHONY: kafka-up kafka-down kafka-fetch chaos-kafka compose-check run test test-short fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool chaos
