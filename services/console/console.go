@@ -73,6 +73,10 @@ type Config struct {
 	ExceptionURL string `env:"EXCEPTION_URL" envDefault:"http://127.0.0.1:8084"`
 	LedgerURL    string `env:"LEDGER_URL" envDefault:"http://127.0.0.1:8083"`
 	CAFile       string `env:"CA_FILE"`
+	// Metrics lists the services' /metrics endpoints the overview reads:
+	// service=url,… (docket run sets them; in a cluster, Prometheus and the
+	// Grafana dashboard of charts/console are the overview).
+	Metrics string `env:"METRICS"`
 
 	// Platform settings (no prefix).
 	OpsAddr     string `env:"-"`
@@ -121,6 +125,9 @@ func (c Config) Validate() error {
 		if err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			errs = append(errs, fmt.Errorf("DOCKET_CONSOLE_%s %q: want http(s)://host:port", name, v))
 		}
+	}
+	if _, err := web.ParseTargets(c.Metrics); err != nil {
+		errs = append(errs, fmt.Errorf("DOCKET_CONSOLE_METRICS: %w", err))
 	}
 	return errors.Join(errs...)
 }
@@ -200,7 +207,9 @@ func Start(ctx context.Context, c Config, log *slog.Logger) (*Running, error) {
 		_ = conn.Close()
 		return nil, err
 	}
+	targets, _ := web.ParseTargets(c.Metrics) // checked by Validate
 	srv, err := web.New(web.Options{
+		Metrics: targets,
 		Tracker: trackerv1.NewTrackerClient(conn), Operations: trackerv1.NewOperationsClient(conn),
 		HTTP: httpc, IngestURL: c.IngestURL, ExceptionURL: c.ExceptionURL, LedgerURL: c.LedgerURL,
 		Principals: principals, SecureCookies: tlsCfg != nil || c.TLSTerminated, SessionTTL: c.SessionTTL,

@@ -762,7 +762,19 @@ func (s *Server) overview(w http.ResponseWriter, r *http.Request, x *session) {
 			}
 		}
 	}
+	var services []ServiceMetrics
+	escalations := -1.0
+	if x.principal.AllTenants() {
+		services = s.scrape(r.Context())
+		// The tracker's fired review timers: SLA breaches since it started.
+		for _, m := range services {
+			if n, ok := m.Timers["review_escalated"]; ok {
+				escalations = n
+			}
+		}
+	}
 	writeJSON(w, http.StatusOK, map[string]any{
+		"services": services, "sla_escalations_total": escalations,
 		"window_s": win.Seconds(), "active": st.GetActive(), "started": st.GetStarted(), "completed": st.GetCompleted(),
 		"failed": st.GetFailed(), "canceled": st.GetCanceled(), "timed_out": st.GetTimedOut(), "exception_rate": st.GetExceptionRate(),
 		"dead_letters": st.GetDeadLetters(), "dlq_per_minute": float64(st.GetDeadLetters()) / win.Minutes(),

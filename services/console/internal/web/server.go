@@ -48,6 +48,9 @@ type Options struct {
 	Log           *slog.Logger
 	Registry      prometheus.Registerer
 	Version       string
+	// Metrics are the services' /metrics endpoints the overview reads
+	// (operators and all-tenant reviewers only: they are not per tenant).
+	Metrics []Target
 	// Now is the clock (time.Now when nil).
 	Now func() time.Time
 }

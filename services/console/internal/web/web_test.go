@@ -166,3 +166,24 @@ func TestOpenModeAnswersLoopbackHostsOnly(t *testing.T) {
 		t.Fatalf("rebinding Host: %d, want 421", r2.StatusCode)
 	}
 }
+
+func TestQuantileFromBuckets(t *testing.T) {
+	// 100 observations: 50 under 1s, 90 under 2s, all under 4s.
+	b := map[float64]float64{1: 50, 2: 90, 4: 100}
+	if got := quantile(b, 100, 0.5); got != 1 {
+		t.Errorf("p50 = %v, want 1", got)
+	}
+	if got := quantile(b, 100, 0.95); got != 3 {
+		t.Errorf("p95 = %v, want 3 (halfway through the 2..4 bucket)", got)
+	}
+}
+
+func TestParseTargets(t *testing.T) {
+	got, err := ParseTargets("ingest=http://127.0.0.1:9101/metrics, ocr=http://127.0.0.1:9102/metrics")
+	if err != nil || len(got) != 2 || got[1].Service != "ocr" {
+		t.Fatalf("got %+v, %v", got, err)
+	}
+	if _, err := ParseTargets("ingest=ftp://x"); err == nil {
+		t.Error("ftp URL accepted")
+	}
+}

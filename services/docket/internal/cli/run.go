@@ -124,16 +124,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// after a backoff instead of ending the suite; only the end of ctx
 	// (Ctrl-C) stops them all.
 	sup := supervise.New(stdout, supervise.PanicStacks(stderr))
+	ops := opsAddrs()
 	for _, spec := range suite() {
 		svcLog := telemetry.NewLogger(stderr, spec.Name, *logLevel, "text")
 		sp := p
 		sp.InstanceID = "embedded"
+		sp.OpsAddr = ops[spec.Name]
 		g.Go(func() error {
 			return sup.Run(gctx, spec.Name, func(ctx context.Context) error { return service.Run(ctx, spec, sp, svcLog) })
 		})
 	}
 	trackerPlatform := p
 	trackerPlatform.InstanceID = "embedded"
+	trackerPlatform.OpsAddr = ops[sagatracker.Name]
 	trackerLog := telemetry.NewLogger(stderr, sagatracker.Name, *logLevel, "text")
 	g.Go(func() error {
 		return sup.Run(gctx, sagatracker.Name, func(ctx context.Context) error { return sagatracker.Run(ctx, trackerPlatform, trackerLog) })
@@ -144,11 +147,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	setDefaultEnv("DOCKET_CONSOLE_INGEST_URL", addrs.ingest)
 	setDefaultEnv("DOCKET_CONSOLE_EXCEPTION_URL", addrs.exception)
 	setDefaultEnv("DOCKET_CONSOLE_LEDGER_URL", addrs.ledger)
+	var targets []string
+	for _, name := range opsOrder {
+		if name != console.Name {
+			targets = append(targets, name+"=http://"+dialable(ops[name])+"/metrics")
+		}
+	}
+	setDefaultEnv("DOCKET_CONSOLE_METRICS", strings.Join(targets, ","))
 	consoleCfg, err := console.LoadConfig()
 	if err != nil {
 		return fmt.Errorf("console configuration: %w", err)
 	}
 	consoleCfg.LogLevel = *logLevel
+	consoleCfg.OpsAddr = ops[console.Name]
 	consoleLog := telemetry.NewLogger(stderr, console.Name, *logLevel, "text")
 	g.Go(func() error {
 		return sup.Run(gctx, console.Name, func(ctx context.Context) error { return console.Run(ctx, consoleCfg, consoleLog) })
@@ -164,8 +175,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
   parked items     curl %s/v1/parked
   web console      %s (workflows, review queue, dead letters, overview)
+  metrics          %s
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception,
-		"http://"+dialable(consoleCfg.Addr)+"/")
+		"http://"+dialable(consoleCfg.Addr)+"/", metricsLines(ops))
 
 	if *feed {
 		g.Go(func() error {
@@ -202,6 +214,33 @@ func embeddedAddrs() serviceAddrs {
 		exception: "http://" + dialable(envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084")),
 		ledger:    "http://" + dialable(envOr("DOCKET_LEDGER_ADDR", "127.0.0.1:8083")),
 	}
+}
+
+// opsOrder is the order the banner lists the services' ops addresses in.
+var opsOrder = []string{"ingest", "ocr", "classifier", "ledger", "exception", "sagatracker", "console"}
+
+// opsAddrs gives each embedded service a fixed ops address (/metrics,
+// /healthz, /readyz) so the banner can print it and the console's overview
+// read it: 127.0.0.1:9101 upwards, or DOCKET_<SERVICE>_OPS_ADDR
+// (127.0.0.1:0 for a free port).
+func opsAddrs() map[string]string {
+	out := map[string]string{}
+	for i, name := range opsOrder {
+		out[name] = envOr("DOCKET_"+strings.ToUpper(name)+"_OPS_ADDR", fmt.Sprintf("127.0.0.1:%d", 9101+i))
+	}
+	return out
+}
+
+// metricsLines lists every service's metrics URL, one per banner line.
+func metricsLines(ops map[string]string) string {
+	var b strings.Builder
+	for i, name := range opsOrder {
+		if i > 0 {
+			b.WriteString("\n                   ")
+		}
+		fmt.Fprintf(&b, "%-12s http://%s/metrics", name, dialable(ops[name]))
+	}
+	return b.String()
 }
 
 // dialable is a listen address as a local client dials it.

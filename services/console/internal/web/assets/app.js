@@ -697,11 +697,19 @@ async function viewOverview() {
     box.replaceChildren(h('div', { class: 'cards' },
       card('Active', o.active), card('Completed / min', o.completed_per_minute.toFixed(2)), card('Dead letters / min', o.dlq_per_minute.toFixed(2)),
       card('Exception rate', (100 * o.exception_rate).toFixed(1) + ' %'), card('Parked', o.parked), card('Retrying', o.retrying),
-      card('Waiting for review', o.waiting_review), card('Review SLA breaches', o.sla_breaches)),
+      card('Waiting for review', o.waiting_review), card('Open reviews past SLA', o.sla_breaches),
+      o.sla_escalations_total >= 0 ? card('Review SLA breaches since start', o.sla_escalations_total) : null),
     h('div', { class: 'table-wrap' }, h('table', {}, h('caption', {}, 'Per stage'),
       h('thead', {}, h('tr', {}, ['Stage', 'Finished / min', 'Backlog (waiting)', 'Queue age p50', 'Queue age p95', 'Processing p50', 'Processing p95'].map((x) => h('th', { scope: 'col' }, x)))),
       h('tbody', {}, (o.steps || []).map((s) => h('tr', {}, h('th', { scope: 'row' }, s.step), h('td', {}, s.per_minute.toFixed(2)), h('td', {}, String(s.waiting)),
-        h('td', {}, dur(s.queue_age_p50_s)), h('td', {}, dur(s.queue_age_p95_s)), h('td', {}, dur(s.processing_p50_s)), h('td', {}, dur(s.processing_p95_s))))))));
+        h('td', {}, dur(s.queue_age_p50_s)), h('td', {}, dur(s.queue_age_p95_s)), h('td', {}, dur(s.processing_p50_s)), h('td', {}, dur(s.processing_p95_s))))))),
+    (o.services || []).length ? h('div', { class: 'table-wrap' }, h('table', { id: 'service-metrics' }, h('caption', {}, 'Per service, from its /metrics (since it started)'),
+      h('thead', {}, h('tr', {}, ['Service', 'Handled', 'Dead-lettered', 'Queue age p50', 'Queue age p95', 'Long jobs queued', 'Running', 'Breakers'].map((x) => h('th', { scope: 'col' }, x)))),
+      h('tbody', {}, o.services.map((m) => h('tr', {}, h('th', { scope: 'row' }, m.service),
+        m.error ? h('td', { colspan: 7, class: 'error' }, m.error) : [h('td', {}, String(m.processed)), h('td', {}, String(m.dead_lettered)),
+          h('td', {}, m.queue_age_p50_s === undefined ? '—' : dur(m.queue_age_p50_s)), h('td', {}, m.queue_age_p95_s === undefined ? '—' : dur(m.queue_age_p95_s)),
+          h('td', {}, String(m.jobs_queued)), h('td', {}, String(m.jobs_running)),
+          h('td', {}, m.breakers ? Object.entries(m.breakers).map(([k, v]) => k + ': ' + ['closed', 'half-open', 'open'][v]).join(', ') : '')]))))) : null);
   }
   await load();
   const t = setInterval(() => load().catch(() => {}), 10000);
