@@ -277,6 +277,17 @@ func TestConsoleEndToEnd(t *testing.T) {
 		t.Logf("after cancel: %s", evalString(t, b, `document.querySelector('#explanation').textContent`))
 	})
 
+	t.Run("overview", func(t *testing.T) {
+		signIn(t, b, s, operatorToken)
+		if err := chromedp.Do(b, chromedp.Navigate(s.url("#/overview"))); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "per-stage table", `document.querySelector('#overview table')`, 20*time.Second)
+		waitJS(t, b, "per-service metrics with OCR's work", `[...document.querySelectorAll('#service-metrics tbody tr')].some(r => r.children[0].textContent === 'ocr' && Number(r.children[1].textContent) > 0)`, 20*time.Second)
+		t.Logf("overview cards: %s", evalString(t, b, `[...document.querySelectorAll('#overview .card')].map(c => c.innerText.replace('\n', ': ')).join(' | ')`))
+		screenshot(t, b, "overview")
+	})
+
 	t.Run("a tenant sees only its own workflows", func(t *testing.T) {
 		own := s.submit(ctx, globexKey, "globex-receipt.txt", receipt)
 		signIn(t, b, s, globexToken)

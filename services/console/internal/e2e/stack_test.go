@@ -122,13 +122,19 @@ func startStackWith(t *testing.T, ctx context.Context, seed func(*dockettest.Kaf
 		"DOCKET_JOB_LEASE=3s",
 		"DOCKET_OCR_PAGE_CONCURRENCY=1",
 	)
+	ops := map[string]string{}
+	var targets []string
+	for _, svc := range services {
+		ops[svc] = freeAddr(t)
+		targets = append(targets, svc+"=http://"+ops[svc]+"/metrics")
+	}
 	for _, svc := range append(services, "console") {
 		bin := dockettest.Build(t, "github.com/docket-run/docket/services/"+svc+"/cmd/"+svc)
 		logPath := filepath.Join(s.dir, svc+".log")
 		s.logs[svc] = logPath
-		extra := []string{}
+		extra := []string{"DOCKET_OPS_ADDR=" + ops[svc]}
 		if svc == "console" {
-			extra = []string{"DOCKET_CONSOLE_ADDR=" + s.console, "DOCKET_CONSOLE_TOKENS=" + principals, "DOCKET_CONSOLE_TRACKER_ADDR=" + s.tracker,
+			extra = []string{"DOCKET_CONSOLE_METRICS=" + strings.Join(targets, ","),"DOCKET_CONSOLE_ADDR=" + s.console, "DOCKET_CONSOLE_TOKENS=" + principals, "DOCKET_CONSOLE_TRACKER_ADDR=" + s.tracker,
 				"DOCKET_CONSOLE_INGEST_URL=http://" + s.ingest, "DOCKET_CONSOLE_EXCEPTION_URL=http://" + s.exception,
 				"DOCKET_CONSOLE_LEDGER_URL=http://" + s.ledger, "DOCKET_OPS_ADDR=" + s.ops}
 		}

@@ -13,6 +13,7 @@ import (
 	"github.com/docket-run/docket/services/sagatracker/internal/config"
 	"github.com/docket-run/docket/services/sagatracker/internal/emit"
 	"github.com/docket-run/docket/services/sagatracker/internal/operations"
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 	"github.com/docket-run/docket/services/sagatracker/internal/server"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 	"github.com/docket-run/docket/services/sagatracker/internal/timers"
@@ -70,6 +71,9 @@ func newControl(p Parts, st *store.Store) (*control, error) {
 		if err := reg.Register(fired); err != nil {
 			cl.Close()
 			return nil, fmt.Errorf("timer metrics: %w", err)
+		}
+		for _, kind := range []string{projection.KindReviewEscalated, projection.KindDeadlineExceeded} {
+			fired.WithLabelValues(kind) // a series from the start: increase() sees the first one
 		}
 		loop.Fired = func(kind string) { fired.WithLabelValues(kind).Inc() }
 	}
