@@ -165,6 +165,28 @@ func TestConsoleEndToEnd(t *testing.T) {
 		waitJS(t, b, "ledger record verifies", `document.querySelector('#ledger-verify').textContent.startsWith('✔')`, 10*time.Second)
 		waitJS(t, b, "page image on the workflow page", `(() => { const i = document.querySelector('#pages img'); return i && i.complete && i.naturalWidth > 100; })()`, 60*time.Second)
 		t.Logf("ledger: %s | %s", evalString(t, b, `document.querySelector('#ledger-decision').textContent`), evalString(t, b, `document.querySelector('#ledger-verify').textContent`))
+		if hist := evalString(t, b, `document.querySelector('#history').textContent`); !strings.Contains(hist, "type corrected from "+suggested+" to "+corrected) && !strings.Contains(hist, "approved "+corrected) {
+			t.Errorf("the history does not show the correction: %s", hist)
+		}
+		// Readable at 200% zoom: a 1400 px window at twice the scale is a
+		// 700 CSS px viewport; nothing may need sideways scrolling but the
+		// tables' own scroll boxes.
+		if err := chromedp.Do(b, chromedp.EmulateViewport(700, 1000, chromedp.EmulateScale(2))); err != nil {
+			t.Fatal(err)
+		}
+		for _, page := range []string{"#/workflows/" + wf, "#/reviews", "#/workflows"} {
+			if err := chromedp.Do(b, chromedp.Navigate(s.url(page))); err != nil {
+				t.Fatal(err)
+			}
+			waitJS(t, b, page+" rendered", `document.querySelector('main h1') && !document.querySelector('main').textContent.startsWith('Loading')`, 20*time.Second)
+			time.Sleep(300 * time.Millisecond)
+			if w := evalString(t, b, `document.documentElement.scrollWidth + ' ' + window.innerWidth`); func() bool { var a, c int; fmt.Sscan(w, &a, &c); return a > c+1 }() {
+				t.Errorf("%s at 200%% zoom is wider than the window (scrollWidth, innerWidth: %s)", page, w)
+			}
+		}
+		if err := chromedp.Do(b, chromedp.EmulateReset()); err != nil {
+			t.Fatal(err)
+		}
 		screenshot(t, b, "workflow")
 	})
 

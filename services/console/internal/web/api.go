@@ -631,6 +631,7 @@ func (s *Server) decideReview(w http.ResponseWriter, r *http.Request, x *session
 	}
 	outcome := req["outcome"]
 	docType := strings.TrimSpace(req["document_type"])
+	reason := strings.TrimSpace(req["reason"])
 	switch outcome {
 	case "approved", "rejected":
 	case "corrected":
@@ -641,12 +642,22 @@ func (s *Server) decideReview(w http.ResponseWriter, r *http.Request, x *session
 			return
 		}
 		outcome = "approved"
+		// The decision's reason says it was a correction, and of what:
+		// retraining reads corrected labels from the decisions.
+		note := "type corrected to " + docType
+		if from := strings.TrimSpace(req["suggested_type"]); from != "" && from != docType {
+			note = "type corrected from " + from + " to " + docType
+		}
+		if reason != "" {
+			note += ": " + reason
+		}
+		reason = note
 	default:
 		writeError(w, http.StatusBadRequest, "outcome: approved, corrected or rejected")
 		return
 	}
 	res, err := s.o.Operations.DecideReviewTask(outgoing(r.Context(), x), &trackerv1.DecideReviewTaskRequest{
-		TaskId: r.PathValue("id"), Reviewer: x.principal.Name, Outcome: outcome, DocumentType: docType, Reason: req["reason"]})
+		TaskId: r.PathValue("id"), Reviewer: x.principal.Name, Outcome: outcome, DocumentType: docType, Reason: reason})
 	if err != nil {
 		grpcError(w, err)
 		return

@@ -598,7 +598,7 @@ async function viewReviewTask(taskId) {
   }
   async function decide(outcome) {
     const body = { outcome, reason: reason.value };
-    if (outcome === 'corrected') body.document_type = typeSel.value;
+    if (outcome === 'corrected') { body.document_type = typeSel.value; body.suggested_type = t.suggested_type; }
     try {
       await api('POST', '/api/reviews/' + enc(t.id) + '/decide', body);
       status.textContent = 'Decided: ' + (outcome === 'corrected' ? 'corrected to ' + words(typeSel.value) : outcome) + '. Press N for the next task.';
