@@ -168,6 +168,7 @@ func TestConsoleEndToEnd(t *testing.T) {
 		if hist := evalString(t, b, `document.querySelector('#history').textContent`); !strings.Contains(hist, "type corrected from "+suggested+" to "+corrected) && !strings.Contains(hist, "approved "+corrected) {
 			t.Errorf("the history does not show the correction: %s", hist)
 		}
+		screenshot(t, b, "workflow")
 		// Readable at 200% zoom: a 1400 px window at twice the scale is a
 		// 700 CSS px viewport; nothing may need sideways scrolling but the
 		// tables' own scroll boxes.
@@ -187,7 +188,6 @@ func TestConsoleEndToEnd(t *testing.T) {
 		if err := chromedp.Do(b, chromedp.EmulateReset()); err != nil {
 			t.Fatal(err)
 		}
-		screenshot(t, b, "workflow")
 	})
 
 	t.Run("replay a parked item", func(t *testing.T) {
