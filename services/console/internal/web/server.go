@@ -13,7 +13,6 @@ import (
 	"embed"
 	"encoding/base64"
 	"encoding/json"
-	"errors"
 	"io/fs"
 	"log/slog"
 	"mime"
@@ -386,6 +385,3 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
 }
-
-// errBody is an API's error answer.
-var errBody = errors.New("api error")
