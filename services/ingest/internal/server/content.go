@@ -37,6 +37,7 @@ import (
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/sniff"
 	"github.com/docket-run/docket/services/ingest/internal/handler"
+	"github.com/docket-run/docket/services/ingest/internal/store"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
@@ -108,6 +109,9 @@ func (c *Content) record(w http.ResponseWriter, r *http.Request) (map[string]str
 		return nil, false
 	}
 	m, err := c.Server.Store.Status(r.Context(), id)
+	if errors.Is(err, store.ErrNotFound) {
+		m, err = nil, nil
+	}
 	if err != nil {
 		writeError(w, submit.Errorf(http.StatusServiceUnavailable, submit.CodeUnavailable, "status store: %v", err))
 		return nil, false
