@@ -102,6 +102,23 @@ func TestConsoleEndToEnd(t *testing.T) {
 		}
 		t.Logf("workflow %s appeared and completed live: %s", wf, evalString(t, b, row+`.innerText`))
 		screenshot(t, b, "workflows")
+		// Filters: status, and search by file name.
+		if err := filter(b, `q.value = 'coffee-rec'`); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "search by file name", `sessionStorage.getItem('wf-filters') === 'q=coffee-rec' && (() => { const rs = [...document.querySelectorAll('#wf-rows tr')]; return rs.length === 1 && rs[0].querySelector('.file').textContent === 'coffee-receipt.txt'; })()`, 20*time.Second)
+		if err := filter(b, fmt.Sprintf(`q.value = %q`, wf)); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "search by id", fmt.Sprintf(`(() => { const rs = [...document.querySelectorAll('#wf-rows tr')]; return rs.length === 1 && rs[0].dataset.id === %q; })()`, wf), 20*time.Second)
+		if err := filter(b, `q.value = ''; st.value = 'running'`); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "status filter", fmt.Sprintf(`!document.querySelector('tr[data-id=%q]') && [...document.querySelectorAll('#wf-rows tr')].every(r => r.dataset.status === 'running')`, wf), 20*time.Second)
+		if err := filter(b, `st.value = ''`); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "filters cleared", fmt.Sprintf(`document.querySelector('tr[data-id=%q]')`, wf), 20*time.Second)
 	})
 
 	t.Run("claim a review, correct the type, see the ledger record", func(t *testing.T) {
@@ -333,4 +350,10 @@ func TestConsoleEndToEnd(t *testing.T) {
 		waitJS(t, b, "not found page", `document.querySelector('main .error')`, 10*time.Second)
 		t.Logf("globex opening acme's workflow: %s", evalString(t, b, `document.querySelector('main .error').textContent`))
 	})
+}
+
+// filter sets the workflow list's filter fields (q: search, st: status) in
+// the page and applies them.
+func filter(ctx context.Context, set string) error {
+	return jsDo(ctx, `(() => { const q = document.querySelector('#f-q'), st = document.querySelector('#f-status'); `+set+`; document.querySelector('form.filters button[type=submit]').click(); })()`)
 }

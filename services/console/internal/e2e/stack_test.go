@@ -18,6 +18,7 @@ import (
 	"time"
 
 	"github.com/chromedp/chromedp"
+	"github.com/chromedp/chromedp/kb"
 	"github.com/twmb/franz-go/pkg/sr"
 
 	"github.com/docket-run/docket/pkg/devstack"
@@ -288,8 +289,8 @@ func waitJS(t *testing.T, ctx context.Context, what, expr string, timeout time.D
 			return
 		}
 		if time.Now().After(deadline) {
-			body, _ := chromedp.Run(ctx, chromedp.Evaluate[string](`document.querySelector('main') ? document.querySelector('main').innerText.slice(0, 1500) : ''`))
-			t.Fatalf("%s: not within %s (%v); page shows:\n%s", what, timeout, err, body)
+			body, berr := chromedp.Run(ctx, chromedp.Evaluate[string](`location.hash + '\n' + document.body.innerText.slice(0, 1500)`))
+			t.Fatalf("%s: not within %s (%v); page (%v) shows:\n%s", what, timeout, err, berr, body)
 		}
 		time.Sleep(150 * time.Millisecond)
 	}
@@ -314,8 +315,8 @@ func signIn(t *testing.T, ctx context.Context, s *stack, token string) {
 	if err := chromedp.Do(ctx,
 		chromedp.Navigate(s.url("#/login")),
 		chromedp.WaitVisible(chromedp.ID("token")),
-		chromedp.SendKeys(chromedp.ID("token"), token),
-		chromedp.Click(chromedp.ID("sign-in")),
+		// Keyboard only: the token, then Enter submits the form.
+		chromedp.SendKeys(chromedp.ID("token"), token+kb.Enter),
 	); err != nil {
 		t.Fatalf("sign in: %v", err)
 	}

@@ -156,6 +156,7 @@ function renderChrome() {
 async function signOut() {
   try { await api('POST', '/api/session/end'); } catch (e) { /* already gone */ }
   me = null;
+  sessionStorage.clear(); // the next person starts with no filters of ours
   location.hash = '#/login';
 }
 
@@ -173,6 +174,7 @@ async function viewLogin() {
     err.textContent = '';
     try {
       me = await api('POST', '/api/session', { token: token.value });
+      sessionStorage.clear();
       location.hash = '#/workflows';
     } catch (e) { err.textContent = e.message; token.focus(); }
   } },
@@ -255,11 +257,14 @@ async function viewWorkflows() {
     }
   }
 
+  let seq = 0; // the latest load; an older answer arriving late is dropped
   async function load(append) {
+    const mine = ++seq;
     const p = new URLSearchParams(current);
     if (append && nextToken) p.set('page_token', nextToken);
     const t1 = performance.now();
     const res = await api('GET', '/api/workflows?' + p.toString());
+    if (mine !== seq) return;
     const frag = document.createDocumentFragment();
     for (const w of res.workflows) {
       const tr = rowOf(w);
