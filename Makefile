@@ -15,9 +15,13 @@ DATA ?= ./data
 
 .PHONY: kafka-up kafka-down kafka-fetch chaos-kafka compose-check run test test-short fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool chaos
 
-## run: start the embedded stack and every service in one process
+## run: start the embedded stack and every service in one process; ports: KAFKA_PORT, REGISTRY_PORT, INGEST_PORT, TRACKER_PORT, EXCEPTION_PORT, LEDGER_PORT, METRICS_PORT (the first of six), PORT_OFFSET (added to every default port); any other flag of docket run in RUN_FLAGS
 run:
-	cd services/docket && $(GO) run ./cmd/docket run --data $(abspath $(DATA))
+	cd services/docket && $(GO) run ./cmd/docket run --data $(abspath $(DATA)) $(strip $(RUN_PORT_FLAGS) $(RUN_FLAGS))
+
+RUN_FLAGS ?=
+# docket run's address flags from the port variables (127.0.0.1 and the port)
+RUN_PORT_FLAGS = $(foreach v,KAFKA REGISTRY INGEST TRACKER EXCEPTION LEDGER METRICS,$(if $($(v)_PORT), --$(shell echo $(v) | tr A-Z a-z) 127.0.0.1:$($(v)_PORT)))$(if $(PORT_OFFSET), --port-offset $(PORT_OFFSET))
 
 ## test: lint, check generated code, run every test (crash and end-to-end tests included, and the chaos suite at 200 workflows and 6 kills), short fuzz runs, chart checks
 test: lint schemas-check unit fuzz helm compose-check
@@ -30,7 +34,7 @@ test-short: fmt-check
 	$(GO) test -short -p 4 -vet=off -timeout 5m $(MODULE_PACKAGES)
 
 FUZZTIME ?= 5s
-## fuzz: short runs of every fuzz target on an external boundary: ingest requests and media sniffing, Avro payloads and DLQ envelopes through the serde, the ledger verifier
+## fuzz: short runs of every fuzz target on an external boundary: ingest requests and media sniffing, Avro payloads and DLQ envelopes through the serde, the ledger verifier, the classifier's PII and amount rules on document text
 fuzz:
 	@set -e; for t in FuzzParseMultipart FuzzParseRaw; do \
 	  (cd services/ingest && $(GO) test -run '^$$' -fuzz "^$$t$$" -fuzztime $(FUZZTIME) ./internal/submit/); \
@@ -38,6 +42,8 @@ fuzz:
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzMediaType$$' -fuzztime $(FUZZTIME) ./sniff/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./serde/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzVerifier$$' -fuzztime $(FUZZTIME) ./ledgerchain/
+	cd services/classifier && $(GO) test -run '^$$' -fuzz '^FuzzMatches$$' -fuzztime $(FUZZTIME) ./internal/pii/
+	cd services/classifier && $(GO) test -run '^$$' -fuzz '^FuzzAmounts$$' -fuzztime $(FUZZTIME) ./internal/policy/
 
 unit:
 	@set -e; for m in $(UNIT_MODULES); do \
@@ -147,7 +153,7 @@ BENCH_LOG := build/bench
 bench:
 	@mkdir -p $(BENCH_LOG)
 	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/ | tee $(abspath $(BENCH_LOG))/idempotency.txt
-	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench 'BenchmarkRuntime|BenchmarkFairness|BenchmarkLongStep' -benchtime 1x -timeout 20m ./bus/ | tee $(abspath $(BENCH_LOG))/runtime.txt
+	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench 'BenchmarkRuntime|BenchmarkFairness|BenchmarkLongStep|BenchmarkBatchCap' -benchtime 1x -timeout 20m ./bus/ | tee $(abspath $(BENCH_LOG))/runtime.txt
 	set -o pipefail; cd services/classifier && $(GO) test -run '^$$' -bench BenchmarkClassifier -benchtime 1x ./internal/classify/ | tee $(abspath $(BENCH_LOG))/classifier.txt
 	set -o pipefail; cd services/ocr && $(GO) test -run '^$$' -bench BenchmarkOCR -benchtime 10x ./internal/extract/ | tee $(abspath $(BENCH_LOG))/ocr.txt
 	set -o pipefail; cd services/sagatracker && $(GO) test -run '^$$' -bench BenchmarkTracker -benchtime 1x -timeout 10m ./internal/server/ | tee $(abspath $(BENCH_LOG))/tracker.txt

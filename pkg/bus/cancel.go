@@ -22,6 +22,35 @@ type Canceler interface {
 
 var _ Canceler = (*cancel.Markers)(nil)
 
+// DeadlineChecker tells which workflows ran past their deadline: the reason
+// of each among ids (absent when not), in one round trip. A CancelCheck
+// Canceler that also implements it (cancel.Markers does) stops running
+// long jobs of timed-out workflows at the next heartbeat, and queued ones
+// before they start. Short steps do not look: a timed-out workflow goes to
+// a reviewer, and the services after the long step must still handle that
+// decision.
+type DeadlineChecker interface {
+	TimedOut(ctx context.Context, ids []string) (map[string]string, error)
+}
+
+var _ DeadlineChecker = (*cancel.Markers)(nil)
+
+// TimedOutError ends a long job whose workflow's deadline passed while it
+// ran or waited: the runtime emits a step_stopped event
+// (docket.workflow.steps) instead of the handler's outputs, and the job is
+// done.
+type TimedOutError struct {
+	Workflow string
+	Reason   string
+}
+
+func (e *TimedOutError) Error() string {
+	return "workflow " + e.Workflow + " timed out: " + e.Reason
+}
+
+// outcomeStopped counts the long jobs stopped by their workflow's deadline.
+const outcomeStopped = "stopped"
+
 // ErrCanceled is returned by Message.CheckCanceled for a canceled
 // workflow. A handler that returns it (wrapped or not) ends the workflow:
 // the runtime emits a canceled event (docket.workflow.steps) instead of the handler's
@@ -121,6 +150,27 @@ func (rt *Runtime) cancelItem(ctx context.Context, it *item, reason string) erro
 	}
 	it.outs, it.ok = []*kgo.Record{rec}, true
 	rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeCanceled).Inc()
+	return nil
+}
+
+// stopItem sets a long job's output to a step_stopped event: the step gave
+// up on a workflow whose deadline passed. Its id derives from the input
+// event's, like any output, so a job stopped twice (a takeover) emits one.
+func (rt *Runtime) stopItem(ctx context.Context, it *item, reason string) error {
+	wf := it.event.EventMeta().WorkflowID
+	actor := rt.service
+	ev := &events.WorkflowControl{
+		Kind:    events.KindStepStopped,
+		Reason:  reason,
+		Actor:   &actor,
+		Details: map[string]string{events.DetailStep: rt.service, "skipped_event": it.event.EventMeta().EventID},
+	}
+	rec, err := rt.outputRecord(ctx, it.rec, it.event, 0, Output{Topic: events.TopicSteps, Event: ev})
+	if err != nil {
+		return fmt.Errorf("%w: step_stopped event of %s: %w", errUnusable, wf, err)
+	}
+	it.outs, it.ok = []*kgo.Record{rec}, true
+	rt.metrics.processed.WithLabelValues(it.rec.Topic, outcomeStopped).Inc()
 	return nil
 }
 

@@ -36,7 +36,7 @@ func (rt *Runtime) envelope(ctx context.Context, it *item, prior int, failures [
 		OriginalValue:   nonNil(r.Value),
 		OriginalHeaders: make([]events.Header, 0, len(r.Headers)),
 		ErrorClass:      string(fault.ClassOf(last.err)),
-		ErrorMessage:    last.err.Error(),
+		ErrorMessage:    fault.TrimClass(last.err.Error()), // the class has its own field
 		Attempts:        prior + len(failures),
 		AttemptHistory:  make([]events.Attempt, 0, len(failures)),
 		FirstFailureAt:  first.at.UTC(),
@@ -46,7 +46,7 @@ func (rt *Runtime) envelope(ctx context.Context, it *item, prior int, failures [
 		dl.OriginalHeaders = append(dl.OriginalHeaders, events.Header{Key: h.Key, Value: nonNil(h.Value)})
 	}
 	for _, f := range failures {
-		dl.AttemptHistory = append(dl.AttemptHistory, events.Attempt{At: f.at.UTC(), ErrorClass: string(fault.ClassOf(f.err)), ErrorMessage: f.err.Error()})
+		dl.AttemptHistory = append(dl.AttemptHistory, events.Attempt{At: f.at.UTC(), ErrorClass: string(fault.ClassOf(f.err)), ErrorMessage: fault.TrimClass(f.err.Error())})
 	}
 	m := &dl.Meta
 	m.EventID = uuid.NewSHA1(deadLetterNamespace, []byte(rt.service+"\x00"+source(r)+"\x00"+strconv.Itoa(prior))).String()

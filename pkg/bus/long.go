@@ -302,7 +302,7 @@ func (l *longRunner) verifyOutcomes(ctx context.Context) {
 
 // heartbeat renews the replica's lease and checks, for every job it holds,
 // that it still does, and, for every running one, whether its workflow was
-// canceled; it then adopts orphaned jobs.
+// canceled or ran past its deadline; it then adopts orphaned jobs.
 func (l *longRunner) heartbeat(ctx context.Context) {
 	l.mu.Lock()
 	held := make([]*job, 0, len(l.known))
@@ -361,14 +361,27 @@ func (l *longRunner) checkCanceled(ctx context.Context, running []*job) {
 		l.rt.log.Warn("check cancel of running jobs", "error", err)
 		return
 	}
-	for _, j := range running {
-		if reason, ok := canceled[j.Key]; ok {
-			j.mu.Lock()
-			if j.cancel != nil {
-				j.cancel(&CanceledError{Workflow: j.Key, Reason: reason})
-			}
-			j.mu.Unlock()
+	var late map[string]string
+	if dc, ok := c.(DeadlineChecker); ok {
+		if late, err = dc.TimedOut(ctx, ids); err != nil {
+			l.rt.log.Warn("check deadlines of running jobs", "error", err)
 		}
+	}
+	for _, j := range running {
+		var cause error
+		if reason, ok := canceled[j.Key]; ok {
+			cause = &CanceledError{Workflow: j.Key, Reason: reason}
+		} else if reason, ok := late[j.Key]; ok {
+			cause = &TimedOutError{Workflow: j.Key, Reason: reason}
+		}
+		if cause == nil {
+			continue
+		}
+		j.mu.Lock()
+		if j.cancel != nil {
+			j.cancel(cause)
+		}
+		j.mu.Unlock()
 	}
 }
 
@@ -444,12 +457,19 @@ func (l *longRunner) work(base context.Context, j *job) {
 	}
 	it := j.it
 	if it.event != nil && it.route != nil {
-		// A workflow canceled while its job waited in the queue is ended
-		// before any work.
+		// A workflow canceled, or past its deadline, while its job waited
+		// in the queue is ended before any work.
 		if c := l.rt.cfg.canceler; c != nil {
 			if got, err := c.Canceled(ctx, []string{j.Key}); err == nil {
 				if reason, ok := got[j.Key]; ok {
 					cancel(&CanceledError{Workflow: j.Key, Reason: reason})
+				}
+			}
+			if dc, ok := c.(DeadlineChecker); ok && ctx.Err() == nil {
+				if got, err := dc.TimedOut(ctx, []string{j.Key}); err == nil {
+					if reason, ok := got[j.Key]; ok {
+						cancel(&TimedOutError{Workflow: j.Key, Reason: reason})
+					}
 				}
 			}
 		}

@@ -183,6 +183,64 @@ func TestCancelReachesARunningJobWithinAHeartbeat(t *testing.T) {
 	}
 }
 
+// TestDeadlineReachesARunningJobWithinAHeartbeat marks a workflow's
+// deadline passed while its long step sleeps: the job stops within one
+// heartbeat with a step_stopped event and no output, and a job of a
+// workflow already past its deadline when it leaves the queue never starts.
+func TestDeadlineReachesARunningJobWithinAHeartbeat(t *testing.T) {
+	h := newHarness(t, 2)
+	const lease = 1500 * time.Millisecond // heartbeat every 500ms
+	_, _, rdb := runLong(t, h, "long-deadline", bus.JobLease(lease), bus.LongWorkers(1),
+		bus.CancelCheck(cancel.New(redis.NewClient(&redis.Options{Addr: h.redis}))))
+	markers := cancel.New(rdb)
+	// Already late when it is picked up: stopped before any work.
+	if err := rdb.Set(context.Background(), markers.DeadlineKey("wf-late"), "deadline passed before it started", time.Hour).Err(); err != nil {
+		t.Fatal(err)
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted,
+		submittedKeyed(0, "wf-deadline", map[string]string{"steps": "2", "step_delay": "60s"}))
+	if c := controlKinds(t, h, 1, 20*time.Second); c["wf-deadline"][events.KindStepStarted] != 1 {
+		t.Fatalf("job did not start: %v", c)
+	}
+	time.Sleep(200 * time.Millisecond)
+	if err := rdb.Set(context.Background(), markers.DeadlineKey("wf-deadline"), "deadline 2026-12-01T12:00:00Z passed", time.Hour).Err(); err != nil {
+		t.Fatal(err)
+	}
+	start := time.Now()
+	for {
+		c := controlKinds(t, h, 2, time.Second)
+		if c["wf-deadline"][events.KindStepStopped] == 1 {
+			break
+		}
+		if time.Since(start) > 10*time.Second {
+			t.Fatalf("no step_stopped event 10s after the deadline marker: %v", c)
+		}
+	}
+	if took := time.Since(start); took > lease {
+		t.Errorf("the deadline reached the running job after %s; want within one heartbeat (%s)", took, lease/3)
+	}
+	// The single worker is free again: the late workflow's job is ended
+	// as soon as it leaves the queue.
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted,
+		submittedKeyed(1, "wf-late", map[string]string{"steps": "2", "step_delay": "60s"}))
+	deadline := time.Now().Add(20 * time.Second)
+	var c map[string]map[string]int
+	for time.Now().Before(deadline) {
+		if c = controlKinds(t, h, 3, time.Second); c["wf-late"][events.KindStepStopped] == 1 {
+			break
+		}
+	}
+	if c["wf-late"][events.KindStepStopped] != 1 || c["wf-late"][events.KindStepProgress] != 0 {
+		t.Errorf("late workflow's steps = %v; want stopped before any progress", c["wf-late"])
+	}
+	if c["wf-deadline"]["canceled"] != 0 || c["wf-late"]["canceled"] != 0 {
+		t.Errorf("a deadline is not a cancel: %v", c)
+	}
+	if got := outputs(t, h, 1, 2*time.Second); len(got) != 0 {
+		t.Errorf("timed-out workflows emitted %v", got)
+	}
+}
+
 // TestFullJobQueuePausesFetching gives a replica room for 4 jobs and one
 // worker: fetching pauses instead of piling records up, the replica never
 // holds more than its room plus one poll, and everything completes.

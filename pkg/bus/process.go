@@ -349,7 +349,8 @@ func outputID(in, topic string, i int) string {
 }
 
 // endByCause ends a long job whose context was canceled with a cause: a
-// canceled workflow emits its canceled event; a job lost to another replica
+// canceled workflow emits its canceled event, a timed-out one a
+// step_stopped event; a job lost to another replica
 // or left at shutdown emits nothing (abandoned). It reports whether the
 // cause ended the job.
 func (rt *Runtime) endByCause(ctx context.Context, it *item) bool {
@@ -358,10 +359,18 @@ func (rt *Runtime) endByCause(ctx context.Context, it *item) bool {
 		return false
 	}
 	var ce *CanceledError
+	var te *TimedOutError
 	switch {
 	case errors.As(cause, &ce) && it.event != nil:
 		it.err = nil
 		rt.endCanceled(ctx, func() *slog.Logger { return rt.log.With(telemetry.KeyWorkflowID, ce.Workflow) }, it, cause)
+	case errors.As(cause, &te) && it.event != nil:
+		it.err = nil
+		if err := rt.stopItem(ctx, it, te.Reason); err != nil {
+			it.fatal = err
+			break
+		}
+		rt.log.InfoContext(ctx, "workflow's deadline passed; long step stopped", telemetry.KeyWorkflowID, te.Workflow, "reason", te.Reason)
 	case errors.Is(cause, errJobLost), errors.Is(cause, errJobAbandoned):
 		it.abandoned = true
 	default:

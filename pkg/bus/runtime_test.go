@@ -138,6 +138,10 @@ func TestPoisonIsDeadLetteredAndPartitionKeepsFlowing(t *testing.T) {
 			if dl.FirstFailureAt.IsZero() || dl.LastFailureAt.Before(dl.FirstFailureAt) || dl.Meta.EventID == "" {
 				t.Errorf("dead letter %d: times %v..%v, event id %q", i, dl.FirstFailureAt, dl.LastFailureAt, dl.Meta.EventID)
 			}
+			// The class has its own field: the messages do not repeat it.
+			if strings.HasPrefix(dl.ErrorMessage, "structural: ") || len(dl.AttemptHistory) == 1 && strings.HasPrefix(dl.AttemptHistory[0].ErrorMessage, "structural: ") {
+				t.Errorf("dead letter %d repeats its class: %q, history %+v", i, dl.ErrorMessage, dl.AttemptHistory)
+			}
 			if wantValues[i] != nil && string(dl.OriginalValue) != string(wantValues[i]) {
 				t.Errorf("dead letter %d keeps %q, want the original bytes %q", i, dl.OriginalValue, wantValues[i])
 			}

@@ -8,6 +8,13 @@
 // cancel reason; the default prefix is DefaultPrefix, on the Redis the
 // platform settings name (DOCKET_REDIS_URL), which the tracker and the
 // agents share.
+//
+// A deadline marker (DefaultDeadlinePrefix) is written the same way when
+// the tracker projects a workflow's deadline_exceeded event. Only long
+// steps read it, to stop a running job that no longer has a reason to
+// run: the workflow is timed out and a reviewer takes it over, whose
+// decision the classifier and the ledger must still handle, so a deadline
+// is not a cancel.
 package cancel
 
 import (
@@ -23,10 +30,14 @@ import (
 // DefaultPrefix prefixes every cancel marker.
 const DefaultPrefix = "docket:cancel:"
 
-// Markers reads cancel markers. It is safe for concurrent use.
+// DefaultDeadlinePrefix prefixes every deadline marker.
+const DefaultDeadlinePrefix = "docket:deadline:"
+
+// Markers reads cancel and deadline markers. It is safe for concurrent use.
 type Markers struct {
-	rdb    redis.UniversalClient
-	prefix string
+	rdb            redis.UniversalClient
+	prefix         string
+	deadlinePrefix string
 }
 
 // Option configures Markers.
@@ -35,9 +46,13 @@ type Option func(*Markers)
 // Prefix sets the key prefix of the markers. Default DefaultPrefix.
 func Prefix(p string) Option { return func(m *Markers) { m.prefix = p } }
 
+// DeadlinePrefix sets the key prefix of the deadline markers. Default
+// DefaultDeadlinePrefix.
+func DeadlinePrefix(p string) Option { return func(m *Markers) { m.deadlinePrefix = p } }
+
 // New returns the markers on rdb.
 func New(rdb redis.UniversalClient, opts ...Option) *Markers {
-	m := &Markers{rdb: rdb, prefix: DefaultPrefix}
+	m := &Markers{rdb: rdb, prefix: DefaultPrefix, deadlinePrefix: DefaultDeadlinePrefix}
 	for _, o := range opts {
 		o(m)
 	}
@@ -47,21 +62,35 @@ func New(rdb redis.UniversalClient, opts ...Option) *Markers {
 // Key returns the Redis key of a workflow's marker.
 func (m *Markers) Key(workflowID string) string { return m.prefix + workflowID }
 
+// DeadlineKey returns the Redis key of a workflow's deadline marker.
+func (m *Markers) DeadlineKey(workflowID string) string { return m.deadlinePrefix + workflowID }
+
 // Canceled returns the reason of every canceled workflow among ids, in one
 // round trip; workflows that are not canceled are absent. Redis failures
 // are transient.
 func (m *Markers) Canceled(ctx context.Context, ids []string) (map[string]string, error) {
+	return m.read(ctx, "cancel", m.prefix, ids)
+}
+
+// TimedOut returns the reason of every workflow among ids whose deadline
+// passed, in one round trip; the others are absent. Redis failures are
+// transient.
+func (m *Markers) TimedOut(ctx context.Context, ids []string) (map[string]string, error) {
+	return m.read(ctx, "deadline", m.deadlinePrefix, ids)
+}
+
+func (m *Markers) read(ctx context.Context, kind, prefix string, ids []string) (map[string]string, error) {
 	out := map[string]string{}
 	if len(ids) == 0 {
 		return out, nil
 	}
 	keys := make([]string, len(ids))
 	for i, id := range ids {
-		keys[i] = m.Key(id)
+		keys[i] = prefix + id
 	}
 	vals, err := m.rdb.MGet(ctx, keys...).Result()
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read cancel markers of %d workflows: %w", len(ids), err))
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read %s markers of %d workflows: %w", kind, len(ids), err))
 	}
 	for i, v := range vals {
 		if s, ok := v.(string); ok {

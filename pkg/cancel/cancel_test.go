@@ -31,6 +31,29 @@ func TestCanceled(t *testing.T) {
 	}
 }
 
+func TestTimedOut(t *testing.T) {
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	ctx := context.Background()
+	m := cancel.New(rdb)
+	if m.DeadlineKey("wf-1") != cancel.DefaultDeadlinePrefix+"wf-1" {
+		t.Fatalf("deadline key = %s", m.DeadlineKey("wf-1"))
+	}
+	if err := rdb.Set(ctx, m.DeadlineKey("wf-1"), "deadline passed", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := rdb.Set(ctx, m.Key("wf-2"), "canceled, not late", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	got, err := m.TimedOut(ctx, []string{"wf-1", "wf-2"})
+	if want := map[string]string{"wf-1": "deadline passed"}; err != nil || !reflect.DeepEqual(got, want) {
+		t.Fatalf("TimedOut = %v, %v; want %v", got, err, want)
+	}
+	// A deadline is not a cancel.
+	if got, err := m.Canceled(ctx, []string{"wf-1"}); err != nil || len(got) != 0 {
+		t.Fatalf("Canceled(timed-out workflow) = %v, %v", got, err)
+	}
+}
+
 func TestEventIDs(t *testing.T) {
 	// Stable across processes: every agent and the tracker must derive the
 	// same ids.

@@ -2,13 +2,19 @@ package dockettest
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"fmt"
+	"os"
+	"path/filepath"
 	"testing"
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/reqsign"
 )
 
 // Submitted returns a valid submitted event for workflow n.
@@ -92,4 +98,45 @@ func Approve(rr *events.ReviewRequested, reviewer, reason string) *events.Review
 		Producer:    events.Producer{Service: reviewer, Version: "test"},
 	}
 	return d
+}
+
+// ProduceRequest produces req to docket.document.requested signed with the
+// tenant's request secret, as a producer of that tenant does (package
+// reqsign); an empty secret produces it unsigned.
+func ProduceRequest(t testing.TB, cl *kgo.Client, enc Encoder, secret string, req *events.DocumentRequested) {
+	t.Helper()
+	v, err := enc.Encode(events.TopicRequested, req)
+	if err != nil {
+		t.Fatalf("encode request: %v", err)
+	}
+	r := &kgo.Record{Topic: events.TopicRequested, Key: []byte(req.Meta.WorkflowID), Value: v}
+	if secret != "" {
+		r.Headers = []kgo.RecordHeader{{Key: reqsign.HeaderName, Value: []byte(reqsign.Sign(secret, v))}}
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if err := cl.ProduceSync(ctx, r).FirstErr(); err != nil {
+		t.Fatalf("produce request: %v", err)
+	}
+}
+
+// DropBlob writes content into tenant's drop area of the file blob store
+// in dir, as a producer that submits over Kafka does, and returns its
+// reference with mediaType.
+func DropBlob(t testing.TB, dir, tenant string, content []byte, mediaType string) events.BlobRef {
+	t.Helper()
+	s := sha256.Sum256(content)
+	sum := hex.EncodeToString(s[:])
+	k, err := blob.DroppedKey(tenant, sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, filepath.FromSlash(k))
+	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, content, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	return events.BlobRef{URI: blob.URI(sum), SHA256: sum, SizeBytes: int64(len(content)), MediaType: mediaType}
 }

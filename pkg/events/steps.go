@@ -9,6 +9,9 @@ const (
 	// KindStepProgress: a long step's progress, at most about once a
 	// second per job.
 	KindStepProgress = "step_progress"
+	// KindStepStopped: a long step stopped working on a workflow whose
+	// deadline passed (the reason says so); the step emitted nothing else.
+	KindStepStopped = "step_stopped"
 )
 
 // Details keys of step_started and step_progress.

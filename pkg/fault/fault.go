@@ -6,6 +6,7 @@ package fault
 import (
 	"errors"
 	"fmt"
+	"strings"
 )
 
 // Class is the kind of a failure.
@@ -56,6 +57,25 @@ func Structuralf(format string, args ...any) error {
 // Semanticf formats a semantic error; %w is honoured.
 func Semanticf(format string, args ...any) error {
 	return &Error{Class: Semantic, Err: fmt.Errorf(format, args...)}
+}
+
+// TrimClass returns msg without the "<class>: " markers that Error puts
+// before a classified error's message — leading (repeated when an error
+// was wrapped twice) or after a ": " where a classified error was wrapped
+// with more context — for a message shown beside its class: a dead
+// letter's, which carries its class in a field of its own.
+func TrimClass(msg string) string {
+	for {
+		trimmed := msg
+		for _, c := range []Class{Transient, Structural, Semantic} {
+			trimmed = strings.TrimPrefix(trimmed, string(c)+": ")
+			trimmed = strings.ReplaceAll(trimmed, ": "+string(c)+": ", ": ")
+		}
+		if trimmed == msg {
+			return msg
+		}
+		msg = trimmed
+	}
 }
 
 // ClassOf returns the class of err: the outermost classified error in its

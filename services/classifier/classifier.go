@@ -27,6 +27,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
@@ -69,6 +71,11 @@ type Config struct {
 	LLMModel   string        `env:"DOCKET_CLASSIFIER_LLM_MODEL"`
 	LLMAPIKey  string        `env:"DOCKET_CLASSIFIER_LLM_API_KEY"`
 	LLMTimeout time.Duration `env:"DOCKET_CLASSIFIER_LLM_TIMEOUT" envDefault:"30s"`
+	// LLMBudget is how long the LLM endpoint may keep failing before the
+	// built-in model answers in its place, the decision marked degraded;
+	// until then a failure is retried and redelivered as usual. An answer
+	// the LLM gives that cannot be used falls back at once.
+	LLMBudget time.Duration `env:"DOCKET_CLASSIFIER_LLM_BUDGET" envDefault:"2m"`
 }
 
 // Engines of DOCKET_CLASSIFIER_ENGINE.
@@ -112,14 +119,19 @@ func (c Config) Validate() error {
 		if c.LLMTimeout <= 0 {
 			errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_LLM_TIMEOUT %s: want > 0", c.LLMTimeout))
 		}
+		if c.LLMBudget < 0 {
+			errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_LLM_BUDGET %s: want >= 0", c.LLMBudget))
+		}
 	}
 	return errors.Join(errs...)
 }
 
 // Engine builds the decision engine of c: the built-in model, the LLM or
 // the no-op classifier, and the policy. It reports whether the classifier
-// is remote.
-func Engine(c Config) (*classify.Engine, bool, error) {
+// is remote. An LLM is backed by the built-in model (classify.Fallback);
+// degraded, when set, is called with the reason of each decision the
+// fallback made.
+func Engine(c Config, degraded func(reason string)) (*classify.Engine, bool, error) {
 	builtin, err := classify.NewBuiltIn(ModelJSON)
 	if err != nil {
 		return nil, false, err
@@ -143,11 +155,12 @@ func Engine(c Config) (*classify.Engine, bool, error) {
 	case c.Engine == EngineNoop:
 		clf = classify.Noop{Type: classify.TypeOther}
 	case c.LLMURL != "":
-		if clf, err = llm.New(llm.Config{URL: c.LLMURL, Model: c.LLMModel, APIKey: c.LLMAPIKey, Types: types,
-			Client: &http.Client{Timeout: c.LLMTimeout}}); err != nil {
+		remoteClf, err := llm.New(llm.Config{URL: c.LLMURL, Model: c.LLMModel, APIKey: c.LLMAPIKey, Types: types,
+			Client: &http.Client{Timeout: c.LLMTimeout}})
+		if err != nil {
 			return nil, false, err
 		}
-		remote = true
+		clf, remote = classify.NewFallback(remoteClf, builtin, c.LLMBudget, nil, degraded), true
 	}
 	return classify.NewEngine(clf, pol, polVersion), remote, nil
 }
@@ -167,7 +180,18 @@ func Spec() service.Spec {
 			if err != nil {
 				return err
 			}
-			eng, remote, err := Engine(c)
+			reg := prometheus.NewRegistry()
+			if d.Ops != nil {
+				reg = d.Ops.Registry
+			}
+			degraded := prometheus.NewCounterVec(prometheus.CounterOpts{
+				Name: "docket_classifier_degraded_total",
+				Help: "Decisions the built-in model made in place of the LLM classifier (completed degraded), by reason: llm_unavailable past DOCKET_CLASSIFIER_LLM_BUDGET, llm_answer_unusable.",
+			}, []string{"reason"})
+			if err := reg.Register(degraded); err != nil {
+				return fmt.Errorf("register classifier metrics: %w", err)
+			}
+			eng, remote, err := Engine(c, func(reason string) { degraded.WithLabelValues(reason).Inc() })
 			if err != nil {
 				return err
 			}
@@ -180,9 +204,16 @@ func Spec() service.Spec {
 				_ = store.Close()
 			}()
 			h := handler.New(store, eng, c.MaxTextBytes, remote, time.Now)
-			bus.Handle(rt, events.TopicExtracted, h.Handle,
-				bus.Retry(retry.Policy{Attempts: 3, Initial: 100 * time.Millisecond, Max: time.Second, Multiplier: 2}),
-				bus.Timeout(time.Minute))
+			policy := bus.Retry(retry.Policy{Attempts: 3, Initial: 100 * time.Millisecond, Max: time.Second, Multiplier: 2})
+			if remote {
+				// A model behind an API answers in seconds, or a minute
+				// when it is busy: a long step, worked outside any Kafka
+				// transaction under a lease, so a slow answer never holds
+				// a transaction open (or gets the producer fenced).
+				bus.HandleLong(rt, events.TopicExtracted, h.Handle, policy, bus.Timeout(max(time.Minute, c.LLMTimeout+10*time.Second)))
+			} else {
+				bus.Handle(rt, events.TopicExtracted, h.Handle, policy, bus.Timeout(time.Minute))
+			}
 			d.Log.Info("classifier ready", "engine", c.Engine, "policy_file", c.PolicyFile, "max_text_bytes", c.MaxTextBytes, "llm", c.LLMURL != "")
 			return nil
 		},

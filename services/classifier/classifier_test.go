@@ -2,12 +2,16 @@ package classifier_test
 
 import (
 	"context"
+	"encoding/json"
 	"log/slog"
+	"net/http"
+	"net/http/httptest"
 	"os"
 	"path/filepath"
 	"reflect"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -21,6 +25,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/jobs"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/services/classifier"
@@ -78,14 +83,14 @@ type harness struct {
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
-	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested,
+	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicSteps,
 		events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
 	k := dockettest.NewKafka(t, 2, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:4])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:5])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
@@ -98,13 +103,18 @@ func newHarness(t *testing.T) *harness {
 	return &harness{kafka: k, codec: codec, redis: rs.Addr(), blobs: b, url: url}
 }
 
-// start runs the classifier's Spec in-process on a runtime until the test ends.
-func (h *harness) start(t *testing.T) {
+// start runs the classifier's Spec in-process on a runtime until the test
+// ends; opts add runtime options.
+func (h *harness) start(t *testing.T, opts ...bus.Option) {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
+	js, err := jobs.New(rdb, classifier.Name) // as the service's main wires it
+	if err != nil {
+		t.Fatal(err)
+	}
 	rt, err := bus.New(classifier.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
-		bus.TransactionalID("classifier-test"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2*time.Second))
+		append([]bus.Option{bus.TransactionalID("classifier-test"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2 * time.Second), bus.Jobs(js)}, opts...)...)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -164,6 +174,109 @@ func (h *harness) read(t *testing.T, topic string, want int) map[string]events.E
 	return out
 }
 
+// TestLLMClassifierIsALongStep puts the optional LLM engine behind an API
+// that answers in 4s, four times the runtime's transaction timeout: the
+// classifier runs it as a long step (step_started on docket.workflow.steps),
+// each document is classified exactly once, and no transaction outlives
+// its timeout (a fenced producer would stop the runtime, failing the test
+// at cleanup).
+func TestLLMClassifierIsALongStep(t *testing.T) {
+	const answerAfter = 4 * time.Second
+	var calls atomic.Int32
+	llmAPI := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		calls.Add(1)
+		select {
+		case <-time.After(answerAfter):
+		case <-r.Context().Done():
+			return
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(map[string]any{
+			"id": "chatcmpl-1", "object": "chat.completion", "model": "slow-model",
+			"choices": []map[string]any{{"index": 0, "finish_reason": "stop", "message": map[string]string{"role": "assistant",
+				"content": `{"type":"invoice","confidence":0.93,"alternatives":[{"type":"receipt","score":0.04}],"rationale":"invoice number and due date"}`}}},
+		})
+	}))
+	t.Cleanup(llmAPI.Close)
+	t.Setenv("DOCKET_CLASSIFIER_LLM_URL", llmAPI.URL+"/v1")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_MODEL", "slow-model")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_TIMEOUT", "20s")
+	h := newHarness(t)
+	inv := h.put(t, invoiceText)
+	dockettest.Produce(t, h.kafka.Client(t), h.codec, events.TopicExtracted, extracted(1, "acme", inv), extracted(2, "acme", inv))
+	h.start(t, bus.TransactionTimeout(time.Second), bus.JobLease(3*time.Second))
+
+	classified := h.read(t, events.TopicClassified, 2)
+	for _, wf := range []string{"wf-1", "wf-2"} {
+		c, ok := classified[wf].(*events.DocumentClassified)
+		if !ok || c.DocumentType != "invoice" || c.Model.Name != "llm:slow-model" {
+			t.Errorf("%s classified = %+v, want an invoice by the LLM", wf, classified[wf])
+		}
+	}
+	started := 0
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicSteps, 2, 10*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := e.(*events.WorkflowControl); c.Kind == events.KindStepStarted && c.Details[events.DetailStep] == classifier.Name {
+			started++
+		}
+	}
+	if started != 2 {
+		t.Errorf("%d step_started events from the classifier, want 2: the LLM call is not a long step", started)
+	}
+	if recs := h.kafka.ReadCommitted(t, events.TopicClassified, 3, 2*time.Second); len(recs) != 2 {
+		t.Errorf("%d classified records, want exactly 2", len(recs))
+	}
+	if n := calls.Load(); n != 2 {
+		t.Errorf("the LLM API was called %d times, want 2", n)
+	}
+}
+
+// TestLLMDownCompletesDegraded points the LLM classifier at an endpoint
+// that answers 503 with no budget to wait: the built-in model classifies
+// instead, the event names it and carries the degraded flag and reason
+// (which the ledger signs into its record), and nothing is dead-lettered.
+func TestLLMDownCompletesDegraded(t *testing.T) {
+	var calls atomic.Int32
+	down := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) {
+		calls.Add(1)
+		http.Error(w, "model overloaded", http.StatusServiceUnavailable)
+	}))
+	t.Cleanup(down.Close)
+	t.Setenv("DOCKET_CLASSIFIER_LLM_URL", down.URL+"/v1")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_MODEL", "big-model")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_BUDGET", "0s")
+	h := newHarness(t)
+	inv := h.put(t, invoiceText)
+	dockettest.Produce(t, h.kafka.Client(t), h.codec, events.TopicExtracted, extracted(1, "acme", inv))
+	h.start(t)
+
+	c, ok := h.read(t, events.TopicClassified, 1)["wf-1"].(*events.DocumentClassified)
+	if !ok {
+		t.Fatal("wf-1 not classified")
+	}
+	if c.DocumentType != "invoice" || c.Model.Name != "docket-tfidf-logreg" {
+		t.Errorf("classified %s by %s, want an invoice by the built-in model", c.DocumentType, c.Model.Name)
+	}
+	var flag *events.Flag
+	for i := range c.Flags {
+		if c.Flags[i].Kind == "degraded" {
+			flag = &c.Flags[i]
+		}
+	}
+	if flag == nil || !strings.Contains(flag.Detail, "llm_unavailable") || !strings.Contains(flag.Detail, "503") || c.Context["degraded"] != flag.Detail {
+		t.Errorf("flags %+v context %q: want a degraded flag naming the outage", c.Flags, c.Context["degraded"])
+	}
+	if n := calls.Load(); n < 1 {
+		t.Errorf("the LLM endpoint was never asked")
+	}
+	if dls := h.kafka.ReadCommitted(t, events.DLQTopic(classifier.Name), 1, 2*time.Second); len(dls) != 0 {
+		t.Errorf("%d dead letters, want none: a degraded decision completes", len(dls))
+	}
+}
+
 // TestHandlerThroughRuntime drives the service on kfake and a real Redis:
 // a confident invoice is classified, a receipt with a card number and an
 // empty text go to review, a strict tenant reviews the same invoice, and a
@@ -197,7 +310,7 @@ func TestHandlerThroughRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, remote, err := classifier.Engine(cfg)
+	eng, remote, err := classifier.Engine(cfg, nil)
 	if err != nil || remote {
 		t.Fatalf("engine: %v remote=%v", err, remote)
 	}
@@ -314,11 +427,12 @@ func TestConfigValidate(t *testing.T) {
 	t.Setenv("DOCKET_CLASSIFIER_MAX_TEXT_BYTES", "0")
 	t.Setenv("DOCKET_CLASSIFIER_LLM_URL", "ftp://x")
 	t.Setenv("DOCKET_CLASSIFIER_LLM_TIMEOUT", "0s")
+	t.Setenv("DOCKET_CLASSIFIER_LLM_BUDGET", "-1s")
 	_, err := classifier.LoadConfig()
 	if err == nil {
 		t.Fatal("LoadConfig accepted invalid settings")
 	}
-	for _, want := range []string{"DOCKET_CLASSIFIER_MAX_TEXT_BYTES 0", "DOCKET_CLASSIFIER_LLM_URL", "DOCKET_CLASSIFIER_LLM_MODEL is required", "DOCKET_CLASSIFIER_LLM_TIMEOUT"} {
+	for _, want := range []string{"DOCKET_CLASSIFIER_MAX_TEXT_BYTES 0", "DOCKET_CLASSIFIER_LLM_URL", "DOCKET_CLASSIFIER_LLM_MODEL is required", "DOCKET_CLASSIFIER_LLM_TIMEOUT", "DOCKET_CLASSIFIER_LLM_BUDGET"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not report %s", err, want)
 		}
@@ -342,7 +456,7 @@ func TestConfigValidateEngine(t *testing.T) {
 // The no-op engine answers "other" with confidence 1 whatever the text;
 // the policy still applies, so such a document is classified, not reviewed.
 func TestNoopEngine(t *testing.T) {
-	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024})
+	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

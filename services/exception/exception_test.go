@@ -170,6 +170,8 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 	h := newHarness(t)
 	a := startAgent(t, h, testConfig())
 	structural := deadLetter("dl-structural", submittedRecord(t, h, 5), "structural", 10, 1)
+	// As an earlier runtime wrote it, the message repeats the class.
+	structural.ErrorMessage = "structural: pdf: no pages"
 	garbage := original{key: []byte("wf-garbage"), value: []byte("not avro at all")}
 	undecodable := deadLetter("dl-garbage", garbage, "structural", 11, 1)
 	semantic := deadLetter("dl-semantic", submittedRecord(t, h, 6), "semantic", 12, 1)
@@ -211,6 +213,8 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 	for i, want := range []string{"dl-semantic", "dl-garbage", "dl-structural"} {
 		wantEqual(t, "item "+strconv.Itoa(i), list.Items[i].ID, want)
 	}
+	// The parked reason says the class once.
+	wantEqual(t, "structural reason", list.Items[2].Reason, "structural failure: pdf: no pages")
 	wantEqual(t, "review kind", list.Items[0].Kind, "review")
 	wantEqual(t, "poison kind", list.Items[1].Kind, "poison")
 	wantEqual(t, "poison workflow", list.Items[1].Workflow, "")

@@ -23,6 +23,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/app"
 	"github.com/docket-run/docket/services/ingest/internal/inbox"
@@ -33,29 +34,46 @@ func meta(id, wf, tenant string) events.Meta {
 	return events.Meta{EventID: id, WorkflowID: wf, TenantID: tenant, OccurredAt: time.Now().UTC().Truncate(time.Millisecond), Producer: events.Producer{Service: "test", Version: "test"}}
 }
 
-func (h *harness) putBlob(b []byte) events.BlobRef {
+// drop puts b in tenant's drop area of the blob store, as a producer that
+// submits over Kafka does.
+func (h *harness) drop(tenant string, b []byte) events.BlobRef {
+	h.t.Helper()
+	return dockettest.DropBlob(h.t, h.blobDir, tenant, b, "application/pdf")
+}
+
+// putShared stores b at its shared address, as an upload over HTTP does.
+func (h *harness) putShared(b []byte) events.BlobRef {
 	h.t.Helper()
 	bs, err := blob.Open(context.Background(), "file://"+h.blobDir)
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	defer bs.Close()
-	r, err := bs.Put(context.Background(), strings.NewReader(string(b)), "application/octet-stream")
+	r, err := bs.Put(context.Background(), strings.NewReader(string(b)), "application/pdf")
 	if err != nil {
 		h.t.Fatal(err)
 	}
 	return events.BlobRef{URI: r.URI, SHA256: r.SHA256, SizeBytes: r.Size, MediaType: "application/pdf"}
 }
 
+// produceRequest produces req signed with secret ("" for unsigned).
+func (h *harness) produceRequest(secret string, req *events.DocumentRequested) {
+	h.t.Helper()
+	dockettest.ProduceRequest(h.t, h.client, h.codec, secret, req)
+}
+
 func TestRequestedBecomesSubmittedOrRejected(t *testing.T) {
 	h := newHarness(t, nil)
-	good := h.putBlob(pdfDoc)
-	zip := h.putBlob([]byte("PK\x03\x04 a zip archive, not a document"))
+	good := h.drop("acme", pdfDoc)
+	zip := h.drop("acme", []byte("PK\x03\x04 a zip archive, not a document"))
 	missing := events.BlobRef{URI: blob.URI(sha([]byte("never stored"))), SHA256: sha([]byte("never stored")), SizeBytes: 12, MediaType: "application/pdf"}
 	mismatch := good
 	mismatch.SHA256 = sha([]byte("other"))
 	wrongSize := good
 	wrongSize.SizeBytes++
+	// acme's document in the shared store (uploaded over HTTP, say) is not
+	// in acme's drop area either: a request names what its tenant dropped.
+	shared := h.putShared([]byte("%PDF-1.7 stored through the API\n"))
 	deadline := time.Now().Add(72 * time.Hour).UTC().Truncate(time.Millisecond)
 	cb := "http://127.0.0.1:1/cb"
 	ok := &events.DocumentRequested{Meta: meta("req-ok", "corr-"+"req-ok", "acme"), Document: good, Filename: "r.pdf", IdempotencyKey: "rk-1",
@@ -66,26 +84,53 @@ func TestRequestedBecomesSubmittedOrRejected(t *testing.T) {
 	conflict.Meta = meta("req-conflict", "corr-"+"req-conflict", "acme")
 	conflict.Filename = "other.pdf"
 	type rej struct {
-		req  *events.DocumentRequested
-		code string
+		req    *events.DocumentRequested
+		secret string
+		code   string
 	}
+	plain := func(id, tenant string, doc events.BlobRef) *events.DocumentRequested {
+		return &events.DocumentRequested{Meta: meta(id, "corr-"+id, tenant), Document: doc, Labels: map[string]string{}}
+	}
+	// globex knows the hash of acme's document and drops bytes of its own
+	// under it.
+	garbage := []byte("%PDF-1.7 globex's own bytes\n")
+	k, err := blob.DroppedKey("globex", good.SHA256)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.MkdirAll(filepath.Dir(filepath.Join(h.blobDir, k)), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(h.blobDir, k), garbage, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	forged := good
+	forged.SizeBytes = int64(len(garbage))
 	rejects := []rej{
-		{&events.DocumentRequested{Meta: meta("req-missing", "corr-"+"req-missing", "acme"), Document: missing, IdempotencyKey: "rk-2", Labels: map[string]string{}}, "blob_missing"},
-		{&events.DocumentRequested{Meta: meta("req-mismatch", "corr-"+"req-mismatch", "acme"), Document: mismatch, Labels: map[string]string{}}, "checksum_mismatch"},
-		{&events.DocumentRequested{Meta: meta("req-size", "corr-"+"req-size", "acme"), Document: wrongSize, Labels: map[string]string{}}, "checksum_mismatch"},
-		{&events.DocumentRequested{Meta: meta("req-zip", "corr-"+"req-zip", "acme"), Document: zip, Labels: map[string]string{}}, "unsupported_media_type"},
-		{&events.DocumentRequested{Meta: meta("req-tenant", "corr-"+"req-tenant", "nobody"), Document: good, Labels: map[string]string{}}, "unauthorized"},
-		{&conflict, "idempotency_conflict"},
+		{&events.DocumentRequested{Meta: meta("req-missing", "corr-"+"req-missing", "acme"), Document: missing, IdempotencyKey: "rk-2", Labels: map[string]string{}}, acmeRequestSecret, "blob_missing"},
+		{plain("req-mismatch", "acme", mismatch), acmeRequestSecret, "checksum_mismatch"},
+		{plain("req-size", "acme", wrongSize), acmeRequestSecret, "checksum_mismatch"},
+		{plain("req-zip", "acme", zip), acmeRequestSecret, "unsupported_media_type"},
+		{plain("req-tenant", "nobody", good), acmeRequestSecret, "unauthorized"},
+		{&conflict, acmeRequestSecret, "idempotency_conflict"},
+		{plain("req-shared", "acme", shared), acmeRequestSecret, "blob_missing"},
+		// Whoever can write the topic cannot speak for a tenant.
+		{plain("req-unsigned", "acme", good), "", "unauthorized"},
+		{plain("req-globex-as-acme", "acme", good), globexRequestSecret, "unauthorized"},
+		{plain("req-no-secret", "slow", good), acmeRequestSecret, "unauthorized"},
+		// globex, signing as itself, cannot reach acme's document by its hash.
+		{plain("req-globex-hash", "globex", h.drop("acme", []byte("%PDF-1.7 acme only\n"))), globexRequestSecret, "blob_missing"},
+		{plain("req-globex-forged", "globex", forged), globexRequestSecret, "checksum_mismatch"},
 	}
-	h.produce(events.TopicRequested, ok)
+	h.produceRequest(acmeRequestSecret, ok)
 	evs, _ := h.read(events.TopicSubmitted, 1, 20*time.Second)
 	if len(evs) != 1 {
 		t.Fatalf("%d submitted, want 1", len(evs))
 	}
 	for _, r := range rejects {
-		h.produce(events.TopicRequested, r.req)
+		h.produceRequest(r.secret, r.req)
 	}
-	h.produce(events.TopicRequested, &again)
+	h.produceRequest(acmeRequestSecret, &again)
 
 	evs, _ = h.read(events.TopicSubmitted, 2, 20*time.Second)
 	wf := submit.WorkflowID("acme", "rk-1")
@@ -553,6 +598,15 @@ func TestInboxSubmitsOnceAndSortsFiles(t *testing.T) {
 	if e.Source != "inbox" || e.Filename != "letter.txt" || e.Meta.TenantID != "acme" || e.Document.MediaType != "text/plain" ||
 		e.IdempotencyKey == nil || *e.IdempotencyKey != key || e.Meta.WorkflowID != submit.WorkflowID("acme", key) {
 		t.Errorf("submitted %+v", e)
+	}
+	// Beside each processed file, the workflow it became: the second drop
+	// names the same one, as a repeat.
+	for _, tt := range []struct{ name, repeat string }{{"letter.txt", "false"}, {"letter.1.txt", "true"}} {
+		note, err := os.ReadFile(filepath.Join(dir, inbox.Processed, tt.name+inbox.WorkflowSuffix))
+		t.Logf("%s%s:\n%s", tt.name, inbox.WorkflowSuffix, note)
+		if err != nil || !strings.HasPrefix(string(note), "workflow_id: "+e.Meta.WorkflowID+"\ntenant: acme\nrepeat: "+tt.repeat+"\nsubmitted_at: ") {
+			t.Errorf("workflow note of %s: %q, %v; want workflow %s, repeat %s", tt.name, note, err, e.Meta.WorkflowID, tt.repeat)
+		}
 	}
 }
 

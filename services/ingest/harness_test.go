@@ -36,8 +36,12 @@ import (
 const (
 	acmeKey    = "acme-key-1"
 	acmeSecret = "acme-callback-secret"
-	slowKey    = "slow-key-1"
-	maxBytes   = 64 << 10
+	// Request secrets sign the tenants' requests on Kafka.
+	acmeRequestSecret   = "acme-request-secret-1"
+	globexRequestSecret = "globex-request-secret-1"
+	globexKey           = "globex-key-1"
+	slowKey             = "slow-key-1"
+	maxBytes            = 64 << 10
 )
 
 var pdfDoc = []byte("%PDF-1.7\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n")
@@ -87,8 +91,10 @@ func newHarness(t *testing.T, mod func(*app.Config), platform ...func(*config.Pl
 	rdb := dockettest.RedisClient(t, rs)
 	dir := t.TempDir()
 	tenants := filepath.Join(dir, "tenants.json")
-	tj := fmt.Sprintf(`[{"id":"acme","api_key_sha256":%q,"rate_per_s":1000,"burst":1000,"callback_secret":%q},
-{"id":"slow","api_key_sha256":%q,"rate_per_s":0.001,"burst":1,"callback_secret":""}]`, submit.HashKey(acmeKey), acmeSecret, submit.HashKey(slowKey))
+	tj := fmt.Sprintf(`[{"id":"acme","api_key_sha256":%q,"rate_per_s":1000,"burst":1000,"callback_secret":%q,"request_secrets":[%q]},
+{"id":"globex","api_key_sha256":%q,"rate_per_s":1000,"burst":1000,"request_secrets":[%q]},
+{"id":"slow","api_key_sha256":%q,"rate_per_s":0.001,"burst":1,"callback_secret":""}]`,
+		submit.HashKey(acmeKey), acmeSecret, acmeRequestSecret, submit.HashKey(globexKey), globexRequestSecret, submit.HashKey(slowKey))
 	if err := os.WriteFile(tenants, []byte(tj), 0o600); err != nil {
 		t.Fatal(err)
 	}

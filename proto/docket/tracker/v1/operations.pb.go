@@ -165,7 +165,13 @@ type ReviewTask struct {
 	Candidates []*ReviewCandidate `protobuf:"bytes,15,rep,name=candidates,proto3" json:"candidates,omitempty"`
 	Flags      []*ReviewFlag      `protobuf:"bytes,16,rep,name=flags,proto3" json:"flags,omitempty"`
 	// Model that made the suggestion, name@version; empty for none.
-	Model         string `protobuf:"bytes,17,opt,name=model,proto3" json:"model,omitempty"`
+	Model string `protobuf:"bytes,17,opt,name=model,proto3" json:"model,omitempty"`
+	// What sent it to review, in words: the policy rules that fired with
+	// their detail (e.g. "policy.amount_over_threshold: largest amount
+	// 66000.00 USD exceeds 10000"), the confidence against its threshold, or
+	// the failure the exception agent parked; empty when the request says
+	// nothing more than its reason.
+	Rule          string `protobuf:"bytes,18,opt,name=rule,proto3" json:"rule,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -315,6 +321,13 @@ func (x *ReviewTask) GetFlags() []*ReviewFlag {
 func (x *ReviewTask) GetModel() string {
 	if x != nil {
 		return x.Model
+	}
+	return ""
+}
+
+func (x *ReviewTask) GetRule() string {
+	if x != nil {
+		return x.Rule
 	}
 	return ""
 }
@@ -768,7 +781,7 @@ const file_docket_tracker_v1_operations_proto_rawDesc = "" +
 	"\n" +
 	"ReviewFlag\x12\x12\n" +
 	"\x04kind\x18\x01 \x01(\tR\x04kind\x12\x16\n" +
-	"\x06detail\x18\x02 \x01(\tR\x06detail\"\xa2\x05\n" +
+	"\x06detail\x18\x02 \x01(\tR\x06detail\"\xb6\x05\n" +
 	"\n" +
 	"ReviewTask\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x1f\n" +
@@ -795,7 +808,8 @@ const file_docket_tracker_v1_operations_proto_rawDesc = "" +
 	"candidates\x18\x0f \x03(\v2\".docket.tracker.v1.ReviewCandidateR\n" +
 	"candidates\x123\n" +
 	"\x05flags\x18\x10 \x03(\v2\x1d.docket.tracker.v1.ReviewFlagR\x05flags\x12\x14\n" +
-	"\x05model\x18\x11 \x01(\tR\x05model\"\x93\x01\n" +
+	"\x05model\x18\x11 \x01(\tR\x05model\x12\x12\n" +
+	"\x04rule\x18\x12 \x01(\tR\x04rule\"\x93\x01\n" +
 	"\x16ListReviewTasksRequest\x12\x16\n" +
 	"\x06tenant\x18\x01 \x01(\tR\x06tenant\x12%\n" +
 	"\x0eunclaimed_only\x18\x02 \x01(\bR\runclaimedOnly\x12\x1b\n" +

@@ -334,7 +334,19 @@ type Workflow struct {
 	// What the running step last reported of its work (a long step: OCR of a
 	// multi-page scan); unset when the step reported nothing yet, and once
 	// the step finished, failed or the workflow ended.
-	Progress      *Progress `protobuf:"bytes,12,opt,name=progress,proto3" json:"progress,omitempty"`
+	Progress *Progress `protobuf:"bytes,12,opt,name=progress,proto3" json:"progress,omitempty"`
+	// The submitted document's original file name; empty when unknown.
+	Filename string `protobuf:"bytes,13,opt,name=filename,proto3" json:"filename,omitempty"`
+	// Why the workflow is not moving, in words, for the statuses that wait on
+	// someone (waiting_review, parked, retrying) and for a stalled one; empty
+	// otherwise. E.g. "review task <id>: rule_required: policy.amount_over_threshold: …".
+	WaitingReason string `protobuf:"bytes,14,opt,name=waiting_reason,json=waitingReason,proto3" json:"waiting_reason,omitempty"`
+	// Its open review tasks (ids for Operations.ClaimReviewTask), the latest
+	// first; empty when none.
+	ReviewTaskIds []string `protobuf:"bytes,15,rep,name=review_task_ids,json=reviewTaskIds,proto3" json:"review_task_ids,omitempty"`
+	// Its items parked at the exception agent and not yet replayed,
+	// discarded or settled (ids for the agent's /v1/parked/{id}).
+	ParkedIds     []string `protobuf:"bytes,16,rep,name=parked_ids,json=parkedIds,proto3" json:"parked_ids,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -449,6 +461,34 @@ func (x *Workflow) GetStalled() bool {
 func (x *Workflow) GetProgress() *Progress {
 	if x != nil {
 		return x.Progress
+	}
+	return nil
+}
+
+func (x *Workflow) GetFilename() string {
+	if x != nil {
+		return x.Filename
+	}
+	return ""
+}
+
+func (x *Workflow) GetWaitingReason() string {
+	if x != nil {
+		return x.WaitingReason
+	}
+	return ""
+}
+
+func (x *Workflow) GetReviewTaskIds() []string {
+	if x != nil {
+		return x.ReviewTaskIds
+	}
+	return nil
+}
+
+func (x *Workflow) GetParkedIds() []string {
+	if x != nil {
+		return x.ParkedIds
 	}
 	return nil
 }
@@ -1302,7 +1342,8 @@ type Stats struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
 	From  *timestamppb.Timestamp `protobuf:"bytes,1,opt,name=from,proto3" json:"from,omitempty"`
 	To    *timestamppb.Timestamp `protobuf:"bytes,2,opt,name=to,proto3" json:"to,omitempty"`
-	// Workflows not terminal now.
+	// Workflows in the agents' hands now: queued, running or retrying (not
+	// those waiting for a person: waiting_review, parked).
 	Active int64 `protobuf:"varint,3,opt,name=active,proto3" json:"active,omitempty"`
 	// Workflows whose first event, completion, failure (rejection),
 	// cancellation and deadline breach occurred in the window.
@@ -1316,7 +1357,10 @@ type Stats struct {
 	ExceptionRate float64 `protobuf:"fixed64,9,opt,name=exception_rate,json=exceptionRate,proto3" json:"exception_rate,omitempty"`
 	// Dead letters in the window.
 	DeadLetters int64 `protobuf:"varint,10,opt,name=dead_letters,json=deadLetters,proto3" json:"dead_letters,omitempty"`
-	// Workflows parked, retrying and waiting for review now.
+	// Workflows with an item parked at the exception agent now (whatever
+	// their status: a structural failure also waits for a review), retrying
+	// and waiting for review now. Poison records, parked under no workflow,
+	// are not counted: the exception agent lists them.
 	Parked        int64 `protobuf:"varint,11,opt,name=parked,proto3" json:"parked,omitempty"`
 	Retrying      int64 `protobuf:"varint,12,opt,name=retrying,proto3" json:"retrying,omitempty"`
 	WaitingReview int64 `protobuf:"varint,13,opt,name=waiting_review,json=waitingReview,proto3" json:"waiting_review,omitempty"`
@@ -1488,7 +1532,9 @@ type StepStats struct {
 	Step  string                 `protobuf:"bytes,1,opt,name=step,proto3" json:"step,omitempty"`
 	// Steps finished in the window and percentiles of their processing time
 	// (from the step's input event to its output event; two significant
-	// digits).
+	// digits). A step without an input event the tracker sees (ingest: it
+	// projects no submission request) counts as finished untimed: its
+	// percentiles are zero.
 	Finished      int64                `protobuf:"varint,2,opt,name=finished,proto3" json:"finished,omitempty"`
 	ProcessingP50 *durationpb.Duration `protobuf:"bytes,3,opt,name=processing_p50,json=processingP50,proto3" json:"processing_p50,omitempty"`
 	ProcessingP95 *durationpb.Duration `protobuf:"bytes,4,opt,name=processing_p95,json=processingP95,proto3" json:"processing_p95,omitempty"`
@@ -1675,7 +1721,7 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x1a\n" +
 	"\bsequence\x18\x04 \x01(\x03R\bsequence\x12\x1f\n" +
 	"\vrecord_hash\x18\x05 \x01(\tR\n" +
-	"recordHash\"\xe0\x03\n" +
+	"recordHash\"\xea\x04\n" +
 	"\bWorkflow\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06tenant\x18\x02 \x01(\tR\x06tenant\x12\x14\n" +
@@ -1692,7 +1738,12 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x06events\x18\n" +
 	" \x01(\x03R\x06events\x12\x18\n" +
 	"\astalled\x18\v \x01(\bR\astalled\x127\n" +
-	"\bprogress\x18\f \x01(\v2\x1b.docket.tracker.v1.ProgressR\bprogress\"\x97\x01\n" +
+	"\bprogress\x18\f \x01(\v2\x1b.docket.tracker.v1.ProgressR\bprogress\x12\x1a\n" +
+	"\bfilename\x18\r \x01(\tR\bfilename\x12%\n" +
+	"\x0ewaiting_reason\x18\x0e \x01(\tR\rwaitingReason\x12&\n" +
+	"\x0freview_task_ids\x18\x0f \x03(\tR\rreviewTaskIds\x12\x1d\n" +
+	"\n" +
+	"parked_ids\x18\x10 \x03(\tR\tparkedIds\"\x97\x01\n" +
 	"\bProgress\x12\x12\n" +
 	"\x04step\x18\x01 \x01(\tR\x04step\x12\x12\n" +
 	"\x04done\x18\x02 \x01(\x03R\x04done\x12\x14\n" +

@@ -33,6 +33,12 @@ type Prediction struct {
 	// scores to mean anything (they are then mostly its priors); the
 	// decision goes to review whatever the score.
 	Unfamiliar bool
+	// Model is the model that answered when it is not the Classifier's
+	// own (a fallback's); nil otherwise.
+	Model *events.Model
+	// Degraded says why the answer came from a fallback instead of the
+	// configured classifier; empty when it did not.
+	Degraded string
 }
 
 // BuiltIn is the offline model.

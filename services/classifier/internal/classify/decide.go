@@ -117,6 +117,16 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Candidates = p.Candidates
 		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
 		unfamiliar = p.Unfamiliar
+		if p.Model != nil {
+			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}
+			d.Context["model.name"], d.Context["model.version"] = p.Model.Name, p.Model.Version
+		}
+		if p.Degraded != "" {
+			// Completed by the declared fallback: said in the event, and in
+			// the ledger record through the flag.
+			d.Context["degraded"] = p.Degraded
+			d.Flags = append(d.Flags, events.Flag{Kind: FlagDegraded, Detail: p.Degraded})
+		}
 	}
 
 	lowConfidence := d.Confidence < rules.ReviewThreshold
@@ -149,8 +159,13 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		fired = append(fired, RuleTypeReview+":"+d.Type)
 		d.Flags = append(d.Flags, events.Flag{Kind: "policy.type_requires_review", Detail: fmt.Sprintf("document type %s always needs review under policy %s", d.Type, rules.Tenant)})
 	}
+	// Amounts are money only with a currency or a money label, line above
+	// or column header; codes and boilerplate limits are not amounts (see
+	// policy.Amounts). amount.basis says which context made the largest
+	// one money, for the reviewer.
 	if a, ok := policy.MaxAmount(text.Body); ok {
 		d.Context["amount.max"] = formatAmount(a)
+		d.Context["amount.basis"] = a.Basis
 		if rules.AmountThreshold > 0 && a.Value > rules.AmountThreshold {
 			required, urgent = true, true
 			fired = append(fired, RuleAmount)

@@ -2,12 +2,20 @@
 // IBANs (mod-97 checked), payment card numbers (Luhn checked), e-mail
 // addresses, phone numbers and dates of birth. Findings never carry the
 // value itself, only its kind, count and where it was first seen.
+//
+// The detectors read layout, not only characters: a phone number may be
+// split by a line break, a label may sit on the line above its value or
+// be the header of the table column the value is in, and a number that a
+// label calls an invoice, order or account number is not a phone number.
 package pii
 
 import (
 	"fmt"
 	"regexp"
+	"sort"
 	"strings"
+
+	"github.com/docket-run/docket/services/classifier/internal/layout"
 )
 
 // Kinds of personal data.
@@ -36,58 +44,97 @@ func (f Finding) Detail() string {
 	return fmt.Sprintf("%d occurrence(s), first at byte %d", f.Count, f.First)
 }
 
-var (
-	ssnRe   = regexp.MustCompile(`\b(\d{3})-(\d{2})-(\d{4})\b`)
-	ssnKey  = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
-	ibanRe  = regexp.MustCompile(`\b([A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?)\b`)
-	cardRe  = regexp.MustCompile(`\b(?:\d[ -]?){12,18}\d\b`)
-	emailRe = regexp.MustCompile(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b`)
-	phoneRe = regexp.MustCompile(`(?:\+\d{1,3}[ .-]?)?(?:\(\d{2,4}\)[ .-]?|\b\d{2,4}[ .-])\d{3,4}[ .-]\d{3,4}\b`)
-	dobRe   = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|d\.?o\.?b\.?|born(?: on)?|geburtstag|geburtsdatum)\b[^\n\d]{0,20}(\d{1,4}[./ -]\d{1,2}[./ -]\d{2,4}|\d{1,2} [A-Za-z]{3,9}\.? \d{4}|[A-Za-z]{3,9}\.? \d{1,2},? \d{4})`)
-)
+// Match is one piece of personal data: its kind and where it is,
+// text[Start:End]. A date of birth's match is the date, not its label.
+type Match struct {
+	Kind       string
+	Start, End int
+}
 
 // Find returns what personal data text holds, one finding per kind found,
 // in the order of Kinds.
 func Find(text string) []Finding {
+	byKind := map[string]*Finding{}
+	for _, m := range Matches(text) {
+		f := byKind[m.Kind]
+		if f == nil {
+			f = &Finding{Kind: m.Kind, First: m.Start}
+			byKind[m.Kind] = f
+		}
+		f.Count++
+		f.First = min(f.First, m.Start)
+	}
 	var out []Finding
-	add := func(kind string, locs [][]int) {
-		if len(locs) > 0 {
-			out = append(out, Finding{Kind: kind, Count: len(locs), First: locs[0][0]})
+	for _, k := range Kinds {
+		if f := byKind[k]; f != nil {
+			out = append(out, *f)
 		}
 	}
-	add(SSN, ssns(text))
-	add(IBAN, filter(text, ibanRe.FindAllStringIndex(text, -1), func(s string) bool { return ValidIBAN(s) }))
-	add(PaymentCard, filter(text, cardRe.FindAllStringIndex(text, -1), ValidCard))
-	add(Email, emailRe.FindAllStringIndex(text, -1))
-	add(Phone, phones(text))
-	add(DateOfBirth, dobRe.FindAllStringIndex(text, -1))
 	return out
 }
 
-func filter(text string, locs [][]int, ok func(string) bool) [][]int {
-	var keep [][]int
-	for _, l := range locs {
-		if ok(text[l[0]:l[1]]) {
-			keep = append(keep, l)
+// Matches returns every piece of personal data in text, ordered by kind
+// (as Kinds) and then by position. A number is reported once: a phone
+// number that overlaps an IBAN, card number or SSN is not reported.
+func Matches(text string) []Match {
+	lt := layout.New(text)
+	var out []Match
+	add := func(kind string, spans [][2]int) {
+		for _, s := range spans {
+			out = append(out, Match{Kind: kind, Start: s[0], End: s[1]})
 		}
 	}
-	return keep
+	ssn := ssns(text)
+	iban := ibans(text)
+	cards := cards(text)
+	add(SSN, ssn)
+	add(IBAN, iban)
+	add(PaymentCard, cards)
+	add(Email, spans(emailRe.FindAllStringIndex(text, -1)))
+	taken := append(append(append([][2]int{}, ssn...), iban...), cards...)
+	add(Phone, phones(lt, taken))
+	add(DateOfBirth, birthDates(lt))
+	return out
 }
+
+func spans(locs [][]int) [][2]int {
+	out := make([][2]int, len(locs))
+	for i, l := range locs {
+		out[i] = [2]int{l[0], l[1]}
+	}
+	return out
+}
+
+func overlaps(s [2]int, taken [][2]int) bool {
+	for _, t := range taken {
+		if s[0] < t[1] && t[0] < s[1] {
+			return true
+		}
+	}
+	return false
+}
+
+var (
+	ssnRe   = regexp.MustCompile(`\b(\d{3})-(\d{2})-(\d{4})\b`)
+	ssnKey  = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
+	emailRe = regexp.MustCompile(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b`)
+)
 
 // ssns finds formatted SSNs that the SSA could have issued, and unformatted
 // nine-digit ones only right after an "SSN" label.
-func ssns(text string) [][]int {
-	var locs [][]int
+func ssns(text string) [][2]int {
+	var locs [][2]int
 	for _, m := range ssnRe.FindAllStringSubmatchIndex(text, -1) {
-		if ValidSSN(text[m[2]:m[3]] + text[m[4]:m[5]] + text[m[6]:m[7]]) {
-			locs = append(locs, m[:2])
+		if ValidSSN(text[m[2]:m[3]]+text[m[4]:m[5]]+text[m[6]:m[7]]) && !codeAround(text, m[0], m[1]) {
+			locs = append(locs, [2]int{m[0], m[1]})
 		}
 	}
 	for _, m := range ssnKey.FindAllStringSubmatchIndex(text, -1) {
 		if ValidSSN(text[m[2]:m[3]]) {
-			locs = append(locs, m[2:4])
+			locs = append(locs, [2]int{m[2], m[3]})
 		}
 	}
+	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
 	return locs
 }
 
@@ -107,6 +154,58 @@ var ibanLengths = map[string]int{
 	"ES": 24, "FI": 18, "FR": 27, "GB": 22, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IS": 26, "IT": 27,
 	"LI": 21, "LT": 20, "LU": 20, "LV": 21, "MC": 27, "MT": 31, "NL": 18, "NO": 15, "PL": 28, "PT": 25,
 	"RO": 24, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "AE": 23, "SA": 24, "TR": 26, "BR": 29, "IL": 23,
+}
+
+var ibanStart = regexp.MustCompile(`\b[A-Z]{2}\d{2}`)
+
+// ibans finds IBANs: a country code and check digits, then exactly the
+// country's number of characters, compact or in groups separated by single
+// spaces (a group boundary may also be a line break), passing mod-97.
+func ibans(text string) [][2]int {
+	var locs [][2]int
+	for _, l := range ibanStart.FindAllStringIndex(text, -1) {
+		n, ok := ibanLengths[text[l[0]:l[0]+2]]
+		if !ok {
+			continue
+		}
+		var b strings.Builder
+		i := l[0]
+		for i < len(text) && b.Len() < n {
+			c := text[i]
+			switch {
+			case isUpper(c) || isDigit(c):
+				b.WriteByte(c)
+				i++
+			case c == ' ' && i+1 < len(text) && isAlnum(text[i+1]) && b.Len() > 0:
+				i++
+			case (c == '\n' || c == '\r' || c == ' ') && b.Len()%4 == 0:
+				j := i
+				for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
+					j++
+				}
+				if j < len(text) && text[j] == '\n' {
+					j++
+					for j < len(text) && (text[j] == ' ' || text[j] == '\t') {
+						j++
+					}
+				}
+				if j == i || j >= len(text) || !isAlnum(text[j]) {
+					i = len(text) + 1
+					break
+				}
+				i = j
+			default:
+				i = len(text) + 1
+			}
+		}
+		if i > len(text) || b.Len() != n || (i < len(text) && isAlnum(text[i])) {
+			continue
+		}
+		if ValidIBAN(b.String()) {
+			locs = append(locs, [2]int{l[0], i})
+		}
+	}
+	return locs
 }
 
 // ValidIBAN reports whether s (spaces allowed) is an IBAN of a known
@@ -131,6 +230,34 @@ func ValidIBAN(s string) bool {
 		}
 	}
 	return r == 1
+}
+
+// cards finds payment card numbers: digit groups joined by single spaces or
+// dashes (or one run of digits), 13 to 19 digits that ValidCard accepts,
+// with no letter or digit stuck to either end. Of the groupings starting at
+// a group, the longest valid one is taken, so "4111 1111 1111 1111 12/27"
+// is the card and an expiry date.
+func cards(text string) [][2]int {
+	var locs [][2]int
+	for _, ch := range chains(text, false) {
+		for i := 0; i < len(ch); i++ {
+			if !cleanBefore(text, ch[i].start) {
+				continue
+			}
+			best, digits := -1, 0
+			for j := i; j < len(ch) && digits <= 19; j++ {
+				digits += ch[j].end - ch[j].start
+				if digits >= 13 && digits <= 19 && ValidCard(text[ch[i].start:ch[j].end]) && cleanAfter(text, ch[j].end) {
+					best = j
+				}
+			}
+			if best >= 0 {
+				locs = append(locs, [2]int{ch[i].start, ch[best].end})
+				i = best
+			}
+		}
+	}
+	return locs
 }
 
 // ValidCard reports whether s (spaces and dashes allowed) is a payment card
@@ -195,51 +322,47 @@ func atoi(s string) int {
 	return n
 }
 
-// phones finds phone numbers that are not part of a longer run of digit
-// groups (an IBAN, a card or account number).
-func phones(text string) [][]int {
-	var locs [][]int
-	for _, l := range phoneRe.FindAllStringIndex(text, -1) {
-		if plausiblePhone(text[l[0]:l[1]]) && !digitNear(text, l[0], -1) && !digitNear(text, l[1], 1) {
-			locs = append(locs, l)
-		}
-	}
-	return locs
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isUpper(c byte) bool { return c >= 'A' && c <= 'Z' }
+func isLetter(c byte) bool {
+	return isUpper(c) || (c >= 'a' && c <= 'z') || c >= 0x80
+}
+func isAlnum(c byte) bool { return isDigit(c) || isLetter(c) }
+
+// codeAround reports whether text[start:end] is glued to a code: a letter
+// or digit right before or after, or a dash, slash or # joining it to one.
+func codeAround(text string, start, end int) bool {
+	return !cleanBefore(text, start) || !cleanAfter(text, end)
 }
 
-// digitNear reports whether a digit continues the
-// match at i in direction dir, directly or after one separator.
-func digitNear(text string, i, dir int) bool {
-	for step := 0; step < 2; step++ {
-		j := i
-		if dir < 0 {
-			j = i - 1
-		}
-		if j < 0 || j >= len(text) {
-			return false
-		}
-		c := text[j]
-		switch {
-		case c >= '0' && c <= '9':
-			return true
-		case step == 0 && (c == ' ' || c == '-' || c == '.'):
-			i += dir
-		default:
-			return false
-		}
+// cleanBefore reports whether nothing code-like is stuck to the left of
+// start: no letter or digit, no "#", and no "-", "/", "." or "," that joins
+// it to a letter or digit.
+func cleanBefore(text string, start int) bool {
+	if start == 0 {
+		return true
 	}
-	return false
+	c := text[start-1]
+	switch {
+	case isAlnum(c), c == '#', c == '_':
+		return false
+	case c == '-' || c == '/' || c == '.' || c == ',':
+		return start < 2 || !isAlnum(text[start-2])
+	}
+	return true
 }
 
-// plausiblePhone drops matches that are dates or amounts rather than phone
-// numbers: a phone number has 10 to 15 digits and no decimal comma/point
-// group of two at its end.
-func plausiblePhone(s string) bool {
-	n := 0
-	for _, c := range s {
-		if c >= '0' && c <= '9' {
-			n++
-		}
+// cleanAfter is cleanBefore's mirror for the right of end.
+func cleanAfter(text string, end int) bool {
+	if end >= len(text) {
+		return true
 	}
-	return n >= 10 && n <= 15
+	c := text[end]
+	switch {
+	case isAlnum(c), c == '_':
+		return false
+	case c == '-' || c == '/' || c == '.' || c == ',':
+		return end+1 >= len(text) || !isAlnum(text[end+1])
+	}
+	return true
 }

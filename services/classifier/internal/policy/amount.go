@@ -4,54 +4,642 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+
+	"github.com/docket-run/docket/services/classifier/internal/layout"
 )
 
 // Amount is a money amount found in a text.
 type Amount struct {
-	Value    float64
-	Currency string // USD, EUR, GBP, CHF or "" when only a total label said it was money
+	Value float64
+	// Currency is an ISO code (USD, EUR, GBP, ...) or "" when only a label
+	// or a column header said the number was money.
+	Currency string
+	// Start and End locate the number: text[Start:End].
+	Start, End int
+	// Basis says what made the number money (one of the Basis constants).
+	Basis string
 }
 
-const num = `(\d{1,3}(?:[.,' ]\d{3})+(?:[.,]\d{1,2})?|\d+(?:[.,]\d{1,2})?)`
-
-var (
-	// A currency before the number: "$12,345.67", "EUR 1.234,56", "€ 99".
-	amountPrefix = regexp.MustCompile(`(?i)(\$|€|£|\b(?:USD|EUR|GBP|CHF)\b)\s?` + num)
-	// A currency after the number: "1.234,56 EUR", "99 €".
-	amountSuffix = regexp.MustCompile(`(?i)\b` + num + `\s?(€|£|\b(?:USD|EUR|GBP|CHF)\b)`)
-	// A total label before a bare number: "Total: 12,345.67".
-	amountLabel = regexp.MustCompile(`(?i)\b(?:grand total|total due|amount due|balance due|total|amount)\b\s*:?\s*` + num + `(?:\s|$)`)
+// Why a number is money.
+const (
+	// BasisCurrency: a currency symbol or ISO code next to it.
+	BasisCurrency = "currency"
+	// BasisLabel: a money label left of it on its line ("Total due").
+	BasisLabel = "label"
+	// BasisLabelAbove: a money label on the line above, the number alone
+	// at the start of its line.
+	BasisLabelAbove = "label_above"
+	// BasisColumn: the header of its table column ("Amount", "Balance").
+	BasisColumn = "column"
 )
 
-var symbols = map[string]string{"$": "USD", "€": "EUR", "£": "GBP"}
+// Amounts returns the money amounts in text, in order of appearance.
+//
+// A number is money only with a currency next to it ("$12,345.67",
+// "1.234,56 EUR") or in a money-labelled context: a label left of it on
+// its line ("Total due: 12,345.67", "Closing balance  245,310.77"), a label
+// alone on the line above it (or above a run of number-only lines), or a
+// money header over its table column ("Amount", "Balance", "Premium",
+// "Debit", ...; "Amount (EUR)" gives the currency too; also in a table
+// whose gaps OCR flattened). A number is not money, whatever surrounds it,
+// when
+//
+//   - it is part of a code, date, time, percentage or quantity ("INV-2024",
+//     "01/02/2024", "3 Oct", "20%", "12 days");
+//   - its own label calls it an identifier or a non-money quantity ("Fund
+//     code", "Policy number", "Ref", "Qty", "Hours") — also in a column
+//     whose header is "Amount": a code is not an amount because of where it
+//     is printed;
+//   - it is a bare integer in a money column whose other values have
+//     decimals (a reference where amounts are written 1,250.00);
+//   - it is a boilerplate limit rather than a transaction: its label or
+//     sentence speaks of a limit, cover or maximum ("insured up to
+//     $250,000", "Coverage limit", "Maximum benefit", "per occurrence");
+//     see classifyLabel.
+func Amounts(text string) []Amount {
+	lt := layout.New(text)
+	labels := labelCache{}
+	type cand struct {
+		a      Amount
+		tok    number
+		column string // header position key for the sibling check
+	}
+	var cands []cand
+	for _, tok := range scanNumbers(text) {
+		a, col, ok := judge(lt, labels, tok)
+		if ok {
+			cands = append(cands, cand{a, tok, col})
+		}
+	}
+	// A bare integer in a money column where other values have decimals
+	// is a reference, not an amount.
+	decimals := map[string]bool{}
+	for _, c := range cands {
+		if c.column != "" && c.tok.decimals {
+			decimals[c.column] = true
+		}
+	}
+	var out []Amount
+	for _, c := range cands {
+		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
+			continue
+		}
+		out = append(out, c.a)
+	}
+	return out
+}
 
-func currency(s string) string {
-	if c, ok := symbols[s]; ok {
+// number is a number token of a text.
+type number struct {
+	start, end int
+	raw        string
+	// grouped: it has thousands separators; decimals: a decimal part.
+	grouped, decimals bool
+}
+
+// scanNumbers finds number tokens: digits with consistent thousands
+// separators (",", ".", "'", "’", a no-break space, or a space when a
+// currency is next to it) and an optional decimal part of one or two
+// digits.
+func scanNumbers(text string) []number {
+	var out []number
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) || (i > 0 && isDigit(text[i-1])) {
+			i++
+			continue
+		}
+		n := readNumber(text, i, false)
+		// Space-grouped thousands ("1 028,00") only with a currency next to
+		// them or a decimal comma, so table cells stay apart.
+		if sp := readNumber(text, i, true); sp.end > n.end && (currencyBefore(text[max(0, i-16):i]) != "" || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
+			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0)) {
+			n = sp
+		}
+		out = append(out, n)
+		i = n.end
+	}
+	return out
+}
+
+func readNumber(text string, i int, spaces bool) number {
+	n := number{start: i}
+	j := i
+	for j < len(text) && isDigit(text[j]) {
+		j++
+	}
+	var groupSep string
+	if j-i <= 3 {
+		for {
+			sep, w := separatorAt(text, j, spaces)
+			if sep == "" || (groupSep != "" && sep != groupSep) || !threeDigits(text, j+w) {
+				break
+			}
+			groupSep = sep
+			j += w + 3
+			n.grouped = true
+		}
+	}
+	if j+1 < len(text) && (text[j] == '.' || text[j] == ',') && string(text[j]) != groupSep && isDigit(text[j+1]) {
+		k := j + 1
+		for k < len(text) && isDigit(text[k]) {
+			k++
+		}
+		if k-j-1 <= 2 {
+			j = k
+			n.decimals = true
+		}
+	}
+	n.end = j
+	n.raw = text[i:j]
+	return n
+}
+
+// separatorAt returns the thousands separator at text[j] and its width.
+func separatorAt(text string, j int, spaces bool) (string, int) {
+	if j >= len(text) {
+		return "", 0
+	}
+	switch {
+	case text[j] == ',' || text[j] == '.' || text[j] == '\'':
+		return text[j : j+1], 1
+	case strings.HasPrefix(text[j:], "’"), strings.HasPrefix(text[j:], "\u00a0"), strings.HasPrefix(text[j:], "\u202f"):
+		_, w := decodeRune(text[j:])
+		return text[j : j+w], w
+	case spaces && text[j] == ' ':
+		return " ", 1
+	}
+	return "", 0
+}
+
+func decodeRune(s string) (rune, int) {
+	for i, r := range s {
+		if i > 0 {
+			return r, i
+		}
+	}
+	return 0, len(s)
+}
+
+// threeDigits reports whether text has exactly three digits at j.
+func threeDigits(text string, j int) bool {
+	return j+3 <= len(text) && isDigit(text[j]) && isDigit(text[j+1]) && isDigit(text[j+2]) &&
+		(j+3 == len(text) || !isDigit(text[j+3]))
+}
+
+func isDigit(c byte) bool { return c >= '0' && c <= '9' }
+func isAlpha(c byte) bool { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') }
+
+var (
+	currencyCodes = `USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|SGD|HKD|ZAR|MXN|BRL`
+	// currencyEnd: a currency at the end of the text left of a number.
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|\b(` + currencyCodes + `|Rs\.?|Fr\.|kr\.?)|(?i:\b(` + currencyCodes + `)))[ \t]*[-−(]?[ \t]*$`)
+	// currencyStart: a currency at the start of the text right of one.
+	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|(?i:\b(` + currencyCodes + `)\b)|kr\b|zł|Fr\.)`)
+	symbolCodes   = map[string]string{"$": "USD", "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
+		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
+		"Fr.": "CHF", "kr": "SEK", "kr.": "DKK", "zł": "PLN"}
+	// labelCurrency: a label that names its currency, "Order total (USD):".
+	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|\$)\)[\s:]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$)(?:\)|\b|$)`)
+)
+
+func currencyCode(s string) string {
+	s = strings.TrimSpace(s)
+	if c, ok := symbolCodes[s]; ok {
 		return c
 	}
 	return strings.ToUpper(s)
 }
 
-// Amounts returns the money amounts in text, in order of appearance per
-// pattern (currency first, currency after, labelled totals).
-func Amounts(text string) []Amount {
-	var out []Amount
-	for _, m := range amountPrefix.FindAllStringSubmatch(text, -1) {
-		if v, ok := ParseAmount(m[2]); ok {
-			out = append(out, Amount{Value: v, Currency: currency(m[1])})
+// currencyBefore returns the currency ending left, or "".
+func currencyBefore(left string) string {
+	// A currency and its spacing fit in the last 16 bytes; the pattern is
+	// anchored at the end, so a long left would be scanned for nothing.
+	left = left[max(0, len(left)-16):]
+	m := currencyEnd.FindString(left)
+	if m == "" {
+		return ""
+	}
+	return currencyCode(strings.TrimRight(m, " \t-−("))
+}
+
+// currencyAfter returns the currency starting right, or "".
+func currencyAfter(right string) string {
+	right = right[:min(len(right), 8)]
+	m := currencyStart.FindString(right)
+	if m == "" {
+		return ""
+	}
+	return currencyCode(m)
+}
+
+var (
+	// unitAfter: a unit or ordinal right after a number makes it a
+	// quantity; a month next to it makes it part of a date.
+	unitAfter    = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
+	monthWord    = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+	monthAfter   = regexp.MustCompile(`(?i)^[ \-.]` + monthWord + `\b`)
+	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-](?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
+	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
+)
+
+// shapeOK reports whether the token can be an amount at all: not glued to
+// a code, not part of a date, time, percentage, quantity or phone number.
+func shapeOK(text string, n number) bool {
+	if n.start > 0 {
+		c := text[n.start-1]
+		switch {
+		case isAlpha(c), c == '#', c == '_', c == '*', c == '/', c == ':':
+			return false
+		case c == '-' || c == '.' || c == ',':
+			if n.start >= 2 && (isAlpha(text[n.start-2]) || isDigit(text[n.start-2]) || text[n.start-2] == '.' || text[n.start-2] == ',') {
+				return false
+			}
 		}
 	}
-	for _, m := range amountSuffix.FindAllStringSubmatch(text, -1) {
-		if v, ok := ParseAmount(m[1]); ok {
-			out = append(out, Amount{Value: v, Currency: currency(m[2])})
+	if n.end < len(text) {
+		c := text[n.end]
+		switch {
+		case isAlpha(c), c == '_', c == '/', c == '#':
+			return false
+		case c == '(' && n.end+1 < len(text) && isAlpha(text[n.end+1]):
+			// "401(k)"
+			return false
+		case c == '-' || c == '.' || c == ',' || c == ':':
+			if n.end+1 < len(text) && (isDigit(text[n.end+1]) || isAlpha(text[n.end+1])) {
+				return false
+			}
 		}
 	}
-	for _, m := range amountLabel.FindAllStringSubmatch(text, -1) {
-		if v, ok := ParseAmount(m[1]); ok {
-			out = append(out, Amount{Value: v})
+	right := text[n.end:min(len(text), n.end+24)]
+	left := text[max(0, n.start-16):n.start]
+	if unitAfter.MatchString(right) || monthAfter.MatchString(right) || monthBefore.MatchString(left) {
+		return false
+	}
+	// Bare integers side by side with single spaces are one code:
+	// "VAT No GB 284 1193 02".
+	if !n.grouped && !n.decimals && (bareIntegerAt(text, n.end+1) || bareIntegerBefore(text, n.start-1)) {
+		return false
+	}
+	// A leading zero on an integer is a code: "00417".
+	if len(n.raw) > 1 && n.raw[0] == '0' && isDigit(n.raw[1]) {
+		return false
+	}
+	return true
+}
+
+// limitAbove reports whether a number that starts its line ends a
+// sentence begun on the line above that names a limit: "protected by the
+// FSCS up to\n£85,000".
+func limitAbove(lt *layout.Text, off int, left string) bool {
+	if strings.Trim(currencyEnd.ReplaceAllString(left, ""), " \t$€£(-") != "" {
+		return false
+	}
+	above, ok := lt.LineAbove(off)
+	above = strings.TrimSpace(above)
+	if !ok || above == "" || strings.ContainsAny(above[len(above)-1:], ".:!?;") {
+		return false
+	}
+	return classifyLabel(lastSentence(above)) == labelLimit
+}
+
+// flatHeader finds the header of a table whose columns lost their gaps,
+// as OCR writes them ("Date Description Debit Credit Balance" over
+// "02 Oct Transfer in 5,000.00 212,450.10"): when the number is in the run
+// of numbers that ends its line, the nearest line above without digits
+// whose words are mostly capitalised is the header, and the number's place
+// counted from the right of its line picks the header word counted from
+// the right. It returns what that word calls the number.
+func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
+	li := lt.LineAt(n.start)
+	// The number's place in the run of numbers ending its line.
+	rest := strings.Fields(lt.RightOf(n.end))
+	for _, f := range rest {
+		if !isNumberText(strings.TrimLeft(f, "$€£-+(")) {
+			return labelNone, 0, false
+		}
+	}
+	fromRight := len(rest)
+	blanks := 0
+	for i := li - 1; i >= 0 && li-i <= 40; i-- {
+		line := strings.TrimSpace(lt.LineText(i))
+		if line == "" {
+			if blanks++; blanks >= 2 {
+				break
+			}
+			continue
+		}
+		blanks = 0
+		if strings.ContainsAny(line, "0123456789") {
+			continue
+		}
+		words := strings.Fields(line)
+		if len(words) < 3 || len(words) > 12 || !allCapitalised(words) {
+			return labelNone, 0, false
+		}
+		if fromRight >= len(words) {
+			return labelNone, 0, false
+		}
+		k := classifyLabel(words[len(words)-1-fromRight])
+		if k == labelNone && twoDecimals(n) && moneyRe.MatchString(strings.Join(words[len(words)-1-fromRight:], " ")) {
+			// Headers of several words shift the count ("Paid out Paid
+			// in Balance"): a value written as money under a header
+			// whose words from here on name money is money.
+			k = labelMoney
+		}
+		return k, i, true
+	}
+	return labelNone, 0, false
+}
+
+// allCapitalised reports whether at least two words in three start with a
+// capital letter, as a header's do ("Description Qty Unit price Amount").
+func allCapitalised(words []string) bool {
+	caps := 0
+	for _, w := range words {
+		w = strings.TrimLeft(w, "(|")
+		if w != "" && (w[0] >= 'A' && w[0] <= 'Z' || w[0] >= 0x80) {
+			caps++
+		}
+	}
+	return 3*caps >= 2*len(words)
+}
+
+// nextCellNumeric reports whether the next cell right of end on its line
+// is a number.
+func nextCellNumeric(lt *layout.Text, end int) bool {
+	rest := strings.TrimSpace(lt.RightOf(end))
+	// Dot leaders and the like first: "9 ......... 96,712".
+	rest = strings.TrimLeft(rest, ". ")
+	if rest == "" || !isDigit(rest[0]) {
+		return false
+	}
+	first := strings.Fields(rest)[0]
+	return isNumberText(first)
+}
+
+// twoDecimals reports whether n ends in a decimal mark and two digits.
+func twoDecimals(n number) bool {
+	l := len(n.raw)
+	return n.decimals && l >= 3 && (n.raw[l-3] == '.' || n.raw[l-3] == ',')
+}
+
+// yearLike reports whether n is a bare integer from 1900 to 2099.
+func yearLike(n number) bool {
+	if n.grouped || n.decimals || len(n.raw) != 4 {
+		return false
+	}
+	return n.raw[:2] == "19" || n.raw[:2] == "20"
+}
+
+// bareIntegerAt reports whether a single space at i-1 is followed by an
+// integer with no decimal part at i.
+func bareIntegerAt(text string, i int) bool {
+	if i >= len(text) || text[i-1] != ' ' || !isDigit(text[i]) {
+		return false
+	}
+	j := i
+	for j < len(text) && isDigit(text[j]) {
+		j++
+	}
+	return j == len(text) || !(text[j] == '.' || text[j] == ',') || j+1 >= len(text) || !isDigit(text[j+1])
+}
+
+// bareIntegerBefore is bareIntegerAt's mirror: a single space at i
+// preceded by an integer with no decimal part.
+func bareIntegerBefore(text string, i int) bool {
+	if i < 1 || text[i] != ' ' || !isDigit(text[i-1]) {
+		return false
+	}
+	j := i - 1
+	for j >= 0 && isDigit(text[j]) {
+		j--
+	}
+	return j < 0 || !(text[j] == '.' || text[j] == ',' || text[j] == '\'')
+}
+
+// judge decides whether the token n is money, and returns the amount and,
+// when it is in a table column, a key naming that column.
+func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) {
+	text := lt.String()
+	if !shapeOK(text, n) {
+		return Amount{}, "", false
+	}
+	v, ok := ParseAmount(strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "", "’", "").Replace(n.raw))
+	if !ok {
+		return Amount{}, "", false
+	}
+	a := Amount{Value: v, Start: n.start, End: n.end}
+	left := lt.LeftOf(n.start)
+	right := lt.RightOf(n.end)
+	cur := currencyBefore(left)
+	if cur == "" {
+		cur = currencyAfter(right)
+	}
+	if cur == "" && strings.TrimSpace(left) == "" {
+		// "... was GBP\n1,204,377.19": the currency ends the line above.
+		if above, ok := lt.LineAbove(n.start); ok && len(splitCells(above)) == 1 {
+			cur = currencyBefore(strings.TrimRight(above, " \t"))
+			if cur != "" {
+				left = above
+			}
+		}
+	}
+	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) {
+		return Amount{}, "", false
+	}
+
+	// The row's own label: the nearest cell left of the number that is
+	// not a number or a currency; alone on its line, the line above.
+	label, above, prose := rowLabel(lt, n.start, left)
+	rowKind := labels.kind(label)
+	if prose && rowKind == labelMoney && wordsAfterMoney(label) > maxWordsAfterLabel {
+		rowKind = labelNone
+	}
+	// A bare year is a year unless a money word right before it says
+	// otherwise: "Tax Statement 2021" is not money, "Total: 2021" is.
+	if rowKind == labelMoney && yearLike(n) && wordsAfterMoney(label) > 0 {
+		rowKind = labelNone
+	}
+	headerKind, column, moneyTable := labelNone, "", false
+	if h, line, ok := lt.HeaderAbove(n.start, n.end); ok {
+		headerKind = labels.kind(h.Text)
+		column = strconv.Itoa(line) + ":" + strconv.Itoa(h.Col)
+		m := headerCurrency.FindStringSubmatch(h.Text)
+		if m != nil && cur == "" {
+			cur = currencyCode(m[1])
+		}
+		if m != nil && headerKind == labelNone {
+			// "Unit £", "Line EUR": a currency names a money column.
+			headerKind = labelMoney
+		}
+		// A table whose header row names money ("Earnings  Rate  Hours
+		// Current  YTD", "Af  Bij  Saldo"): its two-decimal values in columns the header
+		// does not call anything else are money.
+		moneyTable = headerKind == labelNone && twoDecimals(n) && moneyRe.MatchString(lt.LineText(line))
+	}
+	if column == "" && headerKind == labelNone {
+		if k, line, ok := flatHeader(lt, n); ok {
+			headerKind, column = k, "flat:"+strconv.Itoa(line)
+		}
+	}
+	if cur == "" {
+		if m := labelCurrency.FindStringSubmatch(label); m != nil {
+			cur = currencyCode(m[1])
+		}
+	}
+	// A small bare integer followed by another number on its row is a
+	// line reference or a quantity: "9   This is your total income   9   96,712".
+	if !n.grouped && !n.decimals && len(n.raw) <= 3 && cur == "" && nextCellNumeric(lt, n.end) {
+		return Amount{}, "", false
+	}
+	switch {
+	case rowKind == labelLimit || headerKind == labelLimit:
+		return Amount{}, "", false
+	case currencyBefore(left) != "" || currencyAfter(right) != "":
+		// A currency outweighs an identifier word: "Requested credit
+		// line: $15,000".
+		a.Currency, a.Basis = cur, BasisCurrency
+		return a, column, true
+	case rowKind == labelID:
+		return Amount{}, "", false
+	case n.decimals && strings.HasSuffix(strings.TrimSpace(left), "@"):
+		// A unit price: "58 days @ 3.10".
+		a.Currency, a.Basis = cur, BasisLabel
+		return a, column, true
+	case rowKind == labelMoney && above:
+		// A label alone on the line above is nearer than a header.
+		a.Currency, a.Basis = cur, BasisLabelAbove
+		if _, line, ok := labelAboveRun(lt, n.start); ok && column == "" {
+			column = "above:" + strconv.Itoa(line)
+		}
+		return a, column, true
+	case headerKind == labelID:
+		return Amount{}, "", false
+	case rowKind == labelMoney:
+		a.Currency, a.Basis = cur, BasisLabel
+		return a, column, true
+	case headerKind == labelMoney, moneyTable:
+		a.Currency, a.Basis = cur, BasisColumn
+		return a, column, true
+	}
+	return Amount{}, "", false
+}
+
+// rowLabel returns the label of the number at off: the nearest cell left
+// of it on its line that holds a word (cut to its last sentence), else —
+// when nothing is left of it — the line above, if that line does not end
+// in a number. above says the label came from the line above.
+func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose bool) {
+	text := lt.String()
+	cells := lt.Cells(lt.LineAt(off))
+	for i := len(cells) - 1; i >= 0; i-- {
+		c := cells[i]
+		if c.Start >= off {
+			continue
+		}
+		t := c.Text
+		if c.End > off {
+			// Prose: the number's own cell starts before it.
+			t, prose = text[c.Start:off], true
+		}
+		t = strings.TrimSpace(currencyEnd.ReplaceAllString(t, ""))
+		if !prose && hasWord(t) && !lineReference(t) && endsInDigit(t) {
+			// "16 State wages: $152,197.32  17": the cell left is a field
+			// with its own value, not this number's label.
+			return "", false, false
+		}
+		if hasWord(t) && !lineReference(t) {
+			return lastSentence(t), false, prose
+		}
+		prose = false
+	}
+	if strings.Trim(left, " \t:.-–—|*$€£(") != "" {
+		return "", false, false
+	}
+	// A label alone on the line above: one short cell without digits, and
+	// nothing but a currency after the number.
+	if rest := strings.TrimSpace(lt.RightOf(off)); rest != "" && !strings.HasPrefix(rest, "(") && currencyAfter(" "+rest) == "" && !isNumberText(rest) {
+		return "", false, false
+	}
+	if label, _, ok := labelAboveRun(lt, off); ok {
+		return label, true, false
+	}
+	return "", false, false
+}
+
+// maxColumnRun bounds the numbers under a label read as its column.
+const maxColumnRun = 40
+
+// labelAboveRun finds the label alone on a line above the number at off,
+// directly or over a run of lines that each hold only a number: a column
+// read as a column ("Balance⏎212,450.10⏎210,650.10", as OCR gives a table
+// it read column by column). It returns the label and its line.
+func labelAboveRun(lt *layout.Text, off int) (string, int, bool) {
+	li := lt.LineAt(off)
+	for i, blanks := li-1, 0; i >= 0 && li-i <= maxColumnRun; i-- {
+		line := strings.TrimSpace(lt.LineText(i))
+		switch {
+		case line == "":
+			if blanks++; blanks > 1 {
+				return "", 0, false
+			}
+			continue
+		case isNumberText(strings.Trim(line, "$€£()-+ ")):
+			blanks = 0
+			continue
+		}
+		cells := splitCells(line)
+		if len(cells) != 1 || !hasWord(cells[0]) || strings.ContainsAny(cells[0], "0123456789") || len([]rune(cells[0])) > 40 {
+			return "", 0, false
+		}
+		return cells[0], i, true
+	}
+	return "", 0, false
+}
+
+// isNumberText reports whether s is only a number with its separators.
+func isNumberText(s string) bool {
+	return strings.Trim(s, "0123456789.,'- ") == ""
+}
+
+func endsInDigit(s string) bool { return s != "" && isDigit(s[len(s)-1]) }
+
+// lineReference reports whether a cell is a form's line or box reference
+// ("1a", "2b", "15"), not a label.
+func lineReference(s string) bool {
+	return len(s) <= 3 && strings.ContainsAny(s, "0123456789")
+}
+
+var cellGap = regexp.MustCompile(`\s{2,}|\t|\|`)
+
+func splitCells(s string) []string {
+	var out []string
+	for _, c := range cellGap.Split(s, -1) {
+		if c = strings.TrimSpace(c); c != "" {
+			out = append(out, c)
 		}
 	}
 	return out
+}
+
+func hasWord(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if isAlpha(s[i]) || s[i] >= 0x80 {
+			return true
+		}
+	}
+	return false
+}
+
+// lastSentence cuts s to its last sentence (or line).
+func lastSentence(s string) string {
+	locs := sentenceStop.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return s
+	}
+	l := locs[len(locs)-1]
+	return strings.TrimSpace(s[l[0]+1:])
 }
 
 // ParseAmount parses a number written in US ("12,345.67"), European

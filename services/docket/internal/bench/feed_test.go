@@ -16,7 +16,9 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/reqsign"
 	"github.com/docket-run/docket/services/docket/internal/samples"
 )
 
@@ -57,30 +59,29 @@ func sampleDocs(b *testing.B, n int) []doc {
 	return out
 }
 
-// requests stores docs in the blob store and returns the
-// docket.document.requested records that submit them, and their event ids.
+// requests drops docs in the bench tenant's area of the blob store and
+// returns the signed docket.document.requested records that submit them,
+// and their event ids.
 func (s *stack) requests(ctx context.Context, phase string, docs []doc) ([]*kgo.Record, []string) {
 	recs := make([]*kgo.Record, len(docs))
 	ids := make([]string, len(docs))
 	for i, d := range docs {
-		ref, err := s.blobs.Put(ctx, bytes.NewReader(d.body), d.mediaType)
-		if err != nil {
-			s.b.Fatalf("store %s: %v", d.name, err)
-		}
+		ref := dockettest.DropBlob(s.b, filepath.Join(s.dir, "blobs"), benchTenant, d.body, d.mediaType)
 		ids[i] = fmt.Sprintf("bench-%s-%06d", phase, i)
 		e := &events.DocumentRequested{
-			Document:       events.BlobRef{URI: ref.URI, SHA256: ref.SHA256, SizeBytes: ref.Size, MediaType: d.mediaType},
+			Document:       ref,
 			Filename:       d.name,
 			IdempotencyKey: ids[i],
 			Labels:         map[string]string{"bench": phase},
 		}
-		e.Meta = events.Meta{EventID: ids[i], WorkflowID: ids[i], TenantID: "bench", OccurredAt: time.Now().UTC().Truncate(time.Millisecond),
+		e.Meta = events.Meta{EventID: ids[i], WorkflowID: ids[i], TenantID: benchTenant, OccurredAt: time.Now().UTC().Truncate(time.Millisecond),
 			Producer: events.Producer{Service: "bench", Version: "test"}}
 		v, err := s.codec.Encode(events.TopicRequested, e)
 		if err != nil {
 			s.b.Fatalf("encode request: %v", err)
 		}
-		recs[i] = &kgo.Record{Topic: events.TopicRequested, Key: []byte(ids[i]), Value: v}
+		recs[i] = &kgo.Record{Topic: events.TopicRequested, Key: []byte(ids[i]), Value: v,
+			Headers: []kgo.RecordHeader{{Key: reqsign.HeaderName, Value: []byte(reqsign.Sign(benchRequestSecret, v))}}}
 	}
 	return recs, ids
 }

@@ -35,6 +35,12 @@ var (
 	profiled = []string{"ingest", "ocr", "classifier", "ledger", "exception"}
 )
 
+// The benchmark tenant and the secret that signs its requests.
+const (
+	benchTenant        = "bench"
+	benchRequestSecret = "bench-request-secret"
+)
+
 // apiKey is the benchmark tenant's key.
 const apiKey = "bench-key"
 
@@ -102,7 +108,8 @@ func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, par
 	}
 	b.Cleanup(func() { _ = blobs.Close() })
 	sum := sha256.Sum256([]byte(apiKey))
-	tenants := fmt.Sprintf(`[{"id":"bench","api_key_sha256":"%x","rate_per_s":1000000,"burst":1000000,"callback_secret":"bench-secret"}]`, sum)
+	tenants := fmt.Sprintf(`[{"id":%q,"api_key_sha256":"%x","rate_per_s":1000000,"burst":1000000,"callback_secret":"bench-secret","request_secrets":[%q]}]`,
+		benchTenant, sum, benchRequestSecret)
 	if err := os.WriteFile(filepath.Join(dir, "tenants.json"), []byte(tenants), 0o600); err != nil {
 		b.Fatal(err)
 	}

@@ -76,14 +76,11 @@ func TestBurstOfMixedDocuments(t *testing.T) {
 	ingest := freeAddr(t)
 	logPath := filepath.Join(dir, "docket.log")
 	proc := dockettest.StartCommand(t, bin,
-		[]string{"run", "--data", filepath.Join(dir, "data"), "--kafka", freeAddr(t), "--registry", freeAddr(t), "--samples=false"},
+		// Metrics on free ports: the default ones are make run's.
+		[]string{"run", "--data", filepath.Join(dir, "data"), "--kafka", freeAddr(t), "--registry", freeAddr(t), "--metrics", "127.0.0.1:0", "--samples=false"},
 		logPath,
 		"DOCKET_INGEST_ADDR="+ingest, "DOCKET_SAGATRACKER_ADDR="+freeAddr(t),
-		"DOCKET_EXCEPTION_ADDR="+freeAddr(t), "DOCKET_LEDGER_ADDR="+freeAddr(t), "DOCKET_CONSOLE_ADDR="+freeAddr(t),
-		// free ops ports: the runner's fixed defaults may be another suite's
-		"DOCKET_INGEST_OPS_ADDR=127.0.0.1:0", "DOCKET_OCR_OPS_ADDR=127.0.0.1:0", "DOCKET_CLASSIFIER_OPS_ADDR=127.0.0.1:0",
-		"DOCKET_LEDGER_OPS_ADDR=127.0.0.1:0", "DOCKET_EXCEPTION_OPS_ADDR=127.0.0.1:0", "DOCKET_SAGATRACKER_OPS_ADDR=127.0.0.1:0",
-		"DOCKET_CONSOLE_OPS_ADDR=127.0.0.1:0")
+		"DOCKET_EXCEPTION_ADDR="+freeAddr(t), "DOCKET_LEDGER_ADDR="+freeAddr(t), "DOCKET_CONSOLE_ADDR="+freeAddr(t))
 	t.Cleanup(func() {
 		if t.Failed() {
 			b, _ := os.ReadFile(logPath)

@@ -16,6 +16,11 @@ const usage = `docket — long-running document workflows on Kafka
 
 Usage:
   docket run [--data DIR]             embedded stack and every service in one process
+             [--kafka|--registry|--ingest|--tracker|--exception|--ledger ADDR]
+             [--metrics ADDR] [--port-offset N]
+                                      where each listens; the six services' metrics take
+                                      consecutive ports from --metrics (default
+                                      127.0.0.1:9101); --port-offset moves every default
   docket admin topics apply [--dev] [--partitions N] [--replication-factor N] [--dry-run]
                                       create or update every topic (production deploy step)
   docket admin acls apply [--principal-prefix User:docket-] [--dry-run]
@@ -45,8 +50,12 @@ Usage:
   docket workflows watch [--tenant T] [--status S] [--from CURSOR] [--limit N]
                                       every change as it happens (-o json: JSON Lines)
   docket review list [--tenant T] [--unclaimed] [--limit N]
-  docket review claim TASK [--reviewer R] [--lease 15m]
-  docket review decide TASK --outcome approved|rejected --reason R [--type T] [--reviewer R]
+  docket review claim TASK --reviewer R [--lease 15m]
+  docket review decide TASK --reviewer R --outcome approved|rejected --reason R [--type T]
+                                      --reviewer is required without a token (default
+                                      $DOCKET_REVIEWER, else $USER) and decide needs the
+                                      name that claimed; with a token it is the token's
+                                      principal and may be left out
   docket cancel ID --reason R         ask the agents to stop a workflow
   docket stats [--window 1h] [--tenant T]
                                       saga tracker at --tracker (default

@@ -3,6 +3,7 @@ package cli
 import (
 	"bytes"
 	"context"
+	"encoding/hex"
 	"encoding/json"
 	"flag"
 	"fmt"
@@ -15,6 +16,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/services/docket/internal/render"
 )
 
@@ -55,6 +57,7 @@ type parkedDetail struct {
 		SourceOffset    int64     `json:"source_offset"`
 		ErrorClass      string    `json:"error_class"`
 		ErrorMessage    string    `json:"error_message"`
+		OriginalValue   []byte    `json:"original_value"`
 		Attempts        int       `json:"attempts"`
 		FirstFailureAt  time.Time `json:"first_failure_at"`
 		LastFailureAt   time.Time `json:"last_failure_at"`
@@ -310,7 +313,7 @@ func parkedView(w io.Writer, d *parkedDetail) error {
 	fmt.Fprintf(tw, "Reason:\t%s\n", render.OrDash(render.OneLine(d.Reason, 500)))
 	fmt.Fprintf(tw, "Event:\t%s\n", render.OrDash(e.EventID))
 	fmt.Fprintf(tw, "Source:\t%s/%d@%d\n", render.OrDash(e.SourceTopic), e.SourcePartition, e.SourceOffset)
-	fmt.Fprintf(tw, "Error:\t%s: %s\n", render.OrDash(e.ErrorClass), render.OneLine(e.ErrorMessage, 500))
+	fmt.Fprintf(tw, "Error:\t%s: %s\n", render.OrDash(e.ErrorClass), render.OneLine(fault.TrimClass(e.ErrorMessage), 500))
 	fmt.Fprintf(tw, "Attempts:\t%d (first failure %s, last %s)\n", e.Attempts, tm(e.FirstFailureAt), tm(e.LastFailureAt))
 	if err := tw.Flush(); err != nil {
 		return err
@@ -320,7 +323,7 @@ func parkedView(w io.Writer, d *parkedDetail) error {
 		tw = tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 		fmt.Fprintln(tw, "FAILED AT\tCLASS\tMESSAGE")
 		for _, a := range e.AttemptHistory {
-			fmt.Fprintf(tw, "%s\t%s\t%s\n", tm(a.At), render.OrDash(a.ErrorClass), render.OneLine(a.ErrorMessage, 120))
+			fmt.Fprintf(tw, "%s\t%s\t%s\n", tm(a.At), render.OrDash(a.ErrorClass), render.OneLine(fault.TrimClass(a.ErrorMessage), 120))
 		}
 		if err := tw.Flush(); err != nil {
 			return err
@@ -337,7 +340,32 @@ func parkedView(w io.Writer, d *parkedDetail) error {
 		_, err := fmt.Fprintf(w, "Payload (%s):\n%s\n", render.OrDash(d.PayloadType), buf.Bytes())
 		return err
 	default:
-		_, err := fmt.Fprintf(w, "Payload: %d bytes, not decoded: %s\n", len(d.PayloadRaw), render.OrDash(d.PayloadError))
+		raw := d.PayloadRaw
+		if len(raw) == 0 {
+			raw = e.OriginalValue
+		}
+		if _, err := fmt.Fprintf(w, "Payload: %d bytes, not decoded: %s\n", len(raw), render.OrDash(d.PayloadError)); err != nil {
+			return err
+		}
+		return hexPreview(w, raw)
+	}
+}
+
+// hexPreviewBytes bounds the bytes of a payload dlq show dumps.
+const hexPreviewBytes = 256
+
+// hexPreview writes the start of a payload that does not decode as a hex
+// dump (offset, bytes, printable characters), saying how much it left out.
+func hexPreview(w io.Writer, b []byte) error {
+	if len(b) == 0 {
+		return nil
+	}
+	if _, err := io.WriteString(w, hex.Dump(b[:min(len(b), hexPreviewBytes)])); err != nil {
 		return err
 	}
+	if len(b) > hexPreviewBytes {
+		_, err := fmt.Fprintf(w, "… %d more bytes (-o json has them all, base64 in payload_raw)\n", len(b)-hexPreviewBytes)
+		return err
+	}
+	return nil
 }

@@ -245,3 +245,56 @@ func TestDLQToken(t *testing.T) {
 		})
 	}
 }
+
+// TestDLQShowHexPreview: a parked payload that does not decode (a poison
+// record) is shown as a hex dump of its first bytes, not only its length.
+func TestDLQShowHexPreview(t *testing.T) {
+	raw := append([]byte{0x00, 0x00, 0x00, 0x00, 0x2a}, []byte("not avro at all, just text that came in one !\x00\x00")...)
+	long := make([]byte, 300)
+	for i := range long {
+		long[i] = byte(i)
+	}
+	for _, tt := range []struct {
+		name  string
+		value []byte
+		want  []string
+	}{
+		{"short", raw, []string{
+			"Payload: 52 bytes, not decoded: registry: schema 42 not found\n",
+			"00000000  00 00 00 00 2a 6e 6f 74  20 61 76 72 6f 20 61 74  |....*not avro at|\n",
+			"00000030  20 21 00 00                                       | !..|\n",
+		}},
+		{"long", long, []string{
+			"Payload: 300 bytes, not decoded: registry: schema 42 not found\n",
+			"000000f0  f0 f1 f2 f3 f4 f5 f6 f7  f8 f9 fa fb fc fd fe ff  |................|\n",
+			"… 44 more bytes (-o json has them all, base64 in payload_raw)\n",
+		}},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			// The exception agent's answer for a payload it could not decode.
+			body, err := json.Marshal(map[string]any{"id": "p-9", "kind": "poison", "service": "ocr", "reason": "poison record",
+				"envelope":    map[string]any{"event_id": "e-9", "error_class": "structural", "error_message": "structural: decode: unknown schema id 42", "original_value": tt.value},
+				"payload_raw": tt.value, "payload_error": "registry: schema 42 not found"})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var d parkedDetail
+			if err := json.Unmarshal(body, &d); err != nil {
+				t.Fatal(err)
+			}
+			var out strings.Builder
+			if err := parkedView(&out, &d); err != nil {
+				t.Fatal(err)
+			}
+			t.Logf("dlq show:\n%s", out.String())
+			for _, line := range tt.want {
+				if !strings.Contains(out.String(), line) {
+					t.Errorf("output lacks %q:\n%s", line, out.String())
+				}
+			}
+			if !strings.Contains(out.String(), "Error:     structural: decode: unknown schema id 42\n") {
+				t.Errorf("the error repeats its class or is missing:\n%s", out.String())
+			}
+		})
+	}
+}

@@ -149,8 +149,8 @@ func TestOperatorCommands(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
 		want := [][]string{
-			{"TASK", "WORKFLOW", "TENANT", "PRIORITY", "REASON", "REQUESTED", "SLA", "CLAIMED", "BY", "SUGGESTED", "CONFIDENCE"},
-			{"wf-r-review", "wf-r", "acme", "2", "low_confidence", w.at(3), w.base.Add(time.Hour).Format(time.RFC3339Nano), "-", "memo", "0.41"},
+			{"TASK", "WORKFLOW", "TENANT", "PRIORITY", "REQUESTED", "SLA", "CLAIMED", "BY", "SUGGESTED", "CONFIDENCE", "REASON", "AND", "RULE"},
+			{"wf-r-review", "wf-r", "acme", "2", w.at(3), w.base.Add(time.Hour).Format(time.RFC3339Nano), "-", "memo", "0.41", "low_confidence"},
 		}
 		if got := rows(out); !equalRows(got, want) {
 			t.Errorf("table:\n%s\nwant rows %q", out, want)

@@ -27,12 +27,21 @@ func review(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 	// refuses another name); without one it records the given name as
 	// unauthenticated.
 	reviewer := func() *string {
-		return c.fs.String("reviewer", envOr("DOCKET_REVIEWER", ""), "who reviews; with a token the tracker records the token's principal and refuses another name (default $DOCKET_REVIEWER, else the principal, or $USER on a tracker without authentication)")
+		return c.fs.String("reviewer", envOr("DOCKET_REVIEWER", ""), "who reviews: required without a credential (default $DOCKET_REVIEWER, else $USER), and decide must name who claimed; with a token or client certificate the tracker records its principal and refuses another name")
 	}
-	defaultReviewer := func(who *string) {
-		if *who == "" && *c.tracker.token == "" && *c.tracker.tokenFile == "" && *c.tracker.certFile == "" {
-			*who = os.Getenv("USER")
+	credential := func() bool {
+		return *c.tracker.token != "" || *c.tracker.tokenFile != "" || *c.tracker.certFile != ""
+	}
+	// defaultReviewer names the reviewer of a call without a credential:
+	// --reviewer, else $DOCKET_REVIEWER, else $USER; none is a usage error.
+	defaultReviewer := func(cmd string, who *string) error {
+		if *who != "" || credential() {
+			return nil
 		}
+		if *who = os.Getenv("USER"); *who == "" {
+			return fmt.Errorf("%w: %s needs --reviewer NAME without a token (the tracker cannot tell who you are; decide with the name that claimed)", errUsage, cmd)
+		}
+		return nil
 	}
 	switch args[0] {
 	case "list":
@@ -69,7 +78,9 @@ func review(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err != nil {
 			return err
 		}
-		defaultReviewer(who)
+		if err := defaultReviewer("review claim", who); err != nil {
+			return err
+		}
 		if *lease < 0 || *lease > 24*time.Hour || *lease%time.Second != 0 {
 			return fmt.Errorf("%w: --lease %s: want whole seconds up to 24h", errUsage, *lease)
 		}
@@ -99,7 +110,9 @@ func review(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 		if err != nil {
 			return err
 		}
-		defaultReviewer(who)
+		if err := defaultReviewer("review decide", who); err != nil {
+			return err
+		}
 		switch {
 		case *outcome != "approved" && *outcome != "rejected":
 			return fmt.Errorf("%w: --outcome %q: want approved or rejected", errUsage, *outcome)
@@ -115,7 +128,11 @@ func review(ctx context.Context, args []string, stdout, stderr io.Writer) error 
 			TaskId: id, Reviewer: *who, Outcome: *outcome, DocumentType: *docType, Reason: *reason,
 		})
 		if err != nil {
-			return trackerError(*c.tracker.addr, "decide review task "+id, err)
+			err = trackerError(*c.tracker.addr, "decide review task "+id, err)
+			if !credential() && strings.Contains(err.Error(), "not claimed by this reviewer") {
+				err = fmt.Errorf("%w; without a token decide with --reviewer set to the name that claimed it (this call decided as %q)", err, *who)
+			}
+			return err
 		}
 		if c.json() {
 			return render.Proto(stdout, resp)
@@ -169,16 +186,26 @@ func listReviewTasks(ctx context.Context, cl trackerv1.OperationsClient, req *tr
 }
 
 func reviewTable(w io.Writer, ts []*trackerv1.ReviewTask) error {
-	t := render.NewTable(w, "TASK", "WORKFLOW", "TENANT", "PRIORITY", "REASON", "REQUESTED", "SLA", "CLAIMED BY", "SUGGESTED", "CONFIDENCE")
+	t := render.NewTable(w, "TASK", "WORKFLOW", "TENANT", "PRIORITY", "REQUESTED", "SLA", "CLAIMED BY", "SUGGESTED", "CONFIDENCE", "REASON AND RULE")
 	for _, x := range ts {
 		sla := render.Time(x.GetSlaDeadline())
 		if x.GetEscalated() {
 			sla += " (escalated)"
 		}
-		t.Row(x.GetId(), x.GetWorkflowId(), render.OrDash(x.GetTenant()), strconv.Itoa(int(x.GetPriority())), render.OrDash(x.GetReason()),
-			render.Time(x.GetRequestedAt()), sla, render.OrDash(x.GetClaimedBy()), render.OrDash(x.GetSuggestedType()), confidence(x))
+		t.Row(x.GetId(), x.GetWorkflowId(), render.OrDash(x.GetTenant()), strconv.Itoa(int(x.GetPriority())),
+			render.Time(x.GetRequestedAt()), sla, render.OrDash(x.GetClaimedBy()), render.OrDash(x.GetSuggestedType()), confidence(x),
+			render.OneLine(reasonAndRule(x), 160))
 	}
 	return t.Flush()
+}
+
+// reasonAndRule is why a task is in the queue: its reason and, when the
+// tracker knows it, the rule in words.
+func reasonAndRule(x *trackerv1.ReviewTask) string {
+	if x.GetRule() == "" {
+		return render.OrDash(x.GetReason())
+	}
+	return render.OrDash(x.GetReason()) + ": " + x.GetRule()
 }
 
 func confidence(x *trackerv1.ReviewTask) string {
@@ -205,6 +232,7 @@ func reviewDetail(w io.Writer, x *trackerv1.ReviewTask) error {
 		[2]string{"Workflow", x.GetWorkflowId()},
 		[2]string{"Tenant", render.OrDash(x.GetTenant())},
 		[2]string{"Reason", render.OrDash(x.GetReason())},
+		[2]string{"Rule", render.OrDash(x.GetRule())},
 		[2]string{"Priority", strconv.Itoa(int(x.GetPriority()))},
 		[2]string{"Requested", render.Time(x.GetRequestedAt())},
 		[2]string{"SLA", render.Time(x.GetSlaDeadline())},

@@ -47,18 +47,34 @@ func suite() []service.Spec {
 
 func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.SetOutput(stderr)
 	data := fs.String("data", "./data", "data folder of the embedded stack (Kafka log, registry, Redis AOF, blobs, inbox, ledger key)")
-	kafkaAddr := fs.String("kafka", "127.0.0.1:9092", "embedded Kafka listen address")
-	registryAddr := fs.String("registry", "127.0.0.1:8081", "embedded schema registry listen address")
+	kafkaAddr := fs.String("kafka", "", "embedded Kafka listen address (default 127.0.0.1:9092)")
+	registryAddr := fs.String("registry", "", "embedded schema registry listen address (default 127.0.0.1:8081)")
+	ports := runPortFlags(fs)
 	feed := fs.Bool("samples", true, "submit the bundled sample documents once the suite is up")
 	logLevel := fs.String("log-level", "warn", "service log level: debug, info, warn, error")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
+	if fs.NArg() > 0 {
+		return fmt.Errorf("%w: run takes no arguments, got %q", errUsage, fs.Args())
+	}
 	dataDir, err := filepath.Abs(*data)
 	if err != nil {
 		return err
 	}
+	lay, err := ports.layout(*kafkaAddr, *registryAddr)
+	if err != nil {
+		return err
+	}
+	// The services read their API addresses from the environment.
+	for k, v := range lay.env() {
+		if err := os.Setenv(k, v); err != nil {
+			return err
+		}
+	}
+	*kafkaAddr, *registryAddr = lay.kafka, lay.registry
 	log := telemetry.NewLogger(stderr, "docket", *logLevel, "text")
 	telemetry.LogRedis(log) // one library logger for the process: the runner's, not one service's
 	checkEngines(ctx, stdout)
@@ -124,19 +140,18 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// after a backoff instead of ending the suite; only the end of ctx
 	// (Ctrl-C) stops them all.
 	sup := supervise.New(stdout, supervise.PanicStacks(stderr))
-	ops := opsAddrs()
 	for _, spec := range suite() {
 		svcLog := telemetry.NewLogger(stderr, spec.Name, *logLevel, "text")
 		sp := p
 		sp.InstanceID = "embedded"
-		sp.OpsAddr = ops[spec.Name]
+		sp.OpsAddr = lay.ops[spec.Name]
 		g.Go(func() error {
 			return sup.Run(gctx, spec.Name, func(ctx context.Context) error { return service.Run(ctx, spec, sp, svcLog) })
 		})
 	}
 	trackerPlatform := p
 	trackerPlatform.InstanceID = "embedded"
-	trackerPlatform.OpsAddr = ops[sagatracker.Name]
+	trackerPlatform.OpsAddr = lay.ops[sagatracker.Name]
 	trackerLog := telemetry.NewLogger(stderr, sagatracker.Name, *logLevel, "text")
 	g.Go(func() error {
 		return sup.Run(gctx, sagatracker.Name, func(ctx context.Context) error { return sagatracker.Run(ctx, trackerPlatform, trackerLog) })
@@ -148,10 +163,8 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	setDefaultEnv("DOCKET_CONSOLE_EXCEPTION_URL", addrs.exception)
 	setDefaultEnv("DOCKET_CONSOLE_LEDGER_URL", addrs.ledger)
 	var targets []string
-	for _, name := range opsOrder {
-		if name != console.Name {
-			targets = append(targets, name+"=http://"+dialable(ops[name])+"/metrics")
-		}
+	for _, name := range metricsOrder {
+		targets = append(targets, name+"=http://"+dialable(lay.ops[name])+"/metrics")
 	}
 	setDefaultEnv("DOCKET_CONSOLE_METRICS", strings.Join(targets, ","))
 	consoleCfg, err := console.LoadConfig()
@@ -159,7 +172,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("console configuration: %w", err)
 	}
 	consoleCfg.LogLevel = *logLevel
-	consoleCfg.OpsAddr = ops[console.Name]
+	consoleCfg.OpsAddr = lay.consoleOps
 	consoleLog := telemetry.NewLogger(stderr, console.Name, *logLevel, "text")
 	g.Go(func() error {
 		return sup.Run(gctx, console.Name, func(ctx context.Context) error { return console.Run(ctx, consoleCfg, consoleLog) })
@@ -174,10 +187,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   tracker (gRPC)   %s (grpcurl -plaintext %[8]s list)
   operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
   parked items     curl %s/v1/parked
+  ledger API       %s
   web console      %s (workflows, review queue, dead letters, overview)
-  metrics          %s
+  metrics          /metrics, /healthz and /readyz of each service:
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception,
-		"http://"+dialable(consoleCfg.Addr)+"/", metricsLines(ops))
+		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/")
+	for _, name := range metricsOrder {
+		fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", name, dialable(lay.ops[name]))
+	}
+	fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", console.Name, dialable(lay.consoleOps))
 
 	if *feed {
 		g.Go(func() error {
@@ -214,33 +232,6 @@ func embeddedAddrs() serviceAddrs {
 		exception: "http://" + dialable(envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084")),
 		ledger:    "http://" + dialable(envOr("DOCKET_LEDGER_ADDR", "127.0.0.1:8083")),
 	}
-}
-
-// opsOrder is the order the banner lists the services' ops addresses in.
-var opsOrder = []string{"ingest", "ocr", "classifier", "ledger", "exception", "sagatracker", "console"}
-
-// opsAddrs gives each embedded service a fixed ops address (/metrics,
-// /healthz, /readyz) so the banner can print it and the console's overview
-// read it: 127.0.0.1:9101 upwards, or DOCKET_<SERVICE>_OPS_ADDR
-// (127.0.0.1:0 for a free port).
-func opsAddrs() map[string]string {
-	out := map[string]string{}
-	for i, name := range opsOrder {
-		out[name] = envOr("DOCKET_"+strings.ToUpper(name)+"_OPS_ADDR", fmt.Sprintf("127.0.0.1:%d", 9101+i))
-	}
-	return out
-}
-
-// metricsLines lists every service's metrics URL, one per banner line.
-func metricsLines(ops map[string]string) string {
-	var b strings.Builder
-	for i, name := range opsOrder {
-		if i > 0 {
-			b.WriteString("\n                   ")
-		}
-		fmt.Fprintf(&b, "%-12s http://%s/metrics", name, dialable(ops[name]))
-	}
-	return b.String()
 }
 
 // dialable is a listen address as a local client dials it.

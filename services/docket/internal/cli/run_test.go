@@ -1,6 +1,20 @@
 package cli
 
-import "testing"
+import (
+	"context"
+	"errors"
+	"flag"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"net"
+	"net/http"
+	"os/exec"
+	"strconv"
+	"strings"
+	"testing"
+	"time"
+)
 
 // TestEmbeddedAddrs: the runner posts its samples to, and prints, the
 // addresses its services listen on, as the environment moves them.
@@ -26,5 +40,268 @@ func TestEmbeddedAddrs(t *testing.T) {
 				t.Errorf("embeddedAddrs() = %+v, want ingest %s, tracker %s, exception %s", a, tt.ingest, tt.tracker, tt.operator)
 			}
 		})
+	}
+}
+
+// TestRunLayout: docket run's addresses come from its flags, else the
+// services' environment variables, else the defaults moved by
+// --port-offset; the six metrics servers take consecutive ports; two
+// services on one address are refused.
+func TestRunLayout(t *testing.T) {
+	for _, k := range []string{"DOCKET_INGEST_ADDR", "DOCKET_SAGATRACKER_ADDR", "DOCKET_EXCEPTION_ADDR", "DOCKET_LEDGER_ADDR", "DOCKET_OPS_ADDR"} {
+		t.Setenv(k, "")
+	}
+	tests := []struct {
+		name string
+		args []string
+		env  map[string]string
+		want string // kafka registry ingest tracker exception ledger, then the metrics addresses in metricsOrder
+		err  string
+	}{
+		{"defaults", nil, nil,
+			"127.0.0.1:9092 127.0.0.1:8081 127.0.0.1:8080 127.0.0.1:9090 127.0.0.1:8084 127.0.0.1:8083 | 127.0.0.1:9101 127.0.0.1:9102 127.0.0.1:9103 127.0.0.1:9104 127.0.0.1:9105 127.0.0.1:9106", ""},
+		{"offset", []string{"--port-offset", "1000"}, nil,
+			"127.0.0.1:10092 127.0.0.1:9081 127.0.0.1:9080 127.0.0.1:10090 127.0.0.1:9084 127.0.0.1:9083 | 127.0.0.1:10101 127.0.0.1:10102 127.0.0.1:10103 127.0.0.1:10104 127.0.0.1:10105 127.0.0.1:10106", ""},
+		{"flags and environment win over the offset", []string{"--port-offset", "1000", "--ingest", "127.0.0.1:18080", "--metrics", "0.0.0.0:19100"},
+			map[string]string{"DOCKET_SAGATRACKER_ADDR": "127.0.0.1:29090"},
+			"127.0.0.1:10092 127.0.0.1:9081 127.0.0.1:18080 127.0.0.1:29090 127.0.0.1:9084 127.0.0.1:9083 | 0.0.0.0:19100 0.0.0.0:19101 0.0.0.0:19102 0.0.0.0:19103 0.0.0.0:19104 0.0.0.0:19105", ""},
+		{"clash", []string{"--ingest", "127.0.0.1:9104"}, nil, "", "ingest and ledger metrics both listen on 127.0.0.1:9104"},
+		{"bad address", []string{"--tracker", "9090"}, nil, "", `--tracker "9090"`},
+		{"bad offset", []string{"--port-offset", "-1"}, nil, "", "--port-offset -1"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			for k, v := range tt.env {
+				t.Setenv(k, v)
+			}
+			fs := flag.NewFlagSet("run", flag.ContinueOnError)
+			kafka, registry := fs.String("kafka", "", ""), fs.String("registry", "", "")
+			p := runPortFlags(fs)
+			if err := fs.Parse(tt.args); err != nil {
+				t.Fatal(err)
+			}
+			l, err := p.layout(*kafka, *registry)
+			if tt.err != "" {
+				if err == nil || !errors.Is(err, errUsage) || !strings.Contains(err.Error(), tt.err) {
+					t.Fatalf("error %v, want a usage error with %q", err, tt.err)
+				}
+				return
+			}
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := []string{l.kafka, l.registry, l.ingest, l.tracker, l.exception, l.ledger, "|"}
+			for _, name := range metricsOrder {
+				got = append(got, l.ops[name])
+			}
+			if strings.Join(got, " ") != tt.want {
+				t.Errorf("layout\n got %s\nwant %s", strings.Join(got, " "), tt.want)
+			}
+		})
+	}
+}
+
+// TestRunLayoutFreeMetricsPorts: --metrics with port 0 gives each service
+// a free port of its own, known before it starts (for the banner).
+func TestRunLayoutFreeMetricsPorts(t *testing.T) {
+	t.Setenv("DOCKET_OPS_ADDR", "")
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	p := runPortFlags(fs)
+	if err := fs.Parse([]string{"--metrics", "127.0.0.1:0"}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := p.layout("", "")
+	if err != nil {
+		t.Fatal(err)
+	}
+	seen := map[string]bool{}
+	for _, name := range metricsOrder {
+		a := l.ops[name]
+		host, port, err := net.SplitHostPort(a)
+		if err != nil || host != "127.0.0.1" || port == "0" || seen[a] {
+			t.Errorf("%s metrics on %q (%v), want a port of its own", name, a, err)
+		}
+		seen[a] = true
+	}
+}
+
+// TestMakeRunPorts: make run turns its port variables into docket run's
+// flags, which lay the suite out on them.
+func TestMakeRunPorts(t *testing.T) {
+	for _, k := range []string{"DOCKET_INGEST_ADDR", "DOCKET_SAGATRACKER_ADDR", "DOCKET_EXCEPTION_ADDR", "DOCKET_LEDGER_ADDR", "DOCKET_OPS_ADDR"} {
+		t.Setenv(k, "")
+	}
+	out, err := exec.Command("make", "-n", "-C", "../../../..", "run", "INGEST_PORT=18080", "TRACKER_PORT=19090", "METRICS_PORT=19200", "PORT_OFFSET=500", "RUN_FLAGS=--samples=false").CombinedOutput()
+	if err != nil {
+		t.Fatalf("make -n run: %v\n%s", err, out)
+	}
+	t.Logf("make -n run ...: %s", out)
+	var cmd string
+	for _, l := range strings.Split(string(out), "\n") {
+		if strings.Contains(l, "./cmd/docket run ") {
+			cmd = l
+		}
+	}
+	_, after, ok := strings.Cut(cmd, "./cmd/docket run ")
+	if !ok {
+		t.Fatalf("no docket run command in:\n%s", out)
+	}
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	fs.String("data", "", "")
+	fs.Bool("samples", true, "")
+	kafka, registry := fs.String("kafka", "", ""), fs.String("registry", "", "")
+	p := runPortFlags(fs)
+	if err := fs.Parse(strings.Fields(after)); err != nil {
+		t.Fatalf("docket run would refuse %q: %v", after, err)
+	}
+	l, err := p.layout(*kafka, *registry)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if l.ingest != "127.0.0.1:18080" || l.tracker != "127.0.0.1:19090" || l.kafka != "127.0.0.1:9592" || l.ops["ingest"] != "127.0.0.1:19200" || l.ops["sagatracker"] != "127.0.0.1:19205" {
+		t.Errorf("make run lays the suite out as %+v", l)
+	}
+}
+
+// consecutiveFree returns the first of n consecutive ports free on
+// 127.0.0.1 now.
+func consecutiveFree(t *testing.T, n int) int {
+	t.Helper()
+	for range 50 {
+		base := 20000 + rand.IntN(40000)
+		var ls []net.Listener
+		for i := range n {
+			l, err := net.Listen("tcp", net.JoinHostPort("127.0.0.1", strconv.Itoa(base+i)))
+			if err != nil {
+				break
+			}
+			ls = append(ls, l)
+		}
+		for _, l := range ls {
+			_ = l.Close()
+		}
+		if len(ls) == n {
+			return base
+		}
+	}
+	t.Fatalf("no %d consecutive free ports", n)
+	return 0
+}
+
+// TestRunBannerPrintsMetrics runs `docket run` (in-process, without the
+// samples) on ports given by flags and checks that its banner names each
+// service's metrics address and that each one serves /metrics there.
+func TestRunBannerPrintsMetrics(t *testing.T) {
+	if testing.Short() {
+		t.Skip("starts the whole embedded suite; skipped with -short")
+	}
+	for _, k := range []string{"DOCKET_INGEST_ADDR", "DOCKET_SAGATRACKER_ADDR", "DOCKET_EXCEPTION_ADDR", "DOCKET_LEDGER_ADDR", "DOCKET_OPS_ADDR",
+		"DOCKET_TRACKER_ADDR", "DOCKET_INGEST_INBOX_DIR", "DOCKET_LEDGER_DEV_KEY_DIR", "DOCKET_LEDGER_CHECKPOINT_EXPORT", "DOCKET_INGEST_CALLBACK_ALLOW_NETS"} {
+		t.Setenv(k, "")
+	}
+	free := func() string { return "127.0.0.1:" + strconv.Itoa(consecutiveFree(t, 1)) }
+	base := consecutiveFree(t, len(metricsOrder))
+	ingestAddr := free()
+	args := []string{"run", "--data", t.TempDir(), "--samples=false", "--kafka", free(), "--registry", free(), "--ingest", ingestAddr,
+		"--tracker", free(), "--exception", free(), "--ledger", free(), "--metrics", "127.0.0.1:" + strconv.Itoa(base)}
+	ctx, cancel := context.WithCancel(context.Background())
+	var out syncBuffer
+	done := make(chan int, 1)
+	go func() { done <- Main(ctx, args, &out, &out) }()
+	stopped := false
+	t.Cleanup(func() {
+		cancel()
+		if !stopped {
+			select {
+			case <-done:
+			case <-time.After(60 * time.Second):
+				t.Errorf("docket run did not stop within 60s")
+			}
+		}
+	})
+	deadline := time.Now().Add(2 * time.Minute)
+	for !strings.Contains(out.String(), "docket: running") {
+		select {
+		case code := <-done:
+			stopped = true
+			t.Fatalf("docket run ended with %d:\n%s", code, out.String())
+		default:
+		}
+		if time.Now().After(deadline) {
+			t.Fatalf("docket run not up within 2 minutes:\n%s", out.String())
+		}
+		time.Sleep(100 * time.Millisecond)
+	}
+	banner := out.String()
+	t.Logf("banner:\n%s", banner)
+	for i, name := range metricsOrder {
+		url := fmt.Sprintf("http://127.0.0.1:%d/metrics", base+i)
+		line := fmt.Sprintf("    %-13s %s\n", name, url)
+		if !strings.Contains(banner, line) {
+			t.Errorf("banner lacks %q", line)
+			continue
+		}
+		for {
+			resp, err := http.Get(url)
+			if err == nil {
+				b, _ := io.ReadAll(resp.Body)
+				_ = resp.Body.Close()
+				if resp.StatusCode == http.StatusOK && strings.Contains(string(b), "go_goroutines") {
+					break
+				}
+				err = fmt.Errorf("%s: %.200s", resp.Status, b)
+			}
+			if time.Now().After(deadline) {
+				t.Errorf("%s metrics at %s: %v", name, url, err)
+				break
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	if !strings.Contains(banner, "submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf http://"+ingestAddr+"/v1/documents") {
+		t.Errorf("banner does not send submissions to --ingest %s", ingestAddr)
+	}
+	cancel()
+	select {
+	case code := <-done:
+		stopped = true
+		if code != 0 {
+			t.Errorf("docket run ended with %d:\n%s", code, out.String())
+		}
+	case <-time.After(60 * time.Second):
+		t.Errorf("docket run did not stop within 60s")
+	}
+}
+
+// TestRunLayoutConsole: the web console listens on 127.0.0.1:8088 and
+// serves its metrics on the port after the services', both moved by
+// --port-offset, and a console on another service's address is refused.
+func TestRunLayoutConsole(t *testing.T) {
+	for _, env := range []string{"DOCKET_OPS_ADDR", "DOCKET_CONSOLE_ADDR", "DOCKET_INGEST_ADDR", "DOCKET_SAGATRACKER_ADDR", "DOCKET_EXCEPTION_ADDR", "DOCKET_LEDGER_ADDR"} {
+		t.Setenv(env, "")
+	}
+	for _, tt := range []struct {
+		args                  []string
+		console, ops, wantErr string
+	}{
+		{nil, "127.0.0.1:8088", "127.0.0.1:9107", ""},
+		{[]string{"--port-offset", "1000"}, "127.0.0.1:9088", "127.0.0.1:10107", ""},
+		{[]string{"--console", "127.0.0.1:8080"}, "", "", "both listen on 127.0.0.1:8080"},
+	} {
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		p := runPortFlags(fs)
+		if err := fs.Parse(tt.args); err != nil {
+			t.Fatal(err)
+		}
+		l, err := p.layout("", "")
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%v: error %v, want %q", tt.args, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || l.console != tt.console || l.consoleOps != tt.ops || l.env()["DOCKET_CONSOLE_ADDR"] != tt.console {
+			t.Errorf("%v: console %q metrics %q (%v), want %s and %s", tt.args, l.console, l.consoleOps, err, tt.console, tt.ops)
+		}
 	}
 }

@@ -224,10 +224,11 @@ func trackerError(addr, what string, err error) error {
 
 func workflowTable(w io.Writer, ws []*trackerv1.Workflow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
-	fmt.Fprintln(tw, "ID\tTENANT\tSTAGE\tSTATUS\tCREATED\tUPDATED\tEVENTS\tLAST ERROR")
+	fmt.Fprintln(tw, "ID\tFILE\tTENANT\tSTAGE\tSTATUS\tCREATED\tUPDATED\tEVENTS\tWAITING ON / LAST ERROR")
 	for _, x := range ws {
-		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", x.GetId(), render.OrDash(x.GetTenant()), render.OrDash(x.GetStage()),
-			render.Status(x.GetStatus()), render.Time(x.GetCreatedAt()), render.Time(x.GetUpdatedAt()), x.GetEvents(), render.OrDash(render.OneLine(x.GetLastError(), 80)))
+		fmt.Fprintf(tw, "%s\t%s\t%s\t%s\t%s\t%s\t%s\t%d\t%s\n", x.GetId(), render.OrDash(render.OneLine(x.GetFilename(), 40)), render.OrDash(x.GetTenant()),
+			render.OrDash(x.GetStage()), render.Status(x.GetStatus()), render.Time(x.GetCreatedAt()), render.Time(x.GetUpdatedAt()), x.GetEvents(),
+			render.OrDash(render.OneLine(firstNonEmpty(x.GetWaitingReason(), x.GetLastError()), 240)))
 	}
 	return tw.Flush()
 }
@@ -235,9 +236,17 @@ func workflowTable(w io.Writer, ws []*trackerv1.Workflow) error {
 func workflowDetail(w io.Writer, x *trackerv1.Workflow) error {
 	tw := tabwriter.NewWriter(w, 0, 0, 2, ' ', 0)
 	fmt.Fprintf(tw, "ID:\t%s\n", x.GetId())
+	fmt.Fprintf(tw, "File:\t%s\n", render.OrDash(x.GetFilename()))
 	fmt.Fprintf(tw, "Tenant:\t%s\n", render.OrDash(x.GetTenant()))
 	fmt.Fprintf(tw, "Stage:\t%s\n", render.OrDash(x.GetStage()))
 	fmt.Fprintf(tw, "Status:\t%s\n", render.Status(x.GetStatus()))
+	fmt.Fprintf(tw, "Waiting on:\t%s\n", render.OrDash(render.OneLine(x.GetWaitingReason(), 500)))
+	if ids := x.GetReviewTaskIds(); len(ids) > 0 {
+		fmt.Fprintf(tw, "Review tasks:\t%s (docket review claim TASK)\n", strings.Join(ids, ", "))
+	}
+	if ids := x.GetParkedIds(); len(ids) > 0 {
+		fmt.Fprintf(tw, "Parked items:\t%s (docket dlq show ID)\n", strings.Join(ids, ", "))
+	}
 	fmt.Fprintf(tw, "Created:\t%s\n", render.Time(x.GetCreatedAt()))
 	fmt.Fprintf(tw, "Updated:\t%s\n", render.Time(x.GetUpdatedAt()))
 	fmt.Fprintf(tw, "Events:\t%d\n", x.GetEvents())

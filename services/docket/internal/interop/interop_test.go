@@ -25,7 +25,6 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kadm"
 
-	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/devstack"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
@@ -41,6 +40,8 @@ var services = []string{"ingest", "ocr", "classifier", "ledger"}
 const (
 	instance = "interop"
 	tenant   = "acme" // the README's snippets' tenant
+	// requestSecret signs the outside clients' requests as acme's.
+	requestSecret = "acme-request-secret-interop"
 	// outsider is the SCRAM user the Python and JavaScript clients log in
 	// as: a producer of requests with ACLs for nothing more.
 	outsider = "scanner-gw"
@@ -144,6 +145,7 @@ func TestOutsideClients(t *testing.T) {
 		"DOCKET_REGISTRY_URL="+regURL,
 		"DOCKET_BLOB_DIR="+blobDir,
 		"DOCKET_TENANT="+tenant,
+		"DOCKET_REQUEST_SECRET="+requestSecret,
 		"DOCKET_DOCUMENT="+testdata(t, "invoice.txt"),
 		"DOCKET_SCHEMA_FILE="+latestSchemaFile(t, "document_requested"),
 		"DOCKET_TIMEOUT_S=240",
@@ -160,7 +162,8 @@ func TestOutsideClients(t *testing.T) {
 
 	// The README's snippets, as written but for addresses, secrets and
 	// names: they run in dir, where ca.pem is the cluster's CA and
-	// scan-0042.pdf a PDF the test stored in the blob store beforehand.
+	// scan-0042.pdf a PDF the test dropped in acme's area of the blob store
+	// beforehand.
 	pdf, err := samples.Render(samples.Catalog[0]) // invoice-northwind.pdf, with a text layer
 	if err != nil {
 		t.Fatal(err)
@@ -174,14 +177,7 @@ func TestOutsideClients(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	store, err := blob.Open(ctx, "file://"+blobDir)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if _, err := store.Put(ctx, bytes.NewReader(pdf), "application/pdf"); err != nil {
-		t.Fatal(err)
-	}
-	_ = store.Close()
+	dockettest.DropBlob(t, blobDir, tenant, pdf, "application/pdf")
 	snippets := map[string]*snippetRun{
 		"python": {code: readmeSnippet(t, "python")},
 		"js":     {code: readmeSnippet(t, "js")},
@@ -199,9 +195,9 @@ func TestOutsideClients(t *testing.T) {
 		})
 	}
 	snippets["python"].code = regexp.MustCompile(`schemas/document_requested/v\d+\.avsc`).ReplaceAllLiteralString(
-		fmt.Sprintf("PASSWORD = %q\n", outsiderPassword)+snippets["python"].code, latestSchemaFile(t, "document_requested"))
-	snippets["js"].code = fmt.Sprintf("(async () => {\nconst PASSWORD = %q\n%s\n})().catch((err) => { console.error(err); process.exit(1) })\n",
-		outsiderPassword, snippets["js"].code)
+		fmt.Sprintf("PASSWORD = %q\nREQUEST_SECRET = %q.encode()\n", outsiderPassword, requestSecret)+snippets["python"].code, latestSchemaFile(t, "document_requested"))
+	snippets["js"].code = fmt.Sprintf("(async () => {\nconst PASSWORD = %q\nconst REQUEST_SECRET = %q\n%s\n})().catch((err) => { console.error(err); process.exit(1) })\n",
+		outsiderPassword, requestSecret, snippets["js"].code)
 
 	// Both clients and both snippets at once: each waits mostly on the
 	// pipeline.
@@ -451,7 +447,7 @@ func buildServices(ctx context.Context, dir string) error {
 func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobDir string) {
 	t.Helper()
 	keySum := sha256.Sum256([]byte("demo-key"))
-	tenants := fmt.Sprintf(`[{"id":%q,"api_key_sha256":"%x","rate_per_s":100,"burst":100}]`, tenant, keySum)
+	tenants := fmt.Sprintf(`[{"id":%q,"api_key_sha256":"%x","rate_per_s":100,"burst":100,"request_secrets":[%q]}]`, tenant, keySum, requestSecret)
 	if err := os.WriteFile(filepath.Join(dir, "tenants.json"), []byte(tenants), 0o600); err != nil {
 		t.Fatal(err)
 	}

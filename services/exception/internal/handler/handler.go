@@ -159,6 +159,9 @@ func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 	if err != nil {
 		return Decision{}, fault.Wrap(fault.Transient, err)
 	}
+	// The class has its own field; dead letters of earlier runtimes repeat
+	// it in the message ("structural failure: structural: …").
+	msg := fault.TrimClass(dl.ErrorMessage)
 	env := model.FromDeadLetter(dl, wf)
 	d := Decision{Service: dl.Service, Class: dl.ErrorClass, Workflow: wf, DecidedAt: at}
 	park := func(kind, reason string) model.Parked {
@@ -167,14 +170,14 @@ func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 	if wf == "" {
 		// Its original record does not decode, so nothing but its key
 		// names a workflow, and a key is whatever the producer chose.
-		p := park(model.KindPoison, fmt.Sprintf("poison record (key %q, not trusted): %s", dl.OriginalKey, dl.ErrorMessage))
+		p := park(model.KindPoison, fmt.Sprintf("poison record (key %q, not trusted): %s", dl.OriginalKey, msg))
 		d.Kind, d.ParkKind, d.Reason, d.Label = model.ControlParked, p.Kind, p.Reason, "parked_poison"
 		return d, wrapStore(h.Store.Park(ctx, p))
 	}
 	switch fault.Class(dl.ErrorClass) {
 	case fault.Transient:
-		byMessage := park(model.KindDeadLetter, fmt.Sprintf("transient failure persists after %d redeliveries: %s", h.Bounds.PerMessage, dl.ErrorMessage))
-		byWorkflow := park(model.KindDeadLetter, fmt.Sprintf("workflow %s used up its %d redeliveries: %s", env.WorkflowID, h.Bounds.PerWorkflow, dl.ErrorMessage))
+		byMessage := park(model.KindDeadLetter, fmt.Sprintf("transient failure persists after %d redeliveries: %s", h.Bounds.PerMessage, msg))
+		byWorkflow := park(model.KindDeadLetter, fmt.Sprintf("workflow %s used up its %d redeliveries: %s", env.WorkflowID, h.Bounds.PerWorkflow, msg))
 		r, bound, err := h.Store.Schedule(ctx, env, h.Bounds, func(n int) time.Time {
 			return at.Add(h.Backoff.Backoff(n + 1))
 		}, byMessage, byWorkflow)
@@ -183,7 +186,7 @@ func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 		}
 		if r != nil {
 			d.Kind, d.Attempt, d.DueAt, d.Label = model.ControlRetryScheduled, r.Attempt, r.DueAt, "retry_scheduled"
-			d.Reason = "transient failure: " + dl.ErrorMessage
+			d.Reason = "transient failure: " + msg
 			return d, nil
 		}
 		p := byMessage
@@ -193,13 +196,13 @@ func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 		d.Kind, d.ParkKind, d.Reason, d.Label = model.ControlParked, p.Kind, p.Reason, "parked_"+string(bound)+"_bound"
 		return d, nil
 	case fault.Semantic:
-		p := park(model.KindReview, "needs review: "+dl.ErrorMessage)
+		p := park(model.KindReview, "needs review: "+msg)
 		d.Kind, d.ParkKind, d.Reason, d.Review, d.Label = model.ControlParked, p.Kind, p.Reason, ReviewSemantic, "parked_semantic"
 		return d, wrapStore(h.Store.Park(ctx, p))
 	default:
-		reason := "structural failure: " + dl.ErrorMessage
+		reason := "structural failure: " + msg
 		if fault.Class(dl.ErrorClass) != fault.Structural {
-			reason = fmt.Sprintf("unknown error class %q: %s", dl.ErrorClass, dl.ErrorMessage)
+			reason = fmt.Sprintf("unknown error class %q: %s", dl.ErrorClass, msg)
 		}
 		p := park(model.KindDeadLetter, reason)
 		d.Kind, d.ParkKind, d.Reason, d.Review, d.Label = model.ControlParked, p.Kind, p.Reason, ReviewStructural, "parked_structural"
@@ -255,7 +258,7 @@ func (h *Handler) ReviewRequest(dl *events.DeadLetter, d Decision) *events.Revie
 		Context: map[string]string{
 			"service":          dl.Service,
 			"error_class":      dl.ErrorClass,
-			"error_message":    dl.ErrorMessage,
+			"error_message":    fault.TrimClass(dl.ErrorMessage),
 			"source_topic":     dl.SourceTopic,
 			"source_partition": strconv.Itoa(dl.SourcePartition),
 			"source_offset":    strconv.FormatInt(dl.SourceOffset, 10),

@@ -4,9 +4,12 @@ import (
 	"context"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kgo"
+
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/reqsign"
 	"github.com/docket-run/docket/services/ingest/internal/store"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
@@ -38,11 +41,13 @@ func (h *Requests) handle(ctx context.Context, m *bus.Message, in *events.Docume
 		p.CallbackURL = *in.CallbackURL
 	}
 	ev, err := h.Submit.Stored(ctx, submit.Request{
-		Tenant:   in.Meta.TenantID,
-		Document: in.Document,
-		Params:   p,
-		Key:      key,
-		CausedBy: in.Meta.EventID,
+		Tenant:    in.Meta.TenantID,
+		Document:  in.Document,
+		Params:    p,
+		Key:       key,
+		CausedBy:  in.Meta.EventID,
+		Signed:    m.Record.Value,
+		Signature: signature(m.Record),
 	})
 	if err == nil {
 		return []bus.Output{{Topic: events.TopicSubmitted, Event: ev}}, nil
@@ -78,4 +83,15 @@ func (h *Requests) handle(ctx context.Context, m *bus.Message, in *events.Docume
 		rej.IdempotencyKey = &k
 	}
 	return []bus.Output{{Topic: events.TopicRejected, Event: rej}}, nil
+}
+
+// signature returns the record's request signature: its last
+// reqsign.HeaderName header, as Kafka clients read a repeated header.
+func signature(r *kgo.Record) string {
+	for i := len(r.Headers) - 1; i >= 0; i-- {
+		if r.Headers[i].Key == reqsign.HeaderName {
+			return string(r.Headers[i].Value)
+		}
+	}
+	return ""
 }

@@ -2,7 +2,8 @@
 // polled; a file is taken once its size and modification time held still
 // for one poll (so partial copies are left alone), submitted once with the
 // idempotency key "<sha256 of content>:<file name>", and moved to
-// processed/ or to rejected/ with a "<name>.reason.txt" next to it. A file
+// processed/ with a "<name>.workflow.txt" next to it naming its workflow, or
+// to rejected/ with a "<name>.reason.txt". A file
 // whose submission failed on our side (Kafka or Redis down) stays where it
 // is and is tried again on a later poll; its key makes that safe.
 //
@@ -34,6 +35,14 @@ import (
 const (
 	Processed = "processed"
 	Rejected  = "rejected"
+)
+
+// Notes written beside a moved file: a processed file's workflow id (the
+// id to follow with docket workflows get or GET /v1/documents/{id}; repeat
+// says an earlier drop of the same file made it), a rejected one's reason.
+const (
+	WorkflowSuffix = ".workflow.txt"
+	ReasonSuffix   = ".reason.txt"
 )
 
 // Inbox watches one folder for one tenant.
@@ -162,11 +171,15 @@ func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 			return err
 		}
 		reason := fmt.Sprintf("code: %s\nmessage: %s\nrejected_at: %s\n", e.Code, e.Message, time.Now().UTC().Format(time.RFC3339))
-		return writeReason(dst+".reason.txt", reason)
+		return writeReason(dst+ReasonSuffix, reason)
 	}
 	log.InfoContext(ctx, "inbox file submitted", "workflow_id", acc.WorkflowID, "repeat", acc.Repeat)
-	_, err = move(path, filepath.Join(in.Dir, Processed), name)
-	return err
+	dst, err := move(path, filepath.Join(in.Dir, Processed), name)
+	if err != nil {
+		return err
+	}
+	note := fmt.Sprintf("workflow_id: %s\ntenant: %s\nrepeat: %t\nsubmitted_at: %s\n", acc.WorkflowID, in.Tenant.ID, acc.Repeat, time.Now().UTC().Format(time.RFC3339))
+	return writeReason(dst+WorkflowSuffix, note)
 }
 
 // errReplaced is a file that is no longer the one the polls saw.
@@ -214,7 +227,8 @@ func sameFile(f *os.File, st fileState) error {
 	return nil
 }
 
-// writeReason creates the reason file next to a rejected one; it never
+// writeReason creates a note file (the reason of a rejected file, the
+// workflow of a processed one) next to the file; it never
 // follows or overwrites anything already there (a link planted under that
 // name would otherwise be written through).
 func writeReason(path, reason string) error {
@@ -227,13 +241,14 @@ func writeReason(path, reason string) error {
 }
 
 // move renames path into dir, adding a numeric suffix when the name (or
-// its reason file's) is taken, and returns the new path.
+// its note files') is taken, and returns the new path.
 func move(path, dir, name string) (string, error) {
 	dst := filepath.Join(dir, name)
 	for i := 1; ; i++ {
 		_, err := os.Lstat(dst)
-		_, errReason := os.Lstat(dst + ".reason.txt")
-		if errors.Is(err, os.ErrNotExist) && errors.Is(errReason, os.ErrNotExist) {
+		_, errReason := os.Lstat(dst + ReasonSuffix)
+		_, errWorkflow := os.Lstat(dst + WorkflowSuffix)
+		if errors.Is(err, os.ErrNotExist) && errors.Is(errReason, os.ErrNotExist) && errors.Is(errWorkflow, os.ErrNotExist) {
 			break
 		}
 		ext := filepath.Ext(name)

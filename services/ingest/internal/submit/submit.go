@@ -19,6 +19,7 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/quota"
 	"github.com/docket-run/docket/pkg/ratelimit"
+	"github.com/docket-run/docket/pkg/reqsign"
 	"github.com/docket-run/docket/pkg/sniff"
 )
 
@@ -58,6 +59,10 @@ type Blobs interface {
 	Stage(ctx context.Context, r io.Reader, mediaType string) (*blob.Staged, error)
 	Stat(ctx context.Context, sha256hex string) (blob.Ref, error)
 	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
+	// StatDropped and Adopt read the drop area of a tenant that submits
+	// over Kafka (blob.DroppedKey).
+	StatDropped(ctx context.Context, tenant, sha256hex string) (blob.Ref, error)
+	Adopt(ctx context.Context, tenant, sha256hex, mediaType string) (blob.Ref, error)
 }
 
 // Publisher writes a submitted event to Kafka, in priority lane lane
@@ -320,24 +325,37 @@ func toBlobRef(r blob.Ref, mt string) events.BlobRef {
 }
 
 // Request is a submission from a producer that does not speak HTTP: the
-// document is already in the blob store.
+// document is already in the tenant's drop area of the blob store.
 type Request struct {
 	Tenant   string
 	Document events.BlobRef
 	Params   Params
 	Key      string
 	CausedBy string // the request's event id
+	// Signed is the record value the producer signed and Signature the
+	// signature header's value (package reqsign).
+	Signed    []byte
+	Signature string
 }
 
-// Stored validates a request whose document is already stored: tenant and
-// quota, the reference (URI and SHA-256 agree, the blob exists with the
-// declared size and hashes to its address), size, media type (sniffed) and
-// metadata; then it reserves the key. It returns the submitted event to
-// emit, or an *Error saying why the request is refused.
+// Stored validates a request whose document the tenant dropped in the blob
+// store: tenant and signature, quota, the reference (URI and SHA-256 agree,
+// the tenant's drop area holds the blob with the declared size, and it
+// hashes to its address), size, media type (sniffed) and metadata; then it
+// adopts the document into the shared store and reserves the key. It
+// returns the submitted event to emit, or an *Error saying why the request
+// is refused. The signature comes before anything that costs the tenant
+// (its quota) or reads its documents.
 func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmitted, error) {
 	tn, ok := s.tenants.Get(r.Tenant)
 	if !ok {
 		return nil, Errorf(http.StatusUnauthorized, CodeUnauthorized, "unknown tenant %q", r.Tenant)
+	}
+	if len(tn.RequestSecrets) == 0 {
+		return nil, Errorf(http.StatusUnauthorized, CodeUnauthorized, "tenant %q has no request_secrets: its Kafka requests cannot be verified and are refused", r.Tenant)
+	}
+	if err := reqsign.Verify(tn.RequestSecrets, r.Signed, r.Signature); err != nil {
+		return nil, Errorf(http.StatusUnauthorized, CodeUnauthorized, "tenant %q: %v", r.Tenant, err)
 	}
 	now := s.cfg.Now()
 	if err := s.check(tn, r.Params, r.Key, now); err != nil {
@@ -353,18 +371,34 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 	if declared, err := blob.ParseURI(blob.URI(r.Document.SHA256)); err != nil || declared != sum {
 		return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.sha256 %.70q does not match document.uri", r.Document.SHA256)
 	}
-	ref, err := s.blobs.Stat(ctx, sum)
+	dropped, err := s.blobs.StatDropped(ctx, tn.ID, sum)
 	if errors.Is(err, blob.ErrNotFound) {
-		return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "no blob %s in the blob store", sum)
+		k, _ := blob.DroppedKey(tn.ID, sum)
+		return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "no blob %s in tenant %s's drop area of the blob store (%s)", sum, tn.ID, k)
 	}
 	if err != nil {
 		return nil, Unavailable("stat document", err)
 	}
-	if ref.Size != r.Document.SizeBytes {
-		return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.size_bytes %d, but the stored blob has %d bytes", r.Document.SizeBytes, ref.Size)
+	if dropped.Size != r.Document.SizeBytes {
+		return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.size_bytes %d, but the dropped blob has %d bytes", r.Document.SizeBytes, dropped.Size)
 	}
-	if ref.Size > s.cfg.MaxBytes {
+	if dropped.Size > s.cfg.MaxBytes {
 		return nil, tooLargeError(s.cfg.MaxBytes)
+	}
+	if _, err := s.blobs.Adopt(ctx, tn.ID, sum, r.Document.MediaType); err != nil {
+		switch {
+		case errors.Is(err, blob.ErrIntegrity):
+			return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "dropped blob %s does not hash to its address", sum)
+		case errors.Is(err, blob.ErrNotFound):
+			return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "blob %s left tenant %s's drop area before it was read", sum, tn.ID)
+		case errors.Is(err, blob.ErrTooLarge):
+			return nil, tooLargeError(s.cfg.MaxBytes)
+		}
+		return nil, Unavailable("adopt document", err)
+	}
+	ref, err := s.blobs.Stat(ctx, sum)
+	if err != nil {
+		return nil, Unavailable("stat adopted document", err)
 	}
 	head, err := s.verify(ctx, sum)
 	if err != nil {

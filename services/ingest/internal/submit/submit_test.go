@@ -6,6 +6,7 @@ import (
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -137,14 +138,14 @@ func TestTenants(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	auth := []struct {
+	cases := []struct {
 		key, claimed string
 		status       int
 		id           string
 	}{
 		{"ka", "", 0, "a"}, {"kb", "b", 0, "b"}, {"", "", 401, ""}, {"kx", "", 401, ""}, {"ka", "b", 403, ""},
 	}
-	for _, c := range auth {
+	for _, c := range cases {
 		tn, err := ts.Authenticate(c.key, c.claimed)
 		e, _ := AsError(err)
 		switch {
@@ -157,6 +158,27 @@ func TestTenants(t *testing.T) {
 	_, err = NewTenants([]Tenant{{ID: "", APIKeySHA256: "zz", RatePerS: 0, Burst: 0}}, key)
 	if err == nil || strings.Count(err.Error(), "\n") < 3 {
 		t.Errorf("NewTenants of a bad entry = %v, want every problem reported", err)
+	}
+	ok := Tenant{ID: "acme", APIKeyHMACs: []string{auth.HashToken(key, "k1")}, RatePerS: 1, Burst: 1, RequestSecrets: []string{"0123456789abcdef", "fedcba9876543210"}}
+	if _, err := NewTenants([]Tenant{ok}, key); err != nil {
+		t.Errorf("NewTenants(two request secrets) = %v", err)
+	}
+	for _, c := range []struct {
+		name string
+		mod  func(*Tenant)
+		want string
+	}{
+		{"three request secrets", func(tn *Tenant) { tn.RequestSecrets = append(tn.RequestSecrets, "another-long-secret") }, "3 request secrets"},
+		{"short request secret", func(tn *Tenant) { tn.RequestSecrets = []string{"short"} }, "shorter than 16"},
+		{"id with a slash", func(tn *Tenant) { tn.ID = "acme/../globex" }, "names the tenant's drop area"},
+		{"id ..", func(tn *Tenant) { tn.ID = ".." }, "names the tenant's drop area"},
+	} {
+		tn := ok
+		tn.RequestSecrets = slices.Clone(ok.RequestSecrets)
+		c.mod(&tn)
+		if _, err := NewTenants([]Tenant{tn}, key); err == nil || !strings.Contains(err.Error(), c.want) {
+			t.Errorf("%s: NewTenants = %v, want %q", c.name, err, c.want)
+		}
 	}
 }
 

@@ -15,6 +15,7 @@ import (
 	"strings"
 
 	"github.com/docket-run/docket/pkg/auth"
+	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/filewatch"
 	"github.com/docket-run/docket/pkg/ratelimit"
 )
@@ -42,6 +43,12 @@ type Tenant struct {
 	// one when both are set. Callbacks are refused for a tenant without one.
 	CallbackSecrets []string `json:"callback_secrets,omitempty"`
 	CallbackSecret  string   `json:"callback_secret,omitempty"`
+	// RequestSecrets verify the tenant's requests on Kafka
+	// (docket.document.requested, package reqsign): the first signs, both
+	// verify during a rotation. A tenant without one cannot submit over
+	// Kafka. Separate from the callback secrets, which a tenant may hand
+	// to whatever receives its callbacks.
+	RequestSecrets []string `json:"request_secrets,omitempty"`
 }
 
 // Secrets returns the tenant's callback secrets, the preferred first.
@@ -60,6 +67,7 @@ const (
 	DevTenantID       = "demo"
 	DevAPIKey         = "demo-key"
 	DevCallbackSecret = "demo-callback-secret"
+	DevRequestSecret  = "demo-request-secret"
 )
 
 // HashKey returns the lowercase hex SHA-256 of an API key: the earlier,
@@ -68,6 +76,10 @@ func HashKey(key string) string {
 	s := sha256.Sum256([]byte(key))
 	return hex.EncodeToString(s[:])
 }
+
+// minRequestSecretLen is the shortest request secret a tenants file may
+// hold: 16 random bytes in hex or base64 are longer.
+const minRequestSecretLen = 16
 
 // maxCallbackSecrets bounds a tenant's callback secrets: one, or two
 // during a rotation.
@@ -112,6 +124,8 @@ func newTable(ts []Tenant) (*tenantTable, error) {
 			errs = append(errs, fmt.Errorf("tenant %d: id is empty", i))
 		case t.byID[tn.ID].ID != "":
 			errs = append(errs, fmt.Errorf("tenant %q: listed twice", tn.ID))
+		case !blob.ValidTenant(tn.ID):
+			errs = append(errs, fmt.Errorf("tenant %.70q: an id is 1 to 64 letters, digits, '.', '_' or '-', starting with a letter or digit (it names the tenant's drop area in the blob store)", tn.ID))
 		}
 		if len(tn.APIKeyHMACs) == 0 && tn.APIKeySHA256 == "" {
 			errs = append(errs, fmt.Errorf("tenant %q: no api_key_hmacs", tn.ID))
@@ -141,6 +155,14 @@ func newTable(ts []Tenant) (*tenantTable, error) {
 		}
 		if tn.Burst < 1 {
 			errs = append(errs, fmt.Errorf("tenant %q: burst must be at least 1", tn.ID))
+		}
+		if n := len(tn.RequestSecrets); n > maxCallbackSecrets {
+			errs = append(errs, fmt.Errorf("tenant %q: %d request secrets, want at most %d (the old and the new one during a rotation)", tn.ID, n, maxCallbackSecrets))
+		}
+		for _, rs := range tn.RequestSecrets {
+			if len(rs) < minRequestSecretLen {
+				errs = append(errs, fmt.Errorf("tenant %q: a request secret is shorter than %d characters", tn.ID, minRequestSecretLen))
+			}
 		}
 		if n := len(tn.Secrets()); n > maxCallbackSecrets {
 			errs = append(errs, fmt.Errorf("tenant %q: %d callback secrets, want at most %d (the old and the new one during a rotation)", tn.ID, n, maxCallbackSecrets))
@@ -205,7 +227,7 @@ func LoadTenants(path string, key []byte, log *slog.Logger) (*Tenants, error) {
 func DevTenants() *Tenants {
 	key := make([]byte, auth.MinKeyLen)
 	_, _ = rand.Read(key) // never fails (crypto/rand)
-	t, err := NewTenants([]Tenant{{ID: DevTenantID, APIKeyHMACs: []string{auth.HashToken(key, DevAPIKey)}, RatePerS: 50, Burst: 100, CallbackSecret: DevCallbackSecret}}, key)
+	t, err := NewTenants([]Tenant{{ID: DevTenantID, APIKeyHMACs: []string{auth.HashToken(key, DevAPIKey)}, RatePerS: 50, Burst: 100, CallbackSecret: DevCallbackSecret, RequestSecrets: []string{DevRequestSecret}}}, key)
 	if err != nil {
 		panic(err) // a constant input
 	}

@@ -93,7 +93,7 @@ func TestCancelWhileOCRWorks(t *testing.T) {
 		t.Fatalf("the agent worked all %d pages", n)
 	}
 	want := store.Workflow{
-		ID: wf, Tenant: "acme", Stage: projection.StepOCR, Status: projection.StatusCanceled,
+		ID: wf, Tenant: "acme", Stage: projection.StepOCR, Status: projection.StatusCanceled, Filename: wf + ".pdf",
 		Steps:     []store.Step{{Name: "ingest", FinishedAt: at(0), Attempts: 1}, {Name: "ocr", StartedAt: at(0), Attempts: 1}},
 		CreatedAt: at(0), UpdatedAt: got.UpdatedAt, Events: 3,
 	}

@@ -171,7 +171,7 @@ func TestReviewQueue(t *testing.T) {
 
 	got := e.waitEvents(wf, 3)
 	want := store.Workflow{
-		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusRunning,
+		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusRunning, Filename: wf + ".pdf",
 		Steps: []store.Step{
 			{Name: "ingest", FinishedAt: at(0), Attempts: 1},
 			{Name: "ocr", StartedAt: at(0), Attempts: 1},
@@ -308,7 +308,7 @@ func TestDeadlineBreach(t *testing.T) {
 	e.waitStatus(def, projection.StatusTimedOut)
 	ev := timers.Event(store.Timer{Member: "deadline:" + wf, Kind: store.TimerDeadline, Target: wf, Due: at(3600), Workflow: wf, Tenant: "acme"})
 	want := store.Workflow{
-		ID: wf, Tenant: "acme", Stage: projection.StepClassify, Status: projection.StatusTimedOut, LastError: "deadline exceeded",
+		ID: wf, Tenant: "acme", Stage: projection.StepClassify, Status: projection.StatusTimedOut, LastError: "deadline exceeded", Filename: wf + ".pdf",
 		Steps: []store.Step{
 			{Name: "ingest", FinishedAt: at(0), Attempts: 1},
 			{Name: "ocr", StartedAt: at(0), FinishedAt: at(5), Attempts: 1},
@@ -326,6 +326,16 @@ func TestDeadlineBreach(t *testing.T) {
 	}
 	if h := history(t, e, wf); !reflect.DeepEqual(h, wantHist) {
 		t.Fatalf("history:\n got %+v\nwant %+v", h, wantHist)
+	}
+	// The deadline marker stops a long step still working on either
+	// workflow; neither is marked canceled.
+	marks := cancel.New(e.redis)
+	late, err := marks.TimedOut(context.Background(), []string{wf, def, "wf-other"})
+	if err != nil || len(late) != 2 || !strings.Contains(late[wf], "deadline") || late["wf-other"] != "" {
+		t.Fatalf("deadline markers = %v, %v; want both workflows", late, err)
+	}
+	if c, err := marks.Canceled(context.Background(), []string{wf, def}); err != nil || len(c) != 0 {
+		t.Fatalf("cancel markers = %v, %v; want none", c, err)
 	}
 	// Let both loops turn a few more times: nothing fires again.
 	time.Sleep(300 * time.Millisecond)

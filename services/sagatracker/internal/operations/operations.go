@@ -390,7 +390,7 @@ func toProto(t store.Task) *trackerv1.ReviewTask {
 		RequestedAt: ts(t.RequestedAt), SlaDeadline: ts(t.SLA), Escalated: t.Escalated,
 		ClaimedBy: t.ClaimedBy, ClaimExpiresAt: ts(t.ClaimUntil),
 		DocumentUri: t.Document.URI, MediaType: t.Document.MediaType, SuggestedType: t.Suggested,
-		Confidence: t.Confidence, Model: t.Model,
+		Confidence: t.Confidence, Model: t.Model, Rule: t.Rule,
 	}
 	for _, c := range t.Candidates {
 		out.Candidates = append(out.Candidates, &trackerv1.ReviewCandidate{Type: c.Type, Score: c.Score})

@@ -3,6 +3,7 @@ package projection
 import (
 	"encoding/json"
 	"strconv"
+	"strings"
 
 	"github.com/docket-run/docket/pkg/events"
 )
@@ -41,7 +42,31 @@ type Control struct {
 	// Cancel records the workflow's cancel marker, CancelReason its value.
 	Cancel       bool   `json:"cx,omitempty"`
 	CancelReason string `json:"cr,omitempty"`
+	// TimedOut records the workflow's deadline marker, which stops a long
+	// step still working on it; TimedOutReason is its value.
+	TimedOut       bool   `json:"to,omitempty"`
+	TimedOutReason string `json:"tr,omitempty"`
+	// Parked records an item the exception agent parked for the workflow;
+	// Unparked names one it replayed, discarded or settled.
+	Parked   *ParkedOp `json:"pk,omitempty"`
+	Unparked string    `json:"up,omitempty"`
 }
+
+// ParkedOp is a parked item as the script keeps it with its workflow.
+type ParkedOp struct {
+	ID     string `json:"id"`
+	Reason string `json:"re"`
+}
+
+// Kinds of the exception agent's control events about parked items.
+const (
+	KindParked    = "parked"
+	KindReplayed  = "replayed"
+	KindDiscarded = "discarded"
+	KindSettled   = "settled"
+	// DetailParkedID names the parked item in their details.
+	DetailParkedID = "parked_id"
+)
 
 // ReviewOp is an open review task as the script stores it.
 type ReviewOp struct {
@@ -54,6 +79,8 @@ type ReviewOp struct {
 	Model      string `json:"mo"`
 	Candidates string `json:"ca"` // JSON
 	Flags      string `json:"fl"` // JSON
+	// Rule is what sent the document to review, in words (RuleOf).
+	Rule string `json:"ru"`
 }
 
 // DocumentOp is a workflow's document as the script stores it.
@@ -113,10 +140,20 @@ func control(op *Op, e events.Event) {
 		switch ev.Kind {
 		case KindCancelRequested:
 			op.Control = &Control{Cancel: true, CancelReason: ev.Reason}
+		case KindDeadlineExceeded:
+			op.Control = &Control{TimedOut: true, TimedOutReason: ev.Reason}
 		case KindReviewEscalated:
 			p, err := strconv.Atoi(ev.Details[DetailPriority])
 			if task := ev.Details[DetailTaskID]; task != "" && err == nil {
 				op.Control = &Control{Escalate: &EscalateOp{Task: task, Priority: p}}
+			}
+		case KindParked:
+			if id := ev.Details[DetailParkedID]; id != "" {
+				op.Control = &Control{Parked: &ParkedOp{ID: id, Reason: ev.Reason}}
+			}
+		case KindReplayed, KindDiscarded, KindSettled:
+			if id := ev.Details[DetailParkedID]; id != "" {
+				op.Control = &Control{Unparked: id}
 			}
 		}
 	}
@@ -144,7 +181,58 @@ func reviewOp(ev *events.ReviewRequested) *ReviewOp {
 	cb, _ := json.Marshal(cands) // plain structs: cannot fail
 	fb, _ := json.Marshal(flags)
 	r.Candidates, r.Flags = string(cb), string(fb)
+	r.Rule = RuleOf(confidenceOf(ev), flags, ev.Context)
 	return r
+}
+
+// RuleOf says in words what sent a document to review: the policy rules
+// that fired (flags of kind policy.*, with their detail); for a low
+// confidence, the confidence against its threshold and whether the model
+// knew the text; for a review the exception agent requested, the failure it
+// parked. Empty when the request says nothing beyond its reason. ctx is the
+// request's context, nil for none; confidence the suggestion's, formatted,
+// empty for none.
+func RuleOf(confidence string, flags []Flag, ctx map[string]string) string {
+	var parts []string
+	for _, f := range flags {
+		if strings.HasPrefix(f.Kind, "policy.") {
+			parts = append(parts, f.Kind+": "+f.Detail)
+		}
+	}
+	if len(parts) > 0 {
+		return strings.Join(parts, "; ")
+	}
+	if r := ctx["parked_reason"]; r != "" {
+		return r
+	}
+	fired := strings.Split(ctx["rules.fired"], ",")
+	for _, rule := range fired {
+		switch rule {
+		case "text.empty":
+			parts = append(parts, "text.empty: no text was extracted from the document")
+		case "model.unfamiliar_text":
+			parts = append(parts, "model.unfamiliar_text: the model knows too few of the document's words")
+		case "confidence.below_threshold":
+			thr := ctx["policy.review_threshold"]
+			if confidence != "" && thr != "" {
+				parts = append(parts, "confidence.below_threshold: confidence "+confidence+" is below the threshold "+thr)
+			} else if thr != "" {
+				parts = append(parts, "confidence.below_threshold: below the threshold "+thr)
+			} else {
+				parts = append(parts, rule)
+			}
+		}
+	}
+	return strings.Join(parts, "; ")
+}
+
+// confidenceOf formats a review request's confidence in a suggestion, empty
+// when it suggests none.
+func confidenceOf(ev *events.ReviewRequested) string {
+	if ev.SuggestedType == nil {
+		return ""
+	}
+	return strconv.FormatFloat(ev.Confidence, 'f', 2, 64)
 }
 
 // msOrDefault returns ms as a decimal string, "0" (the default) when it is

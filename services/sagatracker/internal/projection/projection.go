@@ -11,6 +11,7 @@ import (
 	"strconv"
 
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
 )
 
 // Statuses of a workflow, as stored and as named in the API.
@@ -108,6 +109,8 @@ type Op struct {
 	Attempts int     `json:"a,omitempty"`
 	Error    string  `json:"e,omitempty"`
 	Ledger   *Ledger `json:"l,omitempty"`
+	// Filename is the submitted document's file name; empty for none.
+	Filename string `json:"fn,omitempty"`
 	// Entry is the history entry, JSON-encoded by the store.
 	Entry Entry `json:"-"`
 	// History is Entry encoded, filled by the store.
@@ -181,12 +184,17 @@ func Build(r Record, e events.Event) (op Op, ok bool) {
 	return op, true
 }
 
+// contextDegraded is the context key of a classification the classifier's
+// declared fallback made (the LLM unavailable past its budget): the reason.
+const contextDegraded = "degraded"
+
 // apply sets the state change of a decoded event.
 func apply(op *Op, topic string, e events.Event) {
 	switch ev := e.(type) {
 	case *events.DocumentSubmitted:
 		op.set(StatusQueued, StepOCR, rankSubmitted)
 		op.Finish, op.Start = StepIngest, StepOCR
+		op.Filename = ev.Filename
 		op.Entry.Summary = fmt.Sprintf("submitted %s (%s, %d bytes) via %s", ev.Filename, ev.Document.MediaType, ev.Document.SizeBytes, ev.Source)
 	case *events.DocumentRejected:
 		op.set(StatusFailed, StepIngest, rankTerminal)
@@ -201,6 +209,9 @@ func apply(op *Op, topic string, e events.Event) {
 		op.set(StatusRunning, StepLedger, rankClassified)
 		op.Finish, op.Start = StepClassify, StepLedger
 		op.Entry.Summary = fmt.Sprintf("classified %s (confidence %.2f, model %s %s)", ev.DocumentType, ev.Confidence, ev.Model.Name, ev.Model.Version)
+		if why := ev.Context[contextDegraded]; why != "" {
+			op.Entry.Summary += "; degraded: " + why
+		}
 	case *events.ReviewRequested:
 		op.set(StatusWaitingReview, StepReview, rankReviewRequest)
 		op.Start = StepReview
@@ -211,6 +222,9 @@ func apply(op *Op, topic string, e events.Event) {
 			op.Finish = StepClassify
 		}
 		op.Entry.Summary = fmt.Sprintf("review requested: %s, priority %d", ev.Reason, ev.Priority)
+		if why := ev.Context[contextDegraded]; why != "" {
+			op.Entry.Summary += "; degraded: " + why
+		}
 	case *events.ReviewDecided:
 		op.set(StatusRunning, StepLedger, rankReviewDecided)
 		op.Finish, op.Start = StepReview, StepLedger
@@ -243,6 +257,9 @@ func apply(op *Op, topic string, e events.Event) {
 		switch ev.Kind {
 		case events.KindStepStarted, events.KindStepProgress:
 			stepActivity(op, ev)
+		case events.KindStepStopped:
+			// The step gave up on a timed-out workflow: history only, the
+			// deadline_exceeded event already set its state.
 		case "canceled":
 			op.set(StatusCanceled, "", rankTerminal)
 		case "deadline_exceeded":
@@ -259,7 +276,7 @@ func apply(op *Op, topic string, e events.Event) {
 // stepKind reports whether a service may report kind about its own step
 // (on docket.workflow.steps).
 func stepKind(kind string) bool {
-	return kind == events.KindStepStarted || kind == events.KindStepProgress || kind == KindCanceled
+	return kind == events.KindStepStarted || kind == events.KindStepProgress || kind == events.KindStepStopped || kind == KindCanceled
 }
 
 // exceptionControl sets the state change of the exception agent's decisions
@@ -292,8 +309,10 @@ func deadLetter(op *Op, topic string, dl *events.DeadLetter) {
 	}
 	step, rank := failedStep(svc, dl.SourceTopic)
 	op.FailStep, op.Attempts = step, dl.Attempts
-	op.Error = dl.ErrorClass + ": " + dl.ErrorMessage
-	op.Entry.Summary = fmt.Sprintf("dead-lettered by %s (%s after %d attempts): %s", svc, dl.ErrorClass, dl.Attempts, dl.ErrorMessage)
+	// Dead letters of earlier runtimes repeat their class in the message.
+	msg := fault.TrimClass(dl.ErrorMessage)
+	op.Error = dl.ErrorClass + ": " + msg
+	op.Entry.Summary = fmt.Sprintf("dead-lettered by %s (%s after %d attempts): %s", svc, dl.ErrorClass, dl.Attempts, msg)
 	switch dl.ErrorClass {
 	case "transient":
 		op.set(StatusRetrying, step, rank)

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"strings"
 	"testing"
 	"time"
 
@@ -147,5 +148,26 @@ func TestStepsTopicCannotSteer(t *testing.T) {
 	started := &events.WorkflowControl{Meta: m, Kind: events.KindStepStarted, Details: map[string]string{events.DetailStep: "ocr"}}
 	if op, _ := Build(Record{Topic: events.TopicSteps}, started); op.Status != StatusRunning {
 		t.Errorf("step_started on %s: status %q, want running", events.TopicSteps, op.Status)
+	}
+	// A step that gave up on a timed-out workflow is told in the history,
+	// changing nothing.
+	stopped := &events.WorkflowControl{Meta: m, Kind: events.KindStepStopped, Reason: "deadline passed", Details: map[string]string{events.DetailStep: "ocr"}}
+	if op, _ := Build(Record{Topic: events.TopicSteps}, stopped); op.Status != "" || op.Control != nil || strings.HasPrefix(op.Entry.Summary, "ignored") {
+		t.Errorf("step_stopped on %s: status %q control %+v summary %q; want history only, not ignored", events.TopicSteps, op.Status, op.Control, op.Entry.Summary)
+	}
+	// deadline_exceeded on the control topic writes the deadline marker.
+	dl := &events.WorkflowControl{Meta: m, Kind: KindDeadlineExceeded, Reason: "deadline passed"}
+	if op, _ := Build(Record{Topic: events.TopicControl}, dl); op.Control == nil || !op.Control.TimedOut || op.Control.TimedOutReason != "deadline passed" {
+		t.Errorf("deadline_exceeded control = %+v; want the deadline marker", op.Control)
+	}
+}
+
+func TestDegradedClassificationInHistory(t *testing.T) {
+	m := events.Meta{EventID: "c1", WorkflowID: "wf-1", TenantID: "t", OccurredAt: time.UnixMilli(1000)}
+	ev := &events.DocumentClassified{Meta: m, DocumentType: "invoice", Confidence: 0.9, Model: events.Model{Name: "docket-tfidf-logreg", Version: "v3"},
+		Context: map[string]string{"degraded": "llm_unavailable: LLM classifier unavailable for 2m0s"}}
+	op, _ := Build(Record{Topic: events.TopicClassified}, ev)
+	if !strings.Contains(op.Entry.Summary, "degraded: llm_unavailable") || op.Status != StatusRunning {
+		t.Errorf("summary %q status %q: want the classification marked degraded", op.Entry.Summary, op.Status)
 	}
 }

@@ -10,9 +10,11 @@ import (
 	"crypto/tls"
 	"encoding/base64"
 	"errors"
+	"fmt"
 	"log/slog"
 	"net"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -170,7 +172,11 @@ func (s *Server) GetWorkflow(ctx context.Context, req *trackerv1.GetWorkflowRequ
 	if err != nil {
 		return nil, err
 	}
-	return s.toProto(w, s.clock.Now()), nil
+	ws := []store.Workflow{w}
+	if err := s.store.Waits(ctx, ws); err != nil {
+		return nil, s.status(err)
+	}
+	return s.toProto(ws[0], s.clock.Now()), nil
 }
 
 // visible returns workflow id when p may see it, NOT_FOUND otherwise.
@@ -225,6 +231,9 @@ func (s *Server) ListWorkflows(ctx context.Context, req *trackerv1.ListWorkflows
 	}
 	ws, next, err := s.store.List(ctx, q)
 	if err != nil {
+		return nil, s.status(err)
+	}
+	if err := s.store.Waits(ctx, ws); err != nil {
 		return nil, s.status(err)
 	}
 	resp := &trackerv1.ListWorkflowsResponse{Workflows: make([]*trackerv1.Workflow, len(ws))}
@@ -369,6 +378,13 @@ func (s *Server) toProto(w store.Workflow, now time.Time) *trackerv1.Workflow {
 		Id: w.ID, Tenant: w.Tenant, Stage: w.Stage, Status: statusValue[w.Status], LastError: w.LastError,
 		CreatedAt: tsTime(w.CreatedAt), UpdatedAt: tsTime(w.UpdatedAt), Events: w.Events,
 		Stalled: s.stall.Stalled(w, now), Progress: progressProto(w.Progress),
+		Filename: w.Filename, WaitingReason: s.waitingReason(w, now),
+	}
+	for _, r := range w.Reviews {
+		out.ReviewTaskIds = append(out.ReviewTaskIds, r.ID)
+	}
+	for _, it := range w.Parked {
+		out.ParkedIds = append(out.ParkedIds, it.ID)
 	}
 	for _, st := range w.Steps {
 		out.Steps = append(out.Steps, &trackerv1.Step{
@@ -382,6 +398,71 @@ func (s *Server) toProto(w store.Workflow, now time.Time) *trackerv1.Workflow {
 		out.Ledger = &trackerv1.LedgerRef{Topic: l.Topic, Partition: int32(p), Offset: o, Sequence: seq, RecordHash: l.Hash}
 	}
 	return out
+}
+
+// waitingReason says in words why w does not move: the review task it
+// waits on (id, reason and rule), the item parked for an operator, the
+// scheduled retry, or how long it has been stalled; empty when it is moving
+// or ended.
+func (s *Server) waitingReason(w store.Workflow, now time.Time) string {
+	var parts []string
+	switch w.Status {
+	case projection.StatusWaitingReview:
+		if len(w.Reviews) == 0 {
+			parts = append(parts, "waiting for a review")
+		}
+		for i, r := range w.Reviews {
+			if i == 2 {
+				parts = append(parts, fmt.Sprintf("and %d more review tasks", len(w.Reviews)-i))
+				break
+			}
+			words := "waiting for review task " + r.ID
+			if r.Reason != "" {
+				words += ": " + r.Reason
+			}
+			if r.Rule != "" {
+				words += ": " + r.Rule
+			}
+			parts = append(parts, words)
+		}
+	case projection.StatusParked:
+		if len(w.Parked) == 0 {
+			words := "parked for an operator (replay or discard it)"
+			if w.LastError != "" {
+				words += ": " + w.LastError
+			}
+			parts = append(parts, words)
+		}
+	case projection.StatusRetrying:
+		words := "retry scheduled by the exception agent"
+		if w.LastError != "" {
+			words += " after: " + w.LastError
+		}
+		parts = append(parts, words)
+	default:
+		if s.stall.Stalled(w, now) {
+			parts = append(parts, fmt.Sprintf("stalled: no event at %s for %s (expected within %s)",
+				w.Stage, now.Sub(w.UpdatedAt).Round(time.Second), s.stall.After(w.Stage)))
+		}
+	}
+	said := map[string]bool{} // a review of a parked item repeats its reason as its rule
+	for _, r := range w.Reviews {
+		said[r.Rule] = true
+	}
+	if !projection.Terminal(w.Status) || w.Status == projection.StatusFailed {
+		for i, it := range w.Parked {
+			if i == 2 {
+				parts = append(parts, fmt.Sprintf("and %d more parked items", len(w.Parked)-i))
+				break
+			}
+			words := "parked item " + it.ID + " (replay or discard it)"
+			if it.Reason != "" && !said[it.Reason] {
+				words += ": " + it.Reason
+			}
+			parts = append(parts, words)
+		}
+	}
+	return strings.Join(parts, "; ")
 }
 
 func progressProto(p *store.Progress) *trackerv1.Progress {

@@ -29,8 +29,10 @@ type Settings struct {
 	CancelGrace time.Duration
 	// CancelPrefix prefixes the cancel markers the agents read.
 	CancelPrefix string
-	// CancelTTL is how long a cancel marker is kept.
+	// CancelTTL is how long a cancel marker is kept, and a deadline marker.
 	CancelTTL time.Duration
+	// DeadlinePrefix prefixes the deadline markers long steps read.
+	DeadlinePrefix string
 	// DecidedTTL is how long a decided task is kept, so a retried decide
 	// gets its answer.
 	DecidedTTL time.Duration
@@ -38,12 +40,13 @@ type Settings struct {
 
 // DefaultSettings are the defaults of Settings.
 var DefaultSettings = Settings{
-	Deadline:     24 * time.Hour,
-	ReviewSLA:    4 * time.Hour,
-	CancelGrace:  time.Minute,
-	CancelPrefix: cancel.DefaultPrefix,
-	CancelTTL:    30 * 24 * time.Hour,
-	DecidedTTL:   7 * 24 * time.Hour,
+	Deadline:       24 * time.Hour,
+	ReviewSLA:      4 * time.Hour,
+	CancelGrace:    time.Minute,
+	CancelPrefix:   cancel.DefaultPrefix,
+	CancelTTL:      30 * 24 * time.Hour,
+	DeadlinePrefix: cancel.DefaultDeadlinePrefix,
+	DecidedTTL:     7 * 24 * time.Hour,
 }
 
 // Option configures a Store.
@@ -57,12 +60,13 @@ func (s *Store) Settings() Settings { return s.settings }
 
 func (s *Store) settingsJSON() string {
 	b, _ := json.Marshal(map[string]any{ // numbers and a string: cannot fail
-		"deadline_ms":   s.settings.Deadline.Milliseconds(),
-		"sla_ms":        s.settings.ReviewSLA.Milliseconds(),
-		"grace_ms":      s.settings.CancelGrace.Milliseconds(),
-		"cancel_prefix": s.settings.CancelPrefix,
-		"cancel_ttl_s":  int64(s.settings.CancelTTL.Seconds()),
-		"decided_ttl_s": int64(s.settings.DecidedTTL.Seconds()),
+		"deadline_ms":     s.settings.Deadline.Milliseconds(),
+		"sla_ms":          s.settings.ReviewSLA.Milliseconds(),
+		"grace_ms":        s.settings.CancelGrace.Milliseconds(),
+		"cancel_prefix":   s.settings.CancelPrefix,
+		"deadline_prefix": s.settings.DeadlinePrefix,
+		"cancel_ttl_s":    int64(s.settings.CancelTTL.Seconds()),
+		"decided_ttl_s":   int64(s.settings.DecidedTTL.Seconds()),
 	})
 	return string(b)
 }
@@ -89,6 +93,30 @@ end
 // need it, so most events cost no extra Redis call in the script.
 const controlLua = reviewScoreLua + `
 local ctl_terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+-- show_first keeps, in the workflow hash's field f, one member of the
+-- workflow's set (or hash) key k for lists to show: id when given, else the
+-- one shown unless it left k, else the smallest left (nothing when k is empty).
+local function show_first(wk, f, k, id)
+  if id then
+    redis.call('HSET', wk, f, id)
+    return
+  end
+  local shown = redis.call('HGET', wk, f)
+  local members
+  if redis.call('TYPE', k).ok == 'hash' then
+    if shown and redis.call('HEXISTS', k, shown) == 1 then return end
+    members = redis.call('HKEYS', k)
+  else
+    if shown and redis.call('SISMEMBER', k, shown) == 1 then return end
+    members = redis.call('SMEMBERS', k)
+  end
+  table.sort(members)
+  if members[1] then
+    redis.call('HSET', wk, f, members[1])
+  else
+    redis.call('HDEL', wk, f)
+  end
+end
 local function close_review(p, id, state)
   local rk = p .. 'review:' .. id
   local wf = redis.call('HGET', rk, 'workflow')
@@ -97,9 +125,23 @@ local function close_review(p, id, state)
   redis.call('ZREM', p .. 'timers:firing', 'sla:' .. id)
   redis.call('HDEL', p .. 'timers:due', 'sla:' .. id)
   if wf then
-    redis.call('SREM', p .. 'wf:' .. wf .. ':reviews', id)
+    local wk = p .. 'wf:' .. wf
+    redis.call('SREM', wk .. ':reviews', id)
+    show_first(wk, 'review_task', wk .. ':reviews', nil)
   end
   redis.call('HSET', rk, 'state', state)
+end
+-- park and unpark keep a workflow's items parked at the exception agent
+-- (hash wk:parked, id -> reason); rs_after counts the workflows with any.
+local function park(p, wk, id, reason)
+  if redis.call('HSET', wk .. ':parked', id, reason) == 1 then
+    show_first(wk, 'parked_id', wk .. ':parked', id)
+  end
+end
+local function unpark(p, wk, id)
+  if redis.call('HDEL', wk .. ':parked', id) == 1 then
+    show_first(wk, 'parked_id', wk .. ':parked', nil)
+  end
 end
 local function control(p, wk, op, cfg)
   local c = op.c
@@ -129,9 +171,10 @@ local function control(p, wk, op, cfg)
         redis.call('HSET', rk, 'id', id, 'workflow', w, 'tenant', op.t or '', 'state', 'open',
           'reason', rv.re, 'priority', rv.pr, 'requested', op.at, 'sla', ms(sla),
           'escalated', '0', 'uri', rv.uri, 'sha256', rv.sha, 'size', rv.sz, 'media_type', rv.mt,
-          'suggested', rv.su, 'confidence', rv.cf, 'model', rv.mo, 'candidates', rv.ca, 'flags', rv.fl)
+          'suggested', rv.su, 'confidence', rv.cf, 'model', rv.mo, 'candidates', rv.ca, 'flags', rv.fl, 'rule', rv.ru or '')
         redis.call('ZADD', p .. 'reviews', review_score(rv.pr, at), id)
         redis.call('SADD', wk .. ':reviews', id)
+        show_first(wk, 'review_task', wk .. ':reviews', id)
         redis.call('ZADD', tk, ms(sla), 'sla:' .. id)
       end
     end
@@ -159,6 +202,13 @@ local function control(p, wk, op, cfg)
         redis.call('ZREM', tk, 'sla:' .. c.es.task)
       end
     end
+    if c.to then
+      local reason = c.tr
+      if not reason or reason == '' then reason = 'deadline exceeded' end
+      redis.call('SET', cfg.deadline_prefix .. w, reason, 'EX', cfg.cancel_ttl_s)
+    end
+    if c.pk then park(p, wk, c.pk.id, c.pk.re or '') end
+    if c.up then unpark(p, wk, c.up) end
     if c.cx then
       local reason = c.cr
       if not reason or reason == '' then reason = 'canceled' end

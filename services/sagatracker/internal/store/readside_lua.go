@@ -16,10 +16,11 @@ package store
 // Keys under the prefix P: idx:tenant:<tenant> and, for the sparse
 // statuses (indexedStatus), idx:status:<status> (by creation), live:<stage> (queued or running workflows by latest event) and
 // live:stages, finished (terminal workflows by latest event, for
-// retention), counts (hash "<tenant>|<status>" → workflows now),
+// retention), counts (hash "<tenant>|<status>" → workflows now; "<tenant>|@parked"
+// → workflows with a parked item, kept by controlLua),
 // stats:<minute> (hash "<tenant>|<figure>" → count, expiring; figures:
 // started, a terminal status, ended_exc, dlq, reviews, p:<step>:<ms>
-// processing times, auto:<type>|<model> and reviewed:<type>|<model>
+// processing times, f:<step> steps finished untimed, auto:<type>|<model> and reviewed:<type>|<model>
 // decisions), changes (stream: workflow, tenant, status, stage, history
 // entry and progress report after each applied op). Figures are kept per tenant ("-" for none)
 // only: the totals are their sums.
@@ -80,6 +81,22 @@ local function rs_after(p, wk, op, cur, nw, rs)
     if ost ~= '' then rs_add(ck, otn .. '|' .. ost, -1) end
     if st ~= '' then rs_add(ck, ts .. '|' .. st, 1) end
   end
+  -- A workflow is parked while its status says so or while it has an
+  -- item parked at the exception agent (a structural failure also waits
+  -- for review): the "@parked" count and the workflow's parked flag.
+  if ost ~= st or otn ~= tn or (op.c and (op.c.pk or op.c.up)) then
+    local was = redis.call('HGET', wk, 'parked_flag')
+    local is = st == 'parked' or redis.call('EXISTS', wk .. ':parked') == 1
+    local ck = p .. 'counts'
+    if was and (not is or was ~= ts) then
+      rs_add(ck, was .. '|@parked', -1)
+      redis.call('HDEL', wk, 'parked_flag')
+    end
+    if is and was ~= ts then
+      rs_add(ck, ts .. '|@parked', 1)
+      redis.call('HSET', wk, 'parked_flag', ts)
+    end
+  end
   local live = ''
   if rs_live[st] then live = sg end
   if live ~= olive and olive ~= '' then
@@ -113,10 +130,17 @@ local function rs_after(p, wk, op, cur, nw, rs)
     count('dlq')
     redis.call('HINCRBY', wk, 'exceptions', 1)
   end
-  -- Only the event that finished a step (set its finish) counts.
-  if op.sf and nw.finished_started then
-    local d = at - tonumber(nw.finished_started)
-    if d >= 0 then count('p:' .. op.sf .. ':' .. rs_q(d)) end
+  -- Only the event that finished a step (set its finish) counts; a step
+  -- whose start the tracker never saw (ingest's: submission requests are
+  -- not projected) counts as finished untimed.
+  if op.sf and nw.finished then
+    local d = -1
+    if nw.finished_started then d = at - tonumber(nw.finished_started) end
+    if d >= 0 then
+      count('p:' .. op.sf .. ':' .. rs_q(d))
+    else
+      count('f:' .. op.sf)
+    end
   end
   local d = op.d
   if d then

@@ -24,7 +24,7 @@ local ids = redis.call('ZRANGEBYSCORE', p .. 'finished', '-inf', '(' .. ARGV[2],
 local purged = 0
 for _, id in ipairs(ids) do
   local wk = p .. 'wf:' .. id
-  local a = redis.call('HMGET', wk, 'status', 'stage', 'tenant', 'updated')
+  local a = redis.call('HMGET', wk, 'status', 'stage', 'tenant', 'updated', 'parked_flag')
   local st, sg, tn = a[1] or '', a[2] or '', a[3] or ''
   redis.call('ZREM', p .. 'finished', id)
   if terminal[st] and a[4] and tonumber(a[4]) >= cutoff then
@@ -40,6 +40,10 @@ for _, id in ipairs(ids) do
       tn = '-'
     end
     redis.call('HINCRBY', p .. 'counts', tn .. '|' .. st, -1)
+    if a[5] then
+      redis.call('HINCRBY', p .. 'counts', a[5] .. '|@parked', -1)
+    end
+    redis.call('DEL', wk .. ':parked')
     purged = purged + 1
   end
 end

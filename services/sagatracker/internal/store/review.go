@@ -61,6 +61,10 @@ type Task struct {
 	Model      string
 	Candidates []projection.Candidate
 	Flags      []projection.Flag
+	// Rule is what sent the document to review, in words
+	// (projection.RuleOf); a task stored before rules were gets the policy
+	// flags' words.
+	Rule string
 	// Pending is the decision the Decide RPC produced (or is producing),
 	// PendingAt when it was first made.
 	Pending   Decision
@@ -90,6 +94,10 @@ func parseTask(h map[string]string, now time.Time) Task {
 	t.Document.Size, _ = strconv.ParseInt(h["size"], 10, 64)
 	_ = json.Unmarshal([]byte(h["candidates"]), &t.Candidates) // written by the projection; "" leaves none
 	_ = json.Unmarshal([]byte(h["flags"]), &t.Flags)
+	t.Rule = h["rule"]
+	if _, stored := h["rule"]; !stored {
+		t.Rule = projection.RuleOf("", t.Flags, nil)
+	}
 	if until := msTime(h["claim_until"]); h["claim_by"] != "" && until.After(now) {
 		t.ClaimedBy, t.ClaimUntil = h["claim_by"], until
 	}

@@ -101,11 +101,15 @@ for _, op in ipairs(ops) do
       if op.ss and not cur[9] then hs[#hs + 1], hs[#hs + 2] = ssp .. 'attempts', 1 end
       if op.sf and not cur[10] then
         hs[#hs + 1], hs[#hs + 2] = sfp .. 'finish', op.at
+        nw.finished = true
         nw.finished_started = cur[12]
       end
       if op.sf and not cur[11] then hs[#hs + 1], hs[#hs + 2] = sfp .. 'attempts', 1 end
       if op.e then
         hs[#hs + 1], hs[#hs + 2] = 'last_error', op.e
+      end
+      if op.fn and op.fn ~= '' then
+        hs[#hs + 1], hs[#hs + 2] = 'filename', op.fn
       end
       if op.l then
         hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'ledger_topic', op.l.topic, 'ledger_partition', op.l.partition

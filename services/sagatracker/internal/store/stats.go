@@ -20,8 +20,10 @@ import (
 // counts and live sets.
 type Stats struct {
 	From, To time.Time
-	// Active counts the workflows not terminal now; Parked, Retrying and
-	// WaitingReview those in these statuses now.
+	// Active counts the workflows in the agents' hands now (queued,
+	// running, retrying); Retrying and WaitingReview those in these
+	// statuses; Parked those with an item parked at the exception agent,
+	// whatever their status (a structural failure also waits for review).
 	Active, Parked, Retrying, WaitingReview int64
 	// In the window: workflows started and ended (by status), ended after a
 	// dead letter, dead letters, review requests, accepted classifications.
@@ -63,6 +65,10 @@ type DecisionCount struct {
 	Count                      int64
 }
 
+// parkedCount is the counts field (after "<tenant>|") of the workflows with
+// a parked item.
+const parkedCount = "@parked"
+
 var quantiles = [3]float64{0.50, 0.95, 0.99}
 
 // Stats returns the figures of the window of whole minutes ending at now
@@ -93,25 +99,30 @@ func (s *Store) Stats(ctx context.Context, tenant string, now time.Time, window 
 		if !ok {
 			continue
 		}
-		if !projection.Terminal(status) {
-			st.Active += n
-		}
 		switch status {
-		case projection.StatusParked:
-			st.Parked += n
+		case projection.StatusQueued, projection.StatusRunning:
+			st.Active += n
 		case projection.StatusRetrying:
+			st.Active += n
 			st.Retrying += n
 		case projection.StatusWaitingReview:
 			st.WaitingReview += n
+		case parkedCount:
+			st.Parked += n
 		}
 	}
 	proc := map[string]map[int64]int64{}
+	untimed := map[string]int64{}
 	decisions := map[[2]string]int64{}
 	for _, b := range buckets {
 		for f, v := range b.Val() {
 			name, ok := inScope(f)
 			n, _ := strconv.ParseInt(v, 10, 64)
 			if !ok {
+				continue
+			}
+			if step, ok := strings.CutPrefix(name, "f:"); ok {
+				untimed[step] += n
 				continue
 			}
 			st.add(name, n, proc, decisions)
@@ -121,6 +132,11 @@ func (s *Store) Stats(ctx context.Context, tenant string, now time.Time, window 
 	for step := range proc {
 		steps = append(steps, step)
 	}
+	for step := range untimed {
+		if proc[step] == nil {
+			steps = append(steps, step)
+		}
+	}
 	var live []string
 	if queueAge {
 		var err error
@@ -129,7 +145,7 @@ func (s *Store) Stats(ctx context.Context, tenant string, now time.Time, window 
 		}
 	}
 	for _, step := range withStepOrder(append(steps, live...)) {
-		ss := StepStats{Step: step}
+		ss := StepStats{Step: step, Finished: untimed[step]}
 		for _, n := range proc[step] {
 			ss.Finished += n
 		}

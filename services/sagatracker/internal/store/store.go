@@ -145,6 +145,22 @@ type Workflow struct {
 	// Progress is the running step's latest progress report; nil when
 	// there is none.
 	Progress *Progress
+	// Filename is the submitted document's file name; empty when unknown.
+	Filename string
+	// ReviewTask and ParkedID are one of its open review tasks and one of
+	// its parked items (the latest opened while it stays open), empty for
+	// none; Waits reads them all.
+	ReviewTask, ParkedID string
+	// Reviews and Parked are its open review tasks and parked items, set
+	// by Waits.
+	Reviews []Wait
+	Parked  []Wait
+}
+
+// Wait is something a workflow waits on: an open review task (its reason
+// and rule) or an item parked at the exception agent (its reason).
+type Wait struct {
+	ID, Reason, Rule string
 }
 
 // Progress is a long step's latest progress report as read.
@@ -183,6 +199,7 @@ func parse(h map[string]string) Workflow {
 	w := Workflow{
 		ID: h["id"], Tenant: h["tenant"], Stage: h["stage"], Status: h["status"], LastError: h["last_error"],
 		CreatedAt: msTime(h["created"]), UpdatedAt: msTime(h["updated"]),
+		Filename: h["filename"], ReviewTask: h["review_task"], ParkedID: h["parked_id"],
 	}
 	w.Events, _ = strconv.ParseInt(h["events"], 10, 64)
 	w.Progress = progressOf(h["progress_step"], h["progress_done"], h["progress_total"], h["progress_unit"], h["progress_at"])
@@ -244,6 +261,94 @@ func msTime(s string) time.Time {
 		return time.Time{}
 	}
 	return time.UnixMilli(n).UTC()
+}
+
+// Waits sets the open review tasks and parked items of the workflows that
+// have any (ReviewTask or ParkedID set): the shown one first, then the
+// others by id. Two round trips, whatever the number of workflows.
+func (s *Store) Waits(ctx context.Context, ws []Workflow) error {
+	type sets struct {
+		reviews *redis.StringSliceCmd
+		parked  *redis.MapStringStringCmd
+	}
+	pipe := s.rdb.Pipeline()
+	got := make([]sets, len(ws))
+	n := 0
+	for i, w := range ws {
+		if w.ReviewTask != "" {
+			got[i].reviews = pipe.SMembers(ctx, s.prefix+"wf:"+w.ID+":reviews")
+			n++
+		}
+		if w.ParkedID != "" {
+			got[i].parked = pipe.HGetAll(ctx, s.prefix+"wf:"+w.ID+":parked")
+			n++
+		}
+	}
+	if n == 0 {
+		return nil
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("read what %d workflows wait on: %w", len(ws), err))
+	}
+	tasks := map[string]*redis.SliceCmd{}
+	for i := range ws {
+		w := &ws[i]
+		if c := got[i].reviews; c != nil {
+			for _, id := range shownFirst(w.ReviewTask, c.Val()) {
+				w.Reviews = append(w.Reviews, Wait{ID: id})
+				if tasks[id] == nil {
+					tasks[id] = pipe.HMGet(ctx, s.prefix+"review:"+id, "reason", "rule", "flags")
+				}
+			}
+		}
+		if c := got[i].parked; c != nil {
+			ids := make([]string, 0, len(c.Val()))
+			for id := range c.Val() {
+				ids = append(ids, id)
+			}
+			for _, id := range shownFirst(w.ParkedID, ids) {
+				w.Parked = append(w.Parked, Wait{ID: id, Reason: c.Val()[id]})
+			}
+		}
+	}
+	if len(tasks) == 0 {
+		return nil
+	}
+	if _, err := pipe.Exec(ctx); err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("read the review tasks of %d workflows: %w", len(ws), err))
+	}
+	for i := range ws {
+		for j := range ws[i].Reviews {
+			r := &ws[i].Reviews[j]
+			v := tasks[r.ID].Val()
+			str := func(k int) string { s, _ := v[k].(string); return s }
+			r.Reason, r.Rule = str(0), str(1)
+			if v[1] == nil {
+				var flags []projection.Flag
+				_ = json.Unmarshal([]byte(str(2)), &flags)
+				r.Rule = projection.RuleOf("", flags, nil)
+			}
+		}
+	}
+	return nil
+}
+
+// shownFirst orders ids: shown first when it is one of them, the others by
+// id.
+func shownFirst(shown string, ids []string) []string {
+	sort.Strings(ids)
+	out := make([]string, 0, len(ids))
+	for _, id := range ids {
+		if id == shown {
+			out = append(out, id)
+		}
+	}
+	for _, id := range ids {
+		if id != shown {
+			out = append(out, id)
+		}
+	}
+	return out
 }
 
 // History returns up to limit history entries of a workflow from position

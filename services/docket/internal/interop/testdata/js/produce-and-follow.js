@@ -35,11 +35,12 @@ function env (name) {
   return value
 }
 
-// putBlob stores content as Docket's file blob store does:
-// sha256/<aa>/<hash>, written to a temporary file and renamed into place.
-function putBlob (blobDir, content) {
+// dropBlob puts content in the tenant's drop area of Docket's file blob
+// store, tenants/<tenant>/sha256/<aa>/<hash>, written to a temporary file
+// and renamed into place.
+function dropBlob (blobDir, tenant, content) {
   const digest = crypto.createHash('sha256').update(content).digest('hex')
-  const folder = path.join(blobDir, 'sha256', digest.slice(0, 2))
+  const folder = path.join(blobDir, 'tenants', tenant, 'sha256', digest.slice(0, 2))
   fs.mkdirSync(folder, { recursive: true })
   const tmp = path.join(folder, `.upload-${crypto.randomUUID()}`)
   const fd = fs.openSync(tmp, 'w', 0o644)
@@ -74,7 +75,7 @@ async function main () {
 
   const run = crypto.randomUUID().replace(/-/g, '').slice(0, 12)
   const content = Buffer.concat([fs.readFileSync(env('DOCKET_DOCUMENT')), Buffer.from(`\nReference: JS-${run}\n`)])
-  const digest = putBlob(env('DOCKET_BLOB_DIR'), content)
+  const digest = dropBlob(env('DOCKET_BLOB_DIR'), env('DOCKET_TENANT'), content)
 
   const eventId = crypto.randomUUID()
   const key = `scanner-gw/js-${run}`
@@ -101,7 +102,14 @@ async function main () {
   // Java's partitioner (murmur2 of the key), like every Docket producer.
   const producer = kafka.producer({ idempotent: true, maxInFlightRequests: 1, createPartitioner: Partitioners.DefaultPartitioner })
   await producer.connect()
-  const [sent] = await producer.send({ topic: REQUESTED, acks: -1, messages: [{ key: request.meta.workflow_id, value }] })
+  // The signature binds the request to the tenant: an HMAC-SHA256 of the
+  // record value under the tenant's request secret.
+  const signature = 'v1=' + crypto.createHmac('sha256', env('DOCKET_REQUEST_SECRET')).update(value).digest('hex')
+  const [sent] = await producer.send({
+    topic: REQUESTED,
+    acks: -1,
+    messages: [{ key: request.meta.workflow_id, value, headers: { 'docket-signature': signature } }]
+  })
   await producer.disconnect()
 
   const out = {

@@ -1,21 +1,22 @@
 """An outside producer of Docket submission requests, in Python.
 
 It does what a producer that does not speak HTTP does (services/ingest/README.md,
-"Requests over Kafka"): it puts the document in the blob store under its
-SHA-256, publishes a DocumentRequested with the Confluent client's
-AvroSerializer (auto-registration off: the schema is looked up in the
-registry), then reads docket.document.submitted, .rejected and .recorded with
+"Requests over Kafka"): it puts the document in its tenant's drop area of the
+blob store under its SHA-256, publishes a DocumentRequested with the Confluent
+client's AvroSerializer (auto-registration off: the schema is looked up in the
+registry), signed with the tenant's request secret, then reads docket.document.submitted, .rejected and .recorded with
 the AvroDeserializer, read_committed, until its workflow is recorded. It
 prints one JSON object, which the interop test asserts on.
 
 Configuration comes from the environment (see the interop test):
 DOCKET_BOOTSTRAP, DOCKET_SASL_USERNAME, DOCKET_SASL_PASSWORD, DOCKET_CA_FILE,
-DOCKET_REGISTRY_URL, DOCKET_BLOB_DIR, DOCKET_TENANT, DOCKET_DOCUMENT,
+DOCKET_REGISTRY_URL, DOCKET_BLOB_DIR, DOCKET_TENANT, DOCKET_REQUEST_SECRET, DOCKET_DOCUMENT,
 DOCKET_SCHEMA_FILE, DOCKET_GROUP, DOCKET_TIMEOUT_S.
 """
 
 import datetime
 import hashlib
+import hmac
 import json
 import os
 import sys
@@ -45,11 +46,12 @@ def env(name):
     return value
 
 
-def put_blob(blob_dir, content):
-    """Stores content as Docket's file blob store does: sha256/<aa>/<hash>,
-    written to a temporary file and renamed into place."""
+def drop_blob(blob_dir, tenant, content):
+    """Puts content in the tenant's drop area of Docket's file blob store,
+    tenants/<tenant>/sha256/<aa>/<hash>, written to a temporary file and
+    renamed into place."""
     digest = hashlib.sha256(content).hexdigest()
-    folder = os.path.join(blob_dir, "sha256", digest[:2])
+    folder = os.path.join(blob_dir, "tenants", tenant, "sha256", digest[:2])
     os.makedirs(folder, exist_ok=True)
     fd, tmp = tempfile.mkstemp(dir=folder, prefix=".upload-")
     with os.fdopen(fd, "wb") as f:
@@ -102,7 +104,7 @@ def main():
         content = f.read()
     run = uuid.uuid4().hex[:12]
     content += f"\nReference: PY-{run}\n".encode()
-    digest = put_blob(env("DOCKET_BLOB_DIR"), content)
+    digest = drop_blob(env("DOCKET_BLOB_DIR"), env("DOCKET_TENANT"), content)
 
     event_id = str(uuid.uuid4())
     key = f"scanner-gw/py-{run}"
@@ -138,7 +140,11 @@ def main():
             raise KafkaException(err)
         delivered.append((msg.partition(), msg.offset()))
 
-    producer.produce(REQUESTED, key=request["meta"]["workflow_id"].encode(), value=value, on_delivery=on_delivery)
+    # The signature binds the request to the tenant: an HMAC-SHA256 of the
+    # record value under the tenant's request secret.
+    signature = "v1=" + hmac.new(env("DOCKET_REQUEST_SECRET").encode(), value, hashlib.sha256).hexdigest()
+    producer.produce(REQUESTED, key=request["meta"]["workflow_id"].encode(), value=value,
+                     headers=[("docket-signature", signature.encode())], on_delivery=on_delivery)
     if producer.flush(30) != 0 or not delivered:
         sys.exit("produce_and_follow.py: the request was not delivered within 30s")
 

@@ -1,0 +1,110 @@
+package blob_test
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"github.com/docket-run/docket/pkg/blob"
+)
+
+// drop writes content where a producer of tenant puts it in a file store,
+// the way a client in another language does: a plain file at DroppedKey.
+func drop(t *testing.T, dir, tenant string, content []byte) string {
+	t.Helper()
+	s := sha256.Sum256(content)
+	sum := hex.EncodeToString(s[:])
+	k, err := blob.DroppedKey(tenant, sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := filepath.Join(dir, filepath.FromSlash(k))
+	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, content, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	return sum
+}
+
+func TestAdoptDropped(t *testing.T) {
+	ctx := context.Background()
+	dir := t.TempDir()
+	b, err := blob.Open(ctx, "file://"+dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer b.Close()
+	doc := []byte("%PDF-1.7 acme's invoice")
+	sum := drop(t, dir, "acme", doc)
+	if k, _ := blob.DroppedKey("acme", sum); k != "tenants/acme/sha256/"+sum[:2]+"/"+sum {
+		t.Fatalf("DroppedKey = %s", k)
+	}
+
+	// Not at the shared address until adopted.
+	if _, err := b.Stat(ctx, sum); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("Stat before Adopt = %v, want not found", err)
+	}
+	ref, err := b.StatDropped(ctx, "acme", sum)
+	if err != nil || ref.Size != int64(len(doc)) || ref.URI != blob.URI(sum) {
+		t.Fatalf("StatDropped = %+v, %v", ref, err)
+	}
+	// Another tenant has nothing under that hash.
+	if _, err := b.StatDropped(ctx, "globex", sum); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("StatDropped(globex) = %v, want not found", err)
+	}
+	if _, err := b.Adopt(ctx, "globex", sum, "application/pdf"); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("Adopt(globex) = %v, want not found", err)
+	}
+
+	ref, err = b.Adopt(ctx, "acme", sum, "application/pdf")
+	if err != nil || ref.SHA256 != sum || ref.Size != int64(len(doc)) {
+		t.Fatalf("Adopt = %+v, %v", ref, err)
+	}
+	rc, err := b.Open(ctx, sum)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got, err := io.ReadAll(rc)
+	rc.Close()
+	if err != nil || !bytes.Equal(got, doc) {
+		t.Fatalf("adopted blob = %q, %v", got, err)
+	}
+
+	// globex knows the hash and drops garbage under it: the shared address
+	// holds acme's document, but globex adopts nothing.
+	k, _ := blob.DroppedKey("globex", sum)
+	p := filepath.Join(dir, filepath.FromSlash(k))
+	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(p, []byte("not acme's invoice"), 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := b.Adopt(ctx, "globex", sum, "application/pdf"); !errors.Is(err, blob.ErrIntegrity) {
+		t.Fatalf("Adopt(globex, garbage) = %v, want ErrIntegrity", err)
+	}
+	// Adopting again is harmless.
+	if _, err := b.Adopt(ctx, "acme", sum, "application/pdf"); err != nil {
+		t.Fatalf("second Adopt = %v", err)
+	}
+}
+
+func TestDroppedKeyRefusesPathTricks(t *testing.T) {
+	sum := hex.EncodeToString(make([]byte, 32))
+	for _, tenant := range []string{"", ".", "..", "../acme", "acme/x", "a b", "-acme", "acme\x00"} {
+		if _, err := blob.DroppedKey(tenant, sum); !errors.Is(err, blob.ErrInvalidRef) {
+			t.Errorf("DroppedKey(%q) = %v, want ErrInvalidRef", tenant, err)
+		}
+	}
+	if _, err := blob.DroppedKey("acme", "zz"); !errors.Is(err, blob.ErrInvalidRef) {
+		t.Errorf("DroppedKey(bad hash) = %v, want ErrInvalidRef", err)
+	}
+}

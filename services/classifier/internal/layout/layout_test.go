@@ -1,0 +1,74 @@
+package layout
+
+import (
+	"strings"
+	"testing"
+)
+
+func TestCells(t *testing.T) {
+	tests := []struct {
+		name string
+		line string
+		want []string
+	}{
+		{"two-space gaps", "Description     Qty   Unit price    Amount", []string{"Description", "Qty", "Unit price", "Amount"}},
+		{"single spaces stay in a cell", "Total due: $12.00", []string{"Total due: $12.00"}},
+		{"tabs", "Date\tDetails\tBalance", []string{"Date", "Details", "Balance"}},
+		{"pipes", "| Date | Amount |", []string{"Date", "Amount"}},
+		{"leading indentation", "    Net   1,033.50", []string{"Net", "1,033.50"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			var got []string
+			for _, c := range New(tt.line).Cells(0) {
+				got = append(got, c.Text)
+			}
+			if strings.Join(got, "|") != strings.Join(tt.want, "|") {
+				t.Errorf("Cells(%q) = %q, want %q", tt.line, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestHeaderAbove(t *testing.T) {
+	tests := []struct {
+		name  string
+		text  string
+		value string
+		want  string // "" for none
+	}{
+		{"right-aligned under its header", "Description          Qty    Amount\nChairs                12  2,220.00", "2,220.00", "Amount"},
+		{"quantity column", "Description          Qty    Amount\nChairs                12  2,220.00", "12", "Qty"},
+		{"several rows down", "Date    Details     Balance\n01 Oct  Opening     100.00\n02 Oct  Wire        250.00", "250.00", "Balance"},
+		{"rule line between", "Item    Price\n-------------\nTea     3.50", "3.50", "Price"},
+		{"pipe table by cell index", "| Name | DOB | Ward |\n|---|---|---|\n| Ann Lee | 02.11.1958 | 4B |", "02.11.1958", "DOB"},
+		{"value inside running text", "Name     Date of birth\nSeen on 02/03/2024 by Dr Lee", "02/03/2024", ""},
+		{"prose line stops the search", "Item    Amount\nThe following amounts were paid in full last month.\n        12.00", "12.00", ""},
+		{"two blank lines end the table", "Item    Amount\n\n\n        12.00", "12.00", ""},
+		{"a row is not a header", "Subtotal    100.00\nTotal       120.00", "120.00", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			lt := New(tt.text)
+			i := strings.LastIndex(tt.text, tt.value)
+			c, _, ok := lt.HeaderAbove(i, i+len(tt.value))
+			got := ""
+			if ok {
+				got = c.Text
+			}
+			if got != tt.want {
+				t.Errorf("HeaderAbove(%q) = %q, want %q", tt.value, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestLineAbove(t *testing.T) {
+	lt := New("Date of birth:\n\n17/09/1973\n\n\n01/01/2000")
+	if got, ok := lt.LineAbove(strings.Index(lt.String(), "17/")); !ok || got != "Date of birth:" {
+		t.Errorf("LineAbove over one blank = %q, %v; want the label", got, ok)
+	}
+	if got, ok := lt.LineAbove(strings.Index(lt.String(), "01/01")); ok {
+		t.Errorf("LineAbove over two blanks = %q, want none", got)
+	}
+}

@@ -1,0 +1,135 @@
+package pii
+
+import (
+	"regexp"
+	"strconv"
+	"strings"
+
+	"github.com/docket-run/docket/services/classifier/internal/layout"
+)
+
+const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+
+var (
+	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 1973-09-17,
+	// 17 Sep 1973, 17th of September 1973, September 17, 1973.
+	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})[./\-](\d{1,2})[./\-](\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th)?[ \-.]*(?:of )?` + month + `\.?,?[ \-.]*\d{4}|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
+	// birthLabel ends a text that labels a date of birth. A format hint
+	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
+	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
+	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|date de naissance|n[ée]e? le|fecha de nacimiento|data di nascita)(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
+)
+
+// formatHint is a line that only shows a date's format: "(DD/MM/YYYY)".
+var formatHint = regexp.MustCompile(`(?i)^\s*\(?\s*(?:[dmyj]+[./\- ]?){3}\s*\)?\s*$`)
+
+// birthDates finds dates of birth: a date whose label says so, where the
+// label is left of the date on its line ("DOB: 01/02/1980", "born on
+// March 3, 1975"), at the end of the line above a date that starts its
+// line ("Date of birth:" then the date on the next line), or the header of
+// the table column the date is in. Any other date — of an invoice, a
+// visit, an issue or expiry — is not personal data here.
+func birthDates(lt *layout.Text) [][2]int {
+	text := lt.String()
+	var locs [][2]int
+	for _, m := range dateRe.FindAllStringSubmatchIndex(text, -1) {
+		if !plausibleDate(text, m) || !cleanBefore(text, m[0]) || !cleanAfter(text, m[1]) {
+			continue
+		}
+		if birthLabelled(lt, m[0], m[1]) {
+			locs = append(locs, [2]int{m[0], m[1]})
+		}
+	}
+	return locs
+}
+
+func birthLabelled(lt *layout.Text, start, end int) bool {
+	left := lt.LeftOf(start)
+	if birthLabel.MatchString(left) {
+		return true
+	}
+	if strings.Trim(left, " \t:.-–—|*") == "" {
+		// The label on the line above, or above a format hint line:
+		// "Date of birth\n(DD/MM/YYYY)\n08/12/1998".
+		off := start
+		for range 2 {
+			above, ok := lt.LineAbove(off)
+			if !ok {
+				break
+			}
+			if birthLabel.MatchString(above) {
+				return true
+			}
+			if !formatHint.MatchString(above) {
+				break
+			}
+			off = lt.Lines()[lt.LineAt(off)-1].Start
+			for lt.IsBlank(lt.LineAt(off)) && lt.LineAt(off) > 0 {
+				off = lt.Lines()[lt.LineAt(off)-1].Start
+			}
+		}
+	}
+	if h, _, ok := lt.HeaderAbove(start, end); ok && birthLabel.MatchString(h.Text) {
+		return true
+	}
+	return flatBirthColumn(lt, start)
+}
+
+var (
+	// dateLabel finds the labels of date columns in a header line, in
+	// order; birth labels among them are matched first.
+	dateLabel = regexp.MustCompile(`(?i)date of birth|birth ?date|\bd\.? ?o\.? ?b\b\.?|\bborn\b|\bdate(?: of [a-z]+)?\b|\b(?:joined|admitted|discharged|issued|expiry|expires|dated)\b`)
+	birthOnly = regexp.MustCompile(`(?i)^(?:date of birth|birth ?date|d\.? ?o\.? ?b\.?|born)$`)
+)
+
+// flatBirthColumn handles a table whose column gaps OCR flattened
+// ("Name Date of birth Start date" over "T. Murphy 11/03/1990 06/01/2026"):
+// when the line above has no digits and names as many date columns as the
+// date's line has dates, the date's place among them picks its label.
+func flatBirthColumn(lt *layout.Text, start int) bool {
+	text := lt.String()
+	li := lt.LineAt(start)
+	if li == 0 {
+		return false
+	}
+	header := lt.LineText(li - 1)
+	if strings.ContainsAny(header, "0123456789") {
+		return false
+	}
+	labels := dateLabel.FindAllString(header, -1)
+	if len(labels) < 1 {
+		return false
+	}
+	l := lt.Lines()[li]
+	row := dateRe.FindAllStringIndex(text[l.Start:l.End], -1)
+	if len(row) != len(labels) {
+		return false
+	}
+	for i, d := range row {
+		if l.Start+d[0] == start {
+			return birthOnly.MatchString(strings.TrimSpace(labels[i]))
+		}
+	}
+	return false
+}
+
+// plausibleDate checks the numeric forms' day and month: one of the first
+// two numbers is a month (1-12) and the other a day (1-31).
+func plausibleDate(text string, m []int) bool {
+	num := func(i int) int {
+		if m[i] < 0 {
+			return -1
+		}
+		n, _ := strconv.Atoi(text[m[i]:m[i+1]])
+		return n
+	}
+	switch {
+	case m[2] >= 0:
+		a, b := num(2), num(4)
+		return a >= 1 && b >= 1 && ((a <= 31 && b <= 12) || (a <= 12 && b <= 31))
+	case m[8] >= 0:
+		mo, d := num(10), num(12)
+		return mo >= 1 && mo <= 12 && d >= 1 && d <= 31
+	}
+	return true
+}

@@ -1,0 +1,159 @@
+package pii
+
+import (
+	"reflect"
+	"testing"
+)
+
+// found returns the values of kind that Matches finds in text.
+func found(text, kind string) []string {
+	out := []string{}
+	for _, m := range Matches(text) {
+		if m.Kind == kind {
+			out = append(out, text[m.Start:m.End])
+		}
+	}
+	return out
+}
+
+func TestPhoneForms(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		// E.164 and international forms.
+		{"e164 spaced", "Call us on +44 20 7946 0958 today", []string{"+44 20 7946 0958"}},
+		{"e164 compact", "mobile: +14155550123", []string{"+14155550123"}},
+		{"e164 dashed", "+1-415-555-0123 (24h)", []string{"+1-415-555-0123"}},
+		{"e164 with trunk in parentheses", "Tel +44 (0)20 7946 0958", []string{"+44 (0)20 7946 0958"}},
+		{"e164 dotted", "ph. +33.1.42.68.53.00", []string{"+33.1.42.68.53.00"}},
+		{"e164 split by a line break", "Contact our desk on +44 20\n7946 0958 for help", []string{"+44 20\n7946 0958"}},
+		{"e164 split after a dash", "Helpline: +1 415-\n555-0199", []string{"+1 415-\n555-0199"}},
+		// North American national forms.
+		{"nanp parentheses", "Phone (415) 555-0132", []string{"(415) 555-0132"}},
+		{"nanp parentheses no space", "(415)555-0132 office", []string{"(415)555-0132"}},
+		{"nanp dotted", "fax 415.555.0132", []string{"415.555.0132"}},
+		{"nanp dashed unlabelled", "Reach Dana at 212-555-0187.", []string{"212-555-0187"}},
+		{"nanp spaced", "415 555 0132", []string{"415 555 0132"}},
+		{"toll free 1-800", "Questions? 1-800-555-0146", []string{"1-800-555-0146"}},
+		{"toll free 1-888 spaced", "call 1 888 555 0101 now", []string{"1 888 555 0101"}},
+		{"toll free 1 (877)", "1 (877) 555-0110", []string{"1 (877) 555-0110"}},
+		{"nanp split after a label", "Phone: (415) 555-\n0132", []string{"(415) 555-\n0132"}},
+		// National forms with a trunk 0.
+		{"uk london", "Office 020 7946 0958", []string{"020 7946 0958"}},
+		{"uk mobile", "Mob: 07700 900123", []string{"07700 900123"}},
+		{"uk manchester", "Tel. No. 0161 496 0000", []string{"0161 496 0000"}},
+		{"french pairs", "Téléphone 01 23 45 67 89", []string{"01 23 45 67 89"}},
+		{"label on the line above", "Mobile\n07700 900123", []string{"07700 900123"}},
+		{"phone column", "Name          Phone\nJo Bloggs     020 7946 0958", []string{"020 7946 0958"}},
+		// Near-misses that are not phone numbers.
+		{"invoice number shaped like a phone", "Invoice number: 415-555-0132", []string{}},
+		{"order number shaped like a uk phone", "Order no. 020 7946 0958", []string{}},
+		{"reference on the line above", "Reference:\n415 555 0132", []string{}},
+		{"code glued to letters", "INV-415-555-0132", []string{}},
+		{"hash number", "#415 555 0132", []string{}},
+		{"order column", "Order          Total\n415-555-0132   $12.00", []string{}},
+		{"iso date", "Date 2024-01-15", []string{}},
+		{"slashed date", "on 17/09/1973", []string{}},
+		{"amount with dots", "Total 12.345.678", []string{}},
+		{"amount with commas", "Balance 1,415,555.01", []string{}},
+		{"us zip plus four", "Austin, TX 78701-1234", []string{}},
+		{"ssn", "SSN 123-45-6789", []string{}},
+		{"nanp area code starting 1", "115-555-0132", []string{}},
+		{"nanp exchange starting 0", "415-055-0132", []string{}},
+		{"too short after plus", "+44 20 79", []string{}},
+		{"too long after plus", "+44 20 7946 0958 1234 5", []string{}},
+		{"account number groups", "Account 1234 5678 9012", []string{}},
+		{"two numbers in table columns", "12   415   555   0132", []string{}},
+		{"unlabelled national number split by a line break", "Ref 2291 code\n415 555\n0132", []string{}},
+		{"phone inside a longer digit run", "98 415 555 0132", []string{}},
+		{"time and date", "07:59 01.02.2024", []string{}},
+		{"trunk 0 with one-digit group", "0 20 7946 0958", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := found(tt.text, Phone); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("phones in %q = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestDateOfBirth(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
+		{"dob abbreviation", "DOB 01/02/1980", []string{"01/02/1980"}},
+		{"d.o.b. dotted", "D.O.B.: 1980-02-01", []string{"1980-02-01"}},
+		{"born on", "born on March 3, 1975 in Leeds", []string{"March 3, 1975"}},
+		{"format hint", "Date of Birth (DD/MM/YYYY): 03/07/1962", []string{"03/07/1962"}},
+		{"ordinal", "Birthdate 4th of July 1990", []string{"4th of July 1990"}},
+		{"label on the line above", "Date of birth:\n17/09/1973", []string{"17/09/1973"}},
+		{"label above after a blank line", "DATE OF BIRTH\n\n14 MAR 1985", []string{"14 MAR 1985"}},
+		{"column header", "Name             Date of birth     Nationality\nJane Smith       17/09/1973        British", []string{"17/09/1973"}},
+		{"pipe table", "| Patient | DOB | Ward |\n|---|---|---|\n| R. Chen | 02.11.1958 | 4B |", []string{"02.11.1958"}},
+		{"german", "Geburtsdatum: 12.05.1969", []string{"12.05.1969"}},
+		{"flat table as OCR writes it", "Employee Date of birth Start date\nT. Murphy 11/03/1990 06/01/2026", []string{"11/03/1990"}},
+		{"flat table, birth date second", "Name Joined DOB\nA. Ode 2019-06-01 1971-04-09", []string{"1971-04-09"}},
+		// Dates that are not dates of birth.
+		{"flat table, dates do not match the labels", "Name Date of birth\nA. Ode 2019-06-01 1971-04-09", []string{}},
+		{"plain date", "Date: 01/02/1980", []string{}},
+		{"visit date", "Date of visit: 2026-11-02", []string{}},
+		{"issue and expiry", "Date of issue: 21 JUN 2021\nDate of expiry: 21 JUN 2031", []string{}},
+		{"invoice date above", "Invoice date:\n03/11/2026", []string{}},
+		{"date in text after a birth date", "DOB 01/02/1980, visit 02/03/2024", []string{"01/02/1980"}},
+		{"other column", "Name          Date of birth    Joined\nJ. Ode        1971-04-09       2019-06-01", []string{"1971-04-09"}},
+		{"impossible date", "DOB 45/13/1980", []string{}},
+		{"birth label far above", "Date of birth:\n\n\nStatement 01/02/2024", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := found(tt.text, DateOfBirth); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("dates of birth in %q = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+func TestIBANAndCardScans(t *testing.T) {
+	tests := []struct {
+		name string
+		kind string
+		text string
+		want []string
+	}{
+		{"iban grouped, BIC after", IBAN, "IBAN DE89 3704 0044 0532 0130 00 BIC COBADEFFXXX", []string{"DE89 3704 0044 0532 0130 00"}},
+		{"iban compact", IBAN, "IBAN:GB82WEST12345698765432.", []string{"GB82WEST12345698765432"}},
+		{"iban split by a line break", IBAN, "IBAN: FR14 2004 1010 0505\n0001 3M02 606", []string{"FR14 2004 1010 0505\n0001 3M02 606"}},
+		{"iban bad checksum", IBAN, "IBAN DE89 3704 0044 0532 0130 01", []string{}},
+		{"iban one digit too many", IBAN, "IBAN DE89 3704 0044 0532 0130 001", []string{}},
+		{"iban unknown country", IBAN, "XX89 3704 0044 0532 0130 00", []string{}},
+		{"card with expiry after", PaymentCard, "Card 4111 1111 1111 1111 12/27", []string{"4111 1111 1111 1111"}},
+		{"card compact", PaymentCard, "PAN 5555555555554444", []string{"5555555555554444"}},
+		{"amex 4-6-5", PaymentCard, "AMEX 3782 822463 10005", []string{"3782 822463 10005"}},
+		{"card dashed", PaymentCard, "5500-0000-0000-0004", []string{"5500-0000-0000-0004"}},
+		{"card bad luhn", PaymentCard, "Card 4111 1111 1111 1112", []string{}},
+		{"card glued to letters", PaymentCard, "REF4111111111111111", []string{}},
+		{"masked card", PaymentCard, "VISA **** **** **** 4417", []string{}},
+		{"tracking number, no issuer", PaymentCard, "Tracking 1234 5678 9012 3456", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := found(tt.text, tt.kind); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("%s in %q = %q, want %q", tt.kind, tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+// A phone number is not reported a second time inside an IBAN or card.
+func TestPhoneNotInsideOtherNumbers(t *testing.T) {
+	text := "IBAN GB82 WEST 1234 5698 7654 32\nCard 4111 1111 1111 1111"
+	if got := found(text, Phone); len(got) != 0 {
+		t.Errorf("phones = %q, want none", got)
+	}
+}

@@ -1,0 +1,251 @@
+package pii
+
+import (
+	"regexp"
+	"strings"
+
+	"github.com/docket-run/docket/services/classifier/internal/layout"
+)
+
+// run is a run of digits, text[start:end], in a chain of runs joined by
+// separators. broken says the separator before it holds a line break.
+type run struct {
+	start, end int
+	broken     bool
+}
+
+var (
+	// sameLineSep joins the digit groups of a phone number on one line:
+	// one space, dot or dash (optionally spaced), or the parentheses of an
+	// area code: "415) 555", "1 (800", "(0)20".
+	sameLineSep = regexp.MustCompile(`^(?: ?[.\-] ?| |\) ?| ?\(|\)\(|\) ?[.\-] ?)$`)
+	// brokenSep joins them across a line break: a separator or nothing at
+	// the end of one line, indentation and an optional "(" on the next.
+	brokenSep = regexp.MustCompile(`^[ \t]*[.\-]?[ \t]*\r?\n[ \t]*\(?$`)
+	// cardSep joins the groups of a card number: one space or dash.
+	cardSep = regexp.MustCompile(`^[ \-]$`)
+)
+
+// chains returns the runs of digits of text grouped into chains: runs
+// joined by phone separators (phone true, a line break included) or by
+// card separators.
+func chains(text string, phone bool) [][]run {
+	var out [][]run
+	var cur []run
+	for i := 0; i < len(text); {
+		if !isDigit(text[i]) {
+			i++
+			continue
+		}
+		j := i
+		for j < len(text) && isDigit(text[j]) {
+			j++
+		}
+		r := run{start: i, end: j}
+		if len(cur) > 0 {
+			gap := text[cur[len(cur)-1].end:i]
+			switch {
+			case !phone && cardSep.MatchString(gap):
+			case phone && sameLineSep.MatchString(gap) && (!strings.HasSuffix(gap, "(") || (j < len(text) && text[j] == ')')):
+				// An opening parenthesis joins only an area code: "1 (800)".
+			case phone && brokenSep.MatchString(gap):
+				r.broken = true
+			default:
+				out = append(out, cur)
+				cur = nil
+			}
+		}
+		cur = append(cur, r)
+		i = j
+	}
+	if len(cur) > 0 {
+		out = append(out, cur)
+	}
+	return out
+}
+
+var (
+	// phoneLabel names a phone number; it may end in "No." or "number",
+	// which then belongs to it, not to an identifier label.
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at)\b)*[^A-Za-z0-9]*$`)
+	// idLabel names an identifier that is not a phone number.
+	idLabel = regexp.MustCompile(`(?i)(?:\b(?:invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code)\b|#)[^A-Za-z0-9]*$`)
+)
+
+// phones finds phone numbers (see phoneForm) that sit alone — no letter or
+// digit stuck to them — and are not called an identifier by their label:
+// "Invoice no. 415-555-0132" is not a phone number, "Tel. no. 415-555-0132"
+// is. The label is the text left of the number on its line or, when the
+// number starts its line, the end of the line above. A number broken by a
+// line break counts only when it is international (+...) or labelled as a
+// phone number. Spans overlapping taken (other findings) are left out.
+func phones(lt *layout.Text, taken [][2]int) [][2]int {
+	text := lt.String()
+	var locs [][2]int
+	for _, ch := range chains(text, true) {
+		// A number is a line's whole chain of digit groups; only when that
+		// is not one, the chain joined with the next line's.
+		for i := 0; i < len(ch); i++ {
+			if i > 0 && !ch[i].broken {
+				continue
+			}
+			k := segmentEnd(ch, i)
+			if s, ok := phoneAt(lt, ch[i:k+1]); ok {
+				if !overlaps(s, taken) {
+					locs = append(locs, s)
+				}
+				i = k
+				continue
+			}
+			if k+1 < len(ch) {
+				m := segmentEnd(ch, k+1)
+				if s, ok := phoneAt(lt, ch[i:m+1]); ok {
+					if !overlaps(s, taken) {
+						locs = append(locs, s)
+					}
+					i = m
+				}
+			}
+		}
+	}
+	return locs
+}
+
+// phoneWord finds a phone label anywhere in a label text.
+var phoneWord = regexp.MustCompile(`(?i)\b(?:tel|telephone|phone|mobile|mob|cell|fax|call|contact|hotline|helpline|whatsapp)\b`)
+
+// typographic reports whether a number is written the way only phone
+// numbers are: after "+", with its area code in parentheses, or as a
+// toll-free 1-8xx number.
+func typographic(s string, g []string, plus bool) bool {
+	if plus || strings.HasPrefix(s, "(") || strings.Contains(s, ") ") {
+		return true
+	}
+	return len(g) == 4 && g[0] == "1" && g[1][0] == '8' && g[1][1] == g[1][2]
+}
+
+// segmentEnd returns the last run of ch joined to ch[i] on its line.
+func segmentEnd(ch []run, i int) int {
+	k := i
+	for k+1 < len(ch) && !ch[k+1].broken {
+		k++
+	}
+	return k
+}
+
+// phoneAt reports whether the runs rs are one phone number, and its span.
+func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
+	text := lt.String()
+	start, end := rs[0].start, rs[len(rs)-1].end
+	plus := false
+	if start > 0 && text[start-1] == '(' {
+		start--
+	}
+	if start > 0 && text[start-1] == '+' {
+		start--
+		plus = true
+	}
+	if end < len(text) && text[end] == ')' {
+		end++
+	}
+	if !cleanBefore(text, start) || !cleanAfter(text, end) {
+		return [2]int{}, false
+	}
+	groups := make([]string, len(rs))
+	broken := false
+	for k, r := range rs {
+		groups[k] = text[r.start:r.end]
+		broken = broken || (k > 0 && r.broken)
+	}
+	if !phoneForm(groups, plus, text[start] == '(') {
+		return [2]int{}, false
+	}
+	label := labelBefore(lt, start)
+	p, id := lastMatchEnd(phoneLabel, label), lastMatchEnd(idLabel, label)
+	if p < 0 && id < 0 {
+		// No label on the line: the header of the table column, if any.
+		if h, _, ok := lt.HeaderAbove(start, end); ok {
+			p, id = lastMatchEnd(phoneLabel, h.Text), lastMatchEnd(idLabel, h.Text)
+		}
+	}
+	// Phone typography — "+", an area code in parentheses, a toll-free
+	// 1-8xx — outweighs a label ("Lost or stolen card: 1-800-555-0128");
+	// plain digit groups are what an identifier label can claim.
+	if id > p && !typographic(text[start:end], groups, plus) {
+		return [2]int{}, false
+	}
+	if broken && !plus && p < 0 && !phoneWord.MatchString(label) {
+		return [2]int{}, false
+	}
+	return [2]int{start, end}, true
+}
+
+// labelBefore returns the text a label of the value at off would be in:
+// the line's text left of it, or the end of the line above when nothing
+// but punctuation is left of it.
+func labelBefore(lt *layout.Text, off int) string {
+	left := lt.LeftOf(off)
+	if strings.Trim(left, " \t:.-–—|*") == "" {
+		above, ok := lt.LineAbove(off)
+		if !ok {
+			return left
+		}
+		left = above + " " + left
+	}
+	if len(left) > 48 {
+		left = left[len(left)-48:]
+	}
+	return left
+}
+
+// lastMatchEnd returns where re's match in s starts, or -1. The label
+// patterns are anchored at the end of s, so at most one matches; the later
+// its start, the nearer the label is to the value.
+func lastMatchEnd(re *regexp.Regexp, s string) int {
+	loc := re.FindStringIndex(s)
+	if loc == nil {
+		return -1
+	}
+	// The nearer label wins: the one whose last word starts later.
+	return loc[0] + len(strings.TrimRight(s[loc[0]:], " \t:.-–—|*#()"))
+}
+
+// phoneForm reports whether digit groups are a phone number:
+//
+//   - international, after "+": 8 to 15 digits (E.164), the country code
+//     not starting with 0, any grouping ("+14155550123", "+44 20 7946 0958",
+//     "+44 (0)20 7946 0958");
+//   - North American with the trunk 1: 1-NXX-NXX-XXXX ("1-800-555-0146",
+//     "1 (800) 555-0146");
+//   - North American: NXX NXX XXXX ("(415) 555-0132", "415.555.0132");
+//   - national with a trunk 0: 10 or 11 digits in 2 to 5 groups of at
+//     least two, the first of 2 to 5 digits ("020 7946 0958",
+//     "07700 900123", "01 23 45 67 89"); 9 digits with the area code in
+//     parentheses ("(01) 555 0147").
+func phoneForm(g []string, plus, paren bool) bool {
+	digits := 0
+	for _, s := range g {
+		digits += len(s)
+	}
+	nxx := func(s string) bool { return len(s) == 3 && s[0] >= '2' }
+	switch {
+	case plus:
+		return digits >= 8 && digits <= 15 && g[0][0] != '0'
+	case len(g) == 4 && g[0] == "1":
+		return nxx(g[1]) && nxx(g[2]) && len(g[3]) == 4
+	case len(g) == 3 && nxx(g[0]):
+		return nxx(g[1]) && len(g[2]) == 4
+	case g[0][0] == '0' && len(g[0]) >= 2 && g[0][1] != '0':
+		// Nine digits only with the area code in parentheses: "(01) 555 0147".
+		if digits < 9 || (digits == 9 && !paren) || digits > 11 || len(g) < 2 || len(g) > 5 || len(g[0]) > 5 {
+			return false
+		}
+		for _, s := range g {
+			if len(s) < 2 {
+				return false
+			}
+		}
+		return true
+	}
+	return false
+}

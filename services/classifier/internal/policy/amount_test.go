@@ -1,0 +1,154 @@
+package policy
+
+import (
+	"reflect"
+	"strconv"
+	"testing"
+)
+
+func TestParseAmount(t *testing.T) {
+	tests := []struct {
+		in   string
+		want float64
+		ok   bool
+	}{
+		{"12,345.67", 12345.67, true},
+		{"1.234,56", 1234.56, true},
+		{"1 234,56", 1234.56, true},
+		{"1'234.50", 1234.50, true},
+		{"1,234", 1234, true},
+		{"1.234", 1234, true},
+		{"99", 99, true},
+		{"99.5", 99.5, true},
+		{"1.234.567,89", 1234567.89, true},
+		{"", 0, false},
+	}
+	for _, tt := range tests {
+		got, ok := ParseAmount(tt.in)
+		if got != tt.want || ok != tt.ok {
+			t.Errorf("ParseAmount(%q) = %v, %v; want %v, %v", tt.in, got, ok, tt.want, tt.ok)
+		}
+	}
+}
+
+func TestMaxAmount(t *testing.T) {
+	tests := []struct {
+		name     string
+		text     string
+		value    float64
+		currency string
+		basis    string
+		ok       bool
+	}{
+		{"dollar total", "Subtotal: $11,000.00\nTotal: $12,345.67", 12345.67, "USD", BasisCurrency, true},
+		{"euro prefix", "Gesamt EUR 1.234,56", 1234.56, "EUR", BasisCurrency, true},
+		{"euro suffix", "Summe 20.500,00 €", 20500, "EUR", BasisCurrency, true},
+		{"pound", "TOTAL £221.01", 221.01, "GBP", BasisCurrency, true},
+		{"labelled bare number", "Total: 12,345.67\n", 12345.67, "", BasisLabel, true},
+		{"amount due label", "Amount due 15000", 15000, "", BasisLabel, true},
+		{"no money", "Invoice 12345 dated 2024-01-02", 0, "", "", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			got, ok := MaxAmount(tt.text)
+			if got.Value != tt.value || got.Currency != tt.currency || got.Basis != tt.basis || ok != tt.ok {
+				t.Errorf("MaxAmount = %+v, %v; want %v %q %s, %v", got, ok, tt.value, tt.currency, tt.basis, tt.ok)
+			}
+		})
+	}
+}
+
+// amountsIn returns the amounts of text as "value currency basis".
+func amountsIn(text string) []string {
+	out := []string{}
+	for _, a := range Amounts(text) {
+		s := strconv.FormatFloat(a.Value, 'f', 2, 64)
+		if a.Currency != "" {
+			s += " " + a.Currency
+		}
+		out = append(out, s+" "+a.Basis)
+	}
+	return out
+}
+
+func TestAmountForms(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		// A currency makes a number money.
+		{"symbol before", "Paid $1,800.00 on delivery", []string{"1800.00 USD currency"}},
+		{"code after, european", "Summe 20.500,00 EUR", []string{"20500.00 EUR currency"}},
+		{"code before with spaces in a table", "Total due            GBP   6,060.00", []string{"6060.00 GBP currency"}},
+		{"space-grouped with currency", "Montant: 1 234,56 €", []string{"1234.56 EUR currency"}},
+		{"swiss", "CHF 1'234.50", []string{"1234.50 CHF currency"}},
+		// A money label makes a bare number money.
+		{"total label", "TOTAL  14.66", []string{"14.66 label"}},
+		{"amount due label", "Amount due 15000", []string{"15000.00 label"}},
+		{"premium label", "Annual premium: 1,240.00", []string{"1240.00 label"}},
+		{"vat with a rate", "VAT 20%        1,010.00", []string{"1010.00 label"}},
+		{"label on the line above", "Balance due:\n2,310.55", []string{"2310.55 label_above"}},
+		{"column header", "Description          Amount\nConsulting services  1,800.00", []string{"1800.00 column"}},
+		{"column header with currency", "Item        Amount (EUR)\nLicence     900,00", []string{"900.00 EUR column"}},
+		{"pipe table", "| Date | Details | Amount |\n|---|---|---|\n| 02/10 | Wire | 3,000.00 |", []string{"3000.00 column"}},
+		{"statement balances without currency", "Date     Description        Debit      Credit     Balance\n02 Oct   Transfer in                   5,000.00   212,450.10\n05 Oct   Rent               1,800.00              210,650.10",
+			[]string{"5000.00 column", "212450.10 column", "1800.00 label", "210650.10 label"}},
+		{"closing balance line", "Closing balance                 245,310.77", []string{"245310.77 label"}},
+		// Numbers that are not money.
+		{"no currency, no label", "Invoice 12345 dated 2024-01-02", []string{}},
+		{"quantity column", "Item        Qty\nChairs      12", []string{}},
+		{"fund code under an amount header", "Description          Amount\nFund code            30417\nMonthly contribution   1,250.00", []string{"1250.00 label"}},
+		{"bare reference among decimal amounts", "Fund                 Amount\nGrowth Fund A        40213\nIncome Fund B        1,250.00", []string{"1250.00 label"}},
+		{"reference number label", "Reference number: 88120", []string{}},
+		{"invoice number", "Invoice no. 2024-00417", []string{}},
+		{"policy number above a premium", "Policy number\n4471220", []string{}},
+		{"percentage", "Total discount 15%", []string{}},
+		{"days", "Payment terms: net 30 days", []string{}},
+		{"date after label", "Balance as at 31 December 2025: 12,000.00", []string{"12000.00 label"}},
+		{"time", "Total time 07:59", []string{}},
+		{"days in parentheses", "the fees of $25,750.00 per year, payable within thirty (30) days of receipt", []string{"25750.00 USD currency"}},
+		{"money word far from the number", "The total will be invoiced after the 3 stages", []string{}},
+		{"year after a month and day", "Payment due: Aug 11, 2023", []string{}},
+		{"year in a title", "Form W-2 Wage and Tax Statement 2021", []string{}},
+		{"box number after another field's value", "15 State: IL  16 State wages: $152,197.32  17 State income tax: $6,087.89", []string{"152197.32 USD currency", "6087.89 USD currency"}},
+		{"currency outweighs an identifier word", "Requested credit line:   $15,000", []string{"15000.00 USD currency"}},
+		{"unit price after @", "Lunches (58 days @ 3.10)", []string{"3.10 label"}},
+		{"columns of a table whose header names money", "Datum   Omschrijving     Af          Bij         Saldo\n03-10   Salaris                      4.120,00    7.532,08",
+			[]string{"4120.00 column", "7532.08 column"}},
+		{"flat statement as OCR writes it", "Date Description Debit Credit Balance\n02 Oct Transfer in 5,000.00 212,450.10\n05 Oct Transfer to J. Smith 1,800.00 210,650.10",
+			[]string{"5000.00 column", "212450.10 column", "1800.00 column", "210650.10 column"}},
+		{"flat item table", "Description Qty Unit price Amount\nOffice chairs, ergonomic 12 185.00 2,220.00", []string{"185.00 column", "2220.00 column"}},
+		{"flat table, number not at the end of its row", "Item Code Amount\nWidget 44170 kit", []string{}},
+		{"currency at the end of the line above", "the balance of the account was GBP\n1,204,377.19 in credit.", []string{"1204377.19 GBP currency"}},
+		{"currency column header is not a line's currency", "Qty  Description          Line £\n 2   Oak doors, fitted    680.00", []string{"680.00 GBP column"}},
+		{"limit across a line break before a currency", "an overdraft facility of up to\nGBP 2,000,000, undrawn", []string{}},
+		{"quantifier as high as", "Prepayment Penalty  As high as $3,200 if you pay off early", []string{}},
+		{"limit noun not at the end", "Excess baggage fee   £65.00", []string{"65.00 GBP currency"}},
+		{"product that is no cover", "Silicone handle covers (2-pack)    2    $7.49", []string{"7.49 USD currency"}},
+		{"policy excess", "Policy excess   £250.00", []string{}},
+		{"column read column by column", "Balance\n212,450.10\n210,650.10\n\nThank you for banking with us.", []string{"212450.10 label_above", "210650.10 label_above"}},
+		{"fund code in a column read column by column", "Amount\n30417\n1,250.00", []string{"1250.00 label_above"}},
+		{"numbers under a non-money word", "Quantity\n12\n40", []string{}},
+		{"label naming its currency", "Order total (USD): 3,660.00", []string{"3660.00 USD label"}},
+		{"masked card", "VISA ****4417", []string{}},
+		{"leading zero code", "Amount code 00417", []string{}},
+		// Boilerplate limits are not transaction amounts.
+		{"deposit insurance", "Deposits are insured by the FDIC up to $250,000 per depositor.", []string{}},
+		{"deposit insurance across a line break", "Your deposits are protected by the FSCS up to\n£85,000.", []string{}},
+		{"per depositor after", "FDIC-insured: $250,000 per depositor, per ownership category", []string{}},
+		{"coverage limit", "Coverage limit (per occurrence): $1,000,000", []string{}},
+		{"liability cover", "Public liability cover   £5,000,000", []string{}},
+		{"maximum benefit", "The maximum benefit payable under this policy is $50,000.", []string{}},
+		{"limit column", "Cover          Limit          Premium\nLiability      1,000,000.00   1,200.00", []string{"1200.00 column"}},
+		{"premium for cover", "Monthly premium for liability cover: $120.00", []string{"120.00 USD currency"}},
+		{"deductible", "Deductible: $500", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := amountsIn(tt.text); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Amounts(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}

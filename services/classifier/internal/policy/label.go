@@ -1,0 +1,140 @@
+package policy
+
+import (
+	"regexp"
+	"strings"
+)
+
+// labelKind is what a label says of the number it labels.
+type labelKind int
+
+const (
+	labelNone  labelKind = iota
+	labelMoney           // Total, Amount due, Balance, Premium, ...
+	labelID              // an identifier or a non-money quantity: Code, No., Qty, Date
+	labelLimit           // a limit, cover or maximum: boilerplate, not a transaction
+)
+
+var (
+	// moneyWords label money. Strong ones name a sum that changes hands
+	// whatever else the label says; weak ones (amount, sum, payable, due)
+	// give way to a limit named before them ("maximum benefit payable").
+	strongMoney = `total|earnings|deductions|interest|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|paid in|paid out|money in|money out`
+	weakMoney   = `amount|net|montant|prix|p\.u\.|solde|somme|betrag|rechnungsbetrag|nettobetrag|summe|preis|einzelpreis|gesamt|saldo|importe|precio|importo|bedrag|totaal|netto|brutto|mwst|tva|iva|btw|ht|ttc|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income`
+	moneyRe     = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
+	strongRe    = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
+	// idWords label identifiers and quantities that are not money.
+	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending)\b|#)`)
+	// A limit, cover or maximum is boilerplate, not a transaction. Two
+	// kinds: a modifier bounds whatever it qualifies, wherever it stands
+	// in the label ("Minimum opening deposit", "insured by the FDIC up
+	// to"); a head noun makes the number a limit only as the label's last
+	// word ("Policy excess", "Credit limit", but not "Excess baggage
+	// fee", "Seat cover").
+	limitModRe  = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|insured|fdic|fscs|sipc|ncua|protected|guaranteed)\b`)
+	limitHeadRe = regexp.MustCompile(`(?i)\b(?:limit|limits|coverage|covered|deductible|excess|benefits?|ceiling|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover)\b`)
+	// limitAfter: the sentence goes on to name a limit ("$250,000 per
+	// depositor", "... are insured").
+	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
+	// labelEnd: only punctuation or a parenthesised note after an
+	// identifier word, which must end the label to name the number.
+	labelEnd = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
+	// quantifierRe: a limit that bounds the number itself ("up to
+	// $40.00", "capped at"); no money word before it makes it a sum paid.
+	quantifierRe = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|as (?:high|much) as|not (?:to )?exceed|capped|no more than|at most)\b`)
+	// dueRe: a sum that is due now is a transaction even when a limit
+	// word names it ("Minimum payment due").
+	dueRe = regexp.MustCompile(`(?i)\b(?:due|owe|owing)\b[\s:.]*$`)
+	// termsRe: payment terms count days ("Payment terms: Net 30").
+	termsRe = regexp.MustCompile(`(?i)\bterms?\b`)
+	// ofLink: "premium for liability cover": the head noun comes first.
+	ofLink = regexp.MustCompile(`(?i)\b(?:for|of|on)\b`)
+)
+
+// classifyLabel says what label text calls a number: the label word that
+// ends last wins (the head of "Invoice total" is total, of "Fund code"
+// code; an identifier word counts only at the end of the label), except that a limit named before a weak money word keeps the
+// number a limit ("Maximum benefit payable"), and a strong money word
+// before "for/of/on" keeps it money ("Premium for liability cover").
+func classifyLabel(s string) labelKind {
+	type hit struct {
+		kind       labelKind
+		start, end int
+	}
+	last := func(re *regexp.Regexp, k labelKind) hit {
+		locs := re.FindAllStringIndex(s, -1)
+		if len(locs) == 0 {
+			return hit{kind: labelNone, start: -1, end: -1}
+		}
+		l := locs[len(locs)-1]
+		return hit{k, l[0], l[1]}
+	}
+	money, id, head := last(moneyRe, labelMoney), last(idRe, labelID), last(limitHeadRe, labelLimit)
+	if id.end >= 0 && !labelEnd.MatchString(s[id.end:]) {
+		// "Policy renewal", "Order of business": the word does not name
+		// the number.
+		id = hit{kind: labelNone, start: -1, end: -1}
+	}
+	best := money
+	for _, h := range []hit{id, head} {
+		if h.end > best.end {
+			best = h
+		}
+	}
+	if termsRe.MatchString(s) {
+		return labelID
+	}
+	limit := last(limitModRe, labelLimit)
+	if best.kind == labelLimit && (limit.end < 0 || head.start < limit.start) {
+		limit = head
+	}
+	if limit.end < 0 {
+		return best.kind
+	}
+	if dueRe.MatchString(s) && !quantifierRe.MatchString(s) {
+		return labelMoney
+	}
+	if quantifierRe.MatchString(s[limit.start:]) {
+		return labelLimit
+	}
+	// A money word that the limit only qualifies through for/of/on stays
+	// money ("Premium for liability cover").
+	if m := strongRe.FindStringIndex(s); m != nil && m[1] <= limit.start && ofLink.MatchString(s[m[1]:limit.start]) {
+		return labelMoney
+	}
+	return labelLimit
+}
+
+// labelCache remembers what each label text says: a table repeats its
+// header and row labels for every number.
+type labelCache map[string]labelKind
+
+func (c labelCache) kind(s string) labelKind {
+	k, ok := c[s]
+	if !ok {
+		k = classifyLabel(s)
+		c[s] = k
+	}
+	return k
+}
+
+// maxWordsAfterLabel bounds the words between a money word and a number
+// in running text: "Total contributed this period: 6,000.00" has three,
+// "The total will be invoiced after the 3 stages" too many.
+const maxWordsAfterLabel = 4
+
+// wordsAfterMoney counts the words (not numbers) after the last money
+// word of s.
+func wordsAfterMoney(s string) int {
+	locs := moneyRe.FindAllStringIndex(s, -1)
+	if len(locs) == 0 {
+		return 0
+	}
+	n := 0
+	for _, w := range strings.Fields(s[locs[len(locs)-1][1]:]) {
+		if strings.IndexFunc(w, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }) >= 0 {
+			n++
+		}
+	}
+	return n
+}

@@ -1,0 +1,175 @@
+package cli
+
+import (
+	"flag"
+	"fmt"
+	"net"
+	"os"
+	"strconv"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/sagatracker"
+)
+
+// Default listen addresses of `docket run`. The services' metrics (ops)
+// servers take consecutive ports from defaultMetrics, in metricsOrder.
+const (
+	defaultKafka     = "127.0.0.1:9092"
+	defaultRegistry  = "127.0.0.1:8081"
+	defaultIngest    = "127.0.0.1:8080"
+	defaultLedger    = "127.0.0.1:8083"
+	defaultException = "127.0.0.1:8084"
+	defaultTracker   = "127.0.0.1:9090"
+	defaultConsole   = "127.0.0.1:8088"
+	defaultMetrics   = "127.0.0.1:9101"
+)
+
+// metricsOrder is the order of the services' metrics ports and of the
+// banner's metrics lines.
+var metricsOrder = []string{events.ServiceIngest, events.ServiceOCR, events.ServiceClassifier, events.ServiceLedger, events.ServiceException, sagatracker.Name}
+
+// runPorts are `docket run`'s address flags.
+type runPorts struct {
+	ingest, tracker, exception, ledger, console, metrics *string
+	offset                                               *int
+}
+
+func runPortFlags(fs *flag.FlagSet) runPorts {
+	return runPorts{
+		ingest:    fs.String("ingest", "", "ingest's HTTP listen address (default $DOCKET_INGEST_ADDR, else "+defaultIngest+")"),
+		tracker:   fs.String("tracker", "", "the saga tracker's gRPC listen address (default $DOCKET_SAGATRACKER_ADDR, else "+defaultTracker+")"),
+		exception: fs.String("exception", "", "the exception agent's operator API listen address (default $DOCKET_EXCEPTION_ADDR, else "+defaultException+")"),
+		ledger:    fs.String("ledger", "", "the ledger's API listen address (default $DOCKET_LEDGER_ADDR, else "+defaultLedger+")"),
+		console:   fs.String("console", "", "the web console's listen address (default $DOCKET_CONSOLE_ADDR, else "+defaultConsole+")"),
+		metrics: fs.String("metrics", "", "metrics (/metrics, /healthz, /readyz) listen address of ingest; ocr, classifier, ledger, exception, sagatracker and the console take the next ports "+
+			"(default $DOCKET_OPS_ADDR, else "+defaultMetrics+"; port 0: free ports picked at start)"),
+		offset: fs.Int("port-offset", 0, "add this to every default port (Kafka, registry, APIs, metrics), e.g. 1000 for a second suite beside the first; addresses given by flag or environment are kept"),
+	}
+}
+
+// runLayout is where the embedded stack and each service listen.
+type runLayout struct {
+	kafka, registry, ingest, tracker, exception, ledger, console string
+	ops                                                          map[string]string // service → metrics address
+	// consoleOps is the console's metrics address: the port after the
+	// services' (it reads theirs for its overview).
+	consoleOps string
+}
+
+// env returns the environment variables the services read their API
+// addresses from.
+func (l runLayout) env() map[string]string {
+	return map[string]string{
+		"DOCKET_INGEST_ADDR":      l.ingest,
+		"DOCKET_SAGATRACKER_ADDR": l.tracker,
+		"DOCKET_EXCEPTION_ADDR":   l.exception,
+		"DOCKET_LEDGER_ADDR":      l.ledger,
+		"DOCKET_CONSOLE_ADDR":     l.console,
+	}
+}
+
+// layout resolves every address: a flag, else the service's environment
+// variable, else the default moved by --port-offset. It refuses a malformed
+// address and two services on one address.
+func (p runPorts) layout(kafka, registry string) (runLayout, error) {
+	off := *p.offset
+	if off < 0 || off > 65535-9200 {
+		return runLayout{}, fmt.Errorf("%w: --port-offset %d: want 0..%d", errUsage, off, 65535-9200)
+	}
+	var errs []error
+	pick := func(name, flagVal, env, def string) string {
+		v := flagVal
+		if v == "" && env != "" {
+			v = os.Getenv(env)
+		}
+		if v == "" {
+			host, port, _ := net.SplitHostPort(def)
+			n, _ := strconv.Atoi(port)
+			v = net.JoinHostPort(host, strconv.Itoa(n+off))
+		}
+		if _, port, err := net.SplitHostPort(v); err != nil {
+			errs = append(errs, fmt.Errorf("--%s %q: %w", name, v, err))
+		} else if n, err := strconv.Atoi(port); err != nil || n < 0 || n > 65535 {
+			errs = append(errs, fmt.Errorf("--%s %q: bad port", name, v))
+		}
+		return v
+	}
+	l := runLayout{
+		kafka:     pick("kafka", kafka, "", defaultKafka),
+		registry:  pick("registry", registry, "", defaultRegistry),
+		ingest:    pick("ingest", *p.ingest, "DOCKET_INGEST_ADDR", defaultIngest),
+		tracker:   pick("tracker", *p.tracker, "DOCKET_SAGATRACKER_ADDR", defaultTracker),
+		exception: pick("exception", *p.exception, "DOCKET_EXCEPTION_ADDR", defaultException),
+		ledger:    pick("ledger", *p.ledger, "DOCKET_LEDGER_ADDR", defaultLedger),
+		console:   pick("console", *p.console, "DOCKET_CONSOLE_ADDR", defaultConsole),
+		ops:       map[string]string{},
+	}
+	metrics := pick("metrics", *p.metrics, "DOCKET_OPS_ADDR", defaultMetrics)
+	if len(errs) > 0 {
+		return runLayout{}, fmt.Errorf("%w: %v", errUsage, errs[0])
+	}
+	host, port, _ := net.SplitHostPort(metrics)
+	base, _ := strconv.Atoi(port)
+	for i, name := range metricsOrder {
+		if base == 0 {
+			free, err := freePort(host)
+			if err != nil {
+				return runLayout{}, fmt.Errorf("pick a metrics port for %s: %w", name, err)
+			}
+			l.ops[name] = net.JoinHostPort(host, strconv.Itoa(free))
+			continue
+		}
+		if base+i > 65535 {
+			return runLayout{}, fmt.Errorf("%w: --metrics %s: the %d services need ports %d to %d", errUsage, metrics, len(metricsOrder), base, base+len(metricsOrder)-1)
+		}
+		l.ops[name] = net.JoinHostPort(host, strconv.Itoa(base+i))
+	}
+	switch n := len(metricsOrder); {
+	case base == 0:
+		free, err := freePort(host)
+		if err != nil {
+			return runLayout{}, fmt.Errorf("pick a metrics port for the console: %w", err)
+		}
+		l.consoleOps = net.JoinHostPort(host, strconv.Itoa(free))
+	case base+n > 65535:
+		return runLayout{}, fmt.Errorf("%w: --metrics %s: the console's metrics port %d is past 65535", errUsage, metrics, base+n)
+	default:
+		l.consoleOps = net.JoinHostPort(host, strconv.Itoa(base+n))
+	}
+	taken := map[string]string{}
+	claim := func(what, addr string) error {
+		_, port, _ := net.SplitHostPort(addr)
+		if port == "0" {
+			return nil
+		}
+		key := dialable(addr)
+		if other, ok := taken[key]; ok {
+			return fmt.Errorf("%w: %s and %s both listen on %s", errUsage, other, what, addr)
+		}
+		taken[key] = what
+		return nil
+	}
+	for _, a := range [][2]string{{"kafka", l.kafka}, {"registry", l.registry}, {"ingest", l.ingest}, {"tracker", l.tracker},
+		{"exception", l.exception}, {"ledger", l.ledger}, {"console", l.console}, {"console metrics", l.consoleOps}} {
+		if err := claim(a[0], a[1]); err != nil {
+			return runLayout{}, err
+		}
+	}
+	for _, name := range metricsOrder {
+		if err := claim(name+" metrics", l.ops[name]); err != nil {
+			return runLayout{}, err
+		}
+	}
+	return l, nil
+}
+
+// freePort returns a port free on host now (the service binds it a moment
+// later).
+func freePort(host string) (int, error) {
+	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
+	if err != nil {
+		return 0, err
+	}
+	defer ln.Close()
+	return ln.Addr().(*net.TCPAddr).Port, nil
+}

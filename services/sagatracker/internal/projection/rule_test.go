@@ -1,0 +1,32 @@
+package projection
+
+import "testing"
+
+func TestRuleOf(t *testing.T) {
+	tests := []struct {
+		name       string
+		confidence string
+		flags      []Flag
+		ctx        map[string]string
+		want       string
+	}{
+		{"policy rules, not other findings", "0.97",
+			[]Flag{{Kind: "pii.email", Detail: "1 e-mail address"}, {Kind: "policy.amount_over_threshold", Detail: "largest amount 66000.00 USD exceeds 10000"},
+				{Kind: "policy.pii_requires_review", Detail: "payment_card found; policy default requires review"}},
+			map[string]string{"rules.fired": "amount.over_threshold"},
+			"policy.amount_over_threshold: largest amount 66000.00 USD exceeds 10000; policy.pii_requires_review: payment_card found; policy default requires review"},
+		{"low confidence", "0.41", nil, map[string]string{"rules.fired": "confidence.below_threshold,model.unfamiliar_text", "policy.review_threshold": "0.75"},
+			"confidence.below_threshold: confidence 0.41 is below the threshold 0.75; model.unfamiliar_text: the model knows too few of the document's words"},
+		{"empty text", "0.00", nil, map[string]string{"rules.fired": "text.empty,confidence.below_threshold", "policy.review_threshold": "0.75"},
+			"text.empty: no text was extracted from the document; confidence.below_threshold: confidence 0.00 is below the threshold 0.75"},
+		{"the exception agent's review", "", nil, map[string]string{"parked_reason": "structural failure: pdf: no pages"}, "structural failure: pdf: no pages"},
+		{"nothing more than the reason", "", nil, nil, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := RuleOf(tt.confidence, tt.flags, tt.ctx); got != tt.want {
+				t.Errorf("RuleOf = %q\n want %q", got, tt.want)
+			}
+		})
+	}
+}

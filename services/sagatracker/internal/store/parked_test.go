@@ -1,0 +1,69 @@
+package store
+
+import (
+	"context"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
+)
+
+// TestParkedCount: a workflow counts as parked while its status is parked
+// or while it has an item parked at the exception agent (a structural
+// failure also waits for review), once however many items it has, until
+// the last is replayed, discarded or settled, or the workflow is purged.
+func TestParkedCount(t *testing.T) {
+	s := newStore(t)
+	f := &feed{t: t, s: s}
+	ctx := context.Background()
+	park := func(id string) opt {
+		return func(o *projection.Op) {
+			o.Control = &projection.Control{Parked: &projection.ParkedOp{ID: id, Reason: "structural failure: " + id}}
+		}
+	}
+	unpark := func(id string) opt {
+		return func(o *projection.Op) { o.Control = &projection.Control{Unparked: id} }
+	}
+	check := func(step string, parked, active, waiting int64) {
+		t.Helper()
+		st, err := s.Stats(ctx, "", t0.Add(time.Hour), time.Hour, false)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if st.Parked != parked || st.Active != active || st.WaitingReview != waiting {
+			t.Errorf("%s: parked %d, active %d, waiting review %d; want %d, %d, %d", step, st.Parked, st.Active, st.WaitingReview, parked, active, waiting)
+		}
+	}
+	f.apply("w", "acme", 0, projection.StatusQueued, "ocr", 10)
+	check("queued", 0, 1, 0)
+	f.apply("w", "acme", 1, "", "", 0, park("p1"))
+	f.apply("w", "acme", 2, projection.StatusWaitingReview, "review", 40)
+	check("parked and put up for review", 1, 0, 1)
+	f.apply("w", "acme", 3, "", "", 0, park("p2"))
+	check("a second item", 1, 0, 1)
+	w, err := s.Get(ctx, "w")
+	if err != nil || w.ParkedID != "p2" {
+		t.Fatalf("shown parked item %q, %v; want the latest, p2", w.ParkedID, err)
+	}
+	f.apply("w", "acme", 4, "", "", 0, unpark("p1"))
+	check("one item left", 1, 0, 1)
+	f.apply("w", "acme", 5, "", "", 0, unpark("p2"))
+	check("none left", 0, 0, 1)
+	if w, _ = s.Get(ctx, "w"); w.ParkedID != "" {
+		t.Errorf("shown parked item %q after the last left", w.ParkedID)
+	}
+
+	// Parked by status alone (the exception agent's decision not seen yet),
+	// then with an item, then discarded: failed, and purged.
+	f.apply("x", "beta", 10, projection.StatusQueued, "ocr", 10)
+	f.apply("x", "beta", 11, projection.StatusParked, "ocr", 15)
+	check("parked status", 1, 0, 1)
+	f.apply("x", "beta", 12, "", "", 0, park("p3"))
+	check("parked status and item", 1, 0, 1)
+	f.apply("x", "beta", 13, projection.StatusFailed, "ocr", 100)
+	check("failed with its item still parked", 1, 0, 1)
+	if n, err := s.Purge(ctx, t0.Add(time.Hour)); err != nil || n != 1 {
+		t.Fatalf("purge %d, %v; want x purged", n, err)
+	}
+	check("purged", 0, 0, 1)
+}
