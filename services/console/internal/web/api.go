@@ -99,7 +99,13 @@ type Workflow struct {
 	Steps     []Step     `json:"steps,omitempty"`
 	Ledger    *LedgerRef `json:"ledger,omitempty"`
 	Progress  *Progress  `json:"progress,omitempty"`
-	// From ingest, when known.
+	// The tracker's words for why it is not moving, its open review
+	// tasks and parked items.
+	WaitingReason string   `json:"waiting_reason,omitempty"`
+	ReviewTasks   []string `json:"review_task_ids,omitempty"`
+	ParkedIDs     []string `json:"parked_ids,omitempty"`
+	// The file name (the tracker's, else ingest's) and the document type
+	// (ingest's), when known.
 	Filename     string `json:"filename,omitempty"`
 	DocumentType string `json:"document_type,omitempty"`
 }
@@ -158,7 +164,8 @@ func progressOf(p *trackerv1.Progress) *Progress {
 
 func workflowOf(w *trackerv1.Workflow) Workflow {
 	out := Workflow{ID: w.GetId(), Tenant: w.GetTenant(), Stage: w.GetStage(), Status: statusName(w.GetStatus()), LastError: w.GetLastError(),
-		CreatedAt: ts(w.GetCreatedAt()), UpdatedAt: ts(w.GetUpdatedAt()), Events: w.GetEvents(), Stalled: w.GetStalled(), Progress: progressOf(w.GetProgress())}
+		CreatedAt: ts(w.GetCreatedAt()), UpdatedAt: ts(w.GetUpdatedAt()), Events: w.GetEvents(), Stalled: w.GetStalled(), Progress: progressOf(w.GetProgress()),
+		Filename: w.GetFilename(), WaitingReason: w.GetWaitingReason(), ReviewTasks: w.GetReviewTaskIds(), ParkedIDs: w.GetParkedIds()}
 	for _, st := range w.GetSteps() {
 		x := Step{Name: st.GetName(), StartedAt: ts(st.GetStartedAt()), Attempts: st.GetAttempts()}
 		if st.GetFinishedAt() != nil && !ts(st.GetFinishedAt()).IsZero() {
@@ -307,7 +314,7 @@ func (s *Server) getWorkflow(w http.ResponseWriter, r *http.Request, x *session)
 	var doc map[string]any
 	if code, err := s.getJSON(r.Context(), x, s.o.IngestURL+"/v1/workflows/"+url.PathEscape(id)+"/document", &doc); err == nil {
 		out["document"] = doc
-		if v, ok := doc["filename"].(string); ok {
+		if v, ok := doc["filename"].(string); ok && row.Filename == "" {
 			row.Filename = v
 		}
 		if v, ok := doc["document_type"].(string); ok {
@@ -329,7 +336,7 @@ func (s *Server) getWorkflow(w http.ResponseWriter, r *http.Request, x *session)
 	}
 	var task *ReviewTask
 	if row.Status == "waiting_review" {
-		if t := s.findTask(ctx, row.Tenant, id); t != nil {
+		if t := s.findTask(ctx, row.Tenant, id, row.ReviewTasks); t != nil {
 			rt := taskOf(t, s.o.Now())
 			task = &rt
 			out["review_task"] = rt
@@ -379,7 +386,11 @@ func short(h string) string {
 }
 
 // findTask returns the open review task of a workflow.
-func (s *Server) findTask(ctx context.Context, tenant, wf string) *trackerv1.ReviewTask {
+func (s *Server) findTask(ctx context.Context, tenant, wf string, ids []string) *trackerv1.ReviewTask {
+	want := map[string]bool{}
+	for _, id := range ids {
+		want[id] = true
+	}
 	tok := ""
 	for range 10 {
 		res, err := s.o.Operations.ListReviewTasks(ctx, &trackerv1.ListReviewTasksRequest{Tenant: tenant, PageSize: 500, PageToken: tok})
@@ -387,7 +398,7 @@ func (s *Server) findTask(ctx context.Context, tenant, wf string) *trackerv1.Rev
 			return nil
 		}
 		for _, t := range res.GetTasks() {
-			if t.GetWorkflowId() == wf {
+			if t.GetWorkflowId() == wf && (len(want) == 0 || want[t.GetId()]) {
 				return t
 			}
 		}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"context"
 	"net/url"
 	"sync"
@@ -38,7 +39,7 @@ func (c *docCache) put(id, filename, docType string) {
 func (s *Server) fromCache(rows []Workflow) {
 	for i := range rows {
 		if v, ok := s.docs.get(rows[i].ID); ok {
-			rows[i].Filename, rows[i].DocumentType = v[0], v[1]
+			rows[i].Filename, rows[i].DocumentType = cmp.Or(rows[i].Filename, v[0]), v[1]
 		}
 	}
 }
@@ -46,7 +47,7 @@ func (s *Server) fromCache(rows []Workflow) {
 func (s *Server) fromCachePtr(rows []*Workflow) {
 	for _, r := range rows {
 		if v, ok := s.docs.get(r.ID); ok {
-			r.Filename, r.DocumentType = v[0], v[1]
+			r.Filename, r.DocumentType = cmp.Or(r.Filename, v[0]), v[1]
 		}
 	}
 }
@@ -60,7 +61,7 @@ func (s *Server) enrich(ctx context.Context, x *session, rows []*Workflow) {
 	var wg sync.WaitGroup
 	for _, r := range rows {
 		if v, ok := s.docs.get(r.ID); ok && v[1] != "" {
-			r.Filename, r.DocumentType = v[0], v[1]
+			r.Filename, r.DocumentType = cmp.Or(r.Filename, v[0]), v[1]
 			continue
 		}
 		wg.Add(1)
@@ -75,7 +76,7 @@ func (s *Server) enrich(ctx context.Context, x *session, rows []*Workflow) {
 			if _, err := s.getJSON(ctx, x, s.o.IngestURL+"/v1/workflows/"+url.PathEscape(r.ID)+"/document", &d); err != nil {
 				return
 			}
-			r.Filename, r.DocumentType = d.Filename, d.DocumentType
+			r.Filename, r.DocumentType = cmp.Or(r.Filename, d.Filename), d.DocumentType
 			s.docs.put(r.ID, d.Filename, d.DocumentType)
 		}()
 	}

@@ -1,6 +1,7 @@
 package web
 
 import (
+	"cmp"
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
@@ -44,11 +45,14 @@ func explain(w Workflow, task *ReviewTask, now time.Time) string {
 			}
 			return s + ")."
 		}
+		if w.WaitingReason != "" {
+			return "Waiting for a reviewer: " + w.WaitingReason + "."
+		}
 		return "Waiting for a reviewer's decision (see the Review queue)."
 	case "retrying":
-		return "Retrying: a step failed in a way that may pass (" + orNone(w.LastError) + "); the exception agent sends it again after a backoff."
+		return "Retrying: a step failed in a way that may pass (" + orNone(cmp.Or(w.WaitingReason, w.LastError)) + "); the exception agent sends it again after a backoff."
 	case "parked":
-		return "Parked: " + orNone(w.LastError) + ". Retrying will not help; an operator must fix the cause and replay it, or discard it with a reason (Dead letters)."
+		return "Parked: " + orNone(cmp.Or(w.WaitingReason, w.LastError)) + ". Retrying will not help; an operator must fix the cause and replay it, or discard it with a reason (Dead letters)."
 	case "completed":
 		return "Completed: recorded in the ledger."
 	case "failed":

@@ -243,7 +243,8 @@ async function viewWorkflows() {
   }
 
   async function fillMeta(ids) {
-    ids = ids.filter((id) => { const tr = rows.get(id); return tr && !tr.querySelector('.file').textContent; });
+    ids = ids.filter((id) => { const tr = rows.get(id); return tr && (!tr.querySelector('.file').textContent || !tr.querySelector('.type').textContent); });
+    if (!ids.length) return;
     for (let i = 0; i < ids.length; i += 100) {
       const part = ids.slice(i, i + 100);
       let meta;
@@ -251,7 +252,7 @@ async function viewWorkflows() {
       for (const [id, m] of Object.entries(meta)) {
         const tr = rows.get(id);
         if (!tr) continue;
-        tr.querySelector('.file').textContent = m.filename || '';
+        if (m.filename) tr.querySelector('.file').textContent = m.filename;
         tr.querySelector('.type').textContent = words(m.document_type || '');
       }
     }
@@ -281,7 +282,8 @@ async function viewWorkflows() {
     document.body.dataset.listViewMs = (t2 - t0).toFixed(1);
     document.body.dataset.listRows = String(rows.size);
     document.body.dataset.listAtMs = t2.toFixed(1); // since the page began to load
-    fillMeta(res.workflows.filter((w) => !w.filename).map((w) => w.id));
+    // A document type exists once classified: only then is ingest asked.
+    fillMeta(res.workflows.filter((w) => !w.filename || (!w.document_type && ['completed', 'waiting_review'].includes(w.status) || ['review', 'ledger'].includes(w.stage))).map((w) => w.id));
   }
 
   function apply() {
@@ -331,7 +333,7 @@ async function viewWorkflows() {
     if (!metaTimer) {
       metaTimer = setTimeout(() => {
         const ids = pendingMeta; pendingMeta = []; metaTimer = null;
-        for (const id of ids) { const r = rows.get(id); if (r) r.querySelector('.file').textContent = ''; }
+        for (const id of ids) { const r = rows.get(id); if (r) r.querySelector('.type').textContent = ''; }
         fillMeta(ids);
       }, 700);
     }
