@@ -10,18 +10,18 @@ MODULES := $(UNIT_MODULES) deploy/manifests
 MODULE_PACKAGES := $(addprefix ./,$(addsuffix /...,$(MODULES)))
 HELM_VERSION := v3.22.0
 HELM := $(shell command -v helm 2>/dev/null || echo $(GOBIN)/helm)
-CHARTS := ingest ocr classifier ledger sagatracker exception docket
+CHARTS := ingest ocr classifier ledger sagatracker exception console docket
 DATA ?= ./data
 
 .PHONY: kafka-up kafka-down kafka-fetch chaos-kafka compose-check run test test-short fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool chaos
 
-## run: start the embedded stack and every service in one process; ports: KAFKA_PORT, REGISTRY_PORT, INGEST_PORT, TRACKER_PORT, EXCEPTION_PORT, LEDGER_PORT, METRICS_PORT (the first of six), PORT_OFFSET (added to every default port); any other flag of docket run in RUN_FLAGS
+## run: start the embedded stack and every service in one process; ports: KAFKA_PORT, REGISTRY_PORT, INGEST_PORT, TRACKER_PORT, EXCEPTION_PORT, LEDGER_PORT, CONSOLE_PORT, METRICS_PORT (the first of seven), PORT_OFFSET (added to every default port); any other flag of docket run in RUN_FLAGS
 run:
 	cd services/docket && $(GO) run ./cmd/docket run --data $(abspath $(DATA)) $(strip $(RUN_PORT_FLAGS) $(RUN_FLAGS))
 
 RUN_FLAGS ?=
 # docket run's address flags from the port variables (127.0.0.1 and the port)
-RUN_PORT_FLAGS = $(foreach v,KAFKA REGISTRY INGEST TRACKER EXCEPTION LEDGER METRICS,$(if $($(v)_PORT), --$(shell echo $(v) | tr A-Z a-z) 127.0.0.1:$($(v)_PORT)))$(if $(PORT_OFFSET), --port-offset $(PORT_OFFSET))
+RUN_PORT_FLAGS = $(foreach v,KAFKA REGISTRY INGEST TRACKER EXCEPTION LEDGER CONSOLE METRICS,$(if $($(v)_PORT), --$(shell echo $(v) | tr A-Z a-z) 127.0.0.1:$($(v)_PORT)))$(if $(PORT_OFFSET), --port-offset $(PORT_OFFSET))
 
 ## test: lint, check generated code, run every test (crash and end-to-end tests included, and the chaos suite at 200 workflows and 6 kills), short fuzz runs, chart checks
 test: lint schemas-check unit fuzz helm compose-check

@@ -26,6 +26,10 @@ const root = "../.."
 
 var services = []string{"ingest", "ocr", "classifier", "ledger", "sagatracker", "exception"}
 
+// consoleChart is the web console's chart: a release of its own beside the
+// services (it uses no Kafka, Redis or blob store).
+const consoleChart = "console"
+
 // skipShort skips the chart tests in make test-short: they need helm
 // (built in about four minutes) and render every chart; make helm runs them.
 func skipShort(t *testing.T) {
@@ -69,7 +73,7 @@ func helm(t *testing.T, args ...string) (string, error) {
 // charts first, then the umbrella, which packages them).
 func buildDeps(t *testing.T) {
 	t.Helper()
-	for _, c := range append(append([]string{}, services...), "docket") {
+	for _, c := range append(append([]string{}, services...), consoleChart, "docket") {
 		if _, err := helm(t, "dependency", "update", "--skip-refresh", filepath.Join("charts", c)); err != nil {
 			t.Fatal(err)
 		}
@@ -131,6 +135,25 @@ type (
 	}
 )
 
+// prometheusRule is the part of a PrometheusRule the checks read.
+type prometheusRule struct {
+	APIVersion string           `json:"apiVersion"`
+	Kind       string           `json:"kind"`
+	Metadata   metav1ObjectMeta `json:"metadata"`
+	Spec       struct {
+		Groups []struct {
+			Name  string `json:"name"`
+			Rules []struct {
+				Alert       string            `json:"alert"`
+				Expr        string            `json:"expr"`
+				For         string            `json:"for,omitempty"`
+				Labels      map[string]string `json:"labels"`
+				Annotations map[string]string `json:"annotations"`
+			} `json:"rules"`
+		} `json:"groups"`
+	} `json:"spec"`
+}
+
 func newObject(apiVersion, kind string) (any, error) {
 	switch apiVersion + "/" + kind {
 	case "v1/ServiceAccount":
@@ -155,6 +178,8 @@ func newObject(apiVersion, kind string) (any, error) {
 		return &scaledObject{}, nil
 	case "monitoring.coreos.com/v1/ServiceMonitor":
 		return &serviceMonitor{}, nil
+	case "monitoring.coreos.com/v1/PrometheusRule":
+		return &prometheusRule{}, nil
 	}
 	// Secrets in particular: the charts never carry a secret value.
 	return nil, fmt.Errorf("unexpected object %s %s", apiVersion, kind)
@@ -493,6 +518,8 @@ func TestCharts(t *testing.T) {
 		)
 	}
 	cases = append(cases,
+		tc{"console default", consoleChart, nil, []string{consoleChart}, false},
+		tc{"console production globals", consoleChart, []string{"-f", prod}, []string{consoleChart}, false},
 		tc{"umbrella default", "docket", nil, services, true},
 		tc{"umbrella production", "docket", []string{"-f", prod}, services, true},
 		tc{"umbrella statefulsets and hpa", "docket", []string{"--set", "ocr.workload=StatefulSet,classifier.autoscaling.enabled=true,ingest.keda.enabled=true,ledger.serviceMonitor.enabled=true"}, services, true},
@@ -595,5 +622,60 @@ func TestKafkaPrincipalPerService(t *testing.T) {
 		if !seen[s] {
 			t.Errorf("%s: no Kafka credentials of its own", s)
 		}
+	}
+}
+
+// TestConsoleMonitoring: the console chart's PrometheusRule and Grafana
+// dashboard render, and every alert and panel reads a metric Docket
+// exposes.
+func TestConsoleMonitoring(t *testing.T) {
+	skipShort(t)
+	buildDeps(t)
+	out, err := helm(t, "template", "rel", filepath.Join("charts", consoleChart), "--namespace", "docket",
+		"--set", "prometheusRule.enabled=true,grafanaDashboard.enabled=true,serviceMonitor.enabled=true")
+	if err != nil {
+		t.Fatal(err)
+	}
+	objs := decode(t, out)
+	check(t, objs)
+	metric := regexp.MustCompile(`docket_[a-z_]+`)
+	var alerts, panels int
+	for _, o := range objs {
+		switch v := o.Obj.(type) {
+		case *prometheusRule:
+			for _, g := range v.Spec.Groups {
+				for _, r := range g.Rules {
+					alerts++
+					if r.Alert == "" || !metric.MatchString(r.Expr) || r.Labels["severity"] == "" || r.Annotations["summary"] == "" {
+						t.Errorf("rule %+v: want an alert name, a docket_ metric, a severity and a summary", r)
+					}
+				}
+			}
+		case *corev1.ConfigMap:
+			body, ok := v.Data["docket-overview.json"]
+			if !ok {
+				continue
+			}
+			var d struct {
+				Panels []struct {
+					Title   string `json:"title"`
+					Targets []struct {
+						Expr string `json:"expr"`
+					} `json:"targets"`
+				} `json:"panels"`
+			}
+			if err := yaml.Unmarshal([]byte(body), &d); err != nil {
+				t.Fatalf("dashboard JSON: %v", err)
+			}
+			for _, p := range d.Panels {
+				panels++
+				if len(p.Targets) == 0 || !metric.MatchString(p.Targets[0].Expr) {
+					t.Errorf("panel %q reads no docket_ metric", p.Title)
+				}
+			}
+		}
+	}
+	if alerts < 5 || panels < 6 {
+		t.Errorf("%d alerts and %d dashboard panels, want at least 5 and 6", alerts, panels)
 	}
 }

@@ -90,6 +90,7 @@ replace github.com/docket-run/docket/pkg => ../../pkg
 require (
 	github.com/docket-run/docket/proto v0.0.0
 	github.com/docket-run/docket/services/classifier v0.0.0
+	github.com/docket-run/docket/services/console v0.0.0
 	github.com/docket-run/docket/services/exception v0.0.0
 	github.com/docket-run/docket/services/ingest v0.0.0
 	github.com/docket-run/docket/services/ledger v0.0.0
@@ -107,6 +108,7 @@ require (
 replace (
 	github.com/docket-run/docket/proto => ../../proto
 	github.com/docket-run/docket/services/classifier => ../classifier
+	github.com/docket-run/docket/services/console => ../console
 	github.com/docket-run/docket/services/exception => ../exception
 	github.com/docket-run/docket/services/ingest => ../ingest
 	github.com/docket-run/docket/services/ledger => ../ledger

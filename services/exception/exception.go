@@ -377,7 +377,8 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		}
 		workers.Go(func() { sched.Run(ctx) })
 	}
-	api := &server.Server{Store: st, Producer: prod, Codec: d.Serde, Log: log, Service: Name, Version: Version, Auth: principals}
+	api := &server.Server{Store: st, Producer: prod, Codec: d.Serde, Log: log, Service: Name, Version: Version, Auth: principals,
+		Breakers: breakers, BreakerReader: d.Redis, BreakerServices: breakerServices(cfg.Services)}
 	srv := &http.Server{Handler: api.Handler(), ReadHeaderTimeout: 10 * time.Second, ReadTimeout: time.Minute, WriteTimeout: time.Minute}
 	workers.Go(func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
@@ -396,4 +397,19 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		"max_attempts", cfg.MaxAttempts, "max_workflow_attempts", cfg.MaxWorkflowAttempts, "tracker", cfg.Tracker.Addr,
 		"api_auth", principals != nil, "api_tls", tlsCfg != nil)
 	return run, nil
+}
+
+// breakerServices are the services whose redelivery breakers the API
+// shows: the drained ones, or every service but the exception agent.
+func breakerServices(drained []string) []string {
+	if len(drained) > 0 {
+		return drained
+	}
+	var out []string
+	for _, svc := range events.Services() {
+		if svc != Name {
+			out = append(out, svc)
+		}
+	}
+	return out
 }

@@ -76,7 +76,10 @@ require (
 
 replace github.com/docket-run/docket/pkg => ../../pkg
 
-require github.com/docket-run/docket/proto v0.0.0
+require (
+	github.com/docket-run/docket/proto v0.0.0
+	golang.org/x/image v0.48.0
+)
 
 replace github.com/docket-run/docket/proto => ../../proto
 

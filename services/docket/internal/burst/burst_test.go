@@ -80,7 +80,7 @@ func TestBurstOfMixedDocuments(t *testing.T) {
 		[]string{"run", "--data", filepath.Join(dir, "data"), "--kafka", freeAddr(t), "--registry", freeAddr(t), "--metrics", "127.0.0.1:0", "--samples=false"},
 		logPath,
 		"DOCKET_INGEST_ADDR="+ingest, "DOCKET_SAGATRACKER_ADDR="+freeAddr(t),
-		"DOCKET_EXCEPTION_ADDR="+freeAddr(t), "DOCKET_LEDGER_ADDR="+freeAddr(t))
+		"DOCKET_EXCEPTION_ADDR="+freeAddr(t), "DOCKET_LEDGER_ADDR="+freeAddr(t), "DOCKET_CONSOLE_ADDR="+freeAddr(t))
 	t.Cleanup(func() {
 		if t.Failed() {
 			b, _ := os.ReadFile(logPath)

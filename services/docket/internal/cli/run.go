@@ -29,6 +29,7 @@ import (
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/classifier"
+	"github.com/docket-run/docket/services/console"
 	"github.com/docket-run/docket/services/docket/internal/progress"
 	"github.com/docket-run/docket/services/docket/internal/samples/docs"
 	"github.com/docket-run/docket/services/docket/internal/supervise"
@@ -155,6 +156,27 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	g.Go(func() error {
 		return sup.Run(gctx, sagatracker.Name, func(ctx context.Context) error { return sagatracker.Run(ctx, trackerPlatform, trackerLog) })
 	})
+	// The web console reads the embedded services through their APIs, on
+	// the addresses the runner gives them (DOCKET_CONSOLE_* override).
+	setDefaultEnv("DOCKET_CONSOLE_TRACKER_ADDR", addrs.tracker)
+	setDefaultEnv("DOCKET_CONSOLE_INGEST_URL", addrs.ingest)
+	setDefaultEnv("DOCKET_CONSOLE_EXCEPTION_URL", addrs.exception)
+	setDefaultEnv("DOCKET_CONSOLE_LEDGER_URL", addrs.ledger)
+	var targets []string
+	for _, name := range metricsOrder {
+		targets = append(targets, name+"=http://"+dialable(lay.ops[name])+"/metrics")
+	}
+	setDefaultEnv("DOCKET_CONSOLE_METRICS", strings.Join(targets, ","))
+	consoleCfg, err := console.LoadConfig()
+	if err != nil {
+		return fmt.Errorf("console configuration: %w", err)
+	}
+	consoleCfg.LogLevel = *logLevel
+	consoleCfg.OpsAddr = lay.consoleOps
+	consoleLog := telemetry.NewLogger(stderr, console.Name, *logLevel, "text")
+	g.Go(func() error {
+		return sup.Run(gctx, console.Name, func(ctx context.Context) error { return console.Run(ctx, consoleCfg, consoleLog) })
+	})
 	fmt.Fprintf(stdout, `docket: embedded suite up
   kafka            %s
   schema registry  %s
@@ -166,12 +188,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
   parked items     curl %s/v1/parked
   ledger API       %s
+  web console      %s (workflows, review queue, dead letters, overview)
   metrics          /metrics, /healthz and /readyz of each service:
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception,
-		"http://"+dialable(lay.ledger))
+		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/")
 	for _, name := range metricsOrder {
 		fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", name, dialable(lay.ops[name]))
 	}
+	fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", console.Name, dialable(lay.consoleOps))
 
 	if *feed {
 		g.Go(func() error {
@@ -195,7 +219,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 // serviceAddrs are where the embedded services listen, as a local client
 // reaches them.
 type serviceAddrs struct {
-	ingest, tracker, exception string // ingest's and the exception agent's as base URLs
+	ingest, tracker, exception, ledger string // ingest's, the exception agent's and the ledger's as base URLs
 }
 
 // embeddedAddrs reads the listen addresses from the variables the services
@@ -206,6 +230,7 @@ func embeddedAddrs() serviceAddrs {
 		ingest:    "http://" + dialable(envOr("DOCKET_INGEST_ADDR", "127.0.0.1:8080")),
 		tracker:   dialable(envOr("DOCKET_SAGATRACKER_ADDR", "127.0.0.1:9090")),
 		exception: "http://" + dialable(envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084")),
+		ledger:    "http://" + dialable(envOr("DOCKET_LEDGER_ADDR", "127.0.0.1:8083")),
 	}
 }
 

@@ -272,3 +272,36 @@ func TestRunBannerPrintsMetrics(t *testing.T) {
 		t.Errorf("docket run did not stop within 60s")
 	}
 }
+
+// TestRunLayoutConsole: the web console listens on 127.0.0.1:8088 and
+// serves its metrics on the port after the services', both moved by
+// --port-offset, and a console on another service's address is refused.
+func TestRunLayoutConsole(t *testing.T) {
+	for _, env := range []string{"DOCKET_OPS_ADDR", "DOCKET_CONSOLE_ADDR", "DOCKET_INGEST_ADDR", "DOCKET_SAGATRACKER_ADDR", "DOCKET_EXCEPTION_ADDR", "DOCKET_LEDGER_ADDR"} {
+		t.Setenv(env, "")
+	}
+	for _, tt := range []struct {
+		args                  []string
+		console, ops, wantErr string
+	}{
+		{nil, "127.0.0.1:8088", "127.0.0.1:9107", ""},
+		{[]string{"--port-offset", "1000"}, "127.0.0.1:9088", "127.0.0.1:10107", ""},
+		{[]string{"--console", "127.0.0.1:8080"}, "", "", "both listen on 127.0.0.1:8080"},
+	} {
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		p := runPortFlags(fs)
+		if err := fs.Parse(tt.args); err != nil {
+			t.Fatal(err)
+		}
+		l, err := p.layout("", "")
+		if tt.wantErr != "" {
+			if err == nil || !strings.Contains(err.Error(), tt.wantErr) {
+				t.Errorf("%v: error %v, want %q", tt.args, err, tt.wantErr)
+			}
+			continue
+		}
+		if err != nil || l.console != tt.console || l.consoleOps != tt.ops || l.env()["DOCKET_CONSOLE_ADDR"] != tt.console {
+			t.Errorf("%v: console %q metrics %q (%v), want %s and %s", tt.args, l.console, l.consoleOps, err, tt.console, tt.ops)
+		}
+	}
+}

@@ -20,6 +20,7 @@ const (
 	defaultLedger    = "127.0.0.1:8083"
 	defaultException = "127.0.0.1:8084"
 	defaultTracker   = "127.0.0.1:9090"
+	defaultConsole   = "127.0.0.1:8088"
 	defaultMetrics   = "127.0.0.1:9101"
 )
 
@@ -29,8 +30,8 @@ var metricsOrder = []string{events.ServiceIngest, events.ServiceOCR, events.Serv
 
 // runPorts are `docket run`'s address flags.
 type runPorts struct {
-	ingest, tracker, exception, ledger, metrics *string
-	offset                                      *int
+	ingest, tracker, exception, ledger, console, metrics *string
+	offset                                               *int
 }
 
 func runPortFlags(fs *flag.FlagSet) runPorts {
@@ -39,7 +40,8 @@ func runPortFlags(fs *flag.FlagSet) runPorts {
 		tracker:   fs.String("tracker", "", "the saga tracker's gRPC listen address (default $DOCKET_SAGATRACKER_ADDR, else "+defaultTracker+")"),
 		exception: fs.String("exception", "", "the exception agent's operator API listen address (default $DOCKET_EXCEPTION_ADDR, else "+defaultException+")"),
 		ledger:    fs.String("ledger", "", "the ledger's API listen address (default $DOCKET_LEDGER_ADDR, else "+defaultLedger+")"),
-		metrics: fs.String("metrics", "", "metrics (/metrics, /healthz, /readyz) listen address of ingest; ocr, classifier, ledger, exception and sagatracker take the next ports "+
+		console:   fs.String("console", "", "the web console's listen address (default $DOCKET_CONSOLE_ADDR, else "+defaultConsole+")"),
+		metrics: fs.String("metrics", "", "metrics (/metrics, /healthz, /readyz) listen address of ingest; ocr, classifier, ledger, exception, sagatracker and the console take the next ports "+
 			"(default $DOCKET_OPS_ADDR, else "+defaultMetrics+"; port 0: free ports picked at start)"),
 		offset: fs.Int("port-offset", 0, "add this to every default port (Kafka, registry, APIs, metrics), e.g. 1000 for a second suite beside the first; addresses given by flag or environment are kept"),
 	}
@@ -47,8 +49,11 @@ func runPortFlags(fs *flag.FlagSet) runPorts {
 
 // runLayout is where the embedded stack and each service listen.
 type runLayout struct {
-	kafka, registry, ingest, tracker, exception, ledger string
-	ops                                                 map[string]string // service → metrics address
+	kafka, registry, ingest, tracker, exception, ledger, console string
+	ops                                                          map[string]string // service → metrics address
+	// consoleOps is the console's metrics address: the port after the
+	// services' (it reads theirs for its overview).
+	consoleOps string
 }
 
 // env returns the environment variables the services read their API
@@ -59,6 +64,7 @@ func (l runLayout) env() map[string]string {
 		"DOCKET_SAGATRACKER_ADDR": l.tracker,
 		"DOCKET_EXCEPTION_ADDR":   l.exception,
 		"DOCKET_LEDGER_ADDR":      l.ledger,
+		"DOCKET_CONSOLE_ADDR":     l.console,
 	}
 }
 
@@ -95,6 +101,7 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 		tracker:   pick("tracker", *p.tracker, "DOCKET_SAGATRACKER_ADDR", defaultTracker),
 		exception: pick("exception", *p.exception, "DOCKET_EXCEPTION_ADDR", defaultException),
 		ledger:    pick("ledger", *p.ledger, "DOCKET_LEDGER_ADDR", defaultLedger),
+		console:   pick("console", *p.console, "DOCKET_CONSOLE_ADDR", defaultConsole),
 		ops:       map[string]string{},
 	}
 	metrics := pick("metrics", *p.metrics, "DOCKET_OPS_ADDR", defaultMetrics)
@@ -117,6 +124,18 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 		}
 		l.ops[name] = net.JoinHostPort(host, strconv.Itoa(base+i))
 	}
+	switch n := len(metricsOrder); {
+	case base == 0:
+		free, err := freePort(host)
+		if err != nil {
+			return runLayout{}, fmt.Errorf("pick a metrics port for the console: %w", err)
+		}
+		l.consoleOps = net.JoinHostPort(host, strconv.Itoa(free))
+	case base+n > 65535:
+		return runLayout{}, fmt.Errorf("%w: --metrics %s: the console's metrics port %d is past 65535", errUsage, metrics, base+n)
+	default:
+		l.consoleOps = net.JoinHostPort(host, strconv.Itoa(base+n))
+	}
 	taken := map[string]string{}
 	claim := func(what, addr string) error {
 		_, port, _ := net.SplitHostPort(addr)
@@ -131,7 +150,7 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 		return nil
 	}
 	for _, a := range [][2]string{{"kafka", l.kafka}, {"registry", l.registry}, {"ingest", l.ingest}, {"tracker", l.tracker},
-		{"exception", l.exception}, {"ledger", l.ledger}} {
+		{"exception", l.exception}, {"ledger", l.ledger}, {"console", l.console}, {"console metrics", l.consoleOps}} {
 		if err := claim(a[0], a[1]); err != nil {
 			return runLayout{}, err
 		}

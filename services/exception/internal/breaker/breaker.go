@@ -194,3 +194,32 @@ func decision(service string, res []any) (Decision, error) {
 	}
 	return Decision{Verdict: Verdict(v), State: st, Wait: time.Duration(w) * time.Millisecond}, nil
 }
+
+// Status is a breaker's state as operators read it.
+type Status struct {
+	Service string `json:"service"`
+	// State is closed, open or half_open.
+	State string `json:"state"`
+	// OpenUntil is when an open breaker lets a probe through; zero otherwise.
+	OpenUntil time.Time `json:"open_until,omitzero"`
+}
+
+// Read returns the breaker of service as it stands, changing nothing (no
+// Redis key: closed).
+func (b *Breakers) Read(ctx context.Context, rdb redis.Cmdable, service string) (Status, error) {
+	v, err := rdb.HMGet(ctx, b.Key(service), "state", "open_until").Result()
+	if err != nil {
+		return Status{}, fmt.Errorf("breaker of %s: %w", service, err)
+	}
+	st := Status{Service: service, State: Closed}
+	if s, ok := v[0].(string); ok && s != "" {
+		st.State = s
+	}
+	if s, ok := v[1].(string); ok && st.State == Open {
+		var ms int64
+		if _, err := fmt.Sscan(s, &ms); err == nil {
+			st.OpenUntil = time.UnixMilli(ms).UTC()
+		}
+	}
+	return st, nil
+}

@@ -4,6 +4,7 @@
 //	GET  /v1/parked/{id}                       one item, payload decoded
 //	POST /v1/parked/{id}/replay                redeliver it to its retry topic
 //	POST /v1/parked/{id}/discard {"reason"}    drop it, with a reason
+//	GET  /v1/breakers                          each service's redelivery circuit breaker
 //
 // Every action is announced as a control event in the workflow's history,
 // produced in the same transaction as the replayed record. It names the
@@ -23,12 +24,14 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/audit"
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/exception/internal/breaker"
 	"github.com/docket-run/docket/services/exception/internal/model"
 	"github.com/docket-run/docket/services/exception/internal/redeliver"
 	"github.com/docket-run/docket/services/exception/internal/store"
@@ -54,6 +57,11 @@ type Server struct {
 	// auth.Anonymous, on loopback Host names only. Every route needs the
 	// operator role.
 	Auth *auth.Set
+	// Breakers, when set, are read by GET /v1/breakers (from Redis,
+	// through BreakerReader) for the services in BreakerServices.
+	Breakers        *breaker.Breakers
+	BreakerReader   redis.Cmdable
+	BreakerServices []string
 }
 
 // Handler returns the API's routes.
@@ -63,6 +71,7 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("GET /v1/parked/{id}", s.show)
 	mux.HandleFunc("POST /v1/parked/{id}/replay", s.replay)
 	mux.HandleFunc("POST /v1/parked/{id}/discard", s.discard)
+	mux.HandleFunc("GET /v1/breakers", s.breakers)
 	return s.Auth.HTTP("docket-exception", auth.StateChanging(operatorOnly(mux)))
 }
 
@@ -123,6 +132,21 @@ func (s *Server) list(w http.ResponseWriter, r *http.Request) {
 			ErrorClass: p.Envelope.ErrorClass, Attempts: p.Envelope.Attempts, SourceTopic: p.Envelope.SourceTopic, ParkedAt: p.ParkedAt}
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"items": out})
+}
+
+func (s *Server) breakers(w http.ResponseWriter, r *http.Request) {
+	out := []breaker.Status{}
+	if s.Breakers != nil {
+		for _, svc := range s.BreakerServices {
+			st, err := s.Breakers.Read(r.Context(), s.BreakerReader, svc)
+			if err != nil {
+				s.fail(w, r, err)
+				return
+			}
+			out = append(out, st)
+		}
+	}
+	writeJSON(w, http.StatusOK, map[string]any{"breakers": out})
 }
 
 // Detail is one parked item with its payload: decoded when the registry

@@ -137,6 +137,20 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	if tracker != nil {
 		srv.Tracker = tracker
 	}
+	readers, err := auth.Load(auth.Settings{File: cfg.TokensFile, Inline: cfg.Tokens, KeyFile: d.Platform.AuthKeyFile, Log: d.Log})
+	if err != nil {
+		_ = ln.Close()
+		pub.Close()
+		_ = blobs.Close()
+		if tracker != nil {
+			_ = tracker.Close()
+		}
+		return nil, fmt.Errorf("ingest document readers (DOCKET_INGEST_TOKENS_FILE): %w", err)
+	}
+	// Without a tenants file (the embedded mode) ingest answers loopback
+	// Host names only, and a request without a credential reads documents
+	// as the local operator, as it does on the tracker's open API.
+	srv.Content = &server.Content{Blobs: blobs, Principals: readers, Open: dev && readers == nil, Pdftoppm: cfg.PdftoppmBin}
 	h := srv.Handler()
 	if dev {
 		h = auth.LoopbackOnly(h)

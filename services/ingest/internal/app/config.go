@@ -40,6 +40,14 @@ type Config struct {
 	// runs the dev tenant "demo" (the embedded mode: allowed on loopback
 	// or with DOCKET_INSECURE, refused elsewhere).
 	TenantsFile string `env:"TENANTS_FILE"`
+	// TokensFile and Tokens name the principals (pkg/auth: tenant,
+	// reviewer, operator, service) that may read documents through the
+	// document read API beside the tenants' API keys: the same tokens
+	// as the tracker's and the exception agent's, for the web console.
+	TokensFile string `env:"TOKENS_FILE"`
+	Tokens     string `env:"TOKENS"`
+	// PdftoppmBin renders PDF pages for the document read API.
+	PdftoppmBin string `env:"PDFTOPPM_BIN" envDefault:"pdftoppm"`
 	// TLSCert and TLSKey (PEM, both or neither) serve the API over TLS;
 	// TLSClientCA requires client certificates signed by it. Read again
 	// when they change.

@@ -5,6 +5,7 @@ package handler
 import (
 	"context"
 	"encoding/hex"
+	"encoding/json"
 	"strconv"
 	"time"
 
@@ -116,20 +117,98 @@ func (v *View) submitted(ctx context.Context, _ *bus.Message, e *events.Document
 }
 
 func (v *View) extracted(ctx context.Context, _ *bus.Message, e *events.DocumentExtracted) ([]bus.Output, error) {
-	return nil, v.apply(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, nil)
+	// The text's reference and the pages' results are kept whatever the
+	// rank, for the document read API (content.go in the server).
+	static := map[string]string{"text_sha256": e.Text.SHA256, "text_size": strconv.FormatInt(e.Text.SizeBytes, 10)}
+	pages := make([]Page, len(e.Pages))
+	for i, p := range e.Pages {
+		pages[i] = Page{Number: p.Number, Chars: p.Chars, Confidence: p.Confidence, Method: p.Method}
+	}
+	if b, err := json.Marshal(pages); err == nil {
+		static["pages"] = string(b)
+	}
+	return nil, v.apply(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static)
+}
+
+// Page is one page's extraction result as the document read API shows it
+// (kept as JSON in the view's "pages" field).
+type Page struct {
+	Number     int     `json:"number"`
+	Chars      int     `json:"chars"`
+	Confidence float32 `json:"confidence"`
+	Method     string  `json:"method"`
+}
+
+// Classification is the model's decision as the document read API shows
+// it (kept as JSON in the view's "classification" field).
+type Classification struct {
+	Type       string      `json:"type"`
+	Confidence float64     `json:"confidence"`
+	Candidates []Candidate `json:"candidates"`
+	Flags      []Flag      `json:"flags"`
+	Model      string      `json:"model,omitempty"`
+	Rules      []string    `json:"rules_fired,omitempty"`
+	Review     string      `json:"review_reason,omitempty"`
+}
+
+// Candidate is a type the model considered.
+type Candidate struct {
+	Type  string  `json:"type"`
+	Score float64 `json:"score"`
+}
+
+// Flag is a compliance finding (never the sensitive value).
+type Flag struct {
+	Kind   string `json:"kind"`
+	Detail string `json:"detail"`
+}
+
+func candidates(cs []events.Candidate) []Candidate {
+	out := make([]Candidate, len(cs))
+	for i, c := range cs {
+		out[i] = Candidate{Type: c.Type, Score: c.Score}
+	}
+	return out
+}
+
+func flags(fs []events.Flag) []Flag {
+	out := make([]Flag, len(fs))
+	for i, f := range fs {
+		out[i] = Flag{Kind: f.Kind, Detail: f.Detail}
+	}
+	return out
+}
+
+func classification(c Classification) map[string]string {
+	b, err := json.Marshal(c)
+	if err != nil {
+		return nil
+	}
+	return map[string]string{"classification": string(b)}
 }
 
 func (v *View) classified(ctx context.Context, _ *bus.Message, e *events.DocumentClassified) ([]bus.Output, error) {
 	f := map[string]string{"document_type": e.DocumentType, "confidence": strconv.FormatFloat(e.Confidence, 'f', -1, 64)}
-	return nil, v.apply(ctx, events.TopicClassified, &e.Meta, rankClassified, store.StatusRunning, "classified", f, nil)
+	c := Classification{Type: e.DocumentType, Confidence: e.Confidence, Candidates: candidates(e.Candidates), Flags: flags(e.Flags),
+		Model: e.Model.Name + " " + e.Model.Version, Rules: e.RulesFired}
+	return nil, v.apply(ctx, events.TopicClassified, &e.Meta, rankClassified, store.StatusRunning, "classified", f, classification(c))
 }
 
 func (v *View) reviewRequested(ctx context.Context, _ *bus.Message, e *events.ReviewRequested) ([]bus.Output, error) {
 	f := map[string]string{"review_reason": e.Reason}
+	c := Classification{Confidence: e.Confidence, Candidates: candidates(e.Candidates), Flags: flags(e.Flags), Review: e.Reason}
 	if e.SuggestedType != nil {
 		f["document_type"] = *e.SuggestedType
+		c.Type = *e.SuggestedType
 	}
-	return nil, v.apply(ctx, events.TopicReviewRequested, &e.Meta, rankReviewRequested, store.StatusWaitingReview, "review", f, nil)
+	if e.Model != nil {
+		c.Model = e.Model.Name + " " + e.Model.Version
+	}
+	static := classification(c)
+	if e.Text != nil && static != nil {
+		static["text_sha256"] = e.Text.SHA256
+	}
+	return nil, v.apply(ctx, events.TopicReviewRequested, &e.Meta, rankReviewRequested, store.StatusWaitingReview, "review", f, static)
 }
 
 // reviewDecided: the reviewer's document type replaces the suggestion.

@@ -61,7 +61,9 @@ type Server struct {
 	// (the server's ReadTimeout would also end event streams); zero is
 	// unbounded.
 	UploadTimeout time.Duration
-	Now           func() time.Time
+	// Content, when set, serves the document read API (content.go).
+	Content *Content
+	Now     func() time.Time
 }
 
 // Handler returns the API's routes.
@@ -70,6 +72,10 @@ func (s *Server) Handler() http.Handler {
 	mux.HandleFunc("POST /v1/documents", s.post)
 	mux.HandleFunc("GET /v1/documents/{id}", s.get)
 	mux.HandleFunc("GET /v1/documents/{id}/events", s.events)
+	if s.Content != nil {
+		s.Content.Server = s
+		s.Content.Routes(mux)
+	}
 	mux.HandleFunc("/", func(w http.ResponseWriter, _ *http.Request) {
 		writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no such endpoint"))
 	})

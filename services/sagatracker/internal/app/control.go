@@ -5,6 +5,7 @@ import (
 	"errors"
 	"fmt"
 
+	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
@@ -12,6 +13,7 @@ import (
 	"github.com/docket-run/docket/services/sagatracker/internal/config"
 	"github.com/docket-run/docket/services/sagatracker/internal/emit"
 	"github.com/docket-run/docket/services/sagatracker/internal/operations"
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 	"github.com/docket-run/docket/services/sagatracker/internal/server"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 	"github.com/docket-run/docket/services/sagatracker/internal/timers"
@@ -60,10 +62,25 @@ func newControl(p Parts, st *store.Store) (*control, error) {
 		clk = clock.Real{}
 	}
 	em := emit.New(cl, enc)
+	loop := timers.New(timers.Config{Interval: p.Config.Control.TimerInterval}, st, em, clk, p.Log)
+	if reg := registerer(p.Ops); reg != nil {
+		// Review SLA breaches (review_escalated) and deadline breaches as
+		// Prometheus sees them: the console's overview and the alert rules.
+		fired := prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docket_sagatracker_timers_fired_total",
+			Help: "Durable timers fired, by the control event they produced (review_escalated: a review SLA passed; deadline_exceeded)."}, []string{"kind"})
+		if err := reg.Register(fired); err != nil {
+			cl.Close()
+			return nil, fmt.Errorf("timer metrics: %w", err)
+		}
+		for _, kind := range []string{projection.KindReviewEscalated, projection.KindDeadlineExceeded} {
+			fired.WithLabelValues(kind) // a series from the start: increase() sees the first one
+		}
+		loop.Fired = func(kind string) { fired.WithLabelValues(kind).Inc() }
+	}
 	return &control{
 		cl:    cl,
 		ops:   operations.New(operations.Config{Lease: p.Config.Control.ReviewLease, Auth: p.Auth}, st, em, clk, p.Log),
-		timer: timers.New(timers.Config{Interval: p.Config.Control.TimerInterval}, st, em, clk, p.Log),
+		timer: loop,
 	}, nil
 }
 

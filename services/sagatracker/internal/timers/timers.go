@@ -64,6 +64,9 @@ type Loop struct {
 	emit  Emitter
 	clock clock.Clock
 	log   *slog.Logger
+	// Fired, when set, is told the kind of every control event a timer
+	// fired (deadline_exceeded, review_escalated, canceled): the metrics.
+	Fired func(kind string)
 }
 
 // New returns a loop.
@@ -132,6 +135,9 @@ func (l *Loop) fire(ctx context.Context, tm store.Timer) error {
 		return fmt.Errorf("fire timer %s: %w", tm.Member, err)
 	}
 	l.log.Info("timer fired", "timer", tm.Member, "workflow_id", tm.Workflow, "kind", ev.Kind, "event_id", ev.Meta.EventID, "due", tm.Due)
+	if l.Fired != nil {
+		l.Fired(ev.Kind)
+	}
 	return l.store.Ack(ctx, tm.Member)
 }
 

@@ -1,0 +1,387 @@
+// Package web serves the console: its embedded page (assets/), a JSON API
+// under /api/ that the page calls, and a Server-Sent Events stream of
+// workflow changes. Every /api/ call needs a session (a sign-in with a
+// token of the principals file); every call that changes something also
+// needs the session's CSRF token in X-CSRF-Token, a same-origin request
+// and a JSON body.
+package web
+
+import (
+	"context"
+	"crypto/rand"
+	"crypto/subtle"
+	"embed"
+	"encoding/base64"
+	"encoding/json"
+	"io/fs"
+	"log/slog"
+	"mime"
+	"net"
+	"net/http"
+	"strings"
+	"sync"
+	"time"
+
+	"github.com/prometheus/client_golang/prometheus"
+	"google.golang.org/grpc/metadata"
+
+	"github.com/docket-run/docket/pkg/auth"
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+)
+
+//go:embed assets
+var assets embed.FS
+
+// Options configure the server.
+type Options struct {
+	Tracker    trackerv1.TrackerClient
+	Operations trackerv1.OperationsClient
+	HTTP       *http.Client
+	// Base URLs of the HTTP APIs.
+	IngestURL, ExceptionURL, LedgerURL string
+	// Principals who may sign in; nil: the embedded mode (the local
+	// operator, loopback Host names only).
+	Principals    *auth.Set
+	SecureCookies bool
+	SessionTTL    time.Duration
+	Log           *slog.Logger
+	Registry      prometheus.Registerer
+	Version       string
+	// Metrics are the services' /metrics endpoints the overview reads
+	// (operators and all-tenant reviewers only: they are not per tenant).
+	Metrics []Target
+	// Now is the clock (time.Now when nil).
+	Now func() time.Time
+}
+
+// Server is the console's HTTP handler.
+type Server struct {
+	o        Options
+	sessions *sessions
+	logins   *throttle
+	static   http.Handler
+	docs     *docCache
+	closing  chan struct{}
+	once     sync.Once
+	requests *prometheus.CounterVec
+	signIns  *prometheus.CounterVec
+	streams  prometheus.Gauge
+}
+
+// cookieName is the session cookie's name.
+const cookieName = "docket_console"
+
+// New returns the server.
+func New(o Options) (*Server, error) {
+	if o.Now == nil {
+		o.Now = time.Now
+	}
+	sub, err := fs.Sub(assets, "assets")
+	if err != nil {
+		return nil, err
+	}
+	s := &Server{
+		o: o, sessions: newSessions(o.SessionTTL, o.Now), logins: newThrottle(10, time.Minute, o.Now),
+		static: http.FileServerFS(sub), docs: newDocCache(20000), closing: make(chan struct{}),
+		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docket_console_requests_total", Help: "Console API requests by route and status code."}, []string{"route", "code"}),
+		signIns:  prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docket_console_sign_ins_total", Help: "Sign-in attempts by result."}, []string{"result"}),
+		streams:  prometheus.NewGauge(prometheus.GaugeOpts{Name: "docket_console_live_streams", Help: "Open live-update streams."}),
+	}
+	if o.Registry != nil {
+		for _, c := range []prometheus.Collector{s.requests, s.signIns, s.streams} {
+			if err := o.Registry.Register(c); err != nil {
+				return nil, err
+			}
+		}
+	}
+	return s, nil
+}
+
+// Close ends the open live streams.
+func (s *Server) Close() { s.once.Do(func() { close(s.closing) }) }
+
+// Handler returns the console's routes.
+func (s *Server) Handler() http.Handler {
+	mux := http.NewServeMux()
+	mux.Handle("GET /assets/", http.StripPrefix("/assets/", s.static))
+	mux.HandleFunc("GET /{$}", s.index)
+	mux.HandleFunc("GET /api/session", s.me)
+	mux.HandleFunc("POST /api/session", s.signIn)
+	mux.HandleFunc("POST /api/session/end", s.session(s.signOut))
+	s.routes(mux)
+	var h http.Handler = mux
+	if s.o.Principals == nil {
+		h = auth.LoopbackOnly(h)
+	}
+	return headers(h)
+}
+
+// headers sets the security headers of every answer: the page loads only
+// its own scripts and styles, is never framed, and sends no referrer.
+func headers(h http.Handler) http.Handler {
+	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Security-Policy", "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' blob:; connect-src 'self'; form-action 'self'; frame-ancestors 'none'; base-uri 'none'")
+		w.Header().Set("X-Content-Type-Options", "nosniff")
+		w.Header().Set("Referrer-Policy", "no-referrer")
+		w.Header().Set("X-Frame-Options", "DENY")
+		h.ServeHTTP(w, r)
+	})
+}
+
+func (s *Server) index(w http.ResponseWriter, r *http.Request) {
+	b, err := assets.ReadFile("assets/index.html")
+	if err != nil {
+		http.Error(w, "index missing", http.StatusInternalServerError)
+		return
+	}
+	w.Header().Set("Content-Type", "text/html; charset=utf-8")
+	w.Header().Set("Cache-Control", "no-store")
+	_, _ = w.Write(b)
+}
+
+// session is one signed-in person.
+type session struct {
+	id        string
+	csrf      string
+	principal auth.Principal
+	token     string // the person's token, sent on to the APIs; "" in the embedded mode
+	expires   time.Time
+}
+
+type sessions struct {
+	mu  sync.Mutex
+	ttl time.Duration
+	now func() time.Time
+	m   map[string]*session
+}
+
+func newSessions(ttl time.Duration, now func() time.Time) *sessions {
+	return &sessions{ttl: ttl, now: now, m: map[string]*session{}}
+}
+
+func randomID() string {
+	b := make([]byte, 32)
+	_, _ = rand.Read(b)
+	return base64.RawURLEncoding.EncodeToString(b)
+}
+
+func (ss *sessions) create(p auth.Principal, token string) *session {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	now := ss.now()
+	for id, x := range ss.m { // expired sessions go as new ones come
+		if now.After(x.expires) {
+			delete(ss.m, id)
+		}
+	}
+	x := &session{id: randomID(), csrf: randomID(), principal: p, token: token, expires: now.Add(ss.ttl)}
+	ss.m[x.id] = x
+	return x
+}
+
+func (ss *sessions) get(id string) (*session, bool) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	x, ok := ss.m[id]
+	if !ok {
+		return nil, false
+	}
+	now := ss.now()
+	if now.After(x.expires) {
+		delete(ss.m, id)
+		return nil, false
+	}
+	x.expires = now.Add(ss.ttl)
+	return x, true
+}
+
+func (ss *sessions) end(id string) {
+	ss.mu.Lock()
+	defer ss.mu.Unlock()
+	delete(ss.m, id)
+}
+
+// throttle counts failed sign-ins per client address.
+type throttle struct {
+	mu     sync.Mutex
+	max    int
+	window time.Duration
+	now    func() time.Time
+	m      map[string][]time.Time
+}
+
+func newThrottle(max int, window time.Duration, now func() time.Time) *throttle {
+	return &throttle{max: max, window: window, now: now, m: map[string][]time.Time{}}
+}
+
+func (t *throttle) recent(addr string) []time.Time {
+	cut := t.now().Add(-t.window)
+	ts := t.m[addr]
+	for len(ts) > 0 && ts[0].Before(cut) {
+		ts = ts[1:]
+	}
+	t.m[addr] = ts
+	return ts
+}
+
+func (t *throttle) locked(addr string) bool {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	return len(t.recent(addr)) >= t.max
+}
+
+func (t *throttle) failed(addr string) {
+	t.mu.Lock()
+	defer t.mu.Unlock()
+	t.m[addr] = append(t.recent(addr), t.now())
+}
+
+func clientAddr(r *http.Request) string {
+	h, _, err := net.SplitHostPort(r.RemoteAddr)
+	if err != nil {
+		return r.RemoteAddr
+	}
+	return h
+}
+
+// Who is the signed-in person as the page sees them.
+type Who struct {
+	Name   string `json:"name"`
+	Role   string `json:"role"`
+	Tenant string `json:"tenant,omitempty"`
+	CSRF   string `json:"csrf"`
+	// Open: the embedded mode, no token needed.
+	Open    bool   `json:"open"`
+	Version string `json:"version"`
+}
+
+func (s *Server) who(x *session) Who {
+	return Who{Name: x.principal.Name, Role: string(x.principal.Role), Tenant: x.principal.Tenant, CSRF: x.csrf,
+		Open: s.o.Principals == nil, Version: s.o.Version}
+}
+
+func (s *Server) me(w http.ResponseWriter, r *http.Request) {
+	if x, ok := s.current(r); ok {
+		writeJSON(w, http.StatusOK, s.who(x))
+		return
+	}
+	writeJSON(w, http.StatusUnauthorized, map[string]any{"error": "sign in", "open": s.o.Principals == nil})
+}
+
+func (s *Server) current(r *http.Request) (*session, bool) {
+	c, err := r.Cookie(cookieName)
+	if err != nil {
+		return nil, false
+	}
+	return s.sessions.get(c.Value)
+}
+
+var crossOrigin = http.NewCrossOriginProtection()
+
+// guardWrite refuses a state-changing request that is cross-origin or not
+// JSON.
+func guardWrite(w http.ResponseWriter, r *http.Request) bool {
+	if err := crossOrigin.Check(r); err != nil {
+		writeError(w, http.StatusForbidden, "cross-origin request refused")
+		return false
+	}
+	if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		writeError(w, http.StatusUnsupportedMediaType, "send the body as application/json")
+		return false
+	}
+	return true
+}
+
+func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
+	if !guardWrite(w, r) {
+		return
+	}
+	addr := clientAddr(r)
+	if s.logins.locked(addr) {
+		s.signIns.WithLabelValues("throttled").Inc()
+		w.Header().Set("Retry-After", "60")
+		writeError(w, http.StatusTooManyRequests, "too many failed sign-ins from this address: wait a minute")
+		return
+	}
+	var req struct {
+		Token string `json:"token"`
+	}
+	r.Body = http.MaxBytesReader(w, r.Body, 8<<10)
+	if err := json.NewDecoder(r.Body).Decode(&req); err != nil {
+		writeError(w, http.StatusBadRequest, "body: "+err.Error())
+		return
+	}
+	p := auth.Anonymous
+	token := strings.TrimSpace(req.Token)
+	if s.o.Principals != nil {
+		var ok bool
+		if p, ok = s.o.Principals.Token(token); !ok {
+			s.logins.failed(addr)
+			s.signIns.WithLabelValues("unknown").Inc()
+			s.o.Log.Warn("console sign-in refused", "remote_addr", addr)
+			writeError(w, http.StatusUnauthorized, "unknown token")
+			return
+		}
+		if p.Role == auth.RoleService {
+			s.signIns.WithLabelValues("service").Inc()
+			writeError(w, http.StatusForbidden, "a service's token does not sign in to the console")
+			return
+		}
+	} else {
+		token = ""
+	}
+	x := s.sessions.create(p, token)
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: x.id, Path: "/", HttpOnly: true, Secure: s.o.SecureCookies,
+		SameSite: http.SameSiteStrictMode, MaxAge: int(s.o.SessionTTL.Seconds())})
+	s.signIns.WithLabelValues("ok").Inc()
+	s.o.Log.Info("console sign-in", "principal", p.String(), "remote_addr", addr)
+	writeJSON(w, http.StatusOK, s.who(x))
+}
+
+func (s *Server) signOut(w http.ResponseWriter, _ *http.Request, x *session) {
+	s.sessions.end(x.id)
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true, Secure: s.o.SecureCookies,
+		SameSite: http.SameSiteStrictMode, MaxAge: -1})
+	writeJSON(w, http.StatusOK, map[string]string{"status": "signed out"})
+}
+
+// session wraps an API handler: a signed-in caller, and for a write its
+// CSRF token, same origin and JSON.
+func (s *Server) session(h func(http.ResponseWriter, *http.Request, *session)) http.HandlerFunc {
+	return func(w http.ResponseWriter, r *http.Request) {
+		x, ok := s.current(r)
+		if !ok {
+			writeError(w, http.StatusUnauthorized, "sign in first")
+			return
+		}
+		if r.Method != http.MethodGet && r.Method != http.MethodHead {
+			if !guardWrite(w, r) {
+				return
+			}
+			if subtle.ConstantTimeCompare([]byte(r.Header.Get("X-CSRF-Token")), []byte(x.csrf)) != 1 {
+				writeError(w, http.StatusForbidden, "missing or wrong X-CSRF-Token")
+				return
+			}
+		}
+		h(w, r, x)
+	}
+}
+
+// outgoing returns ctx carrying the person's token for the tracker.
+func outgoing(ctx context.Context, x *session) context.Context {
+	if x.token == "" {
+		return ctx
+	}
+	return metadata.AppendToOutgoingContext(ctx, "authorization", "Bearer "+x.token)
+}
+
+func writeJSON(w http.ResponseWriter, status int, v any) {
+	w.Header().Set("Content-Type", "application/json")
+	w.Header().Set("Cache-Control", "no-store")
+	w.WriteHeader(status)
+	_ = json.NewEncoder(w).Encode(v)
+}
+
+func writeError(w http.ResponseWriter, status int, msg string) {
+	writeJSON(w, status, map[string]string{"error": msg})
+}

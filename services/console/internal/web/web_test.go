@@ -1,0 +1,189 @@
+package web
+
+import (
+	"io"
+	"log/slog"
+	"net/http"
+	"net/http/cookiejar"
+	"net/http/httptest"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/auth"
+)
+
+func TestSegmentsMaskPIIAndMarkAmounts(t *testing.T) {
+	text := "Contact jane.doe@example.com, SSN 123-45-6789, card 4111 1111 1111 1111, IBAN DE89 3704 0044 0532 0130 00. Total due: 66,000.00 USD. Ref 1234."
+	segs := Segments(text, true)
+	got := map[string]string{}
+	var joined strings.Builder
+	for _, s := range segs {
+		joined.WriteString(s.Text)
+		if s.Kind != "" {
+			got[s.Kind] = s.Text
+		}
+	}
+	want := map[string]string{
+		"pii.email":        "j•••@example.com",
+		"pii.ssn":          "•••-••-6789",
+		"pii.payment_card": "•••• •••• •••• 1111",
+		"pii.iban":         "•••• •••• •••• •••• ••30 00",
+		"amount":           "66,000.00 USD",
+	}
+	for k, v := range want {
+		if got[k] != v {
+			t.Errorf("%s: got %q, want %q", k, got[k], v)
+		}
+	}
+	for _, secret := range []string{"jane.doe", "123-45-6789", "4111 1111 1111 1111", "DE89 3704"} {
+		if strings.Contains(joined.String(), secret) {
+			t.Errorf("masked text still holds %q: %s", secret, joined.String())
+		}
+	}
+	if !strings.Contains(joined.String(), "Ref 1234.") {
+		t.Errorf("plain text lost: %s", joined.String())
+	}
+}
+
+func TestLuhnAndIBANChecksRefuseLookalikes(t *testing.T) {
+	for _, s := range Segments("order 1234 5678 9012 3456 and DE00 1234 5678 9012 3456 78", true) {
+		if s.Kind == "pii.payment_card" || s.Kind == "pii.iban" {
+			t.Errorf("%q marked %s: its checksum is wrong", s.Text, s.Kind)
+		}
+	}
+}
+
+func newTestServer(t *testing.T, inline string) (*httptest.Server, *Server) {
+	t.Helper()
+	var set *auth.Set
+	if inline != "" {
+		var err error
+		if set, err = auth.Load(auth.Settings{Inline: inline}); err != nil {
+			t.Fatal(err)
+		}
+	}
+	s, err := New(Options{Principals: set, SessionTTL: time.Hour, Log: slog.New(slog.DiscardHandler), HTTP: http.DefaultClient,
+		IngestURL: "http://127.0.0.1:1", ExceptionURL: "http://127.0.0.1:1", LedgerURL: "http://127.0.0.1:1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	ts := httptest.NewServer(s.Handler())
+	t.Cleanup(ts.Close)
+	return ts, s
+}
+
+func do(t *testing.T, c *http.Client, method, url, body string, hdr map[string]string) (*http.Response, string) {
+	t.Helper()
+	req, err := http.NewRequest(method, url, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	for k, v := range hdr {
+		req.Header.Set(k, v)
+	}
+	res, err := c.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, _ := io.ReadAll(res.Body)
+	res.Body.Close()
+	return res, string(b)
+}
+
+func TestSignInSessionCookieAndCSRF(t *testing.T) {
+	ts, _ := newTestServer(t, "operator-token-0123456789=operator:jane,tenant-token-0123456789=tenant:acme,service-token-0123456789=service:ingest")
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	json := map[string]string{"Content-Type": "application/json"}
+
+	if res, _ := do(t, c, "GET", ts.URL+"/api/workflows", "", nil); res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("API without a session: %d, want 401", res.StatusCode)
+	}
+	if res, _ := do(t, c, "POST", ts.URL+"/api/session", `{"token":"wrong-token-0123456789"}`, json); res.StatusCode != http.StatusUnauthorized {
+		t.Fatalf("unknown token: %d, want 401", res.StatusCode)
+	}
+	if res, _ := do(t, c, "POST", ts.URL+"/api/session", `{"token":"service-token-0123456789"}`, json); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("service token: %d, want 403", res.StatusCode)
+	}
+	if res, _ := do(t, c, "POST", ts.URL+"/api/session", `{"token":"tenant-token-0123456789"}`, map[string]string{"Content-Type": "text/plain"}); res.StatusCode != http.StatusUnsupportedMediaType {
+		t.Fatalf("form-encoded sign-in: %d, want 415", res.StatusCode)
+	}
+	res, body := do(t, c, "POST", ts.URL+"/api/session", `{"token":"tenant-token-0123456789"}`, json)
+	if res.StatusCode != http.StatusOK || !strings.Contains(body, `"tenant":"acme"`) {
+		t.Fatalf("sign-in: %d %s", res.StatusCode, body)
+	}
+	ck := res.Header.Get("Set-Cookie")
+	for _, want := range []string{"HttpOnly", "SameSite=Strict", cookieName + "="} {
+		if !strings.Contains(ck, want) {
+			t.Errorf("cookie %q lacks %s", ck, want)
+		}
+	}
+	if strings.Contains(ck, "Secure") {
+		t.Errorf("cookie %q is Secure over plain HTTP in a test without TLS", ck)
+	}
+	if csp := res.Header.Get("Content-Security-Policy"); !strings.Contains(csp, "default-src 'none'") {
+		t.Errorf("CSP %q", csp)
+	}
+	// A write without the CSRF token is refused before it reaches any API.
+	if res, body := do(t, c, "POST", ts.URL+"/api/workflows/x/cancel", `{"reason":"r"}`, json); res.StatusCode != http.StatusForbidden || !strings.Contains(body, "CSRF") {
+		t.Fatalf("cancel without CSRF token: %d %s, want 403", res.StatusCode, body)
+	}
+	// A cross-site write is refused even with the token.
+	if res, _ := do(t, c, "POST", ts.URL+"/api/workflows/x/cancel", `{"reason":"r"}`, map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("cross-site cancel: %d, want 403", res.StatusCode)
+	}
+	if res, _ := do(t, c, "POST", ts.URL+"/api/session/end", `{}`, json); res.StatusCode != http.StatusForbidden {
+		t.Fatalf("sign-out without CSRF: %d, want 403", res.StatusCode)
+	}
+}
+
+func TestSignInThrottled(t *testing.T) {
+	ts, _ := newTestServer(t, "operator-token-0123456789=operator:jane")
+	json := map[string]string{"Content-Type": "application/json"}
+	for range 10 {
+		do(t, http.DefaultClient, "POST", ts.URL+"/api/session", `{"token":"wrong-token-0123456789"}`, json)
+	}
+	if res, _ := do(t, http.DefaultClient, "POST", ts.URL+"/api/session", `{"token":"operator-token-0123456789"}`, json); res.StatusCode != http.StatusTooManyRequests {
+		t.Fatalf("after 10 failures: %d, want 429", res.StatusCode)
+	}
+}
+
+func TestOpenModeAnswersLoopbackHostsOnly(t *testing.T) {
+	ts, _ := newTestServer(t, "")
+	res, _ := do(t, http.DefaultClient, "GET", ts.URL+"/", "", map[string]string{})
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("index on loopback: %d", res.StatusCode)
+	}
+	req, _ := http.NewRequest("GET", ts.URL+"/", nil)
+	req.Host = "evil.example"
+	r2, err := http.DefaultClient.Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r2.Body.Close()
+	if r2.StatusCode != http.StatusMisdirectedRequest {
+		t.Fatalf("rebinding Host: %d, want 421", r2.StatusCode)
+	}
+}
+
+func TestQuantileFromBuckets(t *testing.T) {
+	// 100 observations: 50 under 1s, 90 under 2s, all under 4s.
+	b := map[float64]float64{1: 50, 2: 90, 4: 100}
+	if got := quantile(b, 100, 0.5); got != 1 {
+		t.Errorf("p50 = %v, want 1", got)
+	}
+	if got := quantile(b, 100, 0.95); got != 3 {
+		t.Errorf("p95 = %v, want 3 (halfway through the 2..4 bucket)", got)
+	}
+}
+
+func TestParseTargets(t *testing.T) {
+	got, err := ParseTargets("ingest=http://127.0.0.1:9101/metrics, ocr=http://127.0.0.1:9102/metrics")
+	if err != nil || len(got) != 2 || got[1].Service != "ocr" {
+		t.Fatalf("got %+v, %v", got, err)
+	}
+	if _, err := ParseTargets("ingest=ftp://x"); err == nil {
+		t.Error("ftp URL accepted")
+	}
+}

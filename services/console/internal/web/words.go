@@ -1,0 +1,142 @@
+package web
+
+import (
+	"cmp"
+	"encoding/base64"
+	"encoding/hex"
+	"fmt"
+	"strings"
+	"time"
+)
+
+// explain says in plain words what a workflow is doing, and why it waits
+// or is stuck.
+func explain(w Workflow, task *ReviewTask, now time.Time) string {
+	since := now.Sub(w.UpdatedAt).Round(time.Second)
+	switch w.Status {
+	case "queued":
+		if w.Stalled {
+			return fmt.Sprintf("Stuck: accepted at stage %s but no service has taken it for %s, longer than that stage should take. Check that the %s service is running (its /readyz) and its consumer lag.", w.Stage, since, stageService(w.Stage))
+		}
+		return fmt.Sprintf("Queued: accepted, waiting for the %s service to take it (last event %s ago).", stageService(w.Stage), since)
+	case "running":
+		if w.Stalled {
+			return fmt.Sprintf("Stuck: %s has reported nothing for %s, longer than that stage should take. The service may be down or wedged; its lease passes the work to another replica when it is.", stageService(w.Stage), since)
+		}
+		if p := w.Progress; p != nil {
+			if p.Total > 0 {
+				return fmt.Sprintf("Running: %s has done %d of %d %s.", p.Step, p.Done, p.Total, unit(p.Unit))
+			}
+			return fmt.Sprintf("Running: %s is working on it (%d %s so far).", p.Step, p.Done, unit(p.Unit))
+		}
+		return fmt.Sprintf("Running: the %s service is working on it.", stageService(w.Stage))
+	case "waiting_review":
+		if task != nil {
+			s := "Waiting for a reviewer: " + task.RuleWords + fmt.Sprintf(" (review task %s", task.ID)
+			if task.ClaimedBy != "" {
+				s += ", claimed by " + task.ClaimedBy
+			}
+			if !task.SLADeadline.IsZero() {
+				if now.After(task.SLADeadline) {
+					s += fmt.Sprintf(", SLA breached %s ago", now.Sub(task.SLADeadline).Round(time.Second))
+				} else {
+					s += fmt.Sprintf(", SLA due in %s", task.SLADeadline.Sub(now).Round(time.Second))
+				}
+			}
+			return s + ")."
+		}
+		if w.WaitingReason != "" {
+			return "Waiting for a reviewer: " + w.WaitingReason + "."
+		}
+		return "Waiting for a reviewer's decision (see the Review queue)."
+	case "retrying":
+		return "Retrying: a step failed in a way that may pass (" + orNone(cmp.Or(w.WaitingReason, w.LastError)) + "); the exception agent sends it again after a backoff."
+	case "parked":
+		return "Parked: " + orNone(cmp.Or(w.WaitingReason, w.LastError)) + ". Retrying will not help; an operator must fix the cause and replay it, or discard it with a reason (Dead letters)."
+	case "completed":
+		return "Completed: recorded in the ledger."
+	case "failed":
+		return "Failed: " + orNone(w.LastError) + "."
+	case "canceled":
+		return "Canceled."
+	case "timed_out":
+		return "Timed out: its deadline passed before it finished."
+	}
+	return w.Status
+}
+
+func stageService(stage string) string {
+	switch stage {
+	case "ingest", "submitted":
+		return "ocr"
+	case "classify":
+		return "classifier"
+	}
+	return stage
+}
+
+func unit(u string) string {
+	if u == "" {
+		return "units"
+	}
+	return u
+}
+
+func orNone(s string) string {
+	if s == "" {
+		return "no error recorded"
+	}
+	return s
+}
+
+// ruleWords says why a task is in front of a person, with the rule's own
+// words when a policy flag carries them.
+func ruleWords(t ReviewTask) string {
+	var rules []string
+	for _, f := range t.Flags {
+		if strings.HasPrefix(f.Kind, "policy.") || strings.HasPrefix(f.Kind, "model.") {
+			rules = append(rules, f.Kind+": "+f.Detail)
+		}
+	}
+	switch t.Reason {
+	case "low_confidence":
+		s := fmt.Sprintf("the model's confidence in %q is %.2f, below the tenant's threshold", t.SuggestedType, t.Confidence)
+		if len(rules) > 0 {
+			s += "; " + strings.Join(rules, "; ")
+		}
+		return s
+	case "rule_required":
+		if len(rules) > 0 {
+			return "a policy rule requires a person: " + strings.Join(rules, "; ")
+		}
+		return "a policy rule requires a person to check this document type"
+	case "semantic_failure":
+		return "a service produced a result it does not trust: " + strings.Join(rules, "; ")
+	case "escalated":
+		return "escalated: its SLA passed without a decision"
+	case "deadline_exceeded":
+		return "the workflow's deadline passed: decide what becomes of it"
+	}
+	if len(rules) > 0 {
+		return t.Reason + ": " + strings.Join(rules, "; ")
+	}
+	return t.Reason
+}
+
+// hexDump renders up to max bytes of base64 data as an offset/hex/ASCII
+// dump.
+func hexDump(b64 string, max int) string {
+	b, err := base64.StdEncoding.DecodeString(b64)
+	if err != nil {
+		return "(undecodable payload)"
+	}
+	more := len(b) > max
+	if more {
+		b = b[:max]
+	}
+	s := hex.Dump(b)
+	if more {
+		s += fmt.Sprintf("… %d bytes shown\n", max)
+	}
+	return s
+}
