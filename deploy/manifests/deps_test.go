@@ -24,7 +24,7 @@ var devStack = []string{
 // go.mod still names kfake and miniredis, as Go lists the modules its own
 // tests need; a binary links only what it imports.)
 func TestServiceBinariesLeaveTheDevStackOut(t *testing.T) {
-	for _, svc := range []string{"ingest", "ocr", "classifier", "ledger", "sagatracker", "exception"} {
+	for _, svc := range []string{"ingest", "ocr", "classifier", "ledger", "sagatracker", "exception", "console"} {
 		cmd := exec.Command("go", "list", "-deps", "./services/"+svc+"/cmd/"+svc)
 		cmd.Dir = root
 		out, err := cmd.Output()
