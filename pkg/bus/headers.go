@@ -79,5 +79,35 @@ func originOf(r *kgo.Record) origin {
 // redelivery of that record (after an aborted transaction) can be told from
 // a duplicate event in another record.
 func source(r *kgo.Record) string {
-	return r.Topic + "/" + strconv.FormatInt(int64(r.Partition), 10) + "/" + strconv.FormatInt(r.Offset, 10)
+	return sourceAt(r.Topic, r.Partition, r.Offset)
+}
+
+func sourceAt(topic string, partition int32, offset int64) string {
+	return topic + "/" + strconv.FormatInt(int64(partition), 10) + "/" + strconv.FormatInt(offset, 10)
+}
+
+// markSource is the source an item's processed mark names. A long step's
+// record redelivered through the retry topic counts as the record it was
+// first consumed from: accepting the first delivery as a job marked the
+// event processed from there, and the job then ended in a dead letter,
+// which the exception agent retries. Compared with its own position, the
+// redelivery would pass for a duplicate of another record and be dropped,
+// and the workflow lost. (A short step marks nothing for a dead-lettered
+// event, so its redeliveries keep their own position.)
+func markSource(it *item) string {
+	if it.route != nil && it.route.long && header(it.rec, HeaderOriginTopic) != "" {
+		o := originOf(it.rec)
+		return sourceAt(o.Topic, o.Partition, o.Offset)
+	}
+	return source(it.rec)
+}
+
+// jobID is the job a long step's record becomes: its event's id, and for a
+// redelivery through the retry topic also its attempt, so a retry after a
+// dead letter is a new job while the same redelivery consumed twice is one.
+func jobID(r *kgo.Record, eventID string) string {
+	if header(r, HeaderOriginTopic) != "" {
+		return eventID + "#attempt-" + strconv.FormatInt(headerInt(r, HeaderAttempt), 10)
+	}
+	return eventID
 }

@@ -187,7 +187,7 @@ func (l *longRunner) accept(ctx context.Context, items []*item) error {
 			return fmt.Errorf("encode job record: %w", err)
 		}
 		m := it.event.EventMeta()
-		js = append(js, jobs.Job{ID: m.EventID, Tenant: m.TenantID, Priority: header(it.rec, events.HeaderPriority), Key: string(it.rec.Key), Record: b})
+		js = append(js, jobs.Job{ID: jobID(it.rec, m.EventID), Tenant: m.TenantID, Priority: header(it.rec, events.HeaderPriority), Key: string(it.rec.Key), Record: b})
 		idx = append(idx, it)
 	}
 	if len(js) == 0 {

@@ -3,6 +3,8 @@ package bus_test
 import (
 	"context"
 	"fmt"
+	"github.com/twmb/franz-go/pkg/kgo"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -238,6 +240,42 @@ func TestDeadlineReachesARunningJobWithinAHeartbeat(t *testing.T) {
 	}
 	if got := outputs(t, h, 1, 2*time.Second); len(got) != 0 {
 		t.Errorf("timed-out workflows emitted %v", got)
+	}
+}
+
+// TestLongStepRedeliveredAfterDeadLetter fails a long job transiently until
+// it is dead-lettered, then redelivers it through the retry topic as the
+// exception agent does: the redelivery is a new job that completes, once,
+// and the same redelivery consumed twice does not run twice. (Before, the
+// accept's processed mark made the redelivery pass for a duplicate: the
+// workflow was lost, found by the full-size chaos run on Apache Kafka.)
+func TestLongStepRedeliveredAfterDeadLetter(t *testing.T) {
+	h := newHarness(t, 2)
+	runLong(t, h, "long-redeliver")
+	in := submittedKeyed(0, "wf-redeliver", map[string]string{"transient": "5"}) // the job's 4 attempts fail
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
+	dls := deadLetters(t, h, 1)
+	if len(dls) != 1 || dls[0].ErrorClass != "transient" {
+		t.Fatalf("dead letters = %+v, want one transient", dls)
+	}
+	dl := dls[0]
+	redelivery := func() *kgo.Record {
+		return &kgo.Record{Topic: events.RetryTopic(passthrough.Name), Key: dl.OriginalKey, Value: dl.OriginalValue, Headers: []kgo.RecordHeader{
+			{Key: bus.HeaderOriginTopic, Value: []byte(dl.SourceTopic)},
+			{Key: bus.HeaderOriginPartition, Value: []byte(strconv.Itoa(dl.SourcePartition))},
+			{Key: bus.HeaderOriginOffset, Value: []byte(strconv.FormatInt(dl.SourceOffset, 10))},
+			{Key: bus.HeaderAttempt, Value: []byte(strconv.Itoa(dl.Attempts))},
+		}}
+	}
+	produceRaw(t, h, redelivery())
+	if got := outputs(t, h, 1, 30*time.Second); got[in.Meta.EventID] != 1 {
+		t.Fatalf("after the redelivery: outputs %v, want one for %s", got, in.Meta.EventID)
+	}
+	// The exception agent, restarted mid-batch, produces the same
+	// redelivery again: it is the same job, done already.
+	produceRaw(t, h, redelivery())
+	if got := outputs(t, h, 2, 3*time.Second); got[in.Meta.EventID] != 1 {
+		t.Errorf("the same redelivery twice: outputs %v, want still one", got)
 	}
 }
 

@@ -197,7 +197,7 @@ func (rt *Runtime) skipKnown(ctx context.Context, items []*item) error {
 	}
 	for j, rec := range found {
 		it := items[idx[j]]
-		if rec.State == idempotency.Completed && rec.Source != source(it.rec) {
+		if rec.State == idempotency.Completed && rec.Source != markSource(it) {
 			rt.suppress(it)
 		}
 	}
@@ -222,7 +222,7 @@ func (rt *Runtime) record(ctx context.Context, items []*item) error {
 	var idx []int
 	for i, it := range items {
 		if it.ok {
-			marks = append(marks, idempotency.Item{Key: rt.key(it.event), Source: source(it.rec)})
+			marks = append(marks, idempotency.Item{Key: rt.key(it.event), Source: markSource(it)})
 			idx = append(idx, i)
 		}
 	}
