@@ -26,6 +26,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/app"
+	"github.com/docket-run/docket/services/ingest/internal/handler"
 	"github.com/docket-run/docket/services/ingest/internal/inbox"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
@@ -161,6 +162,9 @@ func TestRequestedBecomesSubmittedOrRejected(t *testing.T) {
 		if e == nil || e.ReasonCode != r.code || e.Message == "" {
 			t.Errorf("%s: rejected %+v, want %s", r.req.Meta.EventID, e, r.code)
 			continue
+		}
+		if wantTenant := r.req.Meta.TenantID; (r.code == "unauthorized") != (e.Meta.TenantID == handler.UnverifiedTenant) || (r.code != "unauthorized" && e.Meta.TenantID != wantTenant) {
+			t.Errorf("%s: rejection's tenant %q; an unauthorized request's is %q, another's its own", r.req.Meta.EventID, e.Meta.TenantID, handler.UnverifiedTenant)
 		}
 		if e.Meta.WorkflowID != submit.RejectionID(r.req.Meta.TenantID, r.req.Meta.EventID) || e.Meta.WorkflowID == wf {
 			t.Errorf("%s: rejection workflow %s", r.req.Meta.EventID, e.Meta.WorkflowID)

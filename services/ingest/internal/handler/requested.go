@@ -14,6 +14,11 @@ import (
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
+// UnverifiedTenant is the tenant of a rejection whose request did not
+// prove its tenant (unsigned, badly signed, unknown tenant): never a
+// tenant's id, which starts with a letter or digit.
+const UnverifiedTenant = "-unverified"
+
 // Requests handles docket.document.requested: submissions from producers
 // that do not speak HTTP. It validates them as the HTTP API does and
 // answers with docket.document.submitted or docket.document.rejected.
@@ -73,8 +78,15 @@ func (h *Requests) handle(ctx context.Context, m *bus.Message, in *events.Docume
 		}
 	}
 	m.Log().InfoContext(ctx, "submission request rejected", "reason", serr.ReasonCode(), "error", serr.Message)
+	tenant := in.Meta.TenantID
+	if serr.ReasonCode() == submit.CodeUnauthorized {
+		// Nothing proved the request is the tenant's: its rejection is
+		// nobody's, or anyone allowed to write the topic could fill a
+		// tenant's views with failed workflows.
+		tenant = UnverifiedTenant
+	}
 	rej := &events.DocumentRejected{
-		Meta:       events.Meta{WorkflowID: wf, TenantID: in.Meta.TenantID},
+		Meta:       events.Meta{WorkflowID: wf, TenantID: tenant},
 		ReasonCode: serr.ReasonCode(),
 		Message:    serr.Message,
 	}
