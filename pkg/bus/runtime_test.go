@@ -14,9 +14,8 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/dockettest/passthrough"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
-	"github.com/docket-run/docket/pkg/jobs"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/servicetest"
 )
 
 // startRuntime runs the pass-through handler in-process on a runtime of its
@@ -42,33 +41,11 @@ func runSpec(t testing.TB, h *harness, spec service.Spec, txnID string, store bu
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
-	if store == nil {
-		store = idempotency.New(rdb)
-	}
-	js, err := jobs.New(rdb, spec.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	reg := prometheus.NewRegistry()
-	rt, err := bus.New(spec.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, store,
-		append([]bus.Option{bus.TransactionalID(txnID), bus.Registerer(reg), bus.SessionTimeout(2 * time.Second),
-			bus.Jobs(js), bus.Produces(spec.Produces...), bus.Logger(testLogger())}, opts...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	if err := spec.Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("runtime %s: %v", txnID, err)
-		}
+	r := servicetest.RunSpec(t, spec, &service.Deps{Redis: rdb}, servicetest.Config{
+		Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, Codec: h.codec, Store: store, TxnID: txnID,
+		Options: append([]bus.Option{bus.Logger(testLogger())}, opts...),
 	})
-	return rt, reg, rdb
+	return r.Runtime, r.Registry, rdb
 }
 
 // outputs reads the extracted events, read committed, until want arrived

@@ -15,7 +15,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -24,10 +23,9 @@ import (
 	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
-	"github.com/docket-run/docket/pkg/jobs"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/servicetest"
 	"github.com/docket-run/docket/services/classifier"
 	"github.com/docket-run/docket/services/classifier/internal/classify"
 )
@@ -109,29 +107,9 @@ func (h *harness) start(t *testing.T, opts ...bus.Option) {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
-	js, err := jobs.New(rdb, classifier.Name) // as the service's main wires it
-	if err != nil {
-		t.Fatal(err)
-	}
-	rt, err := bus.New(classifier.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
-		append([]bus.Option{bus.TransactionalID("classifier-test"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2 * time.Second), bus.Jobs(js)}, opts...)...)
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	if err := classifier.Spec().Setup(ctx, &service.Deps{Platform: config.Platform{BlobURL: h.url}, Log: log, Redis: rdb}, rt); err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("runtime: %v", err)
-		}
-	})
+	servicetest.RunSpec(t, classifier.Spec(), &service.Deps{Platform: config.Platform{BlobURL: h.url}, Log: log, Redis: rdb},
+		servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, Codec: h.codec, TxnID: "classifier-test", Options: opts})
 }
 
 func (h *harness) put(t *testing.T, text string) events.BlobRef {

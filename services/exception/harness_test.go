@@ -19,9 +19,9 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/dockettest/passthrough"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/servicetest"
 	"github.com/docket-run/docket/services/exception"
 )
 
@@ -93,30 +93,21 @@ type agent struct {
 func startAgent(t *testing.T, h *harness, cfg exception.Config) *agent {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis, DisableIdentity: true})
-	rt, err := bus.New(exception.Name, h.kopts(), h.codec, idempotency.New(rdb),
-		bus.TransactionalID("exception-test-runtime"), bus.SessionTimeout(2*time.Second), bus.Logger(testLogger(t)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	d := &service.Deps{Log: testLogger(t), Redis: rdb, Serde: h.codec, Kafka: h.kopts()}
-	run, err := exception.Setup(ctx, cfg, d, rt)
-	if err != nil {
-		cancel()
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
+	var run *exception.Running
+	r := servicetest.Run(t, servicetest.Config{Service: exception.Name, Kafka: h.kopts(), Codec: h.codec, Redis: rdb,
+		TxnID: "exception-test-runtime", Options: []bus.Option{bus.Logger(testLogger(t))}},
+		func(ctx context.Context, rt *bus.Runtime) error {
+			var err error
+			run, err = exception.Setup(ctx, cfg, &service.Deps{Log: testLogger(t), Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
+			return err
+		})
 	stopped := false
 	stop := func() {
 		if stopped {
 			return
 		}
 		stopped = true
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("exception runtime: %v", err)
-		}
+		r.Stop()
 		run.Wait()
 		_ = rdb.Close()
 	}
@@ -128,24 +119,9 @@ func startAgent(t *testing.T, h *harness, cfg exception.Config) *agent {
 func startPassthrough(t *testing.T, h *harness) {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis, DisableIdentity: true})
-	rt, err := bus.New(passthrough.Name, h.kopts(), h.codec, idempotency.New(rdb),
-		bus.TransactionalID("passthrough-test"), bus.SessionTimeout(2*time.Second), bus.Logger(testLogger(t)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	if err := passthrough.Spec(0).Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("passthrough runtime: %v", err)
-		}
-		_ = rdb.Close()
-	})
+	t.Cleanup(func() { _ = rdb.Close() })
+	servicetest.RunSpec(t, passthrough.Spec(0), &service.Deps{Redis: rdb}, servicetest.Config{
+		Kafka: h.kopts(), Codec: h.codec, TxnID: "passthrough-test", Options: []bus.Option{bus.Logger(testLogger(t))}})
 }
 
 // original is the record a service gave up on.

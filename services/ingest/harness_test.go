@@ -24,9 +24,9 @@ import (
 	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/servicetest"
 	"github.com/docket-run/docket/services/ingest"
 	"github.com/docket-run/docket/services/ingest/internal/app"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
@@ -132,24 +132,16 @@ func newHarness(t *testing.T, mod func(*app.Config), platform ...func(*config.Pl
 func (h *harness) start(txnID string) *app.App {
 	t := h.t
 	t.Helper()
-	rt, err := bus.New(ingest.Name, h.deps.Kafka, h.codec, idempotency.New(h.rdb), bus.TransactionalID(txnID),
-		bus.SessionTimeout(2*time.Second), bus.Logger(h.deps.Log), bus.DrainTimeout(2*time.Second))
-	if err != nil {
-		t.Fatal(err)
-	}
-	runCtx, stop := context.WithCancel(context.Background())
-	a, err := app.Start(runCtx, h.cfg, h.deps, rt, "test")
-	if err != nil {
-		stop()
-		t.Fatalf("start ingest: %v", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(runCtx) }()
+	var a *app.App
+	r := servicetest.Run(t, servicetest.Config{Service: ingest.Name, Kafka: h.deps.Kafka, Codec: h.codec, Redis: h.rdb, TxnID: txnID,
+		Options: []bus.Option{bus.Logger(h.deps.Log), bus.DrainTimeout(2 * time.Second)}},
+		func(ctx context.Context, rt *bus.Runtime) error {
+			var err error
+			a, err = app.Start(ctx, h.cfg, h.deps, rt, "test")
+			return err
+		})
 	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("runtime: %v", err)
-		}
+		r.Stop()
 		a.Wait()
 	})
 	return a

@@ -13,7 +13,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	dto "github.com/prometheus/client_model/go"
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kadm"
@@ -22,10 +21,10 @@ import (
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/servicetest"
 	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/ledger"
 	"github.com/docket-run/docket/services/ledger/internal/handler"
@@ -80,33 +79,25 @@ func (h *harness) startWith(t *testing.T, txnID string, set func(*ledger.Config)
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelInfo})).With("instance", txnID)
-	rt, err := bus.New(ledger.Name, h.kopts(), h.codec, idempotency.New(rdb),
-		bus.TransactionalID(txnID), bus.SessionTimeout(2*time.Second), bus.Registerer(prometheus.NewRegistry()), bus.Logger(log), bus.MaxPollRecords(7))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
 	cfg := ledger.Config{DevKeyDir: h.keyDir, Addr: "127.0.0.1:0", SettleTimeout: 10 * time.Second,
 		CheckpointEvery: 1, CheckpointInterval: 100 * time.Millisecond, CheckpointExport: h.export}
 	set(&cfg)
 	ops := telemetry.NewServer()
-	running, err := ledger.Setup(ctx, cfg, &service.Deps{Log: log, Ops: ops, Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
-	if err != nil {
-		cancel()
-		t.Fatalf("set up ledger: %v", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
+	var running *ledger.Running
+	r := servicetest.Run(t, servicetest.Config{Service: ledger.Name, Kafka: h.kopts(), Codec: h.codec, Redis: rdb, TxnID: txnID,
+		Options: []bus.Option{bus.Logger(log), bus.MaxPollRecords(7)}},
+		func(ctx context.Context, rt *bus.Runtime) error {
+			var err error
+			running, err = ledger.Setup(ctx, cfg, &service.Deps{Log: log, Ops: ops, Redis: rdb, Serde: h.codec, Kafka: h.kopts()}, rt)
+			return err
+		})
 	stopped := false
 	stop := func() {
 		if stopped {
 			return
 		}
 		stopped = true
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("ledger runtime %s: %v", txnID, err)
-		}
+		r.Stop()
 		_ = rdb.Close()
 	}
 	t.Cleanup(stop)

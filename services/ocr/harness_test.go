@@ -6,7 +6,6 @@ import (
 	"os"
 	"testing"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/sr"
@@ -17,9 +16,9 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/idempotency"
-	"github.com/docket-run/docket/pkg/jobs"
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/servicetest"
 
 	"github.com/docket-run/docket/services/ocr"
 )
@@ -94,29 +93,9 @@ func runSpec(t *testing.T, ctx context.Context, txnID, doc string) *specRun {
 
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	store := idempotency.New(rdb)
-	js, err := jobs.New(rdb, ocr.Name)
-	if err != nil {
-		t.Fatal(err)
-	}
-	rt, err := bus.New(ocr.Name, []kgo.Opt{kgo.SeedBrokers(k.Addrs...)}, codec, store,
-		bus.TransactionalID(txnID), bus.Registerer(prometheus.NewRegistry()), bus.Logger(log), bus.Jobs(js))
-	if err != nil {
-		t.Fatal(err)
-	}
-	runCtx, stop := context.WithCancel(context.Background())
 	d := &service.Deps{Platform: config.Platform{BlobURL: blobURL}, Log: log, Redis: rdb, Store: store}
-	if err := ocr.Spec().Setup(runCtx, d, rt); err != nil {
-		stop()
-		t.Fatalf("Setup: %v", err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(runCtx) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("runtime: %v", err)
-		}
-	})
+	servicetest.RunSpec(t, ocr.Spec(), d, servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(k.Addrs...)}, Codec: codec,
+		Store: store, TxnID: txnID, Options: []bus.Option{bus.Logger(log)}})
 
 	in := st.submit(t)
 	return &specRun{kafka: k, codec: codec, rdb: rdb, blobs: blobs, in: in}

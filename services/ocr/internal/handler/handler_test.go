@@ -11,7 +11,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -22,6 +21,7 @@ import (
 	"github.com/docket-run/docket/pkg/idempotency"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/pkg/serde"
+	"github.com/docket-run/docket/pkg/servicetest"
 
 	"github.com/docket-run/docket/services/ocr/internal/checkpoint"
 	"github.com/docket-run/docket/services/ocr/internal/extract"
@@ -85,22 +85,13 @@ func (h *harness) startAs(t *testing.T, timeout time.Duration, owner, replica st
 	x := extract.New(h.engine, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", extract.ProcessLimits{Memory: 2 << 30, CPU: 2 * time.Minute}), cp, cp, nil,
 		extract.Limits{MaxPages: 50, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}, t.TempDir(), log)
 	hd := handler.New(handler.Config{Service: service, Owner: owner, Replica: replica, Timeout: timeout, Lease: 3 * time.Second, WorkDir: t.TempDir()}, h.blobs, h.store, x, log)
-	rt, err := bus.New(service, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, h.store,
-		bus.TransactionalID("ocr-test"), bus.Registerer(prometheus.NewRegistry()), bus.SessionTimeout(2*time.Second), bus.Logger(log))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bus.Handle(rt, events.TopicSubmitted, hd.Handle, bus.Timeout(timeout+30*time.Second),
-		bus.Retry(retry.Policy{Attempts: 2, Initial: 10 * time.Millisecond, Max: 50 * time.Millisecond}))
-	ctx, cancel := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
-	t.Cleanup(func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("runtime: %v", err)
-		}
-	})
+	servicetest.Run(t, servicetest.Config{Service: service, Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, Codec: h.codec,
+		Redis: h.rdb, Store: h.store, TxnID: "ocr-test", Options: []bus.Option{bus.Logger(log)}},
+		func(_ context.Context, rt *bus.Runtime) error {
+			bus.Handle(rt, events.TopicSubmitted, hd.Handle, bus.Timeout(timeout+30*time.Second),
+				bus.Retry(retry.Policy{Attempts: 2, Initial: 10 * time.Millisecond, Max: 50 * time.Millisecond}))
+			return nil
+		})
 }
 
 // put stores a fixture in the blob store and returns its reference.

@@ -8,13 +8,12 @@ import (
 	"testing"
 	"time"
 
-	"github.com/prometheus/client_golang/prometheus"
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/servicetest"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/sagatracker/internal/clock"
 	"github.com/docket-run/docket/services/sagatracker/internal/projection"
@@ -60,22 +59,13 @@ func TestCancelWhileOCRWorks(t *testing.T) {
 	tr := e.startAt(clock.NewManual(at(100))) // no timer comes due
 	ocr := &slowOCR{started: make(chan struct{})}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	rt, err := bus.New(events.ServiceOCR, []kgo.Opt{kgo.SeedBrokers(e.kafka.Addrs...)}, e.codec, idempotency.New(e.redis),
-		bus.TransactionalID("cancel-test-ocr"), bus.Registerer(prometheus.NewRegistry()), bus.Logger(log),
-		bus.Version("1.0.0"), bus.CancelCheck(cancel.New(e.redis)))
-	if err != nil {
-		t.Fatal(err)
-	}
-	bus.Handle(rt, events.TopicSubmitted, ocr.handle, bus.Timeout(time.Minute))
-	ctx, stop := context.WithCancel(context.Background())
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
-	t.Cleanup(func() {
-		stop()
-		if err := <-done; err != nil {
-			t.Errorf("runtime: %v", err)
-		}
-	})
+	servicetest.Run(t, servicetest.Config{Service: events.ServiceOCR, Kafka: []kgo.Opt{kgo.SeedBrokers(e.kafka.Addrs...)}, Codec: e.codec,
+		Redis: e.redis, TxnID: "cancel-test-ocr",
+		Options: []bus.Option{bus.Logger(log), bus.Version("1.0.0"), bus.CancelCheck(cancel.New(e.redis))}},
+		func(_ context.Context, rt *bus.Runtime) error {
+			bus.Handle(rt, events.TopicSubmitted, ocr.handle, bus.Timeout(time.Minute))
+			return nil
+		})
 
 	const wf = "wf-cancel-ocr"
 	e.produce(events.TopicSubmitted, submitted(wf, 0))
