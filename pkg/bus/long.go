@@ -83,6 +83,7 @@ type progressMark struct {
 type finishedJob struct {
 	j    *job
 	outs []*kgo.Record
+	pos  string // where its first output went, once written (emitted)
 }
 
 // longRunner runs the long steps of one runtime.
@@ -250,7 +251,6 @@ func (l *longRunner) takeOver(ctx context.Context) {
 		}
 		l.resume(s)
 	}
-	l.verifyOutcomes(ctx)
 }
 
 // resume queues a job taken over from a dead owner.
@@ -331,6 +331,7 @@ func (l *longRunner) heartbeat(ctx context.Context) {
 	}
 	l.checkCanceled(ctx, running)
 	l.takeOver(ctx)
+	l.verifyOutcomes(ctx) // even with no room to take more over
 }
 
 // lose stops a job another replica took over: it must not emit.
@@ -690,18 +691,44 @@ func (l *longRunner) ended(ctx context.Context, e emission, committed bool) {
 	}
 }
 
+// unsure settles an emission whose commit was tried but not confirmed: an
+// end that failed after the broker may have written its commit markers,
+// or one the client retried as an abort because it could not tell. Emitting
+// its jobs again could double their outputs, so each job whose outputs were
+// written is settled as a taken-over one is: by its transaction's marker,
+// at a next heartbeat (verifyOutcomes) — done when it committed, handled
+// again when it did not. The rest goes back to be emitted again (step
+// events carry the same ids again).
+func (l *longRunner) unsure(e emission) {
+	l.mu.Lock()
+	l.pending = append(e.pending, l.pending...)
+	for _, f := range e.finished {
+		if f.pos == "" {
+			l.finished = append(l.finished, f) // nothing of it was written
+			continue
+		}
+		f.j.Emitted, f.j.verify = f.pos, true
+	}
+	l.mu.Unlock()
+	l.rt.metrics.jobs.WithLabelValues("unconfirmed").Add(float64(len(e.finished)))
+	l.rt.log.Warn("a transaction emitting long jobs ended unconfirmed; settling its jobs by its markers", "jobs", len(e.finished))
+	poke(l.wake)
+}
+
 // emitted records where the first output of each finished job went, once
 // the transaction's outputs are all written and before it commits.
 func (l *longRunner) emitted(ctx context.Context, e emission) error {
 	var refs []jobs.Ref
 	var pos []string
-	for _, f := range e.finished {
+	for i := range e.finished {
+		f := &e.finished[i]
 		if len(f.outs) == 0 {
 			continue
 		}
 		r := f.outs[0]
+		f.pos = r.Topic + "/" + strconv.Itoa(int(r.Partition)) + "/" + strconv.FormatInt(r.Offset, 10)
 		refs = append(refs, jobs.Ref{ID: f.j.ID, Token: f.j.Token})
-		pos = append(pos, r.Topic+"/"+strconv.Itoa(int(r.Partition))+"/"+strconv.FormatInt(r.Offset, 10))
+		pos = append(pos, f.pos)
 	}
 	if len(refs) == 0 {
 		return nil

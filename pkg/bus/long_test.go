@@ -6,6 +6,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"strconv"
 	"strings"
+	"sync/atomic"
 	"testing"
 	"time"
 
@@ -277,6 +278,63 @@ func TestLongStepRedeliveredAfterDeadLetter(t *testing.T) {
 	if got := outputs(t, h, 2, 3*time.Second); got[in.Meta.EventID] != 1 {
 		t.Errorf("the same redelivery twice: outputs %v, want still one", got)
 	}
+}
+
+// TestUnconfirmedEmissionIsSettledByItsMarker makes the broker answer the
+// first transaction commits with UNKNOWN_SERVER_ERROR, which leaves a
+// commit unconfirmed (the client retries it as an abort): the jobs of such
+// an emission are settled by their transaction's marker instead of being
+// emitted again blindly, and every output still exists exactly once.
+func TestUnconfirmedEmissionIsSettledByItsMarker(t *testing.T) {
+	h := newHarness(t, 2)
+	if h.kafka.Cluster == nil {
+		t.Skip("needs kfake's request control")
+	}
+	var failed atomic.Int32
+	h.kafka.Cluster.ControlKey(int16(kmsg.EndTxn), func(req kmsg.Request) (kmsg.Response, error, bool) {
+		h.kafka.Cluster.KeepControl()
+		r := req.(*kmsg.EndTxnRequest)
+		if !r.Commit || failed.Load() >= 3 {
+			return nil, nil, false
+		}
+		failed.Add(1)
+		resp := r.ResponseKind().(*kmsg.EndTxnResponse)
+		resp.ErrorCode = kerr.UnknownServerError.Code
+		return resp, nil, true
+	})
+	_, reg, _ := runLong(t, h, "long-unconfirmed", bus.ReportAfter(0))
+	evs := make([]events.Event, 20)
+	for i := range evs {
+		evs[i] = dockettest.Submitted(i, nil)
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+	got := outputs(t, h, len(evs), 60*time.Second)
+	if late := outputs(t, h, len(evs)+1, 3*time.Second); len(late) != len(evs) {
+		got = late
+	}
+	for _, e := range evs {
+		if n := got[e.EventMeta().EventID]; n != 1 {
+			t.Errorf("%s: %d outputs, want 1", e.EventMeta().EventID, n)
+		}
+	}
+	unconfirmed := 0.0
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if mf.GetName() == "docket_jobs_total" && l.GetName() == "outcome" && l.GetValue() == "unconfirmed" {
+					unconfirmed += m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	if unconfirmed == 0 {
+		t.Fatalf("%d commits failed, none of them an emission's; the test proves nothing", failed.Load())
+	}
+	t.Logf("%d commits left unconfirmed; %v jobs settled by their markers", failed.Load(), unconfirmed)
 }
 
 // TestFullJobQueuePausesFetching gives a replica room for 4 jobs and one

@@ -666,7 +666,13 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		rt.metrics.txns.WithLabelValues("aborted").Inc()
 	}
 	ok := committed && endErr == nil
-	if long != nil {
+	switch {
+	case long == nil:
+	case !ok && commit == kgo.TryCommit && len(e.finished) > 0:
+		// A commit was tried and not confirmed: the broker may still have
+		// committed the jobs' outputs.
+		long.unsure(e)
+	default:
 		long.ended(ctx, e, ok)
 	}
 	if rt.cfg.onBatchEnd != nil && len(recs) > 0 {
