@@ -3,7 +3,6 @@ package blob_test
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
 	"encoding/hex"
 	"errors"
 	"io"
@@ -12,27 +11,8 @@ import (
 	"testing"
 
 	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/dockettest"
 )
-
-// drop writes content where a producer of tenant puts it in a file store,
-// the way a client in another language does: a plain file at DroppedKey.
-func drop(t *testing.T, dir, tenant string, content []byte) string {
-	t.Helper()
-	s := sha256.Sum256(content)
-	sum := hex.EncodeToString(s[:])
-	k, err := blob.DroppedKey(tenant, sum)
-	if err != nil {
-		t.Fatal(err)
-	}
-	p := filepath.Join(dir, filepath.FromSlash(k))
-	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(p, content, 0o640); err != nil {
-		t.Fatal(err)
-	}
-	return sum
-}
 
 func TestAdoptDropped(t *testing.T) {
 	ctx := context.Background()
@@ -43,7 +23,7 @@ func TestAdoptDropped(t *testing.T) {
 	}
 	defer b.Close()
 	doc := []byte("%PDF-1.7 acme's invoice")
-	sum := drop(t, dir, "acme", doc)
+	sum := dockettest.DropBlob(t, dir, "acme", doc, "application/pdf").SHA256
 	if k, _ := blob.DroppedKey("acme", sum); k != "tenants/acme/sha256/"+sum[:2]+"/"+sum {
 		t.Fatalf("DroppedKey = %s", k)
 	}
