@@ -2,9 +2,11 @@ package acls
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strings"
+	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
 	"github.com/twmb/franz-go/pkg/kmsg"
@@ -117,17 +119,41 @@ func Apply(ctx context.Context, adm *kadm.Client, want []Binding, dryRun bool) (
 			}
 			continue
 		}
-		res, err := adm.DeleteACLs(ctx, bld)
-		if err == nil {
-			for _, r := range res {
-				err = r.Err
-			}
-		}
-		if err != nil {
+		if err := deleteSeen(ctx, adm, bld); err != nil {
 			return changes, fmt.Errorf("delete ACL %s: %w", c.Binding, err)
 		}
 	}
 	return changes, nil
+}
+
+// deleteSeen deletes an ACL that a describe returned. ACLs reach the brokers
+// asynchronously (KRaft metadata), so the broker that takes the delete may
+// not have it yet: its filter then matches nothing, which Kafka reports as
+// success. The delete is tried again until it matched, for a few seconds.
+func deleteSeen(ctx context.Context, adm *kadm.Client, bld *kadm.ACLBuilder) error {
+	for try := 0; ; try++ {
+		res, err := adm.DeleteACLs(ctx, bld)
+		deleted := 0
+		if err == nil {
+			for _, r := range res {
+				if r.Err != nil {
+					err = r.Err
+				}
+				deleted += len(r.Deleted)
+			}
+		}
+		if err != nil || deleted > 0 {
+			return err
+		}
+		if try == 20 {
+			return errors.New("no broker matched it after 20 tries (metadata not propagated?)")
+		}
+		select {
+		case <-ctx.Done():
+			return ctx.Err()
+		case <-time.After(250 * time.Millisecond):
+		}
+	}
 }
 
 func builder(b Binding) *kadm.ACLBuilder {
