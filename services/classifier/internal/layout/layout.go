@@ -52,6 +52,13 @@ type Cell struct {
 	Text string
 }
 
+// MaxLineBytes bounds a line. The rules look left, right and above every
+// value along its line, so one hostile line of megabytes would cost time
+// quadratic in its length; a longer line is cut into lines of at most this
+// many bytes, after a space where there is one. No table row or sentence a
+// label belongs to is that long.
+const MaxLineBytes = 1024
+
 // New splits s into lines.
 func New(s string) *Text {
 	t := &Text{s: s}
@@ -62,14 +69,30 @@ func New(s string) *Text {
 			if end > start && s[end-1] == '\r' {
 				end--
 			}
-			t.lines = append(t.lines, Line{start, end})
+			t.addLine(start, end)
 			start = i + 1
 		}
 	}
-	t.lines = append(t.lines, Line{start, len(s)})
+	t.addLine(start, len(s))
 	t.cells = make([][]Cell, len(t.lines))
 	t.kinds = make([]lineKind, len(t.lines))
 	return t
+}
+
+// addLine adds s[start:end] as lines of at most MaxLineBytes.
+func (t *Text) addLine(start, end int) {
+	for end-start > MaxLineBytes {
+		cut := start + MaxLineBytes
+		if sp := strings.LastIndexAny(t.s[start+MaxLineBytes/2:cut], " \t"); sp >= 0 {
+			cut = start + MaxLineBytes/2 + sp + 1
+		}
+		for cut > start && !utf8.RuneStart(t.s[cut]) {
+			cut--
+		}
+		t.lines = append(t.lines, Line{start, cut})
+		start = cut
+	}
+	t.lines = append(t.lines, Line{start, end})
 }
 
 // String returns the whole text.

@@ -72,3 +72,37 @@ func TestLineAbove(t *testing.T) {
 		t.Errorf("LineAbove over two blanks = %q, want none", got)
 	}
 }
+
+// TestLongLinesAreCut checks that a hostile line of megabytes becomes
+// lines of at most MaxLineBytes that still cover the text byte for byte,
+// cut after a space where there is one and never inside a rune: the rules
+// walk a value's whole line, so an uncut line made them quadratic (a 64 KB
+// line of "@ 1.2" took the amount rule 57 s).
+func TestLongLinesAreCut(t *testing.T) {
+	text := "short\n" + strings.Repeat("@ 1.2", 5000) + "\n" + strings.Repeat("€", 2000) + "\nend"
+	lt := New(text)
+	next := 0
+	for i, l := range lt.Lines() {
+		if l.End-l.Start > MaxLineBytes {
+			t.Fatalf("line %d is %d bytes", i, l.End-l.Start)
+		}
+		if l.Start != next && text[next:l.Start] != "\n" {
+			t.Fatalf("line %d starts at %d, want %d (or after a line break)", i, l.Start, next)
+		}
+		if l.Start < len(text) && !strings.HasPrefix(text[l.Start:], "€") && strings.Contains(lt.LineText(i), "€") {
+			t.Fatalf("line %d starts inside a rune", i)
+		}
+		next = l.End
+	}
+	if next != len(text) {
+		t.Fatalf("lines end at %d of %d bytes", next, len(text))
+	}
+	for i, l := range lt.Lines() {
+		if s := lt.LineText(i); strings.HasPrefix(s, "@") && i > 1 && text[l.Start-1] != ' ' && text[l.Start-1] != '\n' {
+			t.Fatalf("line %d was cut inside a word: %q", i, s[:8])
+		}
+	}
+	if got := lt.LineText(len(lt.Lines()) - 1); got != "end" {
+		t.Fatalf("last line %q", got)
+	}
+}

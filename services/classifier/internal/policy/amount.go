@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docket-run/docket/services/classifier/internal/layout"
 )
@@ -211,16 +212,38 @@ func currencyCode(s string) string {
 	return strings.ToUpper(s)
 }
 
+// currencyTail is how many bytes at the end of a text can hold a currency
+// and its spacing. currencyEnd is anchored at the end, so it is matched
+// against this tail only: over the whole text left of every number it
+// would cost time quadratic in the length of a line.
+const currencyTail = 16
+
+// currencyEndIndex returns where the currency ending left starts, or -1.
+func currencyEndIndex(left string) int {
+	from := max(0, len(left)-currencyTail)
+	loc := currencyEnd.FindStringIndex(left[from:])
+	if loc == nil || (loc[0] == 0 && from > 0) {
+		// A match filling the whole tail may have been cut from its start.
+		return -1
+	}
+	return from + loc[0]
+}
+
 // currencyBefore returns the currency ending left, or "".
 func currencyBefore(left string) string {
-	// A currency and its spacing fit in the last 16 bytes; the pattern is
-	// anchored at the end, so a long left would be scanned for nothing.
-	left = left[max(0, len(left)-16):]
-	m := currencyEnd.FindString(left)
-	if m == "" {
+	i := currencyEndIndex(left)
+	if i < 0 {
 		return ""
 	}
-	return currencyCode(strings.TrimRight(m, " \t-−("))
+	return currencyCode(strings.TrimRight(left[i:], " \t-−("))
+}
+
+// withoutCurrencyEnd returns s without the currency that ends it.
+func withoutCurrencyEnd(s string) string {
+	if i := currencyEndIndex(s); i >= 0 {
+		return s[:i]
+	}
+	return s
 }
 
 // currencyAfter returns the currency starting right, or "".
@@ -292,7 +315,7 @@ func shapeOK(text string, n number) bool {
 // sentence begun on the line above that names a limit: "protected by the
 // FSCS up to\n£85,000".
 func limitAbove(lt *layout.Text, off int, left string) bool {
-	if strings.Trim(currencyEnd.ReplaceAllString(left, ""), " \t$€£(-") != "" {
+	if strings.Trim(withoutCurrencyEnd(left), " \t$€£(-") != "" {
 		return false
 	}
 	above, ok := lt.LineAbove(off)
@@ -540,10 +563,12 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 		}
 		t := c.Text
 		if c.End > off {
-			// Prose: the number's own cell starts before it.
-			t, prose = text[c.Start:off], true
+			// Prose: the number's own cell starts before it. Its label
+			// is in the last sentence before it, so a long line is cut
+			// to a window first: every number on it reads its label.
+			t, prose = text[proseStart(text, c.Start, off):off], true
 		}
-		t = strings.TrimSpace(currencyEnd.ReplaceAllString(t, ""))
+		t = strings.TrimSpace(withoutCurrencyEnd(t))
 		if !prose && hasWord(t) && !lineReference(t) && endsInDigit(t) {
 			// "16 State wages: $152,197.32  17": the cell left is a field
 			// with its own value, not this number's label.
@@ -566,6 +591,23 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 		return label, true, false
 	}
 	return "", false, false
+}
+
+// maxProseLabel bounds the text left of a number in prose read for its
+// label.
+const maxProseLabel = 256
+
+// proseStart returns where the window of prose before off that may hold
+// its label starts: at most maxProseLabel bytes back, on a rune boundary.
+func proseStart(text string, start, off int) int {
+	if off-start <= maxProseLabel {
+		return start
+	}
+	i := off - maxProseLabel
+	for i < off && !utf8.RuneStart(text[i]) {
+		i++
+	}
+	return i
 }
 
 // maxColumnRun bounds the numbers under a label read as its column.
