@@ -86,8 +86,11 @@ func (t *Text) addLine(start, end int) {
 		if sp := strings.LastIndexAny(t.s[start+MaxLineBytes/2:cut], " \t"); sp >= 0 {
 			cut = start + MaxLineBytes/2 + sp + 1
 		}
-		for cut > start && !utf8.RuneStart(t.s[cut]) {
-			cut--
+		for c := cut; c > start+MaxLineBytes/2; c-- {
+			if utf8.RuneStart(t.s[c]) {
+				cut = c
+				break
+			}
 		}
 		t.lines = append(t.lines, Line{start, cut})
 		start = cut
