@@ -346,7 +346,10 @@ type Workflow struct {
 	ReviewTaskIds []string `protobuf:"bytes,15,rep,name=review_task_ids,json=reviewTaskIds,proto3" json:"review_task_ids,omitempty"`
 	// Its items parked at the exception agent and not yet replayed,
 	// discarded or settled (ids for the agent's /v1/parked/{id}).
-	ParkedIds     []string `protobuf:"bytes,16,rep,name=parked_ids,json=parkedIds,proto3" json:"parked_ids,omitempty"`
+	ParkedIds []string `protobuf:"bytes,16,rep,name=parked_ids,json=parkedIds,proto3" json:"parked_ids,omitempty"`
+	// The document type decided so far: the classifier's when it recorded
+	// without review, the reviewer's once decided; empty before either.
+	DocumentType  string `protobuf:"bytes,17,opt,name=document_type,json=documentType,proto3" json:"document_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -491,6 +494,13 @@ func (x *Workflow) GetParkedIds() []string {
 		return x.ParkedIds
 	}
 	return nil
+}
+
+func (x *Workflow) GetDocumentType() string {
+	if x != nil {
+		return x.DocumentType
+	}
+	return ""
 }
 
 // A long step's latest progress report (a step_progress control event).
@@ -754,8 +764,16 @@ type ListWorkflowsRequest struct {
 	UpdatedFrom *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=updated_from,json=updatedFrom,proto3" json:"updated_from,omitempty"`
 	UpdatedTo   *timestamppb.Timestamp `protobuf:"bytes,9,opt,name=updated_to,json=updatedTo,proto3" json:"updated_to,omitempty"`
 	// Only stalled workflows (see Workflow.stalled).
-	Stalled       bool  `protobuf:"varint,10,opt,name=stalled,proto3" json:"stalled,omitempty"`
-	Order         Order `protobuf:"varint,11,opt,name=order,proto3,enum=docket.tracker.v1.Order" json:"order,omitempty"`
+	Stalled bool  `protobuf:"varint,10,opt,name=stalled,proto3" json:"stalled,omitempty"`
+	Order   Order `protobuf:"varint,11,opt,name=order,proto3,enum=docket.tracker.v1.Order" json:"order,omitempty"`
+	// Only workflows of this document type (Workflow.document_type); empty
+	// for any.
+	DocumentType string `protobuf:"bytes,12,opt,name=document_type,json=documentType,proto3" json:"document_type,omitempty"`
+	// Only workflows whose id starts with search or whose file name contains
+	// it, ignoring case; empty for any. Like every filter the index does not
+	// hold, it may return a short page, even an empty one, with a
+	// next_page_token to go on.
+	Search        string `protobuf:"bytes,13,opt,name=search,proto3" json:"search,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -865,6 +883,20 @@ func (x *ListWorkflowsRequest) GetOrder() Order {
 		return x.Order
 	}
 	return Order_ORDER_UNSPECIFIED
+}
+
+func (x *ListWorkflowsRequest) GetDocumentType() string {
+	if x != nil {
+		return x.DocumentType
+	}
+	return ""
+}
+
+func (x *ListWorkflowsRequest) GetSearch() string {
+	if x != nil {
+		return x.Search
+	}
+	return ""
 }
 
 type ListWorkflowsResponse struct {
@@ -1721,7 +1753,7 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x1a\n" +
 	"\bsequence\x18\x04 \x01(\x03R\bsequence\x12\x1f\n" +
 	"\vrecord_hash\x18\x05 \x01(\tR\n" +
-	"recordHash\"\xea\x04\n" +
+	"recordHash\"\x8f\x05\n" +
 	"\bWorkflow\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06tenant\x18\x02 \x01(\tR\x06tenant\x12\x14\n" +
@@ -1743,7 +1775,8 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x0ewaiting_reason\x18\x0e \x01(\tR\rwaitingReason\x12&\n" +
 	"\x0freview_task_ids\x18\x0f \x03(\tR\rreviewTaskIds\x12\x1d\n" +
 	"\n" +
-	"parked_ids\x18\x10 \x03(\tR\tparkedIds\"\x97\x01\n" +
+	"parked_ids\x18\x10 \x03(\tR\tparkedIds\x12#\n" +
+	"\rdocument_type\x18\x11 \x01(\tR\fdocumentType\"\x97\x01\n" +
 	"\bProgress\x12\x12\n" +
 	"\x04step\x18\x01 \x01(\tR\x04step\x12\x12\n" +
 	"\x04done\x18\x02 \x01(\x03R\x04done\x12\x14\n" +
@@ -1763,7 +1796,7 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\tpartition\x18\b \x01(\x05R\tpartition\x12\x16\n" +
 	"\x06offset\x18\t \x01(\x03R\x06offset\"$\n" +
 	"\x12GetWorkflowRequest\x12\x0e\n" +
-	"\x02id\x18\x01 \x01(\tR\x02id\"\xf1\x03\n" +
+	"\x02id\x18\x01 \x01(\tR\x02id\"\xae\x04\n" +
 	"\x14ListWorkflowsRequest\x121\n" +
 	"\x06status\x18\x01 \x01(\x0e2\x19.docket.tracker.v1.StatusR\x06status\x12\x14\n" +
 	"\x05stage\x18\x02 \x01(\tR\x05stage\x12\x16\n" +
@@ -1779,7 +1812,9 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"updated_to\x18\t \x01(\v2\x1a.google.protobuf.TimestampR\tupdatedTo\x12\x18\n" +
 	"\astalled\x18\n" +
 	" \x01(\bR\astalled\x12.\n" +
-	"\x05order\x18\v \x01(\x0e2\x18.docket.tracker.v1.OrderR\x05order\"z\n" +
+	"\x05order\x18\v \x01(\x0e2\x18.docket.tracker.v1.OrderR\x05order\x12#\n" +
+	"\rdocument_type\x18\f \x01(\tR\fdocumentType\x12\x16\n" +
+	"\x06search\x18\r \x01(\tR\x06search\"z\n" +
 	"\x15ListWorkflowsResponse\x129\n" +
 	"\tworkflows\x18\x01 \x03(\v2\x1b.docket.tracker.v1.WorkflowR\tworkflows\x12&\n" +
 	"\x0fnext_page_token\x18\x02 \x01(\tR\rnextPageToken\"p\n" +

@@ -44,7 +44,7 @@ func TestHappyPath(t *testing.T) {
 	got := e.step(events.TopicRecorded, recorded(wf, wf+"-classified", 9), 4)
 
 	want := store.Workflow{
-		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusCompleted, Filename: wf + ".pdf",
+		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusCompleted, Filename: wf + ".pdf", DocumentType: "invoice",
 		Steps: []store.Step{
 			{Name: "ingest", FinishedAt: at(0), Attempts: 1},
 			{Name: "ocr", StartedAt: at(0), FinishedAt: at(5), Attempts: 1},

@@ -171,7 +171,7 @@ func TestReviewQueue(t *testing.T) {
 
 	got := e.waitEvents(wf, 3)
 	want := store.Workflow{
-		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusRunning, Filename: wf + ".pdf",
+		ID: wf, Tenant: "acme", Stage: projection.StepLedger, Status: projection.StatusRunning, Filename: wf + ".pdf", DocumentType: "contract",
 		Steps: []store.Step{
 			{Name: "ingest", FinishedAt: at(0), Attempts: 1},
 			{Name: "ocr", StartedAt: at(0), Attempts: 1},

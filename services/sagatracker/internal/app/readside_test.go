@@ -15,6 +15,8 @@ import (
 	"os"
 	"path/filepath"
 	"reflect"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -431,5 +433,51 @@ func TestTLS(t *testing.T) {
 	}
 	if _, err := tr.client(t).GetWorkflow(bearer(operatorToken), &trackerv1.GetWorkflowRequest{Id: "wf-tls"}); status.Code(err) != codes.Unavailable {
 		t.Fatalf("plaintext call to the TLS server: %v, want Unavailable", err)
+	}
+}
+
+// TestListByTypeAndSearch filters the list in the tracker by document type
+// (the classifier's, then a reviewer's) and by id prefix or file name, so
+// the console's filters cover every workflow, not one loaded page.
+func TestListByTypeAndSearch(t *testing.T) {
+	e := newEnv(t)
+	tr := e.startWith(func(*config.Config) {}, clock.NewManual(at(600)))
+	cl := tr.client(t)
+	e.step(events.TopicSubmitted, submitted("wf-inv", 0), 1)
+	e.step(events.TopicExtracted, extracted("wf-inv", 1), 2)
+	e.step(events.TopicClassified, classified("wf-inv", 2), 3) // invoice, recorded without review
+	e.step(events.TopicSubmitted, submitted("wf-rev", 10), 1)
+	e.step(events.TopicReviewRequested, reviewRequested("wf-rev", 11), 2)
+	e.step(events.TopicSubmitted, submitted("wf-other", 20), 1)
+	list := func(req *trackerv1.ListWorkflowsRequest) []string {
+		t.Helper()
+		resp, err := cl.ListWorkflows(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		var out []string
+		for _, w := range resp.GetWorkflows() {
+			out = append(out, w.GetId()+"="+w.GetDocumentType())
+		}
+		sort.Strings(out)
+		return out
+	}
+	check := func(name string, req *trackerv1.ListWorkflowsRequest, want ...string) {
+		t.Helper()
+		if got := list(req); !reflect.DeepEqual(got, want) {
+			t.Errorf("%s: %v, want %v", name, got, want)
+		}
+	}
+	check("invoices", &trackerv1.ListWorkflowsRequest{DocumentType: "invoice"}, "wf-inv=invoice")
+	check("contracts before the decision", &trackerv1.ListWorkflowsRequest{DocumentType: "contract"})
+	e.step(events.TopicReviewDecided, reviewDecided("wf-rev", 60), 3) // a reviewer says contract
+	check("contracts", &trackerv1.ListWorkflowsRequest{DocumentType: "contract"}, "wf-rev=contract")
+	check("file name, any case", &trackerv1.ListWorkflowsRequest{Search: "OTHER.PDF"}, "wf-other=")
+	check("id prefix", &trackerv1.ListWorkflowsRequest{Search: "wf-r"}, "wf-rev=contract")
+	check("inside a file name", &trackerv1.ListWorkflowsRequest{Search: "rev"}, "wf-rev=contract") // wf-rev.pdf
+	check("nothing", &trackerv1.ListWorkflowsRequest{Search: "nope"})
+	check("both", &trackerv1.ListWorkflowsRequest{Search: "wf-", DocumentType: "invoice"}, "wf-inv=invoice")
+	if _, err := cl.ListWorkflows(context.Background(), &trackerv1.ListWorkflowsRequest{Search: strings.Repeat("x", 257)}); status.Code(err) != codes.InvalidArgument {
+		t.Errorf("a 257-byte search: %v, want InvalidArgument", err)
 	}
 }

@@ -209,10 +209,14 @@ func (s *Server) ListWorkflows(ctx context.Context, req *trackerv1.ListWorkflows
 	if err != nil {
 		return nil, err
 	}
+	if len(req.GetSearch()) > maxSearch || len(req.GetDocumentType()) > maxSearch {
+		return nil, status.Errorf(codes.InvalidArgument, "search and document_type: at most %d bytes", maxSearch)
+	}
 	now := s.clock.Now()
 	q := store.Query{
 		Filter: store.Filter{
 			Stage: req.GetStage(), Tenant: tenant, Stalled: req.GetStalled(),
+			DocumentType: req.GetDocumentType(), Search: strings.TrimSpace(req.GetSearch()),
 			CreatedFrom: tsOpt(req.GetCreatedFrom()), CreatedTo: tsOpt(req.GetCreatedTo()),
 			UpdatedFrom: tsOpt(req.GetUpdatedFrom()), UpdatedTo: tsOpt(req.GetUpdatedTo()),
 		},
@@ -330,6 +334,9 @@ func checkID(id string) error {
 	return nil
 }
 
+// maxSearch bounds ListWorkflows' search and document type filters.
+const maxSearch = 256
+
 func pageSize(n, def, limit int32) (int, error) {
 	switch {
 	case n < 0:
@@ -378,7 +385,7 @@ func (s *Server) toProto(w store.Workflow, now time.Time) *trackerv1.Workflow {
 		Id: w.ID, Tenant: w.Tenant, Stage: w.Stage, Status: statusValue[w.Status], LastError: w.LastError,
 		CreatedAt: tsTime(w.CreatedAt), UpdatedAt: tsTime(w.UpdatedAt), Events: w.Events,
 		Stalled: s.stall.Stalled(w, now), Progress: progressProto(w.Progress),
-		Filename: w.Filename, WaitingReason: s.waitingReason(w, now),
+		Filename: w.Filename, DocumentType: w.DocumentType, WaitingReason: s.waitingReason(w, now),
 	}
 	for _, r := range w.Reviews {
 		out.ReviewTaskIds = append(out.ReviewTaskIds, r.ID)

@@ -50,6 +50,11 @@ type Filter struct {
 	UpdatedFrom, UpdatedTo time.Time
 	// Stalled selects only stalled workflows (Query.Stall at Query.Now).
 	Stalled bool
+	// DocumentType selects the workflows of one document type.
+	DocumentType string
+	// Search selects the workflows whose id starts with it or whose file
+	// name contains it, ignoring case.
+	Search string
 }
 
 // Query is one List call.
@@ -73,7 +78,13 @@ func (q Query) match(w Workflow) bool {
 		(f.Tenant == "" || w.Tenant == f.Tenant) &&
 		inRange(w.CreatedAt, f.CreatedFrom, f.CreatedTo) &&
 		inRange(w.UpdatedAt, f.UpdatedFrom, f.UpdatedTo) &&
-		(!f.Stalled || q.Stall.Stalled(w, q.Now))
+		(!f.Stalled || q.Stall.Stalled(w, q.Now)) &&
+		(f.DocumentType == "" || w.DocumentType == f.DocumentType) &&
+		(f.Search == "" || searched(w, f.Search))
+}
+
+func searched(w Workflow, s string) bool {
+	return strings.HasPrefix(w.ID, s) || strings.Contains(strings.ToLower(w.Filename), strings.ToLower(s))
 }
 
 func inRange(t, from, to time.Time) bool {

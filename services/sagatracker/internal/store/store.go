@@ -147,6 +147,9 @@ type Workflow struct {
 	Progress *Progress
 	// Filename is the submitted document's file name; empty when unknown.
 	Filename string
+	// DocumentType is the type the classifier recorded without review or
+	// a reviewer decided; empty before either.
+	DocumentType string
 	// ReviewTask and ParkedID are one of its open review tasks and one of
 	// its parked items (the latest opened while it stays open), empty for
 	// none; Waits reads them all.
@@ -199,7 +202,7 @@ func parse(h map[string]string) Workflow {
 	w := Workflow{
 		ID: h["id"], Tenant: h["tenant"], Stage: h["stage"], Status: h["status"], LastError: h["last_error"],
 		CreatedAt: msTime(h["created"]), UpdatedAt: msTime(h["updated"]),
-		Filename: h["filename"], ReviewTask: h["review_task"], ParkedID: h["parked_id"],
+		Filename: h["filename"], DocumentType: h["doc_type"], ReviewTask: h["review_task"], ParkedID: h["parked_id"],
 	}
 	w.Events, _ = strconv.ParseInt(h["events"], 10, 64)
 	w.Progress = progressOf(h["progress_step"], h["progress_done"], h["progress_total"], h["progress_unit"], h["progress_at"])
