@@ -115,7 +115,17 @@ func TestConsoleEndToEnd(t *testing.T) {
 			t.Fatal(err)
 		}
 		waitJS(t, b, "status filter", fmt.Sprintf(`!document.querySelector('tr[data-id=%q]') && [...document.querySelectorAll('#wf-rows tr')].every(r => r.dataset.status === 'running')`, wf), 20*time.Second)
-		if err := filter(b, `st.value = ''`); err != nil {
+		// The document type filter runs in the tracker: every row it
+		// gives is of that type, this receipt among them.
+		if err := filter(b, `st.value = ''; document.querySelector('#f-type').value = 'invoice'`); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "type filter excludes", fmt.Sprintf(`sessionStorage.getItem('wf-filters') === 'type=invoice' && !document.querySelector('tr[data-id=%q]') && [...document.querySelectorAll('#wf-rows tr')].every(r => r.querySelector('.type').textContent === 'invoice')`, wf), 20*time.Second)
+		if err := filter(b, `document.querySelector('#f-type').value = 'receipt'`); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "type filter includes", fmt.Sprintf(`document.querySelector('tr[data-id=%q]') && [...document.querySelectorAll('#wf-rows tr')].every(r => r.querySelector('.type').textContent === 'receipt')`, wf), 20*time.Second)
+		if err := filter(b, `document.querySelector('#f-type').value = ''`); err != nil {
 			t.Fatal(err)
 		}
 		waitJS(t, b, "filters cleared", fmt.Sprintf(`document.querySelector('tr[data-id=%q]')`, wf), 20*time.Second)

@@ -39,7 +39,7 @@ func (c *docCache) put(id, filename, docType string) {
 func (s *Server) fromCache(rows []Workflow) {
 	for i := range rows {
 		if v, ok := s.docs.get(rows[i].ID); ok {
-			rows[i].Filename, rows[i].DocumentType = cmp.Or(rows[i].Filename, v[0]), v[1]
+			rows[i].Filename, rows[i].DocumentType = cmp.Or(rows[i].Filename, v[0]), cmp.Or(rows[i].DocumentType, v[1])
 		}
 	}
 }
