@@ -26,6 +26,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/ledgerchain"
 	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/pkg/tlsconf"
 	"github.com/docket-run/docket/pkg/trackerclient"
@@ -73,6 +74,11 @@ type Config struct {
 	ExceptionURL string `env:"EXCEPTION_URL" envDefault:"http://127.0.0.1:8084"`
 	LedgerURL    string `env:"LEDGER_URL" envDefault:"http://127.0.0.1:8083"`
 	CAFile       string `env:"CA_FILE"`
+	// LedgerPublicKeys are the ledger's key ring files, comma-separated
+	// (the same as DOCKET_LEDGER_PUBLIC_KEYS): with them the console
+	// checks each record's Ed25519 signature and its key's validity
+	// window; without them it says the signature was not checked.
+	LedgerPublicKeys []string `env:"LEDGER_PUBLIC_KEYS" envSeparator:","`
 	// Metrics lists the services' /metrics endpoints the overview reads:
 	// service=url,… (docket run sets them; in a cluster, Prometheus and the
 	// Grafana dashboard of charts/console are the overview).
@@ -208,8 +214,15 @@ func Start(ctx context.Context, c Config, log *slog.Logger) (*Running, error) {
 		return nil, err
 	}
 	targets, _ := web.ParseTargets(c.Metrics) // checked by Validate
+	if len(c.LedgerPublicKeys) > 0 {
+		if _, err := ledgerchain.LoadPublicKeys(c.LedgerPublicKeys...); err != nil {
+			// Read again at every check: the embedded ledger writes its
+			// key ring when it starts, and a rotation adds keys.
+			log.Warn("the ledger's key ring cannot be read yet: signatures are reported unchecked until it can", "err", err)
+		}
+	}
 	srv, err := web.New(web.Options{
-		Metrics: targets,
+		Metrics: targets, LedgerKeyFiles: c.LedgerPublicKeys,
 		Tracker: trackerv1.NewTrackerClient(conn), Operations: trackerv1.NewOperationsClient(conn),
 		HTTP: httpc, IngestURL: c.IngestURL, ExceptionURL: c.ExceptionURL, LedgerURL: c.LedgerURL,
 		Principals: principals, SecureCookies: tlsCfg != nil || c.TLSTerminated, SessionTTL: c.SessionTTL,

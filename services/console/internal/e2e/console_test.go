@@ -189,7 +189,7 @@ func TestConsoleEndToEnd(t *testing.T) {
 		}
 		want := strings.ReplaceAll(corrected, "_", " ")
 		waitJS(t, b, "ledger record with the corrected type", fmt.Sprintf(`document.querySelector('#ledger-decision') && document.querySelector('#ledger-decision').textContent.includes(%q)`, want), 2*time.Minute)
-		waitJS(t, b, "ledger record verifies", `document.querySelector('#ledger-verify').textContent.startsWith('✔')`, 10*time.Second)
+		waitJS(t, b, "ledger record verifies", `document.querySelector('#ledger-verify').textContent.startsWith('✔') && document.querySelector('#ledger-verify').textContent.includes('Ed25519 signature verifies')`, 10*time.Second)
 		waitJS(t, b, "page image on the workflow page", `(() => { const i = document.querySelector('#pages img'); return i && i.complete && i.naturalWidth > 100; })()`, 60*time.Second)
 		t.Logf("ledger: %s | %s", evalString(t, b, `document.querySelector('#ledger-decision').textContent`), evalString(t, b, `document.querySelector('#ledger-verify').textContent`))
 		if hist := evalString(t, b, `document.querySelector('#history').textContent`); !strings.Contains(hist, "type corrected from "+suggested+" to "+corrected) && !strings.Contains(hist, "approved "+corrected) {

@@ -137,7 +137,8 @@ func startStackWith(t *testing.T, ctx context.Context, seed func(*dockettest.Kaf
 		if svc == "console" {
 			extra = []string{"DOCKET_CONSOLE_METRICS=" + strings.Join(targets, ","), "DOCKET_CONSOLE_ADDR=" + s.console, "DOCKET_CONSOLE_TOKENS=" + principals, "DOCKET_CONSOLE_TRACKER_ADDR=" + s.tracker,
 				"DOCKET_CONSOLE_INGEST_URL=http://" + s.ingest, "DOCKET_CONSOLE_EXCEPTION_URL=http://" + s.exception,
-				"DOCKET_CONSOLE_LEDGER_URL=http://" + s.ledger, "DOCKET_OPS_ADDR=" + s.ops}
+				"DOCKET_CONSOLE_LEDGER_URL=http://" + s.ledger, "DOCKET_OPS_ADDR=" + s.ops,
+				"DOCKET_CONSOLE_LEDGER_PUBLIC_KEYS=" + filepath.Join(s.dir, "ledger", "ledger.pub")}
 		}
 		dockettest.StartProcess(t, bin, logPath, append(env, extra...)...)
 	}

@@ -3,6 +3,8 @@ package web
 import (
 	"bytes"
 	"context"
+	"crypto/ed25519"
+	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -18,6 +20,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/docket-run/docket/pkg/ledgerchain"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 )
 
@@ -326,7 +329,7 @@ func (s *Server) getWorkflow(w http.ResponseWriter, r *http.Request, x *session)
 		if _, err := s.getJSON(r.Context(), x, s.o.LedgerURL+"/v1/ledger/workflows/"+url.PathEscape(id), &rec); err == nil {
 			out["ledger_record"] = rec
 			h, _ := rec["hash"].(string)
-			out["ledger_check"] = ledgerCheck(row.Ledger, rec, h)
+			out["ledger_check"] = ledgerCheck(row.Ledger, rec, h, s.ledgerKeys())
 		} else {
 			out["ledger_error"] = err.Error()
 		}
@@ -353,23 +356,73 @@ func (s *Server) getWorkflow(w http.ResponseWriter, r *http.Request, x *session)
 }
 
 // ledgerCheck compares the record the ledger serves with the reference the
-// workflow's recorded event carries, and says whether it is signed and
-// chained.
-func ledgerCheck(ref *LedgerRef, rec map[string]any, hash string) map[string]any {
+// workflow's recorded event carries and, with the ledger's public keys,
+// checks its Ed25519 signature over the hash and its key's validity window
+// at the time it was recorded (as docket ledger verify does for a record's
+// signature; the hash's own match with the record's content and the chain
+// are that command's to check, over the whole topic).
+func ledgerCheck(ref *LedgerRef, rec map[string]any, hash string, keys ledgerchain.PublicKeys) map[string]any {
 	sig, _ := rec["signature"].(string)
 	prev, _ := rec["prev_hash"].(string)
+	keyID, _ := rec["key_id"].(string)
 	ok := hash != "" && strings.EqualFold(hash, ref.RecordHash)
 	words := "the ledger's record hash matches the workflow's recorded event"
 	if !ok {
 		words = "MISMATCH: the ledger serves hash " + hash + " but the workflow's recorded event names " + ref.RecordHash
 	}
-	if sig == "" {
+	switch {
+	case sig == "":
 		ok = false
 		words += "; the record carries no signature"
-	} else {
-		words += "; Ed25519-signed (key " + fmt.Sprint(rec["key_id"]) + "), chained to " + short(prev)
+	case keys == nil:
+		ok = false
+		words += "; signed by key " + keyID + ", signature not checked: the console has no ledger public keys (DOCKET_CONSOLE_LEDGER_PUBLIC_KEYS)"
+	default:
+		if problem := checkSignature(rec, hash, sig, keyID, keys); problem != "" {
+			ok = false
+			words += "; SIGNATURE " + problem
+		} else {
+			words += "; its Ed25519 signature verifies under key " + keyID
+		}
 	}
+	words += "; chained to " + short(prev)
 	return map[string]any{"ok": ok, "words": words}
+}
+
+// ledgerKeys reads the ledger's key ring: nil when none is configured,
+// empty when it cannot be read (every signature then fails to check).
+func (s *Server) ledgerKeys() ledgerchain.PublicKeys {
+	if len(s.o.LedgerKeyFiles) == 0 {
+		return nil
+	}
+	keys, err := ledgerchain.LoadPublicKeys(s.o.LedgerKeyFiles...)
+	if err != nil {
+		s.o.Log.Warn("read the ledger's key ring", "err", err)
+		return ledgerchain.PublicKeys{}
+	}
+	return keys
+}
+
+// checkSignature returns what is wrong with a record's signature, or "".
+func checkSignature(rec map[string]any, hash, sig, keyID string, keys ledgerchain.PublicKeys) string {
+	pub, found := keys[keyID]
+	if !found {
+		return "by key " + keyID + ", which is not among the " + strconv.Itoa(len(keys)) + " trusted keys"
+	}
+	h, err1 := hex.DecodeString(hash)
+	s, err2 := hex.DecodeString(sig)
+	if err1 != nil || err2 != nil || !ed25519.Verify(pub.Key, h, s) {
+		return "DOES NOT VERIFY under key " + keyID
+	}
+	at, _ := rec["recorded_at"].(string)
+	t, err := time.Parse(time.RFC3339Nano, at)
+	if err != nil {
+		return "cannot be dated: recorded_at " + strconv.Quote(at)
+	}
+	if !pub.ValidAt(t) {
+		return "made at " + at + ", outside the window " + pub.Window() + " of key " + keyID
+	}
+	return ""
 }
 
 func short(h string) string {

@@ -47,6 +47,10 @@ type Options struct {
 	Log           *slog.Logger
 	Registry      prometheus.Registerer
 	Version       string
+	// LedgerKeyFiles are the ledger's key ring files, read at every
+	// check (a rotation adds keys); none: signatures are not checked, and
+	// the page says so.
+	LedgerKeyFiles []string
 	// Metrics are the services' /metrics endpoints the overview reads
 	// (operators and all-tenant reviewers only: they are not per tenant).
 	Metrics []Target

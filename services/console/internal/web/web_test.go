@@ -1,6 +1,9 @@
 package web
 
 import (
+	"bytes"
+	"crypto/ed25519"
+	"encoding/hex"
 	"io"
 	"log/slog"
 	"net/http"
@@ -11,6 +14,7 @@ import (
 	"time"
 
 	"github.com/docket-run/docket/pkg/auth"
+	"github.com/docket-run/docket/pkg/ledgerchain"
 )
 
 func TestSegmentsMaskPIIAndMarkAmounts(t *testing.T) {
@@ -185,5 +189,46 @@ func TestParseTargets(t *testing.T) {
 	}
 	if _, err := ParseTargets("ingest=ftp://x"); err == nil {
 		t.Error("ftp URL accepted")
+	}
+}
+
+// TestLedgerCheckVerifiesTheSignature checks the workflow page's verdict on
+// a ledger record: its Ed25519 signature under the key ring, the key's
+// validity window, a forged signature, an unknown key, and no key ring.
+func TestLedgerCheckVerifiesTheSignature(t *testing.T) {
+	pub, priv, err := ed25519.GenerateKey(nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyID := ledgerchain.KeyID(pub)
+	hash := bytes.Repeat([]byte{0xab}, 32)
+	at := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	record := func(sig []byte, keyID string) map[string]any {
+		return map[string]any{"signature": hex.EncodeToString(sig), "key_id": keyID, "prev_hash": "00ff", "recorded_at": at.Format(time.RFC3339Nano)}
+	}
+	ref := &LedgerRef{RecordHash: hex.EncodeToString(hash)}
+	ring := ledgerchain.PublicKeys{}
+	ring.Add(pub)
+	retired := ledgerchain.PublicKeys{}
+	retired.AddKey(ledgerchain.PublicKey{Key: pub, NotAfter: at.Add(-time.Hour)})
+	forged := ed25519.Sign(priv, []byte("another record"))
+	for _, c := range []struct {
+		name   string
+		rec    map[string]any
+		keys   ledgerchain.PublicKeys
+		ok     bool
+		phrase string
+	}{
+		{"verifies", record(ed25519.Sign(priv, hash), keyID), ring, true, "Ed25519 signature verifies under key " + keyID},
+		{"forged", record(forged, keyID), ring, false, "SIGNATURE DOES NOT VERIFY"},
+		{"unknown key", record(ed25519.Sign(priv, hash), "other"), ring, false, "not among the 1 trusted keys"},
+		{"retired key", record(ed25519.Sign(priv, hash), keyID), retired, false, "outside the window"},
+		{"unreadable key ring", record(ed25519.Sign(priv, hash), keyID), ledgerchain.PublicKeys{}, false, "not among the 0 trusted keys"},
+		{"no key ring", record(ed25519.Sign(priv, hash), keyID), nil, false, "signature not checked"},
+	} {
+		got := ledgerCheck(ref, c.rec, hex.EncodeToString(hash), c.keys)
+		if got["ok"] != c.ok || !strings.Contains(got["words"].(string), c.phrase) {
+			t.Errorf("%s: %v, want ok=%v and %q", c.name, got, c.ok, c.phrase)
+		}
 	}
 }

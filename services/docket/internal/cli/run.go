@@ -162,6 +162,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	setDefaultEnv("DOCKET_CONSOLE_INGEST_URL", addrs.ingest)
 	setDefaultEnv("DOCKET_CONSOLE_EXCEPTION_URL", addrs.exception)
 	setDefaultEnv("DOCKET_CONSOLE_LEDGER_URL", addrs.ledger)
+	setDefaultEnv("DOCKET_CONSOLE_LEDGER_PUBLIC_KEYS", devPublicKey())
 	var targets []string
 	for _, name := range metricsOrder {
 		targets = append(targets, name+"=http://"+dialable(lay.ops[name])+"/metrics")
