@@ -458,6 +458,7 @@ func (rt *Runtime) session() (*kgo.GroupTransactSession, error) {
 		kopts = append(kopts, kgo.Balancers(rt.cfg.balancers...))
 	}
 	revoked := func(ctx context.Context, _ *kgo.Client, revoked map[string][]int32) {
+		rt.metrics.forgetLag(revoked)
 		if fn := rt.cfg.onRevoked; fn != nil && len(revoked) > 0 {
 			fn(ctx, revoked)
 		}
@@ -534,6 +535,7 @@ func (rt *Runtime) loop(ctx, work context.Context, sess *kgo.GroupTransactSessio
 			rt.metrics.fetchErrs.WithLabelValues(topic).Inc()
 			rt.log.Warn("fetch error", "topic", topic, "partition", p, "error", err)
 		})
+		rt.metrics.observeLag(fetches)
 		recs := fetches.Records()
 		var e emission
 		if long != nil {

@@ -295,3 +295,55 @@ func TestKeylessPoisonIsDeadLettered(t *testing.T) {
 		t.Errorf("two keyless records share workflow id %v", ids)
 	}
 }
+
+// TestConsumerLag checks docket_consumer_lag: a backlog polled a few records
+// at a time shows as lag, and once everything is processed the partition's
+// lag is at most the transaction marker after its last record.
+func TestConsumerLag(t *testing.T) {
+	h := newHarness(t, 1)
+	const total = 400
+	evs := make([]events.Event, total)
+	for i := range evs {
+		evs[i] = dockettest.Submitted(i, nil)
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+	_, reg, _ := runSpec(t, h, passthrough.Spec(2*time.Millisecond), "lag-0", nil, bus.MaxPollRecords(20))
+	lag := func() (float64, bool) {
+		mfs, err := reg.Gather()
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, mf := range mfs {
+			if mf.GetName() != "docket_consumer_lag" {
+				continue
+			}
+			for _, m := range mf.GetMetric() {
+				return m.GetGauge().GetValue(), true
+			}
+		}
+		return 0, false
+	}
+	var peak float64
+	deadline := time.Now().Add(30 * time.Second)
+	for time.Now().Before(deadline) && peak == 0 {
+		if v, ok := lag(); ok {
+			peak = max(peak, v)
+		}
+		time.Sleep(5 * time.Millisecond)
+	}
+	if peak < 20 {
+		t.Errorf("lag while %d records wait, polled 20 at a time: peak %v, want at least 20", total, peak)
+	}
+	if got := outputs(t, h, total, 60*time.Second); len(got) != total {
+		t.Fatalf("%d outputs, want %d", len(got), total)
+	}
+	deadline = time.Now().Add(10 * time.Second)
+	v, _ := lag()
+	for v > 1 && time.Now().Before(deadline) {
+		time.Sleep(50 * time.Millisecond)
+		v, _ = lag()
+	}
+	if v > 1 {
+		t.Errorf("lag after everything was processed: %v, want at most 1 (the producer's transaction marker)", v)
+	}
+}

@@ -334,6 +334,7 @@ func TestConsoleEndToEnd(t *testing.T) {
 		}
 		waitJS(t, b, "per-stage table", `document.querySelector('#overview table')`, 20*time.Second)
 		waitJS(t, b, "per-service metrics with OCR's work", `[...document.querySelectorAll('#service-metrics tbody tr')].some(r => r.children[0].textContent === 'ocr' && Number(r.children[1].textContent) > 0)`, 20*time.Second)
+		waitJS(t, b, "OCR's Kafka lag", `[...document.querySelectorAll('#service-metrics tbody tr')].some(r => r.children[0].textContent === 'ocr' && /^[0-9]+$/.test(r.querySelector('.lag').textContent))`, 20*time.Second)
 		t.Logf("overview cards: %s", evalString(t, b, `[...document.querySelectorAll('#overview .card')].map(c => c.innerText.replace('\n', ': ')).join(' | ')`))
 		screenshot(t, b, "overview")
 	})

@@ -49,6 +49,9 @@ type ServiceMetrics struct {
 	QueueAgeP95  *float64 `json:"queue_age_p95_s,omitempty"`
 	JobsQueued   float64  `json:"jobs_queued"`
 	JobsRunning  float64  `json:"jobs_running"`
+	// ConsumerLag: offsets not yet polled over the partitions the service
+	// holds (docket_consumer_lag added up); nil when it exports none.
+	ConsumerLag *float64 `json:"consumer_lag,omitempty"`
 	// Breakers: the exception agent's redelivery breakers by service
 	// (0 closed, 1 half-open, 2 open).
 	Breakers map[string]float64 `json:"breakers,omitempty"`
@@ -120,6 +123,13 @@ func summarize(out *ServiceMetrics, fams map[string]*dto.MetricFamily) {
 	}
 	for _, m := range fams["docket_jobs_running"].GetMetric() {
 		out.JobsRunning += m.GetGauge().GetValue()
+	}
+	if lag := fams["docket_consumer_lag"].GetMetric(); lag != nil {
+		var sum float64
+		for _, m := range lag {
+			sum += m.GetGauge().GetValue()
+		}
+		out.ConsumerLag = &sum
 	}
 	for _, m := range fams["docket_exception_breaker_state"].GetMetric() {
 		if out.Breakers == nil {
