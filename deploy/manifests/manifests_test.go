@@ -508,6 +508,7 @@ func TestCharts(t *testing.T) {
 		components []string // workloads expected, by component
 		job        bool
 	}
+	withConsole := append(slices.Clone(services), consoleChart)
 	var cases []tc
 	for _, s := range services {
 		cases = append(cases,
@@ -520,9 +521,10 @@ func TestCharts(t *testing.T) {
 	cases = append(cases,
 		tc{"console default", consoleChart, nil, []string{consoleChart}, false},
 		tc{"console production globals", consoleChart, []string{"-f", prod}, []string{consoleChart}, false},
-		tc{"umbrella default", "docket", nil, services, true},
-		tc{"umbrella production", "docket", []string{"-f", prod}, services, true},
-		tc{"umbrella statefulsets and hpa", "docket", []string{"--set", "ocr.workload=StatefulSet,classifier.autoscaling.enabled=true,ingest.keda.enabled=true,ledger.serviceMonitor.enabled=true"}, services, true},
+		tc{"umbrella default", "docket", nil, withConsole, true},
+		tc{"umbrella production", "docket", []string{"-f", prod}, withConsole, true},
+		tc{"umbrella without the console", "docket", []string{"--set", "console.enabled=false"}, services, true},
+		tc{"umbrella statefulsets and hpa", "docket", []string{"--set", "ocr.workload=StatefulSet,classifier.autoscaling.enabled=true,ingest.keda.enabled=true,ledger.serviceMonitor.enabled=true"}, withConsole, true},
 	)
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {

@@ -64,9 +64,13 @@ type Config struct {
 	SessionTTL time.Duration `env:"SESSION_TTL" envDefault:"8h"`
 
 	// TrackerAddr is the saga tracker's gRPC address; TrackerCAFile makes
-	// the connection TLS.
-	TrackerAddr   string `env:"TRACKER_ADDR" envDefault:"127.0.0.1:9090"`
-	TrackerCAFile string `env:"TRACKER_CA_FILE"`
+	// the connection TLS, TrackerCertFile and TrackerKeyFile add the
+	// console's client certificate for a tracker that requires mutual TLS
+	// (the person's own token still names the caller).
+	TrackerAddr     string `env:"TRACKER_ADDR" envDefault:"127.0.0.1:9090"`
+	TrackerCAFile   string `env:"TRACKER_CA_FILE"`
+	TrackerCertFile string `env:"TRACKER_CERT_FILE"`
+	TrackerKeyFile  string `env:"TRACKER_KEY_FILE"`
 	// The HTTP APIs: ingest (documents), the exception agent (parked
 	// items, breakers), the ledger (records). CAFile verifies them over
 	// HTTPS.
@@ -183,7 +187,7 @@ func Start(ctx context.Context, c Config, log *slog.Logger) (*Running, error) {
 		_ = ln.Close()
 		return nil, err
 	}
-	conn, err := trackerclient.Dial(trackerclient.Config{Addr: c.TrackerAddr, CAFile: c.TrackerCAFile}, log)
+	conn, err := trackerclient.Dial(trackerclient.Config{Addr: c.TrackerAddr, CAFile: c.TrackerCAFile, CertFile: c.TrackerCertFile, KeyFile: c.TrackerKeyFile}, log)
 	if err != nil {
 		_ = ln.Close()
 		return nil, err
