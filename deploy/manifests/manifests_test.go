@@ -581,6 +581,7 @@ func TestChartsRefuse(t *testing.T) {
 		{"tracker API without principals", "sagatracker", "auth.tokensSecret.name=", "auth.tokensSecret.name is required"},
 		{"exception API without principals", "exception", "auth.tokensSecret.name=", "auth.tokensSecret.name is required"},
 		{"ledger API without principals", "ledger", "auth.tokensSecret.name=", "auth.tokensSecret.name is required"},
+		{"console replicas without a shared session key", "console", "replicaCount=2", "needs auth.keySecret"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

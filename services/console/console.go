@@ -10,7 +10,10 @@
 package console
 
 import (
+	"bytes"
 	"context"
+	"crypto/hmac"
+	"crypto/sha256"
 	"crypto/tls"
 	"errors"
 	"fmt"
@@ -18,6 +21,7 @@ import (
 	"net"
 	"net/http"
 	"net/url"
+	"os"
 	"strings"
 	"sync"
 	"time"
@@ -225,8 +229,14 @@ func Start(ctx context.Context, c Config, log *slog.Logger) (*Running, error) {
 			log.Warn("the ledger's key ring cannot be read yet: signatures are reported unchecked until it can", "err", err)
 		}
 	}
+	sessionKey, err := sessionKey(c.AuthKeyFile)
+	if err != nil {
+		_ = ln.Close()
+		_ = conn.Close()
+		return nil, err
+	}
 	srv, err := web.New(web.Options{
-		Metrics: targets, LedgerKeyFiles: c.LedgerPublicKeys,
+		Metrics: targets, LedgerKeyFiles: c.LedgerPublicKeys, SessionKey: sessionKey,
 		Tracker: trackerv1.NewTrackerClient(conn), Operations: trackerv1.NewOperationsClient(conn),
 		HTTP: httpc, IngestURL: c.IngestURL, ExceptionURL: c.ExceptionURL, LedgerURL: c.LedgerURL,
 		Principals: principals, SecureCookies: tlsCfg != nil || c.TLSTerminated, SessionTTL: c.SessionTTL,
@@ -307,4 +317,20 @@ func dialable(addr string) string {
 		host = "127.0.0.1"
 	}
 	return net.JoinHostPort(strings.Trim(host, "[]"), port)
+}
+
+// sessionKey derives the key that seals session cookies from the platform's
+// auth key (DOCKET_AUTH_KEY_FILE), so replicas given the same key share the
+// sessions; nil without one (each process then makes its own).
+func sessionKey(authKeyFile string) ([]byte, error) {
+	if authKeyFile == "" {
+		return nil, nil
+	}
+	raw, err := os.ReadFile(authKeyFile)
+	if err != nil {
+		return nil, fmt.Errorf("DOCKET_AUTH_KEY_FILE: %w", err)
+	}
+	mac := hmac.New(sha256.New, bytes.TrimSpace(raw))
+	mac.Write([]byte("docket console session cookies v1"))
+	return mac.Sum(nil), nil
 }

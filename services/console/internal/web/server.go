@@ -8,10 +8,8 @@ package web
 
 import (
 	"context"
-	"crypto/rand"
 	"crypto/subtle"
 	"embed"
-	"encoding/base64"
 	"encoding/json"
 	"io/fs"
 	"log/slog"
@@ -47,6 +45,10 @@ type Options struct {
 	Log           *slog.Logger
 	Registry      prometheus.Registerer
 	Version       string
+	// SessionKey seals the session cookies (AES-256-GCM); replicas that
+	// share it share the sessions. Empty: a random key of this process,
+	// so a session lives on this replica only.
+	SessionKey []byte
 	// LedgerKeyFiles are the ledger's key ring files, read at every
 	// check (a rotation adds keys); none: signatures are not checked, and
 	// the page says so.
@@ -84,8 +86,13 @@ func New(o Options) (*Server, error) {
 	if err != nil {
 		return nil, err
 	}
+	ss, err := newSessions(o.SessionKey, o.SessionTTL, o.Now)
+	if err != nil {
+		return nil, err
+	}
 	s := &Server{
-		o: o, sessions: newSessions(o.SessionTTL, o.Now), logins: newThrottle(10, time.Minute, o.Now),
+		sessions: ss,
+		o:        o, logins: newThrottle(10, time.Minute, o.Now),
 		static: http.FileServerFS(sub), docs: newDocCache(20000), closing: make(chan struct{}),
 		requests: prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docket_console_requests_total", Help: "Console API requests by route and status code."}, []string{"route", "code"}),
 		signIns:  prometheus.NewCounterVec(prometheus.CounterOpts{Name: "docket_console_sign_ins_total", Help: "Sign-in attempts by result."}, []string{"result"}),
@@ -141,68 +148,6 @@ func (s *Server) index(w http.ResponseWriter, r *http.Request) {
 	w.Header().Set("Content-Type", "text/html; charset=utf-8")
 	w.Header().Set("Cache-Control", "no-store")
 	_, _ = w.Write(b)
-}
-
-// session is one signed-in person.
-type session struct {
-	id        string
-	csrf      string
-	principal auth.Principal
-	token     string // the person's token, sent on to the APIs; "" in the embedded mode
-	expires   time.Time
-}
-
-type sessions struct {
-	mu  sync.Mutex
-	ttl time.Duration
-	now func() time.Time
-	m   map[string]*session
-}
-
-func newSessions(ttl time.Duration, now func() time.Time) *sessions {
-	return &sessions{ttl: ttl, now: now, m: map[string]*session{}}
-}
-
-func randomID() string {
-	b := make([]byte, 32)
-	_, _ = rand.Read(b)
-	return base64.RawURLEncoding.EncodeToString(b)
-}
-
-func (ss *sessions) create(p auth.Principal, token string) *session {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	now := ss.now()
-	for id, x := range ss.m { // expired sessions go as new ones come
-		if now.After(x.expires) {
-			delete(ss.m, id)
-		}
-	}
-	x := &session{id: randomID(), csrf: randomID(), principal: p, token: token, expires: now.Add(ss.ttl)}
-	ss.m[x.id] = x
-	return x
-}
-
-func (ss *sessions) get(id string) (*session, bool) {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	x, ok := ss.m[id]
-	if !ok {
-		return nil, false
-	}
-	now := ss.now()
-	if now.After(x.expires) {
-		delete(ss.m, id)
-		return nil, false
-	}
-	x.expires = now.Add(ss.ttl)
-	return x, true
-}
-
-func (ss *sessions) end(id string) {
-	ss.mu.Lock()
-	defer ss.mu.Unlock()
-	delete(ss.m, id)
 }
 
 // throttle counts failed sign-ins per client address.
@@ -266,18 +211,47 @@ func (s *Server) who(x *session) Who {
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request) {
 	if x, ok := s.current(r); ok {
+		s.extend(w, x)
 		writeJSON(w, http.StatusOK, s.who(x))
 		return
 	}
 	writeJSON(w, http.StatusUnauthorized, map[string]any{"error": "sign in", "open": s.o.Principals == nil})
 }
 
+// current returns the request's session: its cookie opened, not expired
+// nor signed out, and its token still naming a principal who may sign in
+// (a token taken out of the principals file ends its sessions at once).
 func (s *Server) current(r *http.Request) (*session, bool) {
 	c, err := r.Cookie(cookieName)
 	if err != nil {
 		return nil, false
 	}
-	return s.sessions.get(c.Value)
+	x, ok := s.sessions.open(c.Value)
+	if !ok {
+		return nil, false
+	}
+	if s.o.Principals != nil {
+		p, ok := s.o.Principals.Token(x.token)
+		if !ok || p.Role == auth.RoleService {
+			return nil, false
+		}
+		x.principal = p
+	}
+	return x, true
+}
+
+// extend sends x with a new expiry when the request is the first in a
+// while: activity keeps a session alive.
+func (s *Server) extend(w http.ResponseWriter, x *session) {
+	if s.sessions.stale(x) {
+		s.setCookie(w, s.sessions.extend(x))
+	}
+}
+
+// setCookie sends x's cookie, sealed, valid for the session's lifetime.
+func (s *Server) setCookie(w http.ResponseWriter, x *session) {
+	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: s.sessions.seal(x), Path: "/", HttpOnly: true, Secure: s.o.SecureCookies,
+		SameSite: http.SameSiteStrictMode, MaxAge: int(s.o.SessionTTL.Seconds())})
 }
 
 var crossOrigin = http.NewCrossOriginProtection()
@@ -335,15 +309,14 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		token = ""
 	}
 	x := s.sessions.create(p, token)
-	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: x.id, Path: "/", HttpOnly: true, Secure: s.o.SecureCookies,
-		SameSite: http.SameSiteStrictMode, MaxAge: int(s.o.SessionTTL.Seconds())})
+	s.setCookie(w, x)
 	s.signIns.WithLabelValues("ok").Inc()
 	s.o.Log.Info("console sign-in", "principal", p.String(), "remote_addr", addr)
 	writeJSON(w, http.StatusOK, s.who(x))
 }
 
 func (s *Server) signOut(w http.ResponseWriter, _ *http.Request, x *session) {
-	s.sessions.end(x.id)
+	s.sessions.end(x)
 	http.SetCookie(w, &http.Cookie{Name: cookieName, Value: "", Path: "/", HttpOnly: true, Secure: s.o.SecureCookies,
 		SameSite: http.SameSiteStrictMode, MaxAge: -1})
 	writeJSON(w, http.StatusOK, map[string]string{"status": "signed out"})
@@ -367,6 +340,7 @@ func (s *Server) session(h func(http.ResponseWriter, *http.Request, *session)) h
 				return
 			}
 		}
+		s.extend(w, x)
 		h(w, r, x)
 	}
 }

@@ -3,6 +3,7 @@ package web
 import (
 	"bytes"
 	"crypto/ed25519"
+	"encoding/base64"
 	"encoding/hex"
 	"io"
 	"log/slog"
@@ -10,6 +11,7 @@ import (
 	"net/http/cookiejar"
 	"net/http/httptest"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -60,6 +62,12 @@ func TestLuhnAndIBANChecksRefuseLookalikes(t *testing.T) {
 
 func newTestServer(t *testing.T, inline string) (*httptest.Server, *Server) {
 	t.Helper()
+	return newTestServerWith(t, inline, nil, time.Now)
+}
+
+// newTestServerWith is newTestServer with a session key and a clock.
+func newTestServerWith(t *testing.T, inline string, key []byte, now func() time.Time) (*httptest.Server, *Server) {
+	t.Helper()
 	var set *auth.Set
 	if inline != "" {
 		var err error
@@ -67,7 +75,7 @@ func newTestServer(t *testing.T, inline string) (*httptest.Server, *Server) {
 			t.Fatal(err)
 		}
 	}
-	s, err := New(Options{Principals: set, SessionTTL: time.Hour, Log: slog.New(slog.DiscardHandler), HTTP: http.DefaultClient,
+	s, err := New(Options{Principals: set, SessionKey: key, Now: now, SessionTTL: time.Hour, Log: slog.New(slog.DiscardHandler), HTTP: http.DefaultClient,
 		IngestURL: "http://127.0.0.1:1", ExceptionURL: "http://127.0.0.1:1", LedgerURL: "http://127.0.0.1:1"})
 	if err != nil {
 		t.Fatal(err)
@@ -230,5 +238,85 @@ func TestLedgerCheckVerifiesTheSignature(t *testing.T) {
 		if got["ok"] != c.ok || !strings.Contains(got["words"].(string), c.phrase) {
 			t.Errorf("%s: %v, want ok=%v and %q", c.name, got, c.ok, c.phrase)
 		}
+	}
+}
+
+// TestSessionsAcrossReplicas checks the sealed session cookie: a replica
+// with the same key opens it, one with another key or a tampered cookie
+// does not, a token taken out of the principals file ends the session at
+// once, sign-out and expiry end it, and activity extends it.
+func TestSessionsAcrossReplicas(t *testing.T) {
+	const tokens = "operator-token-0123456789=operator:jane"
+	key := bytes.Repeat([]byte{7}, 32)
+	var mu sync.Mutex
+	now := time.Date(2026, 12, 1, 12, 0, 0, 0, time.UTC)
+	clock := func() time.Time { mu.Lock(); defer mu.Unlock(); return now }
+	advance := func(d time.Duration) { mu.Lock(); now = now.Add(d); mu.Unlock() }
+	a, _ := newTestServerWith(t, tokens, key, clock)
+	b, _ := newTestServerWith(t, tokens, key, clock)
+	other, _ := newTestServerWith(t, tokens, bytes.Repeat([]byte{8}, 32), clock)
+	revoked, _ := newTestServerWith(t, "operator-token-9876543210=operator:jane", key, clock)
+	jsonHdr := map[string]string{"Content-Type": "application/json"}
+
+	res, body := do(t, http.DefaultClient, "POST", a.URL+"/api/session", `{"token":"operator-token-0123456789"}`, jsonHdr)
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("sign-in: %d %s", res.StatusCode, body)
+	}
+	var cookie *http.Cookie
+	for _, c := range res.Cookies() {
+		if c.Name == cookieName {
+			cookie = c
+		}
+	}
+	if cookie == nil || strings.Contains(cookie.Value, "operator-token") {
+		t.Fatalf("session cookie %v: missing, or the token shows in it", cookie)
+	}
+	me := func(base string, c *http.Cookie) (int, *http.Cookie) {
+		t.Helper()
+		res, _ := do(t, http.DefaultClient, "GET", base+"/api/session", "", map[string]string{"Cookie": c.Name + "=" + c.Value})
+		for _, n := range res.Cookies() {
+			if n.Name == cookieName {
+				return res.StatusCode, n
+			}
+		}
+		return res.StatusCode, nil
+	}
+	if code, _ := me(b.URL, cookie); code != http.StatusOK {
+		t.Errorf("another replica with the same key: %d, want 200", code)
+	}
+	if code, _ := me(other.URL, cookie); code != http.StatusUnauthorized {
+		t.Errorf("a replica with another key: %d, want 401", code)
+	}
+	if code, _ := me(revoked.URL, cookie); code != http.StatusUnauthorized {
+		t.Errorf("the token no longer in the principals file: %d, want 401", code)
+	}
+	raw, _ := base64.RawURLEncoding.DecodeString(cookie.Value)
+	raw[len(raw)-1] ^= 1
+	if code, _ := me(a.URL, &http.Cookie{Name: cookieName, Value: base64.RawURLEncoding.EncodeToString(raw)}); code != http.StatusUnauthorized {
+		t.Errorf("a tampered cookie: %d, want 401", code)
+	}
+	// Activity extends the session (a new cookie once a minute); without it,
+	// the session ends after its lifetime.
+	advance(50 * time.Minute)
+	code, fresh := me(b.URL, cookie)
+	if code != http.StatusOK || fresh == nil {
+		t.Fatalf("after 50 minutes of an hour: %d, new cookie %v", code, fresh)
+	}
+	advance(20 * time.Minute)
+	if code, _ := me(a.URL, cookie); code != http.StatusUnauthorized {
+		t.Errorf("the first cookie after 70 minutes: %d, want 401", code)
+	}
+	if code, _ := me(a.URL, fresh); code != http.StatusOK {
+		t.Errorf("the extended cookie 20 minutes after: %d, want 200", code)
+	}
+	// Sign-out ends it on the replica that took it.
+	_, who := do(t, http.DefaultClient, "GET", a.URL+"/api/session", "", map[string]string{"Cookie": fresh.Name + "=" + fresh.Value})
+	csrf := who[strings.Index(who, `"csrf":"`)+8:]
+	csrf = csrf[:strings.Index(csrf, `"`)]
+	if res, body := do(t, http.DefaultClient, "POST", a.URL+"/api/session/end", `{}`, map[string]string{"Content-Type": "application/json", "X-CSRF-Token": csrf, "Cookie": fresh.Name + "=" + fresh.Value}); res.StatusCode != http.StatusOK {
+		t.Fatalf("sign-out: %d %s", res.StatusCode, body)
+	}
+	if code, _ := me(a.URL, fresh); code != http.StatusUnauthorized {
+		t.Errorf("after sign-out: %d, want 401", code)
 	}
 }
