@@ -22,7 +22,7 @@ var generated = []generatedSchema{
 	},
 	{
 		name:     "DocumentExtracted",
-		released: []string{"document_extracted/v1.avsc"},
+		released: []string{"document_extracted/v1.avsc", "document_extracted/v2.avsc"},
 		new:      func() Event { return new(DocumentExtracted) },
 	},
 	{

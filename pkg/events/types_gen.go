@@ -198,6 +198,8 @@ type DocumentExtracted struct {
 	Engine Engine `avro:"engine"`
 	// Mean page confidence, weighted by characters.
 	MeanConfidence float32 `avro:"mean_confidence"`
+	// Why the text was read in a degraded mode, empty when it was not: e.g. ocr_language_missing (the engine had no data for its language, so the text is the text layer alone, empty for a scan, and a person has to read the document). Added in v2; records written with v1 read as empty.
+	Degraded string `avro:"degraded"`
 }
 
 // Confirmation that a workflow's disposition is in the ledger, on docket.document.recorded. It ends the workflow.

@@ -22,6 +22,8 @@ import (
 	"os"
 	"time"
 
+	"github.com/prometheus/client_golang/prometheus"
+
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/cancel"
@@ -110,7 +112,19 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 		name, _ = os.Hostname()
 	}
 	owner := name + "#" + rand.Text()[:8]
-	h := handler.New(handler.Config{Service: Name, Owner: owner, Replica: replica, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir}, blobs, d.Store, x, d.Log)
+	reg := prometheus.NewRegistry()
+	if d.Ops != nil {
+		reg = d.Ops.Registry
+	}
+	degraded := prometheus.NewCounterVec(prometheus.CounterOpts{
+		Name: "docket_ocr_degraded_total",
+		Help: "Documents extracted in a degraded mode, by reason: ocr_language_missing (no data for DOCKET_OCR_LANGUAGE: text layer only, or no text for a person to read).",
+	}, []string{"reason"})
+	if err := reg.Register(degraded); err != nil {
+		return fmt.Errorf("register OCR metrics: %w", err)
+	}
+	h := handler.New(handler.Config{Service: Name, Owner: owner, Replica: replica, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir,
+		Degraded: func(kind string) { degraded.WithLabelValues(kind).Inc() }}, blobs, d.Store, x, d.Log)
 	// OCR is a long step: a document is accepted in a short transaction,
 	// extracted on the runtime's worker pool outside any transaction, and
 	// its extracted event emitted in a later one.

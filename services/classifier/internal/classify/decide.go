@@ -28,6 +28,10 @@ const (
 	RulePIIReview     = "pii.requires_review"
 	RuleAmount        = "amount.over_threshold"
 	RuleLowOCR        = "ocr.low_confidence"
+	// RuleDegradedText: the text was read in a degraded mode (OCR without
+	// its language data: the text layer alone, or none): a person reads
+	// the document.
+	RuleDegradedText = "ocr.degraded"
 )
 
 // MinOCRConfidence is the least mean OCR confidence (Text.OCRConfidence)
@@ -52,6 +56,9 @@ type Text struct {
 	// weighted by characters. Both are 0 for text without OCR.
 	OCRPages      int
 	OCRConfidence float64
+	// Degraded says why the text was read in a degraded mode (the
+	// extracted event's degraded); empty when it was not.
+	Degraded string
 }
 
 // OCRQuality returns the number of pages read by OCR and their mean
@@ -175,6 +182,14 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			d.Confidence = min(d.Confidence, text.OCRConfidence)
 		}
 	}
+	degradedText := text.Degraded != ""
+	if degradedText {
+		// Said in the event and, through the flag, in the ledger record;
+		// a person reads the document, so the decision is a reviewer's.
+		d.Context["degraded"] = text.Degraded
+		d.Flags = append(d.Flags, events.Flag{Kind: FlagDegraded, Detail: text.Degraded})
+		fired = append(fired, RuleDegradedText)
+	}
 	lowConfidence := d.Confidence < rules.ReviewThreshold
 	if lowConfidence {
 		fired = append(fired, RuleLowConfidence)
@@ -228,7 +243,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		if urgent {
 			d.Priority = 2
 		}
-	case lowConfidence || lowOCR || unfamiliar || d.Context["text.empty"] == "true":
+	case lowConfidence || lowOCR || unfamiliar || degradedText || d.Context["text.empty"] == "true":
 		d.Review, d.Reason, d.Priority = true, ReasonLowConfidence, 0
 	}
 	d.RulesFired = fired

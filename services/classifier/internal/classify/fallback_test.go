@@ -3,6 +3,7 @@ package classify
 import (
 	"context"
 	"errors"
+	"slices"
 	"strings"
 	"testing"
 	"time"
@@ -96,5 +97,29 @@ func TestDegradedDecision(t *testing.T) {
 	}
 	if !flagged || !strings.HasPrefix(d.Context["degraded"], DegradedUnusable) {
 		t.Errorf("flags %+v context %q: want the decision marked degraded", d.Flags, d.Context["degraded"])
+	}
+}
+
+// TestDegradedTextGoesToReview is issue 19 point 3's OCR fallback seen by
+// the classifier: text read without the engine's language data is flagged
+// degraded with OCR's reason and goes to a person, however confident the
+// model is; the same text read normally is recorded.
+func TestDegradedTextGoesToReview(t *testing.T) {
+	e := NewEngine(&scripted{name: "docket-tfidf-logreg"}, policy.Default(), "builtin")
+	body := "INVOICE Invoice number INV-1 Amount due 120.00 USD"
+	const reason = "ocr_language_missing: tesseract has no data for language \"deu\"; text layer only"
+	d, err := e.Decide(context.Background(), "acme", Text{Body: body, Bytes: int64(len(body)), Degraded: reason})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var flagged bool
+	for _, f := range d.Flags {
+		flagged = flagged || (f.Kind == FlagDegraded && f.Detail == reason)
+	}
+	if !d.Review || !flagged || d.Context["degraded"] != reason || !slices.Contains(d.RulesFired, RuleDegradedText) {
+		t.Errorf("review %v, flags %+v, context %q, rules %v: want a review of a degraded decision", d.Review, d.Flags, d.Context["degraded"], d.RulesFired)
+	}
+	if d, _ := e.Decide(context.Background(), "acme", Text{Body: body, Bytes: int64(len(body))}); d.Review || d.Context["degraded"] != "" {
+		t.Errorf("the same text read normally: review %v, degraded %q; want it recorded", d.Review, d.Context["degraded"])
 	}
 }

@@ -113,6 +113,7 @@ func (h *Handler) text(ctx context.Context, in *events.DocumentExtracted) (class
 		return classify.Text{}, err
 	}
 	t.OCRPages, t.OCRConfidence = classify.OCRQuality(in.Pages)
+	t.Degraded = in.Degraded
 	return t, nil
 }
 

@@ -79,6 +79,10 @@ type Result struct {
 	// Charset and Repaired describe a plain-text document.
 	Charset  string
 	Repaired int
+	// Degraded says why the engine read none of the pages it should have
+	// (ErrNoLanguageData): the text is the text layer alone, empty for a
+	// scan, and a person has to read the document. Empty otherwise.
+	Degraded string
 }
 
 // Text joins the pages' text with form feeds, as pdftotext does.
@@ -331,6 +335,10 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 	}
 	x.report(ctx, job, 0, len(info.Frames))
 	texts, err := x.engine.Recognize(ctx, job.Path, 0)
+	if errors.Is(err, ErrNoLanguageData) {
+		// Degraded: no text at all, left to the reviewer who reads it.
+		return x.unread(ctx, job, len(info.Frames), degradedReason(err, "no text layer: a person reads the document"))
+	}
 	if err != nil {
 		return Result{}, fmt.Errorf("recognize %s image: %w", info.Format, err)
 	}
@@ -393,7 +401,20 @@ func (x *Extractor) extractPDF(ctx context.Context, job Job, m *cpuMeter) (Resul
 		plans = append(plans, plan)
 	}
 	if len(plans) > 0 {
-		if err := x.ocrPages(ctx, job, res.Pages, plans, m); err != nil {
+		err := x.ocrPages(ctx, job, res.Pages, plans, m)
+		if errors.Is(err, ErrNoLanguageData) {
+			// Degraded: the pages the engine should have read keep
+			// whatever text layer they have.
+			res.Degraded = degradedReason(err, "text layer only")
+			for _, p := range plans {
+				t := strings.TrimRightFunc(layer[p.n-1], unicode.IsSpace)
+				res.Pages[p.n-1] = Page{Number: p.n, Text: t, Confidence: textLayerConfidence(t), Method: MethodTextLayer}
+			}
+			x.report(ctx, job, n, n)
+			res.EngineName, res.EngineVersion, err = x.identity(ctx, n, 0)
+			return res, err
+		}
+		if err != nil {
 			return Result{}, err
 		}
 	} else {
@@ -406,6 +427,33 @@ func (x *Extractor) extractPDF(ctx context.Context, job Job, m *cpuMeter) (Resul
 		}
 	}
 	res.EngineName, res.EngineVersion, err = x.identity(ctx, textPages, ocrPages)
+	return res, err
+}
+
+// degradedReason is Result.Degraded for an engine that cannot read.
+func degradedReason(err error, what string) string {
+	return "ocr_language_missing: " + err.Error() + "; " + what
+}
+
+// textLayerConfidence is a text layer's confidence: exact when there is
+// text, none when there is not.
+func textLayerConfidence(t string) float64 {
+	if nonSpace(t) == 0 {
+		return 0
+	}
+	return 1
+}
+
+// unread completes an image document of frames pages that the engine
+// could not read: one empty page each, degraded for reason.
+func (x *Extractor) unread(ctx context.Context, job Job, frames int, reason string) (Result, error) {
+	res := Result{Pages: make([]Page, frames), Degraded: reason}
+	for i := range res.Pages {
+		res.Pages[i] = Page{Number: i + 1, Method: MethodOCR}
+	}
+	x.report(ctx, job, len(res.Pages), len(res.Pages))
+	var err error
+	res.EngineName, res.EngineVersion, err = x.engine.Identity(ctx)
 	return res, err
 }
 

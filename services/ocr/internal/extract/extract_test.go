@@ -284,6 +284,43 @@ func TestMissingLanguageIsStructural(t *testing.T) {
 	}
 }
 
+// TestMissingLanguageCompletesDegraded is issue 19 point 3's OCR fallback:
+// with no data for its language the engine reads nothing, and the document
+// completes from its text layer alone (empty for a scan, left to a person),
+// marked degraded with the reason, instead of being dead-lettered.
+func TestMissingLanguageCompletesDegraded(t *testing.T) {
+	dir := t.TempDir()
+	x := extract.New(extract.NewTesseract("tesseract", "docketnosuchlang", 300, toolLimits), extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", toolLimits),
+		nil, nil, nil, extract.Limits{MaxPages: 500, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}, dir, nil)
+	for _, tt := range []struct {
+		file, mediaType, what string
+		text                  bool
+		method                string
+	}{
+		{"faxmixed.pdf", "application/pdf", "text layer only", true, extract.MethodTextLayer},
+		{"scanned.pdf", "application/pdf", "text layer only", false, extract.MethodTextLayer},
+		{"invoice.png", "image/png", "a person reads the document", false, extract.MethodOCR},
+	} {
+		t.Run(tt.file, func(t *testing.T) {
+			res, err := x.Extract(ctx(t), job(tt.file, tt.mediaType))
+			if err != nil {
+				t.Fatalf("Extract: %v, want a degraded result", err)
+			}
+			if !strings.HasPrefix(res.Degraded, "ocr_language_missing: ") || !strings.Contains(res.Degraded, "tesseract-ocr-docketnosuchlang") || !strings.Contains(res.Degraded, tt.what) {
+				t.Errorf("degraded %q, want the reason, the package and %q", res.Degraded, tt.what)
+			}
+			if got := strings.TrimSpace(res.Text()) != ""; got != tt.text {
+				t.Errorf("text %q: want some text %v", res.Text(), tt.text)
+			}
+			for _, p := range res.Pages {
+				if p.Method != tt.method {
+					t.Errorf("page %d read by %s, want %s", p.Number, p.Method, tt.method)
+				}
+			}
+		})
+	}
+}
+
 func TestTimeoutIsTransient(t *testing.T) {
 	t.Run("real tesseract", func(t *testing.T) {
 		x, _ := newExtractor(t, options{})

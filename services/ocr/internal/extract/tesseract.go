@@ -4,6 +4,7 @@ import (
 	"bufio"
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"slices"
 	"strconv"
@@ -12,6 +13,11 @@ import (
 
 	"github.com/docket-run/docket/pkg/fault"
 )
+
+// ErrNoLanguageData is the engine missing the data of its language (a
+// language pack not installed): Extract then completes degraded, from the
+// text layer only (Result.Degraded), instead of failing the document.
+var ErrNoLanguageData = errors.New("tesseract has no data for language")
 
 // PageText is what an engine read from one page image.
 type PageText struct {
@@ -106,7 +112,8 @@ func (t *Tesseract) run(ctx context.Context, imagePath string, dpi, psm int) ([]
 	out, err := t.tool.Run(ctx, imagePath, "stdout", "-l", t.language, "--dpi", strconv.Itoa(dpi), "--psm", strconv.Itoa(psm), "tsv")
 	if err != nil {
 		if fault.ClassOf(err) == fault.Structural && strings.Contains(err.Error(), "Failed loading language") {
-			return nil, fault.Structuralf("tesseract has no data for language %q: install the Debian package tesseract-ocr-<lang> (e.g. tesseract-ocr-%s): %w", t.language, strings.Split(t.language, "+")[0], err)
+			return nil, fault.Wrap(fault.Structural, fmt.Errorf("%w %q: install the Debian package tesseract-ocr-<lang> (e.g. tesseract-ocr-%s): %w",
+				ErrNoLanguageData, t.language, strings.Split(t.language, "+")[0], err))
 		}
 		return nil, fmt.Errorf("tesseract %s: %w", imagePath, err)
 	}

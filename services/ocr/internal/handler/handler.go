@@ -68,6 +68,9 @@ type Config struct {
 	Lease time.Duration
 	// WorkDir holds the downloaded document; "" is the system temp dir.
 	WorkDir string
+	// Degraded, when set, is called with the reason's kind (the text before
+	// its first ':') of each document extracted in a degraded mode.
+	Degraded func(kind string)
 }
 
 // Handler handles submitted documents.
@@ -99,6 +102,8 @@ type cached struct {
 	Pages          []events.Page  `json:"pages"`
 	Engine         events.Engine  `json:"engine"`
 	MeanConfidence float32        `json:"mean_confidence"`
+	// Degraded is extract.Result.Degraded: why the text is incomplete.
+	Degraded string `json:"degraded,omitempty"`
 }
 
 // Handle is the bus handler for docket.document.submitted.
@@ -113,8 +118,16 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.Documen
 	}
 	m.Log().InfoContext(ctx, "document extracted", "document", sha, "pages", len(res.Pages),
 		"engine", res.Engine.Name, "mean_confidence", res.MeanConfidence, "cached", reused, "text_bytes", res.Text.SizeBytes)
+	if res.Degraded != "" && !reused {
+		m.Log().WarnContext(ctx, "document extracted degraded", "document", sha, "reason", res.Degraded)
+		if h.cfg.Degraded != nil {
+			kind, _, _ := strings.Cut(res.Degraded, ":")
+			h.cfg.Degraded(kind)
+		}
+	}
 	return []bus.Output{{Topic: events.TopicExtracted, Event: &events.DocumentExtracted{
 		Document:       in.Document,
+		Degraded:       res.Degraded,
 		Text:           res.Text,
 		Pages:          res.Pages,
 		Engine:         res.Engine,
@@ -289,6 +302,7 @@ func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha
 		Pages:          make([]events.Page, len(res.Pages)),
 		Engine:         events.Engine{Name: res.EngineName, Version: res.EngineVersion},
 		MeanConfidence: float32(res.MeanConfidence()),
+		Degraded:       res.Degraded,
 	}
 	for i, p := range res.Pages {
 		c.Pages[i] = events.Page{Number: p.Number, Chars: utf8.RuneCountInString(p.Text), Confidence: float32(p.Confidence), Method: p.Method}

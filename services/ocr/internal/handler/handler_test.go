@@ -267,3 +267,31 @@ func TestFailuresAreClassifiedAndDeadLettered(t *testing.T) {
 		t.Errorf("got %d extracted events, want none", len(outs))
 	}
 }
+
+// TestMissingLanguageCompletesDegraded runs the OCR handler with an engine
+// that has no data for its language: the documents are not dead-lettered
+// but extracted degraded — the text layer alone, or no text for a scan —
+// and the extracted event says why (issue 19 point 3).
+func TestMissingLanguageCompletesDegraded(t *testing.T) {
+	h := newHarness(t)
+	h.engine = &countingEngine{Engine: extract.NewTesseract("tesseract", "docketnosuchlang", 300, extract.ProcessLimits{Memory: 2 << 30, CPU: 2 * time.Minute})}
+	h.start(t, time.Minute)
+	h.submit(t, 1, h.put(t, "faxmixed.pdf", "application/pdf"))
+	h.submit(t, 2, h.put(t, "invoice.png", "image/png"))
+	got := map[string]*events.DocumentExtracted{}
+	for _, e := range h.extracted(t, 2, 2*time.Minute) {
+		got[e.Document.MediaType] = e
+	}
+	for mediaType, wantText := range map[string]bool{"application/pdf": true, "image/png": false} {
+		e := got[mediaType]
+		if e == nil {
+			t.Fatalf("no extracted event for the %s document", mediaType)
+		}
+		if !strings.HasPrefix(e.Degraded, "ocr_language_missing: ") {
+			t.Errorf("%s: degraded %q, want the reason", mediaType, e.Degraded)
+		}
+		if text := strings.TrimSpace(h.text(t, e.Text)); (text != "") != wantText {
+			t.Errorf("%s: text %q, want some: %v", mediaType, text, wantText)
+		}
+	}
+}
