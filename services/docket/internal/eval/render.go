@@ -2,7 +2,9 @@ package eval
 
 import (
 	"bytes"
+	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"hash/fnv"
 	"image"
 	"image/color"
@@ -10,6 +12,7 @@ import (
 	"image/png"
 	"math"
 	"math/rand/v2"
+	"slices"
 	"strings"
 	"time"
 	"unicode/utf8"
@@ -223,7 +226,7 @@ func scanned(v Variant) (Rendered, error) {
 		if err := png.Encode(&b, out.Pages[0]); err != nil {
 			return Rendered{}, fmt.Errorf("encode png: %w", err)
 		}
-		out.Body = b.Bytes()
+		out.Body = withDPI(b.Bytes(), sc.DPI)
 		return out, nil
 	}
 	pdf := newPDF()
@@ -240,6 +243,20 @@ func scanned(v Variant) (Rendered, error) {
 	}
 	out.Body = b.Bytes()
 	return out, nil
+}
+
+// withDPI adds a pHYs chunk after a PNG's header, as a scanner writes its
+// resolution (Go's encoder writes none).
+func withDPI(p []byte, dpi int) []byte {
+	const ihdrEnd = 8 + 25 // signature, IHDR's length, type, 13 bytes of data and CRC
+	ppm := uint32(math.Round(float64(dpi) / 0.0254))
+	chunk := binary.BigEndian.AppendUint32(nil, 9)
+	chunk = append(chunk, "pHYs"...)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = binary.BigEndian.AppendUint32(chunk, ppm)
+	chunk = append(chunk, 1) // unit: metre
+	chunk = binary.BigEndian.AppendUint32(chunk, crc32.ChecksumIEEE(chunk[4:]))
+	return slices.Concat(p[:ihdrEnd], chunk, p[ihdrEnd:])
 }
 
 // printPage draws one page at the scan's resolution.

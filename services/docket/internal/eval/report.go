@@ -45,8 +45,8 @@ This run: the %s set, %d variants of %d documents, started %s, took %s, on %s/%s
 %s
 ## By document
 
-| file | truth | Docket | confidence | review | status | CER | tesseract CER | scan |
-|---|---|---|---|---|---|---|---|---|
+| file | truth | Docket | confidence | review | status | PII found/truth | CER | tesseract CER | scan |
+|---|---|---|---|---|---|---|---|---|---|
 `, run.Set, len(results), countDocs(results), run.Started.UTC().Format("2006-01-02 15:04 MST"), run.Took.Round(time.Second),
 		runtime.GOOS, runtime.GOARCH, runtime.NumCPU(), strings.Join(strings.Fields(string(load))[:min(3, len(strings.Fields(string(load))))], " "),
 		all.Line(), definitions, table("type", byType), table("format", byFormat))
@@ -62,8 +62,10 @@ This run: the %s set, %d variants of %d documents, started %s, took %s, on %s/%s
 		if !r.Correct() {
 			mark = " ✗"
 		}
-		fmt.Fprintf(&b, "| %s | %s | %s%s | %.2f | %s | %s | %s | %s | %s |\n",
-			r.File(), r.Doc.Type, orDash(r.Type), mark, r.Confidence, orDash(r.Review), r.Status, cer, tcer, scan)
+		var one Summary
+		one.Add(r)
+		fmt.Fprintf(&b, "| %s | %s | %s%s | %.2f | %s | %s | %d/%d (%d found) | %s | %s | %s |\n",
+			r.File(), r.Doc.Type, orDash(r.Type), mark, r.Confidence, orDash(r.Review), r.Status, one.PIIMatched, one.PIITruth, one.PIIFound, cer, tcer, scan)
 	}
 	return b.String()
 }
