@@ -115,17 +115,18 @@ func orDash(s string) string {
 
 const definitions = `## What the figures are
 
-The set (services/classifier/eval) is 30 documents written by hand for this
-purpose, three of each of the classifier's ten types — a short one (a
-receipt, an ID card, a prescription, a notice), one laid out as a table and
-a long one (most of them two pages) — in wording and layouts of their own,
-not the training corpus generator's. truth.json gives each one's type, its
-personal data as written, and its money amounts. Each document is submitted
-in two of four formats: plain text, a PDF with a text layer, a scanned PNG
-and a scanned PDF (JPEG pages), 60 variants; the reduced set (CI) is 20 of
-them, two per type, five per format. Scans are rendered at eval time,
-deterministically (seeded by the file name): 150, 200 or 300 dpi, skewed up
-to 2.5°, blurred, faint ink, speckles, JPEG quality 30–75.
+The set (services/classifier/eval) is 60 documents written by hand for this
+purpose, six of each of the classifier's ten types — short ones (receipts,
+ID cards, a prescription, a notice), ones laid out as tables and long ones
+(many of them two pages) — in wording and layouts of their own, not the
+training corpus generator's. truth.json gives each one's type, its
+personal data as written, and its money amounts. The first 30 are each
+submitted in two of four formats — plain text, a PDF with a text layer, a
+scanned PNG and a scanned PDF (JPEG pages) —, the second 30 in one: 90
+variants. The reduced set (CI) is 20 of them, two per type, five per
+format. Scans are rendered at eval time, deterministically (seeded by the
+file name): 150, 200 or 300 dpi, skewed up to 2.5°, blurred, faint ink,
+speckles, JPEG quality 30–75.
 
 Every variant goes through the running suite (` + "`docket run`" + `, its own
 data folder and free ports) as a user's upload to ingest's HTTP API, is
