@@ -13,7 +13,7 @@ HELM := $(shell command -v helm 2>/dev/null || echo $(GOBIN)/helm)
 CHARTS := ingest ocr classifier ledger sagatracker exception console docket
 DATA ?= ./data
 
-.PHONY: kafka-up kafka-down kafka-fetch chaos-kafka compose-check run test test-short fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool chaos
+.PHONY: eval eval-full kafka-up kafka-down kafka-fetch chaos-kafka compose-check run test test-short fuzz verify unit lint vet fmt-check staticcheck bench schemas schemas-check proto proto-check model tools clean helm helm-tool chaos
 
 ## run: start the embedded stack and every service in one process; ports: KAFKA_PORT, REGISTRY_PORT, INGEST_PORT, TRACKER_PORT, EXCEPTION_PORT, LEDGER_PORT, CONSOLE_PORT, METRICS_PORT (the first of seven), PORT_OFFSET (added to every default port); any other flag of docket run in RUN_FLAGS
 run:
@@ -23,8 +23,8 @@ RUN_FLAGS ?=
 # docket run's address flags from the port variables (127.0.0.1 and the port)
 RUN_PORT_FLAGS = $(foreach v,KAFKA REGISTRY INGEST TRACKER EXCEPTION LEDGER CONSOLE METRICS,$(if $($(v)_PORT), --$(shell echo $(v) | tr A-Z a-z) 127.0.0.1:$($(v)_PORT)))$(if $(PORT_OFFSET), --port-offset $(PORT_OFFSET))
 
-## test: lint, check generated code, run every test (crash and end-to-end tests included, and the chaos suite at 200 workflows and 6 kills), short fuzz runs, chart checks
-test: lint schemas-check unit fuzz helm compose-check
+## test: lint, check generated code, run every test (crash and end-to-end tests included, and the chaos suite at 200 workflows and 6 kills), the reduced evaluation (make eval), short fuzz runs, chart checks
+test: lint schemas-check unit eval fuzz helm compose-check
 
 ## test-short: the edit-test loop, under two minutes on two cores: gofmt, go vet and go test -short over every module, with cached results reused; the crash, restart, end-to-end, chaos and process tests, fuzzing, staticcheck and the chart checks are left to make test
 # -p 4: the integration tests mostly wait on kfake and Redis (about 70% of two cores at -p 4), so four test binaries at once halve the wall time;
@@ -68,6 +68,18 @@ interop: interop-deps
 ## interop-deps: install the clients the interop test runs (pinned in services/docket/internal/interop/testdata) into ~/.cache/docket/interop; quick when cached
 interop-deps:
 	bash services/docket/internal/interop/testdata/deps.sh >/dev/null
+
+EVAL_SET ?= reduced
+EVAL_OUT ?= build/eval.md
+## eval: the reduced evaluation set (20 variants of services/classifier/eval) through the running suite, scans against raw tesseract; prints only the eval line (its report in EVAL_OUT; docs/eval.md says what each figure means)
+eval:
+	@mkdir -p $(dir $(EVAL_OUT)); log=$$(mktemp); \
+	(cd services/docket && DOCKET_EVAL_SET=$(EVAL_SET) DOCKET_EVAL_OUT=$(abspath $(EVAL_OUT)) \
+	  $(GO) test -count=1 -v -timeout 40m -run '^TestEval$$' ./internal/eval/) >$$log 2>&1; status=$$?; \
+	if [ $$status -ne 0 ]; then cat $$log; fi; grep '^eval: ' $$log; rm -f $$log; exit $$status
+## eval-full: every variant of the evaluation set (60), its report into docs/eval.md
+eval-full:
+	@$(MAKE) --no-print-directory eval EVAL_SET=full EVAL_OUT=docs/eval.md
 
 KAFKA_DIR ?= .kafka
 ## kafka-fetch: fetch the Apache Kafka version deploy/kafka/pom.xml pins into the user's cache folder (Maven)
