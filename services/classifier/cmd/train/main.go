@@ -24,8 +24,9 @@ func main() {
 	unseen := flag.String("unseen", "", "folder of labeled documents the corpus does not hold (<type>/*.txt), measured, never trained on; empty for none")
 	out := flag.String("out", "model/model.json", "model file to write")
 	metricsPath := flag.String("metrics", "model/metrics.json", "metrics file to write")
+	coverage := flag.Float64("coverage", 0, "share of documents whose prediction set must hold their type; 0 for textmodel's default")
 	flag.Parse()
-	if err := run(*dir, *unseen, *out, *metricsPath); err != nil {
+	if err := run(*dir, *unseen, *out, *metricsPath, textmodel.Options{Coverage: *coverage}); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}
@@ -40,12 +41,12 @@ type metrics struct {
 	Unseen *classify.Report `json:"unseen,omitempty"`
 }
 
-func run(dir, unseen, out, metricsPath string) error {
+func run(dir, unseen, out, metricsPath string, opts textmodel.Options) error {
 	docs, err := corpus.Load(dir)
 	if err != nil {
 		return err
 	}
-	model, m, err := textmodel.Train(docs, textmodel.Options{})
+	model, m, err := textmodel.Train(docs, opts)
 	if err != nil {
 		return fmt.Errorf("train: %w", err)
 	}

@@ -25,6 +25,8 @@ type Report struct {
 	ReviewLoad      float64 `json:"review_load"`
 	// Errors lists every wrong type: "name: true→predicted p=… review=…".
 	Errors []string `json:"errors"`
+	// Reviewed lists the right types sent to review: "name: type p=… reason".
+	Reviewed []string `json:"reviewed"`
 }
 
 // neutralPolicy keeps the default review threshold and turns every
@@ -38,7 +40,7 @@ func Evaluate(ctx context.Context, clf Classifier, docs []textmodel.Doc) (Report
 		return Report{}, fmt.Errorf("neutral policy: %w", err)
 	}
 	e := NewEngine(clf, pol, "neutral")
-	r := Report{Errors: []string{}}
+	r := Report{Errors: []string{}, Reviewed: []string{}}
 	for _, doc := range docs {
 		d, err := e.Decide(ctx, "", Text{Body: doc.Text, Bytes: int64(len(doc.Text))})
 		if err != nil {
@@ -54,6 +56,7 @@ func Evaluate(ctx context.Context, clf Classifier, docs []textmodel.Doc) (Report
 		case d.Review:
 			r.Correct++
 			r.ReviewedCorrect++
+			r.Reviewed = append(r.Reviewed, fmt.Sprintf("%s: %s p=%.2f %s", doc.Name, d.Type, d.Confidence, d.Reason))
 		default:
 			r.Correct++
 		}
