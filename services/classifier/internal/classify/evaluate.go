@@ -23,7 +23,7 @@ type Report struct {
 	// is their share of the correct ones.
 	ReviewedCorrect int     `json:"reviewed_correct"`
 	ReviewLoad      float64 `json:"review_load"`
-	// Errors lists every wrong type: "name: true→predicted p=… review=…".
+	// Errors lists every wrong type: "name: true->predicted p=… review=…".
 	Errors []string `json:"errors"`
 	// Reviewed lists the right types sent to review: "name: type p=… reason".
 	Reviewed []string `json:"reviewed"`
@@ -49,7 +49,7 @@ func Evaluate(ctx context.Context, clf Classifier, docs []textmodel.Doc) (Report
 		r.Docs++
 		switch {
 		case d.Type != doc.Class:
-			r.Errors = append(r.Errors, fmt.Sprintf("%s: %s→%s p=%.2f review=%t", doc.Name, doc.Class, d.Type, d.Confidence, d.Review))
+			r.Errors = append(r.Errors, fmt.Sprintf("%s: %s->%s p=%.2f review=%t", doc.Name, doc.Class, d.Type, d.Confidence, d.Review))
 			if !d.Review {
 				r.AutoErrors++
 			}
