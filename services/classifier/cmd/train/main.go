@@ -8,6 +8,7 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"flag"
@@ -79,11 +80,14 @@ func run(dir, unseen, out, metricsPath string, opts textmodel.Options) error {
 	if err := os.WriteFile(out, model, 0o644); err != nil {
 		return fmt.Errorf("write model: %w", err)
 	}
-	mb, err := json.MarshalIndent(all, "", "  ")
-	if err != nil {
+	var mb bytes.Buffer
+	enc := json.NewEncoder(&mb)
+	enc.SetEscapeHTML(false) // "invoice->receipt" stays readable
+	enc.SetIndent("", "  ")
+	if err := enc.Encode(all); err != nil {
 		return fmt.Errorf("encode metrics: %w", err)
 	}
-	if err := os.WriteFile(metricsPath, append(mb, '\n'), 0o644); err != nil {
+	if err := os.WriteFile(metricsPath, mb.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write metrics: %w", err)
 	}
 	fmt.Printf("train: %d train / %d calibration / %d test documents, %d word features + %d char buckets, temperature %.3f, set threshold %.3f at coverage %.2f\n",
