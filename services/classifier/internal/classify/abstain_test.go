@@ -56,6 +56,9 @@ func TestDecideAbstains(t *testing.T) {
 			if tt.clf.ambiguous != "" && d.Context["model.ambiguous"] != tt.clf.ambiguous {
 				t.Errorf("context model.ambiguous = %q, want %q", d.Context["model.ambiguous"], tt.clf.ambiguous)
 			}
+			if tt.rule != "" && !slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == tt.rule && f.Detail != "" }) {
+				t.Errorf("flags %+v, want %s with a detail for the reviewer", d.Flags, tt.rule)
+			}
 		})
 	}
 }

@@ -162,14 +162,18 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Candidates = p.Candidates
 		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
 		unfamiliar = p.Unfamiliar
+		// The flags tell the reviewer (and the ledger record) why no
+		// single type could be named.
 		if p.Ambiguous != "" {
 			ambiguous = true
 			fired = append(fired, RuleAmbiguous)
 			d.Context["model.ambiguous"] = p.Ambiguous
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleAmbiguous, Detail: p.Ambiguous})
 		}
 		if d.Type == TypeOther && len(p.Candidates) > 1 && p.Candidates[0].Score-p.Candidates[1].Score < OtherMargin {
 			ambiguous = true
 			fired = append(fired, RuleOtherMargin)
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleOtherMargin, Detail: fmt.Sprintf("other leads %s by %.2f, under %.2f", p.Candidates[1].Type, p.Candidates[0].Score-p.Candidates[1].Score, OtherMargin)})
 		}
 		if p.Model != nil {
 			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}
