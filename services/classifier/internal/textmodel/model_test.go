@@ -58,7 +58,7 @@ func TestCommittedModelIsReproducible(t *testing.T) {
 		t.Fatal(err)
 	}
 	if !bytes.Equal(a, committed) {
-		t.Fatal("model/model.json is stale: run go run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json")
+		t.Fatal("model/model.json is stale: run make model")
 	}
 	var mc textmodel.Metrics
 	raw, err := os.ReadFile("../../model/metrics.json")
