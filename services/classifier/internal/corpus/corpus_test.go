@@ -45,3 +45,27 @@ func TestCommittedCorpusIsGenerated(t *testing.T) {
 		}
 	}
 }
+
+// TestCorpusHasShortDocuments: every type has short documents (a card, a
+// till slip, a one-paragraph form), the kind the first corpus lacked and
+// the model then got wrong.
+func TestCorpusHasShortDocuments(t *testing.T) {
+	short, all := map[string]int{}, map[string]int{}
+	for _, d := range Generate(1, 150) {
+		all[d.Class]++
+		n := 0
+		for _, l := range strings.Split(d.Text, "\n") {
+			if strings.TrimSpace(l) != "" {
+				n++
+			}
+		}
+		if n <= 10 {
+			short[d.Class]++
+		}
+	}
+	for _, typ := range Types {
+		if short[typ]*100 < all[typ]*15 {
+			t.Errorf("type %s: %d of %d documents have 10 lines or fewer, want at least 15%%", typ, short[typ], all[typ])
+		}
+	}
+}
