@@ -1,6 +1,7 @@
 package textmodel
 
 import (
+	"sort"
 	"strings"
 	"unicode"
 )
@@ -63,15 +64,20 @@ func Tokens(text string) []string {
 }
 
 // features are the counts of a text's features: word unigrams and bigrams
-// by name, character n-grams by bucket.
+// by name, character n-grams by bucket (ascending).
 type features struct {
 	words map[string]int
-	chars map[int]int
+	chars []entry
 }
+
+type entry struct{ i, n int }
 
 func extract(text string, buckets int) features {
 	toks := Tokens(text)
-	f := features{words: make(map[string]int, 2*len(toks)), chars: make(map[int]int, 8*len(toks))}
+	f := features{words: make(map[string]int, 2*len(toks))}
+	counts := make([]int32, buckets)
+	var touched []int
+	var w []byte
 	for i, t := range toks {
 		f.words[t]++
 		if i > 0 {
@@ -80,22 +86,28 @@ func extract(text string, buckets int) features {
 		if t == numToken {
 			continue
 		}
-		w := "<" + lookAlikes.Replace(t) + ">"
-		for n := charMin; n <= charMax; n++ {
-			for s := 0; s+n <= len(w); s++ {
-				f.chars[bucket(w[s:s+n], buckets)]++
+		w = append(append(append(w[:0], '<'), lookAlikes.Replace(t)...), '>')
+		for s := range w {
+			// 32-bit FNV-1a of w[s:s+n], extended one byte at a time.
+			h := uint32(2166136261)
+			for n := 1; n <= charMax && s+n <= len(w); n++ {
+				h ^= uint32(w[s+n-1])
+				h *= 16777619
+				if n < charMin {
+					continue
+				}
+				b := int(h % uint32(buckets))
+				if counts[b] == 0 {
+					touched = append(touched, b)
+				}
+				counts[b]++
 			}
 		}
 	}
-	return f
-}
-
-// bucket hashes an n-gram with 32-bit FNV-1a.
-func bucket(s string, buckets int) int {
-	h := uint32(2166136261)
-	for i := 0; i < len(s); i++ {
-		h ^= uint32(s[i])
-		h *= 16777619
+	sort.Ints(touched)
+	f.chars = make([]entry, len(touched))
+	for k, b := range touched {
+		f.chars[k] = entry{b, int(counts[b])}
 	}
-	return int(h % uint32(buckets))
+	return f
 }

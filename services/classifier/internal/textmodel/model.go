@@ -168,27 +168,22 @@ func (m *Model) vectorize(text string) vector {
 }
 
 func vectorizeFeatures(f features, index map[string]int, idf, charIDF []float32) vector {
-	var words, chars []entry
+	var words []entry
 	for t, n := range f.words {
 		if i, ok := index[t]; ok {
 			words = append(words, entry{i, n})
 		}
 	}
-	for b, n := range f.chars {
-		chars = append(chars, entry{b, n})
-	}
+	sort.Slice(words, func(a, b int) bool { return words[a].i < words[b].i })
 	var v vector
 	v.add(words, idf, 0)
-	v.add(chars, charIDF, len(idf))
+	v.add(f.chars, charIDF, len(idf))
 	return v
 }
 
-type entry struct{ i, n int }
-
-// add appends a block of counts as TF-IDF values normalized to 1/√2,
-// its indices shifted by offset.
+// add appends a block of counts, ascending by index, as TF-IDF values
+// normalized to 1/√2, its indices shifted by offset.
 func (v *vector) add(es []entry, idf []float32, offset int) {
-	sort.Slice(es, func(a, b int) bool { return es[a].i < es[b].i })
 	start := len(v.val)
 	var norm float64
 	for _, e := range es {

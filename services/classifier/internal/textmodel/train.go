@@ -202,8 +202,8 @@ func Train(docs []Doc, opts Options) ([]byte, Metrics, error) {
 		for t := range fs[i].words {
 			df[t]++
 		}
-		for b := range fs[i].chars {
-			charDF[b]++
+		for _, e := range fs[i].chars {
+			charDF[e.i]++
 		}
 	}
 	var vocab []string
