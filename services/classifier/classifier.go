@@ -5,9 +5,12 @@
 // threshold or a rule demands it, docket.review.requested.
 //
 // The built-in model (model/model.json, embedded) runs offline; it is
-// trained from corpus/ by
+// trained from corpus/ by make model:
 //
-//	go run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json
+//	go run ./cmd/train -corpus corpus -unseen internal/classify/testdata/unseen -out model/model.json -metrics model/metrics.json
+//
+// A decision whose conformal prediction set holds more than one type, or
+// none, goes to review with reason ambiguous_type.
 //
 // An LLM behind an OpenAI-compatible chat completions endpoint can replace
 // it (DOCKET_CLASSIFIER_LLM_URL). DOCKET_CLASSIFIER_ENGINE=noop (off by

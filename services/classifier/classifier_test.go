@@ -261,7 +261,7 @@ func TestLLMDownCompletesDegraded(t *testing.T) {
 // text whose blob is missing is dead-lettered as structural.
 func TestHandlerThroughRuntime(t *testing.T) {
 	pol := filepath.Join(t.TempDir(), "policy.json")
-	if err := os.WriteFile(pol, []byte(`{"tenants": {"strict": {"review_threshold": 0.999999, "sla": "2h"}}}`), 0o600); err != nil {
+	if err := os.WriteFile(pol, []byte(`{"tenants": {"strict": {"always_review_types": ["invoice"], "sla": "2h"}}}`), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	t.Setenv("DOCKET_CLASSIFIER_POLICY_FILE", pol)
@@ -340,9 +340,9 @@ func TestHandlerThroughRuntime(t *testing.T) {
 	}
 	checkReview(t, r3.ReviewRequested, in[2], empty, decide("acme", ""), 24*time.Hour, start, end)
 
-	// 4: the strict tenant's threshold sends the same invoice to review.
+	// 4: the strict tenant's policy sends the same invoice to review.
 	r4 := review(t, reviews, "wf-4")
-	if r4.Reason != "low_confidence" || *r4.SuggestedType != "invoice" || r4.Context["policy.tenant"] != "strict" || r4.Context["policy.review_threshold"] != "0.999999" {
+	if r4.Reason != "rule_required" || *r4.SuggestedType != "invoice" || r4.Context["policy.tenant"] != "strict" || r4.Context["policy.always_review"] != "invoice" {
 		t.Errorf("wf-4: reason=%s suggested=%s context=%v", r4.Reason, *r4.SuggestedType, r4.Context)
 	}
 	checkReview(t, r4.ReviewRequested, in[3], inv, decide("strict", invoiceText), 2*time.Hour, start, end)

@@ -33,6 +33,11 @@ type Prediction struct {
 	// scores to mean anything (they are then mostly its priors); the
 	// decision goes to review whatever the score.
 	Unfamiliar bool
+	// Ambiguous says why the classifier cannot name one type — its
+	// conformal prediction set holds several types, or none — and is
+	// empty when it can; the decision then goes to review (reason
+	// ambiguous_type) whatever the score.
+	Ambiguous string
 	// Model is the model that answered when it is not the Classifier's
 	// own (a fallback's); nil otherwise.
 	Model *events.Model
@@ -86,6 +91,14 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 		}
 		cands = append(cands, events.Candidate{Type: s.Class, Score: Round(s.P)})
 	}
+	ambiguous := ""
+	switch len(p.Set) {
+	case 0:
+		ambiguous = fmt.Sprintf("no type reaches the prediction set's threshold at coverage %.2f", b.m.Coverage())
+	case 1:
+	default:
+		ambiguous = fmt.Sprintf("%d types in the prediction set at coverage %.2f: %s", len(p.Set), b.m.Coverage(), strings.Join(p.Set, ","))
+	}
 	feats := make([]string, len(p.Top))
 	for i, c := range p.Top {
 		feats[i] = fmt.Sprintf("%s=%.3f", c.Feature, c.Weight)
@@ -97,8 +110,11 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 			"model.known_features": fmt.Sprint(p.Known),
 			"model.temperature":    fmt.Sprintf("%.4f", b.m.Temperature()),
 			"model.data_sha256":    b.m.DataSHA256(),
+			"model.prediction_set": strings.Join(p.Set, ","),
+			"model.coverage":       fmt.Sprintf("%.2f", b.m.Coverage()),
 		},
 		Unfamiliar: p.Known < minKnownFeatures,
+		Ambiguous:  ambiguous,
 	}, nil
 }
 

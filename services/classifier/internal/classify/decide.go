@@ -17,12 +17,15 @@ import (
 const (
 	ReasonLowConfidence = "low_confidence"
 	ReasonRuleRequired  = "rule_required"
+	ReasonAmbiguousType = "ambiguous_type"
 )
 
 // Rule ids, as they appear in RulesFired.
 const (
 	RuleLowConfidence = "confidence.below_threshold"
 	RuleUnfamiliar    = "model.unfamiliar_text"
+	RuleAmbiguous     = "model.ambiguous_type"
+	RuleOtherMargin   = "model.other_low_margin"
 	RuleEmptyText     = "text.empty"
 	RuleTypeReview    = "type.always_review"
 	RulePIIReview     = "pii.requires_review"
@@ -42,6 +45,12 @@ const MinOCRConfidence = 0.6
 
 // TypeOther is the type of an empty or unrecognizable document.
 const TypeOther = "other"
+
+// OtherMargin is the least lead of "other" over the next type for a
+// document to be recorded as other without review: other is where a
+// document of a known type the model does not recognize lands (7 of the
+// 12 errors on unseen documents in issue 17).
+const OtherMargin = 0.5
 
 // Text is the extracted text a decision is made on.
 type Text struct {
@@ -140,7 +149,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Context["text.truncated"] = fmt.Sprintf("classified the first %d of %d bytes", text.CapBytes, text.Bytes)
 	}
 	var fired []string
-	unfamiliar := false
+	unfamiliar, ambiguous := false, false
 	if strings.TrimSpace(text.Body) == "" {
 		d.Type, d.Confidence = TypeOther, 0
 		d.Candidates = []events.Candidate{{Type: TypeOther, Score: 0}}
@@ -160,6 +169,19 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Candidates = p.Candidates
 		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
 		unfamiliar = p.Unfamiliar
+		// The flags tell the reviewer (and the ledger record) why no
+		// single type could be named.
+		if p.Ambiguous != "" {
+			ambiguous = true
+			fired = append(fired, RuleAmbiguous)
+			d.Context["model.ambiguous"] = p.Ambiguous
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleAmbiguous, Detail: p.Ambiguous})
+		}
+		if d.Type == TypeOther && len(p.Candidates) > 1 && p.Candidates[0].Score-p.Candidates[1].Score < OtherMargin {
+			ambiguous = true
+			fired = append(fired, RuleOtherMargin)
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleOtherMargin, Detail: fmt.Sprintf("other leads %s by %.2f, under %.2f", p.Candidates[1].Type, p.Candidates[0].Score-p.Candidates[1].Score, OtherMargin)})
+		}
 		if p.Model != nil {
 			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}
 			d.Context["model.name"], d.Context["model.version"] = p.Model.Name, p.Model.Version
@@ -243,7 +265,11 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		if urgent {
 			d.Priority = 2
 		}
-	case lowConfidence || lowOCR || unfamiliar || degradedText || d.Context["text.empty"] == "true":
+	case ambiguous && !unfamiliar:
+		// Named only when the model knows the text: on text it does not
+		// know, every type is as plausible and low confidence says why.
+		d.Review, d.Reason, d.Priority = true, ReasonAmbiguousType, 0
+	case ambiguous || lowConfidence || lowOCR || unfamiliar || degradedText || d.Context["text.empty"] == "true":
 		d.Review, d.Reason, d.Priority = true, ReasonLowConfidence, 0
 	}
 	d.RulesFired = fired

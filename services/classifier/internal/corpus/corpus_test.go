@@ -13,12 +13,12 @@ func TestCommittedCorpusIsGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Generate(1, 80)
+	want := Generate(1, 150)
 	for i := range want {
 		want[i].Text = strings.TrimRight(want[i].Text, "\n") + "\n" // as Write stores it
 	}
 	if len(got) != len(want) {
-		t.Fatalf("corpus has %d documents, generator %d: run go run ./cmd/gencorpus -seed 1 -n 80 -out corpus", len(got), len(want))
+		t.Fatalf("corpus has %d documents, generator %d: run go run ./cmd/gencorpus -seed 1 -n 150 -out corpus", len(got), len(want))
 	}
 	byName := map[string]string{}
 	for _, d := range got {
@@ -26,7 +26,7 @@ func TestCommittedCorpusIsGenerated(t *testing.T) {
 	}
 	for _, d := range want {
 		if byName[d.Class+"/"+d.Name] != d.Text {
-			t.Fatalf("%s/%s differs from the generator output: run go run ./cmd/gencorpus -seed 1 -n 80 -out corpus", d.Class, d.Name)
+			t.Fatalf("%s/%s differs from the generator output: run go run ./cmd/gencorpus -seed 1 -n 150 -out corpus", d.Class, d.Name)
 		}
 	}
 	if a, b := Generate(7, 3), Generate(7, 3); !reflect.DeepEqual(a, b) {
@@ -40,8 +40,32 @@ func TestCommittedCorpusIsGenerated(t *testing.T) {
 		per[d.Class]++
 	}
 	for _, typ := range Types {
-		if per[typ] < 40 {
-			t.Errorf("type %s has %d documents, want at least 40", typ, per[typ])
+		if per[typ] < 100 {
+			t.Errorf("type %s has %d documents, want at least 100", typ, per[typ])
+		}
+	}
+}
+
+// TestCorpusHasShortDocuments: every type has short documents (a card, a
+// till slip, a one-paragraph form), the kind the first corpus lacked and
+// the model then got wrong.
+func TestCorpusHasShortDocuments(t *testing.T) {
+	short, all := map[string]int{}, map[string]int{}
+	for _, d := range Generate(1, 150) {
+		all[d.Class]++
+		n := 0
+		for _, l := range strings.Split(d.Text, "\n") {
+			if strings.TrimSpace(l) != "" {
+				n++
+			}
+		}
+		if n <= 10 {
+			short[d.Class]++
+		}
+	}
+	for _, typ := range Types {
+		if short[typ]*100 < all[typ]*15 {
+			t.Errorf("type %s: %d of %d documents have 10 lines or fewer, want at least 15%%", typ, short[typ], all[typ])
 		}
 	}
 }

@@ -253,35 +253,3 @@ func (g g) table(its []item, m money) []string {
 	}
 	return out
 }
-
-// noise imitates OCR errors at a small rate.
-func (g g) noise(s string) string {
-	if !g.chance(0.35) {
-		return s
-	}
-	rate := 0.004 + g.r.Float64()*0.012
-	var b strings.Builder
-	for _, c := range s {
-		if g.r.Float64() >= rate {
-			b.WriteRune(c)
-			continue
-		}
-		switch c {
-		case 'l':
-			b.WriteRune('1')
-		case 'O':
-			b.WriteRune('0')
-		case 'e':
-			b.WriteRune('c')
-		case 'm':
-			b.WriteString("rn")
-		case ' ':
-			b.WriteString("  ")
-		case 'i':
-			b.WriteRune('l')
-		default:
-			b.WriteRune(c)
-		}
-	}
-	return b.String()
-}

@@ -1,8 +1,10 @@
 // Package textmodel is the built-in document-type model: multinomial
-// logistic regression over TF-IDF weighted word unigrams and bigrams, with
-// temperature scaling fitted on a calibration split so that its scores are
-// calibrated probabilities. It is pure Go, runs offline and is stored as one
-// JSON file whose SHA-256 is its version.
+// logistic regression over TF-IDF weighted word unigrams and bigrams and
+// hashed character n-grams, with temperature scaling and a split-conformal
+// set threshold fitted on a calibration split in imitated OCR noise, so that
+// its scores are calibrated probabilities on scanned text and it can say
+// when more than one type (or none) is plausible. It is pure Go, runs
+// offline and is stored as one JSON file whose SHA-256 is its version.
 package textmodel
 
 import (
@@ -18,17 +20,38 @@ import (
 // Name is the model's name in every decision.
 const Name = "docket-tfidf-logreg"
 
+// Format is the model file format this build reads and writes. Format 2
+// added character n-grams and the conformal set threshold; files of format
+// 1 (no "format" field) are refused with ErrFormat: retrain them.
+const Format = 2
+
+// ErrFormat reports a model file of a format this build does not read.
+var ErrFormat = errors.New("unsupported model file format")
+
 // File is the stored model.
 type File struct {
-	Name string `json:"name"`
+	Format int    `json:"format"`
+	Name   string `json:"name"`
 	// DataSHA256 is the digest of the training corpus (every split).
-	DataSHA256  string      `json:"data_sha256"`
-	Classes     []string    `json:"classes"`
-	Vocab       []string    `json:"vocab"`
-	IDF         []float32   `json:"idf"`
-	Weights     [][]float32 `json:"weights"` // [class][feature]
+	DataSHA256 string    `json:"data_sha256"`
+	Classes    []string  `json:"classes"`
+	Vocab      []string  `json:"vocab"`
+	IDF        []float32 `json:"idf"` // per word feature
+	// CharBuckets is the number of hash buckets of character n-grams;
+	// CharIDF has one value per bucket.
+	CharBuckets int       `json:"char_buckets"`
+	CharIDF     []float32 `json:"char_idf"`
+	// Weights has a row per class: the word features in Vocab order,
+	// then the character buckets.
+	Weights     [][]float32 `json:"weights"`
 	Bias        []float32   `json:"bias"`
 	Temperature float64     `json:"temperature"`
+	// Coverage is the share of documents whose true type the prediction
+	// set should hold; SetThreshold is the least calibrated probability
+	// that puts a type in the set, fitted for Coverage by split conformal
+	// prediction on the calibration split.
+	Coverage     float64 `json:"coverage"`
+	SetThreshold float64 `json:"set_threshold"`
 }
 
 // Model is a loaded model, safe for concurrent use.
@@ -43,6 +66,9 @@ func Load(b []byte) (*Model, error) {
 	var f File
 	if err := json.Unmarshal(b, &f); err != nil {
 		return nil, fmt.Errorf("parse model: %w", err)
+	}
+	if f.Format != Format {
+		return nil, fmt.Errorf("model file format %d, this build reads %d (retrain with make model): %w", f.Format, Format, ErrFormat)
 	}
 	if err := f.check(); err != nil {
 		return nil, fmt.Errorf("invalid model: %w", err)
@@ -63,16 +89,22 @@ func (f *File) check() error {
 	if len(f.IDF) != len(f.Vocab) {
 		errs = append(errs, fmt.Errorf("%d idf values for %d features", len(f.IDF), len(f.Vocab)))
 	}
+	if f.CharBuckets < 1 || len(f.CharIDF) != f.CharBuckets {
+		errs = append(errs, fmt.Errorf("%d char idf values for %d buckets, want at least 1", len(f.CharIDF), f.CharBuckets))
+	}
 	if len(f.Weights) != len(f.Classes) || len(f.Bias) != len(f.Classes) {
 		errs = append(errs, fmt.Errorf("%d weight rows and %d biases for %d classes", len(f.Weights), len(f.Bias), len(f.Classes)))
 	}
 	for c, w := range f.Weights {
-		if len(w) != len(f.Vocab) {
-			errs = append(errs, fmt.Errorf("class %d has %d weights for %d features", c, len(w), len(f.Vocab)))
+		if len(w) != len(f.Vocab)+f.CharBuckets {
+			errs = append(errs, fmt.Errorf("class %d has %d weights for %d features", c, len(w), len(f.Vocab)+f.CharBuckets))
 		}
 	}
 	if !(f.Temperature > 0) {
 		errs = append(errs, fmt.Errorf("temperature %v, want > 0", f.Temperature))
+	}
+	if !(f.Coverage > 0 && f.Coverage < 1) || f.SetThreshold < 0 || f.SetThreshold > 1 {
+		errs = append(errs, fmt.Errorf("coverage %v and set threshold %v, want 0 < coverage < 1 and a threshold in 0..1", f.Coverage, f.SetThreshold))
 	}
 	return errors.Join(errs...)
 }
@@ -90,13 +122,17 @@ func (m *Model) Classes() []string { return append([]string(nil), m.f.Classes...
 // Temperature is the fitted calibration temperature.
 func (m *Model) Temperature() float64 { return m.f.Temperature }
 
+// Coverage is the share of documents whose prediction set holds their
+// true type, on the calibration split.
+func (m *Model) Coverage() float64 { return m.f.Coverage }
+
 // Score is a class with its calibrated probability.
 type Score struct {
 	Class string
 	P     float64
 }
 
-// Contribution is how much a feature pushed the chosen class's logit.
+// Contribution is how much a word feature pushed the chosen class's logit.
 type Contribution struct {
 	Feature string
 	Weight  float64
@@ -106,45 +142,62 @@ type Contribution struct {
 type Prediction struct {
 	// Scores of every class, best first (ties by class name).
 	Scores []Score
-	// Top lists the features that contributed most to the best class.
+	// Set is the conformal prediction set, best first: the classes whose
+	// probability reaches the model's set threshold. It holds the true
+	// class with the model's Coverage; empty or more than one class means
+	// the model cannot name one type at that coverage.
+	Set []string
+	// Top lists the word features that contributed most to the best
+	// class (character n-grams are hashed and have no readable name).
 	Top []Contribution
-	// Known counts the text's features that the model knows.
+	// Known counts the text's word features that the model knows.
 	Known int
+	// Version is the model's version.
+	Version string
 }
 
-// vector is a sparse L2-normalized TF-IDF vector.
+// vector is a sparse TF-IDF vector: the word block and the character
+// block are each L2-normalized to 1/√2, so neither drowns the other.
 type vector struct {
 	idx []int
 	val []float64
 }
 
 func (m *Model) vectorize(text string) vector {
-	return vectorizeCounts(Features(text), m.index, m.f.IDF)
+	return vectorizeFeatures(extract(text, m.f.CharBuckets), m.index, m.f.IDF, m.f.CharIDF)
 }
 
-func vectorizeCounts(counts map[string]int, index map[string]int, idf []float32) vector {
-	type entry struct{ i, n int }
-	es := make([]entry, 0, len(counts))
-	for t, n := range counts {
+func vectorizeFeatures(f features, index map[string]int, idf, charIDF []float32) vector {
+	var words []entry
+	for t, n := range f.words {
 		if i, ok := index[t]; ok {
-			es = append(es, entry{i, n})
+			words = append(words, entry{i, n})
 		}
 	}
-	sort.Slice(es, func(a, b int) bool { return es[a].i < es[b].i })
-	v := vector{idx: make([]int, len(es)), val: make([]float64, len(es))}
+	sort.Slice(words, func(a, b int) bool { return words[a].i < words[b].i })
+	var v vector
+	v.add(words, idf, 0)
+	v.add(f.chars, charIDF, len(idf))
+	return v
+}
+
+// add appends a block of counts, ascending by index, as TF-IDF values
+// normalized to 1/√2, its indices shifted by offset.
+func (v *vector) add(es []entry, idf []float32, offset int) {
+	start := len(v.val)
 	var norm float64
-	for k, e := range es {
+	for _, e := range es {
 		x := (1 + math.Log(float64(e.n))) * float64(idf[e.i])
-		v.idx[k], v.val[k] = e.i, x
+		v.idx = append(v.idx, offset+e.i)
+		v.val = append(v.val, x)
 		norm += x * x
 	}
 	if norm > 0 {
-		norm = math.Sqrt(norm)
-		for k := range v.val {
+		norm = math.Sqrt(2 * norm)
+		for k := start; k < len(v.val); k++ {
 			v.val[k] /= norm
 		}
 	}
-	return v
 }
 
 func logits(w [][]float32, b []float32, v vector, out []float64) {
@@ -180,7 +233,7 @@ func (m *Model) Predict(text string, top int) Prediction {
 	z := make([]float64, len(m.f.Classes))
 	logits(m.f.Weights, m.f.Bias, v, z)
 	softmax(z, m.f.Temperature)
-	p := Prediction{Scores: make([]Score, len(z)), Known: len(v.idx)}
+	p := Prediction{Scores: make([]Score, len(z)), Version: m.version}
 	for c, pc := range z {
 		p.Scores[c] = Score{Class: m.f.Classes[c], P: pc}
 	}
@@ -190,6 +243,11 @@ func (m *Model) Predict(text string, top int) Prediction {
 		}
 		return p.Scores[i].Class < p.Scores[j].Class
 	})
+	for _, s := range p.Scores {
+		if s.P >= m.f.SetThreshold {
+			p.Set = append(p.Set, s.Class)
+		}
+	}
 	best := 0
 	for c, name := range m.f.Classes {
 		if name == p.Scores[0].Class {
@@ -198,6 +256,10 @@ func (m *Model) Predict(text string, top int) Prediction {
 	}
 	var cs []Contribution
 	for k, i := range v.idx {
+		if i >= len(m.f.Vocab) {
+			break
+		}
+		p.Known++
 		if w := float64(m.f.Weights[best][i]) * v.val[k] / m.f.Temperature; w > 0 {
 			cs = append(cs, Contribution{Feature: m.f.Vocab[i], Weight: w})
 		}

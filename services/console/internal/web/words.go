@@ -110,6 +110,8 @@ func ruleWords(t ReviewTask) string {
 			return "a policy rule requires a person: " + strings.Join(rules, "; ")
 		}
 		return "a policy rule requires a person to check this document type"
+	case "ambiguous_type":
+		return fmt.Sprintf("the model cannot name one type (it suggests %q at %.2f): %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
 	case "semantic_failure":
 		return "a service produced a result it does not trust: " + strings.Join(rules, "; ")
 	case "escalated":

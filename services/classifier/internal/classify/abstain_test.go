@@ -1,0 +1,127 @@
+package classify_test
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"slices"
+	"strings"
+	"testing"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/classifier/internal/classify"
+	"github.com/docket-run/docket/services/classifier/internal/policy"
+	"github.com/docket-run/docket/services/classifier/internal/textmodel"
+)
+
+// unsure is a hand-written classifier with set candidates and abstention.
+type unsure struct {
+	cands     []events.Candidate
+	ambiguous string
+}
+
+func (u unsure) Classify(context.Context, string) (classify.Prediction, error) {
+	return classify.Prediction{Candidates: u.cands, Ambiguous: u.ambiguous}, nil
+}
+func (unsure) Model() events.Model { return events.Model{Name: "unsure", Version: "v1"} }
+
+func TestDecideAbstains(t *testing.T) {
+	c := func(typ string, p float64) events.Candidate { return events.Candidate{Type: typ, Score: p} }
+	tests := []struct {
+		name   string
+		clf    unsure
+		review bool
+		reason string
+		rule   string
+	}{
+		{"two types in the set, high score", unsure{[]events.Candidate{c("tax_form", 0.91), c("id_document", 0.08)}, "2 types in the prediction set"}, true, classify.ReasonAmbiguousType, classify.RuleAmbiguous},
+		{"other by a small margin", unsure{[]events.Candidate{c("other", 0.8), c("receipt", 0.35)}, ""}, true, classify.ReasonAmbiguousType, classify.RuleOtherMargin},
+		{"other by a wide margin", unsure{[]events.Candidate{c("other", 0.95), c("receipt", 0.03)}, ""}, false, "", ""},
+		{"one type in the set", unsure{[]events.Candidate{c("invoice", 0.95), c("receipt", 0.03)}, ""}, false, "", ""},
+		{"policy rule wins the reason", unsure{[]events.Candidate{c("id_document", 0.9), c("tax_form", 0.09)}, "2 types in the prediction set"}, true, classify.ReasonRuleRequired, classify.RuleAmbiguous},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := classify.NewEngine(tt.clf, policy.Default(), "builtin").Decide(context.Background(), "acme", classify.Text{Body: "some text", Bytes: 9})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Review != tt.review || d.Reason != tt.reason {
+				t.Errorf("review=%v reason=%q (rules %v), want %v %q", d.Review, d.Reason, d.RulesFired, tt.review, tt.reason)
+			}
+			if tt.rule != "" && !slices.Contains(d.RulesFired, tt.rule) {
+				t.Errorf("rules fired %v, want %s among them", d.RulesFired, tt.rule)
+			}
+			if tt.clf.ambiguous != "" && d.Context["model.ambiguous"] != tt.clf.ambiguous {
+				t.Errorf("context model.ambiguous = %q, want %q", d.Context["model.ambiguous"], tt.clf.ambiguous)
+			}
+			if tt.rule != "" && !slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == tt.rule && f.Detail != "" }) {
+				t.Errorf("flags %+v, want %s with a detail for the reviewer", d.Flags, tt.rule)
+			}
+		})
+	}
+}
+
+// handModel is a model file written by hand: five invoice words, five
+// receipt words, no weight on character n-grams, and a set threshold of
+// 0.3, so that a text with as much of both has both in its set.
+func handModel(t *testing.T) []byte {
+	t.Helper()
+	f := textmodel.File{Format: textmodel.Format, Name: textmodel.Name, Classes: []string{"invoice", "receipt"},
+		CharBuckets: 1, CharIDF: []float32{1}, Weights: [][]float32{nil, nil}, Bias: []float32{0, 0}, Temperature: 1, Coverage: 0.95, SetThreshold: 0.3}
+	for i, w := range []string{"bill", "due", "invoice", "remit", "terms", "cash", "change", "receipt", "thanks", "till"} {
+		x := float32(3)
+		if i >= 5 {
+			x = -3
+		}
+		f.Vocab, f.IDF = append(f.Vocab, w), append(f.IDF, 1)
+		f.Weights[0], f.Weights[1] = append(f.Weights[0], x), append(f.Weights[1], -x)
+	}
+	f.Weights[0], f.Weights[1] = append(f.Weights[0], 0), append(f.Weights[1], 0)
+	raw, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return raw
+}
+
+// TestBuiltInPredictionSet: the built-in classifier sends a text whose
+// conformal set holds two types to review as ambiguous_type, records a
+// text with one, and names the model file's version in the decision.
+func TestBuiltInPredictionSet(t *testing.T) {
+	raw := handModel(t)
+	b, err := classify.NewBuiltIn(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := policy.Parse([]byte(`{"default": {"review_threshold": 0.4}}`), b.Types(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sum := sha256.Sum256(raw)
+	version := hex.EncodeToString(sum[:])
+	tests := []struct {
+		name, text, set string
+		review          bool
+	}{
+		{"invoice and receipt words alike", "invoice bill due remit terms receipt cash change till thanks", "invoice,receipt", true},
+		{"invoice words", "invoice bill due remit terms", "invoice", false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := classify.NewEngine(b, pol, "test").Decide(context.Background(), "acme", classify.Text{Body: tt.text, Bytes: int64(len(tt.text))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			set := strings.Split(d.Context["model.prediction_set"], ",")
+			slices.Sort(set) // the two types tie: either may come first
+			if d.Review != tt.review || (tt.review && d.Reason != classify.ReasonAmbiguousType) || strings.Join(set, ",") != tt.set {
+				t.Errorf("review=%v reason=%q set=%q (rules %v), want review=%v set=%q", d.Review, d.Reason, d.Context["model.prediction_set"], d.RulesFired, tt.review, tt.set)
+			}
+			if d.Model.Version != version+"+policy.test" || d.Context["model.version"] != version {
+				t.Errorf("model %+v, context version %q, want the file's digest %s", d.Model, d.Context["model.version"], version)
+			}
+		})
+	}
+}

@@ -1,0 +1,12 @@
+package web
+
+import "testing"
+
+func TestRuleWordsAmbiguousType(t *testing.T) {
+	task := ReviewTask{Reason: "ambiguous_type", SuggestedType: "tax_form", Confidence: 0.91,
+		Flags: []Flag{{Kind: "model.ambiguous_type", Detail: "2 types in the prediction set at coverage 0.95: tax_form,id_document"}}}
+	want := `the model cannot name one type (it suggests "tax_form" at 0.91): model.ambiguous_type: 2 types in the prediction set at coverage 0.95: tax_form,id_document`
+	if got := ruleWords(task); got != want {
+		t.Errorf("ruleWords = %q, want %q", got, want)
+	}
+}
