@@ -288,7 +288,7 @@ func TestHandlerThroughRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, remote, err := classifier.Engine(cfg, nil)
+	eng, remote, err := classifier.Engine(cfg, nil, nil)
 	if err != nil || remote {
 		t.Fatalf("engine: %v remote=%v", err, remote)
 	}
@@ -406,11 +406,12 @@ func TestConfigValidate(t *testing.T) {
 	t.Setenv("DOCKET_CLASSIFIER_LLM_URL", "ftp://x")
 	t.Setenv("DOCKET_CLASSIFIER_LLM_TIMEOUT", "0s")
 	t.Setenv("DOCKET_CLASSIFIER_LLM_BUDGET", "-1s")
+	t.Setenv("DOCKET_CLASSIFIER_MODEL_POLL", "0s")
 	_, err := classifier.LoadConfig()
 	if err == nil {
 		t.Fatal("LoadConfig accepted invalid settings")
 	}
-	for _, want := range []string{"DOCKET_CLASSIFIER_MAX_TEXT_BYTES 0", "DOCKET_CLASSIFIER_LLM_URL", "DOCKET_CLASSIFIER_LLM_MODEL is required", "DOCKET_CLASSIFIER_LLM_TIMEOUT", "DOCKET_CLASSIFIER_LLM_BUDGET"} {
+	for _, want := range []string{"DOCKET_CLASSIFIER_MAX_TEXT_BYTES 0", "DOCKET_CLASSIFIER_LLM_URL", "DOCKET_CLASSIFIER_LLM_MODEL is required", "DOCKET_CLASSIFIER_LLM_TIMEOUT", "DOCKET_CLASSIFIER_LLM_BUDGET", "DOCKET_CLASSIFIER_MODEL_POLL"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not report %s", err, want)
 		}
@@ -423,7 +424,7 @@ func TestConfigValidateEngine(t *testing.T) {
 		{"noop with an LLM", "noop", "http://127.0.0.1:1", "DOCKET_CLASSIFIER_ENGINE=noop excludes DOCKET_CLASSIFIER_LLM_URL"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := classifier.Config{Engine: tc.engine, MaxTextBytes: 1024, LLMURL: tc.llm, LLMModel: "m", LLMTimeout: time.Second}
+			c := classifier.Config{Engine: tc.engine, MaxTextBytes: 1024, LLMURL: tc.llm, LLMModel: "m", LLMTimeout: time.Second, ModelPoll: time.Second}
 			if err := c.Validate(); err == nil || err.Error() != tc.want {
 				t.Errorf("Validate = %v, want %q", err, tc.want)
 			}
@@ -434,7 +435,7 @@ func TestConfigValidateEngine(t *testing.T) {
 // The no-op engine answers "other" with confidence 1 whatever the text;
 // the policy still applies, so such a document is classified, not reviewed.
 func TestNoopEngine(t *testing.T) {
-	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024}, nil)
+	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -72,9 +72,9 @@ const topFeatures = 8
 // maxCandidates bounds the candidates of a decision.
 const maxCandidates = 5
 
-// minKnownFeatures is the fewest features of a text the model must know for
+// MinKnownFeatures is the fewest features of a text the model must know for
 // its answer to count; every document of the training corpus has 7 or more.
-const minKnownFeatures = 5
+const MinKnownFeatures = 5
 
 // Classify scores text with the model. It never fails.
 func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
@@ -98,7 +98,7 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 			"model.temperature":    fmt.Sprintf("%.4f", b.m.Temperature()),
 			"model.data_sha256":    b.m.DataSHA256(),
 		},
-		Unfamiliar: p.Known < minKnownFeatures,
+		Unfamiliar: p.Known < MinKnownFeatures,
 	}, nil
 }
 
