@@ -26,6 +26,7 @@ import (
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/servicetest"
+	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/classifier"
 	"github.com/docket-run/docket/services/classifier/internal/classify"
 )
@@ -77,18 +78,19 @@ type harness struct {
 	redis string
 	blobs *blob.Bucket
 	url   string
+	ops   *telemetry.Server // the running classifier's metrics
 }
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
-	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicSteps,
+	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided, events.TopicSteps,
 		events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
 	k := dockettest.NewKafka(t, 2, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:5])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:6])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
@@ -108,7 +110,8 @@ func (h *harness) start(t *testing.T, opts ...bus.Option) {
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	servicetest.RunSpec(t, classifier.Spec(), &service.Deps{Platform: config.Platform{BlobURL: h.url}, Log: log, Redis: rdb},
+	h.ops = telemetry.NewServer()
+	servicetest.RunSpec(t, classifier.Spec(), &service.Deps{Platform: config.Platform{BlobURL: h.url}, Log: log, Redis: rdb, Ops: h.ops},
 		servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, Codec: h.codec, TxnID: "classifier-test", Options: opts})
 }
 
