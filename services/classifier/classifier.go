@@ -39,6 +39,7 @@ import (
 	"github.com/docket-run/docket/services/classifier/internal/classify"
 	"github.com/docket-run/docket/services/classifier/internal/handler"
 	"github.com/docket-run/docket/services/classifier/internal/llm"
+	"github.com/docket-run/docket/services/classifier/internal/modelapi"
 	"github.com/docket-run/docket/services/classifier/internal/pii"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
 	"github.com/docket-run/docket/services/classifier/models"
@@ -80,6 +81,11 @@ type Config struct {
 	// ModelPoll is how often the model registry is read for a promoted,
 	// rolled back or shadow version.
 	ModelPoll time.Duration `env:"DOCKET_CLASSIFIER_MODEL_POLL" envDefault:"5s"`
+	// TokensFile and Tokens name the principals of the model API (served
+	// on the ops server, DOCKET_OPS_ADDR): a pkg/auth token file, or
+	// "token=principal,..." inline. Only operators may use it.
+	TokensFile string `env:"DOCKET_CLASSIFIER_TOKENS_FILE"`
+	Tokens     string `env:"DOCKET_CLASSIFIER_TOKENS"`
 }
 
 // Engines of DOCKET_CLASSIFIER_ENGINE.
@@ -181,7 +187,7 @@ func Spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicExtracted, events.TopicReviewDecided},
-		Produces: []string{events.TopicClassified, events.TopicReviewRequested, events.TopicSteps},
+		Produces: []string{events.TopicClassified, events.TopicReviewRequested, events.TopicSteps, events.TopicAudit},
 		Setup: func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 			if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis))); err != nil {
 				return err
@@ -201,7 +207,8 @@ func Spec() service.Spec {
 			if err := reg.Register(degraded); err != nil {
 				return fmt.Errorf("register classifier metrics: %w", err)
 			}
-			live, err := watchModels(ctx, models.NewRegistry(d.Redis), c.ModelPoll, reg, d.Log)
+			registry, examples := models.NewRegistry(d.Redis), models.NewExamples(d.Redis)
+			live, err := watchModels(ctx, registry, c.ModelPoll, reg, d.Log)
 			if err != nil {
 				return err
 			}
@@ -217,7 +224,13 @@ func Spec() service.Spec {
 				<-ctx.Done()
 				_ = store.Close()
 			}()
-			h := handler.New(store, eng, c.MaxTextBytes, remote, models.NewExamples(d.Redis), time.Now)
+			if err := serveModelAPI(ctx, c, d, &modelapi.Server{
+				Registry: registry, Examples: examples, Texts: store, Log: d.Log.With("component", "model_api"), Now: time.Now,
+				Producer: events.Producer{Service: Name, Version: Version},
+			}); err != nil {
+				return err
+			}
+			h := handler.New(store, eng, c.MaxTextBytes, remote, examples, time.Now)
 			policy := bus.Retry(retry.Policy{Attempts: 3, Initial: 100 * time.Millisecond, Max: time.Second, Multiplier: 2})
 			if remote {
 				// A model behind an API answers in seconds, or a minute

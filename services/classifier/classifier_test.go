@@ -84,13 +84,13 @@ type harness struct {
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided, events.TopicSteps,
-		events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
+		events.TopicAudit, events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
 	k := dockettest.NewKafka(t, 2, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:6])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:7])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
@@ -111,7 +111,9 @@ func (h *harness) start(t *testing.T, opts ...bus.Option) {
 	t.Cleanup(func() { _ = rdb.Close() })
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	h.ops = telemetry.NewServer()
-	servicetest.RunSpec(t, classifier.Spec(), &service.Deps{Platform: config.Platform{BlobURL: h.url}, Log: log, Redis: rdb, Ops: h.ops},
+	deps := &service.Deps{Platform: config.Platform{BlobURL: h.url, OpsAddr: "127.0.0.1:0"}, Log: log, Redis: rdb, Ops: h.ops,
+		Serde: h.codec, Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}}
+	servicetest.RunSpec(t, classifier.Spec(), deps,
 		servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, Codec: h.codec, TxnID: "classifier-test", Options: opts})
 }
 

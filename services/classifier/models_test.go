@@ -2,7 +2,12 @@ package classifier_test
 
 import (
 	"context"
+	"encoding/json"
 	"fmt"
+	"net/http"
+	"net/http/httptest"
+	"os"
+	"reflect"
 	"strings"
 	"testing"
 	"time"
@@ -13,6 +18,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/classifier/internal/corpus"
+	"github.com/docket-run/docket/services/classifier/internal/modelapi"
 	"github.com/docket-run/docket/services/classifier/internal/textmodel"
 	"github.com/docket-run/docket/services/classifier/models"
 )
@@ -126,14 +132,42 @@ func shadowCount(t *testing.T, h *harness, agree string) float64 {
 	return n
 }
 
+// api calls the classifier's model API as the holder of token and decodes
+// the answer into out (when not nil); it returns the status.
+func api(t *testing.T, srv *httptest.Server, token, method, path, body string, out any) int {
+	t.Helper()
+	req, err := http.NewRequest(method, srv.URL+path, strings.NewReader(body))
+	if err != nil {
+		t.Fatal(err)
+	}
+	req.Header.Set("Content-Type", "application/json")
+	if token != "" {
+		req.Header.Set("Authorization", "Bearer "+token)
+	}
+	resp, err := srv.Client().Do(req)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer resp.Body.Close()
+	if out != nil && resp.StatusCode == http.StatusOK {
+		if err := json.NewDecoder(resp.Body).Decode(out); err != nil {
+			t.Fatalf("%s %s: decode: %v", method, path, err)
+		}
+	}
+	return resp.StatusCode
+}
+
 // TestRetrainShadowPromoteRollback runs the classifier on a weak active
-// model, retrains a candidate that beats it on the held-out data, runs it
-// in shadow (agreement counted, decisions still the active model's),
-// promotes it (decisions carry its version, without a restart), rolls back
-// (the weak version again), and refuses a candidate that reviewers'
-// wrong labels made worse.
+// model and drives its model API as an operator: a retrained candidate
+// beats the weak model on the held-out data and becomes the shadow
+// (agreement counted, decisions still the active model's); promoted, it
+// decides (without a restart); retrained again it is refused (no better
+// than itself); rolled back, the weak version decides again. A reviewer
+// may do none of it, every change is audited, and a candidate that
+// reviewers' wrong labels made worse does not beat the current model.
 func TestRetrainShadowPromoteRollback(t *testing.T) {
 	t.Setenv("DOCKET_CLASSIFIER_MODEL_POLL", "100ms")
+	t.Setenv("DOCKET_CLASSIFIER_TOKENS", "operator-token-0001=operator:olga,reviewer-token-0001=reviewer:rita")
 	ctx := context.Background()
 	h := newHarness(t)
 	reg := models.NewRegistry(h.redisClient(t))
@@ -146,25 +180,26 @@ func TestRetrainShadowPromoteRollback(t *testing.T) {
 		t.Fatal(err)
 	}
 	h.start(t)
+	srv := httptest.NewServer(h.ops.Handler())
+	t.Cleanup(srv.Close)
 	d := newDecisions(t, h)
 	if got := d.version(t, "wf-weak", invoiceText); !strings.HasPrefix(got, weakV) {
 		t.Fatalf("decided by %s, want the active weak model %s", got, weakV)
 	}
 
-	cand, err := models.Retrain(ctx, "corpus", weak, nil, h.blobs)
-	if err != nil {
-		t.Fatal(err)
+	if got := api(t, srv, "reviewer-token-0001", "POST", "/v1/models/retrain", `{}`, nil); got != http.StatusForbidden {
+		t.Errorf("retrain by a reviewer: status %d, want 403", got)
 	}
-	t.Logf("candidate %+v vs current %+v", cand.Candidate, cand.Current)
-	if !cand.Better() {
-		t.Fatalf("candidate %+v does not beat the weak model %+v", cand.Candidate, cand.Current)
+	if got := api(t, srv, "", "POST", "/v1/models/rollback", `{}`, nil); got != http.StatusUnauthorized {
+		t.Errorf("rollback without a token: status %d, want 401", got)
 	}
-	candV, err := reg.Add(ctx, cand.File, models.Info{Source: "retrain", AddedAt: time.Now(), Eval: &cand.Candidate})
-	if err != nil || candV != cand.Version {
-		t.Fatalf("add candidate = %s, %v; want %s", candV, err, cand.Version)
+	var cand modelapi.Retrained
+	if got := api(t, srv, "operator-token-0001", "POST", "/v1/models/retrain", `{"shadow":true,"reason":"weekly"}`, &cand); got != http.StatusOK {
+		t.Fatalf("retrain: status %d", got)
 	}
-	if err := reg.SetShadow(ctx, candV); err != nil {
-		t.Fatal(err)
+	t.Logf("retrain: %+v", cand)
+	if cand.Decision != modelapi.DecisionShadow || !cand.Better || cand.Current != weakV {
+		t.Fatalf("retrain = %+v, want a better candidate than %s made the shadow", cand, weakV)
 	}
 	deadline := time.Now().Add(30 * time.Second)
 	for i := 0; shadowCount(t, h, "true")+shadowCount(t, h, "false") == 0; i++ {
@@ -176,22 +211,53 @@ func TestRetrainShadowPromoteRollback(t *testing.T) {
 		}
 	}
 
-	if _, err := reg.Promote(ctx, candV); err != nil {
-		t.Fatal(err)
+	var ch modelapi.Changed
+	if got := api(t, srv, "operator-token-0001", "POST", "/v1/models/"+cand.Candidate[:12]+"/promote", `{"reason":"shadow agrees"}`, &ch); got != http.StatusOK {
+		t.Fatalf("promote: status %d", got)
 	}
-	d.until(t, "wf-promoted", candV)
-	if st, err := reg.State(ctx); err != nil || st.Shadow != "" || st.Active != candV {
-		t.Fatalf("after promote state = %+v, %v; want %s active, no shadow", st, err, candV)
+	if ch.Active != cand.Candidate || ch.Shadow != "" || ch.Was != weakV {
+		t.Fatalf("promote = %+v, want %s active, no shadow, %s before", ch, cand.Candidate, weakV)
 	}
-	if got := d.version(t, "wf-promoted-again", invoiceText); !strings.HasPrefix(got, candV) {
-		t.Fatalf("after promotion decided by %s, want %s", got, candV)
+	d.until(t, "wf-promoted", cand.Candidate)
+	if got := d.version(t, "wf-promoted-again", invoiceText); !strings.HasPrefix(got, cand.Candidate) {
+		t.Fatalf("after promotion decided by %s, want %s", got, cand.Candidate)
 	}
 
-	back, err := reg.Rollback(ctx)
-	if err != nil || back != weakV {
-		t.Fatalf("rollback = %s, %v; want %s", back, err, weakV)
+	var again modelapi.Retrained
+	if got := api(t, srv, "operator-token-0001", "POST", "/v1/models/retrain", `{}`, &again); got != http.StatusOK {
+		t.Fatalf("retrain again: status %d", got)
+	}
+	if again.Decision != modelapi.DecisionRefused || again.Better {
+		t.Errorf("retrain of the active model's data = %+v, want refused", again)
+	}
+
+	if got := api(t, srv, "operator-token-0001", "POST", "/v1/models/rollback", `{}`, &ch); got != http.StatusOK || ch.Active != weakV {
+		t.Fatalf("rollback: status %d, %+v; want %s active", got, ch, weakV)
 	}
 	d.until(t, "wf-rolled-back", weakV)
+
+	var list modelapi.Listing
+	if got := api(t, srv, "operator-token-0001", "GET", "/v1/models", "", &list); got != http.StatusOK || list.Active != weakV || len(list.Versions) != 2 {
+		// Training is reproducible: the candidate of the unchanged
+		// corpus is the embedded model, registered at start.
+		t.Errorf("list: status %d, %+v; want %s active of 2 versions (weak, builtin = candidate)", got, list, weakV)
+	}
+
+	var actions []string
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicAudit, 4, 30*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		a := e.(*events.AuditEvent)
+		if a.Principal != "olga" || a.Role != "operator" {
+			t.Errorf("audit %s by %s (%s), want olga (operator)", a.Action, a.Principal, a.Role)
+		}
+		actions = append(actions, a.Action+":"+a.Details["decision"])
+	}
+	if want := []string{"model.retrain:shadow", "model.promote:", "model.retrain:refused", "model.rollback:"}; !reflect.DeepEqual(actions, want) {
+		t.Errorf("audited %v, want %v", actions, want)
+	}
 
 	// Reviewers who label receipts as invoices make a worse candidate.
 	docs, err := corpus.Load("corpus")
@@ -204,7 +270,11 @@ func TestRetrainShadowPromoteRollback(t *testing.T) {
 			wrong = append(wrong, models.Example{Workflow: wf, Type: "invoice", Predicted: "receipt", Text: h.put(t, doc.Text)})
 		}
 	}
-	worse, err := models.Retrain(ctx, "corpus", cand.File, wrong, h.blobs)
+	good, err := reg.File(ctx, cand.Candidate)
+	if err != nil {
+		t.Fatal(err)
+	}
+	worse, err := models.Retrain(ctx, os.DirFS("corpus"), good, wrong, h.blobs)
 	if err != nil {
 		t.Fatal(err)
 	}
