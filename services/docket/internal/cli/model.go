@@ -224,7 +224,10 @@ func retrainReport(w io.Writer, r modelRetrained) error {
 	fmt.Fprintf(tw, "candidate %s:\taccuracy %.4f\tauto-recorded errors %d\n", short(r.Candidate), r.CandidateEval.accuracy(), r.CandidateEval.AutoErrors)
 	fmt.Fprintf(tw, "examples:\t%d (%d skipped: unknown type)\n", r.Examples, r.Skipped)
 	verdict := "the candidate beats the current model"
-	if !r.Better {
+	switch {
+	case !r.Better && r.Decision != "refused":
+		verdict = "forced: the candidate does not beat the current model"
+	case !r.Better:
 		verdict = "the candidate does not beat the current model"
 	}
 	fmt.Fprintf(tw, "decision:\t%s (%s)\n", r.Decision, verdict)
