@@ -58,8 +58,19 @@ func TestRegistry(t *testing.T) {
 	if st, err := reg.State(ctx); err != nil || st.Active != base || len(st.Previous) != 0 {
 		t.Fatalf("state after rollback = %+v, %v", st, err)
 	}
-	if vs, err := reg.List(ctx); err != nil || len(vs) != 2 || vs[0].Source != "builtin" {
+	if vs, err := reg.List(ctx); err != nil || len(vs) != 2 || vs[0].Source != models.SourceBuiltin {
 		t.Errorf("list = %+v, %v; want builtin then test", vs, err)
+	}
+
+	// A new build's embedded model replaces the builtin model of the
+	// build before, which becomes the previous version.
+	upgrade := append(append([]byte(nil), classifier.ModelJSON...), '\n')
+	next, err := reg.Seed(ctx, upgrade, time.Now())
+	if err != nil || next == base {
+		t.Fatalf("seed of a new build = %s, %v; want its own version", next, err)
+	}
+	if st, err := reg.State(ctx); err != nil || st.Active != next || len(st.Previous) != 1 || st.Previous[0] != base {
+		t.Errorf("state after an upgrade = %+v, %v; want %s active, %s previous", st, err, next, base)
 	}
 }
 

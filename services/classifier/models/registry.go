@@ -43,8 +43,7 @@ var (
 type Info struct {
 	Version string    `json:"version"`
 	AddedAt time.Time `json:"added_at"`
-	// Source says where it came from: "builtin" (the file embedded in the
-	// classifier) or "retrain".
+	// Source says where it came from: SourceBuiltin or SourceRetrain.
 	Source string `json:"source"`
 	// DataSHA256 is the digest of its training data.
 	DataSHA256 string `json:"data_sha256"`
@@ -53,6 +52,14 @@ type Info struct {
 	// Eval is its evaluation on the held-out data when it was trained.
 	Eval *Eval `json:"eval,omitempty"`
 }
+
+// Sources of a version.
+const (
+	// SourceBuiltin is the model file embedded in a classifier build.
+	SourceBuiltin = "builtin"
+	// SourceRetrain is a candidate of docket model retrain.
+	SourceRetrain = "retrain"
+)
 
 // State is which versions are in use.
 type State struct {
@@ -94,10 +101,13 @@ func (r *Registry) Add(ctx context.Context, file []byte, info Info) (string, err
 	return info.Version, nil
 }
 
-// Seed registers file as the builtin model and makes it active when no
-// version is; it returns the active version.
+// Seed registers file as the builtin model (the one embedded in this
+// build) and returns the active version. The builtin model becomes active
+// when no version is, or when the active one is the builtin model of
+// another build (an upgrade ships a new model; the old one is kept as the
+// previous version). A version an operator promoted stays active.
 func (r *Registry) Seed(ctx context.Context, file []byte, now time.Time) (string, error) {
-	v, err := r.Add(ctx, file, Info{AddedAt: now.UTC(), Source: "builtin"})
+	v, err := r.Add(ctx, file, Info{AddedAt: now.UTC(), Source: SourceBuiltin})
 	if err != nil {
 		return "", err
 	}
@@ -105,7 +115,24 @@ func (r *Registry) Seed(ctx context.Context, file []byte, now time.Time) (string
 		return "", fmt.Errorf("seed active model: %w", err)
 	}
 	st, err := r.State(ctx)
-	return st.Active, err
+	if err != nil || st.Active == v {
+		return st.Active, err
+	}
+	b, err := r.rdb.HGet(ctx, r.key("info"), st.Active).Bytes()
+	if err != nil {
+		return "", fmt.Errorf("read model info %s: %w", st.Active, err)
+	}
+	var active Info
+	if err := json.Unmarshal(b, &active); err != nil {
+		return "", fmt.Errorf("decode model info %s: %w", st.Active, err)
+	}
+	if active.Source != SourceBuiltin {
+		return st.Active, nil
+	}
+	if _, err := r.Promote(ctx, v); err != nil {
+		return "", err
+	}
+	return v, nil
 }
 
 // State returns the active, shadow and previous versions.

@@ -193,7 +193,7 @@ func (s *Server) retrain(w http.ResponseWriter, r *http.Request) {
 		Examples: c.Examples, Skipped: c.Skipped, Better: c.Better(), Decision: DecisionRefused,
 	}
 	if out.Better || req.Force {
-		info := models.Info{AddedAt: s.Now().UTC(), Source: "retrain", Examples: c.Examples, Eval: &c.Candidate}
+		info := models.Info{AddedAt: s.Now().UTC(), Source: models.SourceRetrain, Examples: c.Examples, Eval: &c.Candidate}
 		if _, err := s.Registry.Add(ctx, c.File, info); err != nil {
 			writeError(w, http.StatusServiceUnavailable, err)
 			return
