@@ -150,7 +150,11 @@ type Retrained struct {
 	CurrentEval   models.Eval `json:"current_eval"`
 	Examples      int         `json:"examples"`
 	Skipped       int         `json:"skipped_examples"`
-	Better        bool        `json:"better"`
+	// The two models on the examples themselves (the candidate trained on
+	// most of them): informative, not part of the decision.
+	CandidateOnExamples models.Eval `json:"candidate_on_examples"`
+	CurrentOnExamples   models.Eval `json:"current_on_examples"`
+	Better              bool        `json:"better"`
 	// Decision is promoted, shadow or refused.
 	Decision string `json:"decision"`
 }
@@ -190,7 +194,8 @@ func (s *Server) retrain(w http.ResponseWriter, r *http.Request) {
 	}
 	out := Retrained{
 		Candidate: c.Version, Current: st.Active, CandidateEval: c.Candidate, CurrentEval: c.Current,
-		Examples: c.Examples, Skipped: c.Skipped, Better: c.Better(), Decision: DecisionRefused,
+		Examples: c.Examples, Skipped: c.Skipped, CandidateOnExamples: c.CandidateOnExamples, CurrentOnExamples: c.CurrentOnExamples,
+		Better: c.Better(), Decision: DecisionRefused,
 	}
 	if out.Better || req.Force {
 		info := models.Info{AddedAt: s.Now().UTC(), Source: models.SourceRetrain, Examples: c.Examples, Eval: &c.Candidate}

@@ -50,6 +50,8 @@ type (
 		CurrentEval   modelEval `json:"current_eval"`
 		Examples      int       `json:"examples"`
 		Skipped       int       `json:"skipped_examples"`
+		CandidateOnEx modelEval `json:"candidate_on_examples"`
+		CurrentOnEx   modelEval `json:"current_on_examples"`
 		Better        bool      `json:"better"`
 		Decision      string    `json:"decision"`
 	}
@@ -223,6 +225,10 @@ func retrainReport(w io.Writer, r modelRetrained) error {
 	fmt.Fprintf(tw, "current %s:\taccuracy %.4f\tauto-recorded errors %d\n", short(r.Current), r.CurrentEval.accuracy(), r.CurrentEval.AutoErrors)
 	fmt.Fprintf(tw, "candidate %s:\taccuracy %.4f\tauto-recorded errors %d\n", short(r.Candidate), r.CandidateEval.accuracy(), r.CandidateEval.AutoErrors)
 	fmt.Fprintf(tw, "examples:\t%d (%d skipped: unknown type)\n", r.Examples, r.Skipped)
+	if r.Examples > 0 {
+		fmt.Fprintf(tw, "on the examples:\tcurrent %d/%d right, candidate %d/%d (trained on most: not part of the decision)\n",
+			r.CurrentOnEx.Correct, r.CurrentOnEx.Docs, r.CandidateOnEx.Correct, r.CandidateOnEx.Docs)
+	}
 	verdict := "the candidate beats the current model"
 	switch {
 	case !r.Better && r.Decision != "refused":
