@@ -9,6 +9,12 @@
 //
 //	go run ./cmd/train -corpus corpus -out model/model.json -metrics model/metrics.json
 //
+// The embedded model is the first version of a registry (package models)
+// that operators change with `docket model ...` through the model API on
+// the ops server; the service decides with the registry's active version,
+// runs its shadow beside it, and keeps each review that corrected it as a
+// labelled example for the next retrain.
+//
 // An LLM behind an OpenAI-compatible chat completions endpoint can replace
 // it (DOCKET_CLASSIFIER_LLM_URL). DOCKET_CLASSIFIER_ENGINE=noop (off by
 // default) replaces it with a classifier that reads nothing and answers
