@@ -183,6 +183,10 @@ func model(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := json.Unmarshal(answer, &c); err != nil {
 		return fmt.Errorf("model %s: decode answer: %w", cmd, err)
 	}
+	if cmd == "shadow" {
+		_, err = fmt.Fprintf(stdout, "shadow %s (was %s), active %s\n", render.OrDash(short(c.Shadow)), render.OrDash(short(c.Was)), short(c.Active))
+		return err
+	}
 	_, err = fmt.Fprintf(stdout, "active %s (was %s), shadow %s\n", short(c.Active), render.OrDash(short(c.Was)), render.OrDash(short(c.Shadow)))
 	return err
 }

@@ -49,7 +49,7 @@ func TestModelCommands(t *testing.T) {
 		{"list", []string{"model", "list"}, 0, []string{"9b3d9199334f  active", "75d31dc74377  shadow", "aaaaaaaaaaaa  previous 1", "4 labelled examples"}, "GET /v1/models"},
 		{"promote", []string{"model", "promote", "75d31dc7"}, 0, []string{"active 75d31dc74377 (was 9b3d9199334f), shadow -"}, `POST /v1/models/75d31dc7/promote {"reason":""}`},
 		{"rollback", []string{"model", "rollback", "--reason", "bad"}, 0, nil, `POST /v1/models/rollback {"reason":"bad"}`},
-		{"shadow clear", []string{"model", "shadow", "--clear"}, 0, nil, `PUT /v1/models/shadow {"reason":"","version":""}`},
+		{"shadow clear", []string{"model", "shadow", "--clear"}, 0, []string{"shadow - (was 9b3d9199334f), active 75d31dc74377"}, `PUT /v1/models/shadow {"reason":"","version":""}`},
 		{"not an operator", []string{"model", "rollback", "--token", "reviewer-token"}, 1, nil, `POST /v1/models/rollback {"reason":""}`},
 		{"promote needs a version", []string{"model", "promote"}, 2, nil, ""},
 	} {
