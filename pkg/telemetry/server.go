@@ -33,6 +33,7 @@ type Server struct {
 	profiling bool
 	liveness  map[string]Check
 	readiness map[string]Check
+	extra     map[string]http.Handler
 	srv       *http.Server
 }
 
@@ -66,8 +67,20 @@ func (s *Server) EnableProfiling() {
 	s.profiling = true
 }
 
-// Handler returns the HTTP handler with the three endpoints, and the
-// profiling ones when enabled.
+// Handle adds a service's own endpoint to the server, e.g. an operator
+// API (call it before Start). The service guards it: the ops server
+// authenticates no one.
+func (s *Server) Handle(pattern string, h http.Handler) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.extra == nil {
+		s.extra = map[string]http.Handler{}
+	}
+	s.extra[pattern] = h
+}
+
+// Handler returns the HTTP handler with the three endpoints, the
+// profiling ones when enabled, and those added by Handle.
 func (s *Server) Handler() http.Handler {
 	mux := http.NewServeMux()
 	s.mu.Lock()
@@ -77,6 +90,9 @@ func (s *Server) Handler() http.Handler {
 		mux.HandleFunc("GET /debug/pprof/profile", pprof.Profile)
 		mux.HandleFunc("GET /debug/pprof/symbol", pprof.Symbol)
 		mux.HandleFunc("GET /debug/pprof/trace", pprof.Trace)
+	}
+	for pattern, h := range s.extra {
+		mux.Handle(pattern, h)
 	}
 	s.mu.Unlock()
 	mux.Handle("GET /metrics", promhttp.HandlerFor(s.Registry, promhttp.HandlerOpts{Registry: s.Registry}))

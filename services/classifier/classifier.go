@@ -12,6 +12,12 @@
 // A decision whose conformal prediction set holds more than one type, or
 // none, goes to review with reason ambiguous_type.
 //
+// The embedded model is the first version of a registry (package models)
+// that operators change with `docket model ...` through the model API on
+// the ops server; the service decides with the registry's active version,
+// runs its shadow beside it, and keeps each review that corrected it as a
+// labelled example for the next retrain.
+//
 // An LLM behind an OpenAI-compatible chat completions endpoint can replace
 // it (DOCKET_CLASSIFIER_LLM_URL). DOCKET_CLASSIFIER_ENGINE=noop (off by
 // default) replaces it with a classifier that reads nothing and answers
@@ -42,8 +48,10 @@ import (
 	"github.com/docket-run/docket/services/classifier/internal/classify"
 	"github.com/docket-run/docket/services/classifier/internal/handler"
 	"github.com/docket-run/docket/services/classifier/internal/llm"
+	"github.com/docket-run/docket/services/classifier/internal/modelapi"
 	"github.com/docket-run/docket/services/classifier/internal/pii"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
+	"github.com/docket-run/docket/services/classifier/models"
 )
 
 // Name is the service name.
@@ -79,6 +87,14 @@ type Config struct {
 	// until then a failure is retried and redelivered as usual. An answer
 	// the LLM gives that cannot be used falls back at once.
 	LLMBudget time.Duration `env:"DOCKET_CLASSIFIER_LLM_BUDGET" envDefault:"2m"`
+	// ModelPoll is how often the model registry is read for a promoted,
+	// rolled back or shadow version.
+	ModelPoll time.Duration `env:"DOCKET_CLASSIFIER_MODEL_POLL" envDefault:"5s"`
+	// TokensFile and Tokens name the principals of the model API (served
+	// on the ops server, DOCKET_OPS_ADDR): a pkg/auth token file, or
+	// "token=principal,..." inline. Only operators may use it.
+	TokensFile string `env:"DOCKET_CLASSIFIER_TOKENS_FILE"`
+	Tokens     string `env:"DOCKET_CLASSIFIER_TOKENS"`
 }
 
 // Engines of DOCKET_CLASSIFIER_ENGINE.
@@ -112,6 +128,9 @@ func (c Config) Validate() error {
 	if c.MaxTextBytes < 1 || c.MaxTextBytes > maxTextLimit {
 		errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_MAX_TEXT_BYTES %d: want 1..%d", c.MaxTextBytes, maxTextLimit))
 	}
+	if c.ModelPoll <= 0 {
+		errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_MODEL_POLL %s: want > 0", c.ModelPoll))
+	}
 	if c.LLMURL != "" {
 		if u, err := url.Parse(c.LLMURL); err != nil || (u.Scheme != "http" && u.Scheme != "https") || u.Host == "" {
 			errs = append(errs, fmt.Errorf("DOCKET_CLASSIFIER_LLM_URL %q: want an http(s) URL", c.LLMURL))
@@ -129,17 +148,20 @@ func (c Config) Validate() error {
 	return errors.Join(errs...)
 }
 
-// Engine builds the decision engine of c: the built-in model, the LLM or
-// the no-op classifier, and the policy. It reports whether the classifier
-// is remote. An LLM is backed by the built-in model (classify.Fallback);
-// degraded, when set, is called with the reason of each decision the
-// fallback made.
-func Engine(c Config, degraded func(reason string)) (*classify.Engine, bool, error) {
-	builtin, err := classify.NewBuiltIn(ModelJSON)
-	if err != nil {
-		return nil, false, err
+// Engine builds the decision engine of c: the built-in model (live: the
+// registry's versions; nil: the embedded model), the LLM or the no-op
+// classifier, and the policy. It reports whether the classifier is remote.
+// An LLM is backed by the built-in model (classify.Fallback); degraded,
+// when set, is called with the reason of each decision the fallback made.
+func Engine(c Config, live *classify.Live, degraded func(reason string)) (*classify.Engine, bool, error) {
+	if live == nil {
+		b, err := classify.NewBuiltIn(ModelJSON)
+		if err != nil {
+			return nil, false, err
+		}
+		live = classify.NewLive(b, nil)
 	}
-	types := builtin.Types()
+	types := live.Types()
 	pol, polVersion := policy.Default(), "builtin"
 	if c.PolicyFile != "" {
 		b, err := os.ReadFile(c.PolicyFile)
@@ -152,7 +174,7 @@ func Engine(c Config, degraded func(reason string)) (*classify.Engine, bool, err
 		sum := sha256.Sum256(b)
 		polVersion = hex.EncodeToString(sum[:6])
 	}
-	var clf classify.Classifier = builtin
+	var clf classify.Classifier = live
 	remote := false
 	switch {
 	case c.Engine == EngineNoop:
@@ -163,7 +185,7 @@ func Engine(c Config, degraded func(reason string)) (*classify.Engine, bool, err
 		if err != nil {
 			return nil, false, err
 		}
-		clf, remote = classify.NewFallback(remoteClf, builtin, c.LLMBudget, nil, degraded), true
+		clf, remote = classify.NewFallback(remoteClf, live, c.LLMBudget, nil, degraded), true
 	}
 	return classify.NewEngine(clf, pol, polVersion), remote, nil
 }
@@ -173,8 +195,8 @@ func Spec() service.Spec {
 	return service.Spec{
 		Name:     Name,
 		Version:  Version,
-		Consumes: []string{events.TopicExtracted},
-		Produces: []string{events.TopicClassified, events.TopicReviewRequested, events.TopicSteps},
+		Consumes: []string{events.TopicExtracted, events.TopicReviewDecided},
+		Produces: []string{events.TopicClassified, events.TopicReviewRequested, events.TopicSteps, events.TopicAudit},
 		Setup: func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 			if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis))); err != nil {
 				return err
@@ -194,7 +216,12 @@ func Spec() service.Spec {
 			if err := reg.Register(degraded); err != nil {
 				return fmt.Errorf("register classifier metrics: %w", err)
 			}
-			eng, remote, err := Engine(c, func(reason string) { degraded.WithLabelValues(reason).Inc() })
+			registry, examples := models.NewRegistry(d.Redis), models.NewExamples(d.Redis)
+			live, err := watchModels(ctx, registry, c.ModelPoll, reg, d.Log)
+			if err != nil {
+				return err
+			}
+			eng, remote, err := Engine(c, live, func(reason string) { degraded.WithLabelValues(reason).Inc() })
 			if err != nil {
 				return err
 			}
@@ -206,7 +233,13 @@ func Spec() service.Spec {
 				<-ctx.Done()
 				_ = store.Close()
 			}()
-			h := handler.New(store, eng, c.MaxTextBytes, remote, time.Now)
+			if err := serveModelAPI(ctx, c, d, &modelapi.Server{
+				Registry: registry, Examples: examples, Texts: store, Log: d.Log.With("component", "model_api"), Now: time.Now,
+				Producer: events.Producer{Service: Name, Version: Version},
+			}); err != nil {
+				return err
+			}
+			h := handler.New(store, eng, c.MaxTextBytes, remote, examples, time.Now)
 			policy := bus.Retry(retry.Policy{Attempts: 3, Initial: 100 * time.Millisecond, Max: time.Second, Multiplier: 2})
 			if remote {
 				// A model behind an API answers in seconds, or a minute
@@ -217,6 +250,7 @@ func Spec() service.Spec {
 			} else {
 				bus.Handle(rt, events.TopicExtracted, h.Handle, policy, bus.Timeout(time.Minute))
 			}
+			bus.Handle(rt, events.TopicReviewDecided, h.Decided, policy)
 			d.Log.Info("classifier ready", "engine", c.Engine, "policy_file", c.PolicyFile, "max_text_bytes", c.MaxTextBytes, "llm", c.LLMURL != "")
 			return nil
 		},

@@ -26,6 +26,7 @@ import (
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/servicetest"
+	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/classifier"
 	"github.com/docket-run/docket/services/classifier/internal/classify"
 )
@@ -77,18 +78,19 @@ type harness struct {
 	redis string
 	blobs *blob.Bucket
 	url   string
+	ops   *telemetry.Server // the running classifier's metrics
 }
 
 func newHarness(t *testing.T) *harness {
 	t.Helper()
-	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicSteps,
-		events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
+	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided, events.TopicSteps,
+		events.TopicAudit, events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
 	k := dockettest.NewKafka(t, 2, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:5])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:7])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
@@ -108,7 +110,10 @@ func (h *harness) start(t *testing.T, opts ...bus.Option) {
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	servicetest.RunSpec(t, classifier.Spec(), &service.Deps{Platform: config.Platform{BlobURL: h.url}, Log: log, Redis: rdb},
+	h.ops = telemetry.NewServer()
+	deps := &service.Deps{Platform: config.Platform{BlobURL: h.url, OpsAddr: "127.0.0.1:0"}, Log: log, Redis: rdb, Ops: h.ops,
+		Serde: h.codec, Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}}
+	servicetest.RunSpec(t, classifier.Spec(), deps,
 		servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, Codec: h.codec, TxnID: "classifier-test", Options: opts})
 }
 
@@ -288,7 +293,7 @@ func TestHandlerThroughRuntime(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	eng, remote, err := classifier.Engine(cfg, nil)
+	eng, remote, err := classifier.Engine(cfg, nil, nil)
 	if err != nil || remote {
 		t.Fatalf("engine: %v remote=%v", err, remote)
 	}
@@ -406,11 +411,12 @@ func TestConfigValidate(t *testing.T) {
 	t.Setenv("DOCKET_CLASSIFIER_LLM_URL", "ftp://x")
 	t.Setenv("DOCKET_CLASSIFIER_LLM_TIMEOUT", "0s")
 	t.Setenv("DOCKET_CLASSIFIER_LLM_BUDGET", "-1s")
+	t.Setenv("DOCKET_CLASSIFIER_MODEL_POLL", "0s")
 	_, err := classifier.LoadConfig()
 	if err == nil {
 		t.Fatal("LoadConfig accepted invalid settings")
 	}
-	for _, want := range []string{"DOCKET_CLASSIFIER_MAX_TEXT_BYTES 0", "DOCKET_CLASSIFIER_LLM_URL", "DOCKET_CLASSIFIER_LLM_MODEL is required", "DOCKET_CLASSIFIER_LLM_TIMEOUT", "DOCKET_CLASSIFIER_LLM_BUDGET"} {
+	for _, want := range []string{"DOCKET_CLASSIFIER_MAX_TEXT_BYTES 0", "DOCKET_CLASSIFIER_LLM_URL", "DOCKET_CLASSIFIER_LLM_MODEL is required", "DOCKET_CLASSIFIER_LLM_TIMEOUT", "DOCKET_CLASSIFIER_LLM_BUDGET", "DOCKET_CLASSIFIER_MODEL_POLL"} {
 		if !strings.Contains(err.Error(), want) {
 			t.Errorf("error %q does not report %s", err, want)
 		}
@@ -423,7 +429,7 @@ func TestConfigValidateEngine(t *testing.T) {
 		{"noop with an LLM", "noop", "http://127.0.0.1:1", "DOCKET_CLASSIFIER_ENGINE=noop excludes DOCKET_CLASSIFIER_LLM_URL"},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
-			c := classifier.Config{Engine: tc.engine, MaxTextBytes: 1024, LLMURL: tc.llm, LLMModel: "m", LLMTimeout: time.Second}
+			c := classifier.Config{Engine: tc.engine, MaxTextBytes: 1024, LLMURL: tc.llm, LLMModel: "m", LLMTimeout: time.Second, ModelPoll: time.Second}
 			if err := c.Validate(); err == nil || err.Error() != tc.want {
 				t.Errorf("Validate = %v, want %q", err, tc.want)
 			}
@@ -434,7 +440,7 @@ func TestConfigValidateEngine(t *testing.T) {
 // The no-op engine answers "other" with confidence 1 whatever the text;
 // the policy still applies, so such a document is classified, not reviewed.
 func TestNoopEngine(t *testing.T) {
-	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024}, nil)
+	eng, remote, err := classifier.Engine(classifier.Config{Engine: classifier.EngineNoop, MaxTextBytes: 1024}, nil, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -77,9 +77,9 @@ const topFeatures = 8
 // maxCandidates bounds the candidates of a decision.
 const maxCandidates = 5
 
-// minKnownFeatures is the fewest features of a text the model must know for
+// MinKnownFeatures is the fewest features of a text the model must know for
 // its answer to count; every document of the training corpus has 7 or more.
-const minKnownFeatures = 5
+const MinKnownFeatures = 5
 
 // Classify scores text with the model. It never fails.
 func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
@@ -113,7 +113,7 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 			"model.prediction_set": strings.Join(p.Set, ","),
 			"model.coverage":       fmt.Sprintf("%.2f", b.m.Coverage()),
 		},
-		Unfamiliar: p.Known < minKnownFeatures,
+		Unfamiliar: p.Known < MinKnownFeatures,
 		Ambiguous:  ambiguous,
 	}, nil
 }

@@ -3,8 +3,11 @@
 package corpus
 
 import (
+	"errors"
 	"fmt"
+	"io/fs"
 	"os"
+	"path"
 	"path/filepath"
 	"sort"
 	"strings"
@@ -20,30 +23,39 @@ var Types = []string{
 
 // Load reads every corpus/<type>/*.txt under dir, sorted by type and name.
 func Load(dir string) ([]textmodel.Doc, error) {
-	entries, err := os.ReadDir(dir)
+	docs, err := LoadFS(os.DirFS(dir))
 	if err != nil {
-		return nil, fmt.Errorf("read corpus %s: %w", dir, err)
+		return nil, fmt.Errorf("corpus %s: %w", dir, err)
+	}
+	return docs, nil
+}
+
+// LoadFS reads every <type>/*.txt of fsys, sorted by type and name.
+func LoadFS(fsys fs.FS) ([]textmodel.Doc, error) {
+	entries, err := fs.ReadDir(fsys, ".")
+	if err != nil {
+		return nil, fmt.Errorf("read corpus: %w", err)
 	}
 	var docs []textmodel.Doc
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
 		}
-		files, err := filepath.Glob(filepath.Join(dir, e.Name(), "*.txt"))
+		files, err := fs.Glob(fsys, path.Join(e.Name(), "*.txt"))
 		if err != nil {
 			return nil, fmt.Errorf("list corpus %s: %w", e.Name(), err)
 		}
 		sort.Strings(files)
 		for _, f := range files {
-			b, err := os.ReadFile(f)
+			b, err := fs.ReadFile(fsys, f)
 			if err != nil {
 				return nil, fmt.Errorf("read corpus document: %w", err)
 			}
-			docs = append(docs, textmodel.Doc{Name: filepath.Base(f), Class: e.Name(), Text: string(b)})
+			docs = append(docs, textmodel.Doc{Name: path.Base(f), Class: e.Name(), Text: string(b)})
 		}
 	}
 	if len(docs) == 0 {
-		return nil, fmt.Errorf("corpus %s has no documents", dir)
+		return nil, errors.New("no documents")
 	}
 	return docs, nil
 }

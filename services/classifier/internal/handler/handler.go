@@ -15,11 +15,19 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/services/classifier/internal/classify"
+	"github.com/docket-run/docket/services/classifier/models"
 )
 
 // Blobs is what the handler needs of the blob store.
 type Blobs interface {
 	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
+}
+
+// Examples keeps what the model suggested for review and learns from the
+// reviewers' corrections (models.Examples).
+type Examples interface {
+	Suggest(ctx context.Context, workflow string, s models.Suggestion) error
+	Learn(ctx context.Context, d *events.ReviewDecided) (bool, error)
 }
 
 // Decider decides one document.
@@ -34,19 +42,21 @@ type Handler struct {
 	maxText int64
 	// remote marks a classifier outside the process (the LLM): its
 	// decision is a side effect, run once per event and reused on replay.
-	remote bool
-	now    func() time.Time
+	remote   bool
+	examples Examples
+	now      func() time.Time
 }
 
 // New returns a handler. Text beyond maxText bytes is not classified.
 // remote says the decider calls out of the process (its answer may differ
 // between calls), so its decision is stored per event through
-// Message.Once.
-func New(blobs Blobs, d Decider, maxText int64, remote bool, now func() time.Time) *Handler {
+// Message.Once. examples, when set, keeps each suggestion sent to review
+// and turns the reviews that correct it into labelled examples.
+func New(blobs Blobs, d Decider, maxText int64, remote bool, examples Examples, now func() time.Time) *Handler {
 	if now == nil {
 		now = time.Now
 	}
-	return &Handler{blobs: blobs, decider: d, maxText: maxText, remote: remote, now: now}
+	return &Handler{blobs: blobs, decider: d, maxText: maxText, remote: remote, examples: examples, now: now}
 }
 
 // Handle decides the document of in.
@@ -90,6 +100,13 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.Documen
 		}}}, nil
 	}
 	suggested, model := d.Type, d.Model
+	if h.examples != nil {
+		// Kept outside the transaction: written again with the same
+		// value when the event is redelivered.
+		if err := h.examples.Suggest(ctx, in.Meta.WorkflowID, models.Suggestion{Type: d.Type, Model: d.Model.Version, Text: textRef}); err != nil {
+			return nil, err
+		}
+	}
 	return []bus.Output{{Topic: events.TopicReviewRequested, Event: &events.ReviewRequested{
 		Document:      in.Document,
 		Reason:        d.Reason,
@@ -103,6 +120,19 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.Documen
 		Model:         &model,
 		Context:       d.Context,
 	}}}, nil
+}
+
+// Decided turns a review that corrected the model's type into a labelled
+// example; it emits nothing.
+func (h *Handler) Decided(ctx context.Context, m *bus.Message, in *events.ReviewDecided) ([]bus.Output, error) {
+	learned, err := h.examples.Learn(ctx, in)
+	if err != nil {
+		return nil, err
+	}
+	if learned {
+		m.Log().InfoContext(ctx, "labelled example recorded", "document_type", in.Decision.DocumentType, "reviewer", in.Reviewer)
+	}
+	return nil, nil
 }
 
 // text returns what the decision is made on: the event's text and how

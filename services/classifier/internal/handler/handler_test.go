@@ -24,7 +24,7 @@ func TestReadCapsText(t *testing.T) {
 		}
 		return events.BlobRef{URI: r.URI, SHA256: r.SHA256, SizeBytes: r.Size}
 	}
-	h := New(b, nil, 10, false, nil)
+	h := New(b, nil, 10, false, nil, nil)
 	tests := []struct {
 		name      string
 		text      string
@@ -75,7 +75,7 @@ func TestTextCarriesOCRQuality(t *testing.T) {
 			{Number: 2, Chars: 8, Confidence: 0.45, Method: "ocr"},
 		},
 	}
-	got, err := New(b, nil, 1<<20, false, nil).text(ctx, in)
+	got, err := New(b, nil, 1<<20, false, nil, nil).text(ctx, in)
 	if err != nil {
 		t.Fatal(err)
 	}

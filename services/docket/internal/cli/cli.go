@@ -73,6 +73,19 @@ Usage:
                                       (exception agent at --exception, default
                                       $DOCKET_EXCEPTION_ADDR, else 127.0.0.1:8084;
                                       --token, default $DOCKET_EXCEPTION_TOKEN)
+  docket model list                   registered classifier models: active, shadow, previous
+  docket model retrain [--shadow] [--force] [--reason R]
+                                      train a candidate on the corpus and the reviewers'
+                                      corrections, evaluate it and the active model on the
+                                      same held-out documents, print both; promote it (or,
+                                      --shadow, run it in shadow) only when it is better
+  docket model shadow VERSION|--clear also classify live traffic with VERSION, acting on
+                                      nothing it says (agreement counted)
+  docket model promote VERSION        make VERSION the active model
+  docket model rollback               make the previously active model active again
+                                      (the classifier's ops server at --classifier, default
+                                      $DOCKET_CLASSIFIER_OPS_ADDR, else 127.0.0.1:9103;
+                                      operator --token, default $DOCKET_CLASSIFIER_TOKEN)
   Operator commands print tables; -o json prints JSON for scripts.
 
 Environment (see README, Configuration): DOCKET_KAFKA_BROKERS,
@@ -142,6 +155,8 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return statsCmd(ctx, args[1:], stdout, stderr)
 	case "dlq":
 		return dlq(ctx, args[1:], stdout, stderr)
+	case "model":
+		return model(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		return flag.ErrHelp
 	}

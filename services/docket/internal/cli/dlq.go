@@ -22,7 +22,7 @@ import (
 
 // Limits of the dlq commands.
 const (
-	maxDLQResponse = 32 << 20 // bytes of one answer of the exception agent
+	maxDLQResponse = 32 << 20 // bytes of one answer of an operator API
 	maxDLQReason   = 2000     // the agent's limit on a reason
 	maxDLQLimit    = 1000     // the agent's limit on a listing
 )
@@ -119,7 +119,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 		*token = strings.TrimSpace(string(b))
 	}
-	base, err := exceptionURL(*addr)
+	base, err := apiURL("--exception", *addr)
 	if err != nil {
 		return err
 	}
@@ -141,7 +141,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			q.Set("workflow", *workflow)
 		}
 		q.Set("limit", strconv.Itoa(*limit))
-		body, err := exceptionCall(ctx, *token, http.MethodGet, base+"/v1/parked?"+q.Encode(), nil)
+		body, err := apiCall(ctx, "exception agent", *token, http.MethodGet, base+"/v1/parked?"+q.Encode(), nil)
 		if err != nil {
 			return fmt.Errorf("dlq list: %w", err)
 		}
@@ -164,7 +164,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	path := base + "/v1/parked/" + url.PathEscape(id)
 	switch cmd {
 	case "show":
-		body, err := exceptionCall(ctx, *token, http.MethodGet, path, nil)
+		body, err := apiCall(ctx, "exception agent", *token, http.MethodGet, path, nil)
 		if err != nil {
 			return fmt.Errorf("dlq show %s: %w", id, err)
 		}
@@ -191,7 +191,7 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		if err != nil {
 			return fmt.Errorf("dlq %s: encode request: %w", cmd, err)
 		}
-		body, err := exceptionCall(ctx, *token, http.MethodPost, path+"/"+cmd, req)
+		body, err := apiCall(ctx, "exception agent", *token, http.MethodPost, path+"/"+cmd, req)
 		if err != nil {
 			return fmt.Errorf("dlq %s %s: %w", cmd, id, err)
 		}
@@ -215,21 +215,22 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	}
 }
 
-// exceptionURL makes a base URL of --exception: host:port or a URL.
-func exceptionURL(addr string) (string, error) {
+// apiURL makes a base URL of an API's address flag: host:port or a URL.
+func apiURL(flagName, addr string) (string, error) {
 	if !strings.Contains(addr, "://") {
 		addr = "http://" + addr
 	}
 	u, err := url.Parse(addr)
 	if err != nil || u.Host == "" || (u.Scheme != "http" && u.Scheme != "https") {
-		return "", fmt.Errorf("%w: --exception %q: want host:port or an http(s) URL", errUsage, addr)
+		return "", fmt.Errorf("%w: %s %q: want host:port or an http(s) URL", errUsage, flagName, addr)
 	}
 	return strings.TrimSuffix(u.String(), "/"), nil
 }
 
-// exceptionCall sends one request and returns the body of a 2xx answer;
-// any other answer is an error carrying the server's message.
-func exceptionCall(ctx context.Context, token, method, u string, body []byte) ([]byte, error) {
+// apiCall sends one request to the API of who (the exception agent, the
+// classifier) and returns the body of a 2xx answer; any other answer is an
+// error carrying the server's message.
+func apiCall(ctx context.Context, who, token, method, u string, body []byte) ([]byte, error) {
 	var rd io.Reader
 	if body != nil {
 		rd = bytes.NewReader(body)
@@ -247,15 +248,15 @@ func exceptionCall(ctx context.Context, token, method, u string, body []byte) ([
 	}
 	resp, err := http.DefaultClient.Do(req)
 	if err != nil {
-		return nil, fmt.Errorf("exception agent: %w", err)
+		return nil, fmt.Errorf("%s: %w", who, err)
 	}
 	defer resp.Body.Close()
 	b, err := io.ReadAll(io.LimitReader(resp.Body, maxDLQResponse+1))
 	if err != nil {
-		return nil, fmt.Errorf("exception agent: read answer: %w", err)
+		return nil, fmt.Errorf("%s: read answer: %w", who, err)
 	}
 	if len(b) > maxDLQResponse {
-		return nil, fmt.Errorf("exception agent: answer larger than %d bytes", maxDLQResponse)
+		return nil, fmt.Errorf("%s: answer larger than %d bytes", who, maxDLQResponse)
 	}
 	if resp.StatusCode/100 != 2 {
 		var e struct {
@@ -268,7 +269,7 @@ func exceptionCall(ctx context.Context, token, method, u string, body []byte) ([
 		if msg == "" {
 			msg = http.StatusText(resp.StatusCode)
 		}
-		return nil, fmt.Errorf("exception agent: %s (HTTP %d)", render.OneLine(msg, 500), resp.StatusCode)
+		return nil, fmt.Errorf("%s: %s (HTTP %d)", who, render.OneLine(msg, 500), resp.StatusCode)
 	}
 	return b, nil
 }
@@ -277,7 +278,7 @@ func exceptionCall(ctx context.Context, token, method, u string, body []byte) ([
 func writeJSONBody(w io.Writer, body []byte) error {
 	var buf bytes.Buffer
 	if err := json.Indent(&buf, body, "", "  "); err != nil {
-		return fmt.Errorf("exception agent answered invalid JSON: %w", err)
+		return fmt.Errorf("answer is not JSON: %w", err)
 	}
 	buf.WriteByte('\n')
 	_, err := w.Write(buf.Bytes())
