@@ -93,13 +93,22 @@ func orNone(s string) string {
 // words when a policy flag carries them.
 func ruleWords(t ReviewTask) string {
 	var rules []string
+	degraded := ""
 	for _, f := range t.Flags {
 		if strings.HasPrefix(f.Kind, "policy.") || strings.HasPrefix(f.Kind, "model.") {
 			rules = append(rules, f.Kind+": "+f.Detail)
 		}
+		if f.Kind == "degraded" && strings.HasPrefix(f.Detail, "ocr_") {
+			degraded = f.Detail
+		}
 	}
 	switch t.Reason {
 	case "low_confidence":
+		if degraded != "" {
+			// The text itself is incomplete (OCR without its language
+			// data): the model's confidence says nothing.
+			return "the document was read in a degraded mode (" + degraded + "): read it and set its type"
+		}
 		s := fmt.Sprintf("the model's confidence in %q is %.2f, below the tenant's threshold", t.SuggestedType, t.Confidence)
 		if len(rules) > 0 {
 			s += "; " + strings.Join(rules, "; ")

@@ -10,3 +10,12 @@ func TestRuleWordsAmbiguousType(t *testing.T) {
 		t.Errorf("ruleWords = %q, want %q", got, want)
 	}
 }
+
+func TestRuleWordsDegradedOCR(t *testing.T) {
+	task := ReviewTask{Reason: "low_confidence", SuggestedType: "invoice", Confidence: 1,
+		Flags: []Flag{{Kind: "degraded", Detail: `ocr_language_missing: tesseract has no data for language "deu"; text layer only`}}}
+	want := `the document was read in a degraded mode (ocr_language_missing: tesseract has no data for language "deu"; text layer only): read it and set its type`
+	if got := ruleWords(task); got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+}

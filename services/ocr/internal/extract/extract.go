@@ -432,7 +432,12 @@ func (x *Extractor) extractPDF(ctx context.Context, job Job, m *cpuMeter) (Resul
 
 // degradedReason is Result.Degraded for an engine that cannot read.
 func degradedReason(err error, what string) string {
-	return "ocr_language_missing: " + err.Error() + "; " + what
+	reason := ErrNoLanguageData.Error()
+	var nl *NoLanguageDataError
+	if errors.As(err, &nl) {
+		reason = nl.Error()
+	}
+	return "ocr_language_missing: " + reason + "; " + what
 }
 
 // textLayerConfidence is a text layer's confidence: exact when there is

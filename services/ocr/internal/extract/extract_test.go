@@ -299,15 +299,16 @@ func TestMissingLanguageCompletesDegraded(t *testing.T) {
 	}{
 		{"faxmixed.pdf", "application/pdf", "text layer only", true, extract.MethodTextLayer},
 		{"scanned.pdf", "application/pdf", "text layer only", false, extract.MethodTextLayer},
-		{"invoice.png", "image/png", "a person reads the document", false, extract.MethodOCR},
+		{"invoice.png", "image/png", "no text layer: a person reads the document", false, extract.MethodOCR},
 	} {
 		t.Run(tt.file, func(t *testing.T) {
 			res, err := x.Extract(ctx(t), job(tt.file, tt.mediaType))
 			if err != nil {
 				t.Fatalf("Extract: %v, want a degraded result", err)
 			}
-			if !strings.HasPrefix(res.Degraded, "ocr_language_missing: ") || !strings.Contains(res.Degraded, "tesseract-ocr-docketnosuchlang") || !strings.Contains(res.Degraded, tt.what) {
-				t.Errorf("degraded %q, want the reason, the package and %q", res.Degraded, tt.what)
+			want := `ocr_language_missing: tesseract has no data for language "docketnosuchlang": install the Debian package tesseract-ocr-<lang> (e.g. tesseract-ocr-docketnosuchlang); ` + tt.what
+			if res.Degraded != want {
+				t.Errorf("degraded %q, want %q (the reason in Docket's words: no temporary path, no tesseract output)", res.Degraded, want)
 			}
 			if got := strings.TrimSpace(res.Text()) != ""; got != tt.text {
 				t.Errorf("text %q: want some text %v", res.Text(), tt.text)

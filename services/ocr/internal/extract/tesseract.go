@@ -17,7 +17,18 @@ import (
 // ErrNoLanguageData is the engine missing the data of its language (a
 // language pack not installed): Extract then completes degraded, from the
 // text layer only (Result.Degraded), instead of failing the document.
-var ErrNoLanguageData = errors.New("tesseract has no data for language")
+var ErrNoLanguageData = errors.New("tesseract has no data for its language")
+
+// NoLanguageDataError is ErrNoLanguageData for one language setting.
+type NoLanguageDataError struct{ Language string }
+
+func (e *NoLanguageDataError) Error() string {
+	return fmt.Sprintf("tesseract has no data for language %q: install the Debian package tesseract-ocr-<lang> (e.g. tesseract-ocr-%s)",
+		e.Language, strings.Split(e.Language, "+")[0])
+}
+
+// Is makes errors.Is(err, ErrNoLanguageData) hold.
+func (e *NoLanguageDataError) Is(target error) bool { return target == ErrNoLanguageData }
 
 // PageText is what an engine read from one page image.
 type PageText struct {
@@ -112,8 +123,9 @@ func (t *Tesseract) run(ctx context.Context, imagePath string, dpi, psm int) ([]
 	out, err := t.tool.Run(ctx, imagePath, "stdout", "-l", t.language, "--dpi", strconv.Itoa(dpi), "--psm", strconv.Itoa(psm), "tsv")
 	if err != nil {
 		if fault.ClassOf(err) == fault.Structural && strings.Contains(err.Error(), "Failed loading language") {
-			return nil, fault.Wrap(fault.Structural, fmt.Errorf("%w %q: install the Debian package tesseract-ocr-<lang> (e.g. tesseract-ocr-%s): %w",
-				ErrNoLanguageData, t.language, strings.Split(t.language, "+")[0], err))
+			// Tesseract's own words (temporary paths, TESSDATA hints) stay
+			// out: the error becomes a degraded reason in events.
+			return nil, fault.Wrap(fault.Structural, &NoLanguageDataError{Language: t.language})
 		}
 		return nil, fmt.Errorf("tesseract %s: %w", imagePath, err)
 	}

@@ -1,6 +1,7 @@
 package projection
 
 import (
+	"cmp"
 	"encoding/json"
 	"strconv"
 	"strings"
@@ -212,6 +213,14 @@ func RuleOf(confidence string, flags []Flag, ctx map[string]string) string {
 			parts = append(parts, "text.empty: no text was extracted from the document")
 		case "model.unfamiliar_text":
 			parts = append(parts, "model.unfamiliar_text: the model knows too few of the document's words")
+		case "model.ambiguous_type":
+			parts = append(parts, "model.ambiguous_type: "+cmp.Or(ctx["model.ambiguous"], "more than one type is plausible, or none"))
+		case "model.other_low_margin":
+			parts = append(parts, "model.other_low_margin: other leads the next type by too little")
+		case "ocr.low_confidence":
+			parts = append(parts, "ocr.low_confidence: the OCR engine read the pages with confidence "+cmp.Or(ctx["ocr.mean_confidence"], "too low"))
+		case "ocr.degraded":
+			parts = append(parts, "ocr.degraded: "+cmp.Or(ctx["degraded"], "the text was read in a degraded mode")+" — read the document and set its type")
 		case "confidence.below_threshold":
 			thr := ctx["policy.review_threshold"]
 			if confidence != "" && thr != "" {

@@ -205,6 +205,9 @@ func apply(op *Op, topic string, e events.Event) {
 		op.set(StatusRunning, StepClassify, rankExtracted)
 		op.Finish, op.Start = StepOCR, StepClassify
 		op.Entry.Summary = fmt.Sprintf("extracted %d pages with %s, mean confidence %.2f", len(ev.Pages), ev.Engine.Name, ev.MeanConfidence)
+		if ev.Degraded != "" {
+			op.Entry.Summary += "; degraded: " + ev.Degraded
+		}
 	case *events.DocumentClassified:
 		op.set(StatusRunning, StepLedger, rankClassified)
 		op.Finish, op.Start = StepClassify, StepLedger

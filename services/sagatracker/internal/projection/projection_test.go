@@ -171,3 +171,13 @@ func TestDegradedClassificationInHistory(t *testing.T) {
 		t.Errorf("summary %q status %q: want the classification marked degraded", op.Entry.Summary, op.Status)
 	}
 }
+
+func TestDegradedExtractionInHistory(t *testing.T) {
+	m := events.Meta{EventID: "x1", WorkflowID: "wf-1", TenantID: "t", OccurredAt: time.UnixMilli(1000)}
+	ev := &events.DocumentExtracted{Meta: m, Pages: []events.Page{{Number: 1}}, Engine: events.Engine{Name: "pdftotext"}, MeanConfidence: 1,
+		Degraded: `ocr_language_missing: tesseract has no data for language "deu"; text layer only`}
+	op, _ := Build(Record{Topic: events.TopicExtracted}, ev)
+	if want := `extracted 1 pages with pdftotext, mean confidence 1.00; degraded: ocr_language_missing: tesseract has no data for language "deu"; text layer only`; op.Entry.Summary != want {
+		t.Errorf("summary %q, want %q", op.Entry.Summary, want)
+	}
+}
