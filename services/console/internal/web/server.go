@@ -18,6 +18,7 @@ import (
 	"net/http"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -72,6 +73,9 @@ type Server struct {
 	requests *prometheus.CounterVec
 	signIns  *prometheus.CounterVec
 	streams  prometheus.Gauge
+	// backendsChecked: every API behind the console refused a call
+	// without a credential (checkBackends).
+	backendsChecked atomic.Bool
 }
 
 // cookieName is the session cookie's name.
@@ -303,6 +307,12 @@ func (s *Server) signIn(w http.ResponseWriter, r *http.Request) {
 		if p.Role == auth.RoleService {
 			s.signIns.WithLabelValues("service").Inc()
 			writeError(w, http.StatusForbidden, "a service's token does not sign in to the console")
+			return
+		}
+		if err := s.checkBackends(r.Context()); err != nil {
+			s.signIns.WithLabelValues("backends_open").Inc()
+			s.o.Log.Error("console sign-in refused: the APIs behind the console must check credentials", "err", err)
+			writeError(w, http.StatusServiceUnavailable, "sign-in is off: "+err.Error())
 			return
 		}
 	} else {

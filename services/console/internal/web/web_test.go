@@ -2,6 +2,7 @@ package web
 
 import (
 	"bytes"
+	"context"
 	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/hex"
@@ -15,8 +16,13 @@ import (
 	"testing"
 	"time"
 
+	"google.golang.org/grpc"
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/ledgerchain"
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 )
 
 func TestSegmentsMaskPIIAndMarkAmounts(t *testing.T) {
@@ -65,8 +71,35 @@ func newTestServer(t *testing.T, inline string) (*httptest.Server, *Server) {
 	return newTestServerWith(t, inline, nil, time.Now)
 }
 
+// closedTracker answers every list as a tracker that requires a
+// credential does when the console probes it without one.
+type closedTracker struct {
+	trackerv1.TrackerClient
+	err error
+}
+
+func (c closedTracker) ListWorkflows(context.Context, *trackerv1.ListWorkflowsRequest, ...grpc.CallOption) (*trackerv1.ListWorkflowsResponse, error) {
+	return &trackerv1.ListWorkflowsResponse{}, c.err
+}
+
+// closedAPIs answers every HTTP call 401, as the APIs with principals do
+// to a call without a credential.
+func closedAPIs(t *testing.T) string {
+	t.Helper()
+	ts := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusUnauthorized) }))
+	t.Cleanup(ts.Close)
+	return ts.URL
+}
+
 // newTestServerWith is newTestServer with a session key and a clock.
 func newTestServerWith(t *testing.T, inline string, key []byte, now func() time.Time) (*httptest.Server, *Server) {
+	t.Helper()
+	return newTestServerOn(t, inline, key, now, closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, closedAPIs(t))
+}
+
+// newTestServerOn is newTestServerWith in front of a tracker and HTTP APIs
+// at apis.
+func newTestServerOn(t *testing.T, inline string, key []byte, now func() time.Time, tracker trackerv1.TrackerClient, apis string) (*httptest.Server, *Server) {
 	t.Helper()
 	var set *auth.Set
 	if inline != "" {
@@ -76,7 +109,7 @@ func newTestServerWith(t *testing.T, inline string, key []byte, now func() time.
 		}
 	}
 	s, err := New(Options{Principals: set, SessionKey: key, Now: now, SessionTTL: time.Hour, Log: slog.New(slog.DiscardHandler), HTTP: http.DefaultClient,
-		IngestURL: "http://127.0.0.1:1", ExceptionURL: "http://127.0.0.1:1", LedgerURL: "http://127.0.0.1:1"})
+		Tracker: tracker, IngestURL: apis, ExceptionURL: apis, LedgerURL: apis})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -318,5 +351,37 @@ func TestSessionsAcrossReplicas(t *testing.T) {
 	}
 	if code, _ := me(a.URL, fresh); code != http.StatusUnauthorized {
 		t.Errorf("after sign-out: %d, want 401", code)
+	}
+}
+
+// TestSignInRefusedWhenAPIsAreOpen: the console forwards each person's
+// token and leaves tenant scope to the APIs, so it signs nobody in while
+// an API behind it answers without a credential (a tenant would see every
+// tenant's workflows): found from outside with only the console given
+// principals.
+func TestSignInRefusedWhenAPIsAreOpen(t *testing.T) {
+	const tokens = "tenant-token-0123456789=tenant:acme"
+	open := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
+	t.Cleanup(open.Close)
+	jsonHdr := map[string]string{"Content-Type": "application/json"}
+	for _, c := range []struct {
+		name    string
+		tracker trackerv1.TrackerClient
+		apis    string
+		code    int
+		says    string
+	}{
+		{"open tracker", closedTracker{}, closedAPIs(t), http.StatusServiceUnavailable, "saga tracker answers without a credential"},
+		{"open HTTP APIs", closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, open.URL, http.StatusServiceUnavailable, "answers 404 without a credential"},
+		{"unreachable tracker", closedTracker{err: status.Error(codes.Unavailable, "connection refused")}, closedAPIs(t), http.StatusServiceUnavailable, "cannot check"},
+		{"every API checks credentials", closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, closedAPIs(t), http.StatusOK, `"tenant":"acme"`},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			ts, _ := newTestServerOn(t, tokens, nil, time.Now, c.tracker, c.apis)
+			res, body := do(t, http.DefaultClient, "POST", ts.URL+"/api/session", `{"token":"tenant-token-0123456789"}`, jsonHdr)
+			if res.StatusCode != c.code || !strings.Contains(body, c.says) {
+				t.Errorf("sign-in: %d %s, want %d saying %q", res.StatusCode, body, c.code, c.says)
+			}
+		})
 	}
 }

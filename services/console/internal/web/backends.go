@@ -1,0 +1,56 @@
+package web
+
+import (
+	"context"
+	"fmt"
+	"net/http"
+	"time"
+
+	"google.golang.org/grpc/codes"
+	"google.golang.org/grpc/status"
+
+	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
+)
+
+// checkBackends makes sure that, when the console signs people in, the
+// APIs behind it check credentials too: the console forwards each
+// person's token and leaves tenant scope, roles and the audit trail to
+// them, so an API that answers without a credential would show a tenant
+// every tenant's workflows and let it act on them. Each API is asked once
+// without a token and must refuse; the answer is kept once every API has
+// refused. A nil error means the backends enforce authentication.
+func (s *Server) checkBackends(ctx context.Context) error {
+	if s.o.Principals == nil || s.backendsChecked.Load() {
+		return nil
+	}
+	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
+	defer cancel()
+	_, err := s.o.Tracker.ListWorkflows(ctx, &trackerv1.ListWorkflowsRequest{PageSize: 1})
+	switch status.Code(err) {
+	case codes.Unauthenticated:
+	case codes.OK:
+		return fmt.Errorf("the saga tracker answers without a credential: give it the console's principals file (DOCKET_SAGATRACKER_TOKENS_FILE), as every API behind the console")
+	default:
+		return fmt.Errorf("cannot check that the saga tracker requires a credential: %w", err)
+	}
+	for name, u := range map[string]string{
+		"ingest":          s.o.IngestURL + "/v1/workflows/console-probe/document",
+		"exception agent": s.o.ExceptionURL + "/v1/parked",
+		"ledger":          s.o.LedgerURL + "/v1/ledger/workflows/console-probe",
+	} {
+		req, err := http.NewRequestWithContext(ctx, http.MethodGet, u, nil)
+		if err != nil {
+			return err
+		}
+		res, err := s.o.HTTP.Do(req)
+		if err != nil {
+			return fmt.Errorf("cannot check that the %s requires a credential: %w", name, err)
+		}
+		_ = res.Body.Close()
+		if res.StatusCode != http.StatusUnauthorized && res.StatusCode != http.StatusForbidden {
+			return fmt.Errorf("the %s answers %d without a credential: give it the console's principals file, as every API behind the console", name, res.StatusCode)
+		}
+	}
+	s.backendsChecked.Store(true)
+	return nil
+}
