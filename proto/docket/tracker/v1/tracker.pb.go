@@ -347,8 +347,9 @@ type Workflow struct {
 	// Its items parked at the exception agent and not yet replayed,
 	// discarded or settled (ids for the agent's /v1/parked/{id}).
 	ParkedIds []string `protobuf:"bytes,16,rep,name=parked_ids,json=parkedIds,proto3" json:"parked_ids,omitempty"`
-	// The document type decided so far: the classifier's when it recorded
-	// without review, the reviewer's once decided; empty before either.
+	// The document type so far: the classifier's when it recorded without
+	// review, the type the model suggests while a review waits, the
+	// reviewer's once decided; empty before any.
 	DocumentType  string `protobuf:"bytes,17,opt,name=document_type,json=documentType,proto3" json:"document_type,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache

@@ -447,7 +447,10 @@ func TestListByTypeAndSearch(t *testing.T) {
 	e.step(events.TopicExtracted, extracted("wf-inv", 1), 2)
 	e.step(events.TopicClassified, classified("wf-inv", 2), 3) // invoice, recorded without review
 	e.step(events.TopicSubmitted, submitted("wf-rev", 10), 1)
-	e.step(events.TopicReviewRequested, reviewRequested("wf-rev", 11), 2)
+	rr := reviewRequested("wf-rev", 11)
+	suggested := "invoice"
+	rr.SuggestedType = &suggested
+	e.step(events.TopicReviewRequested, rr, 2)
 	e.step(events.TopicSubmitted, submitted("wf-other", 20), 1)
 	list := func(req *trackerv1.ListWorkflowsRequest) []string {
 		t.Helper()
@@ -468,10 +471,11 @@ func TestListByTypeAndSearch(t *testing.T) {
 			t.Errorf("%s: %v, want %v", name, got, want)
 		}
 	}
-	check("invoices", &trackerv1.ListWorkflowsRequest{DocumentType: "invoice"}, "wf-inv=invoice")
+	check("the suggestion while the review waits", &trackerv1.ListWorkflowsRequest{DocumentType: "invoice"}, "wf-inv=invoice", "wf-rev=invoice")
 	check("contracts before the decision", &trackerv1.ListWorkflowsRequest{DocumentType: "contract"})
 	e.step(events.TopicReviewDecided, reviewDecided("wf-rev", 60), 3) // a reviewer says contract
-	check("contracts", &trackerv1.ListWorkflowsRequest{DocumentType: "contract"}, "wf-rev=contract")
+	check("contracts once decided", &trackerv1.ListWorkflowsRequest{DocumentType: "contract"}, "wf-rev=contract")
+	check("the suggestion gives way to the decision", &trackerv1.ListWorkflowsRequest{DocumentType: "invoice"}, "wf-inv=invoice")
 	check("file name, any case", &trackerv1.ListWorkflowsRequest{Search: "OTHER.PDF"}, "wf-other=")
 	check("id prefix", &trackerv1.ListWorkflowsRequest{Search: "wf-r"}, "wf-rev=contract")
 	check("inside a file name", &trackerv1.ListWorkflowsRequest{Search: "rev"}, "wf-rev=contract") // wf-rev.pdf

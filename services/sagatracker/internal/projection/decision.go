@@ -14,6 +14,9 @@ type Decision struct {
 	// Auto marks the classifier's decisions, Review a review request.
 	Auto   bool `json:"au,omitempty"`
 	Review bool `json:"rq,omitempty"`
+	// Suggested is a review request's suggested type: the workflow's type
+	// until a reviewer decides one (not counted as a decision).
+	Suggested string `json:"st,omitempty"`
 }
 
 // decision sets op.Decision for the events the decision statistics count.
@@ -23,6 +26,9 @@ func decision(op *Op, e events.Event) {
 		op.Decision = &Decision{DocumentType: ev.DocumentType, ModelVersion: ev.Model.Version, Auto: true}
 	case *events.ReviewRequested:
 		op.Decision = &Decision{Review: true}
+		if ev.SuggestedType != nil {
+			op.Decision.Suggested = *ev.SuggestedType
+		}
 		if ev.Model != nil {
 			op.Decision.ModelVersion = ev.Model.Version
 		}

@@ -149,6 +149,7 @@ local function rs_after(p, wk, op, cur, nw, rs)
       if d.mv then redis.call('HSET', wk, 'model', d.mv) end
     end
     if d.dt then redis.call('HSET', wk, 'doc_type', d.dt) end
+    if d.st then redis.call('HSETNX', wk, 'doc_type', d.st) end
     if d.dt and d.au then
       count('auto:' .. d.dt .. '|' .. (d.mv or ''))
     elseif d.dt then

@@ -147,8 +147,9 @@ type Workflow struct {
 	Progress *Progress
 	// Filename is the submitted document's file name; empty when unknown.
 	Filename string
-	// DocumentType is the type the classifier recorded without review or
-	// a reviewer decided; empty before either.
+	// DocumentType is the type the classifier recorded without review,
+	// the one a waiting review suggests, or the one a reviewer decided;
+	// empty before any.
 	DocumentType string
 	// ReviewTask and ParkedID are one of its open review tasks and one of
 	// its parked items (the latest opened while it stays open), empty for
