@@ -16,9 +16,9 @@ const usage = `docket — long-running document workflows on Kafka
 
 Usage:
   docket run [--data DIR]             embedded stack and every service in one process
-             [--kafka|--registry|--ingest|--tracker|--exception|--ledger ADDR]
+             [--kafka|--registry|--ingest|--tracker|--exception|--ledger|--console ADDR]
              [--metrics ADDR] [--port-offset N]
-                                      where each listens; the six services' metrics take
+                                      where each listens; the seven services' metrics take
                                       consecutive ports from --metrics (default
                                       127.0.0.1:9101); --port-offset moves every default
   docket admin topics apply [--dev] [--partitions N] [--replication-factor N] [--dry-run]
@@ -78,7 +78,8 @@ Usage:
                                       train a candidate on the corpus and the reviewers'
                                       corrections, evaluate it and the active model on the
                                       same held-out documents, print both; promote it (or,
-                                      --shadow, run it in shadow) only when it is better
+                                      --shadow, run it in shadow) only when it is better;
+                                      exit status 3 when the candidate is refused
   docket model shadow VERSION|--clear also classify live traffic with VERSION, acting on
                                       nothing it says (agreement counted)
   docket model promote VERSION        make VERSION the active model
@@ -107,6 +108,9 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "docket: %v\n\n%s", err, usage)
 		return 2
+	case errors.Is(err, errNotAdopted):
+		fmt.Fprintf(stderr, "docket: %v\n", err)
+		return 3
 	default:
 		fmt.Fprintf(stderr, "docket: %v\n", err)
 		return 1

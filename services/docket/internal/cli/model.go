@@ -3,6 +3,7 @@ package cli
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"flag"
 	"fmt"
 	"io"
@@ -76,6 +77,10 @@ func model(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return fmt.Errorf("%w: model needs a command: list, retrain, shadow, promote or rollback", errUsage)
 	}
 	cmd := args[0]
+	if cmd == "-h" || cmd == "--help" || cmd == "help" {
+		fmt.Fprintln(stderr, "usage: docket model list|retrain|shadow|promote|rollback [flags]; docket model <command> --help for a command's flags")
+		return flag.ErrHelp
+	}
 	fs := flag.NewFlagSet("model "+cmd, flag.ContinueOnError)
 	fs.SetOutput(stderr)
 	addr := fs.String("classifier", envOr("DOCKET_CLASSIFIER_OPS_ADDR", defaultClassifierOps),
@@ -162,6 +167,9 @@ func model(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("model %s: %w", cmd, err)
 	}
+	if cmd == "retrain" {
+		return retrainAnswer(stdout, answer, *out == outJSON)
+	}
 	if *out == outJSON {
 		return writeJSONBody(stdout, answer)
 	}
@@ -172,12 +180,6 @@ func model(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 			return fmt.Errorf("model list: decode answer: %w", err)
 		}
 		return modelTable(stdout, l)
-	case "retrain":
-		var r modelRetrained
-		if err := json.Unmarshal(answer, &r); err != nil {
-			return fmt.Errorf("model retrain: decode answer: %w", err)
-		}
-		return retrainReport(stdout, r)
 	}
 	var c modelChanged
 	if err := json.Unmarshal(answer, &c); err != nil {
@@ -188,6 +190,29 @@ func model(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return err
 	}
 	_, err = fmt.Fprintf(stdout, "active %s (was %s), shadow %s\n", short(c.Active), render.OrDash(short(c.Was)), render.OrDash(short(c.Shadow)))
+	return err
+}
+
+// errNotAdopted: a retrain whose candidate was refused, for scripts (exit
+// status 3).
+var errNotAdopted = errors.New("model retrain: the candidate was not adopted")
+
+// retrainAnswer prints a retrain's answer, and errNotAdopted when the
+// candidate was refused.
+func retrainAnswer(stdout io.Writer, answer []byte, asJSON bool) error {
+	var r modelRetrained
+	if err := json.Unmarshal(answer, &r); err != nil {
+		return fmt.Errorf("model retrain: decode answer: %w", err)
+	}
+	var err error
+	if asJSON {
+		err = writeJSONBody(stdout, answer)
+	} else {
+		err = retrainReport(stdout, r)
+	}
+	if err == nil && r.Decision == "refused" {
+		err = errNotAdopted
+	}
 	return err
 }
 

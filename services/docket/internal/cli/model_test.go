@@ -28,6 +28,10 @@ func TestModelCommands(t *testing.T) {
 		}
 		switch r.URL.Path {
 		case "/v1/models/retrain":
+			if strings.Contains(string(b), "nothing new") {
+				_, _ = io.WriteString(w, `{"candidate":"9b3d9199334f4f08","current":"9b3d9199334f4f08","candidate_eval":{"docs":177,"correct":114,"auto_errors":2},"current_eval":{"docs":177,"correct":114,"auto_errors":2},"better":false,"decision":"refused"}`)
+				return
+			}
 			_, _ = io.WriteString(w, `{"candidate":"75d31dc74377f34e","current":"9b3d9199334f4f08","candidate_eval":{"docs":177,"correct":177,"auto_errors":0},"current_eval":{"docs":177,"correct":114,"auto_errors":2},"examples":3,"skipped_examples":1,"candidate_on_examples":{"docs":3,"correct":3},"current_on_examples":{"docs":3,"correct":0},"better":true,"decision":"shadow"}`)
 		case "/v1/models":
 			_, _ = io.WriteString(w, `{"active":"9b3d9199334f4f08","shadow":"75d31dc74377f34e","previous":["aaaaaaaaaaaaaaaa"],"versions":[{"version":"aaaaaaaaaaaaaaaa","source":"builtin","added_at":"2026-12-01T10:00:00Z"},{"version":"9b3d9199334f4f08","source":"retrain","added_at":"2026-12-01T11:00:00Z","examples":2,"eval":{"docs":177,"correct":114,"auto_errors":2}},{"version":"75d31dc74377f34e","source":"retrain","added_at":"2026-12-01T12:00:00Z","examples":3,"eval":{"docs":177,"correct":177,"auto_errors":0}}],"examples":4}`)
@@ -46,6 +50,10 @@ func TestModelCommands(t *testing.T) {
 		{"retrain", []string{"model", "retrain", "--shadow", "--reason", "weekly"}, 0,
 			[]string{"current 9b3d9199334f:    accuracy 0.6441  auto-recorded errors 2", "candidate 75d31dc74377:  accuracy 1.0000  auto-recorded errors 0", "decision:                shadow (the candidate beats the current model)", "on the examples:         current 0/3 right, candidate 3/3"},
 			`POST /v1/models/retrain {"force":false,"reason":"weekly","shadow":true}`},
+		{"refused retrain exits 3", []string{"model", "retrain", "--reason", "nothing new"}, 3, []string{"decision:                refused"},
+			`POST /v1/models/retrain {"force":false,"reason":"nothing new","shadow":false}`},
+		{"refused retrain exits 3 in JSON too", []string{"model", "retrain", "--reason", "nothing new", "-o", "json"}, 3, []string{`"decision": "refused"`},
+			`POST /v1/models/retrain {"force":false,"reason":"nothing new","shadow":false}`},
 		{"list", []string{"model", "list"}, 0, []string{"9b3d9199334f  active", "75d31dc74377  shadow", "aaaaaaaaaaaa  previous 1", "4 labelled examples"}, "GET /v1/models"},
 		{"promote", []string{"model", "promote", "75d31dc7"}, 0, []string{"active 75d31dc74377 (was 9b3d9199334f), shadow -"}, `POST /v1/models/75d31dc7/promote {"reason":""}`},
 		{"rollback", []string{"model", "rollback", "--reason", "bad"}, 0, nil, `POST /v1/models/rollback {"reason":"bad"}`},

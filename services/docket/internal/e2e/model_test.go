@@ -4,6 +4,7 @@ import (
 	"context"
 	"crypto/sha256"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"net/http"
@@ -263,8 +264,9 @@ func TestModelLifecycleAcrossProcesses(t *testing.T) {
 	}
 
 	out, err := s.run(t, operator, "model", "retrain", "--shadow")
-	if err != nil || !strings.Contains(out, "decision:                refused") || !strings.Contains(out, "current "+builtin[:12]) {
-		t.Fatalf("retrain of the corpus and one correction: %v\n%s\nwant refused against %s", err, out, builtin[:12])
+	var exit *exec.ExitError
+	if !errors.As(err, &exit) || exit.ExitCode() != 3 || !strings.Contains(out, "decision:                refused") || !strings.Contains(out, "current "+builtin[:12]) {
+		t.Fatalf("retrain of the corpus and one correction: %v\n%s\nwant refused against %s, exit status 3", err, out, builtin[:12])
 	}
 	t.Logf("docket model retrain --shadow:\n%s", out)
 	if out, err = s.run(t, operator, "model", "retrain", "--shadow", "--force", "--reason", "e2e"); err != nil || !strings.Contains(out, "decision:                shadow") {
