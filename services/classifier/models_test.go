@@ -237,6 +237,12 @@ func TestRetrainShadowPromoteRollback(t *testing.T) {
 	if again.Decision != modelapi.DecisionRefused || again.Better {
 		t.Errorf("retrain of the active model's data = %+v, want refused", again)
 	}
+	// Forced, the same bytes are still refused: there is nothing to shadow
+	// (from outside, a forced retrain said "shadow" and set none).
+	if got := api(t, srv, "operator-token-0001", "POST", "/v1/models/retrain", `{"force":true,"shadow":true}`, &again); got != http.StatusOK ||
+		again.Decision != modelapi.DecisionRefused || again.Candidate != again.Current {
+		t.Errorf("forced retrain of the active model's data: status %d, %+v; want refused", got, again)
+	}
 
 	if got := api(t, srv, "operator-token-0001", "POST", "/v1/models/rollback", `{}`, &ch); got != http.StatusOK || ch.Active != weakV {
 		t.Fatalf("rollback: status %d, %+v; want %s active", got, ch, weakV)
@@ -251,7 +257,7 @@ func TestRetrainShadowPromoteRollback(t *testing.T) {
 	}
 
 	var actions []string
-	for _, r := range h.kafka.ReadCommitted(t, events.TopicAudit, 4, 30*time.Second) {
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicAudit, 5, 30*time.Second) {
 		e, err := h.codec.Decode(r.Value)
 		if err != nil {
 			t.Fatal(err)
@@ -262,7 +268,7 @@ func TestRetrainShadowPromoteRollback(t *testing.T) {
 		}
 		actions = append(actions, a.Action+":"+a.Details["decision"])
 	}
-	if want := []string{"model.retrain:shadow", "model.promote:", "model.retrain:refused", "model.rollback:"}; !reflect.DeepEqual(actions, want) {
+	if want := []string{"model.retrain:shadow", "model.promote:", "model.retrain:refused", "model.retrain:refused", "model.rollback:"}; !reflect.DeepEqual(actions, want) {
 		t.Errorf("audited %v, want %v", actions, want)
 	}
 

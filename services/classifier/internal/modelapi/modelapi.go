@@ -197,7 +197,9 @@ func (s *Server) retrain(w http.ResponseWriter, r *http.Request) {
 		Examples: c.Examples, Skipped: c.Skipped, CandidateOnExamples: c.CandidateOnExamples, CurrentOnExamples: c.CurrentOnExamples,
 		Better: c.Better(), Decision: DecisionRefused,
 	}
-	if out.Better || req.Force {
+	// A candidate with the active model's bytes (unchanged data) is never
+	// adopted, forced or not: there is nothing to shadow or promote.
+	if c.Version != st.Active && (out.Better || req.Force) {
 		info := models.Info{AddedAt: s.Now().UTC(), Source: models.SourceRetrain, Examples: c.Examples, Eval: &c.Candidate}
 		if _, err := s.Registry.Add(ctx, c.File, info); err != nil {
 			writeError(w, http.StatusServiceUnavailable, err)
