@@ -1,11 +1,11 @@
 package bus
 
 import (
-	"strconv"
 	"sync"
 
 	"github.com/prometheus/client_golang/prometheus"
-	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/telemetry"
 )
 
 // Outcomes of one consumed record.
@@ -33,7 +33,7 @@ type metrics struct {
 	jobsActive prometheus.GaugeFunc
 	jobs       *prometheus.CounterVec
 	paused     prometheus.Gauge
-	lag        *prometheus.GaugeVec
+	lag        *telemetry.ConsumerLag
 	byTopic    sync.Map // topic -> *topicMetrics
 }
 
@@ -132,40 +132,17 @@ func newMetrics(reg prometheus.Registerer, service string, queued, active func()
 			Namespace: "docket", Subsystem: "jobs", Name: "fetch_paused", ConstLabels: c,
 			Help: "1 while fetching of long-step topics is paused because the job queue is full.",
 		}),
-		lag: prometheus.NewGaugeVec(prometheus.GaugeOpts{
-			Namespace: "docket", Subsystem: "consumer", Name: "lag", ConstLabels: c,
-			Help: "Offsets of an assigned partition not yet polled, as of the latest poll that returned its records: its last stable offset minus the offset after the last record polled. Transaction markers take offsets, so a transactional topic at rest shows about 1.",
-		}, []string{"topic", "partition"}),
 	}
-	for _, col := range []prometheus.Collector{m.lag, m.processed, m.duration, m.queueAge, m.dlq, m.retries, m.duplicates, m.txns, m.batch, m.fetchErrs,
+	for _, col := range []prometheus.Collector{m.processed, m.duration, m.queueAge, m.dlq, m.retries, m.duplicates, m.txns, m.batch, m.fetchErrs,
 		m.txnOpen, m.txnOpenMax, m.sessions, m.panics, m.jobsQueued, m.jobsActive, m.jobs, m.paused} {
 		if err := reg.Register(col); err != nil {
 			return nil, err
 		}
 	}
-	return m, nil
-}
-
-// observeLag sets the lag of every partition fetches returned records of.
-func (m *metrics) observeLag(fetches kgo.Fetches) {
-	fetches.EachPartition(func(p kgo.FetchTopicPartition) {
-		if len(p.Records) == 0 {
-			return
-		}
-		end := p.LastStableOffset
-		if end < 0 {
-			end = p.HighWatermark
-		}
-		next := p.Records[len(p.Records)-1].Offset + 1
-		m.lag.WithLabelValues(p.Topic, strconv.Itoa(int(p.Partition))).Set(float64(max(0, end-next)))
-	})
-}
-
-// forgetLag drops the lag of partitions no longer assigned.
-func (m *metrics) forgetLag(parts map[string][]int32) {
-	for topic, ps := range parts {
-		for _, p := range ps {
-			m.lag.DeleteLabelValues(topic, strconv.Itoa(int(p)))
-		}
+	lag, err := telemetry.NewConsumerLag(reg, c)
+	if err != nil {
+		return nil, err
 	}
+	m.lag = lag
+	return m, nil
 }

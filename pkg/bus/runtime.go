@@ -458,7 +458,7 @@ func (rt *Runtime) session() (*kgo.GroupTransactSession, error) {
 		kopts = append(kopts, kgo.Balancers(rt.cfg.balancers...))
 	}
 	revoked := func(ctx context.Context, _ *kgo.Client, revoked map[string][]int32) {
-		rt.metrics.forgetLag(revoked)
+		rt.metrics.lag.Forget(revoked)
 		if fn := rt.cfg.onRevoked; fn != nil && len(revoked) > 0 {
 			fn(ctx, revoked)
 		}
@@ -535,7 +535,7 @@ func (rt *Runtime) loop(ctx, work context.Context, sess *kgo.GroupTransactSessio
 			rt.metrics.fetchErrs.WithLabelValues(topic).Inc()
 			rt.log.Warn("fetch error", "topic", topic, "partition", p, "error", err)
 		})
-		rt.metrics.observeLag(fetches)
+		rt.metrics.lag.Observe(fetches)
 		recs := fetches.Records()
 		var e emission
 		if long != nil {

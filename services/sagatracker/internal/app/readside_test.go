@@ -484,4 +484,19 @@ func TestListByTypeAndSearch(t *testing.T) {
 	if _, err := cl.ListWorkflows(context.Background(), &trackerv1.ListWorkflowsRequest{Search: strings.Repeat("x", 257)}); status.Code(err) != codes.InvalidArgument {
 		t.Errorf("a 257-byte search: %v, want InvalidArgument", err)
 	}
+	// The tracker's consumer reports its lag like every service (the
+	// console's overview showed none for it).
+	mfs, err := tr.reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	var partitions int
+	for _, mf := range mfs {
+		if mf.GetName() == "docket_consumer_lag" {
+			partitions = len(mf.GetMetric())
+		}
+	}
+	if partitions == 0 {
+		t.Error("no docket_consumer_lag on the tracker's metrics after it consumed events")
+	}
 }

@@ -24,6 +24,7 @@ import (
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 	"github.com/docket-run/docket/services/sagatracker/internal/store"
 )
@@ -66,6 +67,7 @@ type Consumer struct {
 	abort context.CancelCauseFunc
 
 	applied, duplicates, stale, skipped, poison prometheus.Counter
+	lag                                         *telemetry.ConsumerLag
 }
 
 // New returns a consumer; kopts are the Kafka connection options.
@@ -95,6 +97,14 @@ func New(cfg Config, kopts []kgo.Opt, st *store.Store, dec Decoder, log *slog.Lo
 	c.stale = counter("stale_records_total", "Records below the stored offset of their partition.")
 	c.skipped = counter("records_skipped_total", "Records naming no workflow (a submission request, an event without a workflow id).")
 	c.poison = counter("poison_records_total", "Records that prove no workflow, not projected: undecodable records and their dead letters.")
+	if reg == nil {
+		reg = prometheus.NewRegistry()
+	}
+	lag, err := telemetry.NewConsumerLag(reg, prometheus.Labels{"service": "sagatracker"})
+	if err != nil {
+		return nil, fmt.Errorf("consumer: %w", err)
+	}
+	c.lag = lag
 	return c, nil
 }
 
@@ -133,7 +143,11 @@ func (c *Consumer) Run(ctx context.Context) error {
 		kgo.OnPartitionsAssigned(func(context.Context, *kgo.Client, map[string][]int32) { c.assigned.Store(true) }),
 		// A session ended in error (fenced by a replica with the same
 		// instance id, expired) is not ready until it joins again.
-		kgo.OnPartitionsLost(func(context.Context, *kgo.Client, map[string][]int32) { c.assigned.Store(false) }),
+		kgo.OnPartitionsLost(func(_ context.Context, _ *kgo.Client, lost map[string][]int32) {
+			c.assigned.Store(false)
+			c.lag.Forget(lost)
+		}),
+		kgo.OnPartitionsRevoked(func(_ context.Context, _ *kgo.Client, revoked map[string][]int32) { c.lag.Forget(revoked) }),
 	)
 	pollCtx, abort := context.WithCancelCause(ctx)
 	defer abort(nil)
@@ -152,6 +166,7 @@ func (c *Consumer) Run(ctx context.Context) error {
 		waitCtx, cancelWait := context.WithTimeout(pollCtx, c.cfg.PollWait)
 		fs := cl.PollRecords(waitCtx, c.cfg.MaxPollRecords)
 		cancelWait()
+		c.lag.Observe(fs)
 		if ctx.Err() == nil && pollCtx.Err() != nil {
 			cl.AllowRebalance()
 			return context.Cause(pollCtx)

@@ -711,7 +711,7 @@ async function viewOverview() {
       h('tbody', {}, (o.steps || []).map((s) => h('tr', {}, h('th', { scope: 'row' }, s.step), h('td', {}, s.per_minute.toFixed(2)), h('td', {}, String(s.waiting)),
         h('td', {}, dur(s.queue_age_p50_s)), h('td', {}, dur(s.queue_age_p95_s)), h('td', {}, dur(s.processing_p50_s)), h('td', {}, dur(s.processing_p95_s))))))),
     (o.services || []).length ? h('div', { class: 'table-wrap' }, h('table', { id: 'service-metrics' }, h('caption', {}, 'Per service, from its /metrics (since it started)'),
-      h('thead', {}, h('tr', {}, ['Service', 'Handled', 'Dead-lettered', 'Kafka lag', 'Queue age p50', 'Queue age p95', 'Long jobs queued', 'Running', 'Breakers'].map((x) => h('th', { scope: 'col' }, x)))),
+      h('thead', {}, h('tr', {}, ['Service', 'Handled', 'Dead-lettered', 'Kafka lag (about 1 per partition at rest: transaction markers)', 'Queue age p50', 'Queue age p95', 'Long jobs queued', 'Running', 'Breakers'].map((x) => h('th', { scope: 'col' }, x)))),
       h('tbody', {}, o.services.map((m) => h('tr', {}, h('th', { scope: 'row' }, m.service),
         m.error ? h('td', { colspan: 8, class: 'error' }, m.error) : [h('td', {}, String(m.processed)), h('td', {}, String(m.dead_lettered)),
           h('td', { class: 'lag' }, m.consumer_lag === undefined ? '—' : String(m.consumer_lag)),
