@@ -16,9 +16,11 @@ import (
 // APIs behind it check credentials too: the console forwards each
 // person's token and leaves tenant scope, roles and the audit trail to
 // them, so an API that answers without a credential would show a tenant
-// every tenant's workflows and let it act on them. Each API is asked once
+// every tenant's workflows and let it act on them. Each API is asked
 // without a token and must refuse; the answer is kept once every API has
-// refused. A nil error means the backends enforce authentication.
+// refused. An API that cannot be reached is no leak (the person's calls
+// to it fail too): it is asked again at the next request. A nil error
+// means no reachable backend answers without a credential.
 func (s *Server) checkBackends(ctx context.Context) error {
 	if s.o.Principals == nil || s.backendsChecked.Load() {
 		return nil
@@ -26,12 +28,13 @@ func (s *Server) checkBackends(ctx context.Context) error {
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
 	defer cancel()
 	_, err := s.o.Tracker.ListWorkflows(ctx, &trackerv1.ListWorkflowsRequest{PageSize: 1})
+	reached := true
 	switch status.Code(err) {
-	case codes.Unauthenticated:
+	case codes.Unauthenticated, codes.PermissionDenied:
 	case codes.OK:
 		return fmt.Errorf("the saga tracker answers without a credential: give it the console's principals file (DOCKET_SAGATRACKER_TOKENS_FILE), as every API behind the console")
 	default:
-		return fmt.Errorf("cannot check that the saga tracker requires a credential: %w", err)
+		reached = false
 	}
 	for name, u := range map[string]string{
 		"ingest":          s.o.IngestURL + "/v1/workflows/console-probe/document",
@@ -44,13 +47,14 @@ func (s *Server) checkBackends(ctx context.Context) error {
 		}
 		res, err := s.o.HTTP.Do(req)
 		if err != nil {
-			return fmt.Errorf("cannot check that the %s requires a credential: %w", name, err)
+			reached = false
+			continue
 		}
 		_ = res.Body.Close()
 		if res.StatusCode != http.StatusUnauthorized && res.StatusCode != http.StatusForbidden {
 			return fmt.Errorf("the %s answers %d without a credential: give it the console's principals file, as every API behind the console", name, res.StatusCode)
 		}
 	}
-	s.backendsChecked.Store(true)
+	s.backendsChecked.Store(reached)
 	return nil
 }

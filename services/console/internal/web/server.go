@@ -350,6 +350,11 @@ func (s *Server) session(h func(http.ResponseWriter, *http.Request, *session)) h
 				return
 			}
 		}
+		if err := s.checkBackends(r.Context()); err != nil {
+			s.o.Log.Error("console request refused: the APIs behind the console must check credentials", "err", err)
+			writeError(w, http.StatusServiceUnavailable, "the console is off: "+err.Error())
+			return
+		}
 		s.extend(w, x)
 		h(w, r, x)
 	}

@@ -373,7 +373,8 @@ func TestSignInRefusedWhenAPIsAreOpen(t *testing.T) {
 	}{
 		{"open tracker", closedTracker{}, closedAPIs(t), http.StatusServiceUnavailable, "saga tracker answers without a credential"},
 		{"open HTTP APIs", closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, open.URL, http.StatusServiceUnavailable, "answers 404 without a credential"},
-		{"unreachable tracker", closedTracker{err: status.Error(codes.Unavailable, "connection refused")}, closedAPIs(t), http.StatusServiceUnavailable, "cannot check"},
+		{"unreachable tracker: no leak, asked again later", closedTracker{err: status.Error(codes.Unavailable, "connection refused")}, closedAPIs(t), http.StatusOK, `"tenant":"acme"`},
+		{"unreachable HTTP APIs", closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, "http://127.0.0.1:1", http.StatusOK, `"tenant":"acme"`},
 		{"every API checks credentials", closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, closedAPIs(t), http.StatusOK, `"tenant":"acme"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
