@@ -112,12 +112,8 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
-	if *tokenFile != "" {
-		b, err := os.ReadFile(*tokenFile)
-		if err != nil {
-			return fmt.Errorf("%w: --token-file: %v", errUsage, err)
-		}
-		*token = strings.TrimSpace(string(b))
+	if err := readTokenFile(token, *tokenFile); err != nil {
+		return err
 	}
 	base, err := apiURL("--exception", *addr)
 	if err != nil {
@@ -216,6 +212,20 @@ func dlq(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 }
 
 // apiURL makes a base URL of an API's address flag: host:port or a URL.
+// readTokenFile sets *token to the token in file (--token-file, which wins
+// over --token); nothing when file is empty.
+func readTokenFile(token *string, file string) error {
+	if file == "" {
+		return nil
+	}
+	b, err := os.ReadFile(file)
+	if err != nil {
+		return fmt.Errorf("%w: --token-file: %v", errUsage, err)
+	}
+	*token = strings.TrimSpace(string(b))
+	return nil
+}
+
 func apiURL(flagName, addr string) (string, error) {
 	if !strings.Contains(addr, "://") {
 		addr = "http://" + addr

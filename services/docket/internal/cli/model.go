@@ -9,8 +9,6 @@ import (
 	"io"
 	"net/http"
 	"net/url"
-	"os"
-	"strings"
 	"text/tabwriter"
 	"time"
 
@@ -112,12 +110,8 @@ func model(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := checkOutput(*out); err != nil {
 		return err
 	}
-	if *tokenFile != "" {
-		b, err := os.ReadFile(*tokenFile)
-		if err != nil {
-			return fmt.Errorf("%w: --token-file: %v", errUsage, err)
-		}
-		*token = strings.TrimSpace(string(b))
+	if err := readTokenFile(token, *tokenFile); err != nil {
+		return err
 	}
 	base, err := apiURL("--classifier", *addr)
 	if err != nil {
