@@ -12,6 +12,9 @@ import (
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 )
 
+// recheckAfter spaces the probes of checkBackends while an API is down.
+const recheckAfter = 10 * time.Second
+
 // checkBackends makes sure that, when the console signs people in, the
 // APIs behind it check credentials too: the console forwards each
 // person's token and leaves tenant scope, roles and the audit trail to
@@ -23,6 +26,12 @@ import (
 // means no reachable backend answers without a credential.
 func (s *Server) checkBackends(ctx context.Context) error {
 	if s.o.Principals == nil || s.backendsChecked.Load() {
+		return nil
+	}
+	// While an API is unreachable, ask again at most every recheckAfter:
+	// a request must not wait on probes of an API that is down.
+	now := s.o.Now().UnixNano()
+	if last := s.backendsProbed.Load(); last != 0 && now-last < int64(recheckAfter) {
 		return nil
 	}
 	ctx, cancel := context.WithTimeout(ctx, 5*time.Second)
@@ -54,6 +63,11 @@ func (s *Server) checkBackends(ctx context.Context) error {
 		if res.StatusCode != http.StatusUnauthorized && res.StatusCode != http.StatusForbidden {
 			return fmt.Errorf("the %s answers %d without a credential: give it the console's principals file, as every API behind the console", name, res.StatusCode)
 		}
+	}
+	if !reached {
+		// Only an unreachable API is left unasked for a while; one that
+		// answered without a credential is asked at every request.
+		s.backendsProbed.Store(now)
 	}
 	s.backendsChecked.Store(reached)
 	return nil

@@ -76,6 +76,9 @@ type Server struct {
 	// backendsChecked: every API behind the console refused a call
 	// without a credential (checkBackends).
 	backendsChecked atomic.Bool
+	// backendsProbed is when checkBackends last found an API unreachable
+	// (Unix ns).
+	backendsProbed atomic.Int64
 }
 
 // cookieName is the session cookie's name.
