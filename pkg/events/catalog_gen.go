@@ -52,7 +52,7 @@ var generated = []generatedSchema{
 	},
 	{
 		name:     "LedgerRecord",
-		released: []string{"ledger_record/v1.avsc"},
+		released: []string{"ledger_record/v1.avsc", "ledger_record/v2.avsc"},
 		new:      func() Event { return new(LedgerRecord) },
 	},
 	{

@@ -304,7 +304,7 @@ type Decision struct {
 	Outcome string `avro:"outcome"`
 }
 
-// One disposition per workflow on docket.ledger, the system of record: hash-chained and Ed25519-signed.
+// A record on docket.ledger, the system of record: hash-chained and Ed25519-signed. A workflow's disposition, and the records that step back from it: a reversal (never a rewrite), the corrected record that follows a reversal, an erasure of its content.
 type LedgerRecord struct {
 	// Common event envelope.
 	Meta Meta `avro:"meta"`
@@ -322,6 +322,16 @@ type LedgerRecord struct {
 	Confidence float64 `avro:"confidence"`
 	// Reviewer who decided; null for an automatic decision.
 	Reviewer *string `avro:"reviewer"`
+	// What the record is: disposition (a workflow's final decision; the only kind before version 2), reversal (undoes the record refers_to names: a correction's first half, or a compensation), correction (the corrected disposition, after the reversal refers_to names) or erasure (the workflow's content was erased; its records stay). A string, not an enum, so new kinds stay compatible.
+	Kind string `avro:"kind"`
+	// Hash of the record this one reverses, follows or erases; empty for a disposition.
+	RefersTo []byte `avro:"refers_to"`
+	// Sequence of the record refers_to names, in the same chain; 0 for a disposition.
+	RefersToSequence int64 `avro:"refers_to_sequence"`
+	// Why the record was written, in words: the operator's reason of a correction or erasure, the cause of a compensation; empty for a disposition.
+	Reason string `avro:"reason"`
+	// When the decision was reached through a declared fallback (a dependency unavailable), the reason in words; empty otherwise.
+	Degraded string `avro:"degraded"`
 	// When the decision was made.
 	DecidedAt time.Time `avro:"decided_at"`
 	// When the ledger appended the record.

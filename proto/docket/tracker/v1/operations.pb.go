@@ -770,6 +770,239 @@ func (x *CancelWorkflowResponse) GetAlreadyCanceled() bool {
 	return false
 }
 
+type CorrectWorkflowRequest struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	WorkflowId string                 `protobuf:"bytes,1,opt,name=workflow_id,json=workflowId,proto3" json:"workflow_id,omitempty"`
+	// The corrected document type (one of the classifier's types).
+	DocumentType string `protobuf:"bytes,2,opt,name=document_type,json=documentType,proto3" json:"document_type,omitempty"`
+	// The corrected outcome: approved or rejected; empty keeps the current one.
+	Outcome string `protobuf:"bytes,3,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	// Why, in words; required; recorded in the ledger and the history.
+	Reason string `protobuf:"bytes,4,opt,name=reason,proto3" json:"reason,omitempty"`
+	// Names this correction: the same id again is the same correction (a
+	// retry); empty derives it from the workflow, type, outcome and reason.
+	RequestId     string `protobuf:"bytes,5,opt,name=request_id,json=requestId,proto3" json:"request_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CorrectWorkflowRequest) Reset() {
+	*x = CorrectWorkflowRequest{}
+	mi := &file_docket_tracker_v1_operations_proto_msgTypes[10]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CorrectWorkflowRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CorrectWorkflowRequest) ProtoMessage() {}
+
+func (x *CorrectWorkflowRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_operations_proto_msgTypes[10]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CorrectWorkflowRequest.ProtoReflect.Descriptor instead.
+func (*CorrectWorkflowRequest) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_operations_proto_rawDescGZIP(), []int{10}
+}
+
+func (x *CorrectWorkflowRequest) GetWorkflowId() string {
+	if x != nil {
+		return x.WorkflowId
+	}
+	return ""
+}
+
+func (x *CorrectWorkflowRequest) GetDocumentType() string {
+	if x != nil {
+		return x.DocumentType
+	}
+	return ""
+}
+
+func (x *CorrectWorkflowRequest) GetOutcome() string {
+	if x != nil {
+		return x.Outcome
+	}
+	return ""
+}
+
+func (x *CorrectWorkflowRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *CorrectWorkflowRequest) GetRequestId() string {
+	if x != nil {
+		return x.RequestId
+	}
+	return ""
+}
+
+type CorrectWorkflowResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// event_id of the correction_requested control event.
+	EventId       string `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *CorrectWorkflowResponse) Reset() {
+	*x = CorrectWorkflowResponse{}
+	mi := &file_docket_tracker_v1_operations_proto_msgTypes[11]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *CorrectWorkflowResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*CorrectWorkflowResponse) ProtoMessage() {}
+
+func (x *CorrectWorkflowResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_operations_proto_msgTypes[11]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use CorrectWorkflowResponse.ProtoReflect.Descriptor instead.
+func (*CorrectWorkflowResponse) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_operations_proto_rawDescGZIP(), []int{11}
+}
+
+func (x *CorrectWorkflowResponse) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+type EraseWorkflowRequest struct {
+	state      protoimpl.MessageState `protogen:"open.v1"`
+	WorkflowId string                 `protobuf:"bytes,1,opt,name=workflow_id,json=workflowId,proto3" json:"workflow_id,omitempty"`
+	// Why, in words; required; recorded in the erasure record and the audit.
+	Reason        string `protobuf:"bytes,2,opt,name=reason,proto3" json:"reason,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EraseWorkflowRequest) Reset() {
+	*x = EraseWorkflowRequest{}
+	mi := &file_docket_tracker_v1_operations_proto_msgTypes[12]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EraseWorkflowRequest) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EraseWorkflowRequest) ProtoMessage() {}
+
+func (x *EraseWorkflowRequest) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_operations_proto_msgTypes[12]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EraseWorkflowRequest.ProtoReflect.Descriptor instead.
+func (*EraseWorkflowRequest) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_operations_proto_rawDescGZIP(), []int{12}
+}
+
+func (x *EraseWorkflowRequest) GetWorkflowId() string {
+	if x != nil {
+		return x.WorkflowId
+	}
+	return ""
+}
+
+func (x *EraseWorkflowRequest) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+type EraseWorkflowResponse struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// event_id of the erasure_requested control event (the same on every call).
+	EventId string `protobuf:"bytes,1,opt,name=event_id,json=eventId,proto3" json:"event_id,omitempty"`
+	// True when the workflow was already erased: nothing was produced.
+	AlreadyErased bool `protobuf:"varint,2,opt,name=already_erased,json=alreadyErased,proto3" json:"already_erased,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *EraseWorkflowResponse) Reset() {
+	*x = EraseWorkflowResponse{}
+	mi := &file_docket_tracker_v1_operations_proto_msgTypes[13]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *EraseWorkflowResponse) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*EraseWorkflowResponse) ProtoMessage() {}
+
+func (x *EraseWorkflowResponse) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_operations_proto_msgTypes[13]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use EraseWorkflowResponse.ProtoReflect.Descriptor instead.
+func (*EraseWorkflowResponse) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_operations_proto_rawDescGZIP(), []int{13}
+}
+
+func (x *EraseWorkflowResponse) GetEventId() string {
+	if x != nil {
+		return x.EventId
+	}
+	return ""
+}
+
+func (x *EraseWorkflowResponse) GetAlreadyErased() bool {
+	if x != nil {
+		return x.AlreadyErased
+	}
+	return false
+}
+
 var File_docket_tracker_v1_operations_proto protoreflect.FileDescriptor
 
 const file_docket_tracker_v1_operations_proto_rawDesc = "" +
@@ -839,13 +1072,32 @@ const file_docket_tracker_v1_operations_proto_rawDesc = "" +
 	"\x05actor\x18\x03 \x01(\tR\x05actor\"^\n" +
 	"\x16CancelWorkflowResponse\x12\x19\n" +
 	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12)\n" +
-	"\x10already_canceled\x18\x02 \x01(\bR\x0falreadyCanceled2\xa7\x03\n" +
+	"\x10already_canceled\x18\x02 \x01(\bR\x0falreadyCanceled\"\xaf\x01\n" +
+	"\x16CorrectWorkflowRequest\x12\x1f\n" +
+	"\vworkflow_id\x18\x01 \x01(\tR\n" +
+	"workflowId\x12#\n" +
+	"\rdocument_type\x18\x02 \x01(\tR\fdocumentType\x12\x18\n" +
+	"\aoutcome\x18\x03 \x01(\tR\aoutcome\x12\x16\n" +
+	"\x06reason\x18\x04 \x01(\tR\x06reason\x12\x1d\n" +
+	"\n" +
+	"request_id\x18\x05 \x01(\tR\trequestId\"4\n" +
+	"\x17CorrectWorkflowResponse\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\"O\n" +
+	"\x14EraseWorkflowRequest\x12\x1f\n" +
+	"\vworkflow_id\x18\x01 \x01(\tR\n" +
+	"workflowId\x12\x16\n" +
+	"\x06reason\x18\x02 \x01(\tR\x06reason\"Y\n" +
+	"\x15EraseWorkflowResponse\x12\x19\n" +
+	"\bevent_id\x18\x01 \x01(\tR\aeventId\x12%\n" +
+	"\x0ealready_erased\x18\x02 \x01(\bR\ralreadyErased2\xf5\x04\n" +
 	"\n" +
 	"Operations\x12h\n" +
 	"\x0fListReviewTasks\x12).docket.tracker.v1.ListReviewTasksRequest\x1a*.docket.tracker.v1.ListReviewTasksResponse\x12[\n" +
 	"\x0fClaimReviewTask\x12).docket.tracker.v1.ClaimReviewTaskRequest\x1a\x1d.docket.tracker.v1.ReviewTask\x12k\n" +
 	"\x10DecideReviewTask\x12*.docket.tracker.v1.DecideReviewTaskRequest\x1a+.docket.tracker.v1.DecideReviewTaskResponse\x12e\n" +
-	"\x0eCancelWorkflow\x12(.docket.tracker.v1.CancelWorkflowRequest\x1a).docket.tracker.v1.CancelWorkflowResponseB@Z>github.com/docket-run/docket/proto/docket/tracker/v1;trackerv1b\x06proto3"
+	"\x0eCancelWorkflow\x12(.docket.tracker.v1.CancelWorkflowRequest\x1a).docket.tracker.v1.CancelWorkflowResponse\x12h\n" +
+	"\x0fCorrectWorkflow\x12).docket.tracker.v1.CorrectWorkflowRequest\x1a*.docket.tracker.v1.CorrectWorkflowResponse\x12b\n" +
+	"\rEraseWorkflow\x12'.docket.tracker.v1.EraseWorkflowRequest\x1a(.docket.tracker.v1.EraseWorkflowResponseB@Z>github.com/docket-run/docket/proto/docket/tracker/v1;trackerv1b\x06proto3"
 
 var (
 	file_docket_tracker_v1_operations_proto_rawDescOnce sync.Once
@@ -859,7 +1111,7 @@ func file_docket_tracker_v1_operations_proto_rawDescGZIP() []byte {
 	return file_docket_tracker_v1_operations_proto_rawDescData
 }
 
-var file_docket_tracker_v1_operations_proto_msgTypes = make([]protoimpl.MessageInfo, 10)
+var file_docket_tracker_v1_operations_proto_msgTypes = make([]protoimpl.MessageInfo, 14)
 var file_docket_tracker_v1_operations_proto_goTypes = []any{
 	(*ReviewCandidate)(nil),          // 0: docket.tracker.v1.ReviewCandidate
 	(*ReviewFlag)(nil),               // 1: docket.tracker.v1.ReviewFlag
@@ -871,12 +1123,16 @@ var file_docket_tracker_v1_operations_proto_goTypes = []any{
 	(*DecideReviewTaskResponse)(nil), // 7: docket.tracker.v1.DecideReviewTaskResponse
 	(*CancelWorkflowRequest)(nil),    // 8: docket.tracker.v1.CancelWorkflowRequest
 	(*CancelWorkflowResponse)(nil),   // 9: docket.tracker.v1.CancelWorkflowResponse
-	(*timestamppb.Timestamp)(nil),    // 10: google.protobuf.Timestamp
+	(*CorrectWorkflowRequest)(nil),   // 10: docket.tracker.v1.CorrectWorkflowRequest
+	(*CorrectWorkflowResponse)(nil),  // 11: docket.tracker.v1.CorrectWorkflowResponse
+	(*EraseWorkflowRequest)(nil),     // 12: docket.tracker.v1.EraseWorkflowRequest
+	(*EraseWorkflowResponse)(nil),    // 13: docket.tracker.v1.EraseWorkflowResponse
+	(*timestamppb.Timestamp)(nil),    // 14: google.protobuf.Timestamp
 }
 var file_docket_tracker_v1_operations_proto_depIdxs = []int32{
-	10, // 0: docket.tracker.v1.ReviewTask.requested_at:type_name -> google.protobuf.Timestamp
-	10, // 1: docket.tracker.v1.ReviewTask.sla_deadline:type_name -> google.protobuf.Timestamp
-	10, // 2: docket.tracker.v1.ReviewTask.claim_expires_at:type_name -> google.protobuf.Timestamp
+	14, // 0: docket.tracker.v1.ReviewTask.requested_at:type_name -> google.protobuf.Timestamp
+	14, // 1: docket.tracker.v1.ReviewTask.sla_deadline:type_name -> google.protobuf.Timestamp
+	14, // 2: docket.tracker.v1.ReviewTask.claim_expires_at:type_name -> google.protobuf.Timestamp
 	0,  // 3: docket.tracker.v1.ReviewTask.candidates:type_name -> docket.tracker.v1.ReviewCandidate
 	1,  // 4: docket.tracker.v1.ReviewTask.flags:type_name -> docket.tracker.v1.ReviewFlag
 	2,  // 5: docket.tracker.v1.ListReviewTasksResponse.tasks:type_name -> docket.tracker.v1.ReviewTask
@@ -885,12 +1141,16 @@ var file_docket_tracker_v1_operations_proto_depIdxs = []int32{
 	5,  // 8: docket.tracker.v1.Operations.ClaimReviewTask:input_type -> docket.tracker.v1.ClaimReviewTaskRequest
 	6,  // 9: docket.tracker.v1.Operations.DecideReviewTask:input_type -> docket.tracker.v1.DecideReviewTaskRequest
 	8,  // 10: docket.tracker.v1.Operations.CancelWorkflow:input_type -> docket.tracker.v1.CancelWorkflowRequest
-	4,  // 11: docket.tracker.v1.Operations.ListReviewTasks:output_type -> docket.tracker.v1.ListReviewTasksResponse
-	2,  // 12: docket.tracker.v1.Operations.ClaimReviewTask:output_type -> docket.tracker.v1.ReviewTask
-	7,  // 13: docket.tracker.v1.Operations.DecideReviewTask:output_type -> docket.tracker.v1.DecideReviewTaskResponse
-	9,  // 14: docket.tracker.v1.Operations.CancelWorkflow:output_type -> docket.tracker.v1.CancelWorkflowResponse
-	11, // [11:15] is the sub-list for method output_type
-	7,  // [7:11] is the sub-list for method input_type
+	10, // 11: docket.tracker.v1.Operations.CorrectWorkflow:input_type -> docket.tracker.v1.CorrectWorkflowRequest
+	12, // 12: docket.tracker.v1.Operations.EraseWorkflow:input_type -> docket.tracker.v1.EraseWorkflowRequest
+	4,  // 13: docket.tracker.v1.Operations.ListReviewTasks:output_type -> docket.tracker.v1.ListReviewTasksResponse
+	2,  // 14: docket.tracker.v1.Operations.ClaimReviewTask:output_type -> docket.tracker.v1.ReviewTask
+	7,  // 15: docket.tracker.v1.Operations.DecideReviewTask:output_type -> docket.tracker.v1.DecideReviewTaskResponse
+	9,  // 16: docket.tracker.v1.Operations.CancelWorkflow:output_type -> docket.tracker.v1.CancelWorkflowResponse
+	11, // 17: docket.tracker.v1.Operations.CorrectWorkflow:output_type -> docket.tracker.v1.CorrectWorkflowResponse
+	13, // 18: docket.tracker.v1.Operations.EraseWorkflow:output_type -> docket.tracker.v1.EraseWorkflowResponse
+	13, // [13:19] is the sub-list for method output_type
+	7,  // [7:13] is the sub-list for method input_type
 	7,  // [7:7] is the sub-list for extension type_name
 	7,  // [7:7] is the sub-list for extension extendee
 	0,  // [0:7] is the sub-list for field type_name
@@ -907,7 +1167,7 @@ func file_docket_tracker_v1_operations_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_docket_tracker_v1_operations_proto_rawDesc), len(file_docket_tracker_v1_operations_proto_rawDesc)),
 			NumEnums:      0,
-			NumMessages:   10,
+			NumMessages:   14,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

@@ -28,6 +28,8 @@ const (
 	Operations_ClaimReviewTask_FullMethodName  = "/docket.tracker.v1.Operations/ClaimReviewTask"
 	Operations_DecideReviewTask_FullMethodName = "/docket.tracker.v1.Operations/DecideReviewTask"
 	Operations_CancelWorkflow_FullMethodName   = "/docket.tracker.v1.Operations/CancelWorkflow"
+	Operations_CorrectWorkflow_FullMethodName  = "/docket.tracker.v1.Operations/CorrectWorkflow"
+	Operations_EraseWorkflow_FullMethodName    = "/docket.tracker.v1.Operations/EraseWorkflow"
 )
 
 // OperationsClient is the client API for Operations service.
@@ -59,6 +61,23 @@ type OperationsClient interface {
 	// Calling it again is harmless (same event id). FAILED_PRECONDITION for
 	// a workflow that already ended otherwise; NOT_FOUND for an unknown one.
 	CancelWorkflow(ctx context.Context, in *CancelWorkflowRequest, opts ...grpc.CallOption) (*CancelWorkflowResponse, error)
+	// CorrectWorkflow corrects a recorded workflow (operator role): a
+	// correction_requested control event on docket.workflow.control. The
+	// ledger answers it with a signed reversal of the workflow's current
+	// record and the corrected record, linked to it, and a corrected control
+	// event the tracker, ingest (a `corrected` callback) and the classifier
+	// (a labelled example) act on. Calling it again with the same request id
+	// is harmless (same event id). FAILED_PRECONDITION for a workflow that is
+	// not recorded, or erased; NOT_FOUND for an unknown one.
+	CorrectWorkflow(ctx context.Context, in *CorrectWorkflowRequest, opts ...grpc.CallOption) (*CorrectWorkflowResponse, error)
+	// EraseWorkflow erases a workflow's content (operator role): an
+	// erasure_requested control event. Ingest deletes the document and its
+	// text, the tracker and the classifier drop the personal data they hold,
+	// and the ledger appends a signed erasure record; the ledger's records
+	// hold hashes and decisions, not content, so the chain keeps verifying.
+	// Calling it again is harmless (same event id). NOT_FOUND for an unknown
+	// workflow.
+	EraseWorkflow(ctx context.Context, in *EraseWorkflowRequest, opts ...grpc.CallOption) (*EraseWorkflowResponse, error)
 }
 
 type operationsClient struct {
@@ -109,6 +128,26 @@ func (c *operationsClient) CancelWorkflow(ctx context.Context, in *CancelWorkflo
 	return out, nil
 }
 
+func (c *operationsClient) CorrectWorkflow(ctx context.Context, in *CorrectWorkflowRequest, opts ...grpc.CallOption) (*CorrectWorkflowResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(CorrectWorkflowResponse)
+	err := c.cc.Invoke(ctx, Operations_CorrectWorkflow_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+func (c *operationsClient) EraseWorkflow(ctx context.Context, in *EraseWorkflowRequest, opts ...grpc.CallOption) (*EraseWorkflowResponse, error) {
+	cOpts := append([]grpc.CallOption{grpc.StaticMethod()}, opts...)
+	out := new(EraseWorkflowResponse)
+	err := c.cc.Invoke(ctx, Operations_EraseWorkflow_FullMethodName, in, out, cOpts...)
+	if err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
 // OperationsServer is the server API for Operations service.
 // All implementations must embed UnimplementedOperationsServer
 // for forward compatibility.
@@ -138,6 +177,23 @@ type OperationsServer interface {
 	// Calling it again is harmless (same event id). FAILED_PRECONDITION for
 	// a workflow that already ended otherwise; NOT_FOUND for an unknown one.
 	CancelWorkflow(context.Context, *CancelWorkflowRequest) (*CancelWorkflowResponse, error)
+	// CorrectWorkflow corrects a recorded workflow (operator role): a
+	// correction_requested control event on docket.workflow.control. The
+	// ledger answers it with a signed reversal of the workflow's current
+	// record and the corrected record, linked to it, and a corrected control
+	// event the tracker, ingest (a `corrected` callback) and the classifier
+	// (a labelled example) act on. Calling it again with the same request id
+	// is harmless (same event id). FAILED_PRECONDITION for a workflow that is
+	// not recorded, or erased; NOT_FOUND for an unknown one.
+	CorrectWorkflow(context.Context, *CorrectWorkflowRequest) (*CorrectWorkflowResponse, error)
+	// EraseWorkflow erases a workflow's content (operator role): an
+	// erasure_requested control event. Ingest deletes the document and its
+	// text, the tracker and the classifier drop the personal data they hold,
+	// and the ledger appends a signed erasure record; the ledger's records
+	// hold hashes and decisions, not content, so the chain keeps verifying.
+	// Calling it again is harmless (same event id). NOT_FOUND for an unknown
+	// workflow.
+	EraseWorkflow(context.Context, *EraseWorkflowRequest) (*EraseWorkflowResponse, error)
 	mustEmbedUnimplementedOperationsServer()
 }
 
@@ -159,6 +215,12 @@ func (UnimplementedOperationsServer) DecideReviewTask(context.Context, *DecideRe
 }
 func (UnimplementedOperationsServer) CancelWorkflow(context.Context, *CancelWorkflowRequest) (*CancelWorkflowResponse, error) {
 	return nil, status.Error(codes.Unimplemented, "method CancelWorkflow not implemented")
+}
+func (UnimplementedOperationsServer) CorrectWorkflow(context.Context, *CorrectWorkflowRequest) (*CorrectWorkflowResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method CorrectWorkflow not implemented")
+}
+func (UnimplementedOperationsServer) EraseWorkflow(context.Context, *EraseWorkflowRequest) (*EraseWorkflowResponse, error) {
+	return nil, status.Error(codes.Unimplemented, "method EraseWorkflow not implemented")
 }
 func (UnimplementedOperationsServer) mustEmbedUnimplementedOperationsServer() {}
 func (UnimplementedOperationsServer) testEmbeddedByValue()                    {}
@@ -253,6 +315,42 @@ func _Operations_CancelWorkflow_Handler(srv interface{}, ctx context.Context, de
 	return interceptor(ctx, in, info, handler)
 }
 
+func _Operations_CorrectWorkflow_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(CorrectWorkflowRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OperationsServer).CorrectWorkflow(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Operations_CorrectWorkflow_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OperationsServer).CorrectWorkflow(ctx, req.(*CorrectWorkflowRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
+func _Operations_EraseWorkflow_Handler(srv interface{}, ctx context.Context, dec func(interface{}) error, interceptor grpc.UnaryServerInterceptor) (interface{}, error) {
+	in := new(EraseWorkflowRequest)
+	if err := dec(in); err != nil {
+		return nil, err
+	}
+	if interceptor == nil {
+		return srv.(OperationsServer).EraseWorkflow(ctx, in)
+	}
+	info := &grpc.UnaryServerInfo{
+		Server:     srv,
+		FullMethod: Operations_EraseWorkflow_FullMethodName,
+	}
+	handler := func(ctx context.Context, req interface{}) (interface{}, error) {
+		return srv.(OperationsServer).EraseWorkflow(ctx, req.(*EraseWorkflowRequest))
+	}
+	return interceptor(ctx, in, info, handler)
+}
+
 // Operations_ServiceDesc is the grpc.ServiceDesc for Operations service.
 // It's only intended for direct use with grpc.RegisterService,
 // and not to be introspected or modified (even as a copy)
@@ -275,6 +373,14 @@ var Operations_ServiceDesc = grpc.ServiceDesc{
 		{
 			MethodName: "CancelWorkflow",
 			Handler:    _Operations_CancelWorkflow_Handler,
+		},
+		{
+			MethodName: "CorrectWorkflow",
+			Handler:    _Operations_CorrectWorkflow_Handler,
+		},
+		{
+			MethodName: "EraseWorkflow",
+			Handler:    _Operations_EraseWorkflow_Handler,
 		},
 	},
 	Streams:  []grpc.StreamDesc{},
