@@ -22,7 +22,8 @@ const (
 	KeyNotValid       Kind = "key not valid"      // recorded_at lies outside the validity window of the record's key
 	BrokenLink        Kind = "broken link"        // PrevHash is not the Hash of the record before
 	SequenceGap       Kind = "sequence gap"       // Sequence is not one more than the record before
-	DuplicateWorkflow Kind = "duplicate workflow" // a second record for a workflow
+	DuplicateWorkflow Kind = "duplicate workflow" // a second disposition for a workflow
+	BadLineage        Kind = "bad lineage"        // a reversal, correction or erasure that does not refer to the record its lineage needs (see Lineage in the package documentation)
 	Undecodable       Kind = "undecodable"        // the record value is not a LedgerRecord
 	Replayed          Kind = "replayed"           // a signed record whose sequence the chain has passed already
 	Backdated         Kind = "backdated"          // recorded_at is before the record before's
@@ -113,14 +114,16 @@ const maxForeignListed = 1000
 // foreign record (Kind.Foreign) is quarantined: listed, and skipped by the
 // chain. Any other problem breaks its partition's chain: the verifier keeps
 // the first one, and later records of that partition are counted but not
-// checked. It also checks that no workflow has two records. It is not safe
-// for concurrent use.
+// checked. It also checks each workflow's lineage (the package
+// documentation): one disposition at most, and reversals, corrections and
+// erasures that refer to the records they must. It is not safe for
+// concurrent use.
 type Verifier struct {
 	keys         PublicKeys
 	heads        map[int32]Head
 	counts       map[int32]int64
 	problems     map[int32]*Problem
-	workflows    map[string]Head
+	workflows    map[string]*Lineage
 	expect       map[int32]*events.LedgerCheckpoint
 	foreign      []*Problem
 	foreignCount int
@@ -130,7 +133,7 @@ type Verifier struct {
 // NewVerifier returns a Verifier trusting keys.
 func NewVerifier(keys PublicKeys) *Verifier {
 	return &Verifier{keys: keys, heads: map[int32]Head{}, counts: map[int32]int64{}, problems: map[int32]*Problem{},
-		workflows: map[string]Head{}, expect: map[int32]*events.LedgerCheckpoint{}}
+		workflows: map[string]*Lineage{}, expect: map[int32]*events.LedgerCheckpoint{}}
 }
 
 // Expect makes the verifier check partition c.LedgerPartition against the
@@ -204,19 +207,27 @@ func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) er
 	if !bytes.Equal(r.PrevHash, prev.Hash) {
 		return fail(BrokenLink, fmt.Sprintf("prev_hash %x, the record before has hash %x", r.PrevHash, prev.Hash))
 	}
-	if first, dup := v.workflows[r.WorkflowID]; dup {
-		return fail(DuplicateWorkflow, fmt.Sprintf("workflow already recorded at sequence %d offset %d", first.Sequence, first.Offset))
-	}
 	h := Head{Sequence: r.Sequence, Hash: r.Hash, Offset: offset, Count: v.counts[partition], RecordedAt: r.RecordedAt}
+	l := v.workflows[r.WorkflowID]
+	if l == nil {
+		l = &Lineage{}
+	}
+	if k, detail := l.Check(r); k != "" {
+		return fail(k, detail)
+	}
 	if c := v.expect[partition]; c != nil && c.Sequence == r.Sequence {
 		if detail := checkHead(c, h); detail != "" {
 			return fail(CheckpointDiffers, detail)
 		}
 	}
 	v.heads[partition] = h
-	v.workflows[r.WorkflowID] = h
+	l.Add(r, offset)
+	v.workflows[r.WorkflowID] = l
 	return nil
 }
+
+// Lineage returns what the verifier saw of workflow id's lineage, or nil.
+func (v *Verifier) Lineage(id string) *Lineage { return v.workflows[id] }
 
 // AddUndecodable quarantines a record whose value could not be decoded as a
 // LedgerRecord: it is foreign.
