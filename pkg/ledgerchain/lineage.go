@@ -14,7 +14,6 @@ type Ref struct {
 	Offset   int64
 	Hash     []byte
 	EventID  string
-	Decision events.Decision
 }
 
 // Lineage is a workflow's records in chain order, as the package
@@ -133,12 +132,22 @@ func (l *Lineage) Check(r *events.LedgerRecord) (Kind, string) {
 
 // Add appends r, read at offset, to the lineage; Check it first.
 func (l *Lineage) Add(r *events.LedgerRecord, offset int64) {
+	l.Push(RefOf(r, offset))
+}
+
+// RefOf returns r, read at offset, as a link of its lineage.
+func RefOf(r *events.LedgerRecord, offset int64) Ref {
+	return Ref{Kind: KindOf(r), Sequence: r.Sequence, Offset: offset, Hash: r.Hash, EventID: r.Meta.EventID}
+}
+
+// Push appends ref to the lineage, unchecked: for a lineage rebuilt from
+// records verified before.
+func (l *Lineage) Push(ref Ref) {
 	if len(l.Records) == 0 {
 		l.current = -1
 	}
-	kind := KindOf(r)
-	l.Records = append(l.Records, Ref{Kind: kind, Sequence: r.Sequence, Offset: offset, Hash: r.Hash, EventID: r.Meta.EventID, Decision: r.Decision})
-	switch kind {
+	l.Records = append(l.Records, ref)
+	switch ref.Kind {
 	case KindDisposition, KindCorrection:
 		l.current = len(l.Records) - 1
 	case KindReversal:
