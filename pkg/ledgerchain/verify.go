@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -128,12 +129,13 @@ type Verifier struct {
 	foreign      []*Problem
 	foreignCount int
 	records      int
+	kinds        map[string]int
 }
 
 // NewVerifier returns a Verifier trusting keys.
 func NewVerifier(keys PublicKeys) *Verifier {
 	return &Verifier{keys: keys, heads: map[int32]Head{}, counts: map[int32]int64{}, problems: map[int32]*Problem{},
-		workflows: map[string]*Lineage{}, expect: map[int32]*events.LedgerCheckpoint{}}
+		workflows: map[string]*Lineage{}, expect: map[int32]*events.LedgerCheckpoint{}, kinds: map[string]int{}}
 }
 
 // Expect makes the verifier check partition c.LedgerPartition against the
@@ -221,6 +223,7 @@ func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) er
 		}
 	}
 	v.heads[partition] = h
+	v.kinds[KindOf(r)]++
 	l.Add(r, offset)
 	v.workflows[r.WorkflowID] = l
 	return nil
@@ -261,7 +264,7 @@ func (v *Verifier) Head(partition int32) Head { return v.heads[partition] }
 
 // Report summarises what the verifier saw.
 func (v *Verifier) Report(partitions int) Report {
-	rep := Report{Records: v.records, Partitions: partitions, Heads: map[int32]Head{}}
+	rep := Report{Records: v.records, Partitions: partitions, Heads: map[int32]Head{}, Kinds: maps.Clone(v.kinds), lineages: v.workflows}
 	for p, h := range v.heads {
 		rep.Heads[p] = h
 	}
@@ -292,7 +295,13 @@ type Report struct {
 	Problems     []*Problem     // first bad record of each broken chain, by partition
 	Foreign      []*Problem     // quarantined foreign records by partition and offset, the first 1000
 	ForeignCount int            // quarantined foreign records in all
+	Kinds        map[string]int // sound records by kind (disposition, reversal, correction, erasure)
+	lineages     map[string]*Lineage
 }
+
+// Lineage returns the lineage of workflow id as verified, or nil when the
+// ledger holds no sound record of it.
+func (r Report) Lineage(id string) *Lineage { return r.lineages[id] }
 
 // ErrTampered is wrapped by Report.Err when a chain is broken.
 var ErrTampered = errors.New("ledger verification failed")
