@@ -30,7 +30,9 @@ func control(n int, kind, suffix, reason string, details map[string]string) *eve
 func TestCorrectionsAndErasureAppendLinkedRecords(t *testing.T) {
 	h := newHarness(t, 2)
 	inst := h.start(t, "lineage-0")
-	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(0), classified(1))
+	fallback := classified(0)
+	fallback.Flags = append(fallback.Flags, events.Flag{Kind: "degraded", Detail: "llm_unavailable: past the 2m budget"})
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, fallback, classified(1))
 	h.ledgerRecords(t, 2, 0)
 
 	fix := control(0, "correction_requested", "a", "a receipt, not an invoice", map[string]string{"document_type": "receipt"})
@@ -74,6 +76,9 @@ func TestCorrectionsAndErasureAppendLinkedRecords(t *testing.T) {
 		if w0[i].Reviewer == nil || *w0[i].Reviewer != "operator:ops" || w0[i].Reason == "" {
 			t.Errorf("record %d (%s): reviewer %v reason %q, want the operator and the reason", i, w0[i].Kind, w0[i].Reviewer, w0[i].Reason)
 		}
+	}
+	if w0[0].Degraded != "llm_unavailable: past the 2m budget" || byWF["wf-00001"][0].Degraded != "" {
+		t.Errorf("degraded = %q and %q, want the fallback's reason on the degraded decision only", w0[0].Degraded, byWF["wf-00001"][0].Degraded)
 	}
 	if d := w0[2].Decision; d.DocumentType != "receipt" || d.Outcome != "accepted" {
 		t.Errorf("first correction decided %+v, want receipt, outcome kept (accepted)", d)
