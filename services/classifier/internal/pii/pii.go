@@ -117,8 +117,8 @@ func overlaps(s [2]int, taken [][2]int) bool {
 }
 
 var (
-	ssnRe   = regexp.MustCompile(`\b(\d{3})-(\d{2})-(\d{4})\b`)
-	ssnKey  = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
+	ssnRe  = regexp.MustCompile(`\b(\d{3})-(\d{2})-(\d{4})\b`)
+	ssnKey = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
 	// emailRe is an address with internationalised (or OCR-accented)
 	// letters, and the space OCR puts before an "@" now and then:
 	// "accounts @inkwellprint.example".
