@@ -99,14 +99,6 @@ func Matches(text string) []Match {
 	return out
 }
 
-func spans(locs [][]int) [][2]int {
-	out := make([][2]int, len(locs))
-	for i, l := range locs {
-		out[i] = [2]int{l[0], l[1]}
-	}
-	return out
-}
-
 func overlaps(s [2]int, taken [][2]int) bool {
 	for _, t := range taken {
 		if s[0] < t[1] && t[0] < s[1] {
