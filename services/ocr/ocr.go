@@ -53,7 +53,7 @@ func Spec() service.Spec {
 	return service.Spec{
 		Name:     Name,
 		Version:  Version,
-		Consumes: []string{events.TopicSubmitted},
+		Consumes: []string{events.TopicSubmitted, events.TopicControl},
 		Produces: []string{events.TopicExtracted, events.TopicSteps},
 		Setup:    setup,
 	}
@@ -131,6 +131,8 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	bus.HandleLong(rt, events.TopicSubmitted, h.Handle,
 		bus.Timeout(cfg.Timeout+handlerSlack),
 		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}))
+	// An erasure drops the pages' text OCR keeps for a resumption.
+	bus.Handle(rt, events.TopicControl, handler.Erased(checkpoint.New(d.Redis, cfg.CheckpointTTL, ""), cfg.MaxPages))
 	return nil
 }
 
