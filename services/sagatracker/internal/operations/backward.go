@@ -12,7 +12,6 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/sagatracker/internal/emit"
-	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 )
 
 // typePattern is what a document type looks like (the classifier's types:
@@ -60,7 +59,9 @@ func (s *Server) CorrectWorkflow(ctx context.Context, req *trackerv1.CorrectWork
 	switch {
 	case !w.ErasedAt.IsZero():
 		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s was erased: there is nothing left to correct", w.ID)
-	case w.Ledger == nil || w.Status != projection.StatusCompleted:
+	case w.Ledger == nil:
+		// Recorded is what counts, not the status: a workflow that timed
+		// out and was decided late is recorded too.
 		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s is %s, not recorded: only a recorded workflow can be corrected", w.ID, w.Status)
 	}
 	actor, err := auth.Actor(who, "")

@@ -29,6 +29,9 @@ import (
 // pending decision's reason; its parked items their reasons. Ids, hashes,
 // document types, statuses, decisions and times stay. The change stream
 // (capped by WithChangesMaxLen) is not rewritten: its entries age out.
+// control (controlLua) also cancels a workflow that has not ended: the
+// cancel marker (reason "erased") and the cancel timer, as for a
+// cancel_requested.
 const eraseLua = `
 local function erase_review(rk)
   if redis.call('EXISTS', rk) == 0 then return end
