@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
@@ -93,4 +94,27 @@ func (s *Store) Document(ctx context.Context, id string) (events.BlobRef, error)
 	str := func(i int) string { s, _ := v[i].(string); return s }
 	size, _ := strconv.ParseInt(str(2), 10, 64)
 	return events.BlobRef{URI: str(0), SHA256: str(1), SizeBytes: size, MediaType: str(3)}, nil
+}
+
+// requestTTL is how long the tracker remembers an operator request's
+// parameters under its request id.
+const requestTTL = 30 * 24 * time.Hour
+
+// BindRequest binds request id key to its parameters fingerprint, the first
+// time it is used, and returns the fingerprint it is bound to: fingerprint
+// itself, or the one of an earlier request with the same id.
+func (s *Store) BindRequest(ctx context.Context, key, fingerprint string) (string, error) {
+	k := s.prefix + "req:" + key
+	ok, err := s.rdb.SetNX(ctx, k, fingerprint, requestTTL).Result()
+	if err != nil {
+		return "", fmt.Errorf("bind request %s: %w", key, err)
+	}
+	if ok {
+		return fingerprint, nil
+	}
+	bound, err := s.rdb.Get(ctx, k).Result()
+	if err != nil {
+		return "", fmt.Errorf("read request %s: %w", key, err)
+	}
+	return bound, nil
 }
