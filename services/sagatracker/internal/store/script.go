@@ -16,9 +16,10 @@ import "github.com/redis/go-redis/v9"
 // came with stands. ARGV[5] holds the read side's settings (JSON); rs_after
 // (readSideLua) maintains its indexes, statistics and change stream from
 // cur and nw, the workflow's fields before and after the op; rs_flush
-// writes its counters.
+// writes its counters. compensation (compensationLua) orchestrates a
+// workflow that steps back, between control and rs_after.
 // It returns {applied, duplicates, stale}.
-var applyScript = redis.NewScript(controlLua + readSideLua + `
+var applyScript = redis.NewScript(controlLua + readSideLua + compensationLua + `
 local p = ARGV[1]
 local cfg = cjson.decode(ARGV[4])
 local rs = cjson.decode(ARGV[5])
@@ -30,7 +31,7 @@ for tp, _ in pairs(offs) do
   local v = redis.call('HGET', okey, tp)
   stored[tp] = v and tonumber(v) or -1
 end
-local terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+local terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensating = true, compensated = true, compensation_failed = true}
 local applied, dups, stale = 0, 0, 0
 for _, op in ipairs(ops) do
   local from = stored[op.tp] or -1
@@ -128,6 +129,7 @@ for _, op in ipairs(ops) do
         end
       end
       control(p, wk, op, cfg)
+      compensation(p, wk, op, nw)
       rs_after(p, wk, op, cur, nw, rs)
     end
   end
