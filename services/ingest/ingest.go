@@ -29,7 +29,7 @@ func Spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: append([]string{events.TopicRequested}, v.Topics()...),
-		Produces: []string{events.TopicSubmitted, events.TopicRejected},
+		Produces: []string{events.TopicSubmitted, events.TopicRejected, events.TopicSteps},
 		Setup: func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 			cfg, err := app.LoadConfig()
 			if err != nil {
