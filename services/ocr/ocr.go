@@ -51,8 +51,8 @@ const handlerSlack = time.Minute
 // Spec returns the service.
 func Spec() service.Spec {
 	return service.Spec{
-		Name:     Name,
-		Version:  Version,
+		Name:    Name,
+		Version: Version,
 		// The control topic carries the compensation requests of its step.
 		Consumes: []string{events.TopicSubmitted, events.TopicControl},
 		Produces: []string{events.TopicExtracted, events.TopicSteps},
