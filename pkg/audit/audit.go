@@ -2,7 +2,7 @@
 // operator actions: who (the principal bound to the credential, see
 // pkg/auth), what, on which workflow, when and from where. The services
 // that take operator actions (the tracker: review claims and decisions,
-// cancellations; the exception agent: replays and discards) produce one
+// cancellations, corrections and erasures; the exception agent: replays and discards) produce one
 // per action beside the action's own events.
 package audit
 
@@ -17,11 +17,13 @@ import (
 
 // Actions.
 const (
-	ReviewClaim    = "review.claim"
-	ReviewDecide   = "review.decide"
-	WorkflowCancel = "workflow.cancel"
-	ParkedReplay   = "parked.replay"
-	ParkedDiscard  = "parked.discard"
+	ReviewClaim     = "review.claim"
+	ReviewDecide    = "review.decide"
+	WorkflowCancel  = "workflow.cancel"
+	WorkflowCorrect = "workflow.correct"
+	WorkflowErase   = "workflow.erase"
+	ParkedReplay    = "parked.replay"
+	ParkedDiscard   = "parked.discard"
 )
 
 // Action is one operator action.

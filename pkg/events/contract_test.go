@@ -209,6 +209,8 @@ func matchesDefault(v reflect.Value, def any) bool {
 		}
 	case int, int32, int64, float32:
 		return matchesDefault(v, reflect.ValueOf(d).Convert(reflect.TypeFor[float64]()).Interface())
+	case []byte:
+		return v.Kind() == reflect.Slice && v.Type().Elem().Kind() == reflect.Uint8 && bytes.Equal(v.Bytes(), d)
 	case []any:
 		return (v.Kind() == reflect.Slice) && v.Len() == 0 && len(d) == 0
 	case map[string]any:

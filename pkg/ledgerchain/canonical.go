@@ -10,8 +10,17 @@
 // Sequence n-1 in p (empty for n = 1). Records appear in offset order; a
 // chain is valid when every record's Hash matches its content, its
 // Signature verifies under the key KeyID names, Sequence goes up by one and
-// PrevHash links to the record before. A workflow has at most one record in
-// the whole topic.
+// PrevHash links to the record before.
+//
+// # Lineage
+//
+// A workflow's records sit in one chain (they are keyed by its id) and form
+// its lineage: at most one disposition, first; a reversal refers to the
+// workflow's current record (its disposition or last correction) and leaves
+// it with none; a correction refers to the reversal right before it and
+// becomes the current record; an erasure refers to the workflow's last
+// record (none when it has no other) and nothing follows it. So a workflow
+// has 0 or 1 net dispositions (dispositions + corrections - reversals).
 //
 // A record that fails its own checks (undecodable, hash, key, signature) or
 // repeats a sequence its chain has passed is foreign: anyone with write
@@ -42,6 +51,20 @@
 //	prev_hash                          bytes
 //	key_id                             string
 //
+// # Canonical encoding (version 2)
+//
+// A record of ledger_record schema version 2 that uses none of its new
+// fields (kind "disposition" or empty, no refers_to, refers_to_sequence 0,
+// no reason, not degraded) is encoded as version 1, so records written
+// before version 2 keep their hashes. Any other record is encoded as
+// version 1 with the tag "docket.ledger.v2" in place of "docket.ledger.v1"
+// and these fields after key_id:
+//
+//	kind                               string
+//	refers_to                          bytes
+//	refers_to_sequence                 int64
+//	reason, degraded                   strings
+//
 // where a string or bytes value is its length as a big-endian uint32
 // followed by its bytes (UTF-8 for strings, as stored); an int64 is 8 bytes
 // big-endian two's complement; a float64 is its IEEE 754 bits as 8 bytes
@@ -65,13 +88,43 @@ import (
 
 // Domain is the tag that opens the canonical encoding; a new encoding
 // version gets a new tag.
-const Domain = "docket.ledger.v1"
+const (
+	Domain   = "docket.ledger.v1"
+	DomainV2 = "docket.ledger.v2"
+)
+
+// Kinds of ledger records (LedgerRecord.Kind); an empty kind is a
+// disposition (a record written before schema version 2).
+const (
+	KindDisposition = "disposition"
+	KindReversal    = "reversal"
+	KindCorrection  = "correction"
+	KindErasure     = "erasure"
+)
+
+// KindOf returns r's kind: KindDisposition for an empty one.
+func KindOf(r *events.LedgerRecord) string {
+	if r.Kind == "" {
+		return KindDisposition
+	}
+	return r.Kind
+}
+
+// v2 reports whether r uses a field of schema version 2.
+func v2(r *events.LedgerRecord) bool {
+	return KindOf(r) != KindDisposition || len(r.RefersTo) > 0 || r.RefersToSequence != 0 || r.Reason != "" || r.Degraded != ""
+}
 
 // Canonical returns the canonical encoding of r: every field but Hash and
 // Signature, as the package documentation defines.
 func Canonical(r *events.LedgerRecord) []byte {
 	var e encoder
-	e.str(Domain)
+	ext := v2(r)
+	if ext {
+		e.str(DomainV2)
+	} else {
+		e.str(Domain)
+	}
 	m := &r.Meta
 	e.str(m.EventID)
 	e.str(m.WorkflowID)
@@ -107,6 +160,13 @@ func Canonical(r *events.LedgerRecord) []byte {
 	e.int(r.Sequence)
 	e.bytes(r.PrevHash)
 	e.str(r.KeyID)
+	if ext {
+		e.str(KindOf(r))
+		e.bytes(r.RefersTo)
+		e.int(r.RefersToSequence)
+		e.str(r.Reason)
+		e.str(r.Degraded)
+	}
 	return e.b
 }
 

@@ -5,6 +5,7 @@ import (
 	"crypto/ed25519"
 	"errors"
 	"fmt"
+	"maps"
 	"slices"
 	"time"
 
@@ -22,7 +23,8 @@ const (
 	KeyNotValid       Kind = "key not valid"      // recorded_at lies outside the validity window of the record's key
 	BrokenLink        Kind = "broken link"        // PrevHash is not the Hash of the record before
 	SequenceGap       Kind = "sequence gap"       // Sequence is not one more than the record before
-	DuplicateWorkflow Kind = "duplicate workflow" // a second record for a workflow
+	DuplicateWorkflow Kind = "duplicate workflow" // a second disposition for a workflow
+	BadLineage        Kind = "bad lineage"        // a reversal, correction or erasure that does not refer to the record its lineage needs (see Lineage in the package documentation)
 	Undecodable       Kind = "undecodable"        // the record value is not a LedgerRecord
 	Replayed          Kind = "replayed"           // a signed record whose sequence the chain has passed already
 	Backdated         Kind = "backdated"          // recorded_at is before the record before's
@@ -113,24 +115,27 @@ const maxForeignListed = 1000
 // foreign record (Kind.Foreign) is quarantined: listed, and skipped by the
 // chain. Any other problem breaks its partition's chain: the verifier keeps
 // the first one, and later records of that partition are counted but not
-// checked. It also checks that no workflow has two records. It is not safe
-// for concurrent use.
+// checked. It also checks each workflow's lineage (the package
+// documentation): one disposition at most, and reversals, corrections and
+// erasures that refer to the records they must. It is not safe for
+// concurrent use.
 type Verifier struct {
 	keys         PublicKeys
 	heads        map[int32]Head
 	counts       map[int32]int64
 	problems     map[int32]*Problem
-	workflows    map[string]Head
+	workflows    map[string]*Lineage
 	expect       map[int32]*events.LedgerCheckpoint
 	foreign      []*Problem
 	foreignCount int
 	records      int
+	kinds        map[string]int
 }
 
 // NewVerifier returns a Verifier trusting keys.
 func NewVerifier(keys PublicKeys) *Verifier {
 	return &Verifier{keys: keys, heads: map[int32]Head{}, counts: map[int32]int64{}, problems: map[int32]*Problem{},
-		workflows: map[string]Head{}, expect: map[int32]*events.LedgerCheckpoint{}}
+		workflows: map[string]*Lineage{}, expect: map[int32]*events.LedgerCheckpoint{}, kinds: map[string]int{}}
 }
 
 // Expect makes the verifier check partition c.LedgerPartition against the
@@ -204,19 +209,28 @@ func (v *Verifier) Add(partition int32, offset int64, r *events.LedgerRecord) er
 	if !bytes.Equal(r.PrevHash, prev.Hash) {
 		return fail(BrokenLink, fmt.Sprintf("prev_hash %x, the record before has hash %x", r.PrevHash, prev.Hash))
 	}
-	if first, dup := v.workflows[r.WorkflowID]; dup {
-		return fail(DuplicateWorkflow, fmt.Sprintf("workflow already recorded at sequence %d offset %d", first.Sequence, first.Offset))
-	}
 	h := Head{Sequence: r.Sequence, Hash: r.Hash, Offset: offset, Count: v.counts[partition], RecordedAt: r.RecordedAt}
+	l := v.workflows[r.WorkflowID]
+	if l == nil {
+		l = &Lineage{}
+	}
+	if k, detail := l.Check(r); k != "" {
+		return fail(k, detail)
+	}
 	if c := v.expect[partition]; c != nil && c.Sequence == r.Sequence {
 		if detail := checkHead(c, h); detail != "" {
 			return fail(CheckpointDiffers, detail)
 		}
 	}
 	v.heads[partition] = h
-	v.workflows[r.WorkflowID] = h
+	v.kinds[KindOf(r)]++
+	l.Add(r, offset)
+	v.workflows[r.WorkflowID] = l
 	return nil
 }
+
+// Lineage returns what the verifier saw of workflow id's lineage, or nil.
+func (v *Verifier) Lineage(id string) *Lineage { return v.workflows[id] }
 
 // AddUndecodable quarantines a record whose value could not be decoded as a
 // LedgerRecord: it is foreign.
@@ -250,7 +264,7 @@ func (v *Verifier) Head(partition int32) Head { return v.heads[partition] }
 
 // Report summarises what the verifier saw.
 func (v *Verifier) Report(partitions int) Report {
-	rep := Report{Records: v.records, Partitions: partitions, Heads: map[int32]Head{}}
+	rep := Report{Records: v.records, Partitions: partitions, Heads: map[int32]Head{}, Kinds: maps.Clone(v.kinds), lineages: v.workflows}
 	for p, h := range v.heads {
 		rep.Heads[p] = h
 	}
@@ -281,7 +295,13 @@ type Report struct {
 	Problems     []*Problem     // first bad record of each broken chain, by partition
 	Foreign      []*Problem     // quarantined foreign records by partition and offset, the first 1000
 	ForeignCount int            // quarantined foreign records in all
+	Kinds        map[string]int // sound records by kind (disposition, reversal, correction, erasure)
+	lineages     map[string]*Lineage
 }
+
+// Lineage returns the lineage of workflow id as verified, or nil when the
+// ledger holds no sound record of it.
+func (r Report) Lineage(id string) *Lineage { return r.lineages[id] }
 
 // ErrTampered is wrapped by Report.Err when a chain is broken.
 var ErrTampered = errors.New("ledger verification failed")

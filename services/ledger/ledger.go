@@ -168,7 +168,7 @@ func spec() service.Spec {
 		Name:     Name,
 		Version:  Version,
 		Consumes: []string{events.TopicClassified, events.TopicReviewDecided, events.TopicControl},
-		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicSteps, events.TopicLedgerCheckpoints},
+		Produces: []string{events.TopicLedger, events.TopicRecorded, events.TopicControl, events.TopicSteps, events.TopicLedgerCheckpoints},
 	}
 }
 

@@ -364,7 +364,17 @@ type Workflow struct {
 	// The document type so far: the classifier's when it recorded without
 	// review, the type the model suggests while a review waits, the
 	// reviewer's once decided; empty before any.
-	DocumentType  string `protobuf:"bytes,17,opt,name=document_type,json=documentType,proto3" json:"document_type,omitempty"`
+	DocumentType string `protobuf:"bytes,17,opt,name=document_type,json=documentType,proto3" json:"document_type,omitempty"`
+	// Corrections the ledger recorded after the workflow was recorded
+	// (Operations.CorrectWorkflow); document_type is the latest one's.
+	Corrections int32 `protobuf:"varint,18,opt,name=corrections,proto3" json:"corrections,omitempty"`
+	// The latest correction; unset when none.
+	LastCorrection *Correction `protobuf:"bytes,19,opt,name=last_correction,json=lastCorrection,proto3" json:"last_correction,omitempty"`
+	// When an operator erased the workflow's content
+	// (Operations.EraseWorkflow): its document and text are deleted and the
+	// projection keeps no personal data of it (no file name, no reasons or
+	// errors in words). Unset when not erased.
+	ErasedAt      *timestamppb.Timestamp `protobuf:"bytes,20,opt,name=erased_at,json=erasedAt,proto3" json:"erased_at,omitempty"`
 	unknownFields protoimpl.UnknownFields
 	sizeCache     protoimpl.SizeCache
 }
@@ -518,6 +528,132 @@ func (x *Workflow) GetDocumentType() string {
 	return ""
 }
 
+func (x *Workflow) GetCorrections() int32 {
+	if x != nil {
+		return x.Corrections
+	}
+	return 0
+}
+
+func (x *Workflow) GetLastCorrection() *Correction {
+	if x != nil {
+		return x.LastCorrection
+	}
+	return nil
+}
+
+func (x *Workflow) GetErasedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.ErasedAt
+	}
+	return nil
+}
+
+// A correction of a recorded workflow, as the ledger recorded it.
+type Correction struct {
+	state protoimpl.MessageState `protogen:"open.v1"`
+	// The corrected document type and outcome (empty: the outcome was kept),
+	// and the type before.
+	DocumentType string `protobuf:"bytes,1,opt,name=document_type,json=documentType,proto3" json:"document_type,omitempty"`
+	Outcome      string `protobuf:"bytes,2,opt,name=outcome,proto3" json:"outcome,omitempty"`
+	PreviousType string `protobuf:"bytes,3,opt,name=previous_type,json=previousType,proto3" json:"previous_type,omitempty"`
+	// Who corrected it, and why (empty once the workflow is erased).
+	Actor  string `protobuf:"bytes,4,opt,name=actor,proto3" json:"actor,omitempty"`
+	Reason string `protobuf:"bytes,5,opt,name=reason,proto3" json:"reason,omitempty"`
+	// The correction's ledger record: its sequence and hash (hex).
+	Sequence      int64                  `protobuf:"varint,6,opt,name=sequence,proto3" json:"sequence,omitempty"`
+	RecordHash    string                 `protobuf:"bytes,7,opt,name=record_hash,json=recordHash,proto3" json:"record_hash,omitempty"`
+	CorrectedAt   *timestamppb.Timestamp `protobuf:"bytes,8,opt,name=corrected_at,json=correctedAt,proto3" json:"corrected_at,omitempty"`
+	unknownFields protoimpl.UnknownFields
+	sizeCache     protoimpl.SizeCache
+}
+
+func (x *Correction) Reset() {
+	*x = Correction{}
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[3]
+	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+	ms.StoreMessageInfo(mi)
+}
+
+func (x *Correction) String() string {
+	return protoimpl.X.MessageStringOf(x)
+}
+
+func (*Correction) ProtoMessage() {}
+
+func (x *Correction) ProtoReflect() protoreflect.Message {
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[3]
+	if x != nil {
+		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
+		if ms.LoadMessageInfo() == nil {
+			ms.StoreMessageInfo(mi)
+		}
+		return ms
+	}
+	return mi.MessageOf(x)
+}
+
+// Deprecated: Use Correction.ProtoReflect.Descriptor instead.
+func (*Correction) Descriptor() ([]byte, []int) {
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{3}
+}
+
+func (x *Correction) GetDocumentType() string {
+	if x != nil {
+		return x.DocumentType
+	}
+	return ""
+}
+
+func (x *Correction) GetOutcome() string {
+	if x != nil {
+		return x.Outcome
+	}
+	return ""
+}
+
+func (x *Correction) GetPreviousType() string {
+	if x != nil {
+		return x.PreviousType
+	}
+	return ""
+}
+
+func (x *Correction) GetActor() string {
+	if x != nil {
+		return x.Actor
+	}
+	return ""
+}
+
+func (x *Correction) GetReason() string {
+	if x != nil {
+		return x.Reason
+	}
+	return ""
+}
+
+func (x *Correction) GetSequence() int64 {
+	if x != nil {
+		return x.Sequence
+	}
+	return 0
+}
+
+func (x *Correction) GetRecordHash() string {
+	if x != nil {
+		return x.RecordHash
+	}
+	return ""
+}
+
+func (x *Correction) GetCorrectedAt() *timestamppb.Timestamp {
+	if x != nil {
+		return x.CorrectedAt
+	}
+	return nil
+}
+
 // A long step's latest progress report (a step_progress control event).
 type Progress struct {
 	state protoimpl.MessageState `protogen:"open.v1"`
@@ -536,7 +672,7 @@ type Progress struct {
 
 func (x *Progress) Reset() {
 	*x = Progress{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[3]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[4]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -548,7 +684,7 @@ func (x *Progress) String() string {
 func (*Progress) ProtoMessage() {}
 
 func (x *Progress) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[3]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[4]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -561,7 +697,7 @@ func (x *Progress) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Progress.ProtoReflect.Descriptor instead.
 func (*Progress) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{3}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{4}
 }
 
 func (x *Progress) GetStep() string {
@@ -622,7 +758,7 @@ type HistoryEntry struct {
 
 func (x *HistoryEntry) Reset() {
 	*x = HistoryEntry{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[4]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[5]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -634,7 +770,7 @@ func (x *HistoryEntry) String() string {
 func (*HistoryEntry) ProtoMessage() {}
 
 func (x *HistoryEntry) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[4]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[5]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -647,7 +783,7 @@ func (x *HistoryEntry) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use HistoryEntry.ProtoReflect.Descriptor instead.
 func (*HistoryEntry) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{4}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{5}
 }
 
 func (x *HistoryEntry) GetEventId() string {
@@ -722,7 +858,7 @@ type GetWorkflowRequest struct {
 
 func (x *GetWorkflowRequest) Reset() {
 	*x = GetWorkflowRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[5]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[6]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -734,7 +870,7 @@ func (x *GetWorkflowRequest) String() string {
 func (*GetWorkflowRequest) ProtoMessage() {}
 
 func (x *GetWorkflowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[5]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[6]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -747,7 +883,7 @@ func (x *GetWorkflowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetWorkflowRequest.ProtoReflect.Descriptor instead.
 func (*GetWorkflowRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{5}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{6}
 }
 
 func (x *GetWorkflowRequest) GetId() string {
@@ -795,7 +931,7 @@ type ListWorkflowsRequest struct {
 
 func (x *ListWorkflowsRequest) Reset() {
 	*x = ListWorkflowsRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[6]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[7]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -807,7 +943,7 @@ func (x *ListWorkflowsRequest) String() string {
 func (*ListWorkflowsRequest) ProtoMessage() {}
 
 func (x *ListWorkflowsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[6]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[7]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -820,7 +956,7 @@ func (x *ListWorkflowsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorkflowsRequest.ProtoReflect.Descriptor instead.
 func (*ListWorkflowsRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{6}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{7}
 }
 
 func (x *ListWorkflowsRequest) GetStatus() Status {
@@ -925,7 +1061,7 @@ type ListWorkflowsResponse struct {
 
 func (x *ListWorkflowsResponse) Reset() {
 	*x = ListWorkflowsResponse{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[7]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[8]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -937,7 +1073,7 @@ func (x *ListWorkflowsResponse) String() string {
 func (*ListWorkflowsResponse) ProtoMessage() {}
 
 func (x *ListWorkflowsResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[7]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[8]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -950,7 +1086,7 @@ func (x *ListWorkflowsResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use ListWorkflowsResponse.ProtoReflect.Descriptor instead.
 func (*ListWorkflowsResponse) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{7}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{8}
 }
 
 func (x *ListWorkflowsResponse) GetWorkflows() []*Workflow {
@@ -979,7 +1115,7 @@ type GetHistoryRequest struct {
 
 func (x *GetHistoryRequest) Reset() {
 	*x = GetHistoryRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[8]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -991,7 +1127,7 @@ func (x *GetHistoryRequest) String() string {
 func (*GetHistoryRequest) ProtoMessage() {}
 
 func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[8]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1004,7 +1140,7 @@ func (x *GetHistoryRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryRequest.ProtoReflect.Descriptor instead.
 func (*GetHistoryRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{8}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{9}
 }
 
 func (x *GetHistoryRequest) GetWorkflowId() string {
@@ -1038,7 +1174,7 @@ type GetHistoryResponse struct {
 
 func (x *GetHistoryResponse) Reset() {
 	*x = GetHistoryResponse{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1050,7 +1186,7 @@ func (x *GetHistoryResponse) String() string {
 func (*GetHistoryResponse) ProtoMessage() {}
 
 func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[9]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1063,7 +1199,7 @@ func (x *GetHistoryResponse) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetHistoryResponse.ProtoReflect.Descriptor instead.
 func (*GetHistoryResponse) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{9}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{10}
 }
 
 func (x *GetHistoryResponse) GetEntries() []*HistoryEntry {
@@ -1095,7 +1231,7 @@ type WatchWorkflowsRequest struct {
 
 func (x *WatchWorkflowsRequest) Reset() {
 	*x = WatchWorkflowsRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1107,7 +1243,7 @@ func (x *WatchWorkflowsRequest) String() string {
 func (*WatchWorkflowsRequest) ProtoMessage() {}
 
 func (x *WatchWorkflowsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[10]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1120,7 +1256,7 @@ func (x *WatchWorkflowsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchWorkflowsRequest.ProtoReflect.Descriptor instead.
 func (*WatchWorkflowsRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{10}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{11}
 }
 
 func (x *WatchWorkflowsRequest) GetTenant() string {
@@ -1155,7 +1291,7 @@ type WatchWorkflowRequest struct {
 
 func (x *WatchWorkflowRequest) Reset() {
 	*x = WatchWorkflowRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1167,7 +1303,7 @@ func (x *WatchWorkflowRequest) String() string {
 func (*WatchWorkflowRequest) ProtoMessage() {}
 
 func (x *WatchWorkflowRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[11]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1180,7 +1316,7 @@ func (x *WatchWorkflowRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WatchWorkflowRequest.ProtoReflect.Descriptor instead.
 func (*WatchWorkflowRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{11}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{12}
 }
 
 func (x *WatchWorkflowRequest) GetId() string {
@@ -1222,7 +1358,7 @@ type WorkflowChange struct {
 
 func (x *WorkflowChange) Reset() {
 	*x = WorkflowChange{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1234,7 +1370,7 @@ func (x *WorkflowChange) String() string {
 func (*WorkflowChange) ProtoMessage() {}
 
 func (x *WorkflowChange) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[12]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1247,7 +1383,7 @@ func (x *WorkflowChange) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use WorkflowChange.ProtoReflect.Descriptor instead.
 func (*WorkflowChange) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{12}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{13}
 }
 
 func (x *WorkflowChange) GetCursor() string {
@@ -1341,7 +1477,7 @@ type GetStatsRequest struct {
 
 func (x *GetStatsRequest) Reset() {
 	*x = GetStatsRequest{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1353,7 +1489,7 @@ func (x *GetStatsRequest) String() string {
 func (*GetStatsRequest) ProtoMessage() {}
 
 func (x *GetStatsRequest) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[13]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1366,7 +1502,7 @@ func (x *GetStatsRequest) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use GetStatsRequest.ProtoReflect.Descriptor instead.
 func (*GetStatsRequest) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{13}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{14}
 }
 
 func (x *GetStatsRequest) GetWindow() *durationpb.Duration {
@@ -1427,7 +1563,7 @@ type Stats struct {
 
 func (x *Stats) Reset() {
 	*x = Stats{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1439,7 +1575,7 @@ func (x *Stats) String() string {
 func (*Stats) ProtoMessage() {}
 
 func (x *Stats) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[14]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1452,7 +1588,7 @@ func (x *Stats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use Stats.ProtoReflect.Descriptor instead.
 func (*Stats) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{14}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{15}
 }
 
 func (x *Stats) GetFrom() *timestamppb.Timestamp {
@@ -1599,7 +1735,7 @@ type StepStats struct {
 
 func (x *StepStats) Reset() {
 	*x = StepStats{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[16]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1611,7 +1747,7 @@ func (x *StepStats) String() string {
 func (*StepStats) ProtoMessage() {}
 
 func (x *StepStats) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[15]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[16]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1624,7 +1760,7 @@ func (x *StepStats) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use StepStats.ProtoReflect.Descriptor instead.
 func (*StepStats) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{15}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{16}
 }
 
 func (x *StepStats) GetStep() string {
@@ -1701,7 +1837,7 @@ type DecisionCount struct {
 
 func (x *DecisionCount) Reset() {
 	*x = DecisionCount{}
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[16]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[17]
 	ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 	ms.StoreMessageInfo(mi)
 }
@@ -1713,7 +1849,7 @@ func (x *DecisionCount) String() string {
 func (*DecisionCount) ProtoMessage() {}
 
 func (x *DecisionCount) ProtoReflect() protoreflect.Message {
-	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[16]
+	mi := &file_docket_tracker_v1_tracker_proto_msgTypes[17]
 	if x != nil {
 		ms := protoimpl.X.MessageStateOf(protoimpl.Pointer(x))
 		if ms.LoadMessageInfo() == nil {
@@ -1726,7 +1862,7 @@ func (x *DecisionCount) ProtoReflect() protoreflect.Message {
 
 // Deprecated: Use DecisionCount.ProtoReflect.Descriptor instead.
 func (*DecisionCount) Descriptor() ([]byte, []int) {
-	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{16}
+	return file_docket_tracker_v1_tracker_proto_rawDescGZIP(), []int{17}
 }
 
 func (x *DecisionCount) GetDocumentType() string {
@@ -1768,7 +1904,7 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x06offset\x18\x03 \x01(\x03R\x06offset\x12\x1a\n" +
 	"\bsequence\x18\x04 \x01(\x03R\bsequence\x12\x1f\n" +
 	"\vrecord_hash\x18\x05 \x01(\tR\n" +
-	"recordHash\"\x8f\x05\n" +
+	"recordHash\"\xb2\x06\n" +
 	"\bWorkflow\x12\x0e\n" +
 	"\x02id\x18\x01 \x01(\tR\x02id\x12\x16\n" +
 	"\x06tenant\x18\x02 \x01(\tR\x06tenant\x12\x14\n" +
@@ -1791,7 +1927,21 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x0freview_task_ids\x18\x0f \x03(\tR\rreviewTaskIds\x12\x1d\n" +
 	"\n" +
 	"parked_ids\x18\x10 \x03(\tR\tparkedIds\x12#\n" +
-	"\rdocument_type\x18\x11 \x01(\tR\fdocumentType\"\x97\x01\n" +
+	"\rdocument_type\x18\x11 \x01(\tR\fdocumentType\x12 \n" +
+	"\vcorrections\x18\x12 \x01(\x05R\vcorrections\x12F\n" +
+	"\x0flast_correction\x18\x13 \x01(\v2\x1d.docket.tracker.v1.CorrectionR\x0elastCorrection\x127\n" +
+	"\terased_at\x18\x14 \x01(\v2\x1a.google.protobuf.TimestampR\berasedAt\"\x9a\x02\n" +
+	"\n" +
+	"Correction\x12#\n" +
+	"\rdocument_type\x18\x01 \x01(\tR\fdocumentType\x12\x18\n" +
+	"\aoutcome\x18\x02 \x01(\tR\aoutcome\x12#\n" +
+	"\rprevious_type\x18\x03 \x01(\tR\fpreviousType\x12\x14\n" +
+	"\x05actor\x18\x04 \x01(\tR\x05actor\x12\x16\n" +
+	"\x06reason\x18\x05 \x01(\tR\x06reason\x12\x1a\n" +
+	"\bsequence\x18\x06 \x01(\x03R\bsequence\x12\x1f\n" +
+	"\vrecord_hash\x18\a \x01(\tR\n" +
+	"recordHash\x12=\n" +
+	"\fcorrected_at\x18\b \x01(\v2\x1a.google.protobuf.TimestampR\vcorrectedAt\"\x97\x01\n" +
 	"\bProgress\x12\x12\n" +
 	"\x04step\x18\x01 \x01(\tR\x04step\x12\x12\n" +
 	"\x04done\x18\x02 \x01(\x03R\x04done\x12\x14\n" +
@@ -1943,81 +2093,85 @@ func file_docket_tracker_v1_tracker_proto_rawDescGZIP() []byte {
 }
 
 var file_docket_tracker_v1_tracker_proto_enumTypes = make([]protoimpl.EnumInfo, 2)
-var file_docket_tracker_v1_tracker_proto_msgTypes = make([]protoimpl.MessageInfo, 17)
+var file_docket_tracker_v1_tracker_proto_msgTypes = make([]protoimpl.MessageInfo, 18)
 var file_docket_tracker_v1_tracker_proto_goTypes = []any{
 	(Order)(0),                    // 0: docket.tracker.v1.Order
 	(Status)(0),                   // 1: docket.tracker.v1.Status
 	(*Step)(nil),                  // 2: docket.tracker.v1.Step
 	(*LedgerRef)(nil),             // 3: docket.tracker.v1.LedgerRef
 	(*Workflow)(nil),              // 4: docket.tracker.v1.Workflow
-	(*Progress)(nil),              // 5: docket.tracker.v1.Progress
-	(*HistoryEntry)(nil),          // 6: docket.tracker.v1.HistoryEntry
-	(*GetWorkflowRequest)(nil),    // 7: docket.tracker.v1.GetWorkflowRequest
-	(*ListWorkflowsRequest)(nil),  // 8: docket.tracker.v1.ListWorkflowsRequest
-	(*ListWorkflowsResponse)(nil), // 9: docket.tracker.v1.ListWorkflowsResponse
-	(*GetHistoryRequest)(nil),     // 10: docket.tracker.v1.GetHistoryRequest
-	(*GetHistoryResponse)(nil),    // 11: docket.tracker.v1.GetHistoryResponse
-	(*WatchWorkflowsRequest)(nil), // 12: docket.tracker.v1.WatchWorkflowsRequest
-	(*WatchWorkflowRequest)(nil),  // 13: docket.tracker.v1.WatchWorkflowRequest
-	(*WorkflowChange)(nil),        // 14: docket.tracker.v1.WorkflowChange
-	(*GetStatsRequest)(nil),       // 15: docket.tracker.v1.GetStatsRequest
-	(*Stats)(nil),                 // 16: docket.tracker.v1.Stats
-	(*StepStats)(nil),             // 17: docket.tracker.v1.StepStats
-	(*DecisionCount)(nil),         // 18: docket.tracker.v1.DecisionCount
-	(*timestamppb.Timestamp)(nil), // 19: google.protobuf.Timestamp
-	(*durationpb.Duration)(nil),   // 20: google.protobuf.Duration
+	(*Correction)(nil),            // 5: docket.tracker.v1.Correction
+	(*Progress)(nil),              // 6: docket.tracker.v1.Progress
+	(*HistoryEntry)(nil),          // 7: docket.tracker.v1.HistoryEntry
+	(*GetWorkflowRequest)(nil),    // 8: docket.tracker.v1.GetWorkflowRequest
+	(*ListWorkflowsRequest)(nil),  // 9: docket.tracker.v1.ListWorkflowsRequest
+	(*ListWorkflowsResponse)(nil), // 10: docket.tracker.v1.ListWorkflowsResponse
+	(*GetHistoryRequest)(nil),     // 11: docket.tracker.v1.GetHistoryRequest
+	(*GetHistoryResponse)(nil),    // 12: docket.tracker.v1.GetHistoryResponse
+	(*WatchWorkflowsRequest)(nil), // 13: docket.tracker.v1.WatchWorkflowsRequest
+	(*WatchWorkflowRequest)(nil),  // 14: docket.tracker.v1.WatchWorkflowRequest
+	(*WorkflowChange)(nil),        // 15: docket.tracker.v1.WorkflowChange
+	(*GetStatsRequest)(nil),       // 16: docket.tracker.v1.GetStatsRequest
+	(*Stats)(nil),                 // 17: docket.tracker.v1.Stats
+	(*StepStats)(nil),             // 18: docket.tracker.v1.StepStats
+	(*DecisionCount)(nil),         // 19: docket.tracker.v1.DecisionCount
+	(*timestamppb.Timestamp)(nil), // 20: google.protobuf.Timestamp
+	(*durationpb.Duration)(nil),   // 21: google.protobuf.Duration
 }
 var file_docket_tracker_v1_tracker_proto_depIdxs = []int32{
-	19, // 0: docket.tracker.v1.Step.started_at:type_name -> google.protobuf.Timestamp
-	19, // 1: docket.tracker.v1.Step.finished_at:type_name -> google.protobuf.Timestamp
+	20, // 0: docket.tracker.v1.Step.started_at:type_name -> google.protobuf.Timestamp
+	20, // 1: docket.tracker.v1.Step.finished_at:type_name -> google.protobuf.Timestamp
 	1,  // 2: docket.tracker.v1.Workflow.status:type_name -> docket.tracker.v1.Status
 	2,  // 3: docket.tracker.v1.Workflow.steps:type_name -> docket.tracker.v1.Step
 	3,  // 4: docket.tracker.v1.Workflow.ledger:type_name -> docket.tracker.v1.LedgerRef
-	19, // 5: docket.tracker.v1.Workflow.created_at:type_name -> google.protobuf.Timestamp
-	19, // 6: docket.tracker.v1.Workflow.updated_at:type_name -> google.protobuf.Timestamp
-	5,  // 7: docket.tracker.v1.Workflow.progress:type_name -> docket.tracker.v1.Progress
-	19, // 8: docket.tracker.v1.Progress.updated_at:type_name -> google.protobuf.Timestamp
-	19, // 9: docket.tracker.v1.HistoryEntry.occurred_at:type_name -> google.protobuf.Timestamp
-	1,  // 10: docket.tracker.v1.ListWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
-	19, // 11: docket.tracker.v1.ListWorkflowsRequest.created_from:type_name -> google.protobuf.Timestamp
-	19, // 12: docket.tracker.v1.ListWorkflowsRequest.created_to:type_name -> google.protobuf.Timestamp
-	19, // 13: docket.tracker.v1.ListWorkflowsRequest.updated_from:type_name -> google.protobuf.Timestamp
-	19, // 14: docket.tracker.v1.ListWorkflowsRequest.updated_to:type_name -> google.protobuf.Timestamp
-	0,  // 15: docket.tracker.v1.ListWorkflowsRequest.order:type_name -> docket.tracker.v1.Order
-	4,  // 16: docket.tracker.v1.ListWorkflowsResponse.workflows:type_name -> docket.tracker.v1.Workflow
-	6,  // 17: docket.tracker.v1.GetHistoryResponse.entries:type_name -> docket.tracker.v1.HistoryEntry
-	1,  // 18: docket.tracker.v1.WatchWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
-	1,  // 19: docket.tracker.v1.WorkflowChange.status:type_name -> docket.tracker.v1.Status
-	19, // 20: docket.tracker.v1.WorkflowChange.occurred_at:type_name -> google.protobuf.Timestamp
-	5,  // 21: docket.tracker.v1.WorkflowChange.progress:type_name -> docket.tracker.v1.Progress
-	20, // 22: docket.tracker.v1.GetStatsRequest.window:type_name -> google.protobuf.Duration
-	19, // 23: docket.tracker.v1.Stats.from:type_name -> google.protobuf.Timestamp
-	19, // 24: docket.tracker.v1.Stats.to:type_name -> google.protobuf.Timestamp
-	17, // 25: docket.tracker.v1.Stats.steps:type_name -> docket.tracker.v1.StepStats
-	18, // 26: docket.tracker.v1.Stats.decisions:type_name -> docket.tracker.v1.DecisionCount
-	20, // 27: docket.tracker.v1.StepStats.processing_p50:type_name -> google.protobuf.Duration
-	20, // 28: docket.tracker.v1.StepStats.processing_p95:type_name -> google.protobuf.Duration
-	20, // 29: docket.tracker.v1.StepStats.processing_p99:type_name -> google.protobuf.Duration
-	20, // 30: docket.tracker.v1.StepStats.queue_age_p50:type_name -> google.protobuf.Duration
-	20, // 31: docket.tracker.v1.StepStats.queue_age_p95:type_name -> google.protobuf.Duration
-	20, // 32: docket.tracker.v1.StepStats.queue_age_p99:type_name -> google.protobuf.Duration
-	7,  // 33: docket.tracker.v1.Tracker.GetWorkflow:input_type -> docket.tracker.v1.GetWorkflowRequest
-	8,  // 34: docket.tracker.v1.Tracker.ListWorkflows:input_type -> docket.tracker.v1.ListWorkflowsRequest
-	10, // 35: docket.tracker.v1.Tracker.GetHistory:input_type -> docket.tracker.v1.GetHistoryRequest
-	12, // 36: docket.tracker.v1.Tracker.WatchWorkflows:input_type -> docket.tracker.v1.WatchWorkflowsRequest
-	13, // 37: docket.tracker.v1.Tracker.WatchWorkflow:input_type -> docket.tracker.v1.WatchWorkflowRequest
-	15, // 38: docket.tracker.v1.Tracker.GetStats:input_type -> docket.tracker.v1.GetStatsRequest
-	4,  // 39: docket.tracker.v1.Tracker.GetWorkflow:output_type -> docket.tracker.v1.Workflow
-	9,  // 40: docket.tracker.v1.Tracker.ListWorkflows:output_type -> docket.tracker.v1.ListWorkflowsResponse
-	11, // 41: docket.tracker.v1.Tracker.GetHistory:output_type -> docket.tracker.v1.GetHistoryResponse
-	14, // 42: docket.tracker.v1.Tracker.WatchWorkflows:output_type -> docket.tracker.v1.WorkflowChange
-	14, // 43: docket.tracker.v1.Tracker.WatchWorkflow:output_type -> docket.tracker.v1.WorkflowChange
-	16, // 44: docket.tracker.v1.Tracker.GetStats:output_type -> docket.tracker.v1.Stats
-	39, // [39:45] is the sub-list for method output_type
-	33, // [33:39] is the sub-list for method input_type
-	33, // [33:33] is the sub-list for extension type_name
-	33, // [33:33] is the sub-list for extension extendee
-	0,  // [0:33] is the sub-list for field type_name
+	20, // 5: docket.tracker.v1.Workflow.created_at:type_name -> google.protobuf.Timestamp
+	20, // 6: docket.tracker.v1.Workflow.updated_at:type_name -> google.protobuf.Timestamp
+	6,  // 7: docket.tracker.v1.Workflow.progress:type_name -> docket.tracker.v1.Progress
+	5,  // 8: docket.tracker.v1.Workflow.last_correction:type_name -> docket.tracker.v1.Correction
+	20, // 9: docket.tracker.v1.Workflow.erased_at:type_name -> google.protobuf.Timestamp
+	20, // 10: docket.tracker.v1.Correction.corrected_at:type_name -> google.protobuf.Timestamp
+	20, // 11: docket.tracker.v1.Progress.updated_at:type_name -> google.protobuf.Timestamp
+	20, // 12: docket.tracker.v1.HistoryEntry.occurred_at:type_name -> google.protobuf.Timestamp
+	1,  // 13: docket.tracker.v1.ListWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
+	20, // 14: docket.tracker.v1.ListWorkflowsRequest.created_from:type_name -> google.protobuf.Timestamp
+	20, // 15: docket.tracker.v1.ListWorkflowsRequest.created_to:type_name -> google.protobuf.Timestamp
+	20, // 16: docket.tracker.v1.ListWorkflowsRequest.updated_from:type_name -> google.protobuf.Timestamp
+	20, // 17: docket.tracker.v1.ListWorkflowsRequest.updated_to:type_name -> google.protobuf.Timestamp
+	0,  // 18: docket.tracker.v1.ListWorkflowsRequest.order:type_name -> docket.tracker.v1.Order
+	4,  // 19: docket.tracker.v1.ListWorkflowsResponse.workflows:type_name -> docket.tracker.v1.Workflow
+	7,  // 20: docket.tracker.v1.GetHistoryResponse.entries:type_name -> docket.tracker.v1.HistoryEntry
+	1,  // 21: docket.tracker.v1.WatchWorkflowsRequest.status:type_name -> docket.tracker.v1.Status
+	1,  // 22: docket.tracker.v1.WorkflowChange.status:type_name -> docket.tracker.v1.Status
+	20, // 23: docket.tracker.v1.WorkflowChange.occurred_at:type_name -> google.protobuf.Timestamp
+	6,  // 24: docket.tracker.v1.WorkflowChange.progress:type_name -> docket.tracker.v1.Progress
+	21, // 25: docket.tracker.v1.GetStatsRequest.window:type_name -> google.protobuf.Duration
+	20, // 26: docket.tracker.v1.Stats.from:type_name -> google.protobuf.Timestamp
+	20, // 27: docket.tracker.v1.Stats.to:type_name -> google.protobuf.Timestamp
+	18, // 28: docket.tracker.v1.Stats.steps:type_name -> docket.tracker.v1.StepStats
+	19, // 29: docket.tracker.v1.Stats.decisions:type_name -> docket.tracker.v1.DecisionCount
+	21, // 30: docket.tracker.v1.StepStats.processing_p50:type_name -> google.protobuf.Duration
+	21, // 31: docket.tracker.v1.StepStats.processing_p95:type_name -> google.protobuf.Duration
+	21, // 32: docket.tracker.v1.StepStats.processing_p99:type_name -> google.protobuf.Duration
+	21, // 33: docket.tracker.v1.StepStats.queue_age_p50:type_name -> google.protobuf.Duration
+	21, // 34: docket.tracker.v1.StepStats.queue_age_p95:type_name -> google.protobuf.Duration
+	21, // 35: docket.tracker.v1.StepStats.queue_age_p99:type_name -> google.protobuf.Duration
+	8,  // 36: docket.tracker.v1.Tracker.GetWorkflow:input_type -> docket.tracker.v1.GetWorkflowRequest
+	9,  // 37: docket.tracker.v1.Tracker.ListWorkflows:input_type -> docket.tracker.v1.ListWorkflowsRequest
+	11, // 38: docket.tracker.v1.Tracker.GetHistory:input_type -> docket.tracker.v1.GetHistoryRequest
+	13, // 39: docket.tracker.v1.Tracker.WatchWorkflows:input_type -> docket.tracker.v1.WatchWorkflowsRequest
+	14, // 40: docket.tracker.v1.Tracker.WatchWorkflow:input_type -> docket.tracker.v1.WatchWorkflowRequest
+	16, // 41: docket.tracker.v1.Tracker.GetStats:input_type -> docket.tracker.v1.GetStatsRequest
+	4,  // 42: docket.tracker.v1.Tracker.GetWorkflow:output_type -> docket.tracker.v1.Workflow
+	10, // 43: docket.tracker.v1.Tracker.ListWorkflows:output_type -> docket.tracker.v1.ListWorkflowsResponse
+	12, // 44: docket.tracker.v1.Tracker.GetHistory:output_type -> docket.tracker.v1.GetHistoryResponse
+	15, // 45: docket.tracker.v1.Tracker.WatchWorkflows:output_type -> docket.tracker.v1.WorkflowChange
+	15, // 46: docket.tracker.v1.Tracker.WatchWorkflow:output_type -> docket.tracker.v1.WorkflowChange
+	17, // 47: docket.tracker.v1.Tracker.GetStats:output_type -> docket.tracker.v1.Stats
+	42, // [42:48] is the sub-list for method output_type
+	36, // [36:42] is the sub-list for method input_type
+	36, // [36:36] is the sub-list for extension type_name
+	36, // [36:36] is the sub-list for extension extendee
+	0,  // [0:36] is the sub-list for field type_name
 }
 
 func init() { file_docket_tracker_v1_tracker_proto_init() }
@@ -2031,7 +2185,7 @@ func file_docket_tracker_v1_tracker_proto_init() {
 			GoPackagePath: reflect.TypeOf(x{}).PkgPath(),
 			RawDescriptor: unsafe.Slice(unsafe.StringData(file_docket_tracker_v1_tracker_proto_rawDesc), len(file_docket_tracker_v1_tracker_proto_rawDesc)),
 			NumEnums:      2,
-			NumMessages:   17,
+			NumMessages:   18,
 			NumExtensions: 0,
 			NumServices:   1,
 		},

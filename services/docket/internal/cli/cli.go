@@ -28,7 +28,7 @@ Usage:
                                       topics, group and transactional ids; remove the rest
   docket admin schemas apply          register every schema version (production deploy step)
   docket admin schemas list           show the subjects, versions and ids in the registry
-  docket ledger verify [--brokers B] [--public-keys F,...] [--checkpoints URL]
+  docket ledger verify [--brokers B] [--public-keys F,...] [--checkpoints URL] [--workflow ID]
                                       prove every ledger chain and signature from the topic,
                                       against the latest signed checkpoints
   docket ledger keys rotate [--key F] [--public-keys RING] [--overlap 1h]

@@ -1,6 +1,7 @@
 package cli
 
 import (
+	"cmp"
 	"context"
 	"errors"
 	"flag"
@@ -8,6 +9,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"time"
 
@@ -38,11 +40,15 @@ func ledgerVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	keysFlag := fs.String("public-keys", "", "trusted key ring files, comma-separated: every key the ledger has signed with, with its validity window (default $DOCKET_LEDGER_PUBLIC_KEYS, else the embedded stack's "+devPublicKey()+")")
 	export := fs.String("checkpoints", "", "checkpoint export bucket to check against besides the topic "+events.TopicLedgerCheckpoints+": file:///dir or s3://bucket?region=… (default $DOCKET_LEDGER_CHECKPOINT_EXPORT, else the embedded stack's "+devCheckpointExport()+" when it exists; none to skip)")
 	timeout := fs.Duration("timeout", 10*time.Minute, "give up after this long")
+	workflow := fs.String("workflow", "", "also print this workflow's lineage: each of its records (disposition, reversals, corrections, erasure) and how they link")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: ledger verify takes no arguments, got %q", errUsage, fs.Args())
+	}
+	if len(*workflow) > 256 {
+		return fmt.Errorf("%w: --workflow is 1 to 256 characters", errUsage)
 	}
 	p, err := config.Load()
 	if err != nil {
@@ -84,6 +90,15 @@ func ledgerVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 	if n := rep.ForeignCount - len(rep.Foreign); n > 0 {
 		fmt.Fprintf(stdout, "FOREIGN ... and %d more\n", n)
 	}
+	if *workflow != "" {
+		if err := printLineage(ctx, kopts, codec, rep, *workflow, stdout); err != nil {
+			return fmt.Errorf("ledger verify: %w", err)
+		}
+	}
+	if len(rep.Kinds) > 1 || rep.Kinds[ledgerchain.KindDisposition] == 0 && len(rep.Kinds) > 0 {
+		fmt.Fprintf(stdout, "ledger lineage: dispositions=%d reversals=%d corrections=%d erasures=%d\n", rep.Kinds[ledgerchain.KindDisposition],
+			rep.Kinds[ledgerchain.KindReversal], rep.Kinds[ledgerchain.KindCorrection], rep.Kinds[ledgerchain.KindErasure])
+	}
 	counts := ""
 	if n := len(ledgerchain.Latest(events.TopicLedger, checkpoints...)); n > 0 {
 		counts = fmt.Sprintf(" checkpoints=%d", n)
@@ -99,6 +114,59 @@ func ledgerVerify(ctx context.Context, args []string, stdout, stderr io.Writer) 
 		return err
 	}
 	fmt.Fprintf(stdout, "ledger verify: records=%d partitions=%d%s ok\n", rep.Records, rep.Partitions, counts)
+	return nil
+}
+
+// printLineage prints workflow's records in chain order, read again from
+// the ledger topic, each with the record it refers to, and the workflow's
+// net dispositions as verified.
+func printLineage(ctx context.Context, kopts []kgo.Opt, codec ledgerchain.Decoder, rep ledgerchain.Report, workflow string, stdout io.Writer) error {
+	from := map[int32]int64{}
+	for p := range int32(rep.Partitions) {
+		from[p] = ledgerchain.FromStart
+	}
+	n := 0
+	_, err := ledgerchain.ReadCommitted(ctx, kopts, events.TopicLedger, from, func(r *kgo.Record) error {
+		e, err := codec.Decode(r.Value)
+		if err != nil {
+			return nil // reported as foreign by the verification
+		}
+		rec, ok := e.(*events.LedgerRecord)
+		if !ok || rec.WorkflowID != workflow {
+			return nil
+		}
+		n++
+		line := fmt.Sprintf("LINEAGE workflow=%s partition=%d offset=%d sequence=%d kind=%s", workflow, r.Partition, r.Offset, rec.Sequence, ledgerchain.KindOf(rec))
+		if rec.RefersToSequence != 0 {
+			line += fmt.Sprintf(" refers_to=%d", rec.RefersToSequence)
+		}
+		if d := rec.Decision; d != (events.Decision{}) {
+			line += fmt.Sprintf(" decision=%s/%s", cmp.Or(d.DocumentType, "-"), d.Outcome)
+		}
+		if rec.Reviewer != nil {
+			line += " by=" + strconv.Quote(*rec.Reviewer)
+		}
+		if rec.Reason != "" {
+			line += " reason=" + strconv.Quote(rec.Reason)
+		}
+		if rec.Degraded != "" {
+			line += " degraded=" + strconv.Quote(rec.Degraded)
+		}
+		fmt.Fprintf(stdout, "%s recorded_at=%s hash=%x\n", line, rec.RecordedAt.UTC().Format(time.RFC3339), rec.Hash)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("read the lineage of %s: %w", workflow, err)
+	}
+	l := rep.Lineage(workflow)
+	switch {
+	case n == 0:
+		fmt.Fprintf(stdout, "LINEAGE workflow=%s: no record in the ledger\n", workflow)
+	case l == nil:
+		fmt.Fprintf(stdout, "LINEAGE workflow=%s: its records did not verify (see BROKEN)\n", workflow)
+	default:
+		fmt.Fprintf(stdout, "LINEAGE workflow=%s records=%d net_dispositions=%d erased=%t\n", workflow, n, l.Net(), l.Erased())
+	}
 	return nil
 }
 

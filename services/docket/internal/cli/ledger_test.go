@@ -263,3 +263,83 @@ func TestLedgerVerifyHistoryCut(t *testing.T) {
 		}
 	}
 }
+
+// TestLedgerVerifyShowsLineage: `docket ledger verify --workflow ID` prints
+// a corrected workflow's records in order, each naming the record it
+// refers to, and its net dispositions; a correction that does not follow
+// a reversal breaks the chain (exit 1, named).
+func TestLedgerVerifyShowsLineage(t *testing.T) {
+	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger})
+	url, rc := dockettest.Registry(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicLedger})
+	if err != nil {
+		t.Fatal(err)
+	}
+	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{4}, 32))
+	pub, err := ledgerchain.MarshalPublicKey(ledgerchain.PublicKey{Key: priv.Public().(ed25519.PublicKey)})
+	if err != nil {
+		t.Fatal(err)
+	}
+	keyFile := filepath.Join(t.TempDir(), "ledger.pub")
+	if err := os.WriteFile(keyFile, pub, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cl := k.Client(t)
+	var prev *events.LedgerRecord
+	write := func(wf, kind, typ string, refersTo *events.LedgerRecord) *events.LedgerRecord {
+		t.Helper()
+		at := time.Now().UTC().Truncate(time.Millisecond)
+		r := &events.LedgerRecord{
+			Meta:       events.Meta{EventID: fmt.Sprintf("e-%s-%s-%d", wf, kind, at.UnixNano()), WorkflowID: wf, OccurredAt: at},
+			WorkflowID: wf, Kind: kind,
+			Decision:  events.Decision{DocumentType: typ, Outcome: "accepted"},
+			DecidedAt: at, RecordedAt: at, Sequence: 1,
+		}
+		if prev != nil {
+			r.Sequence, r.PrevHash = prev.Sequence+1, prev.Hash
+		}
+		if refersTo != nil {
+			r.RefersTo, r.RefersToSequence, r.Reason = refersTo.Hash, refersTo.Sequence, "a receipt, not an invoice"
+		}
+		ledgerchain.Sign(r, priv)
+		prev = r
+		dockettest.Produce(t, cl, codec, events.TopicLedger, r)
+		return r
+	}
+	d := write("wf-1", "disposition", "invoice", nil)
+	write("wf-2", "disposition", "invoice", nil)
+	rev := write("wf-1", "reversal", "invoice", d)
+	write("wf-1", "correction", "receipt", rev)
+
+	args := []string{"ledger", "verify", "--brokers", k.Addrs[0], "--registry", url, "--public-keys", keyFile, "--workflow", "wf-1"}
+	var out, errOut bytes.Buffer
+	if code := Main(ctx, args, &out, &errOut); code != 0 {
+		t.Fatalf("exit %d, stdout %q stderr %q", code, out.String(), errOut.String())
+	}
+	for _, want := range []string{
+		"LINEAGE workflow=wf-1 partition=0 offset=0 sequence=1 kind=disposition decision=invoice/accepted",
+		"LINEAGE workflow=wf-1 partition=0 offset=2 sequence=3 kind=reversal refers_to=1 decision=invoice/accepted reason=\"a receipt, not an invoice\"",
+		"LINEAGE workflow=wf-1 partition=0 offset=3 sequence=4 kind=correction refers_to=3 decision=receipt/accepted",
+		"LINEAGE workflow=wf-1 records=3 net_dispositions=1 erased=false",
+		"ledger lineage: dispositions=2 reversals=1 corrections=1 erasures=0",
+		"ledger verify: records=4 partitions=1 ok",
+	} {
+		if !strings.Contains(out.String(), want) {
+			t.Errorf("stdout lacks %q:\n%s", want, out.String())
+		}
+	}
+	if strings.Contains(out.String(), "wf-2 ") {
+		t.Errorf("another workflow's records printed:\n%s", out.String())
+	}
+
+	write("wf-2", "correction", "receipt", d) // no reversal before it
+	out.Reset()
+	if code := Main(ctx, args, &out, &errOut); code != 1 {
+		t.Fatalf("exit %d after a correction without reversal, want 1; stdout %q", code, out.String())
+	}
+	if !strings.Contains(out.String(), "BROKEN partition=0 offset=4 sequence=5 workflow=wf-2: bad lineage") {
+		t.Errorf("the bad record is not named: %q", out.String())
+	}
+}

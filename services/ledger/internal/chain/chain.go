@@ -28,7 +28,7 @@ import (
 // Index is what the chains need of the ledger index.
 type Index interface {
 	Checkpoint(ctx context.Context, partition int32) (index.Checkpoint, bool, error)
-	Recorded(ctx context.Context, workflowID string) (bool, error)
+	Lineage(ctx context.Context, workflowID string) ([]index.Entry, error)
 }
 
 // Topic is what the chains need of the ledger topic.
@@ -69,13 +69,23 @@ type Chains struct {
 
 type partition struct {
 	head   ledgerchain.Head
-	tail   map[string]int64 // workflow → sequence, recorded past the index checkpoint
-	staged []staged         // appended in the open batch, in order
+	tail   map[string]*ledgerchain.Lineage // workflow → its records past the index checkpoint
+	staged []staged                        // appended in the open batch, in order
 }
 
 type staged struct {
 	workflow string
 	head     ledgerchain.Head
+	ref      ledgerchain.Ref
+}
+
+// History is what the ledger holds of a workflow when a record of it is
+// appended: its lineage, from the index, the records past the index
+// checkpoint and those staged in the open batch; and the index's entries of
+// it by sequence (a record recorded moments ago may not be indexed yet).
+type History struct {
+	Lineage ledgerchain.Lineage
+	Entries map[int64]index.Entry
 }
 
 // New returns empty chains. keys verify what is loaded from the topic;
@@ -95,19 +105,21 @@ type Link struct {
 	NotBefore time.Time
 }
 
-// ErrRecorded is returned by Append when the workflow already has a record.
-var ErrRecorded = errors.New("workflow already recorded")
+// ErrRecorded is returned by Append when the record is in the ledger
+// already.
+var ErrRecorded = errors.New("already recorded")
 
-// Append stages the record of workflow in partition's chain: build gets the
-// record's link and returns the signed record (or an error, and nothing is
-// staged). It returns ErrRecorded when the workflow is in the ledger or
-// staged already.
+// Append stages a record of workflow in partition's chain: build gets the
+// record's link and the workflow's history, and returns the signed record
+// (or an error, and nothing is staged). eventID is the record's event id,
+// derived from what it records: Append returns ErrRecorded when a record
+// with that id is in the ledger or staged already.
 //
 // Records of one partition must be appended one at a time, in the order
 // they will be produced (the runtime's OrderAcrossTopics): a second Append
 // on a partition while one runs is refused, since its record could be
 // produced out of chain order.
-func (c *Chains) Append(ctx context.Context, p int32, workflow string, build func(Link) (*events.LedgerRecord, error)) (*events.LedgerRecord, error) {
+func (c *Chains) Append(ctx context.Context, p int32, workflow, eventID string, build func(Link, *History) (*events.LedgerRecord, error)) (*events.LedgerRecord, error) {
 	c.mu.Lock()
 	lock, ok := c.appends[p]
 	if !ok {
@@ -124,20 +136,46 @@ func (c *Chains) Append(ctx context.Context, p int32, workflow string, build fun
 		return nil, err
 	}
 	c.mu.Lock()
-	recorded := part.has(workflow)
+	recent := part.recent(workflow)
 	link := part.next()
 	c.mu.Unlock()
-	if recorded {
+	if recentHas(recent, eventID) {
 		return nil, ErrRecorded
 	}
-	if ok, err := c.idx.Recorded(ctx, workflow); err != nil {
+	entries, err := c.idx.Lineage(ctx, workflow)
+	if err != nil {
 		return nil, fault.Wrap(fault.Transient, err)
-	} else if ok {
+	}
+	hist := &History{Entries: make(map[int64]index.Entry, len(entries))}
+	var indexed int64
+	for _, e := range entries {
+		ref, err := e.Ref()
+		if err != nil {
+			return nil, fault.Wrap(fault.Transient, err)
+		}
+		hist.Lineage.Push(ref)
+		hist.Entries[e.Sequence] = e
+		indexed = max(indexed, e.Sequence)
+	}
+	for _, ref := range recent {
+		if ref.Sequence > indexed {
+			hist.Lineage.Push(ref)
+		}
+	}
+	if hist.Lineage.Has(eventID) {
 		return nil, ErrRecorded
 	}
-	rec, err := build(link)
+	rec, err := build(link, hist)
 	if err != nil {
 		return nil, err
+	}
+	if rec.Meta.EventID != eventID {
+		return nil, fmt.Errorf("built record has event id %s, want %s", rec.Meta.EventID, eventID)
+	}
+	// Never stage a record the verifier would reject: it would break the
+	// chain for good.
+	if k, detail := hist.Lineage.Check(rec); k != "" {
+		return nil, fault.Structuralf("ledger record of workflow %s would break its lineage (%s): %s", workflow, k, detail)
 	}
 	if rec.Sequence != link.Sequence || !bytes.Equal(rec.PrevHash, link.PrevHash) {
 		return nil, fmt.Errorf("built record does not take its link (sequence %d, want %d)", rec.Sequence, link.Sequence)
@@ -148,16 +186,28 @@ func (c *Chains) Append(ctx context.Context, p int32, workflow string, build fun
 		// Revoked or reset while building: the batch is aborting.
 		return nil, fault.Transientf("ledger partition %d was revoked while appending", p)
 	}
-	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1, RecordedAt: rec.RecordedAt}})
+	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1, RecordedAt: rec.RecordedAt}, ref: ledgerchain.RefOf(rec, -1)})
 	return rec, nil
 }
 
-func (p *partition) has(workflow string) bool {
-	if _, ok := p.tail[workflow]; ok {
-		return true
+// recent returns the workflow's records in memory: past the index
+// checkpoint, then staged.
+func (p *partition) recent(workflow string) []ledgerchain.Ref {
+	var out []ledgerchain.Ref
+	if l := p.tail[workflow]; l != nil {
+		out = append(out, l.Records...)
 	}
 	for _, s := range p.staged {
 		if s.workflow == workflow {
+			out = append(out, s.ref)
+		}
+	}
+	return out
+}
+
+func recentHas(refs []ledgerchain.Ref, eventID string) bool {
+	for _, r := range refs {
+		if r.EventID == eventID {
 			return true
 		}
 	}
@@ -182,7 +232,12 @@ func (c *Chains) BatchEnd(committed bool) {
 	for _, part := range c.parts {
 		if committed {
 			for _, s := range part.staged {
-				part.tail[s.workflow] = s.head.Sequence
+				l := part.tail[s.workflow]
+				if l == nil {
+					l = &ledgerchain.Lineage{}
+					part.tail[s.workflow] = l
+				}
+				l.Push(s.ref)
 				part.head = s.head
 			}
 		}
@@ -264,7 +319,7 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 		v.Resume(p, ck.Head)
 		from = ck.Next
 	}
-	tail := map[string]int64{}
+	tail := map[string]*ledgerchain.Lineage{}
 	var broken *ledgerchain.Problem
 	foreign := 0
 	err = c.topic.Read(ctx, p, from, func(r *kgo.Record) error {
@@ -280,7 +335,12 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 				broken = problem
 			}
 		case rec != nil && broken == nil:
-			tail[rec.WorkflowID] = rec.Sequence
+			l := tail[rec.WorkflowID]
+			if l == nil {
+				l = &ledgerchain.Lineage{}
+				tail[rec.WorkflowID] = l
+			}
+			l.Add(rec, r.Offset)
 		}
 		return nil
 	})
@@ -363,8 +423,8 @@ func (c *Chains) prune(ctx context.Context, p int32, part *partition) {
 	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
-	for wf, seq := range part.tail {
-		if seq <= ck.Head.Sequence {
+	for wf, l := range part.tail {
+		if last, ok := l.Last(); !ok || last.Sequence <= ck.Head.Sequence {
 			delete(part.tail, wf)
 		}
 	}

@@ -1,5 +1,6 @@
 // Package index keeps the ledger's Redis index: every ledger record by
-// workflow id and by document hash, and per partition an "indexed up to"
+// workflow id (its first record, and its whole lineage) and by document
+// hash, and per partition an "indexed up to"
 // checkpoint with the chain head there. The index is derived from the
 // ledger topic only (Follower writes it), so it is a cache of the topic,
 // never an authority of its own: when it is lost it is rebuilt by reading
@@ -26,6 +27,8 @@ import (
 const prefix = "docket:ledger:"
 
 func workflowKey(id string) string   { return prefix + "wf:" + id }
+func lineageKey(id string) string    { return prefix + "lin:" + id }
+func lineageField(seq int64) string  { return fmt.Sprintf("%020d", seq) }
 func documentKey(sha string) string  { return prefix + "doc:" + sha }
 func checkpointKey(p int32) string   { return prefix + "ckpt:" + strconv.Itoa(int(p)) }
 func hexOrEmpty(b []byte) string     { return hex.EncodeToString(b) }
@@ -56,6 +59,26 @@ type Entry struct {
 	Reviewer   *string         `json:"reviewer,omitempty"`
 	DecidedAt  time.Time       `json:"decided_at"`
 	RecordedAt time.Time       `json:"recorded_at"`
+	// Lineage fields of ledger_record version 2; a disposition has none
+	// but its kind.
+	Kind             string `json:"kind"`
+	RefersTo         string `json:"refers_to,omitempty"`
+	RefersToSequence int64  `json:"refers_to_sequence,omitempty"`
+	Reason           string `json:"reason,omitempty"`
+	Degraded         string `json:"degraded,omitempty"`
+}
+
+// Ref is the entry as a link of its workflow's lineage.
+func (e Entry) Ref() (ledgerchain.Ref, error) {
+	h, err := unhex(e.Hash)
+	if err != nil {
+		return ledgerchain.Ref{}, fmt.Errorf("ledger index entry of %s at sequence %d: hash: %w", e.WorkflowID, e.Sequence, err)
+	}
+	kind := e.Kind
+	if kind == "" {
+		kind = ledgerchain.KindDisposition
+	}
+	return ledgerchain.Ref{Kind: kind, Sequence: e.Sequence, Offset: e.Offset, Hash: h, EventID: e.EventID}, nil
 }
 
 // NewEntry describes r, read at partition/offset of topic.
@@ -71,6 +94,7 @@ func NewEntry(topic string, partition int32, offset int64, r *events.LedgerRecor
 		EventID: r.Meta.EventID, Causation: r.Meta.CausationID,
 		Document: r.Document, Decision: r.Decision, Flags: flags, Model: r.Model,
 		Confidence: r.Confidence, Reviewer: r.Reviewer, DecidedAt: r.DecidedAt.UTC(), RecordedAt: r.RecordedAt.UTC(),
+		Kind: ledgerchain.KindOf(r), RefersTo: hexOrEmpty(r.RefersTo), RefersToSequence: r.RefersToSequence, Reason: r.Reason, Degraded: r.Degraded,
 	}
 }
 
@@ -138,7 +162,8 @@ func New(rdb redis.UniversalClient) *Store { return &Store{rdb: rdb} }
 // hold.
 var ErrNotFound = errors.New("not in the ledger index")
 
-// Workflow returns the entry of workflow id.
+// Workflow returns the entry of workflow id's first record: its
+// disposition, or the erasure of a workflow erased before it was recorded.
 func (s *Store) Workflow(ctx context.Context, id string) (Entry, error) {
 	b, err := s.rdb.Get(ctx, workflowKey(id)).Bytes()
 	if isMissing(err) {
@@ -182,13 +207,58 @@ func (s *Store) Document(ctx context.Context, sha string) ([]Entry, error) {
 	return out, nil
 }
 
-// Recorded reports whether the index holds a record of workflow id.
-func (s *Store) Recorded(ctx context.Context, id string) (bool, error) {
-	n, err := s.rdb.Exists(ctx, workflowKey(id)).Result()
-	if err != nil {
-		return false, fmt.Errorf("look up workflow %s in the ledger index: %w", id, err)
+// maxLineage bounds how many records of one workflow Lineage returns; a
+// workflow corrected that often is refused more corrections (the ledger
+// handler checks it).
+const maxLineage = 1000
+
+// Lineage returns every record of workflow id the index holds, in chain
+// order (none when it holds none). A workflow indexed before lineages
+// were kept has its one record.
+func (s *Store) Lineage(ctx context.Context, id string) ([]Entry, error) {
+	var lin *redis.MapStringStringCmd
+	var first *redis.StringCmd
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		lin = p.HGetAll(ctx, lineageKey(id))
+		first = p.Get(ctx, workflowKey(id))
+		return nil
+	})
+	if err != nil && !isMissing(err) {
+		return nil, fmt.Errorf("read the ledger lineage of workflow %s: %w", id, err)
 	}
-	return n == 1, nil
+	m := lin.Val()
+	if m == nil {
+		m = map[string]string{}
+	}
+	if b, err := first.Bytes(); err == nil {
+		// The first record, which an index written before lineages were
+		// kept holds only here.
+		var e Entry
+		if err := json.Unmarshal(b, &e); err != nil {
+			return nil, fmt.Errorf("decode ledger index of workflow %s: %w", id, err)
+		}
+		if _, ok := m[lineageField(e.Sequence)]; !ok {
+			m[lineageField(e.Sequence)] = string(b)
+		}
+	} else if !isMissing(err) {
+		return nil, fmt.Errorf("read ledger index of workflow %s: %w", id, err)
+	}
+	if len(m) == 0 {
+		return nil, nil
+	}
+	fields := slices.Sorted(maps.Keys(m))
+	if len(fields) > maxLineage {
+		fields = fields[len(fields)-maxLineage:]
+	}
+	out := make([]Entry, 0, len(fields))
+	for _, f := range fields {
+		var e Entry
+		if err := json.Unmarshal([]byte(m[f]), &e); err != nil {
+			return nil, fmt.Errorf("decode ledger lineage of workflow %s: %w", id, err)
+		}
+		out = append(out, e)
+	}
+	return out, nil
 }
 
 // Checkpoint returns partition's checkpoint; ok is false when the index
@@ -253,7 +323,12 @@ func (s *Store) Put(ctx context.Context, partition int32, entries []Entry, forei
 			if err != nil {
 				return fmt.Errorf("encode index entry of %s: %w", e.WorkflowID, err)
 			}
-			p.Set(ctx, workflowKey(e.WorkflowID), b, 0)
+			if e.Kind == ledgerchain.KindDisposition {
+				p.Set(ctx, workflowKey(e.WorkflowID), b, 0)
+			} else {
+				p.SetNX(ctx, workflowKey(e.WorkflowID), b, 0)
+			}
+			p.HSet(ctx, lineageKey(e.WorkflowID), lineageField(e.Sequence), b)
 			p.SAdd(ctx, documentKey(e.Document.SHA256), e.WorkflowID)
 		}
 		advance.Eval(ctx, p, []string{checkpointKey(partition)}, itoa(c.Next), itoa(c.Head.Sequence), itoa(c.Head.Offset), hexOrEmpty(c.Head.Hash), itoa(c.Head.Count), itoa(unixMilli(c.Head.RecordedAt)))

@@ -1,6 +1,6 @@
 // Package server serves the ledger's read-only HTTP JSON API:
 //
-//	GET /v1/ledger/workflows/{id}        the workflow's ledger record
+//	GET /v1/ledger/workflows/{id}        the workflow's first ledger record (its disposition), and its lineage: every record of it in chain order (reversals, corrections, an erasure)
 //	GET /v1/ledger/documents/{sha256}    the records of a document, by content hash
 //	GET /v1/ledger/foreign               the quarantined foreign records of the topic (operators)
 //
@@ -33,6 +33,7 @@ import (
 // Index is what the API reads.
 type Index interface {
 	Workflow(ctx context.Context, id string) (index.Entry, error)
+	Lineage(ctx context.Context, id string) ([]index.Entry, error)
 	Document(ctx context.Context, sha string) ([]index.Entry, error)
 	ForeignRecords(ctx context.Context) ([]index.Foreign, int, error)
 }
@@ -55,7 +56,11 @@ func Handler(idx Index, warm Warmth, log *slog.Logger) http.Handler {
 		if err == nil && !visible(r, e) {
 			err = index.ErrNotFound
 		}
-		answer(w, log, warm, e, err, "workflow "+id)
+		var lineage []index.Entry
+		if err == nil {
+			lineage, err = idx.Lineage(r.Context(), id)
+		}
+		answer(w, log, warm, workflowAnswer{Entry: e, Lineage: lineage}, err, "workflow "+id)
 	})
 	mux.HandleFunc("GET /v1/ledger/documents/{sha256}", func(w http.ResponseWriter, r *http.Request) {
 		sha := r.PathValue("sha256")
@@ -93,6 +98,12 @@ func Handler(idx Index, warm Warmth, log *slog.Logger) http.Handler {
 func visible(r *http.Request, e index.Entry) bool {
 	p, ok := auth.FromContext(r.Context())
 	return ok && p.Sees(e.TenantID)
+}
+
+// workflowAnswer is a workflow's first record, with its lineage.
+type workflowAnswer struct {
+	index.Entry
+	Lineage []index.Entry `json:"lineage"`
 }
 
 func answer(w http.ResponseWriter, log *slog.Logger, warm Warmth, body any, err error, what string) {

@@ -1,16 +1,19 @@
 // Package operations serves the tracker's operator API
-// (docket.tracker.v1.Operations): the review queue and cancellation. It
-// writes no workflow state: a decision becomes a review.decided event and a
-// cancel a cancel_requested control event, which the tracker projects like
-// any other; only a task's lease (the claim) is written directly.
+// (docket.tracker.v1.Operations): the review queue, cancellation,
+// corrections and erasure. It writes no workflow state: a decision becomes
+// a review.decided event, a cancel a cancel_requested control event, a
+// correction a correction_requested and an erasure an erasure_requested
+// one, which the tracker projects like any other; only a task's lease (the
+// claim) is written directly.
 //
 // Access: claiming and deciding need the reviewer or operator role (a
 // reviewer scoped to a tenant sees that tenant's tasks only); cancelling
-// needs the operator role or the workflow's tenant; a tenant may list its
-// own review tasks. Who acts is the
-// caller's principal (pkg/auth.Actor), never a name the request types: it
-// is the reviewer on the decision, hence on the ledger record, and the
-// actor of a cancel. Every claim, decision and cancel is an audit event on
+// needs the operator role or the workflow's tenant; correcting and erasing
+// need the operator role; a tenant may list its own review tasks. Who acts
+// is the caller's principal (pkg/auth.Actor), never a name the request
+// types: it is the reviewer on the decision, hence on the ledger record,
+// and the actor of a cancel, a correction or an erasure. Every claim,
+// decision, cancel, correction and erasure is an audit event on
 // docket.audit.
 package operations
 
@@ -55,6 +58,7 @@ var outcomes = map[string]bool{"approved": true, "rejected": true}
 // Store is what the server needs of the projection store.
 type Store interface {
 	Get(ctx context.Context, id string) (store.Workflow, error)
+	Document(ctx context.Context, id string) (events.BlobRef, error)
 	Task(ctx context.Context, id string, now time.Time) (store.Task, error)
 	Tasks(ctx context.Context, f store.TaskFilter, now time.Time, limit int, cursor string) ([]store.Task, string, error)
 	Claim(ctx context.Context, id, reviewer string, now time.Time, lease time.Duration) (store.Task, error)

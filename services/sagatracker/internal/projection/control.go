@@ -51,6 +51,9 @@ type Control struct {
 	// Unparked names one it replayed, discarded or settled.
 	Parked   *ParkedOp `json:"pk,omitempty"`
 	Unparked string    `json:"up,omitempty"`
+	// Erase drops the personal data the projection holds of the workflow
+	// (an erasure_requested event) and marks it erased.
+	Erase bool `json:"er,omitempty"`
 }
 
 // ParkedOp is a parked item as the script keeps it with its workflow.
@@ -141,6 +144,8 @@ func control(op *Op, e events.Event) {
 		switch ev.Kind {
 		case KindCancelRequested:
 			op.Control = &Control{Cancel: true, CancelReason: ev.Reason}
+		case events.KindErasureRequested:
+			op.Control = &Control{Erase: true}
 		case KindDeadlineExceeded:
 			op.Control = &Control{TimedOut: true, TimedOutReason: ev.Reason}
 		case KindReviewEscalated:

@@ -68,8 +68,12 @@ type Entry struct {
 	Producer    string `json:"producer"`
 	CausationID string `json:"causation_id"`
 	Summary     string `json:"summary"`
-	Partition   int32  `json:"partition"`
-	Offset      int64  `json:"offset"`
+	// Redacted is the summary without what an erasure removes (a file
+	// name, an error message, a reason in words); empty when the summary
+	// holds none of it.
+	Redacted  string `json:"redacted,omitempty"`
+	Partition int32  `json:"partition"`
+	Offset    int64  `json:"offset"`
 }
 
 // Ledger is a ledger reference as stored.
@@ -111,10 +115,15 @@ type Op struct {
 	Ledger   *Ledger `json:"l,omitempty"`
 	// Filename is the submitted document's file name; empty for none.
 	Filename string `json:"fn,omitempty"`
+	// Correction is a correction the ledger recorded; nil for none.
+	Correction *Correction `json:"co,omitempty"`
 	// Entry is the history entry, JSON-encoded by the store.
 	Entry Entry `json:"-"`
-	// History is Entry encoded, filled by the store.
-	History string `json:"h"`
+	// History is Entry encoded, filled by the store; Redacted is Entry
+	// encoded with its redacted summary, for an erased workflow, filled
+	// when the summary has one.
+	History  string `json:"h"`
+	Redacted string `json:"hr,omitempty"`
 	// Control is the event's effect on review tasks, timers and cancel
 	// markers; nil for none.
 	Control *Control `json:"c,omitempty"`
@@ -207,6 +216,7 @@ func apply(op *Op, topic string, e events.Event) {
 		op.Finish, op.Start = StepIngest, StepOCR
 		op.Filename = ev.Filename
 		op.Entry.Summary = fmt.Sprintf("submitted %s (%s, %d bytes) via %s", ev.Filename, ev.Document.MediaType, ev.Document.SizeBytes, ev.Source)
+		op.Entry.Redacted = fmt.Sprintf("submitted (%s, %d bytes) via %s", ev.Document.MediaType, ev.Document.SizeBytes, ev.Source)
 	case *events.DocumentRejected:
 		op.set(StatusFailed, StepIngest, rankTerminal)
 		op.Finish = StepIngest
@@ -236,6 +246,7 @@ func apply(op *Op, topic string, e events.Event) {
 			op.Finish = StepClassify
 		}
 		op.Entry.Summary = fmt.Sprintf("review requested: %s, priority %d", ev.Reason, ev.Priority)
+		op.Entry.Redacted = fmt.Sprintf("review requested, priority %d", ev.Priority)
 		if why := ev.Context[contextDegraded]; why != "" {
 			op.Entry.Summary += "; degraded: " + why
 		}
@@ -261,6 +272,7 @@ func apply(op *Op, topic string, e events.Event) {
 	case *events.WorkflowControl:
 		op.Entry.Summary = "control " + ev.Kind
 		if ev.Reason != "" {
+			op.Entry.Redacted = op.Entry.Summary
 			op.Entry.Summary += ": " + ev.Reason
 		}
 		if topic == events.TopicSteps && !stepKind(ev.Kind) && !compensationKind(ev.Kind) {
@@ -285,6 +297,8 @@ func apply(op *Op, topic string, e events.Event) {
 		case "deadline_exceeded":
 			op.set(StatusTimedOut, "", rankTerminal)
 			op.Error = "deadline exceeded"
+		case events.KindCorrected:
+			corrected(op, ev)
 		default:
 			exceptionControl(op, ev)
 		}
@@ -334,6 +348,7 @@ func deadLetter(op *Op, topic string, dl *events.DeadLetter) {
 	msg := fault.TrimClass(dl.ErrorMessage)
 	op.Error = dl.ErrorClass + ": " + msg
 	op.Entry.Summary = fmt.Sprintf("dead-lettered by %s (%s after %d attempts): %s", svc, dl.ErrorClass, dl.Attempts, msg)
+	op.Entry.Redacted = fmt.Sprintf("dead-lettered by %s (%s after %d attempts)", svc, dl.ErrorClass, dl.Attempts)
 	switch dl.ErrorClass {
 	case "transient":
 		op.set(StatusRetrying, step, rank)

@@ -401,6 +401,14 @@ func (s *Server) toProto(w store.Workflow, now time.Time) *trackerv1.Workflow {
 			Name: st.Name, StartedAt: tsTime(st.StartedAt), FinishedAt: tsTime(st.FinishedAt), Attempts: int32(st.Attempts),
 		})
 	}
+	out.Corrections = int32(w.Corrections)
+	out.ErasedAt = tsTime(w.ErasedAt)
+	if c := w.Correction; c != nil {
+		out.LastCorrection = &trackerv1.Correction{
+			DocumentType: c.DocumentType, Outcome: c.Outcome, PreviousType: c.PreviousType, Actor: c.Actor, Reason: c.Reason,
+			Sequence: c.Sequence, RecordHash: c.RecordHash, CorrectedAt: tsTime(c.At),
+		}
+	}
 	if l := w.Ledger; l != nil {
 		p, _ := strconv.ParseInt(l.Partition, 10, 32)
 		o, _ := strconv.ParseInt(l.Offset, 10, 64)

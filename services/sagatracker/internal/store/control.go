@@ -91,7 +91,7 @@ end
 // closed (a timed-out one keeps them: its deadline review is still to be
 // decided, until the ledger records the workflow). It reads the workflow's status only for the few events that
 // need it, so most events cost no extra Redis call in the script.
-const controlLua = reviewScoreLua + `
+const controlLua = reviewScoreLua + eraseLua + `
 local ctl_terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensating = true, compensated = true, compensation_failed = true}
 -- show_first keeps, in the workflow hash's field f, one member of the
 -- workflow's set (or hash) key k for lists to show: id when given, else the
@@ -134,6 +134,7 @@ end
 -- park and unpark keep a workflow's items parked at the exception agent
 -- (hash wk:parked, id -> reason); rs_after counts the workflows with any.
 local function park(p, wk, id, reason)
+  if redis.call('HEXISTS', wk, 'erased_at') == 1 then reason = '' end
   if redis.call('HSET', wk .. ':parked', id, reason) == 1 then
     show_first(wk, 'parked_id', wk .. ':parked', id)
   end
@@ -184,6 +185,7 @@ local function control(p, wk, op, cfg)
           show_first(wk, 'review_task', wk .. ':reviews', id)
           redis.call('ZADD', tk, ms(sla), 'sla:' .. id)
         end
+        if redis.call('HEXISTS', wk, 'erased_at') == 1 then erase_review(rk) end
       end
     end
     if c.rd then
@@ -217,6 +219,7 @@ local function control(p, wk, op, cfg)
     end
     if c.pk then park(p, wk, c.pk.id, c.pk.re or '') end
     if c.up then unpark(p, wk, c.up) end
+    if c.er then erase(p, wk, op) end
     if c.cx then
       local reason = c.cr
       if not reason or reason == '' then reason = 'canceled' end

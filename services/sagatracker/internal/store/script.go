@@ -16,8 +16,10 @@ import "github.com/redis/go-redis/v9"
 // came with stands. ARGV[5] holds the read side's settings (JSON); rs_after
 // (readSideLua) maintains its indexes, statistics and change stream from
 // cur and nw, the workflow's fields before and after the op; rs_flush
-// writes its counters. compensation (compensationLua) orchestrates a
-// workflow that steps back, between control and rs_after.
+// writes its counters. correct (eraseLua) keeps a workflow's corrections;
+// an erased workflow (erased_at) gets the redacted history entry (op.hr) of
+// each later op, and no file name or error. compensation (compensationLua)
+// orchestrates a workflow that steps back, between control and rs_after.
 // It returns {applied, duplicates, stale}.
 var applyScript = redis.NewScript(controlLua + readSideLua + compensationLua + `
 local p = ARGV[1]
@@ -43,13 +45,18 @@ for _, op in ipairs(ops) do
       dups = dups + 1
     else
       applied = applied + 1
-      redis.call('RPUSH', wk .. ':history', op.h)
       -- cur is the workflow before the op, with the fields of the steps it
       -- starts (ssp) and finishes (sfp).
       local ssp, sfp = 'step:' .. (op.ss or '') .. ':', 'step:' .. (op.sf or '') .. ':'
       local cur = redis.call('HMGET', wk, 'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
         ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start',
-        'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
+        'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at', 'erased_at')
+      -- An erased workflow keeps no personal data, also of an event
+      -- projected after its erasure (a rebuild reads the topics in
+      -- another order than they were written).
+      local erased = cur[18]
+      if erased and op.hr then op.h = op.hr end
+      redis.call('RPUSH', wk .. ':history', op.h)
       local at = tonumber(op.at)
       -- nw is the workflow after the op, for rs_after; the fields below are
       -- set in one HSET.
@@ -106,10 +113,10 @@ for _, op in ipairs(ops) do
         nw.finished_started = cur[12]
       end
       if op.sf and not cur[11] then hs[#hs + 1], hs[#hs + 2] = sfp .. 'attempts', 1 end
-      if op.e then
+      if op.e and not erased then
         hs[#hs + 1], hs[#hs + 2] = 'last_error', op.e
       end
-      if op.fn and op.fn ~= '' then
+      if op.fn and op.fn ~= '' and not erased then
         hs[#hs + 1], hs[#hs + 2] = 'filename', op.fn
       end
       if op.l then
@@ -121,6 +128,7 @@ for _, op in ipairs(ops) do
       if unprogress then
         redis.call('HDEL', wk, 'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
       end
+      if op.co then correct(wk, op, erased) end
       if op.fs then
         local ak = 'step:' .. op.fs .. ':attempts'
         local a = tonumber(redis.call('HGET', wk, ak) or '0')

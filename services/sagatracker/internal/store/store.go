@@ -71,6 +71,14 @@ func (s *Store) Apply(ctx context.Context, ops []projection.Op, next map[string]
 			return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode history entry: %w", err))
 		}
 		ops[i].History = string(h)
+		if e := ops[i].Entry; e.Redacted != "" {
+			e.Summary, e.Redacted = e.Redacted, ""
+			r, err := json.Marshal(e)
+			if err != nil {
+				return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode redacted history entry: %w", err))
+			}
+			ops[i].Redacted = string(r)
+		}
 	}
 	if ops == nil {
 		ops = []projection.Op{}
@@ -155,10 +163,24 @@ type Workflow struct {
 	// its parked items (the latest opened while it stays open), empty for
 	// none; Waits reads them all.
 	ReviewTask, ParkedID string
+	// Corrections counts the corrections the ledger recorded; Correction
+	// is the latest, nil for none.
+	Corrections int64
+	Correction  *Correction
+	// ErasedAt is when an operator erased its content; zero when not.
+	ErasedAt time.Time
 	// Reviews and Parked are its open review tasks and parked items, set
 	// by Waits.
 	Reviews []Wait
 	Parked  []Wait
+}
+
+// Correction is a correction the ledger recorded, as read.
+type Correction struct {
+	DocumentType, Outcome, PreviousType, Actor, Reason string
+	Sequence                                           int64
+	RecordHash                                         string
+	At                                                 time.Time
 }
 
 // Wait is something a workflow waits on: an open review task (its reason
@@ -206,6 +228,16 @@ func parse(h map[string]string) Workflow {
 		Filename: h["filename"], DocumentType: h["doc_type"], ReviewTask: h["review_task"], ParkedID: h["parked_id"],
 	}
 	w.Events, _ = strconv.ParseInt(h["events"], 10, 64)
+	w.ErasedAt = msTime(h["erased_at"])
+	w.Corrections, _ = strconv.ParseInt(h["corrections"], 10, 64)
+	if t := h["corrected_type"]; t != "" {
+		c := &Correction{
+			DocumentType: t, Outcome: h["corrected_outcome"], PreviousType: h["corrected_previous"], Actor: h["corrected_by"],
+			Reason: h["corrected_reason"], RecordHash: h["corrected_hash"], At: msTime(h["corrected_at"]),
+		}
+		c.Sequence, _ = strconv.ParseInt(h["corrected_sequence"], 10, 64)
+		w.Correction, w.DocumentType = c, t
+	}
 	w.Progress = progressOf(h["progress_step"], h["progress_done"], h["progress_total"], h["progress_unit"], h["progress_at"])
 	if h["ledger_topic"] != "" {
 		w.Ledger = &projection.Ledger{
