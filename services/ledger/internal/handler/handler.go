@@ -41,28 +41,6 @@ const (
 	KindDiscarded    = "discarded"
 )
 
-// Control kinds of corrections and erasures (docket.workflow.control): the
-// tracker's operator API requests, the ledger answers.
-const (
-	KindCorrectionRequested = "correction_requested"
-	KindCorrected           = "corrected"
-	KindCorrectionRefused   = "correction_refused"
-	KindErasureRequested    = "erasure_requested"
-	KindErased              = "erased"
-)
-
-// Details keys of those control events.
-const (
-	DetailDocumentType     = "document_type"
-	DetailOutcome          = "outcome"
-	DetailPreviousType     = "previous_type"
-	DetailPreviousOutcome  = "previous_outcome"
-	DetailReversalSequence = "reversal_sequence"
-	DetailSequence         = "sequence"
-	DetailLedgerPartition  = "ledger_partition"
-	DetailRecordHash       = "record_hash"
-)
-
 // maxRecordBytes caps the canonical size of one ledger record.
 const maxRecordBytes = 256 << 10
 
@@ -123,9 +101,9 @@ func (h *Handler) Control(ctx context.Context, m *bus.Message, in *events.Workfl
 	switch in.Kind {
 	case KindDiscarded:
 		return h.discarded(ctx, m, in)
-	case KindCorrectionRequested:
+	case events.KindCorrectionRequested:
 		return h.correct(ctx, m, in)
-	case KindErasureRequested:
+	case events.KindErasureRequested:
 		return h.erase(ctx, m, in)
 	}
 	return nil, nil
@@ -152,7 +130,7 @@ func (h *Handler) discarded(ctx context.Context, m *bus.Message, in *events.Work
 // handled again appends nothing.
 func (h *Handler) correct(ctx context.Context, m *bus.Message, in *events.WorkflowControl) ([]bus.Output, error) {
 	wf := in.Meta.WorkflowID
-	typ, outcome := in.Details[DetailDocumentType], in.Details[DetailOutcome]
+	typ, outcome := in.Details[events.DetailDocumentType], in.Details[events.DetailOutcome]
 	actor := actorOf(in)
 	var prev index.Entry
 	rev, p, err := h.append(ctx, m, &in.Meta, recordID(ledgerchain.KindReversal, wf, in.Meta.EventID), func(r *events.LedgerRecord, hist *chain.History) error {
@@ -180,7 +158,7 @@ func (h *Handler) correct(ctx context.Context, m *bus.Message, in *events.Workfl
 		return nil, nil
 	case errors.As(err, &refused):
 		m.Log().WarnContext(ctx, "correction refused", "reason", string(refused))
-		return []bus.Output{{Topic: events.TopicControl, Event: h.control(in, KindCorrectionRefused, string(refused), nil)}}, nil
+		return []bus.Output{{Topic: events.TopicControl, Event: h.control(in, events.KindCorrectionRefused, string(refused), nil)}}, nil
 	case err != nil:
 		return nil, err
 	}
@@ -201,11 +179,11 @@ func (h *Handler) correct(ctx context.Context, m *bus.Message, in *events.Workfl
 	if err != nil {
 		return nil, err
 	}
-	done := h.control(in, KindCorrected, in.Reason, map[string]string{
-		DetailDocumentType: typ, DetailOutcome: outcome,
-		DetailPreviousType: prev.Decision.DocumentType, DetailPreviousOutcome: prev.Decision.Outcome,
-		DetailReversalSequence: strconv.FormatInt(rev.Sequence, 10), DetailSequence: strconv.FormatInt(cor.Sequence, 10),
-		DetailLedgerPartition: strconv.Itoa(int(p)), DetailRecordHash: hex.EncodeToString(cor.Hash),
+	done := h.control(in, events.KindCorrected, in.Reason, map[string]string{
+		events.DetailDocumentType: typ, events.DetailOutcome: outcome,
+		events.DetailPreviousType: prev.Decision.DocumentType, events.DetailPreviousOutcome: prev.Decision.Outcome,
+		events.DetailReversalSequence: strconv.FormatInt(rev.Sequence, 10), events.DetailSequence: strconv.FormatInt(cor.Sequence, 10),
+		events.DetailLedgerPartition: strconv.Itoa(int(p)), events.DetailRecordHash: hex.EncodeToString(cor.Hash),
 	})
 	return []bus.Output{
 		{Topic: events.TopicLedger, Event: rev},
@@ -288,8 +266,8 @@ func (h *Handler) erase(ctx context.Context, m *bus.Message, in *events.Workflow
 	case err != nil:
 		return nil, err
 	}
-	done := h.control(in, KindErased, in.Reason, map[string]string{
-		DetailSequence: strconv.FormatInt(rec.Sequence, 10), DetailRecordHash: hex.EncodeToString(rec.Hash),
+	done := h.control(in, events.KindErased, in.Reason, map[string]string{
+		events.DetailSequence: strconv.FormatInt(rec.Sequence, 10), events.DetailRecordHash: hex.EncodeToString(rec.Hash),
 	})
 	return []bus.Output{{Topic: events.TopicLedger, Event: rec}, {Topic: events.TopicControl, Event: done}}, nil
 }
