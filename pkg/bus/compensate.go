@@ -14,11 +14,16 @@ import (
 // CompensationRequest is a compensation_requested control event addressed
 // to a step: undo the step's effects on the workflow.
 type CompensationRequest struct {
+	// Meta is the request's envelope: its event id names what the
+	// compensation appends, so asking again appends nothing.
+	Meta     events.Meta
 	Workflow string
 	Tenant   string
 	Step     string
 	// Cause is why the workflow steps back (details "cause").
 	Cause string
+	// Actor is who asked (the saga tracker).
+	Actor string
 	// Details are all the request's details: what the requester knows of
 	// the step's effects besides step and cause.
 	Details map[string]string
@@ -129,10 +134,14 @@ func (rt *Runtime) compensationOf(e events.Event) (*compensation, CompensationRe
 	if c == nil {
 		return nil, CompensationRequest{}, false
 	}
-	return c, CompensationRequest{
-		Workflow: ev.Meta.WorkflowID, Tenant: ev.Meta.TenantID, Step: c.step,
+	req := CompensationRequest{
+		Meta: ev.Meta, Workflow: ev.Meta.WorkflowID, Tenant: ev.Meta.TenantID, Step: c.step,
 		Cause: ev.Details[events.DetailCause], Details: ev.Details,
-	}, true
+	}
+	if ev.Actor != nil {
+		req.Actor = *ev.Actor
+	}
+	return c, req, true
 }
 
 // compensate runs a compensation and returns its outputs followed by the

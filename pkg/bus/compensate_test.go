@@ -67,7 +67,7 @@ func TestCompensation(t *testing.T) {
 		case "wf-nothing":
 			return bus.Compensated{Details: map[string]string{events.DetailNothingToUndo: "true"}}, nil
 		}
-		if req.Cause != "canceled: customer withdrew" || req.Details["text_sha256"] != "ab" || m.EventID == "" {
+		if req.Cause != "canceled: customer withdrew" || req.Details["text_sha256"] != "ab" || req.Meta.EventID != m.EventID || req.Actor != events.ServiceSagaTracker {
 			return bus.Compensated{}, errors.New("request lost its cause or details")
 		}
 		// The external effect, once whatever batches handle the request.

@@ -1,8 +1,16 @@
 package projection
 
 import (
+	"cmp"
+	"strconv"
+
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/ledgerchain"
 )
+
+// outcomeDiscarded is the decision of the ledger's record of a workflow an
+// operator discarded.
+const outcomeDiscarded = "discarded"
 
 // Statuses of a workflow that steps back (issue 19): the tracker asks the
 // steps that had effects to undo them, one at a time in reverse workflow
@@ -48,12 +56,21 @@ func effects(op *Op, e events.Event) {
 	switch ev := e.(type) {
 	case *events.DocumentExtracted:
 		op.Effects = map[string]string{events.StepOCR: ev.Text.SHA256}
+	case *events.LedgerRecord:
+		// A disposition or a correction is the ledger step's effect; the
+		// record of a discarded workflow is its failure on record, not an
+		// effect to undo, and a reversal or an erasure undoes rather than
+		// does.
+		kind := cmp.Or(ev.Kind, ledgerchain.KindDisposition)
+		if kind == ledgerchain.KindCorrection || (kind == ledgerchain.KindDisposition && ev.Decision.Outcome != outcomeDiscarded) {
+			op.Effects = map[string]string{events.StepLedger: strconv.FormatInt(ev.Sequence, 10)}
+		}
 	case *events.DocumentRecorded:
-		// Recording completes the workflow, and ingest sends the completion
-		// callback from it: the notify step's effect, when the tenant
-		// asked for callbacks (ingest knows, and answers nothing_to_undo
-		// when it sent none).
-		op.Effects = map[string]string{events.StepLedger: "", events.StepNotify: ""}
+		// Ingest sends the completion callback when it sees the workflow
+		// recorded: the notify step's effect, when the tenant asked for
+		// callbacks and the workflow completed (ingest knows, and answers
+		// nothing_to_undo when it sent no completion callback).
+		op.Effects = map[string]string{events.StepNotify: ""}
 	}
 }
 

@@ -50,7 +50,11 @@ func (f *compFeed) extracted(wf, text string) {
 		Text: events.BlobRef{URI: "docket-blob://sha256/" + text, SHA256: text}, Pages: []events.Page{}})
 }
 
-func (f *compFeed) recorded(wf string) {
+// recorded projects the ledger's record of wf with outcome, and the
+// recorded event.
+func (f *compFeed) recorded(wf, outcome string) {
+	f.apply(events.TopicLedger, &events.LedgerRecord{Meta: f.meta(wf, wf+"-record", events.ServiceLedger), WorkflowID: wf, Sequence: 7,
+		Kind: "disposition", Decision: events.Decision{Outcome: outcome}})
 	f.apply(events.TopicRecorded, &events.DocumentRecorded{Meta: f.meta(wf, wf+"-recorded", events.ServiceLedger), LedgerTopic: events.TopicLedger, Sequence: 7})
 }
 
@@ -98,7 +102,8 @@ func (f *compFeed) due() map[string]Timer {
 // one at a time, last step first (a late event's effect joins the plan),
 // each once however often the event that caused it is redelivered; the
 // workflow ends compensated, or parked for a person (compensation_failed)
-// when a step cannot undo its effect. A workflow without effects stays
+// when a step cannot undo its effect. The ledger's record of a discarded
+// workflow is its failure on record, not an effect to undo. A workflow without effects stays
 // canceled, and a report about a step its producer does not own changes
 // nothing.
 func TestCompensationOrchestration(t *testing.T) {
@@ -137,7 +142,7 @@ func TestCompensationOrchestration(t *testing.T) {
 	if tm := f.due()["b"]; tm.Step != events.StepOCR {
 		t.Fatalf("b's first request = %+v, want ocr", tm)
 	}
-	f.recorded("b")
+	f.recorded("b", "approved")
 	if got := f.due(); len(got) != 0 {
 		t.Fatalf("b requested %v while ocr's compensation is open", got)
 	}
@@ -157,21 +162,39 @@ func TestCompensationOrchestration(t *testing.T) {
 		t.Fatalf("b: %s, want compensated", w.Status)
 	}
 
-	// c: failed for good (an operator discarded its parked item) after OCR;
-	// OCR cannot delete: parked for a person.
+	// c: failed for good (an operator discarded its parked item) after
+	// OCR; the ledger's record of the discard, which arrives meanwhile, is
+	// the failure on record and stays; ingest's callback joins the plan.
 	f.extracted("c", "t3")
 	f.control(events.TopicControl, "c", "c-discarded", events.ServiceException, projection.KindDiscarded, "bad scan",
 		map[string]string{"service": events.ServiceClassifier, "source_topic": events.TopicExtracted})
-	if tm := f.due()["c"]; tm.Step != events.StepOCR || tm.Cause != "discarded: bad scan" {
-		t.Fatalf("c's request = %+v, want ocr caused by the discard", tm)
+	f.recorded("c", "discarded")
+	for _, step := range []string{events.StepOCR, events.StepNotify} {
+		tm := f.due()["c"]
+		if tm.Step != step || tm.Cause != "discarded: bad scan" {
+			t.Fatalf("c's request = %+v, want %s caused by the discard", tm, step)
+		}
+		owner := map[string]string{events.StepOCR: events.ServiceOCR, events.StepNotify: events.ServiceIngest}[step]
+		f.answer("c", owner, step, true)
 	}
-	f.answer("c", events.ServiceOCR, events.StepOCR, false)
-	w := f.status("c")
+	if w := f.status("c"); w.Status != projection.StatusCompensated {
+		t.Fatalf("c: %s, want compensated without the ledger's discard record undone", w.Status)
+	}
+
+	// e: OCR cannot delete: parked for a person.
+	f.extracted("e", "t4")
+	f.control(events.TopicControl, "e", "e-discarded", events.ServiceException, projection.KindDiscarded, "bad scan",
+		map[string]string{"service": events.ServiceClassifier, "source_topic": events.TopicExtracted})
+	if tm := f.due()["e"]; tm.Step != events.StepOCR {
+		t.Fatalf("e's request = %+v, want ocr", tm)
+	}
+	f.answer("e", events.ServiceOCR, events.StepOCR, false)
+	w := f.status("e")
 	if w.Status != projection.StatusCompensationFailed || w.LastError != "compensation of ocr failed: bucket refuses deletes" {
-		t.Fatalf("c: %s (%q), want compensation_failed with the step's error", w.Status, w.LastError)
+		t.Fatalf("e: %s (%q), want compensation_failed with the step's error", w.Status, w.LastError)
 	}
 	if got := f.due(); len(got) != 0 {
-		t.Fatalf("c parked still requests %v", got)
+		t.Fatalf("e parked still requests %v", got)
 	}
 
 	// d: canceled before any step had an effect.
