@@ -195,7 +195,7 @@ func Spec() service.Spec {
 	return service.Spec{
 		Name:     Name,
 		Version:  Version,
-		Consumes: []string{events.TopicExtracted, events.TopicReviewDecided},
+		Consumes: []string{events.TopicExtracted, events.TopicReviewDecided, events.TopicControl},
 		Produces: []string{events.TopicClassified, events.TopicReviewRequested, events.TopicSteps, events.TopicAudit},
 		Setup: func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 			if err := rt.Configure(bus.CancelCheck(cancel.New(d.Redis))); err != nil {
@@ -251,6 +251,7 @@ func Spec() service.Spec {
 				bus.Handle(rt, events.TopicExtracted, h.Handle, policy, bus.Timeout(time.Minute))
 			}
 			bus.Handle(rt, events.TopicReviewDecided, h.Decided, policy)
+			bus.Handle(rt, events.TopicControl, h.Control, policy)
 			d.Log.Info("classifier ready", "engine", c.Engine, "policy_file", c.PolicyFile, "max_text_bytes", c.MaxTextBytes, "llm", c.LLMURL != "")
 			return nil
 		},

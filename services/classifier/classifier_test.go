@@ -84,13 +84,13 @@ type harness struct {
 func newHarness(t *testing.T) *harness {
 	t.Helper()
 	topics := []string{events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided, events.TopicSteps,
-		events.TopicAudit, events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
+		events.TopicAudit, events.TopicControl, events.DLQTopic(classifier.Name), events.RetryTopic(classifier.Name)}
 	k := dockettest.NewKafka(t, 2, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, topics[:7])
+	codec, err := serde.New(ctx, rc, serde.Register, topics[:8])
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}

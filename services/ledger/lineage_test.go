@@ -24,7 +24,7 @@ func control(n int, kind, suffix, reason string, details map[string]string) *eve
 // Corrections and erasures step back from a disposition by appending
 // records, never by rewriting one: a correction is a signed reversal plus
 // the corrected record, linked; a correction of a workflow with no current
-// record is refused; an erasure record ends a lineage and nothing is
+// record, or one that would change nothing, is refused; an erasure record ends a lineage and nothing is
 // decided on the workflow after it; the same request handled twice appends
 // nothing; the chains and every lineage verify, and the API shows it.
 func TestCorrectionsAndErasureAppendLinkedRecords(t *testing.T) {
@@ -41,8 +41,10 @@ func TestCorrectionsAndErasureAppendLinkedRecords(t *testing.T) {
 	erase := control(1, "erasure_requested", "a", "data subject request", nil)
 	dockettest.Produce(t, h.client, h.codec, events.TopicControl, fix, fix, never, erase, erase)
 	h.ledgerRecords(t, 5, 0)
+	same := control(0, "correction_requested", "c", "no change", map[string]string{"document_type": "receipt", "outcome": "rejected"})
 	dockettest.Produce(t, h.client, h.codec, events.TopicControl, again,
 		control(1, "correction_requested", "b", "too late", map[string]string{"document_type": "receipt"}))
+	dockettest.Produce(t, h.client, h.codec, events.TopicControl, same)
 	late := classified(1)
 	late.Meta.EventID = "evt-1-late"
 	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, late)
@@ -95,7 +97,7 @@ func TestCorrectionsAndErasureAppendLinkedRecords(t *testing.T) {
 
 	// What the ledger answered on the control topic.
 	answers := map[string]int{}
-	for _, r := range h.kafka.ReadCommitted(t, events.TopicControl, 10, 3*time.Second) {
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicControl, 14, 10*time.Second) {
 		e, err := h.codec.Decode(r.Value)
 		if err != nil {
 			t.Fatal(err)
@@ -111,7 +113,7 @@ func TestCorrectionsAndErasureAppendLinkedRecords(t *testing.T) {
 			}
 		}
 	}
-	want := map[string]int{"corrected wf-00000": 2, "correction_refused wf-00007": 1, "erased wf-00001": 1, "correction_refused wf-00001": 1}
+	want := map[string]int{"corrected wf-00000": 2, "correction_refused wf-00007": 1, "erased wf-00001": 1, "correction_refused wf-00001": 1, "correction_refused wf-00000": 1}
 	for k, n := range want {
 		if answers[k] != n {
 			t.Errorf("ledger answered %q %d times, want %d (all: %v)", k, answers[k], n, answers)

@@ -51,9 +51,8 @@ const handlerSlack = time.Minute
 // Spec returns the service.
 func Spec() service.Spec {
 	return service.Spec{
-		Name:    Name,
-		Version: Version,
-		// The control topic carries the compensation requests of its step.
+		Name:     Name,
+		Version:  Version,
 		Consumes: []string{events.TopicSubmitted, events.TopicControl},
 		Produces: []string{events.TopicExtracted, events.TopicSteps},
 		Setup:    setup,
@@ -138,6 +137,8 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 		bus.Timeout(cfg.Timeout+handlerSlack),
 		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}),
 		bus.Compensation(events.StepOCR, undo.Compensate))
+	// An erasure drops the pages' text OCR keeps for a resumption.
+	bus.Handle(rt, events.TopicControl, handler.Erased(checkpoint.New(d.Redis, cfg.CheckpointTTL, ""), cfg.MaxPages))
 	return nil
 }
 

@@ -26,8 +26,9 @@ type Suggestion struct {
 	Text  events.BlobRef `json:"text"`
 }
 
-// Example is a corrected review: a document whose type the reviewer
-// decided differently from the model's suggestion.
+// Example is a corrected review or a corrected record: a document whose
+// type a reviewer decided, or an operator corrected, differently from the
+// model's decision.
 type Example struct {
 	Workflow string         `json:"workflow_id"`
 	Tenant   string         `json:"tenant_id"`
@@ -42,9 +43,10 @@ type Example struct {
 	DecidedAt time.Time `json:"decided_at"`
 }
 
-// Examples stores the suggestions waiting for a review and the labelled
-// examples the reviews made, one per workflow (a decision made again
-// replaces it).
+// Examples stores the suggestions waiting for a review, the model's
+// decisions made without one (for a later correction), and the labelled
+// examples the reviews and corrections made, one per workflow (a decision
+// made again replaces it).
 type Examples struct {
 	rdb    redis.Cmdable
 	prefix string
@@ -89,14 +91,96 @@ func (e *Examples) Learn(ctx context.Context, d *events.ReviewDecided) (bool, er
 		Workflow: wf, Tenant: d.Meta.TenantID, Text: s.Text, Type: d.Decision.DocumentType, Predicted: s.Type,
 		Model: s.Model, Reviewer: d.Reviewer, EventID: d.Meta.EventID, DecidedAt: d.DecidedAt.UTC(),
 	}
+	return true, e.put(ctx, ex)
+}
+
+// Classified keeps what the model decided for workflow without a review,
+// so that a later correction of its record can teach the model.
+func (e *Examples) Classified(ctx context.Context, workflow string, s Suggestion) error {
+	b, err := json.Marshal(s)
+	if err != nil {
+		return fmt.Errorf("encode classification: %w", err)
+	}
+	if err := e.rdb.Set(ctx, e.prefix+"classified:"+workflow, b, suggestionTTL).Err(); err != nil {
+		return fmt.Errorf("store classification of %s: %w", workflow, err)
+	}
+	return nil
+}
+
+// LearnCorrection records the example a correction the ledger recorded (a
+// corrected control event) makes: the corrected type is the label of the
+// text the model decided on, whether a reviewer saw it or not. A
+// correction back to the model's own type withdraws the workflow's
+// example (the reviewer who overrode the model was wrong), and one of a
+// workflow the model's decision is no longer kept for (older than 90 days,
+// erased) teaches nothing. It reports whether it changed the examples.
+func (e *Examples) LearnCorrection(ctx context.Context, c *events.WorkflowControl) (bool, error) {
+	wf, typ := c.Meta.WorkflowID, c.Details[events.DetailDocumentType]
+	if typ == "" {
+		return false, nil
+	}
+	s, ok, err := e.decided(ctx, wf)
+	if err != nil || !ok || s.Type == "" {
+		return false, err
+	}
+	if typ == s.Type {
+		n, err := e.rdb.HDel(ctx, e.prefix+"examples", wf).Result()
+		if err != nil {
+			return false, fmt.Errorf("withdraw example of %s: %w", wf, err)
+		}
+		return n == 1, nil
+	}
+	ex := Example{Workflow: wf, Tenant: c.Meta.TenantID, Text: s.Text, Type: typ, Predicted: s.Type, Model: s.Model,
+		EventID: c.Meta.EventID, DecidedAt: c.Meta.OccurredAt.UTC()}
+	if c.Actor != nil {
+		ex.Reviewer = *c.Actor
+	}
+	return true, e.put(ctx, ex)
+}
+
+// decided returns what the model decided for wf: its suggestion to a
+// reviewer, else its classification without review.
+func (e *Examples) decided(ctx context.Context, wf string) (Suggestion, bool, error) {
+	for _, k := range []string{"suggested:", "classified:"} {
+		b, err := e.rdb.Get(ctx, e.prefix+k+wf).Bytes()
+		if errors.Is(err, redis.Nil) {
+			continue
+		}
+		if err != nil {
+			return Suggestion{}, false, fmt.Errorf("read model decision of %s: %w", wf, err)
+		}
+		var s Suggestion
+		if err := json.Unmarshal(b, &s); err != nil {
+			return Suggestion{}, false, fmt.Errorf("decode model decision of %s: %w", wf, err)
+		}
+		return s, true, nil
+	}
+	return Suggestion{}, false, nil
+}
+
+// Forget drops what is kept of workflow (its example, the model's
+// suggestion or classification, which name its text) for its erasure.
+func (e *Examples) Forget(ctx context.Context, workflow string) error {
+	_, err := e.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
+		p.HDel(ctx, e.prefix+"examples", workflow)
+		p.Del(ctx, e.prefix+"suggested:"+workflow, e.prefix+"classified:"+workflow)
+		return nil
+	})
+	if err != nil {
+		return fmt.Errorf("forget workflow %s: %w", workflow, err)
+	}
+	return nil
+}
+
+func (e *Examples) put(ctx context.Context, ex Example) error {
 	xb, err := json.Marshal(ex)
 	if err != nil {
-		return false, fmt.Errorf("encode example: %w", err)
+		return fmt.Errorf("encode example: %w", err)
 	}
-	if err := e.rdb.HSet(ctx, e.prefix+"examples", wf, xb).Err(); err != nil {
-		return false, fmt.Errorf("store example of %s: %w", wf, err)
+	if err := e.rdb.HSet(ctx, e.prefix+"examples", ex.Workflow, xb).Err(); err != nil {
+		return fmt.Errorf("store example of %s: %w", ex.Workflow, err)
 	}
-	return true, nil
+	return nil
 }
 
 // All returns every example, by workflow id.

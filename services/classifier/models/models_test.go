@@ -117,3 +117,59 @@ func TestLearn(t *testing.T) {
 		t.Errorf("example = %+v, want %+v", all[0], want)
 	}
 }
+
+// TestLearnCorrection: a correction labels the text the model decided on,
+// reviewed or not; one back to the model's own type withdraws the
+// reviewer's example; one with no model decision kept teaches nothing;
+// Forget drops a workflow's example and decisions.
+func TestLearnCorrection(t *testing.T) {
+	ctx := context.Background()
+	ex := models.NewExamples(dockettest.RedisClient(t, dockettest.Redis(t)))
+	text := events.BlobRef{URI: "file:///t", SHA256: "ab", SizeBytes: 2, MediaType: "text/plain"}
+	if err := ex.Classified(ctx, "wf-auto", models.Suggestion{Type: "invoice", Model: "m1", Text: text}); err != nil {
+		t.Fatal(err)
+	}
+	if err := ex.Suggest(ctx, "wf-rev", models.Suggestion{Type: "receipt", Model: "m1", Text: text}); err != nil {
+		t.Fatal(err)
+	}
+	d := &events.ReviewDecided{Decision: events.Decision{DocumentType: "invoice"}, Reviewer: "bob"}
+	d.Meta = events.Meta{EventID: "d-1", WorkflowID: "wf-rev", TenantID: "acme"}
+	if ok, err := ex.Learn(ctx, d); err != nil || !ok {
+		t.Fatalf("Learn = %v, %v", ok, err)
+	}
+	at := time.Date(2026, 12, 2, 10, 0, 0, 0, time.UTC)
+	actor := "carol"
+	corrected := func(wf, typ string) *events.WorkflowControl {
+		return &events.WorkflowControl{Meta: events.Meta{EventID: "c-" + wf, WorkflowID: wf, TenantID: "acme", OccurredAt: at},
+			Kind: events.KindCorrected, Actor: &actor, Details: map[string]string{events.DetailDocumentType: typ}}
+	}
+	for _, tc := range []struct {
+		name string
+		c    *events.WorkflowControl
+		want bool
+	}{
+		{"auto-classified, corrected", corrected("wf-auto", "contract"), true},
+		{"reviewed, corrected back to the model's type", corrected("wf-rev", "receipt"), true},
+		{"no model decision kept", corrected("wf-none", "contract"), false},
+		{"no type", corrected("wf-auto", ""), false},
+	} {
+		if got, err := ex.LearnCorrection(ctx, tc.c); err != nil || got != tc.want {
+			t.Errorf("%s: LearnCorrection = %v, %v; want %v", tc.name, got, err, tc.want)
+		}
+	}
+	all, err := ex.All(ctx)
+	want := models.Example{Workflow: "wf-auto", Tenant: "acme", Text: text, Type: "contract", Predicted: "invoice", Model: "m1",
+		Reviewer: "carol", EventID: "c-wf-auto", DecidedAt: at}
+	if err != nil || len(all) != 1 || all[0] != want {
+		t.Fatalf("examples = %+v, %v; want only %+v", all, err, want)
+	}
+	if err := ex.Forget(ctx, "wf-auto"); err != nil {
+		t.Fatal(err)
+	}
+	if all, err := ex.All(ctx); err != nil || len(all) != 0 {
+		t.Fatalf("examples after Forget = %+v, %v", all, err)
+	}
+	if got, err := ex.LearnCorrection(ctx, corrected("wf-auto", "tax_form")); err != nil || got {
+		t.Fatalf("LearnCorrection after Forget = %v, %v; want nothing learned", got, err)
+	}
+}

@@ -27,7 +27,10 @@ type Blobs interface {
 // reviewers' corrections (models.Examples).
 type Examples interface {
 	Suggest(ctx context.Context, workflow string, s models.Suggestion) error
+	Classified(ctx context.Context, workflow string, s models.Suggestion) error
 	Learn(ctx context.Context, d *events.ReviewDecided) (bool, error)
+	LearnCorrection(ctx context.Context, c *events.WorkflowControl) (bool, error)
+	Forget(ctx context.Context, workflow string) error
 }
 
 // Decider decides one document.
@@ -87,6 +90,13 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.Documen
 	m.Log().InfoContext(ctx, "document decided", "document_type", d.Type, "confidence", d.Confidence,
 		"review", d.Review, "reason", d.Reason, "rules_fired", strings.Join(d.RulesFired, ","))
 	if !d.Review {
+		if h.examples != nil {
+			// For a correction of the record later; written again with the
+			// same value when the event is redelivered.
+			if err := h.examples.Classified(ctx, in.Meta.WorkflowID, models.Suggestion{Type: d.Type, Model: d.Model.Version, Text: textRef}); err != nil {
+				return nil, err
+			}
+		}
 		return []bus.Output{{Topic: events.TopicClassified, Event: &events.DocumentClassified{
 			Document:     in.Document,
 			DocumentType: d.Type,
@@ -131,6 +141,30 @@ func (h *Handler) Decided(ctx context.Context, m *bus.Message, in *events.Review
 	}
 	if learned {
 		m.Log().InfoContext(ctx, "labelled example recorded", "document_type", in.Decision.DocumentType, "reviewer", in.Reviewer)
+	}
+	return nil, nil
+}
+
+// Control acts on a workflow's corrections and erasure: a correction the
+// ledger recorded becomes a labelled example, as a corrected review does;
+// an erasure drops what the classifier keeps of the workflow. It emits
+// nothing.
+func (h *Handler) Control(ctx context.Context, m *bus.Message, in *events.WorkflowControl) ([]bus.Output, error) {
+	switch in.Kind {
+	case events.KindCorrected:
+		learned, err := h.examples.LearnCorrection(ctx, in)
+		if err != nil {
+			return nil, err
+		}
+		if learned {
+			m.Log().InfoContext(ctx, "labelled example from a correction", "workflow_id", in.Meta.WorkflowID,
+				"document_type", in.Details[events.DetailDocumentType])
+		}
+	case events.KindErasureRequested:
+		if err := h.examples.Forget(ctx, in.Meta.WorkflowID); err != nil {
+			return nil, err
+		}
+		m.Log().InfoContext(ctx, "workflow's example and model decision forgotten for its erasure", "workflow_id", in.Meta.WorkflowID)
 	}
 	return nil, nil
 }

@@ -10,10 +10,16 @@ import (
 
 const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
 
+// bilingualMonth is a month name, or as a bilingual card writes it, with
+// its name in another language before or after a slash: "MAA/MAR",
+// "MAR/MAA".
+const bilingualMonth = `(?:\p{L}{3,4}/` + month + `|` + month + `(?:/\p{L}{3,4})?)`
+
 var (
 	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 1973-09-17,
-	// 17 Sep 1973, 17th of September 1973, September 17, 1973.
-	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})[./\-](\d{1,2})[./\-](\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th)?[ \-.]*(?:of )?` + month + `\.?,?[ \-.]*\d{4}|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
+	// 17 Sep 1973, 17th of September 1973, September 17, 1973, 12 MAA/MAR
+	// 1995.
+	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})[./\-](\d{1,2})[./\-](\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th)?[ \-.]*(?:of )?` + bilingualMonth + `\.?,?[ \-.]*\d{4}|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
 	// birthLabel ends a text that labels a date of birth. A format hint
 	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".

@@ -40,6 +40,8 @@ func TestPhoneForms(t *testing.T) {
 		{"toll free 1-888 spaced", "call 1 888 555 0101 now", []string{"1 888 555 0101"}},
 		{"toll free 1 (877)", "1 (877) 555-0110", []string{"1 (877) 555-0110"}},
 		{"nanp split after a label", "Phone: (415) 555-\n0132", []string{"(415) 555-\n0132"}},
+		{"nanp before an amount on a statement line", "02/02 ZOOM.US 888-799-9666 15.99", []string{"888-799-9666"}},
+		{"nanp before a thousands amount", "02/03 ACME SUPPLY 415-555-0132 1,204.50", []string{"415-555-0132"}},
 		// National forms with a trunk 0.
 		{"uk london", "Office 020 7946 0958", []string{"020 7946 0958"}},
 		{"uk mobile", "Mob: 07700 900123", []string{"07700 900123"}},
@@ -68,6 +70,8 @@ func TestPhoneForms(t *testing.T) {
 		{"two numbers in table columns", "12   415   555   0132", []string{}},
 		{"unlabelled national number split by a line break", "Ref 2291 code\n415 555\n0132", []string{}},
 		{"phone inside a longer digit run", "98 415 555 0132", []string{}},
+		{"amount shaped like a phone and cents", "Total 415 555 0132.50", []string{}},
+		{"account groups before an amount", "Account 1234 5678 9012 15.99", []string{}},
 		{"time and date", "07:59 01.02.2024", []string{}},
 		{"trunk 0 with one-digit group", "0 20 7946 0958", []string{}},
 	}
@@ -97,6 +101,8 @@ func TestDateOfBirth(t *testing.T) {
 		{"column header", "Name             Date of birth     Nationality\nJane Smith       17/09/1973        British", []string{"17/09/1973"}},
 		{"pipe table", "| Patient | DOB | Ward |\n|---|---|---|\n| R. Chen | 02.11.1958 | 4B |", []string{"02.11.1958"}},
 		{"german", "Geburtsdatum: 12.05.1969", []string{"12.05.1969"}},
+		{"bilingual card month", "Geboortedatum / Date of birth 12 MAA/MAR 1995", []string{"12 MAA/MAR 1995"}},
+		{"bilingual card month, English first", "Date of birth / Geboortedatum 12 MAR/MAA 1995", []string{"12 MAR/MAA 1995"}},
 		{"flat table as OCR writes it", "Employee Date of birth Start date\nT. Murphy 11/03/1990 06/01/2026", []string{"11/03/1990"}},
 		{"flat table, birth date second", "Name Joined DOB\nA. Ode 2019-06-01 1971-04-09", []string{"1971-04-09"}},
 		// Dates that are not dates of birth.

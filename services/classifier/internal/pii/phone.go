@@ -97,6 +97,17 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 				i = k
 				continue
 			}
+			// A money amount one space after the number, as in a
+			// statement's line "ZOOM.US 888-799-9666 15.99", is no part of it.
+			if a := amountTail(text, ch[i:k+1]); a > 0 {
+				if s, ok := phoneAt(lt, ch[i:k+1-a]); ok {
+					if !overlaps(s, taken) {
+						locs = append(locs, s)
+					}
+					i = k
+					continue
+				}
+			}
 			if k+1 < len(ch) {
 				m := segmentEnd(ch, k+1)
 				if s, ok := phoneAt(lt, ch[i:m+1]); ok {
@@ -110,6 +121,24 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 	}
 	return locs
 }
+
+// amountTail returns how many runs at the end of rs begin a money amount
+// joined to the runs before by one space — "15.99", "1,204.50" (which may
+// go on past rs) — or 0 when they do not.
+func amountTail(text string, rs []run) int {
+	for j := len(rs) - 1; j >= 1; j-- {
+		if text[rs[j-1].end:rs[j].start] != " " || rs[j].broken {
+			continue
+		}
+		if m := amountRe.FindStringIndex(text[rs[j].start:]); m != nil && rs[j].start+m[1] >= rs[len(rs)-1].end {
+			return len(rs) - j
+		}
+	}
+	return 0
+}
+
+// amountRe is a money amount with cents at the start of a text.
+var amountRe = regexp.MustCompile(`^\d{1,3}(?:[,.]\d{3})*[.,]\d{2}(?:[^\d.,]|$)`)
 
 // phoneWord finds a phone label anywhere in a label text.
 var phoneWord = regexp.MustCompile(`(?i)\b(?:tel|telephone|phone|mobile|mob|cell|fax|call|contact|hotline|helpline|whatsapp)\b`)

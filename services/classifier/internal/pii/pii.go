@@ -14,6 +14,8 @@ import (
 	"regexp"
 	"sort"
 	"strings"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docket-run/docket/services/classifier/internal/layout"
 )
@@ -90,18 +92,10 @@ func Matches(text string) []Match {
 	add(SSN, ssn)
 	add(IBAN, iban)
 	add(PaymentCard, cards)
-	add(Email, spans(emailRe.FindAllStringIndex(text, -1)))
+	add(Email, emails(text))
 	taken := append(append(append([][2]int{}, ssn...), iban...), cards...)
 	add(Phone, phones(lt, taken))
 	add(DateOfBirth, birthDates(lt))
-	return out
-}
-
-func spans(locs [][]int) [][2]int {
-	out := make([][2]int, len(locs))
-	for i, l := range locs {
-		out[i] = [2]int{l[0], l[1]}
-	}
 	return out
 }
 
@@ -115,10 +109,33 @@ func overlaps(s [2]int, taken [][2]int) bool {
 }
 
 var (
-	ssnRe   = regexp.MustCompile(`\b(\d{3})-(\d{2})-(\d{4})\b`)
-	ssnKey  = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
-	emailRe = regexp.MustCompile(`\b[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}\b`)
+	ssnRe  = regexp.MustCompile(`\b(\d{3})-(\d{2})-(\d{4})\b`)
+	ssnKey = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
+	// emailRe is an address with internationalised (or OCR-accented)
+	// letters, and the space OCR puts before an "@" now and then:
+	// "accounts @inkwellprint.example".
+	emailRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
 )
+
+// emails finds e-mail addresses: not glued to a letter or digit after
+// them, and with a local part of three characters or more when a space
+// parts it from the "@" ("write to us @home" is no address).
+func emails(text string) [][2]int {
+	var out [][2]int
+	for _, m := range emailRe.FindAllStringSubmatchIndex(text, -1) {
+		if r, _ := utf8.DecodeRuneInString(text[m[1]:]); m[1] < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+			continue
+		}
+		if spaced := m[3] > m[2]; spaced {
+			local := text[m[0]:m[2]]
+			if utf8.RuneCountInString(local) < 3 || !strings.ContainsFunc(local, unicode.IsLetter) {
+				continue
+			}
+		}
+		out = append(out, [2]int{m[0], m[1]})
+	}
+	return out
+}
 
 // ssns finds formatted SSNs that the SSA could have issued, and unformatted
 // nine-digit ones only right after an "SSN" label.

@@ -40,6 +40,8 @@ func (s *Server) routes(mux *http.ServeMux) {
 	route("GET /api/workflows/{id}/pages/{n}", s.workflowPage)
 	route("GET /api/workflows/{id}/events", s.watchWorkflow)
 	route("POST /api/workflows/{id}/cancel", s.cancelWorkflow)
+	route("POST /api/workflows/{id}/correct", s.correctWorkflow)
+	route("POST /api/workflows/{id}/erase", s.eraseWorkflow)
 	route("POST /api/workflows/{id}/replay", s.replayWorkflow)
 	route("GET /api/events", s.watchWorkflows)
 	route("GET /api/reviews", s.listReviews)
@@ -111,6 +113,9 @@ type Workflow struct {
 	// when known.
 	Filename     string `json:"filename,omitempty"`
 	DocumentType string `json:"document_type,omitempty"`
+	// Corrections the ledger recorded, and when its content was erased.
+	Corrections int32      `json:"corrections,omitempty"`
+	ErasedAt    *time.Time `json:"erased_at,omitempty"`
 }
 
 // Step is one step's timing.
@@ -176,6 +181,11 @@ func workflowOf(w *trackerv1.Workflow) Workflow {
 			x.FinishedAt = &f
 		}
 		out.Steps = append(out.Steps, x)
+	}
+	out.Corrections = w.GetCorrections()
+	if w.GetErasedAt() != nil {
+		at := ts(w.GetErasedAt())
+		out.ErasedAt = &at
 	}
 	if l := w.GetLedger(); l != nil && l.GetTopic() != "" {
 		out.Ledger = &LedgerRef{Topic: l.GetTopic(), Partition: l.GetPartition(), Offset: l.GetOffset(), Sequence: l.GetSequence(), RecordHash: l.GetRecordHash()}
@@ -533,6 +543,52 @@ func (s *Server) cancelWorkflow(w http.ResponseWriter, r *http.Request, x *sessi
 		return
 	}
 	writeJSON(w, http.StatusOK, map[string]any{"event_id": res.GetEventId(), "already_canceled": res.GetAlreadyCanceled()})
+}
+
+// correctWorkflow asks the tracker to correct a recorded workflow's type
+// (and outcome); the tracker allows it to operators only.
+func (s *Server) correctWorkflow(w http.ResponseWriter, r *http.Request, x *session) {
+	req, ok := readReason(w, r)
+	if !ok {
+		return
+	}
+	reason, docType := strings.TrimSpace(req["reason"]), strings.TrimSpace(req["document_type"])
+	if reason == "" || docType == "" {
+		writeError(w, http.StatusBadRequest, "a document type and a reason are required to correct")
+		return
+	}
+	id := r.PathValue("id")
+	res, err := s.o.Operations.CorrectWorkflow(outgoing(r.Context(), x), &trackerv1.CorrectWorkflowRequest{
+		WorkflowId: id, DocumentType: docType, Outcome: strings.TrimSpace(req["outcome"]), Reason: reason,
+	})
+	if err != nil {
+		grpcError(w, err)
+		return
+	}
+	s.docs.drop(id)
+	writeJSON(w, http.StatusOK, map[string]any{"event_id": res.GetEventId()})
+}
+
+// eraseWorkflow asks the tracker to erase a workflow's content; the
+// tracker allows it to operators only.
+func (s *Server) eraseWorkflow(w http.ResponseWriter, r *http.Request, x *session) {
+	req, ok := readReason(w, r)
+	if !ok {
+		return
+	}
+	reason := strings.TrimSpace(req["reason"])
+	if reason == "" {
+		writeError(w, http.StatusBadRequest, "a reason is required to erase")
+		return
+	}
+	id := r.PathValue("id")
+	res, err := s.o.Operations.EraseWorkflow(outgoing(r.Context(), x), &trackerv1.EraseWorkflowRequest{WorkflowId: id, Reason: reason})
+	if err != nil {
+		grpcError(w, err)
+		return
+	}
+	s.docs.drop(id)
+	writeJSON(w, http.StatusOK, map[string]any{"event_id": res.GetEventId(), "already_erased": res.GetAlreadyErased()})
 }
 
 // replayWorkflow replays every parked item of the workflow (the exception

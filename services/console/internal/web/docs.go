@@ -35,6 +35,14 @@ func (c *docCache) put(id, filename, docType string) {
 	c.m[id] = [2]string{filename, docType}
 }
 
+// drop forgets id: after its correction (another type) or its erasure
+// (no file name any more).
+func (c *docCache) drop(id string) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	delete(c.m, id)
+}
+
 // fromCache fills in what the cache knows, asking nobody.
 func (s *Server) fromCache(rows []Workflow) {
 	for i := range rows {

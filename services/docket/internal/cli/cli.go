@@ -57,6 +57,15 @@ Usage:
                                       name that claimed; with a token it is the token's
                                       principal and may be left out
   docket cancel ID --reason R         ask the agents to stop a workflow
+  docket correct --workflow ID --type T [--outcome approved|rejected] --reason R
+                                      correct a recorded workflow (operator): the
+                                      ledger appends a signed reversal and the
+                                      corrected record; callbacks say corrected
+  docket erase --workflow ID --reason R
+                                      erase a workflow's content (operator): its
+                                      document, text and the personal data the
+                                      services hold; the ledger keeps hashes and
+                                      decisions and records the erasure
   docket stats [--window 1h] [--tenant T]
                                       saga tracker at --tracker (default
                                       $DOCKET_SAGATRACKER_ADDR, else 127.0.0.1:9090),
@@ -155,6 +164,10 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return review(ctx, args[1:], stdout, stderr)
 	case "cancel":
 		return cancelCmd(ctx, args[1:], stdout, stderr)
+	case "correct":
+		return correctCmd(ctx, args[1:], stdout, stderr)
+	case "erase":
+		return eraseCmd(ctx, args[1:], stdout, stderr)
 	case "stats":
 		return statsCmd(ctx, args[1:], stdout, stderr)
 	case "dlq":

@@ -326,4 +326,60 @@ func TestOperatorCommands(t *testing.T) {
 			t.Errorf("GET wf-r as globex: %d %v, want 404", code, st)
 		}
 	})
+
+	t.Run("correct and erase", func(t *testing.T) {
+		for _, tt := range []struct {
+			args []string
+			code int
+			want string
+		}{
+			{[]string{"correct", "--workflow", "wf-r", "--reason", "x"}, 2, "correct needs --type"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "memo"}, 2, "correct needs --reason"},
+			{[]string{"correct", "wf-r", "--type", "memo", "--reason", "x"}, 2, "name the workflow with --workflow"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--outcome", "maybe", "--reason", "x"}, 2, "want approved or rejected"},
+			{[]string{"erase", "--workflow", "wf-r"}, 2, "erase needs --reason"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
+			{[]string{"erase", "--workflow", "wf-r", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--reason", "x"}, 1, "not recorded"},
+			{[]string{"erase", "--workflow", "wf-none", "--reason", "x"}, 1, "erase workflow wf-none: not found"},
+		} {
+			if code, out, errOut := runCLI(t, tt.args...); code != tt.code || !strings.Contains(errOut, tt.want) {
+				t.Errorf("%v: exit %d, %q %q; want %d with %q", tt.args, code, out, errOut, tt.code, tt.want)
+			}
+		}
+		s.produce(t, events.TopicRecorded, &events.DocumentRecorded{Meta: w.meta("wf-r", "acme", "recorded", 5, "wf-r-decided", "ledger"),
+			LedgerTopic: events.TopicLedger, LedgerPartition: 0, LedgerOffset: 3, RecordHash: []byte{1}, Sequence: 4})
+		s.waitWorkflow(t, "wf-r", 5)
+		code, out, errOut := runCLI(t, "correct", "--workflow", "wf-r", "--type", "invoice", "--outcome", "rejected", "--reason", "an invoice", "-o", "json")
+		var cr trackerv1.CorrectWorkflowResponse
+		if code != 0 || protojson.Unmarshal([]byte(out), &cr) != nil || cr.GetEventId() == "" {
+			t.Fatalf("correct: exit %d, %q %q", code, out, errOut)
+		}
+		code, out, errOut = runCLI(t, "correct", "--workflow", "wf-r", "--type", "invoice", "--outcome", "rejected", "--reason", "an invoice")
+		if want := "correction of workflow wf-r to invoice requested (event " + cr.GetEventId() + ")"; code != 0 || !strings.HasPrefix(out, want) {
+			t.Errorf("correct again: exit %d, %q %q; want %q", code, out, errOut, want)
+		}
+		code, out, errOut = runCLI(t, "erase", "--workflow", "wf-r", "--reason", "art. 17")
+		if code != 0 || !strings.HasPrefix(out, "erasure of workflow wf-r requested (event ") {
+			t.Fatalf("erase: exit %d, %q %q", code, out, errOut)
+		}
+		deadline := time.Now().Add(30 * time.Second)
+		for {
+			wf, err := s.cl.GetWorkflow(ctx, &trackerv1.GetWorkflowRequest{Id: "wf-r"})
+			if err == nil && wf.GetErasedAt() != nil {
+				break
+			}
+			if time.Now().After(deadline) {
+				t.Fatalf("wf-r not erased: %v, %v", wf, err)
+			}
+			time.Sleep(20 * time.Millisecond)
+		}
+		if code, out, errOut := runCLI(t, "erase", "--workflow", "wf-r", "--reason", "again"); code != 0 || out != "workflow wf-r is already erased\n" {
+			t.Errorf("erase again: exit %d, %q %q", code, out, errOut)
+		}
+		code, out, errOut = runCLI(t, "workflows", "get", "wf-r")
+		if code != 0 || !strings.Contains(out, "Erased:") || strings.Contains(out, "wf-r.pdf") {
+			t.Errorf("workflows get after the erasure: exit %d, %q %q", code, out, errOut)
+		}
+	})
 }

@@ -252,6 +252,13 @@ func workflowDetail(w io.Writer, x *trackerv1.Workflow) error {
 	fmt.Fprintf(tw, "Events:\t%d\n", x.GetEvents())
 	fmt.Fprintf(tw, "Last error:\t%s\n", render.OrDash(render.OneLine(x.GetLastError(), 500)))
 	fmt.Fprintf(tw, "Ledger:\t%s\n", ledgerRef(x.GetLedger()))
+	if c := x.GetLastCorrection(); c != nil {
+		fmt.Fprintf(tw, "Corrections:\t%d, latest %s → %s by %s at %s (ledger sequence %d)\n", x.GetCorrections(), render.OrDash(c.GetPreviousType()),
+			c.GetDocumentType(), render.OrDash(c.GetActor()), render.Time(c.GetCorrectedAt()), c.GetSequence())
+	}
+	if x.GetErasedAt() != nil {
+		fmt.Fprintf(tw, "Erased:\t%s (document and text deleted)\n", render.Time(x.GetErasedAt()))
+	}
 	if p := x.GetProgress(); p != nil {
 		fmt.Fprintf(tw, "Progress:\t%s (reported %s)\n", render.Progress(p), render.Time(p.GetUpdatedAt()))
 	}

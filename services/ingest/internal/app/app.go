@@ -123,7 +123,7 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		}
 	}
 	a.Store = store.New(d.Redis, cfg.IdempotencyTTL, cfg.StatusTTL)
-	view := &handler.View{Store: a.Store, Decoder: d.Serde, Now: time.Now}
+	view := &handler.View{Store: a.Store, Blobs: blobs, Decoder: d.Serde, Now: time.Now}
 	a.Submit = submit.New(submit.Config{
 		MaxBytes: cfg.MaxBytes, DefaultDeadline: cfg.DefaultDeadline, Version: version,
 		Limiter: ratelimit.New(d.Redis, "docket:rate:ingest:"), Quotas: quota.New(d.Redis, quotas),

@@ -38,6 +38,8 @@ var WorkflowDLQServices = []string{events.ServiceOCR, events.ServiceClassifier, 
 // the completion callbacks.
 type View struct {
 	Store *store.Store
+	// Blobs deletes a workflow's document and text on its erasure.
+	Blobs Eraser
 	// Decoder decodes a dead letter's original record, which proves the
 	// dead letter's workflow (bus.ProvenWorkflow).
 	Decoder bus.Decoder
@@ -237,11 +239,16 @@ func (v *View) rejected(ctx context.Context, _ *bus.Message, e *events.DocumentR
 
 // control: a cancel, a breached deadline and an operator's discard end the
 // workflow (the discard's ledger record comes after it and changes
-// nothing); the other kinds do not change the view.
+// nothing); a correction and an erasure act on a workflow that may have
+// ended (erase.go); the other kinds do not change the view.
 func (v *View) control(ctx context.Context, m *bus.Message, e *events.WorkflowControl) ([]bus.Output, error) {
 	var status string
 	f := map[string]string{}
 	switch e.Kind {
+	case events.KindCorrected:
+		return nil, v.corrected(ctx, m, e)
+	case events.KindErasureRequested:
+		return v.erase(ctx, m, e)
 	case "canceled":
 		status = store.StatusCanceled
 	case "deadline_exceeded":
@@ -257,10 +264,11 @@ func (v *View) control(ctx context.Context, m *bus.Message, e *events.WorkflowCo
 }
 
 // steps: of what a service reports about its own steps, only a canceled
-// workflow changes the view; anything else on the steps topic steers
-// nothing (its writers may not write control events).
+// workflow and a correction the ledger recorded change the view; anything
+// else on the steps topic steers nothing (its writers may not write
+// control events).
 func (v *View) steps(ctx context.Context, m *bus.Message, e *events.WorkflowControl) ([]bus.Output, error) {
-	if e.Kind != "canceled" {
+	if e.Kind != "canceled" && e.Kind != events.KindCorrected {
 		return nil, nil
 	}
 	return v.control(ctx, m, e)

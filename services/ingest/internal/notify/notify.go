@@ -1,6 +1,7 @@
 // Package notify delivers completion callbacks: when a workflow ends, a
 // signed POST to its callback URL with its id, status and a link to its
-// result — never the document or its text. Deliveries are scheduled in a
+// result — never the document or its text; when the ledger records a
+// correction of it, another with status corrected. Deliveries are scheduled in a
 // Redis sorted set (store.ClaimDue), so retries survive restarts; a
 // callback that keeps failing is given up after MaxAttempts and never
 // changes the workflow's result, which stays available by polling.
@@ -153,7 +154,10 @@ func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 	}
 	now := d.Now()
 	p := Payload{WorkflowID: wf, TenantID: tn.ID, Status: m["status"], Stage: m["stage"], ResultURL: d.ResultURL(wf), SentAt: now.UTC().Format(time.RFC3339Nano)}
-	if p.Status != store.StatusCompleted {
+	if s := m["cb_status"]; s != "" {
+		p.Status = s // a follow-up callback: corrected
+	}
+	if p.Status != store.StatusCompleted && p.Status != store.StatusCorrected {
 		p.ErrorCode = m["error_code"] // a completed workflow may have been parked on the way
 	}
 	body, _ := json.Marshal(p)

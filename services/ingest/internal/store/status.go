@@ -21,6 +21,9 @@ const (
 	StatusFailed        = "failed"
 	StatusCanceled      = "canceled"
 	StatusTimedOut      = "timed_out"
+	// StatusCorrected is not a status of the view but of a callback: the
+	// ledger recorded a correction of the completed workflow.
+	StatusCorrected = "corrected"
 )
 
 // RankTerminal is the rank of every terminal update.

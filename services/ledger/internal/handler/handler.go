@@ -126,7 +126,8 @@ func (h *Handler) discarded(ctx context.Context, m *bus.Message, in *events.Work
 // of the workflow's current record and the corrected record after it, both
 // naming the operator (the event's actor) and the reason, and a corrected
 // control event; or a correction_refused one when the workflow has no
-// current record (never recorded, reversed, erased). The same request
+// current record (never recorded, reversed, erased) or the correction would
+// change nothing. The same request
 // handled again appends nothing.
 func (h *Handler) correct(ctx context.Context, m *bus.Message, in *events.WorkflowControl) ([]bus.Output, error) {
 	wf := in.Meta.WorkflowID
@@ -145,6 +146,9 @@ func (h *Handler) correct(ctx context.Context, m *bus.Message, in *events.Workfl
 			e, indexed := hist.Entries[cur.Sequence]
 			if !indexed {
 				return fault.Transientf("record %d of workflow %s is not in the ledger index yet", cur.Sequence, wf)
+			}
+			if e.Decision.DocumentType == typ && (outcome == "" || outcome == e.Decision.Outcome) {
+				return refusal(fmt.Sprintf("the workflow is already %s/%s: nothing to correct", e.Decision.DocumentType, e.Decision.Outcome))
 			}
 			prev = e
 			reverse(r, e, cur, in.Reason, actor, in.Meta.OccurredAt)

@@ -134,3 +134,22 @@ func (s *Store) Progress(ctx context.Context, workflowID string) (done, total in
 	total, _ = strconv.Atoi(m["total"])
 	return done, total, true, nil
 }
+
+// Forget drops the page checkpoints (the pages' text) of document doc,
+// pages 1 to maxPages, and the progress of workflowID: for an erasure.
+// Forgetting again, or what expired, changes nothing.
+func (s *Store) Forget(ctx context.Context, doc, workflowID string, maxPages int) error {
+	_, err := s.rdb.Pipelined(ctx, func(p redis.Pipeliner) error {
+		if doc != "" {
+			for n := 1; n <= maxPages; n++ {
+				p.Del(ctx, PageKey(doc, n))
+			}
+		}
+		p.Del(ctx, ProgressKey(workflowID))
+		return nil
+	})
+	if err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("forget checkpoints of %s: %w", workflowID, err))
+	}
+	return nil
+}

@@ -308,9 +308,16 @@ func apply(op *Op, topic string, e events.Event) {
 }
 
 // stepKind reports whether a service may report kind about its own step
-// (on docket.workflow.steps).
+// (on docket.workflow.steps): its progress, a cancel it obeyed, and its
+// answers to a correction or an erasure (the ledger's corrected,
+// correction_refused and erased, ingest's content_erased).
 func stepKind(kind string) bool {
-	return kind == events.KindStepStarted || kind == events.KindStepProgress || kind == events.KindStepStopped || kind == KindCanceled
+	switch kind {
+	case events.KindStepStarted, events.KindStepProgress, events.KindStepStopped, KindCanceled,
+		events.KindCorrected, events.KindCorrectionRefused, events.KindErased, events.KindContentErased:
+		return true
+	}
+	return false
 }
 
 // exceptionControl sets the state change of the exception agent's decisions

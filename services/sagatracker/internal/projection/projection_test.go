@@ -131,7 +131,7 @@ func TestReviewFinishesClassifyOnlyFromTheClassifier(t *testing.T) {
 // only goes into the history there.
 func TestStepsTopicCannotSteer(t *testing.T) {
 	m := events.Meta{EventID: "e1", WorkflowID: "wf-1", TenantID: "t", OccurredAt: time.UnixMilli(1000)}
-	for _, kind := range []string{KindCancelRequested, "discarded", "parked", "deadline_exceeded", KindReviewEscalated, "retry_scheduled"} {
+	for _, kind := range []string{KindCancelRequested, "discarded", "parked", "deadline_exceeded", KindReviewEscalated, "retry_scheduled", events.KindErasureRequested} {
 		ev := &events.WorkflowControl{Meta: m, Kind: kind, Reason: "forged", Details: map[string]string{"service": "ocr", DetailTaskID: "task-1", DetailPriority: "9"}}
 		op, ok := Build(Record{Topic: events.TopicSteps, Partition: 0, Offset: 1}, ev)
 		if !ok {
@@ -154,6 +154,12 @@ func TestStepsTopicCannotSteer(t *testing.T) {
 	stopped := &events.WorkflowControl{Meta: m, Kind: events.KindStepStopped, Reason: "deadline passed", Details: map[string]string{events.DetailStep: "ocr"}}
 	if op, _ := Build(Record{Topic: events.TopicSteps}, stopped); op.Status != "" || op.Control != nil || strings.HasPrefix(op.Entry.Summary, "ignored") {
 		t.Errorf("step_stopped on %s: status %q control %+v summary %q; want history only, not ignored", events.TopicSteps, op.Status, op.Control, op.Entry.Summary)
+	}
+	// The ledger answers a correction on the steps topic, which it may
+	// write.
+	corrected := &events.WorkflowControl{Meta: m, Kind: events.KindCorrected, Details: map[string]string{events.DetailDocumentType: "contract"}}
+	if op, _ := Build(Record{Topic: events.TopicSteps}, corrected); op.Correction == nil || op.Correction.Type != "contract" {
+		t.Errorf("corrected on %s: correction %+v, want type contract", events.TopicSteps, op.Correction)
 	}
 	// deadline_exceeded on the control topic writes the deadline marker.
 	dl := &events.WorkflowControl{Meta: m, Kind: KindDeadlineExceeded, Reason: "deadline passed"}

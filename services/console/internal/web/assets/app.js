@@ -391,6 +391,25 @@ function renderWorkflow(box, d, keepPages) {
       try { await api('POST', '/api/workflows/' + enc(w.id) + '/replay', { reason }); announce('Replayed.'); } catch (e) { alert(e.message); }
     } }, 'Replay…'));
   }
+  if (me.role === 'operator' && w.status === 'completed' && w.ledger && !w.erased_at) {
+    const typeSel = h('select', { id: 'correct-wf-type', 'aria-label': 'Corrected document type' },
+      TYPES.map((x) => h('option', { value: x, selected: x === w.document_type }, words(x))));
+    const outcomeSel = h('select', { id: 'correct-wf-outcome', 'aria-label': 'Corrected outcome' },
+      [['', 'Keep the outcome'], ['approved', 'Approved'], ['rejected', 'Rejected']].map(([v, t]) => h('option', { value: v }, t)));
+    actions.append(typeSel, outcomeSel, h('button', { type: 'button', id: 'correct', onclick: async () => {
+      const reason = await confirmAction('Correct workflow', 'Correct workflow ' + w.id + ' to ' + words(typeSel.value) + (outcomeSel.value ? ', ' + outcomeSel.value : '') +
+        '? The ledger keeps its record and appends a signed reversal and the corrected record; the tenant gets a corrected callback. Recorded in the audit log under your name.', { needReason: true, action: 'Correct' });
+      if (reason === null) return;
+      try { await api('POST', '/api/workflows/' + enc(w.id) + '/correct', { document_type: typeSel.value, outcome: outcomeSel.value, reason }); announce('Correction requested.'); } catch (e) { alert(e.message); }
+    } }, 'Correct…'));
+  }
+  if (me.role === 'operator' && !w.erased_at) {
+    actions.append(h('button', { type: 'button', class: 'danger', id: 'erase', onclick: async () => {
+      const reason = await confirmAction('Erase workflow', 'Erase workflow ' + w.id + '? Its document and text are deleted for good, and the file name and reasons in words are dropped everywhere; the ledger keeps hashes and decisions. This cannot be undone. Recorded in the audit log under your name.', { needReason: true, action: 'Erase' });
+      if (reason === null) return;
+      try { await api('POST', '/api/workflows/' + enc(w.id) + '/erase', { reason }); announce('Erasure requested.'); } catch (e) { alert(e.message); }
+    } }, 'Erase…'));
+  }
   if (d.review_task) actions.append(h('a', { href: '#/reviews/' + enc(d.review_task.id) }, 'Open its review task'));
 
   const doc = d.document || {};
@@ -403,6 +422,8 @@ function renderWorkflow(box, d, keepPages) {
     h('dt', {}, 'Created'), h('dd', {}, fmtTime(w.created_at)),
     h('dt', {}, 'Last event'), h('dd', {}, fmtTime(w.updated_at) + ' (' + ago(w.updated_at) + ')'),
     h('dt', {}, 'Events'), h('dd', {}, String(w.events)),
+    w.corrections ? [h('dt', {}, 'Corrections'), h('dd', { id: 'wf-corrections' }, String(w.corrections) + ' · now ' + words(w.document_type || '—'))] : null,
+    w.erased_at ? [h('dt', {}, 'Erased'), h('dd', { id: 'wf-erased' }, fmtTime(w.erased_at) + ' · document and text deleted')] : null,
     w.last_error ? [h('dt', {}, 'Last error'), h('dd', { class: 'error' }, w.last_error)] : null);
 
   let progress = null;

@@ -1,0 +1,104 @@
+package ingest_test
+
+import (
+	"encoding/json"
+	"io"
+	"net/http"
+	"net/http/httptest"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+)
+
+// TestCorrectionAndErasure: a correction the ledger recorded sends the
+// workflow's callback URL a second callback, status corrected, and the
+// view takes the corrected type; an erasure deletes the document and its
+// text, drops the file name and the classification from the view, and is
+// answered with content_erased; erasing again deletes nothing and is no
+// error.
+func TestCorrectionAndErasure(t *testing.T) {
+	h := newHarness(t, nil)
+	var mu sync.Mutex
+	var got []string
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		b, _ := io.ReadAll(r.Body)
+		var p struct{ Status string }
+		_ = json.Unmarshal(b, &p)
+		mu.Lock()
+		got = append(got, p.Status)
+		mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer srv.Close()
+	statuses := func() []string {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]string(nil), got...)
+	}
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "erase-1", doc: pdfDoc, filename: "john-doe-payslip.pdf",
+		fields: [][2]string{{"callback_url", srv.URL + "/hook"}}})
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+	doc := subs[0].(*events.DocumentSubmitted).Document
+	h.waitStatus(wf, "queued")
+	text := h.putShared([]byte("John Doe, payslip for May"))
+	h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("erase-x", wf, "acme"), Document: doc, Text: text,
+		Pages: []events.Page{}, Engine: events.Engine{Name: "t", Version: "1"}})
+	h.produce(events.TopicClassified, &events.DocumentClassified{Meta: meta("erase-c", wf, "acme"), Document: doc, DocumentType: "invoice",
+		Confidence: 0.9, Model: events.Model{Name: "m", Version: "1"}, Flags: []events.Flag{{Kind: "pii.name", Detail: "John Doe"}}})
+	h.produce(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("erase-r", wf, "acme"), LedgerTopic: events.TopicLedger, Sequence: 7})
+	h.waitStatus(wf, "completed")
+	waitFor(t, "the completion callback", func() bool { return len(statuses()) == 1 })
+	if n := h.blobCount(); n != 2 {
+		t.Fatalf("%d blobs before the erasure, want 2 (document and text)", n)
+	}
+
+	actor := "carol"
+	h.produce(events.TopicSteps, &events.WorkflowControl{Meta: meta("erase-corrected", wf, "acme"), Kind: events.KindCorrected,
+		Reason: "a contract", Actor: &actor, Details: map[string]string{"document_type": "contract", "outcome": "approved", "previous_type": "invoice", "sequence": "9"}})
+	waitFor(t, "the corrected callback", func() bool { return len(statuses()) == 2 })
+	if s := statuses(); s[0] != "completed" || s[1] != "corrected" {
+		t.Fatalf("callbacks = %v, want completed then corrected", s)
+	}
+	if _, m := h.get("/v1/documents/"+wf, acmeKey); m["result"].(map[string]any)["document_type"] != "contract" {
+		t.Fatalf("status after the correction = %v, want document type contract", m)
+	}
+
+	erasure := &events.WorkflowControl{Meta: meta("erase-requested", wf, "acme"), Kind: events.KindErasureRequested, Reason: "art. 17", Actor: &actor,
+		Details: map[string]string{}}
+	events.AddDocumentDetails(erasure.Details, doc)
+	h.produce(events.TopicControl, erasure)
+	h.produce(events.TopicControl, erasure) // a duplicate
+	again := *erasure
+	again.Meta = meta("erase-requested-again", wf, "acme")
+	h.produce(events.TopicControl, &again)
+	var answers []string
+	evs, _ := h.read(events.TopicSteps, 3, 30*time.Second) // the correction, and two answers
+	for _, e := range evs {
+		if c := e.(*events.WorkflowControl); c.Kind == events.KindContentErased && c.Meta.WorkflowID == wf {
+			answers = append(answers, c.Details["deleted"]+" after "+c.Meta.CausationID)
+		}
+	}
+	if want := []string{"2 after erase-requested", "0 after erase-requested-again"}; len(answers) != 2 || answers[0] != want[0] || answers[1] != want[1] {
+		t.Fatalf("content_erased = %v, want %v", answers, want)
+	}
+	if n := h.blobCount(); n != 0 {
+		t.Fatalf("%d blobs after the erasure, want 0", n)
+	}
+	_, m := h.get("/v1/documents/"+wf, acmeKey)
+	if m["filename"] != nil || m["status"] != "completed" {
+		t.Fatalf("status after the erasure = %v, want no file name", m)
+	}
+	code, _, _ := readAs(t, h.url+"/v1/workflows/"+wf+"/text", acmeKey)
+	if code != http.StatusNotFound {
+		t.Fatalf("GET text after the erasure = %d, want 404", code)
+	}
+	if len(statuses()) != 2 {
+		t.Fatalf("callbacks = %v: an erasure sends none", statuses())
+	}
+}

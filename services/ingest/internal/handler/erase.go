@@ -1,0 +1,120 @@
+package handler
+
+import (
+	"context"
+	"fmt"
+	"strconv"
+	"time"
+
+	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/ingest/internal/store"
+)
+
+// Eraser deletes blobs: the shared address of some bytes, and the copy a
+// tenant dropped before asking for a workflow on it. Each reports whether
+// there was anything to delete.
+type Eraser interface {
+	Delete(ctx context.Context, sha256hex string) (bool, error)
+	DeleteDropped(ctx context.Context, tenant, sha256hex string) (bool, error)
+}
+
+var _ Eraser = (*blob.Bucket)(nil)
+
+// corrected: the ledger recorded a correction of a completed workflow. The
+// view takes the corrected type (and outcome), and the workflow's callback
+// URL gets a callback with status corrected, once per correction.
+func (v *View) corrected(ctx context.Context, m *bus.Message, e *events.WorkflowControl) error {
+	wf := e.Meta.WorkflowID
+	if wf == "" {
+		return nil
+	}
+	static := map[string]string{
+		"document_type": e.Details[events.DetailDocumentType], "review_outcome": e.Details[events.DetailOutcome],
+		"corrected_at": e.Meta.OccurredAt.UTC().Format(time.RFC3339Nano),
+	}
+	if _, _, err := v.Store.Apply(ctx, store.Update{WorkflowID: wf, Static: static}, v.Now()); err != nil {
+		return err
+	}
+	_, err := m.Once(ctx, "corrected-callback", func(ctx context.Context) ([]byte, error) {
+		scheduled, err := v.Store.ScheduleCallback(ctx, wf, store.StatusCorrected, v.Now())
+		if err != nil {
+			return nil, err
+		}
+		if scheduled {
+			m.Log().InfoContext(ctx, "corrected callback scheduled", "workflow_id", wf)
+		}
+		return []byte(strconv.FormatBool(scheduled)), nil
+	})
+	return err
+}
+
+// erase: an operator erased the workflow. Ingest deletes its document (at
+// its shared address and in the tenant's drop area) and its text, drops
+// what its status view holds of content, and answers content_erased with
+// the number of blobs it deleted. The blobs are found in the view, and the
+// document also in the request's details (the tracker's reference), so an
+// expired view still loses its document. Deleting again is harmless: a
+// redelivered request answers with the count of the first.
+func (v *View) erase(ctx context.Context, m *bus.Message, e *events.WorkflowControl) ([]bus.Output, error) {
+	wf := e.Meta.WorkflowID
+	if wf == "" {
+		return nil, nil
+	}
+	res, err := m.Once(ctx, "erase", func(ctx context.Context) ([]byte, error) {
+		n, err := v.deleteContent(ctx, wf, e)
+		if err != nil {
+			return nil, err
+		}
+		return []byte(strconv.Itoa(n)), nil
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := v.Store.Erase(ctx, wf, e.Meta.OccurredAt); err != nil {
+		return nil, err
+	}
+	m.Log().InfoContext(ctx, "workflow content erased", "workflow_id", wf, "deleted", string(res))
+	// On the steps topic: ingest reports what it did, it steers no
+	// workflow.
+	return []bus.Output{{Topic: events.TopicSteps, Event: &events.WorkflowControl{
+		Kind: events.KindContentErased, Details: map[string]string{events.DetailDeleted: string(res)},
+	}}}, nil
+}
+
+// deleteContent deletes wf's blobs and returns how many there were.
+func (v *View) deleteContent(ctx context.Context, wf string, e *events.WorkflowControl) (int, error) {
+	c, err := v.Store.Content(ctx, wf)
+	if err != nil {
+		return 0, err
+	}
+	tenant := c.Tenant
+	if tenant == "" {
+		tenant = e.Meta.TenantID
+	}
+	shas := []string{c.DocumentSHA256, c.TextSHA256, e.Details[events.DetailDocumentSHA256]}
+	deleted, seen := 0, map[string]bool{"": true}
+	for _, sha := range shas {
+		if seen[sha] {
+			continue
+		}
+		seen[sha] = true
+		ok, err := v.Blobs.Delete(ctx, sha)
+		if err != nil {
+			return deleted, fmt.Errorf("delete blob %s of workflow %s: %w", sha, wf, err)
+		}
+		if ok {
+			deleted++
+		}
+		if !blob.ValidTenant(tenant) {
+			continue
+		}
+		if ok, err := v.Blobs.DeleteDropped(ctx, tenant, sha); err != nil {
+			return deleted, fmt.Errorf("delete dropped blob %s of workflow %s: %w", sha, wf, err)
+		} else if ok {
+			deleted++
+		}
+	}
+	return deleted, nil
+}

@@ -1,0 +1,57 @@
+package store
+
+import (
+	"context"
+	"strings"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/services/sagatracker/internal/projection"
+)
+
+// TestErasureBeforeItsEvents: a rebuild may project a workflow's erasure
+// (docket.workflow.control) before its submission and review request
+// (other topics); what those bring of personal data never lands.
+func TestErasureBeforeItsEvents(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	at := t0.Add(time.Minute)
+	m := func(id string) events.Meta {
+		return events.Meta{EventID: id, WorkflowID: "wf-1", TenantID: "acme", OccurredAt: at, Producer: events.Producer{Service: "x", Version: "1"}}
+	}
+	build := func(topic string, offset int64, e events.Event) projection.Op {
+		op, ok := projection.Build(projection.Record{Topic: topic, Offset: offset}, e)
+		if !ok {
+			t.Fatalf("%s not projected", topic)
+		}
+		return op
+	}
+	ops := []projection.Op{
+		build(events.TopicControl, 0, &events.WorkflowControl{Meta: m("erase"), Kind: events.KindErasureRequested, Reason: "art. 17", Details: map[string]string{}}),
+		build(events.TopicSubmitted, 0, &events.DocumentSubmitted{Meta: m("sub"), Filename: "john-doe.pdf", Deadline: at.Add(time.Hour),
+			Document: events.BlobRef{URI: "docket-blob://sha256/ab", SHA256: "ab", SizeBytes: 1, MediaType: "application/pdf"}, Source: "http"}),
+		build(events.TopicReviewRequested, 0, &events.ReviewRequested{Meta: m("rr"), Reason: "John Doe's amount", Priority: 1, SLADeadline: at.Add(time.Hour),
+			Flags: []events.Flag{{Kind: "policy.amount_over_threshold", Detail: "John Doe"}}, Context: map[string]string{}}),
+	}
+	if _, err := s.Apply(ctx, ops, map[string]int64{}); err != nil {
+		t.Fatal(err)
+	}
+	w, err := s.Get(ctx, "wf-1")
+	if err != nil || w.Filename != "" || !w.ErasedAt.Equal(at) {
+		t.Fatalf("workflow = %+v, %v; want erased, no file name", w, err)
+	}
+	es, _, err := s.History(ctx, "wf-1", 0, 10)
+	if err != nil || len(es) != 3 {
+		t.Fatalf("history = %+v, %v", es, err)
+	}
+	for _, e := range es {
+		if strings.Contains(e.Summary, "John") || strings.Contains(e.Summary, "john") || strings.Contains(e.Summary, "art. 17") || e.Redacted != "" {
+			t.Errorf("history entry %+v", e)
+		}
+	}
+	tk, err := s.Task(ctx, "rr", at)
+	if err != nil || tk.Reason != "" || tk.Rule != "" || len(tk.Flags) != 1 || tk.Flags[0].Detail != "" {
+		t.Fatalf("review task = %+v, %v", tk, err)
+	}
+}
