@@ -84,8 +84,8 @@ func (r *Refs) remove(ctx context.Context, wf, doc string) error {
 	return nil
 }
 
-// Forgetter drops a cached result (idempotency.Store).
-type Forgetter interface {
+// Results drops a cached result (idempotency.Store).
+type Results interface {
 	Forget(ctx context.Context, key idempotency.Key) (bool, error)
 }
 
@@ -100,7 +100,7 @@ type Deleter interface {
 // them.
 type Undo struct {
 	Refs  *Refs
-	Cache Forgetter
+	Cache Results
 	Texts Deleter
 	// Key is the cache key of a document's extraction (Handler.DocumentKey).
 	Key func(doc string) idempotency.Key
