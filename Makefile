@@ -54,12 +54,13 @@ unit:
 
 CHAOS_WORKFLOWS ?= 1000
 CHAOS_KILLS ?= 24
-## chaos: the failure suite at full size: CHAOS_WORKFLOWS workflows through the six services as processes under SIGKILLs, broker faults, a Redis restart, duplicates and poison records; its last line is the summary
+COMP_WORKFLOWS ?= 120
+## chaos: the failure suite at full size: CHAOS_WORKFLOWS workflows through the six services as processes under SIGKILLs, broker faults, a Redis restart, duplicates and poison records, then the compensation drill with COMP_WORKFLOWS workflows (cancellations and terminal failures at every step, a refused delete, an unreachable LLM, a correction storm); its last lines are the summaries
 chaos:
 	@set -o pipefail; log=$$(mktemp); \
-	cd services/docket && CHAOS_WORKFLOWS=$(CHAOS_WORKFLOWS) CHAOS_KILLS=$(CHAOS_KILLS) \
-	  CHAOS_BROKER=kfake $(GO) test -count=1 -v -timeout 60m -run '^TestChaos$$' ./internal/chaos/ 2>&1 | tee $$log; status=$$?; \
-	grep '^chaos: submitted=' $$log | tail -n 1; rm -f $$log; exit $$status
+	cd services/docket && CHAOS_WORKFLOWS=$(CHAOS_WORKFLOWS) CHAOS_KILLS=$(CHAOS_KILLS) COMP_WORKFLOWS=$(COMP_WORKFLOWS) \
+	  CHAOS_BROKER=kfake $(GO) test -count=1 -v -timeout 90m -run '^(TestChaos|TestCompensationDrill)$$' ./internal/chaos/ 2>&1 | tee $$log; status=$$?; \
+	grep '^chaos: submitted=' $$log | tail -n 1; grep '^chaos: scenario=compensation' $$log | tail -n 1; rm -f $$log; exit $$status
 
 .PHONY: interop interop-deps
 ## interop: outside clients against the pipeline on the real cluster: the Confluent Python client, kafkajs with @kafkajs/confluent-schema-registry, and Kafka's console consumer, consumer-groups and transactions tools (also run by make test)

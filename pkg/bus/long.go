@@ -43,7 +43,7 @@ var _ JobStore = (*jobs.Store)(nil)
 func HandleLong[T events.Event](rt *Runtime, topic string, h Handler[T], opts ...HandlerOption) {
 	r := newRoute(topic, h, opts)
 	r.long = true
-	rt.routes[topic] = r
+	rt.addRoute(topic, r)
 }
 
 // errJobLost ends a running job whose replica lost it to another one.

@@ -33,8 +33,10 @@ type metrics struct {
 	jobsActive prometheus.GaugeFunc
 	jobs       *prometheus.CounterVec
 	paused     prometheus.Gauge
-	lag        *telemetry.ConsumerLag
-	byTopic    sync.Map // topic -> *topicMetrics
+	// compensations counts the steps' compensations by step and outcome.
+	compensations *prometheus.CounterVec
+	lag           *telemetry.ConsumerLag
+	byTopic       sync.Map // topic -> *topicMetrics
 }
 
 // topicMetrics are the children every handled record of a topic updates,
@@ -132,9 +134,13 @@ func newMetrics(reg prometheus.Registerer, service string, queued, active func()
 			Namespace: "docket", Subsystem: "jobs", Name: "fetch_paused", ConstLabels: c,
 			Help: "1 while fetching of long-step topics is paused because the job queue is full.",
 		}),
+		compensations: prometheus.NewCounterVec(prometheus.CounterOpts{
+			Namespace: "docket", Subsystem: "handler", Name: "compensations_total", ConstLabels: c,
+			Help: "Compensations of this service's steps by step and outcome: compensated, nothing_to_undo, compensation_failed.",
+		}, []string{"step", "outcome"}),
 	}
 	for _, col := range []prometheus.Collector{m.processed, m.duration, m.queueAge, m.dlq, m.retries, m.duplicates, m.txns, m.batch, m.fetchErrs,
-		m.txnOpen, m.txnOpenMax, m.sessions, m.panics, m.jobsQueued, m.jobsActive, m.jobs, m.paused} {
+		m.txnOpen, m.txnOpenMax, m.sessions, m.panics, m.jobsQueued, m.jobsActive, m.jobs, m.paused, m.compensations} {
 		if err := reg.Register(col); err != nil {
 			return nil, err
 		}

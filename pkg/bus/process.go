@@ -309,6 +309,12 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 		rt.endCanceled(ctx, log, it, err)
 		return
 	}
+	if err != nil && it.route.fallback != nil {
+		if fb, ok := it.route.fallback(ctx, m, it.event, err); ok {
+			span.SetStatus(codes.Error, err.Error())
+			outs, err = fb, nil
+		}
+	}
 	if err != nil {
 		span.SetStatus(codes.Error, err.Error())
 		rt.deadLetter(ctx, log, it, prior, failures)

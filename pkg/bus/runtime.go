@@ -68,6 +68,12 @@ type route struct {
 	policy  retry.Policy
 	timeout time.Duration
 	invoke  func(ctx context.Context, m *Message, e events.Event) ([]Output, error)
+	// comp is the step's compensation declared on this handler, nil for none.
+	comp *compensation
+	// fallback, when set, replaces the dead letter of an event whose
+	// handling failed for good by its outputs (ok true): a step's
+	// compensation_failed event.
+	fallback func(ctx context.Context, m *Message, e events.Event, err error) (outs []Output, ok bool)
 }
 
 // errUnusable marks a failure that handling the batch again cannot cure.
@@ -88,6 +94,12 @@ type Runtime struct {
 	// patterns route the topics matched by a pattern (HandlePattern), in
 	// registration order, after the exact routes.
 	patterns []*patternRoute
+	// comps are the steps' compensations by step (Compensation); compPolicy
+	// the route the first was declared on, dupComps the steps declared twice.
+	comps      map[string]*compensation
+	compPolicy *route
+	ctlRoute   *route // controlRoute, built by Run
+	dupComps   []string
 
 	joined     atomic.Bool
 	running    atomic.Bool
@@ -167,7 +179,7 @@ func (rt *Runtime) Configure(opts ...Option) error {
 
 // Handle registers h for the events of topic. It must be called before Run.
 func Handle[T events.Event](rt *Runtime, topic string, h Handler[T], opts ...HandlerOption) {
-	rt.routes[topic] = newRoute(topic, h, opts)
+	rt.addRoute(topic, newRoute(topic, h, opts))
 }
 
 func newRoute[T events.Event](topic string, h Handler[T], opts []HandlerOption) *route {
@@ -220,6 +232,9 @@ func HandlePattern[T events.Event](rt *Runtime, pattern *regexp.Regexp, exclude 
 
 // routeFor returns the route of topic, or nil.
 func (rt *Runtime) routeFor(topic string) *route {
+	if topic == events.TopicControl && len(rt.comps) > 0 {
+		return rt.ctlRoute
+	}
 	if r := rt.routes[topic]; r != nil {
 		return r
 	}
@@ -258,9 +273,12 @@ func (rt *Runtime) Service() string { return rt.service }
 // Topics returns the topics the runtime consumes by name: the handled ones
 // and the service's retry topic (not those it consumes by HandlePattern).
 func (rt *Runtime) Topics() []string {
-	ts := make([]string, 0, len(rt.routes)+1)
+	ts := make([]string, 0, len(rt.routes)+2)
 	for t := range rt.routes {
 		ts = append(ts, t)
+	}
+	if _, own := rt.routes[events.TopicControl]; len(rt.comps) > 0 && !own {
+		ts = append(ts, events.TopicControl) // compensation requests
 	}
 	return append(ts, events.RetryTopic(rt.service))
 }
@@ -314,6 +332,7 @@ func (rt *Runtime) Run(ctx context.Context) error {
 	if err := rt.validate(); err != nil {
 		return err
 	}
+	rt.ctlRoute = rt.controlRoute()
 	rt.running.Store(true)
 
 	// Work already polled is finished with its own context, which outlives
@@ -405,6 +424,12 @@ func (rt *Runtime) validate() error {
 		if rt.hasLong() {
 			errs = append(errs, fmt.Errorf("bus: HandleLong emits step events on %s, which the service does not produce", events.TopicSteps))
 		}
+		if len(rt.comps) > 0 {
+			errs = append(errs, fmt.Errorf("bus: Compensation emits compensated events on %s, which the service does not produce", events.TopicSteps))
+		}
+	}
+	for _, step := range rt.dupComps {
+		errs = append(errs, fmt.Errorf("bus: the compensation of step %s is declared on more than one handler", step))
 	}
 	if rt.cfg.transactionTimeout < time.Second {
 		errs = append(errs, fmt.Errorf("bus: transaction timeout %s is below 1s", rt.cfg.transactionTimeout))

@@ -317,7 +317,8 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		return nil, err
 	}
 	policy := retry.Policy{Attempts: 4, Initial: 50 * time.Millisecond, Max: time.Second}
-	bus.Handle(rt, events.TopicClassified, h.Classified, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
+	bus.Handle(rt, events.TopicClassified, h.Classified, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second),
+		bus.Compensation(events.StepLedger, compensation(h)))
 	bus.Handle(rt, events.TopicReviewDecided, h.ReviewDecided, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
 	bus.Handle(rt, events.TopicControl, h.Control, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
 

@@ -44,13 +44,13 @@ type harness struct {
 func newHarness(t *testing.T, partitions int32) *harness {
 	t.Helper()
 	topics := []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded,
-		events.TopicControl, events.DLQTopic(ledger.Name), events.RetryTopic(ledger.Name), events.TopicLedgerCheckpoints}
+		events.TopicControl, events.TopicSteps, events.DLQTopic(ledger.Name), events.RetryTopic(ledger.Name), events.TopicLedgerCheckpoints}
 	k := dockettest.NewKafka(t, partitions, topics)
 	_, rc := dockettest.Registry(t)
 	rs := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
 	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded, events.TopicControl, events.DLQTopic(ledger.Name), events.TopicLedgerCheckpoints})
+	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicClassified, events.TopicReviewDecided, events.TopicLedger, events.TopicRecorded, events.TopicControl, events.TopicSteps, events.DLQTopic(ledger.Name), events.TopicLedgerCheckpoints})
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}

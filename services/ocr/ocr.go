@@ -123,18 +123,28 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	if err := reg.Register(degraded); err != nil {
 		return fmt.Errorf("register OCR metrics: %w", err)
 	}
-	h := handler.New(handler.Config{Service: Name, Owner: owner, Replica: replica, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir,
+	refs := handler.NewRefs(d.Redis, refsTTL)
+	h := handler.New(handler.Config{Service: Name, Owner: owner, Replica: replica, Timeout: cfg.Timeout, WorkDir: cfg.WorkDir, Refs: refs,
 		Degraded: func(kind string) { degraded.WithLabelValues(kind).Inc() }}, blobs, d.Store, x, d.Log)
+	// A workflow that steps back (canceled or failed for good) has its
+	// text artefacts deleted, unless another workflow of the document
+	// still uses them.
+	undo := &handler.Undo{Refs: refs, Cache: d.Store, Texts: blobs, Key: h.DocumentKey}
 	// OCR is a long step: a document is accepted in a short transaction,
 	// extracted on the runtime's worker pool outside any transaction, and
 	// its extracted event emitted in a later one.
 	bus.HandleLong(rt, events.TopicSubmitted, h.Handle,
 		bus.Timeout(cfg.Timeout+handlerSlack),
-		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}))
+		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}),
+		bus.Compensation(events.StepOCR, undo.Compensate))
 	// An erasure drops the pages' text OCR keeps for a resumption.
 	bus.Handle(rt, events.TopicControl, handler.Erased(checkpoint.New(d.Redis, cfg.CheckpointTTL, ""), cfg.MaxPages))
 	return nil
 }
+
+// refsTTL is how long the record of a workflow's document outlives its
+// last use: longer than any workflow may wait to be compensated.
+const refsTTL = 30 * 24 * time.Hour
 
 // extractor builds the extraction DOCKET_OCR_ENGINE selects, charging
 // the tenants' daily quotas.

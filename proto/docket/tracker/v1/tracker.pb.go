@@ -100,33 +100,47 @@ const (
 	Status_STATUS_CANCELED Status = 8
 	// Its deadline passed (terminal).
 	Status_STATUS_TIMED_OUT Status = 9
+	// Canceled or failed for good after some steps had effects: a step is
+	// undoing its effects (the steps are asked one at a time, in reverse
+	// order).
+	Status_STATUS_COMPENSATING Status = 10
+	// Every step that had an effect undid it (terminal).
+	Status_STATUS_COMPENSATED Status = 11
+	// A step could not undo its effect: parked for a person (terminal).
+	Status_STATUS_COMPENSATION_FAILED Status = 12
 )
 
 // Enum value maps for Status.
 var (
 	Status_name = map[int32]string{
-		0: "STATUS_UNSPECIFIED",
-		1: "STATUS_QUEUED",
-		2: "STATUS_RUNNING",
-		3: "STATUS_WAITING_REVIEW",
-		4: "STATUS_RETRYING",
-		5: "STATUS_PARKED",
-		6: "STATUS_COMPLETED",
-		7: "STATUS_FAILED",
-		8: "STATUS_CANCELED",
-		9: "STATUS_TIMED_OUT",
+		0:  "STATUS_UNSPECIFIED",
+		1:  "STATUS_QUEUED",
+		2:  "STATUS_RUNNING",
+		3:  "STATUS_WAITING_REVIEW",
+		4:  "STATUS_RETRYING",
+		5:  "STATUS_PARKED",
+		6:  "STATUS_COMPLETED",
+		7:  "STATUS_FAILED",
+		8:  "STATUS_CANCELED",
+		9:  "STATUS_TIMED_OUT",
+		10: "STATUS_COMPENSATING",
+		11: "STATUS_COMPENSATED",
+		12: "STATUS_COMPENSATION_FAILED",
 	}
 	Status_value = map[string]int32{
-		"STATUS_UNSPECIFIED":    0,
-		"STATUS_QUEUED":         1,
-		"STATUS_RUNNING":        2,
-		"STATUS_WAITING_REVIEW": 3,
-		"STATUS_RETRYING":       4,
-		"STATUS_PARKED":         5,
-		"STATUS_COMPLETED":      6,
-		"STATUS_FAILED":         7,
-		"STATUS_CANCELED":       8,
-		"STATUS_TIMED_OUT":      9,
+		"STATUS_UNSPECIFIED":         0,
+		"STATUS_QUEUED":              1,
+		"STATUS_RUNNING":             2,
+		"STATUS_WAITING_REVIEW":      3,
+		"STATUS_RETRYING":            4,
+		"STATUS_PARKED":              5,
+		"STATUS_COMPLETED":           6,
+		"STATUS_FAILED":              7,
+		"STATUS_CANCELED":            8,
+		"STATUS_TIMED_OUT":           9,
+		"STATUS_COMPENSATING":        10,
+		"STATUS_COMPENSATED":         11,
+		"STATUS_COMPENSATION_FAILED": 12,
 	}
 )
 
@@ -2041,7 +2055,7 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x05Order\x12\x15\n" +
 	"\x11ORDER_UNSPECIFIED\x10\x00\x12\x16\n" +
 	"\x12ORDER_NEWEST_FIRST\x10\x01\x12\x16\n" +
-	"\x12ORDER_OLDEST_FIRST\x10\x02*\xde\x01\n" +
+	"\x12ORDER_OLDEST_FIRST\x10\x02*\xaf\x02\n" +
 	"\x06Status\x12\x16\n" +
 	"\x12STATUS_UNSPECIFIED\x10\x00\x12\x11\n" +
 	"\rSTATUS_QUEUED\x10\x01\x12\x12\n" +
@@ -2052,7 +2066,11 @@ const file_docket_tracker_v1_tracker_proto_rawDesc = "" +
 	"\x10STATUS_COMPLETED\x10\x06\x12\x11\n" +
 	"\rSTATUS_FAILED\x10\a\x12\x13\n" +
 	"\x0fSTATUS_CANCELED\x10\b\x12\x14\n" +
-	"\x10STATUS_TIMED_OUT\x10\t2\xa5\x04\n" +
+	"\x10STATUS_TIMED_OUT\x10\t\x12\x17\n" +
+	"\x13STATUS_COMPENSATING\x10\n" +
+	"\x12\x16\n" +
+	"\x12STATUS_COMPENSATED\x10\v\x12\x1e\n" +
+	"\x1aSTATUS_COMPENSATION_FAILED\x10\f2\xa5\x04\n" +
 	"\aTracker\x12Q\n" +
 	"\vGetWorkflow\x12%.docket.tracker.v1.GetWorkflowRequest\x1a\x1b.docket.tracker.v1.Workflow\x12b\n" +
 	"\rListWorkflows\x12'.docket.tracker.v1.ListWorkflowsRequest\x1a(.docket.tracker.v1.ListWorkflowsResponse\x12Y\n" +

@@ -61,6 +61,12 @@ func explain(w Workflow, task *ReviewTask, now time.Time) string {
 		return "Canceled."
 	case "timed_out":
 		return "Timed out: its deadline passed before it finished."
+	case "compensating":
+		return "Stepping back: it was canceled or failed after some steps had effects, and those steps are undoing them one at a time, last step first (see History)."
+	case "compensated":
+		return "Compensated: it was canceled or failed, and every step that had an effect undid it (a reversal in the ledger, a reversed callback, its text deleted)."
+	case "compensation_failed":
+		return "Parked for a person: a step could not undo its effect (" + orNone(w.LastError) + "). Undo it by hand; the History shows which steps were already undone."
 	}
 	return w.Status
 }

@@ -75,8 +75,9 @@ func freeAddr(t *testing.T) string {
 }
 
 // newStack starts kfake over TCP, the schema registry and a durable
-// redis-server, builds the six services and starts them.
-func newStack(ctx context.Context, t *testing.T, broker dockettest.Broker) *stack {
+// redis-server, builds the six services and starts them, with extra
+// settings (KEY=value) added to every service's environment.
+func newStack(ctx context.Context, t *testing.T, broker dockettest.Broker, extra ...string) *stack {
 	t.Helper()
 	s := &stack{t: t, dir: t.TempDir()}
 	if broker == dockettest.ApacheKafka {
@@ -136,6 +137,7 @@ func newStack(ctx context.Context, t *testing.T, broker dockettest.Broker) *stac
 		"DOCKET_EXCEPTION_CLAIM_LEASE=5s",
 		"DOCKET_SAGATRACKER_ADDR="+s.trackerAddr,
 	)
+	env = append(env, extra...)
 	bins := build(t, services)
 	for _, svc := range services {
 		bin := bins[svc]

@@ -54,11 +54,11 @@ func EndingOf(s trackerv1.Status) Ending {
 	switch s {
 	case trackerv1.Status_STATUS_COMPLETED:
 		return Succeeded
-	case trackerv1.Status_STATUS_FAILED, trackerv1.Status_STATUS_TIMED_OUT:
+	case trackerv1.Status_STATUS_FAILED, trackerv1.Status_STATUS_TIMED_OUT, trackerv1.Status_STATUS_COMPENSATED:
 		return Failed
 	case trackerv1.Status_STATUS_CANCELED:
 		return Canceled
-	case trackerv1.Status_STATUS_PARKED, trackerv1.Status_STATUS_WAITING_REVIEW:
+	case trackerv1.Status_STATUS_PARKED, trackerv1.Status_STATUS_WAITING_REVIEW, trackerv1.Status_STATUS_COMPENSATION_FAILED:
 		return Paused
 	default:
 		return Running

@@ -156,6 +156,9 @@ func TestEndingAndPosition(t *testing.T) {
 		{trackerv1.Status_STATUS_FAILED, "ingest", Failed, 1},
 		{trackerv1.Status_STATUS_TIMED_OUT, "", Failed, 0},
 		{trackerv1.Status_STATUS_CANCELED, "ocr", Canceled, 2},
+		{trackerv1.Status_STATUS_COMPENSATING, "ocr", Running, 2},
+		{trackerv1.Status_STATUS_COMPENSATED, "ocr", Failed, 2},
+		{trackerv1.Status_STATUS_COMPENSATION_FAILED, "ocr", Paused, 2},
 	} {
 		w := &trackerv1.Workflow{Status: tt.st, Stage: tt.stage}
 		if EndingOf(tt.st) != tt.ending || Position(w) != tt.pos {

@@ -55,7 +55,9 @@ func (v *View) Register(rt *bus.Runtime) {
 	bus.Handle(rt, events.TopicClassified, v.classified)
 	bus.Handle(rt, events.TopicReviewRequested, v.reviewRequested)
 	bus.Handle(rt, events.TopicReviewDecided, v.reviewDecided)
-	bus.Handle(rt, events.TopicRecorded, v.recorded)
+	// The completion callback goes out from the recorded event; its
+	// compensation sends a reversed one.
+	bus.Handle(rt, events.TopicRecorded, v.recorded, bus.Compensation(events.StepNotify, v.reverseCallback))
 	bus.Handle(rt, events.TopicRejected, v.rejected)
 	bus.Handle(rt, events.TopicControl, v.control)
 	bus.Handle(rt, events.TopicSteps, v.steps)

@@ -49,7 +49,8 @@ func statusName(s trackerv1.Status) string {
 
 func terminal(s trackerv1.Status) bool {
 	switch s {
-	case trackerv1.Status_STATUS_COMPLETED, trackerv1.Status_STATUS_FAILED, trackerv1.Status_STATUS_CANCELED, trackerv1.Status_STATUS_TIMED_OUT:
+	case trackerv1.Status_STATUS_COMPLETED, trackerv1.Status_STATUS_FAILED, trackerv1.Status_STATUS_CANCELED, trackerv1.Status_STATUS_TIMED_OUT,
+		trackerv1.Status_STATUS_COMPENSATED, trackerv1.Status_STATUS_COMPENSATION_FAILED:
 		return true
 	}
 	return false

@@ -68,6 +68,9 @@ type Config struct {
 	Lease time.Duration
 	// WorkDir holds the downloaded document; "" is the system temp dir.
 	WorkDir string
+	// Refs, when set, records which workflows use each document's
+	// extraction, for the step's compensation (Undo).
+	Refs *Refs
 	// Degraded, when set, is called with the reason's kind (the text before
 	// its first ':') of each document extracted in a degraded mode.
 	Degraded func(kind string)
@@ -111,6 +114,13 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.Documen
 	sha, err := documentSHA(in.Document)
 	if err != nil {
 		return nil, err
+	}
+	if h.cfg.Refs != nil {
+		// Before the extraction: a compensation of another workflow of the
+		// same document that runs meanwhile sees this one and keeps the text.
+		if err := h.cfg.Refs.Add(ctx, in.Meta.WorkflowID, sha); err != nil {
+			return nil, err
+		}
 	}
 	res, reused, err := h.extractOnce(ctx, m, in, sha)
 	if err != nil {

@@ -113,9 +113,10 @@ func TestLongStepProgress(t *testing.T) {
 		{"extracted clears it", extracted(wf, 8), events.TopicExtracted, trackerv1.Status_STATUS_RUNNING, "classify", "", nil},
 		{"a late ocr report changes nothing", stepProgress(wf, "ocr", 20, 20, 9), events.TopicControl, trackerv1.Status_STATUS_RUNNING, "classify", "ocr 20/20 pages", nil},
 		{"classifier progress", stepProgress(wf, "classifier", 1, 4, 10), events.TopicControl, trackerv1.Status_STATUS_RUNNING, "classify", "classifier 1/4 pages", reported("classifier", 1, 4, 10)},
+		// Canceled after OCR stored its text: the workflow steps back.
 		{"canceled ends it", &events.WorkflowControl{Meta: meta(wf, wf+"-canceled", 11, "", "classifier"), Kind: "canceled"}, events.TopicControl,
-			trackerv1.Status_STATUS_CANCELED, "classify", "", nil},
-		{"an ended workflow stays so", stepProgress(wf, "classifier", 2, 4, 12), events.TopicControl, trackerv1.Status_STATUS_CANCELED, "classify", "classifier 2/4 pages", nil},
+			trackerv1.Status_STATUS_COMPENSATING, "classify", "", nil},
+		{"an ended workflow stays so", stepProgress(wf, "classifier", 2, 4, 12), events.TopicControl, trackerv1.Status_STATUS_COMPENSATING, "classify", "classifier 2/4 pages", nil},
 	}
 	for i, s := range steps {
 		e.step(s.topic, s.ev, int64(i+2))

@@ -133,6 +133,16 @@ type Op struct {
 	// status change applies; a status change without one clears the
 	// stored report. Nil for none.
 	Progress *Progress `json:"pg,omitempty"`
+	// Effects names the steps whose effects this event proves (step →
+	// what the step's compensation is told of it); the script keeps them
+	// so a workflow that steps back knows what to undo. Nil for none.
+	Effects map[string]string `json:"fx,omitempty"`
+	// Compensation is a step's answer to a compensation request; nil for
+	// none.
+	Compensation *CompensationOp `json:"cp,omitempty"`
+	// Cause says why an event ends the workflow in a state that steps back
+	// (canceled, discarded): the cause its compensation requests carry.
+	Cause string `json:"cz,omitempty"`
 }
 
 // Record is what Build needs of a consumed record.
@@ -186,6 +196,7 @@ func Build(r Record, e events.Event) (op Op, ok bool) {
 		return op, true
 	}
 	apply(&op, r.Topic, e)
+	effects(&op, e)
 	if r.Topic != events.TopicSteps { // steps request nothing of the queue, timers or cancel markers
 		control(&op, e)
 	}
@@ -265,7 +276,7 @@ func apply(op *Op, topic string, e events.Event) {
 			op.Entry.Redacted = op.Entry.Summary
 			op.Entry.Summary += ": " + ev.Reason
 		}
-		if topic == events.TopicSteps && !stepKind(ev.Kind) {
+		if topic == events.TopicSteps && !stepKind(ev.Kind) && !compensationKind(ev.Kind) {
 			// The steps topic's writers may not steer workflows: history only.
 			op.Entry.Summary = "ignored on " + topic + ": " + op.Entry.Summary
 			if op.Entry.Redacted != "" {
@@ -281,6 +292,12 @@ func apply(op *Op, topic string, e events.Event) {
 			// deadline_exceeded event already set its state.
 		case "canceled":
 			op.set(StatusCanceled, "", rankTerminal)
+			op.Cause = "canceled: " + ev.Reason
+		case events.KindCompensated, events.KindCompensationFailed:
+			compensationControl(op, ev)
+		case events.KindCompensationRequested:
+			// History only: the script already moved the workflow when it
+			// scheduled the request.
 		case "deadline_exceeded":
 			op.set(StatusTimedOut, "", rankTerminal)
 			op.Error = "deadline exceeded"
@@ -326,6 +343,7 @@ func exceptionControl(op *Op, ev *events.WorkflowControl) {
 	case "discarded":
 		op.set(StatusFailed, step, rankTerminal)
 		op.Error = "discarded: " + ev.Reason
+		op.Cause = op.Error
 	}
 }
 
@@ -403,10 +421,13 @@ func TypeName(e events.Event) string {
 	return t.Name()
 }
 
-// Terminal reports whether a status ends a workflow.
+// Terminal reports whether a status ends a workflow: no forward step
+// changes it any more. A workflow that steps back (compensating) has ended
+// too; only its compensation moves it on.
 func Terminal(status string) bool {
 	switch status {
-	case StatusCompleted, StatusFailed, StatusCanceled, StatusTimedOut:
+	case StatusCompleted, StatusFailed, StatusCanceled, StatusTimedOut,
+		StatusCompensating, StatusCompensated, StatusCompensationFailed:
 		return true
 	}
 	return false

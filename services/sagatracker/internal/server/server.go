@@ -361,15 +361,18 @@ func decodeToken(tok string) (string, error) {
 }
 
 var statusValue = map[string]trackerv1.Status{
-	projection.StatusQueued:        trackerv1.Status_STATUS_QUEUED,
-	projection.StatusRunning:       trackerv1.Status_STATUS_RUNNING,
-	projection.StatusWaitingReview: trackerv1.Status_STATUS_WAITING_REVIEW,
-	projection.StatusRetrying:      trackerv1.Status_STATUS_RETRYING,
-	projection.StatusParked:        trackerv1.Status_STATUS_PARKED,
-	projection.StatusCompleted:     trackerv1.Status_STATUS_COMPLETED,
-	projection.StatusFailed:        trackerv1.Status_STATUS_FAILED,
-	projection.StatusCanceled:      trackerv1.Status_STATUS_CANCELED,
-	projection.StatusTimedOut:      trackerv1.Status_STATUS_TIMED_OUT,
+	projection.StatusQueued:             trackerv1.Status_STATUS_QUEUED,
+	projection.StatusRunning:            trackerv1.Status_STATUS_RUNNING,
+	projection.StatusWaitingReview:      trackerv1.Status_STATUS_WAITING_REVIEW,
+	projection.StatusRetrying:           trackerv1.Status_STATUS_RETRYING,
+	projection.StatusParked:             trackerv1.Status_STATUS_PARKED,
+	projection.StatusCompleted:          trackerv1.Status_STATUS_COMPLETED,
+	projection.StatusFailed:             trackerv1.Status_STATUS_FAILED,
+	projection.StatusCanceled:           trackerv1.Status_STATUS_CANCELED,
+	projection.StatusTimedOut:           trackerv1.Status_STATUS_TIMED_OUT,
+	projection.StatusCompensating:       trackerv1.Status_STATUS_COMPENSATING,
+	projection.StatusCompensated:        trackerv1.Status_STATUS_COMPENSATED,
+	projection.StatusCompensationFailed: trackerv1.Status_STATUS_COMPENSATION_FAILED,
 }
 
 var statusName = func() map[trackerv1.Status]string {

@@ -92,7 +92,7 @@ end
 // decided, until the ledger records the workflow). It reads the workflow's status only for the few events that
 // need it, so most events cost no extra Redis call in the script.
 const controlLua = reviewScoreLua + eraseLua + `
-local ctl_terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+local ctl_terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensating = true, compensated = true, compensation_failed = true}
 -- show_first keeps, in the workflow hash's field f, one member of the
 -- workflow's set (or hash) key k for lists to show: id when given, else the
 -- one shown unless it left k, else the smallest left (nothing when k is empty).

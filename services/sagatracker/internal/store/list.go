@@ -124,6 +124,7 @@ func (p pos) after(c pos, desc bool) bool {
 var indexedStatus = map[string]bool{
 	projection.StatusWaitingReview: true, projection.StatusRetrying: true, projection.StatusParked: true,
 	projection.StatusFailed: true, projection.StatusCanceled: true, projection.StatusTimedOut: true,
+	projection.StatusCompensating: true, projection.StatusCompensated: true, projection.StatusCompensationFailed: true,
 }
 
 // maxScan bounds the workflows one List call reads; a sparse filter

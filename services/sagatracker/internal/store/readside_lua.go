@@ -25,9 +25,10 @@ package store
 // entry and progress report after each applied op). Figures are kept per tenant ("-" for none)
 // only: the totals are their sums.
 const readSideLua = `
-local rs_terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+local rs_terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensated = true, compensation_failed = true}
 local rs_live = {queued = true, running = true}
-local rs_indexed = {waiting_review = true, retrying = true, parked = true, failed = true, canceled = true, timed_out = true}
+local rs_indexed = {waiting_review = true, retrying = true, parked = true, failed = true, canceled = true, timed_out = true,
+  compensating = true, compensated = true, compensation_failed = true}
 local rs_expiring, rs_stages, rs_acc = {}, {}, {}
 
 local function rs_add(key, field, n)
@@ -86,7 +87,7 @@ local function rs_after(p, wk, op, cur, nw, rs)
   -- for review): the "@parked" count and the workflow's parked flag.
   if ost ~= st or otn ~= tn or (op.c and (op.c.pk or op.c.up)) then
     local was = redis.call('HGET', wk, 'parked_flag')
-    local is = st == 'parked' or redis.call('EXISTS', wk .. ':parked') == 1
+    local is = st == 'parked' or st == 'compensation_failed' or redis.call('EXISTS', wk .. ':parked') == 1
     local ck = p .. 'counts'
     if was and (not is or was ~= ts) then
       rs_add(ck, was .. '|@parked', -1)

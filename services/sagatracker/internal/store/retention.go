@@ -19,7 +19,7 @@ import (
 // It returns {read, purged}.
 var purgeScript = redis.NewScript(`
 local p, cutoff = ARGV[1], tonumber(ARGV[2])
-local terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+local terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensated = true, compensation_failed = true}
 local ids = redis.call('ZRANGEBYSCORE', p .. 'finished', '-inf', '(' .. ARGV[2], 'LIMIT', 0, tonumber(ARGV[3]))
 local purged = 0
 for _, id in ipairs(ids) do

@@ -18,9 +18,10 @@ import "github.com/redis/go-redis/v9"
 // cur and nw, the workflow's fields before and after the op; rs_flush
 // writes its counters. correct (eraseLua) keeps a workflow's corrections;
 // an erased workflow (erased_at) gets the redacted history entry (op.hr) of
-// each later op, and no file name or error.
+// each later op, and no file name or error. compensation (compensationLua)
+// orchestrates a workflow that steps back, between control and rs_after.
 // It returns {applied, duplicates, stale}.
-var applyScript = redis.NewScript(controlLua + readSideLua + `
+var applyScript = redis.NewScript(controlLua + readSideLua + compensationLua + `
 local p = ARGV[1]
 local cfg = cjson.decode(ARGV[4])
 local rs = cjson.decode(ARGV[5])
@@ -32,7 +33,7 @@ for tp, _ in pairs(offs) do
   local v = redis.call('HGET', okey, tp)
   stored[tp] = v and tonumber(v) or -1
 end
-local terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+local terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensating = true, compensated = true, compensation_failed = true}
 local applied, dups, stale = 0, 0, 0
 for _, op in ipairs(ops) do
   local from = stored[op.tp] or -1
@@ -136,6 +137,7 @@ for _, op in ipairs(ops) do
         end
       end
       control(p, wk, op, cfg)
+      compensation(p, wk, op, nw)
       rs_after(p, wk, op, cur, nw, rs)
     end
   end

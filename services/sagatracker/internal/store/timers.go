@@ -23,6 +23,10 @@ const (
 	// TimerCancel fires when no agent ended a canceled workflow within the
 	// cancel grace; Target is the workflow.
 	TimerCancel = "cancel"
+	// TimerCompensate fires at once when a compensating workflow's next
+	// step is to be asked to undo its effects (compensationLua); Target is
+	// the workflow.
+	TimerCompensate = "compensate"
 )
 
 // Timer is a due timer claimed for firing.
@@ -42,6 +46,9 @@ type Timer struct {
 	// Document is the workflow's document (TimerDeadline); empty for a
 	// workflow projected before the tracker kept it.
 	Document events.BlobRef
+	// Step is the step to compensate, Cause why, and Effect what the
+	// tracker knows of the step's effect (TimerCompensate).
+	Step, Cause, Effect string
 }
 
 // claimDueScript claims due timers for firing. ARGV: prefix, now (ms),
@@ -50,23 +57,33 @@ type Timer struct {
 // without an ack (its firer died) is claimed again, with its original due
 // time, so it fires with the same event id. A timer whose target no longer
 // needs it (the workflow ended, the task was decided or escalated) is
-// dropped. Returns {member, due, workflow, tenant, extra, document uri,
-// sha256, size, media type} per timer; the document is a deadline's.
+// dropped, as is a compensate timer of a workflow no longer compensating.
+// Returns {member, due, workflow, tenant, extra, document uri, sha256,
+// size, media type, cause, effect} per timer; the document is a
+// deadline's, extra a review's priority, a cancel's reason or the step to
+// compensate, cause and effect a compensation's.
 var claimDueScript = redis.NewScript(`
 local p, now, untilms, limit, cp = ARGV[1], tonumber(ARGV[2]), ARGV[3], tonumber(ARGV[4]), ARGV[5]
 local tk, fk, dk = p .. 'timers', p .. 'timers:firing', p .. 'timers:due'
-local terminal = {completed = true, failed = true, canceled = true, timed_out = true}
+local terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensating = true, compensated = true, compensation_failed = true}
 local out = {}
 local function take(member, due)
   local kind, target = string.match(member, '^(%a+):(.*)$')
   local wf, tenant, extra
   local doc = {'', '', '', ''}
+  local cause, effect = '', ''
   if kind == 'deadline' or kind == 'cancel' then
     local h = redis.call('HMGET', p .. 'wf:' .. target, 'status', 'tenant', 'doc_uri', 'doc_sha256', 'doc_size', 'doc_media_type')
     if h[1] and not terminal[h[1]] then
       wf, tenant, extra = target, h[2] or '', ''
       if kind == 'cancel' then extra = redis.call('GET', cp .. target) or '' end
       if kind == 'deadline' then doc = {h[3] or '', h[4] or '', h[5] or '', h[6] or ''} end
+    end
+  elseif kind == 'compensate' then
+    local h = redis.call('HMGET', p .. 'wf:' .. target, 'status', 'tenant', 'comp_step', 'comp_cause')
+    if h[1] == 'compensating' and h[3] then
+      wf, tenant, extra, cause = target, h[2] or '', h[3], h[4] or ''
+      effect = redis.call('HGET', p .. 'wf:' .. target .. ':effects', h[3]) or ''
     end
   elseif kind == 'sla' then
     local h = redis.call('HMGET', p .. 'review:' .. target, 'state', 'workflow', 'tenant', 'priority', 'escalated')
@@ -82,7 +99,7 @@ local function take(member, due)
   end
   redis.call('ZADD', fk, untilms, member)
   redis.call('HSET', dk, member, due)
-  table.insert(out, {member, due, wf, tenant, extra, doc[1], doc[2], doc[3], doc[4]})
+  table.insert(out, {member, due, wf, tenant, extra, doc[1], doc[2], doc[3], doc[4], cause, effect})
 end
 for _, m in ipairs(redis.call('ZRANGEBYSCORE', fk, '-inf', now, 'LIMIT', 0, limit)) do
   take(m, redis.call('HGET', dk, m) or string.format('%.0f', now))
@@ -110,7 +127,7 @@ func (s *Store) ClaimDue(ctx context.Context, now time.Time, claim time.Duration
 	out := make([]Timer, 0, len(res))
 	for _, r := range res {
 		f, ok := r.([]any)
-		if !ok || len(f) != 9 {
+		if !ok || len(f) != 11 {
 			return nil, fault.Structuralf("claim due timers: unexpected reply %v", r)
 		}
 		str := make([]string, len(f))
@@ -130,6 +147,8 @@ func (s *Store) ClaimDue(ctx context.Context, now time.Time, claim time.Duration
 			t.Priority, _ = strconv.Atoi(str[4])
 		case TimerCancel:
 			t.Reason = str[4]
+		case TimerCompensate:
+			t.Step, t.Cause, t.Effect = str[4], str[9], str[10]
 		}
 		out = append(out, t)
 	}

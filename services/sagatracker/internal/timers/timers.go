@@ -8,8 +8,10 @@
 //	deadline → deadline_exceeded (the workflow becomes timed_out)
 //	sla      → review_escalated, priority raised by one
 //	cancel   → canceled, for a canceled workflow no agent ended
+//	compensate → compensation_requested of a stepping-back workflow's next step
 //
-// The event id is derived from the timer and its due time, so a timer
+// The event id is derived from the timer and its due time (a compensation
+// request's from the workflow and the step alone), so a timer
 // fired again after a crash between producing and acknowledging yields a
 // duplicate its consumers suppress, never a second event.
 package timers
@@ -169,6 +171,8 @@ func Event(tm store.Timer) *events.WorkflowControl {
 				"sla": tm.Due.Format(time.RFC3339Nano),
 			},
 		}
+	case store.TimerCompensate:
+		return compensationRequest(tm)
 	case store.TimerCancel:
 		return &events.WorkflowControl{
 			Meta: emit.Meta(cancel.CanceledEventID(tm.Workflow), tm.Workflow, tm.Tenant, cancel.RequestedEventID(tm.Workflow), tm.Due),
@@ -177,4 +181,25 @@ func Event(tm store.Timer) *events.WorkflowControl {
 		}
 	}
 	return nil
+}
+
+// compensationRequest is the compensation_requested event of a compensate
+// timer: its id derives from the workflow and the step, so the step is
+// asked once however often the timer fires.
+func compensationRequest(tm store.Timer) *events.WorkflowControl {
+	actor := events.ServiceSagaTracker
+	details := map[string]string{events.DetailStep: tm.Step, events.DetailCause: tm.Cause}
+	if tm.Step == events.StepOCR && tm.Effect != "" {
+		details[projection.DetailTextSHA256] = tm.Effect
+	}
+	return &events.WorkflowControl{
+		Meta: emit.Meta(CompensationEventID(tm.Workflow, tm.Step), tm.Workflow, tm.Tenant, "", tm.Due),
+		Kind: events.KindCompensationRequested, Reason: "compensation of " + tm.Step + ": " + tm.Cause, Actor: &actor, Details: details,
+	}
+}
+
+// CompensationEventID is the id of the request to compensate step of
+// workflow wf.
+func CompensationEventID(wf, step string) string {
+	return emit.EventID(events.KindCompensationRequested, wf, step)
 }

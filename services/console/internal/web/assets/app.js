@@ -4,9 +4,9 @@
 'use strict';
 
 const TYPES = ['bank_statement', 'contract', 'id_document', 'insurance_claim', 'invoice', 'medical_record', 'other', 'purchase_order', 'receipt', 'tax_form'];
-const STATUSES = ['queued', 'running', 'waiting_review', 'retrying', 'parked', 'completed', 'failed', 'canceled', 'timed_out'];
+const STATUSES = ['queued', 'running', 'waiting_review', 'retrying', 'parked', 'completed', 'failed', 'canceled', 'timed_out', 'compensating', 'compensated', 'compensation_failed'];
 const STAGES = ['ingest', 'ocr', 'classify', 'review', 'ledger'];
-const TERMINAL = new Set(['completed', 'failed', 'canceled', 'timed_out']);
+const TERMINAL = new Set(['completed', 'failed', 'canceled', 'timed_out', 'compensated', 'compensation_failed']);
 
 let me = null;          // the signed-in person (GET /api/session)
 let cleanup = [];       // what the current view must stop when left
@@ -375,7 +375,7 @@ async function viewWorkflow(id) {
 function renderWorkflow(box, d, keepPages) {
   const w = d.workflow;
   const oldPages = keepPages ? document.getElementById('pages') : null;
-  const cls = w.stalled || ['parked', 'failed', 'timed_out'].includes(w.status) ? 'explain bad' : (w.status === 'waiting_review' || w.status === 'retrying' ? 'explain warn' : 'explain');
+  const cls = w.stalled || ['parked', 'failed', 'timed_out', 'compensation_failed'].includes(w.status) ? 'explain bad' : (w.status === 'waiting_review' || w.status === 'retrying' ? 'explain warn' : 'explain');
   const actions = h('div', { class: 'actions' });
   if (!TERMINAL.has(w.status)) {
     actions.append(h('button', { type: 'button', class: 'danger', id: 'cancel', onclick: async () => {
