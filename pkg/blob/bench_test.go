@@ -27,3 +27,21 @@ func BenchmarkPutSmall(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPutExisting stores the same 1 KiB blob again and again: a
+// document or a text already stored (a redelivery, the same content in
+// another workflow).
+func BenchmarkPutExisting(b *testing.B) {
+	ctx := context.Background()
+	bk, err := Open(ctx, "file://"+b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bk.Close()
+	body := bytes.Repeat([]byte("x"), 1024)
+	for b.Loop() {
+		if _, err := bk.Put(ctx, bytes.NewReader(body), "text/plain"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}
