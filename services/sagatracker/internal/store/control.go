@@ -98,10 +98,10 @@ local ctl_terminal = {completed = true, failed = true, canceled = true, timed_ou
 -- one shown unless it left k, else the smallest left (nothing when k is empty).
 local function show_first(wk, f, k, id)
   if id then
-    redis.call('HSET', wk, f, id)
+    wf_set(wk, f, id)
     return
   end
-  local shown = redis.call('HGET', wk, f)
+  local shown = wf_get(wk, f)
   local members
   if redis.call('TYPE', k).ok == 'hash' then
     if shown and redis.call('HEXISTS', k, shown) == 1 then return end
@@ -112,9 +112,9 @@ local function show_first(wk, f, k, id)
   end
   table.sort(members)
   if members[1] then
-    redis.call('HSET', wk, f, members[1])
+    wf_set(wk, f, members[1])
   else
-    redis.call('HDEL', wk, f)
+    wf_del(wk, f)
   end
 end
 local function close_review(p, id, state)
@@ -135,11 +135,13 @@ end
 -- (hash wk:parked, id -> reason); rs_after counts the workflows with any.
 local function park(p, wk, id, reason)
   if redis.call('HSET', wk .. ':parked', id, reason) == 1 then
+    parked_changed(wk)
     show_first(wk, 'parked_id', wk .. ':parked', id)
   end
 end
 local function unpark(p, wk, id)
   if redis.call('HDEL', wk .. ':parked', id) == 1 then
+    parked_changed(wk)
     show_first(wk, 'parked_id', wk .. ':parked', nil)
   end
 end
@@ -151,7 +153,7 @@ local function control(p, wk, op, cfg)
     local at = tonumber(op.at)
     local status = ''
     if c.dl or c.cx then
-      status = redis.call('HGET', wk, 'status') or ''
+      status = wf_get(wk, 'status') or ''
     end
     if c.dl and not ctl_terminal[status] then
       local due = tonumber(c.dl)
@@ -159,7 +161,7 @@ local function control(p, wk, op, cfg)
       redis.call('ZADD', tk, 'NX', ms(due), 'deadline:' .. w)
     end
     if c.doc then
-      redis.call('HSET', wk, 'doc_uri', c.doc.uri, 'doc_sha256', c.doc.sha, 'doc_size', c.doc.sz, 'doc_media_type', c.doc.mt)
+      wf_set(wk, 'doc_uri', c.doc.uri, 'doc_sha256', c.doc.sha, 'doc_size', c.doc.sz, 'doc_media_type', c.doc.mt)
     end
     if c.rv then
       local id = op.k
@@ -172,7 +174,7 @@ local function control(p, wk, op, cfg)
           'reason', rv.re, 'priority', rv.pr, 'requested', op.at, 'sla', ms(sla),
           'escalated', '0', 'uri', rv.uri, 'sha256', rv.sha, 'size', rv.sz, 'media_type', rv.mt,
           'suggested', rv.su, 'confidence', rv.cf, 'model', rv.mo, 'candidates', rv.ca, 'flags', rv.fl, 'rule', rv.ru or '')
-        local st = redis.call('HGET', wk, 'status')
+        local st = wf_get(wk, 'status')
         if st == 'completed' or st == 'failed' or st == 'canceled' then
           -- The workflow ended before its request was projected (a
           -- rebuild reads the topics in another order than they were
@@ -234,7 +236,7 @@ local function control(p, wk, op, cfg)
     -- A workflow that ended (canceled, completed, or failed for good
     -- when an operator discarded it) leaves nothing to review; nor does
     -- a timed-out one the ledger then recorded (a late decision).
-    local st = redis.call('HGET', wk, 'status')
+    local st = wf_get(wk, 'status')
     if op.s ~= 'timed_out' and (st == op.s or (op.l and st == 'timed_out')) then
       local state = 'closed'
       if op.s == 'canceled' then state = 'canceled' end

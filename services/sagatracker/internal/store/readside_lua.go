@@ -65,13 +65,13 @@ local function rs_after(p, wk, op, cur, nw, rs)
   if rs_live[ost] then olive = cur[6] or '' end
   local moved, touched = cr ~= cur[3], up ~= cur[4]
   if tn ~= '' and (moved or tn ~= otn) then
-    redis.call('ZADD', p .. 'idx:tenant:' .. tn, cr, id)
+    zset_add(p .. 'idx:tenant:' .. tn, cr, id)
   end
   if ost ~= st and rs_indexed[ost] then
-    redis.call('ZREM', p .. 'idx:status:' .. ost, id)
+    zset_rem(p .. 'idx:status:' .. ost, id)
   end
   if rs_indexed[st] and (moved or ost ~= st) then
-    redis.call('ZADD', p .. 'idx:status:' .. st, cr, id)
+    zset_add(p .. 'idx:status:' .. st, cr, id)
   end
   local ts = tn
   if ts == '' then ts = '-' end
@@ -85,26 +85,26 @@ local function rs_after(p, wk, op, cur, nw, rs)
   -- item parked at the exception agent (a structural failure also waits
   -- for review): the "@parked" count and the workflow's parked flag.
   if ost ~= st or otn ~= tn or (op.c and (op.c.pk or op.c.up)) then
-    local was = redis.call('HGET', wk, 'parked_flag')
-    local is = st == 'parked' or redis.call('EXISTS', wk .. ':parked') == 1
+    local was = wf_get(wk, 'parked_flag')
+    local is = st == 'parked' or parked_exists(wk)
     local ck = p .. 'counts'
     if was and (not is or was ~= ts) then
       rs_add(ck, was .. '|@parked', -1)
-      redis.call('HDEL', wk, 'parked_flag')
+      wf_del(wk, 'parked_flag')
     end
     if is and was ~= ts then
       rs_add(ck, ts .. '|@parked', 1)
-      redis.call('HSET', wk, 'parked_flag', ts)
+      wf_set(wk, 'parked_flag', ts)
     end
   end
   local live = ''
   if rs_live[st] then live = sg end
   if live ~= olive and olive ~= '' then
-    redis.call('ZREM', p .. 'live:' .. olive, id)
+    zset_rem(p .. 'live:' .. olive, id)
   end
   if live ~= '' then
     if live ~= olive or touched then
-      redis.call('ZADD', p .. 'live:' .. live, up, id)
+      zset_add(p .. 'live:' .. live, up, id)
     end
     if not rs_stages[live] then
       rs_stages[live] = true
@@ -112,23 +112,24 @@ local function rs_after(p, wk, op, cur, nw, rs)
     end
   end
   if rs_terminal[st] and (ost ~= st or touched) then
-    redis.call('ZADD', p .. 'finished', up, id)
+    zset_add(p .. 'finished', up, id)
   end
 
   local at = tonumber(op.at)
   local minute = math.floor(at / 60000)
   local sk = p .. 'stats:' .. string.format('%d', minute)
+  local tsp = ts .. '|'
   local function count(f)
-    rs_add(sk, ts .. '|' .. f, 1)
+    rs_add(sk, tsp .. f, 1)
   end
   if not cur[3] then count('started') end
   if ost ~= st and rs_terminal[st] then
     count(st)
-    if redis.call('HEXISTS', wk, 'exceptions') == 1 then count('ended_exc') end
+    if wf_get(wk, 'exceptions') then count('ended_exc') end
   end
   if op.fs then
     count('dlq')
-    redis.call('HINCRBY', wk, 'exceptions', 1)
+    wf_incr(wk, 'exceptions', 1)
   end
   -- Only the event that finished a step (set its finish) counts; a step
   -- whose start the tracker never saw (ingest's: submission requests are
@@ -146,20 +147,21 @@ local function rs_after(p, wk, op, cur, nw, rs)
   if d then
     if d.rq then
       count('reviews')
-      if d.mv then redis.call('HSET', wk, 'model', d.mv) end
+      if d.mv then wf_set(wk, 'model', d.mv) end
     end
-    if d.dt then redis.call('HSET', wk, 'doc_type', d.dt) end
-    if d.st then redis.call('HSETNX', wk, 'doc_type', d.st) end
+    if d.dt then wf_set(wk, 'doc_type', d.dt) end
+    if d.st and not wf_get(wk, 'doc_type') then wf_set(wk, 'doc_type', d.st) end
     if d.dt and d.au then
       count('auto:' .. d.dt .. '|' .. (d.mv or ''))
     elseif d.dt then
-      count('reviewed:' .. d.dt .. '|' .. (redis.call('HGET', wk, 'model') or ''))
+      count('reviewed:' .. d.dt .. '|' .. (wf_get(wk, 'model') or ''))
     end
   end
-  rs_expiring[sk] = string.format('%d', (minute + 1) * 60 + rs.ttl)
+  if not rs_expiring[sk] then rs_expiring[sk] = string.format('%d', (minute + 1) * 60 + rs.ttl) end
   local pg = ''
   if nw.progress then pg = cjson.encode(nw.progress) end
-  redis.call('XADD', p .. 'changes', 'MAXLEN', '~', string.format('%d', rs.maxlen), '*',
+  if not rs.maxlen_s then rs.maxlen_s = string.format('%d', rs.maxlen) end
+  redis.call('XADD', p .. 'changes', 'MAXLEN', '~', rs.maxlen_s, '*',
     'w', id, 't', tn, 's', st, 'g', sg, 'h', op.h, 'p', pg)
 end
 `

@@ -16,9 +16,12 @@ import "github.com/redis/go-redis/v9"
 // came with stands. ARGV[5] holds the read side's settings (JSON); rs_after
 // (readSideLua) maintains its indexes, statistics and change stream from
 // cur and nw, the workflow's fields before and after the op; rs_flush
-// writes its counters.
+// writes its counters. The ops are applied one by one, in order, but what
+// they read and write of a workflow's hash, its applied set and history,
+// and the indexes goes through batchLua, which reads each once and writes
+// it once per call (batch_flush, at the end).
 // It returns {applied, duplicates, stale}.
-var applyScript = redis.NewScript(controlLua + readSideLua + `
+var applyScript = redis.NewScript(batchLua + controlLua + readSideLua + `
 local p = ARGV[1]
 local cfg = cjson.decode(ARGV[4])
 local rs = cjson.decode(ARGV[5])
@@ -33,22 +36,36 @@ end
 local terminal = {completed = true, failed = true, canceled = true, timed_out = true}
 local applied, dups, stale = 0, 0, 0
 for _, op in ipairs(ops) do
+  if op.o >= (stored[op.tp] or -1) then
+    local wk = p .. 'wf:' .. op.w
+    local ks = applied_keys[wk]
+    if not ks then
+      ks = {}
+      applied_keys[wk] = ks
+    end
+    ks[#ks + 1] = op.k
+  end
+end
+for _, op in ipairs(ops) do
   local from = stored[op.tp] or -1
   if op.o < from then
     stale = stale + 1
   else
     local wk = p .. 'wf:' .. op.w
-    if redis.call('SADD', wk .. ':applied', op.k) == 0 then
+    if applied_check(wk, op.k) then
       dups = dups + 1
     else
       applied = applied + 1
-      redis.call('RPUSH', wk .. ':history', op.h)
+      history_push(wk, op.h)
       -- cur is the workflow before the op, with the fields of the steps it
       -- starts (ssp) and finishes (sfp).
       local ssp, sfp = 'step:' .. (op.ss or '') .. ':', 'step:' .. (op.sf or '') .. ':'
-      local cur = redis.call('HMGET', wk, 'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
-        ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start',
-        'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
+      local h = wf_load(wk)
+      local cur = {h.status or false, h.rank or false, h.created or false, h.updated or false, h.tenant or false,
+        h.stage or false, h.events or false, h[ssp .. 'start'] or false, h[ssp .. 'attempts'] or false,
+        h[sfp .. 'finish'] or false, h[sfp .. 'attempts'] or false, h[sfp .. 'start'] or false,
+        h.progress_step or false, h.progress_done or false, h.progress_total or false, h.progress_unit or false,
+        h.progress_at or false}
       local at = tonumber(op.at)
       -- nw is the workflow after the op, for rs_after; the fields below are
       -- set in one HSET.
@@ -64,7 +81,7 @@ for _, op in ipairs(ops) do
       if not cur[3] or at < tonumber(cur[3]) then
         hs[#hs + 1], hs[#hs + 2] = 'created', op.at
         nw.created = op.at
-        redis.call('ZADD', p .. 'index', op.at, op.w)
+        zset_add(p .. 'index', op.at, op.w)
       end
       if not cur[4] or at > tonumber(cur[4]) then
         hs[#hs + 1], hs[#hs + 2] = 'updated', op.at
@@ -116,15 +133,15 @@ for _, op in ipairs(ops) do
         hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'ledger_offset', op.l.offset, 'ledger_sequence', op.l.sequence
         hs[#hs + 1], hs[#hs + 2] = 'ledger_hash', op.l.hash
       end
-      redis.call('HSET', wk, unpack(hs))
+      wf_set(wk, unpack(hs))
       if unprogress then
-        redis.call('HDEL', wk, 'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
+        wf_del(wk, 'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
       end
       if op.fs then
         local ak = 'step:' .. op.fs .. ':attempts'
-        local a = tonumber(redis.call('HGET', wk, ak) or '0')
+        local a = tonumber(wf_get(wk, ak) or '0')
         if op.a and op.a > a then
-          redis.call('HSET', wk, ak, op.a)
+          wf_set(wk, ak, op.a)
         end
       end
       control(p, wk, op, cfg)
@@ -133,6 +150,7 @@ for _, op in ipairs(ops) do
   end
 end
 rs_flush()
+batch_flush()
 for tp, n in pairs(offs) do
   local next = tonumber(n)
   if next > stored[tp] then
