@@ -45,3 +45,23 @@ func BenchmarkPutExisting(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkPutLarge stores distinct 1 MiB blobs, too large to be hashed in
+// memory first: they are staged, then moved to their address.
+func BenchmarkPutLarge(b *testing.B) {
+	ctx := context.Background()
+	bk, err := Open(ctx, "file://"+b.TempDir())
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer bk.Close()
+	body := bytes.Repeat([]byte("x"), 1<<20)
+	n := 0
+	for b.Loop() {
+		copy(body, fmt.Sprintf("%016d", n))
+		n++
+		if _, err := bk.Put(ctx, bytes.NewReader(body), "application/pdf"); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -273,10 +274,58 @@ var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return 
 // the buffer it is given.
 type writerOnly struct{ io.Writer }
 
-// promote copies tmp to the address of sum unless a blob of the right size
-// is there already (a wrong size means a damaged blob, which is replaced).
+// promote moves tmp to the address of sum unless a blob of the right size
+// is there already (a wrong size means a damaged blob, which is replaced):
+// on the file backend it renames the file and its attributes into place,
+// elsewhere it copies.
 func (b *Bucket) promote(ctx context.Context, tmp, sum string, size int64, mediaType string) (Ref, error) {
-	return b.store(ctx, sum, size, mediaType, func(k string) error { return b.b.Copy(ctx, k, tmp, nil) })
+	return b.store(ctx, sum, size, mediaType, func(k string) error {
+		if b.durable {
+			return b.rename(ctx, tmp, k)
+		}
+		return b.b.Copy(ctx, k, tmp, nil)
+	})
+}
+
+// rename moves the file behind key from, and its attributes file, to key
+// to, creating to's folder as the file driver does (mode 0777 before the
+// umask). The attributes go first: a crash between the two renames leaves
+// to without its file, which reads as not found, and from without
+// attributes, which RemoveTemp clears.
+func (b *Bucket) rename(ctx context.Context, from, to string) error {
+	src, err := b.path(ctx, from)
+	if err != nil {
+		return err
+	}
+	root, ok := strings.CutSuffix(src, filepath.FromSlash(from))
+	if !ok {
+		return fmt.Errorf("file %q is not at key %s", src, from)
+	}
+	dst := root + filepath.FromSlash(to)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
+		return err
+	}
+	if err := os.Rename(src+".attrs", dst+".attrs"); err != nil {
+		return err
+	}
+	return os.Rename(src, dst)
+}
+
+// path returns the file behind k on the file backend.
+func (b *Bucket) path(ctx context.Context, k string) (string, error) {
+	var f *os.File
+	r, err := b.b.NewReader(ctx, k, &blob.ReaderOptions{BeforeRead: func(as func(any) bool) error {
+		as(&f)
+		return nil
+	}})
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	if f == nil {
+		return "", errors.New("not a file")
+	}
+	return f.Name(), nil
 }
 
 // store calls write with the address of sum unless a blob of the right
