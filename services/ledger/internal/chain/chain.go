@@ -68,8 +68,8 @@ type Chains struct {
 }
 
 type partition struct {
-	head   ledgerchain.Head
-	tail   map[string]*ledgerchain.Lineage // workflow → its records past the index checkpoint
+	head ledgerchain.Head
+	tail map[string]*ledgerchain.Lineage // workflow → its records past the index checkpoint
 	// entries are the records of tail by sequence, as the index will
 	// hold them: a reversal copies the content of the record it reverses,
 	// which may not be indexed yet (corrections in a quick row).
