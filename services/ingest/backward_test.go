@@ -91,14 +91,52 @@ func TestCorrectionAndErasure(t *testing.T) {
 		t.Fatalf("%d blobs after the erasure, want 0", n)
 	}
 	_, m := h.get("/v1/documents/"+wf, acmeKey)
-	if m["filename"] != nil || m["status"] != "completed" {
-		t.Fatalf("status after the erasure = %v, want no file name", m)
+	if m["filename"] != nil || m["status"] != "completed" || m["erased_at"] == nil {
+		t.Fatalf("status after the erasure = %v, want no file name and erased_at", m)
 	}
-	code, _, _ := readAs(t, h.url+"/v1/workflows/"+wf+"/text", acmeKey)
-	if code != http.StatusNotFound {
-		t.Fatalf("GET text after the erasure = %d, want 404", code)
+	for _, path := range []string{"/document", "/text", "/pages/1"} {
+		if code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+path, acmeKey); code != http.StatusNotFound {
+			t.Errorf("GET %s after the erasure = %d %s, want 404", path, code, b)
+		}
 	}
 	if len(statuses()) != 2 {
 		t.Fatalf("callbacks = %v: an erasure sends none", statuses())
+	}
+}
+
+// TestErasureWhileOCRWorks: a workflow erased while OCR still works on it
+// gets its text after the erasure; ingest deletes that text too, and
+// every read of its content answers 404 while its status says when it was
+// erased.
+func TestErasureWhileOCRWorks(t *testing.T) {
+	h := newHarness(t, nil)
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "erase-early", doc: pdfDoc, filename: "jane-roe.pdf"})
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+	doc := subs[0].(*events.DocumentSubmitted).Document
+	h.waitStatus(wf, "queued")
+
+	actor := "carol"
+	erasure := &events.WorkflowControl{Meta: meta("erase-early-requested", wf, "acme"), Kind: events.KindErasureRequested, Reason: "art. 17",
+		Actor: &actor, Details: map[string]string{}}
+	events.AddDocumentDetails(erasure.Details, doc)
+	h.produce(events.TopicControl, erasure)
+	waitFor(t, "the document's deletion", func() bool { return h.blobCount() == 0 })
+
+	// OCR finishes the page it was reading and stores the text.
+	text := h.putShared([]byte("Jane Roe, payslip for June"))
+	h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("erase-early-x", wf, "acme"), Document: doc, Text: text,
+		Pages: []events.Page{{Number: 1, Chars: 26, Confidence: 0.9, Method: "ocr"}}, Engine: events.Engine{Name: "t", Version: "1"}})
+	waitFor(t, "the late text's deletion", func() bool { return h.blobCount() == 0 })
+	for _, path := range []string{"/document", "/text", "/pages/1"} {
+		if code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+path, acmeKey); code != http.StatusNotFound {
+			t.Errorf("GET %s after the erasure = %d %s, want 404", path, code, b)
+		}
+	}
+	if _, m := h.get("/v1/documents/"+wf, acmeKey); m["erased_at"] == nil || m["filename"] != nil {
+		t.Fatalf("status after the erasure = %v, want erased_at and no file name", m)
 	}
 }

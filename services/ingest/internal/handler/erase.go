@@ -62,6 +62,11 @@ func (v *View) erase(ctx context.Context, m *bus.Message, e *events.WorkflowCont
 	if wf == "" {
 		return nil, nil
 	}
+	// Marked first, so a text extracted meanwhile is either found here or
+	// sees the mark and is deleted by extracted (eraseLateText).
+	if err := v.Store.Erase(ctx, wf, e.Meta.OccurredAt); err != nil {
+		return nil, err
+	}
 	res, err := m.Once(ctx, "erase", func(ctx context.Context) ([]byte, error) {
 		n, err := v.deleteContent(ctx, wf, e)
 		if err != nil {
@@ -70,9 +75,6 @@ func (v *View) erase(ctx context.Context, m *bus.Message, e *events.WorkflowCont
 		return []byte(strconv.Itoa(n)), nil
 	})
 	if err != nil {
-		return nil, err
-	}
-	if err := v.Store.Erase(ctx, wf, e.Meta.OccurredAt); err != nil {
 		return nil, err
 	}
 	m.Log().InfoContext(ctx, "workflow content erased", "workflow_id", wf, "deleted", string(res))
@@ -117,4 +119,24 @@ func (v *View) deleteContent(ctx context.Context, wf string, e *events.WorkflowC
 		}
 	}
 	return deleted, nil
+}
+
+// eraseLateText deletes the text of an erased workflow that OCR extracted
+// after the erasure (it was working on the document when it was erased):
+// the erasure asked for the workflow's text to be gone, and it was not
+// there yet to be deleted.
+func (v *View) eraseLateText(ctx context.Context, m *bus.Message, wf string) error {
+	c, err := v.Store.Content(ctx, wf)
+	if err != nil || !c.Erased || c.TextSHA256 == "" {
+		return err
+	}
+	_, err = m.Once(ctx, "erase-late-text", func(ctx context.Context) ([]byte, error) {
+		ok, err := v.Blobs.Delete(ctx, c.TextSHA256)
+		if err != nil {
+			return nil, fmt.Errorf("delete late text %s of erased workflow %s: %w", c.TextSHA256, wf, err)
+		}
+		m.Log().InfoContext(ctx, "text extracted after the erasure deleted", "workflow_id", wf, "deleted", ok)
+		return []byte(strconv.FormatBool(ok)), nil
+	})
+	return err
 }

@@ -313,6 +313,8 @@ type Status struct {
 	Ledger     *Ledger    `json:"ledger,omitempty"`
 	Error      *APIError  `json:"error,omitempty"`
 	Callback   *Callback  `json:"callback,omitempty"`
+	// ErasedAt is when an operator erased the workflow's content.
+	ErasedAt string `json:"erased_at,omitempty"`
 	// Steps, UpdatedAt and Progress come from the saga tracker.
 	Steps     []Step `json:"steps,omitempty"`
 	UpdatedAt string `json:"updated_at,omitempty"`
@@ -407,7 +409,7 @@ func statusOf(m map[string]string, url string) Status {
 	st := Status{
 		WorkflowID: m["workflow_id"], TenantID: m["tenant_id"], Status: m["status"], Stage: m["stage"],
 		Terminal: rank >= store.RankTerminal, Filename: m["filename"], Source: m["source"],
-		Submitted: m["submitted_at"], Deadline: m["deadline"], StatusURL: url, Version: atoi("version"),
+		Submitted: m["submitted_at"], Deadline: m["deadline"], ErasedAt: m["erased_at"], StatusURL: url, Version: atoi("version"),
 		ViewSource: SourceInterim,
 	}
 	if st.Status == "" {

@@ -10,20 +10,22 @@ import (
 	"github.com/docket-run/docket/pkg/fault"
 )
 
-// Content is what the status view references of a workflow's content.
+// Content is what the status view references of a workflow's content,
+// and whether it was erased.
 type Content struct {
 	Tenant, DocumentSHA256, TextSHA256 string
+	Erased                             bool
 }
 
 // Content returns the content references of wf's status record; the zero
 // Content when there is none (never submitted here, or expired).
 func (s *Store) Content(ctx context.Context, wf string) (Content, error) {
-	v, err := s.rdb.HMGet(ctx, statusKey(wf), "tenant_id", "document_sha256", "text_sha256").Result()
+	v, err := s.rdb.HMGet(ctx, statusKey(wf), "tenant_id", "document_sha256", "text_sha256", "erased_at").Result()
 	if err != nil {
 		return Content{}, fault.Wrap(fault.Transient, fmt.Errorf("read content of %s: %w", wf, err))
 	}
 	str := func(i int) string { s, _ := v[i].(string); return s }
-	return Content{Tenant: str(0), DocumentSHA256: str(1), TextSHA256: str(2)}, nil
+	return Content{Tenant: str(0), DocumentSHA256: str(1), TextSHA256: str(2), Erased: str(3) != ""}, nil
 }
 
 // erasedFields are the fields of a status record an erasure drops: the
