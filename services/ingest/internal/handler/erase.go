@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/services/ingest/internal/store"
 )
 
@@ -23,27 +23,31 @@ type Eraser interface {
 var _ Eraser = (*blob.Bucket)(nil)
 
 // corrected: the ledger recorded a correction of a completed workflow. The
-// view takes the corrected type (and outcome), and the workflow's callback
-// URL gets a callback with status corrected, once per correction.
+// view takes the corrected type (and outcome) and points at the
+// correction's ledger record, and the workflow's callback URL gets a
+// callback with status corrected, the type and the record's sequence, one
+// per correction.
 func (v *View) corrected(ctx context.Context, m *bus.Message, e *events.WorkflowControl) error {
 	wf := e.Meta.WorkflowID
 	if wf == "" {
 		return nil
 	}
-	static := map[string]string{
-		"document_type": e.Details[events.DetailDocumentType], "review_outcome": e.Details[events.DetailOutcome],
-		"corrected_at": e.Meta.OccurredAt.UTC().Format(time.RFC3339Nano),
+	seq, err := strconv.ParseInt(e.Details[events.DetailSequence], 10, 64)
+	if err != nil {
+		return fault.Wrap(fault.Structural, fmt.Errorf("corrected event %s: ledger sequence: %w", e.Meta.EventID, err))
 	}
-	if _, _, err := v.Store.Apply(ctx, store.Update{WorkflowID: wf, Static: static}, v.Now()); err != nil {
+	c := store.Correction{DocumentType: e.Details[events.DetailDocumentType], Outcome: e.Details[events.DetailOutcome], Sequence: seq,
+		Partition: e.Details[events.DetailLedgerPartition], Hash: e.Details[events.DetailRecordHash], At: e.Meta.OccurredAt}
+	if err := v.Store.Correct(ctx, wf, c); err != nil {
 		return err
 	}
-	_, err := m.Once(ctx, "corrected-callback", func(ctx context.Context) ([]byte, error) {
-		scheduled, err := v.Store.ScheduleCallback(ctx, wf, store.StatusCorrected, v.Now())
+	_, err = m.Once(ctx, "corrected-callback", func(ctx context.Context) ([]byte, error) {
+		scheduled, err := v.Store.ScheduleCallback(ctx, wf, c, v.Now())
 		if err != nil {
 			return nil, err
 		}
 		if scheduled {
-			m.Log().InfoContext(ctx, "corrected callback scheduled", "workflow_id", wf)
+			m.Log().InfoContext(ctx, "corrected callback scheduled", "workflow_id", wf, "sequence", seq)
 		}
 		return []byte(strconv.FormatBool(scheduled)), nil
 	})

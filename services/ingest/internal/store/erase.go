@@ -52,26 +52,3 @@ func (s *Store) Erase(ctx context.Context, wf string, at time.Time) error {
 	}
 	return nil
 }
-
-// scheduleScript schedules another callback of KEYS[1] now (ARGV[1], ms)
-// with status ARGV[2], when it has a callback URL: a follow-up of the
-// completion callback, such as a correction. It returns 1 when scheduled.
-var scheduleScript = redis.NewScript(`
-local cb = redis.call('HGET', KEYS[1], 'callback_url')
-if not cb or cb == '' then return 0 end
-redis.call('HSET', KEYS[1], 'cb_state', 'pending', 'cb_status', ARGV[2], 'cb_attempts', 0)
-redis.call('HDEL', KEYS[1], 'cb_last_error', 'cb_next_at')
-redis.call('ZADD', KEYS[2], ARGV[1], redis.call('HGET', KEYS[1], 'workflow_id'))
-return 1
-`)
-
-// ScheduleCallback schedules a callback of wf with status now, whatever the
-// state of its earlier callbacks, and reports whether it has a callback URL
-// to send it to. A completion callback still pending is replaced by it.
-func (s *Store) ScheduleCallback(ctx context.Context, wf, status string, now time.Time) (bool, error) {
-	n, err := scheduleScript.Run(ctx, s.rdb, []string{statusKey(wf), callbackSchedule}, now.UnixMilli(), status).Int()
-	if err != nil {
-		return false, fault.Wrap(fault.Transient, fmt.Errorf("schedule %s callback of %s: %w", status, wf, err))
-	}
-	return n == 1, nil
-}

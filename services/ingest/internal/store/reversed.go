@@ -36,7 +36,8 @@ var reverseScript = redis.NewScript(`
 local h = redis.call('HMGET', KEYS[1], 'status', 'callback_url', 'cb_state', 'workflow_id')
 if h[1] == 'reversed' then return 'done' end
 if h[1] ~= 'completed' or not h[2] or h[2] == '' or not h[3] then return 'none' end
-redis.call('HSET', KEYS[1], 'status', 'reversed', 'reversed_at', ARGV[2], 'cb_state', 'pending', 'cb_attempts', 0, 'cb_last_error', '')
+redis.call('HSET', KEYS[1], 'status', 'reversed', 'reversed_at', ARGV[2], 'cb_state', 'pending', 'cb_status', 'reversed', 'cb_attempts', 0, 'cb_last_error', '')
+redis.call('HDEL', KEYS[1], 'cb_document_type', 'cb_sequence')
 redis.call('HINCRBY', KEYS[1], 'version', 1)
 redis.call('ZADD', KEYS[2], ARGV[1], h[4])
 return 'scheduled'
