@@ -340,7 +340,7 @@ func TestOperatorCommands(t *testing.T) {
 			{[]string{"erase", "--workflow", "wf-r"}, 2, "erase needs --reason"},
 			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
 			{[]string{"erase", "--workflow", "wf-r", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
-			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--reason", "x"}, 1, "not recorded"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "contract", "--reason", "x"}, 1, "not recorded"},
 			{[]string{"erase", "--workflow", "wf-none", "--reason", "x"}, 1, "erase workflow wf-none: not found"},
 		} {
 			if code, out, errOut := runCLI(t, tt.args...); code != tt.code || !strings.Contains(errOut, tt.want) {
