@@ -5,6 +5,7 @@ import (
 	"io"
 	"net/http"
 	"net/http/httptest"
+	"reflect"
 	"sync"
 	"testing"
 	"time"
@@ -91,14 +92,128 @@ func TestCorrectionAndErasure(t *testing.T) {
 		t.Fatalf("%d blobs after the erasure, want 0", n)
 	}
 	_, m := h.get("/v1/documents/"+wf, acmeKey)
-	if m["filename"] != nil || m["status"] != "completed" {
-		t.Fatalf("status after the erasure = %v, want no file name", m)
+	if m["filename"] != nil || m["status"] != "completed" || m["erased_at"] == nil {
+		t.Fatalf("status after the erasure = %v, want no file name and erased_at", m)
 	}
-	code, _, _ := readAs(t, h.url+"/v1/workflows/"+wf+"/text", acmeKey)
-	if code != http.StatusNotFound {
-		t.Fatalf("GET text after the erasure = %d, want 404", code)
+	for _, path := range []string{"/document", "/text", "/pages/1"} {
+		if code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+path, acmeKey); code != http.StatusNotFound {
+			t.Errorf("GET %s after the erasure = %d %s, want 404", path, code, b)
+		}
 	}
 	if len(statuses()) != 2 {
 		t.Fatalf("callbacks = %v: an erasure sends none", statuses())
+	}
+}
+
+// TestErasureWhileOCRWorks: a workflow erased while OCR still works on it
+// gets its text after the erasure; ingest deletes that text too, and
+// every read of its content answers 404 while its status says when it was
+// erased.
+func TestErasureWhileOCRWorks(t *testing.T) {
+	h := newHarness(t, nil)
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "erase-early", doc: pdfDoc, filename: "jane-roe.pdf"})
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+	doc := subs[0].(*events.DocumentSubmitted).Document
+	h.waitStatus(wf, "queued")
+
+	actor := "carol"
+	erasure := &events.WorkflowControl{Meta: meta("erase-early-requested", wf, "acme"), Kind: events.KindErasureRequested, Reason: "art. 17",
+		Actor: &actor, Details: map[string]string{}}
+	events.AddDocumentDetails(erasure.Details, doc)
+	h.produce(events.TopicControl, erasure)
+	waitFor(t, "the document's deletion", func() bool { return h.blobCount() == 0 })
+
+	// OCR finishes the page it was reading and stores the text.
+	text := h.putShared([]byte("Jane Roe, payslip for June"))
+	h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("erase-early-x", wf, "acme"), Document: doc, Text: text,
+		Pages: []events.Page{{Number: 1, Chars: 26, Confidence: 0.9, Method: "ocr"}}, Engine: events.Engine{Name: "t", Version: "1"}})
+	waitFor(t, "the late text's deletion", func() bool { return h.blobCount() == 0 })
+	for _, path := range []string{"/document", "/text", "/pages/1"} {
+		if code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+path, acmeKey); code != http.StatusNotFound {
+			t.Errorf("GET %s after the erasure = %d %s, want 404", path, code, b)
+		}
+	}
+	if _, m := h.get("/v1/documents/"+wf, acmeKey); m["erased_at"] == nil || m["filename"] != nil {
+		t.Fatalf("status after the erasure = %v, want erased_at and no file name", m)
+	}
+}
+
+// TestCorrectionsCloseTogether: two corrections recorded a moment apart
+// are two corrected callbacks, each naming its type and its ledger
+// record's sequence (the first is not replaced by the second); the status
+// then counts the callbacks delivered, names the latest, and points at the
+// latest correction's ledger record without the model's confidence.
+func TestCorrectionsCloseTogether(t *testing.T) {
+	h := newHarness(t, nil)
+	type callback struct {
+		Status, DocumentType string
+		Sequence             int64
+	}
+	var mu sync.Mutex
+	var got []callback
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var p struct {
+			Status       string `json:"status"`
+			DocumentType string `json:"document_type"`
+			Sequence     int64  `json:"sequence"`
+		}
+		b, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(b, &p)
+		mu.Lock()
+		got = append(got, callback{p.Status, p.DocumentType, p.Sequence})
+		mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	defer srv.Close()
+	callbacks := func() []callback {
+		mu.Lock()
+		defer mu.Unlock()
+		return append([]callback(nil), got...)
+	}
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "correct-twice", doc: pdfDoc, filename: "a.pdf",
+		fields: [][2]string{{"callback_url", srv.URL + "/hook"}}})
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+	doc := subs[0].(*events.DocumentSubmitted).Document
+	h.waitStatus(wf, "queued")
+	h.produce(events.TopicClassified, &events.DocumentClassified{Meta: meta("twice-c", wf, "acme"), Document: doc, DocumentType: "invoice",
+		Confidence: 0.9, Model: events.Model{Name: "m", Version: "1"}})
+	h.produce(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("twice-r", wf, "acme"), LedgerTopic: events.TopicLedger, Sequence: 7, LedgerPartition: 2})
+	h.waitStatus(wf, "completed")
+	waitFor(t, "the completion callback", func() bool { return len(callbacks()) == 1 })
+
+	actor := "carol"
+	correction := func(id, typ, seq string) *events.WorkflowControl {
+		return &events.WorkflowControl{Meta: meta(id, wf, "acme"), Kind: events.KindCorrected, Reason: "wrong type", Actor: &actor,
+			Details: map[string]string{"document_type": typ, "outcome": "approved", "sequence": seq, "ledger_partition": "2", "record_hash": "beef" + seq}}
+	}
+	h.produce(events.TopicSteps, correction("twice-1", "contract", "9"), correction("twice-2", "receipt", "11"))
+	waitFor(t, "two corrected callbacks", func() bool { return len(callbacks()) == 3 })
+	want := []callback{{"completed", "", 0}, {"corrected", "contract", 9}, {"corrected", "receipt", 11}}
+	if c := callbacks(); !reflect.DeepEqual(c, want) {
+		t.Fatalf("callbacks = %+v, want %+v", c, want)
+	}
+	var m map[string]any
+	waitFor(t, "the last callback's state", func() bool {
+		_, m = h.get("/v1/documents/"+wf, acmeKey)
+		cb, _ := m["callback"].(map[string]any)
+		return cb["state"] == "delivered" && cb["delivered"] == 3.0
+	})
+	cb := m["callback"].(map[string]any)
+	if cb["status"] != "corrected" || cb["attempts"] != 1.0 {
+		t.Errorf("callback = %v, want the corrected one, delivered at the first attempt", cb)
+	}
+	if l := m["ledger"].(map[string]any); l["sequence"] != 11.0 || l["hash"] != "beef11" || l["partition"] != 2.0 || l["offset"] != nil {
+		t.Errorf("ledger = %v, want the second correction's record", l)
+	}
+	if r := m["result"].(map[string]any); r["document_type"] != "receipt" || r["confidence"] != nil {
+		t.Errorf("result = %v, want the corrected type without the model's confidence", r)
 	}
 }

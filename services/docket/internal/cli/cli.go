@@ -105,15 +105,37 @@ DOCKET_SCHEMA_REGISTRY_URL, DOCKET_REDIS_URL, ...
 // errUsage marks a command line that cannot be run.
 var errUsage = errors.New("usage")
 
+// errHelpShown: a command printed its own usage, as --help asked.
+var errHelpShown = errors.New("help shown")
+
+// commandUsageError is a usage error of one command: Main prints the error
+// and that command's usage (print), not the global usage.
+type commandUsageError struct {
+	err   error
+	print func(io.Writer)
+}
+
+func (e *commandUsageError) Error() string { return e.err.Error() }
+func (e *commandUsageError) Unwrap() error { return e.err }
+
 // Main runs the command line args and returns the exit status.
 func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	err := dispatch(ctx, args, stdout, stderr)
 	switch {
 	case err == nil:
 		return 0
+	case errors.Is(err, errHelpShown):
+		return 0
 	case errors.Is(err, flag.ErrHelp):
 		fmt.Fprint(stdout, usage)
 		return 0
+	}
+	var cu *commandUsageError
+	switch {
+	case errors.As(err, &cu):
+		fmt.Fprintf(stderr, "docket: %v\n\n", err)
+		cu.print(stderr)
+		return 2
 	case errors.Is(err, errUsage):
 		fmt.Fprintf(stderr, "docket: %v\n\n%s", err, usage)
 		return 2

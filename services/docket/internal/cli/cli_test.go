@@ -63,3 +63,41 @@ func TestSchemasApplyAndList(t *testing.T) {
 		t.Fatalf("second apply: exit %d: %s", code, errOut.String())
 	}
 }
+
+// TestCommandUsage: a usage error of correct or erase, and --help, print
+// the command's own usage (its synopsis and flags), not the global one;
+// a usage error exits 2, --help 0.
+func TestCommandUsage(t *testing.T) {
+	for _, c := range []struct {
+		name     string
+		args     []string
+		code     int
+		contains []string
+	}{
+		{"empty reason", []string{"correct", "--workflow", "wf-1", "--type", "memo", "--reason", ""}, 2,
+			[]string{"docket: usage: correct needs --reason\n", "usage: docket correct --workflow ID --type T", "-request-id"}},
+		{"erase without reason", []string{"erase", "--workflow", "wf-1", "--reason", ""}, 2,
+			[]string{"docket: usage: erase needs --reason\n", "usage: docket erase --workflow ID --reason R", "-workflow"}},
+		{"unknown flag", []string{"erase", "--bogus"}, 2,
+			[]string{"docket: usage: flag provided but not defined: -bogus\n", "usage: docket erase"}},
+		{"help", []string{"correct", "--help"}, 0, []string{"usage: docket correct", "-outcome"}},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			code, out, errOut := runCLI(t, c.args...)
+			if code != c.code || out != "" {
+				t.Fatalf("exit %d, stdout %q; want %d and nothing", code, out, c.code)
+			}
+			for _, want := range c.contains {
+				if !strings.Contains(errOut, want) {
+					t.Errorf("stderr %q lacks %q", errOut, want)
+				}
+			}
+			if strings.Contains(errOut, "Usage:") || strings.Contains(errOut, "long-running document workflows") {
+				t.Errorf("stderr holds the global usage:\n%s", errOut)
+			}
+			if n := strings.Count(errOut, "\n"); n > 40 {
+				t.Errorf("stderr is %d lines", n)
+			}
+		})
+	}
+}

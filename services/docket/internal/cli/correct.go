@@ -21,21 +21,22 @@ func correctCmd(ctx context.Context, args []string, stdout, stderr io.Writer) er
 	outcome := c.fs.String("outcome", "", "the corrected outcome, approved or rejected (default: keep the recorded one)")
 	reason := c.fs.String("reason", "", "why (required; recorded in the ledger and the workflow's history)")
 	requestID := c.fs.String("request-id", "", "names this correction: the same id again is a retry (default: derived from the type, outcome and reason)")
+	c.synopsis = "docket correct --workflow ID --type T [--outcome approved|rejected] --reason R [--request-id X] [flags]"
 	pos, err := c.parse(args)
 	if err != nil {
 		return err
 	}
 	switch {
 	case len(pos) != 0:
-		return fmt.Errorf("%w: correct takes no arguments, got %q (name the workflow with --workflow)", errUsage, pos)
+		return c.usage(fmt.Errorf("%w: correct takes no arguments, got %q (name the workflow with --workflow)", errUsage, pos))
 	case strings.TrimSpace(*id) == "":
-		return fmt.Errorf("%w: correct needs --workflow", errUsage)
+		return c.usage(fmt.Errorf("%w: correct needs --workflow", errUsage))
 	case strings.TrimSpace(*docType) == "":
-		return fmt.Errorf("%w: correct needs --type", errUsage)
+		return c.usage(fmt.Errorf("%w: correct needs --type", errUsage))
 	case *outcome != "" && *outcome != "approved" && *outcome != "rejected":
-		return fmt.Errorf("%w: --outcome %q: want approved or rejected", errUsage, *outcome)
+		return c.usage(fmt.Errorf("%w: --outcome %q: want approved or rejected", errUsage, *outcome))
 	case strings.TrimSpace(*reason) == "":
-		return fmt.Errorf("%w: correct needs --reason", errUsage)
+		return c.usage(fmt.Errorf("%w: correct needs --reason", errUsage))
 	}
 	ctx, cc, done, err := c.connect(ctx)
 	if err != nil {

@@ -18,17 +18,18 @@ func eraseCmd(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	c := newOpCmd("erase", stderr, 30*time.Second)
 	id := c.fs.String("workflow", "", "the workflow to erase (required)")
 	reason := c.fs.String("reason", "", "why (required; recorded in the erasure record and the audit log)")
+	c.synopsis = "docket erase --workflow ID --reason R [flags]"
 	pos, err := c.parse(args)
 	if err != nil {
 		return err
 	}
 	switch {
 	case len(pos) != 0:
-		return fmt.Errorf("%w: erase takes no arguments, got %q (name the workflow with --workflow)", errUsage, pos)
+		return c.usage(fmt.Errorf("%w: erase takes no arguments, got %q (name the workflow with --workflow)", errUsage, pos))
 	case strings.TrimSpace(*id) == "":
-		return fmt.Errorf("%w: erase needs --workflow", errUsage)
+		return c.usage(fmt.Errorf("%w: erase needs --workflow", errUsage))
 	case strings.TrimSpace(*reason) == "":
-		return fmt.Errorf("%w: erase needs --reason", errUsage)
+		return c.usage(fmt.Errorf("%w: erase needs --reason", errUsage))
 	}
 	ctx, cc, done, err := c.connect(ctx)
 	if err != nil {

@@ -4,11 +4,11 @@ import (
 	"context"
 	"fmt"
 	"strconv"
-	"time"
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/services/ingest/internal/store"
 )
 
@@ -23,27 +23,31 @@ type Eraser interface {
 var _ Eraser = (*blob.Bucket)(nil)
 
 // corrected: the ledger recorded a correction of a completed workflow. The
-// view takes the corrected type (and outcome), and the workflow's callback
-// URL gets a callback with status corrected, once per correction.
+// view takes the corrected type (and outcome) and points at the
+// correction's ledger record, and the workflow's callback URL gets a
+// callback with status corrected, the type and the record's sequence, one
+// per correction.
 func (v *View) corrected(ctx context.Context, m *bus.Message, e *events.WorkflowControl) error {
 	wf := e.Meta.WorkflowID
 	if wf == "" {
 		return nil
 	}
-	static := map[string]string{
-		"document_type": e.Details[events.DetailDocumentType], "review_outcome": e.Details[events.DetailOutcome],
-		"corrected_at": e.Meta.OccurredAt.UTC().Format(time.RFC3339Nano),
+	seq, err := strconv.ParseInt(e.Details[events.DetailSequence], 10, 64)
+	if err != nil {
+		return fault.Wrap(fault.Structural, fmt.Errorf("corrected event %s: ledger sequence: %w", e.Meta.EventID, err))
 	}
-	if _, _, err := v.Store.Apply(ctx, store.Update{WorkflowID: wf, Static: static}, v.Now()); err != nil {
+	c := store.Correction{DocumentType: e.Details[events.DetailDocumentType], Outcome: e.Details[events.DetailOutcome], Sequence: seq,
+		Partition: e.Details[events.DetailLedgerPartition], Hash: e.Details[events.DetailRecordHash], At: e.Meta.OccurredAt}
+	if err := v.Store.Correct(ctx, wf, c); err != nil {
 		return err
 	}
-	_, err := m.Once(ctx, "corrected-callback", func(ctx context.Context) ([]byte, error) {
-		scheduled, err := v.Store.ScheduleCallback(ctx, wf, store.StatusCorrected, v.Now())
+	_, err = m.Once(ctx, "corrected-callback", func(ctx context.Context) ([]byte, error) {
+		scheduled, err := v.Store.ScheduleCallback(ctx, wf, c, v.Now())
 		if err != nil {
 			return nil, err
 		}
 		if scheduled {
-			m.Log().InfoContext(ctx, "corrected callback scheduled", "workflow_id", wf)
+			m.Log().InfoContext(ctx, "corrected callback scheduled", "workflow_id", wf, "sequence", seq)
 		}
 		return []byte(strconv.FormatBool(scheduled)), nil
 	})
@@ -62,6 +66,11 @@ func (v *View) erase(ctx context.Context, m *bus.Message, e *events.WorkflowCont
 	if wf == "" {
 		return nil, nil
 	}
+	// Marked first, so a text extracted meanwhile is either found here or
+	// sees the mark and is deleted by extracted (eraseLateText).
+	if err := v.Store.Erase(ctx, wf, e.Meta.OccurredAt); err != nil {
+		return nil, err
+	}
 	res, err := m.Once(ctx, "erase", func(ctx context.Context) ([]byte, error) {
 		n, err := v.deleteContent(ctx, wf, e)
 		if err != nil {
@@ -70,9 +79,6 @@ func (v *View) erase(ctx context.Context, m *bus.Message, e *events.WorkflowCont
 		return []byte(strconv.Itoa(n)), nil
 	})
 	if err != nil {
-		return nil, err
-	}
-	if err := v.Store.Erase(ctx, wf, e.Meta.OccurredAt); err != nil {
 		return nil, err
 	}
 	m.Log().InfoContext(ctx, "workflow content erased", "workflow_id", wf, "deleted", string(res))
@@ -117,4 +123,24 @@ func (v *View) deleteContent(ctx context.Context, wf string, e *events.WorkflowC
 		}
 	}
 	return deleted, nil
+}
+
+// eraseLateText deletes the text of an erased workflow that OCR extracted
+// after the erasure (it was working on the document when it was erased):
+// the erasure asked for the workflow's text to be gone, and it was not
+// there yet to be deleted.
+func (v *View) eraseLateText(ctx context.Context, m *bus.Message, wf string) error {
+	c, err := v.Store.Content(ctx, wf)
+	if err != nil || !c.Erased || c.TextSHA256 == "" {
+		return err
+	}
+	_, err = m.Once(ctx, "erase-late-text", func(ctx context.Context) ([]byte, error) {
+		ok, err := v.Blobs.Delete(ctx, c.TextSHA256)
+		if err != nil {
+			return nil, fmt.Errorf("delete late text %s of erased workflow %s: %w", c.TextSHA256, wf, err)
+		}
+		m.Log().InfoContext(ctx, "text extracted after the erasure deleted", "workflow_id", wf, "deleted", ok)
+		return []byte(strconv.FormatBool(ok)), nil
+	})
+	return err
 }

@@ -120,7 +120,7 @@ func (v *View) submitted(ctx context.Context, _ *bus.Message, e *events.Document
 	return nil, v.RecordSubmitted(ctx, e)
 }
 
-func (v *View) extracted(ctx context.Context, _ *bus.Message, e *events.DocumentExtracted) ([]bus.Output, error) {
+func (v *View) extracted(ctx context.Context, m *bus.Message, e *events.DocumentExtracted) ([]bus.Output, error) {
 	// The text's reference and the pages' results are kept whatever the
 	// rank, for the document read API (content.go in the server).
 	static := map[string]string{"text_sha256": e.Text.SHA256, "text_size": strconv.FormatInt(e.Text.SizeBytes, 10)}
@@ -131,7 +131,10 @@ func (v *View) extracted(ctx context.Context, _ *bus.Message, e *events.Document
 	if b, err := json.Marshal(pages); err == nil {
 		static["pages"] = string(b)
 	}
-	return nil, v.apply(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static)
+	if err := v.apply(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static); err != nil {
+		return nil, err
+	}
+	return nil, v.eraseLateText(ctx, m, e.Meta.WorkflowID)
 }
 
 // Page is one page's extraction result as the document read API shows it

@@ -55,7 +55,12 @@ type Payload struct {
 	Stage      string `json:"stage"`
 	ResultURL  string `json:"result_url"`
 	ErrorCode  string `json:"error_code,omitempty"`
-	SentAt     string `json:"sent_at"`
+	// DocumentType and Sequence say, on a corrected callback, which type
+	// the correction gave the document and its ledger record's sequence:
+	// each correction has its own callback, told apart by Sequence.
+	DocumentType string `json:"document_type,omitempty"`
+	Sequence     int64  `json:"sequence,omitempty"`
+	SentAt       string `json:"sent_at"`
 }
 
 // Deliverer sends the due callbacks.
@@ -139,14 +144,14 @@ func (d *Deliverer) claimAndSend(ctx context.Context, slots chan struct{}, wg *s
 func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 	m, err := d.Store.Status(ctx, wf)
 	if errors.Is(err, store.ErrNotFound) {
-		return d.Store.FinishCallback(ctx, wf, "failed", "workflow status expired")
+		return d.Store.FinishCallback(ctx, wf, "failed", "workflow status expired", d.Now())
 	}
 	if err != nil {
 		return err
 	}
 	tn, ok := d.Tenants.Get(m["tenant_id"])
 	if !ok || len(tn.Secrets()) == 0 || m["callback_url"] == "" {
-		return d.Store.FinishCallback(ctx, wf, "failed", "tenant unknown or without callback secret")
+		return d.Store.FinishCallback(ctx, wf, "failed", "tenant unknown or without callback secret", d.Now())
 	}
 	n, err := d.Store.CallbackAttempt(ctx, wf)
 	if err != nil {
@@ -155,7 +160,11 @@ func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 	now := d.Now()
 	p := Payload{WorkflowID: wf, TenantID: tn.ID, Status: m["status"], Stage: m["stage"], ResultURL: d.ResultURL(wf), SentAt: now.UTC().Format(time.RFC3339Nano)}
 	if s := m["cb_status"]; s != "" {
-		p.Status = s // a follow-up callback: corrected
+		p.Status = s // a follow-up callback: corrected, reversed
+	}
+	if p.Status == store.StatusCorrected {
+		p.DocumentType = m["cb_document_type"]
+		p.Sequence, _ = strconv.ParseInt(m["cb_sequence"], 10, 64)
 	}
 	if p.Status != store.StatusCompleted && p.Status != store.StatusCorrected {
 		p.ErrorCode = m["error_code"] // a completed workflow may have been parked on the way
@@ -166,10 +175,10 @@ func (d *Deliverer) deliver(ctx context.Context, wf string) error {
 	switch {
 	case sendErr == nil:
 		log.InfoContext(ctx, "callback delivered")
-		return d.Store.FinishCallback(ctx, wf, "delivered", "")
+		return d.Store.FinishCallback(ctx, wf, "delivered", "", now)
 	case n >= d.MaxAttempts || errors.Is(sendErr, ErrBlockedAddress):
 		log.WarnContext(ctx, "callback given up; the result stays available by polling", "error", sendErr)
-		return d.Store.FinishCallback(ctx, wf, "failed", tenantError(sendErr))
+		return d.Store.FinishCallback(ctx, wf, "failed", tenantError(sendErr), now)
 	default:
 		wait := d.backoff(n)
 		log.InfoContext(ctx, "callback failed; retrying", "error", sendErr, "in", wait)

@@ -11,7 +11,8 @@ package server
 // A caller is a principal of DOCKET_INGEST_TOKENS_FILE/_TOKENS (the same
 // tokens file as the tracker's and the exception agent's: tenant, reviewer,
 // operator, service), or a tenant's API key. Another tenant's workflow, and
-// one ingest does not know, is 404 alike. Without a tenants file (the
+// one ingest does not know, is 404 alike, and so is every read of an
+// erased workflow. Without a tenants file (the
 // embedded mode, loopback only) a request without a credential reads as
 // the local operator.
 
@@ -118,6 +119,12 @@ func (c *Content) record(w http.ResponseWriter, r *http.Request) (map[string]str
 	}
 	if len(m) == 0 || m["document_sha256"] == "" || !p.Sees(m["tenant_id"]) {
 		writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no document for workflow %s", id))
+		return nil, false
+	}
+	if m["erased_at"] != "" {
+		// Its document and text are deleted, and whatever the record
+		// still says of them (pages, text size, media type) is no answer.
+		writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "the content of workflow %s was erased", id))
 		return nil, false
 	}
 	return m, true

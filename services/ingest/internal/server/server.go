@@ -313,6 +313,8 @@ type Status struct {
 	Ledger     *Ledger    `json:"ledger,omitempty"`
 	Error      *APIError  `json:"error,omitempty"`
 	Callback   *Callback  `json:"callback,omitempty"`
+	// ErasedAt is when an operator erased the workflow's content.
+	ErasedAt string `json:"erased_at,omitempty"`
 	// Steps, UpdatedAt and Progress come from the saga tracker.
 	Steps     []Step `json:"steps,omitempty"`
 	UpdatedAt string `json:"updated_at,omitempty"`
@@ -387,10 +389,15 @@ func ledgerOffset(o int64) *int64 {
 	return &o
 }
 
-// Callback is the state of the workflow's completion callback.
+// Callback is the state of the workflow's latest callback: the completion
+// callback (Status empty), or a follow-up (Status corrected or reversed).
+// Attempts are that callback's delivery attempts; Delivered counts every
+// callback of the workflow delivered so far.
 type Callback struct {
+	Status    string `json:"status,omitempty"`
 	State     string `json:"state"`
 	Attempts  int    `json:"attempts"`
+	Delivered int    `json:"delivered,omitempty"`
 	LastError string `json:"last_error,omitempty"`
 	NextAt    string `json:"next_at,omitempty"`
 }
@@ -407,7 +414,7 @@ func statusOf(m map[string]string, url string) Status {
 	st := Status{
 		WorkflowID: m["workflow_id"], TenantID: m["tenant_id"], Status: m["status"], Stage: m["stage"],
 		Terminal: rank >= store.RankTerminal, Filename: m["filename"], Source: m["source"],
-		Submitted: m["submitted_at"], Deadline: m["deadline"], StatusURL: url, Version: atoi("version"),
+		Submitted: m["submitted_at"], Deadline: m["deadline"], ErasedAt: m["erased_at"], StatusURL: url, Version: atoi("version"),
 		ViewSource: SourceInterim,
 	}
 	if st.Status == "" {
@@ -439,13 +446,14 @@ func resultOf(m map[string]string) *Result {
 	return &Result{DocumentType: m["document_type"], Confidence: c, ReviewReason: m["review_reason"], ReviewOutcome: m["review_outcome"]}
 }
 
-// callbackOf is the state of the completion callback; nil when none.
+// callbackOf is the state of the latest callback; nil when none.
 func callbackOf(m map[string]string) *Callback {
 	if m["cb_state"] == "" {
 		return nil
 	}
 	n, _ := strconv.Atoi(m["cb_attempts"])
-	return &Callback{State: m["cb_state"], Attempts: n, LastError: m["cb_last_error"], NextAt: m["cb_next_at"]}
+	delivered, _ := strconv.Atoi(m["cb_delivered"])
+	return &Callback{Status: m["cb_status"], State: m["cb_state"], Attempts: n, Delivered: delivered, LastError: m["cb_last_error"], NextAt: m["cb_next_at"]}
 }
 
 func writeJSON(w http.ResponseWriter, status int, v any) {

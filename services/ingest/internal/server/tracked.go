@@ -17,7 +17,7 @@ func trackedStatus(w *trackerv1.Workflow, m map[string]string, url string) Statu
 	st := Status{
 		WorkflowID: w.GetId(), TenantID: w.GetTenant(), Status: statusName(w.GetStatus()), Stage: w.GetStage(),
 		Terminal: terminal(w.GetStatus()), Submitted: rfc3339(w.GetCreatedAt()), UpdatedAt: rfc3339(w.GetUpdatedAt()),
-		StatusURL: url, Version: w.GetEvents(), ViewSource: SourceTracker,
+		ErasedAt: rfc3339(w.GetErasedAt()), StatusURL: url, Version: w.GetEvents(), ViewSource: SourceTracker,
 	}
 	for _, s := range w.GetSteps() {
 		st.Steps = append(st.Steps, Step{Name: s.GetName(), StartedAt: rfc3339(s.GetStartedAt()), FinishedAt: rfc3339(s.GetFinishedAt()), Attempts: int(s.GetAttempts())})
@@ -33,6 +33,9 @@ func trackedStatus(w *trackerv1.Workflow, m map[string]string, url string) Statu
 	}
 	if m != nil {
 		st.Filename, st.Source, st.Deadline = m["filename"], m["source"], m["deadline"]
+		if st.ErasedAt == "" {
+			st.ErasedAt = m["erased_at"] // erased before the tracker projected it
+		}
 		if m["submitted_at"] != "" {
 			st.Submitted = m["submitted_at"]
 		}

@@ -10,20 +10,22 @@ import (
 	"github.com/docket-run/docket/pkg/fault"
 )
 
-// Content is what the status view references of a workflow's content.
+// Content is what the status view references of a workflow's content,
+// and whether it was erased.
 type Content struct {
 	Tenant, DocumentSHA256, TextSHA256 string
+	Erased                             bool
 }
 
 // Content returns the content references of wf's status record; the zero
 // Content when there is none (never submitted here, or expired).
 func (s *Store) Content(ctx context.Context, wf string) (Content, error) {
-	v, err := s.rdb.HMGet(ctx, statusKey(wf), "tenant_id", "document_sha256", "text_sha256").Result()
+	v, err := s.rdb.HMGet(ctx, statusKey(wf), "tenant_id", "document_sha256", "text_sha256", "erased_at").Result()
 	if err != nil {
 		return Content{}, fault.Wrap(fault.Transient, fmt.Errorf("read content of %s: %w", wf, err))
 	}
 	str := func(i int) string { s, _ := v[i].(string); return s }
-	return Content{Tenant: str(0), DocumentSHA256: str(1), TextSHA256: str(2)}, nil
+	return Content{Tenant: str(0), DocumentSHA256: str(1), TextSHA256: str(2), Erased: str(3) != ""}, nil
 }
 
 // erasedFields are the fields of a status record an erasure drops: the
@@ -49,27 +51,4 @@ func (s *Store) Erase(ctx context.Context, wf string, at time.Time) error {
 		return fault.Wrap(fault.Transient, fmt.Errorf("erase status of %s: %w", wf, err))
 	}
 	return nil
-}
-
-// scheduleScript schedules another callback of KEYS[1] now (ARGV[1], ms)
-// with status ARGV[2], when it has a callback URL: a follow-up of the
-// completion callback, such as a correction. It returns 1 when scheduled.
-var scheduleScript = redis.NewScript(`
-local cb = redis.call('HGET', KEYS[1], 'callback_url')
-if not cb or cb == '' then return 0 end
-redis.call('HSET', KEYS[1], 'cb_state', 'pending', 'cb_status', ARGV[2], 'cb_attempts', 0)
-redis.call('HDEL', KEYS[1], 'cb_last_error', 'cb_next_at')
-redis.call('ZADD', KEYS[2], ARGV[1], redis.call('HGET', KEYS[1], 'workflow_id'))
-return 1
-`)
-
-// ScheduleCallback schedules a callback of wf with status now, whatever the
-// state of its earlier callbacks, and reports whether it has a callback URL
-// to send it to. A completion callback still pending is replaced by it.
-func (s *Store) ScheduleCallback(ctx context.Context, wf, status string, now time.Time) (bool, error) {
-	n, err := scheduleScript.Run(ctx, s.rdb, []string{statusKey(wf), callbackSchedule}, now.UnixMilli(), status).Int()
-	if err != nil {
-		return false, fault.Wrap(fault.Transient, fmt.Errorf("schedule %s callback of %s: %w", status, wf, err))
-	}
-	return n == 1, nil
 }

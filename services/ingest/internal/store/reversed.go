@@ -27,7 +27,8 @@ const (
 	ReverseDone = "done"
 )
 
-// reverseScript: KEYS[1] status hash, KEYS[2] callback schedule; ARGV[1]
+// reverseScript: KEYS[1] status hash, KEYS[2] callback schedule, KEYS[3]
+// the follow-ups queued (dropped: reversed is the last word); ARGV[1]
 // now ms, ARGV[2] now RFC 3339. A completed workflow whose completion
 // callback was sent or scheduled becomes reversed, and its callback is
 // scheduled again (a pending completion callback is sent as reversed: the
@@ -36,7 +37,9 @@ var reverseScript = redis.NewScript(`
 local h = redis.call('HMGET', KEYS[1], 'status', 'callback_url', 'cb_state', 'workflow_id')
 if h[1] == 'reversed' then return 'done' end
 if h[1] ~= 'completed' or not h[2] or h[2] == '' or not h[3] then return 'none' end
-redis.call('HSET', KEYS[1], 'status', 'reversed', 'reversed_at', ARGV[2], 'cb_state', 'pending', 'cb_attempts', 0, 'cb_last_error', '')
+redis.call('HSET', KEYS[1], 'status', 'reversed', 'reversed_at', ARGV[2], 'cb_state', 'pending', 'cb_status', 'reversed', 'cb_attempts', 0, 'cb_last_error', '')
+redis.call('HDEL', KEYS[1], 'cb_document_type', 'cb_sequence')
+redis.call('DEL', KEYS[3])
 redis.call('HINCRBY', KEYS[1], 'version', 1)
 redis.call('ZADD', KEYS[2], ARGV[1], h[4])
 return 'scheduled'
@@ -46,7 +49,7 @@ return 'scheduled'
 // reversed callback when a completion callback was sent or scheduled, and
 // returns what it did (ReverseNone, ReverseScheduled, ReverseDone).
 func (s *Store) ReverseCallback(ctx context.Context, wf string, now time.Time) (string, error) {
-	out, err := reverseScript.Run(ctx, s.rdb, []string{statusKey(wf), callbackSchedule}, now.UnixMilli(), now.UTC().Format(time.RFC3339Nano)).Text()
+	out, err := reverseScript.Run(ctx, s.rdb, []string{statusKey(wf), callbackSchedule, followUpsKey(wf)}, now.UnixMilli(), now.UTC().Format(time.RFC3339Nano)).Text()
 	if err != nil {
 		return "", fault.Wrap(fault.Transient, fmt.Errorf("reverse the callback of %s: %w", wf, err))
 	}

@@ -151,17 +151,39 @@ func (s *Store) RescheduleCallback(ctx context.Context, wf, lastErr string, at t
 	return nil
 }
 
-// FinishCallback ends the workflow's callback deliveries with state
-// delivered or failed.
-func (s *Store) FinishCallback(ctx context.Context, wf, state, lastErr string) error {
-	_, err := s.rdb.TxPipelined(ctx, func(p redis.Pipeliner) error {
-		p.ZRem(ctx, callbackSchedule, wf)
-		p.HSet(ctx, statusKey(wf), "cb_state", state, "cb_last_error", lastErr)
-		p.HDel(ctx, statusKey(wf), "cb_next_at")
-		return nil
-	})
+// finishScript: KEYS[1] status hash, KEYS[2] callback schedule, KEYS[3]
+// the follow-ups queued behind the callback; ARGV[1] state, ARGV[2] last
+// error, ARGV[3] now ms, ARGV[4] workflow id. The callback ends with its
+// state; the next queued follow-up, if any, becomes the callback, due now.
+var finishScript = redis.NewScript(`
+if redis.call('EXISTS', KEYS[1]) == 0 then
+  redis.call('ZREM', KEYS[2], ARGV[4])
+  redis.call('DEL', KEYS[3])
+  return 0
+end
+if ARGV[1] == 'delivered' then redis.call('HINCRBY', KEYS[1], 'cb_delivered', 1) end
+local nxt = redis.call('LPOP', KEYS[3])
+if nxt then
+  local f = cjson.decode(nxt)
+  redis.call('HSET', KEYS[1], 'cb_state', 'pending', 'cb_status', f.status, 'cb_document_type', f.document_type,
+    'cb_sequence', f.sequence, 'cb_attempts', 0)
+  redis.call('HDEL', KEYS[1], 'cb_last_error', 'cb_next_at')
+  redis.call('ZADD', KEYS[2], ARGV[3], ARGV[4])
+  return 1
+end
+redis.call('ZREM', KEYS[2], ARGV[4])
+redis.call('HSET', KEYS[1], 'cb_state', ARGV[1], 'cb_last_error', ARGV[2])
+redis.call('HDEL', KEYS[1], 'cb_next_at')
+return 0
+`)
+
+// FinishCallback ends the workflow's current callback with state
+// delivered or failed; a follow-up queued behind it (a correction's
+// callback) is due at now.
+func (s *Store) FinishCallback(ctx context.Context, wf, state, lastErr string, now time.Time) error {
+	err := finishScript.Run(ctx, s.rdb, []string{statusKey(wf), callbackSchedule, followUpsKey(wf)}, state, lastErr, now.UnixMilli(), wf).Err()
 	if err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("finish callback: %w", err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("finish callback of %s: %w", wf, err))
 	}
 	return nil
 }

@@ -210,7 +210,8 @@ func TestEraseWorkflow(t *testing.T) {
 	}
 	w := e.waitEvents(wf, 9)
 	if w.ErasedAt != at(100) || w.Filename != "" || w.LastError != "" || w.Correction == nil || w.Correction.Reason != "" ||
-		w.DocumentType != "invoice" || w.Status != projection.StatusCompleted || w.Ledger == nil || w.Ledger.Hash != "abcd" {
+		w.DocumentType != "invoice" || w.Status != projection.StatusCompleted || w.Ledger == nil ||
+		*w.Ledger != (projection.Ledger{Topic: events.TopicLedger, Partition: "1", Offset: "-1", Sequence: "44", Hash: "beef"}) {
 		t.Fatalf("erased workflow = %+v (correction %+v)", w, w.Correction)
 	}
 	again, err := ops.EraseWorkflow(op, &trackerv1.EraseWorkflowRequest{WorkflowId: wf, Reason: "again"})
@@ -280,4 +281,45 @@ func TestEraseWorkflow(t *testing.T) {
 	if err != nil || !pw.GetErasedAt().AsTime().Equal(at(100)) || pw.GetFilename() != "" {
 		t.Fatalf("GetWorkflow = %v, %v", pw, err)
 	}
+}
+
+// TestEraseUnfinishedWorkflow: erasing a workflow that waits for a review
+// cancels it too: after the cancel grace the tracker ends it (no agent
+// works on it to end it), it steps back (OCR's text) to compensated, and
+// its review task leaves the queue and can no longer be claimed or
+// decided.
+func TestEraseUnfinishedWorkflow(t *testing.T) {
+	e := newEnv(t)
+	clk := clock.NewManual(at(100))
+	tr := e.startAt(clk)
+	ops := tr.operations(t)
+	op := context.Background()
+	const wf = "wf-erase-waiting"
+	task := wf + "-review-requested"
+	e.step(events.TopicSubmitted, submitted(wf, 0), 1)
+	e.step(events.TopicExtracted, extracted(wf, 10), 2)
+	e.step(events.TopicReviewRequested, reviewRequested(wf, 20), 3)
+	if ids := taskIDs(t, ops, &trackerv1.ListReviewTasksRequest{}); len(ids) != 1 {
+		t.Fatalf("queue before the erasure = %v, want the task", ids)
+	}
+	if _, err := ops.EraseWorkflow(op, &trackerv1.EraseWorkflowRequest{WorkflowId: wf, Reason: "art. 17"}); err != nil {
+		t.Fatalf("EraseWorkflow: %v", err)
+	}
+	e.waitEvents(wf, 4)
+	clk.Set(at(161)) // past the cancel grace (1m)
+	// OCR stored the text: the canceled workflow steps back.
+	e.waitStatus(wf, projection.StatusCompensating)
+	e.produce(events.TopicSteps, &events.WorkflowControl{Meta: meta(wf, wf+"-ocr-compensated", 162, "", events.ServiceOCR),
+		Kind: events.KindCompensated, Details: map[string]string{events.DetailStep: events.StepOCR}})
+	got := e.waitStatus(wf, projection.StatusCompensated)
+	if got.ErasedAt != at(100) {
+		t.Fatalf("workflow = %+v, want erased at %s", got, at(100))
+	}
+	if ids := taskIDs(t, ops, &trackerv1.ListReviewTasksRequest{}); len(ids) != 0 {
+		t.Fatalf("queue after the erasure = %v, want empty", ids)
+	}
+	_, err := ops.ClaimReviewTask(op, &trackerv1.ClaimReviewTaskRequest{TaskId: task, Reviewer: "ana"})
+	wantCode(t, "claim the erased workflow's task", err, codes.FailedPrecondition)
+	_, err = ops.DecideReviewTask(op, &trackerv1.DecideReviewTaskRequest{TaskId: task, Reviewer: "ana", DocumentType: "invoice", Outcome: "approved"})
+	wantCode(t, "decide the erased workflow's task", err, codes.FailedPrecondition)
 }

@@ -2,6 +2,7 @@ package projection
 
 import (
 	"cmp"
+	"fmt"
 	"strconv"
 
 	"github.com/docket-run/docket/pkg/events"
@@ -93,4 +94,20 @@ func compensationControl(op *Op, ev *events.WorkflowControl) {
 // report.
 func compensationKind(kind string) bool {
 	return kind == events.KindCompensated || kind == events.KindCompensationFailed
+}
+
+// ledgerSummary is the history's line for a ledger record, in the words of
+// its kind: a reversal or an erasure repeats the decision it steps back
+// from, which read alone would look like a new one.
+func ledgerSummary(ev *events.LedgerRecord) string {
+	d := ev.Decision
+	switch ev.Kind {
+	case ledgerchain.KindReversal:
+		return fmt.Sprintf("ledger record %d: reversal of record %d (%s %s)", ev.Sequence, ev.RefersToSequence, d.Outcome, d.DocumentType)
+	case ledgerchain.KindCorrection:
+		return fmt.Sprintf("ledger record %d: correction to %s/%s", ev.Sequence, d.DocumentType, d.Outcome)
+	case ledgerchain.KindErasure:
+		return fmt.Sprintf("ledger record %d: erasure of the content, after record %d", ev.Sequence, ev.RefersToSequence)
+	}
+	return fmt.Sprintf("ledger record %d: %s %s", ev.Sequence, d.Outcome, d.DocumentType)
 }

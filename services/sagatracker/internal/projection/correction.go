@@ -17,6 +17,8 @@ type Correction struct {
 	Reason   string `json:"re"`
 	Sequence string `json:"seq"`
 	Hash     string `json:"hash"`
+	// Partition is the ledger partition of the correction's record.
+	Partition string `json:"part"`
 }
 
 // corrected sets the change of a corrected control event: history and the
@@ -27,6 +29,7 @@ func corrected(op *Op, ev *events.WorkflowControl) {
 	c := &Correction{
 		Type: d[events.DetailDocumentType], Outcome: d[events.DetailOutcome], Previous: d[events.DetailPreviousType],
 		Reason: ev.Reason, Sequence: d[events.DetailSequence], Hash: d[events.DetailRecordHash],
+		Partition: d[events.DetailLedgerPartition],
 	}
 	if ev.Actor != nil {
 		c.Actor = *ev.Actor

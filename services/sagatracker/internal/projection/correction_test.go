@@ -38,3 +38,32 @@ func TestRedactedSummaries(t *testing.T) {
 		}
 	}
 }
+
+// TestLedgerRecordSummaries: the history words each kind of ledger record,
+// so a reversal does not read as a new decision, nor an erasure as an
+// empty one.
+func TestLedgerRecordSummaries(t *testing.T) {
+	m := events.Meta{EventID: "e1", WorkflowID: "wf-1", TenantID: "t", OccurredAt: time.UnixMilli(1000)}
+	for _, c := range []struct {
+		name string
+		r    events.LedgerRecord
+		want string
+	}{
+		{"version 1", events.LedgerRecord{Sequence: 2, Decision: events.Decision{Outcome: "approved", DocumentType: "invoice"}},
+			"ledger record 2: approved invoice"},
+		{"disposition", events.LedgerRecord{Kind: "disposition", Sequence: 2, Decision: events.Decision{Outcome: "approved", DocumentType: "invoice"}},
+			"ledger record 2: approved invoice"},
+		{"reversal", events.LedgerRecord{Kind: "reversal", Sequence: 3, RefersToSequence: 2, Decision: events.Decision{Outcome: "approved", DocumentType: "other"}},
+			"ledger record 3: reversal of record 2 (approved other)"},
+		{"correction", events.LedgerRecord{Kind: "correction", Sequence: 4, RefersToSequence: 3, Decision: events.Decision{Outcome: "approved", DocumentType: "contract"}},
+			"ledger record 4: correction to contract/approved"},
+		{"erasure", events.LedgerRecord{Kind: "erasure", Sequence: 9, RefersToSequence: 4}, "ledger record 9: erasure of the content, after record 4"},
+	} {
+		r := c.r
+		r.Meta = m
+		op, _ := Build(Record{Topic: events.TopicLedger}, &r)
+		if op.Entry.Summary != c.want {
+			t.Errorf("%s: summary %q, want %q", c.name, op.Entry.Summary, c.want)
+		}
+	}
+}

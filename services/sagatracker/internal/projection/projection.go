@@ -267,7 +267,7 @@ func apply(op *Op, topic string, e events.Event) {
 		}
 		op.Entry.Summary = fmt.Sprintf("recorded in %s/%d@%d, sequence %d", ev.LedgerTopic, ev.LedgerPartition, ev.LedgerOffset, ev.Sequence)
 	case *events.LedgerRecord:
-		op.Entry.Summary = fmt.Sprintf("ledger record %d: %s %s", ev.Sequence, ev.Decision.Outcome, ev.Decision.DocumentType)
+		op.Entry.Summary = ledgerSummary(ev)
 	case *events.DeadLetter:
 		deadLetter(op, topic, ev)
 	case *events.WorkflowControl:

@@ -15,8 +15,8 @@ import (
 //
 // correct(wk, op, erased) keeps a corrected event's correction on the
 // workflow hash: corrections (how many) and corrected_type, _outcome,
-// _previous, _by, _reason (not once erased), _sequence, _hash and _at of
-// the latest. The corrected type is the workflow's document type from then
+// _previous, _by, _reason (not once erased), _sequence, _hash, _partition
+// and _at of the latest. The corrected type is the workflow's document type from then
 // on (parse reads it before doc_type, whatever order a rebuild projects the
 // decisions and corrections in).
 //
@@ -74,7 +74,8 @@ local function correct(wk, op, erased)
   local last = tonumber(redis.call('HGET', wk, 'corrected_at') or '-1')
   if tonumber(op.at) >= last then
     redis.call('HSET', wk, 'corrected_type', co.dt, 'corrected_outcome', co.out, 'corrected_previous', co.pt,
-      'corrected_by', co.by, 'corrected_sequence', co.seq, 'corrected_hash', co.hash, 'corrected_at', op.at)
+      'corrected_by', co.by, 'corrected_sequence', co.seq, 'corrected_hash', co.hash, 'corrected_partition', co.part or '',
+      'corrected_at', op.at)
     if erased or co.re == '' then
       redis.call('HDEL', wk, 'corrected_reason')
     else

@@ -244,6 +244,7 @@ func parse(h map[string]string) Workflow {
 			Topic: h["ledger_topic"], Partition: h["ledger_partition"], Offset: h["ledger_offset"],
 			Sequence: h["ledger_sequence"], Hash: h["ledger_hash"],
 		}
+		currentRecord(w.Ledger, w.Correction, h["corrected_partition"])
 	}
 	steps := map[string]*Step{}
 	for k, v := range h {
@@ -460,4 +461,22 @@ func globEscape(s string) string {
 		b.WriteRune(r)
 	}
 	return b.String()
+}
+
+// currentRecord points l, the workflow's disposition, at its current
+// record: the latest correction's, when it has one later in the chain.
+// The correction's offset is unknown (its confirmation cannot name it),
+// so it reads -1; its partition is the disposition's unless the corrected
+// event named one.
+func currentRecord(l *projection.Ledger, c *Correction, partition string) {
+	if c == nil || c.Sequence == 0 {
+		return
+	}
+	if seq, err := strconv.ParseInt(l.Sequence, 10, 64); err == nil && seq >= c.Sequence {
+		return
+	}
+	l.Sequence, l.Hash, l.Offset = strconv.FormatInt(c.Sequence, 10), c.RecordHash, "-1"
+	if partition != "" {
+		l.Partition = partition
+	}
 }
