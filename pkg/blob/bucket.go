@@ -1,6 +1,7 @@
 package blob
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
@@ -14,6 +15,7 @@ import (
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -115,12 +117,68 @@ func (b *Bucket) Close() error { return b.b.Close() }
 // first Put, is returned. More than MaxSize bytes fail with ErrTooLarge and
 // leave nothing behind.
 func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, error) {
-	s, err := b.Stage(ctx, r, mediaType)
-	if err != nil {
-		return Ref{}, err
-	}
-	return s.Commit(ctx)
+	return b.put(ctx, r, mediaType, "")
 }
+
+// put stores everything r yields, as Put does. want, when set, is the
+// SHA-256 the bytes must hash to: others fail with ErrIntegrity and store
+// nothing. A blob of at most smallBlob bytes is hashed in memory first, so
+// that bytes already stored are not written at all and new ones are
+// written once, straight to their address; a larger one is staged.
+func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (Ref, error) {
+	if mediaType == "" {
+		mediaType = defaultMediaType
+	}
+	if _, _, err := mime.ParseMediaType(mediaType); err != nil {
+		return Ref{}, fault.Structuralf("blob: put: invalid media type %q: %w", mediaType, err)
+	}
+	buf := smallBuffers.Get().(*[]byte)
+	defer smallBuffers.Put(buf)
+	n, err := io.ReadFull(r, *buf)
+	switch {
+	case err == nil: // the buffer is full: more may follow
+		s, err := b.Stage(ctx, io.MultiReader(bytes.NewReader((*buf)[:n]), r), mediaType)
+		if err != nil {
+			return Ref{}, err
+		}
+		defer s.Discard(ctx)
+		if want != "" && s.SHA256 != want {
+			return Ref{}, fmt.Errorf("blob: content hashes to %s, not %s: %w", s.SHA256, want, ErrIntegrity)
+		}
+		return s.Commit(ctx)
+	case !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF):
+		return Ref{}, fault.Transientf("blob: put: %w", err)
+	case int64(n) > b.maxSize:
+		return Ref{}, fmt.Errorf("blob: put: more than %d bytes: %w", b.maxSize, ErrTooLarge)
+	}
+	data := (*buf)[:n]
+	h := sha256.Sum256(data)
+	sum := hex.EncodeToString(h[:])
+	if want != "" && sum != want {
+		return Ref{}, fmt.Errorf("blob: content hashes to %s, not %s: %w", sum, want, ErrIntegrity)
+	}
+	return b.store(ctx, sum, int64(n), mediaType, func(k string) error {
+		wctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		w, err := b.b.NewWriter(wctx, k, &blob.WriterOptions{ContentType: mediaType})
+		if err != nil {
+			return err
+		}
+		if _, err := w.Write(data); err != nil {
+			cancel() // aborts the write: Close discards it
+			_ = w.Close()
+			return err
+		}
+		return w.Close()
+	})
+}
+
+// smallBlob is the largest blob put holds in memory to learn its address
+// before writing it.
+const smallBlob = 256 << 10
+
+// smallBuffers are the buffers put reads small blobs into.
+var smallBuffers = sync.Pool{New: func() any { b := make([]byte, smallBlob); return &b }}
 
 // Staged is a blob written to a temporary key and hashed but not at its
 // address yet: the caller decides from its SHA-256 whether to keep it.
@@ -216,9 +274,64 @@ var copyBuffers = sync.Pool{New: func() any { b := make([]byte, 32<<10); return 
 // the buffer it is given.
 type writerOnly struct{ io.Writer }
 
-// promote copies tmp to the address of sum unless a blob of the right size
-// is there already (a wrong size means a damaged blob, which is replaced).
+// promote moves tmp to the address of sum unless a blob of the right size
+// is there already (a wrong size means a damaged blob, which is replaced):
+// on the file backend it renames the file and its attributes into place,
+// elsewhere it copies.
 func (b *Bucket) promote(ctx context.Context, tmp, sum string, size int64, mediaType string) (Ref, error) {
+	return b.store(ctx, sum, size, mediaType, func(k string) error {
+		if b.durable {
+			return b.rename(ctx, tmp, k)
+		}
+		return b.b.Copy(ctx, k, tmp, nil)
+	})
+}
+
+// rename moves the file behind key from, and its attributes file, to key
+// to, creating to's folder as the file driver does (mode 0777 before the
+// umask). The attributes go first: a crash between the two renames leaves
+// to without its file, which reads as not found, and from without
+// attributes, which RemoveTemp clears.
+func (b *Bucket) rename(ctx context.Context, from, to string) error {
+	src, err := b.path(ctx, from)
+	if err != nil {
+		return err
+	}
+	root, ok := strings.CutSuffix(src, filepath.FromSlash(from))
+	if !ok {
+		return fmt.Errorf("file %q is not at key %s", src, from)
+	}
+	dst := root + filepath.FromSlash(to)
+	if err := os.MkdirAll(filepath.Dir(dst), 0o777); err != nil {
+		return err
+	}
+	if err := os.Rename(src+".attrs", dst+".attrs"); err != nil {
+		return err
+	}
+	return os.Rename(src, dst)
+}
+
+// path returns the file behind k on the file backend.
+func (b *Bucket) path(ctx context.Context, k string) (string, error) {
+	var f *os.File
+	r, err := b.b.NewReader(ctx, k, &blob.ReaderOptions{BeforeRead: func(as func(any) bool) error {
+		as(&f)
+		return nil
+	}})
+	if err != nil {
+		return "", err
+	}
+	defer r.Close()
+	if f == nil {
+		return "", errors.New("not a file")
+	}
+	return f.Name(), nil
+}
+
+// store calls write with the address of sum unless a blob of the right
+// size is there already (a wrong size means a damaged blob, which is
+// replaced), and makes what it wrote durable.
+func (b *Bucket) store(ctx context.Context, sum string, size int64, mediaType string, write func(key string) error) (Ref, error) {
 	first, _ := strconv.ParseUint(sum[:2], 16, 8)
 	mu := &b.locks[first%lockStripes]
 	mu.Lock()
@@ -230,7 +343,7 @@ func (b *Bucket) promote(ctx context.Context, tmp, sum string, size int64, media
 	case err != nil && !errors.Is(err, ErrNotFound):
 		return Ref{}, err
 	}
-	if err := b.b.Copy(ctx, key(sum), tmp, nil); err != nil {
+	if err := write(key(sum)); err != nil {
 		return Ref{}, fault.Transientf("blob: put %s: %w", sum, err)
 	}
 	if b.durable {

@@ -453,3 +453,42 @@ func TestFileStageCommitDiscard(t *testing.T) {
 		t.Fatalf("keys after Commit: %v, want only %s", got, key(want))
 	}
 }
+
+// Committing a staged blob on the file backend moves its file into place,
+// into the address's folder whether it exists or not: the blob reads back
+// whole, with its media type, and no temporary file is left.
+func TestFileCommitMovesOrCopies(t *testing.T) {
+	for _, tc := range []struct {
+		name      string
+		folderFor bool
+	}{{"folder exists", true}, {"new folder", false}} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			b, raw := openFile(t, dir, MaxSize(4<<20))
+			data := bytes.Repeat([]byte("a large staged document "), 20_000) // staged, not held in memory
+			want := sum(data)
+			if tc.folderFor {
+				if err := os.MkdirAll(filepath.Join(dir, "sha256", want[:2]), 0o750); err != nil {
+					t.Fatal(err)
+				}
+			}
+			ref, err := b.Put(ctx(t), bytes.NewReader(data), "text/plain")
+			if err != nil || ref.SHA256 != want || ref.MediaType != "text/plain" {
+				t.Fatalf("Put = %+v, %v", ref, err)
+			}
+			if got := read(t, b, want); !bytes.Equal(got, data) {
+				t.Error("the blob does not read back whole")
+			}
+			if st, err := b.Stat(ctx(t), want); err != nil || st != ref {
+				t.Errorf("Stat = %+v, %v; want %+v", st, err, ref)
+			}
+			if got := keys(t, raw); len(got) != 1 || got[0] != key(want) {
+				t.Errorf("keys %v, want only %s", got, key(want))
+			}
+			left, _ := filepath.Glob(filepath.Join(dir, "tmp", "*"))
+			if len(left) != 0 {
+				t.Errorf("temporary files left: %v", left)
+			}
+		})
+	}
+}

@@ -70,13 +70,9 @@ func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex, mediaType string)
 		return Ref{}, classify("adopt", sum, err)
 	}
 	defer r.Close()
-	s, err := b.Stage(ctx, r, mediaType)
+	ref, err := b.put(ctx, r, mediaType, sum)
 	if err != nil {
-		return Ref{}, err
+		return Ref{}, fmt.Errorf("blob: adopt %s from tenant %s: %w", sum, tenant, err)
 	}
-	defer s.Discard(ctx)
-	if s.SHA256 != sum {
-		return Ref{}, fmt.Errorf("blob: adopt %s from tenant %s: content hashes to %s: %w", sum, tenant, s.SHA256, ErrIntegrity)
-	}
-	return s.Commit(ctx)
+	return ref, nil
 }

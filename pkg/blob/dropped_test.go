@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/hex"
 	"errors"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
@@ -14,7 +15,15 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 )
 
+// TestAdoptDropped runs with a small document, which Adopt hashes in
+// memory, and with one too large for that, which it stages.
 func TestAdoptDropped(t *testing.T) {
+	for _, size := range []int{0, 1 << 20} {
+		t.Run(fmt.Sprintf("padded to %d bytes", size), func(t *testing.T) { testAdoptDropped(t, size) })
+	}
+}
+
+func testAdoptDropped(t *testing.T, size int) {
 	ctx := context.Background()
 	dir := t.TempDir()
 	b, err := blob.Open(ctx, "file://"+dir)
@@ -23,6 +32,7 @@ func TestAdoptDropped(t *testing.T) {
 	}
 	defer b.Close()
 	doc := []byte("%PDF-1.7 acme's invoice")
+	doc = append(doc, bytes.Repeat([]byte{' '}, max(0, size-len(doc)))...)
 	sum := dockettest.DropBlob(t, dir, "acme", doc, "application/pdf").SHA256
 	if k, _ := blob.DroppedKey("acme", sum); k != "tenants/acme/sha256/"+sum[:2]+"/"+sum {
 		t.Fatalf("DroppedKey = %s", k)
@@ -65,7 +75,7 @@ func TestAdoptDropped(t *testing.T) {
 	if err := os.MkdirAll(filepath.Dir(p), 0o750); err != nil {
 		t.Fatal(err)
 	}
-	if err := os.WriteFile(p, []byte("not acme's invoice"), 0o640); err != nil {
+	if err := os.WriteFile(p, append([]byte("not acme's invoice"), doc...), 0o640); err != nil {
 		t.Fatal(err)
 	}
 	if _, err := b.Adopt(ctx, "globex", sum, "application/pdf"); !errors.Is(err, blob.ErrIntegrity) {

@@ -19,7 +19,6 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/sr"
-	sdktrace "go.opentelemetry.io/otel/sdk/trace"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/config"
@@ -95,7 +94,9 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	defer rdb.Close()
 	store := idempotency.New(rdb)
 
-	tp := telemetry.NewTracerProvider(sdktrace.WithSampler(sdktrace.AlwaysSample()))
+	// No exporter is configured: spans carry ids through headers and logs
+	// and record nothing (telemetry.NewTracerProvider).
+	tp := telemetry.NewTracerProvider()
 	defer func() { _ = tp.Shutdown(context.WithoutCancel(ctx)) }()
 
 	ops := telemetry.NewServer()

@@ -12,14 +12,14 @@ import (
 	"sort"
 	"strings"
 
+	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/classifier/internal/textmodel"
 )
 
-// Types are the document types the corpus covers, "other" included.
-var Types = []string{
-	"bank_statement", "contract", "id_document", "insurance_claim", "invoice",
-	"medical_record", "other", "purchase_order", "receipt", "tax_form",
-}
+// Types are the document types the corpus covers, "other" included: the
+// built-in model's (events.DocumentTypes), which the tracker checks an
+// operator's correction against.
+var Types = events.DocumentTypes
 
 // Load reads every corpus/<type>/*.txt under dir, sorted by type and name.
 func Load(dir string) ([]textmodel.Doc, error) {

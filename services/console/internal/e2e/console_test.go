@@ -327,6 +327,32 @@ func TestConsoleEndToEnd(t *testing.T) {
 		t.Logf("after cancel: %s", evalString(t, b, `document.querySelector('#explanation').textContent`))
 	})
 
+	t.Run("erase a completed workflow", func(t *testing.T) {
+		signIn(t, b, s, operatorToken)
+		wf := acmeWorkflows[0] // the coffee receipt, completed
+		if err := chromedp.Do(b, chromedp.Navigate(s.url("#/workflows/"+wf))); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "Correct and Erase offered to an operator", `document.querySelector('#correct') && document.querySelector('#erase')`, 20*time.Second)
+		if err := chromedp.Do(b, chromedp.Click(chromedp.ID("erase"))); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "confirmation dialog", `document.querySelector('#confirm').open`, 5*time.Second)
+		if err := chromedp.Do(b, chromedp.SendKeys(chromedp.ID("confirm-reason"), "the customer asked (art. 17)"), chromedp.Click(chromedp.ID("confirm-yes"))); err != nil {
+			t.Fatal(err)
+		}
+		waitJS(t, b, "workflow shows erased (live)", `document.querySelector('#wf-erased') && document.querySelector('#wf-file').textContent === '—'`, 60*time.Second)
+		waitJS(t, b, "Erase no longer offered", `!document.querySelector('#erase') && !document.querySelector('#correct')`, 10*time.Second)
+		deadline := time.Now().Add(60 * time.Second)
+		for code := ""; code != "404"; code = jsAwait(b, fmt.Sprintf(`fetch('/api/workflows/%s/text').then(r => String(r.status))`, wf)) {
+			if time.Now().After(deadline) {
+				t.Fatalf("reading the erased workflow's text: status %s, want 404", code)
+			}
+			time.Sleep(300 * time.Millisecond)
+		}
+		t.Logf("after erasure: %s", evalString(t, b, `document.querySelector('#wf-erased').textContent`))
+	})
+
 	t.Run("overview", func(t *testing.T) {
 		signIn(t, b, s, operatorToken)
 		if err := chromedp.Do(b, chromedp.Navigate(s.url("#/overview"))); err != nil {

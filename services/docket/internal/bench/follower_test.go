@@ -3,6 +3,7 @@ package bench
 import (
 	"context"
 	"maps"
+	"slices"
 	"sync"
 	"testing"
 	"time"
@@ -140,34 +141,56 @@ func (f *follower) decide(ctx context.Context, rr *events.ReviewRequested) {
 // started the workflow.
 func (f *follower) await(ids []string, viaRequest bool, timeout time.Duration) (map[string]trace, bool) {
 	deadline := time.After(timeout)
+	// pending are the ids not settled yet: each wake-up looks at those
+	// only, and the traces are copied once, at the end.
+	pending := slices.Clone(ids)
 	for {
-		out := map[string]trace{}
 		f.mu.Lock()
-		for _, id := range ids {
-			wf := id
-			if viaRequest {
-				wf = f.request[id]
-			}
-			t := f.wf[wf]
-			if t == nil || (t.recorded.IsZero() && !t.failed) {
-				continue
-			}
-			c := *t
-			c.at = maps.Clone(t.at)
-			if ts, ok := f.requestTS[id]; ok && viaRequest {
-				c.at[events.TopicRequested] = ts
-			}
-			out[id] = c
+		pending = slices.DeleteFunc(pending, func(id string) bool { return f.settled(id, viaRequest) != nil })
+		if len(pending) == 0 {
+			defer f.mu.Unlock()
+			return f.traces(ids, viaRequest), true
 		}
 		f.mu.Unlock()
-		if len(out) == len(ids) {
-			return out, true
-		}
 		select {
 		case <-f.changed:
 		case <-time.After(100 * time.Millisecond):
 		case <-deadline:
-			return out, false
+			f.mu.Lock()
+			defer f.mu.Unlock()
+			return f.traces(ids, viaRequest), false
 		}
 	}
+}
+
+// settled returns the trace of id when its workflow is recorded or
+// failed, nil otherwise; f.mu is held.
+func (f *follower) settled(id string, viaRequest bool) *trace {
+	wf := id
+	if viaRequest {
+		wf = f.request[id]
+	}
+	t := f.wf[wf]
+	if t == nil || (t.recorded.IsZero() && !t.failed) {
+		return nil
+	}
+	return t
+}
+
+// traces returns copies of the settled traces of ids by id; f.mu is held.
+func (f *follower) traces(ids []string, viaRequest bool) map[string]trace {
+	out := map[string]trace{}
+	for _, id := range ids {
+		t := f.settled(id, viaRequest)
+		if t == nil {
+			continue
+		}
+		c := *t
+		c.at = maps.Clone(t.at)
+		if ts, ok := f.requestTS[id]; ok && viaRequest {
+			c.at[events.TopicRequested] = ts
+		}
+		out[id] = c
+	}
+	return out
 }

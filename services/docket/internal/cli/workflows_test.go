@@ -25,6 +25,12 @@ import (
 
 var wfBase = time.Date(2026, 11, 29, 10, 0, 0, 0, time.UTC)
 
+// wfDeadline is the test workflows' deadline: far ahead of any clock the
+// test runs under, so the tracker's deadline timer never fires during it
+// (one hour after wfBase did, once that hour was past, and the workflows
+// timed out under the test's feet).
+var wfDeadline = time.Date(2100, 1, 1, 0, 0, 0, 0, time.UTC)
+
 func wfMeta(wf, id, tenant string, sec int, cause, svc string) events.Meta {
 	return events.Meta{
 		EventID: id, WorkflowID: wf, TenantID: tenant, OccurredAt: wfBase.Add(time.Duration(sec) * time.Second),
@@ -87,9 +93,9 @@ func startTracker(t *testing.T) (string, trackerv1.TrackerClient) {
 	prod := k.Client(t)
 	dockettest.Produce(t, prod, codec, events.TopicSubmitted,
 		&events.DocumentSubmitted{Meta: wfMeta("wf-a", "wf-a-submitted", "acme", 0, "", "ingest"), Document: wfDoc("wf-a"),
-			Filename: "a.pdf", Deadline: wfBase.Add(time.Hour), Labels: map[string]string{}, Source: "http"},
+			Filename: "a.pdf", Deadline: wfDeadline, Labels: map[string]string{}, Source: "http"},
 		&events.DocumentSubmitted{Meta: wfMeta("wf-b", "wf-b-submitted", "globex", 60, "", "ingest"), Document: wfDoc("wf-b"),
-			Filename: "b.pdf", Deadline: wfBase.Add(time.Hour), Labels: map[string]string{}, Source: "http"})
+			Filename: "b.pdf", Deadline: wfDeadline, Labels: map[string]string{}, Source: "http"})
 	dockettest.Produce(t, prod, codec, events.TopicExtracted,
 		&events.DocumentExtracted{Meta: wfMeta("wf-a", "wf-a-extracted", "acme", 5, "wf-a-submitted", "ocr"), Document: wfDoc("wf-a"),
 			Text: wfDoc("wf-a-text"), Pages: []events.Page{{Number: 1, Chars: 900, Confidence: 1, Method: "text_layer"}},

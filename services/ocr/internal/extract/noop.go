@@ -23,3 +23,7 @@ func (Noop) Extract(context.Context, Job) (Result, error) {
 		EngineVersion: NoopEngineVersion,
 	}, nil
 }
+
+// ReadsNothing reports that Extract never reads Job.Path, so the caller
+// need not provide the document as a file.
+func (Noop) ReadsNothing() bool { return true }

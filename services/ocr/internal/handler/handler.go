@@ -43,6 +43,13 @@ type Extractor interface {
 	Extract(ctx context.Context, job extract.Job) (extract.Result, error)
 }
 
+// blind is an Extractor that can say it reads nothing of the document (the
+// no-op engine): the handler then only checks that the document is stored
+// and copies nothing to a file for it.
+type blind interface {
+	ReadsNothing() bool
+}
+
 var (
 	_ Claims    = (*idempotency.Store)(nil)
 	_ Extractor = (*extract.Extractor)(nil)
@@ -286,11 +293,13 @@ func (h *Handler) heartbeat(ctx context.Context, cancel context.CancelCauseFunc,
 func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha string, m *bus.Message) (cached, error) {
 	ctx, cancel := context.WithTimeout(ctx, h.cfg.Timeout)
 	defer cancel()
-	path, err := h.download(ctx, sha)
+	path, err := h.document(ctx, sha)
 	if err != nil {
 		return cached{}, err
 	}
-	defer os.Remove(path)
+	if path != "" {
+		defer os.Remove(path)
+	}
 	res, err := h.x.Extract(ctx, extract.Job{
 		Path: path, SHA256: sha, MediaType: in.Document.MediaType, WorkflowID: in.Meta.WorkflowID, Tenant: in.Meta.TenantID,
 		Continue: m.CheckCanceled,
@@ -318,6 +327,19 @@ func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha
 		c.Pages[i] = events.Page{Number: p.Number, Chars: utf8.RuneCountInString(p.Text), Confidence: float32(p.Confidence), Method: p.Method}
 	}
 	return c, nil
+}
+
+// document returns the path of a temporary copy of the document blob, or
+// "" for an extractor that reads nothing once the blob is known to be
+// stored.
+func (h *Handler) document(ctx context.Context, sha string) (string, error) {
+	if b, ok := h.x.(blind); ok && b.ReadsNothing() {
+		if _, err := h.blobs.Stat(ctx, sha); err != nil {
+			return "", fmt.Errorf("stat document blob: %w", err)
+		}
+		return "", nil
+	}
+	return h.download(ctx, sha)
 }
 
 // download copies the document blob into a temporary file; the blob

@@ -84,7 +84,13 @@ func (h *harness) startAs(t *testing.T, timeout time.Duration, owner, replica st
 	cp := checkpoint.New(h.rdb, time.Hour, "eng@300dpi")
 	x := extract.New(h.engine, extract.NewPoppler("pdfinfo", "pdftotext", "pdftoppm", extract.ProcessLimits{Memory: 2 << 30, CPU: 2 * time.Minute}), cp, cp, nil,
 		extract.Limits{MaxPages: 50, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}, t.TempDir(), log)
-	hd := handler.New(handler.Config{Service: service, Owner: owner, Replica: replica, Timeout: timeout, Lease: 3 * time.Second, WorkDir: t.TempDir()}, h.blobs, h.store, x, log)
+	h.run(t, timeout, owner, replica, h.blobs, x, log)
+}
+
+// run runs a handler with the extractor x and the blob store blobs.
+func (h *harness) run(t *testing.T, timeout time.Duration, owner, replica string, blobs blob.Store, x handler.Extractor, log *slog.Logger) {
+	t.Helper()
+	hd := handler.New(handler.Config{Service: service, Owner: owner, Replica: replica, Timeout: timeout, Lease: 3 * time.Second, WorkDir: t.TempDir()}, blobs, h.store, x, log)
 	servicetest.Run(t, servicetest.Config{Service: service, Kafka: []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, Codec: h.codec,
 		Redis: h.rdb, Store: h.store, TxnID: "ocr-test", Options: []bus.Option{bus.Logger(log)}},
 		func(_ context.Context, rt *bus.Runtime) error {
@@ -293,5 +299,41 @@ func TestMissingLanguageCompletesDegraded(t *testing.T) {
 		if text := strings.TrimSpace(h.text(t, e.Text)); (text != "") != wantText {
 			t.Errorf("%s: text %q, want some: %v", mediaType, text, wantText)
 		}
+	}
+}
+
+// openCounter counts the blobs opened for reading.
+type openCounter struct {
+	blob.Store
+	opened atomic.Int64
+}
+
+func (o *openCounter) Open(ctx context.Context, sha string) (io.ReadCloser, error) {
+	o.opened.Add(1)
+	return o.Store.Open(ctx, sha)
+}
+
+// The no-op engine reads nothing of a document: the handler reads no
+// blob for it (only the text it stores), yet a document that is not
+// stored still fails.
+func TestNoopEngineReadsNoDocument(t *testing.T) {
+	h := newHarness(t)
+	doc := h.put(t, "utf8.txt", "text/plain")
+	missing := events.BlobRef{URI: blob.URI(strings.Repeat("0", 64)), SHA256: strings.Repeat("0", 64), SizeBytes: 1, MediaType: "text/plain"}
+	h.submit(t, 1, doc)
+	h.submit(t, 2, missing)
+	blobs := &openCounter{Store: h.blobs}
+	h.run(t, time.Minute, "test", "", blobs, extract.Noop{}, slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn})))
+
+	out := h.extracted(t, 1, time.Minute)
+	if len(out) != 1 || out[0].Engine.Name != extract.NoopEngineName || h.text(t, out[0].Text) != extract.NoopText {
+		t.Fatalf("extracted %+v, want the no-op engine's text", out)
+	}
+	dls := h.deadLetters(t, 1)
+	if len(dls) != 1 || dls[0].Meta.WorkflowID != "wf-00000002" || !strings.Contains(dls[0].ErrorMessage, "blob not found") {
+		t.Fatalf("dead letters %+v, want the missing document's", dls)
+	}
+	if n := blobs.opened.Load(); n != 0 {
+		t.Errorf("the handler opened %d blobs, want none", n)
 	}
 }

@@ -82,6 +82,8 @@ func TestCorrectWorkflow(t *testing.T) {
 		{"no type", op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.DocumentType = "" }), codes.InvalidArgument},
 		{"bad type", op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.DocumentType = "Invoice; drop" }), codes.InvalidArgument},
 		{"bad outcome", op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.Outcome = "maybe" }), codes.InvalidArgument},
+		{"a type the classifier does not know", op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.DocumentType = "invoce" }), codes.InvalidArgument},
+		{"the type it has already", op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.DocumentType, r.Outcome = "invoice", "" }), codes.FailedPrecondition},
 		{"long request id", op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.RequestId = strings.Repeat("x", 257) }), codes.InvalidArgument},
 		{"unknown workflow", op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.WorkflowId = "wf-unknown" }), codes.NotFound},
 		{"not recorded", op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.WorkflowId = running }), codes.FailedPrecondition},
@@ -102,6 +104,8 @@ func TestCorrectWorkflow(t *testing.T) {
 	if err != nil || other.GetEventId() != operations.CorrectionEventID(wf, "ticket-7") || other.GetEventId() == resp.GetEventId() {
 		t.Fatalf("correction ticket-7 = %v, %v; want its own event id", other, err)
 	}
+	_, err = ops.CorrectWorkflow(op, with(func(r *trackerv1.CorrectWorkflowRequest) { r.RequestId, r.DocumentType = "ticket-7", "receipt" }))
+	wantCode(t, "a request id used again for another correction", err, codes.AlreadyExists)
 	got := e.controlEvents(wf, 3)
 	if len(got) != 3 {
 		t.Fatalf("got %d control events, want 3 (a retry produces the same event again)", len(got))

@@ -79,7 +79,7 @@ func newControl(p Parts, st *store.Store) (*control, error) {
 	}
 	return &control{
 		cl:    cl,
-		ops:   operations.New(operations.Config{Lease: p.Config.Control.ReviewLease, Auth: p.Auth}, st, em, clk, p.Log),
+		ops:   operations.New(operations.Config{Lease: p.Config.Control.ReviewLease, Auth: p.Auth, DocumentTypes: p.Config.DocumentTypes}, st, em, clk, p.Log),
 		timer: loop,
 	}, nil
 }

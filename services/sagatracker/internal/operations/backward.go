@@ -2,7 +2,8 @@ package operations
 
 import (
 	"context"
-	"regexp"
+	"slices"
+	"strings"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -12,13 +13,7 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/sagatracker/internal/emit"
-	"github.com/docket-run/docket/services/sagatracker/internal/projection"
 )
-
-// typePattern is what a document type looks like (the classifier's types:
-// invoice, bank_statement, ...). The tracker does not know the classifier's
-// model; the ledger records the type an operator gives.
-var typePattern = regexp.MustCompile(`^[a-z][a-z0-9_]{0,63}$`)
 
 // CorrectionEventID is the event id of a workflow's correction_requested
 // event for a request id.
@@ -41,8 +36,9 @@ func (s *Server) CorrectWorkflow(ctx context.Context, req *trackerv1.CorrectWork
 	if err := checkID("workflow_id", req.GetWorkflowId()); err != nil {
 		return nil, err
 	}
-	if !typePattern.MatchString(req.GetDocumentType()) {
-		return nil, status.Errorf(codes.InvalidArgument, "document_type %.70q: want a document type such as invoice (lowercase letters, digits and _)", req.GetDocumentType())
+	if !slices.Contains(s.cfg.DocumentTypes, req.GetDocumentType()) {
+		return nil, status.Errorf(codes.InvalidArgument, "document_type %.70q is not a document type the classifier knows: want one of %s (DOCKET_SAGATRACKER_DOCUMENT_TYPES)",
+			req.GetDocumentType(), strings.Join(s.cfg.DocumentTypes, ", "))
 	}
 	if o := req.GetOutcome(); o != "" && !outcomes[o] {
 		return nil, status.Errorf(codes.InvalidArgument, "outcome %q: want approved, rejected or empty (keep the current one)", o)
@@ -60,20 +56,34 @@ func (s *Server) CorrectWorkflow(ctx context.Context, req *trackerv1.CorrectWork
 	switch {
 	case !w.ErasedAt.IsZero():
 		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s was erased: there is nothing left to correct", w.ID)
-	case w.Ledger == nil || w.Status != projection.StatusCompleted:
+	case w.DocumentType == req.GetDocumentType() && req.GetOutcome() == "":
+		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s is %s already: nothing to correct", w.ID, w.DocumentType)
+	case w.Ledger == nil:
+		// Recorded is what counts, not the status: a workflow that timed
+		// out and was decided late is recorded too.
 		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s is %s, not recorded: only a recorded workflow can be corrected", w.ID, w.Status)
 	}
 	actor, err := auth.Actor(who, "")
 	if err != nil {
 		return nil, status.Error(codes.PermissionDenied, err.Error())
 	}
+	fingerprint := emit.EventID(req.GetDocumentType(), req.GetOutcome(), req.GetReason())
 	rid := req.GetRequestId()
 	if rid == "" {
 		// The same correction asked again (a retried call) is the same
 		// request.
-		rid = emit.EventID(req.GetDocumentType(), req.GetOutcome(), req.GetReason())
+		rid = fingerprint
 	}
 	id := CorrectionEventID(w.ID, rid)
+	// A request id names one correction: used again with other
+	// parameters, it is a mistake, not a retry.
+	bound, err := s.store.BindRequest(ctx, id, fingerprint)
+	if err != nil {
+		return nil, s.status(err)
+	}
+	if bound != fingerprint {
+		return nil, status.Errorf(codes.AlreadyExists, "request id %q of workflow %s names another correction already (another type, outcome or reason): use a new request id", rid, w.ID)
+	}
 	ev := &events.WorkflowControl{
 		Meta: emit.Meta(id, w.ID, w.Tenant, "", s.clock.Now()), Kind: events.KindCorrectionRequested,
 		Reason: req.GetReason(), Actor: &actor, Details: map[string]string{

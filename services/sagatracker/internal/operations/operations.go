@@ -63,6 +63,7 @@ type Store interface {
 	Tasks(ctx context.Context, f store.TaskFilter, now time.Time, limit int, cursor string) ([]store.Task, string, error)
 	Claim(ctx context.Context, id, reviewer string, now time.Time, lease time.Duration) (store.Task, error)
 	Decide(ctx context.Context, id string, d store.Decision, now time.Time) (store.Task, bool, error)
+	BindRequest(ctx context.Context, key, fingerprint string) (string, error)
 }
 
 // Emitter produces events.
@@ -89,6 +90,9 @@ type Config struct {
 	Lease time.Duration
 	// Auth identifies callers. Default AllowAll.
 	Auth Authenticate
+	// DocumentTypes are the types a correction may name. Default
+	// events.DocumentTypes.
+	DocumentTypes []string
 }
 
 // Server implements trackerv1.OperationsServer.
@@ -110,6 +114,9 @@ func New(cfg Config, st Store, em Emitter, c clock.Clock, log *slog.Logger) *Ser
 	}
 	if cfg.Auth == nil {
 		cfg.Auth = AllowAll
+	}
+	if len(cfg.DocumentTypes) == 0 {
+		cfg.DocumentTypes = events.DocumentTypes
 	}
 	return &Server{cfg: cfg, store: st, emit: em, clock: c, log: log}
 }

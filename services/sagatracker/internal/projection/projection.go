@@ -249,6 +249,7 @@ func apply(op *Op, topic string, e events.Event) {
 		op.Entry.Redacted = fmt.Sprintf("review requested, priority %d", ev.Priority)
 		if why := ev.Context[contextDegraded]; why != "" {
 			op.Entry.Summary += "; degraded: " + why
+			op.Entry.Redacted += "; degraded: " + why
 		}
 	case *events.ReviewDecided:
 		op.set(StatusRunning, StepLedger, rankReviewDecided)
@@ -278,6 +279,9 @@ func apply(op *Op, topic string, e events.Event) {
 		if topic == events.TopicSteps && !stepKind(ev.Kind) && !compensationKind(ev.Kind) {
 			// The steps topic's writers may not steer workflows: history only.
 			op.Entry.Summary = "ignored on " + topic + ": " + op.Entry.Summary
+			if op.Entry.Redacted != "" {
+				op.Entry.Redacted = "ignored on " + topic + ": " + op.Entry.Redacted
+			}
 			return
 		}
 		switch ev.Kind {

@@ -44,11 +44,13 @@ func BenchmarkTracker(b *testing.B) {
 	ops := benchOps(workflows)
 	b.ResetTimer()
 	var applied, redisCPU, selfCPU time.Duration
+	var cmds int64
 	for range b.N {
 		if err := rdb.FlushDB(ctx).Err(); err != nil {
 			b.Fatal(err)
 		}
 		redis0, self0 := benchCPU(b, rdb)
+		cmds0 := benchCommands(b, rdb)
 		begun := time.Now()
 		for i := 0; i < len(ops); i += batch {
 			part := ops[i:min(i+batch, len(ops))]
@@ -61,6 +63,7 @@ func BenchmarkTracker(b *testing.B) {
 			}
 		}
 		applied += time.Since(begun)
+		cmds += benchCommands(b, rdb) - cmds0 - 1 // the INFO before
 		redis1, self1 := benchCPU(b, rdb)
 		redisCPU += redis1 - redis0
 		selfCPU += self1 - self0
@@ -77,6 +80,28 @@ func BenchmarkTracker(b *testing.B) {
 	// one replica on its own cores would reach.
 	fmt.Printf("bench tracker: events_per_cpu_s=%.0f (CPU during the apply: redis-server %s, tracker %s)\n",
 		float64(len(ops)*b.N)/(redisCPU+selfCPU).Seconds(), redisCPU.Round(time.Millisecond), selfCPU.Round(time.Millisecond))
+	// Redis commands, those the apply script runs included.
+	fmt.Printf("bench tracker: redis_cmds_per_event=%.2f\n", float64(cmds)/float64(len(ops)*b.N))
+}
+
+// benchCommands returns the commands redis-server has processed so far
+// (total_commands_processed: the commands scripts run included).
+func benchCommands(b *testing.B, rdb *redis.Client) int64 {
+	info, err := rdb.Info(context.Background(), "stats").Result()
+	if err != nil {
+		b.Fatal(err)
+	}
+	for _, line := range strings.Split(info, "\n") {
+		if v, ok := strings.CutPrefix(strings.TrimSpace(line), "total_commands_processed:"); ok {
+			n, err := strconv.ParseInt(v, 10, 64)
+			if err != nil {
+				b.Fatalf("redis total_commands_processed %q: %v", v, err)
+			}
+			return n
+		}
+	}
+	b.Fatal("redis INFO stats has no total_commands_processed")
+	return 0
 }
 
 // benchCPU returns the CPU time used so far by redis-server and by this

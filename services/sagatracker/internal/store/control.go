@@ -219,7 +219,16 @@ local function control(p, wk, op, cfg)
     end
     if c.pk then park(p, wk, c.pk.id, c.pk.re or '') end
     if c.up then unpark(p, wk, c.up) end
-    if c.er then erase(p, wk, op) end
+    if c.er then
+      erase(p, wk, op)
+      -- A workflow still running is canceled too: its document is gone,
+      -- and a step that went on would store its text again.
+      local st = redis.call('HGET', wk, 'status') or ''
+      if not ctl_terminal[st] then
+        redis.call('SET', cfg.cancel_prefix .. w, 'erased', 'EX', cfg.cancel_ttl_s)
+        redis.call('ZADD', tk, 'NX', ms(at + cfg.grace_ms), 'cancel:' .. w)
+      end
+    end
     if c.cx then
       local reason = c.cr
       if not reason or reason == '' then reason = 'canceled' end

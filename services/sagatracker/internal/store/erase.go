@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"strconv"
+	"time"
 
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
@@ -29,6 +30,9 @@ import (
 // pending decision's reason; its parked items their reasons. Ids, hashes,
 // document types, statuses, decisions and times stay. The change stream
 // (capped by WithChangesMaxLen) is not rewritten: its entries age out.
+// control (controlLua) also cancels a workflow that has not ended: the
+// cancel marker (reason "erased") and the cancel timer, as for a
+// cancel_requested.
 const eraseLua = `
 local function erase_review(rk)
   if redis.call('EXISTS', rk) == 0 then return end
@@ -90,4 +94,27 @@ func (s *Store) Document(ctx context.Context, id string) (events.BlobRef, error)
 	str := func(i int) string { s, _ := v[i].(string); return s }
 	size, _ := strconv.ParseInt(str(2), 10, 64)
 	return events.BlobRef{URI: str(0), SHA256: str(1), SizeBytes: size, MediaType: str(3)}, nil
+}
+
+// requestTTL is how long the tracker remembers an operator request's
+// parameters under its request id.
+const requestTTL = 30 * 24 * time.Hour
+
+// BindRequest binds request id key to its parameters fingerprint, the first
+// time it is used, and returns the fingerprint it is bound to: fingerprint
+// itself, or the one of an earlier request with the same id.
+func (s *Store) BindRequest(ctx context.Context, key, fingerprint string) (string, error) {
+	k := s.prefix + "req:" + key
+	ok, err := s.rdb.SetNX(ctx, k, fingerprint, requestTTL).Result()
+	if err != nil {
+		return "", fmt.Errorf("bind request %s: %w", key, err)
+	}
+	if ok {
+		return fingerprint, nil
+	}
+	bound, err := s.rdb.Get(ctx, k).Result()
+	if err != nil {
+		return "", fmt.Errorf("read request %s: %w", key, err)
+	}
+	return bound, nil
 }

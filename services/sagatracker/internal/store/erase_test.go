@@ -12,7 +12,8 @@ import (
 
 // TestErasureBeforeItsEvents: a rebuild may project a workflow's erasure
 // (docket.workflow.control) before its submission and review request
-// (other topics); what those bring of personal data never lands.
+// (other topics); what those bring of personal data never lands. A
+// workflow erased before it ended is canceled.
 func TestErasureBeforeItsEvents(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
@@ -49,6 +50,13 @@ func TestErasureBeforeItsEvents(t *testing.T) {
 		if strings.Contains(e.Summary, "John") || strings.Contains(e.Summary, "john") || strings.Contains(e.Summary, "art. 17") || e.Redacted != "" {
 			t.Errorf("history entry %+v", e)
 		}
+	}
+	// Not ended: the erasure cancels it too.
+	if v, err := s.rdb.Get(ctx, s.settings.CancelPrefix+"wf-1").Result(); err != nil || v != "erased" {
+		t.Errorf("cancel marker = %q, %v; want erased", v, err)
+	}
+	if due, err := s.Scheduled(ctx); err != nil || due["cancel:wf-1"].IsZero() {
+		t.Errorf("timers = %v, %v; want the cancel timer", due, err)
 	}
 	tk, err := s.Task(ctx, "rr", at)
 	if err != nil || tk.Reason != "" || tk.Rule != "" || len(tk.Flags) != 1 || tk.Flags[0].Detail != "" {
