@@ -141,3 +141,31 @@ func TestCorrectionsAndErasureAppendLinkedRecords(t *testing.T) {
 		t.Errorf("API: first record %s, lineage of %d; want the disposition and 5 records ending with the rejected correction", got.Kind, len(got.Lineage))
 	}
 }
+
+// Corrections of one workflow in a quick row — in one batch, before the
+// index holds the record each one reverses — each reverse the one before:
+// the chain keeps the content of the records the index has not caught up
+// with.
+func TestCorrectionsInAQuickRow(t *testing.T) {
+	h := newHarness(t, 1)
+	h.start(t, "lineage-row")
+	dockettest.Produce(t, h.client, h.codec, events.TopicClassified, classified(3))
+	h.ledgerRecords(t, 1, 0)
+	var row []events.Event
+	for i, typ := range []string{"receipt", "contract", "tax_form"} {
+		row = append(row, control(3, "correction_requested", string(rune('a'+i)), "storm "+typ, map[string]string{"document_type": typ}))
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicControl, row...)
+	recs := h.ledgerRecords(t, 7, 2*time.Second)
+	var got []string
+	for _, r := range recs {
+		got = append(got, ledgerchain.KindOf(r)+":"+r.Decision.DocumentType)
+	}
+	want := []string{"disposition:invoice", "reversal:invoice", "correction:receipt", "reversal:receipt", "correction:contract", "reversal:contract", "correction:tax_form"}
+	if !slices.Equal(got, want) {
+		t.Fatalf("records %v, want %v", got, want)
+	}
+	if rep := h.verify(t); rep.Err() != nil {
+		t.Fatal(rep.Err())
+	}
+}

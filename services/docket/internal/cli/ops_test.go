@@ -334,13 +334,13 @@ func TestOperatorCommands(t *testing.T) {
 			want string
 		}{
 			{[]string{"correct", "--workflow", "wf-r", "--reason", "x"}, 2, "correct needs --type"},
-			{[]string{"correct", "--workflow", "wf-r", "--type", "memo"}, 2, "correct needs --reason"},
-			{[]string{"correct", "wf-r", "--type", "memo", "--reason", "x"}, 2, "name the workflow with --workflow"},
-			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--outcome", "maybe", "--reason", "x"}, 2, "want approved or rejected"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "receipt"}, 2, "correct needs --reason"},
+			{[]string{"correct", "wf-r", "--type", "receipt", "--reason", "x"}, 2, "name the workflow with --workflow"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "receipt", "--outcome", "maybe", "--reason", "x"}, 2, "want approved or rejected"},
 			{[]string{"erase", "--workflow", "wf-r"}, 2, "erase needs --reason"},
-			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "receipt", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
 			{[]string{"erase", "--workflow", "wf-r", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
-			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--reason", "x"}, 1, "not recorded"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "receipt", "--reason", "x"}, 1, "not recorded"},
 			{[]string{"erase", "--workflow", "wf-none", "--reason", "x"}, 1, "erase workflow wf-none: not found"},
 		} {
 			if code, out, errOut := runCLI(t, tt.args...); code != tt.code || !strings.Contains(errOut, tt.want) {

@@ -68,21 +68,26 @@ type Chains struct {
 }
 
 type partition struct {
-	head   ledgerchain.Head
-	tail   map[string]*ledgerchain.Lineage // workflow → its records past the index checkpoint
-	staged []staged                        // appended in the open batch, in order
+	head ledgerchain.Head
+	tail map[string]*ledgerchain.Lineage // workflow → its records past the index checkpoint
+	// entries are the records of tail by sequence, as the index will
+	// hold them: a reversal copies the content of the record it reverses,
+	// which may not be indexed yet (corrections in a quick row).
+	entries map[int64]index.Entry
+	staged  []staged // appended in the open batch, in order
 }
 
 type staged struct {
 	workflow string
 	head     ledgerchain.Head
 	ref      ledgerchain.Ref
+	entry    index.Entry
 }
 
 // History is what the ledger holds of a workflow when a record of it is
 // appended: its lineage, from the index, the records past the index
-// checkpoint and those staged in the open batch; and the index's entries of
-// it by sequence (a record recorded moments ago may not be indexed yet).
+// checkpoint and those staged in the open batch; and their entries by
+// sequence.
 type History struct {
 	Lineage ledgerchain.Lineage
 	Entries map[int64]index.Entry
@@ -136,7 +141,7 @@ func (c *Chains) Append(ctx context.Context, p int32, workflow, eventID string, 
 		return nil, err
 	}
 	c.mu.Lock()
-	recent := part.recent(workflow)
+	recent, recentEntries := part.recent(workflow)
 	link := part.next()
 	c.mu.Unlock()
 	if recentHas(recent, eventID) {
@@ -157,9 +162,10 @@ func (c *Chains) Append(ctx context.Context, p int32, workflow, eventID string, 
 		hist.Entries[e.Sequence] = e
 		indexed = max(indexed, e.Sequence)
 	}
-	for _, ref := range recent {
+	for i, ref := range recent {
 		if ref.Sequence > indexed {
 			hist.Lineage.Push(ref)
+			hist.Entries[ref.Sequence] = recentEntries[i]
 		}
 	}
 	if hist.Lineage.Has(eventID) {
@@ -186,23 +192,29 @@ func (c *Chains) Append(ctx context.Context, p int32, workflow, eventID string, 
 		// Revoked or reset while building: the batch is aborting.
 		return nil, fault.Transientf("ledger partition %d was revoked while appending", p)
 	}
-	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1, RecordedAt: rec.RecordedAt}, ref: ledgerchain.RefOf(rec, -1)})
+	part.staged = append(part.staged, staged{workflow: workflow, head: ledgerchain.Head{Sequence: rec.Sequence, Hash: rec.Hash, Offset: -1, RecordedAt: rec.RecordedAt},
+		ref: ledgerchain.RefOf(rec, -1), entry: index.NewEntry(events.TopicLedger, p, -1, rec)})
 	return rec, nil
 }
 
-// recent returns the workflow's records in memory: past the index
-// checkpoint, then staged.
-func (p *partition) recent(workflow string) []ledgerchain.Ref {
-	var out []ledgerchain.Ref
+// recent returns the workflow's records in memory, past the index
+// checkpoint then staged, and their entries.
+func (p *partition) recent(workflow string) ([]ledgerchain.Ref, []index.Entry) {
+	var refs []ledgerchain.Ref
+	var entries []index.Entry
 	if l := p.tail[workflow]; l != nil {
-		out = append(out, l.Records...)
+		for _, r := range l.Records {
+			refs = append(refs, r)
+			entries = append(entries, p.entries[r.Sequence])
+		}
 	}
 	for _, s := range p.staged {
 		if s.workflow == workflow {
-			out = append(out, s.ref)
+			refs = append(refs, s.ref)
+			entries = append(entries, s.entry)
 		}
 	}
-	return out
+	return refs, entries
 }
 
 func recentHas(refs []ledgerchain.Ref, eventID string) bool {
@@ -238,6 +250,7 @@ func (c *Chains) BatchEnd(committed bool) {
 					part.tail[s.workflow] = l
 				}
 				l.Push(s.ref)
+				part.entries[s.ref.Sequence] = s.entry
 				part.head = s.head
 			}
 		}
@@ -320,6 +333,7 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 		from = ck.Next
 	}
 	tail := map[string]*ledgerchain.Lineage{}
+	entries := map[int64]index.Entry{}
 	var broken *ledgerchain.Problem
 	foreign := 0
 	err = c.topic.Read(ctx, p, from, func(r *kgo.Record) error {
@@ -341,6 +355,7 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 				tail[rec.WorkflowID] = l
 			}
 			l.Add(rec, r.Offset)
+			entries[rec.Sequence] = index.NewEntry(r.Topic, p, r.Offset, rec)
 		}
 		return nil
 	})
@@ -366,7 +381,7 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	}
 	head := v.Head(p)
 	c.log.Info("ledger chain loaded", "partition", p, "from_offset", from, "tail_records", len(tail), "sequence", head.Sequence, "took", time.Since(start).Round(time.Millisecond))
-	return &partition{head: head, tail: tail}, nil
+	return &partition{head: head, tail: tail, entries: entries}, nil
 }
 
 // checkHistory refuses a partition whose history was cut: its log no longer
@@ -426,6 +441,11 @@ func (c *Chains) prune(ctx context.Context, p int32, part *partition) {
 	for wf, l := range part.tail {
 		if last, ok := l.Last(); !ok || last.Sequence <= ck.Head.Sequence {
 			delete(part.tail, wf)
+		}
+	}
+	for seq := range part.entries {
+		if seq <= ck.Head.Sequence {
+			delete(part.entries, seq)
 		}
 	}
 }
