@@ -12,6 +12,7 @@ import (
 	"time"
 
 	"github.com/twmb/franz-go/pkg/kadm"
+	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
@@ -19,20 +20,30 @@ import (
 	"github.com/docket-run/docket/pkg/serde"
 )
 
-// TestLedgerVerify writes a signed chain to a ledger topic, runs `docket
-// ledger verify` against it (ok, exit 0), then appends a forged record
-// (quarantined: named as foreign, exit 0) and a record that skips a
-// sequence (exit 1, the record named).
-func TestLedgerVerify(t *testing.T) {
-	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger})
+// ledgerWorld is a kfake broker with topics, a registry, a codec, and a
+// signing key whose public key is in keyFile: what a ledger verify test
+// writes records with and points the CLI at.
+type ledgerWorld struct {
+	ctx     context.Context
+	kafka   *dockettest.Kafka
+	url     string
+	codec   *serde.Serde
+	priv    ed25519.PrivateKey
+	keyFile string
+	client  *kgo.Client
+}
+
+func newLedgerWorld(t *testing.T, seed byte, topics ...string) *ledgerWorld {
+	t.Helper()
+	k := dockettest.NewKafka(t, 1, topics)
 	url, rc := dockettest.Registry(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicLedger})
+	t.Cleanup(cancel)
+	codec, err := serde.New(ctx, rc, serde.Register, topics)
 	if err != nil {
 		t.Fatal(err)
 	}
-	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{3}, 32))
+	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{seed}, 32))
 	pub, err := ledgerchain.MarshalPublicKey(ledgerchain.PublicKey{Key: priv.Public().(ed25519.PublicKey)})
 	if err != nil {
 		t.Fatal(err)
@@ -41,7 +52,16 @@ func TestLedgerVerify(t *testing.T) {
 	if err := os.WriteFile(keyFile, pub, 0o644); err != nil {
 		t.Fatal(err)
 	}
-	cl := k.Client(t)
+	return &ledgerWorld{ctx: ctx, kafka: k, url: url, codec: codec, priv: priv, keyFile: keyFile, client: k.Client(t)}
+}
+
+// TestLedgerVerify writes a signed chain to a ledger topic, runs `docket
+// ledger verify` against it (ok, exit 0), then appends a forged record
+// (quarantined: named as foreign, exit 0) and a record that skips a
+// sequence (exit 1, the record named).
+func TestLedgerVerify(t *testing.T) {
+	w := newLedgerWorld(t, 3, events.TopicLedger)
+	ctx, k, url, codec, priv, keyFile, cl := w.ctx, w.kafka, w.url, w.codec, w.priv, w.keyFile, w.client
 	var prev []byte
 	write := func(n int, tamper bool) {
 		t.Helper()
@@ -197,24 +217,8 @@ func TestLedgerKeysRotate(t *testing.T) {
 // the export bucket, and fails naming a history cut when the partition's
 // records were deleted (it said ok).
 func TestLedgerVerifyHistoryCut(t *testing.T) {
-	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger, events.TopicLedgerCheckpoints})
-	url, rc := dockettest.Registry(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicLedger, events.TopicLedgerCheckpoints})
-	if err != nil {
-		t.Fatal(err)
-	}
-	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{8}, 32))
-	pub, err := ledgerchain.MarshalPublicKey(ledgerchain.PublicKey{Key: priv.Public().(ed25519.PublicKey)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyFile := filepath.Join(t.TempDir(), "ledger.pub")
-	if err := os.WriteFile(keyFile, pub, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cl := k.Client(t)
+	w := newLedgerWorld(t, 8, events.TopicLedger, events.TopicLedgerCheckpoints)
+	ctx, k, url, codec, priv, keyFile, cl := w.ctx, w.kafka, w.url, w.codec, w.priv, w.keyFile, w.client
 	var prev []byte
 	for n := 1; n <= 3; n++ {
 		at := time.Now().UTC().Truncate(time.Millisecond)
@@ -269,24 +273,8 @@ func TestLedgerVerifyHistoryCut(t *testing.T) {
 // refers to, and its net dispositions; a correction that does not follow
 // a reversal breaks the chain (exit 1, named).
 func TestLedgerVerifyShowsLineage(t *testing.T) {
-	k := dockettest.NewKafka(t, 1, []string{events.TopicLedger})
-	url, rc := dockettest.Registry(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
-	codec, err := serde.New(ctx, rc, serde.Register, []string{events.TopicLedger})
-	if err != nil {
-		t.Fatal(err)
-	}
-	priv := ed25519.NewKeyFromSeed(bytes.Repeat([]byte{4}, 32))
-	pub, err := ledgerchain.MarshalPublicKey(ledgerchain.PublicKey{Key: priv.Public().(ed25519.PublicKey)})
-	if err != nil {
-		t.Fatal(err)
-	}
-	keyFile := filepath.Join(t.TempDir(), "ledger.pub")
-	if err := os.WriteFile(keyFile, pub, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cl := k.Client(t)
+	w := newLedgerWorld(t, 4, events.TopicLedger)
+	ctx, k, url, codec, priv, keyFile, cl := w.ctx, w.kafka, w.url, w.codec, w.priv, w.keyFile, w.client
 	var prev *events.LedgerRecord
 	write := func(wf, kind, typ string, refersTo *events.LedgerRecord) *events.LedgerRecord {
 		t.Helper()
