@@ -21,32 +21,15 @@ import (
 // error.
 func TestCorrectionAndErasure(t *testing.T) {
 	h := newHarness(t, nil)
-	var mu sync.Mutex
-	var got []string
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		b, _ := io.ReadAll(r.Body)
-		var p struct{ Status string }
-		_ = json.Unmarshal(b, &p)
-		mu.Lock()
-		got = append(got, p.Status)
-		mu.Unlock()
-		w.WriteHeader(http.StatusNoContent)
-	}))
-	defer srv.Close()
+	hook := newHookRecorder(t)
 	statuses := func() []string {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]string(nil), got...)
+		var out []string
+		for _, c := range hook.received() {
+			out = append(out, c.Status)
+		}
+		return out
 	}
-	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "erase-1", doc: pdfDoc, filename: "john-doe-payslip.pdf",
-		fields: [][2]string{{"callback_url", srv.URL + "/hook"}}})
-	if resp.StatusCode != http.StatusAccepted {
-		t.Fatalf("POST %d %v", resp.StatusCode, body)
-	}
-	wf := body["workflow_id"].(string)
-	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
-	doc := subs[0].(*events.DocumentSubmitted).Document
-	h.waitStatus(wf, "queued")
+	wf, doc := submitWithCallback(t, h, "erase-1", "john-doe-payslip.pdf", hook.url)
 	text := h.putShared([]byte("John Doe, payslip for May"))
 	h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("erase-x", wf, "acme"), Document: doc, Text: text,
 		Pages: []events.Page{}, Engine: events.Engine{Name: "t", Version: "1"}})
@@ -149,40 +132,9 @@ func TestErasureWhileOCRWorks(t *testing.T) {
 // latest correction's ledger record without the model's confidence.
 func TestCorrectionsCloseTogether(t *testing.T) {
 	h := newHarness(t, nil)
-	type callback struct {
-		Status, DocumentType string
-		Sequence             int64
-	}
-	var mu sync.Mutex
-	var got []callback
-	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
-		var p struct {
-			Status       string `json:"status"`
-			DocumentType string `json:"document_type"`
-			Sequence     int64  `json:"sequence"`
-		}
-		b, _ := io.ReadAll(r.Body)
-		_ = json.Unmarshal(b, &p)
-		mu.Lock()
-		got = append(got, callback{p.Status, p.DocumentType, p.Sequence})
-		mu.Unlock()
-		w.WriteHeader(http.StatusNoContent)
-	}))
-	defer srv.Close()
-	callbacks := func() []callback {
-		mu.Lock()
-		defer mu.Unlock()
-		return append([]callback(nil), got...)
-	}
-	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "correct-twice", doc: pdfDoc, filename: "a.pdf",
-		fields: [][2]string{{"callback_url", srv.URL + "/hook"}}})
-	if resp.StatusCode != http.StatusAccepted {
-		t.Fatalf("POST %d %v", resp.StatusCode, body)
-	}
-	wf := body["workflow_id"].(string)
-	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
-	doc := subs[0].(*events.DocumentSubmitted).Document
-	h.waitStatus(wf, "queued")
+	hook := newHookRecorder(t)
+	callbacks := hook.received
+	wf, doc := submitWithCallback(t, h, "correct-twice", "a.pdf", hook.url)
 	h.produce(events.TopicClassified, &events.DocumentClassified{Meta: meta("twice-c", wf, "acme"), Document: doc, DocumentType: "invoice",
 		Confidence: 0.9, Model: events.Model{Name: "m", Version: "1"}})
 	h.produce(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("twice-r", wf, "acme"), LedgerTopic: events.TopicLedger, Sequence: 7, LedgerPartition: 2})
@@ -196,7 +148,7 @@ func TestCorrectionsCloseTogether(t *testing.T) {
 	}
 	h.produce(events.TopicSteps, correction("twice-1", "contract", "9"), correction("twice-2", "receipt", "11"))
 	waitFor(t, "two corrected callbacks", func() bool { return len(callbacks()) == 3 })
-	want := []callback{{"completed", "", 0}, {"corrected", "contract", 9}, {"corrected", "receipt", 11}}
+	want := []hookPayload{{"completed", "", 0}, {"corrected", "contract", 9}, {"corrected", "receipt", 11}}
 	if c := callbacks(); !reflect.DeepEqual(c, want) {
 		t.Fatalf("callbacks = %+v, want %+v", c, want)
 	}
@@ -216,4 +168,59 @@ func TestCorrectionsCloseTogether(t *testing.T) {
 	if r := m["result"].(map[string]any); r["document_type"] != "receipt" || r["confidence"] != nil {
 		t.Errorf("result = %v, want the corrected type without the model's confidence", r)
 	}
+}
+
+// hookPayload is what a callback receiver reads of a callback.
+type hookPayload struct {
+	Status       string `json:"status"`
+	DocumentType string `json:"document_type"`
+	Sequence     int64  `json:"sequence"`
+}
+
+// hookRecorder is a callback receiver that keeps what it received.
+type hookRecorder struct {
+	url string
+	mu  sync.Mutex
+	got []hookPayload
+}
+
+func newHookRecorder(t *testing.T) *hookRecorder {
+	t.Helper()
+	rec := &hookRecorder{}
+	srv := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var p hookPayload
+		b, _ := io.ReadAll(r.Body)
+		_ = json.Unmarshal(b, &p)
+		rec.mu.Lock()
+		rec.got = append(rec.got, p)
+		rec.mu.Unlock()
+		w.WriteHeader(http.StatusNoContent)
+	}))
+	t.Cleanup(srv.Close)
+	rec.url = srv.URL + "/hook"
+	return rec
+}
+
+// received returns the callbacks received so far, in order.
+func (r *hookRecorder) received() []hookPayload {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return append([]hookPayload(nil), r.got...)
+}
+
+// submitWithCallback uploads the test PDF as filename under idempotency
+// key with a callback to hook, and returns its workflow and document once
+// ingest's status has it queued.
+func submitWithCallback(t *testing.T, h *harness, key, filename, hook string) (string, events.BlobRef) {
+	t.Helper()
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: key, doc: pdfDoc, filename: filename,
+		fields: [][2]string{{"callback_url", hook}}})
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+	doc := subs[0].(*events.DocumentSubmitted).Document
+	h.waitStatus(wf, "queued")
+	return wf, doc
 }
