@@ -167,6 +167,7 @@ BENCH_LOG := build/bench
 bench:
 	@mkdir -p $(BENCH_LOG)
 	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench . -benchmem ./idempotency/ | tee $(abspath $(BENCH_LOG))/idempotency.txt
+	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench BenchmarkVerifierAdd -benchtime 3000x ./ledgerchain/ | tee $(abspath $(BENCH_LOG))/ledgerchain.txt
 	set -o pipefail; cd pkg && $(GO) test -run '^$$' -bench 'BenchmarkRuntime|BenchmarkFairness|BenchmarkLongStep|BenchmarkBatchCap' -benchtime 1x -timeout 20m ./bus/ | tee $(abspath $(BENCH_LOG))/runtime.txt
 	set -o pipefail; cd services/classifier && $(GO) test -run '^$$' -bench BenchmarkClassifier -benchtime 1x ./internal/classify/ | tee $(abspath $(BENCH_LOG))/classifier.txt
 	set -o pipefail; cd services/ocr && $(GO) test -run '^$$' -bench BenchmarkOCR -benchtime 10x ./internal/extract/ | tee $(abspath $(BENCH_LOG))/ocr.txt

@@ -45,6 +45,12 @@ const Name = events.ServiceLedger
 // Version is the service version stamped on its events.
 const Version = "0.1.0"
 
+// signedMemo bounds how many of its own signatures the ledger remembers
+// for its index follower (ledgerchain.Signed): about 1 MiB, several
+// seconds of records at full speed; a follower further behind checks
+// signatures in full.
+const signedMemo = 8192
+
 // Config holds the ledger's own settings.
 type Config struct {
 	// KeyFile holds the Ed25519 private key (PEM PKCS #8, or base64 of
@@ -288,10 +294,12 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 
 	store := index.New(d.Redis)
 	follower := index.NewFollower(store, d.Kafka, events.TopicLedger, d.Serde, keys, publisher, foreign, log)
+	signed := ledgerchain.NewSigned(signedMemo)
+	follower.TrustSigned(signed)
 	go follower.Run(ctx)
 
 	chains := chain.New(store, topic, d.Serde, keys, refused, log, cfg.SettleTimeout)
-	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, KeyWindow: keys[ledgerchain.KeyID(pub)], Codec: d.Serde, Partitions: n, Now: time.Now}
+	h := &handler.Handler{Service: Name, Version: Version, Chains: chains, Key: key, KeyWindow: keys[ledgerchain.KeyID(pub)], Signed: signed, Codec: d.Serde, Partitions: n, Now: time.Now}
 	drop := func(what string, owned bool) func(context.Context, map[string][]int32) {
 		return func(_ context.Context, ps map[string][]int32) {
 			log.Info("partitions "+what+"; their chains are reloaded from the topic on next use", "partitions", ps)

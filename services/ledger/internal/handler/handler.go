@@ -51,11 +51,14 @@ type Encoder interface {
 
 // Handler appends ledger records.
 type Handler struct {
-	Service    string
-	Version    string
-	Chains     *chain.Chains
-	Key        ed25519.PrivateKey
-	KeyWindow  ledgerchain.PublicKey // Key's public key and validity window
+	Service   string
+	Version   string
+	Chains    *chain.Chains
+	Key       ed25519.PrivateKey
+	KeyWindow ledgerchain.PublicKey // Key's public key and validity window
+	// Signed, when set, remembers what Key signed for this process's own
+	// index follower (ledgerchain.Signed).
+	Signed     *ledgerchain.Signed
 	Codec      Encoder
 	Partitions int // partitions of the ledger topic
 	Now        func() time.Time
@@ -431,7 +434,7 @@ func (h *Handler) append(ctx context.Context, m *bus.Message, in *events.Meta, i
 		if n := len(ledgerchain.Canonical(r)); n > maxRecordBytes {
 			return nil, fault.Structuralf("ledger record of workflow %s would be %d bytes, over the %d cap", wf, n, maxRecordBytes)
 		}
-		ledgerchain.Sign(r, h.Key)
+		h.Signed.Sign(r, h.Key)
 		// Encode now, so that a record staged in the chain is a record
 		// the runtime can produce.
 		if _, err := h.Codec.Encode(events.TopicLedger, r); err != nil {

@@ -35,6 +35,7 @@ type Follower struct {
 	mu      sync.Mutex
 	warm    bool
 	broken  map[int32]*ledgerchain.Problem
+	signed  *ledgerchain.Signed
 }
 
 // Heads takes the verified chain heads the follower indexed up to (the
@@ -49,6 +50,10 @@ type Heads interface {
 func NewFollower(store *Store, kafka []kgo.Opt, topic string, codec ledgerchain.Decoder, keys ledgerchain.PublicKeys, heads Heads, foreign *prometheus.CounterVec, log *slog.Logger) *Follower {
 	return &Follower{store: store, kafka: kafka, topic: topic, codec: codec, keys: keys, heads: heads, foreign: foreign, log: log, broken: map[int32]*ledgerchain.Problem{}}
 }
+
+// TrustSigned makes the follower take the signatures s made as checked: s
+// is the memo of the same process's signing handler. Call it before Run.
+func (f *Follower) TrustSigned(s *ledgerchain.Signed) { f.signed = s }
 
 // Warm reports whether the index has caught up with the topic as it was
 // when the follower started.
@@ -105,6 +110,7 @@ func (f *Follower) follow(ctx context.Context) error {
 	}
 
 	v := ledgerchain.NewVerifier(f.keys)
+	v.TrustSigned(f.signed)
 	pos := map[int32]int64{}
 	consume := map[int32]kgo.Offset{}
 	for p := range target {
