@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
+	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -499,4 +500,59 @@ func TestListByTypeAndSearch(t *testing.T) {
 	if partitions == 0 {
 		t.Error("no docket_consumer_lag on the tracker's metrics after it consumed events")
 	}
+}
+
+// xreads returns how many XREAD commands redis-server has run.
+func xreads(t *testing.T, e *env) int64 {
+	t.Helper()
+	info, err := e.redis.Info(context.Background(), "commandstats").Result()
+	if err != nil {
+		t.Fatalf("INFO commandstats: %v", err)
+	}
+	for line := range strings.SplitSeq(info, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "cmdstat_xread:calls="); ok {
+			n, err := strconv.ParseInt(rest[:strings.IndexByte(rest, ',')], 10, 64)
+			if err != nil {
+				t.Fatalf("cmdstat_xread %q: %v", line, err)
+			}
+			return n
+		}
+	}
+	return 0
+}
+
+// TestChangeStreamReadOnlyWhileWatched: with no watch open the tracker
+// does not read its change stream (reading decodes every change, for
+// nobody); a watch opened later still gets every change after its cursor,
+// live ones included, and the stream is read while it lasts.
+func TestChangeStreamReadOnlyWhileWatched(t *testing.T) {
+	e := newEnv(t)
+	tr := e.start()
+	cl := tr.client(t)
+	e.step(events.TopicSubmitted, submitted("wf-t1", 0), 1)
+	before := xreads(t, e)
+	e.step(events.TopicExtracted, extracted("wf-t1", 5), 2)
+	time.Sleep(2500 * time.Millisecond) // the tail blocks for a second at a time
+	if n := xreads(t, e) - before; n != 0 {
+		t.Fatalf("%d XREADs of the change stream with no watch open, want 0", n)
+	}
+
+	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
+	one, err := cl.WatchWorkflow(ctx, &trackerv1.WatchWorkflowRequest{Id: "wf-t1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap, _ := recv(t, one, 1); !snap[0].Snapshot {
+		t.Fatalf("first message %+v, want the snapshot", snap)
+	}
+	e.step(events.TopicClassified, classified("wf-t1", 7), 3)
+	got, _ := recv(t, one, 1)
+	if got[0].Event != "wf-t1-classified" {
+		t.Fatalf("live change %+v, want wf-t1-classified", got)
+	}
+	if xreads(t, e) == before {
+		t.Fatal("the change stream was not read while a watch was open")
+	}
+	cancel()
 }

@@ -55,7 +55,7 @@ type Server struct {
 	tokens *auth.Set
 	tls    *tls.Config
 
-	changes notifier
+	changes *notifier
 	// stopping is closed when Serve begins to stop: open watches end.
 	stopping  chan struct{}
 	stopOnce  sync.Once
@@ -87,7 +87,7 @@ func New(st *store.Store, log *slog.Logger, opts ...Option) *Server {
 		store: st, log: log, clock: clock.Real{}, stall: store.Stall{Default: 5 * time.Minute},
 		stopping: make(chan struct{}), watchPoll: 5 * time.Second,
 	}
-	s.changes.ch = make(chan struct{})
+	s.changes = newNotifier()
 	for _, o := range opts {
 		o(s)
 	}
