@@ -49,6 +49,13 @@ func TestPhoneForms(t *testing.T) {
 		{"french pairs", "Téléphone 01 23 45 67 89", []string{"01 23 45 67 89"}},
 		{"label on the line above", "Mobile\n07700 900123", []string{"07700 900123"}},
 		{"phone column", "Name          Phone\nJo Bloggs     020 7946 0958", []string{"020 7946 0958"}},
+		// National forms without a trunk (Spain, Portugal), under a label.
+		{"spanish landline labelled", "Teléfono: 915 123 456", []string{"915 123 456"}},
+		{"spanish pairs labelled", "Tel. 91 123 45 67", []string{"91 123 45 67"}},
+		{"spanish mobile labelled", "Móvil 612 34 56 78", []string{"612 34 56 78"}},
+		{"portuguese mobile labelled", "Telemóvel: 912 345 678", []string{"912 345 678"}},
+		{"french label, spanish number", "Tél. 915 123 456", []string{"915 123 456"}},
+		{"trunkless in a phone column", "Oficina       Teléfono\nMadrid        915 123 456", []string{"915 123 456"}},
 		// Near-misses that are not phone numbers.
 		{"invoice number shaped like a phone", "Invoice number: 415-555-0132", []string{}},
 		{"order number shaped like a uk phone", "Order no. 020 7946 0958", []string{}},
@@ -74,6 +81,11 @@ func TestPhoneForms(t *testing.T) {
 		{"account groups before an amount", "Account 1234 5678 9012 15.99", []string{}},
 		{"time and date", "07:59 01.02.2024", []string{}},
 		{"trunk 0 with one-digit group", "0 20 7946 0958", []string{}},
+		{"nine digits unlabelled", "Ref 915 123 456", []string{}},
+		{"nine digits as an order number", "Order no. 915 123 456", []string{}},
+		{"company number in three groups", "SIREN 552 100 554", []string{}},
+		{"nine digits under an account label", "Account: 612 345 678", []string{}},
+		{"nine digits starting 1", "Tel. 115 123 456", []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -2,6 +2,7 @@ package pii
 
 import (
 	"regexp"
+	"slices"
 	"strings"
 
 	"github.com/docket-run/docket/services/classifier/internal/layout"
@@ -67,7 +68,7 @@ func chains(text string, phone bool) [][]run {
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
 	// which then belongs to it, not to an identifier label.
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at)\b)*[^A-Za-z0-9]*$`)
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at)\b)*[^A-Za-z0-9]*$`)
 	// idLabel names an identifier that is not a phone number.
 	idLabel = regexp.MustCompile(`(?i)(?:\b(?:invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code)\b|#)[^A-Za-z0-9]*$`)
 )
@@ -186,7 +187,8 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		groups[k] = text[r.start:r.end]
 		broken = broken || (k > 0 && r.broken)
 	}
-	if !phoneForm(groups, plus, text[start] == '(') {
+	form := phoneForm(groups, plus, text[start] == '(')
+	if !form && !trunkless(groups) {
 		return [2]int{}, false
 	}
 	label := labelBefore(lt, start)
@@ -196,6 +198,11 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		if h, _, ok := lt.HeaderAbove(start, end); ok {
 			p, id = lastMatchEnd(phoneLabel, h.Text), lastMatchEnd(idLabel, h.Text)
 		}
+	}
+	if !form && (p < 0 || id > p) {
+		// Nine digits without a trunk are many things besides a phone
+		// number (a company's SIREN, an account): only a phone label says.
+		return [2]int{}, false
 	}
 	// Phone typography — "+", an area code in parentheses, a toll-free
 	// 1-8xx — outweighs a label ("Lost or stolen card: 1-800-555-0128");
@@ -237,6 +244,22 @@ func lastMatchEnd(re *regexp.Regexp, s string) int {
 	}
 	// The nearer label wins: the one whose last word starts later.
 	return loc[0] + len(strings.TrimRight(s[loc[0]:], " \t:.-–—|*#()"))
+}
+
+// trunkless reports whether digit groups are a national number of a
+// country without a trunk prefix, nine digits from 2 to 9 as Spain and
+// Portugal write them: "915 123 456", "91 123 45 67", "612 34 56 78". On
+// its own the shape says nothing; phoneAt takes it only under a phone
+// label.
+func trunkless(g []string) bool {
+	var shape []int
+	for _, s := range g {
+		shape = append(shape, len(s))
+	}
+	if g[0][0] < '2' {
+		return false
+	}
+	return slices.Equal(shape, []int{3, 3, 3}) || slices.Equal(shape, []int{2, 3, 2, 2}) || slices.Equal(shape, []int{3, 2, 2, 2})
 }
 
 // phoneForm reports whether digit groups are a phone number:
