@@ -41,7 +41,8 @@ func (r Result) Correct() bool { return r.Type == r.Doc.Type }
 func (r Result) Auto() bool { return r.Review == "" && r.Status == "COMPLETED" }
 
 // NeutralReview reports whether the document went to review for a reason
-// its truth does not justify: low confidence, an amount over the
+// its truth does not justify: the model's doubt (low confidence, or an
+// ambiguous prediction set, whatever the confidence), an amount over the
 // threshold when its largest amount is not, personal data the policy
 // reviews that it does not hold. Review because the policy always reviews
 // its type, or for an amount or personal data it does hold, is by design
@@ -50,7 +51,7 @@ func (r Result) NeutralReview() bool {
 	if r.Review == "" {
 		return false
 	}
-	if r.Review == "low_confidence" || r.Confidence < ReviewThreshold {
+	if doubt[r.Review] || r.Confidence < ReviewThreshold {
 		return true
 	}
 	for _, f := range r.Flags {
@@ -68,6 +69,11 @@ func (r Result) NeutralReview() bool {
 	}
 	return false
 }
+
+// doubt holds the review reasons that are the model's doubt, not a policy
+// rule: unfamiliar text or poor OCR, and a prediction set of more or less
+// than one type (the classifier's abstain rule).
+var doubt = map[string]bool{"low_confidence": true, "ambiguous_type": true}
 
 // Flag is a decision's finding, as ingest's document API shows it.
 type Flag struct {

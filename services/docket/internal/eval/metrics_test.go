@@ -56,6 +56,32 @@ func TestSummary(t *testing.T) {
 	}
 }
 
+// TestNeutralReview: the model's doubt counts at any confidence; a policy
+// rule counts only when the document's truth does not justify it.
+func TestNeutralReview(t *testing.T) {
+	inv := &Doc{Name: "inv", Type: "invoice", MaxAmount: 500}
+	tests := []struct {
+		name string
+		r    Result
+		want bool
+	}{
+		{"recorded", Result{Type: "invoice", Confidence: 0.99}, false},
+		{"ambiguous set at high confidence", Result{Type: "invoice", Confidence: 0.9, Review: "ambiguous_type"}, true},
+		{"low confidence reason", Result{Type: "invoice", Confidence: 0.9, Review: "low_confidence"}, true},
+		{"under the threshold", Result{Type: "invoice", Confidence: 0.6, Review: "rule_required"}, true},
+		{"type always reviewed", Result{Type: "invoice", Confidence: 0.9, Review: "rule_required",
+			Flags: []Flag{{"policy.type_requires_review", "document type invoice always needs review"}}}, false},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			tt.r.Variant = Variant{inv, FormatText}
+			if got := tt.r.NeutralReview(); got != tt.want {
+				t.Errorf("NeutralReview = %v, want %v", got, tt.want)
+			}
+		})
+	}
+}
+
 func TestCER(t *testing.T) {
 	tests := []struct {
 		name, ref, hyp string

@@ -141,8 +141,10 @@ counted with the type the classifier suggested.
   type is right.
 * review_rate (policy-neutral review load): of the correctly typed
   documents, those sent to review for a reason their truth does not
-  justify: confidence under the default policy's 0.75 (or reason
-  low_confidence: unfamiliar text, poor OCR), an amount over the 10,000
+  justify: the model's doubt — confidence under the default policy's
+  0.75, reason low_confidence (unfamiliar text, poor OCR) or reason
+  ambiguous_type (a prediction set of more or less than one type, at any
+  confidence) —, an amount over the 10,000
   threshold when the document's largest true amount is not, or personal
   data the policy reviews that the document does not hold. Review because
   the policy always reviews the type (id_document, medical_record) or for
