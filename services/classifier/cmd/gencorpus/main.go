@@ -1,7 +1,7 @@
 // Command gencorpus writes the labeled training corpus, deterministic by
 // seed:
 //
-//	go run ./cmd/gencorpus -seed 1 -n 150 -out corpus
+//	go run ./cmd/gencorpus -seed 1 -n 250 -out corpus
 package main
 
 import (
