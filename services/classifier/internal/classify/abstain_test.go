@@ -125,3 +125,61 @@ func TestBuiltInPredictionSet(t *testing.T) {
 		})
 	}
 }
+
+// TestBuiltInOtherUnderItsClassThreshold: other has a threshold of its
+// own, fitted on its calibration documents (Mondrian conformal); an other
+// answer under it — a borderline other, however far it leads — goes to
+// review as ambiguous_type with the reason in its flag, and one over it is
+// recorded.
+func TestBuiltInOtherUnderItsClassThreshold(t *testing.T) {
+	var f textmodel.File
+	if err := json.Unmarshal(handModel(t), &f); err != nil {
+		t.Fatal(err)
+	}
+	f.Classes = []string{"invoice", "other"}
+	// invoice's own threshold stays at the set threshold; other's is 0.99
+	f.ClassThresholds = []float64{0.3, 0.99}
+	raw, err := json.Marshal(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := classify.NewBuiltIn(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pol, err := policy.Parse([]byte(`{"default": {"review_threshold": 0.4, "always_review_types": [], "review_pii": [], "amount_threshold": 0}}`), b.Types(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := classify.NewEngine(b, pol, "test")
+	// the receipt words of handModel are other's words here
+	borderline := "cash change receipt thanks invoice bill"
+	d, err := e.Decide(context.Background(), "acme", classify.Text{Body: borderline, Bytes: int64(len(borderline))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Type != "other" || d.Confidence < 0.9 || d.Confidence >= 0.99 {
+		t.Fatalf("type %s at %v, want other between 0.9 and its threshold 0.99 (candidates %+v)", d.Type, d.Confidence, d.Candidates)
+	}
+	if d.Candidates[0].Score-d.Candidates[1].Score < classify.OtherMargin {
+		t.Fatalf("other leads by %v: the margin rule alone would send it to review", d.Candidates[0].Score-d.Candidates[1].Score)
+	}
+	if !d.Review || d.Reason != classify.ReasonAmbiguousType || !slices.Contains(d.RulesFired, classify.RuleAmbiguous) ||
+		!strings.Contains(d.Context["model.ambiguous"], "under its class threshold 0.990") {
+		t.Errorf("review=%v reason=%q rules=%v ambiguous=%q, want review as ambiguous_type saying other is under its class threshold",
+			d.Review, d.Reason, d.RulesFired, d.Context["model.ambiguous"])
+	}
+	// the same file with other's threshold at the set threshold records it
+	f.ClassThresholds = []float64{0.3, 0.3}
+	raw, _ = json.Marshal(f)
+	if b, err = classify.NewBuiltIn(raw); err != nil {
+		t.Fatal(err)
+	}
+	d, err = classify.NewEngine(b, pol, "test").Decide(context.Background(), "acme", classify.Text{Body: borderline, Bytes: int64(len(borderline))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if d.Review || d.Type != "other" {
+		t.Errorf("at the set threshold: type %s review=%v (rules %v), want other recorded", d.Type, d.Review, d.RulesFired)
+	}
+}

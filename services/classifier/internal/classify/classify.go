@@ -95,6 +95,13 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 	switch len(p.Set) {
 	case 0:
 		ambiguous = fmt.Sprintf("no type reaches the prediction set's threshold at coverage %.2f", b.m.Coverage())
+		if top := p.Scores[0]; top.Class == TypeOther {
+			// other is where a document of a type the model failed to
+			// recognize lands: recorded only when it reaches the threshold
+			// fitted on other's own calibration documents.
+			ambiguous = fmt.Sprintf("%s at %.2f is under its class threshold %.3f (fitted on its calibration documents at coverage %.2f)",
+				top.Class, top.P, b.m.Threshold(top.Class), b.m.Coverage())
+		}
 	case 1:
 	default:
 		ambiguous = fmt.Sprintf("%d types in the prediction set at coverage %.2f: %s", len(p.Set), b.m.Coverage(), strings.Join(p.Set, ","))
@@ -112,6 +119,7 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 			"model.data_sha256":    b.m.DataSHA256(),
 			"model.prediction_set": strings.Join(p.Set, ","),
 			"model.coverage":       fmt.Sprintf("%.2f", b.m.Coverage()),
+			"model.top_threshold":  fmt.Sprintf("%.4f", b.m.Threshold(p.Scores[0].Class)),
 		},
 		Unfamiliar: p.Known < MinKnownFeatures,
 		Ambiguous:  ambiguous,

@@ -145,7 +145,7 @@ func TestBuiltInOnCorpusSamples(t *testing.T) {
 // however high that score is.
 func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 	b := builtIn(t)
-	pol, err := policy.Parse([]byte(`{"tenants": {"lenient": {"review_threshold": 0.6}}}`), b.Types(), pii.Kinds)
+	pol, err := policy.Parse([]byte(`{"tenants": {"lenient": {"review_threshold": 0.6, "always_review_types": [], "review_pii": []}}}`), b.Types(), pii.Kinds)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -15,16 +15,18 @@ import (
 // two documents in five in imitated OCR noise of 0.5% to 5% of characters.
 func Generate(seed uint64, perType int) []textmodel.Doc {
 	gens := map[string][]func(g) []string{
-		"invoice":         {invoice, invoiceShort, invoiceEuropean, invoiceSubscription},
-		"receipt":         {receipt, receiptShort, receiptOnline},
-		"contract":        {contract, contractShort},
+		"invoice":         {invoice, invoiceShort, invoiceEuropean, invoiceSubscription, invoiceHospitality},
+		"receipt":         {receipt, receiptShort, receiptOnline, receiptOrder, receiptRestaurant},
+		"contract":        {contract, contractShort, contractNDA, contractOffer},
 		"bank_statement":  {bankStatement, bankStatementPlain, cardStatement},
-		"insurance_claim": {insuranceClaim, claimShort, claimExpenses},
-		"medical_record":  {medicalRecord, medicalShort},
-		"id_document":     {idDocument, idShort},
+		"insurance_claim": {insuranceClaim, claimShort, claimExpenses, claimHealth},
+		"medical_record":  {medicalRecord, medicalShort, medicalDental},
+		"id_document":     {idDocument, idShort, idCard},
 		"tax_form":        {taxForm, taxShort},
 		"purchase_order":  {purchaseOrder, purchaseOrderShort},
-		"other":           {other, otherMore},
+		// order e-mails without a payment are one in five: the rest of
+		// other's variety keeps its weight
+		"other": {other, otherMore, other, otherMore, otherOrderNotice},
 	}
 	var docs []textmodel.Doc
 	for ti, t := range Types {

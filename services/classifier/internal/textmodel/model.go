@@ -52,6 +52,14 @@ type File struct {
 	// prediction on the calibration split.
 	Coverage     float64 `json:"coverage"`
 	SetThreshold float64 `json:"set_threshold"`
+	// ClassThresholds, one per class in Classes order, replace
+	// SetThreshold class by class (Mondrian, label-conditional split
+	// conformal prediction): each is fitted on the calibration documents
+	// of its own class, so a hard class is not covered less than an easy
+	// one; a class with too few calibration documents for Coverage keeps
+	// SetThreshold. Absent in files trained before them: SetThreshold for
+	// every class.
+	ClassThresholds []float64 `json:"class_thresholds,omitempty"`
 }
 
 // Model is a loaded model, safe for concurrent use.
@@ -106,6 +114,15 @@ func (f *File) check() error {
 	if !(f.Coverage > 0 && f.Coverage < 1) || f.SetThreshold < 0 || f.SetThreshold > 1 {
 		errs = append(errs, fmt.Errorf("coverage %v and set threshold %v, want 0 < coverage < 1 and a threshold in 0..1", f.Coverage, f.SetThreshold))
 	}
+	if len(f.ClassThresholds) > 0 && len(f.ClassThresholds) != len(f.Classes) {
+		errs = append(errs, fmt.Errorf("%d class thresholds for %d classes", len(f.ClassThresholds), len(f.Classes)))
+	}
+	for c, t := range f.ClassThresholds {
+		if !(t >= 0 && t <= 1) {
+			errs = append(errs, fmt.Errorf("class %d threshold %v, want 0..1", c, t))
+		}
+	}
+
 	return errors.Join(errs...)
 }
 
@@ -126,6 +143,25 @@ func (m *Model) Temperature() float64 { return m.f.Temperature }
 // true type, on the calibration split.
 func (m *Model) Coverage() float64 { return m.f.Coverage }
 
+// Threshold is the least calibrated probability that puts class in the
+// prediction set: its class threshold, or the set threshold when the file
+// has none for it.
+func (m *Model) Threshold(class string) float64 {
+	for c, name := range m.f.Classes {
+		if name == class {
+			return m.f.threshold(c)
+		}
+	}
+	return m.f.SetThreshold
+}
+
+func (f *File) threshold(c int) float64 {
+	if len(f.ClassThresholds) == len(f.Classes) {
+		return f.ClassThresholds[c]
+	}
+	return f.SetThreshold
+}
+
 // Score is a class with its calibrated probability.
 type Score struct {
 	Class string
@@ -143,7 +179,7 @@ type Prediction struct {
 	// Scores of every class, best first (ties by class name).
 	Scores []Score
 	// Set is the conformal prediction set, best first: the classes whose
-	// probability reaches the model's set threshold. It holds the true
+	// probability reaches their threshold (Threshold). It holds the true
 	// class with the model's Coverage; empty or more than one class means
 	// the model cannot name one type at that coverage.
 	Set []string
@@ -244,7 +280,7 @@ func (m *Model) Predict(text string, top int) Prediction {
 		return p.Scores[i].Class < p.Scores[j].Class
 	})
 	for _, s := range p.Scores {
-		if s.P >= m.f.SetThreshold {
+		if s.P >= m.Threshold(s.Class) {
 			p.Set = append(p.Set, s.Class)
 		}
 	}

@@ -364,3 +364,90 @@ func TestNoisyVariantKeepsItsClass(t *testing.T) {
 		t.Errorf("%d of %d noisy variants kept their class, want at least 97%%", kept, n)
 	}
 }
+
+// TestClassThresholds: a file's class thresholds (Mondrian conformal)
+// replace the set threshold class by class — a class is in the set when
+// its probability reaches its own threshold — and a file without them
+// keeps the one set threshold for every class.
+func TestClassThresholds(t *testing.T) {
+	text := "receipt cash till invoice bill"
+	m0, err := textmodel.Load([]byte(hand(t, 0.3)))
+	if err != nil {
+		t.Fatal(err)
+	}
+	p := m0.Predict(text, 3)
+	if p.Scores[0].Class != "receipt" || !reflect.DeepEqual(p.Set, []string{"receipt"}) || m0.Threshold("receipt") != 0.3 {
+		t.Fatalf("without class thresholds: scores %+v set %v threshold %v, want receipt alone at the set threshold 0.3", p.Scores, p.Set, m0.Threshold("receipt"))
+	}
+	pr := p.Scores[0].P
+	withClass := func(invoice, receipt float64) *textmodel.Model {
+		var f textmodel.File
+		if err := json.Unmarshal([]byte(hand(t, 0.3)), &f); err != nil {
+			t.Fatal(err)
+		}
+		f.ClassThresholds = []float64{invoice, receipt}
+		raw, err := json.Marshal(f)
+		if err != nil {
+			t.Fatal(err)
+		}
+		m, err := textmodel.Load(raw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return m
+	}
+	if got := withClass(0.3, pr+0.01).Predict(text, 3).Set; len(got) != 0 {
+		t.Errorf("receipt's threshold over its probability %.3f: set %v, want empty", pr, got)
+	}
+	if got := withClass(0.3, pr-0.01).Predict(text, 3).Set; !reflect.DeepEqual(got, []string{"receipt"}) {
+		t.Errorf("receipt's threshold under its probability %.3f: set %v, want [receipt]", pr, got)
+	}
+	if got := withClass(1-pr-0.01, 0.99).Predict(text, 3).Set; !reflect.DeepEqual(got, []string{"invoice"}) {
+		t.Errorf("invoice's threshold under its probability %.3f and receipt's over: set %v, want [invoice]", 1-pr, got)
+	}
+	if m := withClass(0.2, 0.7); m.Threshold("invoice") != 0.2 || m.Threshold("receipt") != 0.7 {
+		t.Errorf("thresholds %v %v, want 0.2 0.7", m.Threshold("invoice"), m.Threshold("receipt"))
+	}
+	var f textmodel.File
+	if err := json.Unmarshal([]byte(hand(t, 0.3)), &f); err != nil {
+		t.Fatal(err)
+	}
+	for _, bad := range [][]float64{{0.5}, {0.5, 1.5}} {
+		f.ClassThresholds = bad
+		raw, _ := json.Marshal(f)
+		if _, err := textmodel.Load(raw); err == nil {
+			t.Errorf("class thresholds %v loaded, want an error", bad)
+		}
+	}
+}
+
+// TestCommittedModelHasClassThresholds: make model fits a threshold per
+// class on the noisy calibration split; they differ (the hard classes get
+// lower ones, so a document that may be one of them is not recorded as
+// another), and the noisy test split is covered at least as promised.
+func TestCommittedModelHasClassThresholds(t *testing.T) {
+	raw, err := os.ReadFile("../../model/metrics.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m textmodel.Metrics
+	if err := json.Unmarshal(raw, &m); err != nil {
+		t.Fatal(err)
+	}
+	differ := 0
+	for _, c := range corpus.Types {
+		th, ok := m.ClassThresholds[c]
+		if !ok || th < 0 || th > 1 {
+			t.Errorf("class %s: threshold %v (present %v), want one in 0..1", c, th, ok)
+		}
+		if th != m.SetThreshold {
+			differ++
+		}
+	}
+	if differ < 2 {
+		t.Errorf("%d classes have a threshold of their own, want several: %v", differ, m.ClassThresholds)
+	}
+	if m.Noisy.SetCoverage < m.Coverage {
+		t.Errorf("noisy test set coverage %v, promised %v", m.Noisy.SetCoverage, m.Coverage)
+	}
+}

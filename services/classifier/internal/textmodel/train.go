@@ -135,6 +135,9 @@ type Metrics struct {
 	Temperature  float64 `json:"temperature"`
 	Coverage     float64 `json:"coverage"`
 	SetThreshold float64 `json:"set_threshold"`
+	// ClassThresholds are the class-conditional (Mondrian) set
+	// thresholds by class (see File).
+	ClassThresholds map[string]float64 `json:"class_thresholds,omitempty"`
 	// Eval is the test split as written.
 	Eval
 	// NLLRaw and ECERaw are NLL and ECE of the test split before
@@ -259,6 +262,7 @@ func Train(docs []Doc, opts Options) ([]byte, Metrics, error) {
 	cx, cy := vecs(calib)
 	f.Temperature = round64(fitTemperature(w, b, cx, cy, o))
 	f.SetThreshold = round64(setThreshold(w, b, f.Temperature, cx, cy, o.Coverage))
+	f.ClassThresholds = classThresholds(w, b, f.Temperature, cx, cy, o.Coverage, f.SetThreshold)
 
 	raw, err := json.Marshal(f)
 	if err != nil {
@@ -271,16 +275,20 @@ func Train(docs []Doc, opts Options) ([]byte, Metrics, error) {
 	tx, ty := vecs(test)
 	met := Metrics{Model: Name, Version: m.Version(), DataSHA256: f.DataSHA256, Format: Format,
 		Train: len(train), Calibration: len(calib), Test: len(test), Features: len(vocab), CharBuckets: o.CharBuckets,
-		Temperature: f.Temperature, Coverage: f.Coverage, SetThreshold: f.SetThreshold}
-	met.Eval = evaluate(w, b, f.Temperature, f.SetThreshold, tx, ty, classes)
-	rawEval := evaluate(w, b, 1, f.SetThreshold, tx, ty, classes)
+		Temperature: f.Temperature, Coverage: f.Coverage, SetThreshold: f.SetThreshold,
+		ClassThresholds: map[string]float64{}}
+	for c, t := range f.ClassThresholds {
+		met.ClassThresholds[classes[c]] = t
+	}
+	met.Eval = evaluate(w, b, f.Temperature, f.ClassThresholds, tx, ty, classes)
+	rawEval := evaluate(w, b, 1, f.ClassThresholds, tx, ty, classes)
 	met.NLLRaw, met.ECERaw = rawEval.NLL, rawEval.ECE
 	noisy := make([]Doc, len(test))
 	for i, d := range test {
 		noisy[i] = Noisy(d)
 	}
 	nx, ny := vecs(noisy)
-	met.Noisy = evaluate(w, b, f.Temperature, f.SetThreshold, nx, ny, classes)
+	met.Noisy = evaluate(w, b, f.Temperature, f.ClassThresholds, nx, ny, classes)
 	return raw, met, nil
 }
 
@@ -313,6 +321,30 @@ func setThreshold(w [][]float32, b []float32, t float64, xs []vector, ys []int, 
 		return 0
 	}
 	return 1 - scores[k-1]
+}
+
+// classThresholds are Mondrian (label-conditional) split conformal
+// thresholds: for each class, setThreshold over the calibration documents
+// of that class alone, so that every class, not only the average one, has
+// its type in the set with the coverage. A class with fewer calibration
+// documents than the coverage needs (19 at 0.95) keeps the global
+// threshold fallback: its own quantile would be undefined.
+func classThresholds(w [][]float32, b []float32, t float64, xs []vector, ys []int, coverage, fallback float64) []float64 {
+	out := make([]float64, len(w))
+	for c := range w {
+		var cx []vector
+		var cy []int
+		for i, y := range ys {
+			if y == c {
+				cx, cy = append(cx, xs[i]), append(cy, y)
+			}
+		}
+		out[c] = fallback
+		if k := int(math.Ceil(float64(len(cx)+1) * coverage)); len(cx) > 0 && k <= len(cx) {
+			out[c] = round64(setThreshold(w, b, t, cx, cy, coverage))
+		}
+	}
+	return out
 }
 
 // fit runs full-batch gradient descent with momentum on the softmax
@@ -412,7 +444,7 @@ func fitTemperature(w [][]float32, b []float32, xs []vector, ys []int, o Options
 	return math.Exp((lo + hi) / 2)
 }
 
-func evaluate(w [][]float32, b []float32, t, setMin float64, xs []vector, ys []int, classes []string) Eval {
+func evaluate(w [][]float32, b []float32, t float64, setMin []float64, xs []vector, ys []int, classes []string) Eval {
 	k := len(classes)
 	tp, fp, fn := make([]int, k), make([]int, k), make([]int, k)
 	const bins = 10
@@ -429,11 +461,11 @@ func evaluate(w [][]float32, b []float32, t, setMin float64, xs []vector, ys []i
 			if z[c] > z[best] {
 				best = c
 			}
-			if z[c] >= setMin {
+			if z[c] >= setMin[c] {
 				size++
 			}
 		}
-		if z[ys[i]] >= setMin {
+		if z[ys[i]] >= setMin[ys[i]] {
 			covered++
 		}
 		if size == 1 {
