@@ -421,11 +421,11 @@ func TestClassThresholds(t *testing.T) {
 	}
 }
 
-// TestCommittedModelHasClassThresholds: make model fits a threshold per
-// class on the noisy calibration split; they differ (the hard classes get
-// lower ones, so a document that may be one of them is not recorded as
-// another), and the noisy test split is covered at least as promised.
-func TestCommittedModelHasClassThresholds(t *testing.T) {
+// TestCommittedModelThresholds: the committed model has a threshold for
+// every class, each the global one where its class has too few
+// calibration documents for one of its own (ownThreshold), and its
+// prediction sets keep their coverage on the noisy test split.
+func TestCommittedModelThresholds(t *testing.T) {
 	raw, err := os.ReadFile("../../model/metrics.json")
 	if err != nil {
 		t.Fatal(err)
@@ -434,20 +434,21 @@ func TestCommittedModelHasClassThresholds(t *testing.T) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
-	differ := 0
+	perClass := m.Calibration / len(corpus.Types)
 	for _, c := range corpus.Types {
 		th, ok := m.ClassThresholds[c]
 		if !ok || th < 0 || th > 1 {
 			t.Errorf("class %s: threshold %v (present %v), want one in 0..1", c, th, ok)
 		}
-		if th != m.SetThreshold {
-			differ++
+		if perClass < 39 && th != m.SetThreshold {
+			t.Errorf("class %s: threshold %v of its own from about %d calibration documents, want the set threshold %v", c, th, perClass, m.SetThreshold)
 		}
 	}
-	if differ < 2 {
-		t.Errorf("%d classes have a threshold of their own, want several: %v", differ, m.ClassThresholds)
-	}
-	if m.Noisy.SetCoverage < m.Coverage {
-		t.Errorf("noisy test set coverage %v, promised %v", m.Noisy.SetCoverage, m.Coverage)
+	// Split conformal coverage holds on average over calibration splits;
+	// on one test split of n documents it may fall short by sampling
+	// alone: two standard errors are allowed.
+	se := math.Sqrt(m.Coverage * (1 - m.Coverage) / float64(m.Test))
+	if m.Noisy.SetCoverage < m.Coverage-2*se {
+		t.Errorf("noisy test set coverage %v, promised %v (less two standard errors, %.4f)", m.Noisy.SetCoverage, m.Coverage, 2*se)
 	}
 }

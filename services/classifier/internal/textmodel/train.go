@@ -326,9 +326,9 @@ func setThreshold(w [][]float32, b []float32, t float64, xs []vector, ys []int, 
 // classThresholds are Mondrian (label-conditional) split conformal
 // thresholds: for each class, setThreshold over the calibration documents
 // of that class alone, so that every class, not only the average one, has
-// its type in the set with the coverage. A class with fewer calibration
-// documents than the coverage needs (19 at 0.95) keeps the global
-// threshold fallback: its own quantile would be undefined.
+// its type in the set with the coverage — where the class has the
+// documents for it (ownThreshold); any other class keeps the global
+// threshold fallback.
 func classThresholds(w [][]float32, b []float32, t float64, xs []vector, ys []int, coverage, fallback float64) []float64 {
 	out := make([]float64, len(w))
 	for c := range w {
@@ -340,11 +340,25 @@ func classThresholds(w [][]float32, b []float32, t float64, xs []vector, ys []in
 			}
 		}
 		out[c] = fallback
-		if k := int(math.Ceil(float64(len(cx)+1) * coverage)); len(cx) > 0 && k <= len(cx) {
+		if ownThreshold(len(cx), coverage) {
 			out[c] = round64(setThreshold(w, b, t, cx, cy, coverage))
 		}
 	}
 	return out
+}
+
+// ownThreshold reports whether n calibration documents of a class give it
+// a threshold of its own at the coverage: when the quantile the coverage
+// asks for is not the class's least confident document (at 0.95, 39
+// documents or more). With fewer, that one document alone sets the
+// threshold: on the built-in corpus's 23 or so per class, thresholds from
+// 0.003 to 0.99 came out, and against the one global threshold they sent
+// more right documents to review on the unseen (3 against 1 of 19) and
+// development (4 against 3 of 22) sets, and no fewer errors (0 and 0)
+// past it.
+func ownThreshold(n int, coverage float64) bool {
+	k := int(math.Ceil(float64(n+1) * coverage))
+	return n > 0 && k < n
 }
 
 // fit runs full-batch gradient descent with momentum on the softmax
