@@ -162,6 +162,7 @@ counted with the type the classifier suggested.
   rules (layout is not reading; reading a table column by column is an
   error).
 * cer_vs_tesseract: cer_mean over the raw tesseract CLI's mean CER on the
-  same page images at their native resolution (` + "`tesseract page.png - --dpi N`" + `);
-  under 1 Docket reads better than plain tesseract, over 1 worse.
+  same page images at their native resolution (` + "`tesseract page.png - --dpi N`" + `:
+  a PNG's own pixels, a scanned PDF's pages as ` + "`pdfimages -png`" + ` decodes
+  them); under 1 Docket reads better than plain tesseract, over 1 worse.
 `
