@@ -44,14 +44,21 @@ type Update struct {
 	Rank       int
 	Fields     map[string]string
 	Static     map[string]string
+	// Submission: the update is a submission's record, applied only when
+	// the status record holds none yet (no submitted_at): recording the
+	// same submission again, from a repeated request, changes nothing —
+	// not even what an erasure dropped since.
+	Submission bool
 }
 
 // applyScript: KEYS[1] status hash, KEYS[2] callback schedule.
-// ARGV: rank, ttl ms, now ms, number of static pairs, pairs..., ranked pairs...
+// ARGV: rank, ttl ms, now ms, number of static pairs, submission (1 or 0),
+// pairs..., ranked pairs...
 var applyScript = redis.NewScript(`
+if ARGV[5] == '1' and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0} end
 local rank = tonumber(ARGV[1])
 local ns = tonumber(ARGV[4])
-local i = 5
+local i = 6
 for j = 1, ns do
   if ARGV[i+1] ~= '' then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i+1]) end
   i = i + 2
@@ -85,7 +92,11 @@ const callbackSchedule = prefix + "callbacks"
 // Apply applies u and reports whether its ranked fields were applied and
 // whether a callback was scheduled.
 func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (applied, scheduled bool, err error) {
-	args := []any{u.Rank, s.statusTTL.Milliseconds(), now.UnixMilli(), len(u.Static) + 1, "workflow_id", u.WorkflowID}
+	submission := 0
+	if u.Submission {
+		submission = 1
+	}
+	args := []any{u.Rank, s.statusTTL.Milliseconds(), now.UnixMilli(), len(u.Static) + 1, submission, "workflow_id", u.WorkflowID}
 	for k, v := range u.Static {
 		args = append(args, k, v)
 	}
