@@ -84,7 +84,7 @@ func (h *Requests) handle(ctx context.Context, m *bus.Message, in *events.Docume
 		// view sees the rejected event. The tenant is known, so its secret
 		// can sign the callback.
 		if _, ok := h.Submit.Tenants().Get(in.Meta.TenantID); ok {
-			if _, _, err := h.Store.Apply(ctx, store.Update{WorkflowID: wf, Static: map[string]string{"callback_url": p.CallbackURL, "tenant_id": in.Meta.TenantID}}, h.Now()); err != nil {
+			if _, err := h.Store.Apply(ctx, store.Update{WorkflowID: wf, Static: map[string]string{"callback_url": p.CallbackURL, "tenant_id": in.Meta.TenantID}}, h.Now()); err != nil {
 				return nil, err
 			}
 		}

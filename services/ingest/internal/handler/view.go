@@ -114,12 +114,13 @@ func (v *View) Topics() []string {
 }
 
 func (v *View) apply(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string) error {
-	return v.applyUpdate(ctx, topic, meta, rank, status, stage, fields, static, false)
+	_, err := v.applyUpdate(ctx, topic, meta, rank, status, stage, fields, static, false)
+	return err
 }
 
-func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string, submission bool) error {
+func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string, submission bool) (store.Applied, error) {
 	if meta.WorkflowID == "" {
-		return nil // nothing to attach it to
+		return store.Applied{}, nil // nothing to attach it to
 	}
 	if fields == nil {
 		fields = map[string]string{}
@@ -137,8 +138,7 @@ func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta,
 		static = map[string]string{}
 	}
 	static["tenant_id"] = meta.TenantID
-	_, _, err := v.Store.Apply(ctx, store.Update{WorkflowID: meta.WorkflowID, Rank: rank, Fields: fields, Static: static, Submission: submission}, v.Now())
-	return err
+	return v.Store.Apply(ctx, store.Update{WorkflowID: meta.WorkflowID, Rank: rank, Fields: fields, Static: static, Submission: submission}, v.Now())
 }
 
 // RecordSubmitted implements submit.Recorder. Tracked, it is the only
@@ -158,7 +158,8 @@ func (v *View) RecordSubmitted(ctx context.Context, e *events.DocumentSubmitted)
 	if e.CallbackURL != nil {
 		static["callback_url"] = *e.CallbackURL
 	}
-	return v.applyUpdate(ctx, events.TopicSubmitted, &e.Meta, rankSubmitted, store.StatusQueued, "submitted", nil, static, v.Tracked)
+	_, err := v.applyUpdate(ctx, events.TopicSubmitted, &e.Meta, rankSubmitted, store.StatusQueued, "submitted", nil, static, v.Tracked)
+	return err
 }
 
 func (v *View) submitted(ctx context.Context, _ *bus.Message, e *events.DocumentSubmitted) ([]bus.Output, error) {
@@ -176,7 +177,10 @@ func (v *View) extracted(ctx context.Context, m *bus.Message, e *events.Document
 	if b, err := json.Marshal(pages); err == nil {
 		static["pages"] = string(b)
 	}
-	if err := v.apply(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static); err != nil {
+	a, err := v.applyUpdate(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static, false)
+	if err != nil || !a.Erased {
+		// Not erased when the text's reference was written: an erasure
+		// after it finds the reference and deletes the text itself.
 		return nil, err
 	}
 	return nil, v.eraseLateText(ctx, m, e.Meta.WorkflowID)

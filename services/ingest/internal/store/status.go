@@ -82,16 +82,29 @@ if rk >= 100 and cb and cb ~= '' and redis.call('HSETNX', KEYS[1], 'cb_state', '
   redis.call('ZADD', KEYS[2], 'NX', ARGV[3], redis.call('HGET', KEYS[1], 'workflow_id'))
   enqueued = 1
 end
-return {applied, enqueued}
+local erased = redis.call('HEXISTS', KEYS[1], 'erased_at')
+return {applied, enqueued, erased}
 `)
 
 func statusKey(wf string) string { return prefix + "wf:" + wf }
 
 const callbackSchedule = prefix + "callbacks"
 
-// Apply applies u and reports whether its ranked fields were applied and
-// whether a callback was scheduled.
-func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (applied, scheduled bool, err error) {
+// Applied is what Apply did, and what it saw.
+type Applied struct {
+	// Ranked: the update's ranked fields were applied.
+	Ranked bool
+	// Scheduled: a callback was scheduled.
+	Scheduled bool
+	// Erased: the record is marked erased (Erase), read in the same
+	// script as the update's write, so a caller that wrote a content
+	// reference learns in the same round trip whether an erasure came
+	// first and the content must go.
+	Erased bool
+}
+
+// Apply applies u and reports what it did.
+func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (Applied, error) {
 	submission := 0
 	if u.Submission {
 		submission = 1
@@ -105,9 +118,12 @@ func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (applied, sc
 	}
 	res, err := applyScript.Run(ctx, s.rdb, []string{statusKey(u.WorkflowID), callbackSchedule}, args...).Int64Slice()
 	if err != nil {
-		return false, false, fault.Wrap(fault.Transient, fmt.Errorf("update status of %s: %w", u.WorkflowID, err))
+		return Applied{}, fault.Wrap(fault.Transient, fmt.Errorf("update status of %s: %w", u.WorkflowID, err))
 	}
-	return res[0] == 1, res[1] == 1, nil
+	if len(res) != 3 {
+		return Applied{}, fault.Transientf("update status of %s: unexpected reply %v", u.WorkflowID, res)
+	}
+	return Applied{Ranked: res[0] == 1, Scheduled: res[1] == 1, Erased: res[2] == 1}, nil
 }
 
 // Status returns a workflow's status record, or ErrNotFound.
