@@ -153,7 +153,10 @@ func TestTrackedRequestRecordsSubmission(t *testing.T) {
 		Details: map[string]string{}}
 	events.AddDocumentDetails(erasure.Details, good)
 	h.produce(events.TopicControl, erasure)
-	waitFor(t, "the erasure", func() bool { _, m := h.get("/v1/documents/"+wf, acmeKey); return m["erased_at"] != nil })
+	// Answered once the blobs are deleted.
+	if evs, _ := h.read(events.TopicSteps, 1, 20*time.Second); len(evs) != 1 || evs[0].(*events.WorkflowControl).Kind != events.KindContentErased {
+		t.Fatalf("steps after the erasure: %v, want content_erased", evs)
+	}
 
 	again := *req
 	again.Meta = meta("trq-2", "corr-trq-2", "acme")

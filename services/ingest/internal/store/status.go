@@ -55,7 +55,7 @@ type Update struct {
 // ARGV: rank, ttl ms, now ms, number of static pairs, submission (1 or 0),
 // pairs..., ranked pairs...
 var applyScript = redis.NewScript(`
-if ARGV[5] == '1' and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0} end
+if ARGV[5] == '1' and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0, 0} end
 local rank = tonumber(ARGV[1])
 local ns = tonumber(ARGV[4])
 local i = 6
