@@ -247,4 +247,12 @@ func TestExtractedReadsContentOnlyWhenErased(t *testing.T) {
 	if n := h.commandCalls("hmget") - before; n != 0 {
 		t.Errorf("%d HMGET calls for the text of a workflow not erased, want 0", n)
 	}
+	// The other updates do not ask.
+	before = h.commandCalls("hexists")
+	h.produce(events.TopicClassified, &events.DocumentClassified{Meta: meta("x-c", wf, "acme"), Document: doc, DocumentType: "invoice",
+		Confidence: 0.9, Model: events.Model{Name: "m", Version: "1"}, Flags: []events.Flag{}})
+	waitFor(t, "the classified record's handling", func() bool { return h.processed(events.TopicClassified) == 1 })
+	if n := h.commandCalls("hexists") - before; n != 0 {
+		t.Errorf("%d HEXISTS calls for a classified update, want 0", n)
+	}
 }

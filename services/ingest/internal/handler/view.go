@@ -114,11 +114,13 @@ func (v *View) Topics() []string {
 }
 
 func (v *View) apply(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string) error {
-	_, err := v.applyUpdate(ctx, topic, meta, rank, status, stage, fields, static, false)
+	_, err := v.applyUpdate(ctx, topic, meta, rank, status, stage, fields, static, store.Update{})
 	return err
 }
 
-func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string, submission bool) (store.Applied, error) {
+// applyUpdate applies the view's fields with opts' options (Submission,
+// ReportErased).
+func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string, opts store.Update) (store.Applied, error) {
 	if meta.WorkflowID == "" {
 		return store.Applied{}, nil // nothing to attach it to
 	}
@@ -138,7 +140,8 @@ func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta,
 		static = map[string]string{}
 	}
 	static["tenant_id"] = meta.TenantID
-	return v.Store.Apply(ctx, store.Update{WorkflowID: meta.WorkflowID, Rank: rank, Fields: fields, Static: static, Submission: submission}, v.Now())
+	opts.WorkflowID, opts.Rank, opts.Fields, opts.Static = meta.WorkflowID, rank, fields, static
+	return v.Store.Apply(ctx, opts, v.Now())
 }
 
 // RecordSubmitted implements submit.Recorder. Tracked, it is the only
@@ -158,7 +161,7 @@ func (v *View) RecordSubmitted(ctx context.Context, e *events.DocumentSubmitted)
 	if e.CallbackURL != nil {
 		static["callback_url"] = *e.CallbackURL
 	}
-	_, err := v.applyUpdate(ctx, events.TopicSubmitted, &e.Meta, rankSubmitted, store.StatusQueued, "submitted", nil, static, v.Tracked)
+	_, err := v.applyUpdate(ctx, events.TopicSubmitted, &e.Meta, rankSubmitted, store.StatusQueued, "submitted", nil, static, store.Update{Submission: v.Tracked})
 	return err
 }
 
@@ -177,7 +180,7 @@ func (v *View) extracted(ctx context.Context, m *bus.Message, e *events.Document
 	if b, err := json.Marshal(pages); err == nil {
 		static["pages"] = string(b)
 	}
-	a, err := v.applyUpdate(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static, false)
+	a, err := v.applyUpdate(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static, store.Update{ReportErased: true})
 	if err != nil || !a.Erased {
 		// Not erased when the text's reference was written: an erasure
 		// after it finds the reference and deletes the text itself.

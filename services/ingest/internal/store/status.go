@@ -49,13 +49,17 @@ type Update struct {
 	// same submission again, from a repeated request, changes nothing —
 	// not even what an erasure dropped since.
 	Submission bool
+	// ReportErased asks Apply whether the record is marked erased
+	// (Applied.Erased), read in the same script as the update's write.
+	ReportErased bool
 }
 
 // applyScript: KEYS[1] status hash, KEYS[2] callback schedule.
-// ARGV: rank, ttl ms, now ms, number of static pairs, submission (1 or 0),
-// pairs..., ranked pairs...
+// ARGV: rank, ttl ms, now ms, number of static pairs, options ("s":
+// Submission, "e": ReportErased, "-": neither), pairs..., ranked pairs...
+// Returns {applied, enqueued, erased}; erased is 0 unless asked.
 var applyScript = redis.NewScript(`
-if ARGV[5] == '1' and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0, 0} end
+if string.find(ARGV[5], 's', 1, true) and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0, 0} end
 local rank = tonumber(ARGV[1])
 local ns = tonumber(ARGV[4])
 local i = 6
@@ -82,7 +86,8 @@ if rk >= 100 and cb and cb ~= '' and redis.call('HSETNX', KEYS[1], 'cb_state', '
   redis.call('ZADD', KEYS[2], 'NX', ARGV[3], redis.call('HGET', KEYS[1], 'workflow_id'))
   enqueued = 1
 end
-local erased = redis.call('HEXISTS', KEYS[1], 'erased_at')
+local erased = 0
+if string.find(ARGV[5], 'e', 1, true) then erased = redis.call('HEXISTS', KEYS[1], 'erased_at') end
 return {applied, enqueued, erased}
 `)
 
@@ -96,20 +101,26 @@ type Applied struct {
 	Ranked bool
 	// Scheduled: a callback was scheduled.
 	Scheduled bool
-	// Erased: the record is marked erased (Erase), read in the same
-	// script as the update's write, so a caller that wrote a content
-	// reference learns in the same round trip whether an erasure came
-	// first and the content must go.
+	// Erased: the record is marked erased (Erase), when ReportErased
+	// asked: read in the same script as the update's write, so a caller
+	// that wrote a content reference learns in the same round trip
+	// whether an erasure came first and the content must go.
 	Erased bool
 }
 
 // Apply applies u and reports what it did.
 func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (Applied, error) {
-	submission := 0
+	opts := ""
 	if u.Submission {
-		submission = 1
+		opts += "s"
 	}
-	args := []any{u.Rank, s.statusTTL.Milliseconds(), now.UnixMilli(), len(u.Static) + 1, submission, "workflow_id", u.WorkflowID}
+	if u.ReportErased {
+		opts += "e"
+	}
+	if opts == "" {
+		opts = "-"
+	}
+	args := []any{u.Rank, s.statusTTL.Milliseconds(), now.UnixMilli(), len(u.Static) + 1, opts, "workflow_id", u.WorkflowID}
 	for k, v := range u.Static {
 		args = append(args, k, v)
 	}
