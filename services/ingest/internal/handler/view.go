@@ -118,8 +118,7 @@ func (v *View) apply(ctx context.Context, topic string, meta *events.Meta, rank 
 	return err
 }
 
-// applyUpdate applies the view's fields with opts' options (Submission,
-// ReportErased).
+// applyUpdate applies the view's fields with opts' options (Submission).
 func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string, opts store.Update) (store.Applied, error) {
 	if meta.WorkflowID == "" {
 		return store.Applied{}, nil // nothing to attach it to
@@ -180,10 +179,7 @@ func (v *View) extracted(ctx context.Context, m *bus.Message, e *events.Document
 	if b, err := json.Marshal(pages); err == nil {
 		static["pages"] = string(b)
 	}
-	a, err := v.applyUpdate(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static, store.Update{ReportErased: true})
-	if err != nil || !a.Erased {
-		// Not erased when the text's reference was written: an erasure
-		// after it finds the reference and deletes the text itself.
+	if err := v.apply(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static); err != nil {
 		return nil, err
 	}
 	return nil, v.eraseLateText(ctx, m, e.Meta.WorkflowID)
