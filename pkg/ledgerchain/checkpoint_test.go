@@ -4,6 +4,8 @@ import (
 	"context"
 	"crypto/ed25519"
 	"errors"
+	"os"
+	"syscall"
 	"testing"
 	"time"
 
@@ -114,5 +116,36 @@ func TestExport(t *testing.T) {
 	}
 	if _, err := OpenExport(ctx, "ftp://example.com/x"); err == nil {
 		t.Error("an ftp export URL was accepted")
+	}
+}
+
+// TestExportWithTempDirOnAnotherFileSystem: a file export whose temp
+// directory (TMPDIR) is on another file system still exports: a
+// checkpoint is staged beside its file, not renamed across devices.
+func TestExportWithTempDirOnAnotherFileSystem(t *testing.T) {
+	dir := t.TempDir()
+	other, err := os.MkdirTemp("/dev/shm", "docket-tmp")
+	if err != nil {
+		t.Skipf("no second file system for TMPDIR: %v", err)
+	}
+	t.Cleanup(func() { os.RemoveAll(other) })
+	var a, b syscall.Stat_t
+	if syscall.Stat(dir, &a) != nil || syscall.Stat(other, &b) != nil || a.Dev == b.Dev {
+		t.Skip("/dev/shm is on the same file system as the test's directory")
+	}
+	t.Setenv("TMPDIR", other)
+	ctx := context.Background()
+	k := testKey(t, 1)
+	e, err := OpenExport(ctx, "file://"+dir+"/checkpoints")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer e.Close()
+	c := NewCheckpoint(events.TopicLedger, 0, Head{Sequence: 9, Hash: []byte{9}, Offset: 10, Count: 9}, time.Date(2026, 3, 1, 13, 0, 0, 0, time.UTC), k, "ledger", "test")
+	if err := e.Put(ctx, c); err != nil {
+		t.Fatalf("Put with TMPDIR on another file system: %v", err)
+	}
+	if got, err := e.Latest(ctx, events.TopicLedger); err != nil || len(got) != 1 {
+		t.Fatalf("Latest = %d checkpoints, %v; want 1", len(got), err)
 	}
 }

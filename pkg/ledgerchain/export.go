@@ -43,6 +43,12 @@ func OpenExport(ctx context.Context, rawURL string) (*Export, error) {
 		if q.Get("create_dir") == "" {
 			q.Set("create_dir", "true")
 		}
+		// Stage a checkpoint beside its file, not in the temp directory:
+		// renamed from another file system, it failed ("invalid
+		// cross-device link") and was never exported.
+		if q.Get("no_tmp_dir") == "" {
+			q.Set("no_tmp_dir", "true")
+		}
 		u.RawQuery = q.Encode()
 	case "s3":
 	default:
