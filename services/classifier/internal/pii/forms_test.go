@@ -158,6 +158,8 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"card glued to letters", PaymentCard, "REF4111111111111111", []string{}},
 		{"masked card", PaymentCard, "VISA **** **** **** 4417", []string{}},
 		{"tracking number, no issuer", PaymentCard, "Tracking 1234 5678 9012 3456", []string{}},
+		{"card-shaped digits inside an IBAN", PaymentCard, "IBAN ES67 2100 3812 6702 0014 7736", []string{}},
+		{"the IBAN itself", IBAN, "IBAN ES67 2100 3812 6702 0014 7736", []string{"ES67 2100 3812 6702 0014 7736"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

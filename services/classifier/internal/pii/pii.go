@@ -88,7 +88,15 @@ func Matches(text string) []Match {
 	}
 	ssn := ssns(text)
 	iban := ibans(text)
-	cards := cards(text)
+	// The digits of an IBAN may pass the Luhn check and start like a
+	// card's ("ES67 2100 3812 6702 0014 7736" holds a Diners-shaped
+	// 3812…7736): they are the account, not a card.
+	var cards [][2]int
+	for _, c := range cardSpans(text) {
+		if !overlaps(c, iban) {
+			cards = append(cards, c)
+		}
+	}
 	add(SSN, ssn)
 	add(IBAN, iban)
 	add(PaymentCard, cards)
@@ -249,12 +257,12 @@ func ValidIBAN(s string) bool {
 	return r == 1
 }
 
-// cards finds payment card numbers: digit groups joined by single spaces or
+// cardSpans finds payment card numbers: digit groups joined by single spaces or
 // dashes (or one run of digits), 13 to 19 digits that ValidCard accepts,
 // with no letter or digit stuck to either end. Of the groupings starting at
 // a group, the longest valid one is taken, so "4111 1111 1111 1111 12/27"
 // is the card and an expiry date.
-func cards(text string) [][2]int {
+func cardSpans(text string) [][2]int {
 	var locs [][2]int
 	for _, ch := range chains(text, false) {
 		for i := 0; i < len(ch); i++ {
