@@ -19,9 +19,8 @@ import (
 // text, drops the file name and the classification from the view, and is
 // answered with content_erased; erasing again deletes nothing and is no
 // error.
-func TestCorrectionAndErasure(t *testing.T) { eachView(t, testCorrectionAndErasure) }
-
-func testCorrectionAndErasure(t *testing.T, h *harness) {
+func TestCorrectionAndErasure(t *testing.T) {
+	h := newHarness(t, nil)
 	hook := newHookRecorder(t)
 	statuses := func() []string {
 		var out []string
@@ -93,9 +92,8 @@ func testCorrectionAndErasure(t *testing.T, h *harness) {
 // gets its text after the erasure; ingest deletes that text too, and
 // every read of its content answers 404 while its status says when it was
 // erased.
-func TestErasureWhileOCRWorks(t *testing.T) { eachView(t, testErasureWhileOCRWorks) }
-
-func testErasureWhileOCRWorks(t *testing.T, h *harness) {
+func TestErasureWhileOCRWorks(t *testing.T) {
+	h := newHarness(t, nil)
 	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "erase-early", doc: pdfDoc, filename: "jane-roe.pdf"})
 	if resp.StatusCode != http.StatusAccepted {
 		t.Fatalf("POST %d %v", resp.StatusCode, body)
@@ -132,9 +130,8 @@ func testErasureWhileOCRWorks(t *testing.T, h *harness) {
 // record's sequence (the first is not replaced by the second); the status
 // then counts the callbacks delivered, names the latest, and points at the
 // latest correction's ledger record without the model's confidence.
-func TestCorrectionsCloseTogether(t *testing.T) { eachView(t, testCorrectionsCloseTogether) }
-
-func testCorrectionsCloseTogether(t *testing.T, h *harness) {
+func TestCorrectionsCloseTogether(t *testing.T) {
+	h := newHarness(t, nil)
 	hook := newHookRecorder(t)
 	callbacks := hook.received
 	wf, doc := submitWithCallback(t, h, "correct-twice", "a.pdf", hook.url)
