@@ -287,11 +287,9 @@ func TestTemperatureIsApplied(t *testing.T) {
 	}
 }
 
-// TestCommittedModelCalibration: the committed model stores a temperature
-// and a set threshold fitted on the noisy calibration split, and on the
-// noisy test split its sets hold the true type about as often as promised
-// and its confidence is calibrated.
-func TestCommittedModelCalibration(t *testing.T) {
+// committedMetrics reads the committed model's metrics.json.
+func committedMetrics(t *testing.T) textmodel.Metrics {
+	t.Helper()
 	raw, err := os.ReadFile("../../model/metrics.json")
 	if err != nil {
 		t.Fatal(err)
@@ -300,6 +298,15 @@ func TestCommittedModelCalibration(t *testing.T) {
 	if err := json.Unmarshal(raw, &m); err != nil {
 		t.Fatal(err)
 	}
+	return m
+}
+
+// TestCommittedModelCalibration: the committed model stores a temperature
+// and a set threshold fitted on the noisy calibration split, and on the
+// noisy test split its sets hold the true type about as often as promised
+// and its confidence is calibrated.
+func TestCommittedModelCalibration(t *testing.T) {
+	m := committedMetrics(t)
 	if m.Format != textmodel.Format || m.Temperature == 1 || m.Coverage != 0.95 || !(m.SetThreshold > 0 && m.SetThreshold < 1) {
 		t.Errorf("format %d, temperature %v, coverage %v, set threshold %v: want format %d, a fitted temperature and threshold at coverage 0.95",
 			m.Format, m.Temperature, m.Coverage, m.SetThreshold, textmodel.Format)
@@ -426,14 +433,7 @@ func TestClassThresholds(t *testing.T) {
 // calibration documents for one of its own (ownThreshold), and its
 // prediction sets keep their coverage on the noisy test split.
 func TestCommittedModelThresholds(t *testing.T) {
-	raw, err := os.ReadFile("../../model/metrics.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	var m textmodel.Metrics
-	if err := json.Unmarshal(raw, &m); err != nil {
-		t.Fatal(err)
-	}
+	m := committedMetrics(t)
 	perClass := m.Calibration / len(corpus.Types)
 	for _, c := range corpus.Types {
 		th, ok := m.ClassThresholds[c]
