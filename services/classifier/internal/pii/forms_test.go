@@ -56,6 +56,15 @@ func TestPhoneForms(t *testing.T) {
 		{"portuguese mobile labelled", "Telemóvel: 912 345 678", []string{"912 345 678"}},
 		{"french label, spanish number", "Tél. 915 123 456", []string{"915 123 456"}},
 		{"trunkless in a phone column", "Oficina       Teléfono\nMadrid        915 123 456", []string{"915 123 456"}},
+		{"trunkless on a contact line", "Dudas / Questions: 915 123 456 or atencion@banco.example", []string{"915 123 456"}},
+		{"trunkless after llámenos", "Llámenos al 912 345 678", []string{"912 345 678"}},
+		// National forms with an area code and a number of any length
+		// (Germany, Austria), under a label.
+		{"german number with an extension", "Tel. 07361 5560-214", []string{"07361 5560-214"}},
+		{"german number, short subscriber", "Telefon: 089 123456", []string{"089 123456"}},
+		{"german fax with an extension", "Fax 030 12345-99", []string{"030 12345-99"}},
+		{"area code form unlabelled", "Kundennr. 07361 5560-214", []string{}},
+		{"area code form after an id label", "Rechnung Nr. 0736 155602", []string{}},
 		// Near-misses that are not phone numbers.
 		{"invoice number shaped like a phone", "Invoice number: 415-555-0132", []string{}},
 		{"order number shaped like a uk phone", "Order no. 020 7946 0958", []string{}},

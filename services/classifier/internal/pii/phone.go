@@ -67,8 +67,11 @@ func chains(text string, phone bool) [][]run {
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
-	// which then belongs to it, not to an identifier label.
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at)\b)*[^A-Za-z0-9]*$`)
+	// which then belongs to it, not to an identifier label. Besides the
+	// words for a telephone it holds those a contact line asks the reader
+	// to call with ("Questions:", "Dudas:", "Llámenos", "Bel ons"), in the
+	// languages whose national numbers phoneAt takes only under a label.
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b)*[^A-Za-z0-9]*$`)
 	// idLabel names an identifier that is not a phone number.
 	idLabel = regexp.MustCompile(`(?i)(?:\b(?:invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code)\b|#)[^A-Za-z0-9]*$`)
 )
@@ -188,7 +191,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		broken = broken || (k > 0 && r.broken)
 	}
 	form := phoneForm(groups, plus, text[start] == '(')
-	if !form && !trunkless(groups) {
+	if !form && !trunkless(groups) && !areaCode(text, rs) {
 		return [2]int{}, false
 	}
 	label := labelBefore(lt, start)
@@ -200,8 +203,9 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		}
 	}
 	if !form && (p < 0 || id > p) {
-		// Nine digits without a trunk are many things besides a phone
-		// number (a company's SIREN, an account): only a phone label says.
+		// Nine digits without a trunk, or an area code and a number of any
+		// length, are many things besides a phone number (a company's
+		// SIREN, an account): only a phone label says.
 		return [2]int{}, false
 	}
 	// Phone typography — "+", an area code in parentheses, a toll-free
@@ -260,6 +264,33 @@ func trunkless(g []string) bool {
 		return false
 	}
 	return slices.Equal(shape, []int{3, 3, 3}) || slices.Equal(shape, []int{2, 3, 2, 2}) || slices.Equal(shape, []int{3, 2, 2, 2})
+}
+
+// areaCode reports whether the runs rs are a national number written as
+// an area code with its trunk 0 and a subscriber number of any length, as
+// Germany and Austria write them, with an extension after a dash:
+// "07361 5560-214", "030 1234567", "089 123456-0". The area code is 3 to 5
+// digits, the subscriber number 3 to 8, the extension 1 to 4, 8 to 14
+// digits in all. On its own the shape says nothing; phoneAt takes it only
+// under a phone label.
+func areaCode(text string, rs []run) bool {
+	if len(rs) < 2 || len(rs) > 3 {
+		return false
+	}
+	g := func(i int) string { return text[rs[i].start:rs[i].end] }
+	area, sub := g(0), g(1)
+	if len(area) < 3 || len(area) > 5 || area[0] != '0' || area[1] == '0' || len(sub) < 3 || len(sub) > 8 {
+		return false
+	}
+	digits := len(area) + len(sub)
+	if len(rs) == 3 {
+		ext := g(2)
+		if strings.TrimSpace(text[rs[1].end:rs[2].start]) != "-" || len(ext) > 4 {
+			return false
+		}
+		digits += len(ext)
+	}
+	return digits >= 8 && digits <= 14
 }
 
 // phoneForm reports whether digit groups are a phone number:
