@@ -23,10 +23,15 @@ const DetailTextSHA256 = "text_sha256"
 // Refs keeps which workflows each document's extraction serves: the text
 // blob and the cached extraction are addressed by content, so two
 // workflows of the same document share them, and undoing one workflow may
-// delete them only when no other workflow still uses them. Keys:
-// <prefix>refs:<document sha256> (set of workflow ids) and
-// <prefix>wf:<workflow id> (its document's sha256), each kept for the TTL
-// after its last use.
+// delete them only when no other workflow still uses them. Two different
+// documents may also have the same text (a PDF saved again with other
+// metadata, a text file in another charset): the documents each text was
+// extracted from are kept too, and a text is deleted only when none of
+// its other documents has a workflow using it. Keys:
+// <prefix>refs:<document sha256> (set of workflow ids),
+// <prefix>wf:<workflow id> (its document's sha256) and
+// <prefix>texts:<text sha256> (set of document sha256s), each kept for
+// the TTL after its last use.
 type Refs struct {
 	rdb    redis.UniversalClient
 	prefix string
@@ -46,6 +51,47 @@ func (r *Refs) Add(ctx context.Context, wf, doc string) error {
 	pipe.Set(ctx, r.prefix+"wf:"+wf, doc, r.ttl)
 	if _, err := pipe.Exec(ctx); err != nil {
 		return fault.Wrap(fault.Transient, fmt.Errorf("record workflow %s's use of document %s: %w", wf, doc, err))
+	}
+	return nil
+}
+
+// AddText records that the extraction of document doc stored text.
+func (r *Refs) AddText(ctx context.Context, doc, text string) error {
+	pipe := r.rdb.TxPipeline()
+	pipe.SAdd(ctx, r.prefix+"texts:"+text, doc)
+	pipe.Expire(ctx, r.prefix+"texts:"+text, r.ttl)
+	if _, err := pipe.Exec(ctx); err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("record that document %s's extraction stored text %s: %w", doc, text, err))
+	}
+	return nil
+}
+
+// textInUse reports whether a document other than doc that text was
+// extracted from has a workflow using it.
+func (r *Refs) textInUse(ctx context.Context, text, doc string) (bool, error) {
+	docs, err := r.rdb.SMembers(ctx, r.prefix+"texts:"+text).Result()
+	if err != nil {
+		return false, fault.Wrap(fault.Transient, fmt.Errorf("read the documents of text %s: %w", text, err))
+	}
+	for _, d := range docs {
+		if d == doc {
+			continue
+		}
+		n, err := r.rdb.SCard(ctx, r.prefix+"refs:"+d).Result()
+		if err != nil {
+			return false, fault.Wrap(fault.Transient, fmt.Errorf("read the users of document %s: %w", d, err))
+		}
+		if n > 0 {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
+// dropText forgets that doc's extraction stored text.
+func (r *Refs) dropText(ctx context.Context, text, doc string) error {
+	if err := r.rdb.SRem(ctx, r.prefix+"texts:"+text, doc).Err(); err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("forget that document %s's extraction stored text %s: %w", doc, text, err))
 	}
 	return nil
 }
@@ -131,7 +177,7 @@ func (u *Undo) Compensate(ctx context.Context, m *bus.Message, req bus.Compensat
 	if _, err := u.Cache.Forget(ctx, u.Key(doc)); err != nil {
 		return bus.Compensated{}, fmt.Errorf("drop the cached extraction of %s: %w", doc, err)
 	}
-	deleted := 0
+	deleted, kept := 0, 0
 	var texts []string
 	if v := req.Details[DetailTextSHA256]; v != "" {
 		texts = strings.Split(v, ",")
@@ -142,17 +188,33 @@ func (u *Undo) Compensate(ctx context.Context, m *bus.Message, req bus.Compensat
 			// ingest's artefact, not OCR's.
 			continue
 		}
-		ok, err := u.Texts.Delete(ctx, sha)
+		used, err := u.Refs.textInUse(ctx, sha, doc)
 		if err != nil {
-			return bus.Compensated{}, fmt.Errorf("delete text %s: %w", sha, err)
+			return bus.Compensated{}, err
 		}
-		if ok {
-			deleted++
+		if used {
+			kept++
+			m.Log().InfoContext(ctx, "text kept: a workflow of another document with the same text uses it", "document", doc, "text", sha)
+		} else {
+			ok, err := u.Texts.Delete(ctx, sha)
+			if err != nil {
+				return bus.Compensated{}, fmt.Errorf("delete text %s: %w", sha, err)
+			}
+			if ok {
+				deleted++
+			}
+		}
+		if err := u.Refs.dropText(ctx, sha, doc); err != nil {
+			return bus.Compensated{}, err
 		}
 	}
 	if err := u.Refs.remove(ctx, req.Workflow, doc); err != nil {
 		return bus.Compensated{}, err
 	}
-	m.Log().InfoContext(ctx, "text artefacts deleted", "document", doc, "texts", texts, "deleted", deleted)
-	return bus.Compensated{Details: map[string]string{"deleted": strconv.Itoa(deleted), "document_sha256": doc}}, nil
+	m.Log().InfoContext(ctx, "text artefacts deleted", "document", doc, "texts", texts, "deleted", deleted, "kept", kept)
+	details := map[string]string{"deleted": strconv.Itoa(deleted), "document_sha256": doc}
+	if kept > 0 {
+		details["shared"] = "true"
+	}
+	return bus.Compensated{Details: details}, nil
 }

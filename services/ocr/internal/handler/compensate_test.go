@@ -27,7 +27,8 @@ import (
 // extraction once the last workflow using it steps back (a later workflow
 // of the document extracts it again), and has nothing to undo for a
 // workflow it never extracted. A text that is the document itself (plain
-// UTF-8 passes through) is never deleted.
+// UTF-8 passes through) is never deleted. Two documents with the same
+// text share its blob: undoing one keeps what the other uses.
 func TestCompensationDeletesText(t *testing.T) {
 	topics := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicControl, events.TopicSteps, events.DLQTopic(service), events.RetryTopic(service)}
 	k := dockettest.NewKafka(t, 1, topics)
@@ -153,5 +154,57 @@ func TestCompensationDeletesText(t *testing.T) {
 	}
 	if _, err := blobs.Stat(ctx, plain.SHA256); err != nil {
 		t.Fatalf("document after its workflow stepped back: %v", err)
+	}
+
+	// Two documents, one text: Latin-1 and UTF-16 bytes of the same words
+	// are two documents whose extractions store one text blob. Undoing the
+	// first document's only workflow keeps the text the second's uses.
+	latin, err := blobs.Put(ctx, bytes.NewReader([]byte("Receipt 7: caf\xe9 au lait")), "text/plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	wide := []byte{0xff, 0xfe}
+	for _, r := range "Receipt 7: café au lait" {
+		wide = append(wide, byte(r), 0)
+	}
+	utf16, err := blobs.Put(ctx, bytes.NewReader(wide), "text/plain")
+	if err != nil {
+		t.Fatal(err)
+	}
+	twins := []*events.DocumentSubmitted{dockettest.Submitted(5, nil), dockettest.Submitted(6, nil)}
+	twins[0].Document = events.BlobRef{URI: latin.URI, SHA256: latin.SHA256, SizeBytes: latin.Size, MediaType: "text/plain"}
+	twins[1].Document = events.BlobRef{URI: utf16.URI, SHA256: utf16.SHA256, SizeBytes: utf16.Size, MediaType: "text/plain"}
+	dockettest.Produce(t, cl, codec, events.TopicSubmitted, twins[0], twins[1])
+	ext = k.ReadCommitted(t, events.TopicExtracted, 6, time.Minute)
+	if len(ext) != 6 {
+		t.Fatalf("got %d extracted events, want 6", len(ext))
+	}
+	shared := map[string]bool{}
+	for _, r := range ext[4:] {
+		e, err := codec.Decode(r.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		shared[e.(*events.DocumentExtracted).Text.SHA256] = true
+	}
+	if len(shared) != 1 {
+		t.Fatalf("the two documents' texts: %v, want one blob", shared)
+	}
+	for sha := range shared {
+		text = sha
+	}
+	request(5, twins[0].Meta.WorkflowID)
+	if d := answer(5); d["deleted"] != "0" || d["shared"] != "true" {
+		t.Fatalf("compensation of a document whose text another document's workflow uses: %v, want the text kept", d)
+	}
+	if _, err := blobs.Stat(ctx, text); err != nil {
+		t.Fatalf("text of the other document's workflow: %v", err)
+	}
+	request(6, twins[1].Meta.WorkflowID)
+	if d := answer(6); d["deleted"] != "1" {
+		t.Fatalf("compensation of the last workflow using the text: %v, want it deleted", d)
+	}
+	if _, err := blobs.Stat(ctx, text); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("text after both documents' workflows stepped back: %v, want not found", err)
 	}
 }

@@ -7,6 +7,8 @@ package handler
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -312,6 +314,16 @@ func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha
 		return cached{}, fmt.Errorf("extract %s: %w", sha, err)
 	}
 	text := res.Text()
+	if h.cfg.Refs != nil {
+		// Before the text is stored: a compensation of a workflow of
+		// another document with the same text that runs meanwhile keeps it.
+		sum := sha256.Sum256([]byte(text))
+		if ts := hex.EncodeToString(sum[:]); ts != sha {
+			if err := h.cfg.Refs.AddText(ctx, sha, ts); err != nil {
+				return cached{}, err
+			}
+		}
+	}
 	ref, err := h.blobs.Put(ctx, strings.NewReader(text), TextMediaType)
 	if err != nil {
 		return cached{}, fmt.Errorf("store extracted text: %w", err)
