@@ -30,11 +30,14 @@ type countingEngine struct {
 	extract.Engine
 	calls  atomic.Int64
 	failAt int64
+	// lastDPI is the resolution the last call asked for.
+	lastDPI atomic.Int64
 }
 
 var errCrash = errors.New("simulated crash")
 
 func (c *countingEngine) Recognize(ctx context.Context, path string, dpi int) ([]extract.PageText, error) {
+	c.lastDPI.Store(int64(dpi))
 	if n := c.calls.Add(1); c.failAt > 0 && n >= c.failAt {
 		return nil, fault.Wrap(fault.Transient, errCrash)
 	}

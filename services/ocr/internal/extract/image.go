@@ -20,6 +20,10 @@ type ImageInfo struct {
 	// Frames holds each page's size: one for PNG and JPEG, one per IFD for
 	// a TIFF.
 	Frames []image.Point
+	// DPI is the resolution a PNG (pHYs) or JPEG (JFIF) declares, when it
+	// is one Tesseract reads by (minDeclaredDPI..maxDeclaredDPI); 0 when
+	// the image declares none (a TIFF's is left to the engine's default).
+	DPI int
 }
 
 // InspectImage reads only the headers of the image at path (never its
@@ -51,6 +55,7 @@ func InspectImage(path string, maxPages int, maxPixels int64) (ImageInfo, error)
 			return ImageInfo{}, fault.Structuralf("image header is unreadable: %w", err)
 		}
 		info = ImageInfo{Format: format, Frames: []image.Point{{cfg.Width, cfg.Height}}}
+		info.DPI = declaredDPI(f, format)
 	}
 	format := info.Format
 	if len(info.Frames) > maxPages {
@@ -138,4 +143,54 @@ func tiffFrames(r io.ReaderAt, maxPages int) ([]image.Point, error) {
 		return nil, fault.Structuralf("TIFF has no image directory")
 	}
 	return frames, nil
+}
+
+// The declared resolutions taken at their word: Tesseract refuses less
+// than 70 dpi, and DOCKET_OCR_DPI allows at most 1200.
+const (
+	minDeclaredDPI = 70
+	maxDeclaredDPI = 1200
+)
+
+// declaredDPI returns the horizontal resolution the header of a PNG (its
+// pHYs chunk, in pixels per metre) or a JPEG (its JFIF segment, per inch
+// or per centimetre) declares, or 0 when it declares none or one outside
+// minDeclaredDPI..maxDeclaredDPI. Only the first 64 KiB are read.
+func declaredDPI(r io.ReaderAt, format string) int {
+	head := make([]byte, 64<<10)
+	n, _ := r.ReadAt(head, 0)
+	head = head[:n]
+	var dpi float64
+	switch format {
+	case "png":
+		// Chunks after the 8-byte signature: length, type, data, CRC.
+		for i := 8; i+8 <= len(head); {
+			size := int(binary.BigEndian.Uint32(head[i:]))
+			typ := string(head[i+4 : i+8])
+			if typ == "IDAT" || size > len(head) {
+				break
+			}
+			if typ == "pHYs" && size == 9 && i+17 <= len(head) && head[i+16] == 1 { // unit 1: the metre
+				dpi = float64(binary.BigEndian.Uint32(head[i+8:])) * 0.0254
+				break
+			}
+			i += 12 + size
+		}
+	case "jpeg":
+		// APP0 right after SOI: FFD8 FFE0 len "JFIF\0" version units xdensity.
+		if len(head) >= 16 && head[2] == 0xFF && head[3] == 0xE0 && string(head[6:11]) == "JFIF\x00" {
+			x := float64(binary.BigEndian.Uint16(head[14:]))
+			switch head[13] {
+			case 1:
+				dpi = x
+			case 2:
+				dpi = x * 2.54
+			}
+		}
+	}
+	d := int(dpi + 0.5)
+	if d < minDeclaredDPI || d > maxDeclaredDPI {
+		return 0
+	}
+	return d
 }

@@ -23,12 +23,13 @@ func tsv(lines ...[]any) []byte {
 }
 
 func TestTableLike(t *testing.T) {
-	var table, article, single [][]any
+	var table, article, single, described [][]any
 	for i := range 6 {
 		y := 100 + 40*i
 		table = append(table, []any{1, 100, y, fmt.Sprintf("00%d Desk lamp", i)}, []any{2, 900, y, "4"}, []any{3, 1200, y, fmt.Sprintf("%d.00", i)})
 		article = append(article, []any{1, 100, y, "the quick brown fox jumps over the lazy dog"}, []any{2, 1100, y, "and then the dog ran off into the woods again"})
 		single = append(single, []any{1, 100, y, "one line of a letter with several words"})
+		described = append(described, []any{1, 100, y, fmt.Sprintf("| Round tables with linen %d |", i)}, []any{2, 1000, y, fmt.Sprintf("24 | %d.00 |", i)})
 	}
 	// A table read in rows: one block, cells on the same lines.
 	rows := [][]any{}
@@ -42,6 +43,7 @@ func TestTableLike(t *testing.T) {
 	}{
 		{"table split into column blocks", table, true},
 		{"two columns of running text", article, false},
+		{"table with a long description column split from its numbers", described, true},
 		{"one column", single, false},
 		{"table read in rows", rows, false},
 		{"too few lines", table[:3], false},

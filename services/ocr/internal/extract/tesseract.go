@@ -10,6 +10,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"unicode"
 
 	"github.com/docket-run/docket/pkg/fault"
 )
@@ -262,7 +263,9 @@ func (p *tsvPage) add(level int, f []string) error {
 	if err != nil {
 		return fmt.Errorf("confidence %q: %w", f[10], err)
 	}
-	lb.words++
+	if strings.IndexFunc(word, func(r rune) bool { return unicode.IsLetter(r) || unicode.IsDigit(r) }) >= 0 {
+		lb.words++ // a drawn rule read as '|' or ']' is no word of a cell
+	}
 	block, par, ln := n[0], n[1], n[2]
 	switch {
 	case !p.started:
@@ -299,15 +302,18 @@ func (p *tsvPage) boxes() []lineBox {
 // page many lines have a line of another block beside them, at the same
 // height, and those lines are short (a cell: one to three words). Two
 // columns of running text also sit side by side, but their lines are long:
-// reading them as rows would mix two texts, so they are left alone.
+// reading them as rows would mix two texts, so they are left alone. A
+// row's cells are judged by the shortest line beside it: a table whose
+// description column (five or six words with its rules) was cut away from
+// its numbers is still a table.
 const (
 	// tableMinLines is the fewest lines a table needs.
 	tableMinLines = 4
 	// tableSideShare is the least share of lines with a line of another
 	// block beside them.
 	tableSideShare = 0.3
-	// tableMaxCellWords is the most words the median line beside another
-	// may hold.
+	// tableMaxCellWords is the most words the median row may hold in its
+	// shortest line.
 	tableMaxCellWords = 3
 )
 
@@ -317,13 +323,19 @@ func tableLike(lines []lineBox) bool {
 	if len(lines) < tableMinLines {
 		return false
 	}
+	// For each line beside a line of another block, the shorter of the
+	// two: a row of a table has a short cell beside it even where its
+	// description column is long; two columns of running text do not.
 	var words []int
 	for i, a := range lines {
+		shortest := -1
 		for j, b := range lines {
-			if i != j && a.block != b.block && beside(a, b) {
-				words = append(words, a.words)
-				break
+			if i != j && a.block != b.block && beside(a, b) && (shortest < 0 || min(a.words, b.words) < shortest) {
+				shortest = min(a.words, b.words)
 			}
+		}
+		if shortest >= 0 {
+			words = append(words, shortest)
 		}
 	}
 	if float64(len(words)) < tableSideShare*float64(len(lines)) {
