@@ -19,8 +19,9 @@ import (
 // text, drops the file name and the classification from the view, and is
 // answered with content_erased; erasing again deletes nothing and is no
 // error.
-func TestCorrectionAndErasure(t *testing.T) {
-	h := newHarness(t, nil)
+func TestCorrectionAndErasure(t *testing.T) { eachView(t, testCorrectionAndErasure) }
+
+func testCorrectionAndErasure(t *testing.T, h *harness) {
 	hook := newHookRecorder(t)
 	statuses := func() []string {
 		var out []string
@@ -92,8 +93,9 @@ func TestCorrectionAndErasure(t *testing.T) {
 // gets its text after the erasure; ingest deletes that text too, and
 // every read of its content answers 404 while its status says when it was
 // erased.
-func TestErasureWhileOCRWorks(t *testing.T) {
-	h := newHarness(t, nil)
+func TestErasureWhileOCRWorks(t *testing.T) { eachView(t, testErasureWhileOCRWorks) }
+
+func testErasureWhileOCRWorks(t *testing.T, h *harness) {
 	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "erase-early", doc: pdfDoc, filename: "jane-roe.pdf"})
 	if resp.StatusCode != http.StatusAccepted {
 		t.Fatalf("POST %d %v", resp.StatusCode, body)
@@ -130,8 +132,9 @@ func TestErasureWhileOCRWorks(t *testing.T) {
 // record's sequence (the first is not replaced by the second); the status
 // then counts the callbacks delivered, names the latest, and points at the
 // latest correction's ledger record without the model's confidence.
-func TestCorrectionsCloseTogether(t *testing.T) {
-	h := newHarness(t, nil)
+func TestCorrectionsCloseTogether(t *testing.T) { eachView(t, testCorrectionsCloseTogether) }
+
+func testCorrectionsCloseTogether(t *testing.T, h *harness) {
 	hook := newHookRecorder(t)
 	callbacks := hook.received
 	wf, doc := submitWithCallback(t, h, "correct-twice", "a.pdf", hook.url)

@@ -12,8 +12,9 @@ import (
 // whose completion callback went out a follow-up callback with status
 // reversed, once however often it is asked, and answers compensated; a
 // workflow without a callback has nothing to undo.
-func TestReversedCallback(t *testing.T) {
-	h := newHarness(t, nil)
+func TestReversedCallback(t *testing.T) { eachView(t, testReversedCallback) }
+
+func testReversedCallback(t *testing.T, h *harness) {
 	rc := &receiver{}
 	srv := httptest.NewServer(rc)
 	defer srv.Close()

@@ -351,51 +351,57 @@ func TestCallbackWhenWorkflowEnds(t *testing.T) {
 		{"deadline exceeded", func(wf string) []events.Event { return []events.Event{control("d", wf, "deadline_exceeded")} }, "timed_out", "deadline_exceeded"},
 		{"parked then discarded", func(wf string) []events.Event { return []events.Event{dl("dl", wf), control("x", wf, "discarded")} }, "failed", "discarded"},
 	}
-	for i, tt := range tests {
-		t.Run(tt.name, func(t *testing.T) {
-			h := newHarness(t, nil)
-			rc := &receiver{}
-			srv := httptest.NewServer(rc)
-			defer srv.Close()
-			key := fmt.Sprintf("end-%d", i)
-			resp, body := h.postMultipart(upload{apiKey: acmeKey, key: key, doc: pdfDoc, filename: key + ".pdf", fields: [][2]string{{"callback_url", srv.URL + "/" + key}}})
-			if resp.StatusCode != 202 {
-				t.Fatalf("POST %d %v", resp.StatusCode, body)
-			}
-			wf := body["workflow_id"].(string)
-			h.waitStatus(wf, "queued")
-			for j, e := range tt.steps(wf) {
-				topic := events.TopicRecorded
-				switch e := e.(type) {
-				case *events.DeadLetter:
-					topic = events.DLQTopic("ocr")
-					e.OriginalValue = h.original(wf)
-				case *events.WorkflowControl:
-					topic = events.TopicControl
-				}
-				e.EventMeta().EventID = fmt.Sprintf("%s-%d-%s", key, j, e.EventMeta().EventID)
-				h.produce(topic, e)
-				if j == 0 && len(tt.steps(wf)) > 1 {
-					h.waitStatus(wf, "parked")
-				}
-			}
-			st := h.waitStatus(wf, tt.wantStatus)
-			if st["terminal"] != true {
-				t.Errorf("status %v: want terminal", st)
-			}
-			waitFor(t, "callback", func() bool { c := callbackOf(h, wf); return c["state"] == "delivered" })
-			rc.mu.Lock()
-			defer rc.mu.Unlock()
-			var got []map[string]any
-			for _, p := range rc.payloads {
-				if p["workflow_id"] == wf {
-					got = append(got, p)
-				}
-			}
-			if len(got) != 1 || got[0]["status"] != tt.wantStatus || (got[0]["error_code"] != nil && got[0]["error_code"] != tt.wantCode) || (tt.wantCode != "" && got[0]["error_code"] != tt.wantCode) {
-				t.Errorf("callbacks %v: want one with status %s, error_code %q", got, tt.wantStatus, tt.wantCode)
-			}
-		})
+	for _, tracked := range []bool{false, true} {
+		for i, tt := range tests {
+			t.Run(viewName(tracked)+"/"+tt.name, func(t *testing.T) {
+				callbackWhenWorkflowEnds(t, newViewHarness(t, tracked), fmt.Sprintf("end-%d", i), tt.steps, tt.wantStatus, tt.wantCode)
+			})
+		}
+	}
+}
+
+// callbackWhenWorkflowEnds submits a workflow with a callback, takes it
+// through steps and checks its one callback.
+func callbackWhenWorkflowEnds(t *testing.T, h *harness, key string, steps func(wf string) []events.Event, wantStatus, wantCode string) {
+	rc := &receiver{}
+	srv := httptest.NewServer(rc)
+	defer srv.Close()
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: key, doc: pdfDoc, filename: key + ".pdf", fields: [][2]string{{"callback_url", srv.URL + "/" + key}}})
+	if resp.StatusCode != 202 {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	h.waitStatus(wf, "queued")
+	for j, e := range steps(wf) {
+		topic := events.TopicRecorded
+		switch e := e.(type) {
+		case *events.DeadLetter:
+			topic = events.DLQTopic("ocr")
+			e.OriginalValue = h.original(wf)
+		case *events.WorkflowControl:
+			topic = events.TopicControl
+		}
+		e.EventMeta().EventID = fmt.Sprintf("%s-%d-%s", key, j, e.EventMeta().EventID)
+		h.produce(topic, e)
+		if j == 0 && len(steps(wf)) > 1 {
+			h.waitStatus(wf, "parked")
+		}
+	}
+	st := h.waitStatus(wf, wantStatus)
+	if st["terminal"] != true {
+		t.Errorf("status %v: want terminal", st)
+	}
+	waitFor(t, "callback", func() bool { c := callbackOf(h, wf); return c["state"] == "delivered" })
+	rc.mu.Lock()
+	defer rc.mu.Unlock()
+	var got []map[string]any
+	for _, p := range rc.payloads {
+		if p["workflow_id"] == wf {
+			got = append(got, p)
+		}
+	}
+	if len(got) != 1 || got[0]["status"] != wantStatus || (got[0]["error_code"] != nil && got[0]["error_code"] != wantCode) || (wantCode != "" && got[0]["error_code"] != wantCode) {
+		t.Errorf("callbacks %v: want one with status %s, error_code %q", got, wantStatus, wantCode)
 	}
 }
 

@@ -57,6 +57,8 @@ type harness struct {
 	url     string
 	cfg     app.Config
 	deps    *service.Deps
+	// rt is the first replica's runtime.
+	rt *servicetest.Runtime
 }
 
 func allTopics() []string {
@@ -144,6 +146,9 @@ func (h *harness) start(txnID string) *app.App {
 		r.Stop()
 		a.Wait()
 	})
+	if h.rt == nil {
+		h.rt = r
+	}
 	return a
 }
 

@@ -99,7 +99,12 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	// 3. Docket with no-op engines. The meter counts every process's CPU
 	// over Docket's runs, not the raw chain's or the reference's.
 	for _, svc := range services {
-		s.start(ctx, svc, "DOCKET_OCR_ENGINE=noop", "DOCKET_CLASSIFIER_ENGINE=noop")
+		extra := []string{"DOCKET_OCR_ENGINE=noop", "DOCKET_CLASSIFIER_ENGINE=noop"}
+		if svc == "ingest" {
+			// Ingest reads status from the tracker, as deployed.
+			extra = append(extra, "DOCKET_TRACKER_ADDR="+s.trackerAddr)
+		}
+		s.start(ctx, svc, extra...)
 	}
 	f := startFollower(b, ctx, s)
 	warm, ids, _ := s.requests(ctx, "warmup", benchDocs("warmup", 20))

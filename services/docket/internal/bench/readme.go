@@ -70,7 +70,8 @@ Compare the raw chain and Docket within a broker: the ratio is the figure.
 3. **Platform overhead.** Every service (ingest, ocr, classifier, ledger,
    exception, sagatracker) as its own process, with the no-op engines
    (` + "`DOCKET_OCR_ENGINE=noop`, `DOCKET_CLASSIFIER_ENGINE=noop`" + `), real Redis, the
-   schema registry, file blob store. Fed (a) in bulk on
+   schema registry, file blob store; ingest reads status from the tracker
+   (` + "`DOCKET_TRACKER_ADDR`" + `), as deployed. Fed (a) in bulk on
    ` + "`docket.document.requested`" + ` (serde-encoded requests for 1 KiB text blobs
    stored beforehand) and (b) through ` + "`POST /v1/documents`" + ` (16 concurrent
    clients). Workflows/s is workflows recorded divided by the time from the

@@ -66,6 +66,9 @@ type stack struct {
 	procs      map[string]*dockettest.Process
 	ops        map[string]string
 	ingestAddr string
+	// trackerAddr is the saga tracker's gRPC API, which ingest reads
+	// status from, as deployed (deploy/docker-compose.yml, docket run).
+	trackerAddr string
 }
 
 // checkTools fails b when a tool the benchmark runs is missing.
@@ -122,6 +125,7 @@ func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, par
 	}
 	s := &stack{b: b, k: k, redisPid: redisPid, redis: rdb, registry: rc, codec: codec, blobs: blobs, dir: dir, bins: bins, procs: map[string]*dockettest.Process{}, ops: map[string]string{}}
 	s.ingestAddr = freeAddr(b)
+	s.trackerAddr = freeAddr(b)
 	// The services reach kfake on its address, the real cluster on its
 	// SASL_SSL listener as the admin user.
 	s.env = append(k.Env("", ""),
@@ -137,7 +141,7 @@ func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, par
 		"DOCKET_LEDGER_ADDR="+freeAddr(b),
 		"DOCKET_LEDGER_DEV_KEY_DIR="+filepath.Join(dir, "ledger"),
 		"DOCKET_EXCEPTION_ADDR="+freeAddr(b),
-		"DOCKET_SAGATRACKER_ADDR="+freeAddr(b),
+		"DOCKET_SAGATRACKER_ADDR="+s.trackerAddr,
 	)
 	return s
 }

@@ -123,13 +123,22 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		}
 	}
 	a.Store = store.New(d.Redis, cfg.IdempotencyTTL, cfg.StatusTTL)
-	view := &handler.View{Store: a.Store, Blobs: blobs, Decoder: d.Serde, Now: time.Now}
+	// With a tracker, the tracker is the source of progress: the view
+	// consumes only what ingest's own side effects and its APIs need, and
+	// the submission record is written when a submission is accepted.
+	tracked := tracker != nil
+	view := &handler.View{Tracked: tracked, Store: a.Store, Blobs: blobs, Decoder: d.Serde, Now: time.Now}
 	a.Submit = submit.New(submit.Config{
 		MaxBytes: cfg.MaxBytes, DefaultDeadline: cfg.DefaultDeadline, Version: version,
 		Limiter: ratelimit.New(d.Redis, "docket:rate:ingest:"), Quotas: quota.New(d.Redis, quotas),
+		RecordFirst: tracked,
 	}, tenants, a.Store, blobs, pub, view)
 	view.Register(rt)
-	(&handler.Requests{Submit: a.Submit, Store: a.Store, Now: time.Now}).Register(rt)
+	requests := &handler.Requests{Submit: a.Submit, Store: a.Store, Now: time.Now}
+	if tracked {
+		requests.Recorder = view
+	}
+	requests.Register(rt)
 
 	srv := &server.Server{Submit: a.Submit, Store: a.Store, Log: d.Log, PublicURL: publicURL, PollInterval: cfg.EventsPoll,
 		Uploads: server.NewUploads(cfg.MaxUploads, cfg.MaxTenantUploads), UploadTimeout: cfg.UploadTimeout, Now: time.Now,

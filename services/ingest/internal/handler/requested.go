@@ -25,7 +25,12 @@ const UnverifiedTenant = "-unverified"
 type Requests struct {
 	Submit *submit.Service
 	Store  *store.Store
-	Now    func() time.Time
+	// Recorder, when set, records an accepted request's submission before
+	// its submitted event is produced: the view does not consume the
+	// submitted topic (View.Tracked). Unset, the view learns it from the
+	// topic.
+	Recorder submit.Recorder
+	Now      func() time.Time
 }
 
 // Register consumes docket.document.requested.
@@ -55,6 +60,13 @@ func (h *Requests) handle(ctx context.Context, m *bus.Message, in *events.Docume
 		Signature: signature(m.Record),
 	})
 	if err == nil {
+		if h.Recorder != nil {
+			// Before the event commits: a retry of the batch records the
+			// same submission again, which changes nothing.
+			if err := h.Recorder.RecordSubmitted(ctx, ev); err != nil {
+				return nil, err
+			}
+		}
 		return []bus.Output{{Topic: events.TopicSubmitted, Event: ev}}, nil
 	}
 	serr, ok := submit.AsError(err)
@@ -72,7 +84,7 @@ func (h *Requests) handle(ctx context.Context, m *bus.Message, in *events.Docume
 		// view sees the rejected event. The tenant is known, so its secret
 		// can sign the callback.
 		if _, ok := h.Submit.Tenants().Get(in.Meta.TenantID); ok {
-			if _, _, err := h.Store.Apply(ctx, store.Update{WorkflowID: wf, Static: map[string]string{"callback_url": p.CallbackURL, "tenant_id": in.Meta.TenantID}}, h.Now()); err != nil {
+			if _, err := h.Store.Apply(ctx, store.Update{WorkflowID: wf, Static: map[string]string{"callback_url": p.CallbackURL, "tenant_id": in.Meta.TenantID}}, h.Now()); err != nil {
 				return nil, err
 			}
 		}

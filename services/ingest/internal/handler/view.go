@@ -37,7 +37,14 @@ var WorkflowDLQServices = []string{events.ServiceOCR, events.ServiceClassifier, 
 // yet); it keeps the submission's details the tracker does not, and drives
 // the completion callbacks.
 type View struct {
-	Store *store.Store
+	// Tracked: a saga tracker projects the workflows and the status API
+	// reads it, so the view consumes only the topics whose handling is a
+	// side effect ingest owns or that the APIs need and the tracker does
+	// not keep (see Topics). The submission record is then written when a
+	// submission is accepted, before its event goes out (submit.Config's
+	// RecordFirst, Requests.Recorder), never from the submitted topic.
+	Tracked bool
+	Store   *store.Store
 	// Blobs deletes a workflow's document and text on its erasure.
 	Blobs Eraser
 	// Decoder decodes a dead letter's original record, which proves the
@@ -48,9 +55,11 @@ type View struct {
 
 var _ submit.Recorder = (*View)(nil)
 
-// Register consumes the topics of the view.
+// Register consumes the topics of the view (Topics).
 func (v *View) Register(rt *bus.Runtime) {
-	bus.Handle(rt, events.TopicSubmitted, v.submitted)
+	if !v.Tracked {
+		bus.Handle(rt, events.TopicSubmitted, v.submitted)
+	}
 	bus.Handle(rt, events.TopicExtracted, v.extracted)
 	bus.Handle(rt, events.TopicClassified, v.classified)
 	bus.Handle(rt, events.TopicReviewRequested, v.reviewRequested)
@@ -67,9 +76,37 @@ func (v *View) Register(rt *bus.Runtime) {
 }
 
 // Topics are the topics Register consumes.
+//
+// Tracked, the submitted topic is left out: its handling is only the
+// view's (the submission record is written at acceptance). Every other
+// topic stays, each for what the tracker cannot give:
+//   - extracted: the text's reference and the pages' results the document
+//     read API serves, and the deletion of a text extracted after an
+//     erasure;
+//   - classified, review requested and decided: the classification (its
+//     candidates, flags, model, rules) the document read API serves and
+//     the result's confidence, review reason and outcome the status API
+//     merges into the tracker's projection;
+//   - recorded, rejected, control, steps: the completion, cancel,
+//     deadline, discard and correction callbacks (they fire when the
+//     record turns terminal, and carry its status and stage), corrections,
+//     erasures and the notify step's compensation;
+//   - the dead letters: their error code is the one a later cancel's
+//     callback carries.
+//
+// Each of them also moves the record's status and stage, which a later
+// callback carries (a canceled workflow's callback names the stage it
+// reached).
+//
+// The zero View (ingest.Spec's) lists every topic: a superset of what any
+// configuration consumes, for the schemas and the ACLs.
 func (v *View) Topics() []string {
-	ts := []string{events.TopicSubmitted, events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided,
-		events.TopicRecorded, events.TopicRejected, events.TopicControl, events.TopicSteps}
+	var ts []string
+	if !v.Tracked {
+		ts = append(ts, events.TopicSubmitted)
+	}
+	ts = append(ts, events.TopicExtracted, events.TopicClassified, events.TopicReviewRequested, events.TopicReviewDecided,
+		events.TopicRecorded, events.TopicRejected, events.TopicControl, events.TopicSteps)
 	for _, svc := range WorkflowDLQServices {
 		ts = append(ts, events.DLQTopic(svc))
 	}
@@ -77,8 +114,14 @@ func (v *View) Topics() []string {
 }
 
 func (v *View) apply(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string) error {
+	_, err := v.applyUpdate(ctx, topic, meta, rank, status, stage, fields, static, store.Update{})
+	return err
+}
+
+// applyUpdate applies the view's fields with opts' options (Submission).
+func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string, opts store.Update) (store.Applied, error) {
 	if meta.WorkflowID == "" {
-		return nil // nothing to attach it to
+		return store.Applied{}, nil // nothing to attach it to
 	}
 	if fields == nil {
 		fields = map[string]string{}
@@ -96,11 +139,15 @@ func (v *View) apply(ctx context.Context, topic string, meta *events.Meta, rank 
 		static = map[string]string{}
 	}
 	static["tenant_id"] = meta.TenantID
-	_, _, err := v.Store.Apply(ctx, store.Update{WorkflowID: meta.WorkflowID, Rank: rank, Fields: fields, Static: static}, v.Now())
-	return err
+	opts.WorkflowID, opts.Rank, opts.Fields, opts.Static = meta.WorkflowID, rank, fields, static
+	return v.Store.Apply(ctx, opts, v.Now())
 }
 
-// RecordSubmitted implements submit.Recorder.
+// RecordSubmitted implements submit.Recorder. Tracked, it is the only
+// writer of the submission record (the submitted topic is not consumed)
+// and is called before the event goes out, by a retry again and by a
+// repeated request: it records a submission once, and later calls change
+// nothing.
 func (v *View) RecordSubmitted(ctx context.Context, e *events.DocumentSubmitted) error {
 	static := map[string]string{
 		"filename":        e.Filename,
@@ -113,7 +160,8 @@ func (v *View) RecordSubmitted(ctx context.Context, e *events.DocumentSubmitted)
 	if e.CallbackURL != nil {
 		static["callback_url"] = *e.CallbackURL
 	}
-	return v.apply(ctx, events.TopicSubmitted, &e.Meta, rankSubmitted, store.StatusQueued, "submitted", nil, static)
+	_, err := v.applyUpdate(ctx, events.TopicSubmitted, &e.Meta, rankSubmitted, store.StatusQueued, "submitted", nil, static, store.Update{Submission: v.Tracked})
+	return err
 }
 
 func (v *View) submitted(ctx context.Context, _ *bus.Message, e *events.DocumentSubmitted) ([]bus.Output, error) {

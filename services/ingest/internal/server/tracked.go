@@ -10,9 +10,11 @@ import (
 )
 
 // trackedStatus maps the tracker's projection of a workflow to the API's
-// status. What the tracker does not keep (file name, source, deadline,
-// callback, classification) comes from ingest's own record m, when it
-// still has one.
+// status. What the tracker does not keep (source, deadline, callback,
+// classification) comes from ingest's own record m, when it still has
+// one; the file name too, or the tracker's when m has none (ingest's
+// record expired, or the submitted event did not come through this
+// ingest's acceptance) and the workflow was not erased.
 func trackedStatus(w *trackerv1.Workflow, m map[string]string, url string) Status {
 	st := Status{
 		WorkflowID: w.GetId(), TenantID: w.GetTenant(), Status: statusName(w.GetStatus()), Stage: w.GetStage(),
@@ -41,6 +43,9 @@ func trackedStatus(w *trackerv1.Workflow, m map[string]string, url string) Statu
 		}
 		st.Result = resultOf(m)
 		st.Callback = callbackOf(m)
+	}
+	if st.Filename == "" && st.ErasedAt == "" {
+		st.Filename = w.GetFilename()
 	}
 	return st
 }

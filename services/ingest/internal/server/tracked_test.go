@@ -48,6 +48,16 @@ func TestTrackedStatus(t *testing.T) {
 		t.Errorf("status\n%s\nwant\n%s", got, want)
 	}
 
+	// The tracker's file name when ingest has none, unless erased.
+	w = &trackerv1.Workflow{Id: "wf-4", Tenant: "acme", Stage: "ocr", Status: trackerv1.Status_STATUS_RUNNING, Events: 1, CreatedAt: at(1), UpdatedAt: at(1),
+		Filename: "t.pdf"}
+	if got := trackedStatus(w, nil, "u"); got.Filename != "t.pdf" {
+		t.Errorf("without ingest's record: file name %q, want the tracker's", got.Filename)
+	}
+	if got := trackedStatus(w, map[string]string{"submitted_at": "2026-11-29T10:00:01Z", "erased_at": "2026-11-29T11:00:00Z"}, "u"); got.Filename != "" {
+		t.Errorf("erased: file name %q, want none", got.Filename)
+	}
+
 	// A running long step's progress report comes along.
 	w = &trackerv1.Workflow{Id: "wf-3", Tenant: "acme", Stage: "ocr", Status: trackerv1.Status_STATUS_RUNNING, Events: 5, CreatedAt: at(1), UpdatedAt: at(4),
 		Progress: &trackerv1.Progress{Step: "ocr", Done: 3, Total: 20, Unit: "pages", UpdatedAt: at(4)}}

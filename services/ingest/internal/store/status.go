@@ -44,14 +44,22 @@ type Update struct {
 	Rank       int
 	Fields     map[string]string
 	Static     map[string]string
+	// Submission: the update is a submission's record, applied only when
+	// the status record holds none yet (no submitted_at): recording the
+	// same submission again, from a repeated request, changes nothing —
+	// not even what an erasure dropped since.
+	Submission bool
 }
 
 // applyScript: KEYS[1] status hash, KEYS[2] callback schedule.
-// ARGV: rank, ttl ms, now ms, number of static pairs, pairs..., ranked pairs...
+// ARGV: rank, ttl ms, now ms, number of static pairs, options ("s":
+// Submission, "-": none), pairs..., ranked pairs...
+// Returns {applied, enqueued}.
 var applyScript = redis.NewScript(`
+if string.find(ARGV[5], 's', 1, true) and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0} end
 local rank = tonumber(ARGV[1])
 local ns = tonumber(ARGV[4])
-local i = 5
+local i = 6
 for j = 1, ns do
   if ARGV[i+1] ~= '' then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i+1]) end
   i = i + 2
@@ -82,10 +90,24 @@ func statusKey(wf string) string { return prefix + "wf:" + wf }
 
 const callbackSchedule = prefix + "callbacks"
 
-// Apply applies u and reports whether its ranked fields were applied and
-// whether a callback was scheduled.
-func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (applied, scheduled bool, err error) {
-	args := []any{u.Rank, s.statusTTL.Milliseconds(), now.UnixMilli(), len(u.Static) + 1, "workflow_id", u.WorkflowID}
+// Applied is what Apply did, and what it saw.
+type Applied struct {
+	// Ranked: the update's ranked fields were applied.
+	Ranked bool
+	// Scheduled: a callback was scheduled.
+	Scheduled bool
+}
+
+// Apply applies u and reports what it did.
+func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (Applied, error) {
+	opts := ""
+	if u.Submission {
+		opts += "s"
+	}
+	if opts == "" {
+		opts = "-"
+	}
+	args := []any{u.Rank, s.statusTTL.Milliseconds(), now.UnixMilli(), len(u.Static) + 1, opts, "workflow_id", u.WorkflowID}
 	for k, v := range u.Static {
 		args = append(args, k, v)
 	}
@@ -94,9 +116,12 @@ func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (applied, sc
 	}
 	res, err := applyScript.Run(ctx, s.rdb, []string{statusKey(u.WorkflowID), callbackSchedule}, args...).Int64Slice()
 	if err != nil {
-		return false, false, fault.Wrap(fault.Transient, fmt.Errorf("update status of %s: %w", u.WorkflowID, err))
+		return Applied{}, fault.Wrap(fault.Transient, fmt.Errorf("update status of %s: %w", u.WorkflowID, err))
 	}
-	return res[0] == 1, res[1] == 1, nil
+	if len(res) != 2 {
+		return Applied{}, fault.Transientf("update status of %s: unexpected reply %v", u.WorkflowID, res)
+	}
+	return Applied{Ranked: res[0] == 1, Scheduled: res[1] == 1}, nil
 }
 
 // Status returns a workflow's status record, or ErrNotFound.

@@ -87,6 +87,13 @@ type Config struct {
 	// quotas, both in Redis, shared by every replica.
 	Limiter *ratelimit.Limiter
 	Quotas  *quota.Store
+	// RecordFirst records an accepted submission (Recorder) before its
+	// event is published, and refuses it (unavailable, to be retried) when
+	// it cannot: the view does not consume the submitted topic, so the
+	// record is written here or nowhere. Unset, it is recorded after
+	// publishing and a failure is ignored (the view learns it from the
+	// topic).
+	RecordFirst bool
 }
 
 // Service accepts submissions.
@@ -196,6 +203,13 @@ func (s *Service) Submit(ctx context.Context, tn Tenant, doc *blob.Staged, p Par
 	if err != nil {
 		return Accepted{}, err
 	}
+	if s.cfg.RecordFirst && s.recorder != nil {
+		// Never published without its record: a status read before the
+		// tracker projects the workflow, and its callback, depend on it.
+		if err := s.recorder.RecordSubmitted(ctx, ev); err != nil {
+			return Accepted{}, Unavailable("record submission", err)
+		}
+	}
 	if err := s.pub.Publish(ctx, ev, LaneOr(p.Lane)); err != nil {
 		return Accepted{}, Unavailable("publish submitted event", err)
 	}
@@ -206,7 +220,7 @@ func (s *Service) Submit(ctx context.Context, tn Tenant, doc *blob.Staged, p Par
 			return Accepted{WorkflowID: wf}, nil
 		}
 	}
-	if s.recorder != nil {
+	if s.recorder != nil && !s.cfg.RecordFirst {
 		_ = s.recorder.RecordSubmitted(ctx, ev) // the view also learns it from the topic
 	}
 	return Accepted{WorkflowID: wf}, nil

@@ -1,0 +1,207 @@
+package ingest_test
+
+import (
+	"context"
+	"net/http"
+	"net/http/httptest"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/trackerclient"
+	"github.com/docket-run/docket/services/ingest/internal/app"
+	"github.com/docket-run/docket/services/ingest/internal/submit"
+)
+
+// newTrackedHarness runs ingest with a saga tracker configured: a fake
+// one that has projected nothing, so every status read falls back to
+// ingest's own record, as it does for a workflow the tracker has not
+// projected yet.
+func newTrackedHarness(t *testing.T) *harness {
+	t.Helper()
+	_, addr := startFakeTracker(t)
+	return newHarness(t, func(c *app.Config) {
+		c.Tracker = app.TrackerConfig{Client: trackerclient.Config{Addr: addr}, Timeout: 2 * time.Second}
+	})
+}
+
+// newViewHarness runs ingest with a tracker when tracked, else without.
+func newViewHarness(t *testing.T, tracked bool) *harness {
+	t.Helper()
+	if tracked {
+		return newTrackedHarness(t)
+	}
+	return newHarness(t, nil)
+}
+
+func viewName(tracked bool) string {
+	if tracked {
+		return "tracked"
+	}
+	return "interim"
+}
+
+// eachView runs test once without a tracker (ingest's full interim view)
+// and once with one (the view consumes only what ingest's side effects
+// and APIs need).
+func eachView(t *testing.T, test func(t *testing.T, h *harness)) {
+	for _, tracked := range []bool{false, true} {
+		t.Run(viewName(tracked), func(t *testing.T) { test(t, newViewHarness(t, tracked)) })
+	}
+}
+
+// processed sums the records ingest's runtime consumed from topic.
+func (h *harness) processed(topic string) float64 {
+	h.t.Helper()
+	mfs, err := h.rt.Registry.Gather()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	var n float64
+	for _, mf := range mfs {
+		if mf.GetName() != "docket_handler_processed_total" {
+			continue
+		}
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if l.GetName() == "topic" && l.GetValue() == topic {
+					n += m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestTrackedViewSkipsSubmitted: with a tracker, ingest's runtime neither
+// subscribes to the submitted topic nor handles its records (the tracker
+// projects progress, and the submission record is written at
+// acceptance); the workflow still runs to its completion callback, and
+// every status read answers from the record meanwhile. Without a tracker
+// the view consumes it as before.
+func TestTrackedViewSkipsSubmitted(t *testing.T) {
+	for _, tracked := range []bool{false, true} {
+		t.Run(viewName(tracked), func(t *testing.T) {
+			h := newViewHarness(t, tracked)
+			if got := slices.Contains(h.rt.Topics(), events.TopicSubmitted); got == tracked {
+				t.Fatalf("runtime topics %v: submitted consumed %v, want %v", h.rt.Topics(), got, !tracked)
+			}
+			for _, topic := range []string{events.TopicExtracted, events.TopicClassified, events.TopicRecorded, events.TopicRejected, events.TopicControl, events.TopicSteps} {
+				if !slices.Contains(h.rt.Topics(), topic) {
+					t.Errorf("runtime topics %v lack %s", h.rt.Topics(), topic)
+				}
+			}
+			rc := &receiver{}
+			srv := httptest.NewServer(rc)
+			defer srv.Close()
+			wf, doc := submitWithCallback(t, h, "skip-1", "skip.pdf", srv.URL+"/hook")
+			if _, st := h.get("/v1/documents/"+wf, acmeKey); st["filename"] != "skip.pdf" || st["view_source"] != "ingest-interim" {
+				t.Fatalf("status before projection = %v, want the interim record with its file name", st)
+			}
+			text := h.putShared([]byte("a text"))
+			h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("skip-x", wf, "acme"), Document: doc, Text: text,
+				Pages: []events.Page{}, Engine: events.Engine{Name: "t", Version: "1"}})
+			h.produce(events.TopicClassified, &events.DocumentClassified{Meta: meta("skip-c", wf, "acme"), Document: doc, DocumentType: "invoice",
+				Confidence: 0.9, Model: events.Model{Name: "m", Version: "1"}, Flags: []events.Flag{}})
+			h.produce(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("skip-r", wf, "acme"), LedgerTopic: events.TopicLedger, Sequence: 3})
+			st := h.waitStatus(wf, "completed")
+			if st["filename"] != "skip.pdf" || st["result"].(map[string]any)["document_type"] != "invoice" {
+				t.Errorf("status = %v", st)
+			}
+			waitFor(t, "the completion callback", func() bool { return callbackOf(h, wf)["state"] == "delivered" })
+			if code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+"/text", acmeKey); code != http.StatusOK || string(b) != "a text" {
+				t.Errorf("GET text = %d %s", code, b)
+			}
+			if tracked {
+				// Published before the three others, which were handled.
+				if n := h.processed(events.TopicSubmitted); n != 0 {
+					t.Errorf("%v submitted records handled, want 0", n)
+				}
+			} else {
+				waitFor(t, "the submitted record's handling", func() bool { return h.processed(events.TopicSubmitted) == 1 })
+			}
+			if n := h.processed(events.TopicRecorded); n != 1 {
+				t.Errorf("%v recorded records handled, want 1", n)
+			}
+		})
+	}
+}
+
+// TestTrackedRequestRecordsSubmission: with a tracker, a request from
+// Kafka has its submission recorded by the handler that accepts it, so
+// its status answers before the tracker projects it; a repeat of the
+// request (same key) after an erasure does not record the file name
+// again.
+func TestTrackedRequestRecordsSubmission(t *testing.T) {
+	h := newTrackedHarness(t)
+	good := h.drop("acme", pdfDoc)
+	cb := "http://127.0.0.1:1/cb"
+	req := &events.DocumentRequested{Meta: meta("trq-1", "corr-trq-1", "acme"), Document: good, Filename: "private.pdf", IdempotencyKey: "trk-1",
+		Labels: map[string]string{}, CallbackURL: &cb}
+	h.produceRequest(acmeRequestSecret, req)
+	wf := submit.WorkflowID("acme", "trk-1")
+	st := h.waitStatus(wf, "queued")
+	if st["filename"] != "private.pdf" || st["source"] != "request" || st["view_source"] != "ingest-interim" {
+		t.Fatalf("status before projection = %v", st)
+	}
+
+	actor := "carol"
+	erasure := &events.WorkflowControl{Meta: meta("trq-erase", wf, "acme"), Kind: events.KindErasureRequested, Reason: "art. 17", Actor: &actor,
+		Details: map[string]string{}}
+	events.AddDocumentDetails(erasure.Details, good)
+	h.produce(events.TopicControl, erasure)
+	// Answered once the blobs are deleted.
+	if evs, _ := h.read(events.TopicSteps, 1, 20*time.Second); len(evs) != 1 || evs[0].(*events.WorkflowControl).Kind != events.KindContentErased {
+		t.Fatalf("steps after the erasure: %v, want content_erased", evs)
+	}
+
+	again := *req
+	again.Meta = meta("trq-2", "corr-trq-2", "acme")
+	// The blob was erased: drop it again, as the tenant repeating its
+	// request would.
+	h.drop("acme", pdfDoc)
+	h.produceRequest(acmeRequestSecret, &again)
+	if evs, _ := h.read(events.TopicSubmitted, 2, 20*time.Second); len(evs) != 2 {
+		t.Fatalf("%d submitted, want 2 (the request and its repeat)", len(evs))
+	}
+	_, m := h.get("/v1/documents/"+wf, acmeKey)
+	if m["filename"] != nil || m["erased_at"] == nil || m["status"] != "queued" {
+		t.Fatalf("status after the repeat = %v, want still erased, without its file name", m)
+	}
+}
+
+// TestTrackedSubmitRecordsBeforePublishing: with a tracker, nothing else
+// writes the submission record, so a submission whose record cannot be
+// written is refused (503, to be retried) and publishes nothing; the
+// retry records and publishes it.
+func TestTrackedSubmitRecordsBeforePublishing(t *testing.T) {
+	h := newTrackedHarness(t)
+	wf := submit.WorkflowID("acme", "rec-1")
+	// A value of the wrong type where the record goes: writing it fails.
+	ctx := context.Background()
+	if err := h.rdb.Set(ctx, "docket:ingest:wf:"+wf, "not a hash", time.Hour).Err(); err != nil {
+		t.Fatal(err)
+	}
+	u := upload{apiKey: acmeKey, key: "rec-1", filename: "r.pdf", doc: pdfDoc}
+	resp, body := h.postMultipart(u)
+	if resp.StatusCode != http.StatusServiceUnavailable || errCode(body) != "unavailable" {
+		t.Fatalf("POST with the record unwritable: %d %v, want 503 unavailable", resp.StatusCode, body)
+	}
+	if _, recs := h.read(events.TopicSubmitted, 0, time.Second); len(recs) != 0 {
+		t.Fatalf("%d submitted events published without a record", len(recs))
+	}
+	if err := h.rdb.Del(ctx, "docket:ingest:wf:"+wf).Err(); err != nil {
+		t.Fatal(err)
+	}
+	resp, body = h.postMultipart(u)
+	if resp.StatusCode != http.StatusAccepted || body["workflow_id"] != wf {
+		t.Fatalf("retry: %d %v, want 202 %s", resp.StatusCode, body, wf)
+	}
+	if _, recs := h.read(events.TopicSubmitted, 1, 10*time.Second); len(recs) != 1 {
+		t.Fatalf("%d submitted events after the retry, want 1", len(recs))
+	}
+	if st := h.waitStatus(wf, "queued"); st["filename"] != "r.pdf" {
+		t.Errorf("status = %v", st)
+	}
+}
