@@ -5,6 +5,8 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -203,5 +205,54 @@ func TestTrackedSubmitRecordsBeforePublishing(t *testing.T) {
 	}
 	if st := h.waitStatus(wf, "queued"); st["filename"] != "r.pdf" {
 		t.Errorf("status = %v", st)
+	}
+}
+
+// commandCalls returns how often Redis ran cmd (scripts' commands
+// included), from INFO commandstats.
+func (h *harness) commandCalls(cmd string) int {
+	h.t.Helper()
+	info, err := h.rdb.Info(context.Background(), "commandstats").Result()
+	if err != nil {
+		h.t.Fatal(err)
+	}
+	for _, l := range strings.Split(info, "\n") {
+		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "cmdstat_"+cmd+":calls="); ok {
+			n, _ := strconv.Atoi(strings.SplitN(rest, ",", 2)[0])
+			return n
+		}
+	}
+	return 0
+}
+
+// TestExtractedReadsContentOnlyWhenErased: the extracted event's update
+// tells whether the workflow was erased before its text arrived, so the
+// view reads the record's content references (one more round trip) only
+// to delete a late text (TestErasureWhileOCRWorks).
+func TestExtractedReadsContentOnlyWhenErased(t *testing.T) {
+	h := newTrackedHarness(t)
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "x-1", doc: pdfDoc, filename: "x.pdf"})
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	wf := body["workflow_id"].(string)
+	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+	doc := subs[0].(*events.DocumentSubmitted).Document
+	h.waitStatus(wf, "queued")
+	before := h.commandCalls("hmget")
+	h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("x-x", wf, "acme"), Document: doc, Text: h.putShared([]byte("x")),
+		Pages: []events.Page{}, Engine: events.Engine{Name: "t", Version: "1"}})
+	h.waitStatus(wf, "running")
+	waitFor(t, "the extracted record's handling", func() bool { return h.processed(events.TopicExtracted) == 1 })
+	if n := h.commandCalls("hmget") - before; n != 0 {
+		t.Errorf("%d HMGET calls for the text of a workflow not erased, want 0", n)
+	}
+	// The other updates do not ask.
+	before = h.commandCalls("hexists")
+	h.produce(events.TopicClassified, &events.DocumentClassified{Meta: meta("x-c", wf, "acme"), Document: doc, DocumentType: "invoice",
+		Confidence: 0.9, Model: events.Model{Name: "m", Version: "1"}, Flags: []events.Flag{}})
+	waitFor(t, "the classified record's handling", func() bool { return h.processed(events.TopicClassified) == 1 })
+	if n := h.commandCalls("hexists") - before; n != 0 {
+		t.Errorf("%d HEXISTS calls for a classified update, want 0", n)
 	}
 }

@@ -118,7 +118,8 @@ func (v *View) apply(ctx context.Context, topic string, meta *events.Meta, rank 
 	return err
 }
 
-// applyUpdate applies the view's fields with opts' options (Submission).
+// applyUpdate applies the view's fields with opts' options (Submission,
+// ReportErased).
 func (v *View) applyUpdate(ctx context.Context, topic string, meta *events.Meta, rank int, status, stage string, fields, static map[string]string, opts store.Update) (store.Applied, error) {
 	if meta.WorkflowID == "" {
 		return store.Applied{}, nil // nothing to attach it to
@@ -179,7 +180,10 @@ func (v *View) extracted(ctx context.Context, m *bus.Message, e *events.Document
 	if b, err := json.Marshal(pages); err == nil {
 		static["pages"] = string(b)
 	}
-	if err := v.apply(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static); err != nil {
+	a, err := v.applyUpdate(ctx, events.TopicExtracted, &e.Meta, rankExtracted, store.StatusRunning, "extracted", nil, static, store.Update{ReportErased: true})
+	if err != nil || !a.Erased {
+		// Not erased when the text's reference was written: an erasure
+		// after it finds the reference and deletes the text itself.
 		return nil, err
 	}
 	return nil, v.eraseLateText(ctx, m, e.Meta.WorkflowID)

@@ -49,14 +49,17 @@ type Update struct {
 	// same submission again, from a repeated request, changes nothing —
 	// not even what an erasure dropped since.
 	Submission bool
+	// ReportErased asks Apply whether the record is marked erased
+	// (Applied.Erased), read in the same script as the update's write.
+	ReportErased bool
 }
 
 // applyScript: KEYS[1] status hash, KEYS[2] callback schedule.
 // ARGV: rank, ttl ms, now ms, number of static pairs, options ("s":
-// Submission, "-": none), pairs..., ranked pairs...
-// Returns {applied, enqueued}.
+// Submission, "e": ReportErased, "-": neither), pairs..., ranked pairs...
+// Returns {applied, enqueued, erased}; erased is 0 unless asked.
 var applyScript = redis.NewScript(`
-if string.find(ARGV[5], 's', 1, true) and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0} end
+if string.find(ARGV[5], 's', 1, true) and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0, 0} end
 local rank = tonumber(ARGV[1])
 local ns = tonumber(ARGV[4])
 local i = 6
@@ -83,7 +86,9 @@ if rk >= 100 and cb and cb ~= '' and redis.call('HSETNX', KEYS[1], 'cb_state', '
   redis.call('ZADD', KEYS[2], 'NX', ARGV[3], redis.call('HGET', KEYS[1], 'workflow_id'))
   enqueued = 1
 end
-return {applied, enqueued}
+local erased = 0
+if string.find(ARGV[5], 'e', 1, true) then erased = redis.call('HEXISTS', KEYS[1], 'erased_at') end
+return {applied, enqueued, erased}
 `)
 
 func statusKey(wf string) string { return prefix + "wf:" + wf }
@@ -96,6 +101,11 @@ type Applied struct {
 	Ranked bool
 	// Scheduled: a callback was scheduled.
 	Scheduled bool
+	// Erased: the record is marked erased (Erase), when ReportErased
+	// asked: read in the same script as the update's write, so a caller
+	// that wrote a content reference learns in the same round trip
+	// whether an erasure came first and the content must go.
+	Erased bool
 }
 
 // Apply applies u and reports what it did.
@@ -103,6 +113,9 @@ func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (Applied, er
 	opts := ""
 	if u.Submission {
 		opts += "s"
+	}
+	if u.ReportErased {
+		opts += "e"
 	}
 	if opts == "" {
 		opts = "-"
@@ -118,10 +131,10 @@ func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (Applied, er
 	if err != nil {
 		return Applied{}, fault.Wrap(fault.Transient, fmt.Errorf("update status of %s: %w", u.WorkflowID, err))
 	}
-	if len(res) != 2 {
+	if len(res) != 3 {
 		return Applied{}, fault.Transientf("update status of %s: unexpected reply %v", u.WorkflowID, res)
 	}
-	return Applied{Ranked: res[0] == 1, Scheduled: res[1] == 1}, nil
+	return Applied{Ranked: res[0] == 1, Scheduled: res[1] == 1, Erased: res[2] == 1}, nil
 }
 
 // Status returns a workflow's status record, or ErrNotFound.
