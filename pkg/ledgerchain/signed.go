@@ -72,10 +72,3 @@ func (s *Signed) made(hash, signature []byte) bool {
 	delete(s.sigs, string(hash)) // its slot in order is reused in turn
 	return true
 }
-
-// Len returns how many signatures the memo holds.
-func (s *Signed) Len() int {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return len(s.sigs)
-}
