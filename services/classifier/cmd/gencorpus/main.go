@@ -1,7 +1,7 @@
 // Command gencorpus writes the labeled training corpus, deterministic by
 // seed:
 //
-//	go run ./cmd/gencorpus -seed 1 -n 250 -out corpus
+//	go run ./cmd/gencorpus -seed 1 -n 420 -out corpus
 package main
 
 import (
@@ -14,7 +14,7 @@ import (
 
 func main() {
 	seed := flag.Uint64("seed", 1, "random seed")
-	n := flag.Int("n", 250, "documents per type")
+	n := flag.Int("n", 420, "documents per type")
 	out := flag.String("out", "corpus", "output folder")
 	flag.Parse()
 	docs := corpus.Generate(*seed, *n)

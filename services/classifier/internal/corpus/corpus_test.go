@@ -13,12 +13,12 @@ func TestCommittedCorpusIsGenerated(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := Generate(1, 250)
+	want := Generate(1, committedSize)
 	for i := range want {
 		want[i].Text = strings.TrimRight(want[i].Text, "\n") + "\n" // as Write stores it
 	}
 	if len(got) != len(want) {
-		t.Fatalf("corpus has %d documents, generator %d: run go run ./cmd/gencorpus -seed 1 -n 250 -out corpus", len(got), len(want))
+		t.Fatalf("corpus has %d documents, generator %d: run go run ./cmd/gencorpus -seed 1 -n 420 -out corpus", len(got), len(want))
 	}
 	byName := map[string]string{}
 	for _, d := range got {
@@ -26,7 +26,7 @@ func TestCommittedCorpusIsGenerated(t *testing.T) {
 	}
 	for _, d := range want {
 		if byName[d.Class+"/"+d.Name] != d.Text {
-			t.Fatalf("%s/%s differs from the generator output: run go run ./cmd/gencorpus -seed 1 -n 250 -out corpus", d.Class, d.Name)
+			t.Fatalf("%s/%s differs from the generator output: run go run ./cmd/gencorpus -seed 1 -n 420 -out corpus", d.Class, d.Name)
 		}
 	}
 	if a, b := Generate(7, 3), Generate(7, 3); !reflect.DeepEqual(a, b) {
@@ -51,7 +51,7 @@ func TestCommittedCorpusIsGenerated(t *testing.T) {
 // the model then got wrong.
 func TestCorpusHasShortDocuments(t *testing.T) {
 	short, all := map[string]int{}, map[string]int{}
-	for _, d := range Generate(1, 250) {
+	for _, d := range Generate(1, committedSize) {
 		all[d.Class]++
 		n := 0
 		for _, l := range strings.Split(d.Text, "\n") {

@@ -83,7 +83,7 @@ func TestGeneratorUsesGapTemplates(t *testing.T) {
 		"invoice":         regexp.MustCompile(`(?i)(room night|buffet lunch|conference room hire)`),
 	}
 	found := map[string]int{}
-	for _, d := range Generate(1, 250) {
+	for _, d := range Generate(1, committedSize) {
 		if re, ok := want[d.Class]; ok && re.MatchString(d.Text) {
 			found[d.Class]++
 		}

@@ -9,11 +9,25 @@ import (
 	"github.com/docket-run/docket/services/classifier/internal/textmodel"
 )
 
+// foreignShare is the share of each type's documents written in German,
+// French, Spanish, Dutch, Portuguese or Italian (the six in turn); the rest
+// are English.
+const foreignShare = 0.24
+
 // Generate returns perType documents of every type, deterministic by seed:
 // several templates per type (long and short, with and without tables and
 // labels, in several wordings), filled with random realistic fields; about
-// two documents in five in imitated OCR noise of 0.5% to 5% of characters.
+// a quarter in one of six other European languages (i18n*.go); a quarter of
+// the English ones cut to a window of their lines; about two documents in
+// five in imitated OCR noise of 0.5% to 5% of characters.
 func Generate(seed uint64, perType int) []textmodel.Doc {
+	docs, _ := generate(seed, perType)
+	return docs
+}
+
+// generate is Generate that also returns each document's language: "en"
+// or a lang's code.
+func generate(seed uint64, perType int) ([]textmodel.Doc, []string) {
 	gens := map[string][]func(g) []string{
 		"invoice":         {invoice, invoiceShort, invoiceEuropean, invoiceSubscription, invoiceHospitality},
 		"receipt":         {receipt, receiptShort, receiptOnline, receiptOrder, receiptRestaurant},
@@ -29,18 +43,52 @@ func Generate(seed uint64, perType int) []textmodel.Doc {
 		"other": {other, otherMore, other, otherMore, otherOrderNotice},
 	}
 	var docs []textmodel.Doc
+	var langOf []string
 	for ti, t := range Types {
 		gg := g{r: rand.New(rand.NewPCG(seed, uint64(ti)+1))}
+		nf := ti // languages in turn, so each has its share of every type
 		for i := range perType {
-			tmpl := gens[t][gg.r.IntN(len(gens[t]))]
-			text := strings.Join(gg.fragment(tmpl(gg)), "\n")
+			var ls []string
+			code := "en"
+			if gg.chance(foreignShare) {
+				l := languages[nf%len(languages)]
+				nf++
+				tmpl := foreignGens[t][gg.r.IntN(len(foreignGens[t]))]
+				ls, code = tmpl(gg, l), l.String()
+			} else {
+				tmpl := gens[t][gg.r.IntN(len(gens[t]))]
+				ls = tmpl(gg)
+			}
+			// the non-English templates write one page of a document, as
+			// long as a page is: they are not cut into fragments again (a
+			// window of a letter's two addresses is no type at all, and
+			// such windows made the calibration split doubt every type)
+			if code == "en" {
+				ls = gg.fragment(ls)
+			}
+			text := strings.Join(ls, "\n")
 			if gg.chance(0.4) {
 				text = ocrnoise.Apply(gg.r, text, 0.005+0.045*gg.r.Float64())
 			}
 			docs = append(docs, textmodel.Doc{Name: fmt.Sprintf("%s-%04d.txt", t, i+1), Class: t, Text: text})
+			langOf = append(langOf, code)
 		}
 	}
-	return docs
+	return docs, langOf
+}
+
+// foreignGens write the same types in six other languages (i18n*.go).
+var foreignGens = map[string][]func(g, lang) []string{
+	"invoice":         {invoiceL, invoiceL, invoiceShortL},
+	"receipt":         {receiptL, receiptL, receiptShortL},
+	"contract":        {contractL, contractL, contractLetterL},
+	"bank_statement":  {bankStatementL},
+	"insurance_claim": {claimL},
+	"medical_record":  {medicalL, medicalL, medicalShortL},
+	"id_document":     {idL, idShortL},
+	"tax_form":        {taxL},
+	"purchase_order":  {purchaseOrderL},
+	"other":           {otherL},
 }
 
 // fragment keeps, for about one document in four, only a window of its
