@@ -92,3 +92,24 @@ func TestDevDocuments(t *testing.T) {
 		t.Errorf("model/metrics.json dev = %+v, measured %+v: run make model", m.Dev, r)
 	}
 }
+
+// TestForeignDevDocuments measures the hand-written development documents
+// in German, French, Spanish, Dutch, Portuguese and Italian (testdata/
+// dev-i18n, one per type, written apart from the corpus's templates):
+// none may be recorded wrong without review, and at least eight of ten
+// must be typed right (the English-only corpus typed five).
+func TestForeignDevDocuments(t *testing.T) {
+	docs, err := corpus.Load("testdata/dev-i18n")
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := classify.Evaluate(context.Background(), builtIn(t), docs)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("dev-i18n: %d documents, accuracy %.4f, %d errors recorded without review; errors %v; reviewed %v",
+		r.Docs, r.Accuracy, r.AutoErrors, r.Errors, r.Reviewed)
+	if r.Docs != 10 || r.Accuracy < 0.8 || r.AutoErrors > 0 {
+		t.Errorf("%d documents, accuracy %.4f (floor 0.80), %d errors recorded without review (want 10, 0)", r.Docs, r.Accuracy, r.AutoErrors)
+	}
+}
