@@ -8,8 +8,10 @@ import (
 	"fmt"
 	"math"
 	"math/rand/v2"
+	"runtime"
 	"sort"
 	"strconv"
+	"sync"
 
 	"github.com/docket-run/docket/services/classifier/internal/ocrnoise"
 )
@@ -372,32 +374,39 @@ func fit(xs []vector, ys []int, k, d int, o Options) ([][]float32, []float32) {
 		w[c], gw[c], vw[c] = make([]float64, d), make([]float64, d), make([]float64, d)
 	}
 	b, gb, vb := make([]float64, k), make([]float64, k), make([]float64, k)
-	z := make([]float64, k)
+	// z holds every document's softmax less its one-hot label, computed in
+	// parallel over documents; the gradients are then summed in parallel
+	// over classes, each class over the documents in order. Every float is
+	// computed in the same order as by one goroutine, so the model's bytes
+	// do not depend on the number of cores.
+	z := make([][]float64, len(xs))
+	for i := range z {
+		z[i] = make([]float64, k)
+	}
 	n := float64(len(xs))
 	for range o.Epochs {
-		for c := range gw {
-			clear(gw[c])
-		}
-		clear(gb)
-		for i, x := range xs {
+		parallel(len(xs), func(i int) {
+			x, zi := xs[i], z[i]
 			for c := range w {
 				s := b[c]
 				for j, f := range x.idx {
 					s += w[c][f] * x.val[j]
 				}
-				z[c] = s
+				zi[c] = s
 			}
-			softmax(z, 1)
-			z[ys[i]]--
-			for c := range w {
-				g := z[c] / n
+			softmax(zi, 1)
+			zi[ys[i]]--
+		})
+		parallel(k, func(c int) {
+			clear(gw[c])
+			gb[c] = 0
+			for i, x := range xs {
+				g := z[i][c] / n
 				gb[c] += g
 				for j, f := range x.idx {
 					gw[c][f] += g * x.val[j]
 				}
 			}
-		}
-		for c := range w {
 			for f := range w[c] {
 				g := gw[c][f] + o.L2*w[c][f]
 				vw[c][f] = o.Momentum*vw[c][f] - o.Rate*g
@@ -405,7 +414,7 @@ func fit(xs []vector, ys []int, k, d int, o Options) ([][]float32, []float32) {
 			}
 			vb[c] = o.Momentum*vb[c] - o.Rate*gb[c]
 			b[c] += vb[c]
-		}
+		})
 	}
 	w32 := make([][]float32, k)
 	for c := range w {
@@ -419,6 +428,23 @@ func fit(xs []vector, ys []int, k, d int, o Options) ([][]float32, []float32) {
 		b32[c] = round32(b[c])
 	}
 	return w32, b32
+}
+
+// parallel calls fn(i) for every i in [0, n), on as many goroutines as
+// there are cores, each taking every workers-th i.
+func parallel(n int, fn func(i int)) {
+	workers := min(runtime.GOMAXPROCS(0), n)
+	var wg sync.WaitGroup
+	for g := range workers {
+		wg.Add(1)
+		go func() {
+			defer wg.Done()
+			for i := g; i < n; i += workers {
+				fn(i)
+			}
+		}()
+	}
+	wg.Wait()
 }
 
 // fitTemperature minimizes the negative log-likelihood of the calibration
