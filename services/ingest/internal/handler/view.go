@@ -250,7 +250,10 @@ func (v *View) classified(ctx context.Context, _ *bus.Message, e *events.Documen
 	f := map[string]string{"document_type": e.DocumentType, "confidence": strconv.FormatFloat(e.Confidence, 'f', -1, 64)}
 	c := Classification{Type: e.DocumentType, Confidence: e.Confidence, Candidates: candidates(e.Candidates), Flags: flags(e.Flags),
 		Model: e.Model.Name + " " + e.Model.Version, Rules: e.RulesFired}
-	return nil, v.apply(ctx, events.TopicClassified, &e.Meta, rankClassified, store.StatusRunning, "classified", f, classification(c))
+	// Fill: read after a later event (the recorded one, on its own topic),
+	// the type and confidence still go where the record has none.
+	_, err := v.applyUpdate(ctx, events.TopicClassified, &e.Meta, rankClassified, store.StatusRunning, "classified", f, classification(c), store.Update{Fill: true})
+	return nil, err
 }
 
 func (v *View) reviewRequested(ctx context.Context, _ *bus.Message, e *events.ReviewRequested) ([]bus.Output, error) {

@@ -52,11 +52,17 @@ type Update struct {
 	// ReportErased asks Apply whether the record is marked erased
 	// (Applied.Erased), read in the same script as the update's write.
 	ReportErased bool
+	// Fill: when a later event's rank already stands, the update's ranked
+	// fields are still set where the record has none. Events of different
+	// topics arrive in any order: a classification read after the
+	// workflow's recorded event still gives it its document type.
+	Fill bool
 }
 
 // applyScript: KEYS[1] status hash, KEYS[2] callback schedule.
 // ARGV: rank, ttl ms, now ms, number of static pairs, options ("s":
-// Submission, "e": ReportErased, "-": neither), pairs..., ranked pairs...
+// Submission, "e": ReportErased, "f": Fill, "-": none), pairs..., ranked
+// pairs...
 // Returns {applied, enqueued, erased}; erased is 0 unless asked.
 var applyScript = redis.NewScript(`
 if string.find(ARGV[5], 's', 1, true) and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0, 0} end
@@ -76,6 +82,11 @@ if (rank > 0 and (rank > cur or (rank == cur and cur < 100))) or (rank == 0 and 
     i = i + 2
   end
   if rank > 0 then redis.call('HSET', KEYS[1], 'rank', rank) end
+elseif string.find(ARGV[5], 'f', 1, true) then
+  while i <= #ARGV do
+    redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i+1])
+    i = i + 2
+  end
 end
 redis.call('HINCRBY', KEYS[1], 'version', 1)
 redis.call('PEXPIRE', KEYS[1], ARGV[2])
@@ -116,6 +127,9 @@ func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (Applied, er
 	}
 	if u.ReportErased {
 		opts += "e"
+	}
+	if u.Fill {
+		opts += "f"
 	}
 	if opts == "" {
 		opts = "-"
