@@ -681,12 +681,14 @@ func (r raster) n() int { return r.plan.n }
 // its resolution: the page's scan as the PDF holds it, or else the page
 // rendered at DOCKET_OCR_DPI. A scan that pdfimages cannot extract as
 // listed (an image type it writes otherwise, a size other than the one
-// checked) is rendered instead; only a transient failure (the document's
-// time ran out) stops the page.
+// checked) is rendered instead; a transient failure (the document's time
+// ran out) stops the page, and so does pdfimages killed over its CPU or
+// memory limit: rendering what it could not decode within them (a
+// decompression bomb) only spends the document's time for nothing.
 func (x *Extractor) pageImage(ctx context.Context, job Job, dir string, p pagePlan) (string, int, error) {
 	if p.scan != nil {
 		img, err := x.scanImage(ctx, job, dir, p)
-		if err == nil || fault.ClassOf(err) != fault.Structural {
+		if err == nil || fault.ClassOf(err) != fault.Structural || errors.Is(err, ErrOverLimit) {
 			return img, int(math.Round(p.scan.XPPI)), err
 		}
 		x.log.WarnContext(ctx, "page scan not usable as is: rendering the page", "workflow_id", job.WorkflowID, "page", p.n, "error", err)

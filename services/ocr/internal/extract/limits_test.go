@@ -3,6 +3,7 @@ package extract_test
 import (
 	"bytes"
 	"context"
+	"errors"
 	"fmt"
 	"image"
 	"image/png"
@@ -201,5 +202,36 @@ func waitFor(t *testing.T, what string, cond func() bool) {
 			t.Fatalf("gave up waiting for %s", what)
 		}
 		time.Sleep(20 * time.Millisecond)
+	}
+}
+
+// TestScanOverCPULimitIsNotRendered: a page's scan that pdfimages cannot
+// decode within its CPU limit (a decompression bomb behind a small page)
+// fails the document as structural at once. It used to be rendered
+// instead, which spent the document's whole time (DOCKET_OCR_TIMEOUT) and
+// was retried as transient: from outside, a 3 MB upload kept an OCR worker
+// for 19 minutes. Here pdfimages spins instead of decoding, under a
+// one-second CPU limit; pdftoppm records that it ran.
+func TestScanOverCPULimitIsNotRendered(t *testing.T) {
+	dir := t.TempDir()
+	spin := filepath.Join(dir, "pdfimages")
+	if err := os.WriteFile(spin, []byte("#!/bin/sh\ncase \"$1\" in -list) exec pdfimages \"$@\";; esac\nwhile :; do :; done\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	rendered := filepath.Join(dir, "rendered")
+	render := filepath.Join(dir, "pdftoppm")
+	if err := os.WriteFile(render, []byte("#!/bin/sh\ntouch "+rendered+"\nexec pdftoppm \"$@\"\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	limits := extract.ProcessLimits{Memory: 2 << 30, CPU: time.Second}
+	eng := extract.NewTesseract("tesseract", "eng", 300, limits)
+	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", render, limits, extract.WithPdfimages(spin)), nil, nil, nil,
+		extract.Limits{MaxPages: 10, MaxPixels: 100_000_000, DPI: 300, PageConcurrency: 1}, t.TempDir(), nil)
+	_, err := x.Extract(ctx(t), job("table200.pdf", "application/pdf"))
+	if err == nil || fault.ClassOf(err) != fault.Structural || !errors.Is(err, extract.ErrOverLimit) || !strings.Contains(err.Error(), "DOCKET_OCR_TOOL_MAX_CPU") {
+		t.Fatalf("err = %v, want a structural error naming the CPU limit", err)
+	}
+	if _, err := os.Stat(rendered); err == nil {
+		t.Error("the page was rendered after its scan ran over the CPU limit")
 	}
 }

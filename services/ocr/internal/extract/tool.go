@@ -83,6 +83,11 @@ func (l ProcessLimits) command(ctx context.Context, bin string, args []string) (
 	return exec.CommandContext(ctx, path, append(pre, args...)...), nil
 }
 
+// ErrOverLimit marks a tool killed for using up its CPU or crashing under
+// its memory limit: the same input ends the same way every time, so no
+// other tool is tried on it.
+var ErrOverLimit = errors.New("over the engine's resource limits")
+
 // signaled classifies a run ended by a signal we did not send. The CPU
 // limit's signals, and the crashes an allocation failure under the memory
 // limit ends in (abort on std::bad_alloc, a segfault on an unchecked
@@ -92,9 +97,9 @@ func (l ProcessLimits) command(ctx context.Context, bin string, args []string) (
 func (l ProcessLimits) signaled(what string, sig syscall.Signal, cpu time.Duration, msg string) error {
 	switch {
 	case sig == syscall.SIGXCPU, sig == syscall.SIGKILL && l.CPU > 0 && cpu >= time.Duration(l.cpuSeconds())*time.Second:
-		return fault.Structuralf("%s: killed by signal %s after %s of CPU: over its limit of %ds (DOCKET_OCR_TOOL_MAX_CPU): %s", what, sig, cpu.Round(time.Millisecond), l.cpuSeconds(), msg)
+		return fault.Structuralf("%s: killed by signal %s after %s of CPU: over its limit of %ds (DOCKET_OCR_TOOL_MAX_CPU): %s: %w", what, sig, cpu.Round(time.Millisecond), l.cpuSeconds(), msg, ErrOverLimit)
 	case sig == syscall.SIGABRT, sig == syscall.SIGSEGV, sig == syscall.SIGBUS, sig == syscall.SIGFPE, sig == syscall.SIGILL, sig == syscall.SIGSYS, sig == syscall.SIGTRAP:
-		return fault.Structuralf("%s: crashed with signal %s (memory limit %d bytes, DOCKET_OCR_TOOL_MAX_MEMORY; 0 is none): %s", what, sig, l.Memory, msg)
+		return fault.Structuralf("%s: crashed with signal %s (memory limit %d bytes, DOCKET_OCR_TOOL_MAX_MEMORY; 0 is none): %s: %w", what, sig, l.Memory, msg, ErrOverLimit)
 	}
 	return fault.Transientf("%s: killed by signal %s: %s", what, sig, msg)
 }
