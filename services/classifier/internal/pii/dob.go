@@ -12,18 +12,19 @@ const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 
 // bilingualMonth is a month name, or as a bilingual card writes it, with
 // its name in another language before or after a slash: "MAA/MAR",
-// "MAR/MAA".
-const bilingualMonth = `(?:\p{L}{3,4}/` + month + `|` + month + `(?:/\p{L}{3,4})?)`
+// "MAR/MAA", "APR /AVR".
+const bilingualMonth = `(?:\p{L}{3,4} ?/ ?` + month + `|` + month + `(?: ?/ ?\p{L}{3,4})?)`
 
 var (
-	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 1973-09-17,
-	// 17 Sep 1973, 17th of September 1973, September 17, 1973, 12 MAA/MAR
-	// 1995.
-	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})[./\-](\d{1,2})[./\-](\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th)?[ \-.]*(?:of )?` + bilingualMonth + `\.?,?[ \-.]*\d{4}|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
+	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 17 09 1973,
+	// 1973-09-17, 17 Sep 1973, 17th of September 1973, September 17, 1973,
+	// 12 MAA/MAR 1995, 11 APR /AVR 85. Only a birth label makes one
+	// personal data, so the looser forms cost no precision elsewhere.
+	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\s(\d{1,2})\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th)?[ \-.]*(?:of )?` + bilingualMonth + `\.?,?[ \-.]*(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
 	// birthLabel ends a text that labels a date of birth. A format hint
 	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
-	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|geboren(?: am| op)?|geboortedatum|date de naissance|n[ée](?:e|\(e\))? le|fecha de nacimiento|nacid[oa] el|data di nascita|data de nascimento)(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
+	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|geboren(?: am| op)?|geboortedatum|date de naissance|n[ée](?:e|\(e\))? le|fecha de nacimiento|nacid[oa] el|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
 )
 
 // formatHint is a line that only shows a date's format: "(DD/MM/YYYY)".
@@ -132,9 +133,12 @@ func plausibleDate(text string, m []int) bool {
 	switch {
 	case m[2] >= 0:
 		a, b := num(2), num(4)
+		if m[4] < 0 { // day and month apart by spaces
+			b = num(6)
+		}
 		return a >= 1 && b >= 1 && ((a <= 31 && b <= 12) || (a <= 12 && b <= 31))
-	case m[8] >= 0:
-		mo, d := num(10), num(12)
+	case m[10] >= 0:
+		mo, d := num(12), num(14)
 		return mo >= 1 && mo <= 12 && d >= 1 && d <= 31
 	}
 	return true

@@ -58,11 +58,16 @@ func TestPhoneForms(t *testing.T) {
 		{"trunkless in a phone column", "Oficina       Teléfono\nMadrid        915 123 456", []string{"915 123 456"}},
 		{"trunkless on a contact line", "Dudas / Questions: 915 123 456 or atencion@banco.example", []string{"915 123 456"}},
 		{"trunkless after llámenos", "Llámenos al 912 345 678", []string{"912 345 678"}},
+		{"second number after or", "Para cualquier consulta llame al +34 963 118 400 o al 900 102 938.", []string{"+34 963 118 400", "900 102 938"}},
+		{"portuguese landline after an e-mail on a contact line", "Contacto: moradores@mail.example · 21 886 4420", []string{"21 886 4420"}},
+		{"number after or without a phone label", "Ref 415 555 013 or 900 102 938", []string{}},
 		// National forms with an area code and a number of any length
 		// (Germany, Austria), under a label.
 		{"german number with an extension", "Tel. 07361 5560-214", []string{"07361 5560-214"}},
 		{"german number, short subscriber", "Telefon: 089 123456", []string{"089 123456"}},
 		{"german fax with an extension", "Fax 030 12345-99", []string{"030 12345-99"}},
+		{"german landline in three groups", "Tel. 0761 3829 4410 · info@tischler.example", []string{"0761 3829 4410"}},
+		{"german landline, five-digit area code", "Anschrift: Bergstraße 19, 69121 Heidelberg, Tel. 06221 489 2031", []string{"06221 489 2031"}},
 		{"area code form unlabelled", "Kundennr. 07361 5560-214", []string{}},
 		{"area code form after an id label", "Rechnung Nr. 0736 155602", []string{}},
 		// Near-misses that are not phone numbers.
@@ -112,6 +117,15 @@ func TestDateOfBirth(t *testing.T) {
 		want []string
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
+		// Found from outside: a date written with spaces, a place between a
+		// place-and-date label and the date, a passport's bilingual month
+		// and two-digit year.
+		{"date with spaces", "Date de naissance / Date of birth : 05 07 1993", []string{"05 07 1993"}},
+		{"place and date of birth", "LUOGO E DATA DI NASCITA: MODENA (MO) 23.01.1987", []string{"23.01.1987"}},
+		{"lieu et date", "Lieu et date de naissance : Lyon, 02.11.1979", []string{"02.11.1979"}},
+		{"passport bilingual month spaced", "Date of birth/Date de naissance: 11 APR /AVR 85", []string{"11 APR /AVR 85"}},
+		{"spaced date without a birth label", "Issued: 05 07 1993", []string{}},
+		{"spaced digits that are no date", "Date of birth: 45 67 1993", []string{}},
 		{"dob abbreviation", "DOB 01/02/1980", []string{"01/02/1980"}},
 		{"d.o.b. dotted", "D.O.B.: 1980-02-01", []string{"1980-02-01"}},
 		{"born on", "born on March 3, 1975 in Leeds", []string{"March 3, 1975"}},

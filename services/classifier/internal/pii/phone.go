@@ -65,13 +65,22 @@ func chains(text string, phone bool) [][]run {
 	return out
 }
 
+// phoneWords are the words of phoneLabel.
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt`
+
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
 	// which then belongs to it, not to an identifier label. Besides the
 	// words for a telephone it holds those a contact line asks the reader
 	// to call with ("Questions:", "Dudas:", "Llámenos", "Bel ons"), in the
-	// languages whose national numbers phoneAt takes only under a label.
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b)*[^A-Za-z0-9]*$`)
+	// languages whose national numbers phoneAt takes only under a label;
+	// an e-mail address may stand between the label and the number
+	// ("Contacto: a@b.pt · 21 886 4420").
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	// alsoLabel ends a text in which a phone label was followed by a
+	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
+	// 0958 or": the next number is a phone number too.
+	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
 	// idLabel names an identifier that is not a phone number.
 	idLabel = regexp.MustCompile(`(?i)(?:\b(?:invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code)\b|#)[^A-Za-z0-9]*$`)
 )
@@ -196,6 +205,9 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	label := labelBefore(lt, start)
 	p, id := lastMatchEnd(phoneLabel, label), lastMatchEnd(idLabel, label)
+	if p < 0 && id < 0 && alsoLabel.MatchString(lt.LeftOf(start)) {
+		p = len(label)
+	}
 	if p < 0 && id < 0 {
 		// No label on the line: the header of the table column, if any.
 		if h, _, ok := lt.HeaderAbove(start, end); ok {
@@ -252,7 +264,8 @@ func lastMatchEnd(re *regexp.Regexp, s string) int {
 
 // trunkless reports whether digit groups are a national number of a
 // country without a trunk prefix, nine digits from 2 to 9 as Spain and
-// Portugal write them: "915 123 456", "91 123 45 67", "612 34 56 78". On
+// Portugal write them: "915 123 456", "91 123 45 67", "612 34 56 78",
+// "21 886 4420". On
 // its own the shape says nothing; phoneAt takes it only under a phone
 // label.
 func trunkless(g []string) bool {
@@ -263,18 +276,20 @@ func trunkless(g []string) bool {
 	if g[0][0] < '2' {
 		return false
 	}
-	return slices.Equal(shape, []int{3, 3, 3}) || slices.Equal(shape, []int{2, 3, 2, 2}) || slices.Equal(shape, []int{3, 2, 2, 2})
+	return slices.Equal(shape, []int{3, 3, 3}) || slices.Equal(shape, []int{2, 3, 2, 2}) || slices.Equal(shape, []int{3, 2, 2, 2}) ||
+		slices.Equal(shape, []int{2, 3, 4})
 }
 
 // areaCode reports whether the runs rs are a national number written as
 // an area code with its trunk 0 and a subscriber number of any length, as
-// Germany and Austria write them, with an extension after a dash:
-// "07361 5560-214", "030 1234567", "089 123456-0". The area code is 3 to 5
-// digits, the subscriber number 3 to 8, the extension 1 to 4, 8 to 14
-// digits in all. On its own the shape says nothing; phoneAt takes it only
+// Germany and Austria write them, in one to three groups, with an
+// extension after a dash: "07361 5560-214", "030 1234567", "089 123456-0",
+// "0761 3829 4410", "06221 489 2031". The area code is 3 to 5 digits, the
+// subscriber number's first group 3 to 8 and the others 2 to 8, the
+// extension 1 to 4, 8 to 14 digits in all. On its own the shape says nothing; phoneAt takes it only
 // under a phone label.
 func areaCode(text string, rs []run) bool {
-	if len(rs) < 2 || len(rs) > 3 {
+	if len(rs) < 2 || len(rs) > 4 {
 		return false
 	}
 	g := func(i int) string { return text[rs[i].start:rs[i].end] }
@@ -283,12 +298,16 @@ func areaCode(text string, rs []run) bool {
 		return false
 	}
 	digits := len(area) + len(sub)
-	if len(rs) == 3 {
-		ext := g(2)
-		if strings.TrimSpace(text[rs[1].end:rs[2].start]) != "-" || len(ext) > 4 {
+	for i := 2; i < len(rs); i++ {
+		s := g(i)
+		if i == len(rs)-1 && strings.TrimSpace(text[rs[i-1].end:rs[i].start]) == "-" {
+			if len(s) > 4 {
+				return false
+			}
+		} else if len(s) < 2 || len(s) > 8 {
 			return false
 		}
-		digits += len(ext)
+		digits += len(s)
 	}
 	return digits >= 8 && digits <= 14
 }
