@@ -74,8 +74,8 @@ func TestLongStepEmitsWhatFinishedTogether(t *testing.T) {
 	// Accepting takes one or two polls; the work takes about 300 ms on two
 	// workers, so within the 250 ms EmitWait it is emitted in at most a
 	// few transactions, the last when no job runs any more.
-	if txns > 8 {
-		t.Errorf("%d finished jobs went out in %.0f transactions, want at most 8", n, txns)
+	if txns > 10 {
+		t.Errorf("%d finished jobs went out in %.0f transactions, want at most 10", n, txns)
 	}
 }
 
