@@ -104,10 +104,18 @@ type longRunner struct {
 	draining atomic.Bool
 	wg       sync.WaitGroup
 
+	// emitBatch and emitWait bound how long finished jobs wait for
+	// others to emit with (see due).
+	emitBatch int
+	emitWait  time.Duration
+
 	mu       sync.Mutex
 	known    map[string]*job // queued or running here, by id
 	pending  []*kgo.Record   // started and progress events to produce
 	finished []finishedJob
+	// since is when the oldest job in finished was added (zero: due at
+	// once, as jobs handed back by a transaction that did not commit).
+	since    time.Time
 	finalize []jobs.Ref // emitted and committed; Done not stored yet
 }
 
@@ -129,6 +137,7 @@ func newLongRunner(rt *Runtime) *longRunner {
 		rt: rt, store: c.jobs, owner: owner, stale: stale,
 		q:       newFairQueue(shares),
 		workers: c.longWorkers, capacity: c.longQueue, lease: c.jobLease,
+		emitBatch: c.maxPollRecords, emitWait: c.emitWait,
 		wake: make(chan struct{}, 1), kick: make(chan struct{}, 1),
 		known:    map[string]*job{},
 		outcomes: &outcomeReader{rt: rt},
@@ -407,6 +416,9 @@ func (l *longRunner) run(ctx, jobsCtx context.Context) {
 					l.q.done(j)
 					l.active.Add(-1)
 					poke(l.kick)
+					if l.due(time.Now()) {
+						poke(l.wake) // the last running job ended: emit what finished
+					}
 				})
 			}
 		}
@@ -500,9 +512,17 @@ func (l *longRunner) work(base context.Context, j *job) {
 		l.queue(rec) // an announced job's last progress goes out before its outputs
 	}
 	l.mu.Lock()
+	first := len(l.finished) == 0
+	if first {
+		l.since = time.Now()
+	}
 	l.finished = append(l.finished, finishedJob{j: j, outs: run.outs})
+	due := l.dueLocked(time.Now())
 	l.mu.Unlock()
-	poke(l.wake)
+	if first || due {
+		// The loop emits it now, or arms its timer for when it is due.
+		poke(l.wake)
+	}
 }
 
 // forget drops a job from this replica's books.
@@ -638,6 +658,7 @@ func (l *longRunner) take(ctx context.Context, hold time.Duration) emission {
 		l.rt.log.Warn("mark long jobs completing; emitting them later", "jobs", len(refs), "error", err)
 		l.mu.Lock()
 		l.finished = append(e.finished, l.finished...)
+		l.since = time.Time{}
 		l.mu.Unlock()
 		e.finished = nil
 		return e
@@ -663,6 +684,9 @@ func (l *longRunner) ended(ctx context.Context, e emission, committed bool) {
 		l.mu.Lock()
 		l.pending = append(e.pending, l.pending...)
 		l.finished = append(e.finished, l.finished...)
+		if len(e.finished) > 0 {
+			l.since = time.Time{}
+		}
 		l.mu.Unlock()
 		if !e.empty() {
 			poke(l.wake)
@@ -705,6 +729,7 @@ func (l *longRunner) unsure(e emission) {
 	for _, f := range e.finished {
 		if f.pos == "" {
 			l.finished = append(l.finished, f) // nothing of it was written
+			l.since = time.Time{}
 			continue
 		}
 		f.j.Emitted, f.j.verify = f.pos, true
@@ -751,6 +776,43 @@ func (l *longRunner) hasWork() bool {
 	l.mu.Lock()
 	defer l.mu.Unlock()
 	return len(l.pending) > 0 || len(l.finished) > 0 || len(l.finalize) > 0
+}
+
+// due reports whether the runner's outputs should go out in the next
+// transaction rather than wait for more jobs to finish: step events and
+// Done records to store go at once; finished jobs once they are a batch
+// (the runtime's MaxPollRecords), once no job runs or waits in the queue
+// (nothing else will finish soon), or once the oldest has waited the
+// runtime's EmitWait. Jobs that finish together thus go out in one
+// transaction, and the hops downstream consume them as one batch, instead
+// of a transaction every few milliseconds while a backlog is worked off.
+// A transaction that runs anyway (records were polled) takes them too.
+func (l *longRunner) due(now time.Time) bool {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.dueLocked(now)
+}
+
+func (l *longRunner) dueLocked(now time.Time) bool {
+	if len(l.pending) > 0 || len(l.finalize) > 0 {
+		return true
+	}
+	if len(l.finished) == 0 {
+		return false
+	}
+	return len(l.finished) >= l.emitBatch || now.Sub(l.since) >= l.emitWait ||
+		(l.active.Load() == 0 && l.q.len() == 0)
+}
+
+// dueIn returns how long until the finished jobs are due by EmitWait;
+// false when none waits.
+func (l *longRunner) dueIn(now time.Time) (time.Duration, bool) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	if len(l.finished) == 0 {
+		return 0, false
+	}
+	return l.since.Add(l.emitWait).Sub(now), true
 }
 
 // busy reports whether a job runs or waits for emission.

@@ -44,6 +44,7 @@ type config struct {
 	jobLease           time.Duration
 	shares             func(tenant string) Share
 	reportAfter        time.Duration
+	emitWait           time.Duration
 	produces           []string
 }
 
@@ -63,6 +64,7 @@ func defaults(service string) config {
 		longQueue:          1000,
 		jobLease:           15 * time.Second,
 		reportAfter:        time.Second,
+		emitWait:           250 * time.Millisecond,
 		drainTimeout:       20 * time.Second,
 		pollWait:           5 * time.Second,
 		sessionTimeout:     15 * time.Second,
@@ -207,6 +209,13 @@ func JobLease(d time.Duration) Option {
 // costs each consumer of docket.workflow.control. 0 reports every job.
 // Default 1s.
 func ReportAfter(d time.Duration) Option { return func(c *config) { c.reportAfter = max(0, d) } }
+
+// EmitWait bounds how long a finished long-step job waits for others to be
+// emitted with while more jobs run or are queued: jobs that finish within
+// it go out in one transaction (at most MaxPollRecords of them), so the
+// hops downstream consume them as one batch. With no job running or
+// queued, finished jobs go out at once. Default 250ms.
+func EmitWait(d time.Duration) Option { return func(c *config) { c.emitWait = max(0, d) } }
 
 // TenantShares sets each tenant's weight and cap in the fair scheduling of
 // long-step jobs; tenants not in the map have weight 1 and no cap.

@@ -528,9 +528,15 @@ func (rt *Runtime) loop(ctx, work context.Context, sess *kgo.GroupTransactSessio
 		// A poll waits at most pollWait, so the loop of an idle runtime
 		// still turns and Live tells idle from wedged; long jobs with
 		// something to emit cut it short.
-		pollCtx, cancelPoll := context.WithTimeout(ctx, rt.cfg.pollWait)
+		wait := rt.cfg.pollWait
+		if long != nil {
+			if d, ok := long.dueIn(time.Now()); ok {
+				wait = max(0, min(wait, d)) // finished jobs fall due
+			}
+		}
+		pollCtx, cancelPoll := context.WithTimeout(ctx, wait)
 		var fetches kgo.Fetches
-		if long != nil && long.hasWork() {
+		if long != nil && long.due(time.Now()) {
 			// Emit soon, not at once: a few milliseconds let more jobs
 			// finish and records arrive, so that one transaction carries
 			// them all instead of one transaction each.
@@ -563,7 +569,9 @@ func (rt *Runtime) loop(ctx, work context.Context, sess *kgo.GroupTransactSessio
 		rt.metrics.lag.Observe(fetches)
 		recs := fetches.Records()
 		var e emission
-		if long != nil {
+		if long != nil && (len(recs) > 0 || long.due(time.Now())) {
+			// Finished jobs ride along with polled records at no cost;
+			// alone, they go once they are due.
 			e = long.take(work, rt.completingHold())
 		}
 		if len(recs) == 0 && e.empty() {

@@ -21,7 +21,10 @@
 //	                   accepted (Unix ms), hold (completing: Unix ms until
 //	                   which its owner may still commit), emitted (the
 //	                   Kafka position, topic/partition/offset, of the
-//	                   first output of the transaction completing it)
+//	                   first output of the last transaction that was
+//	                   completing it; kept across takeovers until the job
+//	                   is done or completed again, so an owner that dies
+//	                   before settling it leaves it to the next)
 //	<p>:open           zset of open job ids, scored by acceptance time
 //	<p>:owner:<owner>  set of the job ids an owner holds
 //	<p>:owners         set of owners holding jobs
@@ -198,7 +201,7 @@ for _, o in ipairs(redis.call('SMEMBERS', p .. ':owners')) do
           redis.call('SREM', set, id)
           redis.call('SADD', p .. ':owner:' .. me, id)
           local f = redis.call('HMGET', k, 'tenant', 'prio', 'key', 'rec', 'accepted', 'emitted')
-          redis.call('HDEL', k, 'emitted', 'hold')
+          redis.call('HDEL', k, 'hold')
           taken[#taken+1] = {id, tok, f[1], f[2], f[3], f[4], f[5], f[6] or ''}
         end
       end

@@ -112,3 +112,40 @@ func TestEarlierIncarnationIsTakenOverAtOnce(t *testing.T) {
 		t.Fatalf("restarted replica took %+v (%v); want its earlier incarnation's job at once", got, err)
 	}
 }
+
+// A job taken over while its owner was completing it keeps where its
+// outputs went until it is settled: when the new owner dies before telling
+// whether that transaction committed, the next owner must still be able to
+// tell, or it runs the job again and doubles committed outputs (found by
+// the crash test with long steps, once emissions carried hundreds of jobs).
+func TestEmittedPositionSurvivesASecondTakeover(t *testing.T) {
+	ctx := context.Background()
+	s := newStore(t)
+	if _, _, err := s.Accept(ctx, "a#1", []jobs.Job{{ID: "e1", Key: "wf1"}}); err != nil {
+		t.Fatal(err)
+	}
+	if ok, _ := s.Completing(ctx, "a#1", []jobs.Ref{{ID: "e1", Token: 1}}, 200*time.Millisecond); !ok[0] {
+		t.Fatal("completing refused")
+	}
+	const pos = "docket.document.extracted/3/42"
+	if ok, _ := s.Emitted(ctx, "a#1", []jobs.Ref{{ID: "e1", Token: 1}}, []string{pos}); !ok[0] {
+		t.Fatal("emitted refused")
+	}
+	time.Sleep(300 * time.Millisecond) // a's hold passes
+	got, _ := s.TakeOver(ctx, "b#1", "", 10)
+	if len(got) != 1 || got[0].Emitted != pos {
+		t.Fatalf("first takeover: %+v; want the job with where its outputs went", got)
+	}
+	// b dies before it could tell whether a's transaction committed.
+	got, _ = s.TakeOver(ctx, "c#1", "", 10)
+	if len(got) != 1 || got[0].Emitted != pos || got[0].Token != 3 {
+		t.Fatalf("second takeover: %+v; want the job with token 3 and where its outputs went", got)
+	}
+	// Done clears it.
+	if _, err := s.Done(ctx, "c#1", []jobs.Ref{{ID: "e1", Token: 3}}); err != nil {
+		t.Fatal(err)
+	}
+	if got, _ := s.TakeOver(ctx, "d#1", "", 10); len(got) != 0 {
+		t.Fatalf("a done job was taken over: %+v", got)
+	}
+}

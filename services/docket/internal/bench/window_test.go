@@ -3,9 +3,11 @@ package bench
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"math"
 	"net/http"
 	"slices"
+	"strings"
 
 	"github.com/docket-run/docket/pkg/events"
 )
@@ -17,6 +19,7 @@ type costWindow struct {
 	cpu     map[string]Usage
 	redis   RedisStats
 	metrics Metrics
+	after   Metrics // at the end, once ended
 }
 
 // beginCost starts measuring a run.
@@ -46,7 +49,28 @@ func (w *costWindow) endWithout(ctx context.Context, workflows int, skip []strin
 	c.Transactions = diff("docket_runtime_transactions_total")
 	c.Records = diff("docket_kafka_produce_records_total")
 	c.Delivered = diff("docket_kafka_fetch_records_total")
+	w.after = m
 	return c
+}
+
+// batches describes, per service, the transactions and the polled batches
+// of the run that ended last: how many of each and the records a batch
+// held on average (a transaction that only emits long jobs' outputs polls
+// no batch).
+func (w *costWindow) batches() string {
+	var b strings.Builder
+	for _, svc := range services {
+		want := map[string]string{"service": svc}
+		d := func(name string) float64 { return w.after.Sum(name, want) - w.metrics.Sum(name, want) }
+		txns, n, recs := d("docket_runtime_transactions_total"), d("docket_runtime_batch_records_count"), d("docket_runtime_batch_records_sum")
+		if txns == 0 && n == 0 {
+			continue
+		}
+		done := map[string]string{"service": svc, "outcome": "completed"}
+		jobs := w.after.Sum("docket_jobs_total", done) - w.metrics.Sum("docket_jobs_total", done)
+		fmt.Fprintf(&b, " %s: txns=%.0f batches=%.0f records_per_batch=%.1f jobs_completed=%.0f;", svc, txns, n, recs/max(1, n), jobs)
+	}
+	return strings.TrimSuffix(strings.TrimSpace(b.String()), ";")
 }
 
 // redisStats reads redis-server's INFO stats and commandstats.
