@@ -282,3 +282,26 @@ func TestClassificationReadAfterRecorded(t *testing.T) {
 		}
 	})
 }
+
+// TestWaitingReviewShowsConfidence: a workflow waiting for review shows
+// the model's confidence beside the suggested type (from outside, only
+// the type and the reason were there).
+func TestWaitingReviewShowsConfidence(t *testing.T) {
+	eachView(t, func(t *testing.T, h *harness) {
+		resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "wr-1", doc: pdfDoc, filename: "wr.pdf"})
+		if resp.StatusCode != http.StatusAccepted {
+			t.Fatalf("POST %d %v", resp.StatusCode, body)
+		}
+		wf := body["workflow_id"].(string)
+		subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+		doc := subs[0].(*events.DocumentSubmitted).Document
+		suggested := "invoice"
+		h.produce(events.TopicReviewRequested, &events.ReviewRequested{Meta: meta("wr-r", wf, "acme"), Document: doc, Reason: "low_confidence",
+			Confidence: 0.61, SuggestedType: &suggested, Candidates: []events.Candidate{}, Flags: []events.Flag{}, Context: map[string]string{}})
+		m := h.waitStatus(wf, "waiting_review")
+		r, _ := m["result"].(map[string]any)
+		if r["document_type"] != "invoice" || r["confidence"] != 0.61 || r["review_reason"] != "low_confidence" {
+			t.Errorf("result while waiting for review: %v, want invoice at 0.61 for low_confidence", m["result"])
+		}
+	})
+}

@@ -257,7 +257,7 @@ func (v *View) classified(ctx context.Context, _ *bus.Message, e *events.Documen
 }
 
 func (v *View) reviewRequested(ctx context.Context, _ *bus.Message, e *events.ReviewRequested) ([]bus.Output, error) {
-	f := map[string]string{"review_reason": e.Reason}
+	f := map[string]string{"review_reason": e.Reason, "confidence": strconv.FormatFloat(e.Confidence, 'f', -1, 64)}
 	c := Classification{Confidence: e.Confidence, Candidates: candidates(e.Candidates), Flags: flags(e.Flags), Review: e.Reason}
 	if e.SuggestedType != nil {
 		f["document_type"] = *e.SuggestedType
