@@ -35,6 +35,32 @@ type DeadlineChecker interface {
 
 var _ DeadlineChecker = (*cancel.Markers)(nil)
 
+// EndChecker answers both questions in one round trip: which workflows
+// are canceled and which ran past their deadline.
+type EndChecker interface {
+	Ended(ctx context.Context, ids []string) (canceled, timedOut map[string]string, err error)
+}
+
+var _ EndChecker = (*cancel.Markers)(nil)
+
+// ended returns the canceled workflows among ids and, when c is also a
+// DeadlineChecker, those past their deadline: in one round trip when c
+// is an EndChecker. A failed deadline read leaves timedOut empty.
+func ended(ctx context.Context, c Canceler, ids []string) (canceled, timedOut map[string]string, err error) {
+	if ec, ok := c.(EndChecker); ok {
+		return ec.Ended(ctx, ids)
+	}
+	if canceled, err = c.Canceled(ctx, ids); err != nil {
+		return nil, nil, err
+	}
+	if dc, ok := c.(DeadlineChecker); ok {
+		if timedOut, err = dc.TimedOut(ctx, ids); err != nil {
+			return canceled, nil, fmt.Errorf("deadlines: %w", err)
+		}
+	}
+	return canceled, timedOut, nil
+}
+
 // TimedOutError ends a long job whose workflow's deadline passed while it
 // ran or waited: the runtime emits a step_stopped event
 // (docket.workflow.steps) instead of the handler's outputs, and the job is

@@ -366,15 +366,11 @@ func (l *longRunner) checkCanceled(ctx context.Context, running []*job) {
 	for i, j := range running {
 		ids[i] = j.Key
 	}
-	canceled, err := c.Canceled(ctx, ids)
+	canceled, late, err := ended(ctx, c, ids)
 	if err != nil {
-		l.rt.log.Warn("check cancel of running jobs", "error", err)
-		return
-	}
-	var late map[string]string
-	if dc, ok := c.(DeadlineChecker); ok {
-		if late, err = dc.TimedOut(ctx, ids); err != nil {
-			l.rt.log.Warn("check deadlines of running jobs", "error", err)
+		l.rt.log.Warn("check cancel and deadlines of running jobs", "error", err)
+		if canceled == nil {
+			return
 		}
 	}
 	for _, j := range running {
@@ -473,17 +469,11 @@ func (l *longRunner) work(base context.Context, j *job) {
 		// A workflow canceled, or past its deadline, while its job waited
 		// in the queue is ended before any work.
 		if c := l.rt.cfg.canceler; c != nil {
-			if got, err := c.Canceled(ctx, []string{j.Key}); err == nil {
-				if reason, ok := got[j.Key]; ok {
-					cancel(&CanceledError{Workflow: j.Key, Reason: reason})
-				}
-			}
-			if dc, ok := c.(DeadlineChecker); ok && ctx.Err() == nil {
-				if got, err := dc.TimedOut(ctx, []string{j.Key}); err == nil {
-					if reason, ok := got[j.Key]; ok {
-						cancel(&TimedOutError{Workflow: j.Key, Reason: reason})
-					}
-				}
+			canceled, late, _ := ended(ctx, c, []string{j.Key})
+			if reason, ok := canceled[j.Key]; ok {
+				cancel(&CanceledError{Workflow: j.Key, Reason: reason})
+			} else if reason, ok := late[j.Key]; ok {
+				cancel(&TimedOutError{Workflow: j.Key, Reason: reason})
 			}
 		}
 	}

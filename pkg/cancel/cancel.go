@@ -79,6 +79,33 @@ func (m *Markers) TimedOut(ctx context.Context, ids []string) (map[string]string
 	return m.read(ctx, "deadline", m.deadlinePrefix, ids)
 }
 
+// Ended returns, in one round trip, the reasons of the canceled workflows
+// among ids and of those whose deadline passed; the others are absent
+// from both. Redis failures are transient.
+func (m *Markers) Ended(ctx context.Context, ids []string) (canceled, timedOut map[string]string, err error) {
+	canceled, timedOut = map[string]string{}, map[string]string{}
+	if len(ids) == 0 {
+		return canceled, timedOut, nil
+	}
+	keys := make([]string, 0, 2*len(ids))
+	for _, id := range ids {
+		keys = append(keys, m.prefix+id, m.deadlinePrefix+id)
+	}
+	vals, err := m.rdb.MGet(ctx, keys...).Result()
+	if err != nil {
+		return nil, nil, fault.Wrap(fault.Transient, fmt.Errorf("read cancel and deadline markers of %d workflows: %w", len(ids), err))
+	}
+	for i, id := range ids {
+		if s, ok := vals[2*i].(string); ok {
+			canceled[id] = s
+		}
+		if s, ok := vals[2*i+1].(string); ok {
+			timedOut[id] = s
+		}
+	}
+	return canceled, timedOut, nil
+}
+
 func (m *Markers) read(ctx context.Context, kind, prefix string, ids []string) (map[string]string, error) {
 	out := map[string]string{}
 	if len(ids) == 0 {

@@ -3,6 +3,8 @@ package cancel_test
 import (
 	"context"
 	"reflect"
+	"strconv"
+	"strings"
 	"testing"
 
 	"github.com/docket-run/docket/pkg/cancel"
@@ -51,6 +53,47 @@ func TestTimedOut(t *testing.T) {
 	// A deadline is not a cancel.
 	if got, err := m.Canceled(ctx, []string{"wf-1"}); err != nil || len(got) != 0 {
 		t.Fatalf("Canceled(timed-out workflow) = %v, %v", got, err)
+	}
+}
+
+// TestEnded reads both markers of many workflows in one round trip (one
+// MGET): the long-step runner asks it before and while each job runs.
+func TestEnded(t *testing.T) {
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	ctx := context.Background()
+	m := cancel.New(rdb)
+	for k, v := range map[string]string{m.Key("wf-1"): "withdrawn", m.DeadlineKey("wf-2"): "deadline passed", m.Key("wf-3"): "both", m.DeadlineKey("wf-3"): "late too"} {
+		if err := rdb.Set(ctx, k, v, 0).Err(); err != nil {
+			t.Fatal(err)
+		}
+	}
+	calls := func() int64 {
+		info, err := rdb.Info(ctx, "commandstats").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		var n int64
+		if _, rest, ok := strings.Cut(info, "cmdstat_mget:calls="); ok {
+			n, _ = strconv.ParseInt(rest[:strings.IndexByte(rest, ',')], 10, 64)
+		}
+		return n
+	}
+	before := calls()
+	canceled, late, err := m.Ended(ctx, []string{"wf-1", "wf-2", "wf-3", "wf-4"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if want := map[string]string{"wf-1": "withdrawn", "wf-3": "both"}; !reflect.DeepEqual(canceled, want) {
+		t.Errorf("canceled = %v, want %v", canceled, want)
+	}
+	if want := map[string]string{"wf-2": "deadline passed", "wf-3": "late too"}; !reflect.DeepEqual(late, want) {
+		t.Errorf("timed out = %v, want %v", late, want)
+	}
+	if n := calls() - before; n != 1 {
+		t.Errorf("%d MGETs, want 1", n)
+	}
+	if c, l, err := m.Ended(ctx, nil); err != nil || len(c) != 0 || len(l) != 0 {
+		t.Errorf("Ended(nil) = %v, %v, %v", c, l, err)
 	}
 }
 
