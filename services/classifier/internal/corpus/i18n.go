@@ -386,9 +386,14 @@ func (g g) vatID(l lang) string {
 	}
 }
 
-// w picks one of the words listed under key; the templates' vocabularies
-// are maps so each language lists its own wordings.
+// words is a template's vocabulary in one language, so each language lists
+// its own wordings. A key that is another key and an "x" ("newsx",
+// "memox", "histx") holds the body sentences under the heading or field
+// of that key ("news", "memo", "hist"), several of which a template picks
+// (g.distinct); they are vocabulary, not placeholders.
 type words map[string][]string
+
+// w picks one of the words listed under key.
 
 func (g g) w(v words, key string) string {
 	xs, ok := v[key]
