@@ -231,13 +231,7 @@ func (h *harness) commandCalls(cmd string) int {
 // to delete a late text (TestErasureWhileOCRWorks).
 func TestExtractedReadsContentOnlyWhenErased(t *testing.T) {
 	h := newTrackedHarness(t)
-	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "x-1", doc: pdfDoc, filename: "x.pdf"})
-	if resp.StatusCode != http.StatusAccepted {
-		t.Fatalf("POST %d %v", resp.StatusCode, body)
-	}
-	wf := body["workflow_id"].(string)
-	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
-	doc := subs[0].(*events.DocumentSubmitted).Document
+	wf, doc := h.submitPDF("x-1", "x.pdf")
 	h.waitStatus(wf, "queued")
 	before := h.commandCalls("hmget")
 	h.produce(events.TopicExtracted, &events.DocumentExtracted{Meta: meta("x-x", wf, "acme"), Document: doc, Text: h.putShared([]byte("x")),
@@ -263,13 +257,7 @@ func TestExtractedReadsContentOnlyWhenErased(t *testing.T) {
 // type and confidence still reach the status, in either view.
 func TestClassificationReadAfterRecorded(t *testing.T) {
 	eachView(t, func(t *testing.T, h *harness) {
-		resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "late-c", doc: pdfDoc, filename: "late.pdf"})
-		if resp.StatusCode != http.StatusAccepted {
-			t.Fatalf("POST %d %v", resp.StatusCode, body)
-		}
-		wf := body["workflow_id"].(string)
-		subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
-		doc := subs[0].(*events.DocumentSubmitted).Document
+		wf, doc := h.submitPDF("late-c", "late.pdf")
 		h.produce(events.TopicRecorded, &events.DocumentRecorded{Meta: meta("late-r", wf, "acme"), LedgerTopic: events.TopicLedger, Sequence: 3})
 		h.waitStatus(wf, "completed")
 		h.produce(events.TopicClassified, &events.DocumentClassified{Meta: meta("late-cl", wf, "acme"), Document: doc, DocumentType: "invoice",
@@ -288,13 +276,7 @@ func TestClassificationReadAfterRecorded(t *testing.T) {
 // the type and the reason were there).
 func TestWaitingReviewShowsConfidence(t *testing.T) {
 	eachView(t, func(t *testing.T, h *harness) {
-		resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "wr-1", doc: pdfDoc, filename: "wr.pdf"})
-		if resp.StatusCode != http.StatusAccepted {
-			t.Fatalf("POST %d %v", resp.StatusCode, body)
-		}
-		wf := body["workflow_id"].(string)
-		subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
-		doc := subs[0].(*events.DocumentSubmitted).Document
+		wf, doc := h.submitPDF("wr-1", "wr.pdf")
 		suggested := "invoice"
 		h.produce(events.TopicReviewRequested, &events.ReviewRequested{Meta: meta("wr-r", wf, "acme"), Document: doc, Reason: "low_confidence",
 			Confidence: 0.61, SuggestedType: &suggested, Candidates: []events.Candidate{}, Flags: []events.Flag{}, Context: map[string]string{}})
@@ -304,4 +286,16 @@ func TestWaitingReviewShowsConfidence(t *testing.T) {
 			t.Errorf("result while waiting for review: %v, want invoice at 0.61 for low_confidence", m["result"])
 		}
 	})
+}
+
+// submitPDF submits pdfDoc for acme under key and returns its workflow id
+// and its document as the submitted event names it.
+func (h *harness) submitPDF(key, filename string) (string, events.BlobRef) {
+	h.t.Helper()
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: key, doc: pdfDoc, filename: filename})
+	if resp.StatusCode != http.StatusAccepted {
+		h.t.Fatalf("POST %d %v", resp.StatusCode, body)
+	}
+	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
+	return body["workflow_id"].(string), subs[0].(*events.DocumentSubmitted).Document
 }
