@@ -14,6 +14,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/redislocal"
 	"github.com/docket-run/docket/pkg/kafkacluster"
 	"github.com/docket-run/docket/pkg/serde"
 )
@@ -183,6 +184,7 @@ type harness struct {
 	codec    *serde.Serde
 	registry string
 	redis    string
+	redisSrv *redislocal.Server
 }
 
 // newHarness is newHarnessOn kfake.
@@ -217,7 +219,7 @@ func newHarnessWith(t testing.TB, k *dockettest.Kafka) *harness {
 	if err != nil {
 		t.Fatalf("register schemas: %v", err)
 	}
-	return &harness{kafka: k, client: k.Client(t), codec: codec, registry: url, redis: rs.Addr()}
+	return &harness{kafka: k, client: k.Client(t), codec: codec, registry: url, redis: rs.Addr(), redisSrv: rs}
 }
 
 // env is the environment of a pass-through process with instance id.

@@ -14,6 +14,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/pkg/jobs"
 )
 
@@ -494,7 +495,11 @@ func (l *longRunner) work(base context.Context, j *job) {
 		return
 	}
 	if run.fatal != nil {
-		l.rt.log.Error("long job cannot be emitted; leaving it for a retry by takeover", "event_id", j.ID, "error", run.fatal)
+		msg := "long job cannot be emitted; leaving it for a retry by takeover"
+		if fault.IsUnavailable(run.fatal) {
+			msg = "long job's infrastructure is unavailable; leaving it for a retry by takeover"
+		}
+		l.rt.log.Error(msg, "event_id", j.ID, "error", run.fatal)
 		l.forget(j)
 		return
 	}

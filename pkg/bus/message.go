@@ -40,8 +40,9 @@ func (m *Message) Log() *slog.Logger { return m.log() }
 // step) in the idempotency store; a claimer that crashed is taken over when
 // its lease expires, and a stale claimer cannot overwrite a newer result.
 //
-// While another replica holds the claim, Once returns a transient error, so
-// the runtime retries later. When fn fails, the claim is released so a retry
+// While another owner holds the claim, Once returns a fault.Unavailable
+// error: the runtime aborts the batch and handles it again after a pause,
+// until the holder completes or its lease runs out. When fn fails, the claim is released so a retry
 // can take it at once.
 func (m *Message) Once(ctx context.Context, step string, fn func(ctx context.Context) ([]byte, error)) ([]byte, error) {
 	key := idempotency.Key{Service: m.rt.service, ID: m.EventID + "/" + step}
@@ -55,7 +56,11 @@ func (m *Message) Once(ctx context.Context, step string, fn func(ctx context.Con
 		m.Log().DebugContext(ctx, "side effect already done; reusing its result", "step", step)
 		return claim.Result, nil
 	case idempotency.Held:
-		return nil, fault.Transientf("side effect %s of event %s is in progress elsewhere (lease until %s)", step, m.EventID, claim.LeaseUntil.Format(time.RFC3339))
+		// Another owner's lease: a replica running it, or one that died
+		// running it (this one before a restart). Waiting is the only
+		// cure, so the batch waits rather than the record being
+		// dead-lettered after three quick tries.
+		return nil, fault.Unavailable(fmt.Errorf("side effect %s of event %s is in progress elsewhere (lease until %s)", step, m.EventID, claim.LeaseUntil.Format(time.RFC3339)))
 	}
 	result, err := fn(ctx)
 	if err != nil {

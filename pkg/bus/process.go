@@ -30,9 +30,11 @@ type item struct {
 	err   error        // decode failure
 	route *route
 	outs  []*kgo.Record
-	done  bool  // a duplicate: not handled, emits nothing
-	ok    bool  // handled successfully: marked processed before the commit
-	fatal error // not even a dead letter could be built
+	done  bool // a duplicate: not handled, emits nothing
+	ok    bool // handled successfully: marked processed before the commit
+	// fatal aborts the batch: not even a dead letter could be built, or
+	// the infrastructure the handler needs is unavailable.
+	fatal error
 	// accepted: a long step's record, recorded as a job; it is marked
 	// processed and emits nothing in this batch.
 	accepted bool
@@ -46,7 +48,8 @@ type item struct {
 // outputs of the first items go out while later ones are still handled.
 // Items of a duplicate event are passed too, with nothing to emit. It
 // returns an error only for infrastructure failures that must abort the
-// whole batch; once an item proves fatal, no later item is emitted.
+// whole batch (a handler's included, fault.Unavailable); once an item
+// proves fatal, no later item is emitted.
 func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit func(*item)) error {
 	// Records are decoded and looked up in chunks, concurrently: the
 	// lookup round trip of one chunk overlaps the decoding of the others.
@@ -125,7 +128,10 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 		advance()
 	}
 	wg.Wait()
-	if fatal != nil {
+	switch {
+	case fault.IsUnavailable(fatal):
+		return fmt.Errorf("handler: %w", fatal)
+	case fatal != nil:
 		return fmt.Errorf("%w: %w", errUnusable, fatal)
 	}
 	return nil
@@ -307,6 +313,15 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	}
 	if errors.Is(err, ErrCanceled) {
 		rt.endCanceled(ctx, log, it, err)
+		return
+	}
+	if fault.IsUnavailable(err) {
+		// Redis down is not the record's fault: abort the batch and
+		// consume it again, rather than dead-letter every record in
+		// flight (a dead letter of the exception agent's own would
+		// never be drained).
+		span.SetStatus(codes.Error, err.Error())
+		it.fatal = err
 		return
 	}
 	if err != nil && it.route.fallback != nil {

@@ -14,6 +14,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/dockettest/passthrough"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/idempotency"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/servicetest"
 )
@@ -150,6 +151,85 @@ func TestTransientFailuresAreRetriedInProcess(t *testing.T) {
 			t.Errorf("got %d dead letters, want none", len(dls))
 		}
 	})
+}
+
+// TestRedisOutageIsWaitedOut: Redis going down while a handler runs is
+// the infrastructure's failure, not the record's. The runtime aborts the
+// batch once the handler's retries are spent and handles it again when
+// Redis is back: one output, the side effect run once, no dead letter
+// (the exception agent's own dead letters would never be drained).
+func TestRedisOutageIsWaitedOut(t *testing.T) {
+	h := newHarness(t, 1)
+	reg := startRuntime(t, h, "outage-0")
+	in := dockettest.Submitted(3, map[string]string{"effect": "1", "delay": "2s"})
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
+
+	// The handler is in its delay when Redis dies; its Once then fails.
+	time.Sleep(time.Second)
+	h.redisSrv.Kill()
+	// A transaction that ends while Redis is down cannot have committed the
+	// output (the side effect cannot run): it is the aborted batch.
+	deadline := time.Now().Add(60 * time.Second)
+	for metricSum(t, reg, "docket_runtime_transactions_total") == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("no transaction ended while Redis was down")
+		}
+		time.Sleep(50 * time.Millisecond)
+	}
+	if metricSum(t, reg, "docket_handler_retries_total") == 0 {
+		t.Fatal("the handler never retried: Redis died before it ran, so this test proved nothing")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := h.redisSrv.Restart(ctx); err != nil {
+		t.Fatalf("restart redis-server: %v", err)
+	}
+
+	got := outputs(t, h, 1, 60*time.Second)
+	if got[in.Meta.EventID] != 1 {
+		t.Fatalf("outputs = %v, want exactly one for %s", got, in.Meta.EventID)
+	}
+	if dls := h.kafka.ReadCommitted(t, events.DLQTopic(passthrough.Name), 1, time.Second); len(dls) != 0 {
+		t.Errorf("got %d dead letters, want none: an outage is not the record's fault", len(dls))
+	}
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	defer rdb.Close()
+	if n, err := rdb.Get(ctx, passthrough.EffectKey(in.Meta.EventID)).Int(); err != nil || n != 1 {
+		t.Errorf("side effect ran %d times (%v), want once", n, err)
+	}
+	if n := metricSum(t, reg, "docket_runtime_transactions_total"); n < 2 {
+		t.Errorf("transactions = %v, want the aborted one and the committed one", n)
+	}
+}
+
+// TestSideEffectHeldByADeadOwnerIsWaitedFor: a side effect claimed by a
+// replica that died running it is held until the claim's lease ends. The
+// record waits for it, then runs it once, instead of being dead-lettered
+// after three quick tries.
+func TestSideEffectHeldByADeadOwnerIsWaitedFor(t *testing.T) {
+	h := newHarness(t, 1)
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	defer rdb.Close()
+	store := idempotency.New(rdb, idempotency.Lease(3*time.Second))
+	in := dockettest.Submitted(4, map[string]string{"effect": "1"})
+	key := idempotency.Key{Service: passthrough.Name, ID: in.Meta.EventID + "/effect"}
+	ctx := context.Background()
+	if c, err := store.Claim(ctx, key, "died-0"); err != nil || c.State != idempotency.Acquired {
+		t.Fatalf("claim for the dead owner: %+v, %v", c, err)
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
+	runPassthrough(t, h, "heir-0", store)
+
+	got := outputs(t, h, 1, 60*time.Second)
+	if got[in.Meta.EventID] != 1 {
+		t.Fatalf("outputs = %v, want exactly one for %s", got, in.Meta.EventID)
+	}
+	if dls := h.kafka.ReadCommitted(t, events.DLQTopic(passthrough.Name), 1, time.Second); len(dls) != 0 {
+		t.Errorf("got %d dead letters, want none: a held side effect is waited for", len(dls))
+	}
+	if n, err := rdb.Get(ctx, passthrough.EffectKey(in.Meta.EventID)).Int(); err != nil || n != 1 {
+		t.Errorf("side effect ran %d times (%v), want once", n, err)
+	}
 }
 
 func TestDuplicatesRunTheSideEffectOnce(t *testing.T) {

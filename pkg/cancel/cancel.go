@@ -25,6 +25,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 )
 
 // DefaultPrefix prefixes every cancel marker.
@@ -93,7 +94,7 @@ func (m *Markers) Ended(ctx context.Context, ids []string) (canceled, timedOut m
 	}
 	vals, err := m.rdb.MGet(ctx, keys...).Result()
 	if err != nil {
-		return nil, nil, fault.Wrap(fault.Transient, fmt.Errorf("read cancel and deadline markers of %d workflows: %w", len(ids), err))
+		return nil, nil, fault.Wrap(fault.Transient, fmt.Errorf("read cancel and deadline markers of %d workflows: %w", len(ids), redisfault.Mark(err)))
 	}
 	for i, id := range ids {
 		if s, ok := vals[2*i].(string); ok {
@@ -117,7 +118,7 @@ func (m *Markers) read(ctx context.Context, kind, prefix string, ids []string) (
 	}
 	vals, err := m.rdb.MGet(ctx, keys...).Result()
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read %s markers of %d workflows: %w", kind, len(ids), err))
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read %s markers of %d workflows: %w", kind, len(ids), redisfault.Mark(err)))
 	}
 	for i, v := range vals {
 		if s, ok := v.(string); ok {

@@ -92,3 +92,31 @@ func ClassOf(err error) Class {
 
 // IsTransient reports whether err should be retried.
 func IsTransient(err error) bool { return err != nil && ClassOf(err) == Transient }
+
+// Unavailable classifies err as a transient failure that is not the
+// record's: the infrastructure every record needs unavailable (the
+// idempotency store unreachable, loading its data after a restart, failing
+// over), or the record's side effect held under another owner's lease. The
+// processing runtime never dead-letters a record for it: once
+// its in-process retries are spent it aborts the batch, which is consumed
+// again after a pause, so an outage delays records and loses none (the
+// exception agent's own dead letters have no one to drain them). It
+// returns nil for a nil err.
+func Unavailable(err error) error {
+	if err == nil {
+		return nil
+	}
+	return &Error{Class: Transient, Err: &unavailable{err}}
+}
+
+// IsUnavailable reports whether err's chain holds a failure classified by
+// Unavailable.
+func IsUnavailable(err error) bool {
+	var u *unavailable
+	return errors.As(err, &u)
+}
+
+type unavailable struct{ err error }
+
+func (u *unavailable) Error() string { return u.err.Error() }
+func (u *unavailable) Unwrap() error { return u.err }

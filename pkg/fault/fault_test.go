@@ -33,3 +33,25 @@ func TestClassOf(t *testing.T) {
 		t.Error("Wrap must keep the chain")
 	}
 }
+
+func TestUnavailable(t *testing.T) {
+	refused := errors.New("dial tcp 127.0.0.1:6379: connect: connection refused")
+	err := fmt.Errorf("claim side effect decide: %w", Wrap(Transient, Unavailable(refused)))
+	if !IsUnavailable(err) || ClassOf(err) != Transient {
+		t.Errorf("wrapped outage: IsUnavailable %v, class %s; want true, transient", IsUnavailable(err), ClassOf(err))
+	}
+	if !errors.Is(err, refused) {
+		t.Error("Unavailable must keep the chain")
+	}
+	if got, want := TrimClass(err.Error()), "claim side effect decide: "+refused.Error(); got != want {
+		t.Errorf("message %q, want %q", got, want)
+	}
+	for _, other := range []error{Transientf("model API timed out"), refused, Structuralf("WRONGTYPE"), nil} {
+		if IsUnavailable(other) {
+			t.Errorf("IsUnavailable(%v) = true, want false: only what Unavailable marks is an outage", other)
+		}
+	}
+	if Unavailable(nil) != nil {
+		t.Error("Unavailable(nil) must be nil")
+	}
+}

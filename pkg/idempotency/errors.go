@@ -7,6 +7,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 )
 
 // ErrFenced is returned by Complete, Release and Extend when the token is not
@@ -24,36 +25,25 @@ var ErrInvalidKey = errors.New("invalid key")
 // by something else.
 var errBadReply = errors.New("unexpected reply")
 
-// transientReplies are the prefixes of Redis error replies that may go away
-// when tried again later.
-var transientReplies = []string{
-	"LOADING", "BUSY", "TRYAGAIN", "CLUSTERDOWN", "MASTERDOWN", "READONLY",
-	"OOM", "NOREPLICAS", "MOVED", "ASK", "max number of clients",
-}
-
-// classOf classifies a failure: connection errors, timeouts and passing
-// server conditions are transient; other error replies (WRONGTYPE, script
-// errors), invalid keys and unreadable replies are structural.
+// classOf classifies a failure: a Redis outage (pkg/redisfault) and other
+// connection errors and timeouts are transient; other error replies
+// (WRONGTYPE, script errors), invalid keys and unreadable replies are
+// structural.
 func classOf(err error) fault.Class {
 	if errors.Is(err, ErrInvalidKey) || errors.Is(err, errBadReply) {
 		return fault.Structural
 	}
 	var rerr redis.Error
-	if errors.As(err, &rerr) {
-		for _, p := range transientReplies {
-			if redis.HasErrorPrefix(err, p) {
-				return fault.Transient
-			}
-		}
+	if errors.As(err, &rerr) && !redisfault.Outage(err) {
 		return fault.Structural
 	}
 	return fault.Transient
 }
 
 func opError(op string, key Key, err error) error {
-	return fault.Wrap(classOf(err), fmt.Errorf("idempotency: %s %s: %w", op, key, err))
+	return fault.Wrap(classOf(err), fmt.Errorf("idempotency: %s %s: %w", op, key, redisfault.Mark(err)))
 }
 
 func batchError(op string, n int, err error) error {
-	return fault.Wrap(classOf(err), fmt.Errorf("idempotency: %s batch of %d: %w", op, n, err))
+	return fault.Wrap(classOf(err), fmt.Errorf("idempotency: %s batch of %d: %w", op, n, redisfault.Mark(err)))
 }

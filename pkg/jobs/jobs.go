@@ -45,6 +45,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 )
 
 // States of a job.
@@ -369,12 +370,12 @@ func (s *Store) Open(ctx context.Context) (int64, error) {
 }
 
 // classify marks Redis failures: error replies are structural (a script or
-// a key of the wrong type), everything else (connection, timeout, loading)
-// transient.
+// a key of the wrong type), an outage (connection, loading, failover)
+// transient and unavailable (pkg/redisfault), anything else transient.
 func classify(op string, err error) error {
 	var rerr redis.Error
-	if errors.As(err, &rerr) && !strings.HasPrefix(rerr.Error(), "LOADING") && !strings.HasPrefix(rerr.Error(), "BUSY") {
+	if errors.As(err, &rerr) && !redisfault.Outage(err) {
 		return fault.Wrap(fault.Structural, fmt.Errorf("%s: %w", op, err))
 	}
-	return fault.Wrap(fault.Transient, fmt.Errorf("%s: %w", op, err))
+	return fault.Wrap(fault.Transient, fmt.Errorf("%s: %w", op, redisfault.Mark(err)))
 }

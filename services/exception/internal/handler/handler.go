@@ -18,6 +18,7 @@ import (
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 	"github.com/docket-run/docket/pkg/retry"
 	"github.com/docket-run/docket/services/exception/internal/metrics"
 	"github.com/docket-run/docket/services/exception/internal/model"
@@ -127,7 +128,7 @@ func (h *Handler) Decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 	}
 	opened, state, err := h.Breakers.Failure(ctx, dl.Service)
 	if err != nil {
-		return d, fault.Wrap(fault.Transient, err)
+		return d, fault.Wrap(fault.Transient, redisfault.Mark(err))
 	}
 	h.Metrics.BreakerFailures.WithLabelValues(dl.Service).Inc()
 	h.Metrics.SetBreakerState(dl.Service, state)
@@ -182,7 +183,7 @@ func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 			return at.Add(h.Backoff.Backoff(n + 1))
 		}, byMessage, byWorkflow)
 		if err != nil {
-			return d, fault.Wrap(fault.Transient, err)
+			return d, fault.Wrap(fault.Transient, redisfault.Mark(err))
 		}
 		if r != nil {
 			d.Kind, d.Attempt, d.DueAt, d.Label = model.ControlRetryScheduled, r.Attempt, r.DueAt, "retry_scheduled"
@@ -212,7 +213,7 @@ func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 
 func wrapStore(err error) error {
 	if err != nil {
-		return fault.Wrap(fault.Transient, err)
+		return fault.Wrap(fault.Transient, redisfault.Mark(err))
 	}
 	return nil
 }

@@ -20,6 +20,7 @@ import (
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 	"github.com/docket-run/docket/services/exception/internal/model"
 	"github.com/docket-run/docket/services/exception/internal/store"
 )
@@ -53,7 +54,7 @@ func (h *Handler) Recorded(ctx context.Context, m *bus.Message, d *events.Docume
 	}
 	parked, err := h.Store.ParkedOf(ctx, wf)
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, err)
+		return nil, fault.Wrap(fault.Transient, redisfault.Mark(err))
 	}
 	outs := make([]bus.Output, 0, len(parked))
 	for _, p := range parked {
@@ -90,11 +91,11 @@ func (h *Handler) Control(ctx context.Context, m *bus.Message, c *events.Workflo
 		return nil, nil // removed before: by this event already, or replayed or discarded meanwhile
 	}
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, err)
+		return nil, fault.Wrap(fault.Transient, redisfault.Mark(err))
 	}
 	removed, err := h.Store.Unpark(ctx, p, true)
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, err)
+		return nil, fault.Wrap(fault.Transient, redisfault.Mark(err))
 	}
 	if removed {
 		m.Log().InfoContext(ctx, "parked item settled: its workflow is recorded", "parked_id", id, "service", p.Service)

@@ -9,6 +9,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 )
 
 // Correction is a correction of a completed workflow the ledger recorded:
@@ -48,7 +49,7 @@ func (s *Store) Correct(ctx context.Context, wf string, c Correction) error {
 	err := correctScript.Run(ctx, s.rdb, []string{statusKey(wf)}, c.Sequence, c.DocumentType, c.Outcome, c.Partition, c.Hash,
 		c.At.UTC().Format(time.RFC3339Nano)).Err()
 	if err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("correct status of %s: %w", wf, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("correct status of %s: %w", wf, redisfault.Mark(err)))
 	}
 	return nil
 }
@@ -87,7 +88,7 @@ func (s *Store) ScheduleCallback(ctx context.Context, wf string, c Correction, n
 	n, err := scheduleScript.Run(ctx, s.rdb, []string{statusKey(wf), callbackSchedule, followUpsKey(wf)}, now.UnixMilli(), StatusCorrected,
 		c.DocumentType, strconv.FormatInt(c.Sequence, 10)).Int()
 	if err != nil {
-		return false, fault.Wrap(fault.Transient, fmt.Errorf("schedule corrected callback of %s: %w", wf, err))
+		return false, fault.Wrap(fault.Transient, fmt.Errorf("schedule corrected callback of %s: %w", wf, redisfault.Mark(err)))
 	}
 	return n == 1, nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 )
 
 // Content is what the status view references of a workflow's content,
@@ -22,7 +23,7 @@ type Content struct {
 func (s *Store) Content(ctx context.Context, wf string) (Content, error) {
 	v, err := s.rdb.HMGet(ctx, statusKey(wf), "tenant_id", "document_sha256", "text_sha256", "erased_at").Result()
 	if err != nil {
-		return Content{}, fault.Wrap(fault.Transient, fmt.Errorf("read content of %s: %w", wf, err))
+		return Content{}, fault.Wrap(fault.Transient, fmt.Errorf("read content of %s: %w", wf, redisfault.Mark(err)))
 	}
 	str := func(i int) string { s, _ := v[i].(string); return s }
 	return Content{Tenant: str(0), DocumentSHA256: str(1), TextSHA256: str(2), Erased: str(3) != ""}, nil
@@ -48,7 +49,7 @@ return 1
 func (s *Store) Erase(ctx context.Context, wf string, at time.Time) error {
 	args := append([]any{at.UTC().Format(time.RFC3339Nano)}, erasedFields...)
 	if err := eraseScript.Run(ctx, s.rdb, []string{statusKey(wf)}, args...).Err(); err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("erase status of %s: %w", wf, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("erase status of %s: %w", wf, redisfault.Mark(err)))
 	}
 	return nil
 }

@@ -8,6 +8,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 )
 
 // StatusReversed is the status of a completed workflow whose completion
@@ -51,7 +52,7 @@ return 'scheduled'
 func (s *Store) ReverseCallback(ctx context.Context, wf string, now time.Time) (string, error) {
 	out, err := reverseScript.Run(ctx, s.rdb, []string{statusKey(wf), callbackSchedule, followUpsKey(wf)}, now.UnixMilli(), now.UTC().Format(time.RFC3339Nano)).Text()
 	if err != nil {
-		return "", fault.Wrap(fault.Transient, fmt.Errorf("reverse the callback of %s: %w", wf, err))
+		return "", fault.Wrap(fault.Transient, fmt.Errorf("reverse the callback of %s: %w", wf, redisfault.Mark(err)))
 	}
 	return out, nil
 }

@@ -9,6 +9,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 )
 
 // Statuses of the interim view: a subset of the saga tracker's.
@@ -143,7 +144,7 @@ func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (Applied, er
 	}
 	res, err := applyScript.Run(ctx, s.rdb, []string{statusKey(u.WorkflowID), callbackSchedule}, args...).Int64Slice()
 	if err != nil {
-		return Applied{}, fault.Wrap(fault.Transient, fmt.Errorf("update status of %s: %w", u.WorkflowID, err))
+		return Applied{}, fault.Wrap(fault.Transient, fmt.Errorf("update status of %s: %w", u.WorkflowID, redisfault.Mark(err)))
 	}
 	if len(res) != 3 {
 		return Applied{}, fault.Transientf("update status of %s: unexpected reply %v", u.WorkflowID, res)
@@ -155,7 +156,7 @@ func (s *Store) Apply(ctx context.Context, u Update, now time.Time) (Applied, er
 func (s *Store) Status(ctx context.Context, wf string) (map[string]string, error) {
 	m, err := s.rdb.HGetAll(ctx, statusKey(wf)).Result()
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read status of %s: %w", wf, err))
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read status of %s: %w", wf, redisfault.Mark(err)))
 	}
 	if len(m) == 0 || m["rank"] == "" && m["status"] == "" {
 		return nil, ErrNotFound
@@ -176,7 +177,7 @@ return due
 func (s *Store) ClaimDue(ctx context.Context, now time.Time, lease time.Duration, limit int) ([]string, error) {
 	ids, err := claimScript.Run(ctx, s.rdb, []string{callbackSchedule}, now.UnixMilli(), now.Add(lease).UnixMilli(), limit).StringSlice()
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, fmt.Errorf("claim due callbacks: %w", err))
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("claim due callbacks: %w", redisfault.Mark(err)))
 	}
 	return ids, nil
 }
@@ -185,7 +186,7 @@ func (s *Store) ClaimDue(ctx context.Context, now time.Time, lease time.Duration
 func (s *Store) CallbackAttempt(ctx context.Context, wf string) (int, error) {
 	n, err := s.rdb.HIncrBy(ctx, statusKey(wf), "cb_attempts", 1).Result()
 	if err != nil {
-		return 0, fault.Wrap(fault.Transient, fmt.Errorf("count callback attempt: %w", err))
+		return 0, fault.Wrap(fault.Transient, fmt.Errorf("count callback attempt: %w", redisfault.Mark(err)))
 	}
 	return int(n), nil
 }
@@ -198,7 +199,7 @@ func (s *Store) RescheduleCallback(ctx context.Context, wf, lastErr string, at t
 		return nil
 	})
 	if err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("reschedule callback: %w", err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("reschedule callback: %w", redisfault.Mark(err)))
 	}
 	return nil
 }
@@ -235,7 +236,7 @@ return 0
 func (s *Store) FinishCallback(ctx context.Context, wf, state, lastErr string, now time.Time) error {
 	err := finishScript.Run(ctx, s.rdb, []string{statusKey(wf), callbackSchedule, followUpsKey(wf)}, state, lastErr, now.UnixMilli(), wf).Err()
 	if err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("finish callback of %s: %w", wf, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("finish callback of %s: %w", wf, redisfault.Mark(err)))
 	}
 	return nil
 }

@@ -15,6 +15,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
 )
 
@@ -55,7 +56,7 @@ func (s *Store) Reserve(ctx context.Context, tenant, key string, want submit.Res
 	v, err := reserveScript.Run(ctx, s.rdb, []string{reservationKey(tenant, key)},
 		want.WorkflowID, want.Fingerprint, want.State, want.CreatedAt.UnixMilli(), s.keyTTL.Milliseconds()).Slice()
 	if err != nil {
-		return submit.Reservation{}, fault.Wrap(fault.Transient, fmt.Errorf("reserve idempotency key: %w", err))
+		return submit.Reservation{}, fault.Wrap(fault.Transient, fmt.Errorf("reserve idempotency key: %w", redisfault.Mark(err)))
 	}
 	if len(v) != 4 {
 		return submit.Reservation{}, fault.Transientf("reserve idempotency key: unexpected reply %v", v)
@@ -71,7 +72,7 @@ func (s *Store) Reserve(ctx context.Context, tenant, key string, want submit.Res
 // MarkPublished implements submit.Reservations.
 func (s *Store) MarkPublished(ctx context.Context, tenant, key string) error {
 	if err := s.rdb.HSet(ctx, reservationKey(tenant, key), "state", submit.StatePublished).Err(); err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("mark key published: %w", err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("mark key published: %w", redisfault.Mark(err)))
 	}
 	return nil
 }

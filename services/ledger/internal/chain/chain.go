@@ -22,6 +22,7 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/pkg/ledgerchain"
+	"github.com/docket-run/docket/pkg/redisfault"
 	"github.com/docket-run/docket/services/ledger/internal/index"
 )
 
@@ -149,7 +150,7 @@ func (c *Chains) Append(ctx context.Context, p int32, workflow, eventID string, 
 	}
 	entries, err := c.idx.Lineage(ctx, workflow)
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, err)
+		return nil, fault.Wrap(fault.Transient, redisfault.Mark(err))
 	}
 	hist := &History{Entries: make(map[int64]index.Entry, len(entries))}
 	var indexed int64
@@ -314,7 +315,7 @@ func (c *Chains) load(ctx context.Context, p int32) (*partition, error) {
 	}
 	ck, ok, err := c.idx.Checkpoint(ctx, p)
 	if err != nil {
-		return nil, fault.Wrap(fault.Transient, err)
+		return nil, fault.Wrap(fault.Transient, redisfault.Mark(err))
 	}
 	if err := c.checkHistory(ctx, p, ck, ok); err != nil {
 		return nil, err

@@ -24,6 +24,7 @@ import (
 	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/redisfault"
 
 	"github.com/docket-run/docket/services/ocr/internal/extract"
 )
@@ -74,7 +75,7 @@ func (s *Store) LoadPages(ctx context.Context, doc string, pages []int) (map[int
 		return nil
 	})
 	if err != nil && !errors.Is(err, redis.Nil) {
-		return nil, fault.Wrap(fault.Transient, fmt.Errorf("load page checkpoints of %s: %w", doc, err))
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("load page checkpoints of %s: %w", doc, redisfault.Mark(err)))
 	}
 	out := map[int]extract.Page{}
 	for i, c := range cmds {
@@ -83,7 +84,7 @@ func (s *Store) LoadPages(ctx context.Context, doc string, pages []int) (map[int
 			continue
 		}
 		if err != nil {
-			return nil, fault.Wrap(fault.Transient, fmt.Errorf("load page checkpoint %s: %w", PageKey(doc, pages[i]), err))
+			return nil, fault.Wrap(fault.Transient, fmt.Errorf("load page checkpoint %s: %w", PageKey(doc, pages[i]), redisfault.Mark(err)))
 		}
 		var st stored
 		if err := json.Unmarshal(b, &st); err != nil || st.Page.Number != pages[i] || st.Profile != s.profile {
@@ -101,7 +102,7 @@ func (s *Store) SavePage(ctx context.Context, doc string, p extract.Page) error 
 		return fmt.Errorf("encode page checkpoint: %w", err)
 	}
 	if err := s.rdb.Set(ctx, PageKey(doc, p.Number), b, s.ttl).Err(); err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("save page checkpoint %s: %w", PageKey(doc, p.Number), err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("save page checkpoint %s: %w", PageKey(doc, p.Number), redisfault.Mark(err)))
 	}
 	return nil
 }
@@ -115,7 +116,7 @@ func (s *Store) SetProgress(ctx context.Context, workflowID string, done, total 
 		return nil
 	})
 	if err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("set progress %s: %w", k, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("set progress %s: %w", k, redisfault.Mark(err)))
 	}
 	return nil
 }
@@ -125,7 +126,7 @@ func (s *Store) SetProgress(ctx context.Context, workflowID string, done, total 
 func (s *Store) Progress(ctx context.Context, workflowID string) (done, total int, ok bool, err error) {
 	m, err := s.rdb.HGetAll(ctx, ProgressKey(workflowID)).Result()
 	if err != nil {
-		return 0, 0, false, fault.Wrap(fault.Transient, fmt.Errorf("read progress of %s: %w", workflowID, err))
+		return 0, 0, false, fault.Wrap(fault.Transient, fmt.Errorf("read progress of %s: %w", workflowID, redisfault.Mark(err)))
 	}
 	if len(m) == 0 {
 		return 0, 0, false, nil
@@ -149,7 +150,7 @@ func (s *Store) Forget(ctx context.Context, doc, workflowID string, maxPages int
 		return nil
 	})
 	if err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("forget checkpoints of %s: %w", workflowID, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("forget checkpoints of %s: %w", workflowID, redisfault.Mark(err)))
 	}
 	return nil
 }

@@ -13,6 +13,7 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/redisfault"
 )
 
 // DetailTextSHA256 names, in a compensation request of the ocr step, the
@@ -50,7 +51,7 @@ func (r *Refs) Add(ctx context.Context, wf, doc string) error {
 	pipe.Expire(ctx, r.prefix+"refs:"+doc, r.ttl)
 	pipe.Set(ctx, r.prefix+"wf:"+wf, doc, r.ttl)
 	if _, err := pipe.Exec(ctx); err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("record workflow %s's use of document %s: %w", wf, doc, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("record workflow %s's use of document %s: %w", wf, doc, redisfault.Mark(err)))
 	}
 	return nil
 }
@@ -61,7 +62,7 @@ func (r *Refs) AddText(ctx context.Context, doc, text string) error {
 	pipe.SAdd(ctx, r.prefix+"texts:"+text, doc)
 	pipe.Expire(ctx, r.prefix+"texts:"+text, r.ttl)
 	if _, err := pipe.Exec(ctx); err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("record that document %s's extraction stored text %s: %w", doc, text, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("record that document %s's extraction stored text %s: %w", doc, text, redisfault.Mark(err)))
 	}
 	return nil
 }
@@ -71,7 +72,7 @@ func (r *Refs) AddText(ctx context.Context, doc, text string) error {
 func (r *Refs) textInUse(ctx context.Context, text, doc string) (bool, error) {
 	docs, err := r.rdb.SMembers(ctx, r.prefix+"texts:"+text).Result()
 	if err != nil {
-		return false, fault.Wrap(fault.Transient, fmt.Errorf("read the documents of text %s: %w", text, err))
+		return false, fault.Wrap(fault.Transient, fmt.Errorf("read the documents of text %s: %w", text, redisfault.Mark(err)))
 	}
 	for _, d := range docs {
 		if d == doc {
@@ -79,7 +80,7 @@ func (r *Refs) textInUse(ctx context.Context, text, doc string) (bool, error) {
 		}
 		n, err := r.rdb.SCard(ctx, r.prefix+"refs:"+d).Result()
 		if err != nil {
-			return false, fault.Wrap(fault.Transient, fmt.Errorf("read the users of document %s: %w", d, err))
+			return false, fault.Wrap(fault.Transient, fmt.Errorf("read the users of document %s: %w", d, redisfault.Mark(err)))
 		}
 		if n > 0 {
 			return true, nil
@@ -91,7 +92,7 @@ func (r *Refs) textInUse(ctx context.Context, text, doc string) (bool, error) {
 // dropText forgets that doc's extraction stored text.
 func (r *Refs) dropText(ctx context.Context, text, doc string) error {
 	if err := r.rdb.SRem(ctx, r.prefix+"texts:"+text, doc).Err(); err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("forget that document %s's extraction stored text %s: %w", doc, text, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("forget that document %s's extraction stored text %s: %w", doc, text, redisfault.Mark(err)))
 	}
 	return nil
 }
@@ -104,11 +105,11 @@ func (r *Refs) lookup(ctx context.Context, wf string) (string, int64, error) {
 		return "", 0, nil
 	}
 	if err != nil {
-		return "", 0, fault.Wrap(fault.Transient, fmt.Errorf("read workflow %s's document: %w", wf, err))
+		return "", 0, fault.Wrap(fault.Transient, fmt.Errorf("read workflow %s's document: %w", wf, redisfault.Mark(err)))
 	}
 	users, err := r.rdb.SMembers(ctx, r.prefix+"refs:"+doc).Result()
 	if err != nil {
-		return "", 0, fault.Wrap(fault.Transient, fmt.Errorf("read users of document %s: %w", doc, err))
+		return "", 0, fault.Wrap(fault.Transient, fmt.Errorf("read users of document %s: %w", doc, redisfault.Mark(err)))
 	}
 	var others int64
 	for _, u := range users {
@@ -125,7 +126,7 @@ func (r *Refs) remove(ctx context.Context, wf, doc string) error {
 	pipe.SRem(ctx, r.prefix+"refs:"+doc, wf)
 	pipe.Del(ctx, r.prefix+"wf:"+wf)
 	if _, err := pipe.Exec(ctx); err != nil {
-		return fault.Wrap(fault.Transient, fmt.Errorf("forget workflow %s's use of document %s: %w", wf, doc, err))
+		return fault.Wrap(fault.Transient, fmt.Errorf("forget workflow %s's use of document %s: %w", wf, doc, redisfault.Mark(err)))
 	}
 	return nil
 }
