@@ -187,6 +187,17 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"card glued to letters", PaymentCard, "REF4111111111111111", []string{}},
 		{"masked card", PaymentCard, "VISA **** **** **** 4417", []string{}},
 		{"tracking number, no issuer", PaymentCard, "Tracking 1234 5678 9012 3456", []string{}},
+		// Found from outside: OCR split a statement's card number by a
+		// blank line.
+		{"card split by a blank line", PaymentCard, "Card number: 4539 1488\n\n0343 6467", []string{"4539 1488\n\n0343 6467"}},
+		{"card split before its last group", PaymentCard, "Card number: 4539 1488 0343\n\n6467 exp 12/27", []string{"4539 1488 0343\n\n6467"}},
+		{"card split by a line break", PaymentCard, "4539 1488\n  0343 6467", []string{"4539 1488\n  0343 6467"}},
+		{"split card failing luhn", PaymentCard, "Card number: 4539 1488\n\n0343 6468", []string{}},
+		{"card split by two blank lines", PaymentCard, "4539 1488\n\n\n0343 6467", []string{}},
+		{"column of four-digit numbers", PaymentCard, "4539\n1488\n0343\n6467", []string{}},
+		{"one group before the break", PaymentCard, "Ext. 4539\n\n1488 0343 6467", []string{}},
+		{"split groups that are not of four", PaymentCard, "45391488\n\n03436467", []string{}},
+		{"split card glued to a code", PaymentCard, "4539 1488\n\n0343 6467-A", []string{}},
 		{"card-shaped digits inside an IBAN", PaymentCard, "IBAN ES67 2100 3812 6702 0014 7736", []string{}},
 		{"the IBAN itself", IBAN, "IBAN ES67 2100 3812 6702 0014 7736", []string{"ES67 2100 3812 6702 0014 7736"}},
 	}

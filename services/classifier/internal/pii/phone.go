@@ -25,11 +25,15 @@ var (
 	brokenSep = regexp.MustCompile(`^[ \t]*[.\-]?[ \t]*\r?\n[ \t]*\(?$`)
 	// cardSep joins the groups of a card number: one space or dash.
 	cardSep = regexp.MustCompile(`^[ \-]$`)
+	// cardBreak joins them across a line break, or a blank line where OCR
+	// split a statement's card number; cardSpans says which groups it may
+	// part.
+	cardBreak = regexp.MustCompile(`^[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*$`)
 )
 
 // chains returns the runs of digits of text grouped into chains: runs
 // joined by phone separators (phone true, a line break included) or by
-// card separators.
+// card separators (a line break or blank line included).
 func chains(text string, phone bool) [][]run {
 	var out [][]run
 	var cur []run
@@ -47,6 +51,8 @@ func chains(text string, phone bool) [][]run {
 			gap := text[cur[len(cur)-1].end:i]
 			switch {
 			case !phone && cardSep.MatchString(gap):
+			case !phone && cardBreak.MatchString(gap):
+				r.broken = true
 			case phone && sameLineSep.MatchString(gap) && (!strings.HasSuffix(gap, "(") || (j < len(text) && text[j] == ')')):
 				// An opening parenthesis joins only an area code: "1 (800)".
 			case phone && brokenSep.MatchString(gap):

@@ -258,7 +258,8 @@ func ValidIBAN(s string) bool {
 }
 
 // cardSpans finds payment card numbers: digit groups joined by single spaces or
-// dashes (or one run of digits), 13 to 19 digits that ValidCard accepts,
+// dashes (or one run of digits), or once by a line break (see
+// brokenCardOK), 13 to 19 digits that ValidCard accepts,
 // with no letter or digit stuck to either end. Of the groupings starting at
 // a group, the longest valid one is taken, so "4111 1111 1111 1111 12/27"
 // is the card and an expiry date.
@@ -272,7 +273,7 @@ func cardSpans(text string) [][2]int {
 			best, digits := -1, 0
 			for j := i; j < len(ch) && digits <= 19; j++ {
 				digits += ch[j].end - ch[j].start
-				if digits >= 13 && digits <= 19 && ValidCard(text[ch[i].start:ch[j].end]) && cleanAfter(text, ch[j].end) {
+				if digits >= 13 && digits <= 19 && brokenCardOK(ch[i:j+1]) && ValidCard(cardDigits(text, ch[i:j+1])) && cleanAfter(text, ch[j].end) {
 					best = j
 				}
 			}
@@ -283,6 +284,40 @@ func cardSpans(text string) [][2]int {
 		}
 	}
 	return locs
+}
+
+// brokenCardOK reports whether card groups parted by a line break are
+// still one card number: broken once, after two groups or more, and
+// every group four digits but the last, as statements print them
+// ("4539 1488\n\n0343 6467"). A column of four-digit numbers, one a
+// line, is not one.
+func brokenCardOK(rs []run) bool {
+	breaks := 0
+	for k, r := range rs {
+		if k > 0 && r.broken {
+			if breaks++; breaks > 1 || k < 2 {
+				return false
+			}
+		}
+	}
+	if breaks == 0 {
+		return true
+	}
+	for k, r := range rs {
+		if n := r.end - r.start; n > 4 || (n < 4 && k < len(rs)-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// cardDigits returns the digits of the card groups rs.
+func cardDigits(text string, rs []run) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(text[r.start:r.end])
+	}
+	return b.String()
 }
 
 // ValidCard reports whether s (spaces and dashes allowed) is a payment card
