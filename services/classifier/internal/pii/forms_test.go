@@ -61,6 +61,18 @@ func TestPhoneForms(t *testing.T) {
 		{"second number after or", "Para cualquier consulta llame al +34 963 118 400 o al 900 102 938.", []string{"+34 963 118 400", "900 102 938"}},
 		{"portuguese landline after an e-mail on a contact line", "Contacto: moradores@mail.example · 21 886 4420", []string{"21 886 4420"}},
 		{"number after or without a phone label", "Ref 415 555 013 or 900 102 938", []string{}},
+		// Found from outside: Spanish numbers written 3-2-2-2 without a
+		// label. No amount, date or reference is written so.
+		{"spanish 3-2-2-2 unlabelled", "Oficina central 915 34 82 17", []string{"915 34 82 17"}},
+		{"spanish mobile 3-2-2-2 unlabelled", "Juan Pérez · 612 34 56 78 · Sevilla", []string{"612 34 56 78"}},
+		{"spanish 3-2-2-2 international", "Sede: +34 915 34 82 17", []string{"+34 915 34 82 17"}},
+		{"3-2-2-2 after a spanish invoice label", "Factura 915 34 82 17", []string{}},
+		{"3-2-2-2 after nº", "Pedido nº 915 34 82 17", []string{}},
+		{"3-2-2-2 after a reference label", "Referencia: 915 34 82 17", []string{}},
+		{"3-2-2-2 starting 1 to 5", "Lote 515 34 82 17", []string{}},
+		{"3-2-2-2 inside a longer run", "12 915 34 82 17", []string{}},
+		{"3-2-2-2 with a fifth group", "915 34 82 17 40", []string{}},
+		{"3-2-2-2 glued to a code", "ES-915 34 82 17", []string{}},
 		// National forms with an area code and a number of any length
 		// (Germany, Austria), under a label.
 		{"german number with an extension", "Tel. 07361 5560-214", []string{"07361 5560-214"}},

@@ -87,8 +87,10 @@ var (
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.
 	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
-	// idLabel names an identifier that is not a phone number.
-	idLabel = regexp.MustCompile(`(?i)(?:\b(?:invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code)\b|#)[^A-Za-z0-9]*$`)
+	// idLabel names an identifier that is not a phone number, in English
+	// and in the languages whose national numbers phoneForm takes
+	// without a label ("Factura 915 34 82 17", "Pedido nº …").
+	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code)\b|#|\bn[º°])[^A-Za-z0-9]*$`)
 )
 
 // phones finds phone numbers (see phoneForm) that sit alone — no letter or
@@ -326,6 +328,10 @@ func areaCode(text string, rs []run) bool {
 //   - North American with the trunk 1: 1-NXX-NXX-XXXX ("1-800-555-0146",
 //     "1 (800) 555-0146");
 //   - North American: NXX NXX XXXX ("(415) 555-0132", "415.555.0132");
+//   - Spanish, without a trunk, in groups of 3-2-2-2 with the first
+//     digit 6 to 9 ("915 34 82 17", "612 34 56 78", and Italy's toll-free
+//     "800 12 34 56"): no amount, date, postcode or reference is written
+//     so, unlike the 3-3-3 form, which trunkless leaves to a label;
 //   - national with a trunk 0: 10 or 11 digits in 2 to 5 groups of at
 //     least two, the first of 2 to 5 digits ("020 7946 0958",
 //     "07700 900123", "01 23 45 67 89"); 9 digits with the area code in
@@ -343,6 +349,8 @@ func phoneForm(g []string, plus, paren bool) bool {
 		return nxx(g[1]) && nxx(g[2]) && len(g[3]) == 4
 	case len(g) == 3 && nxx(g[0]):
 		return nxx(g[1]) && len(g[2]) == 4
+	case len(g) == 4 && len(g[0]) == 3 && g[0][0] >= '6':
+		return len(g[1]) == 2 && len(g[2]) == 2 && len(g[3]) == 2
 	case g[0][0] == '0' && len(g[0]) >= 2 && g[0][1] != '0':
 		// Nine digits only with the area code in parentheses: "(01) 555 0147".
 		if digits < 9 || (digits == 9 && !paren) || digits > 11 || len(g) < 2 || len(g) > 5 || len(g[0]) > 5 {
