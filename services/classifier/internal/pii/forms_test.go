@@ -80,6 +80,11 @@ func TestPhoneForms(t *testing.T) {
 		{"german fax with an extension", "Fax 030 12345-99", []string{"030 12345-99"}},
 		{"german landline in three groups", "Tel. 0761 3829 4410 · info@tischler.example", []string{"0761 3829 4410"}},
 		{"german landline, five-digit area code", "Anschrift: Bergstraße 19, 69121 Heidelberg, Tel. 06221 489 2031", []string{"06221 489 2031"}},
+		// Found from outside: a large switchboard's five-digit extension.
+		{"german number with a five-digit extension", "Tel. 0761 270-34010", []string{"0761 270-34010"}},
+		{"german switchboard number", "Telefon: 0761 12345-0", []string{"0761 12345-0"}},
+		{"extension of six digits", "Tel. 0761 270-340101", []string{}},
+		{"five-digit extension unlabelled", "Aktenzeichen 0761 270-34010", []string{}},
 		{"area code form unlabelled", "Kundennr. 07361 5560-214", []string{}},
 		{"area code form after an id label", "Rechnung Nr. 0736 155602", []string{}},
 		// Near-misses that are not phone numbers.

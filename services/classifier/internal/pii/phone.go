@@ -292,9 +292,10 @@ func trunkless(g []string) bool {
 // an area code with its trunk 0 and a subscriber number of any length, as
 // Germany and Austria write them, in one to three groups, with an
 // extension after a dash: "07361 5560-214", "030 1234567", "089 123456-0",
-// "0761 3829 4410", "06221 489 2031". The area code is 3 to 5 digits, the
-// subscriber number's first group 3 to 8 and the others 2 to 8, the
-// extension 1 to 4, 8 to 14 digits in all. On its own the shape says nothing; phoneAt takes it only
+// "0761 3829 4410", "06221 489 2031", "0761 270-34010". The area code is 3
+// to 5 digits, the subscriber number's first group 3 to 8 and the others
+// 2 to 8, the extension 1 to 5 (a large switchboard's), 8 to 14 digits in
+// all. On its own the shape says nothing; phoneAt takes it only
 // under a phone label.
 func areaCode(text string, rs []run) bool {
 	if len(rs) < 2 || len(rs) > 4 {
@@ -309,7 +310,7 @@ func areaCode(text string, rs []run) bool {
 	for i := 2; i < len(rs); i++ {
 		s := g(i)
 		if i == len(rs)-1 && strings.TrimSpace(text[rs[i-1].end:rs[i].start]) == "-" {
-			if len(s) > 4 {
+			if len(s) > 5 {
 				return false
 			}
 		} else if len(s) < 2 || len(s) > 8 {
