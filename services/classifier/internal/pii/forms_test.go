@@ -66,6 +66,15 @@ func TestPhoneForms(t *testing.T) {
 		{"spanish 3-2-2-2 unlabelled", "Oficina central 915 34 82 17", []string{"915 34 82 17"}},
 		{"spanish mobile 3-2-2-2 unlabelled", "Juan Pérez · 612 34 56 78 · Sevilla", []string{"612 34 56 78"}},
 		{"spanish 3-2-2-2 international", "Sede: +34 915 34 82 17", []string{"+34 915 34 82 17"}},
+		// Italy's toll-free numbers: 3-3-3 only under a label, since an
+		// amount may be written so; 3-2-2-2 is a phone's shape.
+		{"italian toll-free under numero verde", "Numero verde 800 123 456", []string{"800 123 456"}},
+		{"italian toll-free, label above", "Numero Verde:\n800 123 456", []string{"800 123 456"}},
+		{"italian toll-free under tel", "Tel. 800 123 456 (gratuito)", []string{"800 123 456"}},
+		{"italian toll-free in pairs", "Servizio clienti 800 12 34 56", []string{"800 12 34 56"}},
+		{"italian toll-free shape without a label", "800 123 456", []string{}},
+		{"italian toll-free shape as an amount", "Totale 800 123 456", []string{}},
+		{"italian toll-free shape as an order number", "Ordine 800 123 456", []string{}},
 		{"3-2-2-2 after a spanish invoice label", "Factura 915 34 82 17", []string{}},
 		{"3-2-2-2 after nº", "Pedido nº 915 34 82 17", []string{}},
 		{"3-2-2-2 after a reference label", "Referencia: 915 34 82 17", []string{}},
