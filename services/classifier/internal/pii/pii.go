@@ -86,7 +86,7 @@ func Matches(text string) []Match {
 			out = append(out, Match{Kind: kind, Start: s[0], End: s[1]})
 		}
 	}
-	ssn := ssns(text)
+	ssn := ssns(lt)
 	iban := ibans(text)
 	// The digits of an IBAN may pass the Luhn check and start like a
 	// card's ("ES67 2100 3812 6702 0014 7736" holds a Diners-shaped
@@ -117,8 +117,12 @@ func overlaps(s [2]int, taken [][2]int) bool {
 }
 
 var (
-	ssnRe  = regexp.MustCompile(`\b(\d{3})-(\d{2})-(\d{4})\b`)
-	ssnKey = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
+	// ssnRe is an SSN in three groups, the dashes spaced or not: OCR and
+	// some forms write "392 - 47 - 1185".
+	ssnRe = regexp.MustCompile(`\b(\d{3})[ \t]*[-–][ \t]*(\d{2})[ \t]*[-–][ \t]*(\d{4})\b`)
+	// ssnLabel ends a text that labels an SSN.
+	ssnLabel = regexp.MustCompile(`(?i)(?:\bssn|\bsocial security(?: (?:number|no\b\.?|#))?)[^A-Za-z0-9]*$`)
+	ssnKey   = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
 	// emailRe is an address with internationalised (or OCR-accented)
 	// letters, and the space OCR puts before an "@" now and then:
 	// "accounts @inkwellprint.example".
@@ -146,13 +150,21 @@ func emails(text string) [][2]int {
 }
 
 // ssns finds formatted SSNs that the SSA could have issued, and unformatted
-// nine-digit ones only right after an "SSN" label.
-func ssns(text string) [][2]int {
+// nine-digit ones only right after an "SSN" label. Dashes with spaces
+// around them ("392 - 47 - 1185") also join a range or a sum, so that form
+// counts only under an SSN label: left of it, on the line above, or over
+// its table column.
+func ssns(lt *layout.Text) [][2]int {
+	text := lt.String()
 	var locs [][2]int
 	for _, m := range ssnRe.FindAllStringSubmatchIndex(text, -1) {
-		if ValidSSN(text[m[2]:m[3]]+text[m[4]:m[5]]+text[m[6]:m[7]]) && !codeAround(text, m[0], m[1]) {
-			locs = append(locs, [2]int{m[0], m[1]})
+		if !ValidSSN(text[m[2]:m[3]]+text[m[4]:m[5]]+text[m[6]:m[7]]) || codeAround(text, m[0], m[1]) {
+			continue
 		}
+		if spaced := strings.ContainsAny(text[m[0]:m[1]], " \t"); spaced && !ssnLabelled(lt, m[0], m[1]) {
+			continue
+		}
+		locs = append(locs, [2]int{m[0], m[1]})
 	}
 	for _, m := range ssnKey.FindAllStringSubmatchIndex(text, -1) {
 		if ValidSSN(text[m[2]:m[3]]) {
@@ -161,6 +173,15 @@ func ssns(text string) [][2]int {
 	}
 	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
 	return locs
+}
+
+// ssnLabelled reports whether an SSN label names text[start:end].
+func ssnLabelled(lt *layout.Text, start, end int) bool {
+	if ssnLabel.MatchString(labelBefore(lt, start)) {
+		return true
+	}
+	h, _, ok := lt.HeaderAbove(start, end)
+	return ok && ssnLabel.MatchString(h.Text)
 }
 
 // ValidSSN reports whether nine digits are an SSN the SSA could issue: area
