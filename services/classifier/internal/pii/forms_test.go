@@ -265,3 +265,34 @@ func TestPhoneNotInsideOtherNumbers(t *testing.T) {
 		t.Errorf("phones = %q, want none", got)
 	}
 }
+
+// Found from outside: OCR parts an address's last dot from its top-level
+// domain by a space. Only a top-level domain makes the tail part of it.
+func TestEmailForms(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"space after the dot", "E-mail: jane.doe@inkwell. com", []string{"jane.doe@inkwell. com"}},
+		{"space before the dot", "Contact: jane.doe@inkwell .com for orders", []string{"jane.doe@inkwell .com"}},
+		{"split after a subdomain", "billing@mail.inkwell. co. Thanks", []string{"billing@mail.inkwell. co"}},
+		{"split country domain at the end of a line", "Correo: ventas@papeleria. es\nTel. 915 34 82 17", []string{"ventas@papeleria. es"}},
+		{"split in upper case", "INFO@ACME. COM", []string{"INFO@ACME. COM"}},
+		{"split before the reserved example domain", "orders@suinrise. example, (402)", []string{"orders@suinrise. example"}},
+		{"whole address before a sentence", "Write to jane@inkwell.com. Then call.", []string{"jane@inkwell.com"}},
+		{"sentence after a host", "contact me@home. Then we talk", []string{}},
+		{"sentence in lower case after a host", "ask for me@home. it was late", []string{}},
+		{"word domain before a word", "escriba a info@papeleria. de lunes a viernes", []string{}},
+		{"tail that is no domain", "see you@there. soon", []string{}},
+		{"capitalised tail", "ping me@home. Com", []string{}},
+		{"handle and a word", "follow us @docket. com", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := found(tt.text, Email); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("e-mails in %q = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}

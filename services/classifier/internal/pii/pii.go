@@ -127,26 +127,84 @@ var (
 	// letters, and the space OCR puts before an "@" now and then:
 	// "accounts @inkwellprint.example".
 	emailRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
+	// emailSplitRe is an address whose last dot OCR set apart from the
+	// top-level domain by a space, after it or before it: "name@host. com",
+	// "name@host .com". Which tails count is splitTLD's to say.
+	emailSplitRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*)( \.|\. )(\p{L}{2,})`)
+)
+
+// tlds are the top-level domains an address split by OCR may end in: the
+// generic ones, those of the countries whose documents come in, and the
+// reserved "example" and "test". A sentence after an address without one
+// ("contact me@home. Then …") ends in none of them. wordTLDs are also
+// words ("it", "de", "no", "se"), so "me@home. it was" is no address:
+// split after the dot, one counts only at the end of its line or before
+// punctuation.
+var (
+	tlds = map[string]bool{"com": true, "org": true, "net": true, "edu": true, "gov": true, "mil": true, "int": true, "info": true,
+		"biz": true, "io": true, "co": true, "app": true, "dev": true, "example": true, "test": true, "eu": true, "uk": true,
+		"de": true, "fr": true, "es": true, "it": true, "nl": true, "pt": true, "se": true, "be": true, "ch": true, "at": true,
+		"ie": true, "us": true, "ca": true, "au": true, "dk": true, "no": true, "fi": true, "pl": true, "lu": true, "gr": true,
+		"cz": true, "mt": true, "br": true, "mx": true}
+	wordTLDs = map[string]bool{"int": true, "co": true, "test": true, "de": true, "es": true, "it": true, "se": true,
+		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true}
 )
 
 // emails finds e-mail addresses: not glued to a letter or digit after
 // them, and with a local part of three characters or more when a space
-// parts it from the "@" ("write to us @home" is no address).
+// parts it from the "@" ("write to us @home" is no address). An address
+// whose last dot OCR parted from its top-level domain by a space is taken
+// whole when the tail is one (see splitTLD).
 func emails(text string) [][2]int {
 	var out [][2]int
-	for _, m := range emailRe.FindAllStringSubmatchIndex(text, -1) {
-		if r, _ := utf8.DecodeRuneInString(text[m[1]:]); m[1] < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			continue
+	for _, m := range emailSplitRe.FindAllStringSubmatchIndex(text, -1) {
+		if addressAlone(text, m) && splitTLD(text, m) {
+			out = append(out, [2]int{m[0], m[1]})
 		}
-		if spaced := m[3] > m[2]; spaced {
-			local := text[m[0]:m[2]]
-			if utf8.RuneCountInString(local) < 3 || !strings.ContainsFunc(local, unicode.IsLetter) {
-				continue
-			}
-		}
-		out = append(out, [2]int{m[0], m[1]})
 	}
+	split := len(out)
+	for _, m := range emailRe.FindAllStringSubmatchIndex(text, -1) {
+		if addressAlone(text, m) && !overlaps([2]int{m[0], m[1]}, out[:split]) {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
+}
+
+// addressAlone reports whether the address match m (whose first group is
+// the space before its "@") is not glued to a letter or digit after it,
+// and has a local part of three characters or more, one a letter, when a
+// space parts it from the "@".
+func addressAlone(text string, m []int) bool {
+	if r, _ := utf8.DecodeRuneInString(text[m[1]:]); m[1] < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		return false
+	}
+	if spaced := m[3] > m[2]; spaced {
+		local := text[m[0]:m[2]]
+		if utf8.RuneCountInString(local) < 3 || !strings.ContainsFunc(local, unicode.IsLetter) {
+			return false
+		}
+	}
+	return true
+}
+
+// splitTLD reports whether the tail of an emailSplitRe match m is a
+// top-level domain (see tlds): written in lower case, or in upper case
+// after an upper-case host ("INFO@ACME. COM"), since a capital after a
+// dot starts a sentence.
+func splitTLD(text string, m []int) bool {
+	host, tld := text[m[4]:m[5]], text[m[8]:m[9]]
+	lower := strings.ToLower(tld)
+	if !tlds[lower] || (tld != lower && (tld != strings.ToUpper(tld) || host != strings.ToUpper(host))) {
+		return false
+	}
+	if !wordTLDs[lower] || text[m[6]] == ' ' {
+		return true
+	}
+	rest := strings.TrimLeft(text[m[1]:], " \t")
+	r, _ := utf8.DecodeRuneInString(rest)
+	return rest == "" || r == '\n' || r == '\r' || unicode.IsPunct(r)
 }
 
 // ssns finds formatted SSNs that the SSA could have issued, and unformatted
