@@ -8,7 +8,14 @@ import (
 	"github.com/docket-run/docket/services/classifier/internal/layout"
 )
 
-const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
+// month is a month's name: in English, whole or cut short, or in full in
+// Dutch, French, German, Spanish, Portuguese, Italian or Swedish (found
+// from outside: "geboortedatum 9 januari 1984", "nato il 4 aprile 1969").
+const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|` +
+	`januari|januar|janvier|j[äa]nner|enero|janeiro|gennaio|februari|februar|f[ée]vrier|febrero|fevereiro|febbraio|` +
+	`maart|mars|m[äa]rz|maerz|marzo|mar[çc]o|avril|abril|aprile|mei|mai|maj|mayo|maio|maggio|juin|junio|junho|giugno|` +
+	`juillet|julio|julho|luglio|augustus|augusti|ao[ûu]t|agosto|septembre|septiembre|setiembre|setembro|settembre|` +
+	`oktober|octobre|octubre|outubro|ottobre|novembre|noviembre|novembro|dezember|d[ée]cembre|diciembre|dezembro|dicembre)`
 
 // bilingualMonth is a month name, or as a bilingual card writes it, with
 // its name in another language before or after a slash: "MAA/MAR",
@@ -18,13 +25,17 @@ const bilingualMonth = `(?:\p{L}{3,4} ?/ ?` + month + `|` + month + `(?: ?/ ?\p{
 var (
 	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 17 09 1973,
 	// 1973-09-17, 17 Sep 1973, 17th of September 1973, September 17, 1973,
-	// 12 MAA/MAR 1995, 11 APR /AVR 85. Only a birth label makes one
-	// personal data, so the looser forms cost no precision elsewhere.
-	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\s(\d{1,2})\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th)?[ \-.]*(?:of )?` + bilingualMonth + `\.?,?[ \-.]*(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
+	// 12 MAA/MAR 1995, 11 APR /AVR 85, 3. März 1980, 1er mars 1975,
+	// 5 de mayo de 1970. Only a birth label makes one personal data, so
+	// the looser forms cost no precision elsewhere.
+	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\s(\d{1,2})\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th|er)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
 	// birthLabel ends a text that labels a date of birth. A format hint
 	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
-	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|geboren(?: am| op)?|geboortedatum|date de naissance|n[ée](?:e|\(e\))? le|fecha de nacimiento|nacid[oa] el|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
+	// "Born" in any of the languages may name the place before the date
+	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
+	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|` +
+		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
 )
 
 // formatHint is a line that only shows a date's format: "(DD/MM/YYYY)".

@@ -61,6 +61,27 @@ func TestPhoneForms(t *testing.T) {
 		{"second number after or", "Para cualquier consulta llame al +34 963 118 400 o al 900 102 938.", []string{"+34 963 118 400", "900 102 938"}},
 		{"portuguese landline after an e-mail on a contact line", "Contacto: moradores@mail.example · 21 886 4420", []string{"21 886 4420"}},
 		{"number after or without a phone label", "Ref 415 555 013 or 900 102 938", []string{}},
+		// Found from outside: Spanish numbers written 3-2-2-2 without a
+		// label. No amount, date or reference is written so.
+		{"spanish 3-2-2-2 unlabelled", "Oficina central 915 34 82 17", []string{"915 34 82 17"}},
+		{"spanish mobile 3-2-2-2 unlabelled", "Juan Pérez · 612 34 56 78 · Sevilla", []string{"612 34 56 78"}},
+		{"spanish 3-2-2-2 international", "Sede: +34 915 34 82 17", []string{"+34 915 34 82 17"}},
+		// Italy's toll-free numbers: 3-3-3 only under a label, since an
+		// amount may be written so; 3-2-2-2 is a phone's shape.
+		{"italian toll-free under numero verde", "Numero verde 800 123 456", []string{"800 123 456"}},
+		{"italian toll-free, label above", "Numero Verde:\n800 123 456", []string{"800 123 456"}},
+		{"italian toll-free under tel", "Tel. 800 123 456 (gratuito)", []string{"800 123 456"}},
+		{"italian toll-free in pairs", "Servizio clienti 800 12 34 56", []string{"800 12 34 56"}},
+		{"italian toll-free shape without a label", "800 123 456", []string{}},
+		{"italian toll-free shape as an amount", "Totale 800 123 456", []string{}},
+		{"italian toll-free shape as an order number", "Ordine 800 123 456", []string{}},
+		{"3-2-2-2 after a spanish invoice label", "Factura 915 34 82 17", []string{}},
+		{"3-2-2-2 after nº", "Pedido nº 915 34 82 17", []string{}},
+		{"3-2-2-2 after a reference label", "Referencia: 915 34 82 17", []string{}},
+		{"3-2-2-2 starting 1 to 5", "Lote 515 34 82 17", []string{}},
+		{"3-2-2-2 inside a longer run", "12 915 34 82 17", []string{}},
+		{"3-2-2-2 with a fifth group", "915 34 82 17 40", []string{}},
+		{"3-2-2-2 glued to a code", "ES-915 34 82 17", []string{}},
 		// National forms with an area code and a number of any length
 		// (Germany, Austria), under a label.
 		{"german number with an extension", "Tel. 07361 5560-214", []string{"07361 5560-214"}},
@@ -68,6 +89,11 @@ func TestPhoneForms(t *testing.T) {
 		{"german fax with an extension", "Fax 030 12345-99", []string{"030 12345-99"}},
 		{"german landline in three groups", "Tel. 0761 3829 4410 · info@tischler.example", []string{"0761 3829 4410"}},
 		{"german landline, five-digit area code", "Anschrift: Bergstraße 19, 69121 Heidelberg, Tel. 06221 489 2031", []string{"06221 489 2031"}},
+		// Found from outside: a large switchboard's five-digit extension.
+		{"german number with a five-digit extension", "Tel. 0761 270-34010", []string{"0761 270-34010"}},
+		{"german switchboard number", "Telefon: 0761 12345-0", []string{"0761 12345-0"}},
+		{"extension of six digits", "Tel. 0761 270-340101", []string{}},
+		{"five-digit extension unlabelled", "Aktenzeichen 0761 270-34010", []string{}},
 		{"area code form unlabelled", "Kundennr. 07361 5560-214", []string{}},
 		{"area code form after an id label", "Rechnung Nr. 0736 155602", []string{}},
 		// Near-misses that are not phone numbers.
@@ -146,6 +172,28 @@ func TestDateOfBirth(t *testing.T) {
 		{"bilingual card month, English first", "Date of birth / Geboortedatum 12 MAR/MAA 1995", []string{"12 MAR/MAA 1995"}},
 		{"flat table as OCR writes it", "Employee Date of birth Start date\nT. Murphy 11/03/1990 06/01/2026", []string{"11/03/1990"}},
 		{"flat table, birth date second", "Name Joined DOB\nA. Ode 2019-06-01 1971-04-09", []string{"1971-04-09"}},
+		// Found from outside: month names in other languages, and "born"
+		// with the place before the date.
+		{"dutch month", "geboortedatum 9 januari 1984", []string{"9 januari 1984"}},
+		{"french month", "né le 12 mars 1975 à Lyon", []string{"12 mars 1975"}},
+		{"french month, first of the month", "Née le 1er août 1975", []string{"1er août 1975"}},
+		{"german month", "geboren am 3. März 1980", []string{"3. März 1980"}},
+		{"spanish month", "nacido el 5 de mayo de 1970", []string{"5 de mayo de 1970"}},
+		{"portuguese month", "Data de nascimento: 12 de dezembro de 1981", []string{"12 de dezembro de 1981"}},
+		{"portuguese born", "nascida em 5 de maio de 1970", []string{"5 de maio de 1970"}},
+		{"italian month", "nato il 4 aprile 1969", []string{"4 aprile 1969"}},
+		{"italian born with the place", "nata a Roma il 4 aprile 1969", []string{"4 aprile 1969"}},
+		{"french born with the place", "né à Lyon le 12 mars 1975", []string{"12 mars 1975"}},
+		{"german born with the place", "geboren in Berlin am 03.07.1962", []string{"03.07.1962"}},
+		{"english born with the place", "born in Leeds on 3 March 1975", []string{"3 March 1975"}},
+		{"swedish label", "Födelsedatum: 1966-04-19", []string{"1966-04-19"}},
+		{"swedish label on the line above", "Födelsedatum\n1966-04-19", []string{"1966-04-19"}},
+		{"foreign month without a birth label", "Fecha de emisión: 5 de mayo de 2020", []string{}},
+		{"french invoice date", "Date de facture : 12 mars 2024", []string{}},
+		{"dutch delivery date", "Leveringsdatum 9 januari 2024", []string{}},
+		{"italian word ending in nato", "consegnato il 4 aprile 2024", []string{}},
+		{"born with a place, then another date", "nato a Roma, residente dal 4 aprile 1999", []string{}},
+		{"swedish print date", "Utskriftsdatum: 2024-04-19", []string{}},
 		// Dates that are not dates of birth.
 		{"flat table, dates do not match the labels", "Name Date of birth\nA. Ode 2019-06-01 1971-04-09", []string{}},
 		{"plain date", "Date: 01/02/1980", []string{}},
@@ -187,6 +235,17 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"card glued to letters", PaymentCard, "REF4111111111111111", []string{}},
 		{"masked card", PaymentCard, "VISA **** **** **** 4417", []string{}},
 		{"tracking number, no issuer", PaymentCard, "Tracking 1234 5678 9012 3456", []string{}},
+		// Found from outside: OCR split a statement's card number by a
+		// blank line.
+		{"card split by a blank line", PaymentCard, "Card number: 4539 1488\n\n0343 6467", []string{"4539 1488\n\n0343 6467"}},
+		{"card split before its last group", PaymentCard, "Card number: 4539 1488 0343\n\n6467 exp 12/27", []string{"4539 1488 0343\n\n6467"}},
+		{"card split by a line break", PaymentCard, "4539 1488\n  0343 6467", []string{"4539 1488\n  0343 6467"}},
+		{"split card failing luhn", PaymentCard, "Card number: 4539 1488\n\n0343 6468", []string{}},
+		{"card split by two blank lines", PaymentCard, "4539 1488\n\n\n0343 6467", []string{}},
+		{"column of four-digit numbers", PaymentCard, "4539\n1488\n0343\n6467", []string{}},
+		{"one group before the break", PaymentCard, "Ext. 4539\n\n1488 0343 6467", []string{}},
+		{"split groups that are not of four", PaymentCard, "45391488\n\n03436467", []string{}},
+		{"split card glued to a code", PaymentCard, "4539 1488\n\n0343 6467-A", []string{}},
 		{"card-shaped digits inside an IBAN", PaymentCard, "IBAN ES67 2100 3812 6702 0014 7736", []string{}},
 		{"the IBAN itself", IBAN, "IBAN ES67 2100 3812 6702 0014 7736", []string{"ES67 2100 3812 6702 0014 7736"}},
 	}
@@ -204,5 +263,36 @@ func TestPhoneNotInsideOtherNumbers(t *testing.T) {
 	text := "IBAN GB82 WEST 1234 5698 7654 32\nCard 4111 1111 1111 1111"
 	if got := found(text, Phone); len(got) != 0 {
 		t.Errorf("phones = %q, want none", got)
+	}
+}
+
+// Found from outside: OCR parts an address's last dot from its top-level
+// domain by a space. Only a top-level domain makes the tail part of it.
+func TestEmailForms(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"space after the dot", "E-mail: jane.doe@inkwell. com", []string{"jane.doe@inkwell. com"}},
+		{"space before the dot", "Contact: jane.doe@inkwell .com for orders", []string{"jane.doe@inkwell .com"}},
+		{"split after a subdomain", "billing@mail.inkwell. co. Thanks", []string{"billing@mail.inkwell. co"}},
+		{"split country domain at the end of a line", "Correo: ventas@papeleria. es\nTel. 915 34 82 17", []string{"ventas@papeleria. es"}},
+		{"split in upper case", "INFO@ACME. COM", []string{"INFO@ACME. COM"}},
+		{"split before the reserved example domain", "orders@suinrise. example, (402)", []string{"orders@suinrise. example"}},
+		{"whole address before a sentence", "Write to jane@inkwell.com. Then call.", []string{"jane@inkwell.com"}},
+		{"sentence after a host", "contact me@home. Then we talk", []string{}},
+		{"sentence in lower case after a host", "ask for me@home. it was late", []string{}},
+		{"word domain before a word", "escriba a info@papeleria. de lunes a viernes", []string{}},
+		{"tail that is no domain", "see you@there. soon", []string{}},
+		{"capitalised tail", "ping me@home. Com", []string{}},
+		{"handle and a word", "follow us @docket. com", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := found(tt.text, Email); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("e-mails in %q = %q, want %q", tt.text, got, tt.want)
+			}
+		})
 	}
 }

@@ -25,11 +25,15 @@ var (
 	brokenSep = regexp.MustCompile(`^[ \t]*[.\-]?[ \t]*\r?\n[ \t]*\(?$`)
 	// cardSep joins the groups of a card number: one space or dash.
 	cardSep = regexp.MustCompile(`^[ \-]$`)
+	// cardBreak joins them across a line break, or a blank line where OCR
+	// split a statement's card number; cardSpans says which groups it may
+	// part.
+	cardBreak = regexp.MustCompile(`^[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*$`)
 )
 
 // chains returns the runs of digits of text grouped into chains: runs
 // joined by phone separators (phone true, a line break included) or by
-// card separators.
+// card separators (a line break or blank line included).
 func chains(text string, phone bool) [][]run {
 	var out [][]run
 	var cur []run
@@ -47,6 +51,8 @@ func chains(text string, phone bool) [][]run {
 			gap := text[cur[len(cur)-1].end:i]
 			switch {
 			case !phone && cardSep.MatchString(gap):
+			case !phone && cardBreak.MatchString(gap):
+				r.broken = true
 			case phone && sameLineSep.MatchString(gap) && (!strings.HasSuffix(gap, "(") || (j < len(text) && text[j] == ')')):
 				// An opening parenthesis joins only an area code: "1 (800)".
 			case phone && brokenSep.MatchString(gap):
@@ -66,7 +72,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
@@ -75,14 +81,18 @@ var (
 	// to call with ("Questions:", "Dudas:", "Llámenos", "Bel ons"), in the
 	// languages whose national numbers phoneAt takes only under a label;
 	// an e-mail address may stand between the label and the number
-	// ("Contacto: a@b.pt · 21 886 4420").
+	// ("Contacto: a@b.pt · 21 886 4420"). Italy's toll-free "800 123 456"
+	// is written as an amount might be, so it too needs its label:
+	// "Numero verde", "Tel.", "toll-free".
 	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// alsoLabel ends a text in which a phone label was followed by a
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.
 	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
-	// idLabel names an identifier that is not a phone number.
-	idLabel = regexp.MustCompile(`(?i)(?:\b(?:invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code)\b|#)[^A-Za-z0-9]*$`)
+	// idLabel names an identifier that is not a phone number, in English
+	// and in the languages whose national numbers phoneForm takes
+	// without a label ("Factura 915 34 82 17", "Pedido nº …").
+	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code)\b|#|\bn[º°])[^A-Za-z0-9]*$`)
 )
 
 // phones finds phone numbers (see phoneForm) that sit alone — no letter or
@@ -284,9 +294,10 @@ func trunkless(g []string) bool {
 // an area code with its trunk 0 and a subscriber number of any length, as
 // Germany and Austria write them, in one to three groups, with an
 // extension after a dash: "07361 5560-214", "030 1234567", "089 123456-0",
-// "0761 3829 4410", "06221 489 2031". The area code is 3 to 5 digits, the
-// subscriber number's first group 3 to 8 and the others 2 to 8, the
-// extension 1 to 4, 8 to 14 digits in all. On its own the shape says nothing; phoneAt takes it only
+// "0761 3829 4410", "06221 489 2031", "0761 270-34010". The area code is 3
+// to 5 digits, the subscriber number's first group 3 to 8 and the others
+// 2 to 8, the extension 1 to 5 (a large switchboard's), 8 to 14 digits in
+// all. On its own the shape says nothing; phoneAt takes it only
 // under a phone label.
 func areaCode(text string, rs []run) bool {
 	if len(rs) < 2 || len(rs) > 4 {
@@ -301,7 +312,7 @@ func areaCode(text string, rs []run) bool {
 	for i := 2; i < len(rs); i++ {
 		s := g(i)
 		if i == len(rs)-1 && strings.TrimSpace(text[rs[i-1].end:rs[i].start]) == "-" {
-			if len(s) > 4 {
+			if len(s) > 5 {
 				return false
 			}
 		} else if len(s) < 2 || len(s) > 8 {
@@ -320,6 +331,10 @@ func areaCode(text string, rs []run) bool {
 //   - North American with the trunk 1: 1-NXX-NXX-XXXX ("1-800-555-0146",
 //     "1 (800) 555-0146");
 //   - North American: NXX NXX XXXX ("(415) 555-0132", "415.555.0132");
+//   - Spanish, without a trunk, in groups of 3-2-2-2 with the first
+//     digit 6 to 9 ("915 34 82 17", "612 34 56 78", and Italy's toll-free
+//     "800 12 34 56"): no amount, date, postcode or reference is written
+//     so, unlike the 3-3-3 form, which trunkless leaves to a label;
 //   - national with a trunk 0: 10 or 11 digits in 2 to 5 groups of at
 //     least two, the first of 2 to 5 digits ("020 7946 0958",
 //     "07700 900123", "01 23 45 67 89"); 9 digits with the area code in
@@ -337,6 +352,8 @@ func phoneForm(g []string, plus, paren bool) bool {
 		return nxx(g[1]) && nxx(g[2]) && len(g[3]) == 4
 	case len(g) == 3 && nxx(g[0]):
 		return nxx(g[1]) && len(g[2]) == 4
+	case len(g) == 4 && len(g[0]) == 3 && g[0][0] >= '6':
+		return len(g[1]) == 2 && len(g[2]) == 2 && len(g[3]) == 2
 	case g[0][0] == '0' && len(g[0]) >= 2 && g[0][1] != '0':
 		// Nine digits only with the area code in parentheses: "(01) 555 0147".
 		if digits < 9 || (digits == 9 && !paren) || digits > 11 || len(g) < 2 || len(g) > 5 || len(g[0]) > 5 {

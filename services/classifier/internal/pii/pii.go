@@ -86,7 +86,7 @@ func Matches(text string) []Match {
 			out = append(out, Match{Kind: kind, Start: s[0], End: s[1]})
 		}
 	}
-	ssn := ssns(text)
+	ssn := ssns(lt)
 	iban := ibans(text)
 	// The digits of an IBAN may pass the Luhn check and start like a
 	// card's ("ES67 2100 3812 6702 0014 7736" holds a Diners-shaped
@@ -117,42 +117,112 @@ func overlaps(s [2]int, taken [][2]int) bool {
 }
 
 var (
-	ssnRe  = regexp.MustCompile(`\b(\d{3})-(\d{2})-(\d{4})\b`)
-	ssnKey = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
+	// ssnRe is an SSN in three groups, the dashes spaced or not: OCR and
+	// some forms write "392 - 47 - 1185".
+	ssnRe = regexp.MustCompile(`\b(\d{3})[ \t]*[-–][ \t]*(\d{2})[ \t]*[-–][ \t]*(\d{4})\b`)
+	// ssnLabel ends a text that labels an SSN.
+	ssnLabel = regexp.MustCompile(`(?i)(?:\bssn|\bsocial security(?: (?:number|no\b\.?|#))?)[^A-Za-z0-9]*$`)
+	ssnKey   = regexp.MustCompile(`(?i)\b(?:ssn|social security (?:number|no\.?))\b\D{0,20}(\d{9})\b`)
 	// emailRe is an address with internationalised (or OCR-accented)
 	// letters, and the space OCR puts before an "@" now and then:
 	// "accounts @inkwellprint.example".
 	emailRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
+	// emailSplitRe is an address whose last dot OCR set apart from the
+	// top-level domain by a space, after it or before it: "name@host. com",
+	// "name@host .com". Which tails count is splitTLD's to say.
+	emailSplitRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*)( \.|\. )(\p{L}{2,})`)
+)
+
+// tlds are the top-level domains an address split by OCR may end in: the
+// generic ones, those of the countries whose documents come in, and the
+// reserved "example" and "test". A sentence after an address without one
+// ("contact me@home. Then …") ends in none of them. wordTLDs are also
+// words ("it", "de", "no", "se"), so "me@home. it was" is no address:
+// split after the dot, one counts only at the end of its line or before
+// punctuation.
+var (
+	tlds = map[string]bool{"com": true, "org": true, "net": true, "edu": true, "gov": true, "mil": true, "int": true, "info": true,
+		"biz": true, "io": true, "co": true, "app": true, "dev": true, "example": true, "test": true, "eu": true, "uk": true,
+		"de": true, "fr": true, "es": true, "it": true, "nl": true, "pt": true, "se": true, "be": true, "ch": true, "at": true,
+		"ie": true, "us": true, "ca": true, "au": true, "dk": true, "no": true, "fi": true, "pl": true, "lu": true, "gr": true,
+		"cz": true, "mt": true, "br": true, "mx": true}
+	wordTLDs = map[string]bool{"int": true, "co": true, "test": true, "de": true, "es": true, "it": true, "se": true,
+		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true}
 )
 
 // emails finds e-mail addresses: not glued to a letter or digit after
 // them, and with a local part of three characters or more when a space
-// parts it from the "@" ("write to us @home" is no address).
+// parts it from the "@" ("write to us @home" is no address). An address
+// whose last dot OCR parted from its top-level domain by a space is taken
+// whole when the tail is one (see splitTLD).
 func emails(text string) [][2]int {
 	var out [][2]int
-	for _, m := range emailRe.FindAllStringSubmatchIndex(text, -1) {
-		if r, _ := utf8.DecodeRuneInString(text[m[1]:]); m[1] < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
-			continue
+	for _, m := range emailSplitRe.FindAllStringSubmatchIndex(text, -1) {
+		if addressAlone(text, m) && splitTLD(text, m) {
+			out = append(out, [2]int{m[0], m[1]})
 		}
-		if spaced := m[3] > m[2]; spaced {
-			local := text[m[0]:m[2]]
-			if utf8.RuneCountInString(local) < 3 || !strings.ContainsFunc(local, unicode.IsLetter) {
-				continue
-			}
-		}
-		out = append(out, [2]int{m[0], m[1]})
 	}
+	split := len(out)
+	for _, m := range emailRe.FindAllStringSubmatchIndex(text, -1) {
+		if addressAlone(text, m) && !overlaps([2]int{m[0], m[1]}, out[:split]) {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i][0] < out[j][0] })
 	return out
 }
 
+// addressAlone reports whether the address match m (whose first group is
+// the space before its "@") is not glued to a letter or digit after it,
+// and has a local part of three characters or more, one a letter, when a
+// space parts it from the "@".
+func addressAlone(text string, m []int) bool {
+	if r, _ := utf8.DecodeRuneInString(text[m[1]:]); m[1] < len(text) && (unicode.IsLetter(r) || unicode.IsDigit(r)) {
+		return false
+	}
+	if spaced := m[3] > m[2]; spaced {
+		local := text[m[0]:m[2]]
+		if utf8.RuneCountInString(local) < 3 || !strings.ContainsFunc(local, unicode.IsLetter) {
+			return false
+		}
+	}
+	return true
+}
+
+// splitTLD reports whether the tail of an emailSplitRe match m is a
+// top-level domain (see tlds): written in lower case, or in upper case
+// after an upper-case host ("INFO@ACME. COM"), since a capital after a
+// dot starts a sentence.
+func splitTLD(text string, m []int) bool {
+	host, tld := text[m[4]:m[5]], text[m[8]:m[9]]
+	lower := strings.ToLower(tld)
+	if !tlds[lower] || (tld != lower && (tld != strings.ToUpper(tld) || host != strings.ToUpper(host))) {
+		return false
+	}
+	if !wordTLDs[lower] || text[m[6]] == ' ' {
+		return true
+	}
+	rest := strings.TrimLeft(text[m[1]:], " \t")
+	r, _ := utf8.DecodeRuneInString(rest)
+	return rest == "" || r == '\n' || r == '\r' || unicode.IsPunct(r)
+}
+
 // ssns finds formatted SSNs that the SSA could have issued, and unformatted
-// nine-digit ones only right after an "SSN" label.
-func ssns(text string) [][2]int {
+// nine-digit ones only right after an "SSN" label. Dashes with spaces
+// around them ("392 - 47 - 1185") also join a range or a sum, so that form
+// counts only under an SSN label: left of it, on the line above, or over
+// its table column.
+func ssns(lt *layout.Text) [][2]int {
+	text := lt.String()
 	var locs [][2]int
 	for _, m := range ssnRe.FindAllStringSubmatchIndex(text, -1) {
-		if ValidSSN(text[m[2]:m[3]]+text[m[4]:m[5]]+text[m[6]:m[7]]) && !codeAround(text, m[0], m[1]) {
-			locs = append(locs, [2]int{m[0], m[1]})
+		if !ValidSSN(text[m[2]:m[3]]+text[m[4]:m[5]]+text[m[6]:m[7]]) || codeAround(text, m[0], m[1]) {
+			continue
 		}
+		if spaced := strings.ContainsAny(text[m[0]:m[1]], " \t"); spaced && !ssnLabelled(lt, m[0], m[1]) {
+			continue
+		}
+		locs = append(locs, [2]int{m[0], m[1]})
 	}
 	for _, m := range ssnKey.FindAllStringSubmatchIndex(text, -1) {
 		if ValidSSN(text[m[2]:m[3]]) {
@@ -161,6 +231,15 @@ func ssns(text string) [][2]int {
 	}
 	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
 	return locs
+}
+
+// ssnLabelled reports whether an SSN label names text[start:end].
+func ssnLabelled(lt *layout.Text, start, end int) bool {
+	if ssnLabel.MatchString(labelBefore(lt, start)) {
+		return true
+	}
+	h, _, ok := lt.HeaderAbove(start, end)
+	return ok && ssnLabel.MatchString(h.Text)
 }
 
 // ValidSSN reports whether nine digits are an SSN the SSA could issue: area
@@ -258,7 +337,8 @@ func ValidIBAN(s string) bool {
 }
 
 // cardSpans finds payment card numbers: digit groups joined by single spaces or
-// dashes (or one run of digits), 13 to 19 digits that ValidCard accepts,
+// dashes (or one run of digits), or once by a line break (see
+// brokenCardOK), 13 to 19 digits that ValidCard accepts,
 // with no letter or digit stuck to either end. Of the groupings starting at
 // a group, the longest valid one is taken, so "4111 1111 1111 1111 12/27"
 // is the card and an expiry date.
@@ -272,7 +352,7 @@ func cardSpans(text string) [][2]int {
 			best, digits := -1, 0
 			for j := i; j < len(ch) && digits <= 19; j++ {
 				digits += ch[j].end - ch[j].start
-				if digits >= 13 && digits <= 19 && ValidCard(text[ch[i].start:ch[j].end]) && cleanAfter(text, ch[j].end) {
+				if digits >= 13 && digits <= 19 && brokenCardOK(ch[i:j+1]) && ValidCard(cardDigits(text, ch[i:j+1])) && cleanAfter(text, ch[j].end) {
 					best = j
 				}
 			}
@@ -283,6 +363,40 @@ func cardSpans(text string) [][2]int {
 		}
 	}
 	return locs
+}
+
+// brokenCardOK reports whether card groups parted by a line break are
+// still one card number: broken once, after two groups or more, and
+// every group four digits but the last, as statements print them
+// ("4539 1488\n\n0343 6467"). A column of four-digit numbers, one a
+// line, is not one.
+func brokenCardOK(rs []run) bool {
+	breaks := 0
+	for k, r := range rs {
+		if k > 0 && r.broken {
+			if breaks++; breaks > 1 || k < 2 {
+				return false
+			}
+		}
+	}
+	if breaks == 0 {
+		return true
+	}
+	for k, r := range rs {
+		if n := r.end - r.start; n > 4 || (n < 4 && k < len(rs)-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// cardDigits returns the digits of the card groups rs.
+func cardDigits(text string, rs []run) string {
+	var b strings.Builder
+	for _, r := range rs {
+		b.WriteString(text[r.start:r.end])
+	}
+	return b.String()
 }
 
 // ValidCard reports whether s (spaces and dashes allowed) is a payment card

@@ -264,6 +264,11 @@ var (
 	monthAfter   = regexp.MustCompile(`(?i)^[ \-.]` + monthWord + `\b`)
 	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-](?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
 	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
+	// stateBefore: a US state's postal code left of a number makes a
+	// five-digit number its ZIP code ("San Francisco, CA 94107"; ZIP+4's
+	// dash already makes it a code). Found from outside: an invoice's
+	// address line was read as money over the review threshold.
+	stateBefore = regexp.MustCompile(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI|AS|MP),?[ \t]{1,3}$`)
 )
 
 // shapeOK reports whether the token can be an amount at all: not glued to
@@ -299,6 +304,9 @@ func shapeOK(text string, n number) bool {
 	if unitAfter.MatchString(right) || monthAfter.MatchString(right) || monthBefore.MatchString(left) {
 		return false
 	}
+	if len(n.raw) == 5 && !n.grouped && !n.decimals && stateBefore.MatchString(left) {
+		return false
+	}
 	// Bare integers side by side with single spaces are one code:
 	// "VAT No GB 284 1193 02".
 	if !n.grouped && !n.decimals && (bareIntegerAt(text, n.end+1) || bareIntegerBefore(text, n.start-1)) {
@@ -332,7 +340,8 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 // of numbers that ends its line, the nearest line above without digits
 // whose words are mostly capitalised is the header, and the number's place
 // counted from the right of its line picks the header word counted from
-// the right. It returns what that word calls the number.
+// the right. A line naming a department ("Attn: Accounts Payable") heads
+// an address block, not a table. It returns what that word calls the number.
 func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
 	li := lt.LineAt(n.start)
 	// The number's place in the run of numbers ending its line.
@@ -357,7 +366,7 @@ func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
 			continue
 		}
 		words := strings.Fields(line)
-		if len(words) < 3 || len(words) > 12 || !allCapitalised(words) {
+		if len(words) < 3 || len(words) > 12 || !allCapitalised(words) || departmentRe.MatchString(line) {
 			return labelNone, 0, false
 		}
 		if fromRight >= len(words) {

@@ -136,6 +136,17 @@ func TestAmountForms(t *testing.T) {
 		{"label naming its currency", "Order total (USD): 3,660.00", []string{"3660.00 USD label"}},
 		{"masked card", "VISA ****4417", []string{}},
 		{"leading zero code", "Amount code 00417", []string{}},
+		// Found from outside: an invoice's address block under an
+		// "Accounts Payable" line was read as money.
+		{"zip code after a state code", "Attn: Accounts Payable\nSan Francisco, CA 94107", []string{}},
+		{"zip code in a label's sentence", "Accounts Payable, San Francisco, CA 94107", []string{}},
+		{"zip code after a state code, two spaces", "Total due: $1,200.00\nAustin TX  78701", []string{"1200.00 USD currency"}},
+		{"suite number under a department line", "Attn: Accounts Payable\n1500 Howard Street, Suite 300", []string{}},
+		{"accounts payable beside its number is money", "Accounts payable       12,340.00", []string{"12340.00 label"}},
+		{"accounts payable above its number is money", "Accounts payable\n12,340.00", []string{"12340.00 label_above"}},
+		{"five digits after a state-like word in a total", "Total CAD 94107", []string{"94107.00 CAD currency"}},
+		{"amount after a state code with cents", "Sales tax CA 9,410.75", []string{"9410.75 label"}},
+		{"bare five digits under a money label", "Total: 94107", []string{"94107.00 label"}},
 		// Boilerplate limits are not transaction amounts.
 		{"deposit insurance", "Deposits are insured by the FDIC up to $250,000 per depositor.", []string{}},
 		{"deposit insurance across a line break", "Your deposits are protected by the FSCS up to\n£85,000.", []string{}},

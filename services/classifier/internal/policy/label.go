@@ -27,6 +27,11 @@ var (
 	weakMoney   = `amount|net|montant|prix|p\.u\.|solde|somme|betrag|rechnungsbetrag|nettobetrag|summe|preis|einzelpreis|gesamt|saldo|importe|precio|importo|bedrag|totaal|netto|brutto|mwst|tva|iva|btw|ht|ttc|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income|rendimento|rendimentos|coleta|imposto|valor|pagamento|ingresos|impuesto|cuota|reddito|imposta|rendita|einkommen|einkünfte|steuer|revenu|revenus|impôt|inkomen|belasting`
 	moneyRe     = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
 	strongRe    = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
+	// departmentRe names a department that an address block is sent to
+	// ("Attn: Accounts Payable"): its "payable" is no money column over
+	// the address lines below it. Beside a number on its own line, as in
+	// a balance sheet, it is still money.
+	departmentRe = regexp.MustCompile(`(?i)\baccounts? (?:payable|receivable)\b`)
 	// idWords label identifiers and quantities that are not money.
 	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending)\b|#)`)
 	// A limit, cover or maximum is boilerplate, not a transaction. Two
