@@ -14,8 +14,8 @@ import (
 
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/redislocal"
 	"github.com/docket-run/docket/pkg/kafkacluster"
+	"github.com/docket-run/docket/pkg/redislocal"
 	"github.com/docket-run/docket/pkg/serde"
 )
 
