@@ -158,7 +158,9 @@ func (h *Handler) decide(ctx context.Context, dl *events.DeadLetter) (Decision, 
 	at := now().UTC().Truncate(time.Millisecond)
 	wf, err := bus.ProvenWorkflow(h.Decoder, dl)
 	if err != nil {
-		return Decision{}, fault.Wrap(fault.Transient, err)
+		// The registry unreachable: the dead letter waits for it, as a
+		// dead letter of this agent's own would be drained by no one.
+		return Decision{}, fault.Unavailable(err)
 	}
 	// The class has its own field; dead letters of earlier runtimes repeat
 	// it in the message ("structural failure: structural: …").
