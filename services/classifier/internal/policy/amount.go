@@ -259,10 +259,24 @@ func currencyAfter(right string) string {
 var (
 	// unitAfter: a unit or ordinal right after a number makes it a
 	// quantity; a month next to it makes it part of a date.
-	unitAfter    = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
-	monthWord    = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)`
-	monthAfter   = regexp.MustCompile(`(?i)^[ \-.]` + monthWord + `\b`)
-	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-](?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
+	unitAfter = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
+	monthWord = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?` +
+		// The months of the corpus's other languages, full: German,
+		// French, Spanish, Dutch, Portuguese, Italian, Swedish and
+		// Polish (nominative and the genitive Polish dates use). Found
+		// from outside: "12 mars 2024" could be read as money.
+		`|januar|jänner|februar|märz|mai|juni|juli|oktober|dezember` +
+		`|janvier|février|mars|avril|juin|juillet|août|septembre|octobre|novembre|décembre` +
+		`|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre` +
+		`|januari|februari|maart|mei|augustus|augusti|maj` +
+		`|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro` +
+		`|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre` +
+		`|styczeń|stycznia|luty|lutego|marzec|marca|kwiecień|kwietnia|maja|czerwiec|czerwca|lipiec|lipca|sierpień|sierpnia|wrzesień|września|październik|października|listopad|listopada|grudzień|grudnia)`
+	// monthAfter and monthBefore: a month right after or before a number
+	// (Spanish and Portuguese put "de" between). The end is a non-letter,
+	// not \b, which is ASCII-only and fails after "wrzesień".
+	monthAfter   = regexp.MustCompile(`(?i)^(?:\. ?|[ \-])(?:de )?` + monthWord + `(?:[^\p{L}\p{N}]|$)`)
+	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-](?:de )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
 	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
 	// stateBefore: a US state's postal code left of a number makes a
 	// five-digit number its ZIP code ("San Francisco, CA 94107"; ZIP+4's
