@@ -92,6 +92,10 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside: a large switchboard's five-digit extension.
 		{"german number with a five-digit extension", "Tel. 0761 270-34010", []string{"0761 270-34010"}},
 		{"german switchboard number", "Telefon: 0761 12345-0", []string{"0761 12345-0"}},
+		{"german area code after a slash", "Tel.: 0761/12345-0", []string{"0761/12345-0"}},
+		{"german area code after a spaced slash", "Telefon 0761 / 270 340", []string{"0761 / 270 340"}},
+		{"slashed area code form unlabelled", "Az. 0761/12345-0", []string{}},
+		{"slashed date under a phone label", "Tel. seit 01/02/2024", []string{}},
 		{"extension of six digits", "Tel. 0761 270-340101", []string{}},
 		{"five-digit extension unlabelled", "Aktenzeichen 0761 270-34010", []string{}},
 		{"area code form unlabelled", "Kundennr. 07361 5560-214", []string{}},

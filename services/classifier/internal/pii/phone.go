@@ -25,6 +25,8 @@ var (
 	brokenSep = regexp.MustCompile(`^[ \t]*[.\-]?[ \t]*\r?\n[ \t]*\(?$`)
 	// cardSep joins the groups of a card number: one space or dash.
 	cardSep = regexp.MustCompile(`^[ \-]$`)
+	// areaSlash parts a German or Austrian area code from the number.
+	areaSlash = regexp.MustCompile(`^ ?/ ?$`)
 	// cardBreak joins them across a line break, or a blank line where OCR
 	// split a statement's card number; cardSpans says which groups it may
 	// part.
@@ -57,6 +59,9 @@ func chains(text string, phone bool) [][]run {
 				// An opening parenthesis joins only an area code: "1 (800)".
 			case phone && brokenSep.MatchString(gap):
 				r.broken = true
+			case phone && areaSlash.MatchString(gap) && len(cur) == 1 && text[cur[0].start] == '0':
+				// "0761/12345-0": a slash parts only an area code (trunk
+				// 0) from the number; dates and fractions stay apart.
 			default:
 				out = append(out, cur)
 				cur = nil
@@ -293,7 +298,8 @@ func trunkless(g []string) bool {
 // areaCode reports whether the runs rs are a national number written as
 // an area code with its trunk 0 and a subscriber number of any length, as
 // Germany and Austria write them, in one to three groups, with an
-// extension after a dash: "07361 5560-214", "030 1234567", "089 123456-0",
+// extension after a dash, the area code parted by a space or a slash:
+// "07361 5560-214", "030 1234567", "089 123456-0", "0761/12345-0",
 // "0761 3829 4410", "06221 489 2031", "0761 270-34010". The area code is 3
 // to 5 digits, the subscriber number's first group 3 to 8 and the others
 // 2 to 8, the extension 1 to 5 (a large switchboard's), 8 to 14 digits in
