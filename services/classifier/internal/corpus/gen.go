@@ -10,14 +10,14 @@ import (
 )
 
 // foreignShare is the share of each type's documents written in German,
-// French, Spanish, Dutch, Portuguese or Italian (the six in turn); the rest
-// are English.
-const foreignShare = 0.24
+// French, Spanish, Dutch, Portuguese, Italian, Swedish or Polish (the eight
+// in turn); the rest are English.
+const foreignShare = 0.25
 
 // Generate returns perType documents of every type, deterministic by seed:
 // several templates per type (long and short, with and without tables and
 // labels, in several wordings), filled with random realistic fields; about
-// a quarter in one of six other European languages (i18n*.go); a quarter of
+// a quarter in one of eight other European languages (i18n*.go); a quarter of
 // the English ones cut to a window of their lines; about two documents in
 // five in imitated OCR noise of 0.5% to 5% of characters.
 func Generate(seed uint64, perType int) []textmodel.Doc {
@@ -77,10 +77,10 @@ func generate(seed uint64, perType int) ([]textmodel.Doc, []string) {
 	return docs, langOf
 }
 
-// foreignGens write the same types in six other languages (i18n*.go).
+// foreignGens write the same types in eight other languages (i18n*.go).
 var foreignGens = map[string][]func(g, lang) []string{
 	"invoice":         {invoiceL, invoiceL, invoiceShortL},
-	"receipt":         {receiptL, receiptL, receiptShortL},
+	"receipt":         {receiptL, receiptL, receiptRestaurantL, receiptShortL},
 	"contract":        {contractL, contractL, contractLetterL},
 	"bank_statement":  {bankStatementL},
 	"insurance_claim": {claimL},
@@ -88,7 +88,7 @@ var foreignGens = map[string][]func(g, lang) []string{
 	"id_document":     {idL, idShortL},
 	"tax_form":        {taxL},
 	"purchase_order":  {purchaseOrderL},
-	"other":           {otherL},
+	"other":           {otherL, otherL, noticeL, letterL},
 }
 
 // fragment keeps, for about one document in four, only a window of its

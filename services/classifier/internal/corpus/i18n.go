@@ -9,8 +9,9 @@ import (
 // The corpus was almost all English, and documents in the languages of
 // the European customers were typed wrong or sent to review: a German
 // Arztbrief read as other, a French facture as a letter. The templates of
-// i18n_docs.go write every type in German, French, Spanish, Dutch,
-// Portuguese and Italian with the words real documents of that kind use,
+// i18n_*.go write every type in German, French, Spanish, Dutch,
+// Portuguese, Italian, Swedish and Polish with the words real documents of
+// that kind use,
 // and this file gives them local fields: names, addresses, dates with
 // month names, amounts with decimal commas, IBANs, phone numbers.
 
@@ -24,12 +25,15 @@ const (
 	langNL
 	langPT
 	langIT
+	langSV
+	langPL
+	nLang // the number of languages
 )
 
 // languages are the non-English languages the generator writes.
-var languages = []lang{langDE, langFR, langES, langNL, langPT, langIT}
+var languages = []lang{langDE, langFR, langES, langNL, langPT, langIT, langSV, langPL}
 
-func (l lang) String() string { return [...]string{"de", "fr", "es", "nl", "pt", "it"}[l] }
+func (l lang) String() string { return [...]string{"de", "fr", "es", "nl", "pt", "it", "sv", "pl"}[l] }
 
 // locale holds one language's local fields.
 type locale struct {
@@ -50,7 +54,7 @@ type locale struct {
 	countries []string
 }
 
-var locales = [6]locale{
+var locales = [nLang]locale{
 	langDE: {
 		first:    []string{"Anna", "Lukas", "Sabine", "Jürgen", "Katrin", "Stefan", "Monika", "Felix", "Ursula", "Tobias", "Lena", "Matthias", "Birgit", "Jan"},
 		last:     []string{"Müller", "Schmidt", "Schneider", "Fischer", "Weber", "Meyer", "Wagner", "Becker", "Hoffmann", "Schäfer", "Koch", "Richter", "Krüger", "Wolf"},
@@ -159,13 +163,58 @@ var locales = [6]locale{
 		cityOf:    "%s, %s",
 		countries: []string{"Italia", "ITALIA"},
 	},
+	langSV: {
+		first:    []string{"Anna", "Erik", "Karin", "Lars", "Maria", "Johan", "Elin", "Anders", "Ingrid", "Oskar", "Sofia", "Magnus", "Birgitta", "Nils"},
+		last:     []string{"Andersson", "Johansson", "Karlsson", "Nilsson", "Eriksson", "Larsson", "Olsson", "Persson", "Svensson", "Gustafsson", "Lindberg", "Bergström", "Lundqvist", "Holm"},
+		streets:  []string{"Storgatan", "Drottninggatan", "Kungsgatan", "Vasagatan", "Skolgatan", "Kyrkvägen", "Ringvägen", "Björkvägen", "Stationsgatan", "Järnvägsgatan"},
+		cities:   [][3]string{{"Stockholm", "11"}, {"Göteborg", "41"}, {"Malmö", "21"}, {"Uppsala", "75"}, {"Västerås", "72"}, {"Örebro", "70"}, {"Linköping", "58"}, {"Umeå", "90"}, {"Lund", "22"}},
+		months:   [12]string{"januari", "februari", "mars", "april", "maj", "juni", "juli", "augusti", "september", "oktober", "november", "december"},
+		activity: []string{"Bygg", "Transport", "VVS", "El", "Data", "Redovisning", "Städ", "Tryckeri", "Konsult"},
+		names:    []string{"Norrland", "Svea", "Mälardalens", "Skåne", "Lindqvist", "Berg & Son", "Västkust", "Fjäll"},
+		forms:    []string{"AB", "AB", "HB", "KB"},
+		ibanCC:   "SE", ibanBBAN: func(g g) string { return g.digits(20) },
+		phone: func(g g) string {
+			return g.pick(fmt.Sprintf("08-%s %s %s", g.digits(3), g.digits(2), g.digits(2)), fmt.Sprintf("+46 %d %s %s %s", g.n(8, 90), g.digits(3), g.digits(2), g.digits(2)), fmt.Sprintf("07%d-%s %s %s", g.n(0, 9), g.digits(3), g.digits(2), g.digits(2)))
+		},
+		dear:      []string{"Hej!", "Hej %s,", "Till berörda,", "Bästa kund,"},
+		regards:   []string{"Med vänliga hälsningar", "Vänliga hälsningar", "Hälsningar", "Med vänlig hälsning"},
+		cityOf:    "%s den %s",
+		countries: []string{"Sverige", "SVERIGE"},
+	},
+	langPL: {
+		first:    []string{"Anna", "Piotr", "Katarzyna", "Tomasz", "Małgorzata", "Krzysztof", "Agnieszka", "Paweł", "Magdalena", "Marcin", "Joanna", "Michał", "Ewa", "Jakub"},
+		last:     []string{"Nowak", "Kowalski", "Wiśniewski", "Wójcik", "Kowalczyk", "Kamiński", "Lewandowski", "Zieliński", "Szymański", "Woźniak", "Dąbrowski", "Kozłowski", "Jankowski", "Mazur"},
+		streets:  []string{"ul. Długa", "ul. Marszałkowska", "ul. Piłsudskiego", "ul. Mickiewicza", "al. Jerozolimskie", "ul. Kościuszki", "ul. Słowackiego", "ul. Polna", "ul. Ogrodowa", "pl. Wolności"},
+		cities:   [][3]string{{"Warszawa", "0"}, {"Kraków", "3"}, {"Łódź", "9"}, {"Wrocław", "5"}, {"Poznań", "6"}, {"Gdańsk", "8"}, {"Szczecin", "7"}, {"Lublin", "2"}, {"Katowice", "4"}},
+		months:   [12]string{"stycznia", "lutego", "marca", "kwietnia", "maja", "czerwca", "lipca", "sierpnia", "września", "października", "listopada", "grudnia"},
+		activity: []string{"Budownictwo", "Transport", "Instalacje", "Usługi Informatyczne", "Biuro Rachunkowe", "Hurtownia", "Drukarnia", "Elektro", "Serwis"},
+		names:    []string{"Polbud", "Mazowsze", "Wisła", "Bałtyk", "Kowalski i Synowie", "Tatry", "Śląsk", "Warta"},
+		forms:    []string{"Sp. z o.o.", "S.A.", "Sp. j.", "sp. k."},
+		ibanCC:   "PL", ibanBBAN: func(g g) string { return g.digits(24) },
+		phone: func(g g) string {
+			return g.pick(fmt.Sprintf("+48 %s %s %s", g.digits(3), g.digits(3), g.digits(3)), fmt.Sprintf("%s %s %s", g.digits(3), g.digits(3), g.digits(3)), fmt.Sprintf("(%d) %s %s %s", g.n(12, 91), g.digits(3), g.digits(2), g.digits(2)))
+		},
+		dear:      []string{"Szanowni Państwo,", "Szanowna Pani %s,", "Szanowny Panie %s,", "Dzień dobry,"},
+		regards:   []string{"Z poważaniem", "Z wyrazami szacunku", "Pozdrawiamy serdecznie", "Łączę pozdrowienia"},
+		cityOf:    "%s, dnia %s",
+		countries: []string{"Polska", "POLSKA"},
+	},
 }
 
 // lp is a local person: first name and surname (two surnames in Spain and
 // Portugal, now and then).
 func (g g) lp(l lang) string {
 	lc := locales[l]
-	p := g.pick(lc.first...) + " " + g.pick(lc.last...)
+	first, last := g.pick(lc.first...), g.pick(lc.last...)
+	if l == langPL && strings.HasSuffix(first, "a") {
+		// a woman's surname in -ski, -cki takes the feminine ending
+		for _, m := range []string{"ski", "cki", "dzki"} {
+			if strings.HasSuffix(last, m) {
+				last = strings.TrimSuffix(last, "i") + "a"
+			}
+		}
+	}
+	p := first + " " + last
 	if (l == langES || l == langPT) && g.chance(0.5) {
 		p += " " + g.pick(lc.last...)
 	}
@@ -194,6 +243,10 @@ func (g g) lcity(l lang) string {
 		return fmt.Sprintf("%s%s-%s %s", c[1], g.digits(3), g.digits(3), c[0])
 	case langIT:
 		return fmt.Sprintf("%s%s %s (%s)", c[1], g.digits(5-len(c[1])), c[0], c[2])
+	case langSV:
+		return fmt.Sprintf("%s%s %s %s", c[1], g.digits(1), g.digits(2), g.pick(c[0], strings.ToUpper(c[0])))
+	case langPL:
+		return fmt.Sprintf("%s%s-%s %s", c[1], g.digits(1), g.digits(3), c[0])
 	default:
 		return fmt.Sprintf("%s%s %s", c[1], g.digits(5-len(c[1])), c[0])
 	}
@@ -217,6 +270,10 @@ func (g g) laddr(l lang) []string {
 		line = fmt.Sprintf("%s, %d%s", st, n, g.pick("", ", 2.º Esq.", ", 1.º Dto.", ", r/c"))
 	case langIT:
 		line = fmt.Sprintf("%s, %d", st, n)
+	case langPL:
+		line = fmt.Sprintf("%s %d%s", st, n, g.pick("", "", fmt.Sprintf("/%d", g.n(1, 60)), fmt.Sprintf(" m. %d", g.n(1, 40))))
+	case langSV:
+		line = fmt.Sprintf("%s %d%s", st, n, g.pick("", "", " A", " B", fmt.Sprintf(", lgh %d", g.n(1001, 1405))))
 	default:
 		line = fmt.Sprintf("%s %d", st, n)
 		if l == langNL && g.chance(0.3) {
@@ -246,6 +303,10 @@ func (g g) ldate(l lang, t time.Time) string {
 		return g.pick(t.Format("02-01-2006"), t.Format("02-01-2006"), fmt.Sprintf("%d %s %d", d, month, y), t.Format("2-1-2006"))
 	case langPT:
 		return g.pick(t.Format("02/01/2006"), t.Format("02-01-2006"), fmt.Sprintf("%d de %s de %d", d, month, y), t.Format("2006-01-02"))
+	case langSV:
+		return g.pick(t.Format("2006-01-02"), t.Format("2006-01-02"), fmt.Sprintf("%d %s %d", d, month, y), t.Format("06-01-02"))
+	case langPL:
+		return g.pick(t.Format("02.01.2006"), t.Format("02.01.2006"), fmt.Sprintf("%d %s %d r.", d, month, y), t.Format("2006-01-02"))
 	default:
 		return g.pick(t.Format("02/01/2006"), t.Format("02/01/2006"), fmt.Sprintf("%d %s %d", d, month, y), t.Format("02.01.2006"))
 	}
@@ -254,21 +315,26 @@ func (g g) ldate(l lang, t time.Time) string {
 // lnumdate is the numeric form alone, as forms and cards print it.
 func lnumdate(l lang, t time.Time) string {
 	switch l {
-	case langDE:
+	case langDE, langPL:
 		return t.Format("02.01.2006")
 	case langNL:
 		return t.Format("02-01-2006")
+	case langSV:
+		return t.Format("2006-01-02")
 	default:
 		return t.Format("02/01/2006")
 	}
 }
 
 // eur formats euro amounts one way for a whole document: decimal comma,
-// thousands by points or spaces, the symbol or code before or after.
+// thousands by points or spaces, the symbol or code before or after;
+// Swedish and Polish documents write kronor and złoty the same way.
 type eur struct {
-	space  bool // thousands separated by a space
-	before bool // € 1.234,56
-	code   bool // EUR instead of €
+	space  bool   // thousands separated by a space
+	before bool   // € 1.234,56
+	code   bool   // EUR instead of €
+	sym    string // the currency's symbol when it is not the euro ("kr", "zł")
+	iso    string // its code ("SEK", "PLN")
 }
 
 func (g g) euro(l lang) eur {
@@ -282,6 +348,10 @@ func (g g) euro(l lang) eur {
 		e.before = g.chance(0.8)
 	case langIT:
 		e.before = g.chance(0.5)
+	case langSV:
+		e.space, e.sym, e.iso = g.chance(0.7), "kr", "SEK"
+	case langPL:
+		e.space, e.sym, e.iso = g.chance(0.8), "zł", "PLN"
 	}
 	return e
 }
@@ -308,7 +378,12 @@ func (e eur) num(v float64) string {
 
 func (e eur) f(v float64) string {
 	sym := "€"
-	if e.code {
+	switch {
+	case e.sym != "" && e.code:
+		sym = e.iso
+	case e.sym != "":
+		sym = e.sym
+	case e.code:
 		sym = "EUR"
 	}
 	if e.before {
@@ -348,7 +423,11 @@ func (g g) lemail(l lang, name string) string {
 		}
 		return -1
 	}, strings.ToLower(name))
-	return user + "@" + g.pick("example", "mail.example", "post.example") + "." + l.String()
+	tld := l.String()
+	if l == langSV {
+		tld = "se"
+	}
+	return user + "@" + g.pick("example", "mail.example", "post.example") + "." + tld
 }
 
 // ldear opens a letter, naming a surname when the salutation has room for one.
@@ -381,6 +460,10 @@ func (g g) vatID(l lang) string {
 		return g.pick("NL"+g.digits(9)+"B01", g.digits(8))
 	case langPT:
 		return g.pick("PT"+g.digits(9), g.digits(9))
+	case langSV:
+		return g.pick("SE"+g.digits(10)+"01", g.digits(6)+"-"+g.digits(4))
+	case langPL:
+		return g.pick("PL"+g.digits(10), g.digits(3)+"-"+g.digits(3)+"-"+g.digits(2)+"-"+g.digits(2), g.digits(10))
 	default:
 		return g.pick("IT"+g.digits(11), g.digits(11))
 	}

@@ -6,9 +6,9 @@ import (
 )
 
 // Identity documents, insurance claims, tax forms and bank statements in
-// German, French, Spanish, Dutch, Portuguese and Italian.
+// German, French, Spanish, Dutch, Portuguese, Italian, Swedish and Polish.
 
-var idWords = [6]words{
+var idWords = [nLang]words{
 	langDE: {
 		"card":    {"PERSONALAUSWEIS", "BUNDESREPUBLIK DEUTSCHLAND · PERSONALAUSWEIS", "Personalausweis / Identity card / Carte d'identité"},
 		"pass":    {"REISEPASS", "REISEPASS / PASSPORT / PASSEPORT"},
@@ -135,6 +135,48 @@ var idWords = [6]words{
 		"valid":   {"Valida fino al", "Scadenza"},
 		"cc":      {"ITA", "I"},
 	},
+	langSV: {
+		"card":    {"NATIONELLT ID-KORT", "SVERIGE · NATIONELLT IDENTITETSKORT", "Identitetskort / Identity card"},
+		"pass":    {"PASS", "PASS / PASSPORT / PASSEPORT"},
+		"drive":   {"KÖRKORT", "Körkort / Driving licence"},
+		"res":     {"UPPEHÅLLSTILLSTÅNDSKORT", "Uppehållstillstånd"},
+		"surname": {"Efternamn", "Efternamn/Surname", "Namn"},
+		"given":   {"Förnamn", "Förnamn/Given names", "Tilltalsnamn"},
+		"dob":     {"Födelsedatum", "Födelsedatum/Date of birth", "Född"},
+		"pob":     {"Födelseort", "Födelseort/Place of birth"},
+		"nat":     {"Medborgarskap SVENSK", "Nationalitet: SVENSK", "Nationality SWE"},
+		"no":      {"Passnummer", "Kortnummer", "Dokumentnummer"},
+		"exp":     {"Giltigt t.o.m.", "Sista giltighetsdag", "Giltig till"},
+		"iss":     {"Utfärdandedatum", "Utfärdat"},
+		"auth":    {"Utfärdande myndighet: Polismyndigheten %s", "Myndighet: Polisen i %s", "Transportstyrelsen"},
+		"extra":   {"Personnummer %s", "Längd 178 cm", "Signatur", "Bilden föreställer innehavaren"},
+		"sex":     {"Kön", "Kön/Sex"},
+		"member":  {"Medlemskort", "Studentkort", "Personalkort", "Lånekort", "Passerkort"},
+		"mno":     {"Medlemsnummer", "Studentnummer", "Anställningsnummer", "Kortnummer"},
+		"valid":   {"Giltigt till", "giltigt t.o.m."},
+		"cc":      {"S", "SE"},
+	},
+	langPL: {
+		"card":    {"DOWÓD OSOBISTY", "RZECZPOSPOLITA POLSKA · DOWÓD OSOBISTY", "Dowód osobisty / Identity card"},
+		"pass":    {"PASZPORT", "PASZPORT / PASSPORT / PASSEPORT"},
+		"drive":   {"PRAWO JAZDY", "Prawo jazdy / Driving licence"},
+		"res":     {"KARTA POBYTU", "Zezwolenie na pobyt czasowy"},
+		"surname": {"Nazwisko", "Nazwisko/Surname", "Nazwisko rodowe"},
+		"given":   {"Imiona", "Imię (imiona)", "Imiona/Given names"},
+		"dob":     {"Data urodzenia", "Data urodzenia/Date of birth"},
+		"pob":     {"Miejsce urodzenia", "Miejsce urodzenia/Place of birth"},
+		"nat":     {"Obywatelstwo POLSKIE", "Obywatelstwo: POLSKIE", "Nationality POL"},
+		"no":      {"Numer dowodu osobistego", "Seria i numer", "Nr dokumentu"},
+		"exp":     {"Termin ważności", "Data ważności", "Ważny do"},
+		"iss":     {"Data wydania", "Wydano dnia"},
+		"auth":    {"Organ wydający: Prezydent Miasta %s", "Wydany przez: Urząd Miasta %s", "Starosta %s"},
+		"extra":   {"Numer PESEL %s", "Numer CAN %s", "Nazwisko rodowe", "Podpis posiadacza"},
+		"sex":     {"Płeć", "Płeć/Sex"},
+		"member":  {"Legitymacja członkowska", "Legitymacja studencka", "Identyfikator pracowniczy", "Karta biblioteczna", "Legitymacja szkolna"},
+		"mno":     {"Nr członkowski", "Nr albumu", "Nr ewidencyjny", "Nr karty"},
+		"valid":   {"Ważna do", "ważna do"},
+		"cc":      {"PL", "POL"},
+	},
 }
 
 // dniLetter is the control letter of a Spanish DNI number.
@@ -159,7 +201,7 @@ func idL(g g, l lang) []string {
 		no = fmt.Sprintf("%d%s", n, dniLetter(n))
 	}
 	kind := g.pick("card", "card", "card", "pass", "res")
-	cc := [...]string{"D<<", "FRA", "ESP", "NLD", "PRT", "ITA"}[l]
+	cc := [...]string{"D<<", "FRA", "ESP", "NLD", "PRT", "ITA", "SWE", "POL"}[l]
 	mrz := (mrzName(sur, given) + strings.Repeat("<", 40))[:30]
 	extra := fillOne(g.w(v, "extra"), g.digits(g.n(9, 11)))
 	out := lines(g.w(v, kind),
@@ -193,14 +235,14 @@ func idShortL(g g, l lang) []string {
 	default:
 		p := g.lp(l)
 		k := g.r.IntN(len(v["member"]))
-		issuer := []string{"Club " + g.lcityName(l), [...]string{"Universität", "Université", "Universidad", "Universiteit", "Universidade", "Università"}[l] + " " + g.lcityName(l), g.lco(l)}[min(k, 2)]
+		issuer := []string{"Club " + g.lcityName(l), [...]string{"Universität", "Université", "Universidad", "Universiteit", "Universidade", "Università", "Universitet", "Uniwersytet"}[l] + " " + g.lcityName(l), g.lco(l)}[min(k, 2)]
 		return lines(issuer, v["member"][k],
 			g.pick(p, strings.ToUpper(p), g.kv(g.w(v, "surname"), p)), g.kv(v["mno"][k%len(v["mno"])], g.digits(g.n(5, 9))),
 			g.kv(g.w(v, "valid"), exp.Format("01/2006")), g.pick("", g.kv(g.w(v, "dob"), lnumdate(l, dob))))
 	}
 }
 
-var claimWords = [6]words{
+var claimWords = [nLang]words{
 	langDE: {
 		"title":  {"Schadenmeldung", "Schadenanzeige", "Kfz-Schadenmeldung", "Schadenanzeige Hausratversicherung", "Leistungsantrag", "Schadenmeldung Haftpflicht"},
 		"ins":    {"Allsicher Versicherung AG", "Rheinland Versicherungen", "Hanse Assekuranz", "Alpina Versicherung"},
@@ -315,6 +357,44 @@ var claimWords = [6]words{
 		"letter": {"con la presente denuncio il seguente sinistro e chiedo l'apertura della pratica.", "desidero denunciare un sinistro coperto dalla mia polizza."},
 		"encl":   {"Allegati: fotografie, preventivo di riparazione, fatture", "Allegato: copia della denuncia"},
 	},
+	langSV: {
+		"title":  {"Skadeanmälan", "SKADEANMÄLAN", "Skadeanmälan motorfordon", "Skadeanmälan hemförsäkring", "Anmälan om stöld", "Ersättningsanspråk"},
+		"ins":    {"Trygghet Försäkring AB", "Nordisk Sakförsäkring", "Länsförsäkringar Mitt", "Svea Försäkring"},
+		"holder": {"Försäkringstagare", "Försäkrad", "Anmälare"},
+		"policy": {"Försäkringsnummer", "Försäkringsnr", "Avtalsnummer"},
+		"claim":  {"Skadenummer", "Skadenr", "Ärendenummer"},
+		"when":   {"Skadedatum", "Datum för skadan", "När inträffade skadan"},
+		"where":  {"Skadeplats", "Var inträffade skadan"},
+		"what":   {"Skadehändelse", "Beskriv vad som hänt", "Händelseförlopp"},
+		"whatx":  {"Vid backning skadades en annan bils stötfångare på parkeringen.", "Vattenläcka från diskmaskinen orsakade skador på köksgolvet.", "Inbrott i lägenheten; dator och smycken stals.", "Stormen slet loss takpannor och vatten trängde in på vinden.", "Min cykel stals utanför stationen trots att den var låst.", "Stenskott på motorvägen, vindrutan sprucken."},
+		"amount": {"Uppskattat skadebelopp", "Begärd ersättning", "Skadans värde"},
+		"excess": {"Självrisk", "Självrisk enligt villkor"},
+		"police": {"Polisanmälan diarienummer", "Polisanmälan gjord, K-nummer"},
+		"bank":   {"Ersättningen betalas till konto/IBAN", "Utbetalning till IBAN"},
+		"decl":   {"Jag intygar att lämnade uppgifter är riktiga och fullständiga.", "Oriktiga uppgifter kan medföra att rätten till ersättning går förlorad."},
+		"sign":   {"Ort, datum och underskrift ____________", "Underskrift ____________"},
+		"letter": {"härmed anmäler jag följande skada och begär ersättning enligt min försäkring.", "jag vill anmäla en skada på min försäkring."},
+		"encl":   {"Bilagor: foton, kostnadsförslag, kvitton", "Bilaga: kopia av polisanmälan"},
+	},
+	langPL: {
+		"title":  {"Zgłoszenie szkody", "ZGŁOSZENIE SZKODY", "Zgłoszenie szkody komunikacyjnej OC/AC", "Zgłoszenie szkody majątkowej", "Wniosek o wypłatę odszkodowania", "Zgłoszenie kradzieży"},
+		"ins":    {"Towarzystwo Ubezpieczeń Wisła S.A.", "Bałtyk Ubezpieczenia S.A.", "Mazowieckie TU", "Ubezpieczenia Tatry S.A."},
+		"holder": {"Ubezpieczający", "Ubezpieczony", "Poszkodowany"},
+		"policy": {"Nr polisy", "Numer polisy", "Polisa nr"},
+		"claim":  {"Nr szkody", "Numer szkody", "Sygnatura sprawy"},
+		"when":   {"Data zdarzenia", "Data szkody", "Data powstania szkody"},
+		"where":  {"Miejsce zdarzenia", "Miejsce szkody"},
+		"what":   {"Opis zdarzenia", "Okoliczności zdarzenia", "Przebieg zdarzenia"},
+		"whatx":  {"Podczas wyjeżdżania z parkingu uszkodziłem tylny zderzak innego pojazdu.", "Pęknięcie rury w łazience spowodowało zalanie podłogi i ścian.", "Włamanie do mieszkania; skradziono laptop i biżuterię.", "Wichura zerwała część pokrycia dachowego.", "Mój rower został skradziony spod dworca mimo zapięcia.", "Odprysk kamienia na autostradzie, pęknięta przednia szyba."},
+		"amount": {"Szacunkowa wartość szkody", "Wysokość roszczenia", "Kwota roszczenia"},
+		"excess": {"Udział własny", "Franszyza redukcyjna"},
+		"police": {"Sygnatura zgłoszenia na policji", "Zdarzenie zgłoszono na policji, nr"},
+		"bank":   {"Odszkodowanie proszę przekazać na rachunek", "Nr rachunku do wypłaty odszkodowania"},
+		"decl":   {"Oświadczam, że podane informacje są prawdziwe i zgodne ze stanem faktycznym.", "Podanie nieprawdziwych informacji może skutkować odmową wypłaty odszkodowania."},
+		"sign":   {"Miejscowość, data, podpis ubezpieczonego ____________", "Podpis ____________"},
+		"letter": {"niniejszym zgłaszam szkodę i wnoszę o wypłatę odszkodowania z polisy.", "zwracam się z prośbą o likwidację szkody z mojego ubezpieczenia."},
+		"encl":   {"Załączniki: zdjęcia, kosztorys, faktury", "Załącznik: kopia zgłoszenia na policji"},
+	},
 }
 
 // claimL is a claim form, short or long, or a letter reporting a loss.
@@ -345,7 +425,7 @@ func claimL(g g, l lang) []string {
 	}
 }
 
-var taxWords = [6]words{
+var taxWords = [nLang]words{
 	langDE: {
 		"title":  {"Einkommensteuererklärung %d", "Anlage N %d – Einkünfte aus nichtselbständiger Arbeit", "Ausdruck der elektronischen Lohnsteuerbescheinigung für %d", "Bescheid für %d über Einkommensteuer und Solidaritätszuschlag", "Umsatzsteuer-Voranmeldung %d"},
 		"office": {"Finanzamt %s", "Finanzamt %s-Mitte", "Finanzamt %s, Veranlagungsstelle"},
@@ -424,6 +504,32 @@ var taxWords = [6]words{
 		"note":   {"Entro 60 giorni è possibile presentare ricorso alla Corte di giustizia tributaria.", "Dichiarazione trasmessa telematicamente.", "Il versamento va effettuato con modello F24 entro la scadenza.", "Il sottoscritto dichiara che i dati indicati sono veritieri."},
 		"who":    {"Contribuente", "Dichiarante", "Cognome e nome"},
 	},
+	langSV: {
+		"title":  {"Inkomstdeklaration 1 – inkomstår %d", "Slutskattebesked för inkomstår %d", "Kontrolluppgift – inkomst av tjänst %d", "Momsdeklaration %d", "Preliminär skatt %d – beslut"},
+		"office": {"Skatteverket", "Skatteverket, %s", "Skatteverket, skattekontoret i %s"},
+		"id":     {"Personnummer", "Organisationsnummer", "Person-/org.nr"},
+		"year":   {"Inkomstår", "Beskattningsår", "Redovisningsperiod"},
+		"l1":     {"Lön, förmåner, sjukpenning m.m.", "Inkomst av tjänst", "Momspliktig försäljning"},
+		"l2":     {"Avdragen preliminär skatt", "Preliminärskatt", "Ingående moms att dra av"},
+		"l3":     {"Ränteutgifter", "Resor till och från arbetet", "Övriga utgifter", "ROT- och RUT-avdrag"},
+		"l4":     {"Beskattningsbar förvärvsinkomst", "Slutlig skatt", "Moms att betala"},
+		"res":    {"Du får tillbaka", "Att betala (kvarskatt)", "Belopp att betala eller få tillbaka"},
+		"note":   {"Om du inte vill ändra något kan du godkänna deklarationen digitalt.", "Beslutet kan begäras omprövat inom sex år från utgången av beskattningsåret.", "Kvarskatt ska betalas in till ditt skattekonto senast på förfallodagen.", "Jag försäkrar att uppgifterna i deklarationen är riktiga och fullständiga."},
+		"who":    {"Namn", "Den skattskyldige", "Deklarant"},
+	},
+	langPL: {
+		"title":  {"PIT-37 Zeznanie o wysokości osiągniętego dochodu w roku %d", "PIT-11 Informacja o dochodach za rok %d", "Zeznanie podatkowe PIT-36 za %d", "Deklaracja VAT-7 za %d", "Decyzja w sprawie podatku od nieruchomości na rok %d"},
+		"office": {"Urząd Skarbowy w mieście %s", "Naczelnik Urzędu Skarbowego %s", "Drugi Urząd Skarbowy %s"},
+		"id":     {"PESEL", "Identyfikator podatkowy NIP/PESEL", "NIP"},
+		"year":   {"Rok podatkowy", "Za rok", "Okres rozliczeniowy"},
+		"l1":     {"Przychód ze stosunku pracy", "Dochód", "Sprzedaż opodatkowana"},
+		"l2":     {"Zaliczka pobrana przez płatnika", "Zaliczki na podatek", "Podatek naliczony do odliczenia"},
+		"l3":     {"Koszty uzyskania przychodu", "Składki na ubezpieczenia społeczne", "Ulga na dzieci", "Ulga termomodernizacyjna"},
+		"l4":     {"Podstawa obliczenia podatku", "Podatek należny", "Kwota podatku do wpłaty"},
+		"res":    {"Nadpłata", "Do zapłaty", "Kwota do zwrotu"},
+		"note":   {"Zeznanie złożono elektronicznie w usłudze Twój e-PIT.", "Od niniejszej decyzji przysługuje odwołanie w terminie 14 dni od dnia jej doręczenia.", "Podatek należy wpłacić na indywidualny rachunek podatkowy do 30 kwietnia.", "Oświadczam, że dane zawarte w zeznaniu są zgodne z prawdą."},
+		"who":    {"Podatnik", "Imię i nazwisko", "Dane podatnika"},
+	},
 }
 
 // taxL is an income tax return, a notice of assessment or a VAT return.
@@ -442,6 +548,8 @@ func taxL(g g, l lang) []string {
 		id = strings.ToUpper(g.letters(6)) + g.digits(2) + g.letters(1) + g.digits(2) + g.letters(1) + g.digits(3) + g.letters(1)
 	case langPT, langNL:
 		id = g.digits(9)
+	case langSV:
+		id = g.dob().Format("060102") + "-" + g.digits(4)
 	}
 	rows := lines(
 		g.kv(g.w(v, "l1"), e.num(gross)),
@@ -458,7 +566,7 @@ func taxL(g g, l lang) []string {
 		rows, "", g.w(v, "note"), g.pick("", g.ldate(l, g.date())))
 }
 
-var bankWords = [6]words{
+var bankWords = [nLang]words{
 	langDE: {
 		"title":  {"Kontoauszug", "Kontoauszug Nr. %d", "Girokonto – Kontoauszug", "Umsatzübersicht", "Kontoauszug %d/2024"},
 		"bank":   {"Sparkasse %s", "Volksbank %s eG", "Stadtsparkasse %s", "Raiffeisenbank %s"},
@@ -537,6 +645,32 @@ var bankWords = [6]words{
 		"note":   {"In assenza di contestazioni entro 60 giorni l'estratto conto si intende approvato.", "I depositi sono tutelati dal Fondo Interbancario di Tutela dei Depositi.", "Fido accordato: 0,00 EUR"},
 		"period": {"Periodo", "Dal"},
 	},
+	langSV: {
+		"title":  {"Kontoutdrag", "Kontoutdrag nr %d", "Lönekonto – kontoutdrag", "Kontohändelser", "Årsbesked"},
+		"bank":   {"Sparbanken %s", "Handelsbanken %s", "Nordbanken, kontor %s", "Länsbanken %s"},
+		"holder": {"Kontohavare", "Innehavare"},
+		"acct":   {"IBAN", "Kontonummer", "Clearingnr/konto"},
+		"open":   {"Ingående saldo", "Saldo vid periodens början", "Tidigare saldo"},
+		"close":  {"Utgående saldo", "Saldo vid periodens slut", "Nytt saldo"},
+		"head":   {"Bokföringsdag  Valutadag  Text  Belopp", "Datum  Transaktion  Uttag  Insättning", "Datum  Specifikation  Belopp  Saldo"},
+		"in":     {"Lön %s", "Insättning från %s", "Swish från %s", "Ränta", "Insättning"},
+		"out":    {"Kortköp %s", "Autogiro %s", "Hyra", "Betalning till %s", "Uttag bankomat", "Månadsavgift bankkort"},
+		"note":   {"Kontrollera kontoutdraget och meddela oss eventuella fel inom 30 dagar.", "Insättningsgarantin omfattar upp till 1 050 000 kr per person och institut.", "Kontokredit: 10 000 kr"},
+		"period": {"Period", "Utdragsperiod"},
+	},
+	langPL: {
+		"title":  {"Wyciąg z rachunku", "Wyciąg nr %d", "Wyciąg z rachunku bankowego", "Zestawienie operacji", "Wyciąg z konta osobistego nr %d"},
+		"bank":   {"Bank Spółdzielczy w %s", "Bank Mazowiecki, oddział %s", "Polski Bank Regionalny, O/%s", "Bank Pocztowy %s"},
+		"holder": {"Właściciel rachunku", "Posiadacz rachunku"},
+		"acct":   {"Numer rachunku", "IBAN", "Nr konta"},
+		"open":   {"Saldo początkowe", "Saldo otwarcia", "Saldo na początek okresu"},
+		"close":  {"Saldo końcowe", "Saldo zamknięcia", "Saldo na koniec okresu"},
+		"head":   {"Data księgowania  Data waluty  Opis operacji  Kwota", "Data  Tytuł  Obciążenia  Uznania", "Data  Opis  Kwota  Saldo"},
+		"in":     {"Wynagrodzenie %s", "Przelew przychodzący od %s", "Uznanie", "Kapitalizacja odsetek", "Wpłata gotówkowa"},
+		"out":    {"Płatność kartą %s", "Polecenie zapłaty %s", "Zlecenie stałe czynsz", "Przelew do %s", "Wypłata z bankomatu", "Opłata za prowadzenie rachunku"},
+		"note":   {"Prosimy o sprawdzenie wyciągu; reklamacje można składać w ciągu 30 dni.", "Środki na rachunku objęte są gwarancjami Bankowego Funduszu Gwarancyjnego.", "Limit w rachunku: 2 000,00 PLN"},
+		"period": {"Okres", "Za okres"},
+	},
 }
 
 // bankStatementL is an account statement with its movements.
@@ -555,11 +689,11 @@ func bankStatementL(g g, l lang) []string {
 		if g.chance(0.3) {
 			desc = fillOne(g.w(v, "in"), g.pick(g.lco(l), g.lp(l)))
 			bal += amt
-			rows = append(rows, fmt.Sprintf("%s  %s  %s  %s", day.Format([...]string{"02.01.", "02/01", "02/01", "02-01", "02-01", "02/01"}[l]), desc, "+"+e.num(amt), e.num(bal)))
+			rows = append(rows, fmt.Sprintf("%s  %s  %s  %s", day.Format([...]string{"02.01.", "02/01", "02/01", "02-01", "02-01", "02/01", "01-02", "02.01"}[l]), desc, "+"+e.num(amt), e.num(bal)))
 		} else {
 			desc = fillOne(g.w(v, "out"), g.pick(shops...))
 			bal -= amt
-			rows = append(rows, fmt.Sprintf("%s  %s  %s  %s", day.Format([...]string{"02.01.", "02/01", "02/01", "02-01", "02-01", "02/01"}[l]), desc, "-"+e.num(amt), e.num(bal)))
+			rows = append(rows, fmt.Sprintf("%s  %s  %s  %s", day.Format([...]string{"02.01.", "02/01", "02/01", "02-01", "02-01", "02/01", "01-02", "02.01"}[l]), desc, "-"+e.num(amt), e.num(bal)))
 		}
 	}
 	title := g.w(v, "title")

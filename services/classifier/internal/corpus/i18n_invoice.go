@@ -6,24 +6,26 @@ import (
 )
 
 // Invoices, receipts and purchase orders in German, French, Spanish, Dutch,
-// Portuguese and Italian. As in English, an invoice asks for payment (due
-// date, payable, bank details), a receipt records one made (cash, card,
-// change), an order asks for goods (delivery date, supplier).
+// Portuguese, Italian, Swedish and Polish. As in English, an invoice asks
+// for payment (due date, payable, bank details), a receipt records one made
+// (cash, card, change), an order asks for goods (delivery date, supplier).
 
-var goodsL = [6][]string{
+var goodsL = [nLang][]string{
 	langDE: {"Beratung (Stunden)", "Wartung Heizungsanlage", "Druckerpapier A4 (500 Blatt)", "Montage", "Fahrtkosten", "Software-Lizenz (jährlich)", "Webdesign", "Reparatur", "Tonerkartusche schwarz", "Bürostuhl ergonomisch", "Schrauben M8 (100 Stück)", "Kabel NYM 3x1,5 (50 m)"},
 	langFR: {"Prestation de conseil (heures)", "Maintenance annuelle", "Ramette papier A4", "Installation électrique", "Frais de déplacement", "Licence logiciel", "Création site web", "Réparation", "Cartouche d'encre noire", "Fauteuil de bureau", "Vis inox M8 (boîte de 100)", "Main d'œuvre"},
 	langES: {"Servicios de consultoría (horas)", "Mantenimiento mensual", "Papel A4 (paquete 500 hojas)", "Instalación", "Gastos de desplazamiento", "Licencia de software", "Diseño web", "Reparación", "Cartucho de tóner", "Silla de oficina", "Tornillos M8 (caja 100 uds.)", "Mano de obra"},
 	langNL: {"Advieswerkzaamheden (uren)", "Onderhoud cv-ketel", "Kopieerpapier A4", "Installatie", "Voorrijkosten", "Softwarelicentie", "Webdesign", "Reparatie", "Tonercartridge zwart", "Bureaustoel", "Bouten M8 (doos 100 st.)", "Arbeidsloon"},
 	langPT: {"Serviços de consultoria (horas)", "Manutenção mensal", "Papel A4 (resma)", "Instalação", "Deslocação", "Licença de software", "Design de website", "Reparação", "Tinteiro preto", "Cadeira de escritório", "Parafusos M8 (caixa 100 un.)", "Mão de obra"},
 	langIT: {"Consulenza (ore)", "Manutenzione mensile", "Carta A4 (risma)", "Installazione", "Spese di trasferta", "Licenza software", "Realizzazione sito web", "Riparazione", "Toner nero", "Sedia da ufficio", "Viti M8 (confezione 100 pz)", "Manodopera"},
+	langSV: {"Konsulttjänster (timmar)", "Service värmepump", "Kopieringspapper A4", "Montering", "Reseersättning", "Programlicens (år)", "Webbdesign", "Reparation", "Toner svart", "Kontorsstol", "Skruv M8 (100 st)", "Arbetskostnad"},
+	langPL: {"Usługi doradcze (godz.)", "Serwis instalacji grzewczej", "Papier ksero A4 (ryza)", "Montaż", "Koszty dojazdu", "Licencja na oprogramowanie", "Projekt strony internetowej", "Naprawa", "Toner czarny", "Krzesło biurowe", "Śruby M8 (opak. 100 szt.)", "Robocizna"},
 }
 
-var vatRates = [6][]float64{langDE: {19, 7}, langFR: {20, 10, 5.5}, langES: {21, 10}, langNL: {21, 9}, langPT: {23, 13, 6}, langIT: {22, 10, 4}}
+var vatRates = [nLang][]float64{langDE: {19, 7}, langFR: {20, 10, 5.5}, langES: {21, 10}, langNL: {21, 9}, langPT: {23, 13, 6}, langIT: {22, 10, 4}, langSV: {25, 12, 6}, langPL: {23, 8, 5}}
 
 func pct(r float64) string { return strings.ReplaceAll(fmt.Sprintf("%g", r), ".", ",") + " %" }
 
-var invoiceWords = [6]words{
+var invoiceWords = [nLang]words{
 	langDE: {
 		"title":   {"Rechnung", "RECHNUNG", "Rechnung", "Schlussrechnung", "Abschlagsrechnung", "Rechnung (Kopie)"},
 		"no":      {"Rechnungsnummer", "Rechnungs-Nr.", "Rechnung Nr.", "Belegnummer"},
@@ -138,6 +140,44 @@ var invoiceWords = [6]words{
 		"short":   {"Fattura", "FATTURA N.", "Parcella", "Ricevuta per prestazione occasionale"},
 		"pay":     {"Pagare entro il", "Scadenza", "Da saldare entro"},
 	},
+	langSV: {
+		"title":   {"Faktura", "FAKTURA", "Faktura", "Slutfaktura", "Delfaktura", "Faktura (kopia)"},
+		"no":      {"Fakturanummer", "Fakturanr", "Faktura nr", "Fakturanr."},
+		"date":    {"Fakturadatum", "Datum", "Utskriftsdatum"},
+		"due":     {"Förfallodatum", "Att betala senast", "Förfaller", "Sista betalningsdag"},
+		"service": {"Leveransdatum", "Utfört datum", "Period"},
+		"cust":    {"Kundnummer", "Kundnr", "Er referens"},
+		"billto":  {"Fakturaadress:", "Kund:", "Till:", ""},
+		"vatid":   {"Momsreg.nr", "Org.nr", "VAT-nr", "Godkänd för F-skatt, org.nr"},
+		"head":    {"Art.nr  Benämning  Antal  À-pris  Belopp", "Rad | Beskrivning | Antal | Pris | Summa", "Benämning  Antal  Pris  Belopp"},
+		"net":     {"Summa exkl. moms", "Netto", "Delsumma", "Belopp exkl. moms"},
+		"vat":     {"Moms", "Mervärdesskatt", "Moms", "varav moms"},
+		"total":   {"Att betala", "Summa att betala", "Totalt inkl. moms", "Fakturabelopp", "ATT BETALA"},
+		"terms":   {"Betalningsvillkor: 30 dagar netto.", "Vid betalning efter förfallodagen debiteras dröjsmålsränta enligt räntelagen.", "Ange fakturanumret som OCR-referens vid betalning.", "Betalningsvillkor 10 dagar. Påminnelseavgift 60 kr.", "Beloppet dras via autogiro på förfallodagen."},
+		"bank":    {"Bankgiro:", "Plusgiro:", "Betala till:"},
+		"thanks":  {"Tack för ert köp!", "Tack för uppdraget.", "Innehar F-skattsedel.", "Vid frågor om fakturan, kontakta oss.", ""},
+		"short":   {"Faktura", "Hantverkarfaktura", "Faktura nr", "Arvodesfaktura"},
+		"pay":     {"Betala senast", "Förfallodag", "Att betala senast"},
+	},
+	langPL: {
+		"title":   {"Faktura VAT", "FAKTURA VAT", "Faktura", "Faktura VAT nr", "Faktura zaliczkowa", "Faktura VAT (kopia)"},
+		"no":      {"Numer faktury", "Nr faktury", "Faktura nr", "Nr dokumentu"},
+		"date":    {"Data wystawienia", "Data", "Data wystawienia faktury"},
+		"due":     {"Termin płatności", "Płatne do", "Zapłata do", "Termin zapłaty"},
+		"service": {"Data sprzedaży", "Data wykonania usługi", "Data dostawy"},
+		"cust":    {"Nr klienta", "Kod kontrahenta", "Nr nabywcy"},
+		"billto":  {"Nabywca:", "Odbiorca:", "Płatnik:", ""},
+		"vatid":   {"NIP", "NIP:", "REGON"},
+		"head":    {"Lp.  Nazwa towaru lub usługi  Ilość  Cena netto  Wartość netto", "Lp | Nazwa | J.m. | Ilość | Cena | Wartość", "Nazwa  Ilość  Cena jedn.  Wartość"},
+		"net":     {"Wartość netto", "Razem netto", "Suma netto"},
+		"vat":     {"VAT", "Kwota VAT", "Stawka VAT"},
+		"total":   {"Wartość brutto", "Do zapłaty", "Razem brutto", "Razem do zapłaty", "Kwota do zapłaty"},
+		"terms":   {"Sposób płatności: przelew, 14 dni.", "Prosimy o wpłatę na rachunek podany poniżej w tytule podając numer faktury.", "Mechanizm podzielonej płatności.", "Za opóźnienie w płatności naliczane będą odsetki ustawowe.", "Sposób zapłaty: przelew bankowy."},
+		"bank":    {"Nr rachunku:", "Konto bankowe:", "Rachunek bankowy:"},
+		"thanks":  {"Dziękujemy za współpracę.", "Osoba upoważniona do wystawienia faktury: ____________", "Słownie: zgodnie z kwotą do zapłaty", "Faktura wystawiona elektronicznie, nie wymaga podpisu.", ""},
+		"short":   {"Faktura", "Rachunek", "Faktura VAT", "Rachunek nr"},
+		"pay":     {"Termin płatności", "Zapłacić do", "Płatne do"},
+	},
 }
 
 // invoiceL is a full invoice: seller, buyer, table, VAT, due date, bank.
@@ -191,7 +231,7 @@ func invoiceShortL(g g, l lang) []string {
 		g.pick(g.w(v, "terms"), g.kv(g.w(v, "pay"), g.ldate(l, g.date())), "IBAN "+g.liban(l)))
 }
 
-var receiptWords = [6]words{
+var receiptWords = [nLang]words{
 	langDE: {
 		"title":  {"Kassenbon", "KASSENBON", "Beleg", "Kundenbeleg", "Bon", "Quittung"},
 		"store":  {"Frischmarkt Sonne", "Bäckerei Schmidt", "Drogerie am Markt", "Apotheke am Rathaus", "Café Lindenblatt", "Getränke Hoffmann", "Metzgerei Wagner", "Kiosk am Bahnhof"},
@@ -288,6 +328,38 @@ var receiptWords = [6]words{
 		"short":  {"Taxi Roma", "Parcheggio Centro", "Distributore Nord", "Lavanderia", "Poste"},
 		"word":   {"Euro", "In lettere"},
 	},
+	langSV: {
+		"title":  {"Kvitto", "KVITTO", "Kassakvitto", "Kundkvitto", "Kvitto/Kvittens", "Betalningskvitto"},
+		"store":  {"ICA Nära Solsidan", "Bageriet vid torget", "Apoteket Hjärtat", "Café Kanelbullen", "Pressbyrån Centralen", "Järnhandeln", "Konditori Linnea", "Bokhandeln"},
+		"items":  {"Mellanmjölk 1,5L", "Knäckebröd", "Bananer", "Ägg 12-p", "Hushållsost", "Apelsinjuice", "Smör", "Bryggkaffe 450g", "Pasta", "Tomater", "Kanelbulle", "Mineralvatten"},
+		"total":  {"TOTALT", "Totalt", "Att betala", "SUMMA SEK", "Summa"},
+		"cash":   {"Kontant", "KONTANT", "Erhållet"},
+		"change": {"Växel", "Tillbaka"},
+		"card":   {"Kort", "Bankkort", "VISA kontaktlös", "Swish", "Mastercard"},
+		"tax":    {"Moms 12%", "Moms 25%", "varav moms", "Moms 6%"},
+		"till":   {"Kassa %d  Kvitto nr %s", "Kassa %d  Kvittonr %s", "Kassa: %d Kassör: %s"},
+		"bye":    {"Tack för ditt besök!", "Välkommen åter!", "Spara kvittot", "Öppet köp 30 dagar mot kvitto", "Tack och välkommen tillbaka"},
+		"got":    {"Mottaget av", "Betalt", "Erhållit från"},
+		"for":    {"för", "Avser:", "Avseende"},
+		"short":  {"Taxi Stockholm", "Parkering Centrum", "Bensinstation Norr", "Tvättstuga", "PostNord ombud"},
+		"word":   {"Kronor", "Belopp i ord"},
+	},
+	langPL: {
+		"title":  {"PARAGON FISKALNY", "Paragon", "Paragon fiskalny", "Potwierdzenie zapłaty", "Pokwitowanie", "Dowód wpłaty"},
+		"store":  {"Sklep Społem", "Piekarnia Pod Kłosem", "Apteka Centralna", "Kawiarnia Pod Arkadami", "Kiosk Ruch", "Warzywniak u Basi", "Sklep Żabka", "Księgarnia Matras"},
+		"items":  {"Mleko 2% 1L", "Chleb żytni", "Banany", "Jajka 10 szt.", "Ser żółty", "Sok jabłkowy", "Masło extra", "Kawa mielona 250g", "Makaron", "Pomidory", "Drożdżówka", "Woda mineralna 6x1,5L"},
+		"total":  {"SUMA PLN", "SUMA", "Razem", "Do zapłaty", "SUMA:"},
+		"cash":   {"Gotówka", "GOTÓWKA", "Wpłacono"},
+		"change": {"Reszta", "RESZTA"},
+		"card":   {"Karta", "Karta płatnicza", "BLIK", "VISA zbliżeniowo", "Płatność kartą"},
+		"tax":    {"PTU A 23%", "PTU B 8%", "Suma PTU", "PTU C 5%"},
+		"till":   {"Kasa %d  Paragon nr %s", "Kasa %d  Nr wydruku %s", "Kasa: %d Kasjer: %s"},
+		"bye":    {"Dziękujemy za zakupy!", "Zapraszamy ponownie", "NIEFISKALNY", "Zachowaj paragon", "Dziękujemy i zapraszamy"},
+		"got":    {"Otrzymałem od", "Zapłacono", "Przyjęto od"},
+		"for":    {"za", "Tytułem:", "Za"},
+		"short":  {"Taxi Warszawa", "Parking Centrum", "Stacja paliw Orlen", "Pralnia", "Poczta Polska"},
+		"word":   {"Słownie", "Słownie złotych"},
+	},
 }
 
 // receiptL is a till slip.
@@ -327,7 +399,7 @@ func receiptShortL(g g, l lang) []string {
 	v, e := receiptWords[l], g.euro(l)
 	amt := g.amount(3, 400)
 	if g.chance(0.4) {
-		return lines(g.w(v, "title"), g.kv([...]string{"Nr.", "N°", "Nº", "Nr.", "N.º", "N."}[l], g.digits(g.n(2, 5))),
+		return lines(g.w(v, "title"), g.kv([...]string{"Nr.", "N°", "Nº", "Nr.", "N.º", "N.", "Nr", "Nr"}[l], g.digits(g.n(2, 5))),
 			fmt.Sprintf("%s %s %s %s", g.w(v, "got"), g.lp(l), g.w(v, "for"), g.pick(goodsL[l]...)),
 			g.kv(g.w(v, "total"), e.f(amt)), g.pick("", g.w(v, "word")+": "+fmt.Sprint(int(amt))),
 			g.lplace(l, g.date()), g.pick("", "____________", g.lp(l)))
@@ -338,7 +410,7 @@ func receiptShortL(g g, l lang) []string {
 		g.kv(g.w(v, "total"), e.f(amt)), g.pick(g.w(v, "card"), g.w(v, "cash")), g.pick("", g.w(v, "bye"), g.kv(g.w(v, "tax"), e.num(amt*0.1))))
 }
 
-var poWords = [6]words{
+var poWords = [nLang]words{
 	langDE: {
 		"title":  {"Bestellung", "BESTELLUNG", "Auftrag", "Bestellschein", "Einkaufsbestellung"},
 		"no":     {"Bestellnummer", "Bestell-Nr.", "Auftragsnummer", "Unsere Bestellung Nr."},
@@ -423,6 +495,34 @@ var poWords = [6]words{
 		"by":     {"Richiedente:", "Ufficio acquisti:", "Approvato da:", "Centro di costo:"},
 		"intro":  {"Vi preghiamo di fornirci il seguente materiale:", "con la presente ordiniamo:", "facendo seguito alla Vostra offerta, ordiniamo:"},
 	},
+	langSV: {
+		"title":  {"Inköpsorder", "INKÖPSORDER", "Beställning", "Order", "Beställningsformulär"},
+		"no":     {"Ordernummer", "Beställningsnr", "Inköpsordernr", "Vårt ordernr"},
+		"date":   {"Orderdatum", "Datum"},
+		"vendor": {"Leverantör:", "Till:", "Leverantör"},
+		"ship":   {"Leveransadress:", "Leverera till:", "Godsmottagare:"},
+		"when":   {"Önskat leveransdatum", "Leveransdatum", "Leverans senast"},
+		"terms":  {"Betalningsvillkor: 30 dagar netto", "Leveransvillkor: fritt vårt lager", "Incoterms: DAP", "Fakturan ska märkas med ordernumret"},
+		"head":   {"Rad  Artikel  Antal  À-pris  Summa", "Rad | Art.nr | Benämning | Antal | Pris"},
+		"total":  {"Ordervärde", "Summa exkl. moms", "Totalt"},
+		"please": {"Vänligen bekräfta ordern inom tre arbetsdagar.", "Ange vårt ordernummer på följesedel och faktura.", "Dellevereranser endast efter överenskommelse.", "Våra allmänna inköpsvillkor gäller."},
+		"by":     {"Beställare:", "Inköpare:", "Godkänd av:", "Kostnadsställe:"},
+		"intro":  {"vi beställer härmed enligt överenskommelse:", "härmed beställer vi följande artiklar:", "med hänvisning till er offert beställer vi:"},
+	},
+	langPL: {
+		"title":  {"Zamówienie", "ZAMÓWIENIE", "Zamówienie zakupu", "Zlecenie zakupu", "Zamówienie do dostawcy"},
+		"no":     {"Nr zamówienia", "Zamówienie nr", "Numer zamówienia"},
+		"date":   {"Data zamówienia", "Data"},
+		"vendor": {"Dostawca:", "Do:", "Dostawca"},
+		"ship":   {"Adres dostawy:", "Miejsce dostawy:", "Dostarczyć do:"},
+		"when":   {"Termin dostawy", "Wymagany termin dostawy", "Dostawa do dnia"},
+		"terms":  {"Warunki płatności: przelew 30 dni", "Transport na koszt dostawcy", "Incoterms: DAP", "Płatność 14 dni od otrzymania faktury"},
+		"head":   {"Lp.  Nazwa  Ilość  Cena jedn.  Wartość", "Lp | Indeks | Nazwa | Ilość | Cena"},
+		"total":  {"Wartość zamówienia", "Razem netto", "Łączna wartość"},
+		"please": {"Prosimy o potwierdzenie przyjęcia zamówienia.", "Numer zamówienia prosimy umieścić na WZ i fakturze.", "Dostawy częściowe wyłącznie po uzgodnieniu.", "Obowiązują nasze ogólne warunki zakupu."},
+		"by":     {"Zamawiający:", "Dział zakupów:", "Zatwierdził:", "Centrum kosztów:"},
+		"intro":  {"zamawiamy u Państwa następujące towary:", "niniejszym składamy zamówienie na:", "w nawiązaniu do Państwa oferty zamawiamy:"},
+	},
 }
 
 // purchaseOrderL is a purchase order, long or short.
@@ -448,7 +548,7 @@ func purchaseOrderL(g g, l lang) []string {
 		g.kv(g.w(v, "no"), g.pick("", "PO-", "BE-", "4500")+g.digits(6)),
 		g.kv(g.w(v, "date"), g.ldate(l, d)), "",
 		g.w(v, "vendor"), vendor, g.laddr(l), "",
-		g.w(v, "ship"), buyer+g.pick("", " – "+[...]string{"Lager", "Entrepôt", "Almacén", "Magazijn", "Armazém", "Magazzino"}[l]), g.laddr(l)[0], "",
+		g.w(v, "ship"), buyer+g.pick("", " – "+[...]string{"Lager", "Entrepôt", "Almacén", "Magazijn", "Armazém", "Magazzino", "Lager", "Magazyn"}[l]), g.laddr(l)[0], "",
 		g.kv(g.w(v, "when"), g.ldate(l, d.AddDate(0, 0, g.n(5, 40)))), g.w(v, "terms"), "",
 		g.ldear(l), g.w(v, "intro"), "",
 		g.w(v, "head"), rows, "",
@@ -458,3 +558,128 @@ func purchaseOrderL(g g, l lang) []string {
 
 // nth returns the i-th of xs: one row layout for a whole table.
 func nth(i int, xs ...string) string { return xs[i%len(xs)] }
+
+// restoWords are a restaurant's or café's bill as the till prints it: the
+// table, the waiter, the covers, drinks and dishes, VAT included in the
+// total. A Spanish restaurant ticket with its CIF and the words factura
+// simplificada was read as an invoice; it records a payment made at the
+// table.
+var restoWords = [nLang]words{
+	langDE: {
+		"place":  {"Gasthaus zum Löwen", "Ristorante Da Mario", "Café Central", "Brauhaus am Dom", "Bistro Lindenhof", "Wirtshaus Krone"},
+		"food":   {"Weizenbier 0,5l", "Apfelschorle", "Cappuccino", "Schnitzel Wiener Art", "Currywurst Pommes", "Tagesgericht", "Käsekuchen", "Pils 0,3l", "Rotwein 0,2l", "Tomatensuppe"},
+		"table":  {"Tisch %d", "Tisch: %d", "TISCH %d"},
+		"waiter": {"Es bediente Sie: %s", "Bedienung: %s", "Kellner: %s"},
+		"covers": {"Gäste: %d", "Personen: %d"},
+		"topay":  {"Zu zahlen", "SUMME", "Gesamt", "Rechnungsbetrag"},
+		"vatin":  {"Im Betrag sind 19% MwSt. enthalten", "inkl. MwSt.", "enth. MwSt 7%", "Alle Preise inkl. MwSt."},
+		"thanks": {"Vielen Dank für Ihren Besuch!", "Bis zum nächsten Mal!", "Trinkgeld nicht inbegriffen", "Wir freuen uns auf Ihren nächsten Besuch"},
+	},
+	langFR: {
+		"place":  {"Brasserie du Port", "Café de la Gare", "Le Petit Bistrot", "Restaurant Le Lion d'Or", "Crêperie Ty Breizh", "Pizzeria Napoli"},
+		"food":   {"Café crème", "Demi pression", "Formule midi", "Plat du jour", "Croque-monsieur", "Verre de vin rouge", "Carafe d'eau", "Tarte du jour", "Salade César", "Entrecôte frites"},
+		"table":  {"Table %d", "Table : %d", "TABLE %d"},
+		"waiter": {"Serveur : %s", "Vous avez été servi par %s", "Serveuse : %s"},
+		"covers": {"Couverts : %d", "Nb couverts : %d"},
+		"topay":  {"TOTAL TTC", "Net à payer", "Total à régler", "TOTAL"},
+		"vatin":  {"Prix nets, service compris", "TVA 10 % incluse", "dont TVA 10 %", "Service compris"},
+		"thanks": {"Merci de votre visite", "À bientôt !", "Merci et bonne journée", "Au plaisir de vous revoir"},
+	},
+	langES: {
+		"place":  {"Restaurante Casa Pepe", "Bar Cafetería El Rincón", "Mesón Los Arcos", "Cervecería La Plaza", "Taberna El Puerto", "Café Bar Central"},
+		"food":   {"Caña", "Café con leche", "Menú (1º+2º+postre)", "Ración de calamares", "Pincho de tortilla", "Tostada con tomate", "Agua mineral", "Copa de vino tinto", "Patatas bravas", "Postre casero", "Refresco", "Bocadillo de jamón"},
+		"table":  {"Mesa %d", "MESA: %d", "Mesa nº %d", "Terraza %d"},
+		"waiter": {"Camarero: %s", "Le atendió: %s", "Atendido por: %s", "Camarera: %s"},
+		"covers": {"Comensales: %d", "Pax: %d", "Cubiertos: %d"},
+		"topay":  {"TOTAL A PAGAR", "Total a pagar", "TOTAL", "Importe total"},
+		"vatin":  {"IVA incluido", "IVA 10% incluido", "Precios con IVA incluido", "IVA INCLUIDO"},
+		"thanks": {"Gracias por su visita", "¡Gracias por su visita!", "Vuelva pronto", "Gracias y hasta pronto"},
+	},
+	langNL: {
+		"place":  {"Eetcafé De Zwaan", "Restaurant De Gouden Leeuw", "Grand Café Centraal", "Brasserie Het Plein", "Lunchroom De Tuin", "Pizzeria Roma"},
+		"food":   {"Koffie verkeerd", "Pils", "Dagschotel", "Tosti ham/kaas", "Bitterballen", "Huiswijn rood", "Spa rood", "Appeltaart", "Kipsaté", "Soep van de dag"},
+		"table":  {"Tafel %d", "Tafel: %d", "TAFEL %d"},
+		"waiter": {"U werd geholpen door %s", "Bediening: %s", "Medewerker: %s"},
+		"covers": {"Gasten: %d", "Personen: %d"},
+		"topay":  {"Te betalen", "TOTAAL", "Totaal", "Totaalbedrag"},
+		"vatin":  {"Prijzen incl. BTW", "incl. 9% BTW", "waarvan BTW 9%", "Alle bedragen inclusief BTW"},
+		"thanks": {"Bedankt voor uw bezoek", "Tot de volgende keer!", "Graag tot ziens", "Eet smakelijk en tot ziens"},
+	},
+	langPT: {
+		"place":  {"Restaurante O Cantinho", "Café Central", "Tasca do Zé", "Cervejaria Trindade", "Pastelaria Bela Vista", "Marisqueira do Porto"},
+		"food":   {"Bica", "Galão", "Menu executivo", "Imperial", "Bitoque", "Água 0,5L", "Copo de vinho tinto", "Sobremesa", "Tosta mista", "Sopa do dia"},
+		"table":  {"Mesa %d", "MESA: %d", "Mesa n.º %d"},
+		"waiter": {"Empregado: %s", "Atendido por: %s", "Funcionário: %s"},
+		"covers": {"Pessoas: %d", "N.º pessoas: %d"},
+		"topay":  {"TOTAL A PAGAR", "Total", "TOTAL", "Valor a pagar"},
+		"vatin":  {"IVA incluído à taxa de 13%", "Preços com IVA incluído", "IVA incluído", "Taxa de IVA 13% incluída"},
+		"thanks": {"Obrigado pela sua visita", "Volte sempre!", "Obrigado e volte sempre", "Bom apetite"},
+	},
+	langIT: {
+		"place":  {"Trattoria da Gino", "Bar Pasticceria Roma", "Ristorante Il Gabbiano", "Pizzeria Vesuvio", "Osteria del Ponte", "Caffè Centrale"},
+		"food":   {"Caffè", "Cappuccino", "Coperto", "Menù fisso pranzo", "Pizza margherita", "Acqua naturale", "Calice vino rosso", "Birra media", "Tiramisù", "Primo del giorno"},
+		"table":  {"Tavolo %d", "Tavolo: %d", "TAVOLO %d"},
+		"waiter": {"Cameriere: %s", "Operatore: %s", "Vi ha servito: %s"},
+		"covers": {"Coperti: %d", "Persone: %d"},
+		"topay":  {"TOTALE", "Totale da pagare", "TOTALE EURO", "Importo pagato"},
+		"vatin":  {"IVA inclusa", "Prezzi IVA inclusa", "di cui IVA 10%", "IVA compresa"},
+		"thanks": {"Grazie e arrivederci", "Grazie per la visita", "Arrivederci!", "Buona giornata"},
+	},
+	langSV: {
+		"place":  {"Restaurang Sjöboden", "Café Kanelen", "Krogen Gamla Stan", "Pizzeria Napoli", "Konditori Fika", "Bistro Hamnen"},
+		"food":   {"Lunch inkl. sallad och kaffe", "Bryggkaffe", "Latte", "Stor stark", "Fikabröd", "Husets rödvin glas", "Lättöl", "Barnmeny", "Sallad", "Kladdkaka"},
+		"table":  {"Bord %d", "Bord: %d", "BORD %d"},
+		"waiter": {"Servitör: %s", "Du betjänades av %s", "Personal: %s"},
+		"covers": {"Gäster: %d", "Antal personer: %d"},
+		"topay":  {"Att betala", "TOTALT", "Summa", "Totalt att betala"},
+		"vatin":  {"Moms 12% ingår", "varav moms 12%", "Priser inkl. moms", "Inkl. moms"},
+		"thanks": {"Tack för besöket!", "Välkommen åter!", "Tack och välkommen tillbaka", "Smaklig måltid"},
+	},
+	langPL: {
+		"place":  {"Restauracja Pod Różą", "Kawiarnia Rynek", "Bar Mleczny Jagienka", "Pizzeria Roma", "Karczma Góralska", "Bistro Stare Miasto"},
+		"food":   {"Kawa czarna", "Cappuccino", "Zestaw obiadowy", "Piwo 0,5l", "Zupa dnia", "Herbata", "Woda mineralna", "Lampka wina", "Szarlotka", "Danie dnia"},
+		"table":  {"Stolik %d", "Stolik: %d", "STOLIK %d"},
+		"waiter": {"Kelner: %s", "Obsługiwał(a): %s", "Kelnerka: %s"},
+		"covers": {"Liczba gości: %d", "Osób: %d"},
+		"topay":  {"SUMA PLN", "Do zapłaty", "RAZEM", "Suma"},
+		"vatin":  {"Ceny zawierają VAT", "PTU B 8% zawarte w cenie", "w tym VAT 8%", "Suma PTU"},
+		"thanks": {"Dziękujemy za wizytę!", "Zapraszamy ponownie", "Smacznego i do zobaczenia", "Dziękujemy i zapraszamy ponownie"},
+	},
+}
+
+// receiptRestaurantL is a restaurant's or café's bill paid at the table:
+// table, waiter, covers, what was eaten and drunk, the total with VAT
+// included, how it was paid; now and then with the seller's tax number and
+// the till's own name for it (ticket, factura simplificada), as real ones.
+func receiptRestaurantL(g g, l lang) []string {
+	v, rw, e := restoWords[l], receiptWords[l], g.euro(l)
+	its := g.items(v["food"], g.n(1, 6), 1.2, 14)
+	var rows []string
+	style := g.r.IntN(3)
+	for i := range its {
+		its[i].qty = g.n(1, 4)
+		it := its[i]
+		rows = append(rows, nth(style,
+			fmt.Sprintf("%d %s  %s", it.qty, strings.ToUpper(it.desc), e.num(float64(it.qty)*it.price)),
+			fmt.Sprintf("%d x %s  %s  %s", it.qty, it.desc, e.num(it.price), e.num(float64(it.qty)*it.price)),
+			fmt.Sprintf("%-26s %8s", it.desc, e.num(float64(it.qty)*it.price))))
+	}
+	sum := total(its)
+	var pay []string
+	if g.chance(0.45) {
+		given := float64(int(sum/10)+1) * 10
+		pay = lines(g.kv(g.w(rw, "cash"), e.num(given)), g.kv(g.w(rw, "change"), e.num(given-sum)))
+	} else {
+		pay = lines(g.kv(g.w(rw, "card"), e.num(sum)), g.pick("", "**** "+g.digits(4), "Auth "+g.digits(6)))
+	}
+	d := g.date()
+	head := lines(g.pick(g.w(v, "place"), strings.ToUpper(g.w(v, "place"))), g.pick("", strings.Join(g.laddr(l), ", "), g.laddr(l)[0]),
+		g.pick("", "", g.w(invoiceWords[l], "vatid")+" "+g.vatID(l)), g.pick("", "", g.w(rw, "title")+" "+g.digits(g.n(3, 6))))
+	who := g.pick(locales[l].first...)
+	return lines(head,
+		fmt.Sprintf("%s %02d:%02d", lnumdate(l, d), g.n(8, 23), g.n(0, 59)),
+		g.wf(v, "table", g.n(1, 30))+g.pick("", "   "+g.wf(v, "waiter", who)),
+		g.pick("", g.wf(v, "covers", g.n(1, 6))),
+		rows, g.kv(g.w(v, "topay"), e.f(sum)), g.pick("", g.w(v, "vatin"), g.kv(g.w(v, "vatin"), e.num(sum*0.09))),
+		pay, g.w(v, "thanks"))
+}
