@@ -9,13 +9,17 @@ import (
 )
 
 // month is a month's name: in English, whole or cut short, or in full in
-// Dutch, French, German, Spanish, Portuguese, Italian or Swedish (found
-// from outside: "geboortedatum 9 januari 1984", "nato il 4 aprile 1969").
+// Dutch, French, German, Spanish, Portuguese, Italian, Swedish or Polish
+// (found from outside: "geboortedatum 9 januari 1984", "nato il 4 aprile
+// 1969", "ur. 5 maja 1970").
 const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|` +
 	`januari|januar|janvier|j[äa]nner|enero|janeiro|gennaio|februari|februar|f[ée]vrier|febrero|fevereiro|febbraio|` +
 	`maart|mars|m[äa]rz|maerz|marzo|mar[çc]o|avril|abril|aprile|mei|mai|maj|mayo|maio|maggio|juin|junio|junho|giugno|` +
 	`juillet|julio|julho|luglio|augustus|augusti|ao[ûu]t|agosto|septembre|septiembre|setiembre|setembro|settembre|` +
-	`oktober|octobre|octubre|outubro|ottobre|novembre|noviembre|novembro|dezember|d[ée]cembre|diciembre|dezembro|dicembre)`
+	`oktober|octobre|octubre|outubro|ottobre|novembre|noviembre|novembro|dezember|d[ée]cembre|diciembre|dezembro|dicembre|` +
+	// Polish, as dates write it (genitive) and as a form's field does.
+	`stycznia|stycze[ńn]|lutego|luty|marca|marzec|kwietnia|kwiecie[ńn]|maja|czerwca|czerwiec|lipca|lipiec|sierpnia|sierpie[ńn]|` +
+	`wrze[śs]nia|wrzesie[ńn]|pa[źz]dziernika|pa[źz]dziernik|listopada|listopad|grudnia|grudzie[ńn])`
 
 // bilingualMonth is a month name, or as a bilingual card writes it, with
 // its name in another language before or after a slash: "MAA/MAR",
@@ -34,7 +38,7 @@ var (
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
-	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|` +
+	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon[ya](?: w [^\d\n]{1,30}?)?|` +
 		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
 )
 

@@ -25,6 +25,8 @@ var (
 	brokenSep = regexp.MustCompile(`^[ \t]*[.\-]?[ \t]*\r?\n[ \t]*\(?$`)
 	// cardSep joins the groups of a card number: one space or dash.
 	cardSep = regexp.MustCompile(`^[ \-]$`)
+	// germanMobile is the prefix of a German mobile number.
+	germanMobile = regexp.MustCompile(`^01[5-7]\d{1,2}$`)
 	// areaSlash parts a German or Austrian area code from the number.
 	areaSlash = regexp.MustCompile(`^ ?/ ?$`)
 	// cardBreak joins them across a line break, or a blank line where OCR
@@ -77,7 +79,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|mobil|mobilnummer|mobiltelefon|telefonnummer|kom[óo]rka|nr tel`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
@@ -214,7 +216,11 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		groups[k] = text[r.start:r.end]
 		broken = broken || (k > 0 && r.broken)
 	}
-	form := phoneForm(groups, plus, text[start] == '(')
+	// A slash parts only an area code (chains): such a number is taken
+	// under a phone label, never for its form alone ("Steuernummer
+	// 06454/12345" is a tax number).
+	slashed := len(rs) > 1 && strings.Contains(text[rs[0].end:rs[1].start], "/")
+	form := !slashed && phoneForm(groups, plus, text[start] == '(')
 	if !form && !trunkless(groups) && !areaCode(text, rs) {
 		return [2]int{}, false
 	}
@@ -292,7 +298,10 @@ func trunkless(g []string) bool {
 		return false
 	}
 	return slices.Equal(shape, []int{3, 3, 3}) || slices.Equal(shape, []int{2, 3, 2, 2}) || slices.Equal(shape, []int{3, 2, 2, 2}) ||
-		slices.Equal(shape, []int{2, 3, 4})
+		slices.Equal(shape, []int{2, 3, 4}) ||
+		// Denmark's and Norway's eight digits, "33 12 34 56"; Italy's
+		// mobiles, "347 123 4567" (found from outside).
+		slices.Equal(shape, []int{2, 2, 2, 2}) || slices.Equal(shape, []int{3, 3, 4}) && g[0][0] == '3'
 }
 
 // areaCode reports whether the runs rs are a national number written as
@@ -300,7 +309,8 @@ func trunkless(g []string) bool {
 // Germany and Austria write them, in one to three groups, with an
 // extension after a dash, the area code parted by a space or a slash:
 // "07361 5560-214", "030 1234567", "089 123456-0", "0761/12345-0",
-// "0761 3829 4410", "06221 489 2031", "0761 270-34010". The area code is 3
+// "0761 3829 4410", "06221 489 2031", "0761 270-34010", and as Sweden
+// writes them, "08-640 12 34" (found from outside). The area code is 2
 // to 5 digits, the subscriber number's first group 3 to 8 and the others
 // 2 to 8, the extension 1 to 5 (a large switchboard's), 8 to 14 digits in
 // all. On its own the shape says nothing; phoneAt takes it only
@@ -311,7 +321,7 @@ func areaCode(text string, rs []run) bool {
 	}
 	g := func(i int) string { return text[rs[i].start:rs[i].end] }
 	area, sub := g(0), g(1)
-	if len(area) < 3 || len(area) > 5 || area[0] != '0' || area[1] == '0' || len(sub) < 3 || len(sub) > 8 {
+	if len(area) < 2 || len(area) > 5 || area[0] != '0' || area[1] == '0' || len(sub) < 3 || len(sub) > 8 {
 		return false
 	}
 	digits := len(area) + len(sub)
@@ -360,6 +370,11 @@ func phoneForm(g []string, plus, paren bool) bool {
 		return nxx(g[1]) && len(g[2]) == 4
 	case len(g) == 4 && len(g[0]) == 3 && g[0][0] >= '6':
 		return len(g[1]) == 2 && len(g[2]) == 2 && len(g[3]) == 2
+	case germanMobile.MatchString(g[0]) && len(g) <= 3 && digits >= 11 && digits <= 12:
+		// A German mobile: 015x, 016x, 017x and seven or eight digits
+		// ("0176 23456789", found from outside), a length no landline
+		// below has.
+		return true
 	case g[0][0] == '0' && len(g[0]) >= 2 && g[0][1] != '0':
 		// Nine digits only with the area code in parentheses: "(01) 555 0147".
 		if digits < 9 || (digits == 9 && !paren) || digits > 11 || len(g) < 2 || len(g) > 5 || len(g[0]) > 5 {
