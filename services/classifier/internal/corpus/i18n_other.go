@@ -277,49 +277,49 @@ func (g g) distinct(xs []string, k int) []string {
 var noticeWords = [nLang]words{
 	langDE: {
 		"head":   {"Aushang", "Mitteilung an alle Hausbewohner", "Information für die Bewohner", "Liebe Nachbarinnen und Nachbarn,", "Hinweis für das Haus"},
-		"x":      {"Am Dienstag wird zwischen 8 und 14 Uhr das Wasser im ganzen Haus abgestellt.", "Der Aufzug wird in der kommenden Woche gewartet und ist drei Tage außer Betrieb.", "Die Eigentümerversammlung findet am %s um 18 Uhr im Gemeinschaftsraum statt.", "Bitte stellen Sie keine Fahrräder und Kinderwagen im Treppenhaus ab.", "Der Schornsteinfeger kommt am %s; bitte seien Sie vormittags zu Hause.", "Die Mülltonnen werden ab sofort dienstags geleert.", "Im Keller wird eine Schädlingsbekämpfung durchgeführt."},
+		"notice": {"Am Dienstag wird zwischen 8 und 14 Uhr das Wasser im ganzen Haus abgestellt.", "Der Aufzug wird in der kommenden Woche gewartet und ist drei Tage außer Betrieb.", "Die Eigentümerversammlung findet am %s um 18 Uhr im Gemeinschaftsraum statt.", "Bitte stellen Sie keine Fahrräder und Kinderwagen im Treppenhaus ab.", "Der Schornsteinfeger kommt am %s; bitte seien Sie vormittags zu Hause.", "Die Mülltonnen werden ab sofort dienstags geleert.", "Im Keller wird eine Schädlingsbekämpfung durchgeführt."},
 		"thanks": {"Vielen Dank für Ihr Verständnis.", "Danke für Ihre Rücksichtnahme!", "Wir bitten um Verständnis für die Unannehmlichkeiten."},
 		"sign":   {"Ihre Hausverwaltung", "Der Hausmeister", "Der Verwaltungsbeirat", "Hausverwaltung %s"},
 	},
 	langFR: {
 		"head":   {"Avis aux résidents", "Information aux copropriétaires", "Note aux habitants de la résidence", "Chers voisins,", "Communiqué du syndic"},
-		"x":      {"Une coupure d'eau aura lieu mardi de 8 h à 14 h dans tout l'immeuble.", "L'ascenseur sera en maintenance la semaine prochaine et hors service pendant trois jours.", "L'assemblée générale des copropriétaires se tiendra le %s à 18 h dans la salle commune.", "Merci de ne pas laisser de vélos ni de poussettes dans le hall.", "Le ramonage des conduits aura lieu le %s ; merci d'être présents le matin.", "Les poubelles seront désormais sorties le mardi soir.", "Une dératisation des caves est prévue."},
+		"notice": {"Une coupure d'eau aura lieu mardi de 8 h à 14 h dans tout l'immeuble.", "L'ascenseur sera en maintenance la semaine prochaine et hors service pendant trois jours.", "L'assemblée générale des copropriétaires se tiendra le %s à 18 h dans la salle commune.", "Merci de ne pas laisser de vélos ni de poussettes dans le hall.", "Le ramonage des conduits aura lieu le %s ; merci d'être présents le matin.", "Les poubelles seront désormais sorties le mardi soir.", "Une dératisation des caves est prévue."},
 		"thanks": {"Merci de votre compréhension.", "Merci pour votre collaboration.", "Nous vous prions de nous excuser pour la gêne occasionnée."},
 		"sign":   {"Le syndic", "Le gardien", "Le conseil syndical", "Cabinet %s, syndic de copropriété"},
 	},
 	langES: {
 		"head":   {"AVISO", "Comunicado a los vecinos", "Comunidad de Propietarios", "Estimados vecinos:", "Nota informativa de la administración de fincas"},
-		"x":      {"El próximo martes se cortará el suministro de agua de 8:00 a 14:00 por reparación de la bajante.", "El ascensor estará fuera de servicio tres días por la revisión anual.", "Se convoca Junta General Ordinaria de propietarios el %s a las 19:00 en el portal.", "Se ruega no dejar bicicletas ni carritos en el rellano ni en la escalera.", "El %s se realizará la limpieza de la fachada; mantengan las persianas bajadas.", "Los cubos de basura se sacarán a partir de ahora a las 21:00.", "Se procederá a la desinsectación del garaje y los trasteros."},
+		"notice": {"El próximo martes se cortará el suministro de agua de 8:00 a 14:00 por reparación de la bajante.", "El ascensor estará fuera de servicio tres días por la revisión anual.", "Se convoca Junta General Ordinaria de propietarios el %s a las 19:00 en el portal.", "Se ruega no dejar bicicletas ni carritos en el rellano ni en la escalera.", "El %s se realizará la limpieza de la fachada; mantengan las persianas bajadas.", "Los cubos de basura se sacarán a partir de ahora a las 21:00.", "Se procederá a la desinsectación del garaje y los trasteros."},
 		"thanks": {"Gracias por vuestra colaboración.", "Rogamos disculpen las molestias.", "Agradecemos su comprensión."},
 		"sign":   {"La Presidenta de la Comunidad", "El Administrador", "La Junta de Gobierno", "Administración de Fincas %s"},
 	},
 	langNL: {
 		"head":   {"Mededeling aan de bewoners", "Bericht van de VvE", "Beste buren,", "Informatie voor bewoners", "Let op!"},
-		"x":      {"Dinsdag is het water van 8.00 tot 14.00 uur in het hele gebouw afgesloten.", "De lift krijgt volgende week onderhoud en is drie dagen buiten gebruik.", "De ledenvergadering van de VvE is op %s om 19.30 uur in de gemeenschappelijke ruimte.", "Wilt u geen fietsen of kinderwagens in het trappenhuis plaatsen?", "Op %s worden de ramen van de galerij gewassen.", "De containers worden voortaan op dinsdag geleegd.", "In de bergingen wordt ongedierte bestreden."},
+		"notice": {"Dinsdag is het water van 8.00 tot 14.00 uur in het hele gebouw afgesloten.", "De lift krijgt volgende week onderhoud en is drie dagen buiten gebruik.", "De ledenvergadering van de VvE is op %s om 19.30 uur in de gemeenschappelijke ruimte.", "Wilt u geen fietsen of kinderwagens in het trappenhuis plaatsen?", "Op %s worden de ramen van de galerij gewassen.", "De containers worden voortaan op dinsdag geleegd.", "In de bergingen wordt ongedierte bestreden."},
 		"thanks": {"Dank voor uw begrip.", "Onze excuses voor het ongemak.", "Bedankt voor uw medewerking!"},
 		"sign":   {"Het bestuur van de VvE", "De beheerder", "De huismeester", "Beheer %s"},
 	},
 	langPT: {
 		"head":   {"AVISO", "Aviso aos condóminos", "Informação aos moradores", "Caros vizinhos,", "Comunicado da administração do condomínio"},
-		"x":      {"Na terça-feira o abastecimento de água será interrompido das 8h às 14h em todo o prédio.", "O elevador estará parado três dias para a manutenção anual.", "A assembleia de condóminos realiza-se no dia %s às 19h na arrecadação comum.", "Pede-se que não deixem bicicletas nem carrinhos no patamar.", "No dia %s será feita a limpeza da fachada; mantenham as janelas fechadas.", "O lixo passa a ser recolhido às terças-feiras.", "Será feita a desinfestação da garagem e das arrecadações."},
+		"notice": {"Na terça-feira o abastecimento de água será interrompido das 8h às 14h em todo o prédio.", "O elevador estará parado três dias para a manutenção anual.", "A assembleia de condóminos realiza-se no dia %s às 19h na arrecadação comum.", "Pede-se que não deixem bicicletas nem carrinhos no patamar.", "No dia %s será feita a limpeza da fachada; mantenham as janelas fechadas.", "O lixo passa a ser recolhido às terças-feiras.", "Será feita a desinfestação da garagem e das arrecadações."},
 		"thanks": {"Obrigado pela compreensão.", "Pedimos desculpa pelo incómodo.", "Agradecemos a colaboração de todos."},
 		"sign":   {"A Administração do Condomínio", "O administrador", "A porteira", "Gestão de Condomínios %s"},
 	},
 	langIT: {
 		"head":   {"AVVISO", "Avviso ai condomini", "Comunicazione ai residenti", "Cari vicini,", "Comunicazione dell'amministratore"},
-		"x":      {"Martedì l'acqua sarà sospesa dalle 8 alle 14 in tutto lo stabile.", "L'ascensore resterà fermo tre giorni per la manutenzione annuale.", "L'assemblea condominiale ordinaria è convocata il %s alle ore 18 nell'androne.", "Si prega di non lasciare biciclette e passeggini sul pianerottolo.", "Il %s si terrà la pulizia della facciata; tenere chiuse le finestre.", "I bidoni della raccolta differenziata vanno esposti il martedì sera.", "Sarà effettuata la derattizzazione delle cantine."},
+		"notice": {"Martedì l'acqua sarà sospesa dalle 8 alle 14 in tutto lo stabile.", "L'ascensore resterà fermo tre giorni per la manutenzione annuale.", "L'assemblea condominiale ordinaria è convocata il %s alle ore 18 nell'androne.", "Si prega di non lasciare biciclette e passeggini sul pianerottolo.", "Il %s si terrà la pulizia della facciata; tenere chiuse le finestre.", "I bidoni della raccolta differenziata vanno esposti il martedì sera.", "Sarà effettuata la derattizzazione delle cantine."},
 		"thanks": {"Grazie per la collaborazione.", "Ci scusiamo per il disagio.", "Si ringrazia per la comprensione."},
 		"sign":   {"L'Amministratore", "Il portiere", "Il consiglio di condominio", "Studio %s, amministrazione condomini"},
 	},
 	langSV: {
 		"head":   {"Information till de boende", "Meddelande från styrelsen", "Hej grannar!", "Till alla i huset", "OBS!"},
-		"x":      {"På tisdag stängs vattnet av mellan kl. 8 och 14 i hela huset.", "Hissen servas nästa vecka och är ur drift i tre dagar.", "Föreningsstämman hålls %s kl. 19 i föreningslokalen.", "Ställ inte cyklar och barnvagnar i trapphuset.", "Den %s är det städdag på gården; alla är välkomna.", "Soptunnorna töms från och med nu på tisdagar.", "Sanering mot skadedjur görs i källarförråden."},
+		"notice": {"På tisdag stängs vattnet av mellan kl. 8 och 14 i hela huset.", "Hissen servas nästa vecka och är ur drift i tre dagar.", "Föreningsstämman hålls %s kl. 19 i föreningslokalen.", "Ställ inte cyklar och barnvagnar i trapphuset.", "Den %s är det städdag på gården; alla är välkomna.", "Soptunnorna töms från och med nu på tisdagar.", "Sanering mot skadedjur görs i källarförråden."},
 		"thanks": {"Tack för visad hänsyn!", "Vi ber om ursäkt för besväret.", "Tack för att ni hjälper till."},
 		"sign":   {"Styrelsen", "Fastighetsskötaren", "Bostadsrättsföreningen %s", "Förvaltaren"},
 	},
 	langPL: {
 		"head":   {"OGŁOSZENIE", "Ogłoszenie dla mieszkańców", "Szanowni Mieszkańcy,", "Komunikat zarządcy", "Informacja dla mieszkańców bloku"},
-		"x":      {"We wtorek w godz. 8–14 nastąpi przerwa w dostawie wody w całym budynku.", "Winda będzie wyłączona z eksploatacji przez trzy dni z powodu przeglądu.", "Zebranie właścicieli lokali odbędzie się %s o godz. 18 w świetlicy.", "Prosimy nie zostawiać rowerów ani wózków na klatce schodowej.", "Dnia %s odbędzie się mycie elewacji; prosimy o zamknięcie okien.", "Odbiór odpadów odbywa się od teraz we wtorki.", "W piwnicach zostanie przeprowadzona deratyzacja."},
+		"notice": {"We wtorek w godz. 8–14 nastąpi przerwa w dostawie wody w całym budynku.", "Winda będzie wyłączona z eksploatacji przez trzy dni z powodu przeglądu.", "Zebranie właścicieli lokali odbędzie się %s o godz. 18 w świetlicy.", "Prosimy nie zostawiać rowerów ani wózków na klatce schodowej.", "Dnia %s odbędzie się mycie elewacji; prosimy o zamknięcie okien.", "Odbiór odpadów odbywa się od teraz we wtorki.", "W piwnicach zostanie przeprowadzona deratyzacja."},
 		"thanks": {"Dziękujemy za wyrozumiałość.", "Przepraszamy za utrudnienia.", "Dziękujemy za współpracę."},
 		"sign":   {"Zarząd Wspólnoty Mieszkaniowej", "Administrator budynku", "Zarządca nieruchomości %s", "Gospodarz domu"},
 	},
@@ -332,7 +332,7 @@ func noticeL(g g, l lang) []string {
 	v := noticeWords[l]
 	d := g.date()
 	var body []string
-	for _, x := range g.distinct(v["x"], g.n(1, 3)) {
+	for _, x := range g.distinct(v["notice"], g.n(1, 3)) {
 		body = append(body, fillOne(x, g.ldate(l, d.AddDate(0, 0, g.n(3, 20)))))
 	}
 	return lines(g.pick("", g.laddr(l)[0]), g.w(v, "head"), "", body, g.pick("", g.w(v, "thanks")), "",
@@ -347,49 +347,49 @@ var letterWords = [nLang]words{
 	langDE: {
 		"from":  {"Grundschule am Stadtpark", "TSV %s e.V.", "Stadtbibliothek", "Gemeinde %s – Bürgerbüro", "Elternbeirat der Kita Regenbogen", "Kirchengemeinde St. Martin"},
 		"hello": {"Liebe Eltern,", "Liebe Mitglieder,", "Liebe Bürgerinnen und Bürger,", "Hallo zusammen,"},
-		"x":     {"der Elternabend der Klasse 3b findet am Mittwoch um 19 Uhr im Klassenzimmer statt.", "wegen Bauarbeiten ist die Brückenstraße ab Montag für zwei Wochen gesperrt; die Buslinie 4 fährt eine Umleitung.", "das Training der Jugendmannschaft beginnt ab nächster Woche bereits um 17 Uhr.", "in der Bibliothek sind ab sofort auch E-Books und Hörbücher ausleihbar.", "vielen Dank für die zahlreichen Spenden für den Flohmarkt, es kamen über 400 Bücher zusammen.", "im Fundbüro liegen noch mehrere Jacken und eine Brille; bitte holen Sie sie bis Monatsende ab.", "bitte denken Sie daran, Ihr Kind bei Krankheit vor 8 Uhr telefonisch abzumelden.", "wir suchen noch Freiwillige, die beim Kuchenverkauf helfen."},
+		"news":  {"der Elternabend der Klasse 3b findet am Mittwoch um 19 Uhr im Klassenzimmer statt.", "wegen Bauarbeiten ist die Brückenstraße ab Montag für zwei Wochen gesperrt; die Buslinie 4 fährt eine Umleitung.", "das Training der Jugendmannschaft beginnt ab nächster Woche bereits um 17 Uhr.", "in der Bibliothek sind ab sofort auch E-Books und Hörbücher ausleihbar.", "vielen Dank für die zahlreichen Spenden für den Flohmarkt, es kamen über 400 Bücher zusammen.", "im Fundbüro liegen noch mehrere Jacken und eine Brille; bitte holen Sie sie bis Monatsende ab.", "bitte denken Sie daran, Ihr Kind bei Krankheit vor 8 Uhr telefonisch abzumelden.", "wir suchen noch Freiwillige, die beim Kuchenverkauf helfen."},
 		"bye":   {"Viele Grüße", "Herzliche Grüße", "Ihr Team der Stadtbibliothek", "Bis bald!"},
 	},
 	langFR: {
 		"from":  {"École primaire Les Tilleuls", "Association sportive de %s", "Médiathèque municipale", "Mairie de %s", "Comité des fêtes", "Paroisse Saint-Pierre"},
 		"hello": {"Chers parents,", "Chers adhérents,", "Chers habitants,", "Bonjour à tous,"},
-		"x":     {"la réunion parents-professeurs de la classe de CE2 aura lieu mercredi à 18 h 30.", "en raison de travaux, la rue du Moulin sera fermée à la circulation pendant deux semaines ; le bus 4 sera dévié.", "l'entraînement des juniors commencera désormais à 17 h.", "la médiathèque propose maintenant le prêt de livres numériques et de livres audio.", "merci pour vos nombreux dons pour la brocante : plus de 400 livres ont été collectés.", "plusieurs vestes et une paire de lunettes attendent leurs propriétaires aux objets trouvés.", "en cas d'absence de votre enfant, merci de prévenir l'école avant 8 h 30.", "nous cherchons encore des bénévoles pour tenir la buvette."},
+		"news":  {"la réunion parents-professeurs de la classe de CE2 aura lieu mercredi à 18 h 30.", "en raison de travaux, la rue du Moulin sera fermée à la circulation pendant deux semaines ; le bus 4 sera dévié.", "l'entraînement des juniors commencera désormais à 17 h.", "la médiathèque propose maintenant le prêt de livres numériques et de livres audio.", "merci pour vos nombreux dons pour la brocante : plus de 400 livres ont été collectés.", "plusieurs vestes et une paire de lunettes attendent leurs propriétaires aux objets trouvés.", "en cas d'absence de votre enfant, merci de prévenir l'école avant 8 h 30.", "nous cherchons encore des bénévoles pour tenir la buvette."},
 		"bye":   {"Bien à vous", "À bientôt", "L'équipe de la médiathèque", "Amicalement"},
 	},
 	langES: {
 		"from":  {"CEIP Miguel Hernández", "Club Deportivo %s", "Biblioteca Municipal", "Ayuntamiento de %s", "AMPA del colegio", "Parroquia de San José"},
 		"hello": {"Queridas familias:", "Estimados socios:", "Estimados vecinos y vecinas:", "Hola a todos:"},
-		"x":     {"la reunión de padres del grupo de 3º B será el miércoles a las 17:30 en el aula.", "por obras, la calle del Molino estará cortada al tráfico durante dos semanas y la línea 4 del autobús cambia su recorrido.", "a partir de la próxima semana, el entrenamiento del equipo infantil empieza a las 17:00.", "la biblioteca ya presta libros electrónicos y audiolibros.", "gracias por las donaciones para el mercadillo solidario: hemos reunido más de 400 libros.", "en objetos perdidos quedan varias chaquetas y unas gafas; pasad a recogerlas antes de fin de mes.", "si vuestro hijo o hija falta a clase, avisad por teléfono antes de las 9:00.", "todavía buscamos voluntarios para atender la barra de la fiesta."},
+		"news":  {"la reunión de padres del grupo de 3º B será el miércoles a las 17:30 en el aula.", "por obras, la calle del Molino estará cortada al tráfico durante dos semanas y la línea 4 del autobús cambia su recorrido.", "a partir de la próxima semana, el entrenamiento del equipo infantil empieza a las 17:00.", "la biblioteca ya presta libros electrónicos y audiolibros.", "gracias por las donaciones para el mercadillo solidario: hemos reunido más de 400 libros.", "en objetos perdidos quedan varias chaquetas y unas gafas; pasad a recogerlas antes de fin de mes.", "si vuestro hijo o hija falta a clase, avisad por teléfono antes de las 9:00.", "todavía buscamos voluntarios para atender la barra de la fiesta."},
 		"bye":   {"Un saludo", "Saludos cordiales", "El equipo de la biblioteca", "¡Hasta pronto!"},
 	},
 	langNL: {
 		"from":  {"Basisschool De Regenboog", "Voetbalvereniging %s", "Openbare Bibliotheek", "Gemeente %s", "Oudercommissie", "Buurtvereniging Oost"},
 		"hello": {"Beste ouders,", "Beste leden,", "Beste inwoners,", "Hallo allemaal,"},
-		"x":     {"de ouderavond van groep 5 is woensdag om 19.00 uur in het klaslokaal.", "vanwege werkzaamheden is de Molenstraat twee weken afgesloten; buslijn 4 rijdt een omleiding.", "de training van de jeugd begint vanaf volgende week om 17.00 uur.", "in de bibliotheek kunt u nu ook e-books en luisterboeken lenen.", "bedankt voor alle giften voor de rommelmarkt, er zijn meer dan 400 boeken ingeleverd.", "bij de gevonden voorwerpen liggen nog jassen en een bril; haal ze op vóór het einde van de maand.", "wilt u bij ziekte uw kind vóór 8.15 uur telefonisch afmelden?", "we zoeken nog vrijwilligers voor de bar tijdens het toernooi."},
+		"news":  {"de ouderavond van groep 5 is woensdag om 19.00 uur in het klaslokaal.", "vanwege werkzaamheden is de Molenstraat twee weken afgesloten; buslijn 4 rijdt een omleiding.", "de training van de jeugd begint vanaf volgende week om 17.00 uur.", "in de bibliotheek kunt u nu ook e-books en luisterboeken lenen.", "bedankt voor alle giften voor de rommelmarkt, er zijn meer dan 400 boeken ingeleverd.", "bij de gevonden voorwerpen liggen nog jassen en een bril; haal ze op vóór het einde van de maand.", "wilt u bij ziekte uw kind vóór 8.15 uur telefonisch afmelden?", "we zoeken nog vrijwilligers voor de bar tijdens het toernooi."},
 		"bye":   {"Met vriendelijke groet", "Groetjes", "Het team van de bibliotheek", "Tot ziens!"},
 	},
 	langPT: {
 		"from":  {"Escola Básica do Castelo", "Clube Desportivo de %s", "Biblioteca Municipal", "Junta de Freguesia de %s", "Associação de Pais", "Paróquia de Santo António"},
 		"hello": {"Caros pais e encarregados de educação,", "Caros sócios,", "Caros fregueses,", "Olá a todos,"},
-		"x":     {"a reunião de pais da turma do 3.º B realiza-se na quarta-feira às 18h30.", "devido a obras, a Rua do Moinho estará cortada ao trânsito durante duas semanas e o autocarro 4 fará um desvio.", "a partir da próxima semana, o treino dos juniores começa às 17h.", "a biblioteca passa a emprestar livros digitais e audiolivros.", "obrigado pelos donativos para a feira solidária: juntámos mais de 400 livros.", "nos perdidos e achados há vários casacos e uns óculos à espera dos donos.", "em caso de falta, pedimos que avisem a escola antes das 9h.", "ainda procuramos voluntários para o bar do torneio."},
+		"news":  {"a reunião de pais da turma do 3.º B realiza-se na quarta-feira às 18h30.", "devido a obras, a Rua do Moinho estará cortada ao trânsito durante duas semanas e o autocarro 4 fará um desvio.", "a partir da próxima semana, o treino dos juniores começa às 17h.", "a biblioteca passa a emprestar livros digitais e audiolivros.", "obrigado pelos donativos para a feira solidária: juntámos mais de 400 livros.", "nos perdidos e achados há vários casacos e uns óculos à espera dos donos.", "em caso de falta, pedimos que avisem a escola antes das 9h.", "ainda procuramos voluntários para o bar do torneio."},
 		"bye":   {"Com os melhores cumprimentos", "Um abraço", "A equipa da biblioteca", "Até breve!"},
 	},
 	langIT: {
 		"from":  {"Scuola primaria G. Rodari", "A.S.D. %s Calcio", "Biblioteca civica", "Comune di %s – Ufficio relazioni con il pubblico", "Comitato genitori", "Parrocchia di San Marco"},
 		"hello": {"Cari genitori,", "Cari soci,", "Gentili cittadini,", "Ciao a tutti,"},
-		"x":     {"il colloquio con i genitori della classe 3ª B si terrà mercoledì alle 17.30 in aula.", "per lavori, via del Mulino sarà chiusa al traffico per due settimane e la linea 4 dell'autobus sarà deviata.", "dalla prossima settimana l'allenamento dei giovanissimi inizierà alle 17.", "in biblioteca è ora possibile prendere in prestito e-book e audiolibri.", "grazie per le tante donazioni per il mercatino: abbiamo raccolto più di 400 libri.", "tra gli oggetti smarriti ci sono ancora giacche e un paio di occhiali.", "in caso di assenza, vi preghiamo di avvisare la segreteria entro le 8.30.", "cerchiamo ancora volontari per il banco dei dolci."},
+		"news":  {"il colloquio con i genitori della classe 3ª B si terrà mercoledì alle 17.30 in aula.", "per lavori, via del Mulino sarà chiusa al traffico per due settimane e la linea 4 dell'autobus sarà deviata.", "dalla prossima settimana l'allenamento dei giovanissimi inizierà alle 17.", "in biblioteca è ora possibile prendere in prestito e-book e audiolibri.", "grazie per le tante donazioni per il mercatino: abbiamo raccolto più di 400 libri.", "tra gli oggetti smarriti ci sono ancora giacche e un paio di occhiali.", "in caso di assenza, vi preghiamo di avvisare la segreteria entro le 8.30.", "cerchiamo ancora volontari per il banco dei dolci."},
 		"bye":   {"Un caro saluto", "Cordiali saluti", "Lo staff della biblioteca", "A presto!"},
 	},
 	langSV: {
 		"from":  {"Ekbackens skola", "IFK %s", "Stadsbiblioteket", "%s kommun", "Föräldraföreningen", "Svenska kyrkan, %s församling"},
 		"hello": {"Hej alla föräldrar!", "Hej alla medlemmar!", "Till dig som bor i kommunen", "Hej på er!"},
-		"x":     {"föräldramötet för klass 3B är på onsdag kl. 18.30 i klassrummet.", "på grund av vägarbete är Kvarngatan avstängd i två veckor och buss 4 kör en annan väg.", "från och med nästa vecka börjar ungdomsträningen redan kl. 17.", "nu kan du även låna e-böcker och ljudböcker på biblioteket.", "tack för alla gåvor till loppisen, vi fick in över 400 böcker.", "i hittegodset finns flera jackor och ett par glasögon; hämta dem före månadsskiftet.", "ring gärna och sjukanmäl ditt barn före kl. 8.", "vi behöver fler frivilliga som kan hjälpa till i kiosken."},
+		"news":  {"föräldramötet för klass 3B är på onsdag kl. 18.30 i klassrummet.", "på grund av vägarbete är Kvarngatan avstängd i två veckor och buss 4 kör en annan väg.", "från och med nästa vecka börjar ungdomsträningen redan kl. 17.", "nu kan du även låna e-böcker och ljudböcker på biblioteket.", "tack för alla gåvor till loppisen, vi fick in över 400 böcker.", "i hittegodset finns flera jackor och ett par glasögon; hämta dem före månadsskiftet.", "ring gärna och sjukanmäl ditt barn före kl. 8.", "vi behöver fler frivilliga som kan hjälpa till i kiosken."},
 		"bye":   {"Hälsningar", "Vänliga hälsningar", "Personalen på biblioteket", "Vi ses!"},
 	},
 	langPL: {
 		"from":  {"Szkoła Podstawowa nr 12", "Klub Sportowy %s", "Miejska Biblioteka Publiczna", "Urząd Gminy %s", "Rada Rodziców", "Parafia św. Józefa"},
 		"hello": {"Drodzy Rodzice,", "Drodzy Członkowie Klubu,", "Szanowni Mieszkańcy Gminy,", "Cześć wszystkim,"},
-		"x":     {"zebranie z rodzicami klasy 3b odbędzie się w środę o godz. 17:30 w sali lekcyjnej.", "z powodu remontu ulica Młyńska będzie zamknięta przez dwa tygodnie, a autobus linii 4 pojedzie objazdem.", "od przyszłego tygodnia trening juniorów zaczyna się o godz. 17.", "w bibliotece można teraz wypożyczać także e-booki i audiobooki.", "dziękujemy za dary na kiermasz – zebraliśmy ponad 400 książek.", "w rzeczach znalezionych czekają kurtki i okulary; prosimy o odbiór do końca miesiąca.", "w razie choroby dziecka prosimy o telefon do sekretariatu przed godz. 8.", "szukamy jeszcze wolontariuszy do pomocy przy festynie."},
+		"news":  {"zebranie z rodzicami klasy 3b odbędzie się w środę o godz. 17:30 w sali lekcyjnej.", "z powodu remontu ulica Młyńska będzie zamknięta przez dwa tygodnie, a autobus linii 4 pojedzie objazdem.", "od przyszłego tygodnia trening juniorów zaczyna się o godz. 17.", "w bibliotece można teraz wypożyczać także e-booki i audiobooki.", "dziękujemy za dary na kiermasz – zebraliśmy ponad 400 książek.", "w rzeczach znalezionych czekają kurtki i okulary; prosimy o odbiór do końca miesiąca.", "w razie choroby dziecka prosimy o telefon do sekretariatu przed godz. 8.", "szukamy jeszcze wolontariuszy do pomocy przy festynie."},
 		"bye":   {"Pozdrawiamy", "Serdeczne pozdrowienia", "Zespół biblioteki", "Do zobaczenia!"},
 	},
 }
@@ -400,5 +400,5 @@ func letterL(g g, l lang) []string {
 	v := letterWords[l]
 	d := g.date()
 	return lines(fillOne(g.w(v, "from"), g.lcityName(l)), g.pick("", g.laddr(l)[0]), g.pick("", g.lplace(l, d), g.ldate(l, d)), "",
-		g.w(v, "hello"), "", g.distinct(v["x"], g.n(2, 4)), "", g.w(v, "bye"), g.pick("", g.lp(l)))
+		g.w(v, "hello"), "", g.distinct(v["news"], g.n(2, 4)), "", g.w(v, "bye"), g.pick("", g.lp(l)))
 }
