@@ -8,6 +8,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/kgo"
 	"google.golang.org/grpc"
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -273,13 +274,13 @@ func TestDeadlineExceededRequestsReview(t *testing.T) {
 	}
 }
 
-// The agent's own failures go to its own DLQ, which it never consumes: a
-// deadline breach it cannot read the tracker for is dead-lettered there,
-// not dropped and not looped.
-func TestOwnFailuresGoToOwnDLQ(t *testing.T) {
+// A deadline breach whose workflow the tracker cannot be read for is still
+// raised: after a few tries the review is requested with the control
+// event's state and the tracker's failure, not dead-lettered to the agent's
+// own DLQ, which no one drains.
+func TestBreachIsRaisedWhenTheTrackerIsUnreadable(t *testing.T) {
 	h := newHarness(t)
 	cfg := testConfig()
-	cfg.Services = nil // every DLQ by pattern
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
 		t.Fatal(err)
@@ -288,6 +289,34 @@ func TestOwnFailuresGoToOwnDLQ(t *testing.T) {
 	_ = ln.Close() // nothing listens there
 	startAgent(t, h, cfg)
 	dockettest.Produce(t, h.client, h.codec, events.TopicControl, deadlineEvent("ctl-9", "wf-lost"))
+
+	rs := h.reviews(t, "wf-lost", 1, 60*time.Second)
+	if len(rs) != 1 {
+		t.Fatalf("%d review requests for wf-lost, want 1", len(rs))
+	}
+	wantEqual(t, "reason", rs[0].Reason, "deadline_exceeded")
+	wantEqual(t, "state source", rs[0].Context["state_source"], "control_event (tracker unreadable)")
+	if !strings.Contains(rs[0].Context["tracker_error"], "tracker GetWorkflow wf-lost") {
+		t.Errorf("tracker_error %q, want the tracker failure", rs[0].Context["tracker_error"])
+	}
+	wantEqual(t, "document", rs[0].Document.SHA256, "ab")
+	if own := h.kafka.ReadCommitted(t, events.DLQTopic(exception.Name), 1, 2*time.Second); len(own) != 0 {
+		t.Errorf("%d dead letters on the agent's own DLQ, want none", len(own))
+	}
+}
+
+// The agent's own failures go to its own DLQ, which it never consumes: a
+// control record it cannot decode is dead-lettered there, not dropped,
+// not looped and not decided.
+func TestOwnFailuresGoToOwnDLQ(t *testing.T) {
+	h := newHarness(t)
+	cfg := testConfig()
+	cfg.Services = nil // every DLQ by pattern
+	startAgent(t, h, cfg)
+	garbage := &kgo.Record{Topic: events.TopicControl, Key: []byte("wf-garbled"), Value: []byte("not an event")}
+	if err := h.client.ProduceSync(context.Background(), garbage).FirstErr(); err != nil {
+		t.Fatal(err)
+	}
 
 	own := h.kafka.ReadCommitted(t, events.DLQTopic(exception.Name), 1, 60*time.Second)
 	if len(own) != 1 {
@@ -299,24 +328,26 @@ func TestOwnFailuresGoToOwnDLQ(t *testing.T) {
 	}
 	dl := e.(*events.DeadLetter)
 	wantEqual(t, "service", dl.Service, exception.Name)
-	wantEqual(t, "class", dl.ErrorClass, "transient")
+	wantEqual(t, "class", dl.ErrorClass, "structural")
 	wantEqual(t, "source topic", dl.SourceTopic, events.TopicControl)
-	wantEqual(t, "workflow", dl.Meta.WorkflowID, "wf-lost")
-	if !strings.Contains(dl.ErrorMessage, "tracker GetWorkflow wf-lost") {
-		t.Errorf("error message %q, want the tracker failure", dl.ErrorMessage)
+	if dl.ErrorMessage == "" {
+		t.Error("dead letter without its error message")
 	}
 
-	// A sentinel on another DLQ is decided; the agent's own dead letter is
-	// not: no control event, nothing parked, no second dead letter.
+	// A sentinel on another DLQ is decided (parked); the agent's own dead
+	// letter is not: nothing parked, no second dead letter.
 	sentinel := deadLetter("dl-own-sentinel", submittedRecord(t, h, 25), "structural", 1, 1)
 	h.produceDLQ(t, sentinel)
-	if cs := h.controls(t, sentinel.Meta.WorkflowID, 1, 30*time.Second); len(cs) != 1 {
-		t.Fatalf("sentinel: %d control events, want 1", len(cs))
+	parked := store.New(h.rdb)
+	for deadline := time.Now().Add(30 * time.Second); ; {
+		if _, err := parked.Get(context.Background(), sentinel.Meta.EventID); err == nil {
+			break
+		} else if time.Now().After(deadline) {
+			t.Fatalf("sentinel not parked: %v", err)
+		}
+		time.Sleep(50 * time.Millisecond)
 	}
-	if cs := h.controls(t, "wf-lost", 2, time.Second); len(cs) != 1 || cs[0].Kind != "deadline_exceeded" {
-		t.Errorf("own dead letter decided: control events %+v, want only the deadline event", cs)
-	}
-	if _, err := store.New(h.rdb).Get(context.Background(), dl.Meta.EventID); err != store.ErrNotFound {
+	if _, err := parked.Get(context.Background(), dl.Meta.EventID); err != store.ErrNotFound {
 		t.Errorf("own dead letter parked (%v), want it left on the DLQ", err)
 	}
 	if own := h.kafka.ReadCommitted(t, events.DLQTopic(exception.Name), 2, 2*time.Second); len(own) != 1 {

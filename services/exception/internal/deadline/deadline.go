@@ -24,6 +24,7 @@ import (
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
+	"github.com/docket-run/docket/pkg/retry"
 )
 
 // KindDeadlineExceeded is the control event kind of a deadline breach.
@@ -85,8 +86,19 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, c *events.Workflow
 	}
 	r.Document = events.DocumentFromDetails(c.Details)
 	if h.Tracker != nil {
-		if err := h.addTrackerState(ctx, wf, r.Context); err != nil {
-			return nil, err
+		// A breach is an alarm: it is raised with the control event's state
+		// when the tracker cannot be read, rather than dead-lettered to the
+		// agent's own DLQ, which no one drains.
+		_, err := retry.Do(ctx, TrackerRetry, func(ctx context.Context, _ int) error {
+			return h.addTrackerState(ctx, wf, r.Context)
+		}, nil)
+		if err != nil {
+			if ctx.Err() != nil {
+				return nil, fault.Wrap(fault.Transient, err)
+			}
+			r.Context["state_source"] = "control_event (tracker unreadable)"
+			r.Context["tracker_error"] = err.Error()
+			m.Log().WarnContext(ctx, "tracker unreadable: review requested with the control event's state", "error", err)
 		}
 	}
 	m.Log().WarnContext(ctx, "workflow deadline exceeded; review requested", "state_source", r.Context["state_source"])
@@ -95,6 +107,10 @@ func (h *Handler) Handle(ctx context.Context, m *bus.Message, c *events.Workflow
 	}
 	return []bus.Output{{Topic: events.TopicReviewRequested, Event: r}}, nil
 }
+
+// TrackerRetry bounds the reads of the tracker for one breach: about
+// three seconds of tries before the review is requested without its state.
+var TrackerRetry = retry.Policy{Attempts: 4, Initial: 250 * time.Millisecond, Max: 2 * time.Second, Multiplier: 3}
 
 // addTrackerState copies the tracker's view of workflow wf into ctx: its
 // status, stage, steps, last error and history. A workflow the tracker
