@@ -121,7 +121,9 @@ func TestDockerfile(t *testing.T) {
 		t.Fatal(err)
 	}
 	df := string(raw)
-	for _, want := range []string{"CGO_ENABLED=0", "-trimpath", "tesseract-ocr tesseract-ocr-eng poppler-utils", "--no-install-recommends"} {
+	for _, want := range []string{"CGO_ENABLED=0", "-trimpath", "tesseract-ocr tesseract-ocr-eng poppler-utils", "--no-install-recommends",
+		// the languages the OCR service reads pages again in (DOCKET_OCR_DETECT_LANGUAGES)
+		"tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-nld tesseract-ocr-por tesseract-ocr-swe tesseract-ocr-dan tesseract-ocr-pol"} {
 		if !strings.Contains(df, want) {
 			t.Errorf("Dockerfile lacks %q", want)
 		}

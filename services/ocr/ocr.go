@@ -20,6 +20,7 @@ import (
 	"crypto/rand"
 	"fmt"
 	"os"
+	"strings"
 	"time"
 
 	"github.com/prometheus/client_golang/prometheus"
@@ -163,6 +164,16 @@ func extractor(ctx context.Context, cfg config.Config, d *service.Deps, quotas q
 		d.Log.WarnContext(ctx, "OCR engine unavailable: images and scanned PDFs will be dead-lettered", "error", err)
 	} else {
 		d.Log.InfoContext(ctx, "OCR engine", "engine", name, "version", v, "language", cfg.Language, "dpi", cfg.DPI)
+		using, missing, err := engine.DetectLanguages(ctx, cfg.DetectLanguages)
+		switch {
+		case err != nil:
+			d.Log.WarnContext(ctx, "OCR language detection off: the installed languages cannot be listed", "error", err)
+		case len(missing) > 0:
+			d.Log.WarnContext(ctx, "OCR: no data for some languages of DOCKET_OCR_DETECT_LANGUAGES; their pages are read with the base language only (install tesseract-ocr-<code>)",
+				"missing", strings.Join(missing, ","), "detecting", strings.Join(using, ","))
+		default:
+			d.Log.InfoContext(ctx, "OCR language detection", "detecting", strings.Join(using, ","))
+		}
 	}
 	if _, err := poppler.Version(ctx); err != nil {
 		d.Log.WarnContext(ctx, "PDF tools unavailable: PDFs will be dead-lettered", "error", err)
@@ -171,7 +182,7 @@ func extractor(ctx context.Context, cfg config.Config, d *service.Deps, quotas q
 	// The profile names what a page's text depends on; pages read before
 	// scans were read at their own resolution and tables in rows
 	// (extract.Profile) are redone.
-	cp := checkpoint.New(d.Redis, cfg.CheckpointTTL, fmt.Sprintf("%s@%ddpi+%s", cfg.Language, cfg.DPI, extract.Profile))
+	cp := checkpoint.New(d.Redis, cfg.CheckpointTTL, fmt.Sprintf("%s(%s)@%ddpi+%s", cfg.Language, strings.Join(cfg.DetectLanguages, ","), cfg.DPI, extract.Profile))
 	return extract.New(engine, poppler, cp, cp, quota.New(d.Redis, quotas), extract.Limits{
 		MaxPages: cfg.MaxPages, MaxPixels: cfg.MaxPixels, DPI: cfg.DPI, PageConcurrency: cfg.PageConcurrency,
 	}, cfg.WorkDir, d.Log)

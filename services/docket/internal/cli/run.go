@@ -18,6 +18,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"slices"
 	"strings"
 	"time"
 
@@ -253,14 +254,26 @@ func setDefaultEnv(k, v string) {
 	}
 }
 
+// ocrLanguages are the languages the OCR service detects and reads pages
+// again in (DOCKET_OCR_DETECT_LANGUAGES' default), as Tesseract names them.
+var ocrLanguages = []string{"deu", "fra", "spa", "ita", "nld", "por", "swe", "dan", "pol"}
+
 // checkEngines tells what is missing for OCR and where possible installs it:
 // on Debian or Ubuntu as root, with apt-get. Without the engines the suite
-// still runs; documents that need them end dead-lettered with a clear reason.
+// still runs; documents that need them end dead-lettered with a clear reason,
+// and pages in a language without its data are read with English only.
 func checkEngines(ctx context.Context, out io.Writer) {
 	var missing []string
 	for bin, pkg := range map[string]string{"tesseract": "tesseract-ocr tesseract-ocr-eng", "pdftoppm": "poppler-utils", "pdftotext": "poppler-utils"} {
 		if _, err := exec.LookPath(bin); err != nil && !strings.Contains(strings.Join(missing, " "), pkg) {
 			missing = append(missing, pkg)
+		}
+	}
+	langs, _ := exec.CommandContext(ctx, "tesseract", "--list-langs").Output()
+	installed := strings.Fields(string(langs))
+	for _, l := range ocrLanguages {
+		if !slices.Contains(installed, l) {
+			missing = append(missing, "tesseract-ocr-"+l)
 		}
 	}
 	if len(missing) == 0 {

@@ -6,9 +6,13 @@ import (
 	"errors"
 	"fmt"
 	"regexp"
+	"slices"
+	"strings"
 	"time"
 
 	platform "github.com/docket-run/docket/pkg/config"
+
+	"github.com/docket-run/docket/services/ocr/internal/extract"
 )
 
 // Engines of DOCKET_OCR_ENGINE.
@@ -51,6 +55,10 @@ type Config struct {
 	PrlimitBin string `env:"DOCKET_OCR_PRLIMIT_BIN" envDefault:"prlimit"`
 	// Language is Tesseract's -l argument, e.g. eng or deu+eng.
 	Language string `env:"DOCKET_OCR_LANGUAGE" envDefault:"eng"`
+	// DetectLanguages are the languages a page is read again in when its
+	// first reading is in one of them (those Tesseract has data for: the
+	// Debian packages tesseract-ocr-<code>); "none" turns detection off.
+	DetectLanguages []string `env:"DOCKET_OCR_DETECT_LANGUAGES" envSeparator:"," envDefault:"deu,fra,spa,ita,nld,por,swe,dan,pol"`
 	// DPI is the resolution scanned PDF pages are rasterized at, and the
 	// resolution assumed for images that do not state one.
 	DPI int `env:"DOCKET_OCR_DPI" envDefault:"300"`
@@ -73,6 +81,9 @@ type Config struct {
 func Load() (Config, error) {
 	var c Config
 	err := platform.ParseEnv(&c, "")
+	if slices.Equal(c.DetectLanguages, []string{"none"}) {
+		c.DetectLanguages = nil
+	}
 	return c, errors.Join(err, c.Validate())
 }
 
@@ -110,6 +121,11 @@ func (c Config) Validate() error {
 	}
 	if !languageRe.MatchString(c.Language) {
 		errs = append(errs, fmt.Errorf("DOCKET_OCR_LANGUAGE %q: want tesseract language codes joined by +, e.g. eng or deu+eng", c.Language))
+	}
+	for _, l := range c.DetectLanguages {
+		if !slices.Contains(extract.DetectableLanguages(), l) {
+			errs = append(errs, fmt.Errorf("DOCKET_OCR_DETECT_LANGUAGES %q: want some of %s", l, strings.Join(extract.DetectableLanguages(), ",")))
+		}
 	}
 	if c.DPI < 50 || c.DPI > 1200 {
 		errs = append(errs, fmt.Errorf("DOCKET_OCR_DPI %d: want 50..1200", c.DPI))

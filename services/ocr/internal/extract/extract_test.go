@@ -52,6 +52,8 @@ type options struct {
 	progress            extract.Progress
 	quota               extract.Quota
 	failAt              int64
+	// detect are the languages pages are read again in (DetectLanguages).
+	detect []string
 }
 
 func newExtractor(t *testing.T, o options) (*extract.Extractor, *countingEngine) {
@@ -68,7 +70,14 @@ func newExtractor(t *testing.T, o options) (*extract.Extractor, *countingEngine)
 	if o.tools == nil {
 		o.tools = &toolLimits
 	}
-	eng := &countingEngine{Engine: extract.NewTesseract(o.tesseract, "eng", o.limits.DPI, *o.tools), failAt: o.failAt}
+	tess := extract.NewTesseract(o.tesseract, "eng", o.limits.DPI, *o.tools)
+	if o.detect != nil {
+		using, missing, err := tess.DetectLanguages(context.Background(), o.detect)
+		if err != nil || len(missing) > 0 {
+			t.Fatalf("Tesseract lacks language data (install tesseract-ocr-<code>): missing %q, using %q, %v", missing, using, err)
+		}
+	}
+	eng := &countingEngine{Engine: tess, failAt: o.failAt}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	x := extract.New(eng, extract.NewPoppler("pdfinfo", "pdftotext", o.pdftoppm, *o.tools), o.checkpoints, o.progress, o.quota, o.limits, t.TempDir(), log)
 	return x, eng

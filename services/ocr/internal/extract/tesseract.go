@@ -43,6 +43,8 @@ type PageText struct {
 	Table bool
 	// PSM is the Tesseract page segmentation mode the text comes from.
 	PSM int
+	// Language is the Tesseract language setting the text was read with.
+	Language string
 }
 
 // Engine recognizes the text of a page image. It is the seam tests observe
@@ -63,6 +65,9 @@ type Tesseract struct {
 	tool     Tool
 	language string
 	dpi      int
+	// detect are the languages a page is read again in when its first
+	// reading is in one of them (DetectLanguages).
+	detect []string
 
 	mu      sync.Mutex
 	version string
@@ -94,16 +99,83 @@ const tableConfidenceSlack = 0.05
 // When a page's layout looks like a table split into columns, the image
 // is read again with TablePSM, which keeps each printed row on one line,
 // and that reading is kept unless its mean word confidence is more than
-// tableConfidenceSlack lower.
+// tableConfidenceSlack lower. When the text read is in one of the
+// languages set by DetectLanguages, the image is read again with that
+// language's model beside the base language's, and each page's second
+// reading is kept unless its mean word confidence is more than
+// languageConfidenceSlack lower: the base model drops the letters it
+// lacks (å, ł, ß) and misreads the words around them.
 func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([]PageText, error) {
 	if dpi <= 0 {
 		dpi = t.dpi
 	}
-	pages, err := t.run(ctx, imagePath, dpi, AutoPSM)
+	pages, err := t.recognize(ctx, imagePath, dpi, t.language)
+	if err != nil || len(t.detect) == 0 {
+		return pages, err
+	}
+	var all strings.Builder
+	for _, p := range pages {
+		all.WriteString(p.Text)
+		all.WriteByte('\n')
+	}
+	langs := DetectLanguage(all.String(), t.detect)
+	if langs == nil {
+		return pages, nil
+	}
+	language := strings.Join(append(langs, t.language), "+")
+	again, err := t.recognize(ctx, imagePath, dpi, language)
+	if err != nil {
+		return nil, err
+	}
+	if len(again) != len(pages) {
+		return pages, nil
+	}
+	for i, p := range pages {
+		if again[i].Confidence >= p.Confidence-languageConfidenceSlack {
+			pages[i] = again[i]
+		}
+	}
+	return pages, nil
+}
+
+// languageConfidenceSlack is how much lower the detected language's mean
+// word confidence may be than the base language's for its reading to be
+// kept.
+const languageConfidenceSlack = 0.05
+
+// DetectLanguages sets the languages pages are read again in (see
+// Recognize): those of wanted Tesseract has data for. It returns them and
+// the ones it has none for.
+func (t *Tesseract) DetectLanguages(ctx context.Context, wanted []string) (using, missing []string, err error) {
+	out, err := t.tool.Run(ctx, "--list-langs")
+	if err != nil {
+		return nil, nil, fmt.Errorf("tesseract --list-langs: %w", err)
+	}
+	installed := map[string]bool{}
+	for _, l := range strings.Split(string(out), "\n") {
+		installed[strings.TrimSpace(l)] = true
+	}
+	base := strings.Split(t.language, "+")
+	for _, l := range wanted {
+		switch {
+		case slices.Contains(base, l):
+		case installed[l]:
+			using = append(using, l)
+		default:
+			missing = append(missing, l)
+		}
+	}
+	t.detect = using
+	return using, missing, nil
+}
+
+// recognize reads imagePath in language, in rows where a page is a table.
+func (t *Tesseract) recognize(ctx context.Context, imagePath string, dpi int, language string) ([]PageText, error) {
+	pages, err := t.run(ctx, imagePath, dpi, AutoPSM, language)
 	if err != nil || !slices.ContainsFunc(pages, func(p PageText) bool { return p.Table }) {
 		return pages, err
 	}
-	rows, err := t.run(ctx, imagePath, dpi, TablePSM)
+	rows, err := t.run(ctx, imagePath, dpi, TablePSM, language)
 	if err != nil {
 		return nil, err
 	}
@@ -120,13 +192,13 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([
 }
 
 // run runs Tesseract once with a page segmentation mode.
-func (t *Tesseract) run(ctx context.Context, imagePath string, dpi, psm int) ([]PageText, error) {
-	out, err := t.tool.Run(ctx, imagePath, "stdout", "-l", t.language, "--dpi", strconv.Itoa(dpi), "--psm", strconv.Itoa(psm), "tsv")
+func (t *Tesseract) run(ctx context.Context, imagePath string, dpi, psm int, language string) ([]PageText, error) {
+	out, err := t.tool.Run(ctx, imagePath, "stdout", "-l", language, "--dpi", strconv.Itoa(dpi), "--psm", strconv.Itoa(psm), "tsv")
 	if err != nil {
 		if fault.ClassOf(err) == fault.Structural && strings.Contains(err.Error(), "Failed loading language") {
 			// Tesseract's own words (temporary paths, TESSDATA hints) stay
 			// out: the error becomes a degraded reason in events.
-			return nil, fault.Wrap(fault.Structural, &NoLanguageDataError{Language: t.language})
+			return nil, fault.Wrap(fault.Structural, &NoLanguageDataError{Language: language})
 		}
 		return nil, fmt.Errorf("tesseract %s: %w", imagePath, err)
 	}
@@ -136,6 +208,7 @@ func (t *Tesseract) run(ctx context.Context, imagePath string, dpi, psm int) ([]
 	}
 	for i := range pages {
 		pages[i].PSM = psm
+		pages[i].Language = language
 	}
 	return pages, nil
 }
