@@ -259,18 +259,29 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		}
 	}
 
+	// The model's own doubt, whatever the policy requires.
+	doubt := ""
+	switch {
+	case ambiguous && !unfamiliar:
+		// Named only when the model knows the text: on text it does not
+		// know, every type is as plausible and low confidence says why.
+		doubt = ReasonAmbiguousType
+	case ambiguous || lowConfidence || lowOCR || unfamiliar || degradedText || d.Context["text.empty"] == "true":
+		doubt = ReasonLowConfidence
+	}
 	switch {
 	case required:
 		d.Review, d.Reason, d.Priority = true, ReasonRuleRequired, 1
 		if urgent {
 			d.Priority = 2
 		}
-	case ambiguous && !unfamiliar:
-		// Named only when the model knows the text: on text it does not
-		// know, every type is as plausible and low confidence says why.
-		d.Review, d.Reason, d.Priority = true, ReasonAmbiguousType, 0
-	case ambiguous || lowConfidence || lowOCR || unfamiliar || degradedText || d.Context["text.empty"] == "true":
-		d.Review, d.Reason, d.Priority = true, ReasonLowConfidence, 0
+		if doubt != "" {
+			// The reason names the policy; the reviewer is told the type
+			// is in doubt too, so it is not taken as settled.
+			d.Context["review.doubt"] = doubt
+		}
+	case doubt != "":
+		d.Review, d.Reason, d.Priority = true, doubt, 0
 	}
 	d.RulesFired = fired
 	if d.RulesFired == nil {

@@ -66,6 +66,10 @@ func TestDecideRules(t *testing.T) {
 		{"amount rule off for tenant", fixed{"invoice", 0.97}, "lenient", "Total: EUR 12.345,67", false, "", 0, []string{}, []string{}, "policy.amount_threshold", "0", 0.97},
 		{"rule and low confidence", fixed{"medical_record", 0.4}, "acme", "Patient", true, "rule_required", 1,
 			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"policy.type_requires_review"}, "rules.fired", "confidence.below_threshold,type.always_review:medical_record", 0.4},
+		{"rule and low confidence: the doubt is told beside the rule", fixed{"medical_record", 0.4}, "acme", "Patient", true, "rule_required", 1,
+			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"policy.type_requires_review"}, "review.doubt", "low_confidence", 0.4},
+		{"rule alone: no doubt told", fixed{"id_document", 0.99}, "acme", "Passport", true, "rule_required", 1,
+			[]string{"type.always_review:id_document"}, []string{"policy.type_requires_review"}, "review.doubt", "", 0.99},
 		{"empty text", fixed{"invoice", 0.99}, "acme", "  \n\t", true, "low_confidence", 0, []string{"text.empty", "confidence.below_threshold"}, []string{}, "text.empty", "true", 0},
 	}
 	for _, tt := range tests {
