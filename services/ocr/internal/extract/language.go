@@ -9,7 +9,9 @@ import (
 // functionWords are the most frequent short words of each language Tesseract
 // has data for that Docket detects (its codes), chosen to be rare in the
 // others: a page read with the base language's model still spells most of
-// them right, since they seldom carry the letters that model lacks.
+// them right, since they seldom carry the letters that model lacks. Words
+// of one letter are not counted (OCR splits "0at mi1k" into such pieces),
+// nor English ones in the other lists ("for", "at").
 var functionWords = map[string][]string{
 	"eng": {"the", "and", "of", "to", "is", "for", "with", "your", "this", "that", "are", "be", "by", "from", "you", "we", "please", "will", "our", "not"},
 	"deu": {"und", "der", "die", "das", "mit", "für", "ist", "nicht", "den", "von", "zu", "bei", "ein", "eine", "auf", "sie", "wir", "ihre", "bitte", "sehr"},
@@ -19,8 +21,27 @@ var functionWords = map[string][]string{
 	"nld": {"het", "een", "en", "van", "voor", "met", "niet", "op", "uw", "wij", "bij", "zijn", "dat", "naar", "worden", "wordt", "ons", "aan", "ook", "deze"},
 	"por": {"os", "do", "da", "dos", "das", "com", "uma", "não", "em", "seu", "sua", "ao", "pelo", "pela", "são", "para", "você", "nosso", "nas", "nos"},
 	"swe": {"och", "att", "det", "som", "är", "för", "med", "på", "av", "till", "inte", "vi", "har", "ni", "ett", "om", "eller", "från", "vid", "er"},
-	"dan": {"og", "at", "det", "som", "er", "for", "med", "på", "af", "til", "ikke", "vi", "har", "jeg", "et", "om", "eller", "fra", "ved", "jer"},
-	"pol": {"i", "w", "z", "na", "się", "nie", "jest", "że", "dla", "od", "oraz", "przez", "po", "pan", "pani", "do", "za", "lub", "jako", "roku"},
+	"dan": {"og", "det", "som", "er", "med", "på", "af", "til", "ikke", "vi", "har", "jeg", "et", "om", "eller", "fra", "ved", "jer", "hvis", "skal"},
+	"pol": {"na", "się", "nie", "jest", "że", "dla", "od", "oraz", "przez", "po", "pan", "pani", "do", "za", "lub", "jako", "roku", "ze", "we", "przy"},
+}
+
+// documentWords are stems of words documents use (invoices, receipts,
+// forms, letters) in each language, rare in English and in the others. A
+// word of the page counts when it is the stem or, for stems of six letters
+// or more, contains it: compounds ("Rechnungsbetrag", "Kundennummer")
+// count. Short documents (a receipt, an ID card, a table) have few function
+// words but many of these. Some are spelled as the English model reads
+// them (ß as B, ø as @ or o).
+var documentWords = map[string][]string{
+	"deu": {"rechnung", "betrag", "steuer", "straße", "strasse", "strabe", "zahlung", "zahlbar", "gesamt", "kunde", "herrn", "geehrte", "vielen", "konto", "versicherung", "anschrift", "geburt", "unterschrift", "mwst", "zzgl", "inkl", "menge", "einzelpreis", "datum", "bitte", "nummer", "leistung"},
+	"fra": {"facture", "montant", "madame", "monsieur", "adresse", "tva", "reglement", "règlement", "echeance", "échéance", "merci", "naissance", "societe", "société", "prix", "quantite", "quantité", "assurance", "sinistre", "contrat"},
+	"spa": {"factura", "fecha", "nombre", "apellido", "apellidos", "importe", "nacimiento", "reino", "calle", "pago", "gracias", "senor", "señor", "vencimiento", "cuenta", "tarjeta", "efectivo", "sexo", "hasta", "cantidad", "pedido", "proveedor", "espana", "españa"},
+	"ita": {"fattura", "importo", "totale", "imponibile", "codice", "fiscale", "indirizzo", "nato", "nata", "cognome", "egregio", "gentile", "distinti", "saluti", "via", "pagamento", "scadenza", "quantità", "quantita", "ordine", "fornitore"},
+	"nld": {"factuur", "bedrag", "totaal", "btw", "klant", "adres", "straat", "geachte", "betaling", "rekening", "geboortedatum", "bedankt", "alstublieft", "aantal", "prijs", "bestelling", "verzekering", "belasting"},
+	"por": {"fatura", "nome", "morada", "contribuinte", "pagamento", "conta", "obrigado", "obrigada", "rua", "descricao", "descrição", "movimentos", "extrato", "saldo", "nascimento", "valor", "seguro", "sinistro", "encomenda", "cidadao", "cidadão", "portuguesa", "portugal", "validade", "nacionalidade", "apelido"},
+	"swe": {"kvitto", "moms", "totalt", "summa", "kassa", "kort", "gatan", "vagen", "vägen", "tack", "betalning", "belopp", "faktura", "kund", "personnummer", "fodelse", "födelse", "forsakring", "försäkring", "datum", "antal", "pris", "org", "kop", "köp", "inköp", "inkop", "leverans"},
+	"dan": {"kvittering", "beløb", "belob", "beleb", "alt", "moms", "betaling", "faktura", "kunde", "dato", "fødsels", "fodsels", "fadsels", "navn", "efternavn", "fornavne", "udstedelses", "gade", "vej", "tak", "venlig", "hilsen", "forsikring", "antal", "pris", "kort", "danmark", "kr"},
+	"pol": {"faktura", "nazwa", "kwota", "sprzedawca", "nabywca", "razem", "ulica", "ul", "zaplaty", "zapłaty", "platnosc", "płatność", "numer", "rachunek", "wartosc", "wartość", "podatek", "brutto", "netto", "imie", "imię", "nazwisko", "urodzenia", "dowod", "dowód", "zl", "zł", "pln", "szanowni", "umowa"},
 }
 
 // DetectableLanguages are the languages DetectLanguage knows, besides
@@ -30,47 +51,47 @@ func DetectableLanguages() []string {
 }
 
 // Language detection thresholds: a language is named when at least
-// minLanguageHits of its function words occur, they are at least
-// minLanguageShare of the page's words, and it has languageMargin times as
-// many as English. A close second (within the margin, as Swedish and
-// Danish often are) is named beside it.
+// minLanguageHits of its function and document words occur and it has
+// languageMargin times as many as English has function words. A close
+// second (within the margin, as Swedish and Danish often are) is named
+// beside it. A wrong guess costs a second reading, kept only when it is as
+// confident (Tesseract.Recognize).
 const (
-	minLanguageHits  = 6
-	minLanguageShare = 0.04
-	languageMargin   = 1.3
+	minLanguageHits = 4
+	languageMargin  = 1.3
 )
 
 // DetectLanguage names the language of text among candidates (Tesseract
-// codes) by counting function words: the winner, and a close second when
-// there is one. It returns nil when English or no candidate clearly wins:
-// short or mixed pages stay with the base model.
+// codes) by counting its function words and document words: the winner,
+// and a close second when there is one. It returns nil when English or no
+// candidate clearly wins: short or mixed pages stay with the base model.
 func DetectLanguage(text string, candidates []string) []string {
 	words := strings.FieldsFunc(strings.ToLower(text), func(r rune) bool { return !unicode.IsLetter(r) })
+	words = slices.DeleteFunc(words, func(w string) bool { return len([]rune(w)) < 2 })
 	if len(words) == 0 || len(candidates) == 0 {
 		return nil
 	}
-	count := func(lang string) int {
-		set := make(map[string]bool, len(functionWords[lang]))
+	hits := make(map[string]int, len(candidates)+1)
+	for _, lang := range append([]string{"eng"}, candidates...) {
+		exact := make(map[string]bool, len(functionWords[lang]))
 		for _, w := range functionWords[lang] {
-			set[w] = true
+			exact[w] = true
 		}
-		n := 0
 		for _, w := range words {
-			if set[w] {
-				n++
+			switch {
+			case exact[w]:
+				hits[lang]++
+			case slices.ContainsFunc(documentWords[lang], func(stem string) bool {
+				return w == stem || len([]rune(stem)) >= 6 && strings.Contains(w, stem)
+			}):
+				hits[lang]++
 			}
 		}
-		return n
 	}
 	ranked := slices.Clone(candidates)
-	hits := make(map[string]int, len(ranked))
-	for _, lang := range ranked {
-		hits[lang] = count(lang)
-	}
 	slices.SortStableFunc(ranked, func(a, b string) int { return hits[b] - hits[a] })
 	n := hits[ranked[0]]
-	if n < minLanguageHits || float64(n) < minLanguageShare*float64(len(words)) ||
-		float64(n) < languageMargin*float64(count("eng")) {
+	if n < minLanguageHits || float64(n) < languageMargin*float64(hits["eng"]) {
 		return nil
 	}
 	if len(ranked) > 1 && float64(hits[ranked[1]])*languageMargin > float64(n) {
