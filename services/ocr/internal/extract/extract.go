@@ -41,8 +41,9 @@ const WorkPrefix = "docket-ocr-"
 // Profile names the way pages are read, for checkpoints: a page
 // checkpointed by a build that read it another way is read again. v2:
 // scans at their own resolution, tables in rows, partial text layers
-// completed by the engine (issue 17).
-const Profile = "read.v2"
+// completed by the engine (issue 17); v3: text the layout analysis
+// skipped is read.
+const Profile = "read.v3"
 
 // Methods, as in events.Page.Method.
 const (

@@ -35,32 +35,7 @@ func withTextLayer(layer string, ocr Page) Page {
 	if ocr.Confidence < minAddedConfidence {
 		return textOnly
 	}
-	layerPairs := pairs(words(layer))
-	known := map[string]bool{}
-	for _, w := range layerPairs {
-		known[w] = true
-	}
-	var added []string
-	for line := range strings.SplitSeq(ocr.Text, "\n") {
-		ws := words(line)
-		if len(ws) == 0 {
-			if len(added) > 0 && added[len(added)-1] != "" {
-				added = append(added, "") // keep paragraph breaks
-			}
-			continue
-		}
-		found, ps := 0, pairs(ws)
-		for _, w := range ps {
-			if known[w] || slices.ContainsFunc(layerPairs, func(l string) bool { return nearlyEqual(w, l) }) {
-				found++
-			}
-		}
-		if float64(found) >= knownWordShare*float64(len(ps)) {
-			continue
-		}
-		added = append(added, line)
-	}
-	extra := strings.TrimSpace(strings.Join(added, "\n"))
+	extra := newLines(layer, ocr.Text)
 	if nonSpace(extra) < minTextLayerChars {
 		return textOnly
 	}
@@ -71,6 +46,39 @@ func withTextLayer(layer string, ocr Page) Page {
 		Confidence: (nl + ne*ocr.Confidence) / (nl + ne),
 		Method:     MethodOCR,
 	}
+}
+
+// newLines returns the lines of text whose words known does not already
+// hold: a line with at least knownWordShare of its word pairs in known,
+// give or take a misread character, is dropped; paragraph breaks between
+// the lines kept are kept.
+func newLines(known, text string) string {
+	knownPairs := pairs(words(known))
+	set := map[string]bool{}
+	for _, w := range knownPairs {
+		set[w] = true
+	}
+	var added []string
+	for line := range strings.SplitSeq(text, "\n") {
+		ws := words(line)
+		if len(ws) == 0 {
+			if len(added) > 0 && added[len(added)-1] != "" {
+				added = append(added, "") // keep paragraph breaks
+			}
+			continue
+		}
+		found, ps := 0, pairs(ws)
+		for _, w := range ps {
+			if set[w] || slices.ContainsFunc(knownPairs, func(l string) bool { return nearlyEqual(w, l) }) {
+				found++
+			}
+		}
+		if float64(found) >= knownWordShare*float64(len(ps)) {
+			continue
+		}
+		added = append(added, line)
+	}
+	return strings.TrimSpace(strings.Join(added, "\n"))
 }
 
 // pairs returns each word and the word after it, joined by a space; a

@@ -433,3 +433,24 @@ func TestScanInAnotherLanguageIsReadWithItsModel(t *testing.T) {
 		}
 	}
 }
+
+// TestSkippedParagraphIsRead: a letter scanned at 200 dpi (written for an
+// outside trial) whose paragraph of three lines — a phone number and an
+// e-mail address in it — Tesseract's layout analysis finds no block for,
+// with --psm 3 and 4 alike, raw Tesseract included: the band of ink no
+// line covers is read alone and added, and nothing read is doubled.
+func TestSkippedParagraphIsRead(t *testing.T) {
+	res, got, raw := compareWithTesseract(t, "letter200.pdf", "letter200.gt.txt")
+	text := res.Text()
+	for _, w := range []string{"Mrs Kowalczyk on 0161 496 0520", "Please complete the reply slip below"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("%q not read:\n%s", w, text)
+		}
+	}
+	if n := strings.Count(text, "Yours sincerely"); n != 1 {
+		t.Errorf("%q read %d times, want once:\n%s", "Yours sincerely", n, text)
+	}
+	if got >= raw {
+		t.Errorf("CER %.3f, want under raw tesseract's %.3f, which skips the paragraph", got, raw)
+	}
+}

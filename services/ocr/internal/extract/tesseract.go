@@ -45,7 +45,19 @@ type PageText struct {
 	PSM int
 	// Language is the Tesseract language setting the text was read with.
 	Language string
+	// Recovered counts the bands of ink Tesseract's layout analysis
+	// skipped that were read alone and added to Text (recoverSkipped).
+	Recovered int
+
+	// rows are the vertical extents of the lines read; starts where each
+	// line of Text begins, and its top.
+	rows   []span
+	starts []lineStart
 }
+
+// lineStart is where a line begins in a page's text, and its top row in
+// the image.
+type lineStart struct{ offset, top int }
 
 // Engine recognizes the text of a page image. It is the seam tests observe
 // (a counting decorator) and the one place another OCR engine would plug in.
@@ -110,32 +122,43 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([
 		dpi = t.dpi
 	}
 	pages, err := t.recognize(ctx, imagePath, dpi, t.language)
-	if err != nil || len(t.detect) == 0 {
-		return pages, err
+	if err != nil {
+		return nil, err
+	}
+	if len(t.detect) == 0 {
+		return t.withSkipped(ctx, imagePath, dpi, pages)
 	}
 	var all strings.Builder
 	for _, p := range pages {
 		all.WriteString(p.Text)
 		all.WriteByte('\n')
 	}
-	langs := DetectLanguage(all.String(), t.detect)
-	if langs == nil {
+	if langs := DetectLanguage(all.String(), t.detect); langs != nil {
+		language := strings.Join(append(langs, t.language), "+")
+		again, err := t.recognize(ctx, imagePath, dpi, language)
+		if err != nil {
+			return nil, err
+		}
+		for i, p := range pages {
+			if len(again) == len(pages) && again[i].Confidence >= p.Confidence-languageConfidenceSlack {
+				pages[i] = again[i]
+			}
+		}
+	}
+	return t.withSkipped(ctx, imagePath, dpi, pages)
+}
+
+// withSkipped adds to a single page image's reading the text of the bands
+// of ink its layout analysis skipped (recoverSkipped).
+func (t *Tesseract) withSkipped(ctx context.Context, imagePath string, dpi int, pages []PageText) ([]PageText, error) {
+	if len(pages) != 1 {
 		return pages, nil
 	}
-	language := strings.Join(append(langs, t.language), "+")
-	again, err := t.recognize(ctx, imagePath, dpi, language)
+	p, err := t.recoverSkipped(ctx, imagePath, dpi, pages[0])
 	if err != nil {
 		return nil, err
 	}
-	if len(again) != len(pages) {
-		return pages, nil
-	}
-	for i, p := range pages {
-		if again[i].Confidence >= p.Confidence-languageConfidenceSlack {
-			pages[i] = again[i]
-		}
-	}
-	return pages, nil
+	return []PageText{p}, nil
 }
 
 // languageConfidenceSlack is how much lower the detected language's mean
@@ -278,7 +301,12 @@ func ParseTSV(b []byte) ([]PageText, error) {
 		if p.words > 0 {
 			out[i].Confidence = p.confSum / float64(p.words) / 100
 		}
-		out[i].Table = tableLike(p.boxes())
+		boxes := p.boxes()
+		out[i].Table = tableLike(boxes)
+		for _, b := range boxes {
+			out[i].rows = append(out[i].rows, span{b.top, b.bottom})
+		}
+		out[i].starts = p.starts
 	}
 	return out, nil
 }
@@ -292,6 +320,7 @@ type tsvPage struct {
 	line       int
 	started    bool
 	lines      map[[3]int]*lineBox
+	starts     []lineStart
 }
 
 // lineBox is a text line Tesseract found: its block, its box in pixels and
@@ -340,6 +369,7 @@ func (p *tsvPage) add(level int, f []string) error {
 		lb.words++ // a drawn rule read as '|' or ']' is no word of a cell
 	}
 	block, par, ln := n[0], n[1], n[2]
+	newLine := true
 	switch {
 	case !p.started:
 	case block != p.block || par != p.par:
@@ -348,6 +378,10 @@ func (p *tsvPage) add(level int, f []string) error {
 		p.text.WriteByte('\n')
 	default:
 		p.text.WriteByte(' ')
+		newLine = false
+	}
+	if newLine {
+		p.starts = append(p.starts, lineStart{offset: p.text.Len(), top: lb.top})
 	}
 	p.started, p.block, p.par, p.line = true, block, par, ln
 	p.text.WriteString(word)
