@@ -109,6 +109,27 @@ func TestPhoneForms(t *testing.T) {
 		{"five-digit extension unlabelled", "Aktenzeichen 0761 270-34010", []string{}},
 		{"area code form unlabelled", "Kundennr. 07361 5560-214", []string{}},
 		{"area code form after an id label", "Rechnung Nr. 0736 155602", []string{}},
+		// Found from outside (fourth trial): a subscriber number in pairs
+		// after an area code, with an extension after a dash; short
+		// service numbers under a compound label; Portuguese, Polish
+		// labels; the "or" OCR glued to a number by a dash.
+		{"german pairs with a switchboard extension", "Telefon 0911 32 44 18-0 · Fax 0911 32 44 18-9", []string{"0911 32 44 18-0", "0911 32 44 18-9"}},
+		{"german pairs, the dot read as a dash", "Telefon 0911 32 44 18-0 - Fax 0911 32 44 18-9", []string{"0911 32 44 18-0", "0911 32 44 18-9"}},
+		{"german pairs under durchwahl", "Frau Ozdemir, Durchwahl 0911 32 44 18-12", []string{"0911 32 44 18-12"}},
+		{"swedish area code and pairs", "Tel 063-12 44 80", []string{"063-12 44 80"}},
+		{"portuguese linha label", "contacte a Linha Caixa: 217 900 790 (chamada para rede fixa nacional)", []string{"217 900 790"}},
+		{"dutch service number under a compound label", "Vragen? BelastingTelefoon 0800-0543, of", []string{"0800-0543"}},
+		{"polish infolinia", "Infolinia: 61 81 1 9999 lub +48 61 81 1 9999 (z zagranicy)", []string{"61 81 1 9999", "+48 61 81 1 9999"}},
+		{"or glued to a number by OCR", "tel. 81 532 14 70-lub kom. +48 604 118 293,", []string{"81 532 14 70", "+48 604 118 293"}},
+		{"pairs after an area code under an account label", "Konto 0911 32 44 18-0", []string{}},
+		{"pairs after an area code unlabelled", "Az. 063-12 44 80", []string{}},
+		{"two pairs after an area code", "Tel. 0911 32 44", []string{}},
+		{"pairs with a four-digit extension", "Tel. 0911 32 44 18-1234", []string{}},
+		{"dotted date under a phone label", "Telefon: 12.05.1969", []string{}},
+		{"polish shape one digit short", "Infolinia: 61 81 1 999", []string{}},
+		{"polish shape under a number label", "Nr 61 81 1 9999", []string{}},
+		{"service number without a label", "Kenmerk 0800-0543", []string{}},
+		{"a word glued by a dash that is not or", "tel. 81 532 14 70-abc", []string{}},
 		// Near-misses that are not phone numbers.
 		{"invoice number shaped like a phone", "Invoice number: 415-555-0132", []string{}},
 		{"order number shaped like a uk phone", "Order no. 020 7946 0958", []string{}},
