@@ -228,6 +228,18 @@ func TestDateOfBirth(t *testing.T) {
 		{"polish label above", "Data urodzenia:\n18 lutego 1986", []string{"18 lutego 1986"}},
 		{"polish born with the place", "urodzona w Gdańsku 3 września 1979", []string{"3 września 1979"}},
 		{"danish label", "Fødselsdato: 12.05.1969", []string{"12.05.1969"}},
+		// Found from outside (fourth trial): "geb. am", Danish and
+		// Swedish month names, and the colon OCR put after a day.
+		{"german geb. am with a month name", "Frau Gertrud Maßberg, geb. am 14. März 1951,", []string{"14. März 1951"}},
+		{"german geb. numeric", "geb. 14.03.1951", []string{"14.03.1951"}},
+		{"german geboren am with a month name", "geboren am 14. März 1951", []string{"14. März 1951"}},
+		{"danish month", "Fødselsdato: 12. marts 1979", []string{"12. marts 1979"}},
+		{"norwegian month", "Født 3. desember 1970", []string{"3. desember 1970"}},
+		{"swedish month", "Födelsedatum: 4 juni 1981", []string{"4 juni 1981"}},
+		{"swedish month, a colon after the day as OCR reads it", "Födelsedatum: 4: juni 1981", []string{"4: juni 1981"}},
+		{"danish invoice date", "Fakturadato: 12. marts 2024", []string{}},
+		{"swedish date with a colon, no birth label", "Leveransdatum: 4: juni 2024", []string{}},
+		{"time after geb. am", "geb. am 14:30 1951", []string{}},
 		{"polish issue date", "Data wydania: 5 maja 2020", []string{}},
 		{"polish word ending in ur.", "Nr faktur. 05.05.1970", []string{}},
 		{"foreign month without a birth label", "Fecha de emisión: 5 de mayo de 2020", []string{}},
