@@ -129,6 +129,8 @@ func TestPhoneForms(t *testing.T) {
 		{"polish shape one digit short", "Infolinia: 61 81 1 999", []string{}},
 		{"polish shape under a number label", "Nr 61 81 1 9999", []string{}},
 		{"service number without a label", "Kenmerk 0800-0543", []string{}},
+		{"portuguese linha de apoio ao cliente", "Linha de apoio ao cliente: 217 900 790", []string{"217 900 790"}},
+		{"portuguese credit line", "Linha de crédito 250 000 000", []string{}},
 		{"a word glued by a dash that is not or", "tel. 81 532 14 70-abc", []string{}},
 		// Near-misses that are not phone numbers.
 		{"invoice number shaped like a phone", "Invoice number: 415-555-0132", []string{}},

@@ -79,7 +79,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|mobil|mobilnummer|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: \p{L}+){0,3}|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|mobil|mobilnummer|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
