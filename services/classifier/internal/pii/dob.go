@@ -9,8 +9,8 @@ import (
 )
 
 // month is a month's name: in English, whole or cut short, or in full in
-// Dutch, French, German, Spanish, Portuguese, Italian, Swedish or Polish
-// (found from outside: "geboortedatum 9 januari 1984", "nato il 4 aprile
+// Dutch, French, German, Spanish, Portuguese, Italian, Swedish, Danish,
+// Norwegian or Polish (found from outside: "geboortedatum 9 januari 1984", "nato il 4 aprile
 // 1969", "ur. 5 maja 1970").
 const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?|` +
 	`januari|januar|janvier|j[äa]nner|enero|janeiro|gennaio|februari|februar|f[ée]vrier|febrero|fevereiro|febbraio|` +
@@ -19,7 +19,11 @@ const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 	`oktober|octobre|octubre|outubro|ottobre|novembre|noviembre|novembro|dezember|d[ée]cembre|diciembre|dezembro|dicembre|` +
 	// Polish, as dates write it (genitive) and as a form's field does.
 	`stycznia|stycze[ńn]|lutego|luty|marca|marzec|kwietnia|kwiecie[ńn]|maja|czerwca|czerwiec|lipca|lipiec|sierpnia|sierpie[ńn]|` +
-	`wrze[śs]nia|wrzesie[ńn]|pa[źz]dziernika|pa[źz]dziernik|listopada|listopad|grudnia|grudzie[ńn])`
+	`wrze[śs]nia|wrzesie[ńn]|pa[źz]dziernika|pa[źz]dziernik|listopada|listopad|grudnia|grudzie[ńn]|` +
+	// Danish, Swedish and Norwegian where they differ from the above
+	// (found from outside: "Fødselsdato: 12. marts 1979", "Födelsedatum:
+	// 4 juni 1981").
+	`marts|juni|juli|desember)`
 
 // bilingualMonth is a month name, or as a bilingual card writes it, with
 // its name in another language before or after a slash: "MAA/MAR",
@@ -30,15 +34,16 @@ var (
 	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 17 09 1973,
 	// 1973-09-17, 17 Sep 1973, 17th of September 1973, September 17, 1973,
 	// 12 MAA/MAR 1995, 11 APR /AVR 85, 3. März 1980, 1er mars 1975,
-	// 5 de mayo de 1970. Only a birth label makes one personal data, so
-	// the looser forms cost no precision elsewhere.
-	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\s(\d{1,2})\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th|er)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
+	// 5 de mayo de 1970, and as OCR read one, 4: juni 1981. Only a birth
+	// label makes one personal data, so the looser forms cost no
+	// precision elsewhere.
+	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\s(\d{1,2})\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th|er|:)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
 	// birthLabel ends a text that labels a date of birth. A format hint
 	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
-	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon[ya](?: w [^\d\n]{1,30}?)?|` +
+	birthLabel = regexp.MustCompile(`(?i)\b(?:date of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon[ya](?: w [^\d\n]{1,30}?)?|` +
 		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
 )
 

@@ -79,7 +79,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|mobil|mobilnummer|mobiltelefon|telefonnummer|kom[óo]rka|nr tel`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|mobil|mobilnummer|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
@@ -95,7 +95,7 @@ var (
 	// alsoLabel ends a text in which a phone label was followed by a
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.
-	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
+	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
 	// idLabel names an identifier that is not a phone number, in English
 	// and in the languages whose national numbers phoneForm takes
 	// without a label ("Factura 915 34 82 17", "Pedido nº …").
@@ -170,6 +170,11 @@ func amountTail(text string, rs []run) int {
 // amountRe is a money amount with cents at the start of a text.
 var amountRe = regexp.MustCompile(`^\d{1,3}(?:[,.]\d{3})*[.,]\d{2}(?:[^\d.,]|$)`)
 
+// orGlued is the word "or" glued by a dash to the end of a number, where
+// OCR read the space before it as one: "tel. 81 532 14 70-lub kom. +48
+// …" (found from outside; Polish "lub" is "or").
+var orGlued = regexp.MustCompile(`^-(?:lub|or|oder|ou|eller)(?:[ \t,;]|$)`)
+
 // phoneWord finds a phone label anywhere in a label text.
 var phoneWord = regexp.MustCompile(`(?i)\b(?:tel|telephone|phone|mobile|mob|cell|fax|call|contact|hotline|helpline|whatsapp)\b`)
 
@@ -207,7 +212,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	if end < len(text) && text[end] == ')' {
 		end++
 	}
-	if !cleanBefore(text, start) || !cleanAfter(text, end) {
+	if !cleanBefore(text, start) || (!cleanAfter(text, end) && !orGlued.MatchString(text[end:])) {
 		return [2]int{}, false
 	}
 	groups := make([]string, len(rs))
@@ -301,7 +306,19 @@ func trunkless(g []string) bool {
 		slices.Equal(shape, []int{2, 3, 4}) ||
 		// Denmark's and Norway's eight digits, "33 12 34 56"; Italy's
 		// mobiles, "347 123 4567" (found from outside).
-		slices.Equal(shape, []int{2, 2, 2, 2}) || slices.Equal(shape, []int{3, 3, 4}) && g[0][0] == '3'
+		slices.Equal(shape, []int{2, 2, 2, 2}) || slices.Equal(shape, []int{3, 3, 4}) && g[0][0] == '3' ||
+		// Poland's nine digits after a two-digit area code, as a
+		// company may group them: "61 81 1 9999" (found from outside).
+		len(g[0]) == 2 && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9
+}
+
+// digitCount returns how many digits the groups g hold.
+func digitCount(g []string) int {
+	n := 0
+	for _, s := range g {
+		n += len(s)
+	}
+	return n
 }
 
 // areaCode reports whether the runs rs are a national number written as
@@ -313,15 +330,22 @@ func trunkless(g []string) bool {
 // writes them, "08-640 12 34" (found from outside). The area code is 2
 // to 5 digits, the subscriber number's first group 3 to 8 and the others
 // 2 to 8, the extension 1 to 5 (a large switchboard's), 8 to 14 digits in
-// all. On its own the shape says nothing; phoneAt takes it only
-// under a phone label.
+// all. The subscriber number may also be written in pairs (see
+// pairedSubscriber). On its own the shape says nothing; phoneAt takes it
+// only under a phone label.
 func areaCode(text string, rs []run) bool {
-	if len(rs) < 2 || len(rs) > 4 {
+	if len(rs) < 2 || len(rs) > 6 {
 		return false
 	}
 	g := func(i int) string { return text[rs[i].start:rs[i].end] }
 	area, sub := g(0), g(1)
-	if len(area) < 2 || len(area) > 5 || area[0] != '0' || area[1] == '0' || len(sub) < 3 || len(sub) > 8 {
+	if len(area) < 2 || len(area) > 5 || area[0] != '0' || area[1] == '0' {
+		return false
+	}
+	if pairedSubscriber(text, rs) {
+		return true
+	}
+	if len(rs) > 4 || len(sub) < 3 || len(sub) > 8 {
 		return false
 	}
 	digits := len(area) + len(sub)
@@ -337,6 +361,28 @@ func areaCode(text string, rs []run) bool {
 		digits += len(s)
 	}
 	return digits >= 8 && digits <= 14
+}
+
+// pairedSubscriber reports whether the runs rs after an area code are a
+// subscriber number written in three or four pairs, parted by spaces,
+// with an optional extension of 1 to 3 digits after a dash, as Germany
+// and Sweden write them (found from outside): "0911 32 44 18-0",
+// "0911 32 44 18-12", "063-12 44 80". A date ("01.02.2024", "05 07
+// 1993") has no three pairs.
+func pairedSubscriber(text string, rs []run) bool {
+	n := len(rs) - 1
+	if n >= 2 && text[rs[n-1].end:rs[n].start] == "-" && rs[n].end-rs[n].start <= 3 {
+		n-- // the extension
+	}
+	if n < 3 || n > 4 {
+		return false
+	}
+	for i := 1; i <= n; i++ {
+		if rs[i].end-rs[i].start != 2 || (i > 1 && text[rs[i-1].end:rs[i].start] != " ") {
+			return false
+		}
+	}
+	return true
 }
 
 // phoneForm reports whether digit groups are a phone number:

@@ -81,9 +81,16 @@ func Amounts(text string) []Amount {
 		}
 	}
 	var out []Amount
+	kr, krRead := "", false
 	for _, c := range cands {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
 			continue
+		}
+		if c.a.Currency == krona {
+			if !krRead {
+				kr, krRead = kronaCode(text), true
+			}
+			c.a.Currency = kr
 		}
 		out = append(out, c.a)
 	}
@@ -116,10 +123,32 @@ func scanNumbers(text string) []number {
 			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0)) {
 			n = sp
 		}
+		if d := spacedDecimals(text, n); d > 0 && (currencyBefore(text[max(0, i-16):i]) != "" || currencyAfter(text[d:min(len(text), d+8)]) != "") {
+			n.end, n.raw, n.decimals = d, text[i:d], true
+		}
 		out = append(out, n)
 		i = n.end
 	}
 	return out
+}
+
+// spacedDecimals returns where the decimal part of n ends when OCR put a
+// space after its decimal comma: a number grouped by points, ", " and
+// exactly two digits ("DKK 12.853, 13", found from outside), or 0. Only
+// a currency next to it (scanNumbers) makes it one number: "12, 13" is a
+// list, and so is "1.234, 5.678".
+func spacedDecimals(text string, n number) int {
+	if !n.grouped || n.decimals || !strings.Contains(n.raw, ".") || strings.ContainsAny(n.raw, ", ") {
+		return 0
+	}
+	j := n.end
+	if j+4 > len(text) || text[j] != ',' || text[j+1] != ' ' || !isDigit(text[j+2]) || !isDigit(text[j+3]) {
+		return 0
+	}
+	if k := j + 4; k < len(text) && (isDigit(text[k]) || ((text[k] == '.' || text[k] == ',') && k+1 < len(text) && isDigit(text[k+1]))) {
+		return 0
+	}
+	return j + 4
 }
 
 func readNumber(text string, i int, spaces bool) number {
@@ -198,11 +227,64 @@ var (
 	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|(?i:\b(` + currencyCodes + `)\b)|kr\b|zł|Fr\.)`)
 	symbolCodes   = map[string]string{"$": "USD", "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
-		"Fr.": "CHF", "kr": "SEK", "kr.": "DKK", "zł": "PLN"}
+		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|\$)\)[\s:]*$`)
 	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$)(?:\)|\b|$)`)
 )
+
+// krona stands for "kr" until the document says whose krone or krona it
+// is (see kronaCode).
+const krona = "kr"
+
+var (
+	kronaISO = regexp.MustCompile(`\b(?:DKK|SEK|NOK)\b|(?i:\b(?:danske kroner|svenska kronor|kronor|norske kroner)\b)`)
+	// Words of Danish, Norwegian and Swedish that the others spell
+	// otherwise: Danish "af", "beløb", "moms"; Norwegian "av", "beløp",
+	// "mva"; Swedish "och", "att", "belopp", "för", "är".
+	danishWords    = regexp.MustCompile(`(?i)\b(?:af|beløb|beløbet|moms|momsen|købt|betales)(?:[^\p{L}]|$)`)
+	norwegianWords = regexp.MustCompile(`(?i)\b(?:av|beløp|beløpet|mva|kjøpt|betales)(?:[^\p{L}]|$)`)
+	swedishWords   = regexp.MustCompile(`(?i)\b(?:och|att|belopp|beloppet|för|är|momsen|betalas)(?:[^\p{L}]|$)`)
+)
+
+// kronaCode says whose krone or krona "kr" is in text: the currency the
+// document names by its code (DKK, SEK, NOK) or in words, else the
+// language its words are in, else "" (found from outside: "20.848 kr."
+// in a Danish claim was read as Swedish kronor).
+func kronaCode(text string) string {
+	named := map[string]int{}
+	for _, m := range kronaISO.FindAllString(text, -1) {
+		switch strings.ToLower(m) {
+		case "dkk", "danske kroner":
+			named["DKK"]++
+		case "sek", "svenska kronor", "kronor":
+			named["SEK"]++
+		case "nok", "norske kroner":
+			named["NOK"]++
+		}
+	}
+	if len(named) == 1 {
+		for c := range named {
+			return c
+		}
+	}
+	if len(named) > 1 {
+		return ""
+	}
+	da := len(danishWords.FindAllStringIndex(text, -1))
+	no := len(norwegianWords.FindAllStringIndex(text, -1))
+	sv := len(swedishWords.FindAllStringIndex(text, -1))
+	nordic := strings.ContainsAny(text, "æøÆØ")
+	switch {
+	case sv > da && sv > no && !nordic:
+		return "SEK"
+	case da > no && da > sv:
+		return "DKK"
+	case no > da && no > sv:
+		return "NOK"
+	}
+	return ""
+}
 
 func currencyCode(s string) string {
 	s = strings.TrimSpace(s)
@@ -271,6 +353,8 @@ var (
 		`|januari|februari|maart|mei|augustus|augusti|maj` +
 		`|janeiro|fevereiro|março|maio|junho|julho|setembro|outubro|novembro|dezembro` +
 		`|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre` +
+		// Danish and Norwegian where they differ (found from outside).
+		`|marts|desember` +
 		`|styczeń|stycznia|luty|lutego|marzec|marca|kwiecień|kwietnia|maja|czerwiec|czerwca|lipiec|lipca|sierpień|sierpnia|wrzesień|września|październik|października|listopad|listopada|grudzień|grudnia)`
 	// monthAfter and monthBefore: a month right after or before a number
 	// (Spanish and Portuguese put "de" between). The end is a non-letter,

@@ -166,6 +166,74 @@ func TestAmountForms(t *testing.T) {
 		{"limit column", "Cover          Limit          Premium\nLiability      1,000,000.00   1,200.00", []string{"1200.00 column"}},
 		{"premium for cover", "Monthly premium for liability cover: $120.00", []string{"120.00 USD currency"}},
 		{"deductible", "Deductible: $500", []string{}},
+		// Found from outside (fourth trial): a company's share capital is
+		// no transaction.
+		{"french share capital", "La société Boulangerie Delacroix SARL, au capital de 20 000 €, dont le siège", []string{}},
+		{"french capital social", "SARL au capital social de 20 000 €", []string{}},
+		{"spanish capital social", "Capital social: 3.006,00 €", []string{}},
+		{"german stammkapital", "Stammkapital: 25.000,00 EUR", []string{}},
+		{"english share capital", "Issued share capital £10,000", []string{}},
+		{"italian capitale sociale", "S.p.A. capitale sociale 120.000 €", []string{}},
+		{"polish share capital", "Kapitał zakładowy 50 000 zł", []string{}},
+		{"capital repaid is money", "Capital repayment: €1,200.00", []string{"1200.00 EUR currency"}},
+		{"capital gains tax is money", "Total capital gains tax: €500.00", []string{"500.00 EUR currency"}},
+		{"working capital loan is money", "Working capital loan £20,000", []string{"20000.00 GBP currency"}},
+		{"total after the share capital", "SARL au capital de 20 000 €\nTotal TTC : 1 250,00 €", []string{"1250.00 EUR currency"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := amountsIn(tt.text); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Amounts(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+// Found from outside (fourth trial): "kr" and "kr." are Danish, Swedish
+// or Norwegian crowns: the document says which, by a code or its words,
+// or the amount has no code.
+func TestKronaCurrency(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"danish claim", "Skadeanmeldelse\nBeløbet udbetales til kontoen.\nI alt       20.848 kr.", []string{"20848.00 DKK currency"}},
+		{"code named elsewhere", "Faktura\nI alt: 20.848 kr.\nBeløb i DKK", []string{"20848.00 DKK currency"}},
+		{"code named elsewhere, swedish", "Att betala: 1 250 kr\nAlla belopp i SEK", []string{"1250.00 SEK currency"}},
+		{"swedish words", "Att betala: 1 250 kr\nBeloppet ska betalas", []string{"1250.00 SEK currency"}},
+		{"norwegian words", "Beløp å betale 1 250 kr\nmva 25%", []string{"1250.00 NOK currency"}},
+		{"undecidable", "Totalt 1 250 kr", []string{"1250.00 currency"}},
+		{"two codes named", "Totalt 1 250 kr\nDKK eller SEK", []string{"1250.00 currency"}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := amountsIn(tt.text); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("Amounts(%q) = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}
+
+// Found from outside (fourth trial): OCR put a space after a decimal
+// comma. Beside a currency, a point-grouped number, ", " and two digits
+// are one amount; a list stays a list.
+func TestSpacedDecimalComma(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"code before", "I alt DKK 12.853, 13", []string{"12853.13 DKK currency"}},
+		{"currency after", "Summe 12.853, 13 EUR", []string{"12853.13 EUR currency"}},
+		{"words after", "I alt DKK 12.853, 13 inkl. moms", []string{"12853.13 DKK currency"}},
+		{"no currency", "I alt 12.853, 13", []string{"12853.00 label", "13.00 label"}},
+		{"list of small numbers", "Total EUR 12, 13", []string{"12.00 EUR currency", "13.00 label"}},
+		{"list of grouped numbers", "DKK 1.234, 5.678", []string{"1234.00 DKK currency"}},
+		{"three digits after the comma", "DKK 12.853, 134", []string{"12853.00 DKK currency"}},
+		{"a grouped number after the comma", "DKK 12.853, 13.000", []string{"12853.00 DKK currency"}},
+		{"decimal point grouping", "USD 12,853, 13", []string{"12853.00 USD currency"}},
+		{"danish date", "Beløb betalt 12. marts 2024", []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

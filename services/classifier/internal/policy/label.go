@@ -45,7 +45,11 @@ var (
 	// word ("Policy excess", "Credit limit", but not "Excess baggage
 	// fee", "Seat cover").
 	limitModRe  = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|insured|fdic|fscs|sipc|ncua|protected|guaranteed)\b`)
-	limitHeadRe = regexp.MustCompile(`(?i)\b(?:limit|limits|coverage|covered|deductible|excess|benefits?|ceiling|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover)\b`)
+	limitHeadRe = regexp.MustCompile(`(?i)\b(?:limit|limits|coverage|covered|deductible|excess|benefits?|ceiling|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
+		// A company's share capital, as its letterhead or a contract's
+		// parties name it (found from outside: "société au capital de
+		// 20 000 €" was the largest amount of a contract).
+		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy)\b`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
 	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
