@@ -47,7 +47,9 @@ const (
 )
 
 // recoverSkipped reads the bands of the single page image at imagePath that
-// hold ink no line of page covers, and adds what they read to page.
+// hold ink no line of page covers, and adds what they read to page. It
+// fails only when ctx ends: a band that cannot be cut out or read adds
+// nothing.
 func (t *Tesseract) recoverSkipped(ctx context.Context, imagePath string, dpi int, page PageText) (PageText, error) {
 	if len(page.rows) == 0 {
 		return page, nil
@@ -67,14 +69,16 @@ func (t *Tesseract) recoverSkipped(ctx context.Context, imagePath string, dpi in
 	for i, b := range bands {
 		crop := filepathFor(imagePath, i)
 		if err := writeBand(crop, img, b, lineH/4); err != nil {
-			return page, fmt.Errorf("band of %s: %w", imagePath, err)
+			_ = os.Remove(crop)
+			return page, nil // the page as Tesseract read it
 		}
 		got, err := t.run(ctx, crop, dpi, BlockPSM, page.Language)
 		_ = os.Remove(crop)
-		if err != nil {
-			return page, err
+		if ctx.Err() != nil {
+			return page, ctx.Err()
 		}
-		if len(got) != 1 {
+		if err != nil || len(got) != 1 {
+			// A band Tesseract cannot read adds nothing; the page stands.
 			continue
 		}
 		// Lines of the neighbours the band's margin cut into are read

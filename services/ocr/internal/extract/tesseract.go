@@ -136,11 +136,13 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([
 	if langs := DetectLanguage(all.String(), t.detect); langs != nil {
 		language := strings.Join(append(langs, t.language), "+")
 		again, err := t.recognize(ctx, imagePath, dpi, language)
-		if err != nil {
-			return nil, err
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
 		}
+		// A second reading that fails (the language's data damaged) leaves
+		// the first one.
 		for i, p := range pages {
-			if len(again) == len(pages) && again[i].Confidence >= p.Confidence-languageConfidenceSlack {
+			if err == nil && len(again) == len(pages) && again[i].Confidence >= p.Confidence-languageConfidenceSlack {
 				pages[i] = again[i]
 			}
 		}
