@@ -3,6 +3,9 @@ package blob
 import (
 	"context"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"regexp"
 )
 
@@ -65,7 +68,7 @@ func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex, mediaType string)
 		return Ref{}, err
 	}
 	sum, _ := normalize(sha256hex)
-	r, err := b.b.NewReader(ctx, k, nil)
+	r, err := b.openDropped(ctx, k)
 	if err != nil {
 		return Ref{}, classify("adopt", sum, err)
 	}
@@ -75,4 +78,25 @@ func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex, mediaType string)
 		return Ref{}, fmt.Errorf("blob: adopt %s from tenant %s: %w", sum, tenant, err)
 	}
 	return ref, nil
+}
+
+// openDropped opens the dropped key k for reading. On the file backend it
+// opens the file itself: the driver's reader would also stat it and look
+// for attributes, which Adopt does not read.
+func (b *Bucket) openDropped(ctx context.Context, k string) (io.ReadCloser, error) {
+	if !b.durable {
+		return b.b.NewReader(ctx, k, nil)
+	}
+	f, err := os.Open(b.filePath(k))
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || fi.IsDir() {
+		_ = f.Close()
+		if err == nil {
+			err = &fs.PathError{Op: "open", Path: f.Name(), Err: fs.ErrNotExist} // a folder is no blob, as for the driver
+		}
+		return nil, err
+	}
+	return f, nil
 }
