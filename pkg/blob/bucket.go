@@ -128,15 +128,22 @@ func (b *Bucket) Close() error { return b.b.Close() }
 // first Put, is returned. More than MaxSize bytes fail with ErrTooLarge and
 // leave nothing behind.
 func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, error) {
+	if mediaType == "" {
+		mediaType = defaultMediaType
+	}
 	return b.put(ctx, r, mediaType, "")
 }
 
-// put stores everything r yields, as Put does. want, when set, is the
-// SHA-256 the bytes must hash to: others fail with ErrIntegrity and store
-// nothing. A blob of at most smallBlob bytes is hashed in memory first, so
-// that bytes already stored are not written at all and new ones are
-// written once, straight to their address; a larger one is staged.
+// put stores everything r yields, as Put does, except that an empty
+// mediaType records none (the driver reads application/octet-stream then;
+// the file backend writes no attributes file for a small blob). want, when
+// set, is the SHA-256 the bytes must hash to: others fail with
+// ErrIntegrity and store nothing. A blob of at most smallBlob bytes is
+// hashed in memory first, so that bytes already stored are not written at
+// all and new ones are written once, straight to their address; a larger
+// one is staged.
 func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (Ref, error) {
+	recorded := mediaType
 	if mediaType == "" {
 		mediaType = defaultMediaType
 	}
@@ -170,7 +177,7 @@ func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (
 	}
 	if b.durable {
 		return b.store(ctx, sum, int64(n), mediaType, false, func(k string) error {
-			return b.writeFile(k, data, mediaType)
+			return b.writeFile(k, data, recorded)
 		})
 	}
 	return b.store(ctx, sum, int64(n), mediaType, false, func(k string) error {

@@ -62,7 +62,13 @@ func (b *Bucket) StatDropped(ctx context.Context, tenant, sha256hex string) (Ref
 // hash to sha256hex fail with ErrIntegrity and adopt nothing, so naming
 // another tenant's document by its hash over garbage of one's own gets
 // nothing. The dropped key is left for the tenant to delete.
-func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex, mediaType string) (Ref, error) {
+//
+// An adopted blob records no media type (its Ref and Stat say
+// application/octet-stream, as for a Put without one): the tenant's is
+// only a claim, which ingest checks against the bytes and carries in the
+// event, and on the file backend recording it would cost a second file
+// per document. Bytes stored already keep the media type they have.
+func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex string) (Ref, error) {
 	k, err := DroppedKey(tenant, sha256hex)
 	if err != nil {
 		return Ref{}, err
@@ -73,7 +79,7 @@ func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex, mediaType string)
 		return Ref{}, classify("adopt", sum, err)
 	}
 	defer r.Close()
-	ref, err := b.put(ctx, r, mediaType, sum)
+	ref, err := b.put(ctx, r, "", sum)
 	if err != nil {
 		return Ref{}, fmt.Errorf("blob: adopt %s from tenant %s: %w", sum, tenant, err)
 	}

@@ -72,40 +72,61 @@ func step(name string) {
 	}
 }
 
-// writeFile stores data at key k on the file backend and makes it
-// durable. The order keeps every address whole across a crash or a power
-// loss at any point: the attributes are written at their name and fsynced
-// first (without their file the address reads as not found, and the next
-// write of it overwrites them); the bytes go to a temporary file beside
-// the address and are fsynced before it is renamed into place, so the
-// name never stands for fewer bytes; the folder is fsynced last, and each
-// folder created for the address has its parent fsynced. A crash before
-// the rename can leave a "<key>.<n>.tmp" file, as the driver's writer
-// does.
+// writeFile stores data at key k on the file backend, with an attributes
+// file recording mediaType unless that is empty, and makes it durable. The
+// order keeps every address whole across a crash or a power loss at any
+// point: the attributes are written at their name (without their file the
+// address reads as not found, and the next write of it overwrites them, or
+// removes them when it records none) and the bytes to a temporary file
+// beside the address, and both are fsynced before that file is renamed
+// into place, so the name never stands for fewer bytes or attributes; the
+// folder is fsynced last, and each folder created for the address has its
+// parent fsynced. A crash before the rename can leave a "<key>.<n>.tmp"
+// file, as the driver's writer does. The attributes' fsync is taken to
+// make their new name durable too, as Linux's ext4, XFS and btrfs do.
 func (b *Bucket) writeFile(k string, data []byte, mediaType string) error {
 	path := b.filePath(k)
-	attrs, err := json.Marshal(fileAttrs{ContentType: mediaType})
-	if err != nil {
-		return err
-	}
-	err = writeSynced(path+".attrs", os.O_TRUNC, attrs)
-	if errors.Is(err, fs.ErrNotExist) {
-		if err := mkdirSynced(filepath.Dir(path), b.dirMode); err != nil {
+	var attrs *os.File
+	if mediaType != "" {
+		js, err := json.Marshal(fileAttrs{ContentType: mediaType})
+		if err != nil {
 			return err
 		}
-		err = writeSynced(path+".attrs", os.O_TRUNC, attrs)
-	}
-	if err != nil {
+		if attrs, err = b.create(path+".attrs", os.O_TRUNC, js); err != nil {
+			return err
+		}
+	} else if err := os.Remove(path + ".attrs"); err == nil {
+		// Attributes a crash left (cut short, perhaps) would be read
+		// with the file: gone for good before the file is there.
+		if err := syncPath(filepath.Dir(path)); err != nil {
+			return err
+		}
+	} else if !errors.Is(err, fs.ErrNotExist) {
 		return err
 	}
-	step("attrs")
-	tmp, err := writeTemp(path, data)
+	tmp, err := b.createTemp(path, data)
 	if err != nil {
+		if attrs != nil {
+			_ = attrs.Close()
+		}
+		return err
+	}
+	// Both fsynced after both are written: the second fsync then finds
+	// the inode table block the first one wrote clean more often.
+	if attrs != nil {
+		if err := syncClose(attrs); err != nil {
+			_ = tmp.Close()
+			_ = os.Remove(tmp.Name())
+			return err
+		}
+		step("attrs")
+	}
+	if err := syncClose(tmp); err != nil {
 		return err
 	}
 	step("data")
-	if err := os.Rename(tmp, path); err != nil {
-		_ = os.Remove(tmp)
+	if err := os.Rename(tmp.Name(), path); err != nil {
+		_ = os.Remove(tmp.Name())
 		return err
 	}
 	step("rename")
@@ -116,35 +137,49 @@ func (b *Bucket) writeFile(k string, data []byte, mediaType string) error {
 	return nil
 }
 
-// writeTemp writes data to a new temporary file beside path, fsynced, and
-// returns its name.
-func writeTemp(path string, data []byte) (string, error) {
+// createTemp writes data to a new temporary file beside path and returns
+// it open, not yet fsynced.
+func (b *Bucket) createTemp(path string, data []byte) (*os.File, error) {
 	for try := 0; ; try++ {
 		tmp := path + "." + strconv.FormatInt(time.Now().UnixNano(), 16) + ".tmp"
-		err := writeSynced(tmp, os.O_EXCL, data)
+		f, err := b.create(tmp, os.O_EXCL, data)
 		if errors.Is(err, fs.ErrExist) && try < 100 {
 			continue
 		}
-		return tmp, err
+		return f, err
 	}
 }
 
-// writeSynced creates (or, with os.O_TRUNC, replaces) the file at path
-// with data and fsyncs it. A failed write removes the file.
-func writeSynced(path string, flag int, data []byte) error {
+// create creates (or, with os.O_TRUNC, replaces) the file at path, and
+// the folders above it if missing, writes data to it and returns it open.
+// A failed write removes the file.
+func (b *Bucket) create(path string, flag int, data []byte) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_WRONLY|os.O_CREATE|flag, 0o666)
+	if errors.Is(err, fs.ErrNotExist) {
+		if err := mkdirSynced(filepath.Dir(path), b.dirMode); err != nil {
+			return nil, err
+		}
+		f, err = os.OpenFile(path, os.O_WRONLY|os.O_CREATE|flag, 0o666)
+	}
 	if err != nil {
-		return err
+		return nil, err
 	}
-	_, err = f.Write(data)
-	if err == nil {
-		err = f.Sync()
+	if _, err := f.Write(data); err != nil {
+		_ = f.Close()
+		_ = os.Remove(path)
+		return nil, err
 	}
+	return f, nil
+}
+
+// syncClose fsyncs and closes f; on failure it removes it.
+func syncClose(f *os.File) error {
+	err := f.Sync()
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
 	if err != nil {
-		_ = os.Remove(path)
+		_ = os.Remove(f.Name())
 	}
 	return err
 }

@@ -151,3 +151,75 @@ func TestFileWriteWhereTheDriverReads(t *testing.T) {
 		}
 	}
 }
+
+// An adopted blob is one file, no attributes: a crash at any step leaves
+// nothing or the whole blob, which reads back after a restart as
+// application/octet-stream. Attributes a crash left at the address, cut
+// short, are removed first, or they would make the address unreadable.
+func TestFileAdoptWritesOneFile(t *testing.T) {
+	for _, tc := range []struct {
+		name  string
+		stale bool
+		want  []string
+	}{
+		{"new address", false, []string{"data", "rename", "folder"}},
+		{"attributes left by a crash", true, []string{"data", "rename", "folder"}},
+	} {
+		t.Run(tc.name, func(t *testing.T) {
+			dir := t.TempDir()
+			b, _ := openFile(t, dir)
+			doc := []byte("%PDF-1.7 a dropped invoice")
+			want := sum(doc)
+			k, err := DroppedKey("acme", want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			path := filepath.Join(dir, "sha256", want[:2], want)
+			dropped := filepath.Join(dir, filepath.FromSlash(k))
+			for _, d := range []string{filepath.Dir(dropped), filepath.Dir(path)} {
+				if err := os.MkdirAll(d, 0o750); err != nil {
+					t.Fatal(err)
+				}
+			}
+			if err := os.WriteFile(dropped, doc, 0o640); err != nil {
+				t.Fatal(err)
+			}
+			if tc.stale {
+				if err := os.WriteFile(path+".attrs", []byte(`{"user.con`), 0o644); err != nil {
+					t.Fatal(err)
+				}
+			}
+			var steps []string
+			fileStep = func(step string) {
+				steps = append(steps, step)
+				after, _ := openFile(t, dir)
+				st, err := after.Stat(ctx(t), want)
+				switch {
+				case errors.Is(err, ErrNotFound) && !slices.Contains(steps, "rename"):
+				case err != nil:
+					t.Errorf("after %s: Stat = %v", step, err)
+				case st.Size != int64(len(doc)):
+					t.Errorf("after %s: Stat = %+v, a half blob", step, st)
+				}
+			}
+			t.Cleanup(func() { fileStep = nil })
+			ref, err := b.Adopt(ctx(t), "acme", want)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if !slices.Equal(steps, tc.want) {
+				t.Errorf("steps %v, want %v", steps, tc.want)
+			}
+			if _, err := os.Stat(path + ".attrs"); !errors.Is(err, os.ErrNotExist) {
+				t.Errorf("attributes file: %v, want none", err)
+			}
+			after, _ := openFile(t, dir)
+			if st, err := after.Stat(ctx(t), want); err != nil || st != ref || st.MediaType != defaultMediaType {
+				t.Errorf("Stat after reopen = %+v, %v; want %+v", st, err, ref)
+			}
+			if got := read(t, after, want); !bytes.Equal(got, doc) {
+				t.Errorf("read %q", got)
+			}
+		})
+	}
+}

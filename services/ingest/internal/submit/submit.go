@@ -62,7 +62,7 @@ type Blobs interface {
 	// StatDropped and Adopt read the drop area of a tenant that submits
 	// over Kafka (blob.DroppedKey).
 	StatDropped(ctx context.Context, tenant, sha256hex string) (blob.Ref, error)
-	Adopt(ctx context.Context, tenant, sha256hex, mediaType string) (blob.Ref, error)
+	Adopt(ctx context.Context, tenant, sha256hex string) (blob.Ref, error)
 }
 
 // Publisher writes a submitted event to Kafka, in priority lane lane
@@ -399,7 +399,7 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 	if dropped.Size > s.cfg.MaxBytes {
 		return nil, tooLargeError(s.cfg.MaxBytes)
 	}
-	if _, err := s.blobs.Adopt(ctx, tn.ID, sum, r.Document.MediaType); err != nil {
+	if _, err := s.blobs.Adopt(ctx, tn.ID, sum); err != nil {
 		switch {
 		case errors.Is(err, blob.ErrIntegrity):
 			return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "dropped blob %s does not hash to its address", sum)
