@@ -220,6 +220,13 @@ func TestFileAdoptWritesOneFile(t *testing.T) {
 			if got := read(t, after, want); !bytes.Equal(got, doc) {
 				t.Errorf("read %q", got)
 			}
+			// An erasure deletes it without attributes to delete.
+			if ok, err := after.Delete(ctx(t), want); !ok || err != nil {
+				t.Errorf("Delete = %v, %v", ok, err)
+			}
+			if _, err := after.Stat(ctx(t), want); !errors.Is(err, ErrNotFound) {
+				t.Errorf("Stat after Delete = %v, want not found", err)
+			}
 		})
 	}
 }
