@@ -111,8 +111,7 @@ func (b *Bucket) writeFile(k string, data []byte, mediaType string) error {
 		}
 		return err
 	}
-	// Both fsynced after both are written: the second fsync then finds
-	// the inode table block the first one wrote clean more often.
+	// Both are fsynced once both are written, before the rename.
 	if attrs != nil {
 		if err := syncClose(attrs); err != nil {
 			_ = tmp.Close()
