@@ -10,6 +10,7 @@ import (
 	"fmt"
 	"hash"
 	"io"
+	"io/fs"
 	"mime"
 	"net/url"
 	"os"
@@ -62,6 +63,11 @@ type Bucket struct {
 	// durable makes Put fsync the stored file and its directory; set for
 	// file:// buckets, whose driver renames into place without fsync.
 	durable bool
+	// root is what a key of a file:// bucket is appended to for its file
+	// (the folder, a separator and the prefix), and dirMode the mode its
+	// folders are created with.
+	root    string
+	dirMode os.FileMode
 	locks   [lockStripes]sync.Mutex
 }
 
@@ -86,8 +92,13 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*Bucket, error) {
 		return nil, fmt.Errorf("blob: bucket URL: %w", err)
 	}
 	durable := false
+	var root string
+	var dirMode os.FileMode
 	switch u.Scheme {
 	case "file":
+		if root, dirMode, err = fileRoot(u); err != nil {
+			return nil, fmt.Errorf("blob: bucket URL %s: %w", rawURL, err)
+		}
 		q := u.Query()
 		if q.Get("create_dir") == "" {
 			q.Set("create_dir", "true")
@@ -105,7 +116,7 @@ func Open(ctx context.Context, rawURL string, opts ...Option) (*Bucket, error) {
 	if err != nil {
 		return nil, fmt.Errorf("blob: open bucket %s: %w", rawURL, err)
 	}
-	return &Bucket{b: b, maxSize: cfg.maxSize, durable: durable}, nil
+	return &Bucket{b: b, maxSize: cfg.maxSize, durable: durable, root: root, dirMode: dirMode}, nil
 }
 
 // Close releases the bucket.
@@ -117,15 +128,22 @@ func (b *Bucket) Close() error { return b.b.Close() }
 // first Put, is returned. More than MaxSize bytes fail with ErrTooLarge and
 // leave nothing behind.
 func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, error) {
+	if mediaType == "" {
+		mediaType = defaultMediaType
+	}
 	return b.put(ctx, r, mediaType, "")
 }
 
-// put stores everything r yields, as Put does. want, when set, is the
-// SHA-256 the bytes must hash to: others fail with ErrIntegrity and store
-// nothing. A blob of at most smallBlob bytes is hashed in memory first, so
-// that bytes already stored are not written at all and new ones are
-// written once, straight to their address; a larger one is staged.
+// put stores everything r yields, as Put does, except that an empty
+// mediaType records none (the driver reads application/octet-stream then;
+// the file backend writes no attributes file for a small blob). want, when
+// set, is the SHA-256 the bytes must hash to: others fail with
+// ErrIntegrity and store nothing. A blob of at most smallBlob bytes is
+// hashed in memory first, so that bytes already stored are not written at
+// all and new ones are written once, straight to their address; a larger
+// one is staged.
 func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (Ref, error) {
+	recorded := mediaType
 	if mediaType == "" {
 		mediaType = defaultMediaType
 	}
@@ -157,7 +175,12 @@ func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (
 	if want != "" && sum != want {
 		return Ref{}, fmt.Errorf("blob: content hashes to %s, not %s: %w", sum, want, ErrIntegrity)
 	}
-	return b.store(ctx, sum, int64(n), mediaType, func(k string) error {
+	if b.durable {
+		return b.store(ctx, sum, int64(n), mediaType, false, func(k string) error {
+			return b.writeFile(k, data, recorded)
+		})
+	}
+	return b.store(ctx, sum, int64(n), mediaType, false, func(k string) error {
 		wctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		w, err := b.b.NewWriter(wctx, k, &blob.WriterOptions{ContentType: mediaType})
@@ -279,7 +302,7 @@ type writerOnly struct{ io.Writer }
 // on the file backend it renames the file and its attributes into place,
 // elsewhere it copies.
 func (b *Bucket) promote(ctx context.Context, tmp, sum string, size int64, mediaType string) (Ref, error) {
-	return b.store(ctx, sum, size, mediaType, func(k string) error {
+	return b.store(ctx, sum, size, mediaType, b.durable, func(k string) error {
 		if b.durable {
 			return b.rename(ctx, tmp, k)
 		}
@@ -330,8 +353,8 @@ func (b *Bucket) path(ctx context.Context, k string) (string, error) {
 
 // store calls write with the address of sum unless a blob of the right
 // size is there already (a wrong size means a damaged blob, which is
-// replaced), and makes what it wrote durable.
-func (b *Bucket) store(ctx context.Context, sum string, size int64, mediaType string, write func(key string) error) (Ref, error) {
+// replaced), then, if sync is set, fsyncs what it wrote.
+func (b *Bucket) store(ctx context.Context, sum string, size int64, mediaType string, sync bool, write func(key string) error) (Ref, error) {
 	first, _ := strconv.ParseUint(sum[:2], 16, 8)
 	mu := &b.locks[first%lockStripes]
 	mu.Lock()
@@ -346,7 +369,7 @@ func (b *Bucket) store(ctx context.Context, sum string, size int64, mediaType st
 	if err := write(key(sum)); err != nil {
 		return Ref{}, fault.Transientf("blob: put %s: %w", sum, err)
 	}
-	if b.durable {
+	if sync {
 		if err := b.sync(ctx, key(sum)); err != nil {
 			return Ref{}, fault.Transientf("blob: put %s: %w", sum, err)
 		}
@@ -444,7 +467,7 @@ func (b *Bucket) RemoveTemp(ctx context.Context, before time.Time) (int, error) 
 }
 
 func classify(op, sum string, err error) error {
-	if gcerrors.Code(err) == gcerrors.NotFound {
+	if gcerrors.Code(err) == gcerrors.NotFound || errors.Is(err, fs.ErrNotExist) {
 		return fmt.Errorf("blob: %s %s: %w", op, sum, ErrNotFound)
 	}
 	return fault.Transientf("blob: %s %s: %w", op, sum, err)

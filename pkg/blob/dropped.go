@@ -3,6 +3,9 @@ package blob
 import (
 	"context"
 	"fmt"
+	"io"
+	"io/fs"
+	"os"
 	"regexp"
 )
 
@@ -59,20 +62,47 @@ func (b *Bucket) StatDropped(ctx context.Context, tenant, sha256hex string) (Ref
 // hash to sha256hex fail with ErrIntegrity and adopt nothing, so naming
 // another tenant's document by its hash over garbage of one's own gets
 // nothing. The dropped key is left for the tenant to delete.
-func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex, mediaType string) (Ref, error) {
+//
+// An adopted blob records no media type (its Ref and Stat say
+// application/octet-stream, as for a Put without one): the tenant's is
+// only a claim, which ingest checks against the bytes and carries in the
+// event, and on the file backend recording it would cost a second file
+// per document. Bytes stored already keep the media type they have.
+func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex string) (Ref, error) {
 	k, err := DroppedKey(tenant, sha256hex)
 	if err != nil {
 		return Ref{}, err
 	}
 	sum, _ := normalize(sha256hex)
-	r, err := b.b.NewReader(ctx, k, nil)
+	r, err := b.openDropped(ctx, k)
 	if err != nil {
 		return Ref{}, classify("adopt", sum, err)
 	}
 	defer r.Close()
-	ref, err := b.put(ctx, r, mediaType, sum)
+	ref, err := b.put(ctx, r, "", sum)
 	if err != nil {
 		return Ref{}, fmt.Errorf("blob: adopt %s from tenant %s: %w", sum, tenant, err)
 	}
 	return ref, nil
+}
+
+// openDropped opens the dropped key k for reading. On the file backend it
+// opens the file itself: the driver's reader would also stat it and look
+// for attributes, which Adopt does not read.
+func (b *Bucket) openDropped(ctx context.Context, k string) (io.ReadCloser, error) {
+	if !b.durable {
+		return b.b.NewReader(ctx, k, nil)
+	}
+	f, err := os.Open(b.filePath(k))
+	if err != nil {
+		return nil, err
+	}
+	if fi, err := f.Stat(); err != nil || fi.IsDir() {
+		_ = f.Close()
+		if err == nil {
+			err = &fs.PathError{Op: "open", Path: f.Name(), Err: fs.ErrNotExist} // a folder is no blob, as for the driver
+		}
+		return nil, err
+	}
+	return f, nil
 }

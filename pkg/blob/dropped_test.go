@@ -50,13 +50,17 @@ func testAdoptDropped(t *testing.T, size int) {
 	if _, err := b.StatDropped(ctx, "globex", sum); !errors.Is(err, blob.ErrNotFound) {
 		t.Fatalf("StatDropped(globex) = %v, want not found", err)
 	}
-	if _, err := b.Adopt(ctx, "globex", sum, "application/pdf"); !errors.Is(err, blob.ErrNotFound) {
+	if _, err := b.Adopt(ctx, "globex", sum); !errors.Is(err, blob.ErrNotFound) {
 		t.Fatalf("Adopt(globex) = %v, want not found", err)
 	}
 
-	ref, err = b.Adopt(ctx, "acme", sum, "application/pdf")
-	if err != nil || ref.SHA256 != sum || ref.Size != int64(len(doc)) {
+	ref, err = b.Adopt(ctx, "acme", sum)
+	if err != nil || ref.SHA256 != sum || ref.Size != int64(len(doc)) || ref.MediaType != "application/octet-stream" {
 		t.Fatalf("Adopt = %+v, %v", ref, err)
+	}
+	// No media type is recorded: the tenant's is a claim ingest checks.
+	if st, err := b.Stat(ctx, sum); err != nil || st != ref {
+		t.Fatalf("Stat after Adopt = %+v, %v; want %+v", st, err, ref)
 	}
 	rc, err := b.Open(ctx, sum)
 	if err != nil {
@@ -78,11 +82,11 @@ func testAdoptDropped(t *testing.T, size int) {
 	if err := os.WriteFile(p, append([]byte("not acme's invoice"), doc...), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Adopt(ctx, "globex", sum, "application/pdf"); !errors.Is(err, blob.ErrIntegrity) {
+	if _, err := b.Adopt(ctx, "globex", sum); !errors.Is(err, blob.ErrIntegrity) {
 		t.Fatalf("Adopt(globex, garbage) = %v, want ErrIntegrity", err)
 	}
 	// Adopting again is harmless.
-	if _, err := b.Adopt(ctx, "acme", sum, "application/pdf"); err != nil {
+	if _, err := b.Adopt(ctx, "acme", sum); err != nil {
 		t.Fatalf("second Adopt = %v", err)
 	}
 }

@@ -57,12 +57,11 @@ type Reservations interface {
 type Blobs interface {
 	// Stage streams r to a temporary key while hashing it.
 	Stage(ctx context.Context, r io.Reader, mediaType string) (*blob.Staged, error)
-	Stat(ctx context.Context, sha256hex string) (blob.Ref, error)
 	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
 	// StatDropped and Adopt read the drop area of a tenant that submits
 	// over Kafka (blob.DroppedKey).
 	StatDropped(ctx context.Context, tenant, sha256hex string) (blob.Ref, error)
-	Adopt(ctx context.Context, tenant, sha256hex, mediaType string) (blob.Ref, error)
+	Adopt(ctx context.Context, tenant, sha256hex string) (blob.Ref, error)
 }
 
 // Publisher writes a submitted event to Kafka, in priority lane lane
@@ -399,7 +398,9 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 	if dropped.Size > s.cfg.MaxBytes {
 		return nil, tooLargeError(s.cfg.MaxBytes)
 	}
-	if _, err := s.blobs.Adopt(ctx, tn.ID, sum, r.Document.MediaType); err != nil {
+	// Adopt's Ref is the stored blob's, as a Stat would read it.
+	ref, err := s.blobs.Adopt(ctx, tn.ID, sum)
+	if err != nil {
 		switch {
 		case errors.Is(err, blob.ErrIntegrity):
 			return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "dropped blob %s does not hash to its address", sum)
@@ -409,10 +410,6 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 			return nil, tooLargeError(s.cfg.MaxBytes)
 		}
 		return nil, Unavailable("adopt document", err)
-	}
-	ref, err := s.blobs.Stat(ctx, sum)
-	if err != nil {
-		return nil, Unavailable("stat adopted document", err)
 	}
 	head, err := s.verify(ctx, sum)
 	if err != nil {
