@@ -376,6 +376,22 @@ func TestDeclaredDPI(t *testing.T) {
 	}
 }
 
+// extractImage extracts the PNG fixture name with an extractor made with
+// o, and returns the result and what plain `tesseract IMAGE stdout` reads.
+func extractImage(t *testing.T, o options, name string) (extract.Result, string) {
+	t.Helper()
+	x, _ := newExtractor(t, o)
+	res, err := x.Extract(ctx(t), job(name, "image/png"))
+	if err != nil {
+		t.Fatalf("Extract: %v", err)
+	}
+	out, err := exec.Command("tesseract", filepath.Join(testdata, name), "stdout").Output()
+	if err != nil {
+		t.Fatalf("tesseract: %v", err)
+	}
+	return res, string(out)
+}
+
 // TestTableWithLongDescriptionsKeepsRows: a 150-dpi scanned invoice whose
 // description column (four or five words between drawn rules) Tesseract's
 // automatic segmentation cut away from its numbers (CER 0.33) is read in
@@ -383,19 +399,11 @@ func TestDeclaredDPI(t *testing.T) {
 // printed and scanned by the evaluation's renderer
 // (services/docket/internal/eval) at 150 dpi.
 func TestTableWithLongDescriptionsKeepsRows(t *testing.T) {
-	x, _ := newExtractor(t, options{})
-	res, err := x.Extract(ctx(t), job("hallhire150.png", "image/png"))
-	if err != nil {
-		t.Fatalf("Extract: %v", err)
-	}
-	out, err := exec.Command("tesseract", filepath.Join(testdata, "hallhire150.png"), "stdout").Output()
-	if err != nil {
-		t.Fatalf("tesseract: %v", err)
-	}
+	res, out := extractImage(t, options{}, "hallhire150.png")
 	noRules := strings.NewReplacer("|", " ")
 	want := groundTruth(t, "hallhire150.gt.txt")
 	text := strings.Join(strings.Fields(noRules.Replace(res.Text())), " ")
-	got, raw := cer(text, want), cer(noRules.Replace(string(out)), want)
+	got, raw := cer(text, want), cer(noRules.Replace(out), want)
 	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=hallhire150.png mean_confidence=%.2f", got, raw, res.MeanConfidence())
 	if got > raw || got > 0.05 {
 		t.Errorf("CER %.3f, want at most raw tesseract's %.3f and 0.05:\n%s", got, raw, res.Text())
@@ -412,17 +420,9 @@ func TestTableWithLongDescriptionsKeepsRows(t *testing.T) {
 // of the classifier's dev-i18n set, printed and scanned by the
 // evaluation's renderer (services/docket/internal/eval).
 func TestScanInAnotherLanguageIsReadWithItsModel(t *testing.T) {
-	x, _ := newExtractor(t, options{detect: extract.DetectableLanguages()})
-	res, err := x.Extract(ctx(t), job("brevsv150.png", "image/png"))
-	if err != nil {
-		t.Fatalf("Extract: %v", err)
-	}
-	out, err := exec.Command("tesseract", filepath.Join(testdata, "brevsv150.png"), "stdout").Output()
-	if err != nil {
-		t.Fatalf("tesseract: %v", err)
-	}
+	res, out := extractImage(t, options{detect: extract.DetectableLanguages()}, "brevsv150.png")
 	want := groundTruth(t, "brevsv150.gt.txt")
-	got, raw := cer(res.Text(), want), cer(string(out), want)
+	got, raw := cer(res.Text(), want), cer(out, want)
 	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=brevsv150.png mean_confidence=%.2f", got, raw, res.MeanConfidence())
 	if got >= raw || got > 0.02 {
 		t.Errorf("CER %.3f, want under raw (English) tesseract's %.3f and 0.02:\n%s", got, raw, res.Text())

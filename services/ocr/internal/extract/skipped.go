@@ -67,7 +67,7 @@ func (t *Tesseract) recoverSkipped(ctx context.Context, imagePath string, dpi in
 	chars := float64(alnum(page.Text))
 	conf := page.Confidence * chars
 	for i, b := range bands {
-		crop := filepathFor(imagePath, i)
+		crop := bandPath(imagePath, i)
 		if err := writeBand(crop, img, b, lineH/4); err != nil {
 			_ = os.Remove(crop)
 			return page, nil // the page as Tesseract read it
@@ -124,7 +124,9 @@ func offsetBelow(page PageText, top int) int {
 // a band cut out of a page.
 const BlockPSM = 6
 
-func filepathFor(imagePath string, i int) string {
+// bandPath is where band i of the image at imagePath is written, beside it
+// in the job's work folder.
+func bandPath(imagePath string, i int) string {
 	return fmt.Sprintf("%s.band%d.png", imagePath, i)
 }
 
