@@ -47,6 +47,11 @@ var (
 		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*]*$`)
 )
 
+// connector is what may stand left of a date of birth on its line when
+// its label ended the line above: the word that joins "born" (and the
+// place) to the date.
+var connector = regexp.MustCompile(`(?i)^\s*(?:on|am|op|le|el|il|em|a|den)\s*$`)
+
 // formatHint is a line that only shows a date's format: "(DD/MM/YYYY)".
 var formatHint = regexp.MustCompile(`(?i)^\s*\(?\s*(?:[dmyj]+[./\- ]?){3}\s*\)?\s*$`)
 
@@ -74,6 +79,14 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 	left := lt.LeftOf(start)
 	if birthLabel.MatchString(left) {
 		return true
+	}
+	if connector.MatchString(left) {
+		// "Born" and its place end the line above, and the word that
+		// joins them to the date starts the date's line: "nata a
+		// Cuneo\nil 22/11/1990", "born in Leeds\non 3 March 1975".
+		if above, ok := lt.LineAbove(start); ok && birthLabel.MatchString(strings.TrimRight(above, " \t")+" "+strings.TrimSpace(left)) {
+			return true
+		}
 	}
 	if strings.Trim(left, " \t:.-–—|*") == "" {
 		// The label on the line above, or above a format hint line:

@@ -239,6 +239,13 @@ func TestDateOfBirth(t *testing.T) {
 		{"norwegian month", "Født 3. desember 1970", []string{"3. desember 1970"}},
 		{"swedish month", "Födelsedatum: 4 juni 1981", []string{"4 juni 1981"}},
 		{"swedish month, a colon after the day as OCR reads it", "Födelsedatum: 4: juni 1981", []string{"4: juni 1981"}},
+		// Found from outside (fifth trial): the place ends the line and the
+		// joining word starts the next, before the date.
+		{"italian born, the place ending the line above", "e la sig.ra Valentina Giordanengo, nata a Cuneo\nil 22/11/1990, residente in Corso Nizza 41", []string{"22/11/1990"}},
+		{"english born, the place ending the line above", "the claimant, born in Leeds\non 3 March 1975, states", []string{"3 March 1975"}},
+		{"french born, the connector alone above the date", "Mme Claire Aubert, née à Lyon\nle 12/03/1975", []string{"12/03/1975"}},
+		{"a connector under a line that names no birth", "Delivered to Leeds\non 3 March 2024", []string{}},
+		{"a connector under a place that is no birth", "signé à Lyon\nle 12/03/2024", []string{}},
 		{"danish invoice date", "Fakturadato: 12. marts 2024", []string{}},
 		{"swedish date with a colon, no birth label", "Leveransdatum: 4: juni 2024", []string{}},
 		{"time after geb. am", "geb. am 14:30 1951", []string{}},
