@@ -300,10 +300,19 @@ func currencyCode(s string) string {
 // would cost time quadratic in the length of a line.
 const currencyTail = 16
 
+// currencyGap is the most spaces and tabs a table's alignment may put
+// between a currency and its amount (found from outside: "I alt DKK",
+// fourteen spaces, "44.262,50" was an amount of no currency).
+const currencyGap = 40
+
 // currencyEndIndex returns where the currency ending left starts, or -1.
 func currencyEndIndex(left string) int {
-	from := max(0, len(left)-currencyTail)
-	loc := currencyEnd.FindStringIndex(left[from:])
+	trimmed := strings.TrimRight(left, " \t")
+	if len(left)-len(trimmed) > currencyGap {
+		return -1
+	}
+	from := max(0, len(trimmed)-currencyTail)
+	loc := currencyEnd.FindStringIndex(trimmed[from:])
 	if loc == nil || (loc[0] == 0 && from > 0) {
 		// A match filling the whole tail may have been cut from its start.
 		return -1

@@ -3,6 +3,7 @@ package policy
 import (
 	"reflect"
 	"strconv"
+	"strings"
 	"testing"
 )
 
@@ -205,6 +206,10 @@ func TestKronaCurrency(t *testing.T) {
 		{"norwegian words", "Beløp å betale 1 250 kr\nmva 25%", []string{"1250.00 NOK currency"}},
 		{"undecidable", "Totalt 1 250 kr", []string{"1250.00 currency"}},
 		{"two codes named", "Totalt 1 250 kr\nDKK eller SEK", []string{"1250.00 currency"}},
+		// Found from outside (fifth trial): a total's code aligned far
+		// left of its amount.
+		{"code far left of the amount", "                    I alt DKK              44.262,50\n", []string{"44262.50 DKK currency"}},
+		{"code too far left of the amount", "I alt DKK" + strings.Repeat(" ", 41) + "44.262,50\n", []string{"44262.50 label"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
