@@ -429,8 +429,9 @@ func TestClassThresholds(t *testing.T) {
 }
 
 // TestCommittedModelThresholds: the committed model has a threshold for
-// every class, each the global one where its class has too few
-// calibration documents for one of its own (ownThreshold), and its
+// every class, none over the global one, each the global one where its
+// class has too few calibration documents for one of its own
+// (ownThreshold), and its
 // prediction sets keep their coverage on the noisy test split.
 func TestCommittedModelThresholds(t *testing.T) {
 	m := committedMetrics(t)
@@ -439,6 +440,9 @@ func TestCommittedModelThresholds(t *testing.T) {
 		th, ok := m.ClassThresholds[c]
 		if !ok || th < 0 || th > 1 {
 			t.Errorf("class %s: threshold %v (present %v), want one in 0..1", c, th, ok)
+		}
+		if th > m.SetThreshold {
+			t.Errorf("class %s: threshold %v over the set threshold %v: its own right documents would go to review with empty sets", c, th, m.SetThreshold)
 		}
 		if perClass < 39 && th != m.SetThreshold {
 			t.Errorf("class %s: threshold %v of its own from about %d calibration documents, want the set threshold %v", c, th, perClass, m.SetThreshold)
