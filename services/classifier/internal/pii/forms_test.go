@@ -100,6 +100,10 @@ func TestPhoneForms(t *testing.T) {
 		{"italian mobile under its label", "Cellulare: 347 123 4567", []string{"347 123 4567"}},
 		{"swedish area code 08", "Tel: 08-640 12 34", []string{"08-640 12 34"}},
 		{"danish number under tlf.", "tlf. 33 12 34 56", []string{"33 12 34 56"}},
+		// Found from outside (fifth trial): "Tlf." read as "Tif." by OCR.
+		{"danish label as OCR misread it", "Tif. 33 12 34 56", []string{"33 12 34 56"}},
+		{"tel label as OCR misread it", "Te1: 33 12 34 56", []string{"33 12 34 56"}},
+		{"pairs after a tif file name", "scan.tif 33 12 34 56", []string{}},
 		{"polish mobile under komórka", "Komórka: 601 234 567", []string{"601 234 567"}},
 		{"eight digits in pairs unlabelled", "Lot 33 12 34 56", []string{}},
 		{"italian mobile shape unlabelled", "Protocollo 347 123 4567", []string{}},
