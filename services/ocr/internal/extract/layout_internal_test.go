@@ -23,7 +23,13 @@ func tsv(lines ...[]any) []byte {
 }
 
 func TestTableLike(t *testing.T) {
-	var table, article, single, described [][]any
+	var table, article, single, described, narrow [][]any
+	narrowLeft := []string{"From the chair", "What a season! Despite", "the dry July, plot 14", "grew a pumpkin", "Seed swap", "Bring spare seed"}
+	narrowRight := []string{"Plot inspections", "Walk-rounds resume", "in March. Plots", "left uncultivated", "Winter jobs", "Clean your tools"}
+	for i := range 6 {
+		y := 100 + 40*i
+		narrow = append(narrow, []any{1, 100, y, narrowLeft[i]}, []any{2, 900, y, narrowRight[i]})
+	}
 	for i := range 6 {
 		y := 100 + 40*i
 		table = append(table, []any{1, 100, y, fmt.Sprintf("00%d Desk lamp", i)}, []any{2, 900, y, "4"}, []any{3, 1200, y, fmt.Sprintf("%d.00", i)})
@@ -43,6 +49,7 @@ func TestTableLike(t *testing.T) {
 	}{
 		{"table split into column blocks", table, true},
 		{"two columns of running text", article, false},
+		{"two narrow columns of running text with headings", narrow, false},
 		{"table with a long description column split from its numbers", described, true},
 		{"one column", single, false},
 		{"table read in rows", rows, false},
