@@ -100,6 +100,10 @@ func TestPhoneForms(t *testing.T) {
 		{"italian mobile under its label", "Cellulare: 347 123 4567", []string{"347 123 4567"}},
 		{"swedish area code 08", "Tel: 08-640 12 34", []string{"08-640 12 34"}},
 		{"danish number under tlf.", "tlf. 33 12 34 56", []string{"33 12 34 56"}},
+		// Found from outside (sixth trial): a compound label; a date and
+		// time on a receipt.
+		{"hyphenated compound label", "Telefon-Banking 05021 9770-0", []string{"05021 9770-0"}},
+		{"date and time on a receipt", "Importo pagato 25,00\n\n02-12-2026 09:47\nDOC.N. 0412-0087", []string{}},
 		// Found from outside (fifth trial): "Tlf." read as "Tif." by OCR.
 		{"danish label as OCR misread it", "Tif. 33 12 34 56", []string{"33 12 34 56"}},
 		{"tel label as OCR misread it", "Te1: 33 12 34 56", []string{"33 12 34 56"}},
@@ -245,6 +249,10 @@ func TestDateOfBirth(t *testing.T) {
 		{"swedish month, a colon after the day as OCR reads it", "Födelsedatum: 4: juni 1981", []string{"4: juni 1981"}},
 		// Found from outside (fifth trial): the place ends the line and the
 		// joining word starts the next, before the date.
+		// Found from outside (sixth trial): a boxed form's label as OCR read
+		// it, its first letter misread and the box's edges around the date.
+		{"boxed label with a misread first letter", "Pate of birth:| _[02/14/1968/ _[Phone:| (602) 555-0139", []string{"02/14/1968"}},
+		{"a date after an unrelated word ending in ate", "Rate of birthdays 02/14/1968", []string{}},
 		{"italian born, the place ending the line above", "e la sig.ra Valentina Giordanengo, nata a Cuneo\nil 22/11/1990, residente in Corso Nizza 41", []string{"22/11/1990"}},
 		{"english born, the place ending the line above", "the claimant, born in Leeds\non 3 March 1975, states", []string{"3 March 1975"}},
 		{"french born, the connector alone above the date", "Mme Claire Aubert, née à Lyon\nle 12/03/1975", []string{"12/03/1975"}},

@@ -93,7 +93,7 @@ var (
 	// "Numero verde", "Tel.", "toll-free". The short labels also match
 	// as OCR misreads them, l as 1 or i: "Tif." (Danish "Tlf."), "Te1";
 	// not after a dot, where "tif" is a file name's extension.
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// alsoLabel ends a text in which a phone label was followed by a
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.

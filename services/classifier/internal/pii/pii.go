@@ -595,7 +595,8 @@ func cleanAfter(text string, end int) bool {
 	switch {
 	case isAlnum(c), c == '_':
 		return false
-	case c == '-' || c == '/' || c == '.' || c == ',':
+	case c == '-' || c == '/' || c == '.' || c == ',' || c == ':':
+		// "09:47" after a date: the digits go on past a colon too.
 		return end+1 >= len(text) || !isAlnum(text[end+1])
 	}
 	return true
