@@ -192,12 +192,14 @@ func reviewOp(ev *events.ReviewRequested) *ReviewOp {
 }
 
 // RuleOf says in words what sent a document to review: the policy rules
-// that fired (flags of kind policy.*, with their detail); for a low
-// confidence, the confidence against its threshold and whether the model
-// knew the text; for a review the exception agent requested, the failure it
-// parked. Empty when the request says nothing beyond its reason. ctx is the
-// request's context, nil for none; confidence the suggestion's, formatted,
-// empty for none.
+// that fired (flags of kind policy.*, with their detail), then the model's
+// and the OCR's doubts — for a low confidence, the confidence against its
+// threshold and whether the model knew the text — even where a policy
+// rule alone would have sent it, so that a reviewer does not take the
+// suggested type as settled; for a review the exception agent requested,
+// the failure it parked. Empty when the request says nothing beyond its
+// reason. ctx is the request's context, nil for none; confidence the
+// suggestion's, formatted, empty for none.
 func RuleOf(confidence string, flags []Flag, ctx map[string]string) string {
 	var parts []string
 	for _, f := range flags {
@@ -205,10 +207,7 @@ func RuleOf(confidence string, flags []Flag, ctx map[string]string) string {
 			parts = append(parts, f.Kind+": "+f.Detail)
 		}
 	}
-	if len(parts) > 0 {
-		return strings.Join(parts, "; ")
-	}
-	if r := ctx["parked_reason"]; r != "" {
+	if r := ctx["parked_reason"]; r != "" && len(parts) == 0 {
 		return r
 	}
 	fired := strings.Split(ctx["rules.fired"], ",")

@@ -15,6 +15,13 @@ func TestRuleOf(t *testing.T) {
 				{Kind: "policy.pii_requires_review", Detail: "payment_card found; policy default requires review"}},
 			map[string]string{"rules.fired": "amount.over_threshold"},
 			"policy.amount_over_threshold: largest amount 66000.00 USD exceeds 10000; policy.pii_requires_review: payment_card found; policy default requires review"},
+		// Found from outside (sixth trial): a purchase order over the amount
+		// threshold, typed at 0.54 with two types in doubt, was shown the
+		// amount rule alone.
+		{"policy rule and the model's doubt", "0.54",
+			[]Flag{{Kind: "model.ambiguous_type", Detail: "2 types in the prediction set at coverage 0.95: purchase_order,invoice"}, {Kind: "policy.amount_over_threshold", Detail: "largest amount 10321.30 EUR exceeds 10000"}},
+			map[string]string{"rules.fired": "model.ambiguous_type,confidence.below_threshold,amount.over_threshold", "model.ambiguous": "2 types in the prediction set at coverage 0.95: purchase_order,invoice", "policy.review_threshold": "0.75"},
+			"policy.amount_over_threshold: largest amount 10321.30 EUR exceeds 10000; model.ambiguous_type: 2 types in the prediction set at coverage 0.95: purchase_order,invoice; confidence.below_threshold: confidence 0.54 is below the threshold 0.75"},
 		{"low confidence", "0.41", nil, map[string]string{"rules.fired": "confidence.below_threshold,model.unfamiliar_text", "policy.review_threshold": "0.75"},
 			"confidence.below_threshold: confidence 0.41 is below the threshold 0.75; model.unfamiliar_text: the model knows too few of the document's words"},
 		{"empty text", "0.00", nil, map[string]string{"rules.fired": "text.empty,confidence.below_threshold", "policy.review_threshold": "0.75"},
