@@ -23,7 +23,12 @@ func tsv(lines ...[]any) []byte {
 }
 
 func TestTableLike(t *testing.T) {
-	var table, article, single, described, narrow [][]any
+	var table, article, single, described, narrow, form [][]any
+	labels := []string{"Surname:", "Forename(s):", "Nationality:", "Date of Birth:", "Place of Birth:", "Card number:"}
+	values := []string{"O'SULLIVAN", "CIARA MAIRE", "IRISH", "3 April 1979", "CORK", "PC 8830417"}
+	for i := range 6 {
+		form = append(form, []any{1, 100, 100 + 40*i, labels[i]}, []any{2, 700, 100 + 40*i, values[i]})
+	}
 	narrowLeft := []string{"From the chair", "What a season! Despite", "the dry July, plot 14", "grew a pumpkin", "Seed swap", "Bring spare seed"}
 	narrowRight := []string{"Plot inspections", "Walk-rounds resume", "in March. Plots", "left uncultivated", "Winter jobs", "Clean your tools"}
 	for i := range 6 {
@@ -50,6 +55,7 @@ func TestTableLike(t *testing.T) {
 		{"table split into column blocks", table, true},
 		{"two columns of running text", article, false},
 		{"two narrow columns of running text with headings", narrow, false},
+		{"form of labels and values, few numbers", form, true},
 		{"table with a long description column split from its numbers", described, true},
 		{"one column", single, false},
 		{"table read in rows", rows, false},
