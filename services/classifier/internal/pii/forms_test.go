@@ -247,12 +247,12 @@ func TestDateOfBirth(t *testing.T) {
 		{"norwegian month", "Født 3. desember 1970", []string{"3. desember 1970"}},
 		{"swedish month", "Födelsedatum: 4 juni 1981", []string{"4 juni 1981"}},
 		{"swedish month, a colon after the day as OCR reads it", "Födelsedatum: 4: juni 1981", []string{"4: juni 1981"}},
-		// Found from outside (fifth trial): the place ends the line and the
-		// joining word starts the next, before the date.
 		// Found from outside (sixth trial): a boxed form's label as OCR read
 		// it, its first letter misread and the box's edges around the date.
 		{"boxed label with a misread first letter", "Pate of birth:| _[02/14/1968/ _[Phone:| (602) 555-0139", []string{"02/14/1968"}},
 		{"a date after an unrelated word ending in ate", "Rate of birthdays 02/14/1968", []string{}},
+		// Found from outside (fifth trial): the place ends the line and the
+		// joining word starts the next, before the date.
 		{"italian born, the place ending the line above", "e la sig.ra Valentina Giordanengo, nata a Cuneo\nil 22/11/1990, residente in Corso Nizza 41", []string{"22/11/1990"}},
 		{"english born, the place ending the line above", "the claimant, born in Leeds\non 3 March 1975, states", []string{"3 March 1975"}},
 		{"french born, the connector alone above the date", "Mme Claire Aubert, née à Lyon\nle 12/03/1975", []string{"12/03/1975"}},
