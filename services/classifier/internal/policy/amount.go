@@ -42,8 +42,10 @@ const (
 // alone on the line above it (or above a run of number-only lines), or a
 // money header over its table column ("Amount", "Balance", "Premium",
 // "Debit", ...; "Amount (EUR)" gives the currency too; also in a table
-// whose gaps OCR flattened). A number is not money, whatever surrounds it,
-// when
+// whose gaps OCR flattened). Money written without a currency takes the
+// one the document declares for itself ("Waluta: PLN", "Currency: EUR")
+// when it declares exactly one. A number is not money, whatever surrounds
+// it, when
 //
 //   - it is part of a code, date, time, percentage or quantity ("INV-2024",
 //     "01/02/2024", "3 Oct", "20%", "12 days");
@@ -82,6 +84,7 @@ func Amounts(text string) []Amount {
 	}
 	var out []Amount
 	kr, krRead := "", false
+	declared, declaredRead := "", false
 	for _, c := range cands {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
 			continue
@@ -91,6 +94,12 @@ func Amounts(text string) []Amount {
 				kr, krRead = kronaCode(text), true
 			}
 			c.a.Currency = kr
+		}
+		if c.a.Currency == "" {
+			if !declaredRead {
+				declared, declaredRead = declaredCurrency(text), true
+			}
+			c.a.Currency = declared
 		}
 		out = append(out, c.a)
 	}
@@ -246,6 +255,25 @@ var (
 	norwegianWords = regexp.MustCompile(`(?i)\b(?:av|beløp|beløpet|mva|kjøpt|betales)(?:[^\p{L}]|$)`)
 	swedishWords   = regexp.MustCompile(`(?i)\b(?:och|att|belopp|beloppet|för|är|momsen|betalas)(?:[^\p{L}]|$)`)
 )
+
+// currencyDeclared is a document's statement of the currency it is kept
+// in: "Currency: EUR", "Waluta: PLN", "Währung EUR", "Devise : CHF".
+var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*\b(` + currencyCodes + `)\b`)
+
+// declaredCurrency is the currency text declares for its amounts (found
+// from outside: a Polish statement's "Waluta: PLN" over balances written
+// without one, reported to its reviewer without a currency), or "" when it
+// declares none or more than one.
+func declaredCurrency(text string) string {
+	code := ""
+	for _, m := range currencyDeclared.FindAllStringSubmatch(text, -1) {
+		if code != "" && m[1] != code {
+			return ""
+		}
+		code = m[1]
+	}
+	return code
+}
 
 // kronaCode says whose krone or krona "kr" is in text: the currency the
 // document names by its code (DKK, SEK, NOK) or in words, else the

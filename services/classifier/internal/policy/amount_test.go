@@ -248,3 +248,32 @@ func TestSpacedDecimalComma(t *testing.T) {
 		})
 	}
 }
+
+// TestDeclaredCurrency: amounts written without a currency take the one
+// the document declares for itself, when it declares exactly one (found
+// from outside: a Polish statement's balances, "Waluta: PLN" in its
+// header, were reported to the reviewer without a currency).
+func TestDeclaredCurrency(t *testing.T) {
+	tests := []struct {
+		name, text string
+		want       string
+	}{
+		{"polish statement", "Okres: 01.10.2026 - 31.10.2026 Waluta: PLN\n\nData Opis operacji Kwota Saldo\n03.10.2026 Przelew 6 120,00 10 338,35\nSaldo końcowe 9 200,73", "PLN"},
+		{"english header", "Account currency: CHF\nClosing balance 12,480.00", "CHF"},
+		{"a currency beside the amount wins", "Currency: EUR\nTotal due USD 12,480.00", "USD"},
+		{"two declared currencies", "Currency: EUR\nCurrency: USD\nClosing balance 12,480.00", ""},
+		{"dutch value date is no currency", "Valuta 12-03-2026\nSaldo 12.480,00", ""},
+		{"nothing declared", "Closing balance 12,480.00", ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			a, ok := MaxAmount(tt.text)
+			if !ok {
+				t.Fatalf("no amount in %q", tt.text)
+			}
+			if a.Currency != tt.want {
+				t.Errorf("largest amount %v %q, want currency %q", a.Value, a.Currency, tt.want)
+			}
+		})
+	}
+}
