@@ -100,6 +100,13 @@ func TestPhoneForms(t *testing.T) {
 		{"italian mobile under its label", "Cellulare: 347 123 4567", []string{"347 123 4567"}},
 		{"swedish area code 08", "Tel: 08-640 12 34", []string{"08-640 12 34"}},
 		{"danish number under tlf.", "tlf. 33 12 34 56", []string{"33 12 34 56"}},
+		// Found from outside (seventh trial): whose number it is between
+		// the label and the number; a customer service line.
+		{"spanish label naming the patient", "Plan: dieta, ejercicio\nTeléfono paciente: 983 204 118", []string{"983 204 118"}},
+		{"polish label naming the registration desk", "za 4 tygodnie, tel. rejestracji 61 821 22 00.\nLekarz", []string{"61 821 22 00"}},
+		{"italian customer service line", "Assistenza clienti: 800 123 456", []string{"800 123 456"}},
+		{"patient id is no phone label", "Patient ID 983 204 118", []string{}},
+		{"customer account is no phone label", "Customer account 61 821 22 00", []string{}},
 		// Found from outside (sixth trial): a compound label; a date and
 		// time on a receipt.
 		{"hyphenated compound label", "Telefon-Banking 05021 9770-0", []string{"05021 9770-0"}},

@@ -81,6 +81,15 @@ func chains(text string, phone bool) [][]run {
 // phoneWords are the words of phoneLabel.
 const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|mobil|mobilnummer|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
 
+// phoneWhose are the words that say whose number a phone label names,
+// between the label and the number: "Teléfono paciente:", "tel.
+// rejestracji", "Phone (office):".
+const phoneWhose = `patient|paciente|paziente|patiente|patienten|pacjenta|client|cliente|clientes|clienti|klienta|customer|kunden|registration|rejestracji|recepcji|rejestracja|reception|recepci[oó]n|office|ufficio|oficina|bureau|b[üu]ro|kantoor|biuro|home|casa|domicile|private|privat|privado|work|direct|directo|diretto|direkt|emergency|emergencia|emergenza|notfall|urgence|nagły`
+
+// serviceWords are the names of a customer service line, which a phone
+// number follows: "Assistenza clienti: 800 123 456".
+const serviceWords = `assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio`
+
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
 	// which then belongs to it, not to an identifier label. Besides the
@@ -92,8 +101,10 @@ var (
 	// is written as an amount might be, so it too needs its label:
 	// "Numero verde", "Tel.", "toll-free". The short labels also match
 	// as OCR misreads them, l as 1 or i: "Tif." (Danish "Tlf."), "Te1";
-	// not after a dot, where "tif" is a file name's extension.
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	// not after a dot, where "tif" is a file name's extension. Whose number
+	// it is may follow the label (phoneWhose), and a customer service line
+	// is a label of its own (serviceWords).
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?)?|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// alsoLabel ends a text in which a phone label was followed by a
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.
