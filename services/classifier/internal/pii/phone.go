@@ -84,7 +84,7 @@ const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|ca
 // phoneWhose are the words that say whose number a phone label names,
 // between the label and the number: "Teléfono paciente:", "tel.
 // rejestracji", "Phone (office):".
-const phoneWhose = `patient|paciente|paziente|patiente|patienten|pacjenta|client|cliente|clientes|clienti|klienta|customer|kunden|registration|rejestracji|recepcji|rejestracja|reception|recepci[oó]n|office|ufficio|oficina|bureau|b[üu]ro|kantoor|biuro|home|casa|domicile|private|privat|privado|work|direct|directo|diretto|direkt|emergency|emergencia|emergenza|notfall|urgence|nagły`
+const phoneWhose = `patient|paciente|paziente|patiente|patienten|pacjenta|client|cliente|clientes|clienti|klienta|customer|kunden|registration|rejestracji|recepcji|rejestracja|reception|recepci[oó]n|office|ufficio|oficina|bureau|b[üu]ro|kantoor|biuro|home|casa|domicile|private|privat|privado|work|direct|directo|diretto|direkt|emergency|emergencia|emergenza|notfall|urgence`
 
 // serviceWords are the names of a customer service line, which a phone
 // number follows: "Assistenza clienti: 800 123 456".

@@ -468,18 +468,18 @@ func tableLike(lines []lineBox) bool {
 	var words []int
 	withNumbers, lower := 0, 0
 	for i, a := range lines {
-		shortest, numbers := -1, a.numbers
+		shortest, number := -1, a.numbers > 0
 		for j, b := range lines {
 			if i != j && a.block != b.block && beside(a, b) {
 				if shortest < 0 || min(a.words, b.words) < shortest {
 					shortest = min(a.words, b.words)
 				}
-				numbers += b.numbers
+				number = number || b.numbers > 0
 			}
 		}
 		if shortest >= 0 {
 			words = append(words, shortest)
-			if numbers > 0 {
+			if number {
 				withNumbers++
 			}
 			if a.lower {
