@@ -479,3 +479,24 @@ func TestTwoColumnsOfRunningTextKeepTheirOrder(t *testing.T) {
 		t.Errorf("the left column's lines are not one after the other:\n%s", res.Text())
 	}
 }
+
+// TestFaintScanInGrainIsReadSmoothed: a 200-dpi claim form whose grey print
+// sits in heavy grain, from the seventh outside trial, reads nothing at all
+// with raw Tesseract (nor with Docket before): the page's one threshold
+// cuts the letters into dust. Read again from a smoothed copy, it reads
+// like a clean page.
+func TestFaintScanInGrainIsReadSmoothed(t *testing.T) {
+	res, out := extractImage(t, options{}, "faintclaim200.jpg")
+	want := groundTruth(t, "faintclaim200.gt.txt")
+	got, raw := cer(res.Text(), want), cer(out, want)
+	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=faintclaim200.jpg mean_confidence=%.2f", got, raw, res.MeanConfidence())
+	if raw < 0.9 {
+		t.Fatalf("raw tesseract reads the fixture (CER %.3f): it no longer shows the grain", raw)
+	}
+	if got > 0.05 {
+		t.Errorf("CER %.3f, want at most 0.05:\n%s", got, res.Text())
+	}
+	if c := res.MeanConfidence(); c < 0.8 {
+		t.Errorf("mean confidence %.2f, want the smoothed reading's (at least 0.80)", c)
+	}
+}

@@ -6,6 +6,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"os"
 	"slices"
 	"strconv"
 	"strings"
@@ -117,7 +118,10 @@ const tableConfidenceSlack = 0.05
 // language's model beside the base language's, and each page's second
 // reading is kept unless its mean word confidence is more than
 // languageConfidenceSlack lower: the base model drops the letters it
-// lacks (å, ł, ß) and misreads the words around them.
+// lacks (å, ł, ß) and misreads the words around them. A weak first
+// reading of a single page image is tried again from a smoothed copy of
+// it (denoised), and the language and skipped-text readings then work on
+// the image whose reading was kept.
 func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([]PageText, error) {
 	if dpi <= 0 {
 		dpi = t.dpi
@@ -125,6 +129,14 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([
 	pages, err := t.recognize(ctx, imagePath, dpi, t.language)
 	if err != nil {
 		return nil, err
+	}
+	read, pages, err := t.denoised(ctx, imagePath, dpi, t.language, pages)
+	if err != nil {
+		return nil, err
+	}
+	if read != imagePath {
+		defer os.Remove(read)
+		imagePath = read
 	}
 	if len(t.detect) == 0 {
 		return t.withSkipped(ctx, imagePath, dpi, pages)
