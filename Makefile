@@ -160,9 +160,9 @@ schemas-check:
 verify:
 	cd services/docket && $(GO) run ./cmd/docket ledger verify --public-keys $(abspath $(DATA))/ledger/ledger.pub
 
-## model: retrain the built-in classifier from its committed corpus (reproducible)
+## model: retrain the built-in classifier from its committed corpus and field documents (reproducible)
 model:
-	cd services/classifier && $(GO) run ./cmd/train -corpus corpus -unseen internal/classify/testdata/unseen -dev internal/classify/testdata/dev -out model/model.json -metrics model/metrics.json
+	cd services/classifier && $(GO) run ./cmd/train -corpus corpus -field field -unseen internal/classify/testdata/unseen -dev internal/classify/testdata/dev -out model/model.json -metrics model/metrics.json
 
 ## proto: regenerate the gRPC code committed beside proto/**/*.proto (protoc 3.21 with its well-known types — Debian: protobuf-compiler libprotobuf-dev —, protoc-gen-go v1.36.12, protoc-gen-go-grpc v1.6.1)
 proto:

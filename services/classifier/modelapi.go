@@ -15,10 +15,11 @@ import (
 	"github.com/docket-run/docket/services/classifier/internal/modelapi"
 )
 
-// corpusFS is the base training corpus, which `docket model retrain`
-// trains every candidate on beside the reviewers' corrections.
+// corpusFS holds the base training corpora, which `docket model retrain`
+// trains every candidate on beside the reviewers' corrections: the
+// generated corpus and the field documents (as `make model` does).
 //
-//go:embed corpus
+//go:embed corpus field
 var corpusFS embed.FS
 
 // serveModelAPI mounts the model API (internal/modelapi) on the ops
@@ -48,8 +49,12 @@ func serveModelAPI(ctx context.Context, c Config, d *service.Deps, s *modelapi.S
 		return fmt.Errorf("model API audit producer: %w", err)
 	}
 	context.AfterFunc(ctx, cl.Close)
-	if s.Corpus, err = fs.Sub(corpusFS, "corpus"); err != nil {
-		return fmt.Errorf("embedded corpus: %w", err)
+	for _, dir := range []string{"corpus", "field"} {
+		sub, err := fs.Sub(corpusFS, dir)
+		if err != nil {
+			return fmt.Errorf("embedded %s corpus: %w", dir, err)
+		}
+		s.Corpus = append(s.Corpus, sub)
 	}
 	s.Auth, s.Audit = principals, &emitter{cl: cl, enc: d.Serde}
 	h := s.Handler()

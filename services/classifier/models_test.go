@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"io/fs"
 	"net/http"
 	"net/http/httptest"
 	"os"
@@ -287,7 +288,7 @@ func TestRetrainShadowPromoteRollback(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	worse, err := models.Retrain(ctx, os.DirFS("corpus"), good, wrong, h.blobs)
+	worse, err := models.Retrain(ctx, []fs.FS{os.DirFS("corpus"), os.DirFS("field")}, good, wrong, h.blobs)
 	if err != nil {
 		t.Fatal(err)
 	}

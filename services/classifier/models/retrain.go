@@ -71,12 +71,12 @@ type Candidate struct {
 // Better reports whether the candidate beats the current model.
 func (c Candidate) Better() bool { return c.Candidate.Beats(c.Current) }
 
-// Retrain trains a candidate on the corpus in base (<type>/*.txt) plus the examples
+// Retrain trains a candidate on the corpora in base (each <type>/*.txt) plus the examples
 // and evaluates it and the current model file on the held-out split of
 // both (textmodel.Split: an example is named after its workflow, so it
 // stays on its side of the split however often the model is retrained).
-func Retrain(ctx context.Context, base fs.FS, current []byte, examples []Example, texts Texts) (Candidate, error) {
-	docs, err := corpus.LoadFS(base)
+func Retrain(ctx context.Context, base []fs.FS, current []byte, examples []Example, texts Texts) (Candidate, error) {
+	docs, err := corpus.LoadFS(base...)
 	if err != nil {
 		return Candidate{}, err
 	}

@@ -4,7 +4,7 @@
 // the noisy test split and on hand-written documents the generator never
 // produced:
 //
-//	go run ./cmd/train -corpus corpus -unseen internal/classify/testdata/unseen -dev internal/classify/testdata/dev -out model/model.json -metrics model/metrics.json
+//	go run ./cmd/train -corpus corpus -field field -unseen internal/classify/testdata/unseen -dev internal/classify/testdata/dev -out model/model.json -metrics model/metrics.json
 package main
 
 import (
@@ -14,6 +14,7 @@ import (
 	"flag"
 	"fmt"
 	"os"
+	"strings"
 
 	"github.com/docket-run/docket/services/classifier/internal/classify"
 	"github.com/docket-run/docket/services/classifier/internal/corpus"
@@ -22,13 +23,14 @@ import (
 
 func main() {
 	dir := flag.String("corpus", "corpus", "corpus folder: <type>/*.txt")
+	field := flag.String("field", "", "folder of labelled documents from outside the generator (<type>/field-*.txt), trained on beside the corpus (textmodel.FieldPrefix); empty for none")
 	unseen := flag.String("unseen", "", "folder of labeled documents the corpus does not hold (<type>/*.txt), measured, never trained on; empty for none")
 	out := flag.String("out", "model/model.json", "model file to write")
 	metricsPath := flag.String("metrics", "model/metrics.json", "metrics file to write")
 	dev := flag.String("dev", "", "folder of labeled development documents (<type>/*.txt), never trained on but looked at while the generator was changed; empty for none")
 	coverage := flag.Float64("coverage", 0, "share of documents whose prediction set must hold their type; 0 for textmodel's default")
 	flag.Parse()
-	if err := run(*dir, *unseen, *dev, *out, *metricsPath, textmodel.Options{Coverage: *coverage}); err != nil {
+	if err := run(*dir, *field, *unseen, *dev, *out, *metricsPath, textmodel.Options{Coverage: *coverage}); err != nil {
 		fmt.Fprintln(os.Stderr, "train:", err)
 		os.Exit(1)
 	}
@@ -46,10 +48,22 @@ type metrics struct {
 	Dev *classify.Report `json:"dev,omitempty"`
 }
 
-func run(dir, unseen, dev, out, metricsPath string, opts textmodel.Options) error {
+func run(dir, field, unseen, dev, out, metricsPath string, opts textmodel.Options) error {
 	docs, err := corpus.Load(dir)
 	if err != nil {
 		return err
+	}
+	if field != "" {
+		f, err := corpus.Load(field)
+		if err != nil {
+			return err
+		}
+		for _, d := range f {
+			if !strings.HasPrefix(d.Name, textmodel.FieldPrefix) {
+				return fmt.Errorf("field document %s/%s: its name must start with %q", d.Class, d.Name, textmodel.FieldPrefix)
+			}
+		}
+		docs = append(docs, f...)
 	}
 	model, m, err := textmodel.Train(docs, opts)
 	if err != nil {

@@ -1,5 +1,7 @@
 // Package corpus reads and generates the labeled training corpus:
-// corpus/<type>/<type>-NNNN.txt, one document per file.
+// corpus/<type>/<type>-NNNN.txt, one document per file, generated; and
+// reads the labelled documents of the same layout trained on beside it
+// (field/<type>/*.txt, documents from outside trials as Docket read them).
 package corpus
 
 import (
@@ -9,6 +11,7 @@ import (
 	"os"
 	"path"
 	"path/filepath"
+	"slices"
 	"sort"
 	"strings"
 
@@ -30,8 +33,25 @@ func Load(dir string) ([]textmodel.Doc, error) {
 	return docs, nil
 }
 
-// LoadFS reads every <type>/*.txt of fsys, sorted by type and name.
-func LoadFS(fsys fs.FS) ([]textmodel.Doc, error) {
+// LoadFS reads every <type>/*.txt of each of fss in turn, sorted by type
+// and name within each.
+func LoadFS(fss ...fs.FS) ([]textmodel.Doc, error) {
+	var docs []textmodel.Doc
+	for _, fsys := range fss {
+		d, err := loadFS(fsys)
+		if err != nil {
+			return nil, err
+		}
+		docs = append(docs, d...)
+	}
+	if len(docs) == 0 {
+		return nil, errors.New("no documents")
+	}
+	return docs, nil
+}
+
+// loadFS reads every <type>/*.txt of fsys, sorted by type and name.
+func loadFS(fsys fs.FS) ([]textmodel.Doc, error) {
 	entries, err := fs.ReadDir(fsys, ".")
 	if err != nil {
 		return nil, fmt.Errorf("read corpus: %w", err)
@@ -40,6 +60,9 @@ func LoadFS(fsys fs.FS) ([]textmodel.Doc, error) {
 	for _, e := range entries {
 		if !e.IsDir() {
 			continue
+		}
+		if !slices.Contains(Types, e.Name()) {
+			return nil, fmt.Errorf("corpus folder %s: not a document type (%s)", e.Name(), strings.Join(Types, ", "))
 		}
 		files, err := fs.Glob(fsys, path.Join(e.Name(), "*.txt"))
 		if err != nil {
@@ -53,9 +76,6 @@ func LoadFS(fsys fs.FS) ([]textmodel.Doc, error) {
 			}
 			docs = append(docs, textmodel.Doc{Name: path.Base(f), Class: e.Name(), Text: string(b)})
 		}
-	}
-	if len(docs) == 0 {
-		return nil, errors.New("no documents")
 	}
 	return docs, nil
 }

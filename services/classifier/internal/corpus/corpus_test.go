@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"strings"
 	"testing"
+	"testing/fstest"
 )
 
 // TestCommittedCorpusIsGenerated regenerates the corpus with the committed
@@ -67,5 +68,23 @@ func TestCorpusHasShortDocuments(t *testing.T) {
 		if short[typ]*100 < all[typ]*15 {
 			t.Errorf("type %s: %d of %d documents have 10 lines or fewer, want at least 15%%", typ, short[typ], all[typ])
 		}
+	}
+}
+
+// TestLoadFS reads the type folders of several file systems in turn and
+// refuses a folder that names no document type (a typo would train a new
+// type).
+func TestLoadFS(t *testing.T) {
+	a := fstest.MapFS{"invoice/a.txt": {Data: []byte("Invoice")}}
+	b := fstest.MapFS{"receipt/field-b.txt": {Data: []byte("Receipt")}}
+	docs, err := LoadFS(a, b)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(docs) != 2 || docs[0].Class != "invoice" || docs[1].Class != "receipt" || docs[1].Name != "field-b.txt" {
+		t.Errorf("LoadFS = %+v, want the invoice then the receipt", docs)
+	}
+	if _, err := LoadFS(a, fstest.MapFS{"recipt/c.txt": {Data: []byte("x")}}); err == nil || !strings.Contains(err.Error(), "not a document type") {
+		t.Errorf("a folder named recipt: err = %v, want not a document type", err)
 	}
 }

@@ -70,10 +70,10 @@ var (
 type Server struct {
 	Registry Registry
 	Examples Examples
-	// Texts reads the examples' texts; Corpus is the base corpus
-	// (<type>/*.txt).
+	// Texts reads the examples' texts; Corpus are the base corpora
+	// (each <type>/*.txt).
 	Texts  models.Texts
-	Corpus fs.FS
+	Corpus []fs.FS
 	Audit  Auditor
 	// Auth identifies callers; nil serves every caller as auth.Anonymous
 	// (loopback only).

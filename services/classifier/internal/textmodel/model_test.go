@@ -28,9 +28,11 @@ const (
 	macroF1Floor  = 0.97
 )
 
+// load reads what make model trains on: the generated corpus and the field
+// documents.
 func load(t *testing.T) []textmodel.Doc {
 	t.Helper()
-	docs, err := corpus.Load("../../corpus")
+	docs, err := corpus.LoadFS(os.DirFS("../../corpus"), os.DirFS("../../field"))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -160,6 +162,13 @@ func TestSplitIsFixedByName(t *testing.T) {
 	}
 	if got := textmodel.Split("invoice-0001.txt"); got != textmodel.Split("invoice-0001.txt") {
 		t.Errorf("Split not deterministic: %s", got)
+	}
+	// Field documents only teach: these two names hash to calibration and
+	// test.
+	for _, name := range []string{"field-trial6-ct3.txt", "field-trial6-bs2.txt"} {
+		if got := textmodel.Split(name); got != textmodel.SplitTrain {
+			t.Errorf("field document %s in split %s, want train", name, got)
+		}
 	}
 }
 
