@@ -107,6 +107,12 @@ func TestPhoneForms(t *testing.T) {
 		{"italian customer service line", "Assistenza clienti: 800 123 456", []string{"800 123 456"}},
 		{"patient id is no phone label", "Patient ID 983 204 118", []string{}},
 		{"customer account is no phone label", "Customer account 61 821 22 00", []string{}},
+		// Found from outside (eighth trial): a utility's on-call line.
+		{"portuguese on-call line", "Em caso de rotura ligue.\nPiquete de águas: 800 208 312", []string{"800 208 312"}},
+		{"helpline", "Helpline: 800 208 312", []string{"800 208 312"}},
+		{"german fault service", "Störungsdienst 0761 279-2222", []string{"0761 279-2222"}},
+		{"hotline id is no phone label", "Hotline ID 800 208 312", []string{}},
+		{"on-call rota number", "Piquete de águas nº 800 208 312", []string{}},
 		// Found from outside (sixth trial): a compound label; a date and
 		// time on a receipt.
 		{"hyphenated compound label", "Telefon-Banking 05021 9770-0", []string{"05021 9770-0"}},

@@ -86,9 +86,10 @@ const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|ca
 // rejestracji", "Phone (office):".
 const phoneWhose = `patient|paciente|paziente|patiente|patienten|pacjenta|client|cliente|clientes|clienti|klienta|customer|kunden|registration|rejestracji|recepcji|rejestracja|reception|recepci[oó]n|office|ufficio|oficina|bureau|b[üu]ro|kantoor|biuro|home|casa|domicile|private|privat|privado|work|direct|directo|diretto|direkt|emergency|emergencia|emergenza|notfall|urgence`
 
-// serviceWords are the names of a customer service line, which a phone
-// number follows: "Assistenza clienti: 800 123 456".
-const serviceWords = `assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio`
+// serviceWords are the names of a customer service line or an on-call
+// service, which a phone number follows: "Assistenza clienti: 800 123
+// 456", "Piquete de águas: 800 208 312" (a utility's on-call line).
+const serviceWords = `assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
