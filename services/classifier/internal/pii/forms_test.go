@@ -349,6 +349,11 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"pipe table border after fifteen digits", PaymentCard, "| 5412 9193 5913 214| x |", []string{}},
 		{"iban with an O for a 0", IBAN, "IBAN DE89 37O4 0044 0532 0130 00", []string{"DE89 37O4 0044 0532 0130 00"}},
 		{"iban with an l for a 1", IBAN, "IBAN DE89 3704 0044 0532 0l30 00 BIC", []string{"DE89 3704 0044 0532 0l30 00"}},
+		// Found from outside (eighth trial): a check digit read as a letter.
+		{"iban with an O in its check digits", IBAN, "IBAN SEO9 8327 0000 0091 4602 7815", []string{"SEO9 8327 0000 0091 4602 7815"}},
+		{"iban of letters with an O in its check digits", IBAN, "IBAN GB8Z WEST 1234 5698 7654 32", []string{"GB8Z WEST 1234 5698 7654 32"}},
+		{"check-digit look-alike failing mod-97", IBAN, "IBAN SEO8 8327 0000 0091 4602 7815", []string{}},
+		{"a word in iban shape", IBAN, "ESSO station ESSO 1234 5678 9012 3456 7890", []string{}},
 		{"iban with three look-alikes", IBAN, "IBAN DE89 37O4 OO44 0532 0130 00", []string{}},
 		{"iban look-alike failing mod-97", IBAN, "IBAN DE89 37O4 0044 0532 0130 01", []string{}},
 		{"iban look-alike where letters belong", IBAN, "IBAN GB82 WEST 1234 5698 7654 3Z", []string{}},

@@ -266,7 +266,9 @@ var ibanLengths = map[string]int{
 	"RO": 24, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "AE": 23, "SA": 24, "TR": 26, "BR": 29, "IL": 23,
 }
 
-var ibanStart = regexp.MustCompile(`\b[A-Z]{2}\d{2}`)
+// ibanStart is a country code and the two check digits, which OCR may
+// have read as look-alike characters (ocrDigits): "SEO9".
+var ibanStart = regexp.MustCompile(`\b[A-Z]{2}[\d\]\[|lI!OoSBZ]{2}`)
 
 // ibans finds IBANs: a country code and check digits, then exactly the
 // country's number of characters, compact or in groups separated by single
@@ -284,7 +286,7 @@ func ibans(text string) [][2]int {
 		for i < len(text) && b.Len() < n {
 			c := text[i]
 			switch {
-			case isUpper(c) || isDigit(c) || (digits && ocrDigits[c] != 0):
+			case isUpper(c) || isDigit(c) || ((digits || b.Len() < 4) && ocrDigits[c] != 0):
 				b.WriteByte(c)
 				i++
 			case c == ' ' && i+1 < len(text) && isAlnum(text[i+1]) && b.Len() > 0:
@@ -325,17 +327,21 @@ func ibans(text string) [][2]int {
 var numericBBAN = map[string]bool{"AT": true, "BE": true, "CZ": true, "DE": true, "DK": true, "EE": true, "ES": true,
 	"FI": true, "HR": true, "HU": true, "LT": true, "NO": true, "PL": true, "PT": true, "SE": true, "SI": true, "SK": true}
 
-// misreadIBAN returns s with the look-alike characters after its country
-// code mapped to digits, when the country's account number is all digits
-// and there are at most maxMisread of them; mod-97 then says whether the
-// digits are an IBAN. Any other s is returned as it is.
+// misreadIBAN returns s with the look-alike characters of its check digits
+// mapped to digits, and those of its account number too when the
+// country's account number is all digits, when there are at most
+// maxMisread of them; mod-97 then says whether the digits are an IBAN.
 func misreadIBAN(s string, digits bool) (string, bool) {
-	if !digits || len(s) < 4 {
+	if len(s) < 4 {
 		return s, true
+	}
+	end := len(s)
+	if !digits {
+		end = 4
 	}
 	b := []byte(s)
 	misread := 0
-	for i := 2; i < len(b); i++ {
+	for i := 2; i < end; i++ {
 		if !isDigit(b[i]) {
 			d := ocrDigits[b[i]]
 			if d == 0 {
