@@ -139,6 +139,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			"policy.tenant":           rules.Tenant,
 			"policy.review_threshold": strconv.FormatFloat(rules.ReviewThreshold, 'f', -1, 64),
 			"policy.amount_threshold": strconv.FormatFloat(rules.AmountThreshold, 'f', -1, 64),
+			"policy.amount_thresholds": formatThresholds(rules.AmountThresholds),
 			"policy.always_review":    strings.Join(rules.AlwaysReviewTypes, ","),
 			"policy.review_pii":       strings.Join(rules.ReviewPII, ","),
 			"policy.sla":              rules.SLA.String(),
@@ -249,14 +250,25 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	// or column header; codes and boilerplate limits are not amounts (see
 	// policy.Amounts). amount.basis says which context made the largest
 	// one money, for the reviewer.
-	if a, ok := policy.MaxAmount(text.Body); ok {
+	// Each amount is held against its currency's threshold
+	// (amount_thresholds), others against amount_threshold.
+	amounts := policy.Amounts(text.Body)
+	if a, ok := policy.Largest(amounts); ok {
 		d.Context["amount.max"] = formatAmount(a)
 		d.Context["amount.basis"] = a.Basis
-		if rules.AmountThreshold > 0 && a.Value > rules.AmountThreshold {
-			required, urgent = true, true
-			fired = append(fired, RuleAmount)
-			d.Flags = append(d.Flags, events.Flag{Kind: "policy.amount_over_threshold", Detail: fmt.Sprintf("largest amount %s exceeds %s", formatAmount(a), strconv.FormatFloat(rules.AmountThreshold, 'f', -1, 64))})
+	}
+	if a, t, ok := rules.OverThreshold(amounts); ok {
+		required, urgent = true, true
+		fired = append(fired, RuleAmount)
+		which := "largest amount"
+		if m, _ := policy.Largest(amounts); m != a {
+			which = "amount"
 		}
+		detail := fmt.Sprintf("%s %s exceeds %s", which, formatAmount(a), strconv.FormatFloat(t, 'f', -1, 64))
+		if _, own := rules.AmountThresholds[a.Currency]; own && a.Currency != "" {
+			detail += " (the " + a.Currency + " threshold)"
+		}
+		d.Flags = append(d.Flags, events.Flag{Kind: "policy.amount_over_threshold", Detail: detail})
 	}
 
 	// The model's own doubt, whatever the policy requires.
@@ -296,6 +308,17 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Context["decision"] = "review:" + d.Reason
 	}
 	return d, nil
+}
+
+// formatThresholds writes per-currency thresholds as "PLN=40000,SEK=100000"
+// (sorted), "" for none.
+func formatThresholds(m map[string]float64) string {
+	parts := make([]string, 0, len(m))
+	for code, t := range m {
+		parts = append(parts, code+"="+strconv.FormatFloat(t, 'f', -1, 64))
+	}
+	slices.Sort(parts)
+	return strings.Join(parts, ",")
 }
 
 func formatAmount(a policy.Amount) string {

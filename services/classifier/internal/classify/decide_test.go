@@ -27,7 +27,8 @@ func (fixed) Model() events.Model { return events.Model{Name: "fixed", Version: 
 
 func TestDecideRules(t *testing.T) {
 	types := []string{"invoice", "receipt", "id_document", "medical_record", "other"}
-	pol, err := policy.Parse([]byte(`{"tenants": {"lenient": {"review_threshold": 0.5, "amount_threshold": 0}}}`), types, pii.Kinds)
+	pol, err := policy.Parse([]byte(`{"tenants": {"lenient": {"review_threshold": 0.5, "amount_threshold": 0},
+		"nordic": {"amount_thresholds": {"SEK": 100000, "NOK": 0}}}}`), types, pii.Kinds)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -63,6 +64,16 @@ func TestDecideRules(t *testing.T) {
 			[]string{}, []string{}, "amount.max", "", 0.97},
 		{"fund code under an amount header", fixed{"other", 0.97}, "acme", "Description          Amount\nFund code            30417", false, "", 0,
 			[]string{}, []string{}, "amount.max", "", 0.97},
+		// Per-currency thresholds: a krona amount is held against the
+		// tenant's SEK threshold, others against amount_threshold.
+		{"krona amount under its currency's threshold", fixed{"invoice", 0.97}, "nordic", "Att betala: SEK 52,300.00", false, "", 0,
+			[]string{}, []string{}, "amount.max", "52300.00 SEK", 0.97},
+		{"krona amount over its currency's threshold", fixed{"invoice", 0.97}, "nordic", "Att betala: SEK 152,300.00", true, "rule_required", 2,
+			[]string{"amount.over_threshold"}, []string{"policy.amount_over_threshold"}, "policy.amount_thresholds", "NOK=0,SEK=100000", 0.97},
+		{"euro amount beside a larger krona one", fixed{"invoice", 0.97}, "nordic", "Att betala: SEK 52,300.00\nTotal: EUR 12.345,67", true, "rule_required", 2,
+			[]string{"amount.over_threshold"}, []string{"policy.amount_over_threshold"}, "amount.max", "52300.00 SEK", 0.97},
+		{"currency whose rule is off", fixed{"invoice", 0.97}, "nordic", "Å betale: NOK 152,300.00", false, "", 0,
+			[]string{}, []string{}, "amount.max", "152300.00 NOK", 0.97},
 		{"amount rule off for tenant", fixed{"invoice", 0.97}, "lenient", "Total: EUR 12.345,67", false, "", 0, []string{}, []string{}, "policy.amount_threshold", "0", 0.97},
 		{"rule and low confidence", fixed{"medical_record", 0.4}, "acme", "Patient", true, "rule_required", 1,
 			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"policy.type_requires_review"}, "rules.fired", "confidence.below_threshold,type.always_review:medical_record", 0.4},

@@ -873,9 +873,15 @@ func ParseAmount(s string) (float64, bool) {
 
 // MaxAmount returns the largest amount in text and whether there was one.
 func MaxAmount(text string) (Amount, bool) {
+	return Largest(Amounts(text))
+}
+
+// Largest returns the largest of amounts (by number, whatever the
+// currency) and whether there was one.
+func Largest(amounts []Amount) (Amount, bool) {
 	var best Amount
 	found := false
-	for _, a := range Amounts(text) {
+	for _, a := range amounts {
 		if !found || a.Value > best.Value {
 			best, found = a, true
 		}

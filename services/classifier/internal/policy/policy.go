@@ -1,6 +1,7 @@
 // Package policy holds the per-tenant compliance policy: the confidence
 // under which a decision goes to human review, document types and kinds of
-// personal data that always need review, an amount threshold, and the
+// personal data that always need review, an amount threshold (and one per
+// currency where the default's number means something else), and the
 // review SLA. A policy file (JSON) keys tenants by id; a tenant inherits
 // every setting it leaves out from "default".
 package policy
@@ -12,6 +13,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"time"
 )
@@ -28,17 +30,23 @@ type Rules struct {
 	ReviewPII []string
 	// AmountThreshold: an amount above it forces review; 0 turns the rule off.
 	AmountThreshold float64
+	// AmountThresholds are the thresholds of amounts in given currencies
+	// (ISO 4217 code → threshold; 0 turns the rule off for that
+	// currency); an amount in any other currency, or in none, has
+	// AmountThreshold. Nil for none.
+	AmountThresholds map[string]float64
 	// SLA is how long a reviewer has.
 	SLA time.Duration
 }
 
 // entry is one policy of the file; nil fields inherit from the default.
 type entry struct {
-	ReviewThreshold   *float64  `json:"review_threshold"`
-	AlwaysReviewTypes *[]string `json:"always_review_types"`
-	ReviewPII         *[]string `json:"review_pii"`
-	AmountThreshold   *float64  `json:"amount_threshold"`
-	SLA               *string   `json:"sla"`
+	ReviewThreshold   *float64            `json:"review_threshold"`
+	AlwaysReviewTypes *[]string           `json:"always_review_types"`
+	ReviewPII         *[]string           `json:"review_pii"`
+	AmountThreshold   *float64            `json:"amount_threshold"`
+	AmountThresholds  *map[string]float64 `json:"amount_thresholds"`
+	SLA               *string             `json:"sla"`
 }
 
 type file struct {
@@ -144,6 +152,18 @@ func apply(base Rules, e entry, name string, types, piiKinds []string, errs *[]e
 		}
 		r.AmountThreshold = *e.AmountThreshold
 	}
+	if e.AmountThresholds != nil {
+		r.AmountThresholds = map[string]float64{}
+		for code, v := range *e.AmountThresholds {
+			if !isoCode.MatchString(code) {
+				bad("amount_thresholds: %q is not a currency code (three capital letters, such as SEK)", code)
+			}
+			if v < 0 {
+				bad("amount_thresholds %s %v: want >= 0 (0 turns it off)", code, v)
+			}
+			r.AmountThresholds[code] = v
+		}
+	}
 	if e.SLA != nil {
 		d, err := time.ParseDuration(*e.SLA)
 		if err != nil || d <= 0 {
@@ -152,6 +172,37 @@ func apply(base Rules, e entry, name string, types, piiKinds []string, errs *[]e
 		r.SLA = d
 	}
 	return r
+}
+
+// isoCode is an ISO 4217 code's shape.
+var isoCode = regexp.MustCompile(`^[A-Z]{3}$`)
+
+// ThresholdFor is the amount threshold of an amount in currency ("" for
+// none): the currency's own, or AmountThreshold.
+func (r Rules) ThresholdFor(currency string) float64 {
+	if t, ok := r.AmountThresholds[currency]; ok && currency != "" {
+		return t
+	}
+	return r.AmountThreshold
+}
+
+// OverThreshold returns, among amounts, the one furthest over its
+// currency's threshold (the largest share of it) and that threshold;
+// false when none is over.
+func (r Rules) OverThreshold(amounts []Amount) (Amount, float64, bool) {
+	var best Amount
+	var bestT, bestShare float64
+	found := false
+	for _, a := range amounts {
+		t := r.ThresholdFor(a.Currency)
+		if t <= 0 || a.Value <= t {
+			continue
+		}
+		if share := a.Value / t; !found || share > bestShare {
+			best, bestT, bestShare, found = a, t, share, true
+		}
+	}
+	return best, bestT, found
 }
 
 // For returns the rules of tenant: its own, or the default.

@@ -46,6 +46,39 @@ func TestParseInheritsDefault(t *testing.T) {
 	}
 }
 
+func TestAmountThresholds(t *testing.T) {
+	p, err := Parse([]byte(`{
+		"default": {"amount_thresholds": {"SEK": 100000}},
+		"tenants": {"pl": {"amount_thresholds": {"PLN": 40000}}, "same": {}}}`), types, kinds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.For("same").AmountThresholds; !reflect.DeepEqual(got, map[string]float64{"SEK": 100000}) {
+		t.Errorf("inherited thresholds %v, want the default's", got)
+	}
+	pl := p.For("pl")
+	if !reflect.DeepEqual(pl.AmountThresholds, map[string]float64{"PLN": 40000}) {
+		t.Errorf("own thresholds %v, want PLN only (a tenant's map replaces the default's)", pl.AmountThresholds)
+	}
+	for cur, want := range map[string]float64{"PLN": 40000, "SEK": 10000, "EUR": 10000, "": 10000} {
+		if got := pl.ThresholdFor(cur); got != want {
+			t.Errorf("ThresholdFor(%q) = %v, want %v", cur, got, want)
+		}
+	}
+	amounts := []Amount{{Value: 39000, Currency: "PLN"}, {Value: 12000, Currency: "EUR"}, {Value: 45000, Currency: "PLN"}}
+	// 45000 PLN is 1.125 of its threshold, 12000 EUR 1.2 of the default.
+	if a, th, ok := pl.OverThreshold(amounts); !ok || a.Currency != "EUR" || th != 10000 {
+		t.Errorf("OverThreshold = %+v %v %v, want the EUR amount against 10000", a, th, ok)
+	}
+	if _, _, ok := pl.OverThreshold(amounts[:1]); ok {
+		t.Error("39000 PLN is over the PLN threshold of 40000")
+	}
+	if _, err := Parse([]byte(`{"default": {"amount_thresholds": {"sek": 1, "PLN": -1}}}`), types, kinds); err == nil ||
+		!strings.Contains(err.Error(), `"sek" is not a currency code`) || !strings.Contains(err.Error(), "PLN -1") {
+		t.Errorf("bad thresholds: err = %v, want both reported", err)
+	}
+}
+
 func TestParseReportsEveryError(t *testing.T) {
 	_, err := Parse([]byte(`{
 		"default": {"review_threshold": 1.5},
