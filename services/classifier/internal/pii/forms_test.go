@@ -113,6 +113,16 @@ func TestPhoneForms(t *testing.T) {
 		{"german fault service", "Störungsdienst 0761 279-2222", []string{"0761 279-2222"}},
 		{"hotline id is no phone label", "Hotline ID 800 208 312", []string{}},
 		{"on-call rota number", "Piquete de águas nº 800 208 312", []string{}},
+		// Found from outside (ninth trial): a label qualified by a few
+		// words; an appointments line; nine digits regrouped by OCR.
+		{"german label qualified by words", "Telefonnummer für Rückfragen: 0761 389 417 20", []string{"0761 389 417 20"}},
+		{"polish contact qualified by words", "Kontakt z likwidatorem: 801 102 102", []string{"801 102 102"}},
+		{"english label qualified by words", "Phone for enquiries: 915 123 456", []string{"915 123 456"}},
+		{"qualified label ending in an identifier word", "Phone bill account: 915 123 456", []string{}},
+		{"qualified label without a colon", "Contact our office 915 123 456", []string{}},
+		{"spanish appointments line", "Cita previa: 966 859 402", []string{"966 859 402"}},
+		{"portuguese number regrouped 3 and 6", "‘Tel. 239 826115", []string{"239 826115"}},
+		{"3 and 6 without a label", "Lote 239 826115", []string{}},
 		// Found from outside (sixth trial): a compound label; a date and
 		// time on a receipt.
 		{"hyphenated compound label", "Telefon-Banking 05021 9770-0", []string{"05021 9770-0"}},

@@ -89,7 +89,7 @@ const phoneWhose = `patient|paciente|paziente|patiente|patienten|pacjenta|client
 // serviceWords are the names of a customer service line or an on-call
 // service, which a phone number follows: "Assistenza clienti: 800 123
 // 456", "Piquete de águas: 800 208 312" (a utility's on-call line).
-const serviceWords = `assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento`
+const serviceWords = `assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
@@ -106,6 +106,11 @@ var (
 	// it is may follow the label (phoneWhose), and a customer service line
 	// is a label of its own (serviceWords).
 	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?)?|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	// phoneQualified is a phone word that a few words qualify before a
+	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
+	// "Phone for enquiries:" (found from outside). phoneAt takes it only
+	// where no identifier label ends the text ("Phone bill account:").
+	phoneQualified = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+\p{L}[\p{L}'’\-]*){1,3}[ \t]*:[^A-Za-z0-9]*$`)
 	// alsoLabel ends a text in which a phone label was followed by a
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.
@@ -245,7 +250,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	label := labelBefore(lt, start)
 	p, id := lastMatchEnd(phoneLabel, label), lastMatchEnd(idLabel, label)
-	if p < 0 && id < 0 && alsoLabel.MatchString(lt.LeftOf(start)) {
+	if p < 0 && id < 0 && (alsoLabel.MatchString(lt.LeftOf(start)) || phoneQualified.MatchString(label)) {
 		p = len(label)
 	}
 	if p < 0 && id < 0 {
@@ -318,6 +323,9 @@ func trunkless(g []string) bool {
 	}
 	return slices.Equal(shape, []int{3, 3, 3}) || slices.Equal(shape, []int{2, 3, 2, 2}) || slices.Equal(shape, []int{3, 2, 2, 2}) ||
 		slices.Equal(shape, []int{2, 3, 4}) ||
+		// Nine digits as 3 and 6, as OCR regrouped "239 826 115" (found
+		// from outside).
+		slices.Equal(shape, []int{3, 6}) ||
 		// Denmark's and Norway's eight digits, "33 12 34 56"; Italy's
 		// mobiles, "347 123 4567" (found from outside).
 		slices.Equal(shape, []int{2, 2, 2, 2}) || slices.Equal(shape, []int{3, 3, 4}) && g[0][0] == '3' ||
