@@ -116,9 +116,6 @@ replace (
 	github.com/docket-run/docket/services/sagatracker => ../sagatracker
 )
 
-require (
-	github.com/disintegration/imaging v1.6.2 // indirect
-	github.com/docket-run/docket/schemas v0.0.0 // indirect
-)
+require github.com/docket-run/docket/schemas v0.0.0 // indirect
 
 replace github.com/docket-run/docket/schemas => ../../schemas

@@ -77,9 +77,6 @@ require (
 
 replace github.com/docket-run/docket/pkg => ../../pkg
 
-require (
-	github.com/disintegration/imaging v1.6.2
-	github.com/docket-run/docket/schemas v0.0.0 // indirect
-)
+require github.com/docket-run/docket/schemas v0.0.0 // indirect
 
 replace github.com/docket-run/docket/schemas => ../../schemas

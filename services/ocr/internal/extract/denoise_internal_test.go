@@ -1,0 +1,53 @@
+package extract
+
+import (
+	"image"
+	"math"
+	"testing"
+)
+
+// TestGaussianBlur: a flat image stays flat (edges included), and a dot
+// spreads symmetrically, its ink kept, over about three sigmas.
+func TestGaussianBlur(t *testing.T) {
+	flat := image.NewGray(image.Rect(0, 0, 9, 7))
+	for i := range flat.Pix {
+		flat.Pix[i] = 200
+	}
+	gaussianBlur(flat, 1.5)
+	for i, v := range flat.Pix {
+		if v != 200 {
+			t.Fatalf("flat image: pixel %d is %d after the blur, want 200", i, v)
+		}
+	}
+	dot := image.NewGray(image.Rect(0, 0, 21, 21))
+	dot.Pix[10*21+10] = 255
+	gaussianBlur(dot, 1)
+	sum := 0
+	for _, v := range dot.Pix {
+		sum += int(v)
+	}
+	if math.Abs(float64(sum-255)) > 20 {
+		t.Errorf("the dot's ink is %d after the blur, want about 255", sum)
+	}
+	c := dot.GrayAt(10, 10).Y
+	if c == 255 || c < 30 {
+		t.Errorf("the dot's centre is %d, want it spread (a Gaussian of sigma 1 keeps about 16%%: 40)", c)
+	}
+	for _, p := range [][2]int{{9, 10}, {11, 10}, {10, 9}, {10, 11}} {
+		if v := dot.GrayAt(p[0], p[1]).Y; v == 0 || v > c || v != dot.GrayAt(10, 9).Y {
+			t.Errorf("neighbour %v is %d, want the same as the others, under the centre's %d", p, v, c)
+		}
+	}
+	if v := dot.GrayAt(10, 16).Y; v != 0 {
+		t.Errorf("six pixels away the dot left %d, want 0", v)
+	}
+}
+
+// TestDenoiseSigma: the blur scales with the resolution, within bounds.
+func TestDenoiseSigma(t *testing.T) {
+	for dpi, want := range map[int]float64{100: 0.7, 200: 1, 300: 1.5, 600: 2} {
+		if got := denoiseSigma(dpi); got != want {
+			t.Errorf("denoiseSigma(%d) = %v, want %v", dpi, got, want)
+		}
+	}
+}
