@@ -88,3 +88,33 @@ func TestLoadFS(t *testing.T) {
 		t.Errorf("a folder named recipt: err = %v, want not a document type", err)
 	}
 }
+
+// TestOtherHasLettersOfProse: other holds letters of several sentences
+// of prose (references, applications, complaints, thanks, personal
+// statements), so long prose is not contracts' alone: an outside trial's
+// letter of reference was recorded as a contract at 0.99 when it was.
+func TestOtherHasLettersOfProse(t *testing.T) {
+	docs, err := Load("../../corpus")
+	if err != nil {
+		t.Fatal(err)
+	}
+	letters := 0
+	for _, d := range docs {
+		if d.Class != "other" {
+			continue
+		}
+		sentences := 0
+		for _, l := range strings.Split(d.Text, "\n") {
+			if len(strings.Fields(l)) >= 8 {
+				sentences += strings.Count(l, ". ") + 1
+			}
+		}
+		if sentences >= 4 && (strings.Contains(d.Text, "Yours") || strings.Contains(d.Text, "regards") || strings.Contains(d.Text, "wishes")) {
+			letters++
+		}
+	}
+	t.Logf("%d of 420 other documents are letters of four or more sentences", letters)
+	if letters < 30 {
+		t.Errorf("%d letters of prose among other's documents, want at least 30", letters)
+	}
+}

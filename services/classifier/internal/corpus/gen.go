@@ -38,9 +38,10 @@ func generate(seed uint64, perType int) ([]textmodel.Doc, []string) {
 		"id_document":     {idDocument, idShort, idCard},
 		"tax_form":        {taxForm, taxShort},
 		"purchase_order":  {purchaseOrder, purchaseOrderShort},
-		// order e-mails without a payment are one in five: the rest of
-		// other's variety keeps its weight
-		"other": {other, otherMore, other, otherMore, otherOrderNotice},
+		// order e-mails without a payment and letters of several
+		// paragraphs are one in six each: the rest of other's variety
+		// keeps its weight
+		"other": {other, otherMore, other, otherMore, otherOrderNotice, otherLetter},
 	}
 	var docs []textmodel.Doc
 	var langOf []string
