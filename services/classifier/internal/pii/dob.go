@@ -37,14 +37,14 @@ var (
 	// 5 de mayo de 1970, and as OCR read one, 4: juni 1981. Only a birth
 	// label makes one personal data, so the looser forms cost no
 	// precision elsewhere.
-	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\s(\d{1,2})\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th|er|:)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4})\b`)
+	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\s(\d{1,2})\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th|er|:)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4} ` + month + `\.? \d{1,2})\b`)
 	// birthLabel ends a text that labels a date of birth. A format hint
 	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
 	birthLabel = regexp.MustCompile(`(?i)\b(?:\pLate of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon[ya](?: w [^\d\n]{1,30}?)?|` +
-		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
+		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
 )
 
 // connector is what may stand left of a date of birth on its line when

@@ -121,6 +121,9 @@ func TestPhoneForms(t *testing.T) {
 		{"qualified label ending in an identifier word", "Phone bill account: 915 123 456", []string{}},
 		{"qualified label without a colon", "Contact our office 915 123 456", []string{}},
 		{"spanish appointments line", "Cita previa: 966 859 402", []string{"966 859 402"}},
+		// Found from outside (tenth trial).
+		{"label qualified by four words", "Teléfono de averías y rescate: 900 812 340", []string{"900 812 340"}},
+		{"portuguese department's secretariat", "Secretariado de Oftalmologia: 258 802 371", []string{"258 802 371"}},
 		{"portuguese number regrouped 3 and 6", "‘Tel. 239 826115", []string{"239 826115"}},
 		{"3 and 6 without a label", "Lote 239 826115", []string{}},
 		// Found from outside (sixth trial): a compound label; a date and
@@ -273,6 +276,13 @@ func TestDateOfBirth(t *testing.T) {
 		// Found from outside (sixth trial): a boxed form's label as OCR read
 		// it, its first letter misread and the box's edges around the date.
 		{"boxed label with a misread first letter", "Pate of birth:| _[02/14/1968/ _[Phone:| (602) 555-0139", []string{"02/14/1968"}},
+		// Found from outside (tenth trial): whose birth a label names, in
+		// words after it; a passport's year-month-day.
+		{"french label naming whose birth", "Date de naissance du bénéficiaire  30/01/2015", []string{"30/01/2015"}},
+		{"polish label naming whose birth", "Data urodzenia małżonka  27.03.1984", []string{"27.03.1984"}},
+		{"passport date year month day", "Date of birth / Date de naissance    1988 NOV 09", []string{"1988 NOV 09"}},
+		{"another label after a birth label", "Geburtsdatum Ausstellungsdatum 01.01.2020", []string{}},
+		{"year month day without a label", "Issued 1988 NOV 09", []string{}},
 		{"a date after an unrelated word ending in ate", "Rate of birthdays 02/14/1968", []string{}},
 		// Found from outside (fifth trial): the place ends the line and the
 		// joining word starts the next, before the date.

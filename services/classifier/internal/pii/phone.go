@@ -89,7 +89,7 @@ const phoneWhose = `patient|paciente|paziente|patiente|patienten|pacjenta|client
 // serviceWords are the names of a customer service line or an on-call
 // service, which a phone number follows: "Assistenza clienti: 800 123
 // 456", "Piquete de águas: 800 208 312" (a utility's on-call line).
-const serviceWords = `assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?`
+const serviceWords = `assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
@@ -108,9 +108,9 @@ var (
 	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?)?|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// phoneQualified is a phone word that a few words qualify before a
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
-	// "Phone for enquiries:" (found from outside). phoneAt takes it only
+	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only
 	// where no identifier label ends the text ("Phone bill account:").
-	phoneQualified = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+\p{L}[\p{L}'’\-]*){1,3}[ \t]*:[^A-Za-z0-9]*$`)
+	phoneQualified = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+\p{L}[\p{L}'’\-]*){1,4}[ \t]*:[^A-Za-z0-9]*$`)
 	// alsoLabel ends a text in which a phone label was followed by a
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.
