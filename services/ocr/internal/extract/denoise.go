@@ -18,13 +18,20 @@ import (
 // clean page the blur costs letters (an ID card read at 0.91 lost two
 // thirds of its text), so only a weak reading — a mean word confidence
 // under denoiseBelowConfidence, or fewer than skippedMinChars letters and
-// digits — is read again from a smoothed copy, and the reading with more
-// confident characters (mean confidence × letters and digits) is kept.
+// digits — is read again from a smoothed copy, and the smoothed reading is
+// kept when it has a quarter more confident characters (mean confidence ×
+// letters and digits) than the first. The score does not see the reading
+// order: a 150-dpi table read in rows at 0.76 was read again smoothed in
+// columns at 0.785, 4% more confident characters and CER 0.370 against
+// 0.077; the pages smoothing rescued gained 40% to all of their text.
 
 const (
 	// denoiseBelowConfidence is the mean word confidence under which a
 	// page is read again from a smoothed copy.
 	denoiseBelowConfidence = 0.8
+	// denoiseMinGain is how many times the first reading's confident
+	// characters the smoothed reading must have to be kept.
+	denoiseMinGain = 1.25
 	// denoiseSigmaAt200 is the blur's standard deviation in pixels at 200
 	// dpi; it scales with the resolution, within denoiseMinSigma and
 	// denoiseMaxSigma.
@@ -73,7 +80,7 @@ func (t *Tesseract) denoised(ctx context.Context, imagePath string, dpi int, lan
 		_ = os.Remove(path)
 		return imagePath, nil, ctx.Err()
 	}
-	if err != nil || len(again) != 1 || confidentChars(again[0]) <= confidentChars(pages[0]) {
+	if err != nil || len(again) != 1 || confidentChars(again[0]) < denoiseMinGain*max(confidentChars(pages[0]), 1) {
 		_ = os.Remove(path)
 		return imagePath, pages, nil
 	}
