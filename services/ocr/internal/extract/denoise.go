@@ -51,6 +51,12 @@ func confidentChars(p PageText) float64 {
 	return p.Confidence * float64(alnum(p.Text))
 }
 
+// smoothedBetter reports whether a page's smoothed reading is kept over its
+// first: denoiseMinGain times its confident characters, or more.
+func smoothedBetter(first, smoothed PageText) bool {
+	return confidentChars(smoothed) >= denoiseMinGain*max(confidentChars(first), 1)
+}
+
 // denoiseSigma is the blur for an image read at dpi.
 func denoiseSigma(dpi int) float64 {
 	return min(denoiseMaxSigma, max(denoiseMinSigma, denoiseSigmaAt200*float64(dpi)/200))
@@ -80,7 +86,7 @@ func (t *Tesseract) denoised(ctx context.Context, imagePath string, dpi int, lan
 		_ = os.Remove(path)
 		return imagePath, nil, ctx.Err()
 	}
-	if err != nil || len(again) != 1 || confidentChars(again[0]) < denoiseMinGain*max(confidentChars(pages[0]), 1) {
+	if err != nil || len(again) != 1 || !smoothedBetter(pages[0], again[0]) {
 		_ = os.Remove(path)
 		return imagePath, pages, nil
 	}
