@@ -305,3 +305,41 @@ func TestRunLayoutConsole(t *testing.T) {
 		}
 	}
 }
+
+// TestRunLayoutFreePortNamedElsewhere: a free port offered for a metrics
+// server that another listener was given by flag (a caller picked it free
+// too) is picked again, not refused as a clash.
+func TestRunLayoutFreePortNamedElsewhere(t *testing.T) {
+	t.Setenv("DOCKET_OPS_ADDR", "")
+	t.Setenv("DOCKET_CONSOLE_ADDR", "")
+	offers := []int{34011, 34012, 34011, 34013, 34014, 34015, 34016, 34017, 34018}
+	orig := freePort
+	freePort = func(string) (int, error) {
+		p := offers[0]
+		offers = offers[1:]
+		return p, nil
+	}
+	t.Cleanup(func() { freePort = orig })
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	p := runPortFlags(fs)
+	if err := fs.Parse([]string{"--metrics", "127.0.0.1:0", "--console", "127.0.0.1:34011"}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := p.layout("", "")
+	if err != nil {
+		t.Fatalf("layout: %v", err)
+	}
+	seen := map[string]bool{l.console: true}
+	for _, a := range append([]string{l.consoleOps}, func() []string {
+		var out []string
+		for _, name := range metricsOrder {
+			out = append(out, l.ops[name])
+		}
+		return out
+	}()...) {
+		if seen[a] {
+			t.Errorf("%s given twice: %v %s", a, l.ops, l.consoleOps)
+		}
+		seen[a] = true
+	}
+}

@@ -110,13 +110,39 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 	}
 	host, port, _ := net.SplitHostPort(metrics)
 	base, _ := strconv.Atoi(port)
-	for i, name := range metricsOrder {
-		if base == 0 {
+	// A free port is free only until someone binds it: the port picked
+	// for a metrics server may be one a caller picked the same way for
+	// another listener and passed by flag (the evaluation's console got
+	// the ledger's metrics port once, and the suite refused to start).
+	// Ports named for the other listeners, and those picked already, are
+	// picked again.
+	named := map[int]bool{}
+	for _, a := range []string{l.kafka, l.registry, l.ingest, l.tracker, l.exception, l.ledger, l.console} {
+		if _, p, err := net.SplitHostPort(a); err == nil {
+			n, _ := strconv.Atoi(p)
+			named[n] = true
+		}
+	}
+	pickFree := func(what string) (string, error) {
+		for range 20 {
 			free, err := freePort(host)
 			if err != nil {
-				return runLayout{}, fmt.Errorf("pick a metrics port for %s: %w", name, err)
+				return "", fmt.Errorf("pick a metrics port for %s: %w", what, err)
 			}
-			l.ops[name] = net.JoinHostPort(host, strconv.Itoa(free))
+			if !named[free] {
+				named[free] = true
+				return net.JoinHostPort(host, strconv.Itoa(free)), nil
+			}
+		}
+		return "", fmt.Errorf("pick a metrics port for %s: every free port offered is another listener's", what)
+	}
+	for i, name := range metricsOrder {
+		if base == 0 {
+			a, err := pickFree(name)
+			if err != nil {
+				return runLayout{}, err
+			}
+			l.ops[name] = a
 			continue
 		}
 		if base+i > 65535 {
@@ -126,11 +152,11 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 	}
 	switch n := len(metricsOrder); {
 	case base == 0:
-		free, err := freePort(host)
+		a, err := pickFree("the console")
 		if err != nil {
-			return runLayout{}, fmt.Errorf("pick a metrics port for the console: %w", err)
+			return runLayout{}, err
 		}
-		l.consoleOps = net.JoinHostPort(host, strconv.Itoa(free))
+		l.consoleOps = a
 	case base+n > 65535:
 		return runLayout{}, fmt.Errorf("%w: --metrics %s: the console's metrics port %d is past 65535", errUsage, metrics, base+n)
 	default:
@@ -164,8 +190,8 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 }
 
 // freePort returns a port free on host now (the service binds it a moment
-// later).
-func freePort(host string) (int, error) {
+// later); a variable so that a test can offer a port already named.
+var freePort = func(host string) (int, error) {
 	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
 	if err != nil {
 		return 0, err
