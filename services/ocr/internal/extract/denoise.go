@@ -3,7 +3,6 @@ package extract
 import (
 	"context"
 	"image"
-	"image/png"
 	"math"
 	"os"
 )
@@ -103,23 +102,9 @@ func denoisedPath(imagePath string) string {
 // PNG.
 func writeSmoothed(path string, img image.Image, sigma float64) error {
 	r := img.Bounds()
-	g := image.NewGray(image.Rect(0, 0, r.Dx(), r.Dy()))
-	for y := r.Min.Y; y < r.Max.Y; y++ {
-		row := g.Pix[(y-r.Min.Y)*g.Stride:]
-		for x := r.Min.X; x < r.Max.X; x++ {
-			row[x-r.Min.X] = luma(img, x, y)
-		}
-	}
+	g := grayRows(img, r.Min.Y, r.Max.Y)
 	gaussianBlur(g, sigma)
-	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
-	if err != nil {
-		return err
-	}
-	if err := png.Encode(f, g); err != nil {
-		_ = f.Close()
-		return err
-	}
-	return f.Close()
+	return writeGray(path, g)
 }
 
 // gaussianBlur blurs g in place by a Gaussian of sigma pixels, in two

@@ -155,13 +155,23 @@ func decodeImage(path string) (image.Image, error) {
 // writeBand writes rows b of img, with a margin of pad rows, as a grey PNG.
 func writeBand(path string, img image.Image, b span, pad int) error {
 	r := img.Bounds()
-	top, bottom := max(r.Min.Y, b.top-pad), min(r.Max.Y, b.bottom+pad)
+	return writeGray(path, grayRows(img, max(r.Min.Y, b.top-pad), min(r.Max.Y, b.bottom+pad)))
+}
+
+// grayRows copies rows [top, bottom) of img as grey levels.
+func grayRows(img image.Image, top, bottom int) *image.Gray {
+	r := img.Bounds()
 	g := image.NewGray(image.Rect(0, 0, r.Dx(), bottom-top))
 	for y := top; y < bottom; y++ {
 		for x := r.Min.X; x < r.Max.X; x++ {
 			g.Pix[(y-top)*g.Stride+(x-r.Min.X)] = luma(img, x, y)
 		}
 	}
+	return g
+}
+
+// writeGray writes g as a PNG at path, readable by its owner only.
+func writeGray(path string, g *image.Gray) error {
 	f, err := os.OpenFile(path, os.O_CREATE|os.O_WRONLY|os.O_TRUNC, 0o600)
 	if err != nil {
 		return err
