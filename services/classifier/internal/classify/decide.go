@@ -253,15 +253,16 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	// Each amount is held against its currency's threshold
 	// (amount_thresholds), others against amount_threshold.
 	amounts := policy.Amounts(text.Body)
-	if a, ok := policy.Largest(amounts); ok {
-		d.Context["amount.max"] = formatAmount(a)
-		d.Context["amount.basis"] = a.Basis
+	largest, anyAmount := policy.Largest(amounts)
+	if anyAmount {
+		d.Context["amount.max"] = formatAmount(largest)
+		d.Context["amount.basis"] = largest.Basis
 	}
 	if a, t, ok := rules.OverThreshold(amounts); ok {
 		required, urgent = true, true
 		fired = append(fired, RuleAmount)
 		which := "largest amount"
-		if m, _ := policy.Largest(amounts); m != a {
+		if a != largest {
 			which = "amount"
 		}
 		detail := fmt.Sprintf("%s %s exceeds %s", which, formatAmount(a), strconv.FormatFloat(t, 'f', -1, 64))

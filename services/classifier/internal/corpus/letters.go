@@ -1,6 +1,9 @@
 package corpus
 
-import "strings"
+import (
+	"slices"
+	"strings"
+)
 
 // otherLetter writes a letter of several paragraphs of prose that is no
 // contract: a reference, a cover letter, a complaint, thanks, a personal
@@ -75,14 +78,10 @@ func otherLetter(g g) []string {
 func (g g) some(lo, hi int, xs ...string) []string {
 	n := min(len(xs), g.n(lo, hi))
 	keep := g.r.Perm(len(xs))[:n]
-	var out []string
-	for i, x := range xs {
-		for _, k := range keep {
-			if k == i {
-				out = append(out, x)
-				break
-			}
-		}
+	slices.Sort(keep)
+	out := make([]string, len(keep))
+	for i, k := range keep {
+		out[i] = xs[k]
 	}
 	return out
 }

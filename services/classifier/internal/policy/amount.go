@@ -871,11 +871,6 @@ func ParseAmount(s string) (float64, bool) {
 	return v, true
 }
 
-// MaxAmount returns the largest amount in text and whether there was one.
-func MaxAmount(text string) (Amount, bool) {
-	return Largest(Amounts(text))
-}
-
 // Largest returns the largest of amounts (by number, whatever the
 // currency) and whether there was one.
 func Largest(amounts []Amount) (Amount, bool) {

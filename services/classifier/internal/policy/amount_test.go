@@ -51,9 +51,9 @@ func TestMaxAmount(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			got, ok := MaxAmount(tt.text)
+			got, ok := Largest(Amounts(tt.text))
 			if got.Value != tt.value || got.Currency != tt.currency || got.Basis != tt.basis || ok != tt.ok {
-				t.Errorf("MaxAmount = %+v, %v; want %v %q %s, %v", got, ok, tt.value, tt.currency, tt.basis, tt.ok)
+				t.Errorf("Largest(Amounts) = %+v, %v; want %v %q %s, %v", got, ok, tt.value, tt.currency, tt.basis, tt.ok)
 			}
 		})
 	}
@@ -267,7 +267,7 @@ func TestDeclaredCurrency(t *testing.T) {
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
-			a, ok := MaxAmount(tt.text)
+			a, ok := Largest(Amounts(tt.text))
 			if !ok {
 				t.Fatalf("no amount in %q", tt.text)
 			}
