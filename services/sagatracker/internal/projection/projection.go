@@ -117,13 +117,8 @@ type Op struct {
 	Filename string `json:"fn,omitempty"`
 	// Correction is a correction the ledger recorded; nil for none.
 	Correction *Correction `json:"co,omitempty"`
-	// Entry is the history entry, JSON-encoded by the store.
+	// Entry is the history entry; the store encodes it.
 	Entry Entry `json:"-"`
-	// History is Entry encoded, filled by the store; Redacted is Entry
-	// encoded with its redacted summary, for an erased workflow, filled
-	// when the summary has one.
-	History  string `json:"h"`
-	Redacted string `json:"hr,omitempty"`
 	// Control is the event's effect on review tasks, timers and cancel
 	// markers; nil for none.
 	Control *Control `json:"c,omitempty"`

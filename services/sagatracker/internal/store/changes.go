@@ -77,7 +77,10 @@ func (s *Store) LastCursor(ctx context.Context) (string, error) {
 	return xs[0].ID, nil
 }
 
-// Changes returns up to count changes after cursor, without waiting.
+// Changes returns up to count changes after cursor, without waiting. A
+// change's history entry is read from its workflow's history (the stream
+// holds its position); a workflow that retention deleted since leaves its
+// changes without an entry.
 func (s *Store) Changes(ctx context.Context, cursor string, count int64) ([]Change, error) {
 	res, err := s.rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{s.prefix + "changes", cursor}, Count: count, Block: -1}).Result()
 	if errors.Is(err, redis.Nil) {
@@ -86,14 +89,38 @@ func (s *Store) Changes(ctx context.Context, cursor string, count int64) ([]Chan
 	if err != nil {
 		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read change stream after %s: %w", cursor, err))
 	}
-	var out []Change
+	var (
+		out     []Change
+		entries []*redis.StringCmd
+	)
+	pipe := s.rdb.Pipeline()
 	for _, st := range res {
 		for _, m := range st.Messages {
-			c, err := change(m)
+			c, pos, err := change(m)
 			if err != nil {
 				return nil, err
 			}
 			out = append(out, c)
+			var e *redis.StringCmd
+			if pos >= 0 {
+				e = pipe.LIndex(ctx, s.prefix+"wf:"+c.Workflow+":history", pos)
+			}
+			entries = append(entries, e)
+		}
+	}
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
+		return nil, fault.Wrap(fault.Transient, fmt.Errorf("read the history entries of %d changes: %w", len(out), err))
+	}
+	for i, e := range entries {
+		if e == nil {
+			continue
+		}
+		raw, err := e.Result()
+		if errors.Is(err, redis.Nil) {
+			continue
+		}
+		if err := json.Unmarshal([]byte(raw), &out[i].Entry); err != nil {
+			return nil, fault.Wrap(fault.Structural, fmt.Errorf("decode the history entry of change %s: %w", out[i].Cursor, err))
 		}
 	}
 	return out, nil
@@ -117,11 +144,19 @@ func (s *Store) WaitChange(ctx context.Context, cursor string, block time.Durati
 	return cursor, nil
 }
 
-func change(m redis.XMessage) (Change, error) {
+// change decodes a stream entry; pos is the position of its history entry
+// in its workflow's history, or -1 when the stream entry holds the history
+// entry itself ("h", as trackers before the position wrote it).
+func change(m redis.XMessage) (c Change, pos int64, err error) {
 	str := func(k string) string { v, _ := m.Values[k].(string); return v }
-	c := Change{Cursor: m.ID, Workflow: str("w"), Tenant: str("t"), Status: str("s"), Stage: str("g")}
-	if err := json.Unmarshal([]byte(str("h")), &c.Entry); err != nil {
-		return Change{}, fault.Wrap(fault.Structural, fmt.Errorf("decode change %s: %w", m.ID, err))
+	c = Change{Cursor: m.ID, Workflow: str("w"), Tenant: str("t"), Status: str("s"), Stage: str("g")}
+	pos = -1
+	if _, ok := m.Values["h"]; ok {
+		if err := json.Unmarshal([]byte(str("h")), &c.Entry); err != nil {
+			return Change{}, 0, fault.Wrap(fault.Structural, fmt.Errorf("decode change %s: %w", m.ID, err))
+		}
+	} else if pos, err = strconv.ParseInt(str("i"), 10, 64); err != nil || pos < 0 {
+		return Change{}, 0, fault.Structuralf("change %s: history position %q", m.ID, str("i"))
 	}
 	if raw := str("p"); raw != "" {
 		var p struct {
@@ -132,11 +167,11 @@ func change(m redis.XMessage) (Change, error) {
 			At string `json:"at"`
 		}
 		if err := json.Unmarshal([]byte(raw), &p); err != nil {
-			return Change{}, fault.Wrap(fault.Structural, fmt.Errorf("decode progress of change %s: %w", m.ID, err))
+			return Change{}, 0, fault.Wrap(fault.Structural, fmt.Errorf("decode progress of change %s: %w", m.ID, err))
 		}
 		c.Progress = progressOf(p.St, p.Dn, p.Tt, p.Un, p.At)
 	}
-	return c, nil
+	return c, pos, nil
 }
 
 type streamID [2]uint64

@@ -29,11 +29,12 @@ local function compensation(p, wk, op, nw)
   local fk, ck = wk .. ':effects', wk .. ':comp'
   if op.fx then
     for step, detail in pairs(op.fx) do
-      local old = redis.call('HGET', fk, step)
-      if not old then
-        redis.call('HSET', fk, step, detail)
-      elseif detail ~= '' and not string.find(',' .. old .. ',', ',' .. detail .. ',', 1, true) then
-        redis.call('HSET', fk, step, old .. ',' .. detail)
+      -- A step's first effect is one call; a later one is added to its list.
+      if redis.call('HSETNX', fk, step, detail) == 0 and detail ~= '' then
+        local old = redis.call('HGET', fk, step)
+        if not string.find(',' .. old .. ',', ',' .. detail .. ',', 1, true) then
+          redis.call('HSET', fk, step, old .. ',' .. detail)
+        end
       end
     end
   end

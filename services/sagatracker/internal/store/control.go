@@ -89,8 +89,9 @@ end
 // closes review tasks, schedules and clears timers and records cancel
 // markers. Timers of a workflow that ended are cleared, and its open tasks
 // closed (a timed-out one keeps them: its deadline review is still to be
-// decided, until the ledger records the workflow). It reads the workflow's status only for the few events that
-// need it, so most events cost no extra Redis call in the script.
+// decided, until the ledger records the workflow). It is given the
+// workflow's status after the op (status), so it reads no more than its
+// effects need.
 const controlLua = reviewScoreLua + eraseLua + `
 local ctl_terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensating = true, compensated = true, compensation_failed = true}
 -- show_first keeps, in the workflow hash's field f, one member of the
@@ -144,16 +145,12 @@ local function unpark(p, wk, id)
     show_first(wk, 'parked_id', wk .. ':parked', nil)
   end
 end
-local function control(p, wk, op, cfg)
+local function control(p, wk, op, cfg, status)
   local c = op.c
   local w = op.w
   local tk = p .. 'timers'
   if c then
     local at = tonumber(op.at)
-    local status = ''
-    if c.dl or c.cx then
-      status = redis.call('HGET', wk, 'status') or ''
-    end
     if c.dl and not ctl_terminal[status] then
       local due = tonumber(c.dl)
       if due <= 0 then due = at + cfg.deadline_ms end
@@ -173,8 +170,7 @@ local function control(p, wk, op, cfg)
           'reason', rv.re, 'priority', rv.pr, 'requested', op.at, 'sla', ms(sla),
           'escalated', '0', 'uri', rv.uri, 'sha256', rv.sha, 'size', rv.sz, 'media_type', rv.mt,
           'suggested', rv.su, 'confidence', rv.cf, 'model', rv.mo, 'candidates', rv.ca, 'flags', rv.fl, 'rule', rv.ru or '')
-        local st = redis.call('HGET', wk, 'status')
-        if st == 'completed' or st == 'failed' or st == 'canceled' then
+        if status == 'completed' or status == 'failed' or status == 'canceled' then
           -- The workflow ended before its request was projected (a
           -- rebuild reads the topics in another order than they were
           -- written): nothing is left to review.
@@ -223,8 +219,7 @@ local function control(p, wk, op, cfg)
       erase(p, wk, op)
       -- A workflow still running is canceled too: its document is gone,
       -- and a step that went on would store its text again.
-      local st = redis.call('HGET', wk, 'status') or ''
-      if not ctl_terminal[st] then
+      if not ctl_terminal[status] then
         redis.call('SET', cfg.cancel_prefix .. w, 'erased', 'EX', cfg.cancel_ttl_s)
         redis.call('ZADD', tk, 'NX', ms(at + cfg.grace_ms), 'cancel:' .. w)
       end
@@ -246,8 +241,7 @@ local function control(p, wk, op, cfg)
     -- A workflow that ended (canceled, completed, or failed for good
     -- when an operator discarded it) leaves nothing to review; nor does
     -- a timed-out one the ledger then recorded (a late decision).
-    local st = redis.call('HGET', wk, 'status')
-    if op.s ~= 'timed_out' and (st == op.s or (op.l and st == 'timed_out')) then
+    if op.s ~= 'timed_out' and (status == op.s or (op.l and status == 'timed_out')) then
       local state = 'closed'
       if op.s == 'canceled' then state = 'canceled' end
       for _, id in ipairs(redis.call('SMEMBERS', wk .. ':reviews')) do

@@ -5,7 +5,8 @@ package store
 // (stalled detection, queue age), the status counts, the per-minute
 // statistics and the change stream. The apply script calls rs_after once an
 // op has changed its workflow, with cur, the workflow's status, rank,
-// created, updated, tenant and stage before the op, and nw, its status,
+// created, updated, tenant and stage, parked flag (cur[19]) and exceptions
+// count (cur[20]) before the op, and nw, its status,
 // stage, tenant, created and updated after it (finished_started: the start
 // of the step the op finished, when it did; progress: the running step's
 // progress report, when there is one), and rs_flush once at the end. It
@@ -21,8 +22,10 @@ package store
 // stats:<minute> (hash "<tenant>|<figure>" → count, expiring; figures:
 // started, a terminal status, ended_exc, dlq, reviews, p:<step>:<ms>
 // processing times, f:<step> steps finished untimed, auto:<type>|<model> and reviewed:<type>|<model>
-// decisions), changes (stream: workflow, tenant, status, stage, history
-// entry and progress report after each applied op). Figures are kept per tenant ("-" for none)
+// decisions), changes (stream: workflow, tenant, status, stage, position of
+// the op's entry in the workflow's history and progress report after each
+// applied op; the entry itself is read from the history, so it is written
+// once and an erasure's redaction reaches the stream too). Figures are kept per tenant ("-" for none)
 // only: the totals are their sums.
 const readSideLua = `
 local rs_terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensated = true, compensation_failed = true}
@@ -85,9 +88,13 @@ local function rs_after(p, wk, op, cur, nw, rs)
   -- A workflow is parked while its status says so or while it has an
   -- item parked at the exception agent (a structural failure also waits
   -- for review): the "@parked" count and the workflow's parked flag.
-  if ost ~= st or otn ~= tn or (op.c and (op.c.pk or op.c.up)) then
-    local was = redis.call('HGET', wk, 'parked_flag')
-    local is = st == 'parked' or st == 'compensation_failed' or redis.call('EXISTS', wk .. ':parked') == 1
+  -- Items are parked only by an op that parks (op.c.pk), and such an op
+  -- sets the flag: without the flag or one, the workflow has none.
+  local pkop = op.c and (op.c.pk or op.c.up)
+  if ost ~= st or otn ~= tn or pkop then
+    local was = cur[19]
+    local is = st == 'parked' or st == 'compensation_failed' or
+      ((was or pkop) and redis.call('EXISTS', wk .. ':parked') == 1)
     local ck = p .. 'counts'
     if was and (not is or was ~= ts) then
       rs_add(ck, was .. '|@parked', -1)
@@ -125,7 +132,7 @@ local function rs_after(p, wk, op, cur, nw, rs)
   if not cur[3] then count('started') end
   if ost ~= st and rs_terminal[st] then
     count(st)
-    if redis.call('HEXISTS', wk, 'exceptions') == 1 then count('ended_exc') end
+    if cur[20] then count('ended_exc') end
   end
   if op.fs then
     count('dlq')
@@ -161,6 +168,6 @@ local function rs_after(p, wk, op, cur, nw, rs)
   local pg = ''
   if nw.progress then pg = cjson.encode(nw.progress) end
   redis.call('XADD', p .. 'changes', 'MAXLEN', '~', string.format('%d', rs.maxlen), '*',
-    'w', id, 't', tn, 's', st, 'g', sg, 'h', op.h, 'p', pg)
+    'w', id, 't', tn, 's', st, 'g', sg, 'i', string.format('%d', op.hn), 'p', pg)
 end
 `

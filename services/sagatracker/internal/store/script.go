@@ -3,7 +3,9 @@ package store
 import "github.com/redis/go-redis/v9"
 
 // applyScript applies a batch of ops and stores the consumed offsets in one
-// atomic step. ARGV[1] is the key prefix, ARGV[2] the ops (JSON array),
+// atomic step. ARGV[1] is the key prefix, ARGV[2] the ops (JSON array; an
+// op's h and hr are the positions in ARGV of its history entry and of its
+// redacted entry, wireOp),
 // ARGV[3] the next offset of each topic partition (JSON object of decimal
 // strings). An op whose offset is below the offset already stored for its
 // partition was applied by an earlier batch (a replica that lost the
@@ -17,7 +19,7 @@ import "github.com/redis/go-redis/v9"
 // (readSideLua) maintains its indexes, statistics and change stream from
 // cur and nw, the workflow's fields before and after the op; rs_flush
 // writes its counters. correct (eraseLua) keeps a workflow's corrections;
-// an erased workflow (erased_at) gets the redacted history entry (op.hr) of
+// an erased workflow (erased_at) gets the redacted history entry (hr) of
 // each later op, and no file name or error. compensation (compensationLua)
 // orchestrates a workflow that steps back, between control and rs_after.
 // It returns {applied, duplicates, stale}.
@@ -46,17 +48,21 @@ for _, op in ipairs(ops) do
     else
       applied = applied + 1
       -- cur is the workflow before the op, with the fields of the steps it
-      -- starts (ssp) and finishes (sfp).
+      -- starts (ssp) and finishes (sfp), and what rs_after reads (only
+      -- rs_after writes parked_flag and exceptions).
       local ssp, sfp = 'step:' .. (op.ss or '') .. ':', 'step:' .. (op.sf or '') .. ':'
       local cur = redis.call('HMGET', wk, 'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
         ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start',
-        'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at', 'erased_at')
+        'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at', 'erased_at',
+        'parked_flag', 'exceptions')
       -- An erased workflow keeps no personal data, also of an event
       -- projected after its erasure (a rebuild reads the topics in
       -- another order than they were written).
       local erased = cur[18]
-      if erased and op.hr then op.h = op.hr end
-      redis.call('RPUSH', wk .. ':history', op.h)
+      local h = ARGV[op.h]
+      if erased and op.hr then h = ARGV[op.hr] end
+      -- hn: the entry's position in the history, for the change stream.
+      op.hn = redis.call('RPUSH', wk .. ':history', h) - 1
       local at = tonumber(op.at)
       -- nw is the workflow after the op, for rs_after; the fields below are
       -- set in one HSET.
@@ -136,7 +142,7 @@ for _, op in ipairs(ops) do
           redis.call('HSET', wk, ak, op.a)
         end
       end
-      control(p, wk, op, cfg)
+      control(p, wk, op, cfg, nw.status or '')
       compensation(p, wk, op, nw)
       rs_after(p, wk, op, cur, nw, rs)
     end

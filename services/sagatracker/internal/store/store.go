@@ -65,25 +65,29 @@ type Result struct {
 // topic partition ("topic/partition"), atomically. Redis failures are
 // transient.
 func (s *Store) Apply(ctx context.Context, ops []projection.Op, next map[string]int64) (Result, error) {
+	// The history entries go to the script as arguments of their own, not
+	// inside the ops' JSON: a string there would be escaped and decoded
+	// again, byte by byte.
+	args := make([]any, argvEntries, argvEntries+len(ops))
+	wire := make([]wireOp, len(ops))
 	for i := range ops {
 		h, err := json.Marshal(ops[i].Entry)
 		if err != nil {
 			return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode history entry: %w", err))
 		}
-		ops[i].History = string(h)
+		args = append(args, h)
+		wire[i] = wireOp{Op: &ops[i], History: len(args)}
 		if e := ops[i].Entry; e.Redacted != "" {
 			e.Summary, e.Redacted = e.Redacted, ""
 			r, err := json.Marshal(e)
 			if err != nil {
 				return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode redacted history entry: %w", err))
 			}
-			ops[i].Redacted = string(r)
+			args = append(args, r)
+			wire[i].Redacted = len(args)
 		}
 	}
-	if ops == nil {
-		ops = []projection.Op{}
-	}
-	opsJSON, err := json.Marshal(ops)
+	opsJSON, err := json.Marshal(wire)
 	if err != nil {
 		return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode ops: %w", err))
 	}
@@ -95,7 +99,8 @@ func (s *Store) Apply(ctx context.Context, ops []projection.Op, next map[string]
 	if err != nil {
 		return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("encode offsets: %w", err))
 	}
-	res, err := applyScript.Run(ctx, s.rdb, nil, s.prefix, string(opsJSON), string(offsJSON), s.settingsJSON(), s.readSide.json()).Int64Slice()
+	args[0], args[1], args[2], args[3], args[4] = s.prefix, opsJSON, offsJSON, s.settingsJSON(), s.readSide.json()
+	res, err := applyScript.Run(ctx, s.rdb, nil, args...).Int64Slice()
 	if err != nil {
 		return Result{}, fault.Wrap(fault.Transient, fmt.Errorf("apply %d events: %w", len(ops), err))
 	}
@@ -103,6 +108,19 @@ func (s *Store) Apply(ctx context.Context, ops []projection.Op, next map[string]
 		return Result{}, fault.Wrap(fault.Structural, fmt.Errorf("apply script returned %d values, want 3", len(res)))
 	}
 	return Result{Applied: int(res[0]), Duplicates: int(res[1]), Stale: int(res[2])}, nil
+}
+
+// argvEntries is the number of the apply script's arguments before the
+// history entries.
+const argvEntries = 5
+
+// wireOp is an op as the apply script reads it: its history entry, and its
+// redacted entry when it has one, are the script's arguments at positions
+// History and Redacted (ARGV is 1-based).
+type wireOp struct {
+	*projection.Op
+	History  int `json:"h"`
+	Redacted int `json:"hr,omitempty"`
 }
 
 // Offsets returns the stored next offsets of the given topic partitions
