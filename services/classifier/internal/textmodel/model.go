@@ -15,6 +15,7 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
 )
 
 // Name is the model's name in every decision.
@@ -188,6 +189,10 @@ type Prediction struct {
 	Top []Contribution
 	// Known counts the text's word features that the model knows.
 	Known int
+	// Words counts the text's word tokens (not numbers); KnownWords those
+	// of them in the model's vocabulary. A text in a language or a
+	// vocabulary the model was not trained on knows few of its words.
+	Words, KnownWords int
 	// Version is the model's version.
 	Version string
 }
@@ -197,10 +202,6 @@ type Prediction struct {
 type vector struct {
 	idx []int
 	val []float64
-}
-
-func (m *Model) vectorize(text string) vector {
-	return vectorizeFeatures(extract(text, m.f.CharBuckets), m.index, m.f.IDF, m.f.CharIDF)
 }
 
 func vectorizeFeatures(f features, index map[string]int, idf, charIDF []float32) vector {
@@ -265,11 +266,21 @@ func softmax(z []float64, t float64) {
 
 // Predict scores text. top bounds the contributions returned.
 func (m *Model) Predict(text string, top int) Prediction {
-	v := m.vectorize(text)
+	f := extract(text, m.f.CharBuckets)
+	v := vectorizeFeatures(f, m.index, m.f.IDF, m.f.CharIDF)
 	z := make([]float64, len(m.f.Classes))
 	logits(m.f.Weights, m.f.Bias, v, z)
 	softmax(z, m.f.Temperature)
 	p := Prediction{Scores: make([]Score, len(z)), Version: m.version}
+	for t, n := range f.words {
+		if t == numToken || strings.Contains(t, " ") {
+			continue
+		}
+		p.Words += n
+		if _, ok := m.index[t]; ok {
+			p.KnownWords += n
+		}
+	}
 	for c, pc := range z {
 		p.Scores[c] = Score{Class: m.f.Classes[c], P: pc}
 	}
