@@ -137,7 +137,7 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 		},
 		Unfamiliar: p.Known < MinKnownFeatures ||
 			(p.Words >= knownShareWords && float64(p.KnownWords) < MinKnownShare*float64(p.Words)),
-		Ambiguous:  ambiguous,
+		Ambiguous: ambiguous,
 	}, nil
 }
 

@@ -288,3 +288,32 @@ func medicalDental(g g) []string {
 		g.kv(g.pick("Treatment", "Plan", "Procedure"), g.pick("composite filling under local anaesthetic", "scale and polish, oral hygiene advice", "exercises, review in 2 weeks", "manual therapy, home programme", "replace restoration next visit")),
 		g.pick("Recall 6 months", "No complications", "Patient consented", "Clinician: "+g.person()))
 }
+
+// idLicence is a licence, permit or certificate issued to a person: the
+// authority, the holder's particulars, what it allows, its conditions. Its
+// conditions are a paragraph of "the holder must", which made an outside
+// trial's firearm certificate a contract at 0.98: the corpus's
+// obligations were all contracts'.
+func idLicence(g g) []string {
+	p := g.person()
+	kinds := [][3]string{
+		{"FIREARM CERTIFICATE", "Firearms Licensing Department", "The holder must keep the firearms and ammunition in a secure cabinet at the address shown and must notify the police of any change of address without delay."},
+		{"SHOTGUN CERTIFICATE", "Constabulary Firearms Licensing", "The shotguns to which this certificate relates must at all times be stored securely when not in use, and must not be handed to anyone not entitled to possess them."},
+		{"ROD FISHING LICENCE", "Environment Agency", "The holder must carry this licence while fishing and show it to a bailiff on request. It does not give permission to fish on private water."},
+		{"HUNTING LICENCE", "Department of Fish and Wildlife", "The licensee must carry this licence and photo identification while hunting and must report every harvest within 72 hours."},
+		{"SECURITY INDUSTRY LICENCE", "Security Industry Authority", "The licence holder must wear the licence where it can be seen while working, and must tell the authority of any conviction or change of name or address."},
+		{"PRIVATE HIRE DRIVER LICENCE", "Licensing Section, Borough Council", "The driver must wear the badge at all times while working and must produce this licence on request to an authorised officer or police constable."},
+		{"WORK PERMIT", "Immigration Services", "The holder may work only for the employer and in the occupation named above. Any change of employer requires a new permit."},
+		{"BOATMASTER LICENCE", "Maritime and Coastguard Agency", "The holder must hold a valid medical certificate and must carry this licence when in command of a vessel."},
+	}
+	k := kinds[g.r.IntN(len(kinds))]
+	no := g.pick(fmt.Sprintf("%02d/%s/%05d", g.n(18, 26), g.letters(3), g.n(1, 99999)), g.letters(2)+g.digits(8), g.digits(4)+" "+g.digits(4)+" "+g.digits(4))
+	from := g.date()
+	out := lines(k[0], g.pick(k[1], g.pick("Cumbria", "Devon", "Northumbria", "Ontario", "Oregon", "Wellington")+" "+k[1]), "",
+		g.kv(g.pick("Certificate no.", "Licence number", "Permit no.", "Reference"), no),
+		g.kv(g.pick("Valid from", "Date of issue", "Granted"), g.fmtDate(from)), g.kv(g.pick("Expires", "Valid until", "Expiry date"), g.fmtDate(from.AddDate(g.n(1, 5), 0, -1))),
+		"", g.pick("PART I - HOLDER", "Holder", "Licence holder", "PARTICULARS OF HOLDER"), g.kv("Name", p), g.kv(g.pick("Date of birth", "DOB"), g.fmtDate(g.dob())),
+		g.kv("Address", strings.Join(g.address(), ", ")), g.pick("", g.kv("Height", fmt.Sprintf("%d cm", g.n(150, 200)))), g.pick("", "Photograph attached", "Signature of holder"),
+		"", g.pick("CONDITIONS", "Conditions", "Conditions of this licence", "Restrictions"), k[2])
+	return append(out, g.pick("", "Issued on behalf of the Chief Officer.", "This licence remains the property of the issuing authority.", "Not valid unless signed by the holder."))
+}

@@ -35,13 +35,13 @@ func generate(seed uint64, perType int) ([]textmodel.Doc, []string) {
 		"bank_statement":  {bankStatement, bankStatementPlain, cardStatement},
 		"insurance_claim": {insuranceClaim, claimShort, claimExpenses, claimHealth},
 		"medical_record":  {medicalRecord, medicalShort, medicalDental},
-		"id_document":     {idDocument, idShort, idCard},
+		"id_document":     {idDocument, idShort, idCard, idLicence},
 		"tax_form":        {taxForm, taxShort},
 		"purchase_order":  {purchaseOrder, purchaseOrderShort},
-		// order e-mails without a payment and letters of several
-		// paragraphs are one in six each: the rest of other's variety
-		// keeps its weight
-		"other": {other, otherMore, other, otherMore, otherOrderNotice, otherLetter},
+		// order e-mails without a payment, letters of several paragraphs
+		// and press releases are one in seven each: the rest of other's
+		// variety keeps its weight
+		"other": {other, otherMore, other, otherMore, otherOrderNotice, otherLetter, otherPress},
 	}
 	var docs []textmodel.Doc
 	var langOf []string
@@ -81,7 +81,7 @@ func generate(seed uint64, perType int) ([]textmodel.Doc, []string) {
 // foreignGens write the same types in eight other languages (i18n*.go).
 var foreignGens = map[string][]func(g, lang) []string{
 	"invoice":         {invoiceL, invoiceL, invoiceShortL},
-	"receipt":         {receiptL, receiptL, receiptRestaurantL, receiptShortL},
+	"receipt":         {receiptL, receiptL, receiptRestaurantL, receiptShortL, receiptMailL},
 	"contract":        {contractL, contractL, contractLetterL},
 	"bank_statement":  {bankStatementL},
 	"insurance_claim": {claimL},
@@ -89,7 +89,7 @@ var foreignGens = map[string][]func(g, lang) []string{
 	"id_document":     {idL, idShortL},
 	"tax_form":        {taxL},
 	"purchase_order":  {purchaseOrderL},
-	"other":           {otherL, otherL, noticeL, letterL},
+	"other":           {otherL, otherL, noticeL, letterL, pressL},
 }
 
 // fragment keeps, for about one document in four, only a window of its

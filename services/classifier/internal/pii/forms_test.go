@@ -113,6 +113,15 @@ func TestPhoneForms(t *testing.T) {
 		{"german fault service", "Störungsdienst 0761 279-2222", []string{"0761 279-2222"}},
 		{"hotline id is no phone label", "Hotline ID 800 208 312", []string{}},
 		{"on-call rota number", "Piquete de águas nº 800 208 312", []string{}},
+		// Found from outside (eleventh trial): national forms.
+		{"australian local-rate number", "Call us straight away on 1300 552 914, or from overseas.", []string{"1300 552 914"}},
+		{"australian free-call number", "Freecall 1800 204 617", []string{"1800 204 617"}},
+		{"1300 in an amount column", "Total 1300 552 9145", []string{}},
+		{"finnish phone label", "Asiakaspalvelu arkisin puh. 09 315 2240", []string{"09 315 2240"}},
+		{"polish landline of area code 14", "Intendentka: Ewa Nowak\ntel. 14 652 10 44", []string{"14 652 10 44"}},
+		{"polish area-code shape without a label", "Zamówienie 14 652 10 44", []string{}},
+		{"norwegian mobile in 3-2-3", "Bestilt av: driftsleder, mobil 928 15 406", []string{"928 15 406"}},
+		{"3-2-3 without a label", "Ordre 928 15 406", []string{}},
 		// Found from outside (ninth trial): a label qualified by a few
 		// words; an appointments line; nine digits regrouped by OCR.
 		{"german label qualified by words", "Telefonnummer für Rückfragen: 0761 389 417 20", []string{"0761 389 417 20"}},
@@ -374,6 +383,13 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"iban of letters with an O in its check digits", IBAN, "IBAN GB8Z WEST 1234 5698 7654 32", []string{"GB8Z WEST 1234 5698 7654 32"}},
 		{"check-digit look-alike failing mod-97", IBAN, "IBAN SEO8 8327 0000 0091 4602 7815", []string{}},
 		{"a word in iban shape", IBAN, "ESSO station ESSO 1234 5678 9012 3456 7890", []string{}},
+		// Found from outside (eleventh trial): the country code's letters
+		// read in lowercase or as digits.
+		{"iban with a lowercase country letter", IBAN, "saajan tili Fi21 1234 5600 0007 85", []string{"Fi21 1234 5600 0007 85"}},
+		{"iban with a 1 for an I", IBAN, "IBAN 1E70 BOFI 9000 1712 3456 78  BIC BOFIIE2D", []string{"1E70 BOFI 9000 1712 3456 78"}},
+		{"iban with a 0 for an O", IBAN, "konto N093 8601 1117 947", []string{"N093 8601 1117 947"}},
+		{"country look-alike failing mod-97", IBAN, "IBAN 1E71 BOFI 9000 1712 3456 78", []string{}},
+		{"no country in look-alikes", IBAN, "ref 1121 1234 5600 0007 85", []string{}},
 		{"iban with three look-alikes", IBAN, "IBAN DE89 37O4 OO44 0532 0130 00", []string{}},
 		{"iban look-alike failing mod-97", IBAN, "IBAN DE89 37O4 0044 0532 0130 01", []string{}},
 		{"iban look-alike where letters belong", IBAN, "IBAN GB82 WEST 1234 5698 7654 3Z", []string{}},

@@ -79,7 +79,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|mobil|mobilnummer|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|mobil|mobilnummer|puh|puhelin|matkapuhelin|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
 
 // phoneWhose are the words that say whose number a phone label names,
 // between the label and the number: "Teléfono paciente:", "tel.
@@ -319,7 +319,9 @@ func trunkless(g []string) bool {
 		shape = append(shape, len(s))
 	}
 	if g[0][0] < '2' {
-		return false
+		// Poland's area codes 12 to 18 ("tel. 14 621 38 70", found
+		// from outside): nine digits after two.
+		return len(g[0]) == 2 && g[0][0] == '1' && g[0][1] >= '2' && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9
 	}
 	return slices.Equal(shape, []int{3, 3, 3}) || slices.Equal(shape, []int{2, 3, 2, 2}) || slices.Equal(shape, []int{3, 2, 2, 2}) ||
 		slices.Equal(shape, []int{2, 3, 4}) ||
@@ -329,6 +331,9 @@ func trunkless(g []string) bool {
 		// Denmark's and Norway's eight digits, "33 12 34 56"; Italy's
 		// mobiles, "347 123 4567" (found from outside).
 		slices.Equal(shape, []int{2, 2, 2, 2}) || slices.Equal(shape, []int{3, 3, 4}) && g[0][0] == '3' ||
+		// Norway's mobiles, eight digits from 4 or 9 in 3-2-3: "917 40
+		// 285" (found from outside).
+		slices.Equal(shape, []int{3, 2, 3}) && (g[0][0] == '4' || g[0][0] == '9') ||
 		// Poland's nine digits after a two-digit area code, as a
 		// company may group them: "61 81 1 9999" (found from outside).
 		len(g[0]) == 2 && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9
@@ -414,6 +419,7 @@ func pairedSubscriber(text string, rs []run) bool {
 //     "+44 (0)20 7946 0958");
 //   - North American with the trunk 1: 1-NXX-NXX-XXXX ("1-800-555-0146",
 //     "1 (800) 555-0146");
+//   - Australian 1300 and 1800 numbers: "1300 418 226";
 //   - North American: NXX NXX XXXX ("(415) 555-0132", "415.555.0132");
 //   - Spanish, without a trunk, in groups of 3-2-2-2 with the first
 //     digit 6 to 9 ("915 34 82 17", "612 34 56 78", and Italy's toll-free
@@ -434,6 +440,10 @@ func phoneForm(g []string, plus, paren bool) bool {
 		return digits >= 8 && digits <= 15 && g[0][0] != '0'
 	case len(g) == 4 && g[0] == "1":
 		return nxx(g[1]) && nxx(g[2]) && len(g[3]) == 4
+	case len(g) == 3 && (g[0] == "1300" || g[0] == "1800"):
+		// Australia's local-rate and free-call numbers: "1300 418 226"
+		// (found from outside).
+		return len(g[1]) == 3 && len(g[2]) == 3
 	case len(g) == 3 && nxx(g[0]):
 		return nxx(g[1]) && len(g[2]) == 4
 	case len(g) == 4 && len(g[0]) == 3 && g[0][0] >= '6':

@@ -267,8 +267,24 @@ var ibanLengths = map[string]int{
 }
 
 // ibanStart is a country code and the two check digits, which OCR may
-// have read as look-alike characters (ocrDigits): "SEO9".
-var ibanStart = regexp.MustCompile(`\b[A-Z]{2}[\d\]\[|lI!OoSBZ]{2}`)
+// have read as look-alike characters (ocrDigits): "SEO9"; the country
+// code's letters too, as lowercase or as digits (ibanCountry): "Fi91",
+// "1E41" (found from outside).
+var ibanStart = regexp.MustCompile(`\b[A-Za-z10|]{2}[\d\]\[|lI!OoSBZ]{2}`)
+
+// ibanCountry returns the country code OCR read as cc: letters in upper
+// case, "1", "l" and "|" for I, "0" for O.
+func ibanCountry(cc string) string {
+	return strings.Map(func(r rune) rune {
+		switch r {
+		case '1', 'l', '|':
+			return 'I'
+		case '0':
+			return 'O'
+		}
+		return unicode.ToUpper(r)
+	}, cc)
+}
 
 // ibans finds IBANs: a country code and check digits, then exactly the
 // country's number of characters, compact or in groups separated by single
@@ -276,13 +292,15 @@ var ibanStart = regexp.MustCompile(`\b[A-Z]{2}[\d\]\[|lI!OoSBZ]{2}`)
 func ibans(text string) [][2]int {
 	var locs [][2]int
 	for _, l := range ibanStart.FindAllStringIndex(text, -1) {
-		n, ok := ibanLengths[text[l[0]:l[0]+2]]
+		cc := ibanCountry(text[l[0] : l[0]+2])
+		n, ok := ibanLengths[cc]
 		if !ok {
 			continue
 		}
 		var b strings.Builder
-		i := l[0]
-		digits := numericBBAN[text[l[0]:l[0]+2]]
+		b.WriteString(cc)
+		i := l[0] + 2
+		digits := numericBBAN[cc]
 		for i < len(text) && b.Len() < n {
 			c := text[i]
 			switch {
