@@ -34,7 +34,7 @@ func generate(seed uint64, perType int) ([]textmodel.Doc, []string) {
 		"contract":        {contract, contractShort, contractNDA, contractOffer},
 		"bank_statement":  {bankStatement, bankStatementPlain, cardStatement},
 		"insurance_claim": {insuranceClaim, claimShort, claimExpenses, claimHealth},
-		"medical_record":  {medicalRecord, medicalShort, medicalDental},
+		"medical_record":  {medicalRecord, medicalShort, medicalDental, medicalLetter},
 		"id_document":     {idDocument, idShort, idCard, idLicence},
 		"tax_form":        {taxForm, taxShort},
 		"purchase_order":  {purchaseOrder, purchaseOrderShort},

@@ -1,6 +1,7 @@
 package corpus
 
 import (
+	"fmt"
 	"slices"
 	"strings"
 )
@@ -84,4 +85,57 @@ func (g g) some(lo, hi int, xs ...string) []string {
 		out[i] = xs[k]
 	}
 	return out
+}
+
+// medicalLetter is a clinician's letter of several sentences: a referral,
+// a clinic's letter back to the family doctor, a discharge letter. Once
+// other held letters and press releases of prose, the evaluation set's GP
+// referral letter was recorded as other at 0.93: the corpus's medical
+// records were forms and notes, its English prose letters all other's.
+func medicalLetter(g g) []string {
+	pt, dr := g.person(), g.person()
+	var title string
+	var body []string
+	switch g.r.IntN(3) {
+	case 0:
+		title = g.pick("Referral", "Re: referral of ", "Urgent referral: ") + pt
+		body = g.some(4, 6,
+			"I would be grateful if you could assess this "+fmt.Sprint(g.n(19, 88))+"-year-old "+g.pick("man", "woman")+" who presented with "+g.pick("breathlessness on exertion", "a persistent cough", "intermittent chest pain", "a swelling in the neck", "worsening back pain", "recurrent headaches")+".",
+			"Symptoms began about "+g.pick("two", "six", "eight", "ten")+" weeks ago and have not settled with simple measures.",
+			"On examination "+g.pick("the blood pressure was 152/94", "there was a soft systolic murmur", "a firm node was palpable", "straight leg raising was limited on the left", "the chest was clear")+".",
+			"Past medical history includes "+g.pick("type 2 diabetes", "asthma", "hypertension", "a hip replacement", "depression")+".",
+			"Current medication: "+g.pick("metformin 500 mg twice daily", "ramipril 5 mg daily", "a salbutamol inhaler as required", "sertraline 50 mg daily")+".",
+			"Blood tests, including a full blood count and renal function, were normal.",
+			"I would value your opinion on further investigation and management.")
+	case 1:
+		title = g.pick("Clinic letter", "Outpatient clinic", "Re: ") + pt
+		body = g.some(4, 6,
+			"I reviewed "+pt+" in the "+g.pick("cardiology", "respiratory", "rheumatology", "orthopaedic", "neurology")+" clinic today.",
+			"The echocardiogram showed good left ventricular function.",
+			"The spirometry is in keeping with mild obstruction, and reversibility was demonstrated.",
+			"The MRI shows a small disc protrusion without nerve root compression.",
+			"I have increased the dose and asked the patient to keep a symptom diary.",
+			"Please continue the current medication and check the kidney function in four weeks.",
+			"I have not arranged a further appointment, but I would be happy to see the patient again if things change.")
+	default:
+		title = g.pick("Discharge letter", "Discharge summary", "Inpatient stay: ") + pt
+		body = g.some(4, 6,
+			"Your patient was admitted on "+g.fmtDate(g.date())+" with "+g.pick("community-acquired pneumonia", "a fractured neck of femur", "an exacerbation of COPD", "acute pyelonephritis", "atrial fibrillation with fast ventricular rate")+".",
+			"They were treated with intravenous antibiotics and made a steady recovery.",
+			"The fracture was fixed with a dynamic hip screw on the day after admission.",
+			"Rate control was achieved with bisoprolol and anticoagulation was started.",
+			"They are mobilising with a frame and physiotherapy will continue at home.",
+			"Please review the blood pressure in one week and repeat the chest X-ray in six weeks.",
+			"Medication on discharge is listed overleaf.")
+	}
+	out := lines(g.pick(g.pick("Riverside", "Parkview", "Hillcrest", "Meadowbank")+" Medical Practice", "Department of "+g.pick("Medicine", "Cardiology", "Respiratory Medicine", "Orthopaedics")+", "+g.pick("St Mary's", "City General", "Royal County")+" Hospital"),
+		strings.Join(g.address(), ", "), g.pick("", "Tel "+g.phone()), "", g.fmtDate(g.date()), "",
+		g.pick("Dear Dr "+g.pick(lastNames...)+",", "Dear Colleague,", "Dear Doctor,"), "",
+		title+g.pick("", ", DOB "+g.fmtDate(g.dob()), ", date of birth "+g.fmtDate(g.dob())+", hospital no. "+g.digits(7)), "")
+	for len(body) > 0 {
+		k := min(len(body), g.n(1, 3))
+		out = append(out, strings.Join(body[:k], " "), "")
+		body = body[k:]
+	}
+	return append(out, g.pick("Yours sincerely,", "With kind regards,", "Best wishes,"), "Dr "+dr, g.pick("General Practitioner", "Consultant Physician", "Specialty Registrar", "Consultant Cardiologist"))
 }

@@ -212,6 +212,15 @@ func medicalShort(g g) []string {
 			g.pick("Amoxicillin 500mg caps", "Ibuprofen 400mg tablets", "Omeprazole 20mg", "Salbutamol inhaler 100mcg", "Sertraline 50mg", "Prednisolone 5mg")+"  "+g.pick("1 three times a day", "take 1 daily", "2 puffs when needed", "1 bd")+"  "+g.pick("x 21", "x 28", "qty 1", "14 days"),
 			g.pick("Refills: 0", "Repeat: no", "Generic substitution permitted", ""), g.kv("Prescriber", "Dr. "+g.person()), g.fmtDate(g.date()))
 	case 1:
+		if g.chance(0.4) {
+			// a certificate for travel: "this is to certify that" a person
+			// was vaccinated, which reads like an identity document
+			return lines(g.pick("INTERNATIONAL CERTIFICATE OF VACCINATION", "Certificate of vaccination", "Vaccination certificate for travel"),
+				"This is to certify that "+p, g.kv(g.pick("date of birth", "born"), g.fmtDate(g.dob())), g.kv("nationality", g.pick("British", "German", "Irish", "Canadian")),
+				"has been vaccinated against "+g.pick("yellow fever", "typhoid", "rabies", "meningococcal disease", "tick-borne encephalitis")+" on the date below.",
+				"Date  Vaccine  Batch  Clinician", g.fmtDate(g.date())+"  "+g.pick("Stamaril", "Typhim Vi", "Rabipur", "Nimenrix", "FSME-Immun")+"  "+g.letters(2)+g.digits(4)+"  Dr. "+g.person(),
+				g.pick("Valid for life", "Valid from 10 days after vaccination", "Booster due in 3 years"), g.pick("Official stamp of the vaccination centre", "Travel clinic stamp", ""))
+		}
 		return lines(g.pick("Vaccination record", "Immunisation certificate", "Impfnachweis"), g.kv("Name", p), g.kv("Date of birth", g.fmtDate(g.dob())),
 			g.pick("Tetanus/diphtheria", "Influenza", "Hepatitis B", "MMR", "COVID-19")+"  dose "+fmt.Sprint(g.n(1, 3))+"  lot "+g.letters(2)+g.digits(4)+"  "+g.fmtDate(g.date()),
 			g.pick("Administered by nurse "+g.person(), "Clinic stamp", "Next dose due "+g.fmtDate(g.date())))
