@@ -122,6 +122,14 @@ func TestPhoneForms(t *testing.T) {
 		{"polish area-code shape without a label", "Zamówienie 14 652 10 44", []string{}},
 		{"norwegian mobile in 3-2-3", "Bestilt av: driftsleder, mobil 928 15 406", []string{"928 15 406"}},
 		{"3-2-3 without a label", "Ordre 928 15 406", []string{}},
+		// Found from outside (twelfth trial).
+		{"call a name at a number in a sentence", "En cas de vol, appelez immédiatement Card Stop au 070 344 344.", []string{"070 344 344"}},
+		{"call our team on", "Please call our claims team on 0161 496 0732 before noon.", []string{"0161 496 0732"}},
+		{"call without a preposition is no label", "Call centre opening 070 344 344", []string{}},
+		{"portuguese mobile abbreviation", "Tlm. 936 204 118", []string{"936 204 118"}},
+		{"portuguese support line for a named thing", "Apoio a Sinistros: 217 940 335", []string{"217 940 335"}},
+		{"german subscriber grouped 2-3-3", "Telefon 0211 47 318 200", []string{"0211 47 318 200"}},
+		{"area code and a pair alone is no phone", "Telefon 0211 47", []string{}},
 		// Found from outside (ninth trial): a label qualified by a few
 		// words; an appointments line; nine digits regrouped by OCR.
 		{"german label qualified by words", "Telefonnummer für Rückfragen: 0761 389 417 20", []string{"0761 389 417 20"}},
