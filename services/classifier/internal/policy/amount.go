@@ -460,6 +460,16 @@ func shapeOK(text string, n number) bool {
 	return true
 }
 
+var (
+	// upToBefore: a bound right before the number, a currency between
+	// them at most, in the corpus's languages: "0.05 % bis CHF 50'000",
+	// "jusqu'à 1 500 €", "hasta 3.000 euros" (found from outside: an
+	// interest band's bound was a statement's largest amount).
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal)[ \t]*(?:(?:US|A|C|NZ|HK|S)?\$|€|£|\b(?:` + currencyCodes + `)\b)?[ \t]*$`)
+	// destinationBefore: a text, message or call sent to the number.
+	destinationBefore = regexp.MustCompile(`(?i)\b(?:texts?|sms|messages?|calls?|called|dialled|dialed)[ \t]+(?:sent[ \t]+)?to[ \t]*$`)
+)
+
 // limitAbove reports whether a number that starts its line ends a
 // sentence begun on the line above that names a limit: "protected by the
 // FSCS up to\n£85,000".
@@ -618,7 +628,13 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 			}
 		}
 	}
-	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) {
+	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || upToBefore.MatchString(left) {
+		return Amount{}, "", false
+	}
+	// A number a message or call goes to is a phone number or a
+	// shortcode, whatever money word the row holds: "Premium text to
+	// 64446" (found from outside: a phone bill's premium-rate text).
+	if cur == "" && destinationBefore.MatchString(left) {
 		return Amount{}, "", false
 	}
 

@@ -180,6 +180,15 @@ func TestAmountForms(t *testing.T) {
 		{"capital gains tax is money", "Total capital gains tax: €500.00", []string{"500.00 EUR currency"}},
 		{"working capital loan is money", "Working capital loan £20,000", []string{"20000.00 GBP currency"}},
 		{"total after the share capital", "SARL au capital de 20 000 €\nTotal TTC : 1 250,00 €", []string{"1250.00 EUR currency"}},
+		// Found from outside (twelfth trial): a bound in another language
+		// is no transaction; a shortcode a text went to is no amount.
+		{"german interest band's bound", "Zinssatz Tagesgeld: 0.10 % bis CHF 75'000", []string{}},
+		{"french bound", "Remboursement des frais jusqu'à 1 500 €", []string{}},
+		{"spanish bound", "Cobertura de equipaje hasta 3.000 EUR", []string{}},
+		{"a period ending before the amount is money", "Saldo vom 01.01. bis 31.12.: 12.500,00 EUR", []string{"12500.00 EUR currency"}},
+		{"premium-rate text to a shortcode", "12 Nov 19:42 Premium text to 81234 (competition) -", []string{}},
+		{"call to a number", "Total calls to 0800 numbers", []string{}},
+		{"charge for the text is money", "Premium text to 81234: charge 3.50", []string{"3.50 label"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
