@@ -117,7 +117,7 @@ var (
 	// callOn is a call to a name and a number in a sentence: "appelez
 	// immédiatement Card Stop au", "call our claims team on" (found from
 	// outside): a phone verb, up to four words, a preposition.
-	callOn = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|appelez|appeler|contactez|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|ligue)\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under)[ \t]*$`)
+	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|appelez|appeler|contactez|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|ligue)\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under)[ \t]*$`)
 	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
 	// idLabel names an identifier that is not a phone number, in English
 	// and in the languages whose national numbers phoneForm takes
