@@ -22,7 +22,11 @@ type waitingWorld struct {
 
 func (s *stack) waitingWorld(t *testing.T) *waitingWorld {
 	t.Helper()
-	w := &waitingWorld{&opsWorld{stack: s, base: time.Now().UTC().Truncate(time.Second).Add(-10 * time.Minute)}}
+	// Five minutes ago: wf-new, queued at OCR since, is not stalled yet
+	// (the tracker's stall window is ten minutes), however slow the
+	// machine running the test (at ten minutes ago, two seconds late
+	// made it stalled on a loaded CI machine).
+	w := &waitingWorld{&opsWorld{stack: s, base: time.Now().UTC().Truncate(time.Second).Add(-5 * time.Minute)}}
 	sub := func(wf, file string, sec int) *events.DocumentSubmitted {
 		e := w.submitted(wf, "acme", sec)
 		e.Filename = file
