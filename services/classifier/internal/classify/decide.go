@@ -222,6 +222,13 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	}
 	if unfamiliar {
 		fired = append(fired, RuleUnfamiliar)
+		// A flag too, so the reviewer reads why (the rule alone named
+		// no reason the review task showed).
+		detail := "the model knows too little of the text for its score to mean anything"
+		if kw := d.Context["model.known_words"]; kw != "" {
+			detail = "the model knows " + kw + " of the text's words"
+		}
+		d.Flags = append(d.Flags, events.Flag{Kind: RuleUnfamiliar, Detail: detail})
 	}
 	required, urgent := false, false
 

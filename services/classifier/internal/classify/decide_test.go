@@ -194,6 +194,9 @@ func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 			if tt.review && tt.tenant == "lenient" && !slices.Contains(d.RulesFired, classify.RuleUnfamiliar) {
 				t.Errorf("rules %v (known words %s), want %s", d.RulesFired, d.Context["model.known_words"], classify.RuleUnfamiliar)
 			}
+			if tt.review && tt.tenant == "lenient" && !slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == classify.RuleUnfamiliar && f.Detail != "" }) {
+				t.Errorf("flags %+v, want one saying why the text is unfamiliar", d.Flags)
+			}
 		})
 	}
 }

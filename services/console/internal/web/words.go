@@ -5,6 +5,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
+	"slices"
 	"strings"
 	"time"
 )
@@ -116,6 +117,12 @@ func ruleWords(t ReviewTask) string {
 			return "the document was read in a degraded mode (" + degraded + "): read it and set its type"
 		}
 		s := fmt.Sprintf("the model's confidence in %q is %.2f, below the tenant's threshold", t.SuggestedType, t.Confidence)
+		if slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }) {
+			// The model's own doubt (an unfamiliar text, an ambiguous
+			// prediction set) sends it whatever its confidence: found
+			// from outside, "0.76, below the threshold" of 0.75.
+			s = fmt.Sprintf("the model doubts its %q (%.2f)", t.SuggestedType, t.Confidence)
+		}
 		if len(rules) > 0 {
 			s += "; " + strings.Join(rules, "; ")
 		}

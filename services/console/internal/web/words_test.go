@@ -19,3 +19,21 @@ func TestRuleWordsDegradedOCR(t *testing.T) {
 		t.Errorf("ruleWords = %q\n want %q", got, want)
 	}
 }
+
+// TestRuleWordsModelDoubt: a text the model doubts goes to review whatever
+// its confidence; the words say the model's reason, not a threshold the
+// confidence is above (found from outside: "0.76, below the tenant's
+// threshold" of 0.75).
+func TestRuleWordsModelDoubt(t *testing.T) {
+	task := ReviewTask{Reason: "low_confidence", SuggestedType: "invoice", Confidence: 0.76,
+		Flags: []Flag{{Kind: "model.unfamiliar_text", Detail: "the model knows 9 of 44 of the text's words"}}}
+	want := `the model doubts its "invoice" (0.76); model.unfamiliar_text: the model knows 9 of 44 of the text's words`
+	if got := ruleWords(task); got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+	task.Flags = nil
+	task.Confidence = 0.6
+	if got, want := ruleWords(task), `the model's confidence in "invoice" is 0.60, below the tenant's threshold`; got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+}

@@ -187,12 +187,12 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf %s/v1/documents
   inbox            drop files into %s
   tracker (gRPC)   %s (grpcurl -plaintext %[8]s list)
-  operator CLI     docket submit --wait FILE, docket workflows list|watch, docket review list, docket stats
+  operator CLI     %s
   parked items     curl %s/v1/parked
   ledger API       %s
   web console      %s (workflows, review queue, dead letters, overview)
   metrics          /metrics, /healthz and /readyz of each service:
-`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, addrs.exception,
+`, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, operatorHint(addrs), addrs.exception,
 		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/")
 	for _, name := range metricsOrder {
 		fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", name, dialable(lay.ops[name]))
@@ -234,6 +234,21 @@ func embeddedAddrs() serviceAddrs {
 		exception: "http://" + dialable(envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084")),
 		ledger:    "http://" + dialable(envOr("DOCKET_LEDGER_ADDR", "127.0.0.1:8083")),
 	}
+}
+
+// operatorHint is the banner's line of CLI commands, with the addresses
+// the suite listens on where they are not the CLI's defaults (a port
+// offset): without them the commands would ask the default ports.
+func operatorHint(a serviceAddrs) string {
+	tracker, ingest := "", ""
+	if a.tracker != "127.0.0.1:9090" {
+		tracker = " --tracker " + a.tracker
+	}
+	if a.ingest != "http://127.0.0.1:8080" {
+		ingest = " --ingest " + a.ingest
+	}
+	return "docket submit --wait" + ingest + tracker + " FILE, docket workflows list|watch" + tracker +
+		", docket review list" + tracker + ", docket stats" + tracker
 }
 
 // dialable is a listen address as a local client dials it.

@@ -345,3 +345,19 @@ func TestRunLayoutFreePortNamedElsewhere(t *testing.T) {
 		seen[a] = true
 	}
 }
+
+// TestOperatorHint: the banner's CLI commands name the suite's addresses
+// where a port offset moved them off the CLI's defaults (found from
+// outside: with PORT_OFFSET the hint's commands asked the default ports).
+func TestOperatorHint(t *testing.T) {
+	def := operatorHint(serviceAddrs{ingest: "http://127.0.0.1:8080", tracker: "127.0.0.1:9090"})
+	if strings.Contains(def, "--tracker") || strings.Contains(def, "--ingest") {
+		t.Errorf("default addresses: %q, want no address flags", def)
+	}
+	moved := operatorHint(serviceAddrs{ingest: "http://127.0.0.1:12080", tracker: "127.0.0.1:13090"})
+	for _, want := range []string{"docket submit --wait --ingest http://127.0.0.1:12080 --tracker 127.0.0.1:13090 FILE", "docket workflows list|watch --tracker 127.0.0.1:13090", "docket review list --tracker 127.0.0.1:13090", "docket stats --tracker 127.0.0.1:13090"} {
+		if !strings.Contains(moved, want) {
+			t.Errorf("offset addresses: %q, want %q in it", moved, want)
+		}
+	}
+}
