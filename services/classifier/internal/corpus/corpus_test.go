@@ -104,12 +104,7 @@ func TestOtherHasLettersOfProse(t *testing.T) {
 		if d.Class != "other" {
 			continue
 		}
-		sentences := 0
-		for _, l := range strings.Split(d.Text, "\n") {
-			if len(strings.Fields(l)) >= 8 {
-				sentences += strings.Count(l, ". ") + 1
-			}
-		}
+		sentences := proseSentences(d.Text)
 		if sentences < 4 {
 			continue
 		}
@@ -171,12 +166,7 @@ func TestMedicalHasLettersOfProse(t *testing.T) {
 		if d.Class != "medical_record" {
 			continue
 		}
-		sentences := 0
-		for _, l := range strings.Split(d.Text, "\n") {
-			if len(strings.Fields(l)) >= 8 {
-				sentences += strings.Count(l, ". ") + 1
-			}
-		}
+		sentences := proseSentences(d.Text)
 		if sentences >= 4 && strings.Contains(d.Text, "Dear") {
 			letters++
 		}
@@ -188,4 +178,16 @@ func TestMedicalHasLettersOfProse(t *testing.T) {
 	if letters < 30 || certificates < 3 {
 		t.Errorf("medical letters of prose %d, vaccination certificates %d; want at least 30 and 3", letters, certificates)
 	}
+}
+
+// proseSentences counts the sentences of text's lines of prose (eight
+// words or more).
+func proseSentences(text string) int {
+	n := 0
+	for _, l := range strings.Split(text, "\n") {
+		if len(strings.Fields(l)) >= 8 {
+			n += strings.Count(l, ". ") + 1
+		}
+	}
+	return n
 }

@@ -67,12 +67,20 @@ func otherLetter(g g) []string {
 	}
 	out := lines(g.pick(g.company(), "", p), strings.Join(g.address(), ", "), "", g.fmtDate(g.date()), "", title, "",
 		g.pick("Dear "+g.pick("Sir or Madam", "Hiring Manager", "Ms "+g.pick(lastNames...), "Dr "+g.pick(lastNames...), "colleagues")+",", "To whom it may concern,", ""))
-	for len(body) > 0 {
-		k := min(len(body), g.n(1, 3))
-		out = append(out, strings.Join(body[:k], " "), "")
-		body = body[k:]
-	}
+	out = append(out, g.paragraphs(body, 1, 3)...)
 	return append(out, g.pick("Yours sincerely,", "Yours faithfully,", "Kind regards,", "With best wishes,"), p, g.pick("", g.email(p), g.phone()))
+}
+
+// paragraphs joins sentences into paragraphs of lo to hi sentences each,
+// each paragraph a line followed by a blank one.
+func (g g) paragraphs(sentences []string, lo, hi int) []string {
+	var out []string
+	for len(sentences) > 0 {
+		k := min(len(sentences), g.n(lo, hi))
+		out = append(out, strings.Join(sentences[:k], " "), "")
+		sentences = sentences[k:]
+	}
+	return out
 }
 
 // some picks between lo and hi of xs, in their order.
@@ -132,10 +140,6 @@ func medicalLetter(g g) []string {
 		strings.Join(g.address(), ", "), g.pick("", "Tel "+g.phone()), "", g.fmtDate(g.date()), "",
 		g.pick("Dear Dr "+g.pick(lastNames...)+",", "Dear Colleague,", "Dear Doctor,"), "",
 		title+g.pick("", ", DOB "+g.fmtDate(g.dob()), ", date of birth "+g.fmtDate(g.dob())+", hospital no. "+g.digits(7)), "")
-	for len(body) > 0 {
-		k := min(len(body), g.n(1, 3))
-		out = append(out, strings.Join(body[:k], " "), "")
-		body = body[k:]
-	}
+	out = append(out, g.paragraphs(body, 1, 3)...)
 	return append(out, g.pick("Yours sincerely,", "With kind regards,", "Best wishes,"), "Dr "+dr, g.pick("General Practitioner", "Consultant Physician", "Specialty Registrar", "Consultant Cardiologist"))
 }

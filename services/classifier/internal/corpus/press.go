@@ -1,7 +1,5 @@
 package corpus
 
-import "strings"
-
 // Press releases and news items of type other: a heading, a headline, two
 // or three paragraphs of narrative sentences, a quote, a contact. The
 // corpus's long prose in these languages was contracts' (other's letters
@@ -84,12 +82,7 @@ func pressL(g g, l lang) []string {
 	d := g.date()
 	city := g.lcityName(l)
 	body := g.distinct(v["sents"], g.n(4, 7))
-	var paras []string
-	for len(body) > 0 {
-		k := min(len(body), g.n(2, 3))
-		paras = append(paras, strings.Join(body[:k], " "), "")
-		body = body[k:]
-	}
+	paras := g.paragraphs(body, 2, 3)
 	who := g.lp(l) + ", " + g.w(v, "role")
 	contact := g.lp(l)
 	return lines(g.w(v, "head"), g.pick(g.ldate(l, d), g.lplace(l, d)), "", fillOne(g.w(v, "title"), city), "",
@@ -111,12 +104,7 @@ func otherPress(g g) []string {
 		"Admission is free and the parents' association will run a cake stall.",
 		"The opening was followed by a concert from the town's youth band.",
 		"The council thanks residents for their patience while the road was closed.")
-	var paras []string
-	for len(body) > 0 {
-		k := min(len(body), g.n(2, 3))
-		paras = append(paras, strings.Join(body[:k], " "), "")
-		body = body[k:]
-	}
+	paras := g.paragraphs(body, 2, 3)
 	who := g.person()
 	return lines(g.pick("PRESS RELEASE", "News release", "For immediate release", "Media statement"), g.fmtDate(g.date()), "",
 		g.pick("New library for "+city+" opens in spring", "Riverside cycle path to be extended", "Record crowds at the "+city+" summer festival",

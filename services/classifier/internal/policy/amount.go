@@ -461,11 +461,12 @@ func shapeOK(text string, n number) bool {
 }
 
 var (
-	// upToBefore: a bound right before the number, a currency between
-	// them at most, in the corpus's languages: "0.05 % bis CHF 50'000",
-	// "jusqu'à 1 500 €", "hasta 3.000 euros" (found from outside: an
-	// interest band's bound was a statement's largest amount).
-	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal)[ \t]*(?:(?:US|A|C|NZ|HK|S)?\$|€|£|\b(?:` + currencyCodes + `)\b)?[ \t]*$`)
+	// upToBefore: a bound right before the number, in the corpus's
+	// languages (a currency between them is cut off first,
+	// withoutCurrencyEnd): "0.05 % bis CHF 50'000", "jusqu'à 1 500 €",
+	// "hasta 3.000 euros" (found from outside: an interest band's bound
+	// was a statement's largest amount).
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal)[ \t]*$`)
 	// destinationBefore: a text, message or call sent to the number.
 	destinationBefore = regexp.MustCompile(`(?i)\b(?:texts?|sms|messages?|calls?|called|dialled|dialed)[ \t]+(?:sent[ \t]+)?to[ \t]*$`)
 )
@@ -628,7 +629,7 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 			}
 		}
 	}
-	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || upToBefore.MatchString(left) {
+	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || upToBefore.MatchString(withoutCurrencyEnd(left)) {
 		return Amount{}, "", false
 	}
 	// A number a message or call goes to is a phone number or a

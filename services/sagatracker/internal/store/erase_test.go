@@ -18,16 +18,8 @@ func TestErasureBeforeItsEvents(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
 	at := t0.Add(time.Minute)
-	m := func(id string) events.Meta {
-		return events.Meta{EventID: id, WorkflowID: "wf-1", TenantID: "acme", OccurredAt: at, Producer: events.Producer{Service: "x", Version: "1"}}
-	}
-	build := func(topic string, offset int64, e events.Event) projection.Op {
-		op, ok := projection.Build(projection.Record{Topic: topic, Offset: offset}, e)
-		if !ok {
-			t.Fatalf("%s not projected", topic)
-		}
-		return op
-	}
+	m := func(id string) events.Meta { return eraseMeta(id, at) }
+	build := func(topic string, offset int64, e events.Event) projection.Op { return buildOp(t, topic, offset, e) }
 	ops := []projection.Op{
 		build(events.TopicControl, 0, &events.WorkflowControl{Meta: m("erase"), Kind: events.KindErasureRequested, Reason: "art. 17", Details: map[string]string{}}),
 		build(events.TopicSubmitted, 0, &events.DocumentSubmitted{Meta: m("sub"), Filename: "john-doe.pdf", Deadline: at.Add(time.Hour),
@@ -72,16 +64,8 @@ func TestErasureReachesTheChangeStream(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
 	at := t0.Add(time.Minute)
-	m := func(id string) events.Meta {
-		return events.Meta{EventID: id, WorkflowID: "wf-1", TenantID: "acme", OccurredAt: at, Producer: events.Producer{Service: "x", Version: "1"}}
-	}
-	build := func(topic string, offset int64, e events.Event) projection.Op {
-		op, ok := projection.Build(projection.Record{Topic: topic, Offset: offset}, e)
-		if !ok {
-			t.Fatalf("%s not projected", topic)
-		}
-		return op
-	}
+	m := func(id string) events.Meta { return eraseMeta(id, at) }
+	build := func(topic string, offset int64, e events.Event) projection.Op { return buildOp(t, topic, offset, e) }
 	apply := func(ops ...projection.Op) {
 		t.Helper()
 		if _, err := s.Apply(ctx, ops, map[string]int64{}); err != nil {
@@ -131,4 +115,19 @@ func TestErasureReachesTheChangeStream(t *testing.T) {
 	if err != nil || len(cs) != 4 || cs[3].Workflow != "wf-2" || cs[3].Status != "completed" || cs[3].Entry.EventID != "" || cs[0].Entry.EventID != "sub" {
 		t.Fatalf("changes %+v, %v; want the purged workflow's without its entry", cs, err)
 	}
+}
+
+// eraseMeta is the metadata of event id of workflow wf-1 of tenant acme.
+func eraseMeta(id string, at time.Time) events.Meta {
+	return events.Meta{EventID: id, WorkflowID: "wf-1", TenantID: "acme", OccurredAt: at, Producer: events.Producer{Service: "x", Version: "1"}}
+}
+
+// buildOp projects e as read at offset of topic.
+func buildOp(t *testing.T, topic string, offset int64, e events.Event) projection.Op {
+	t.Helper()
+	op, ok := projection.Build(projection.Record{Topic: topic, Offset: offset}, e)
+	if !ok {
+		t.Fatalf("%s not projected", topic)
+	}
+	return op
 }
