@@ -44,6 +44,7 @@ var Version = "dev"
 //	DOCKET_SAGATRACKER_RETENTION        finished workflows kept after their latest event (168h; 0 keeps)
 //	DOCKET_SAGATRACKER_PURGE_INTERVAL   how often each replica purges expired workflows (1m)
 //	DOCKET_SAGATRACKER_CHANGES_MAXLEN   changes kept for watches to resume from (100000)
+//	DOCKET_SAGATRACKER_CHANGES_IDLE     changes still written after the last watch ended (10m; 0: always)
 //	DOCKET_SAGATRACKER_STATS_RETENTION  per-minute statistics kept, the longest stats window (24h)
 //	DOCKET_SAGATRACKER_TOKENS_FILE      JSON token → "tenant:<id>" | "operator"; none: API open
 //	DOCKET_SAGATRACKER_TOKENS           the same inline, token=principal,...

@@ -17,9 +17,11 @@ import (
 )
 
 // readSide returns the store option of the read side's settings: the
-// change stream's length and the statistics' retention.
+// change stream's length and idle time and the statistics' retention. A
+// zero idle time (a test's Config) writes the stream always.
 func readSide(c config.Config) store.Option {
 	return func(s *store.Store) {
+		store.WithChangesIdle(c.ChangesIdle)(s)
 		if c.ChangesMaxLen > 0 {
 			store.WithChangesMaxLen(c.ChangesMaxLen)(s)
 		}

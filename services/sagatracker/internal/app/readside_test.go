@@ -556,3 +556,41 @@ func TestChangeStreamReadOnlyWhileWatched(t *testing.T) {
 	}
 	cancel()
 }
+
+// TestChangesWrittenWhileWatched: the change stream is written while a
+// watch is open, also past the idle time (the watch keeps it), and not
+// before; a cursor from before unwritten changes is refused instead of
+// skipping them.
+func TestChangesWrittenWhileWatched(t *testing.T) {
+	const idle = 2 * time.Second
+	e := newEnv(t)
+	tr := e.startWith(func(c *config.Config) { c.ChangesIdle = idle }, clock.NewManual(at(60)))
+	cl := tr.client(t)
+	e.step(events.TopicSubmitted, submitted("wf-g1", 0), 1)
+	if n, err := e.redis.XLen(context.Background(), e.prefix+"changes").Result(); err != nil || n != 0 {
+		t.Fatalf("%d changes written with no watch open (%v), want 0", n, err)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	stale, err := cl.WatchWorkflows(ctx, &trackerv1.WatchWorkflowsRequest{Cursor: "0-0"})
+	if err == nil {
+		_, err = stale.Recv()
+	}
+	if status.Code(err) != codes.FailedPrecondition {
+		t.Fatalf("watch from before an unwritten change: %v, want FailedPrecondition", err)
+	}
+	one, err := cl.WatchWorkflow(ctx, &trackerv1.WatchWorkflowRequest{Id: "wf-g1"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if snap, _ := recv(t, one, 1); !snap[0].Snapshot || snap[0].Status != trackerv1.Status_STATUS_QUEUED {
+		t.Fatalf("first message %+v, want the queued snapshot", snap)
+	}
+	e.step(events.TopicExtracted, extracted("wf-g1", 5), 2)
+	time.Sleep(idle + time.Second) // longer than the lease the watch took when it opened
+	e.step(events.TopicClassified, classified("wf-g1", 7), 3)
+	got, _ := recv(t, one, 2)
+	if got[0].Event != "wf-g1-extracted" || got[1].Event != "wf-g1-classified" {
+		t.Fatalf("live changes %+v, want extracted then classified", got)
+	}
+}

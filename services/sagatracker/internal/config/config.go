@@ -38,6 +38,10 @@ type Config struct {
 	PurgeInterval time.Duration `env:"DOCKET_SAGATRACKER_PURGE_INTERVAL" envDefault:"1m"`
 	// ChangesMaxLen caps (approximately) the change stream watches resume from.
 	ChangesMaxLen int64 `env:"DOCKET_SAGATRACKER_CHANGES_MAXLEN" envDefault:"100000"`
+	// ChangesIdle is how long the change stream is still written after the
+	// last watch ended (a watch resumed within it misses nothing); 0
+	// writes it always.
+	ChangesIdle time.Duration `env:"DOCKET_SAGATRACKER_CHANGES_IDLE" envDefault:"10m"`
 	// StatsRetention is how long per-minute statistics are kept: the
 	// longest GetStats window.
 	StatsRetention time.Duration `env:"DOCKET_SAGATRACKER_STATS_RETENTION" envDefault:"24h"`
@@ -138,6 +142,9 @@ func (c Config) Validate() error {
 	}
 	if c.ChangesMaxLen < 100 {
 		errs = append(errs, fmt.Errorf("DOCKET_SAGATRACKER_CHANGES_MAXLEN %d: want at least 100", c.ChangesMaxLen))
+	}
+	if c.ChangesIdle < 0 || c.ChangesIdle > 0 && c.ChangesIdle < 10*time.Second {
+		errs = append(errs, fmt.Errorf("DOCKET_SAGATRACKER_CHANGES_IDLE %s: want 0 (always written) or at least 10s", c.ChangesIdle))
 	}
 	if c.StatsRetention < time.Minute {
 		errs = append(errs, fmt.Errorf("DOCKET_SAGATRACKER_STATS_RETENTION %s: want at least 1m", c.StatsRetention))

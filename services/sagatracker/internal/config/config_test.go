@@ -18,7 +18,7 @@ func TestLoad(t *testing.T) {
 		t.Fatalf("defaults: %v", err)
 	}
 	if c.Group != "docket-sagatracker" || c.Prefix != "docket:sagatracker:" || c.MaxPollRecords != 1000 ||
-		c.Retention != 168*time.Hour || c.StatsRetention != 24*time.Hour || c.ChangesMaxLen != 100000 {
+		c.Retention != 168*time.Hour || c.StatsRetention != 24*time.Hour || c.ChangesMaxLen != 100000 || c.ChangesIdle != 10*time.Minute {
 		t.Fatalf("defaults %+v", c)
 	}
 	stall, err := c.StallDurations()
@@ -32,12 +32,12 @@ func TestLoad(t *testing.T) {
 }
 
 func TestValidateReportsEveryField(t *testing.T) {
-	err := Config{Addr: "nope", StallAfter: "ocr", TLSCert: "c.pem"}.Validate()
+	err := Config{Addr: "nope", StallAfter: "ocr", TLSCert: "c.pem", ChangesIdle: time.Second}.Validate()
 	if err == nil {
 		t.Fatal("want errors")
 	}
 	for _, f := range []string{"ADDR", "GROUP", "REDIS_PREFIX", "MAX_POLL_RECORDS", "WRITE_TIMEOUT",
-		"STALL_AFTER", "STALL_DEFAULT", "PURGE_INTERVAL", "CHANGES_MAXLEN", "STATS_RETENTION", "TLS_KEY"} {
+		"STALL_AFTER", "STALL_DEFAULT", "PURGE_INTERVAL", "CHANGES_MAXLEN", "CHANGES_IDLE", "STATS_RETENTION", "TLS_KEY"} {
 		if !strings.Contains(err.Error(), "DOCKET_SAGATRACKER_"+f) {
 			t.Errorf("error %q does not name %s", err, f)
 		}

@@ -28,48 +28,27 @@ import (
 
 // BenchmarkTracker measures the projection's throughput, applying batches
 // of 1,000 events (four per workflow, built by projection.Build from real
-// events) to a real redis-server on loopback, and GetWorkflow's p99 under a
-// fixed 1,000 requests/s over gRPC on loopback. Run it once:
+// events) to a real redis-server on loopback, with nothing watching (the
+// change stream not written) and with a watch open, and GetWorkflow's p99
+// under a fixed 1,000 requests/s over gRPC on loopback. Run it once:
 // go test -run '^$' -bench BenchmarkTracker -benchtime 1x ./internal/server/
 func BenchmarkTracker(b *testing.B) {
 	const (
 		workflows = 12500
-		batch     = 1000
 		rate      = 1000
 		requests  = 3 * rate
 	)
 	rdb := dockettest.RedisClient(b, dockettest.Redis(b))
 	st := store.New(rdb, "bench:")
-	ctx := context.Background()
 	ops := benchOps(workflows)
 	b.ResetTimer()
-	var applied, redisCPU, selfCPU time.Duration
-	var cmds int64
+	var idle, watched benchApply
 	for range b.N {
-		if err := rdb.FlushDB(ctx).Err(); err != nil {
-			b.Fatal(err)
-		}
-		redis0, self0 := benchCPU(b, rdb)
-		cmds0 := benchCommands(b, rdb)
-		begun := time.Now()
-		for i := 0; i < len(ops); i += batch {
-			part := ops[i:min(i+batch, len(ops))]
-			next := map[string]int64{}
-			for _, o := range part {
-				next[o.TP] = o.Offset + 1
-			}
-			if _, err := st.Apply(ctx, part, next); err != nil {
-				b.Fatal(err)
-			}
-		}
-		applied += time.Since(begun)
-		cmds += benchCommands(b, rdb) - cmds0 - 1 // the INFO before
-		redis1, self1 := benchCPU(b, rdb)
-		redisCPU += redis1 - redis0
-		selfCPU += self1 - self0
+		idle.add(b, rdb, st, ops, false)
+		watched.add(b, rdb, st, ops, true)
 	}
 	b.StopTimer()
-	perS := float64(len(ops)*b.N) / applied.Seconds()
+	perS := idle.perS()
 
 	p99 := getP99(b, st, workflows, rate, requests)
 	b.ReportMetric(perS, "events/s")
@@ -79,10 +58,61 @@ func BenchmarkTracker(b *testing.B) {
 	// events per CPU second of redis-server and the tracker together is what
 	// one replica on its own cores would reach.
 	fmt.Printf("bench tracker: events_per_cpu_s=%.0f (CPU during the apply: redis-server %s, tracker %s)\n",
-		float64(len(ops)*b.N)/(redisCPU+selfCPU).Seconds(), redisCPU.Round(time.Millisecond), selfCPU.Round(time.Millisecond))
+		idle.perCPUS(), idle.redisCPU.Round(time.Millisecond), idle.selfCPU.Round(time.Millisecond))
 	// Redis commands, those the apply script runs included.
-	fmt.Printf("bench tracker: redis_cmds_per_event=%.2f\n", float64(cmds)/float64(len(ops)*b.N))
+	fmt.Printf("bench tracker: redis_cmds_per_event=%.2f\n", idle.cmdsPerEvent())
+	// The same with a watch open: the change stream written too.
+	fmt.Printf("bench tracker: watched events_per_s=%.0f events_per_cpu_s=%.0f redis_cmds_per_event=%.2f (CPU: redis-server %s, tracker %s)\n",
+		watched.perS(), watched.perCPUS(), watched.cmdsPerEvent(),
+		watched.redisCPU.Round(time.Millisecond), watched.selfCPU.Round(time.Millisecond))
 }
+
+// benchApply sums the runs of one kind of apply.
+type benchApply struct {
+	events                  int
+	took, redisCPU, selfCPU time.Duration
+	cmds                    int64
+}
+
+// add applies ops in batches of 1,000 to an empty projection, with a watch
+// open (the store's change stream kept written) or none.
+func (a *benchApply) add(b *testing.B, rdb *redis.Client, st *store.Store, ops []projection.Op, watched bool) {
+	const batch = 1000
+	ctx := context.Background()
+	if err := rdb.FlushDB(ctx).Err(); err != nil {
+		b.Fatal(err)
+	}
+	if watched {
+		if err := st.KeepChanges(ctx); err != nil {
+			b.Fatal(err)
+		}
+	}
+	redis0, self0 := benchCPU(b, rdb)
+	cmds0 := benchCommands(b, rdb)
+	begun := time.Now()
+	for i := 0; i < len(ops); i += batch {
+		part := ops[i:min(i+batch, len(ops))]
+		next := map[string]int64{}
+		for _, o := range part {
+			next[o.TP] = o.Offset + 1
+		}
+		if _, err := st.Apply(ctx, part, next); err != nil {
+			b.Fatal(err)
+		}
+	}
+	a.took += time.Since(begun)
+	a.cmds += benchCommands(b, rdb) - cmds0 - 1 // the INFO before
+	redis1, self1 := benchCPU(b, rdb)
+	a.redisCPU += redis1 - redis0
+	a.selfCPU += self1 - self0
+	a.events += len(ops)
+}
+
+func (a *benchApply) perS() float64 { return float64(a.events) / a.took.Seconds() }
+func (a *benchApply) perCPUS() float64 {
+	return float64(a.events) / (a.redisCPU + a.selfCPU).Seconds()
+}
+func (a *benchApply) cmdsPerEvent() float64 { return float64(a.cmds) / float64(a.events) }
 
 // benchCommands returns the commands redis-server has processed so far
 // (total_commands_processed: the commands scripts run included).

@@ -80,9 +80,12 @@ func (n *notifier) idle() bool {
 // tail blocks on the change stream and wakes the watches at every growth,
 // while any watch is open, until ctx ends. Each time watching starts it
 // takes the stream's last cursor and wakes the watches once, so a watch
-// that read the stream just before misses nothing.
+// that read the stream just before misses nothing. While watches are open
+// it keeps the stream written (store.KeepChanges) every quarter of the
+// store's idle setting.
 func (s *Server) tail(ctx context.Context) {
 	cursor := ""
+	var kept time.Time
 	for ctx.Err() == nil {
 		select {
 		case <-ctx.Done():
@@ -90,11 +93,18 @@ func (s *Server) tail(ctx context.Context) {
 		case <-s.changes.watched():
 		}
 		var err error
-		if cursor == "" {
+		if idle := s.store.ChangesIdle(); idle > 0 && time.Since(kept) >= idle/4 {
+			if err = s.store.KeepChanges(ctx); err == nil {
+				kept = time.Now()
+			}
+		}
+		switch {
+		case err != nil:
+		case cursor == "":
 			if cursor, err = s.store.LastCursor(ctx); err == nil {
 				s.changes.broadcast()
 			}
-		} else {
+		default:
 			var next string
 			next, err = s.store.WaitChange(ctx, cursor, time.Second)
 			if err == nil && next != cursor {
@@ -188,7 +198,12 @@ func (s *Server) WatchWorkflow(req *trackerv1.WatchWorkflowRequest, stream grpc.
 }
 
 // startCursor checks a client's cursor, or returns the latest change's.
+// It first keeps the change stream written (store.KeepChanges), so every
+// change after the cursor it returns reaches the stream.
 func (s *Server) startCursor(ctx context.Context, cursor string) (string, error) {
+	if err := s.store.KeepChanges(ctx); err != nil {
+		return "", s.status(err)
+	}
 	if cursor == "" {
 		c, err := s.store.LastCursor(ctx)
 		if err != nil {

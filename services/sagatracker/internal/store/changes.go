@@ -34,11 +34,46 @@ type Change struct {
 	Progress *Progress
 }
 
+// keepScript sets the change stream's lease (KEYS[1], ARGV[1] ms) and,
+// when changes were applied without being written (KEYS[2]), appends a gap
+// entry to the stream (KEYS[3], capped at ARGV[2]) and keeps its id
+// (KEYS[4]).
+var keepScript = redis.NewScript(`
+redis.call('SET', KEYS[1], '1', 'PX', ARGV[1])
+if redis.call('EXISTS', KEYS[2]) == 1 then
+  local id = redis.call('XADD', KEYS[3], 'MAXLEN', '~', ARGV[2], '*', 'gap', '1')
+  redis.call('SET', KEYS[4], id)
+  redis.call('DEL', KEYS[2])
+end
+return 1
+`)
+
+// KeepChanges makes the apply script write the change stream for the
+// read side's idle setting (WithChangesIdle) from now. A watch calls it
+// before it takes its cursor, and again while it stays open. Changes
+// applied while the stream was not written leave a gap entry in it: a
+// cursor from before the gap expires (CheckCursor, Changes), as one the
+// stream's cap trimmed. With the setting 0 the stream is always written
+// and KeepChanges does nothing.
+func (s *Store) KeepChanges(ctx context.Context) error {
+	idle := s.readSide.changesIdle
+	if idle == 0 {
+		return nil
+	}
+	p := s.prefix
+	keys := []string{p + "changes:watched", p + "changes:unwritten", p + "changes", p + "changes:gap"}
+	if err := keepScript.Run(ctx, s.rdb, keys, idle.Milliseconds(), s.readSide.changesMaxLen).Err(); err != nil {
+		return fault.Wrap(fault.Transient, fmt.Errorf("keep the change stream written: %w", err))
+	}
+	return nil
+}
+
 // CheckCursor reports a malformed cursor (structural) and ErrCursorExpired
-// when changes after it were trimmed from the stream. Trimming drops the
-// oldest entries first, so a cursor whose entry is still there has lost
-// nothing; one older than the first entry kept has, unless the stream never
-// reached its cap (a cursor from before the first change, "0-0").
+// when changes after it are missing from the stream: trimmed, or applied
+// while nothing watched (a gap entry after it, KeepChanges). Trimming drops
+// the oldest entries first, so a cursor whose entry is still there has lost
+// nothing to it; one older than the first entry kept has, unless the stream
+// never reached its cap (a cursor from before the first change, "0-0").
 func (s *Store) CheckCursor(ctx context.Context, cursor string) error {
 	c, err := parseStreamID(cursor)
 	if err != nil {
@@ -49,8 +84,18 @@ func (s *Store) CheckCursor(ctx context.Context, cursor string) error {
 	self := pipe.XRangeN(ctx, key, cursor, cursor, 1)
 	first := pipe.XRangeN(ctx, key, "-", "+", 1)
 	n := pipe.XLen(ctx, key)
-	if _, err := pipe.Exec(ctx); err != nil {
+	gap := pipe.Get(ctx, s.prefix+"changes:gap")
+	if _, err := pipe.Exec(ctx); err != nil && !errors.Is(err, redis.Nil) {
 		return fault.Wrap(fault.Transient, fmt.Errorf("read change stream: %w", err))
+	}
+	if g := gap.Val(); g != "" {
+		gid, err := parseStreamID(g)
+		if err != nil {
+			return fault.Structuralf("change stream gap: %v", err)
+		}
+		if less(c, gid) {
+			return ErrCursorExpired
+		}
 	}
 	if len(self.Val()) == 1 || len(first.Val()) == 0 {
 		return nil
@@ -80,7 +125,8 @@ func (s *Store) LastCursor(ctx context.Context) (string, error) {
 // Changes returns up to count changes after cursor, without waiting. A
 // change's history entry is read from its workflow's history (the stream
 // holds its position); a workflow that retention deleted since leaves its
-// changes without an entry.
+// changes without an entry. A gap after cursor (KeepChanges) is
+// ErrCursorExpired.
 func (s *Store) Changes(ctx context.Context, cursor string, count int64) ([]Change, error) {
 	res, err := s.rdb.XRead(ctx, &redis.XReadArgs{Streams: []string{s.prefix + "changes", cursor}, Count: count, Block: -1}).Result()
 	if errors.Is(err, redis.Nil) {
@@ -96,6 +142,9 @@ func (s *Store) Changes(ctx context.Context, cursor string, count int64) ([]Chan
 	pipe := s.rdb.Pipeline()
 	for _, st := range res {
 		for _, m := range st.Messages {
+			if _, gap := m.Values["gap"]; gap {
+				return nil, ErrCursorExpired
+			}
 			c, pos, err := change(m)
 			if err != nil {
 				return nil, err

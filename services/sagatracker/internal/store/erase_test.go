@@ -63,6 +63,9 @@ func TestErasureBeforeItsEvents(t *testing.T) {
 func TestErasureReachesTheChangeStream(t *testing.T) {
 	ctx := context.Background()
 	s := newStore(t)
+	if err := s.KeepChanges(ctx); err != nil { // a watch is open
+		t.Fatal(err)
+	}
 	at := t0.Add(time.Minute)
 	m := func(id string) events.Meta { return eraseMeta(id, at) }
 	build := func(topic string, offset int64, e events.Event) projection.Op { return buildOp(t, topic, offset, e) }

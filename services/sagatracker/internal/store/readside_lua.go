@@ -9,10 +9,14 @@ package store
 // count (cur[20]) before the op, and nw, its status,
 // stage, tenant, created and updated after it (finished_started: the start
 // of the step the op finished, when it did; progress: the running step's
-// progress report, when there is one), and rs_flush once at the end. It
-// writes only what changed; counters are summed over the
-// script call and written by rs_flush, one HINCRBY per field, and each
-// statistics key gets its expiry there.
+// progress report, when there is one), and rs_flush once at the end.
+// rs_after counts the op's statistics and writes its change; the indexes,
+// counts and parked flag depend only on a workflow's state before the
+// call and after it, and nothing in the script reads them, so rs_flush
+// brings them up to date once per workflow (rs_index). Writes are only of
+// what changed; counters are summed over the script call and written by
+// rs_flush, one HINCRBY per field, and each statistics key gets its
+// expiry there.
 //
 // Keys under the prefix P: idx:tenant:<tenant> and, for the sparse
 // statuses (indexedStatus), idx:status:<status> (by creation), live:<stage> (queued or running workflows by latest event) and
@@ -27,12 +31,34 @@ package store
 // applied op; the entry itself is read from the history, so it is written
 // once and an erasure's redaction reaches the stream too). Figures are kept per tenant ("-" for none)
 // only: the totals are their sums.
+//
+// The change stream is written only while changes:watched exists (a lease
+// KeepChanges sets while a watch is open and for the read side's idle
+// setting after; rs.idle 0: always): a script that applies a change
+// without writing it sets changes:unwritten, and KeepChanges turns that
+// into a gap entry, so a cursor from before it expires (changes.go).
 const readSideLua = `
 local rs_terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensated = true, compensation_failed = true}
 local rs_live = {queued = true, running = true}
 local rs_indexed = {waiting_review = true, retrying = true, parked = true, failed = true, canceled = true, timed_out = true,
   compensating = true, compensated = true, compensation_failed = true}
 local rs_expiring, rs_stages, rs_acc = {}, {}, {}
+-- rs_wfs: per workflow key the call changed, its id, its fields before the
+-- first op (cur) and after the latest (nw), and whether an op parked or
+-- unparked an item (pk); rs_order: the keys in the order first changed.
+local rs_wfs, rs_order = {}, {}
+-- rs_written: whether this call writes the change stream (nil until the
+-- first applied op asks); rs_unwritten: it applied a change it did not.
+local rs_written, rs_unwritten = nil, false
+local function rs_writes(p, rs)
+  if rs_written == nil then
+    rs_written = rs.idle == 0 or redis.call('EXISTS', p .. 'changes:watched') == 1
+    if not rs_written then
+      rs_unwritten = p .. 'changes:unwritten'
+    end
+  end
+  return rs_written
+end
 
 local function rs_add(key, field, n)
   local h = rs_acc[key]
@@ -43,17 +69,6 @@ local function rs_add(key, field, n)
   h[field] = (h[field] or 0) + n
 end
 
-local function rs_flush()
-  for key, h in pairs(rs_acc) do
-    for f, n in pairs(h) do
-      if n ~= 0 then redis.call('HINCRBY', key, f, n) end
-    end
-  end
-  for key, at in pairs(rs_expiring) do
-    redis.call('EXPIREAT', key, at)
-  end
-end
-
 local function rs_q(d)
   local m = 1
   while d >= 100 * m do
@@ -62,8 +77,11 @@ local function rs_q(d)
   return string.format('%d', math.floor(d / m) * m)
 end
 
-local function rs_after(p, wk, op, cur, nw, rs)
-  local id = op.w
+-- rs_index brings the indexes, counts and parked flag of workflow id (key
+-- wk) from cur, its fields before the call's first op of it, to nw, after
+-- its last (pk: one of them parked or unparked an item). Nothing in the
+-- script reads them, so rs_flush runs it once per workflow and call.
+local function rs_index(p, wk, id, cur, nw, pk)
   local st, sg, tn, cr, up = nw.status or '', nw.stage or '', nw.tenant or '', nw.created, nw.updated
   local ost, otn, olive = cur[1] or '', cur[5] or '', ''
   if rs_live[ost] then olive = cur[6] or '' end
@@ -90,11 +108,10 @@ local function rs_after(p, wk, op, cur, nw, rs)
   -- for review): the "@parked" count and the workflow's parked flag.
   -- Items are parked only by an op that parks (op.c.pk), and such an op
   -- sets the flag: without the flag or one, the workflow has none.
-  local pkop = op.c and (op.c.pk or op.c.up)
-  if ost ~= st or otn ~= tn or pkop then
+  if ost ~= st or otn ~= tn or pk then
     local was = cur[19]
     local is = st == 'parked' or st == 'compensation_failed' or
-      ((was or pkop) and redis.call('EXISTS', wk .. ':parked') == 1)
+      ((was or pk) and redis.call('EXISTS', wk .. ':parked') == 1)
     local ck = p .. 'counts'
     if was and (not is or was ~= ts) then
       rs_add(ck, was .. '|@parked', -1)
@@ -122,7 +139,39 @@ local function rs_after(p, wk, op, cur, nw, rs)
   if rs_terminal[st] and (ost ~= st or touched) then
     redis.call('ZADD', p .. 'finished', up, id)
   end
+end
 
+local function rs_flush(p)
+  for _, wk in ipairs(rs_order) do
+    local wf = rs_wfs[wk]
+    rs_index(p, wk, wf.id, wf.cur, wf.nw, wf.pk)
+  end
+  for key, h in pairs(rs_acc) do
+    for f, n in pairs(h) do
+      if n ~= 0 then redis.call('HINCRBY', key, f, n) end
+    end
+  end
+  for key, at in pairs(rs_expiring) do
+    redis.call('EXPIREAT', key, at)
+  end
+  if rs_unwritten then
+    redis.call('SET', rs_unwritten, '1')
+  end
+end
+
+
+local function rs_after(p, wk, op, cur, nw, rs)
+  local wf = rs_wfs[wk]
+  if not wf then
+    wf = {id = op.w, cur = cur}
+    rs_wfs[wk] = wf
+    rs_order[#rs_order + 1] = wk
+  end
+  wf.nw = nw
+  if op.c and (op.c.pk or op.c.up) then wf.pk = true end
+  local id, st, sg, tn, ost = op.w, nw.status or '', nw.stage or '', nw.tenant or '', cur[1] or ''
+  local ts = tn
+  if ts == '' then ts = '-' end
   local at = tonumber(op.at)
   local minute = math.floor(at / 60000)
   local sk = p .. 'stats:' .. string.format('%d', minute)
@@ -165,9 +214,11 @@ local function rs_after(p, wk, op, cur, nw, rs)
     end
   end
   rs_expiring[sk] = string.format('%d', (minute + 1) * 60 + rs.ttl)
-  local pg = ''
-  if nw.progress then pg = cjson.encode(nw.progress) end
-  redis.call('XADD', p .. 'changes', 'MAXLEN', '~', string.format('%d', rs.maxlen), '*',
-    'w', id, 't', tn, 's', st, 'g', sg, 'i', string.format('%d', op.hn), 'p', pg)
+  if rs_writes(p, rs) then
+    local pg = ''
+    if nw.progress then pg = cjson.encode(nw.progress) end
+    redis.call('XADD', p .. 'changes', 'MAXLEN', '~', string.format('%d', rs.maxlen), '*',
+      'w', id, 't', tn, 's', st, 'g', sg, 'i', string.format('%d', op.hn), 'p', pg)
+  end
 end
 `

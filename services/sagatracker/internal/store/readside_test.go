@@ -283,6 +283,9 @@ func TestChangesResume(t *testing.T) {
 	s := New(newStore(t).rdb, "t:", WithChangesMaxLen(100))
 	ctx := context.Background()
 	f := &feed{t: t, s: s}
+	if err := s.KeepChanges(ctx); err != nil { // a watch is open
+		t.Fatal(err)
+	}
 	if c, err := s.LastCursor(ctx); err != nil || c != "0-0" {
 		t.Fatalf("last cursor of no changes %q %v, want 0-0", c, err)
 	}
@@ -328,6 +331,83 @@ func TestChangesResume(t *testing.T) {
 	}
 	if err := s.CheckCursor(ctx, "nope"); err == nil || errors.Is(err, ErrCursorExpired) {
 		t.Fatalf("malformed cursor: %v, want a structural error", err)
+	}
+}
+
+// TestChangesWrittenWhileKept: the change stream is written only while
+// KeepChanges's lease holds; changes applied without it leave a gap, and a
+// cursor from before the gap expires instead of skipping them.
+func TestChangesWrittenWhileKept(t *testing.T) {
+	const idle = 300 * time.Millisecond
+	s := New(newStore(t).rdb, "t:", WithChangesIdle(idle))
+	ctx := context.Background()
+	f := &feed{t: t, s: s}
+	stream := func() int64 {
+		t.Helper()
+		n, err := s.rdb.XLen(ctx, "t:changes").Result()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return n
+	}
+	f.apply("a", "acme", 0, projection.StatusQueued, "ocr", 10)
+	if n := stream(); n != 0 {
+		t.Fatalf("%d changes written with nothing watching, want 0", n)
+	}
+	if err := s.KeepChanges(ctx); err != nil {
+		t.Fatal(err)
+	}
+	gap, err := s.LastCursor(ctx)
+	if err != nil || gap == "0-0" {
+		t.Fatalf("cursor after the unwritten change %q %v, want its gap", gap, err)
+	}
+	if err := s.CheckCursor(ctx, "0-0"); !errors.Is(err, ErrCursorExpired) {
+		t.Fatalf("cursor from before the gap: %v, want ErrCursorExpired", err)
+	}
+	if err := s.CheckCursor(ctx, gap); err != nil {
+		t.Fatalf("the gap's cursor: %v", err)
+	}
+	f.apply("b", "acme", 1, projection.StatusQueued, "ocr", 10)
+	cs, err := s.Changes(ctx, gap, 10)
+	if err != nil || len(cs) != 1 || cs[0].Workflow != "b" {
+		t.Fatalf("changes while kept %+v %v, want b's", cs, err)
+	}
+	if _, err := s.Changes(ctx, "0-0", 10); !errors.Is(err, ErrCursorExpired) {
+		t.Fatalf("changes read across the gap: %v, want ErrCursorExpired", err)
+	}
+	// The lease lapses: the next change is not written, and the next
+	// KeepChanges marks it, so b's cursor expires.
+	time.Sleep(idle + 100*time.Millisecond)
+	f.apply("c", "acme", 2, projection.StatusQueued, "ocr", 10)
+	if n := stream(); n != 2 {
+		t.Fatalf("%d stream entries after the lease lapsed, want the gap and b's", n)
+	}
+	if err := s.KeepChanges(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if err := s.CheckCursor(ctx, cs[0].Cursor); !errors.Is(err, ErrCursorExpired) {
+		t.Fatalf("cursor from before the second gap: %v, want ErrCursorExpired", err)
+	}
+	if _, err := s.Changes(ctx, cs[0].Cursor, 10); !errors.Is(err, ErrCursorExpired) {
+		t.Fatalf("changes read across the second gap: %v, want ErrCursorExpired", err)
+	}
+	// Kept again without a change in between: no new gap.
+	last, _ := s.LastCursor(ctx)
+	if err := s.KeepChanges(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if again, _ := s.LastCursor(ctx); again != last {
+		t.Fatalf("a second KeepChanges wrote %s after %s, want no entry", again, last)
+	}
+
+	// Idle 0: always written, KeepChanges does nothing.
+	always := New(newStore(t).rdb, "u:", WithChangesIdle(0))
+	(&feed{t: t, s: always}).apply("d", "acme", 3, projection.StatusQueued, "ocr", 10)
+	if err := always.KeepChanges(ctx); err != nil {
+		t.Fatal(err)
+	}
+	if cs, err := always.Changes(ctx, "0-0", 10); err != nil || len(cs) != 1 || cs[0].Workflow != "d" {
+		t.Fatalf("changes of a store that always writes them %+v %v, want d's", cs, err)
 	}
 }
 

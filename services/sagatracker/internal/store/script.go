@@ -22,8 +22,14 @@ import "github.com/redis/go-redis/v9"
 // an erased workflow (erased_at) gets the redacted history entry (hr) of
 // each later op, and no file name or error. compensation (compensationLua)
 // orchestrates a workflow that steps back, between control and rs_after.
+// Within a call, the script reads each workflow's fields once and writes
+// them once (known, pending), and its indexes once (rs_index): a call
+// applies the same as one call per op (TestApplyInOneBatchAsOneByOne).
 // It returns {applied, duplicates, stale}.
-var applyScript = redis.NewScript(controlLua + readSideLua + compensationLua + `
+var applyScript = redis.NewScript(applyLua)
+
+// applyLua is applyScript's source.
+const applyLua = luaLocals + controlLua + readSideLua + compensationLua + `
 local p = ARGV[1]
 local cfg = cjson.decode(ARGV[4])
 local rs = cjson.decode(ARGV[5])
@@ -37,6 +43,40 @@ for tp, _ in pairs(offs) do
 end
 local terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensating = true, compensated = true, compensation_failed = true}
 local applied, dups, stale = 0, 0, 0
+-- known: per workflow key, the hash fields this call read or wrote
+-- (false: absent), so the next op of the same workflow reads only what
+-- it does not know; all of them (all[wk]) for a workflow this call saw
+-- new: only an applied op writes its hash, and every one sets created.
+-- An op that writes the hash other than through hs (below) forgets its
+-- workflow.
+local known, all = {}, {}
+-- pending: per workflow key, the fields the ops wrote through hs and not
+-- yet to Redis (false: deleted), written by flush in one HSET (and HDEL):
+-- a workflow's fields change with each of its events, and one call for
+-- all of them costs less than one each. Only the script's own main loop
+-- reads those fields (through known); anything that reads or writes
+-- them otherwise (the erasure, a failed step's attempts, compensation's
+-- status) runs after flush.
+local pending = {}
+local function flush(wk)
+  local f = pending[wk]
+  if not f then return end
+  pending[wk] = nil
+  local set, del = {}, {}
+  for k, v in pairs(f) do
+    if v then
+      set[#set + 1], set[#set + 2] = k, v
+    else
+      del[#del + 1] = k
+    end
+  end
+  if #set > 0 then redis.call('HSET', wk, unpack(set)) end
+  if #del > 0 then redis.call('HDEL', wk, unpack(del)) end
+end
+local function forget(wk)
+  flush(wk)
+  known[wk], all[wk] = nil, nil
+end
 for _, op in ipairs(ops) do
   local from = stored[op.tp] or -1
   if op.o < from then
@@ -51,10 +91,37 @@ for _, op in ipairs(ops) do
       -- starts (ssp) and finishes (sfp), and what rs_after reads (only
       -- rs_after writes parked_flag and exceptions).
       local ssp, sfp = 'step:' .. (op.ss or '') .. ':', 'step:' .. (op.sf or '') .. ':'
-      local cur = redis.call('HMGET', wk, 'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
+      local names = {'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
         ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start',
         'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at', 'erased_at',
-        'parked_flag', 'exceptions')
+        'parked_flag', 'exceptions'}
+      local kn = known[wk]
+      local cur
+      if kn then
+        cur = {}
+        local miss, at = {}, {}
+        local whole = all[wk]
+        for i, f in ipairs(names) do
+          local v = kn[f]
+          if v == nil and whole then v = false end
+          if v == nil then
+            miss[#miss + 1], at[#at + 1] = f, i
+          else
+            cur[i] = v
+          end
+        end
+        if #miss > 0 then
+          local got = redis.call('HMGET', wk, unpack(miss))
+          for j, i in ipairs(at) do
+            cur[i], kn[miss[j]] = got[j], got[j]
+          end
+        end
+      else
+        cur = redis.call('HMGET', wk, unpack(names))
+        kn = {}
+        for i, f in ipairs(names) do kn[f] = cur[i] end
+        known[wk], all[wk] = kn, not cur[3]
+      end
       -- An erased workflow keeps no personal data, also of an event
       -- projected after its erasure (a rebuild reads the topics in
       -- another order than they were written).
@@ -130,25 +197,45 @@ for _, op in ipairs(ops) do
         hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'ledger_offset', op.l.offset, 'ledger_sequence', op.l.sequence
         hs[#hs + 1], hs[#hs + 2] = 'ledger_hash', op.l.hash
       end
-      redis.call('HSET', wk, unpack(hs))
+      local pf = pending[wk]
+      if not pf then
+        pf = {}
+        pending[wk] = pf
+      end
+      for i = 1, #hs, 2 do
+        local v = tostring(hs[i + 1])
+        pf[hs[i]], kn[hs[i]] = v, v
+      end
       if unprogress then
-        redis.call('HDEL', wk, 'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
+        for _, f in ipairs({'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at'}) do
+          pf[f], kn[f] = false, false
+        end
       end
       if op.co then correct(wk, op, erased) end
       if op.fs then
+        flush(wk)
         local ak = 'step:' .. op.fs .. ':attempts'
         local a = tonumber(redis.call('HGET', wk, ak) or '0')
         if op.a and op.a > a then
           redis.call('HSET', wk, ak, op.a)
         end
       end
+      if op.c and op.c.er then flush(wk) end
       control(p, wk, op, cfg, nw.status or '')
+      local st = nw.status
+      if op.cp or cmp_from[st or ''] then flush(wk) end
       compensation(p, wk, op, nw)
       rs_after(p, wk, op, cur, nw, rs)
+      if op.co or op.fs or nw.status ~= st or (op.c and op.c.er) then
+        forget(wk)
+      end
     end
   end
 end
-rs_flush()
+for wk, _ in pairs(pending) do
+  flush(wk)
+end
+rs_flush(p)
 for tp, n in pairs(offs) do
   local next = tonumber(n)
   if next > stored[tp] then
@@ -156,4 +243,11 @@ for tp, n in pairs(offs) do
   end
 end
 return {applied, dups, stale}
-`)
+`
+
+// luaLocals makes the globals the apply script calls per event locals of
+// its chunk: a local is a register or upvalue, a global a table lookup
+// (two for redis.call) each time.
+const luaLocals = `local redis, cjson, string, math, table = redis, cjson, string, math, table
+local tonumber, pairs, ipairs, unpack = tonumber, pairs, ipairs, unpack
+`
