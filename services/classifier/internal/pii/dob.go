@@ -47,6 +47,9 @@ var (
 		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
 )
 
+// dateAtEnd is a date at the end of a text, spaces after it.
+var dateAtEnd = regexp.MustCompile(dateRe.String() + `[ \t]*$`)
+
 // connector is what may stand left of a date of birth on its line when
 // its label ended the line above: the word that joins "born" (and the
 // place) to the date.
@@ -79,6 +82,18 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 	left := lt.LeftOf(start)
 	if birthLabel.MatchString(left) {
 		return true
+	}
+	// Two people's dates on one labelled row (found from outside): "Date
+	// of birth 03/27/1962 11/02/1964". Only dates may stand between the
+	// label and this one.
+	for rest := left; ; {
+		loc := dateAtEnd.FindStringIndex(rest)
+		if loc == nil {
+			break
+		}
+		if rest = rest[:loc[0]]; birthLabel.MatchString(rest) {
+			return true
+		}
 	}
 	if connector.MatchString(left) {
 		// "Born" and its place end the line above, and the word that
@@ -123,16 +138,22 @@ var (
 )
 
 // flatBirthColumn handles a table whose column gaps OCR flattened
-// ("Name Date of birth Start date" over "T. Murphy 11/03/1990 06/01/2026"):
-// when the line above has no digits and names as many date columns as the
-// date's line has dates, the date's place among them picks its label.
+// ("Name Date of birth Start date" over "T. Murphy 11/03/1990 06/01/2026",
+// or a card's row of headings over its row of values with a blank line
+// between, found from outside): when the line above (a blank one
+// skipped) has no digits and names as many date columns as the date's
+// line has dates, the date's place among them picks its label.
 func flatBirthColumn(lt *layout.Text, start int) bool {
 	text := lt.String()
 	li := lt.LineAt(start)
-	if li == 0 {
+	hi := li - 1
+	if hi > 0 && lt.IsBlank(hi) {
+		hi--
+	}
+	if hi < 0 {
 		return false
 	}
-	header := lt.LineText(li - 1)
+	header := lt.LineText(hi)
 	if strings.ContainsAny(header, "0123456789") {
 		return false
 	}

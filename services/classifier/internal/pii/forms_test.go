@@ -183,6 +183,22 @@ func TestPhoneForms(t *testing.T) {
 		{"portuguese linha de apoio ao cliente", "Linha de apoio ao cliente: 217 900 790", []string{"217 900 790"}},
 		{"portuguese credit line", "Linha de crédito 250 000 000", []string{}},
 		{"a word glued by a dash that is not or", "tel. 81 532 14 70-abc", []string{}},
+		// Found from outside (twelfth trial): an itemised bill's rows, a time
+		// and a duration one space from the number; a US number right
+		// after a ZIP code; a Singapore number without +65; a German
+		// switchboard's one-digit extension after a space, its label a
+		// sentence on the line above.
+		{"call-list row, a time and a duration one space away", "30 Oct 17:26 0800 028 4419 00:09:47 0.00", []string{"0800 028 4419"}},
+		{"call-list row with a note", "14 Oct 09:31 0871 946 0273 (service number) 00:06:10 1.37", []string{"0871 946 0273"}},
+		{"call-list row as OCR merged it", "06 Oct 19:14 01246 550318 00:22:05 0.00", []string{"01246 550318"}},
+		{"nanp after a zip code", "Inverness Springs, FL 34451 (352) 741-6620", []string{"(352) 741-6620"}},
+		{"singapore mobile without its country code", "Telephone +65 6861 2047 Mobile 9173 4408", []string{"+65 6861 2047", "9173 4408"}},
+		{"one-digit extension after a space, the label a sentence above", "Störungsstelle rund um die Uhr unter\n05971 80 44 0.", []string{"05971 80 44 0"}},
+		{"reach us at", "Sie erreichen uns werktags unter 0221 58 491 300.", []string{"0221 58 491 300"}},
+		{"times and a duration alone", "17:26 00:09:47", []string{}},
+		{"eight digits in fours unlabelled", "Ref 9173 4408", []string{}},
+		{"one-digit extension after a space unlabelled", "Az. 05971 80 44 0", []string{}},
+		{"zip code and a number in parentheses that is no area code", "FL 34451 (35) 741-6620", []string{}},
 		// Near-misses that are not phone numbers.
 		{"invoice number shaped like a phone", "Invoice number: 415-555-0132", []string{}},
 		{"order number shaped like a uk phone", "Order no. 020 7946 0958", []string{}},
@@ -319,6 +335,13 @@ func TestDateOfBirth(t *testing.T) {
 		{"italian word ending in nato", "consegnato il 4 aprile 2024", []string{}},
 		{"born with a place, then another date", "nato a Roma, residente dal 4 aprile 1999", []string{}},
 		{"swedish print date", "Utskriftsdatum: 2024-04-19", []string{}},
+		// Found from outside (twelfth trial): two people's dates on one
+		// labelled row; a card's row of headings over its row of values,
+		// OCR's blank line between them.
+		{"two birth dates on one labelled row", "Date of birth 03/27/1962 11/02/1964", []string{"03/27/1962", "11/02/1964"}},
+		{"a birth date, then another labelled date on its row", "Date of birth 03/27/1962 issued 11/02/2004", []string{"03/27/1962"}},
+		{"a row of headings over a row of values, a blank line between", "VI. DATE OF BIRTH HEIGHT WEIGHT HAIR\n\n06 SEP 1988 67 IN 128 BRN", []string{"06 SEP 1988"}},
+		{"a row of headings without a birth label", "VI. DATE OF ISSUE HEIGHT WEIGHT\n\n06 SEP 1988 67 IN 128", []string{}},
 		// Dates that are not dates of birth.
 		{"flat table, dates do not match the labels", "Name Date of birth\nA. Ode 2019-06-01 1971-04-09", []string{}},
 		{"plain date", "Date: 01/02/1980", []string{}},

@@ -115,9 +115,11 @@ var (
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.
 	// callOn is a call to a name and a number in a sentence: "appelez
-	// immédiatement Card Stop au", "call our claims team on" (found from
-	// outside): a phone verb, up to four words, a preposition.
-	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|appelez|appeler|contactez|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|ligue)\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under)[ \t]*$`)
+	// immédiatement Card Stop au", "call our claims team on", "Sie
+	// erreichen uns werktags unter", "Störungsstelle rund um die Uhr
+	// unter" (found from outside): a phone verb (or a fault service's
+	// name), up to four words, a preposition.
+	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|reach|appelez|appeler|contactez|joindre|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|erreichen|erreichbar|st[öo]rungs(?:stelle|dienst)|ligue)\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under)[ \t]*$`)
 	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
 	// idLabel names an identifier that is not a phone number, in English
 	// and in the languages whose national numbers phoneForm takes
@@ -150,6 +152,28 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 				i = k
 				continue
 			}
+			// The parts of a time on either side ("17:26 0800 028 4419
+			// 00:09:47", an itemised bill's row) are no part of it; nor is
+			// what comes before an area code in parentheses ("FL 34451
+			// (352) 741-6620").
+			if lo, hi := trimTimes(text, ch, i, k); lo <= hi && (lo > i || hi < k) {
+				if s, ok := phoneAt(lt, ch[lo:hi+1]); ok {
+					if !overlaps(s, taken) {
+						locs = append(locs, s)
+					}
+					i = k
+					continue
+				}
+			}
+			if j := areaParen(text, ch, i, k); j > i {
+				if s, ok := phoneAt(lt, ch[j:k+1]); ok && typographic(text[s[0]:s[1]], nil, false) {
+					if !overlaps(s, taken) {
+						locs = append(locs, s)
+					}
+					i = k
+					continue
+				}
+			}
 			// A money amount one space after the number, as in a
 			// statement's line "ZOOM.US 888-799-9666 15.99", is no part of it.
 			if a := amountTail(text, ch[i:k+1]); a > 0 {
@@ -173,6 +197,30 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 		}
 	}
 	return locs
+}
+
+// trimTimes returns the runs of ch[i..k] without those at either end that
+// are the parts of a time: joined to the next digits by a colon.
+func trimTimes(text string, ch []run, i, k int) (lo, hi int) {
+	lo, hi = i, k
+	for lo <= hi && ch[lo].start > 0 && text[ch[lo].start-1] == ':' {
+		lo++
+	}
+	for hi >= lo && ch[hi].end < len(text) && text[ch[hi].end] == ':' {
+		hi--
+	}
+	return lo, hi
+}
+
+// areaParen returns the first run of ch[i+1..k] that is an area code in
+// parentheses after a space, or i when there is none.
+func areaParen(text string, ch []run, i, k int) int {
+	for j := i + 1; j <= k; j++ {
+		if r := ch[j]; !r.broken && r.start >= 2 && text[r.start-2:r.start] == " (" && r.end < len(text) && text[r.end] == ')' {
+			return j
+		}
+	}
+	return i
 }
 
 // amountTail returns how many runs at the end of rs begin a money amount
@@ -338,6 +386,9 @@ func trunkless(g []string) bool {
 		// Norway's mobiles, eight digits from 4 or 9 in 3-2-3: "917 40
 		// 285" (found from outside).
 		slices.Equal(shape, []int{3, 2, 3}) && (g[0][0] == '4' || g[0][0] == '9') ||
+		// Singapore's eight digits in fours, from 6, 8 or 9: "Mobile 9173
+		// 4408" (found from outside).
+		slices.Equal(shape, []int{4, 4}) && (g[0][0] == '6' || g[0][0] == '8' || g[0][0] == '9') ||
 		// Poland's nine digits after a two-digit area code, as a
 		// company may group them: "61 81 1 9999" (found from outside).
 		len(g[0]) == 2 && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9
@@ -388,6 +439,9 @@ func areaCode(text string, rs []run) bool {
 			if len(s) > 5 {
 				return false
 			}
+		} else if i == len(rs)-1 && i >= 3 && len(s) == 1 && len(area) >= 3 {
+			// A switchboard's one-digit extension after a space, "05971
+			// 80 44 0" (found from outside), after two groups at least.
 		} else if len(s) < 2 || len(s) > 8 {
 			return false
 		}
