@@ -43,7 +43,11 @@ var (
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
-	birthLabel = regexp.MustCompile(`(?i)\b(?:\pLate of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon[ya](?: w [^\d\n]{1,30}?)?|` +
+	birthLabel = regexp.MustCompile(`(?i)\b(?:\pLate of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
+		// Languages outside the corpus (found from outside): Estonian,
+		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
+		// Lithuanian, Finnish, Hungarian, Romanian.
+		`s[üu]nniaeg|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen[ií]|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|data na[șs]terii|` +
 		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
 )
 
@@ -103,6 +107,11 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 			return true
 		}
 	}
+	// A row of headings over a row of dates maps them in order: "ISS EXP
+	// DOB" over "2026/10/14 2034/09/02 1994/09/02" (found from outside).
+	if birth, ok := flatBirthColumn(lt, start); ok {
+		return birth
+	}
 	if strings.Trim(left, " \t:.-–—|*") == "" {
 		// The label on the line above, or above a format hint line:
 		// "Date of birth\n(DD/MM/YYYY)\n08/12/1998".
@@ -124,26 +133,25 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 			}
 		}
 	}
-	if h, _, ok := lt.HeaderAbove(start, end); ok && birthLabel.MatchString(h.Text) {
-		return true
-	}
-	return flatBirthColumn(lt, start)
+	h, _, ok := lt.HeaderAbove(start, end)
+	return ok && birthLabel.MatchString(h.Text)
 }
 
 var (
 	// dateLabel finds the labels of date columns in a header line, in
 	// order; birth labels among them are matched first.
-	dateLabel = regexp.MustCompile(`(?i)date of birth|birth ?date|\bd\.? ?o\.? ?b\b\.?|\bborn\b|\bdate(?: of [a-z]+)?\b|\b(?:joined|admitted|discharged|issued|expiry|expires|dated)\b`)
+	dateLabel = regexp.MustCompile(`(?i)date of birth|birth ?date|\bd\.? ?o\.? ?b\b\.?|\bborn\b|\bdate(?: of [a-z]+)?\b|\b(?:joined|admitted|discharged|issued|iss|expiry|expires|exp|valid(?: from| until| to)?|doi|doe|dated)\b`)
 	birthOnly = regexp.MustCompile(`(?i)^(?:date of birth|birth ?date|d\.? ?o\.? ?b\.?|born)$`)
 )
 
-// flatBirthColumn handles a table whose column gaps OCR flattened
+// flatBirthColumn, when it applies (ok), says whether the date at start
+// is a date of birth in a table whose column gaps OCR flattened
 // ("Name Date of birth Start date" over "T. Murphy 11/03/1990 06/01/2026",
 // or a card's row of headings over its row of values with a blank line
 // between, found from outside): when the line above (a blank one
 // skipped) has no digits and names as many date columns as the date's
 // line has dates, the date's place among them picks its label.
-func flatBirthColumn(lt *layout.Text, start int) bool {
+func flatBirthColumn(lt *layout.Text, start int) (birth, ok bool) {
 	text := lt.String()
 	li := lt.LineAt(start)
 	hi := li - 1
@@ -151,27 +159,27 @@ func flatBirthColumn(lt *layout.Text, start int) bool {
 		hi--
 	}
 	if hi < 0 {
-		return false
+		return false, false
 	}
 	header := lt.LineText(hi)
 	if strings.ContainsAny(header, "0123456789") {
-		return false
+		return false, false
 	}
 	labels := dateLabel.FindAllString(header, -1)
 	if len(labels) < 1 {
-		return false
+		return false, false
 	}
 	l := lt.Lines()[li]
 	row := dateRe.FindAllStringIndex(text[l.Start:l.End], -1)
 	if len(row) != len(labels) {
-		return false
+		return false, false
 	}
 	for i, d := range row {
 		if l.Start+d[0] == start {
-			return birthOnly.MatchString(strings.TrimSpace(labels[i]))
+			return birthOnly.MatchString(strings.TrimSpace(labels[i])), true
 		}
 	}
-	return false
+	return false, false
 }
 
 // plausibleDate checks the numeric forms' day and month: one of the first

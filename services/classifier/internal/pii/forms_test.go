@@ -199,6 +199,17 @@ func TestPhoneForms(t *testing.T) {
 		{"eight digits in fours unlabelled", "Ref 9173 4408", []string{}},
 		{"one-digit extension after a space unlabelled", "Az. 05971 80 44 0", []string{}},
 		{"zip code and a number in parentheses that is no area code", "FL 34451 (35) 741-6620", []string{}},
+		// Found from outside (thirteenth trial).
+		{"a free phone line", "Teléfono gratuito 900 812 406", []string{"900 812 406"}},
+		{"swedish claims service", "903 06 Umeå     Skadeservice 090-17 63 20", []string{"090-17 63 20"}},
+		{"german six-digit area code", "Tel. 036450 318 20", []string{"036450 318 20"}},
+		{"country code after a space OCR put after the plus", "Kontakt pacijenta: + 385 98 447 2163", []string{"+ 385 98 447 2163"}},
+		{"a contact's name between the label and the number", "Supplier contact:  Rewi Tamatea, 06 879 4410", []string{"06 879 4410"}},
+		{"phone on file", "Phone on file: 857-312-4406", []string{"857-312-4406"}},
+		{"portuguese appointments line", "Marcações 912 447 316", []string{"912 447 316"}},
+		{"a sum after a plus and a space", "Subtotal 120 + 385 98", []string{}},
+		{"a file number under a phone word", "Phone bill file: 857 312 440", []string{}},
+		{"a contact's name and a reference", "Supplier contact:  Rewi Tamatea, ref 06 879 4410", []string{}},
 		// Near-misses that are not phone numbers.
 		{"invoice number shaped like a phone", "Invoice number: 415-555-0132", []string{}},
 		{"order number shaped like a uk phone", "Order no. 020 7946 0958", []string{}},
@@ -341,6 +352,20 @@ func TestDateOfBirth(t *testing.T) {
 		{"two birth dates on one labelled row", "Date of birth 03/27/1962 11/02/1964", []string{"03/27/1962", "11/02/1964"}},
 		{"a birth date, then another labelled date on its row", "Date of birth 03/27/1962 issued 11/02/2004", []string{"03/27/1962"}},
 		{"a row of headings over a row of values, a blank line between", "VI. DATE OF BIRTH HEIGHT WEIGHT HAIR\n\n06 SEP 1988 67 IN 128 BRN", []string{"06 SEP 1988"}},
+		// Found from outside (thirteenth trial): birth labels of Polish in
+		// another case and of languages outside the corpus.
+		{"polish born, accusative", "Pani Anna Nowak urodzoną 04.09.1998 w Krakowie", []string{"04.09.1998"}},
+		{"estonian label above", "Sünniaeg\n15.07.1977", []string{"15.07.1977"}},
+		{"croatian label", "Datum rođenja: 03.05.1966", []string{"03.05.1966"}},
+		{"slovenian label", "Datum rojstva: 12.03.1970", []string{"12.03.1970"}},
+		{"catalan label", "Data de naixement: 21/06/1985", []string{"21/06/1985"}},
+		{"czech label", "Datum narození: 01.02.1979", []string{"01.02.1979"}},
+		{"lithuanian label", "Gimimo data: 1981-04-17", []string{"1981-04-17"}},
+		{"finnish label", "Syntymäaika: 3.4.1962", []string{"3.4.1962"}},
+		// Found from outside (thirteenth trial): a card's abbreviated
+		// headings over its dates, the birth date last.
+		{"abbreviated headings over a row of dates", "ISS EXP DOB\n\n2026/10/14 2034/09/02 1994/09/02", []string{"1994/09/02"}},
+		{"abbreviated headings right over a row of dates", "ISS EXP DOB\n2026/10/14 2034/09/02 1994/09/02", []string{"1994/09/02"}},
 		{"a row of headings without a birth label", "VI. DATE OF ISSUE HEIGHT WEIGHT\n\n06 SEP 1988 67 IN 128", []string{}},
 		// Dates that are not dates of birth.
 		{"flat table, dates do not match the labels", "Name Date of birth\nA. Ode 2019-06-01 1971-04-09", []string{}},

@@ -83,13 +83,16 @@ const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|ca
 
 // phoneWhose are the words that say whose number a phone label names,
 // between the label and the number: "Teléfono paciente:", "tel.
-// rejestracji", "Phone (office):".
-const phoneWhose = `patient|paciente|paziente|patiente|patienten|pacjenta|client|cliente|clientes|clienti|klienta|customer|kunden|registration|rejestracji|recepcji|rejestracja|reception|recepci[oó]n|office|ufficio|oficina|bureau|b[üu]ro|kantoor|biuro|home|casa|domicile|private|privat|privado|work|direct|directo|diretto|direkt|emergency|emergencia|emergenza|notfall|urgence`
+// rejestracji", "Phone (office):", and that it costs nothing: "Teléfono
+// gratuito" (found from outside).
+const phoneWhose = `gratuito|gratuita|gratis|gratuit|kostenlos|kostenfrei|free|patient|paciente|paziente|patiente|patienten|pacjenta|client|cliente|clientes|clienti|klienta|customer|kunden|registration|rejestracji|recepcji|rejestracja|reception|recepci[oó]n|office|ufficio|oficina|bureau|b[üu]ro|kantoor|biuro|home|casa|domicile|private|privat|privado|work|direct|directo|diretto|direkt|emergency|emergencia|emergenza|notfall|urgence`
 
 // serviceWords are the names of a customer service line or an on-call
 // service, which a phone number follows: "Assistenza clienti: 800 123
-// 456", "Piquete de águas: 800 208 312" (a utility's on-call line).
-const serviceWords = `assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|apoio a \p{L}+|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat`
+// 456", "Piquete de águas: 800 208 312" (a utility's on-call line),
+// an insurer's claims line, "Skadeservice 090-17 63 20", a practice's
+// appointments, "Marcações 912 447 316" (found from outside).
+const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservice|schadenhotline|marca[çc][õo]es|assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|apoio a \p{L}+|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
@@ -121,6 +124,12 @@ var (
 	// name), up to four words, a preposition.
 	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|reach|appelez|appeler|contactez|joindre|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|erreichen|erreichbar|st[öo]rungs(?:stelle|dienst)|ligue)\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under)[ \t]*$`)
 	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
+	// contactName is a contact's label and name before the number:
+	// "Supplier contact:  Rewi Tamatea, 06 879 4410" (found from outside).
+	contactName = regexp.MustCompile(`(?i)\b(?:contact|kontakt|contacto|contatto|ansprechpartner(?:in)?|attn|attention)\b[ \t]*:?[ \t]*(?-i:\p{Lu}[\p{L}'’.\-]*)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’.\-]*)){0,3}[ \t]*[,–—]?[ \t]*$`)
+	// onFile is a phone word and "on file" or "on record": "Phone on
+	// file: 857-312-4406" (found from outside).
+	onFile = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+(?:number|no\.?|nr\.?))?[ \t]+on (?:file|record)[ \t]*:?[ \t]*$`)
 	// idLabel names an identifier that is not a phone number, in English
 	// and in the languages whose national numbers phoneForm takes
 	// without a label ("Factura 915 34 82 17", "Pedido nº …").
@@ -279,6 +288,11 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	if start > 0 && text[start-1] == '+' {
 		start--
 		plus = true
+	} else if start > 1 && text[start-2:start] == "+ " && !digitBefore(text, start-2) {
+		// OCR's space after the plus, "+ 385 98 447 2163" (found from
+		// outside); not a sum's, "120 + 385".
+		start -= 2
+		plus = true
 	}
 	if end < len(text) && text[end] == ')' {
 		end++
@@ -302,8 +316,12 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	label := labelBefore(lt, start)
 	p, id := lastMatchEnd(phoneLabel, label), lastMatchEnd(idLabel, label)
-	if p < 0 && id < 0 && (alsoLabel.MatchString(lt.LeftOf(start)) || phoneQualified.MatchString(label) || callOn.MatchString(label)) {
+	if p < 0 && id < 0 && (alsoLabel.MatchString(lt.LeftOf(start)) || phoneQualified.MatchString(label) || callOn.MatchString(label) || contactName.MatchString(label)) {
 		p = len(label)
+	}
+	if p < 0 && onFile.MatchString(label) {
+		// "Phone on file:" names a phone number, whatever "file" says.
+		p, id = len(label), -1
 	}
 	if p < 0 && id < 0 {
 		// No label on the line: the header of the table column, if any.
@@ -327,6 +345,15 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		return [2]int{}, false
 	}
 	return [2]int{start, end}, true
+}
+
+// digitBefore reports whether a digit ends text[:i], spaces aside.
+func digitBefore(text string, i int) bool {
+	j := i - 1
+	for j >= 0 && text[j] == ' ' {
+		j--
+	}
+	return j >= 0 && isDigit(text[j])
 }
 
 // labelBefore returns the text a label of the value at off would be in:
@@ -408,9 +435,9 @@ func digitCount(g []string) int {
 // Germany and Austria write them, in one to three groups, with an
 // extension after a dash, the area code parted by a space or a slash:
 // "07361 5560-214", "030 1234567", "089 123456-0", "0761/12345-0",
-// "0761 3829 4410", "06221 489 2031", "0761 270-34010", and as Sweden
-// writes them, "08-640 12 34" (found from outside). The area code is 2
-// to 5 digits, the subscriber number's first group 3 to 8 and the others
+// "0761 3829 4410", "06221 489 2031", "0761 270-34010", "036450 318 20",
+// and as Sweden writes them, "08-640 12 34" (found from outside). The
+// area code is 2 to 6 digits (its trunk 0 included), the subscriber number's first group 3 to 8 and the others
 // 2 to 8, the extension 1 to 5 (a large switchboard's), 8 to 14 digits in
 // all. The subscriber number may also be written in pairs (see
 // pairedSubscriber). On its own the shape says nothing; phoneAt takes it
@@ -421,7 +448,7 @@ func areaCode(text string, rs []run) bool {
 	}
 	g := func(i int) string { return text[rs[i].start:rs[i].end] }
 	area, sub := g(0), g(1)
-	if len(area) < 2 || len(area) > 5 || area[0] != '0' || area[1] == '0' {
+	if len(area) < 2 || len(area) > 6 || area[0] != '0' || area[1] == '0' {
 		return false
 	}
 	if pairedSubscriber(text, rs) {

@@ -569,6 +569,14 @@ func twoDecimals(n number) bool {
 }
 
 // yearLike reports whether n is a bare integer from 1900 to 2099.
+var (
+	// wordAfter starts a text with a word: what a year dates.
+	wordAfter = regexp.MustCompile(`^[ \t]+\p{Ll}`)
+	// areaCodeAfter follows an area code in parentheses: the rest of a
+	// phone number.
+	areaCodeAfter = regexp.MustCompile(`^\)[ .\-]?\d{3}[ .\-]\d{4}\b`)
+)
+
 func yearLike(n number) bool {
 	if n.grouped || n.decimals || len(n.raw) != 4 {
 		return false
@@ -650,6 +658,16 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 	// otherwise: "Tax Statement 2021" is not money, "Total: 2021" is.
 	if rowKind == labelMoney && yearLike(n) && wordsAfterMoney(label) > 0 {
 		rowKind = labelNone
+	}
+	// Nor is a year before the noun it dates: "Total 2026 payments"
+	// (found from outside: a tax return's line).
+	if yearLike(n) && cur == "" && wordAfter.MatchString(right) {
+		return Amount{}, "", false
+	}
+	// An area code in parentheses is a phone number's: "Tax Services,
+	// (928) 774-3061" (found from outside).
+	if strings.HasSuffix(left, "(") && areaCodeAfter.MatchString(right) {
+		return Amount{}, "", false
 	}
 	headerKind, column, moneyTable := labelNone, "", false
 	if h, line, ok := lt.HeaderAbove(n.start, n.end); ok {

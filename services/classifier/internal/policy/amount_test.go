@@ -183,6 +183,13 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (twelfth trial): a bound in another language
 		// is no transaction; a shortcode a text went to is no amount.
 		{"german interest band's bound", "Zinssatz Tagesgeld: 0.10 % bis CHF 75'000", []string{}},
+		// Found from outside (thirteenth trial): a tax return's payment
+		// confirmation number, the year of the payments a line totals, and
+		// a phone number's area code after "Tax Services".
+		{"a confirmation number after a payment", "Payment made by electronic funds withdrawal on 04/12/2027, confirmation 27041285516.", []string{}},
+		{"the year of the payments a line totals", "5  Total 2026 payments ............  $ 27,905", []string{"27905.00 USD currency"}},
+		{"a phone number's area code after a money word", "Preparer: Saguaro Peak Tax Services, (928) 774-3061, prep@saguaropeaktax.com", []string{}},
+		{"a year after a money word", "Total: 2021", []string{"2021.00 label"}},
 		{"french bound", "Remboursement des frais jusqu'à 1 500 €", []string{}},
 		{"spanish bound", "Cobertura de equipaje hasta 3.000 EUR", []string{}},
 		{"a period ending before the amount is money", "Saldo vom 01.01. bis 31.12.: 12.500,00 EUR", []string{"12500.00 EUR currency"}},

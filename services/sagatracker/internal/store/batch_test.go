@@ -16,7 +16,8 @@ import (
 // TestApplyInOneBatchAsOneByOne: the apply script keeps what it read of a
 // workflow, writes its fields once per call and its indexes once per
 // workflow; applying many events of the same workflows in one call must
-// leave Redis as applying them one call each does. The ops cover the
+// leave Redis as applying them one call each does (and a workflow with
+// one op in the call is read and written straight away). The ops cover the
 // script's special paths: progress reports cleared by a status change, a
 // failed step's attempts, an item parked and unparked, an erasure between
 // events, compensation, a review requested and decided, a correction, a
@@ -54,14 +55,14 @@ func TestApplyInOneBatchAsOneByOne(t *testing.T) {
 			t.Errorf("%s only in one call: %v", k, v)
 		}
 	}
-	for _, w := range []string{"wf:a", "wf:b", "wf:c", "wf:d"} {
+	for _, w := range []string{"wf:a", "wf:b", "wf:c", "wf:d", "wf:e"} {
 		if len(a[w]) == 0 {
 			t.Fatalf("%s not projected", w)
 		}
 	}
 }
 
-// batchOps are the ops of four workflows, interleaved, on one partition.
+// batchOps are the ops of five workflows, interleaved, on one partition.
 func batchOps() []projection.Op {
 	var ops []projection.Op
 	add := func(wf, key string, sec int, status, stage string, rank int, set func(*projection.Op)) {
@@ -99,6 +100,10 @@ func batchOps() []projection.Op {
 		o.Control = &projection.Control{Parked: &projection.ParkedOp{ID: "p1", Reason: "structural: b.pdf"}}
 	})
 	add("d", "d-sub", 6, projection.StatusQueued, "ocr", 10, submitted("d.pdf"))
+	// A workflow with one op in the call, parked by it.
+	add("e", "e-park", 6, projection.StatusParked, "ocr", 16, func(o *projection.Op) {
+		o.Control = &projection.Control{Parked: &projection.ParkedOp{ID: "p2", Reason: "structural: e.pdf"}}
+	})
 	add("a", "a-cls", 7, projection.StatusRunning, "ledger", 30, func(o *projection.Op) {
 		o.Finish, o.Start, o.Decision = "classify", "ledger", &projection.Decision{DocumentType: "invoice", ModelVersion: "3", Auto: true}
 	})

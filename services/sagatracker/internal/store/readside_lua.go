@@ -12,8 +12,9 @@ package store
 // progress report, when there is one), and rs_flush once at the end.
 // rs_after counts the op's statistics and writes its change; the indexes,
 // counts and parked flag depend only on a workflow's state before the
-// call and after it, and nothing in the script reads them, so rs_flush
-// brings them up to date once per workflow (rs_index). Writes are only of
+// call and after it, and nothing in the script reads them, so for a
+// workflow with several ops in the call (multi) rs_flush brings them up
+// to date once (rs_index), after its last. Writes are only of
 // what changed; counters are summed over the script call and written by
 // rs_flush, one HINCRBY per field, and each statistics key gets its
 // expiry there.
@@ -160,15 +161,20 @@ local function rs_flush(p)
 end
 
 
-local function rs_after(p, wk, op, cur, nw, rs)
-  local wf = rs_wfs[wk]
-  if not wf then
-    wf = {id = op.w, cur = cur}
-    rs_wfs[wk] = wf
-    rs_order[#rs_order + 1] = wk
+local function rs_after(p, wk, op, cur, nw, rs, multi)
+  local pk = op.c and (op.c.pk or op.c.up)
+  if multi then
+    local wf = rs_wfs[wk]
+    if not wf then
+      wf = {id = op.w, cur = cur}
+      rs_wfs[wk] = wf
+      rs_order[#rs_order + 1] = wk
+    end
+    wf.nw = nw
+    if pk then wf.pk = true end
+  else
+    rs_index(p, wk, op.w, cur, nw, pk)
   end
-  wf.nw = nw
-  if op.c and (op.c.pk or op.c.up) then wf.pk = true end
   local id, st, sg, tn, ost = op.w, nw.status or '', nw.stage or '', nw.tenant or '', cur[1] or ''
   local ts = tn
   if ts == '' then ts = '-' end

@@ -50,6 +50,14 @@ local applied, dups, stale = 0, 0, 0
 -- An op that writes the hash other than through hs (below) forgets its
 -- workflow.
 local known, all = {}, {}
+-- many: the workflows with more than one op in this call. Keeping what
+-- the call read and wrote costs more than it saves for a workflow with
+-- one op, as most are when events arrive live: those are read, written
+-- and indexed straight away.
+local many = {}
+for _, op in ipairs(ops) do
+  many[op.w] = many[op.w] ~= nil
+end
 -- pending: per workflow key, the fields the ops wrote through hs and not
 -- yet to Redis (false: deleted), written by flush in one HSET (and HDEL):
 -- a workflow's fields change with each of its events, and one call for
@@ -95,6 +103,7 @@ for _, op in ipairs(ops) do
         ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start',
         'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at', 'erased_at',
         'parked_flag', 'exceptions'}
+      local multi = many[op.w]
       local kn = known[wk]
       local cur
       if kn then
@@ -118,9 +127,11 @@ for _, op in ipairs(ops) do
         end
       else
         cur = redis.call('HMGET', wk, unpack(names))
-        kn = {}
-        for i, f in ipairs(names) do kn[f] = cur[i] end
-        known[wk], all[wk] = kn, not cur[3]
+        if multi then
+          kn = {}
+          for i, f in ipairs(names) do kn[f] = cur[i] end
+          known[wk], all[wk] = kn, not cur[3]
+        end
       end
       -- An erased workflow keeps no personal data, also of an event
       -- projected after its erasure (a rebuild reads the topics in
@@ -197,18 +208,25 @@ for _, op in ipairs(ops) do
         hs[#hs + 1], hs[#hs + 2], hs[#hs + 3], hs[#hs + 4] = 'ledger_offset', op.l.offset, 'ledger_sequence', op.l.sequence
         hs[#hs + 1], hs[#hs + 2] = 'ledger_hash', op.l.hash
       end
-      local pf = pending[wk]
-      if not pf then
-        pf = {}
-        pending[wk] = pf
-      end
-      for i = 1, #hs, 2 do
-        local v = tostring(hs[i + 1])
-        pf[hs[i]], kn[hs[i]] = v, v
-      end
-      if unprogress then
-        for _, f in ipairs({'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at'}) do
-          pf[f], kn[f] = false, false
+      if multi then
+        local pf = pending[wk]
+        if not pf then
+          pf = {}
+          pending[wk] = pf
+        end
+        for i = 1, #hs, 2 do
+          local v = tostring(hs[i + 1])
+          pf[hs[i]], kn[hs[i]] = v, v
+        end
+        if unprogress then
+          for _, f in ipairs({'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at'}) do
+            pf[f], kn[f] = false, false
+          end
+        end
+      else
+        redis.call('HSET', wk, unpack(hs))
+        if unprogress then
+          redis.call('HDEL', wk, 'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at')
         end
       end
       if op.co then correct(wk, op, erased) end
@@ -225,7 +243,7 @@ for _, op in ipairs(ops) do
       local st = nw.status
       if op.cp or cmp_from[st or ''] then flush(wk) end
       compensation(p, wk, op, nw)
-      rs_after(p, wk, op, cur, nw, rs)
+      rs_after(p, wk, op, cur, nw, rs, multi)
       if op.co or op.fs or nw.status ~= st or (op.c and op.c.er) then
         forget(wk)
       end
