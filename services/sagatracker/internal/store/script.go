@@ -50,6 +50,16 @@ local applied, dups, stale = 0, 0, 0
 -- An op that writes the hash other than through hs (below) forgets its
 -- workflow.
 local known, all = {}, {}
+-- fields calls f(a, b, ...) with the names of the fields the script reads
+-- of a workflow (cur), for an op that starts step ssp and finishes step
+-- sfp: redis.call('HMGET', wk, ...) reads them, pack lists them.
+local function fields(f, a, b, ssp, sfp)
+  return f(a, b, 'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
+    ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start',
+    'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at', 'erased_at',
+    'parked_flag', 'exceptions')
+end
+local function pack(_, _, ...) return {...} end
 -- many: the workflows with more than one op in this call. Keeping what
 -- the call read and wrote costs more than it saves for a workflow with
 -- one op, as most are when events arrive live: those are read, written
@@ -99,13 +109,10 @@ for _, op in ipairs(ops) do
       -- starts (ssp) and finishes (sfp), and what rs_after reads (only
       -- rs_after writes parked_flag and exceptions).
       local ssp, sfp = 'step:' .. (op.ss or '') .. ':', 'step:' .. (op.sf or '') .. ':'
-      local names = {'status', 'rank', 'created', 'updated', 'tenant', 'stage', 'events',
-        ssp .. 'start', ssp .. 'attempts', sfp .. 'finish', sfp .. 'attempts', sfp .. 'start',
-        'progress_step', 'progress_done', 'progress_total', 'progress_unit', 'progress_at', 'erased_at',
-        'parked_flag', 'exceptions'}
       local multi = many[op.w]
       local kn = known[wk]
-      local cur
+      local cur, names
+      if multi then names = fields(pack, nil, nil, ssp, sfp) end
       if kn then
         cur = {}
         local miss, at = {}, {}
@@ -125,13 +132,13 @@ for _, op in ipairs(ops) do
             cur[i], kn[miss[j]] = got[j], got[j]
           end
         end
-      else
+      elseif multi then
         cur = redis.call('HMGET', wk, unpack(names))
-        if multi then
-          kn = {}
-          for i, f in ipairs(names) do kn[f] = cur[i] end
-          known[wk], all[wk] = kn, not cur[3]
-        end
+        kn = {}
+        for i, f in ipairs(names) do kn[f] = cur[i] end
+        known[wk], all[wk] = kn, not cur[3]
+      else
+        cur = fields(redis.call, 'HMGET', wk, ssp, sfp)
       end
       -- An erased workflow keeps no personal data, also of an event
       -- projected after its erasure (a rebuild reads the topics in
