@@ -22,9 +22,10 @@ import "github.com/redis/go-redis/v9"
 // an erased workflow (erased_at) gets the redacted history entry (hr) of
 // each later op, and no file name or error. compensation (compensationLua)
 // orchestrates a workflow that steps back, between control and rs_after.
-// Within a call, the script reads each workflow's fields once and writes
-// them once (known, pending), and its indexes once (rs_index): a call
-// applies the same as one call per op (TestApplyInOneBatchAsOneByOne).
+// A workflow with several ops in the call has its fields read once and
+// written once (known, pending) and its indexes updated once (rs_index);
+// one with a single op straight away: either way a call applies the same
+// as one call per op (TestApplyInOneBatchAsOneByOne).
 // It returns {applied, duplicates, stale}.
 var applyScript = redis.NewScript(applyLua)
 
