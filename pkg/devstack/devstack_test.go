@@ -3,7 +3,6 @@ package devstack_test
 import (
 	"context"
 	"errors"
-	"net"
 	"os"
 	"path/filepath"
 	"strconv"
@@ -23,16 +22,6 @@ import (
 	"github.com/docket-run/docket/pkg/serde"
 )
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
-
 func start(t *testing.T, cfg devstack.Config) *devstack.Stack {
 	t.Helper()
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
@@ -51,7 +40,7 @@ func start(t *testing.T, cfg devstack.Config) *devstack.Stack {
 // folder and checks that topics, records, committed offsets, schema ids and
 // idempotency records survive.
 func TestRestartKeepsState(t *testing.T) {
-	cfg := devstack.Config{DataDir: t.TempDir(), KafkaAddr: freeAddr(t), RegistryAddr: freeAddr(t), Partitions: 3}
+	cfg := devstack.Config{DataDir: t.TempDir(), KafkaAddr: dockettest.FreeAddr(t), RegistryAddr: dockettest.FreeAddr(t), Partitions: 3}
 	ctx := context.Background()
 
 	s := start(t, cfg)
@@ -162,7 +151,7 @@ func TestRestartKeepsState(t *testing.T) {
 // schema the current one cannot read; a service in register or verify mode
 // must then refuse to start, naming the subject.
 func TestIncompatibleSchemaRefusesStart(t *testing.T) {
-	s := start(t, devstack.Config{DataDir: t.TempDir(), KafkaAddr: freeAddr(t), RegistryAddr: freeAddr(t), Partitions: 1})
+	s := start(t, devstack.Config{DataDir: t.TempDir(), KafkaAddr: dockettest.FreeAddr(t), RegistryAddr: dockettest.FreeAddr(t), Partitions: 1})
 	defer s.Close()
 	ctx := context.Background()
 	rc, err := sr.NewClient(sr.URLs(s.RegistryURL))
@@ -201,11 +190,11 @@ func mustClient(t *testing.T, opts ...kgo.Opt) *kgo.Client {
 // with ErrDataDirInUse before it touches the first one's Kafka files.
 func TestSecondStackOnSameDataDirRefused(t *testing.T) {
 	dir := t.TempDir()
-	first := start(t, devstack.Config{DataDir: dir, KafkaAddr: freeAddr(t), RegistryAddr: freeAddr(t), Partitions: 1})
+	first := start(t, devstack.Config{DataDir: dir, KafkaAddr: dockettest.FreeAddr(t), RegistryAddr: dockettest.FreeAddr(t), Partitions: 1})
 	defer first.Close()
 
 	before := kafkaFiles(t, dir)
-	second, err := devstack.Start(context.Background(), devstack.Config{DataDir: dir, KafkaAddr: freeAddr(t), RegistryAddr: freeAddr(t), Partitions: 1})
+	second, err := devstack.Start(context.Background(), devstack.Config{DataDir: dir, KafkaAddr: dockettest.FreeAddr(t), RegistryAddr: dockettest.FreeAddr(t), Partitions: 1})
 	if err == nil {
 		second.Close()
 		t.Fatal("second stack on the same data folder started, want ErrDataDirInUse")

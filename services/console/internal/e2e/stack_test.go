@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -56,16 +55,6 @@ type stack struct {
 	logs                                             map[string]string
 }
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
-
 // startStack starts the given services (all when none are named) and the
 // console.
 func startStack(t *testing.T, ctx context.Context, services ...string) *stack {
@@ -89,8 +78,8 @@ func startStackWith(t *testing.T, ctx context.Context, seed func(*dockettest.Kaf
 		seed(k, rc)
 	}
 	rs := dockettest.Redis(t)
-	s := &stack{t: t, dir: t.TempDir(), ingest: freeAddr(t), tracker: freeAddr(t), exception: freeAddr(t), ledger: freeAddr(t),
-		console: freeAddr(t), ops: freeAddr(t), logs: map[string]string{}}
+	s := &stack{t: t, dir: t.TempDir(), ingest: dockettest.FreeAddr(t), tracker: dockettest.FreeAddr(t), exception: dockettest.FreeAddr(t), ledger: dockettest.FreeAddr(t),
+		console: dockettest.FreeAddr(t), ops: dockettest.FreeAddr(t), logs: map[string]string{}}
 	tenants := fmt.Sprintf(`[{"id":"acme","api_key_sha256":"%x","rate_per_s":1000,"burst":1000},{"id":"globex","api_key_sha256":"%x","rate_per_s":1000,"burst":1000}]`,
 		sha256.Sum256([]byte(acmeKey)), sha256.Sum256([]byte(globexKey)))
 	tenantsFile := filepath.Join(s.dir, "tenants.json")
@@ -126,7 +115,7 @@ func startStackWith(t *testing.T, ctx context.Context, seed func(*dockettest.Kaf
 	ops := map[string]string{}
 	var targets []string
 	for _, svc := range services {
-		ops[svc] = freeAddr(t)
+		ops[svc] = dockettest.FreeAddr(t)
 		targets = append(targets, svc+"=http://"+ops[svc]+"/metrics")
 	}
 	for _, svc := range append(services, "console") {

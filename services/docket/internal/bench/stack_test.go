@@ -6,7 +6,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -124,8 +123,8 @@ func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, par
 		b.Fatal(err)
 	}
 	s := &stack{b: b, k: k, redisPid: redisPid, redis: rdb, registry: rc, codec: codec, blobs: blobs, dir: dir, bins: bins, procs: map[string]*dockettest.Process{}, ops: map[string]string{}}
-	s.ingestAddr = freeAddr(b)
-	s.trackerAddr = freeAddr(b)
+	s.ingestAddr = dockettest.FreeAddr(b)
+	s.trackerAddr = dockettest.FreeAddr(b)
 	// The services reach kfake on its address, the real cluster on its
 	// SASL_SSL listener as the admin user.
 	s.env = append(k.Env("", ""),
@@ -138,9 +137,9 @@ func startStack(b *testing.B, ctx context.Context, broker dockettest.Broker, par
 		"DOCKET_PPROF=1",
 		"DOCKET_INGEST_TENANTS_FILE="+filepath.Join(dir, "tenants.json"),
 		"DOCKET_INGEST_ADDR="+s.ingestAddr,
-		"DOCKET_LEDGER_ADDR="+freeAddr(b),
+		"DOCKET_LEDGER_ADDR="+dockettest.FreeAddr(b),
 		"DOCKET_LEDGER_DEV_KEY_DIR="+filepath.Join(dir, "ledger"),
-		"DOCKET_EXCEPTION_ADDR="+freeAddr(b),
+		"DOCKET_EXCEPTION_ADDR="+dockettest.FreeAddr(b),
 		"DOCKET_SAGATRACKER_ADDR="+s.trackerAddr,
 	)
 	return s
@@ -194,7 +193,7 @@ func (s *stack) setup() string {
 // /readyz answers 200.
 func (s *stack) start(ctx context.Context, svc string, extra ...string) {
 	s.b.Helper()
-	s.ops[svc] = freeAddr(s.b)
+	s.ops[svc] = dockettest.FreeAddr(s.b)
 	env := append(slices.Clone(s.env), append(extra, "DOCKET_OPS_ADDR="+s.ops[svc])...)
 	s.procs[svc] = dockettest.StartProcess(s.b, s.bins[svc], filepath.Join(s.dir, svc+".log"), env...)
 	s.b.Cleanup(func() {
@@ -387,15 +386,6 @@ func httpGet(ctx context.Context, url string) (int, []byte) {
 	defer resp.Body.Close()
 	b, _ := io.ReadAll(resp.Body)
 	return resp.StatusCode, b
-}
-
-func freeAddr(b *testing.B) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		b.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
 }
 
 func tail(b []byte, n int) string {

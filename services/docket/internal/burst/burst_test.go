@@ -14,7 +14,6 @@ import (
 	"io"
 	"math/rand/v2"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -73,14 +72,14 @@ func TestBurstOfMixedDocuments(t *testing.T) {
 	dir := t.TempDir()
 	docs := makeDocs(t, dir)
 	bin := dockettest.Build(t, "../../cmd/docket")
-	ingest := freeAddr(t)
+	ingest := dockettest.FreeAddr(t)
 	logPath := filepath.Join(dir, "docket.log")
 	proc := dockettest.StartCommand(t, bin,
 		// Metrics on free ports: the default ones are make run's.
-		[]string{"run", "--data", filepath.Join(dir, "data"), "--kafka", freeAddr(t), "--registry", freeAddr(t), "--metrics", "127.0.0.1:0", "--samples=false"},
+		[]string{"run", "--data", filepath.Join(dir, "data"), "--kafka", dockettest.FreeAddr(t), "--registry", dockettest.FreeAddr(t), "--metrics", "127.0.0.1:0", "--samples=false"},
 		logPath,
-		"DOCKET_INGEST_ADDR="+ingest, "DOCKET_SAGATRACKER_ADDR="+freeAddr(t),
-		"DOCKET_EXCEPTION_ADDR="+freeAddr(t), "DOCKET_LEDGER_ADDR="+freeAddr(t), "DOCKET_CONSOLE_ADDR="+freeAddr(t))
+		"DOCKET_INGEST_ADDR="+ingest, "DOCKET_SAGATRACKER_ADDR="+dockettest.FreeAddr(t),
+		"DOCKET_EXCEPTION_ADDR="+dockettest.FreeAddr(t), "DOCKET_LEDGER_ADDR="+dockettest.FreeAddr(t), "DOCKET_CONSOLE_ADDR="+dockettest.FreeAddr(t))
 	t.Cleanup(func() {
 		if t.Failed() {
 			b, _ := os.ReadFile(logPath)
@@ -327,16 +326,6 @@ func bombPNG(t *testing.T) []byte {
 	binary.BigEndian.PutUint32(p[20:], 30000)
 	binary.BigEndian.PutUint32(p[29:], crc32.ChecksumIEEE(p[12:29]))
 	return p
-}
-
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
 }
 
 // waitUp waits until ingest answers at url (any status), at most 3 minutes

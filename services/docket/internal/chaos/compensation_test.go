@@ -64,7 +64,7 @@ func TestCompensationDrill(t *testing.T) {
 	st := newStack(ctx, t, dockettest.Kfake,
 		// The optional LLM classifier is down for the whole drill, past its
 		// budget at once: the built-in model decides, marked degraded.
-		"DOCKET_CLASSIFIER_LLM_URL=http://"+freeAddr(t), "DOCKET_CLASSIFIER_LLM_MODEL=drill",
+		"DOCKET_CLASSIFIER_LLM_URL=http://"+dockettest.FreeAddr(t), "DOCKET_CLASSIFIER_LLM_MODEL=drill",
 		"DOCKET_CLASSIFIER_LLM_TIMEOUT=1s", "DOCKET_CLASSIFIER_LLM_BUDGET=0s")
 	d := newDrill(t, st)
 	go d.watch(ctx)

@@ -4,7 +4,6 @@ import (
 	"context"
 	"crypto/sha256"
 	"fmt"
-	"net"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -64,16 +63,6 @@ type proc struct {
 	stopping bool
 }
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
-
 // newStack starts kfake over TCP, the schema registry and a durable
 // redis-server, builds the six services and starts them, with extra
 // settings (KEY=value) added to every service's environment.
@@ -97,9 +86,9 @@ func newStack(ctx context.Context, t *testing.T, broker dockettest.Broker, extra
 	s.codec = codec
 	s.redis = dockettest.Redis(t)
 
-	ingestAddr := freeAddr(t)
+	ingestAddr := dockettest.FreeAddr(t)
 	s.ingestURL = "http://" + ingestAddr
-	s.trackerAddr, s.exceptionAddr = freeAddr(t), freeAddr(t)
+	s.trackerAddr, s.exceptionAddr = dockettest.FreeAddr(t), dockettest.FreeAddr(t)
 	keyDir := filepath.Join(s.dir, "ledger")
 	s.publicKey = filepath.Join(keyDir, "ledger.pub")
 	keySum := sha256.Sum256([]byte(apiKey))
@@ -121,7 +110,7 @@ func newStack(ctx context.Context, t *testing.T, broker dockettest.Broker, extra
 		"DOCKET_INGEST_TENANTS_FILE="+tenantsFile,
 		"DOCKET_INGEST_ADDR="+ingestAddr,
 		"DOCKET_INGEST_MAX_BYTES="+fmt.Sprint(maxBytes),
-		"DOCKET_LEDGER_ADDR="+freeAddr(t),
+		"DOCKET_LEDGER_ADDR="+dockettest.FreeAddr(t),
 		"DOCKET_LEDGER_DEV_KEY_DIR="+keyDir,
 		"DOCKET_EXCEPTION_ADDR="+s.exceptionAddr,
 		// Redeliveries come back within seconds, so transient failures

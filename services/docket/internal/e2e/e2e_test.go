@@ -8,7 +8,6 @@ import (
 	"fmt"
 	"io"
 	"mime/multipart"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -82,16 +81,6 @@ func corpus(t *testing.T) []submission {
 	return subs
 }
 
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
-
 // TestPipelineEndToEnd runs 200 mixed documents through the four agents as
 // separate processes, decides every review like a human would, and checks
 // that each valid document has exactly one ledger record, each invalid one
@@ -125,7 +114,7 @@ func pipeline(t *testing.T, b dockettest.Broker) {
 	}
 	rs := dockettest.Redis(t)
 	dir := t.TempDir()
-	ingestAddr, ledgerAddr := freeAddr(t), freeAddr(t)
+	ingestAddr, ledgerAddr := dockettest.FreeAddr(t), dockettest.FreeAddr(t)
 	keySum := sha256.Sum256([]byte("demo-key"))
 	tenants := fmt.Sprintf(`[{"id":"demo","api_key_sha256":"%x","rate_per_s":1000,"burst":1000,"callback_secret":"e2e-secret"}]`, keySum)
 	if err := os.WriteFile(filepath.Join(dir, "tenants.json"), []byte(tenants), 0o600); err != nil {

@@ -187,7 +187,7 @@ func TestModelLifecycleAcrossProcesses(t *testing.T) {
 		t.Fatal(err)
 	}
 	t.Cleanup(func() { _ = bucket.Close() })
-	s := &modelStack{k: k, codec: codec, blobs: bucket, ops: freeAddr(t), seen: map[string]events.Event{},
+	s := &modelStack{k: k, codec: codec, blobs: bucket, ops: dockettest.FreeAddr(t), seen: map[string]events.Event{},
 		docket: dockettest.Build(t, "github.com/docket-run/docket/services/docket/cmd/docket")}
 	s.decided = k.Client(t, kgo.ConsumeTopics(events.TopicClassified, events.TopicReviewRequested),
 		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()))

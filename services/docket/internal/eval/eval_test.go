@@ -7,7 +7,6 @@ import (
 	"fmt"
 	"image/png"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -21,6 +20,7 @@ import (
 
 	"golang.org/x/sync/errgroup"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/trackerclient"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/docket/internal/cli"
@@ -131,10 +131,10 @@ func startSuite(t *testing.T) (ingest, tracker string) {
 		"DOCKET_CONSOLE_ADDR", "DOCKET_TRACKER_ADDR", "DOCKET_INGEST_INBOX_DIR", "DOCKET_LEDGER_DEV_KEY_DIR", "DOCKET_LEDGER_CHECKPOINT_EXPORT"} {
 		t.Setenv(k, "")
 	}
-	ingestAddr, trackerAddr := freeAddr(t), freeAddr(t)
-	args := []string{"run", "--data", t.TempDir(), "--samples=false", "--kafka", freeAddr(t), "--registry", freeAddr(t),
-		"--ingest", ingestAddr, "--tracker", trackerAddr, "--exception", freeAddr(t), "--ledger", freeAddr(t),
-		"--console", freeAddr(t), "--metrics", "127.0.0.1:0"}
+	ingestAddr, trackerAddr := dockettest.FreeAddr(t), dockettest.FreeAddr(t)
+	args := []string{"run", "--data", t.TempDir(), "--samples=false", "--kafka", dockettest.FreeAddr(t), "--registry", dockettest.FreeAddr(t),
+		"--ingest", ingestAddr, "--tracker", trackerAddr, "--exception", dockettest.FreeAddr(t), "--ledger", dockettest.FreeAddr(t),
+		"--console", dockettest.FreeAddr(t), "--metrics", "127.0.0.1:0"}
 	ctx, cancel := context.WithCancel(context.Background())
 	out := &lockedBuffer{}
 	done := make(chan int, 1)
@@ -164,14 +164,6 @@ func startSuite(t *testing.T) (ingest, tracker string) {
 }
 
 // freeAddr returns a loopback address free now.
-func freeAddr(t *testing.T) string {
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
-}
 
 // outcome follows a workflow until it stops and reads what Docket made of
 // its document.

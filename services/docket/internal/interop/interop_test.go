@@ -10,7 +10,6 @@ import (
 	"encoding/json"
 	"fmt"
 	"io"
-	"net"
 	"net/http"
 	"os"
 	"os/exec"
@@ -461,15 +460,15 @@ func startServices(t *testing.T, k *dockettest.Kafka, regURL, dir, binDir, blobD
 		"DOCKET_BLOB_URL=file://"+blobDir,
 		"DOCKET_INSTANCE_ID="+instance,
 		"DOCKET_LOG_LEVEL=info",
-		"DOCKET_INGEST_ADDR="+freeAddr(t),
-		"DOCKET_LEDGER_ADDR="+freeAddr(t),
+		"DOCKET_INGEST_ADDR="+dockettest.FreeAddr(t),
+		"DOCKET_LEDGER_ADDR="+dockettest.FreeAddr(t),
 		"DOCKET_LEDGER_DEV_KEY_DIR="+filepath.Join(dir, "ledger"),
 	)
 	ops := map[string]string{}
 	for _, svc := range services {
 		bin := filepath.Join(binDir, svc)
 		logPath := filepath.Join(dir, svc+".log")
-		ops[svc] = freeAddr(t)
+		ops[svc] = dockettest.FreeAddr(t)
 		svcEnv := append(append(slices.Clone(env), principals[svc]...), "DOCKET_OPS_ADDR="+ops[svc])
 		dockettest.StartProcess(t, bin, logPath, svcEnv...)
 		t.Cleanup(func() {
@@ -776,16 +775,6 @@ func secret(t *testing.T) string {
 		t.Fatal(err)
 	}
 	return hex.EncodeToString(b)
-}
-
-func freeAddr(t *testing.T) string {
-	t.Helper()
-	l, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	defer l.Close()
-	return l.Addr().String()
 }
 
 func tail(b []byte, n int) string {
