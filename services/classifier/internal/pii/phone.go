@@ -54,6 +54,12 @@ func chains(text string, phone bool) [][]run {
 		if len(cur) > 0 {
 			gap := text[cur[len(cur)-1].end:i]
 			switch {
+			case phone && (timePart(text, cur[len(cur)-1]) || timePart(text, r)):
+				// The parts of a time are no part of a phone number: "17:26
+				// 0800 028 4419 00:09:47", an itemised bill's row (found
+				// from outside).
+				out = append(out, cur)
+				cur = nil
 			case !phone && cardSep.MatchString(gap):
 			case !phone && cardBreak.MatchString(gap):
 				r.broken = true
@@ -149,76 +155,41 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 	for _, ch := range chains(text, true) {
 		// A number is a line's whole chain of digit groups; only when that
 		// is not one, the chain joined with the next line's.
+		// found tries the runs ch[lo..hi] as one number; when they are one,
+		// the segment up to ch[next] is done.
+		found := func(lo, hi int, also func([2]int) bool) bool {
+			s, ok := phoneAt(lt, ch[lo:hi+1])
+			if !ok || (also != nil && !also(s)) {
+				return false
+			}
+			if !overlaps(s, taken) {
+				locs = append(locs, s)
+			}
+			return true
+		}
 		for i := 0; i < len(ch); i++ {
 			if i > 0 && !ch[i].broken {
 				continue
 			}
 			k := segmentEnd(ch, i)
-			if s, ok := phoneAt(lt, ch[i:k+1]); ok {
-				if !overlaps(s, taken) {
-					locs = append(locs, s)
-				}
-				i = k
-				continue
-			}
-			// The parts of a time on either side ("17:26 0800 028 4419
-			// 00:09:47", an itemised bill's row) are no part of it; nor is
-			// what comes before an area code in parentheses ("FL 34451
-			// (352) 741-6620").
-			if lo, hi := trimTimes(text, ch, i, k); lo <= hi && (lo > i || hi < k) {
-				if s, ok := phoneAt(lt, ch[lo:hi+1]); ok {
-					if !overlaps(s, taken) {
-						locs = append(locs, s)
-					}
-					i = k
-					continue
-				}
-			}
-			if j := areaParen(text, ch, i, k); j > i {
-				if s, ok := phoneAt(lt, ch[j:k+1]); ok && typographic(text[s[0]:s[1]], nil, false) {
-					if !overlaps(s, taken) {
-						locs = append(locs, s)
-					}
-					i = k
-					continue
-				}
-			}
+			switch {
+			case found(i, k, nil):
+			// What comes before an area code in parentheses is no part of
+			// the number: "FL 34451 (352) 741-6620".
+			case areaParen(text, ch, i, k) > i && found(areaParen(text, ch, i, k), k, func(s [2]int) bool { return typographic(text[s[0]:s[1]], nil, false) }):
 			// A money amount one space after the number, as in a
 			// statement's line "ZOOM.US 888-799-9666 15.99", is no part of it.
-			if a := amountTail(text, ch[i:k+1]); a > 0 {
-				if s, ok := phoneAt(lt, ch[i:k+1-a]); ok {
-					if !overlaps(s, taken) {
-						locs = append(locs, s)
-					}
-					i = k
-					continue
-				}
-			}
-			if k+1 < len(ch) {
-				m := segmentEnd(ch, k+1)
-				if s, ok := phoneAt(lt, ch[i:m+1]); ok {
-					if !overlaps(s, taken) {
-						locs = append(locs, s)
-					}
+			case amountTail(text, ch[i:k+1]) > 0 && found(i, k-amountTail(text, ch[i:k+1]), nil):
+			case k+1 < len(ch):
+				if m := segmentEnd(ch, k+1); found(i, m, nil) {
 					i = m
 				}
+				continue
 			}
+			i = k
 		}
 	}
 	return locs
-}
-
-// trimTimes returns the runs of ch[i..k] without those at either end that
-// are the parts of a time: joined to the next digits by a colon.
-func trimTimes(text string, ch []run, i, k int) (lo, hi int) {
-	lo, hi = i, k
-	for lo <= hi && ch[lo].start > 0 && text[ch[lo].start-1] == ':' {
-		lo++
-	}
-	for hi >= lo && ch[hi].end < len(text) && text[ch[hi].end] == ':' {
-		hi--
-	}
-	return lo, hi
 }
 
 // areaParen returns the first run of ch[i+1..k] that is an area code in
@@ -266,6 +237,14 @@ func typographic(s string, g []string, plus bool) bool {
 		return true
 	}
 	return len(g) == 4 && g[0] == "1" && g[1][0] == '8' && g[1][1] == g[1][2]
+}
+
+// timePart reports whether r is joined to other digits by a colon, as a
+// time's hours, minutes and seconds are ("19:14", "00:22:05"); a label's
+// colon ("Tel:020") has no digit before it.
+func timePart(text string, r run) bool {
+	return r.start >= 2 && text[r.start-1] == ':' && isDigit(text[r.start-2]) ||
+		r.end+1 < len(text) && text[r.end] == ':' && isDigit(text[r.end+1])
 }
 
 // segmentEnd returns the last run of ch joined to ch[i] on its line.
