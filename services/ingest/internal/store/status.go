@@ -65,41 +65,62 @@ type Update struct {
 // Submission, "e": ReportErased, "f": Fill, "-": none), pairs..., ranked
 // pairs...
 // Returns {applied, enqueued, erased}; erased is 0 unless asked.
+//
+// The record is read once (HMGET: what the rules look at, and with Fill
+// the ranked fields) and written once (one HSET of every field the update
+// sets, its version and callback state included): three commands an
+// update instead of one a field and four reads.
 var applyScript = redis.NewScript(`
-if string.find(ARGV[5], 's', 1, true) and redis.call('HEXISTS', KEYS[1], 'submitted_at') == 1 then return {0, 0, 0} end
+local k, opts = KEYS[1], ARGV[5]
+local fill = string.find(opts, 'f', 1, true)
 local rank = tonumber(ARGV[1])
 local ns = tonumber(ARGV[4])
-local i = 6
-for j = 1, ns do
-  if ARGV[i+1] ~= '' then redis.call('HSET', KEYS[1], ARGV[i], ARGV[i+1]) end
-  i = i + 2
+local want = {'submitted_at', 'rank', 'callback_url', 'cb_state', 'erased_at', 'version'}
+local ranked = 6 + 2 * ns
+if fill then
+  for i = ranked, #ARGV, 2 do want[#want + 1] = ARGV[i] end
 end
-local cur = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
+local got = redis.call('HMGET', k, unpack(want))
+if string.find(opts, 's', 1, true) and got[1] then return {0, 0, 0} end
+local set, new = {}, {}
+local function put(f, v)
+  set[#set + 1] = f
+  set[#set + 1] = v
+  new[f] = v
+end
+local function val(i)
+  local v = new[want[i]]
+  if v == nil then v = got[i] end
+  return v
+end
+for i = 6, ranked - 1, 2 do
+  if ARGV[i + 1] ~= '' then put(ARGV[i], ARGV[i + 1]) end
+end
+local cur = tonumber(got[2] or '0')
 local applied = 0
 if (rank > 0 and (rank > cur or (rank == cur and cur < 100))) or (rank == 0 and cur < 100) then
   applied = 1
-  while i <= #ARGV do
-    redis.call('HSET', KEYS[1], ARGV[i], ARGV[i+1])
-    i = i + 2
-  end
-  if rank > 0 then redis.call('HSET', KEYS[1], 'rank', rank) end
-elseif string.find(ARGV[5], 'f', 1, true) then
-  while i <= #ARGV do
-    redis.call('HSETNX', KEYS[1], ARGV[i], ARGV[i+1])
-    i = i + 2
+  for i = ranked, #ARGV, 2 do put(ARGV[i], ARGV[i + 1]) end
+  if rank > 0 then put('rank', rank) end
+elseif fill then
+  local j = 7
+  for i = ranked, #ARGV, 2 do
+    if not got[j] and new[ARGV[i]] == nil then put(ARGV[i], ARGV[i + 1]) end
+    j = j + 1
   end
 end
-redis.call('HINCRBY', KEYS[1], 'version', 1)
-redis.call('PEXPIRE', KEYS[1], ARGV[2])
 local enqueued = 0
-local rk = tonumber(redis.call('HGET', KEYS[1], 'rank') or '0')
-local cb = redis.call('HGET', KEYS[1], 'callback_url')
-if rk >= 100 and cb and cb ~= '' and redis.call('HSETNX', KEYS[1], 'cb_state', 'pending') == 1 then
-  redis.call('ZADD', KEYS[2], 'NX', ARGV[3], redis.call('HGET', KEYS[1], 'workflow_id'))
+local cb = val(3)
+if tonumber(val(2) or '0') >= 100 and cb and cb ~= '' and not val(4) then
+  put('cb_state', 'pending')
   enqueued = 1
 end
+put('version', (tonumber(got[6]) or 0) + 1)
+redis.call('HSET', k, unpack(set))
+redis.call('PEXPIRE', k, ARGV[2])
+if enqueued == 1 then redis.call('ZADD', KEYS[2], 'NX', ARGV[3], new['workflow_id']) end
 local erased = 0
-if string.find(ARGV[5], 'e', 1, true) then erased = redis.call('HEXISTS', KEYS[1], 'erased_at') end
+if string.find(opts, 'e', 1, true) and val(5) then erased = 1 end
 return {applied, enqueued, erased}
 `)
 
