@@ -37,10 +37,12 @@ local rs = cjson.decode(ARGV[5])
 local ops = cjson.decode(ARGV[2])
 local offs = cjson.decode(ARGV[3])
 local okey = p .. 'offsets'
-local stored = {}
-for tp, _ in pairs(offs) do
-  local v = redis.call('HGET', okey, tp)
-  stored[tp] = v and tonumber(v) or -1
+-- the stored offsets, read in one HMGET and written in one HSET
+local stored, tps = {}, {}
+for tp, _ in pairs(offs) do tps[#tps + 1] = tp end
+if #tps > 0 then
+  local vs = redis.call('HMGET', okey, unpack(tps))
+  for i, tp in ipairs(tps) do stored[tp] = vs[i] and tonumber(vs[i]) or -1 end
 end
 local terminal = {completed = true, failed = true, canceled = true, timed_out = true, compensating = true, compensated = true, compensation_failed = true}
 local applied, dups, stale = 0, 0, 0
@@ -262,12 +264,14 @@ for wk, _ in pairs(pending) do
   flush(wk)
 end
 rs_flush(p)
+local moved = {}
 for tp, n in pairs(offs) do
-  local next = tonumber(n)
-  if next > stored[tp] then
-    redis.call('HSET', okey, tp, n)
+  if tonumber(n) > stored[tp] then
+    moved[#moved + 1] = tp
+    moved[#moved + 1] = n
   end
 end
+if #moved > 0 then redis.call('HSET', okey, unpack(moved)) end
 return {applied, dups, stale}
 `
 
