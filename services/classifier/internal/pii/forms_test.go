@@ -360,6 +360,11 @@ func TestDateOfBirth(t *testing.T) {
 		{"slovenian label", "Datum rojstva: 12.03.1970", []string{"12.03.1970"}},
 		{"catalan label", "Data de naixement: 21/06/1985", []string{"21/06/1985"}},
 		{"czech label", "Datum narození: 01.02.1979", []string{"01.02.1979"}},
+		// Found from outside (fourteenth trial): Czech writes a date with
+		// a space after each point, and "nar." for born.
+		{"czech spaced date after nar.", "Ing. Vlastimil Kratochvíl, nar. 22. 3. 1958, bytem Brno", []string{"22. 3. 1958"}},
+		{"czech spaced date under its label", "Datum narození: 22. 3. 1958", []string{"22. 3. 1958"}},
+		{"czech born", "narozen 22.3.1958 v Jihlavě", []string{"22.3.1958"}},
 		{"lithuanian label", "Gimimo data: 1981-04-17", []string{"1981-04-17"}},
 		{"finnish label", "Syntymäaika: 3.4.1962", []string{"3.4.1962"}},
 		// Found from outside (thirteenth trial): a card's abbreviated

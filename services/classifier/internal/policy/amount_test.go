@@ -196,6 +196,9 @@ func TestAmountForms(t *testing.T) {
 		{"premium-rate text to a shortcode", "12 Nov 19:42 Premium text to 81234 (competition) -", []string{}},
 		{"call to a number", "Total calls to 0800 numbers", []string{}},
 		{"charge for the text is money", "Premium text to 81234: charge 3.50", []string{"3.50 label"}},
+		// Found from outside (fourteenth trial): Czech crowns after the
+		// amount, a Czech lease's yearly rent.
+		{"czech crowns", "Pachtovné činí 4 200 Kč za 1 ha a rok, celkem 17 982 Kč ročně", []string{"4200.00 CZK currency", "17982.00 CZK currency"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
