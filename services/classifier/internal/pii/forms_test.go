@@ -79,6 +79,11 @@ func TestPhoneForms(t *testing.T) {
 		{"3-2-2-2 after nº", "Pedido nº 915 34 82 17", []string{}},
 		{"3-2-2-2 after a reference label", "Referencia: 915 34 82 17", []string{}},
 		{"3-2-2-2 starting 1 to 5", "Lote 515 34 82 17", []string{}},
+		// Found from outside (fourteenth trial): a Belgian VAT number
+		// beside the phone, its country code between label and number.
+		{"vat number with its country code", "Tel. 014 41 22 80     BTW BE 0403.118.442", []string{"014 41 22 80"}},
+		{"vat number alone", "BTW BE 0403.118.442", []string{}},
+		{"italian vat number", "Partita IVA 01234567890", []string{}},
 		{"3-2-2-2 inside a longer run", "12 915 34 82 17", []string{}},
 		{"3-2-2-2 with a fifth group", "915 34 82 17 40", []string{}},
 		{"3-2-2-2 glued to a code", "ES-915 34 82 17", []string{}},
