@@ -221,6 +221,8 @@ func RuleOf(confidence string, flags []Flag, ctx map[string]string) string {
 			parts = append(parts, "model.ambiguous_type: "+cmp.Or(ctx["model.ambiguous"], "more than one type is plausible, or none"))
 		case "model.other_low_margin":
 			parts = append(parts, "model.other_low_margin: other leads the next type by too little")
+		case "model.other_with_payment_details":
+			parts = append(parts, "model.other_with_payment_details: typed other, but the text holds bank or card details")
 		case "ocr.low_confidence":
 			parts = append(parts, "ocr.low_confidence: the OCR engine read the pages with confidence "+cmp.Or(ctx["ocr.mean_confidence"], "too low"))
 		case "ocr.degraded":

@@ -28,6 +28,8 @@ func TestRuleOf(t *testing.T) {
 			"text.empty: no text was extracted from the document; confidence.below_threshold: confidence 0.00 is below the threshold 0.75"},
 		{"degraded OCR", "1.00", nil, map[string]string{"rules.fired": "ocr.degraded", "degraded": "ocr_language_missing: tesseract has no data for language \"deu\"; text layer only"},
 			"ocr.degraded: ocr_language_missing: tesseract has no data for language \"deu\"; text layer only — read the document and set its type"},
+		{"other with an IBAN", "0.98", nil, map[string]string{"rules.fired": "model.other_with_payment_details"},
+			"model.other_with_payment_details: typed other, but the text holds bank or card details"},
 		{"ambiguous type and poor OCR", "0.88", nil, map[string]string{"rules.fired": "model.ambiguous_type,ocr.low_confidence,model.other_low_margin", "model.ambiguous": "2 types in the prediction set at coverage 0.95: receipt,invoice", "ocr.mean_confidence": "0.412"},
 			"model.ambiguous_type: 2 types in the prediction set at coverage 0.95: receipt,invoice; ocr.low_confidence: the OCR engine read the pages with confidence 0.412; model.other_low_margin: other leads the next type by too little"},
 		{"the exception agent's review", "", nil, map[string]string{"parked_reason": "structural failure: pdf: no pages"}, "structural failure: pdf: no pages"},
