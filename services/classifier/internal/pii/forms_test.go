@@ -79,6 +79,12 @@ func TestPhoneForms(t *testing.T) {
 		{"3-2-2-2 after nº", "Pedido nº 915 34 82 17", []string{}},
 		{"3-2-2-2 after a reference label", "Referencia: 915 34 82 17", []string{}},
 		{"3-2-2-2 starting 1 to 5", "Lote 515 34 82 17", []string{}},
+		// Found from outside (fourteenth trial): a word naming whose line
+		// between the label and its colon, a customer centre to ring, a
+		// contact's purpose and title before the name.
+		{"word between the phone label and its colon", "Jordmor: Kari Vestbø   Tlf. jordmor: 53 45 62 10", []string{"53 45 62 10"}},
+		{"customer centre to ring", "Frågor? Ring Kundcenter 036-19 44 80 vardagar 8-17.", []string{"036-19 44 80"}},
+		{"contact for deliveries, a title and a name", "Contacto para entregas: Sr. Joaquim Mestre, 962 418 077", []string{"962 418 077"}},
 		// Found from outside (fourteenth trial): a Belgian VAT number
 		// beside the phone, its country code between label and number.
 		{"vat number with its country code", "Tel. 014 41 22 80     BTW BE 0403.118.442", []string{"014 41 22 80"}},

@@ -98,7 +98,7 @@ const phoneWhose = `gratuito|gratuita|gratis|gratuit|kostenlos|kostenfrei|free|p
 // 456", "Piquete de águas: 800 208 312" (a utility's on-call line),
 // an insurer's claims line, "Skadeservice 090-17 63 20", a practice's
 // appointments, "Marcações 912 447 316" (found from outside).
-const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservice|schadenhotline|marca[çc][õo]es|assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|apoio a \p{L}+|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat`
+const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservice|schadenhotline|marca[çc][õo]es|assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundcent(?:er|ret)|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|apoio a \p{L}+|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat`
 
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
@@ -112,9 +112,10 @@ var (
 	// "Numero verde", "Tel.", "toll-free". The short labels also match
 	// as OCR misreads them, l as 1 or i: "Tif." (Danish "Tlf."), "Te1";
 	// not after a dot, where "tif" is a file name's extension. Whose number
-	// it is may follow the label (phoneWhose), and a customer service line
-	// is a label of its own (serviceWords).
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?)?|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	// it is may follow the label (phoneWhose), or any one word before a
+	// colon ("Tlf. jordmor: 53 45 62 10"), and a customer service line is
+	// a label of its own (serviceWords).
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?|\.?[ \t]+\p{L}[\p{L}\-]{1,24}:)?|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// phoneQualified is a phone word that a few words qualify before a
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
 	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only
@@ -130,9 +131,10 @@ var (
 	// name), up to four words, a preposition.
 	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|reach|appelez|appeler|contactez|joindre|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|erreichen|erreichbar|st[öo]rungs(?:stelle|dienst)|ligue)\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under)[ \t]*$`)
 	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
-	// contactName is a contact's label and name before the number:
-	// "Supplier contact:  Rewi Tamatea, 06 879 4410" (found from outside).
-	contactName = regexp.MustCompile(`(?i)\b(?:contact|kontakt|contacto|contatto|ansprechpartner(?:in)?|attn|attention)\b[ \t]*:?[ \t]*(?-i:\p{Lu}[\p{L}'’.\-]*)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’.\-]*)){0,3}[ \t]*[,–—]?[ \t]*$`)
+	// contactName is a contact's label, what for, and name before the
+	// number: "Supplier contact:  Rewi Tamatea, 06 879 4410", "Contacto
+	// para entregas: Sr. Joaquim Mestre, 962 418 077" (found from outside).
+	contactName = regexp.MustCompile(`(?i)\b(?:contact|kontakt|contacto|contatto|ansprechpartner(?:in)?|attn|attention)\b(?:[ \t]+(?-i:\p{Ll}[\p{L}'’\-]*)){0,3}[ \t]*:?[ \t]*(?-i:\p{Lu}[\p{L}'’.\-]*)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’.\-]*)){0,3}[ \t]*[,–—]?[ \t]*$`)
 	// onFile is a phone word and "on file" or "on record": "Phone on
 	// file: 857-312-4406" (found from outside).
 	onFile = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+(?:number|no\.?|nr\.?))?[ \t]+on (?:file|record)[ \t]*:?[ \t]*$`)
