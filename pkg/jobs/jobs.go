@@ -97,7 +97,7 @@ func New(rdb redis.UniversalClient, service string) (*Store, error) {
 
 var acceptScript = redis.NewScript(`
 local p, owner, now, n = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
-local out = {}
+local out, open, owned = {}, {}, {}
 local i = 5
 for j = 1, n do
   local id, tenant, prio, key, rec = ARGV[i], ARGV[i+1], ARGV[i+2], ARGV[i+3], ARGV[i+4]
@@ -109,11 +109,17 @@ for j = 1, n do
   else
     redis.call('HSET', k, 'state', 'queued', 'owner', owner, 'token', 1, 'tenant', tenant,
       'prio', prio, 'key', key, 'rec', rec, 'accepted', now)
-    redis.call('ZADD', p .. ':open', now, id)
-    redis.call('SADD', p .. ':owner:' .. owner, id)
-    redis.call('SADD', p .. ':owners', owner)
+    open[#open + 1] = now
+    open[#open + 1] = id
+    owned[#owned + 1] = id
     out[j] = {'new', owner, 1}
   end
+end
+-- the new jobs' indexes, one command each for the whole call
+if #owned > 0 then
+  redis.call('ZADD', p .. ':open', unpack(open))
+  redis.call('SADD', p .. ':owner:' .. owner, unpack(owned))
+  redis.call('SADD', p .. ':owners', owner)
 end
 return out`)
 

@@ -2,6 +2,7 @@ package jobs_test
 
 import (
 	"context"
+	"strings"
 	"testing"
 	"time"
 
@@ -147,5 +148,51 @@ func TestEmittedPositionSurvivesASecondTakeover(t *testing.T) {
 	}
 	if got, _ := s.TakeOver(ctx, "d#1", "", 10); len(got) != 0 {
 		t.Fatalf("a done job was taken over: %+v", got)
+	}
+}
+
+// TestAcceptIndexesABatchOnce: a batch's new jobs enter the open and owner
+// indexes in one command each (the pipeline benchmark counted two SADDs
+// and a ZADD a job), and a job accepted before keeps its state and owner.
+func TestAcceptIndexesABatchOnce(t *testing.T) {
+	ctx := context.Background()
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	s, err := jobs.New(rdb, "ocr")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := s.Accept(ctx, "a#1", []jobs.Job{{ID: "old", Key: "wf0"}}); err != nil {
+		t.Fatal(err)
+	}
+	if err := rdb.ConfigResetStat(ctx).Err(); err != nil {
+		t.Fatal(err)
+	}
+	batch := []jobs.Job{{ID: "old", Key: "wf0"}}
+	for _, id := range []string{"e1", "e2", "e3", "e4"} {
+		batch = append(batch, jobs.Job{ID: id, Tenant: "acme", Priority: "bulk", Key: "wf-" + id, Record: []byte(id)})
+	}
+	got, isNew, err := s.Accept(ctx, "b#1", batch)
+	if err != nil || !isNew {
+		t.Fatalf("accept: new=%v err=%v", isNew, err)
+	}
+	if got[0].Owner != "a#1" || got[0].State != jobs.StateQueued {
+		t.Errorf("the job accepted before: %+v, want a#1's, queued", got[0])
+	}
+	for _, j := range got[1:] {
+		if j.Owner != "b#1" || j.Token != 1 {
+			t.Errorf("new job %+v, want b#1's with token 1", j)
+		}
+	}
+	info, err := rdb.Info(ctx, "commandstats").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for cmd, want := range map[string]string{"zadd": "calls=1,", "sadd": "calls=2,"} {
+		if !strings.Contains(info, "cmdstat_"+cmd+":"+want) {
+			t.Errorf("%s: want %s in\n%s", cmd, want, info)
+		}
+	}
+	if n, _ := s.Open(ctx); n != 5 {
+		t.Errorf("open jobs %d, want 5", n)
 	}
 }
