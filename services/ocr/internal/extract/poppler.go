@@ -116,7 +116,8 @@ func (p *Poppler) Pages(ctx context.Context, path string, maxPages int) ([]PageS
 }
 
 // TextLayer returns the text layer of each of the PDF's n pages, from one
-// `pdftotext -layout` run whose pages are separated by form feeds.
+// `pdftotext -layout` run whose pages are separated by form feeds; two
+// columns of running text are read one after the other (readColumns).
 func (p *Poppler) TextLayer(ctx context.Context, path string, n int) ([]string, error) {
 	out, err := p.ToText.Run(ctx, "-layout", "-enc", "UTF-8", "-f", "1", "-l", strconv.Itoa(n), path, "-")
 	if err != nil {
@@ -129,6 +130,9 @@ func (p *Poppler) TextLayer(ctx context.Context, path string, n int) ([]string, 
 	}
 	if len(parts) != n {
 		return nil, fault.Structuralf("pdftotext: %d pages of text for %d pages", len(parts), n)
+	}
+	for i := range parts {
+		parts[i] = readColumns(parts[i])
 	}
 	return parts, nil
 }

@@ -500,3 +500,28 @@ func TestFaintScanInGrainIsReadSmoothed(t *testing.T) {
 		t.Errorf("mean confidence %.2f, want the smoothed reading's (at least 0.80)", c)
 	}
 }
+
+// TestTwoColumnTextLayerIsReadColumnByColumn: a text PDF of programme
+// notes in two columns, from the fourteenth outside trial, whose `pdftotext
+// -layout` text put the columns side by side line by line (CER 0.73), reads
+// the left column and then the right one.
+func TestTwoColumnTextLayerIsReadColumnByColumn(t *testing.T) {
+	x, _ := newExtractor(t, options{})
+	res, err := x.Extract(ctx(t), job("programme2col.pdf", "application/pdf"))
+	if err != nil {
+		t.Fatalf("Extract: %v", err)
+	}
+	text := res.Text()
+	for _, seq := range []string{
+		"Tonight we open with Thomas Tallis's\n\"If ye love me\", a four-part anthem first\nprinted in 1565",
+		"After the interval our youngest members\nsing three folk-song arrangements by",
+		"Box office: 01937 582 604",
+	} {
+		if !strings.Contains(text, seq) {
+			t.Errorf("%q not in the text:\n%s", seq, text)
+		}
+	}
+	if strings.Index(text, "irae almost entirely.") > strings.Index(text, "After the interval") {
+		t.Errorf("the right column starts before the left one ends:\n%s", text)
+	}
+}
