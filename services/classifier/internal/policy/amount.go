@@ -114,6 +114,22 @@ type number struct {
 	grouped, decimals bool
 }
 
+// accountLabel ends a label that names an account.
+var accountLabel = regexp.MustCompile(`(?i)\b(?:account|acct|a/c|konto|compte|conto|cuenta|conta|rekening)\b[\s:.#\-–]*$`)
+
+// accountNumber reports whether n, under label, is an account's number:
+// the label ends in an account word and n is a whole number of seven
+// digits or more.
+func accountNumber(label string, n number) bool {
+	digits := 0
+	for i := 0; i < len(n.raw); i++ {
+		if isDigit(n.raw[i]) {
+			digits++
+		}
+	}
+	return !n.decimals && digits >= 7 && accountLabel.MatchString(label)
+}
+
 // scanNumbers finds number tokens: digits with consistent thousands
 // separators (",", ".", "'", "’", a no-break space, or a space when a
 // currency is next to it) and an optional decimal part of one or two
@@ -703,6 +719,11 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 	}
 	switch {
 	case rowKind == labelLimit || headerKind == labelLimit:
+		return Amount{}, "", false
+	case rowKind == labelID && accountNumber(label, n):
+		// An account's number after its currency, as a statement names a
+		// sub-account: "Sub-account:  EUR 62 184 399" (found from outside:
+		// the reviewer was shown it as the largest amount).
 		return Amount{}, "", false
 	case currencyBefore(left) != "" || currencyAfter(right) != "":
 		// A currency outweighs an identifier word: "Requested credit

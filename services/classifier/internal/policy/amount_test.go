@@ -196,6 +196,11 @@ func TestAmountForms(t *testing.T) {
 		{"premium-rate text to a shortcode", "12 Nov 19:42 Premium text to 81234 (competition) -", []string{}},
 		{"call to a number", "Total calls to 0800 numbers", []string{}},
 		{"charge for the text is money", "Premium text to 81234: charge 3.50", []string{"3.50 label"}},
+		// Found from outside (fourteenth trial): a sub-account's number
+		// after its currency is no amount; an account's balance is.
+		{"sub-account number after its currency", "Sub-account:     EUR 62 184 399", []string{}},
+		{"account balance after its currency", "Sub-account balance:  EUR 55 722.60", []string{"55722.60 EUR currency"}},
+		{"an account's small whole sum", "Deposit account: €5,000", []string{"5000.00 EUR currency"}},
 		// Found from outside (fourteenth trial): Czech crowns after the
 		// amount, a Czech lease's yearly rent.
 		{"czech crowns", "Pachtovné činí 4 200 Kč za 1 ha a rok, celkem 17 982 Kč ročně", []string{"4200.00 CZK currency", "17982.00 CZK currency"}},
