@@ -3,8 +3,6 @@ package cancel_test
 import (
 	"context"
 	"reflect"
-	"strconv"
-	"strings"
 	"testing"
 
 	"github.com/docket-run/docket/pkg/cancel"
@@ -67,17 +65,7 @@ func TestEnded(t *testing.T) {
 			t.Fatal(err)
 		}
 	}
-	calls := func() int64 {
-		info, err := rdb.Info(ctx, "commandstats").Result()
-		if err != nil {
-			t.Fatal(err)
-		}
-		var n int64
-		if _, rest, ok := strings.Cut(info, "cmdstat_mget:calls="); ok {
-			n, _ = strconv.ParseInt(rest[:strings.IndexByte(rest, ',')], 10, 64)
-		}
-		return n
-	}
+	calls := func() int64 { return dockettest.CommandCalls(t, rdb)["mget"] }
 	before := calls()
 	canceled, late, err := m.Ended(ctx, []string{"wf-1", "wf-2", "wf-3", "wf-4"})
 	if err != nil {

@@ -5,6 +5,8 @@ import (
 	"errors"
 	"log/slog"
 	"os/exec"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -56,4 +58,28 @@ func RedisClient(t testing.TB, srv *redislocal.Server) *redis.Client {
 	c := redis.NewClient(&redis.Options{Addr: srv.Addr(), DisableIdentity: true})
 	t.Cleanup(func() { _ = c.Close() })
 	return c
+}
+
+// CommandCalls returns how many times redis-server ran each command (the
+// commands scripts ran included) since it started or since CONFIG
+// RESETSTAT, from INFO commandstats: "hset", "evalsha", "config|resetstat".
+func CommandCalls(t testing.TB, rdb redis.UniversalClient) map[string]int64 {
+	t.Helper()
+	info, err := rdb.Info(context.Background(), "commandstats").Result()
+	if err != nil {
+		t.Fatalf("dockettest: INFO commandstats: %v", err)
+	}
+	calls := map[string]int64{}
+	for line := range strings.SplitSeq(info, "\n") {
+		name, rest, ok := strings.Cut(strings.TrimSpace(line), ":calls=")
+		if !ok || !strings.HasPrefix(name, "cmdstat_") {
+			continue
+		}
+		n, err := strconv.ParseInt(rest[:strings.IndexByte(rest+",", ',')], 10, 64)
+		if err != nil {
+			t.Fatalf("dockettest: INFO commandstats line %q: %v", line, err)
+		}
+		calls[strings.TrimPrefix(name, "cmdstat_")] = n
+	}
+	return calls
 }

@@ -39,6 +39,23 @@ func TestRedis(t *testing.T) {
 	})
 }
 
+func TestCommandCalls(t *testing.T) {
+	c := RedisClient(t, Redis(t))
+	if err := c.ConfigResetStat(t.Context()).Err(); err != nil {
+		t.Fatal(err)
+	}
+	for range 3 {
+		c.Set(t.Context(), "k", "v", 0)
+	}
+	c.Eval(t.Context(), "redis.call('HSET', KEYS[1], 'f', 1) return redis.call('HGET', KEYS[1], 'f')", []string{"h"})
+	calls := CommandCalls(t, c)
+	for cmd, want := range map[string]int64{"set": 3, "eval": 1, "hset": 1, "hget": 1, "config|resetstat": 1} {
+		if calls[cmd] != want {
+			t.Errorf("%s: %d calls, want %d (all: %v)", cmd, calls[cmd], want, calls)
+		}
+	}
+}
+
 // A missing redis-server fails the test with a message saying what to
 // install: no skip, no fallback.
 func TestRedisMissingBinaryFails(t *testing.T) {

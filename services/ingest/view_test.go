@@ -5,11 +5,10 @@ import (
 	"net/http"
 	"net/http/httptest"
 	"slices"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/trackerclient"
 	"github.com/docket-run/docket/services/ingest/internal/app"
@@ -209,20 +208,10 @@ func TestTrackedSubmitRecordsBeforePublishing(t *testing.T) {
 }
 
 // commandCalls returns how often Redis ran cmd (scripts' commands
-// included), from INFO commandstats.
-func (h *harness) commandCalls(cmd string) int {
+// included).
+func (h *harness) commandCalls(cmd string) int64 {
 	h.t.Helper()
-	info, err := h.rdb.Info(context.Background(), "commandstats").Result()
-	if err != nil {
-		h.t.Fatal(err)
-	}
-	for _, l := range strings.Split(info, "\n") {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(l), "cmdstat_"+cmd+":calls="); ok {
-			n, _ := strconv.Atoi(strings.SplitN(rest, ",", 2)[0])
-			return n
-		}
-	}
-	return 0
+	return dockettest.CommandCalls(h.t, h.rdb)[cmd]
 }
 
 // TestExtractedReadsContentOnlyWhenErased: the extracted event's update

@@ -2,36 +2,12 @@ package store_test
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"testing"
 	"time"
-
-	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/services/ingest/internal/store"
 )
-
-// commandCalls returns redis-server's calls per command since the last
-// CONFIG RESETSTAT, the commands scripts ran included.
-func commandCalls(t *testing.T, rdb *redis.Client) map[string]int {
-	t.Helper()
-	info, err := rdb.Info(context.Background(), "commandstats").Result()
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := map[string]int{}
-	for _, line := range strings.Split(info, "\n") {
-		name, rest, ok := strings.Cut(strings.TrimSpace(line), ":calls=")
-		if !ok {
-			continue
-		}
-		n, _ := strconv.Atoi(rest[:strings.IndexByte(rest, ',')])
-		calls[strings.TrimPrefix(name, "cmdstat_")] = n
-	}
-	return calls
-}
 
 // TestApplyReadsAndWritesOnce: an update reads the record once and writes
 // it once, however many fields it sets (the pipeline benchmark counted 59
@@ -59,9 +35,9 @@ func TestApplyReadsAndWritesOnce(t *testing.T) {
 		t.Fatal(err)
 	}
 	apply(store.Update{WorkflowID: "wf-1", Rank: 2, Fields: ranked, Static: map[string]string{"tenant": "acme", "callback_url": "http://cb", "file": ""}})
-	calls := commandCalls(t, rdb)
+	calls := dockettest.CommandCalls(t, rdb)
 	delete(calls, "config|resetstat")
-	want := map[string]int{"evalsha": 1, "hmget": 1, "hset": 1, "pexpire": 1}
+	want := map[string]int64{"evalsha": 1, "hmget": 1, "hset": 1, "pexpire": 1}
 	for cmd, n := range calls {
 		if want[cmd] != n && cmd != "eval" && cmd != "script|load" {
 			t.Errorf("%s called %d times, want %d (all calls: %v)", cmd, n, want[cmd], calls)

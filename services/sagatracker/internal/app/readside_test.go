@@ -16,7 +16,6 @@ import (
 	"path/filepath"
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 	"testing"
 	"time"
@@ -31,6 +30,7 @@ import (
 	"google.golang.org/grpc/status"
 	"google.golang.org/protobuf/types/known/durationpb"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/telemetry"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
@@ -505,20 +505,7 @@ func TestListByTypeAndSearch(t *testing.T) {
 // xreads returns how many XREAD commands redis-server has run.
 func xreads(t *testing.T, e *env) int64 {
 	t.Helper()
-	info, err := e.redis.Info(context.Background(), "commandstats").Result()
-	if err != nil {
-		t.Fatalf("INFO commandstats: %v", err)
-	}
-	for line := range strings.SplitSeq(info, "\n") {
-		if rest, ok := strings.CutPrefix(strings.TrimSpace(line), "cmdstat_xread:calls="); ok {
-			n, err := strconv.ParseInt(rest[:strings.IndexByte(rest, ',')], 10, 64)
-			if err != nil {
-				t.Fatalf("cmdstat_xread %q: %v", line, err)
-			}
-			return n
-		}
-	}
-	return 0
+	return dockettest.CommandCalls(t, e.redis)["xread"]
 }
 
 // TestChangeStreamReadOnlyWhileWatched: with no watch open the tracker

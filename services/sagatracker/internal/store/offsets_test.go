@@ -2,9 +2,9 @@ package store
 
 import (
 	"context"
-	"strconv"
-	"strings"
 	"testing"
+
+	"github.com/docket-run/docket/pkg/dockettest"
 )
 
 // TestOffsetsReadAndWrittenOnce: a call reads the stored offsets of all
@@ -25,16 +25,7 @@ func TestOffsetsReadAndWrittenOnce(t *testing.T) {
 	if _, err := s.Apply(ctx, nil, map[string]int64{"a/0": 6, "a/1": 3, "b/0": 4, "b/1": 9}); err != nil {
 		t.Fatal(err)
 	}
-	info, err := s.rdb.Info(ctx, "commandstats").Result()
-	if err != nil {
-		t.Fatal(err)
-	}
-	calls := map[string]int{}
-	for _, line := range strings.Split(info, "\n") {
-		if name, rest, ok := strings.Cut(strings.TrimSpace(line), ":calls="); ok {
-			calls[strings.TrimPrefix(name, "cmdstat_")], _ = strconv.Atoi(rest[:strings.IndexByte(rest, ',')])
-		}
-	}
+	calls := dockettest.CommandCalls(t, s.rdb)
 	if calls["hget"] != 0 || calls["hmget"] != 1 || calls["hset"] != 1 {
 		t.Errorf("offsets: hget %d, hmget %d, hset %d calls; want 0, 1, 1 (all: %v)", calls["hget"], calls["hmget"], calls["hset"], calls)
 	}
