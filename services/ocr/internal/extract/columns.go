@@ -23,6 +23,9 @@ const (
 	// columnsMaxDigits is the largest share of digits among the right
 	// side's letters and digits.
 	columnsMaxDigits = 0.25
+	// columnsMaxWidth bounds the lines looked at, in characters: wider
+	// pages are no columns of print, and the search is width × lines.
+	columnsMaxWidth = 1000
 )
 
 // readColumns returns page, a text layer's page as `pdftotext -layout`
@@ -31,18 +34,34 @@ const (
 func readColumns(page string) string {
 	lines := strings.Split(page, "\n")
 	runes := make([][]rune, len(lines))
+	// first and last: each line's first and last non-blank rune (-1 when
+	// it has none).
+	first, last := make([]int, len(lines)), make([]int, len(lines))
 	width := 0
 	for i, l := range lines {
-		runes[i] = []rune(l)
-		width = max(width, len(runes[i]))
+		r := []rune(l)
+		runes[i] = r
+		width = max(width, len(r))
+		first[i], last[i] = -1, -1
+		for j, c := range r {
+			if c != ' ' {
+				if first[i] < 0 {
+					first[i] = j
+				}
+				last[i] = j
+			}
+		}
+	}
+	if width > columnsMaxWidth {
+		return page
 	}
 	blank := func(r []rune, i int) bool { return i >= len(r) || r[i] == ' ' }
 	// The column where most lines start a second text.
 	best, bestN := -1, 0
 	for c := 8; c < width-8; c++ {
 		n := 0
-		for _, r := range runes {
-			if !blank(r, c) && blank(r, c-1) && blank(r, c-2) && strings.TrimSpace(string(r[:c-2])) != "" {
+		for i, r := range runes {
+			if !blank(r, c) && blank(r, c-1) && blank(r, c-2) && first[i] >= 0 && first[i] < c-2 {
 				n++
 			}
 		}
@@ -56,19 +75,19 @@ func readColumns(page string) string {
 	c := best
 	// The region: from the first line with text right of the gutter to
 	// the last; no line in it may cross the gutter.
-	first, last := -1, -1
-	for i, r := range runes {
-		if len(r) > c && strings.TrimSpace(string(r[c:])) != "" {
-			if first < 0 {
-				first = i
+	from, to := -1, -1
+	for i := range runes {
+		if last[i] >= c {
+			if from < 0 {
+				from = i
 			}
-			last = i
+			to = i
 		}
 	}
 	var left, right []string
-	for i := first; i <= last; i++ {
+	for i := from; i <= to; i++ {
 		r := runes[i]
-		if !blank(r, c-1) && strings.TrimSpace(string(r[:c-1])) != "" {
+		if !blank(r, c-1) && first[i] < c-1 {
 			return page // a line runs across the gutter: not two columns
 		}
 		if len(r) <= c {
@@ -82,11 +101,11 @@ func readColumns(page string) string {
 	if !runningText(left, false) || !runningText(right, true) {
 		return page
 	}
-	out := append([]string{}, lines[:first]...)
+	out := append([]string{}, lines[:from]...)
 	out = append(out, left...)
 	out = append(out, "")
 	out = append(out, right...)
-	out = append(out, lines[last+1:]...)
+	out = append(out, lines[to+1:]...)
 	return strings.Join(out, "\n")
 }
 
