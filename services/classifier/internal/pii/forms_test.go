@@ -83,6 +83,7 @@ func TestPhoneForms(t *testing.T) {
 		// between the label and its colon, a customer centre to ring, a
 		// contact's purpose and title before the name.
 		{"word between the phone label and its colon", "Jordmor: Kari Vestbø   Tlf. jordmor: 53 45 62 10", []string{"53 45 62 10"}},
+		{"word between the phone label and its colon, as OCR read it", "Jordmor: Kari Vestbo Tif. jordmor: 53 45 62 10", []string{"53 45 62 10"}},
 		{"customer centre to ring", "Frågor? Ring Kundcenter 036-19 44 80 vardagar 8-17.", []string{"036-19 44 80"}},
 		{"contact for deliveries, a title and a name", "Contacto para entregas: Sr. Joaquim Mestre, 962 418 077", []string{"962 418 077"}},
 		// Found from outside (fourteenth trial): a Belgian VAT number

@@ -115,7 +115,7 @@ var (
 	// it is may follow the label (phoneWhose), or any one word before a
 	// colon ("Tlf. jordmor: 53 45 62 10"), and a customer service line is
 	// a label of its own (serviceWords).
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?|\.?[ \t]+\p{L}[\p{L}\-]{1,24}:)?|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?|\.?[ \t]+\p{L}[\p{L}\-]{1,24}:)?|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b(?:\.?[ \t]+\p{L}[\p{L}\-]{1,24}:)?|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// phoneQualified is a phone word that a few words qualify before a
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
 	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only

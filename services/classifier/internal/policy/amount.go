@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"strconv"
 	"strings"
+	"unicode"
 	"unicode/utf8"
 
 	"github.com/docket-run/docket/services/classifier/internal/layout"
@@ -249,10 +250,10 @@ var (
 	// currencyEnd: a currency at the end of the text left of a number.
 	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|\b(` + currencyCodes + `|Rs\.?|Fr\.|kr\.?)|(?i:\b(` + currencyCodes + `)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one.
-	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|(?i:\b(` + currencyCodes + `)\b)|kr\b|zł|Kč|Fr\.)`)
+	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|(?i:\b(` + currencyCodes + `)\b)|kr\b|zł|K[čé]|Fr\.)`)
 	symbolCodes   = map[string]string{"$": "USD", "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
-		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK"}
+		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|\$)\)[\s:]*$`)
 	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$)(?:\)|\b|$)`)
@@ -386,6 +387,11 @@ func currencyAfter(right string) string {
 	right = right[:min(len(right), 8)]
 	m := currencyStart.FindString(right)
 	if m == "" {
+		return ""
+	}
+	// Czech crowns as OCR reads them without Czech, "Ké", and only as a
+	// word of their own.
+	if r, _ := utf8.DecodeRuneInString(right[len(m):]); strings.HasSuffix(m, "Ké") && unicode.IsLetter(r) {
 		return ""
 	}
 	return currencyCode(m)

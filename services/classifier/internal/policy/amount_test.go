@@ -204,6 +204,8 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (fourteenth trial): Czech crowns after the
 		// amount, a Czech lease's yearly rent.
 		{"czech crowns", "Pachtovné činí 4 200 Kč za 1 ha a rok, celkem 17 982 Kč ročně", []string{"4200.00 CZK currency", "17982.00 CZK currency"}},
+		{"czech crowns as OCR reads them", "celkem 17 982 Ké ročně", []string{"17982.00 CZK currency"}},
+		{"no crowns before a word", "celkem 3 Kébabs", []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
