@@ -87,7 +87,7 @@ func readColumns(page string) string {
 	var left, right []string
 	for i := from; i <= to; i++ {
 		r := runes[i]
-		if !blank(r, c-1) && first[i] < c-1 {
+		if (!blank(r, c-1) && first[i] < c-1) || (!blank(r, c-2) && !blank(r, c)) {
 			return page // a line runs across the gutter: not two columns
 		}
 		if len(r) <= c {

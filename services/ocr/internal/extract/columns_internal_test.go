@@ -75,6 +75,17 @@ func TestReadColumns(t *testing.T) {
 			[2]string{"on the river, and every crew is welcome", "bar or by transfer to the club."},
 		),
 	}
+	// A sentence across the gutter with one space at it: 49 characters
+	// on the left, the 50th a space.
+	unchanged["a sentence across the gutter, one space at it"] = side(
+		[2]string{"The new season starts with the regatta", "of March and can be paid at the"},
+		[2]string{"on the river, and every crew is welcome", "bar or by transfer to the club."},
+		[2]string{"to enter at least one of the races, and then more", "words run on across the page."},
+		[2]string{"Training is on Tuesday and Thursday", "Bar: Friday evenings from six"},
+		[2]string{"evenings, and the boathouse opens at six.", "Secretary: Jo Marsh, on the board"},
+		[2]string{"The new season starts with the regatta", "of March and can be paid at the"},
+		[2]string{"on the river, and every crew is welcome", "bar or by transfer to the club."},
+	)
 	for name, page := range unchanged {
 		if got := readColumns(page); got != page {
 			t.Errorf("%s changed:\n%s", name, got)
