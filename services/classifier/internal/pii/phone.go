@@ -100,6 +100,11 @@ const phoneWhose = `gratuito|gratuita|gratis|gratuit|kostenlos|kostenfrei|free|p
 // appointments, "Marcações 912 447 316" (found from outside).
 const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservice|schadenhotline|marca[çc][õo]es|assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundcent(?:er|ret)|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|apoio a \p{L}+|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat`
 
+// labelWhose is what may follow a phone label's word to say whose number
+// it is: a word of phoneWhose ("Teléfono gratuito", "Tel. (home)"), or any
+// one word before a colon ("Tlf. jordmor: 53 45 62 10").
+const labelWhose = `(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?|\.?[ \t]+\p{L}[\p{L}\-]{1,24}:)?`
+
 var (
 	// phoneLabel names a phone number; it may end in "No." or "number",
 	// which then belongs to it, not to an identifier label. Besides the
@@ -112,10 +117,9 @@ var (
 	// "Numero verde", "Tel.", "toll-free". The short labels also match
 	// as OCR misreads them, l as 1 or i: "Tif." (Danish "Tlf."), "Te1";
 	// not after a dot, where "tif" is a file name's extension. Whose number
-	// it is may follow the label (phoneWhose), or any one word before a
-	// colon ("Tlf. jordmor: 53 45 62 10"), and a customer service line is
-	// a label of its own (serviceWords).
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?(?:\.?[ \t]*\(?(?:` + phoneWhose + `)\)?|\.?[ \t]+\p{L}[\p{L}\-]{1,24}:)?|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b(?:\.?[ \t]+\p{L}[\p{L}\-]{1,24}:)?|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	// it is may follow the label (labelWhose), and a customer service line
+	// is a label of its own (serviceWords).
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// phoneQualified is a phone word that a few words qualify before a
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
 	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only
