@@ -50,3 +50,30 @@ func MediaType(head []byte) (string, bool) {
 	}
 	return mt, false
 }
+
+// UTF16WithoutBOM reports whether head reads as UTF-16 text that has no
+// byte order mark: mostly letters in one byte of each pair and zeros in
+// the other. Such a file sniffs as binary (its zero bytes), so the
+// refusal can say what it is and how to send it instead.
+func UTF16WithoutBOM(head []byte) bool {
+	if len(head) > HeadSize {
+		head = head[:HeadSize]
+	}
+	pairs := len(head) / 2
+	if pairs < 4 {
+		return false
+	}
+	var le, be int
+	for i := 0; i+1 < len(head); i += 2 {
+		a, b := head[i], head[i+1]
+		switch {
+		case a != 0 && b == 0 && printable(a):
+			le++
+		case a == 0 && b != 0 && printable(b):
+			be++
+		}
+	}
+	return le*10 >= pairs*9 || be*10 >= pairs*9
+}
+
+func printable(c byte) bool { return c >= 0x20 || c == '\n' || c == '\r' || c == '\t' }

@@ -36,6 +36,47 @@ func TestMediaType(t *testing.T) {
 	}
 }
 
+func TestUTF16WithoutBOM(t *testing.T) {
+	le := func(s string) []byte {
+		var b []byte
+		for _, r := range s {
+			b = append(b, byte(r), 0)
+		}
+		return b
+	}
+	be := func(s string) []byte {
+		var b []byte
+		for _, r := range s {
+			b = append(b, 0, byte(r))
+		}
+		return b
+	}
+	cases := []struct {
+		name string
+		head []byte
+		want bool
+	}{
+		{"little endian", le("Invoice 42\r\nTotal: 10 EUR\r\n"), true},
+		{"big endian", be("Rechnung 42\nSumme: 10 EUR\n"), true},
+		{"utf-8 text", []byte("Invoice 42\nTotal: 10 EUR\n"), false},
+		{"binary", []byte{0, 1, 2, 3, 0xfe, 0xff, 0, 0, 7, 0}, false},
+		{"too short", le("ab"), false},
+		{"png", []byte("\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR"), false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			if got := UTF16WithoutBOM(c.head); got != c.want {
+				t.Errorf("UTF16WithoutBOM = %v, want %v", got, c.want)
+			}
+			if c.want {
+				if mt, ok := MediaType(c.head); ok {
+					t.Errorf("MediaType = %q accepted; UTF-16 without a byte order mark is refused", mt)
+				}
+			}
+		})
+	}
+}
+
 // FuzzMediaType checks that MediaType never panics, that it only accepts
 // the allow-list, and that the explicit magic numbers win.
 func FuzzMediaType(f *testing.F) {

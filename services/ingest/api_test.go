@@ -13,6 +13,7 @@ import (
 	"strings"
 	"testing"
 	"time"
+	"unicode/utf16"
 
 	"github.com/twmb/franz-go/pkg/kerr"
 	"github.com/twmb/franz-go/pkg/kfake"
@@ -200,6 +201,15 @@ func TestIdempotentRepeatAfterCrashWindow(t *testing.T) {
 	}
 }
 
+// utf16le is s as UTF-16LE without a byte order mark.
+func utf16le(s string) []byte {
+	var b []byte
+	for _, u := range utf16.Encode([]rune(s)) {
+		b = append(b, byte(u), byte(u>>8))
+	}
+	return b
+}
+
 func errCode(body map[string]any) string {
 	e, _ := body["error"].(map[string]any)
 	c, _ := e["code"].(string)
@@ -218,22 +228,25 @@ func TestRefusalsCreateNothing(t *testing.T) {
 		u      upload
 		status int
 		code   string
+		// message, when set, is a part of the error message
+		message string
 	}{
-		{"too large", false, upload{apiKey: acmeKey, key: "big", doc: append([]byte("%PDF-"), bytes.Repeat([]byte("x"), maxBytes)...)}, 413, "too_large"},
-		{"too large raw", true, upload{apiKey: acmeKey, doc: bytes.Repeat([]byte("a"), maxBytes+1)}, 413, "too_large"},
-		{"zip named pdf", false, upload{apiKey: acmeKey, key: "zip", filename: "x.pdf", doc: zip}, 415, "unsupported_media_type"},
-		{"html raw declared pdf", true, upload{apiKey: acmeKey, doc: []byte("<html><body>hi</body></html>")}, 415, "unsupported_media_type"},
-		{"empty", false, upload{apiKey: acmeKey, key: "empty", filename: "e.pdf"}, 400, "empty_document"},
-		{"empty raw", true, upload{apiKey: acmeKey}, 400, "empty_document"},
-		{"bad priority", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"priority", "high"}}}, 400, "invalid_request"},
-		{"past deadline", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"deadline", "2001-01-01T00:00:00Z"}}}, 400, "invalid_request"},
-		{"bad callback", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"callback_url", "ftp://x"}}}, 400, "invalid_request"},
-		{"no key", false, upload{doc: pdfDoc}, 401, "unauthorized"},
-		{"unknown key", false, upload{apiKey: "nope", doc: pdfDoc}, 401, "unauthorized"},
-		{"other tenant", false, upload{apiKey: acmeKey, tenant: "slow", doc: pdfDoc}, 403, "forbidden"},
-		{"other tenant field", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"tenant", "slow"}}}, 403, "forbidden"},
-		{"slow tenant first", false, upload{apiKey: slowKey, doc: zip}, 415, "unsupported_media_type"},
-		{"slow tenant over quota", false, upload{apiKey: slowKey, doc: pdfDoc}, 429, "quota_exceeded"},
+		{"too large", false, upload{apiKey: acmeKey, key: "big", doc: append([]byte("%PDF-"), bytes.Repeat([]byte("x"), maxBytes)...)}, 413, "too_large", ""},
+		{"too large raw", true, upload{apiKey: acmeKey, doc: bytes.Repeat([]byte("a"), maxBytes+1)}, 413, "too_large", ""},
+		{"zip named pdf", false, upload{apiKey: acmeKey, key: "zip", filename: "x.pdf", doc: zip}, 415, "unsupported_media_type", ""},
+		{"html raw declared pdf", true, upload{apiKey: acmeKey, doc: []byte("<html><body>hi</body></html>")}, 415, "unsupported_media_type", ""},
+		{"empty", false, upload{apiKey: acmeKey, key: "empty", filename: "e.pdf"}, 400, "empty_document", ""},
+		{"empty raw", true, upload{apiKey: acmeKey}, 400, "empty_document", ""},
+		{"bad priority", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"priority", "high"}}}, 400, "invalid_request", ""},
+		{"past deadline", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"deadline", "2001-01-01T00:00:00Z"}}}, 400, "invalid_request", ""},
+		{"bad callback", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"callback_url", "ftp://x"}}}, 400, "invalid_request", ""},
+		{"no key", false, upload{doc: pdfDoc}, 401, "unauthorized", ""},
+		{"unknown key", false, upload{apiKey: "nope", doc: pdfDoc}, 401, "unauthorized", ""},
+		{"other tenant", false, upload{apiKey: acmeKey, tenant: "slow", doc: pdfDoc}, 403, "forbidden", ""},
+		{"other tenant field", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"tenant", "slow"}}}, 403, "forbidden", ""},
+		{"utf-16 without byte order mark", false, upload{apiKey: acmeKey, key: "utf16", filename: "notes.txt", doc: utf16le("Invoice 42\r\nTotal: 10 EUR\r\n")}, 415, "unsupported_media_type", "UTF-16 text without a byte order mark"},
+		{"slow tenant first", false, upload{apiKey: slowKey, doc: zip}, 415, "unsupported_media_type", ""},
+		{"slow tenant over quota", false, upload{apiKey: slowKey, doc: pdfDoc}, 429, "quota_exceeded", ""},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -246,6 +259,9 @@ func TestRefusalsCreateNothing(t *testing.T) {
 			}
 			if resp.StatusCode != c.status || errCode(body) != c.code {
 				t.Errorf("got %d %v, want %d %s", resp.StatusCode, body, c.status, c.code)
+			}
+			if e, _ := body["error"].(map[string]any); c.message != "" && !strings.Contains(fmt.Sprint(e["message"]), c.message) {
+				t.Errorf("message %q, want it to say %q", e["message"], c.message)
 			}
 			if c.status == 429 && resp.Header.Get("Retry-After") == "" {
 				t.Errorf("429 without Retry-After")

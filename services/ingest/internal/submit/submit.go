@@ -165,7 +165,7 @@ func (s *Service) Store(ctx context.Context, r io.Reader) (*blob.Staged, error) 
 	head = head[:n]
 	mt, ok := sniff.MediaType(head)
 	if !ok {
-		return nil, Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
+		return nil, unsupportedMedia(mt, head)
 	}
 	staged, err := s.blobs.Stage(ctx, io.MultiReader(bytes.NewReader(head), doc), mt)
 	if e, ok := AsError(err); ok {
@@ -274,9 +274,19 @@ func (s *Service) checkContent(head []byte, size int64) (string, error) {
 	}
 	mt, ok := sniff.MediaType(head)
 	if !ok {
-		return "", Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
+		return "", unsupportedMedia(mt, head)
 	}
 	return mt, nil
+}
+
+// unsupportedMedia refuses a document of type mt, which its first bytes
+// head were sniffed as. UTF-16 text without a byte order mark sniffs as
+// binary; the refusal says what it looks like and how to send it.
+func unsupportedMedia(mt string, head []byte) *Error {
+	if sniff.UTF16WithoutBOM(head) {
+		return Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "the document looks like UTF-16 text without a byte order mark: send plain text as UTF-8, or UTF-16 that starts with its byte order mark")
+	}
+	return Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
 }
 
 // reserve maps the key to its workflow. Without a key every submission is
