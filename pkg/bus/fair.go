@@ -17,7 +17,8 @@ type Share struct {
 }
 
 // fairQueue schedules accepted long jobs by start-time fair queueing across
-// tenants, with a strict interactive lane before the bulk one. Each tenant
+// tenants, with strict lanes: quick jobs (the handler's Quick option: a
+// plain-text document beside scans) first, then interactive, then bulk. Each tenant
 // has a virtual finish tag that advances by 1/weight per started job; the
 // next job goes to the tenant with the smallest tag among those with a job
 // waiting and room under their cap. A tenant that was idle starts again at
@@ -27,7 +28,7 @@ type Share struct {
 type fairQueue struct {
 	mu      sync.Mutex
 	shares  func(tenant string) Share
-	lanes   [2]map[string]*tenantQueue // interactive, bulk
+	lanes   [3]map[string]*tenantQueue // quick, interactive, bulk
 	tags    map[string]float64         // tenant -> virtual finish tag
 	running map[string]int             // tenant -> running jobs
 	busy    map[string][]*job          // key -> jobs waiting behind a running one of the key
@@ -40,18 +41,24 @@ type tenantQueue struct{ jobs []*job }
 func newFairQueue(shares func(string) Share) *fairQueue {
 	return &fairQueue{
 		shares:  shares,
-		lanes:   [2]map[string]*tenantQueue{{}, {}},
+		lanes:   [3]map[string]*tenantQueue{{}, {}, {}},
 		tags:    map[string]float64{},
 		running: map[string]int{},
 		busy:    map[string][]*job{},
 	}
 }
 
-func laneOf(priority string) int {
-	if strings.EqualFold(priority, events.PriorityBulk) {
-		return 1
+// laneOf is j's lane. A quick job takes a fraction of a typical job's
+// time, so running it first costs the others little and spares it the
+// whole queue's wait, whatever its priority.
+func laneOf(j *job) int {
+	switch {
+	case j.quick:
+		return 0
+	case strings.EqualFold(j.Priority, events.PriorityBulk):
+		return 2
 	}
-	return 0
+	return 1
 }
 
 // push queues j, behind any job of its key that is queued or running.
@@ -68,7 +75,7 @@ func (q *fairQueue) push(j *job) {
 }
 
 func (q *fairQueue) enqueue(j *job) {
-	lane := q.lanes[laneOf(j.Priority)]
+	lane := q.lanes[laneOf(j)]
 	tq := lane[j.Tenant]
 	if tq == nil {
 		tq = &tenantQueue{}

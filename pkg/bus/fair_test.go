@@ -95,6 +95,18 @@ func TestFairQueueInteractiveBeforeBulk(t *testing.T) {
 	}
 }
 
+func TestFairQueueQuickFirst(t *testing.T) {
+	q := newFairQueue(func(string) Share { return Share{Weight: 1} })
+	q.push(newTestJob("int0", "a", events.PriorityInteractive, "k1"))
+	q.push(newTestJob("int1", "b", events.PriorityInteractive, "k2"))
+	quick := newTestJob("quick-bulk", "a", events.PriorityBulk, "k3")
+	quick.quick = true
+	q.push(quick)
+	if got := popAll(q, false); got[0] != "quick-bulk" {
+		t.Errorf("order %v: the quick job should run first, whatever its priority", got)
+	}
+}
+
 func TestFairQueueOneJobPerKeyAtATime(t *testing.T) {
 	q := newFairQueue(func(string) Share { return Share{Weight: 1} })
 	q.push(newTestJob("w1-first", "a", "", "wf1"))

@@ -58,6 +58,9 @@ var errJobAbandoned = errors.New("replica shutting down; job left for takeover")
 type job struct {
 	jobs.Job
 	it *item
+	// quick: its route's Quick option says it takes a fraction of a
+	// typical job's time (fairQueue runs it first).
+	quick bool
 
 	lost atomic.Bool
 	// verify: taken over while its owner was completing it; whether that
@@ -234,6 +237,9 @@ func (l *longRunner) add(s jobs.Job, it *item) {
 		s.Tenant = it.event.EventMeta().TenantID
 	}
 	j := &job{Job: s, it: it}
+	if it.route != nil && it.route.quick != nil && it.event != nil {
+		j.quick = it.route.quick(it.event)
+	}
 	l.known[s.ID] = j
 	l.mu.Unlock()
 	l.q.push(j)

@@ -4,6 +4,7 @@ import (
 	"context"
 	"fmt"
 	"github.com/twmb/franz-go/pkg/kgo"
+	"slices"
 	"strconv"
 	"strings"
 	"sync/atomic"
@@ -106,6 +107,36 @@ func TestLongStepsOutliveTheTransactionTimeout(t *testing.T) {
 		t.Errorf("%v session restarts (fenced or failed ends), want 0", n)
 	}
 	t.Logf("quick workflows done in %s while long steps ran; longest transaction %s", quickDone.Round(time.Millisecond), rt.MaxTransactionOpen())
+}
+
+// TestQuickJobsRunBeforeQueuedOnes queues six slow jobs on one worker,
+// then a quick one (bus.Quick): it runs as soon as the worker is free,
+// not after the six.
+func TestQuickJobsRunBeforeQueuedOnes(t *testing.T) {
+	h := newHarness(t, 1)
+	runLong(t, h, "long-quick", bus.LongWorkers(1))
+	var slow []events.Event
+	for i := range 6 {
+		slow = append(slow, submittedKeyed(i, fmt.Sprintf("wf-slow-%d", i), map[string]string{"delay": "300ms"}))
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, slow...)
+	time.Sleep(400 * time.Millisecond) // the first runs, the others wait
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, submittedKeyed(6, "wf-quick", map[string]string{"quick": "true"}))
+	var order []string
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicExtracted, 7, 30*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatalf("decode output: %v", err)
+		}
+		order = append(order, e.EventMeta().WorkflowID)
+	}
+	if len(order) != 7 {
+		t.Fatalf("%d of 7 completed: %v", len(order), order)
+	}
+	at := slices.Index(order, "wf-quick")
+	if at < 0 || at > 2 {
+		t.Errorf("completion order %v: the quick job came %d of 7; want it right after the one or two slow jobs already running", order, at+1)
+	}
 }
 
 // TestHandlerPanicIsDeadLettered panics on one record of 1,000, in a batch's

@@ -11,6 +11,7 @@ import (
 	"go.opentelemetry.io/otel/trace"
 	"go.opentelemetry.io/otel/trace/noop"
 
+	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/retry"
 )
 
@@ -245,3 +246,18 @@ func Retry(p retry.Policy) HandlerOption { return func(r *route) { r.policy = p 
 
 // Timeout bounds one handler attempt. Default 30s.
 func Timeout(d time.Duration) HandlerOption { return func(r *route) { r.timeout = d } }
+
+// Quick marks, on a long step (HandleLong), the events whose jobs take a
+// fraction of a typical job's time — OCR's plain-text documents beside
+// its scans. A replica runs its queued quick jobs before the others,
+// fairly across tenants, whatever their priority: a job of milliseconds
+// then waits for a free worker, not for the scans queued before it.
+// Jobs taken over from another replica run in their priority's lane.
+func Quick[T events.Event](fn func(T) bool) HandlerOption {
+	return func(r *route) {
+		r.quick = func(e events.Event) bool {
+			t, ok := e.(T)
+			return ok && fn(t)
+		}
+	}
+}

@@ -64,6 +64,9 @@ type Handler[T events.Event] func(ctx context.Context, m *Message, in T) ([]Outp
 
 type route struct {
 	long    bool // HandleLong: worked outside the transaction
+	// quick, on a long route, tells the jobs that take a fraction of a
+	// typical one's time (Quick).
+	quick func(events.Event) bool
 	topic   string
 	policy  retry.Policy
 	timeout time.Duration

@@ -133,11 +133,13 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	undo := &handler.Undo{Refs: refs, Cache: d.Store, Texts: blobs, Key: h.DocumentKey}
 	// OCR is a long step: a document is accepted in a short transaction,
 	// extracted on the runtime's worker pool outside any transaction, and
-	// its extracted event emitted in a later one.
+	// its extracted event emitted in a later one. Plain text, which takes
+	// milliseconds, runs before the scans queued on the replica.
 	bus.HandleLong(rt, events.TopicSubmitted, h.Handle,
 		bus.Timeout(cfg.Timeout+handlerSlack),
 		bus.Retry(retry.Policy{Attempts: 3, Initial: 200 * time.Millisecond, Max: 2 * time.Second, Multiplier: 2}),
-		bus.Compensation(events.StepOCR, undo.Compensate))
+		bus.Compensation(events.StepOCR, undo.Compensate),
+		bus.Quick(handler.Quick))
 	// An erasure drops the pages' text OCR keeps for a resumption.
 	bus.Handle(rt, events.TopicControl, handler.Erased(checkpoint.New(d.Redis, cfg.CheckpointTTL, ""), cfg.MaxPages))
 	return nil

@@ -55,13 +55,15 @@ func Spec(delay time.Duration) service.Spec {
 	}
 }
 
-// LongSpec is Spec with the submitted topic handled as a long step.
+// LongSpec is Spec with the submitted topic handled as a long step; an
+// event labelled quick=true is a quick job (bus.Quick).
 func LongSpec(delay time.Duration) service.Spec {
 	s := Spec(delay)
 	s.Produces = append(s.Produces, events.TopicSteps)
 	s.Setup = func(_ context.Context, d *service.Deps, rt *bus.Runtime) error {
 		h := &handler{rdb: d.Redis, delay: delay}
-		bus.HandleLong(rt, events.TopicSubmitted, h.handle, policy, bus.Timeout(10*time.Minute))
+		bus.HandleLong(rt, events.TopicSubmitted, h.handle, policy, bus.Timeout(10*time.Minute),
+			bus.Quick(func(in *events.DocumentSubmitted) bool { return in.Labels["quick"] == "true" }))
 		return nil
 	}
 	return s

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"io"
 	"log/slog"
+	"mime"
 	"os"
 	"strings"
 	"time"
@@ -24,6 +25,7 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/sniff"
 
 	"github.com/docket-run/docket/services/ocr/internal/extract"
 )
@@ -116,6 +118,15 @@ type cached struct {
 	MeanConfidence float32        `json:"mean_confidence"`
 	// Degraded is extract.Result.Degraded: why the text is incomplete.
 	Degraded string `json:"degraded,omitempty"`
+}
+
+// Quick tells the documents whose extraction takes milliseconds: plain
+// text, decoded and never rendered. Their jobs run before the scans
+// queued on the replica (bus.Quick). A PDF's text layer is as fast, but
+// whether it has one is known only once it is opened.
+func Quick(in *events.DocumentSubmitted) bool {
+	mt, _, err := mime.ParseMediaType(in.Document.MediaType)
+	return err == nil && mt == sniff.Text
 }
 
 // Handle is the bus handler for docket.document.submitted.

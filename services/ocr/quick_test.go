@@ -1,0 +1,82 @@
+package ocr_test
+
+import (
+	"context"
+	"log/slog"
+	"os"
+	"slices"
+	"testing"
+	"time"
+
+	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/bus"
+	"github.com/docket-run/docket/pkg/config"
+	"github.com/docket-run/docket/pkg/dockettest"
+	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/idempotency"
+	"github.com/docket-run/docket/pkg/service"
+	"github.com/docket-run/docket/pkg/servicetest"
+	"github.com/docket-run/docket/pkg/sniff"
+
+	"github.com/docket-run/docket/services/ocr"
+)
+
+// TestTextDocumentRunsBeforeQueuedScans submits five scans to one OCR
+// worker (real Tesseract), then a plain-text document: the text, which
+// takes milliseconds, is extracted as soon as the worker is free, not
+// after the scans queued before it.
+func TestTextDocumentRunsBeforeQueuedScans(t *testing.T) {
+	if testing.Short() {
+		t.Skip("runs Tesseract on five scans")
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+	defer cancel()
+	st := newOCRStack(t, ctx, "testdata/scanned.pdf")
+	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	store := idempotency.New(st.rdb)
+	d := &service.Deps{Platform: config.Platform{BlobURL: st.blobURL}, Log: log, Redis: st.rdb, Store: store}
+	servicetest.RunSpec(t, ocr.Spec(), d, servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(st.kafka.Addrs...)}, Codec: st.codec,
+		Store: store, TxnID: "ocr-quick-test", Options: []bus.Option{bus.Logger(log), bus.LongWorkers(1)}})
+
+	submit := func(n int, path, mediaType string) {
+		f, err := os.Open(path)
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer f.Close()
+		ref, err := st.blobs.Put(ctx, f, mediaType)
+		if err != nil {
+			t.Fatal(err)
+		}
+		in := dockettest.Submitted(n, nil)
+		in.Document = events.BlobRef{URI: ref.URI, SHA256: ref.SHA256, SizeBytes: ref.Size, MediaType: mediaType}
+		dockettest.Produce(t, st.kafka.Client(t), st.codec, events.TopicSubmitted, in)
+	}
+	scans := []string{"testdata/brevsv150.png", "testdata/hallhire150.png", "testdata/invoice.png", "testdata/table200.pdf", "testdata/letter200.pdf"}
+	for i, p := range scans {
+		mt := sniff.PNG
+		if p[len(p)-3:] == "pdf" {
+			mt = sniff.PDF
+		}
+		submit(i, p, mt)
+	}
+	time.Sleep(time.Second) // the first scan runs, the others wait
+	submit(len(scans), "testdata/repair.txt", sniff.Text)
+	text := dockettest.Submitted(len(scans), nil).Meta.WorkflowID
+
+	var order []string
+	for _, r := range st.kafka.ReadCommitted(t, events.TopicExtracted, len(scans)+1, 2*time.Minute) {
+		e, err := st.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		order = append(order, e.EventMeta().WorkflowID)
+	}
+	if len(order) != len(scans)+1 {
+		t.Fatalf("%d of %d documents extracted: %v", len(order), len(scans)+1, order)
+	}
+	if at := slices.Index(order, text); at < 0 || at > 2 {
+		t.Errorf("extraction order %v: the text document came %d of %d; want it right after the one or two scans already running", order, at+1, len(order))
+	}
+}
