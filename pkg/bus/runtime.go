@@ -63,10 +63,10 @@ type Output struct {
 type Handler[T events.Event] func(ctx context.Context, m *Message, in T) ([]Output, error)
 
 type route struct {
-	long    bool // HandleLong: worked outside the transaction
+	long bool // HandleLong: worked outside the transaction
 	// quick, on a long route, tells the jobs that take a fraction of a
 	// typical one's time (Quick).
-	quick func(events.Event) bool
+	quick   func(events.Event) bool
 	topic   string
 	policy  retry.Policy
 	timeout time.Duration
