@@ -18,6 +18,7 @@ import (
 
 	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/services/sagatracker/internal/app"
+	"github.com/docket-run/docket/services/sagatracker/internal/consumer"
 )
 
 // Name is the service name.
@@ -25,6 +26,10 @@ const Name = "sagatracker"
 
 // Version is the build version.
 var Version = "dev"
+
+// Topics are the topics the tracker reads (its Kafka principal's read
+// grants).
+func Topics() []string { return consumer.Topics() }
 
 // Run runs the tracker with the platform settings p until ctx ends. Its own
 // settings come from the environment:

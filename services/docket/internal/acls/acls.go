@@ -59,22 +59,13 @@ func Grants(principal func(service string) string) []Grant {
 		}
 		out = append(out, normalize(g))
 	}
-	// The saga tracker projects every topic but the audit log and the
-	// ledger's checkpoints, and emits review decisions, control events
-	// (cancel, deadlines) and the audit events of its API's actions.
-	var read []string
-	for _, t := range events.Topics() {
-		if t != events.TopicAudit && t != events.TopicLedgerCheckpoints {
-			read = append(read, t)
-		}
-	}
-	for _, svc := range events.Services() {
-		read = append(read, events.RetryTopic(svc))
-	}
+	// The saga tracker reads the topics it projects, and emits review
+	// decisions, control events (cancel, deadlines) and the audit events
+	// of its API's actions.
 	out = append(out, normalize(Grant{
 		Service:   sagatracker.Name,
 		Principal: principal(sagatracker.Name),
-		Read:      read,
+		Read:      sagatracker.Topics(),
 		Write:     []string{events.TopicReviewDecided, events.TopicControl, events.TopicAudit},
 		Group:     "docket-" + sagatracker.Name,
 		TxnPrefix: "docket-" + sagatracker.Name + "-",

@@ -3,7 +3,9 @@ package app
 import (
 	"context"
 	"errors"
+	"fmt"
 	"reflect"
+	"strings"
 	"testing"
 	"time"
 
@@ -65,6 +67,33 @@ func TestHappyPath(t *testing.T) {
 	}
 	if h := history(t, e, wf); !reflect.DeepEqual(h, wantHist) {
 		t.Fatalf("history:\n got %+v\nwant %+v", h, wantHist)
+	}
+}
+
+// TestRequestsAreNotRead: submission requests name no workflow yet, so
+// the tracker does not read them at all (no fetch, decode or offset of
+// theirs); the submitted event ingest answers with is projected.
+func TestRequestsAreNotRead(t *testing.T) {
+	e := newEnv(t)
+	e.start()
+	const wf = "wf-requested"
+	for i := range 3 {
+		e.produce(events.TopicRequested, &events.DocumentRequested{Meta: meta(wf, fmt.Sprintf("req-%d", i), 0, "", "client"),
+			Document: doc(wf), Filename: wf + ".pdf", Labels: map[string]string{}})
+	}
+	e.step(events.TopicSubmitted, submitted(wf, 0), 1)
+	time.Sleep(500 * time.Millisecond) // a request read would have moved its offset by now
+	offsets, err := e.redis.HGetAll(context.Background(), e.prefix+"offsets").Result()
+	if err != nil {
+		t.Fatal(err)
+	}
+	for tp := range offsets {
+		if strings.HasPrefix(tp, events.TopicRequested+"/") {
+			t.Errorf("the tracker read %s (offset %s); it reads no submission requests", tp, offsets[tp])
+		}
+	}
+	if len(offsets) == 0 {
+		t.Error("no offsets stored: the submitted event was not read")
 	}
 }
 

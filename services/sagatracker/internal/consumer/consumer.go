@@ -386,11 +386,16 @@ func record(r *kgo.Record) projection.Record {
 
 // Topics returns every topic the tracker consumes: the event topics but
 // the audit log (operator actions, which the tracker itself produces some
-// of; they are no workflow's step) and the ledger's checkpoints (about the
-// ledger's chains, not about workflows), and the dead-letter and retry
-// topic of every service.
+// of; they are no workflow's step), the ledger's checkpoints (about the
+// ledger's chains, not about workflows) and the submission requests (a
+// request names no workflow yet: ingest answers it with a submitted or a
+// rejected event, which the tracker projects; reading the requests only
+// cost a fetch, a decode and an offset write each), and the dead-letter
+// and retry topic of every service.
 func Topics() []string {
-	ts := slices.DeleteFunc(events.Topics(), func(t string) bool { return t == events.TopicAudit || t == events.TopicLedgerCheckpoints })
+	ts := slices.DeleteFunc(events.Topics(), func(t string) bool {
+		return t == events.TopicAudit || t == events.TopicLedgerCheckpoints || t == events.TopicRequested
+	})
 	for _, svc := range events.Services() {
 		ts = append(ts, events.RetryTopic(svc))
 	}
