@@ -47,7 +47,7 @@ var (
 		// Languages outside the corpus (found from outside): Estonian,
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian, Romanian.
-		`s[üu]nniaeg|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen[ií]|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|data na[șs]terii|` +
+		`s[üu]nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen[ií]|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|data na[șs]terii|` +
 		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
 )
 
@@ -140,9 +140,17 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 var (
 	// dateLabel finds the labels of date columns in a header line, in
 	// order; birth labels among them are matched first.
-	dateLabel = regexp.MustCompile(`(?i)date of birth|birth ?date|\bd\.? ?o\.? ?b\b\.?|\bborn\b|\bdate(?: of [a-z]+)?\b|\b(?:joined|admitted|discharged|issued|iss|expiry|expires|exp|valid(?: from| until| to)?|doi|doe|dated)\b`)
-	birthOnly = regexp.MustCompile(`(?i)^(?:date of birth|birth ?date|d\.? ?o\.? ?b\.?|born)$`)
+	dateLabel = regexp.MustCompile(`(?i)` + birthHeading + `|\bd\.? ?o\.? ?b\b\.?|\bborn\b|\bdate(?: of [a-z]+)?\b|\b(?:joined|admitted|discharged|issued|iss|expiry|expires|exp|valid(?: from| until| to)?|doi|doe|dated)\b|` +
+		// the other languages' date headings: "Eintrittsdatum", "Fecha de
+		// expedición", "Data di rilascio"
+		`\b\p{L}*datum\b|\b(?:fecha|data|date)(?: d[aeio]s? \p{L}+| d'\p{L}+)?\b`)
+	birthOnly = regexp.MustCompile(`(?i)^(?:` + birthHeading + `|d\.? ?o\.? ?b\.?|born)$`)
 )
+
+// birthHeading is a column heading that names a date of birth, in the
+// corpus's languages and others found from outside.
+const birthHeading = `date of birth|birth ?date|geburtsdatum|geboortedatum|date de naissance|fecha de nacimiento|data di nascita|data de nascimento|` +
+	`f[öo]delsedatum|f[øo]dselsdato|data urodzenia|do[gğ]um tarihi|datum narozen[ií]|d[áa]tum narodenia|datum ro(?:đ|dj|d)enja|s[üu]nniaeg|syntym[äa]aika`
 
 // flatBirthColumn, when it applies (ok), says whether the date at start
 // is a date of birth in a table whose column gaps OCR flattened

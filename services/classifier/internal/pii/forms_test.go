@@ -84,6 +84,13 @@ func TestPhoneForms(t *testing.T) {
 		// contact's purpose and title before the name.
 		{"word between the phone label and its colon", "Jordmor: Kari Vestbø   Tlf. jordmor: 53 45 62 10", []string{"53 45 62 10"}},
 		{"word between the phone label and its colon, as OCR read it", "Jordmor: Kari Vestbo Tif. jordmor: 53 45 62 10", []string{"53 45 62 10"}},
+		// Found from outside (fifteenth trial): a separator OCR read as a
+		// degree sign glued to the number; Icelandic "Sími" and its
+		// seven-digit numbers.
+		{"a degree sign glued after the number", "Via Brennero 64 * 38121 Trento - Tel. 0461 983 214° amministrazione@ferramentabortolotti.it", []string{"0461 983 214"}},
+		{"icelandic label, as OCR reads it", "Laugavegi 166, 105 Reykjavik - Simi 442 1000 - skatturinn@skatturinn.is", []string{"442 1000"}},
+		{"icelandic label", "Sími: 569 7000", []string{"569 7000"}},
+		{"a postcode and a house number are no icelandic phone", "Laugavegi 166, 105 Reykjavik", []string{}},
 		{"customer centre to ring", "Frågor? Ring Kundcenter 036-19 44 80 vardagar 8-17.", []string{"036-19 44 80"}},
 		{"contact for deliveries, a title and a name", "Contacto para entregas: Sr. Joaquim Mestre, 962 418 077", []string{"962 418 077"}},
 		// Found from outside (fourteenth trial): a Belgian VAT number
@@ -358,6 +365,19 @@ func TestDateOfBirth(t *testing.T) {
 		{"italian word ending in nato", "consegnato il 4 aprile 2024", []string{}},
 		{"born with a place, then another date", "nato a Roma, residente dal 4 aprile 1999", []string{}},
 		{"swedish print date", "Utskriftsdatum: 2024-04-19", []string{}},
+		// Found from outside (fifteenth trial): a row of headings in the
+		// document's language over a row with as many dates; Turkish,
+		// Icelandic and Latvian labels.
+		{"german flat table", "Name, Vorname Geburtsdatum Beruf\n\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},
+		{"german flat table without the blank line", "Name, Vorname Geburtsdatum Beruf\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},
+		{"spanish card's flat table, a date with spaces", "SEXO NACIONALIDAD FECHA DE NACIMIENTO\nF ESP 14 03 1990", []string{"14 03 1990"}},
+		{"german flat table, birth date second", "Name Eintrittsdatum Geburtsdatum\nK. Berg 01.04.2019 19.07.1984", []string{"19.07.1984"}},
+		{"german flat table without a birth heading", "Name Eintrittsdatum Austrittsdatum\nK. Berg 01.04.2019 19.07.2024", []string{}},
+		{"spanish flat table, the date of issue", "SEXO NACIONALIDAD FECHA DE EXPEDICIÓN\nF ESP 14 03 2020", []string{}},
+		{"turkish label", "Doğum Tarihi: 19.06.1985", []string{"19.06.1985"}},
+		{"turkish label, as OCR reads it", "Dogum Tarihi: 19.06.1985", []string{"19.06.1985"}},
+		{"icelandic label", "Fæðingardagur: 12.03.1971", []string{"12.03.1971"}},
+		{"latvian label", "Dzimšanas datums: 12.03.1971", []string{"12.03.1971"}},
 		// Found from outside (twelfth trial): two people's dates on one
 		// labelled row; a card's row of headings over its row of values,
 		// OCR's blank line between them.

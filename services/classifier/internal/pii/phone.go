@@ -85,7 +85,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|matkapuhelin|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
 
 // phoneWhose are the words that say whose number a phone label names,
 // between the label and the number: "Teléfono paciente:", "tel.
@@ -399,6 +399,9 @@ func trunkless(g []string) bool {
 		// Norway's mobiles, eight digits from 4 or 9 in 3-2-3: "917 40
 		// 285" (found from outside).
 		slices.Equal(shape, []int{3, 2, 3}) && (g[0][0] == '4' || g[0][0] == '9') ||
+		// Iceland's seven digits in 3-4, "Sími 442 1000", and a local
+		// number's elsewhere (found from outside).
+		slices.Equal(shape, []int{3, 4}) ||
 		// Singapore's eight digits in fours, from 6, 8 or 9: "Mobile 9173
 		// 4408" (found from outside).
 		slices.Equal(shape, []int{4, 4}) && (g[0][0] == '6' || g[0][0] == '8' || g[0][0] == '9') ||

@@ -602,6 +602,11 @@ func cleanBefore(text string, start int) bool {
 	}
 	c := text[start-1]
 	switch {
+	case c >= utf8.RuneSelf:
+		// A letter or a number outside ASCII is stuck to it; a symbol
+		// ("°", "·", "€") is not.
+		r, _ := utf8.DecodeLastRuneInString(text[:start])
+		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
 	case isAlnum(c), c == '#', c == '_':
 		return false
 	case c == '-' || c == '/' || c == '.' || c == ',':
@@ -617,6 +622,11 @@ func cleanAfter(text string, end int) bool {
 	}
 	c := text[end]
 	switch {
+	case c >= utf8.RuneSelf:
+		// OCR's degree sign for a separator, "Tel. 0461 983 214°
+		// amministrazione@…" (found from outside), is no letter.
+		r, _ := utf8.DecodeRuneInString(text[end:])
+		return !unicode.IsLetter(r) && !unicode.IsNumber(r)
 	case isAlnum(c), c == '_':
 		return false
 	case c == '-' || c == '/' || c == '.' || c == ',' || c == ':':

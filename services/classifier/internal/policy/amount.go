@@ -85,6 +85,7 @@ func Amounts(text string) []Amount {
 	}
 	var out []Amount
 	kr, krRead := "", false
+	usd, usdRead := "", false
 	declared, declaredRead := "", false
 	for _, c := range cands {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
@@ -95,6 +96,12 @@ func Amounts(text string) []Amount {
 				kr, krRead = kronaCode(text), true
 			}
 			c.a.Currency = kr
+		}
+		if c.a.Currency == dollar {
+			if !usdRead {
+				usd, usdRead = dollarCode(text), true
+			}
+			c.a.Currency = usd
 		}
 		if c.a.Currency == "" {
 			if !declaredRead {
@@ -251,7 +258,7 @@ var (
 	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|\b(` + currencyCodes + `|Rs\.?|Fr\.|kr\.?)|(?i:\b(` + currencyCodes + `)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one.
 	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|(?i:\b(` + currencyCodes + `)\b)|kr\b|zł|K[čé]|Fr\.)`)
-	symbolCodes   = map[string]string{"$": "USD", "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
+	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
@@ -260,8 +267,38 @@ var (
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
-// is (see kronaCode).
-const krona = "kr"
+// is (see kronaCode), dollar for "$" (see dollarCode).
+const (
+	krona  = "kr"
+	dollar = "$"
+)
+
+var (
+	// A document's country, for its "$" (found from outside: Australian
+	// and New Zealand bills were reported in USD).
+	australian = regexp.MustCompile(`\b(?:ABN|ACN|AUD|Australia|Australian)\b|\.com\.au\b|\b(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA) \d{4}\b`)
+	newZealand = regexp.MustCompile(`\b(?:NZD|NZBN|IRD|New Zealand|Aotearoa)\b|\.(?:co|org|govt)\.nz\b`)
+	canadian   = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b`)
+)
+
+// dollarCode says whose dollar "$" is in text: Australia's, New
+// Zealand's or Canada's when the document names exactly one of them,
+// else the United States'.
+func dollarCode(text string) string {
+	code, n := "USD", 0
+	for _, c := range []struct {
+		re   *regexp.Regexp
+		code string
+	}{{australian, "AUD"}, {newZealand, "NZD"}, {canadian, "CAD"}} {
+		if c.re.MatchString(text) {
+			code, n = c.code, n+1
+		}
+	}
+	if n != 1 {
+		return "USD"
+	}
+	return code
+}
 
 var (
 	kronaISO = regexp.MustCompile(`\b(?:DKK|SEK|NOK)\b|(?i:\b(?:danske kroner|svenska kronor|kronor|norske kroner)\b)`)
@@ -488,7 +525,16 @@ var (
 	// withoutCurrencyEnd): "0.05 % bis CHF 50'000", "jusqu'à 1 500 €",
 	// "hasta 3.000 euros" (found from outside: an interest band's bound
 	// was a statement's largest amount).
-	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal)[ \t]*$`)
+	// And in English a floor or a ceiling: "not less than £1,000,000"
+	// (an insurance limit), "for orders under £5,000" (found from
+	// outside).
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow)[ \t]*$`)
+	// pointDecimal are the currencies written with a decimal point.
+	pointDecimal = map[string]bool{dollar: true, "USD": true, "AUD": true, "NZD": true, "CAD": true, "GBP": true}
+	// pointThousand is a number with one point and three digits after it.
+	pointThousand = regexp.MustCompile(`^\d{1,3}\.\d{3}$`)
+	// labUnit: a laboratory result's unit later on the number's row.
+	labUnit = regexp.MustCompile(`(?i)(?:^|[\s<>(])(?:mg|g|µg|ug|ng|pg|mmol|µmol|umol|nmol|meq|u|iu|miu)/(?:dl|l|ml|dL|24h)\b|\bmm ?hg\b|\bx ?10\^?\d+/l\b`)
 	// destinationBefore: a text, message or call sent to the number.
 	destinationBefore = regexp.MustCompile(`(?i)\b(?:texts?|sms|messages?|calls?|called|dialled|dialed)[ \t]+(?:sent[ \t]+)?to[ \t]*$`)
 )
@@ -650,8 +696,11 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 	if cur == "" {
 		cur = currencyAfter(right)
 	}
-	if cur == "" && strings.TrimSpace(left) == "" {
+	if cur == "" && strings.TrimSpace(left) == "" && (n.grouped || n.decimals) {
 		// "... was GBP\n1,204,377.19": the currency ends the line above.
+		// Not a row's bare number under a flattened header ending in a
+		// currency: "Summa EUR" over "1 Kviesu milti …" (found from
+		// outside).
 		if above, ok := lt.LineAbove(n.start); ok && len(splitCells(above)) == 1 {
 			cur = currencyBefore(strings.TrimRight(above, " \t"))
 			if cur != "" {
@@ -660,6 +709,18 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 		}
 	}
 	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || upToBefore.MatchString(withoutCurrencyEnd(left)) {
+		return Amount{}, "", false
+	}
+	// Dollars and pounds write decimals with a point, so "$2.879" is a
+	// fuel price's third decimal, not thousands (found from outside).
+	if pointDecimal[cur] && pointThousand.MatchString(n.raw) {
+		if v, err := strconv.ParseFloat(n.raw, 64); err == nil {
+			a.Value = v
+		}
+	}
+	// A laboratory result is no money whatever its row's label says:
+	// "Cholesterol, total  231  H  <200  mg/dL" (found from outside).
+	if cur == "" && labUnit.MatchString(right) {
 		return Amount{}, "", false
 	}
 	// A number a message or call goes to is a phone number or a

@@ -206,6 +206,24 @@ func TestAmountForms(t *testing.T) {
 		{"czech crowns", "Pachtovné činí 4 200 Kč za 1 ha a rok, celkem 17 982 Kč ročně", []string{"4200.00 CZK currency", "17982.00 CZK currency"}},
 		{"czech crowns as OCR reads them", "celkem 17 982 Ké ročně", []string{"17982.00 CZK currency"}},
 		{"no crowns before a word", "celkem 3 Kébabs", []string{}},
+		// Found from outside (fifteenth trial): an insurance limit's
+		// "not less than" and an order bound's "under"; a fuel price's
+		// third decimal after a dollar; the currency ending a flattened
+		// header over a row's number; an overdraft limit; a laboratory
+		// result; the dollars of Australia, New Zealand and Canada.
+		{"limit of indemnity over two lines", "7.2 The Consultant shall maintain professional indemnity insurance with a limit of indemnity of\n    not less than £1,000,000 for the duration of this Agreement and six years after.", []string{}},
+		{"a bound with not less than", "cover of not less than £2,000,000", []string{}},
+		{"an order bound", "Payment: GPC card (Procurement card holder: M. Hussain) for orders under £5,000.", []string{}},
+		{"a fuel price's third decimal", "PRICE/GAL         $2.879", []string{"2.88 USD currency"}},
+		{"dollars in thousands", "Total: $2,879", []string{"2879.00 USD currency"}},
+		{"euros in thousands with a point", "Summe 2.879 €", []string{"2879.00 EUR currency"}},
+		{"a row number under a flattened header ending in a currency", "Nr. Nosaukums Daudzums Merv. CenaEUR Summa EUR\n1 Kviesu milti 550. tips, 25 kg 80 maiss", []string{}},
+		{"an overdraft limit", "Dispositionskredit: 2.000,00 EUR", []string{}},
+		{"a laboratory result", "Cholesterol, total                    231             H          <200                     mg/dL", []string{}},
+		{"australian dollars", "ABN 51 824 753 556\nTotal fees:   $413.00", []string{"413.00 AUD currency"}},
+		{"new zealand dollars", "Meridian Energy, Wellington, New Zealand\nTotal due by 3 June 2025:  $214.58", []string{"214.58 NZD currency"}},
+		{"canadian dollars", "Toronto, ON M5V 2T6, Canada\nTotal: $88.10", []string{"88.10 CAD currency"}},
+		{"us dollars without a country", "Total: $88.10", []string{"88.10 USD currency"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

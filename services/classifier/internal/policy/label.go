@@ -44,11 +44,14 @@ var (
 	// to"); a head noun makes the number a limit only as the label's last
 	// word ("Policy excess", "Credit limit", but not "Excess baggage
 	// fee", "Seat cover").
-	limitModRe  = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|insured|fdic|fscs|sipc|ncua|protected|guaranteed)\b`)
+	limitModRe  = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|(?:not|no) less than|at least|insured|fdic|fscs|sipc|ncua|protected|guaranteed)\b`)
 	limitHeadRe = regexp.MustCompile(`(?i)\b(?:limit|limits|coverage|covered|deductible|excess|benefits?|ceiling|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
 		// 20 000 €" was the largest amount of a contract).
+		// An overdraft or credit line's limit (found from outside:
+		// "Dispositionskredit: 2.000,00 EUR").
+		`dispositionskredit|dispokredit|kreditrahmen|kreditlinie|kredietlimiet|d[ée]couvert autoris[ée]|overdraft|credit line|` +
 		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy)\b`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
