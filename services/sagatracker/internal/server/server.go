@@ -322,6 +322,10 @@ func (s *Server) status(err error) error {
 		return status.Error(codes.FailedPrecondition, err.Error())
 	case fault.ClassOf(err) == fault.Structural:
 		return status.Error(codes.InvalidArgument, err.Error())
+	case errors.Is(err, context.Canceled):
+		// The caller went away (a watch or a request it gave up on):
+		// nothing failed here, and nothing is logged.
+		return status.Error(codes.Canceled, err.Error())
 	}
 	s.log.Warn("tracker read failed", "error", err)
 	return status.Error(codes.Unavailable, err.Error())
