@@ -145,6 +145,11 @@ func setup(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
 	return nil
 }
 
+// DetectLanguages are the languages OCR reads a page again in when its
+// first reading is in one of them (DOCKET_OCR_DETECT_LANGUAGES' default),
+// as Tesseract names them: its packages are tesseract-ocr-<code>.
+func DetectLanguages() []string { return extract.DetectableLanguages() }
+
 // refsTTL is how long the record of a workflow's document outlives its
 // last use: longer than any workflow may wait to be compensated.
 const refsTTL = 30 * 24 * time.Hour

@@ -269,10 +269,6 @@ func setDefaultEnv(k, v string) {
 	}
 }
 
-// ocrLanguages are the languages the OCR service detects and reads pages
-// again in (DOCKET_OCR_DETECT_LANGUAGES' default), as Tesseract names them.
-var ocrLanguages = []string{"deu", "fra", "spa", "ita", "nld", "por", "swe", "dan", "pol"}
-
 // checkEngines tells what is missing for OCR and where possible installs it:
 // on Debian or Ubuntu as root, with apt-get. Without the engines the suite
 // still runs; documents that need them end dead-lettered with a clear reason,
@@ -286,7 +282,7 @@ func checkEngines(ctx context.Context, out io.Writer) {
 	}
 	langs, _ := exec.CommandContext(ctx, "tesseract", "--list-langs").Output()
 	installed := strings.Fields(string(langs))
-	for _, l := range ocrLanguages {
+	for _, l := range ocr.DetectLanguages() {
 		if !slices.Contains(installed, l) {
 			missing = append(missing, "tesseract-ocr-"+l)
 		}

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/docket-run/docket/services/ocr/internal/extract"
 )
 
 func TestLoadDefaults(t *testing.T) {
@@ -16,7 +18,7 @@ func TestLoadDefaults(t *testing.T) {
 		PdftoppmBin: "pdftoppm", PdftotextBin: "pdftotext", PdfinfoBin: "pdfinfo", PdfimagesBin: "pdfimages", Language: "eng", DPI: 300,
 		PageConcurrency: 1, Batch: 500, CheckpointTTL: 24 * time.Hour,
 		ToolMaxMemory: 2 << 30, ToolMaxCPU: 2 * time.Minute, PrlimitBin: "prlimit",
-		DetectLanguages: []string{"deu", "fra", "spa", "ita", "nld", "por", "swe", "dan", "pol"}}
+		DetectLanguages: extract.DetectableLanguages()}
 	if !reflect.DeepEqual(c, want) {
 		t.Errorf("defaults = %+v, want %+v", c, want)
 	}

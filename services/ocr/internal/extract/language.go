@@ -23,6 +23,23 @@ var functionWords = map[string][]string{
 	"swe": {"och", "att", "det", "som", "är", "för", "med", "på", "av", "till", "inte", "vi", "har", "ni", "ett", "om", "eller", "från", "vid", "er"},
 	"dan": {"og", "det", "som", "er", "med", "på", "af", "til", "ikke", "vi", "har", "jeg", "et", "om", "eller", "fra", "ved", "jer", "hvis", "skal"},
 	"pol": {"na", "się", "nie", "jest", "że", "dla", "od", "oraz", "przez", "po", "pan", "pani", "do", "za", "lub", "jako", "roku", "ze", "we", "przy"},
+	// Languages outside the corpus whose pages raw Tesseract read better
+	// with their own data (found from outside). Letters the English model
+	// lacks are also spelled as it reads them (č as c, ş as s, ð as d).
+	"nor": {"og", "ikke", "av", "er", "det", "som", "til", "med", "har", "ble", "blir", "dere", "hva", "etter", "noen", "mye", "være", "vaere", "også", "ogsa", "hvordan", "mellom"},
+	"ces": {"se", "je", "pro", "jako", "jsou", "nebo", "který", "ktery", "která", "ktera", "které", "ktere", "také", "take", "podle", "byl", "být", "byt", "při", "jen", "jste", "jsme", "dne", "vám", "vam"},
+	"slk": {"sa", "je", "pre", "ako", "aj", "sú", "alebo", "ktorý", "ktory", "ktorá", "ktora", "ktoré", "ktore", "tiež", "tiez", "podľa", "podla", "bol", "byť", "byt", "pri", "len", "ste", "sme", "dňa", "dna", "vám", "vam"},
+	"tur": {"ve", "bir", "bu", "ile", "için", "icin", "olarak", "gibi", "daha", "çok", "cok", "sonra", "kadar", "olan", "tarafından", "tarafindan", "veya", "değil", "degil", "sayın", "sayin", "tarihi", "adresi", "numarası", "numarasi"},
+	"fin": {"ja", "on", "ei", "että", "etta", "tai", "kun", "se", "ovat", "oli", "myös", "myos", "jos", "mutta", "sekä", "seka", "tämä", "tama", "kanssa", "mukaan", "olla", "hyvä", "hyva", "ole"},
+	"hun": {"és", "az", "egy", "hogy", "nem", "is", "meg", "van", "vagy", "már", "mar", "ez", "csak", "mint", "szerint", "kérjük", "kerjuk", "tisztelt", "részére", "reszere", "alapján", "alapjan", "után", "utan"},
+	"ron": {"și", "în", "cu", "din", "pentru", "care", "este", "sau", "fost", "sunt", "vă", "dumneavoastră", "dumneavoastra", "acest", "această", "aceasta", "prin", "factura", "suma", "plata", "conform", "stimate", "stimată", "stimata"},
+	"isl": {"og", "að", "ad", "er", "við", "vid", "til", "um", "sem", "ekki", "eru", "hefur", "þess", "bess", "fyrir", "frá", "fra", "með", "med", "eða", "eda", "vegna", "þér", "ber"},
+	"hrv": {"je", "se", "za", "su", "od", "ili", "koji", "koja", "koje", "kao", "biti", "što", "sto", "prema", "nije", "vaš", "molimo", "poštovani", "postovani", "iznos", "račun", "racun", "uplata", "godine"},
+	"lav": {"ir", "ar", "uz", "kas", "vai", "lai", "tiek", "arī", "ari", "nav", "jūs", "jūsu", "jusu", "šo", "līdz", "lidz", "saskaņā", "saskana", "rēķins", "rekins", "summa", "samaksai", "datums", "adrese"},
+	"lit": {"ir", "kad", "su", "yra", "iki", "arba", "jūs", "jus", "jūsų", "jusu", "nuo", "kaip", "bet", "taip", "pagal", "buvo", "dėl", "del", "prašome", "prasome", "gerbiamas", "mokėti", "moketi", "suma"},
+	"est": {"ja", "on", "ei", "see", "või", "voi", "kui", "oma", "ka", "mis", "aga", "oli", "teie", "palun", "lugupeetud", "kuni", "vastavalt", "summa", "arve", "tasuda", "kuupäev", "kuupaev", "nimi"},
+	"cat": {"els", "amb", "és", "dels", "aquest", "aquesta", "seva", "vostre", "sou", "heu", "pel", "als", "també", "tambe", "què", "perquè", "perque", "factura", "import", "adreça", "adreca", "carrer", "gràcies", "gracies"},
+	"slv": {"je", "se", "za", "so", "od", "ali", "ki", "kot", "biti", "tudi", "vas", "vaš", "prosimo", "spoštovani", "spostovani", "znesek", "plačilo", "placilo", "niso", "bo", "lahko", "smo"},
 }
 
 // documentWords are stems of words documents use (invoices, receipts,
@@ -41,13 +58,18 @@ var documentWords = map[string][]string{
 	"por": {"fatura", "nome", "morada", "contribuinte", "pagamento", "conta", "obrigado", "obrigada", "rua", "descricao", "descrição", "movimentos", "extrato", "saldo", "nascimento", "valor", "seguro", "sinistro", "encomenda", "cidadao", "cidadão", "portuguesa", "portugal", "validade", "nacionalidade", "apelido"},
 	"swe": {"kvitto", "moms", "totalt", "summa", "kassa", "kort", "gatan", "vagen", "vägen", "tack", "betalning", "belopp", "faktura", "kund", "personnummer", "fodelse", "födelse", "forsakring", "försäkring", "datum", "antal", "pris", "org", "kop", "köp", "inköp", "inkop", "leverans"},
 	"dan": {"kvittering", "beløb", "belob", "beleb", "alt", "moms", "betaling", "faktura", "kunde", "dato", "fødsels", "fodsels", "fadsels", "navn", "efternavn", "fornavne", "udstedelses", "gade", "vej", "tak", "venlig", "hilsen", "forsikring", "antal", "pris", "kort", "danmark", "kr"},
+	"nor": {"hei", "håper", "haper", "spørsmål", "sporsmal", "beløp", "belop", "mva", "forfall", "vennlig", "fødselsnummer", "fodselsnummer", "norge", "kundenummer",
+		"kontoutskrift", "inngående", "inngaende", "utgående", "utgaende", "innskudd", "brukskonto", "sparekonto", "kontohaver", "forklaring", "rentedato", "husleie", "varekjøp", "varekjop", "lønn", "lonn"},
+	"ces": {"jméno", "jmeno", "příjmení", "prijmeni", "narození", "narozeni", "pojišťovna", "pojistovna", "bydliště", "bydliste", "dodavatel", "odběratel", "odberatel", "splatnosti", "dph", "ičo", "ico", "česká", "ceska", "částka", "castka", "celkem", "vyšetření", "vysetreni", "zpráva", "zprava"},
+	"slk": {"meno", "priezvisko", "narodenia", "rodné", "rodne", "poisťovňa", "poistovna", "bydlisko", "správa", "sprava", "lekárska", "lekarska", "vyšetrenia", "vysetrenia", "denne", "faktúra", "faktura", "dodávateľ", "dodavatel", "odberateľ", "odberatel", "splatnosti", "dph", "ičo", "ico", "slovensko", "suma", "celkom"},
+	"tur": {"bilgileri", "sigorta", "soyadı", "soyadi", "telefonu", "kimlik", "tutarı", "tutari", "fatura", "adres", "hasar", "plaka", "mahallesi", "sokak", "cad", "şti", "sti", "ödeme", "odeme", "türkiye", "turkiye", "vergi", "dairesi", "toplam", "kdv"},
 	"pol": {"faktura", "nazwa", "kwota", "sprzedawca", "nabywca", "razem", "ulica", "ul", "zaplaty", "zapłaty", "platnosc", "płatność", "numer", "rachunek", "wartosc", "wartość", "podatek", "brutto", "netto", "imie", "imię", "nazwisko", "urodzenia", "dowod", "dowód", "zl", "zł", "pln", "szanowni", "umowa"},
 }
 
 // DetectableLanguages are the languages DetectLanguage knows, besides
 // English.
 func DetectableLanguages() []string {
-	return []string{"deu", "fra", "spa", "ita", "nld", "por", "swe", "dan", "pol"}
+	return []string{"deu", "fra", "spa", "ita", "nld", "por", "swe", "dan", "pol", "nor", "ces", "slk", "tur", "fin", "hun", "ron", "isl", "hrv", "lav", "lit", "est", "cat", "slv"}
 }
 
 // Language detection thresholds: a language is named when at least
