@@ -25,20 +25,23 @@ var functionWords = map[string][]string{
 	"pol": {"na", "się", "nie", "jest", "że", "dla", "od", "oraz", "przez", "po", "pan", "pani", "do", "za", "lub", "jako", "roku", "ze", "we", "przy"},
 	// Languages outside the corpus whose pages raw Tesseract read better
 	// with their own data (found from outside). Letters the English model
-	// lacks are also spelled as it reads them (č as c, ş as s, ð as d).
+	// lacks are also spelled as it reads them (č as c, ş as s, ð as d),
+	// unless that spelling is a word of another language or a date's
+	// (Hungarian "már" read "mar", a month; Lithuanian "dėl", Spanish
+	// "del").
 	"nor": {"og", "ikke", "av", "er", "det", "som", "til", "med", "har", "ble", "blir", "dere", "hva", "etter", "noen", "mye", "være", "vaere", "også", "ogsa", "hvordan", "mellom"},
 	"ces": {"se", "je", "pro", "jako", "jsou", "nebo", "který", "ktery", "která", "ktera", "které", "ktere", "také", "take", "podle", "byl", "být", "byt", "při", "jen", "jste", "jsme", "dne", "vám", "vam"},
 	"slk": {"sa", "je", "pre", "ako", "aj", "sú", "alebo", "ktorý", "ktory", "ktorá", "ktora", "ktoré", "ktore", "tiež", "tiez", "podľa", "podla", "bol", "byť", "byt", "pri", "len", "ste", "sme", "dňa", "dna", "vám", "vam"},
 	"tur": {"ve", "bir", "bu", "ile", "için", "icin", "olarak", "gibi", "daha", "çok", "cok", "sonra", "kadar", "olan", "tarafından", "tarafindan", "veya", "değil", "degil", "sayın", "sayin", "tarihi", "adresi", "numarası", "numarasi"},
 	"fin": {"ja", "on", "ei", "että", "etta", "tai", "kun", "se", "ovat", "oli", "myös", "myos", "jos", "mutta", "sekä", "seka", "tämä", "tama", "kanssa", "mukaan", "olla", "hyvä", "hyva", "ole"},
-	"hun": {"és", "az", "egy", "hogy", "nem", "is", "meg", "van", "vagy", "már", "mar", "ez", "csak", "mint", "szerint", "kérjük", "kerjuk", "tisztelt", "részére", "reszere", "alapján", "alapjan", "után", "utan"},
+	"hun": {"és", "az", "egy", "hogy", "nem", "is", "meg", "van", "vagy", "már", "ez", "csak", "mint", "szerint", "kérjük", "kerjuk", "tisztelt", "részére", "reszere", "alapján", "alapjan", "után", "utan"},
 	"ron": {"și", "în", "cu", "din", "pentru", "care", "este", "sau", "fost", "sunt", "vă", "dumneavoastră", "dumneavoastra", "acest", "această", "aceasta", "prin", "factura", "suma", "plata", "conform", "stimate", "stimată", "stimata"},
 	"isl": {"og", "að", "ad", "er", "við", "vid", "til", "um", "sem", "ekki", "eru", "hefur", "þess", "bess", "fyrir", "frá", "fra", "með", "med", "eða", "eda", "vegna", "þér", "ber"},
 	"hrv": {"je", "se", "za", "su", "od", "ili", "koji", "koja", "koje", "kao", "biti", "što", "sto", "prema", "nije", "vaš", "molimo", "poštovani", "postovani", "iznos", "račun", "racun", "uplata", "godine"},
 	"lav": {"ir", "ar", "uz", "kas", "vai", "lai", "tiek", "arī", "ari", "nav", "jūs", "jūsu", "jusu", "šo", "līdz", "lidz", "saskaņā", "saskana", "rēķins", "rekins", "summa", "samaksai", "datums", "adrese"},
-	"lit": {"ir", "kad", "su", "yra", "iki", "arba", "jūs", "jus", "jūsų", "jusu", "nuo", "kaip", "bet", "taip", "pagal", "buvo", "dėl", "del", "prašome", "prasome", "gerbiamas", "mokėti", "moketi", "suma"},
+	"lit": {"ir", "kad", "yra", "iki", "arba", "jūs", "jus", "jūsų", "jusu", "nuo", "kaip", "bet", "taip", "pagal", "buvo", "dėl", "prašome", "prasome", "gerbiamas", "mokėti", "moketi", "suma"},
 	"est": {"ja", "on", "ei", "see", "või", "voi", "kui", "oma", "ka", "mis", "aga", "oli", "teie", "palun", "lugupeetud", "kuni", "vastavalt", "summa", "arve", "tasuda", "kuupäev", "kuupaev", "nimi"},
-	"cat": {"els", "amb", "és", "dels", "aquest", "aquesta", "seva", "vostre", "sou", "heu", "pel", "als", "també", "tambe", "què", "perquè", "perque", "factura", "import", "adreça", "adreca", "carrer", "gràcies", "gracies"},
+	"cat": {"els", "amb", "és", "dels", "aquest", "aquesta", "seva", "vostre", "sou", "heu", "pel", "també", "tambe", "què", "perquè", "perque", "factura", "import", "adreça", "adreca", "carrer", "gràcies", "gracies"},
 	"slv": {"je", "se", "za", "so", "od", "ali", "ki", "kot", "biti", "tudi", "vas", "vaš", "prosimo", "spoštovani", "spostovani", "znesek", "plačilo", "placilo", "niso", "bo", "lahko", "smo"},
 }
 
