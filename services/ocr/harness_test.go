@@ -89,14 +89,18 @@ func (st *ocrStack) submit(t *testing.T) *events.DocumentSubmitted {
 func runSpec(t *testing.T, ctx context.Context, txnID, doc string) *specRun {
 	t.Helper()
 	st := newOCRStack(t, ctx, doc)
-	k, codec, rdb, blobs, blobURL := st.kafka, st.codec, st.rdb, st.blobs, st.blobURL
-
-	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	store := idempotency.New(rdb)
-	d := &service.Deps{Platform: config.Platform{BlobURL: blobURL}, Log: log, Redis: rdb, Store: store}
-	servicetest.RunSpec(t, ocr.Spec(), d, servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(k.Addrs...)}, Codec: codec,
-		Store: store, TxnID: txnID, Options: []bus.Option{bus.Logger(log)}})
-
+	st.start(t, txnID)
 	in := st.submit(t)
-	return &specRun{kafka: k, codec: codec, rdb: rdb, blobs: blobs, in: in}
+	return &specRun{kafka: st.kafka, codec: st.codec, rdb: st.rdb, blobs: st.blobs, in: in}
+}
+
+// start runs the service as wired by Spec on the stack, with the
+// runtime's options opts besides its logger.
+func (st *ocrStack) start(t *testing.T, txnID string, opts ...bus.Option) {
+	t.Helper()
+	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	store := idempotency.New(st.rdb)
+	d := &service.Deps{Platform: config.Platform{BlobURL: st.blobURL}, Log: log, Redis: st.rdb, Store: store}
+	servicetest.RunSpec(t, ocr.Spec(), d, servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(st.kafka.Addrs...)}, Codec: st.codec,
+		Store: store, TxnID: txnID, Options: append([]bus.Option{bus.Logger(log)}, opts...)})
 }

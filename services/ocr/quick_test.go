@@ -2,24 +2,15 @@ package ocr_test
 
 import (
 	"context"
-	"log/slog"
 	"os"
 	"slices"
 	"testing"
 	"time"
 
-	"github.com/twmb/franz-go/pkg/kgo"
-
 	"github.com/docket-run/docket/pkg/bus"
-	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/pkg/idempotency"
-	"github.com/docket-run/docket/pkg/service"
-	"github.com/docket-run/docket/pkg/servicetest"
 	"github.com/docket-run/docket/pkg/sniff"
-
-	"github.com/docket-run/docket/services/ocr"
 )
 
 // TestTextDocumentRunsBeforeQueuedScans submits five scans to one OCR
@@ -33,11 +24,7 @@ func TestTextDocumentRunsBeforeQueuedScans(t *testing.T) {
 	ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
 	defer cancel()
 	st := newOCRStack(t, ctx, "testdata/scanned.pdf")
-	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
-	store := idempotency.New(st.rdb)
-	d := &service.Deps{Platform: config.Platform{BlobURL: st.blobURL}, Log: log, Redis: st.rdb, Store: store}
-	servicetest.RunSpec(t, ocr.Spec(), d, servicetest.Config{Kafka: []kgo.Opt{kgo.SeedBrokers(st.kafka.Addrs...)}, Codec: st.codec,
-		Store: store, TxnID: "ocr-quick-test", Options: []bus.Option{bus.Logger(log), bus.LongWorkers(1)}})
+	st.start(t, "ocr-quick-test", bus.LongWorkers(1))
 
 	submit := func(n int, path, mediaType string) {
 		f, err := os.Open(path)
