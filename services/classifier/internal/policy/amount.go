@@ -84,35 +84,36 @@ func Amounts(text string) []Amount {
 		}
 	}
 	var out []Amount
-	kr, krRead := "", false
-	usd, usdRead := "", false
-	declared, declaredRead := "", false
+	known := map[string]string{}
+	// of is what the document makes of a placeholder currency, read from
+	// the whole text once.
+	of := func(placeholder string) string {
+		code, ok := known[placeholder]
+		if !ok {
+			code = documentCurrency[placeholder](text)
+			known[placeholder] = code
+		}
+		return code
+	}
 	for _, c := range cands {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
 			continue
 		}
-		if c.a.Currency == krona {
-			if !krRead {
-				kr, krRead = kronaCode(text), true
-			}
-			c.a.Currency = kr
-		}
-		if c.a.Currency == dollar {
-			if !usdRead {
-				usd, usdRead = dollarCode(text), true
-			}
-			c.a.Currency = usd
+		if c.a.Currency == krona || c.a.Currency == dollar {
+			c.a.Currency = of(c.a.Currency)
 		}
 		if c.a.Currency == "" {
-			if !declaredRead {
-				declared, declaredRead = declaredCurrency(text), true
-			}
-			c.a.Currency = declared
+			c.a.Currency = of("")
 		}
 		out = append(out, c.a)
 	}
 	return out
 }
+
+// documentCurrency reads from a document what a placeholder currency is:
+// whose krone or krona "kr" is, whose dollar "$", and, for an amount
+// written without one, the currency the document declares.
+var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, "": declaredCurrency}
 
 // number is a number token of a text.
 type number struct {
