@@ -1,5 +1,5 @@
 // Package pii finds personal data in text: US social security numbers,
-// IBANs (mod-97 checked), payment card numbers (Luhn checked), e-mail
+// other countries' identity numbers and identity documents' numbers, IBANs (mod-97 checked), payment card numbers (Luhn checked), e-mail
 // addresses, phone numbers and dates of birth. Findings never carry the
 // value itself, only its kind, count and where it was first seen.
 //
@@ -22,7 +22,10 @@ import (
 
 // Kinds of personal data.
 const (
-	SSN         = "ssn"
+	SSN = "ssn"
+	// NationalID is another country's identity or tax number for a
+	// person, or a passport's or identity card's number (see nationalIDs).
+	NationalID  = "national_id"
 	IBAN        = "iban"
 	PaymentCard = "payment_card"
 	Email       = "email"
@@ -31,7 +34,7 @@ const (
 )
 
 // Kinds lists every kind, in the order findings are reported.
-var Kinds = []string{SSN, IBAN, PaymentCard, Email, Phone, DateOfBirth}
+var Kinds = []string{SSN, NationalID, IBAN, PaymentCard, Email, Phone, DateOfBirth}
 
 // Finding is one kind of personal data found in a text.
 type Finding struct {
@@ -106,9 +109,11 @@ func Matches(text string) []Match {
 	add(SSN, ssn)
 	add(IBAN, iban)
 	add(PaymentCard, cards)
-	add(Email, emails(text))
 	taken := append(append(append([][2]int{}, ssn...), iban...), cards...)
-	add(Phone, phones(lt, taken))
+	national := nationalIDs(lt, taken)
+	add(NationalID, national)
+	add(Email, emails(text))
+	add(Phone, phones(lt, append(taken, national...)))
 	add(DateOfBirth, birthDates(lt))
 	return out
 }

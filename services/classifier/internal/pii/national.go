@@ -1,0 +1,610 @@
+package pii
+
+import (
+	"regexp"
+	"sort"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/docket-run/docket/services/classifier/internal/layout"
+)
+
+// A national identity number is found three ways:
+//
+//   - a form whose own check digit or letter proves it, in the shape its
+//     country writes it (a Spanish DNI, an Italian codice fiscale, a
+//     Swedish personnummer with its dash): found wherever it stands;
+//   - a number whose shape other numbers share (eleven digits, nine
+//     digits) with its check passed and its label before it or above it
+//     (PESEL, BSN, NIF, T.C. Kimlik No): found only so labelled;
+//   - a passport's or identity card's number in the document's
+//     machine-readable zone, check digit passed, and wherever else the
+//     document prints it; and a number that an identity document's own
+//     label names (Passport No., N° étranger).
+//
+// US social security numbers are SSN, not national_id.
+
+// idForm is a national identity number's written shape and check.
+type idForm struct {
+	re *regexp.Regexp
+	// valid is given the match's submatches joined (separators dropped).
+	valid func(s string) bool
+	// label, when set, must name the match (before it or above it).
+	label *regexp.Regexp
+	// digits is the fewest digits a line must hold to hold the form, and
+	// run the longest run of digits without a break it holds: most lines
+	// are passed over without running re (see lineMatches).
+	digits, run int
+}
+
+var idForms = []idForm{
+	// Spain: DNI, eight digits and a check letter; NIE, X/Y/Z, seven
+	// digits and a check letter.
+	{re: regexp.MustCompile(`\b(\d{8})[ -]?([A-Z])\b`), valid: dniValid, digits: 8, run: 8},
+	{re: regexp.MustCompile(`\b(\d{2})\.(\d{3})\.(\d{3})[ -]?([A-Z])\b`), valid: dniValid, digits: 8, run: 2},
+	{re: regexp.MustCompile(`\b([XYZ])[ -]?(\d{7})[ -]?([A-Z])\b`), valid: nieValid, digits: 7, run: 7},
+	// Under its label the shape is enough: a shop's own receipt misprints
+	// no check letter, but a form filled in by hand or a made-up sample
+	// may.
+	{re: regexp.MustCompile(`\b(\d{8})[ -]?([A-Z])\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:dni|nif|n\.i\.f\.|nie|documento nacional de identidad)\.?[^\p{L}\p{N}]*$`), digits: 8, run: 8},
+	// Italy: codice fiscale, sixteen characters with a check letter.
+	{re: regexp.MustCompile(`\b([A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])\b`), valid: codiceFiscaleValid, digits: 5, run: 1},
+	// France: NIR (numéro de sécurité sociale), fifteen digits with a
+	// mod-97 key, often in groups: "1 58 10 75 115 042 93".
+	{re: regexp.MustCompile(`\b([12])[ .]?(\d{2})[ .]?(0[1-9]|1[0-2]|[2-9]\d)[ .]?(\d{2}|2[AB])[ .]?(\d{3})[ .]?(\d{3})[ .]?(\d{2})\b`), valid: nirValid, digits: 11, run: 1},
+	// Sweden: personnummer YYMMDD-NNNN (Luhn); Iceland: kennitala
+	// DDMMYY-NNNN (mod 11). The dash keeps them apart from other numbers.
+	{re: regexp.MustCompile(`\b(?:19|20)?(\d{6})[-+](\d{4})\b`), valid: func(s string) bool { return personnummerValid(s) || kennitalaValid(s) }, digits: 10, run: 6},
+	// Denmark: CPR, DDMMYY-NNNN, no check digit since 2007: labelled.
+	{re: regexp.MustCompile(`\b(\d{6})-?(\d{4})\b`), valid: func(s string) bool { return validDate(s[4:6], s[2:4], s[:2]) }, label: regexp.MustCompile(`(?i)\bcpr(?:-?n(?:umme)?r\.?)?[^\p{L}\p{N}]*$`), digits: 10, run: 6},
+	// Finland: henkilötunnus DDMMYYCNNNQ, a check character mod 31.
+	{re: regexp.MustCompile(`\b(\d{6})([-+A-FU-Y])(\d{3})([0-9A-Y])\b`), valid: hetuValid, digits: 9, run: 6},
+	// Czechia and Slovakia: rodné číslo YYMMDD/NNNN, divisible by 11.
+	{re: regexp.MustCompile(`\b(\d{6}) ?/ ?(\d{3,4})\b`), valid: rodneCisloValid, digits: 9, run: 6},
+	// Belgium: rijksregisternummer YY.MM.DD-NNN.CC, mod 97.
+	{re: regexp.MustCompile(`\b(\d{2})\.(\d{2})\.(\d{2})[- ](\d{3})\.(\d{2})\b`), valid: belgianValid, digits: 11, run: 2},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: belgianValid, label: regexp.MustCompile(`(?i)\b(?:rijksregister(?:nummer)?|numéro national|registre national|nn)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	// United Kingdom: National Insurance number, "QQ 12 34 56 C".
+	{re: regexp.MustCompile(`\b([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?(\d{2}) ?(\d{2}) ?(\d{2}) ?([A-D])\b`), valid: ninoValid, digits: 6, run: 2},
+	// Ireland: PPS number, seven digits and a check letter (a second
+	// letter after it since 2013).
+	{re: regexp.MustCompile(`\b(\d{7})([A-W])([ABHW]?)\b`), valid: ppsnValid, digits: 7, run: 7},
+	// India: PAN of a person (fourth letter P); Aadhaar, twelve digits in
+	// fours with a Verhoeff check.
+	{re: regexp.MustCompile(`\b([A-Z]{3}P[A-Z]\d{4}[A-Z])\b`), valid: func(string) bool { return true }, digits: 4, run: 4},
+	{re: regexp.MustCompile(`\b([2-9]\d{3}) (\d{4}) (\d{4})\b`), valid: verhoeffValid, digits: 12, run: 4},
+	// Eleven digits: Poland's PESEL, Turkey's T.C. Kimlik No, Norway's
+	// fødselsnummer, Germany's Steuer-ID; nine: the Netherlands' BSN,
+	// Portugal's NIF, Canada's SIN. Other numbers share these shapes:
+	// each is taken only under its label.
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no|numarası)\b\.?)?|\btckn)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:fødselsnummer|fodselsnummer|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
+	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
+	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: luhnValid, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+}
+
+// vatLabel ends the text before a business's VAT or tax number, which
+// may share a person's number's shape: Ireland's "IE 6388047V".
+var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\.\s?iva|partita iva)\b[^\n]{0,14}$`)
+
+// identityLabel is a label that names an identity document's number whatever
+// its shape: a passport's, an identity card's, a residence permit's.
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\bausweisnummer|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+
+// otherIDQualifier is a word before "ID No." that makes it some other
+// number's label: a customer's, an order's.
+var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order|invoice|tax|vat|transaction|employee|staff|patient|policy|reference|ref|account|merchant|terminal|device|session|user|student|claim|case|batch|lot|product|item|vendor|supplier)\s*$`)
+
+// idValueRe is an identity document's number: letters and digits, at
+// least five digits, one group or two joined by a dash.
+var idValueRe = regexp.MustCompile(`\b[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:-\d{3,6})?\b`)
+
+// nationalIDs returns where national identity numbers are in the text.
+func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
+	text := lt.String()
+	var locs [][2]int
+	add := func(s [2]int) {
+		if !overlaps(s, taken) && !overlaps(s, locs) {
+			locs = append(locs, s)
+		}
+	}
+	counts := digitLines(lt)
+	for _, f := range idForms {
+		for _, m := range lineMatches(lt, counts, f.re, f.digits, f.run) {
+			var b strings.Builder
+			for g := 2; g+1 < len(m); g += 2 {
+				if m[g] >= 0 {
+					b.WriteString(text[m[g]:m[g+1]])
+				}
+			}
+			if !f.valid(b.String()) || codeAround(text, m[0], m[1]) || groupGoesOn(text, m[0], m[1]) {
+				continue
+			}
+			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) || vatLabel.MatchString(labelBefore(lt, m[0])) {
+				continue
+			}
+			add([2]int{m[0], m[1]})
+		}
+	}
+	for _, n := range mrzNumbers(lt) {
+		for off := 0; ; {
+			i := strings.Index(text[off:], n)
+			if i < 0 {
+				break
+			}
+			s := [2]int{off + i, off + i + len(n)}
+			off = s[1]
+			if wordBounded(text, s[0], s[1]) && !mrzLineRe.MatchString(strings.TrimSpace(lt.LineText(lt.LineAt(s[0])))) {
+				add(s)
+			}
+		}
+	}
+	for _, m := range lineMatches(lt, counts, idValueRe, 5, 1) {
+		if len(text[m[0]:m[1]]) < 5 || digits(text[m[0]:m[1]]) < 5 {
+			continue
+		}
+		if identityLabelled(lt, m[0], m[1]) {
+			add([2]int{m[0], m[1]})
+		}
+	}
+	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
+	return locs
+}
+
+// lineDigits is how many digits a line holds, and its longest run of
+// digits.
+type lineDigits struct{ n, run int }
+
+// digitLines counts the digits of each line of the text.
+func digitLines(lt *layout.Text) []lineDigits {
+	text := lt.String()
+	lines := lt.Lines()
+	counts := make([]lineDigits, len(lines))
+	for i, l := range lines {
+		c, cur := &counts[i], 0
+		for j := l.Start; j < l.End; j++ {
+			if isDigit(text[j]) {
+				c.n++
+				cur++
+				c.run = max(c.run, cur)
+			} else {
+				cur = 0
+			}
+		}
+	}
+	return counts
+}
+
+// lineMatches runs re over the lines holding at least n digits and a run
+// of at least run (none of the forms spans lines) and returns its
+// submatches' offsets in the whole text.
+func lineMatches(lt *layout.Text, counts []lineDigits, re *regexp.Regexp, n, run int) [][]int {
+	text := lt.String()
+	var out [][]int
+	for i, l := range lt.Lines() {
+		if counts[i].n < n || counts[i].run < run {
+			continue
+		}
+		for _, m := range re.FindAllStringSubmatchIndex(text[l.Start:l.End], -1) {
+			for j := range m {
+				if m[j] >= 0 {
+					m[j] += l.Start
+				}
+			}
+			out = append(out, m)
+		}
+	}
+	return out
+}
+
+// groupGoesOn reports whether text[start:end] is part of a longer run of
+// digit groups: "4111 1111 1111" of a card's sixteen digits.
+func groupGoesOn(text string, start, end int) bool {
+	before := start >= 2 && text[start-1] == ' ' && isDigit(text[start-2])
+	after := end+1 < len(text) && text[end] == ' ' && isDigit(text[end+1])
+	return before || after
+}
+
+// labelledBy reports whether label names text[start:end]: it ends the
+// text before it (on its line, or the line above when nothing is left of
+// it) or is its column's header.
+func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
+	if label.MatchString(labelBefore(lt, start)) {
+		return true
+	}
+	h, _, ok := lt.HeaderAbove(start, end)
+	return ok && label.MatchString(h.Text)
+}
+
+// identityLabelled reports whether an identity document's label names
+// text[start:end], and no qualifier makes it another number's.
+func identityLabelled(lt *layout.Text, start, end int) bool {
+	before := labelBefore(lt, start)
+	if loc := identityLabel.FindStringIndex(before); loc != nil {
+		return !otherIDQualifier.MatchString(before[:loc[0]])
+	}
+	h, _, ok := lt.HeaderAbove(start, end)
+	if !ok {
+		return false
+	}
+	loc := identityLabel.FindStringIndex(h.Text)
+	return loc != nil && !otherIDQualifier.MatchString(h.Text[:loc[0]])
+}
+
+// wordBounded reports whether text[start:end] is not part of a longer
+// word or number.
+func wordBounded(text string, start, end int) bool {
+	isWord := func(c byte) bool {
+		return c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z'
+	}
+	return (start == 0 || !isWord(text[start-1])) && (end == len(text) || !isWord(text[end]))
+}
+
+func digits(s string) int {
+	n := 0
+	for i := 0; i < len(s); i++ {
+		if s[i] >= '0' && s[i] <= '9' {
+			n++
+		}
+	}
+	return n
+}
+
+// mrzLineRe is a line of a machine-readable zone: capitals, digits and
+// fillers, 30 (identity cards) or 44 (passports) characters.
+var mrzLineRe = regexp.MustCompile(`^[A-Z0-9<]{30}$|^[A-Z0-9<]{44}$`)
+
+// mrzSecondLine is a passport's second MRZ line: number and check digit,
+// nationality, date of birth and check digit, sex.
+var mrzSecondLine = regexp.MustCompile(`^[A-Z0-9<]{9}\d[A-Z<]{3}\d{7}[MF<]`)
+
+// mrzNumbers returns the document numbers of the machine-readable zones in
+// the text whose check digits pass: a passport's (TD3: the second line
+// starts with it) or an identity card's (TD1: the first line, from its
+// sixth character).
+func mrzNumbers(lt *layout.Text) []string {
+	var out []string
+	lines := lt.Lines()
+	for i := range lines {
+		l := strings.TrimSpace(lt.LineText(i))
+		if !mrzLineRe.MatchString(l) || !strings.Contains(l, "<") {
+			continue
+		}
+		var field string
+		var check byte
+		switch len(l) {
+		case 44:
+			// The second line: the number and its check digit, the
+			// holder's nationality, date of birth and its check, sex.
+			// The first line holds no digit.
+			if !mrzSecondLine.MatchString(l) {
+				continue
+			}
+			field, check = l[:9], l[9]
+		case 30:
+			if !strings.ContainsAny(l[:2], "ACI") || l[2] < 'A' || l[2] > 'Z' {
+				continue
+			}
+			field, check = l[5:14], l[14]
+		}
+		if mrzCheck(field) != check {
+			continue
+		}
+		if n := strings.TrimRight(field, "<"); len(n) >= 6 && digits(n) >= 4 {
+			out = append(out, n)
+		}
+	}
+	return out
+}
+
+// mrzCheck is ICAO 9303's check digit of s: weights 7, 3, 1 over the
+// characters' values (digits as themselves, A=10 … Z=35, < = 0), mod 10.
+func mrzCheck(s string) byte {
+	sum := 0
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		v := 0
+		switch {
+		case c >= '0' && c <= '9':
+			v = int(c - '0')
+		case c >= 'A' && c <= 'Z':
+			v = int(c-'A') + 10
+		}
+		sum += v * [3]int{7, 3, 1}[i%3]
+	}
+	return byte('0' + sum%10)
+}
+
+// validDate reports whether day, month and a two-digit year make a date
+// in the 1900s or the 2000s.
+func validDate(yy, mm, dd string) bool {
+	y, m, d := atoi(yy), atoi(mm), atoi(dd)
+	if y < 0 || y > 99 || m < 1 || m > 12 || d < 1 || d > 31 {
+		return false
+	}
+	for _, century := range []int{1900, 2000} {
+		if time.Date(century+y, time.Month(m), d, 0, 0, 0, 0, time.UTC).Day() == d {
+			return true
+		}
+	}
+	return false
+}
+
+func dniValid(s string) bool {
+	n := atoi(s[:8])
+	return n >= 0 && "TRWAGMYFPDXBNJZSQVHLCKE"[n%23] == s[8]
+}
+
+func nieValid(s string) bool {
+	return dniValid(string("012"[s[0]-'X']) + s[1:])
+}
+
+// codiceFiscaleValid checks the sixteenth character: odd positions (1st,
+// 3rd, …) by one table, even ones by their value, mod 26.
+func codiceFiscaleValid(s string) bool {
+	odd := [36]int{1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 1, 0, 5, 7, 9, 13, 15, 17, 19, 21, 2, 4, 18, 20, 11, 3, 6, 8, 12, 14, 16, 10, 22, 25, 24, 23}
+	val := func(c byte) int {
+		if c >= '0' && c <= '9' {
+			return int(c - '0')
+		}
+		return int(c-'A') + 10
+	}
+	sum := 0
+	for i := range 15 {
+		v := val(s[i])
+		switch {
+		case i%2 == 0:
+			sum += odd[v]
+		case v < 10:
+			sum += v
+		default:
+			sum += v - 10
+		}
+	}
+	return byte('A'+sum%26) == s[15]
+}
+
+// nirValid checks a French NIR's key: 97 - (the first 13 digits mod 97),
+// Corsica's 2A and 2B counted as 19 and 18.
+func nirValid(s string) bool {
+	if len(s) != 15 {
+		return false
+	}
+	body := s[:13]
+	var corsica int64
+	switch s[5:7] {
+	case "2A":
+		body, corsica = body[:5]+"19"+body[7:], 1000000
+	case "2B":
+		body, corsica = body[:5]+"18"+body[7:], 2000000
+	}
+	n, err := strconv.ParseInt(body, 10, 64)
+	if err != nil {
+		return false
+	}
+	n -= corsica
+	return 97-n%97 == int64(atoi(s[13:]))
+}
+
+func luhnValid(s string) bool {
+	sum := 0
+	for i := len(s) - 1; i >= 0; i-- {
+		d := int(s[i] - '0')
+		if (len(s)-1-i)%2 == 1 {
+			d *= 2
+			if d > 9 {
+				d -= 9
+			}
+		}
+		sum += d
+	}
+	return sum%10 == 0
+}
+
+// personnummerValid: YYMMDDNNNN, Luhn over the ten digits, the date real
+// (a samordningsnummer adds 60 to the day).
+func personnummerValid(s string) bool {
+	dd := atoi(s[4:6])
+	if dd > 60 {
+		dd -= 60
+	}
+	return luhnValid(s) && validDate(s[:2], s[2:4], strconv.Itoa(dd))
+}
+
+// kennitalaValid: DDMMYYNNCC, the ninth digit a mod-11 check of the
+// first eight, the last a century (9, 0 or 8).
+func kennitalaValid(s string) bool {
+	w := []int{3, 2, 7, 6, 5, 4, 3, 2}
+	sum := 0
+	for i, x := range w {
+		sum += int(s[i]-'0') * x
+	}
+	r := 11 - sum%11
+	if r == 11 {
+		r = 0
+	}
+	return r != 10 && int(s[8]-'0') == r && strings.ContainsRune("980", rune(s[9])) && validDate(s[4:6], s[2:4], s[:2])
+}
+
+func hetuValid(s string) bool {
+	n := atoi(s[:6] + s[7:10])
+	return n >= 0 && "0123456789ABCDEFHJKLMNPRSTUVWXY"[n%31] == s[10] && validDate(s[4:6], s[2:4], s[:2])
+}
+
+// rodneCisloValid: YYMMDD/NNN(N); the month plus 50 for women (plus 20 or
+// 70 when a day's numbers ran out); ten digits divisible by 11.
+func rodneCisloValid(s string) bool {
+	mm := atoi(s[2:4])
+	switch {
+	case mm > 70:
+		mm -= 70
+	case mm > 50:
+		mm -= 50
+	case mm > 20:
+		mm -= 20
+	}
+	if !validDate(s[:2], strconv.Itoa(mm), s[4:6]) {
+		return false
+	}
+	if len(s) == 9 {
+		return atoi(s[:2]) < 54
+	}
+	n, _ := strconv.ParseInt(s, 10, 64)
+	return n%11 == 0 || n/10%11 == 10 && s[9] == '0'
+}
+
+func belgianValid(s string) bool {
+	if len(s) != 11 {
+		return false
+	}
+	body, _ := strconv.ParseInt(s[:9], 10, 64)
+	check := int64(atoi(s[9:]))
+	mm := atoi(s[2:4])
+	if mm > 40 {
+		mm -= 40 // a bis number
+	} else if mm > 20 {
+		mm -= 20
+	}
+	if mm > 12 {
+		return false
+	}
+	return 97-body%97 == check || 97-(2000000000+body)%97 == check
+}
+
+// ninoValid rejects the prefixes HMRC never issues.
+func ninoValid(s string) bool {
+	switch s[:2] {
+	case "BG", "GB", "NK", "KN", "TN", "NT", "ZZ":
+		return false
+	}
+	return true
+}
+
+func ppsnValid(s string) bool {
+	sum := 0
+	for i := range 7 {
+		sum += int(s[i]-'0') * (8 - i)
+	}
+	if len(s) == 9 {
+		sum += 9 * int(s[8]-'A'+1)
+	}
+	return "WABCDEFGHIJKLMNOPQRSTUV"[sum%23] == s[7]
+}
+
+var (
+	verhoeffD = [10][10]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 2, 3, 4, 0, 6, 7, 8, 9, 5}, {2, 3, 4, 0, 1, 7, 8, 9, 5, 6}, {3, 4, 0, 1, 2, 8, 9, 5, 6, 7}, {4, 0, 1, 2, 3, 9, 5, 6, 7, 8}, {5, 9, 8, 7, 6, 0, 4, 3, 2, 1}, {6, 5, 9, 8, 7, 1, 0, 4, 3, 2}, {7, 6, 5, 9, 8, 2, 1, 0, 4, 3}, {8, 7, 6, 5, 9, 3, 2, 1, 0, 4}, {9, 8, 7, 6, 5, 4, 3, 2, 1, 0}}
+	verhoeffP = [8][10]int{{0, 1, 2, 3, 4, 5, 6, 7, 8, 9}, {1, 5, 7, 6, 2, 8, 3, 0, 9, 4}, {5, 8, 0, 3, 7, 9, 6, 1, 4, 2}, {8, 9, 1, 6, 0, 4, 3, 5, 2, 7}, {9, 4, 5, 3, 1, 2, 6, 8, 7, 0}, {4, 2, 8, 6, 5, 7, 3, 9, 0, 1}, {2, 7, 9, 3, 8, 0, 6, 4, 1, 5}, {7, 0, 4, 6, 9, 1, 3, 2, 5, 8}}
+)
+
+func verhoeffValid(s string) bool {
+	c := 0
+	for i := range len(s) {
+		c = verhoeffD[c][verhoeffP[i%8][int(s[len(s)-1-i]-'0')]]
+	}
+	return c == 0
+}
+
+// peselValid: weights 1,3,7,9 repeated over ten digits; the month carries
+// the century (+20 for the 2000s).
+func peselValid(s string) bool {
+	w := []int{1, 3, 7, 9, 1, 3, 7, 9, 1, 3}
+	sum := 0
+	for i, x := range w {
+		sum += int(s[i]-'0') * x
+	}
+	mm := atoi(s[2:4]) % 20
+	return (10-sum%10)%10 == int(s[10]-'0') && validDate(s[:2], strconv.Itoa(mm), s[4:6])
+}
+
+func tcknValid(s string) bool {
+	if s[0] == '0' {
+		return false
+	}
+	d := make([]int, 11)
+	for i := range d {
+		d[i] = int(s[i] - '0')
+	}
+	odd := d[0] + d[2] + d[4] + d[6] + d[8]
+	even := d[1] + d[3] + d[5] + d[7]
+	sum10 := 0
+	for _, x := range d[:10] {
+		sum10 += x
+	}
+	return ((odd*7-even)%10+10)%10 == d[9] && sum10%10 == d[10]
+}
+
+func fodselsnummerValid(s string) bool {
+	d := make([]int, 11)
+	for i := range d {
+		d[i] = int(s[i] - '0')
+	}
+	k := func(w []int) int {
+		sum := 0
+		for i, x := range w {
+			sum += d[i] * x
+		}
+		r := 11 - sum%11
+		if r == 11 {
+			r = 0
+		}
+		return r
+	}
+	k1 := k([]int{3, 7, 6, 1, 8, 9, 4, 5, 2})
+	k2 := k([]int{5, 4, 3, 2, 7, 6, 5, 4, 3, 2})
+	dd := atoi(s[:2])
+	if dd > 40 {
+		dd -= 40 // a D-number
+	}
+	return k1 == d[9] && k2 == d[10] && validDate(s[4:6], s[2:4], strconv.Itoa(dd))
+}
+
+// steuerIDValid: ISO 7064 MOD 11,10 over ten digits, the first not 0.
+func steuerIDValid(s string) bool {
+	if s[0] == '0' {
+		return false
+	}
+	p := 10
+	for i := range 10 {
+		sum := (int(s[i]-'0') + p) % 10
+		if sum == 0 {
+			sum = 10
+		}
+		p = sum * 2 % 11
+	}
+	c := 11 - p
+	if c == 10 {
+		c = 0
+	}
+	return c == int(s[10]-'0')
+}
+
+// elevenProof is the Dutch BSN's check: 9·d1 + 8·d2 + … + 2·d8 − d9,
+// divisible by 11.
+func elevenProof(s string) bool {
+	if len(s) != 9 {
+		return false
+	}
+	sum := 0
+	for i := range 8 {
+		sum += int(s[i]-'0') * (9 - i)
+	}
+	sum -= int(s[8] - '0')
+	return sum%11 == 0 && sum != 0
+}
+
+// nifValid: Portugal's NIF, weights 9…2 over eight digits, mod 11.
+func nifValid(s string) bool {
+	sum := 0
+	for i := range 8 {
+		sum += int(s[i]-'0') * (9 - i)
+	}
+	c := 11 - sum%11
+	if c >= 10 {
+		c = 0
+	}
+	return c == int(s[8]-'0')
+}

@@ -1,0 +1,75 @@
+package pii
+
+import (
+	"slices"
+	"testing"
+)
+
+// TestNationalIDs: each country's form, in the way its documents write
+// it, checked by its own digit or letter, or named by its label; and the
+// numbers that look alike but are not.
+func TestNationalIDs(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		want       []string
+	}{
+		{"es dni", "DNI 48392017V\nVÁLIDO HASTA 21 06 2031", []string{"48392017V"}},
+		{"es dni in a ticket", "Cliente: 28764513T  Receta nº 2231", []string{"28764513T"}},
+		{"es dni with dots", "D.N.I. 48.392.017-V", []string{"48.392.017-V"}},
+		{"es nif under its label, check letter wrong", "FARMACIA LDA. CARMEN RUIZ\n        NIF 28764513K  Tel. 954 62 18 03", []string{"28764513K"}},
+		{"es dni wrong letter", "Pedido 48392017A", nil},
+		{"es nie", "NIE: X-1234567-L", []string{"X-1234567-L"}},
+		{"it codice fiscale", "Cod. Fisc. BRTGNN68A21L378K - P.IVA 01234567890", []string{"BRTGNN68A21L378K"}},
+		{"it codice fiscale bad check", "Codice fiscale BRTGNN68A21L378J", nil},
+		{"fr nir spaced", "N° de sécurité sociale : 1 58 10 75 115 042 93", []string{"1 58 10 75 115 042 93"}},
+		{"fr nir bad key", "N° SS : 1 58 10 75 115 042 94", nil},
+		{"se personnummer", "Hyresgäst:    Johan Lindqvist, personnummer 790604-4826", []string{"790604-4826"}},
+		{"se org number is no person", "Hyresvärd: BRF Solrosen, org.nr 769612-4410", nil},
+		{"is kennitala", "Kennitala: 230391-2709", []string{"230391-2709"}},
+		{"fi hetu", "Henkilötunnus 131052-308T", []string{"131052-308T"}},
+		{"sk rodne cislo", "Rodné číslo: 755218/1032", []string{"755218/1032"}},
+		{"be national number", "Rijksregisternummer: 85.07.30-033.28", []string{"85.07.30-033.28"}},
+		{"uk nino spaced", "National Insurance number JT 48 29 61 C.", []string{"JT 48 29 61 C"}},
+		{"uk nino on a P60", "NI number\nNR 71 44 20 B", []string{"NR 71 44 20 B"}},
+		{"uk nino bad prefix", "ref GB 12 34 56 A", nil},
+		{"ie ppsn", "PPSN:          8826451TA\nMobile: 087 314 2290", []string{"8826451TA"}},
+		{"ie ppsn bad letter", "PPSN: 8826451TB", nil},
+		{"ie vat number of a hotel", "All charges in EUR. VAT no. IE 6388047V", nil},
+		{"in pan", "Guest PAN: BKRPI7391M", []string{"BKRPI7391M"}},
+		{"in pan of a company", "GSTIN PAN AAACB1234F", nil},
+		{"in aadhaar", "Aadhaar: 4987 1234 5679", []string{"4987 1234 5679"}},
+		{"in aadhaar bad check", "Aadhaar: 4987 1234 5678", nil},
+		{"card is no aadhaar", "Card 4111 1111 1111 1111", nil},
+		{"pl pesel", "PESEL: 62071745871", []string{"62071745871"}},
+		{"pl pesel unlabelled", "Nr zamówienia 62071745871", nil},
+		{"tr tckn", "T.C. Kimlik No: 38492015776", []string{"38492015776"}},
+		{"tr tckn unlabelled", "Poliçe No: 38492015776", nil},
+		{"no fodselsnummer", "Fødselsnummer: 010190 12345", nil},
+		{"nl bsn", "BSN: 111222333", []string{"111222333"}},
+		{"nl bsn unlabelled", "Factuurnummer 111222333", nil},
+		{"pt nif", "NIF: 236419897", []string{"236419897"}},
+		{"pt nif bad", "NIF: 236419896", nil},
+		{"ca sin", "SIN: 046 454 286", []string{"046 454 286"}},
+		{"passport under its header", "Type       Country Code      Passport No.\nP          IND               Z4821937\nSurname", []string{"Z4821937"}},
+		{"id card under its header, and its MRZ", "ID No. / No ID            Nationality / Nationalité\nPA0839217                 NGA\n\nPCCANOKONKWO<BAPTISTE<<CHIDINMA<GRACE<<<<<<<<<\nPA08392173NGA8811096F3006141<<<<<<<<<<<<<<02", []string{"PA0839217"}},
+		{"passport by its MRZ only", "Name: SHARMA ANANYA   Nr: Z4821937\n\nP<INDSHARMA<<ANANYA<<<<<<<<<<<<<<<<<<<<<<<<<<\nZ4821937<3IND9208273F2905104<<<<<<<<<<<<<<02", []string{"Z4821937"}},
+		{"identity card by its MRZ", "Kartennummer siehe Rückseite\nL01X00T47\n\nIDD<<L01X00T471<<<<<<<<<<<<<<<\n6408125<2010315D<<<<<<<<<<<<<4\nMUSTERMANN<<ERIKA<<<<<<<<<<<<<", []string{"L01X00T47"}},
+		{"MRZ check digit wrong", "L01X00T47\n\nIDD<<L01X00T472<<<<<<<<<<<<<<<", nil},
+		{"residence permit label", "N° de récépissé : 6702501348      N° étranger (AGDREF) : 6703124589", []string{"6703124589"}},
+		{"uci below its label", "UCI / IUC\n8823-4417", []string{"8823-4417"}},
+		{"customer id is not an identity", "Customer ID No.: 88234417", nil},
+		{"order number", "Order 12345678 Q shipped", nil},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var got []string
+			for _, m := range Matches(c.text) {
+				if m.Kind == NationalID {
+					got = append(got, c.text[m.Start:m.End])
+				}
+			}
+			if !slices.Equal(got, c.want) {
+				t.Errorf("national ids in %q: %q, want %q", c.text, got, c.want)
+			}
+		})
+	}
+}
