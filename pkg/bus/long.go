@@ -189,11 +189,35 @@ func decodeRecord(b []byte) (*kgo.Record, error) {
 // queues the new ones. It runs inside the batch's transaction, before the
 // commit: a job accepted by a transaction that then aborts is accepted
 // again, idempotently, when its record is consumed again.
+//
+// A quick item (Quick) is not made a job when nothing else of its
+// workflow is long here (no job held, no other long item in the batch):
+// it is marked inline and handled in the batch like a short step, its
+// outputs in this transaction (see handleJob). Queuing it would cost more
+// than its work: a job's record written and read back, four more store
+// calls, and an emission that waits for others.
 func (l *longRunner) accept(ctx context.Context, items []*item) error {
+	var busy map[string]int
+	for _, it := range items {
+		if isLong(it) && it.route.quick != nil {
+			busy = l.keys()
+			for _, it := range items {
+				if isLong(it) {
+					busy[string(it.rec.Key)]++
+				}
+			}
+			break
+		}
+	}
 	var js []jobs.Job
 	var idx []*item
 	for _, it := range items {
-		if it.done || it.event == nil || it.route == nil || !it.route.long {
+		if !isLong(it) {
+			continue
+		}
+		if it.route.quick != nil && busy[string(it.rec.Key)] == 1 && it.route.quick(it.event) {
+			it.inline = true
+			l.rt.metrics.jobs.WithLabelValues("inline").Inc()
 			continue
 		}
 		b, err := encodeRecord(it.rec)
@@ -204,6 +228,31 @@ func (l *longRunner) accept(ctx context.Context, items []*item) error {
 		js = append(js, jobs.Job{ID: jobID(it.rec, m.EventID), Tenant: m.TenantID, Priority: header(it.rec, events.HeaderPriority), Key: string(it.rec.Key), Record: b})
 		idx = append(idx, it)
 	}
+	return l.persist(ctx, js, idx)
+}
+
+// isLong reports whether it is a long step's record to accept.
+func isLong(it *item) bool {
+	return !it.done && !it.inline && it.event != nil && it.route != nil && it.route.long
+}
+
+// requeue makes a quick item whose inline handling failed a job after
+// all, in the same transaction: the job's retries, dead letter and
+// fallback then apply as to any other.
+func (l *longRunner) requeue(ctx context.Context, it *item) error {
+	b, err := encodeRecord(it.rec)
+	if err != nil {
+		return fmt.Errorf("encode job record: %w", err)
+	}
+	m := it.event.EventMeta()
+	it.inline, it.outs = false, nil
+	j := jobs.Job{ID: jobID(it.rec, m.EventID), Tenant: m.TenantID, Priority: header(it.rec, events.HeaderPriority), Key: string(it.rec.Key), Record: b}
+	return l.persist(ctx, []jobs.Job{j}, []*item{it})
+}
+
+// persist writes js, the jobs of idx, to the job store and queues the ones
+// this replica now holds.
+func (l *longRunner) persist(ctx context.Context, js []jobs.Job, idx []*item) error {
 	if len(js) == 0 {
 		return nil
 	}
@@ -221,6 +270,17 @@ func (l *longRunner) accept(ctx context.Context, items []*item) error {
 		l.add(s, it)
 	}
 	return nil
+}
+
+// keys counts the jobs this replica holds, queued or running, by workflow.
+func (l *longRunner) keys() map[string]int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	k := make(map[string]int, len(l.known))
+	for _, j := range l.known {
+		k[j.Key]++
+	}
+	return k
 }
 
 // add queues a job this replica holds, once.

@@ -121,7 +121,8 @@ func TestQuickJobsRunBeforeQueuedOnes(t *testing.T) {
 	}
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, slow...)
 	time.Sleep(400 * time.Millisecond) // the first runs, the others wait
-	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, submittedKeyed(6, "wf-quick", map[string]string{"quick": "true"}))
+	// It fails its one try in the batch, so it is queued as a job.
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, submittedKeyed(6, "wf-quick", map[string]string{"quick": "true", "transient": "1"}))
 	var order []string
 	for _, r := range h.kafka.ReadCommitted(t, events.TopicExtracted, 7, 30*time.Second) {
 		e, err := h.codec.Decode(r.Value)
@@ -136,6 +137,115 @@ func TestQuickJobsRunBeforeQueuedOnes(t *testing.T) {
 	at := slices.Index(order, "wf-quick")
 	if at < 0 || at > 2 {
 		t.Errorf("completion order %v: the quick job came %d of 7; want it right after the one or two slow jobs already running", order, at+1)
+	}
+}
+
+// jobOutcomes is docket_jobs_total{outcome=outcome}.
+func jobOutcomes(t *testing.T, reg *prometheus.Registry, outcome string) float64 {
+	t.Helper()
+	mfs, err := reg.Gather()
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := 0.0
+	for _, mf := range mfs {
+		for _, m := range mf.GetMetric() {
+			for _, l := range m.GetLabel() {
+				if mf.GetName() == "docket_jobs_total" && l.GetName() == "outcome" && l.GetValue() == outcome {
+					n += m.GetCounter().GetValue()
+				}
+			}
+		}
+	}
+	return n
+}
+
+// TestQuickRecordsAreHandledInTheirBatch: quick records of workflows with
+// nothing else long on the replica are handled in their batch's
+// transaction, as short steps, and never become jobs.
+func TestQuickRecordsAreHandledInTheirBatch(t *testing.T) {
+	h := newHarness(t, 2)
+	_, reg, rdb := runLong(t, h, "long-inline")
+	evs := make([]events.Event, 200)
+	for i := range evs {
+		evs[i] = dockettest.Submitted(i, map[string]string{"quick": "true"})
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+	got := outputs(t, h, len(evs), 30*time.Second)
+	if late := outputs(t, h, len(evs)+1, 2*time.Second); len(late) != len(evs) {
+		got = late
+	}
+	for _, e := range evs {
+		if n := got[e.EventMeta().EventID]; n != 1 {
+			t.Errorf("%s: %d outputs, want 1", e.EventMeta().EventID, n)
+		}
+	}
+	if n := jobOutcomes(t, reg, "inline"); n != float64(len(evs)) {
+		t.Errorf("%v records handled inline, want %d", n, len(evs))
+	}
+	if n := jobOutcomes(t, reg, "accepted"); n != 0 {
+		t.Errorf("%v jobs accepted, want none", n)
+	}
+	if keys, err := rdb.Keys(context.Background(), "{docket:jobs:*}:job:*").Result(); err != nil || len(keys) != 0 {
+		t.Errorf("job store keys %v (%v), want none", keys, err)
+	}
+}
+
+// TestQuickRecordFailingInTheBatchBecomesAJob: a quick record whose one
+// try in the batch fails, or runs past its bound, is queued as a job
+// instead of being dead-lettered or holding the transaction open: it is
+// handled once, by the job, with the step's retries.
+func TestQuickRecordFailingInTheBatchBecomesAJob(t *testing.T) {
+	h := newHarness(t, 1)
+	rt, reg, _ := runLong(t, h, "long-inline-fail")
+	evs := []events.Event{
+		dockettest.Submitted(0, map[string]string{"quick": "true", "transient": "1"}),
+		dockettest.Submitted(1, map[string]string{"quick": "true", "delay": "5s"}),
+		dockettest.Submitted(2, map[string]string{"quick": "true"}),
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+	got := outputs(t, h, len(evs), 30*time.Second)
+	if late := outputs(t, h, len(evs)+1, 2*time.Second); len(late) != len(evs) {
+		got = late
+	}
+	for _, e := range evs {
+		if n := got[e.EventMeta().EventID]; n != 1 {
+			t.Errorf("%s: %d outputs, want 1", e.EventMeta().EventID, n)
+		}
+	}
+	if n := jobOutcomes(t, reg, "accepted"); n != 2 {
+		t.Errorf("%v jobs accepted, want the 2 that failed in the batch", n)
+	}
+	if dls := deadLetters(t, h, 1); len(dls) != 0 {
+		t.Errorf("%d dead letters, want none", len(dls))
+	}
+	if open := rt.MaxTransactionOpen(); open > 4500*time.Millisecond {
+		t.Errorf("a transaction stayed open %v: the 5 s record was not cut off", open)
+	}
+}
+
+// TestQuickRecordOfABusyWorkflowWaitsItsTurn: a quick record of a
+// workflow whose slow job runs on the replica is queued behind it, not
+// handled in its batch ahead of it: a workflow's long records keep their
+// order.
+func TestQuickRecordOfABusyWorkflowWaitsItsTurn(t *testing.T) {
+	h := newHarness(t, 1)
+	runLong(t, h, "long-inline-busy")
+	slow := submittedKeyed(0, "wf-busy", map[string]string{"delay": "1s"})
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, slow)
+	time.Sleep(300 * time.Millisecond) // accepted and running
+	quick := submittedKeyed(1, "wf-busy", map[string]string{"quick": "true"})
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, quick)
+	var order []string
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicExtracted, 2, 30*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatalf("decode output: %v", err)
+		}
+		order = append(order, e.(*events.DocumentExtracted).Meta.CausationID)
+	}
+	if want := []string{slow.Meta.EventID, quick.Meta.EventID}; !slices.Equal(order, want) {
+		t.Errorf("outputs of %v, want %v (the workflow's order)", order, want)
 	}
 }
 
@@ -348,20 +458,7 @@ func TestUnconfirmedEmissionIsSettledByItsMarker(t *testing.T) {
 			t.Errorf("%s: %d outputs, want 1", e.EventMeta().EventID, n)
 		}
 	}
-	unconfirmed := 0.0
-	mfs, err := reg.Gather()
-	if err != nil {
-		t.Fatal(err)
-	}
-	for _, mf := range mfs {
-		for _, m := range mf.GetMetric() {
-			for _, l := range m.GetLabel() {
-				if mf.GetName() == "docket_jobs_total" && l.GetName() == "outcome" && l.GetValue() == "unconfirmed" {
-					unconfirmed += m.GetCounter().GetValue()
-				}
-			}
-		}
-	}
+	unconfirmed := jobOutcomes(t, reg, "unconfirmed")
 	if unconfirmed == 0 {
 		t.Fatalf("%d commits failed, none of them an emission's; the test proves nothing", failed.Load())
 	}

@@ -38,6 +38,9 @@ type item struct {
 	// accepted: a long step's record, recorded as a job; it is marked
 	// processed and emits nothing in this batch.
 	accepted bool
+	// inline: a long step's quick record handled in the batch, as a
+	// short step would be (longRunner.accept).
+	inline bool
 	// abandoned: a long job stopped because its replica lost it or shuts
 	// down; it emits nothing here and is resumed by its next owner.
 	abandoned bool
@@ -85,10 +88,12 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 	// its partition), one per partition number with OrderAcrossTopics.
 	lanes := map[string][]int{}
 	var order []string
+	handled := 0
 	for i, it := range items {
 		if it.done || it.accepted {
 			continue
 		}
+		handled++
 		k := rt.lane(it.rec)
 		if _, ok := lanes[k]; !ok {
 			order = append(order, k)
@@ -123,7 +128,7 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 		}
 	}
 	advance()
-	for range len(items) - countSettled(items) {
+	for range handled {
 		ready[<-finished] = true
 		advance()
 	}
@@ -152,18 +157,6 @@ func (rt *Runtime) decode(r *kgo.Record) *item {
 		}
 	}
 	return it
-}
-
-// countSettled counts the items that need no handling in the batch:
-// duplicates and accepted long jobs.
-func countSettled(items []*item) int {
-	n := 0
-	for _, it := range items {
-		if it.done || it.accepted {
-			n++
-		}
-	}
-	return n
 }
 
 // lane names the sequence a record is handled in: records of one lane are
@@ -282,6 +275,13 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 		span.SetStatus(codes.Error, it.err.Error())
 		return
 	}
+	policy, timeout := it.route.policy, it.route.timeout
+	inline := j == nil && it.inline
+	if inline {
+		// One short try: the transaction is open. Whatever fails goes to
+		// the job queue, where the step's own retries apply.
+		policy, timeout = retry.Policy{Attempts: 1}, min(timeout, inlineTimeout)
+	}
 	tm := rt.metrics.topic(r.Topic)
 	meta := it.event.EventMeta()
 	if !meta.OccurredAt.IsZero() {
@@ -292,9 +292,9 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	var failures []attemptFailure
 	var outs []Output
 	start := time.Now()
-	_, err := retry.Do(ctx, it.route.policy, func(ctx context.Context, attempt int) error {
+	_, err := retry.Do(ctx, policy, func(ctx context.Context, attempt int) error {
 		m.Attempt = prior + attempt
-		actx, cancel := context.WithTimeout(ctx, it.route.timeout)
+		actx, cancel := context.WithTimeout(ctx, timeout)
 		defer cancel()
 		var err error
 		outs, err = it.route.invoke(actx, m, it.event)
@@ -313,6 +313,10 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	}
 	if errors.Is(err, ErrCanceled) {
 		rt.endCanceled(ctx, log, it, err)
+		return
+	}
+	if inline && err != nil && !fault.IsUnavailable(err) && !errors.Is(err, ErrCanceled) {
+		rt.requeue(ctx, log, it, err)
 		return
 	}
 	if fault.IsUnavailable(err) {
@@ -349,6 +353,19 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	}
 	it.ok = true
 	tm.ok.Inc()
+}
+
+// inlineTimeout bounds the one try of a quick long-step record handled
+// in its batch's transaction (see longRunner.accept).
+const inlineTimeout = 2 * time.Second
+
+// requeue makes a quick record whose inline try failed a job, accepted in
+// the same transaction; a store that cannot take it aborts the batch.
+func (rt *Runtime) requeue(ctx context.Context, log func() *slog.Logger, it *item, cause error) {
+	log().InfoContext(ctx, "quick step failed in its batch; queued as a job", "error", cause)
+	if err := rt.long.Load().requeue(ctx, it); err != nil {
+		it.fatal = fault.Unavailable(err)
+	}
 }
 
 var outputNamespace = uuid.MustParse("6f1c1f4e-6a51-4c55-9d0c-3b0f4f8a2d10")

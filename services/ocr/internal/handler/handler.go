@@ -121,13 +121,19 @@ type cached struct {
 }
 
 // Quick tells the documents whose extraction takes milliseconds: plain
-// text, decoded and never rendered. Their jobs run before the scans
-// queued on the replica (bus.Quick). A PDF's text layer is as fast, but
-// whether it has one is known only once it is opened.
+// text of at most QuickMaxBytes, decoded and never rendered. The runtime
+// handles them in their batch's transaction, as short steps, or runs
+// their jobs before the scans queued on the replica (bus.Quick). A PDF's
+// text layer is as fast, but whether it has one is known only once it is
+// opened.
 func Quick(in *events.DocumentSubmitted) bool {
 	mt, _, err := mime.ParseMediaType(in.Document.MediaType)
-	return err == nil && mt == sniff.Text
+	return err == nil && mt == sniff.Text && in.Document.SizeBytes <= QuickMaxBytes
 }
+
+// QuickMaxBytes bounds a quick document: a megabyte of text is read and
+// decoded in a few milliseconds, while a batch's transaction is open.
+const QuickMaxBytes = 1 << 20
 
 // Handle is the bus handler for docket.document.submitted.
 func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.DocumentSubmitted) ([]bus.Output, error) {

@@ -337,3 +337,26 @@ func TestNoopEngineReadsNoDocument(t *testing.T) {
 		t.Errorf("the handler opened %d blobs, want none", n)
 	}
 }
+
+// TestQuickIsSmallPlainText: only plain text up to QuickMaxBytes is quick
+// (handled in its batch's transaction); a larger text, a PDF or an image
+// is a job.
+func TestQuickIsSmallPlainText(t *testing.T) {
+	for _, c := range []struct {
+		media string
+		size  int64
+		want  bool
+	}{
+		{"text/plain; charset=utf-8", 2048, true},
+		{"text/plain", handler.QuickMaxBytes, true},
+		{"text/plain", handler.QuickMaxBytes + 1, false},
+		{"application/pdf", 2048, false},
+		{"image/png", 2048, false},
+		{"text/plain; charset", 2048, false},
+	} {
+		in := &events.DocumentSubmitted{Document: events.BlobRef{MediaType: c.media, SizeBytes: c.size}}
+		if got := handler.Quick(in); got != c.want {
+			t.Errorf("Quick(%s, %d bytes) = %v, want %v", c.media, c.size, got, c.want)
+		}
+	}
+}
