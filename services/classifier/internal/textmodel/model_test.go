@@ -41,19 +41,15 @@ func load(t *testing.T) []textmodel.Doc {
 
 // TestCommittedModelIsReproducible retrains from the committed corpus and
 // requires the committed model and metrics byte for byte: training is
-// deterministic and the committed files are fresh.
+// deterministic (the committed model came from another process, on
+// another day) and the committed files are fresh. One training is enough
+// to show both; a second in the same process proved nothing more and took
+// half of this package's time.
 func TestCommittedModelIsReproducible(t *testing.T) {
 	docs := load(t)
 	a, ma, err := textmodel.Train(docs, textmodel.Options{})
 	if err != nil {
 		t.Fatal(err)
-	}
-	b, _, err := textmodel.Train(docs, textmodel.Options{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if !bytes.Equal(a, b) {
-		t.Fatal("two trainings on the same corpus gave different model bytes")
 	}
 	committed, err := os.ReadFile("../../model/model.json")
 	if err != nil {
