@@ -154,7 +154,7 @@ func scanNumbers(text string) []number {
 		// Space-grouped thousands ("1 028,00") only with a currency next to
 		// them or a decimal comma, so table cells stay apart.
 		if sp := readNumber(text, i, true); sp.end > n.end && (currencyBefore(text[max(0, i-16):i]) != "" || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
-			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0)) {
+			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || aloneInCell(text, i, sp.end)) {
 			n = sp
 		}
 		if d := spacedDecimals(text, n); d > 0 && (currencyBefore(text[max(0, i-16):i]) != "" || currencyAfter(text[d:min(len(text), d+8)]) != "") {
@@ -164,6 +164,24 @@ func scanNumbers(text string) []number {
 		i = n.end
 	}
 	return out
+}
+
+// aloneInCell reports whether text[start:end] fills a table cell: a
+// column gap (two spaces or a tab) or the line's start before it, a gap or
+// the line's end after it. A space-grouped number so set apart is one
+// number ("Total de la TVA brute due      17 534", found from outside);
+// two cells of a flattened table have a gap between them, not a space.
+// Not with a decimal point: the languages that group by spaces write a
+// decimal comma, and "1 129.00" is a quantity and a price whose columns
+// the price's width closed up (found in a field receipt).
+func aloneInCell(text string, start, end int) bool {
+	if strings.Contains(text[start:end], ".") {
+		return false
+	}
+	gap := func(s string) bool { return strings.HasPrefix(s, "  ") || strings.HasPrefix(s, "\t") }
+	before := start == 0 || text[start-1] == '\n' || text[start-1] == '\t' || start >= 2 && text[start-2:start] == "  "
+	after := end == len(text) || text[end] == '\n' || text[end] == '\r' || gap(text[end:])
+	return before && after
 }
 
 // spacedDecimals returns where the decimal part of n ends when OCR put a

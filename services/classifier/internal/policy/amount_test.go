@@ -224,6 +224,13 @@ func TestAmountForms(t *testing.T) {
 		{"new zealand dollars", "Meridian Energy, Wellington, New Zealand\nTotal due by 3 June 2025:  $214.58", []string{"214.58 NZD currency"}},
 		{"canadian dollars", "Toronto, ON M5V 2T6, Canada\nTotal: $88.10", []string{"88.10 CAD currency"}},
 		{"us dollars without a country", "Total: $88.10", []string{"88.10 USD currency"}},
+		// A space-grouped number alone in its cell is one number.
+		{"space-grouped alone in its cell", "16   Total de la TVA brute due                    17 534\n32   Total à payer                                  9 156",
+			[]string{"17534.00 label", "9156.00 label"}},
+		{"space-grouped with a decimal comma in its cell", "BENÄMNING  ANTAL  PRIS  BELOPP\n1  Resa  3  1 429,46  4 288,38", []string{"1429.46 column", "4288.38 column"}},
+		{"quantity and price closed up", "Item                                 Qty  Price\nLinen duvet cover, queen               1 129.00\nTotal charged                             221.56",
+			[]string{"129.00 column", "221.56 label"}},
+		{"an identifier's groups stay a code", "SIREN : 812 447 390      Total  1 250", []string{"1250.00 label"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
