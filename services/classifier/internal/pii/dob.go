@@ -2,6 +2,7 @@ package pii
 
 import (
 	"regexp"
+	"sort"
 	"strconv"
 	"strings"
 
@@ -79,8 +80,28 @@ func birthDates(lt *layout.Text) [][2]int {
 			locs = append(locs, [2]int{m[0], m[1]})
 		}
 	}
+	// A date OCR broke with a space inside a number ("07/1 0/1958"):
+	// under a birth label only.
+	for _, m := range splitDateRe.FindAllStringSubmatchIndex(text, -1) {
+		d := strings.ReplaceAll(text[m[0]:m[1]], " ", "")
+		if d == text[m[0]:m[1]] || d[2] != d[5] || !cleanBefore(text, m[0]) || !cleanAfter(text, m[1]) {
+			continue
+		}
+		a, b := atoi(d[:2]), atoi(d[3:5])
+		if a < 1 || b < 1 || a > 31 || b > 31 || a > 12 && b > 12 || overlaps([2]int{m[0], m[1]}, locs) {
+			continue
+		}
+		if birthLabelled(lt, m[0], m[1]) {
+			locs = append(locs, [2]int{m[0], m[1]})
+		}
+	}
+	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
 	return locs
 }
+
+// splitDateRe is a DD/MM/YYYY (or MM/DD) date with a space in any of its
+// numbers, as OCR may read it: "07/1 0/1958", "1 4.03.1990".
+var splitDateRe = regexp.MustCompile(`\b\d ?\d[./]\d ?\d[./]\d ?\d ?\d ?\d\b`)
 
 func birthLabelled(lt *layout.Text, start, end int) bool {
 	left := lt.LeftOf(start)

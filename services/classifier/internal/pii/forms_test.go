@@ -286,6 +286,11 @@ func TestDateOfBirth(t *testing.T) {
 		{"spaced date without a birth label", "Issued: 05 07 1993", []string{}},
 		{"spaced digits that are no date", "Date of birth: 45 67 1993", []string{}},
 		{"dob abbreviation", "DOB 01/02/1980", []string{"01/02/1980"}},
+		// OCR put a space inside a number of the date (found from outside).
+		{"date split by OCR", "votre patient M. Julien MOREAU, né le 07/1 0/1958,", []string{"07/1 0/1958"}},
+		{"day split by OCR", "Date of birth: 1 4.03.1990", []string{"1 4.03.1990"}},
+		{"split date without a birth label", "Visit: 07/1 0/1958", []string{}},
+		{"split numbers that are no date", "Date of birth: 45/6 7/1993", []string{}},
 		{"d.o.b. dotted", "D.O.B.: 1980-02-01", []string{"1980-02-01"}},
 		{"born on", "born on March 3, 1975 in Leeds", []string{"March 3, 1975"}},
 		{"format hint", "Date of Birth (DD/MM/YYYY): 03/07/1962", []string{"03/07/1962"}},
