@@ -207,7 +207,7 @@ func (t *Text) kind(i int) lineKind {
 			t.kinds[i] = kindRule
 		case t.IsHeader(i):
 			t.kinds[i] = kindHeader
-		case t.isProse(i):
+		case t.isProse(i) && !t.continuesRow(i):
 			t.kinds[i] = kindProse
 		default:
 			t.kinds[i] = kindRow
@@ -265,6 +265,22 @@ func (t *Text) IsHeader(i int) bool {
 func (t *Text) isProse(i int) bool {
 	cells := t.Cells(i)
 	return len(cells) == 1 && utf8.RuneCountInString(cells[0].Text) > 40 && !isNumeric(cells[0].Text)
+}
+
+// continuesRow reports whether line i, one long cell, is the wrapped
+// text of the table row above it: indented past the row's first cell (a
+// statement's booking text under its description, "Abschlag Strom 03/25
+// Vertragskonto 4711829"), where running text starts at the margin.
+func (t *Text) continuesRow(i int) bool {
+	if i == 0 {
+		return false
+	}
+	above := t.Cells(i - 1)
+	cells := t.Cells(i)
+	if len(above) < 2 || len(cells) != 1 || t.kind(i-1) != kindRow {
+		return false
+	}
+	return t.Column(cells[0].Start) >= t.Column(above[1].Start)
 }
 
 // maxRowsUnderHeader bounds how far up a value's header is looked for.

@@ -230,6 +230,8 @@ func TestAmountForms(t *testing.T) {
 		{"space-grouped with a decimal comma in its cell", "BENÄMNING  ANTAL  PRIS  BELOPP\n1  Resa  3  1 429,46  4 288,38", []string{"1429.46 column", "4288.38 column"}},
 		{"quantity and price closed up", "Item                                 Qty  Price\nLinen duvet cover, queen               1 129.00\nTotal charged                             221.56",
 			[]string{"129.00 column", "221.56 label"}},
+		{"statement rows with booking text wrapped under them", "Buchungstag Wert        Vorgang                                   Betrag EUR\n03.03.2025  03.03.2025 Lastschrift Stadtwerke                        -84,00\n                        Abschlag Strom 03/25 Vertragskonto 4711829\n05.03.2025  05.03.2025 Gutschrift Lohn/Gehalt Bausch GmbH          3.612,48",
+			[]string{"84.00 EUR column", "3612.48 EUR column"}},
 		{"an identifier's groups stay a code", "SIREN : 812 447 390      Total  1 250", []string{"1250.00 label"}},
 	}
 	for _, tt := range tests {
