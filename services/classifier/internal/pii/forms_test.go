@@ -22,6 +22,11 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (sixteenth trial): a Polish mobile's "kom.",
+		// and a form's label whose last word is the number's.
+		{"polish mobile abbreviation", "Osoba kontaktowa: Katarzyna Nowicka, kom. 601 238 447", []string{"601 238 447"}},
+		{"phone adjective and number word", "Telefonische Rückfragen tagsüber unter Nr.: 089 3581 7724", []string{"089 3581 7724"}},
+		{"identifier number word", "Rechnung Nr.: 089 3581 7724", []string{}},
 		// E.164 and international forms.
 		{"e164 spaced", "Call us on +44 20 7946 0958 today", []string{"+44 20 7946 0958"}},
 		{"e164 compact", "mobile: +14155550123", []string{"+14155550123"}},
@@ -286,6 +291,8 @@ func TestDateOfBirth(t *testing.T) {
 		{"spaced date without a birth label", "Issued: 05 07 1993", []string{}},
 		{"spaced digits that are no date", "Date of birth: 45 67 1993", []string{}},
 		{"dob abbreviation", "DOB 01/02/1980", []string{"01/02/1980"}},
+		{"hungarian place and date", "Születési hely, idő: Győr, 1988. április 27.", []string{"1988. április 27"}},
+		{"greek label transliterated", "Imerominia gennisis: 22/03/1979", []string{"22/03/1979"}},
 		// OCR put a space inside a number of the date (found from outside).
 		{"date split by OCR", "votre patient M. Julien MOREAU, né le 07/1 0/1958,", []string{"07/1 0/1958"}},
 		{"day split by OCR", "Date of birth: 1 4.03.1990", []string{"1 4.03.1990"}},

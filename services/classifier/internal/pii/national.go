@@ -85,7 +85,21 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: luhnValid, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	// Romania's CNP, Greece's AMKA, Hungary's tax id (adóazonosító jel)
+	// and social security number (TAJ): under their labels.
+	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod numeric personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)\bamka[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad[óo]azonos[íi]t[óo](?:\s+(?:jel|sz[áa]m))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]m)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 }
+
+// documentNumberLabel names the number of the document it is on: on an
+// identity document, that number is the holder's (identityLabelled checks
+// the document is one).
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
+
+// identityDocument tells an identity document by its title words.
+var identityDocument = regexp.MustCompile(`(?i)\b(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+d'identit[àa]|identiteitskaart|henkilökortti|residence\s+permit|titre\s+de\s+s[ée]jour|permanent\s+resident\s+card)\b`)
 
 // vatLabel ends the text before a business's VAT or tax number, which
 // may share a person's number's shape: Ireland's "IE 6388047V".
@@ -130,7 +144,8 @@ func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
 			add([2]int{m[0], m[1]})
 		}
 	}
-	for _, n := range mrzNumbers(lt) {
+	mrz := mrzNumbers(lt)
+	for _, n := range mrz {
 		for off := 0; ; {
 			i := strings.Index(text[off:], n)
 			if i < 0 {
@@ -143,11 +158,14 @@ func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
 			}
 		}
 	}
+	// On an identity document (its title, or a machine-readable zone)
+	// the document's own number is its holder's too.
+	idDoc := identityDocument.MatchString(text) || len(mrz) > 0
 	for _, m := range lineMatches(lt, counts, idValueRe, 5, 1) {
 		if len(text[m[0]:m[1]]) < 5 || digits(text[m[0]:m[1]]) < 5 {
 			continue
 		}
-		if identityLabelled(lt, m[0], m[1]) {
+		if identityLabelled(lt, m[0], m[1], idDoc) {
 			add([2]int{m[0], m[1]})
 		}
 	}
@@ -222,8 +240,11 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 
 // identityLabelled reports whether an identity document's label names
 // text[start:end], and no qualifier makes it another number's.
-func identityLabelled(lt *layout.Text, start, end int) bool {
+func identityLabelled(lt *layout.Text, start, end int, idDoc bool) bool {
 	before := labelBefore(lt, start)
+	if idDoc && documentNumberLabel.MatchString(before) {
+		return true
+	}
 	if loc := identityLabel.FindStringIndex(before); loc != nil {
 		return !otherIDQualifier.MatchString(before[:loc[0]])
 	}
@@ -607,4 +628,43 @@ func nifValid(s string) bool {
 		c = 0
 	}
 	return c == int(s[8]-'0')
+}
+
+// cnpValid: Romania's CNP, weights 2,7,9,1,4,6,3,5,8,2,7,9 mod 11 (10
+// counts 1), the date of birth real.
+func cnpValid(s string) bool {
+	w := []int{2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9}
+	sum := 0
+	for i, x := range w {
+		sum += int(s[i]-'0') * x
+	}
+	c := sum % 11
+	if c == 10 {
+		c = 1
+	}
+	return c == int(s[12]-'0') && validDate(s[1:3], s[3:5], s[5:7])
+}
+
+// amkaValid: Greece's AMKA, DDMMYY and five digits, the last a Luhn check.
+func amkaValid(s string) bool {
+	return luhnValid(s) && validDate(s[4:6], s[2:4], s[:2])
+}
+
+// hungarianTaxIDValid: 8, five digits of days since 1867, three, and a
+// check: the first nine digits weighted 1 to 9, mod 11 (never 10).
+func hungarianTaxIDValid(s string) bool {
+	sum := 0
+	for i := range 9 {
+		sum += int(s[i]-'0') * (i + 1)
+	}
+	return sum%11 != 10 && sum%11 == int(s[9]-'0')
+}
+
+// tajValid: Hungary's TAJ, eight digits weighted 3 and 7 in turn, mod 10.
+func tajValid(s string) bool {
+	sum := 0
+	for i := range 8 {
+		sum += int(s[i]-'0') * [2]int{3, 7}[i%2]
+	}
+	return sum%10 == int(s[8]-'0')
 }

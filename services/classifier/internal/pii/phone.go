@@ -85,7 +85,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|kom[óo]rka|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|kom[óo]rka|kom|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
 
 // phoneWhose are the words that say whose number a phone label names,
 // between the label and the number: "Teléfono paciente:", "tel.
@@ -124,7 +124,12 @@ var (
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
 	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only
 	// where no identifier label ends the text ("Phone bill account:").
-	phoneQualified = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+\p{L}[\p{L}'’\-]*){1,4}[ \t]*:[^A-Za-z0-9]*$`)
+	// The phone word may be an adjective ("Telefonische Rückfragen
+	// tagsüber unter Nr.:"), and the last word the number's ("Nr."),
+	// which then is the phone number's, not an identifier's.
+	phoneQualified = regexp.MustCompile(`(?i)\b(?:(?:` + phoneWords + `)\b|telefonisch\p{L}*)(?:[ \t]+\p{L}[\p{L}'’\-]*){1,4}\.?[ \t]*:[^A-Za-z0-9]*$`)
+	// numberWordEnd ends a label in the word for "number".
+	numberWordEnd = regexp.MustCompile(`(?i)\b(?:no|nr|number|nummer|numero|número)\.?[ \t]*:[^A-Za-z0-9]*$`)
 	// alsoLabel ends a text in which a phone label was followed by a
 	// number and "or": "llame al +34 963 118 400 o al", "call 020 7946
 	// 0958 or": the next number is a phone number too.
@@ -302,6 +307,9 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	label := labelBefore(lt, start)
 	p, id := lastMatchEnd(phoneLabel, label), lastMatchEnd(idLabel, label)
+	if p < 0 && id >= 0 && phoneQualified.MatchString(label) && numberWordEnd.MatchString(label) {
+		p, id = len(label), -1
+	}
 	if p < 0 && id < 0 && (alsoLabel.MatchString(lt.LeftOf(start)) || phoneQualified.MatchString(label) || callOn.MatchString(label) || contactName.MatchString(label)) {
 		p = len(label)
 	}
