@@ -54,7 +54,10 @@ var functionWords = map[string][]string{
 // them (ß as B, ø as @ or o).
 var documentWords = map[string][]string{
 	"deu": {"rechnung", "betrag", "steuer", "straße", "strasse", "strabe", "zahlung", "zahlbar", "gesamt", "kunde", "herrn", "geehrte", "vielen", "konto", "versicherung", "anschrift", "geburt", "unterschrift", "mwst", "zzgl", "inkl", "menge", "einzelpreis", "datum", "bitte", "nummer", "leistung"},
-	"fra": {"facture", "montant", "madame", "monsieur", "adresse", "tva", "reglement", "règlement", "echeance", "échéance", "merci", "naissance", "societe", "société", "prix", "quantite", "quantité", "assurance", "sinistre", "contrat"},
+	"fra": {"facture", "montant", "madame", "monsieur", "adresse", "tva", "reglement", "règlement", "echeance", "échéance", "merci", "naissance", "societe", "société", "prix", "quantite", "quantité", "assurance", "sinistre", "contrat",
+		// An identity document's fields (found from outside: a French
+		// passport, bilingual, read as English for want of these).
+		"passeport", "prénom", "prenom", "prénoms", "prenoms", "nationalité", "nationalite", "sexe", "délivrance", "delivrance", "autorité", "autorite", "préfecture", "prefecture", "république", "republique", "française", "francaise", "nom", "lieu"},
 	"spa": {"factura", "fecha", "nombre", "apellido", "apellidos", "importe", "nacimiento", "reino", "calle", "pago", "gracias", "senor", "señor", "vencimiento", "cuenta", "tarjeta", "efectivo", "sexo", "hasta", "cantidad", "pedido", "proveedor", "espana", "españa"},
 	"ita": {"fattura", "importo", "totale", "imponibile", "codice", "fiscale", "indirizzo", "nato", "nata", "cognome", "egregio", "gentile", "distinti", "saluti", "via", "pagamento", "scadenza", "quantità", "quantita", "ordine", "fornitore"},
 	"nld": {"factuur", "bedrag", "totaal", "btw", "klant", "adres", "straat", "geachte", "betaling", "rekening", "geboortedatum", "bedankt", "alstublieft", "aantal", "prijs", "bestelling", "verzekering", "belasting"},
@@ -66,6 +69,9 @@ var documentWords = map[string][]string{
 	"ces": {"jméno", "jmeno", "příjmení", "prijmeni", "narození", "narozeni", "pojišťovna", "pojistovna", "bydliště", "bydliste", "dodavatel", "odběratel", "odberatel", "splatnosti", "dph", "ičo", "ico", "česká", "ceska", "částka", "castka", "celkem", "vyšetření", "vysetreni", "zpráva", "zprava"},
 	"slk": {"meno", "priezvisko", "narodenia", "rodné", "rodne", "poisťovňa", "poistovna", "bydlisko", "správa", "sprava", "lekárska", "lekarska", "vyšetrenia", "vysetrenia", "denne", "faktúra", "faktura", "dodávateľ", "dodavatel", "odberateľ", "odberatel", "splatnosti", "dph", "ičo", "ico", "slovensko", "suma", "celkom"},
 	"tur": {"bilgileri", "sigorta", "soyadı", "soyadi", "telefonu", "kimlik", "tutarı", "tutari", "fatura", "adres", "hasar", "plaka", "mahallesi", "sokak", "cad", "şti", "sti", "ödeme", "odeme", "türkiye", "turkiye", "vergi", "dairesi", "toplam", "kdv"},
+	// Found from outside: an employment contract whose few function
+	// words did not tell it from English.
+	"hun": {"név", "nev", "születési", "szuletesi", "sziiletesi", "lakcím", "lakcim", "adószám", "adoszam", "adóazonosító", "adoazonosito", "számla", "szamla", "összeg", "osszeg", "fizetendő", "fizetendo", "munkáltató", "munkaltato", "munkavállaló", "munkavallalo", "szerződés", "szerzodes", "cégjegyzék", "cegjegyzek", "székhely", "szekhely", "utca", "bruttó", "nettó", "forint", "kft", "zrt", "hónap", "honap", "napjáig", "napjaig", "határozatlan", "hatarozatlan", "biztosító", "biztosito", "kelt", "aláírás", "alairas", "megrendelő", "megrendelo", "szállító", "szallito", "teljesítés", "teljesites"},
 	"pol": {"faktura", "nazwa", "kwota", "sprzedawca", "nabywca", "razem", "ulica", "ul", "zaplaty", "zapłaty", "platnosc", "płatność", "numer", "rachunek", "wartosc", "wartość", "podatek", "brutto", "netto", "imie", "imię", "nazwisko", "urodzenia", "dowod", "dowód", "zl", "zł", "pln", "szanowni", "umowa"},
 }
 

@@ -131,10 +131,11 @@ func TestDetectLanguageBeyondTheCorpus(t *testing.T) {
 
 // Pages of the fifteenth outside trial as the English model read them
 // (a Norwegian statement, a Turkish claim form, a Slovak medical report,
-// an Icelandic tax assessment, a Latvian order): forms with few function
-// words, which their document words name.
+// an Icelandic tax assessment, a Latvian order) and of the sixteenth (a
+// Hungarian employment contract, a bilingual French passport): forms with
+// few function words, which their document words name.
 func TestDetectLanguageOnFormsAsRead(t *testing.T) {
-	for _, lang := range []string{"nor", "tur", "slk", "isl", "lav"} {
+	for _, lang := range []string{"nor", "tur", "slk", "isl", "lav", "hun", "fra"} {
 		b, err := os.ReadFile(filepath.Join(testdata, "lang", lang+".eng-read.txt"))
 		if err != nil {
 			t.Fatal(err)
