@@ -272,7 +272,7 @@ func isDigit(c byte) bool { return c >= '0' && c <= '9' }
 func isAlpha(c byte) bool { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= 'z') }
 
 var (
-	currencyCodes = `USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|INR|SEK|NOK|DKK|PLN|CZK|HUF|SGD|HKD|ZAR|MXN|BRL`
+	currencyCodes = `USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|INR|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|RSD|UAH|SGD|HKD|ZAR|MXN|BRL`
 	// currencyEnd: a currency at the end of the text left of a number.
 	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|\b(` + currencyCodes + `|Rs\.?|Fr\.|kr\.?)|(?i:\b(` + currencyCodes + `)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one.
@@ -320,7 +320,7 @@ func dollarCode(text string) string {
 }
 
 var (
-	kronaISO = regexp.MustCompile(`\b(?:DKK|SEK|NOK)\b|(?i:\b(?:danske kroner|svenska kronor|kronor|norske kroner)\b)`)
+	kronaISO = regexp.MustCompile(`\b(?:DKK|SEK|NOK|ISK)\b|(?i:\b(?:danske kroner|svenska kronor|kronor|norske kroner|íslenskar krónur)\b)`)
 	// Words of Danish, Norwegian and Swedish that the others spell
 	// otherwise: Danish "af", "beløb", "moms"; Norwegian "av", "beløp",
 	// "mva"; Swedish "och", "att", "belopp", "för", "är".
@@ -350,8 +350,9 @@ func declaredCurrency(text string) string {
 
 // kronaCode says whose krone or krona "kr" is in text: the currency the
 // document names by its code (DKK, SEK, NOK) or in words, else the
-// language its words are in, else "" (found from outside: "20.848 kr."
-// in a Danish claim was read as Swedish kronor).
+// language its words are in (Icelandic by its letters ð and þ), else ""
+// (found from outside: "20.848 kr." in a Danish claim was read as Swedish
+// kronor).
 func kronaCode(text string) string {
 	named := map[string]int{}
 	for _, m := range kronaISO.FindAllString(text, -1) {
@@ -362,6 +363,8 @@ func kronaCode(text string) string {
 			named["SEK"]++
 		case "nok", "norske kroner":
 			named["NOK"]++
+		case "isk", "íslenskar krónur":
+			named["ISK"]++
 		}
 	}
 	if len(named) == 1 {
@@ -371,6 +374,11 @@ func kronaCode(text string) string {
 	}
 	if len(named) > 1 {
 		return ""
+	}
+	if strings.ContainsAny(text, "ðþÐÞ") {
+		// Letters only Icelandic writes among the krona countries (found
+		// from outside: a garage's receipt in Icelandic krónur).
+		return "ISK"
 	}
 	da := len(danishWords.FindAllStringIndex(text, -1))
 	no := len(norwegianWords.FindAllStringIndex(text, -1))

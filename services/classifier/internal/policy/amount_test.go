@@ -258,6 +258,9 @@ func TestKronaCurrency(t *testing.T) {
 		{"swedish words", "Att betala: 1 250 kr\nBeloppet ska betalas", []string{"1250.00 SEK currency"}},
 		{"norwegian words", "Beløp å betale 1 250 kr\nmva 25%", []string{"1250.00 NOK currency"}},
 		{"undecidable", "Totalt 1 250 kr", []string{"1250.00 currency"}},
+		// Found from outside (sixteenth trial): Icelandic krónur, told by
+		// the letters only Icelandic writes.
+		{"icelandic receipt", "Vélaverkstæði Árna ehf.\nSamtals greitt                    40.730 kr.\nTakk fyrir viðskiptin!", []string{"40730.00 ISK currency"}},
 		{"two codes named", "Totalt 1 250 kr\nDKK eller SEK", []string{"1250.00 currency"}},
 		// Found from outside (fifth trial): a total's code aligned far
 		// left of its amount.
@@ -317,6 +320,7 @@ func TestDeclaredCurrency(t *testing.T) {
 		{"two declared currencies", "Currency: EUR\nCurrency: USD\nClosing balance 12,480.00", ""},
 		{"dutch value date is no currency", "Valuta 12-03-2026\nSaldo 12.480,00", ""},
 		{"nothing declared", "Closing balance 12,480.00", ""},
+		{"romanian statement", "Cont IBAN: RO51BTRLRONCRT0312847601    Moneda: RON\n\nData        Descriere                 Debit      Credit      Sold\n03.11.2026  Incasare salariu                 8.950,00  15.792,15", "RON"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

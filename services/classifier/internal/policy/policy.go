@@ -178,12 +178,29 @@ func apply(base Rules, e entry, name string, types, piiKinds []string, errs *[]e
 var isoCode = regexp.MustCompile(`^[A-Z]{3}$`)
 
 // ThresholdFor is the amount threshold of an amount in currency ("" for
-// none): the currency's own, or AmountThreshold.
+// none): the currency's own; for a currency whose unit is worth a small
+// fraction of a euro or a dollar, AmountThreshold in that currency's
+// magnitude (currencyScale); else AmountThreshold.
 func (r Rules) ThresholdFor(currency string) float64 {
 	if t, ok := r.AmountThresholds[currency]; ok && currency != "" {
 		return t
 	}
+	if f, ok := currencyScale[currency]; ok {
+		return r.AmountThreshold * f
+	}
 	return r.AmountThreshold
+}
+
+// currencyScale says how many units of a currency make roughly one euro
+// or dollar, rounded to a round figure (2026): magnitudes, not exchange
+// rates. Held against the bare threshold, a Swedish rent or a Romanian
+// salary went to review as if it were a six-figure sum (found from
+// outside); AmountThresholds sets exact figures, and an AmountThreshold
+// of 0 turns the rule off in every currency.
+var currencyScale = map[string]float64{
+	"SEK": 10, "NOK": 10, "DKK": 7.5, "ISK": 150, "PLN": 4, "CZK": 25,
+	"HUF": 400, "RON": 5, "BGN": 2, "RSD": 120, "UAH": 45,
+	"JPY": 150, "CNY": 7.5, "INR": 90, "HKD": 8, "MXN": 20, "BRL": 5.5, "ZAR": 20,
 }
 
 // OverThreshold returns, among amounts, the one furthest over its

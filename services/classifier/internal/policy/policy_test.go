@@ -60,7 +60,7 @@ func TestAmountThresholds(t *testing.T) {
 	if !reflect.DeepEqual(pl.AmountThresholds, map[string]float64{"PLN": 40000}) {
 		t.Errorf("own thresholds %v, want PLN only (a tenant's map replaces the default's)", pl.AmountThresholds)
 	}
-	for cur, want := range map[string]float64{"PLN": 40000, "SEK": 10000, "EUR": 10000, "": 10000} {
+	for cur, want := range map[string]float64{"PLN": 40000, "SEK": 100000, "EUR": 10000, "": 10000} {
 		if got := pl.ThresholdFor(cur); got != want {
 			t.Errorf("ThresholdFor(%q) = %v, want %v", cur, got, want)
 		}
@@ -116,5 +116,33 @@ func TestParseRejectsUnknownFields(t *testing.T) {
 				t.Errorf("error %q does not name %s", err, tt.want)
 			}
 		})
+	}
+}
+
+// TestCurrencyScale: without a threshold of its own, an amount in a
+// currency of small units is held against the threshold in that
+// currency's magnitude (found from outside: a 40,730 ISK garage receipt,
+// about 270 euros, and a Romanian salary statement went to review); an
+// amount threshold of 0 is off in every currency.
+func TestCurrencyScale(t *testing.T) {
+	r := Default().For("anyone")
+	for _, c := range []struct {
+		a    Amount
+		over bool
+	}{
+		{Amount{Value: 40730, Currency: "ISK"}, false},
+		{Amount{Value: 15792.15, Currency: "RON"}, false},
+		{Amount{Value: 11420.55, Currency: "PLN"}, false},
+		{Amount{Value: 152300, Currency: "SEK"}, true},
+		{Amount{Value: 40730, Currency: ""}, true},
+		{Amount{Value: 10907.50, Currency: "USD"}, true},
+	} {
+		if _, _, over := r.OverThreshold([]Amount{c.a}); over != c.over {
+			t.Errorf("%v %s over the default threshold: %v, want %v", c.a.Value, c.a.Currency, over, c.over)
+		}
+	}
+	r.AmountThreshold = 0
+	if _, _, over := r.OverThreshold([]Amount{{Value: 1e9, Currency: "SEK"}}); over {
+		t.Error("with the amount rule off, 1e9 SEK is over its threshold")
 	}
 }
