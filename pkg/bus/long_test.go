@@ -140,6 +140,21 @@ func TestQuickJobsRunBeforeQueuedOnes(t *testing.T) {
 	}
 }
 
+// onceEach requires one output for each of evs within timeout, and none
+// more after it.
+func onceEach(t *testing.T, h *harness, evs []events.Event, timeout time.Duration) {
+	t.Helper()
+	got := outputs(t, h, len(evs), timeout)
+	if late := outputs(t, h, len(evs)+1, 3*time.Second); len(late) != len(evs) {
+		got = late
+	}
+	for _, e := range evs {
+		if n := got[e.EventMeta().EventID]; n != 1 {
+			t.Errorf("%s: %d outputs, want 1", e.EventMeta().EventID, n)
+		}
+	}
+}
+
 // jobOutcomes is docket_jobs_total{outcome=outcome}.
 func jobOutcomes(t *testing.T, reg *prometheus.Registry, outcome string) float64 {
 	t.Helper()
@@ -171,15 +186,7 @@ func TestQuickRecordsAreHandledInTheirBatch(t *testing.T) {
 		evs[i] = dockettest.Submitted(i, map[string]string{"quick": "true"})
 	}
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
-	got := outputs(t, h, len(evs), 30*time.Second)
-	if late := outputs(t, h, len(evs)+1, 2*time.Second); len(late) != len(evs) {
-		got = late
-	}
-	for _, e := range evs {
-		if n := got[e.EventMeta().EventID]; n != 1 {
-			t.Errorf("%s: %d outputs, want 1", e.EventMeta().EventID, n)
-		}
-	}
+	onceEach(t, h, evs, 30*time.Second)
 	if n := jobOutcomes(t, reg, "inline"); n != float64(len(evs)) {
 		t.Errorf("%v records handled inline, want %d", n, len(evs))
 	}
@@ -204,15 +211,7 @@ func TestQuickRecordFailingInTheBatchBecomesAJob(t *testing.T) {
 		dockettest.Submitted(2, map[string]string{"quick": "true"}),
 	}
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
-	got := outputs(t, h, len(evs), 30*time.Second)
-	if late := outputs(t, h, len(evs)+1, 2*time.Second); len(late) != len(evs) {
-		got = late
-	}
-	for _, e := range evs {
-		if n := got[e.EventMeta().EventID]; n != 1 {
-			t.Errorf("%s: %d outputs, want 1", e.EventMeta().EventID, n)
-		}
-	}
+	onceEach(t, h, evs, 30*time.Second)
 	if n := jobOutcomes(t, reg, "accepted"); n != 2 {
 		t.Errorf("%v jobs accepted, want the 2 that failed in the batch", n)
 	}
@@ -449,15 +448,7 @@ func TestUnconfirmedEmissionIsSettledByItsMarker(t *testing.T) {
 		evs[i] = dockettest.Submitted(i, nil)
 	}
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
-	got := outputs(t, h, len(evs), 60*time.Second)
-	if late := outputs(t, h, len(evs)+1, 3*time.Second); len(late) != len(evs) {
-		got = late
-	}
-	for _, e := range evs {
-		if n := got[e.EventMeta().EventID]; n != 1 {
-			t.Errorf("%s: %d outputs, want 1", e.EventMeta().EventID, n)
-		}
-	}
+	onceEach(t, h, evs, 60*time.Second)
 	unconfirmed := jobOutcomes(t, reg, "unconfirmed")
 	if unconfirmed == 0 {
 		t.Fatalf("%d commits failed, none of them an emission's; the test proves nothing", failed.Load())

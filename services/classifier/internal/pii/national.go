@@ -84,7 +84,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
-	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: luhnValid, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	// Romania's CNP, Greece's AMKA, Hungary's tax id (adóazonosító jel)
 	// and social security number (TAJ): under their labels.
 	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod numeric personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
@@ -411,21 +411,6 @@ func nirValid(s string) bool {
 	return 97-n%97 == int64(atoi(s[13:]))
 }
 
-func luhnValid(s string) bool {
-	sum := 0
-	for i := len(s) - 1; i >= 0; i-- {
-		d := int(s[i] - '0')
-		if (len(s)-1-i)%2 == 1 {
-			d *= 2
-			if d > 9 {
-				d -= 9
-			}
-		}
-		sum += d
-	}
-	return sum%10 == 0
-}
-
 // personnummerValid: YYMMDDNNNN, Luhn over the ten digits, the date real
 // (a samordningsnummer adds 60 to the day).
 func personnummerValid(s string) bool {
@@ -433,7 +418,7 @@ func personnummerValid(s string) bool {
 	if dd > 60 {
 		dd -= 60
 	}
-	return luhnValid(s) && validDate(s[:2], s[2:4], strconv.Itoa(dd))
+	return Luhn(s) && validDate(s[:2], s[2:4], strconv.Itoa(dd))
 }
 
 // kennitalaValid: DDMMYYNNCC, the ninth digit a mod-11 check of the
@@ -647,7 +632,7 @@ func cnpValid(s string) bool {
 
 // amkaValid: Greece's AMKA, DDMMYY and five digits, the last a Luhn check.
 func amkaValid(s string) bool {
-	return luhnValid(s) && validDate(s[4:6], s[2:4], s[:2])
+	return Luhn(s) && validDate(s[4:6], s[2:4], s[:2])
 }
 
 // hungarianTaxIDValid: 8, five digits of days since 1867, three, and a
