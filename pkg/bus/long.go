@@ -220,15 +220,24 @@ func (l *longRunner) accept(ctx context.Context, items []*item) error {
 			l.rt.metrics.jobs.WithLabelValues("inline").Inc()
 			continue
 		}
-		b, err := encodeRecord(it.rec)
+		j, err := jobOf(it)
 		if err != nil {
-			return fmt.Errorf("encode job record: %w", err)
+			return err
 		}
-		m := it.event.EventMeta()
-		js = append(js, jobs.Job{ID: jobID(it.rec, m.EventID), Tenant: m.TenantID, Priority: header(it.rec, events.HeaderPriority), Key: string(it.rec.Key), Record: b})
+		js = append(js, j)
 		idx = append(idx, it)
 	}
 	return l.persist(ctx, js, idx)
+}
+
+// jobOf is the job a long step's record becomes.
+func jobOf(it *item) (jobs.Job, error) {
+	b, err := encodeRecord(it.rec)
+	if err != nil {
+		return jobs.Job{}, fmt.Errorf("encode job record: %w", err)
+	}
+	m := it.event.EventMeta()
+	return jobs.Job{ID: jobID(it.rec, m.EventID), Tenant: m.TenantID, Priority: header(it.rec, events.HeaderPriority), Key: string(it.rec.Key), Record: b}, nil
 }
 
 // isLong reports whether it is a long step's record to accept.
@@ -240,13 +249,11 @@ func isLong(it *item) bool {
 // all, in the same transaction: the job's retries, dead letter and
 // fallback then apply as to any other.
 func (l *longRunner) requeue(ctx context.Context, it *item) error {
-	b, err := encodeRecord(it.rec)
+	j, err := jobOf(it)
 	if err != nil {
-		return fmt.Errorf("encode job record: %w", err)
+		return err
 	}
-	m := it.event.EventMeta()
 	it.inline, it.outs = false, nil
-	j := jobs.Job{ID: jobID(it.rec, m.EventID), Tenant: m.TenantID, Priority: header(it.rec, events.HeaderPriority), Key: string(it.rec.Key), Record: b}
 	return l.persist(ctx, []jobs.Job{j}, []*item{it})
 }
 

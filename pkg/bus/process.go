@@ -315,7 +315,7 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 		rt.endCanceled(ctx, log, it, err)
 		return
 	}
-	if inline && err != nil && !fault.IsUnavailable(err) && !errors.Is(err, ErrCanceled) {
+	if inline && err != nil && !fault.IsUnavailable(err) {
 		rt.requeue(ctx, log, it, err)
 		return
 	}
