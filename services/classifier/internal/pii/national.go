@@ -20,8 +20,9 @@ import (
 //     (PESEL, BSN, NIF, T.C. Kimlik No): found only so labelled;
 //   - a passport's or identity card's number in the document's
 //     machine-readable zone, check digit passed, and wherever else the
-//     document prints it; and a number that an identity document's own
-//     label names (Passport No., N° étranger).
+//     document prints it; a number that an identity document's own
+//     label names (Passport No., N° étranger); and on an identity
+//     document, the number its "Document No." names.
 //
 // US social security numbers are SSN, not national_id.
 
@@ -162,7 +163,7 @@ func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
 	// the document's own number is its holder's too.
 	idDoc := identityDocument.MatchString(text) || len(mrz) > 0
 	for _, m := range lineMatches(lt, counts, idValueRe, 5, 1) {
-		if len(text[m[0]:m[1]]) < 5 || digits(text[m[0]:m[1]]) < 5 {
+		if digits(text[m[0]:m[1]]) < 5 {
 			continue
 		}
 		if identityLabelled(lt, m[0], m[1], idDoc) {
