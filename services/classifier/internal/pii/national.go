@@ -99,6 +99,24 @@ var idForms = []idForm{
 // the document is one).
 var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
 
+// heading is the first lines of the text that hold anything, where a
+// document's title is: an identity document's, not a receipt's item
+// ("Passport photos x2").
+func heading(lt *layout.Text) string {
+	var b strings.Builder
+	for i, n := 0, 0; i < len(lt.Lines()) && n < headingLines; i++ {
+		if !lt.IsBlank(i) {
+			b.WriteString(lt.LineText(i))
+			b.WriteByte('\n')
+			n++
+		}
+	}
+	return b.String()
+}
+
+// headingLines is how many lines heading takes.
+const headingLines = 4
+
 // identityDocument tells an identity document by its title words.
 var identityDocument = regexp.MustCompile(`(?i)\b(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+d'identit[àa]|identiteitskaart|henkilökortti|residence\s+permit|titre\s+de\s+s[ée]jour|permanent\s+resident\s+card)\b`)
 
@@ -161,7 +179,7 @@ func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
 	}
 	// On an identity document (its title, or a machine-readable zone)
 	// the document's own number is its holder's too.
-	idDoc := identityDocument.MatchString(text) || len(mrz) > 0
+	idDoc := identityDocument.MatchString(heading(lt)) || len(mrz) > 0
 	for _, m := range lineMatches(lt, counts, idValueRe, 5, 1) {
 		if digits(text[m[0]:m[1]]) < 5 {
 			continue

@@ -65,6 +65,7 @@ func TestNationalIDs(t *testing.T) {
 		{"hu taj bad check", "TAJ szám: 038 521 466", nil},
 		{"document number on an identity card", "NASJONALT ID-KORT / NATIONAL IDENTITY CARD\nDokumentnummer / Document No.: NC4518273", []string{"NC4518273"}},
 		{"document number on an invoice", "INVOICE\nDocument No.: 2024001234\nTotal 120.00", nil},
+		{"document number on a receipt for passport photos", "PHOTO EXPRESS\nReceipt\nDate 02/11/2026\nStore 14\nPassport photos x2      12.00\nDocument No.: 2024001234", nil},
 		{"customer id is not an identity", "Customer ID No.: 88234417", nil},
 		{"order number", "Order 12345678 Q shipped", nil},
 	} {
