@@ -133,8 +133,8 @@ var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)
 var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order|invoice|tax|vat|transaction|employee|staff|patient|policy|reference|ref|account|merchant|terminal|device|session|user|student|claim|case|batch|lot|product|item|vendor|supplier)\s*$`)
 
 // idValueRe is an identity document's number: letters and digits, at
-// least five digits, one group or two joined by a dash.
-var idValueRe = regexp.MustCompile(`\b[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:-\d{3,6})?\b`)
+// least five digits, one group or two joined by a dash or a space.
+var idValueRe = regexp.MustCompile(`\b[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:[- ]\d{3,6})?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
@@ -238,6 +238,10 @@ func lineMatches(lt *layout.Text, counts []lineDigits, re *regexp.Regexp, n, run
 	return out
 }
 
+// translationEnd is a label's translation after a slash, at the end of
+// the text before a value.
+var translationEnd = regexp.MustCompile(`\s*/\s*[^/\n\d]{1,30}$`)
+
 // groupGoesOn reports whether text[start:end] is part of a longer run of
 // digit groups: "4111 1111 1111" of a card's sixteen digits.
 func groupGoesOn(text string, start, end int) bool {
@@ -250,7 +254,12 @@ func groupGoesOn(text string, start, end int) bool {
 // text before it (on its line, or the line above when nothing is left of
 // it) or is its column's header.
 func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
-	if label.MatchString(labelBefore(lt, start)) {
+	before := labelBefore(lt, start)
+	if label.MatchString(before) {
+		return true
+	}
+	// A bilingual form's label: "Fødselsnummer / Personal ID No.:".
+	if loc := translationEnd.FindStringIndex(before); loc != nil && label.MatchString(before[:loc[0]]) {
 		return true
 	}
 	h, _, ok := lt.HeaderAbove(start, end)

@@ -45,6 +45,7 @@ func TestNationalIDs(t *testing.T) {
 		{"tr tckn", "T.C. Kimlik No: 38492015776", []string{"38492015776"}},
 		{"tr tckn unlabelled", "Poliçe No: 38492015776", nil},
 		{"no fodselsnummer", "Fødselsnummer: 010190 12345", nil},
+		{"no fodselsnummer under a bilingual label", "Fødselsnummer / Personal ID No.: 150387 43691", []string{"150387 43691"}},
 		{"nl bsn", "BSN: 111222333", []string{"111222333"}},
 		{"nl bsn unlabelled", "Factuurnummer 111222333", nil},
 		{"pt nif", "NIF: 236419897", []string{"236419897"}},
