@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strconv"
 	"sync"
 	"sync/atomic"
@@ -197,16 +198,15 @@ func decodeRecord(b []byte) (*kgo.Record, error) {
 // than its work: a job's record written and read back, four more store
 // calls, and an emission that waits for others.
 func (l *longRunner) accept(ctx context.Context, items []*item) error {
+	// busy counts, by workflow, its jobs held here and its long items in
+	// the batch; only needed when some item may be quick.
 	var busy map[string]int
-	for _, it := range items {
-		if isLong(it) && it.route.quick != nil {
-			busy = l.keys()
-			for _, it := range items {
-				if isLong(it) {
-					busy[string(it.rec.Key)]++
-				}
+	if slices.ContainsFunc(items, func(it *item) bool { return isLong(it) && it.route.quick != nil }) {
+		busy = l.keys()
+		for _, it := range items {
+			if isLong(it) {
+				busy[string(it.rec.Key)]++
 			}
-			break
 		}
 	}
 	var js []jobs.Job

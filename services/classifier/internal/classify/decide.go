@@ -287,7 +287,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			which = "amount"
 		}
 		detail := fmt.Sprintf("%s %s exceeds %s", which, formatAmount(a), strconv.FormatFloat(t, 'f', -1, 64))
-		if _, own := rules.AmountThresholds[a.Currency]; a.Currency != "" && (own || t != rules.AmountThreshold) {
+		if rules.OwnThreshold(a.Currency) {
 			detail += " (the " + a.Currency + " threshold)"
 		}
 		d.Flags = append(d.Flags, events.Flag{Kind: "policy.amount_over_threshold", Detail: detail})

@@ -89,8 +89,7 @@ func birthDates(lt *layout.Text) [][2]int {
 		if d == text[m[0]:m[1]] || d[2] != d[5] || !cleanBefore(text, m[0]) || !cleanAfter(text, m[1]) {
 			continue
 		}
-		a, b := atoi(d[:2]), atoi(d[3:5])
-		if a < 1 || b < 1 || a > 31 || b > 31 || a > 12 && b > 12 || overlaps([2]int{m[0], m[1]}, locs) {
+		if !dayAndMonth(atoi(d[:2]), atoi(d[3:5])) || overlaps([2]int{m[0], m[1]}, locs) {
 			continue
 		}
 		if birthLabelled(lt, m[0], m[1]) {
@@ -215,6 +214,12 @@ func flatBirthColumn(lt *layout.Text, start int) (birth, ok bool) {
 
 // plausibleDate checks the numeric forms' day and month: one of the first
 // two numbers is a month (1-12) and the other a day (1-31).
+// dayAndMonth reports whether a and b are a day and a month in either
+// order (DD/MM or MM/DD).
+func dayAndMonth(a, b int) bool {
+	return a >= 1 && b >= 1 && ((a <= 31 && b <= 12) || (a <= 12 && b <= 31))
+}
+
 func plausibleDate(text string, m []int) bool {
 	num := func(i int) int {
 		if m[i] < 0 {
@@ -229,7 +234,7 @@ func plausibleDate(text string, m []int) bool {
 		if m[4] < 0 { // day and month apart by spaces
 			b = num(6)
 		}
-		return a >= 1 && b >= 1 && ((a <= 31 && b <= 12) || (a <= 12 && b <= 31))
+		return dayAndMonth(a, b)
 	case m[10] >= 0:
 		mo, d := num(12), num(14)
 		return mo >= 1 && mo <= 12 && d >= 1 && d <= 31

@@ -372,7 +372,7 @@ func mrzCheck(s string) byte {
 // in the 1900s or the 2000s.
 func validDate(yy, mm, dd string) bool {
 	y, m, d := atoi(yy), atoi(mm), atoi(dd)
-	if y < 0 || y > 99 || m < 1 || m > 12 || d < 1 || d > 31 {
+	if y > 99 || m < 1 || m > 12 || d < 1 || d > 31 {
 		return false
 	}
 	for _, century := range []int{1900, 2000} {
@@ -384,8 +384,7 @@ func validDate(yy, mm, dd string) bool {
 }
 
 func dniValid(s string) bool {
-	n := atoi(s[:8])
-	return n >= 0 && "TRWAGMYFPDXBNJZSQVHLCKE"[n%23] == s[8]
+	return "TRWAGMYFPDXBNJZSQVHLCKE"[atoi(s[:8])%23] == s[8]
 }
 
 func nieValid(s string) bool {
@@ -465,8 +464,7 @@ func kennitalaValid(s string) bool {
 }
 
 func hetuValid(s string) bool {
-	n := atoi(s[:6] + s[7:10])
-	return n >= 0 && "0123456789ABCDEFHJKLMNPRSTUVWXY"[n%31] == s[10] && validDate(s[4:6], s[2:4], s[:2])
+	return "0123456789ABCDEFHJKLMNPRSTUVWXY"[atoi(s[:6]+s[7:10])%31] == s[10] && validDate(s[4:6], s[2:4], s[:2])
 }
 
 // rodneCisloValid: YYMMDD/NNN(N); the month plus 50 for women (plus 20 or

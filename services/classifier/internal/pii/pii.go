@@ -230,7 +230,7 @@ func ssns(lt *layout.Text) [][2]int {
 		if !ValidSSN(text[m[2]:m[3]]+text[m[4]:m[5]]+text[m[6]:m[7]]) || codeAround(text, m[0], m[1]) {
 			continue
 		}
-		if spaced := strings.ContainsAny(text[m[0]:m[1]], " \t"); spaced && !ssnLabelled(lt, m[0], m[1]) {
+		if spaced := strings.ContainsAny(text[m[0]:m[1]], " \t"); spaced && !labelledBy(lt, ssnLabel, m[0], m[1]) {
 			continue
 		}
 		locs = append(locs, [2]int{m[0], m[1]})
@@ -242,15 +242,6 @@ func ssns(lt *layout.Text) [][2]int {
 	}
 	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
 	return locs
-}
-
-// ssnLabelled reports whether an SSN label names text[start:end].
-func ssnLabelled(lt *layout.Text, start, end int) bool {
-	if ssnLabel.MatchString(labelBefore(lt, start)) {
-		return true
-	}
-	h, _, ok := lt.HeaderAbove(start, end)
-	return ok && ssnLabel.MatchString(h.Text)
 }
 
 // ValidSSN reports whether nine digits are an SSN the SSA could issue: area

@@ -178,9 +178,8 @@ func aloneInCell(text string, start, end int) bool {
 	if strings.Contains(text[start:end], ".") {
 		return false
 	}
-	gap := func(s string) bool { return strings.HasPrefix(s, "  ") || strings.HasPrefix(s, "\t") }
-	before := start == 0 || text[start-1] == '\n' || text[start-1] == '\t' || start >= 2 && text[start-2:start] == "  "
-	after := end == len(text) || text[end] == '\n' || text[end] == '\r' || gap(text[end:])
+	before := start == 0 || text[start-1] == '\n' || text[start-1] == '\t' || strings.HasSuffix(text[:start], "  ")
+	after := end == len(text) || text[end] == '\n' || text[end] == '\r' || text[end] == '\t' || strings.HasPrefix(text[end:], "  ")
 	return before && after
 }
 

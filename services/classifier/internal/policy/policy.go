@@ -191,6 +191,15 @@ func (r Rules) ThresholdFor(currency string) float64 {
 	return r.AmountThreshold
 }
 
+// OwnThreshold reports whether currency has a threshold of its own, set
+// (AmountThresholds) or scaled (currencyScale), rather than
+// AmountThreshold as it stands.
+func (r Rules) OwnThreshold(currency string) bool {
+	_, set := r.AmountThresholds[currency]
+	_, scaled := currencyScale[currency]
+	return currency != "" && (set || scaled)
+}
+
 // currencyScale says how many units of a currency make roughly one euro
 // or dollar, rounded to a round figure (2026): magnitudes, not exchange
 // rates. Held against the bare threshold, a Swedish rent or a Romanian

@@ -141,6 +141,9 @@ func TestCurrencyScale(t *testing.T) {
 			t.Errorf("%v %s over the default threshold: %v, want %v", c.a.Value, c.a.Currency, over, c.over)
 		}
 	}
+	if !r.OwnThreshold("SEK") || r.OwnThreshold("EUR") || r.OwnThreshold("") {
+		t.Error("OwnThreshold: want SEK's scaled threshold its own, EUR's and no currency's not")
+	}
 	r.AmountThreshold = 0
 	if _, _, over := r.OverThreshold([]Amount{{Value: 1e9, Currency: "SEK"}}); over {
 		t.Error("with the amount rule off, 1e9 SEK is over its threshold")
