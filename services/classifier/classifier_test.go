@@ -217,6 +217,37 @@ func TestLLMClassifierIsALongStep(t *testing.T) {
 	}
 }
 
+// TestLargeTextIsALongStep: the built-in classifier handles a small text
+// in its batch and a text over QuickTextBytes as a long step, outside any
+// transaction (found from outside: a 12 MB text held one open 29 s).
+func TestLargeTextIsALongStep(t *testing.T) {
+	h := newHarness(t)
+	small := h.put(t, invoiceText)
+	large := h.put(t, strings.Repeat(invoiceText+"\n", classifier.QuickTextBytes/len(invoiceText)+1))
+	dockettest.Produce(t, h.kafka.Client(t), h.codec, events.TopicExtracted, extracted(1, "acme", small), extracted(2, "acme", large))
+	h.start(t, bus.ReportAfter(0))
+
+	classified := h.read(t, events.TopicClassified, 2)
+	for _, wf := range []string{"wf-1", "wf-2"} {
+		if c, ok := classified[wf].(*events.DocumentClassified); !ok || c.DocumentType != "invoice" {
+			t.Errorf("%s classified = %+v, want an invoice", wf, classified[wf])
+		}
+	}
+	started := map[string]int{}
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicSteps, 2, 5*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if c := e.(*events.WorkflowControl); c.Kind == events.KindStepStarted && c.Details[events.DetailStep] == classifier.Name {
+			started[c.Meta.WorkflowID]++
+		}
+	}
+	if started["wf-2"] != 1 || started["wf-1"] != 0 {
+		t.Errorf("step_started by workflow %v, want the large text's (wf-2) only: it is a job, the small one is handled in its batch", started)
+	}
+}
+
 // TestLLMDownCompletesDegraded points the LLM classifier at an endpoint
 // that answers 503 with no budget to wait: the built-in model classifies
 // instead, the event names it and carries the degraded flag and reason

@@ -8,9 +8,11 @@ import (
 	"fmt"
 	"io"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
+	"unicode"
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
@@ -206,5 +208,21 @@ func (w *Watcher) report(wf *Workflow, result string) {
 	if name == "" {
 		name = wf.ID
 	}
-	fmt.Fprintf(w.out, "%-28s %-15s %s\n    path: %s\n", name, strings.ToUpper(wf.Status), result, strings.Join(append(wf.Path, wf.Status), " → "))
+	path := make([]string, 0, len(wf.Path)+1)
+	for _, p := range append(wf.Path, wf.Status) {
+		path = append(path, printable(p))
+	}
+	fmt.Fprintf(w.out, "%-28s %-15s %s\n    path: %s\n", printable(name), strings.ToUpper(printable(wf.Status)), printable(result), strings.Join(path, " → "))
+}
+
+// printable quotes s when it holds a control or unprintable character:
+// names, keys and error messages come from records anyone allowed to
+// write a topic could have written, and a newline or an escape sequence
+// printed raw would forge lines of this output (found from outside: a
+// record key printed a fake "restarting" line).
+func printable(s string) string {
+	if strings.IndexFunc(s, func(r rune) bool { return !unicode.IsPrint(r) }) < 0 {
+		return s
+	}
+	return strconv.Quote(s)
 }

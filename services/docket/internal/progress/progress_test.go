@@ -70,3 +70,21 @@ func TestPaths(t *testing.T) {
 		}
 	}
 }
+
+// TestReportQuotesControlCharacters: a workflow id or a dead letter's
+// message holding a newline or an escape sequence is printed quoted, on
+// its own line, not as a forged line of the output.
+func TestReportQuotesControlCharacters(t *testing.T) {
+	var out bytes.Buffer
+	w := New(&out, nil)
+	wf := "x\x1b[31mRED\x1b[0m\nFAKE docket: ocr stopped; restarting in 2s"
+	w.step(events.DLQTopic("ingest"), &events.DeadLetter{Meta: meta(wf), Service: "ingest", ErrorClass: "structural", ErrorMessage: "bad\nFAKE second line"})
+	for _, line := range strings.Split(out.String(), "\n") {
+		if strings.HasPrefix(line, "FAKE") || strings.ContainsRune(line, 0x1b) {
+			t.Errorf("output line %q: a record's text forged a line or an escape", line)
+		}
+	}
+	if !strings.Contains(out.String(), `\x1b[31mRED`) {
+		t.Errorf("output %q: want the workflow id quoted", out.String())
+	}
+}
