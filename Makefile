@@ -45,7 +45,7 @@ fuzz:
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzMediaType$$' -fuzztime $(FUZZTIME) ./sniff/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./serde/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzVerifier$$' -fuzztime $(FUZZTIME) ./ledgerchain/
-	cd services/classifier && $(GO) test -run '^$$' -fuzz '^FuzzMatches$$' -fuzztime $(FUZZTIME) ./internal/pii/
+	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzMatches$$' -fuzztime $(FUZZTIME) ./pii/
 	cd services/classifier && $(GO) test -run '^$$' -fuzz '^FuzzAmounts$$' -fuzztime $(FUZZTIME) ./internal/policy/
 
 # unit: every module's tests in two lanes, then the suite's module. The

@@ -9,7 +9,7 @@ import (
 	"time"
 
 	"github.com/docket-run/docket/pkg/events"
-	"github.com/docket-run/docket/services/classifier/internal/pii"
+	"github.com/docket-run/docket/pkg/pii"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
 )
 

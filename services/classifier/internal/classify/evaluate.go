@@ -4,7 +4,7 @@ import (
 	"context"
 	"fmt"
 
-	"github.com/docket-run/docket/services/classifier/internal/pii"
+	"github.com/docket-run/docket/pkg/pii"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
 	"github.com/docket-run/docket/services/classifier/internal/textmodel"
 )

@@ -7,8 +7,8 @@ import (
 	"testing"
 
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/pii"
 	"github.com/docket-run/docket/services/classifier/internal/classify"
-	"github.com/docket-run/docket/services/classifier/internal/pii"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
 )
 

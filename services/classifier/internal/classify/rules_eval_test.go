@@ -9,7 +9,7 @@ import (
 	"strings"
 	"testing"
 
-	"github.com/docket-run/docket/services/classifier/internal/pii"
+	"github.com/docket-run/docket/pkg/pii"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
 )
 

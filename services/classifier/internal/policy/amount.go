@@ -7,7 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/docket-run/docket/services/classifier/internal/layout"
+	"github.com/docket-run/docket/pkg/layout"
 )
 
 // Amount is a money amount found in a text.

@@ -58,6 +58,32 @@ func TestSegmentsMaskPIIAndMarkAmounts(t *testing.T) {
 	}
 }
 
+// The console masks what the classifier reports as personal data, in
+// every form it knows, not only the US forms.
+func TestSegmentsMaskTheClassifiersPersonalData(t *testing.T) {
+	text := "Titular: Ana García, DNI 12345678Z\nPersonnummer: 811228-9874\nTel. +34 612 345 678\n" +
+		"Fecha de nacimiento:\n14/02/1979\nIBAN ES91 2100 0418 4502 0005 1332\nTotal: $ 123-45-6789"
+	var joined strings.Builder
+	kinds := map[string]bool{}
+	for _, s := range Segments(text, true) {
+		joined.WriteString(s.Text)
+		kinds[s.Kind] = true
+	}
+	for _, secret := range []string{"12345678", "811228", "612 345", "14/02", "ES91 2100", "123-45"} {
+		if strings.Contains(joined.String(), secret) {
+			t.Errorf("masked text holds %q:\n%s", secret, joined.String())
+		}
+	}
+	for _, k := range []string{"pii.national_id", "pii.phone", "pii.date_of_birth", "pii.iban", "pii.ssn"} {
+		if !kinds[k] {
+			t.Errorf("no %s segment in %v", k, kinds)
+		}
+	}
+	if !strings.Contains(joined.String(), "Titular: Ana García, DNI ") {
+		t.Errorf("plain text lost: %s", joined.String())
+	}
+}
+
 func TestLuhnAndIBANChecksRefuseLookalikes(t *testing.T) {
 	for _, s := range Segments("order 1234 5678 9012 3456 and DE00 1234 5678 9012 3456 78", true) {
 		if s.Kind == "pii.payment_card" || s.Kind == "pii.iban" {

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"time"
 
-	"github.com/docket-run/docket/services/classifier/internal/layout"
+	"github.com/docket-run/docket/pkg/layout"
 )
 
 // A national identity number is found three ways:
@@ -35,7 +35,7 @@ type idForm struct {
 	label *regexp.Regexp
 	// digits is the fewest digits a line must hold to hold the form, and
 	// run the longest run of digits without a break it holds: most lines
-	// are passed over without running re (see lineMatches).
+	// are passed over without running re (see matchLines).
 	digits, run int
 }
 
@@ -147,7 +147,7 @@ func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
 	}
 	counts := digitLines(lt)
 	for _, f := range idForms {
-		for _, m := range lineMatches(lt, counts, f.re, f.digits, f.run) {
+		for _, m := range matchLines(lt, f.re, holding(counts, f.digits, f.run)) {
 			var b strings.Builder
 			for g := 2; g+1 < len(m); g += 2 {
 				if m[g] >= 0 {
@@ -180,7 +180,7 @@ func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
 	// On an identity document (its title, or a machine-readable zone)
 	// the document's own number is its holder's too.
 	idDoc := identityDocument.MatchString(heading(lt)) || len(mrz) > 0
-	for _, m := range lineMatches(lt, counts, idValueRe, 5, 1) {
+	for _, m := range matchLines(lt, idValueRe, holding(counts, 5, 1)) {
 		if digits(text[m[0]:m[1]]) < 5 {
 			continue
 		}
@@ -216,14 +216,15 @@ func digitLines(lt *layout.Text) []lineDigits {
 	return counts
 }
 
-// lineMatches runs re over the lines holding at least n digits and a run
-// of at least run (none of the forms spans lines) and returns its
-// submatches' offsets in the whole text.
-func lineMatches(lt *layout.Text, counts []lineDigits, re *regexp.Regexp, n, run int) [][]int {
+// matchLines runs re over the lines keep accepts (the line's index and
+// text) and returns its submatches' offsets in the whole text. Only for
+// forms that never span lines: it skips the lines that cannot hold one,
+// and the regular expressions' cost is per byte searched.
+func matchLines(lt *layout.Text, re *regexp.Regexp, keep func(i int, line string) bool) [][]int {
 	text := lt.String()
 	var out [][]int
 	for i, l := range lt.Lines() {
-		if counts[i].n < n || counts[i].run < run {
+		if !keep(i, text[l.Start:l.End]) {
 			continue
 		}
 		for _, m := range re.FindAllStringSubmatchIndex(text[l.Start:l.End], -1) {
@@ -236,6 +237,12 @@ func lineMatches(lt *layout.Text, counts []lineDigits, re *regexp.Regexp, n, run
 		}
 	}
 	return out
+}
+
+// holding keeps the lines with at least n digits and a run of at least
+// run.
+func holding(counts []lineDigits, n, run int) func(int, string) bool {
+	return func(i int, _ string) bool { return counts[i].n >= n && counts[i].run >= run }
 }
 
 // translationEnd is a label's translation after a slash, at the end of

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/docket-run/docket/services/classifier/internal/layout"
+	"github.com/docket-run/docket/pkg/layout"
 )
 
 // run is a run of digits, text[start:end], in a chain of runs joined by

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"github.com/docket-run/docket/services/classifier/internal/layout"
+	"github.com/docket-run/docket/pkg/layout"
 )
 
 // month is a month's name: in English, whole or cut short, or in full in
@@ -74,7 +74,11 @@ var formatHint = regexp.MustCompile(`(?i)^\s*\(?\s*(?:[dmyj]+[./\- ]?){3}\s*\)?\
 func birthDates(lt *layout.Text) [][2]int {
 	text := lt.String()
 	var locs [][2]int
-	for _, m := range dateRe.FindAllStringSubmatchIndex(text, -1) {
+	// A date holds three digits or more ("1 Jan 85") and, but for a
+	// spaced one OCR broke across lines, stands on one line: matching
+	// line by line skips prose, where the month names' case-folded
+	// alternatives cost the most.
+	for _, m := range matchLines(lt, dateRe, holding(digitLines(lt), 3, 1)) {
 		if !plausibleDate(text, m) || !cleanBefore(text, m[0]) || !cleanAfter(text, m[1]) {
 			continue
 		}

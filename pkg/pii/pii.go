@@ -17,7 +17,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"github.com/docket-run/docket/services/classifier/internal/layout"
+	"github.com/docket-run/docket/pkg/layout"
 )
 
 // Kinds of personal data.
@@ -112,7 +112,7 @@ func Matches(text string) []Match {
 	taken := append(append(append([][2]int{}, ssn...), iban...), cards...)
 	national := nationalIDs(lt, taken)
 	add(NationalID, national)
-	add(Email, emails(text))
+	add(Email, emails(lt))
 	add(Phone, phones(lt, append(taken, national...)))
 	add(DateOfBirth, birthDates(lt))
 	return out
@@ -166,15 +166,17 @@ var (
 // parts it from the "@" ("write to us @home" is no address). An address
 // whose last dot OCR parted from its top-level domain by a space is taken
 // whole when the tail is one (see splitTLD).
-func emails(text string) [][2]int {
+func emails(lt *layout.Text) [][2]int {
+	text := lt.String()
+	at := func(_ int, line string) bool { return strings.IndexByte(line, '@') >= 0 }
 	var out [][2]int
-	for _, m := range emailSplitRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range matchLines(lt, emailSplitRe, at) {
 		if addressAlone(text, m) && splitTLD(text, m) {
 			out = append(out, [2]int{m[0], m[1]})
 		}
 	}
 	split := len(out)
-	for _, m := range emailRe.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range matchLines(lt, emailRe, at) {
 		if addressAlone(text, m) && !overlaps([2]int{m[0], m[1]}, out[:split]) {
 			out = append(out, [2]int{m[0], m[1]})
 		}
