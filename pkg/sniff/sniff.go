@@ -10,6 +10,7 @@ import (
 	"bytes"
 	"mime"
 	"net/http"
+	"unicode/utf8"
 )
 
 // The media types Docket accepts.
@@ -74,6 +75,48 @@ func UTF16WithoutBOM(head []byte) bool {
 		}
 	}
 	return le*10 >= pairs*9 || be*10 >= pairs*9
+}
+
+// ControlInText reports where text holds a byte that makes it binary (a
+// NUL or another control character but tab, line feed, form feed,
+// carriage return and escape), when head is otherwise text: valid UTF-8,
+// no other signature, and nine bytes in ten printable. Such a file sniffs
+// as binary, so the refusal can say which byte and where.
+func ControlInText(head []byte) (at int, c byte, ok bool) {
+	if len(head) > HeadSize {
+		head = head[:HeadSize]
+	}
+	at = bytes.IndexFunc(head, func(r rune) bool { return r < 0x20 && binaryControl(byte(r)) })
+	if _, accepted := MediaType(head); accepted || at < 0 || !validUTF8Head(head) {
+		return 0, 0, false
+	}
+	n := 0
+	for _, b := range head {
+		if printable(b) {
+			n++
+		}
+	}
+	if n*10 < len(head)*9 || UTF16WithoutBOM(head) {
+		return 0, 0, false
+	}
+	return at, head[at], true
+}
+
+// validUTF8Head reports whether head is valid UTF-8 but for a rune cut
+// at its end.
+func validUTF8Head(head []byte) bool {
+	for cut := 0; cut < utf8.UTFMax && cut <= len(head); cut++ {
+		if utf8.Valid(head[:len(head)-cut]) {
+			return true
+		}
+	}
+	return false
+}
+
+// binaryControl is a control byte that, as http.DetectContentType
+// reads it, makes a file binary.
+func binaryControl(c byte) bool {
+	return c <= 0x08 || c == 0x0B || (c >= 0x0E && c <= 0x1A) || (c >= 0x1C && c <= 0x1F)
 }
 
 func printable(c byte) bool { return c >= 0x20 || c == '\n' || c == '\r' || c == '\t' }

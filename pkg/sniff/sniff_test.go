@@ -2,6 +2,7 @@ package sniff
 
 import (
 	"bytes"
+	"strings"
 	"testing"
 )
 
@@ -77,6 +78,41 @@ func TestUTF16WithoutBOM(t *testing.T) {
 	}
 }
 
+func TestControlInText(t *testing.T) {
+	cases := []struct {
+		name string
+		head string
+		at   int
+		ok   bool
+	}{
+		{"nul in text", "Invoice 42\nTotal:\x00 10 EUR\n", 17, true},
+		{"bell in utf-8 text", "Rechnung Nr. 42 für Müller\x07\n", 28, true},
+		{"plain text", "Invoice 42\tTotal: 10 EUR\f\x1b[0m\r\n", 0, false},
+		{"binary", "\x00\x01\x02\x03\xfe\xff\x00\x00\x07\x00", 0, false},
+		{"invalid utf-8", "Invoice \xff\xfe 42\x00 total", 0, false},
+		{"png", "\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR", 0, false},
+		{"utf-16", "I\x00n\x00v\x00o\x00i\x00c\x00e\x00 \x004\x002\x00", 0, false},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			at, _, ok := ControlInText([]byte(c.head))
+			if ok != c.ok || at != c.at {
+				t.Errorf("ControlInText = %d, %v; want %d, %v", at, ok, c.at, c.ok)
+			}
+			if ok {
+				if mt, accepted := MediaType([]byte(c.head)); accepted {
+					t.Errorf("MediaType = %q accepted; text with a control byte sniffs as binary", mt)
+				}
+			}
+		})
+	}
+	// A rune cut by the head's end is still text.
+	head := []byte(strings.Repeat("é", HeadSize/2-1) + "\x00ü")
+	if at, _, ok := ControlInText(head); !ok || at != HeadSize-2 {
+		t.Errorf("head cut inside a rune: ControlInText = %d, %v", at, ok)
+	}
+}
+
 // FuzzMediaType checks that MediaType never panics, that it only accepts
 // the allow-list, and that the explicit magic numbers win.
 func FuzzMediaType(f *testing.F) {
@@ -97,6 +133,9 @@ func FuzzMediaType(f *testing.F) {
 		}
 		if (bytes.HasPrefix(b, []byte("II*\x00")) || bytes.HasPrefix(b, []byte("MM\x00*"))) && mt != TIFF {
 			t.Fatalf("TIFF magic sniffed as %q", mt)
+		}
+		if at, c, found := ControlInText(b); found && (ok || !binaryControl(c) || b[at] != c) {
+			t.Fatalf("ControlInText(%q) = %d, %#x on a document sniffed as %q (accepted %v)", b[:min(len(b), 16)], at, c, mt, ok)
 		}
 	})
 }

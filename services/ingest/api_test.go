@@ -245,6 +245,7 @@ func TestRefusalsCreateNothing(t *testing.T) {
 		{"other tenant", false, upload{apiKey: acmeKey, tenant: "slow", doc: pdfDoc}, 403, "forbidden", ""},
 		{"other tenant field", false, upload{apiKey: acmeKey, doc: pdfDoc, fields: [][2]string{{"tenant", "slow"}}}, 403, "forbidden", ""},
 		{"utf-16 without byte order mark", false, upload{apiKey: acmeKey, key: "utf16", filename: "notes.txt", doc: utf16le("Invoice 42\r\nTotal: 10 EUR\r\n")}, 415, "unsupported_media_type", "UTF-16 text without a byte order mark"},
+		{"text with a nul byte", false, upload{apiKey: acmeKey, key: "nul", filename: "notes.txt", doc: []byte("Invoice 42\nTotal:\x00 10 EUR\n")}, 415, "unsupported_media_type", "control byte 0x00 at byte 17"},
 		{"slow tenant first", false, upload{apiKey: slowKey, doc: zip}, 415, "unsupported_media_type", ""},
 		{"slow tenant over quota", false, upload{apiKey: slowKey, doc: pdfDoc}, 429, "quota_exceeded", ""},
 	}

@@ -280,11 +280,15 @@ func (s *Service) checkContent(head []byte, size int64) (string, error) {
 }
 
 // unsupportedMedia refuses a document of type mt, which its first bytes
-// head were sniffed as. UTF-16 text without a byte order mark sniffs as
-// binary; the refusal says what it looks like and how to send it.
+// head were sniffed as. UTF-16 text without a byte order mark, and text
+// with a NUL or another control byte, sniff as binary; the refusal says
+// what it looks like and how to send it.
 func unsupportedMedia(mt string, head []byte) *Error {
 	if sniff.UTF16WithoutBOM(head) {
 		return Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "the document looks like UTF-16 text without a byte order mark: send plain text as UTF-8, or UTF-16 that starts with its byte order mark")
+	}
+	if at, c, ok := sniff.ControlInText(head); ok {
+		return Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "the document looks like plain text but holds the control byte 0x%02X at byte %d, which makes it binary: send plain text as UTF-8 without NUL or control characters (tab, line feed, form feed and carriage return are fine)", c, at)
 	}
 	return Errorf(http.StatusUnsupportedMediaType, CodeUnsupportedMedia, "media type %s is not accepted: send PDF, PNG, JPEG, TIFF or plain text", mt)
 }
