@@ -83,6 +83,13 @@ const outcomeStopped = "stopped"
 // outputs or a dead letter. It is not retried.
 var ErrCanceled = fault.Wrap(fault.Structural, errors.New("workflow canceled"))
 
+// ErrNotQuick is what a handler returns, wrapped or not, when Inline
+// reports true and the record's work turns out long: the record becomes
+// a job in the same transaction, run in its priority's lane, without a
+// failed attempt counted. Returned outside a batch it is a structural
+// failure.
+var ErrNotQuick = errors.New("not a quick record after all")
+
 // CanceledError is what Message.CheckCanceled returns for a canceled
 // workflow; it wraps ErrCanceled.
 type CanceledError struct {

@@ -305,7 +305,7 @@ func (l *longRunner) add(s jobs.Job, it *item) {
 	}
 	j := &job{Job: s, it: it}
 	if it.route != nil && it.route.quick != nil && it.event != nil {
-		j.quick = it.route.quick(it.event)
+		j.quick = !it.declined && it.route.quick(it.event)
 	}
 	l.known[s.ID] = j
 	l.mu.Unlock()

@@ -223,6 +223,40 @@ func TestQuickRecordFailingInTheBatchBecomesAJob(t *testing.T) {
 	}
 }
 
+// TestDeclinedQuickRecordWaitsInItsLane: a quick record whose handler
+// finds in its batch that the work is long (ErrNotQuick) becomes a job
+// of its priority's lane, behind the jobs queued before it, not ahead of
+// them as a quick job; it is output once, with no dead letter.
+func TestDeclinedQuickRecordWaitsInItsLane(t *testing.T) {
+	h := newHarness(t, 1)
+	_, reg, _ := runLong(t, h, "long-inline-declined", bus.LongWorkers(1))
+	running := submittedKeyed(0, "wf-running", map[string]string{"delay": "800ms"})
+	queued := submittedKeyed(1, "wf-queued", map[string]string{"delay": "10ms"})
+	declined := submittedKeyed(2, "wf-declined", map[string]string{"quick": "true", "declines": "1"})
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, running)
+	time.Sleep(300 * time.Millisecond) // running on the one worker
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, queued)
+	time.Sleep(200 * time.Millisecond) // queued behind it
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, declined)
+	var order []string
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicExtracted, 3, 30*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatalf("decode output: %v", err)
+		}
+		order = append(order, e.(*events.DocumentExtracted).Meta.CausationID)
+	}
+	if want := []string{running.Meta.EventID, queued.Meta.EventID, declined.Meta.EventID}; !slices.Equal(order, want) {
+		t.Errorf("outputs of %v, want %v: the declined record jumped the queue", order, want)
+	}
+	if n := jobOutcomes(t, reg, "declined"); n != 1 {
+		t.Errorf("%v records declined, want 1", n)
+	}
+	if dls := deadLetters(t, h, 1); len(dls) != 0 {
+		t.Errorf("%d dead letters, want none", len(dls))
+	}
+}
+
 // TestQuickRecordOfABusyWorkflowWaitsItsTurn: a quick record of a
 // workflow whose slow job runs on the replica is queued behind it, not
 // handled in its batch ahead of it: a workflow's long records keep their

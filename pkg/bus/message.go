@@ -26,7 +26,15 @@ type Message struct {
 	rt      *Runtime
 	log     func() *slog.Logger
 	job     *job // the long job, nil in a transaction's batch
+	inline  bool // a long step's quick record handled in its batch
 }
+
+// Inline reports whether the record is a long step's quick record (Quick)
+// handled in its batch's transaction. Its handler has one short try
+// there; one that finds only then that the record's work is long (a PDF
+// whose pages need OCR) returns ErrNotQuick before starting it, and the
+// record becomes a job.
+func (m *Message) Inline() bool { return m.inline }
 
 // Log returns a logger carrying workflow_id, event_id, topic, partition and
 // offset; log with the handler's context to add trace_id. It is built on

@@ -41,6 +41,9 @@ type item struct {
 	// inline: a long step's quick record handled in the batch, as a
 	// short step would be (longRunner.accept).
 	inline bool
+	// declined: a quick record whose handler answered ErrNotQuick in the
+	// batch; its job runs in its priority's lane, not the quick one.
+	declined bool
 	// abandoned: a long job stopped because its replica lost it or shuts
 	// down; it emits nothing here and is resumed by its next owner.
 	abandoned bool
@@ -287,7 +290,7 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	if !meta.OccurredAt.IsZero() {
 		tm.queueAge.Observe(time.Since(meta.OccurredAt).Seconds())
 	}
-	m := &Message{Record: r, EventID: meta.EventID, rt: rt, log: log, job: j}
+	m := &Message{Record: r, EventID: meta.EventID, rt: rt, log: log, job: j, inline: inline}
 
 	var failures []attemptFailure
 	var outs []Output
@@ -318,6 +321,9 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	if inline && err != nil && !fault.IsUnavailable(err) {
 		rt.requeue(ctx, log, it, err)
 		return
+	}
+	if errors.Is(err, ErrNotQuick) {
+		err = fault.Structuralf("%w, outside a batch: the handler must return it only when Message.Inline", err)
 	}
 	if fault.IsUnavailable(err) {
 		// Redis down is not the record's fault: abort the batch and
@@ -362,7 +368,13 @@ const inlineTimeout = 2 * time.Second
 // requeue makes a quick record whose inline try failed a job, accepted in
 // the same transaction; a store that cannot take it aborts the batch.
 func (rt *Runtime) requeue(ctx context.Context, log func() *slog.Logger, it *item, cause error) {
-	log().InfoContext(ctx, "quick step failed in its batch; queued as a job", "error", cause)
+	if errors.Is(cause, ErrNotQuick) {
+		it.declined = true
+		rt.metrics.jobs.WithLabelValues("declined").Inc()
+		log().DebugContext(ctx, "quick step is long after all; queued as a job", "reason", cause)
+	} else {
+		log().InfoContext(ctx, "quick step failed in its batch; queued as a job", "error", cause)
+	}
 	if err := rt.long.Load().requeue(ctx, it); err != nil {
 		it.fatal = fault.Unavailable(err)
 	}

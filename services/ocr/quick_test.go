@@ -14,9 +14,11 @@ import (
 )
 
 // TestTextDocumentRunsBeforeQueuedScans submits five scans to one OCR
-// worker (real Tesseract), then a plain-text document: the text, which
-// takes milliseconds, is extracted as soon as the worker is free, not
-// after the scans queued before it.
+// worker (real Tesseract), then a plain-text document and a PDF with a
+// text layer: both, which take milliseconds, are extracted in their
+// batch, not after the scans queued before them. The two scanned PDFs,
+// quick by their size and declined in their batch, keep their place
+// behind the PNG scans queued before them.
 func TestTextDocumentRunsBeforeQueuedScans(t *testing.T) {
 	if testing.Short() {
 		t.Skip("runs Tesseract on five scans")
@@ -51,19 +53,35 @@ func TestTextDocumentRunsBeforeQueuedScans(t *testing.T) {
 	time.Sleep(time.Second) // the first scan runs, the others wait
 	submit(len(scans), "testdata/repair.txt", sniff.Text)
 	text := dockettest.Submitted(len(scans), nil).Meta.WorkflowID
+	submit(len(scans)+1, "testdata/textlayer.pdf", sniff.PDF)
+	layer := dockettest.Submitted(len(scans)+1, nil).Meta.WorkflowID
 
 	var order []string
-	for _, r := range st.kafka.ReadCommitted(t, events.TopicExtracted, len(scans)+1, 2*time.Minute) {
+	for _, r := range st.kafka.ReadCommitted(t, events.TopicExtracted, len(scans)+2, 2*time.Minute) {
 		e, err := st.codec.Decode(r.Value)
 		if err != nil {
 			t.Fatal(err)
 		}
 		order = append(order, e.EventMeta().WorkflowID)
 	}
-	if len(order) != len(scans)+1 {
-		t.Fatalf("%d of %d documents extracted: %v", len(order), len(scans)+1, order)
+	if len(order) != len(scans)+2 {
+		t.Fatalf("%d of %d documents extracted: %v", len(order), len(scans)+2, order)
 	}
-	if at := slices.Index(order, text); at < 0 || at > 2 {
-		t.Errorf("extraction order %v: the text document came %d of %d; want it right after the one or two scans already running", order, at+1, len(order))
+	for _, wf := range []string{text, layer} {
+		if at := slices.Index(order, wf); at < 0 || at > 2 {
+			t.Errorf("extraction order %v: %s came %d of %d; want it right after the one or two scans already running", order, wf, at+1, len(order))
+		}
+	}
+	var scanOrder, want []string
+	for i := range scans {
+		want = append(want, dockettest.Submitted(i, nil).Meta.WorkflowID)
+	}
+	for _, wf := range order {
+		if slices.Contains(want, wf) {
+			scanOrder = append(scanOrder, wf)
+		}
+	}
+	if !slices.Equal(scanOrder, want) {
+		t.Errorf("scans extracted in the order %v, want %v: a scanned PDF declined in its batch jumped the queue", scanOrder, want)
 	}
 }

@@ -84,6 +84,9 @@ type handler struct {
 }
 
 func (h *handler) handle(ctx context.Context, m *bus.Message, in *events.DocumentSubmitted) ([]bus.Output, error) {
+	if in.Labels["declines"] == "1" && m.Inline() {
+		return nil, bus.ErrNotQuick
+	}
 	d := h.delay
 	if v, err := time.ParseDuration(in.Labels["delay"]); err == nil {
 		d += v

@@ -186,7 +186,15 @@ type Job struct {
 	// Progress, when set, is told the pages done of the total as they
 	// finish (besides the Progress store given to New).
 	Progress func(done, total int)
+	// TextOnly extracts only a document that needs no recognition (text,
+	// a PDF whose every page has a text layer covering it): any other
+	// fails with ErrNeedsRecognition before a page is rendered or read.
+	TextOnly bool
 }
+
+// ErrNeedsRecognition is a TextOnly job's document that has pages to
+// recognize: an image, or a PDF with a scanned page or image regions.
+var ErrNeedsRecognition = errors.New("the document has pages to recognize")
 
 // Kind is what a document is, by content.
 type Kind string
@@ -258,6 +266,9 @@ func (x *Extractor) Extract(ctx context.Context, job Job) (Result, error) {
 	case KindPDF:
 		return x.extractPDF(ctx, job, m)
 	case KindImage:
+		if job.TextOnly {
+			return Result{}, ErrNeedsRecognition
+		}
 		return x.extractImage(ctx, job)
 	default:
 		if err := x.chargePages(ctx, job, 1); err != nil {
@@ -403,6 +414,9 @@ func (x *Extractor) extractPDF(ctx context.Context, job Job, m *cpuMeter) (Resul
 			}
 		}
 		plans = append(plans, plan)
+	}
+	if len(plans) > 0 && job.TextOnly {
+		return Result{}, fmt.Errorf("%w: %d of %d pages", ErrNeedsRecognition, len(plans), n)
 	}
 	if len(plans) > 0 {
 		err := x.ocrPages(ctx, job, res.Pages, plans, m)

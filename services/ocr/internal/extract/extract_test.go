@@ -432,3 +432,34 @@ func TestPageConcurrency(t *testing.T) {
 		}
 	}
 }
+
+// TestTextOnlyDeclinesPagesToRecognize: a TextOnly job extracts text and
+// a PDF whose pages all have a text layer, and declines, without running
+// the engine, an image, a scanned PDF and a PDF whose text layer covers
+// only part of a page (a fax header over a scan).
+func TestTextOnlyDeclinesPagesToRecognize(t *testing.T) {
+	x, eng := newExtractor(t, options{})
+	for _, c := range []struct {
+		file, mediaType string
+		declined        bool
+	}{
+		{"utf8.txt", "text/plain", false},
+		{"textlayer.pdf", "application/pdf", false},
+		{"invoice.png", "image/png", true},
+		{"scanned.pdf", "application/pdf", true},
+		{"faxmixed.pdf", "application/pdf", true},
+	} {
+		j := job(c.file, c.mediaType)
+		j.TextOnly = true
+		res, err := x.Extract(ctx(t), j)
+		if got := errors.Is(err, extract.ErrNeedsRecognition); got != c.declined {
+			t.Errorf("%s: declined %v (error %v), want %v", c.file, got, err, c.declined)
+		}
+		if !c.declined && (err != nil || strings.TrimSpace(res.Text()) == "") {
+			t.Errorf("%s: %q, %v; want its text", c.file, res.Text(), err)
+		}
+	}
+	if n := eng.calls.Load(); n != 0 {
+		t.Errorf("the engine ran %d times for TextOnly jobs, want 0", n)
+	}
+}

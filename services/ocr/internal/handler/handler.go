@@ -120,20 +120,31 @@ type cached struct {
 	Degraded string `json:"degraded,omitempty"`
 }
 
-// Quick tells the documents whose extraction takes milliseconds: plain
-// text of at most QuickMaxBytes, decoded and never rendered. The runtime
+// Quick tells the documents whose extraction may take milliseconds: plain
+// text of at most QuickMaxBytes, decoded and never rendered, and PDFs of
+// at most QuickPDFBytes, whose text layer is as fast to read. The runtime
 // handles them in their batch's transaction, as short steps, or runs
-// their jobs before the scans queued on the replica (bus.Quick). A PDF's
-// text layer is as fast, but whether it has one is known only once it is
-// opened.
+// their jobs before the scans queued on the replica (bus.Quick). Whether
+// a PDF has a text layer on every page is known only once it is opened:
+// in its batch, one that has pages to recognize is declined
+// (bus.ErrNotQuick) before any is rendered, and waits as a job in its
+// priority's lane like any scan.
 func Quick(in *events.DocumentSubmitted) bool {
 	mt, _, err := mime.ParseMediaType(in.Document.MediaType)
-	return err == nil && mt == sniff.Text && in.Document.SizeBytes <= QuickMaxBytes
+	if err != nil {
+		return false
+	}
+	return mt == sniff.Text && in.Document.SizeBytes <= QuickMaxBytes || mt == sniff.PDF && in.Document.SizeBytes <= QuickPDFBytes
 }
 
-// QuickMaxBytes bounds a quick document: a megabyte of text is read and
-// decoded in a few milliseconds, while a batch's transaction is open.
+// QuickMaxBytes bounds a quick text document: a megabyte of text is read
+// and decoded in a few milliseconds, while a batch's transaction is open.
 const QuickMaxBytes = 1 << 20
+
+// QuickPDFBytes bounds a quick PDF: poppler lists the pages, text layer
+// and images of a few megabytes in well under the second a quick try in
+// a batch may take.
+const QuickPDFBytes = 4 << 20
 
 // Handle is the bus handler for docket.document.submitted.
 func (h *Handler) Handle(ctx context.Context, m *bus.Message, in *events.DocumentSubmitted) ([]bus.Output, error) {
@@ -323,7 +334,11 @@ func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha
 		Path: path, SHA256: sha, MediaType: in.Document.MediaType, WorkflowID: in.Meta.WorkflowID, Tenant: in.Meta.TenantID,
 		Continue: m.CheckCanceled,
 		Progress: func(done, total int) { m.Progress(done, total, "pages") },
+		TextOnly: m.Inline(),
 	})
+	if errors.Is(err, extract.ErrNeedsRecognition) {
+		return cached{}, fmt.Errorf("%w: %w", bus.ErrNotQuick, err)
+	}
 	if err != nil {
 		if ctx.Err() != nil && fault.ClassOf(err) != fault.Structural {
 			return cached{}, fault.Transientf("extract %s: gave up after %s (DOCKET_OCR_TIMEOUT): %w", sha, h.cfg.Timeout, err)

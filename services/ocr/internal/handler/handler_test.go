@@ -338,10 +338,11 @@ func TestNoopEngineReadsNoDocument(t *testing.T) {
 	}
 }
 
-// TestQuickIsSmallPlainText: only plain text up to QuickMaxBytes is quick
-// (handled in its batch's transaction); a larger text, a PDF or an image
-// is a job.
-func TestQuickIsSmallPlainText(t *testing.T) {
+// TestQuickIsSmallTextOrPDF: plain text up to QuickMaxBytes and PDFs up
+// to QuickPDFBytes are quick (tried in their batch's transaction, a PDF
+// with pages to recognize declined there); a larger one or an image is a
+// job.
+func TestQuickIsSmallTextOrPDF(t *testing.T) {
 	for _, c := range []struct {
 		media string
 		size  int64
@@ -350,7 +351,9 @@ func TestQuickIsSmallPlainText(t *testing.T) {
 		{"text/plain; charset=utf-8", 2048, true},
 		{"text/plain", handler.QuickMaxBytes, true},
 		{"text/plain", handler.QuickMaxBytes + 1, false},
-		{"application/pdf", 2048, false},
+		{"application/pdf", 2048, true},
+		{"application/pdf", handler.QuickPDFBytes, true},
+		{"application/pdf", handler.QuickPDFBytes + 1, false},
 		{"image/png", 2048, false},
 		{"text/plain; charset", 2048, false},
 	} {
