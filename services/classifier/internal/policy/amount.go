@@ -45,7 +45,8 @@ const (
 // "Debit", ...; "Amount (EUR)" gives the currency too; also in a table
 // whose gaps OCR flattened). Money written without a currency takes the
 // one the document declares for itself ("Waluta: PLN", "Currency: EUR")
-// when it declares exactly one. A number is not money, whatever surrounds
+// when it declares exactly one, else the one currency of every amount the
+// document writes with a currency. A number is not money, whatever surrounds
 // it, when
 //
 //   - it is part of a code, date, time, percentage or quantity ("INV-2024",
@@ -95,6 +96,9 @@ func Amounts(text string) []Amount {
 		}
 		return code
 	}
+	// own is the one currency of every amount written with one, "" when
+	// there are several or none.
+	own, several := "", false
 	for _, c := range cands {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
 			continue
@@ -102,10 +106,24 @@ func Amounts(text string) []Amount {
 		if c.a.Currency == krona || c.a.Currency == dollar {
 			c.a.Currency = of(c.a.Currency)
 		}
-		if c.a.Currency == "" {
-			c.a.Currency = of("")
+		if cur := c.a.Currency; cur != "" {
+			several = several || (own != "" && cur != own)
+			own = cur
 		}
 		out = append(out, c.a)
+	}
+	if several {
+		own = ""
+	}
+	for i := range out {
+		if out[i].Currency == "" {
+			// Declared, else the document's own (found from outside: a
+			// Danish statement's balances, its closing one alone written
+			// "DKK 53.037,43", were judged as money of no currency).
+			if out[i].Currency = of(""); out[i].Currency == "" {
+				out[i].Currency = own
+			}
+		}
 	}
 	return out
 }
@@ -273,12 +291,13 @@ func isAlpha(c byte) bool { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= '
 var (
 	currencyCodes = `USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|INR|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|RSD|UAH|SGD|HKD|ZAR|MXN|BRL`
 	// currencyEnd: a currency at the end of the text left of a number.
-	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|\b(` + currencyCodes + `|Rs\.?|Fr\.|kr\.?)|(?i:\b(` + currencyCodes + `)))[ \t]*[-−(]?[ \t]*$`)
-	// currencyStart: a currency at the start of the text right of one.
-	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|(?i:\b(` + currencyCodes + `)\b)|kr\b|zł|K[čé]|Fr\.)`)
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|\b(` + currencyCodes + `|Rs\.?|Fr\.|kr\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
+	// currencyStart: a currency at the start of the text right of one;
+	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei".
+	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|(?i:\b(` + currencyCodes + `|euros?)\b)|kr\b|zł|K[čé]|Fr\.|Ft\b|lei\b)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
-		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK"}
+		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|\$)\)[\s:]*$`)
 	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$)(?:\)|\b|$)`)
@@ -399,7 +418,10 @@ func currencyCode(s string) string {
 	if c, ok := symbolCodes[s]; ok {
 		return c
 	}
-	return strings.ToUpper(s)
+	if s = strings.ToUpper(s); strings.HasPrefix(s, "EURO") {
+		return "EUR" // the currency in words: "in euro 11.400,00"
+	}
+	return s
 }
 
 // currencyTail is how many bytes at the end of a text can hold a currency
@@ -464,6 +486,8 @@ var (
 	// unitAfter: a unit or ordinal right after a number makes it a
 	// quantity; a month next to it makes it part of a date.
 	unitAfter = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
+	// forintAfter: "Ft" as Hungarian writes forints, not feet ("ft").
+	forintAfter = regexp.MustCompile(`^ ?Ft\b`)
 	monthWord = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?` +
 		// The months of the corpus's other languages, full: German,
 		// French, Spanish, Dutch, Portuguese, Italian, Swedish and
@@ -521,7 +545,7 @@ func shapeOK(text string, n number) bool {
 	}
 	right := text[n.end:min(len(text), n.end+24)]
 	left := text[max(0, n.start-16):n.start]
-	if unitAfter.MatchString(right) || monthAfter.MatchString(right) || monthBefore.MatchString(left) {
+	if (unitAfter.MatchString(right) && !forintAfter.MatchString(right)) || monthAfter.MatchString(right) || monthBefore.MatchString(left) {
 		return false
 	}
 	if len(n.raw) == 5 && !n.grouped && !n.decimals && stateBefore.MatchString(left) {

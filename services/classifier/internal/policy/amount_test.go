@@ -289,7 +289,7 @@ func TestSpacedDecimalComma(t *testing.T) {
 		{"currency after", "Summe 12.853, 13 EUR", []string{"12853.13 EUR currency"}},
 		{"words after", "I alt DKK 12.853, 13 inkl. moms", []string{"12853.13 DKK currency"}},
 		{"no currency", "I alt 12.853, 13", []string{"12853.00 label", "13.00 label"}},
-		{"list of small numbers", "Total EUR 12, 13", []string{"12.00 EUR currency", "13.00 label"}},
+		{"list of small numbers", "Total EUR 12, 13", []string{"12.00 EUR currency", "13.00 EUR label"}},
 		{"list of grouped numbers", "DKK 1.234, 5.678", []string{"1234.00 DKK currency"}},
 		{"three digits after the comma", "DKK 12.853, 134", []string{"12853.00 DKK currency"}},
 		{"a grouped number after the comma", "DKK 12.853, 13.000", []string{"12853.00 DKK currency"}},
@@ -320,6 +320,13 @@ func TestDeclaredCurrency(t *testing.T) {
 		{"two declared currencies", "Currency: EUR\nCurrency: USD\nClosing balance 12,480.00", ""},
 		{"dutch value date is no currency", "Valuta 12-03-2026\nSaldo 12.480,00", ""},
 		{"nothing declared", "Closing balance 12,480.00", ""},
+		{"the document's one currency", "Dato        Tekst            Beløb        Saldo\n03.10.2026  Løn            38.420,00   70.182,40\n\nUltimosaldo pr. 31.10.2026      DKK 53.037,43", "DKK"},
+		{"a subtotal of the total's currency", "Summa exkl. moms      38 000,00\nMoms 25 %              9 500,00\nAtt betala         SEK 47 500,00", "SEK"},
+		{"two currencies written", "Balance 80,000.00\nFee USD 12.00\nRefund EUR 40.00", ""},
+		{"euro in words before", "Il canone annuo è convenuto in euro 11.400,00 da versare in rate mensili.", "EUR"},
+		{"euro in words after", "Importe total: 11.400,00 euros", "EUR"},
+		{"forint", "Fizetendő összesen: 125 400 Ft", "HUF"},
+		{"lei", "Total de plată: 12.300,50 lei", "RON"},
 		{"romanian statement", "Cont IBAN: RO51BTRLRONCRT0312847601    Moneda: RON\n\nData        Descriere                 Debit      Credit      Sold\n03.11.2026  Incasare salariu                 8.950,00  15.792,15", "RON"},
 	}
 	for _, tt := range tests {
