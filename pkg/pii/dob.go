@@ -26,7 +26,10 @@ const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 	// 4 juni 1981").
 	`marts|juni|juli|desember|` +
 	// Hungarian (found from outside: "1988. április 27.").
-	`janu[áa]r|febru[áa]r|m[áa]rcius|[áa]prilis|m[áa]jus|j[úu]nius|j[úu]lius|augusztus|szeptember|okt[óo]ber)`
+	`janu[áa]r|febru[áa]r|m[áa]rcius|[áa]prilis|m[áa]jus|j[úu]nius|j[úu]lius|augusztus|szeptember|okt[óo]ber|` +
+	// Dutch and German abbreviations as identity cards print them
+	// (found from outside: a Belgian card's "14 MAA 1992").
+	`maa|mrt|mrz|okt|dez)`
 
 // bilingualMonth is a month name, or as a bilingual card writes it, with
 // its name in another language before or after a slash: "MAA/MAR",
@@ -53,6 +56,10 @@ var (
 		`s[üu]nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen[ií]|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|` +
 		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si hely,? (?:és )?id[őo])[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
 )
+
+// placeAndDateEnd is a label of the place and date of birth ending a
+// line.
+var placeAndDateEnd = regexp.MustCompile(`(?i)(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|geboorteplaats en -?datum|sz[üu]let[ée]si hely,? (?:és )?id[őo])[\s:.\-]*$`)
 
 // dateAtEnd is a date at the end of a text, spaces after it.
 var dateAtEnd = regexp.MustCompile(dateRe.String() + `[ \t]*$`)
@@ -132,6 +139,12 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 		if above, ok := lt.LineAbove(start); ok && birthLabel.MatchString(strings.TrimRight(above, " \t")+" "+strings.TrimSpace(left)) {
 			return true
 		}
+	}
+	// A place-and-date label ends the line above, and the place starts
+	// the date's line: "Lieu et date de naissance:\nGENT 14 MAA 1992"
+	// (found from outside, on a Belgian identity card).
+	if above, ok := lt.LineAbove(start); ok && len(left) <= 40 && !strings.ContainsAny(left, "0123456789") && placeAndDateEnd.MatchString(above) {
+		return true
 	}
 	// A row of headings over a row of dates maps them in order: "ISS EXP
 	// DOB" over "2026/10/14 2034/09/02 1994/09/02" (found from outside).

@@ -24,6 +24,11 @@ func TestPhoneForms(t *testing.T) {
 	}{
 		// Found from outside (sixteenth trial): a Polish mobile's "kom.",
 		// and a form's label whose last word is the number's.
+		// Found from outside (seventeenth trial): a Hungarian case ending
+		// glued to the number before the phone word.
+		{"hungarian case ending", "december 5-ig a +36 1 329 4417-es telefonszámon vagy", []string{"+36 1 329 4417"}},
+		{"hungarian national with case ending", "a 06 30 218 7745-ös számon", []string{"06 30 218 7745"}},
+		{"case ending without a phone word", "Rendelés 06 30 218 7745-ös tétel", []string{}},
 		{"polish mobile abbreviation", "Osoba kontaktowa: Katarzyna Nowicka, kom. 601 238 447", []string{"601 238 447"}},
 		{"phone adjective and number word", "Telefonische Rückfragen tagsüber unter Nr.: 089 3581 7724", []string{"089 3581 7724"}},
 		{"identifier number word", "Rechnung Nr.: 089 3581 7724", []string{}},
@@ -287,6 +292,11 @@ func TestDateOfBirth(t *testing.T) {
 		{"date with spaces", "Date de naissance / Date of birth : 05 07 1993", []string{"05 07 1993"}},
 		{"place and date of birth", "LUOGO E DATA DI NASCITA: MODENA (MO) 23.01.1987", []string{"23.01.1987"}},
 		{"lieu et date", "Lieu et date de naissance : Lyon, 02.11.1979", []string{"02.11.1979"}},
+		// Found from outside (seventeenth trial): the label ends the line
+		// above, the place starts the date's line; a Dutch month
+		// abbreviation.
+		{"place and date under their label", "Geboorteplaats en -datum / Lieu et date de naissance:\nGENT 14 MAA 1992", []string{"14 MAA 1992"}},
+		{"a date under a place label is not", "Lieu et date de naissance:\nGENT\nValable du 02.02.2024", []string{}},
 		{"passport bilingual month spaced", "Date of birth/Date de naissance: 11 APR /AVR 85", []string{"11 APR /AVR 85"}},
 		{"spaced date without a birth label", "Issued: 05 07 1993", []string{}},
 		{"spaced digits that are no date", "Date of birth: 45 67 1993", []string{}},

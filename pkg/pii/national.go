@@ -68,6 +68,11 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: belgianValid, label: regexp.MustCompile(`(?i)\b(?:rijksregister(?:nummer)?|numéro national|registre national|nn)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	// United Kingdom: National Insurance number, "QQ 12 34 56 C".
 	{re: regexp.MustCompile(`\b([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?(\d{2}) ?(\d{2}) ?(\d{2}) ?([A-D])\b`), valid: ninoValid, digits: 6, run: 2},
+	// Under its label, any two letters: a number the document calls a
+	// National Insurance number is one, even with a prefix HMRC does not
+	// issue ("National Insurance number: QR 52 81 64 B", found from
+	// outside; masked by the console as the person's).
+	{re: regexp.MustCompile(`\b([A-Z]{2}) ?(\d{2}) ?(\d{2}) ?(\d{2}) ?([A-D])\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:national insurance(?: (?:number|no\b\.?))?|ni (?:number|no\b\.?)|nino)[^\p{L}\p{N}]*$`), digits: 6, run: 2},
 	// Ireland: PPS number, seven digits and a check letter (a second
 	// letter after it since 2013).
 	{re: regexp.MustCompile(`\b(\d{7})([A-W])([ABHW]?)\b`), valid: ppsnValid, digits: 7, run: 7},

@@ -32,6 +32,9 @@ func TestNationalIDs(t *testing.T) {
 		{"uk nino spaced", "National Insurance number JT 48 29 61 C.", []string{"JT 48 29 61 C"}},
 		{"uk nino on a P60", "NI number\nNR 71 44 20 B", []string{"NR 71 44 20 B"}},
 		{"uk nino bad prefix", "ref GB 12 34 56 A", nil},
+		// Found from outside (seventeenth trial): under its label a
+		// number is the person's whatever its prefix.
+		{"uk nino labelled, prefix not issued", "Cash ISA holder - National Insurance number: QR 52 81 64 B", []string{"QR 52 81 64 B"}},
 		{"ie ppsn", "PPSN:          8826451TA\nMobile: 087 314 2290", []string{"8826451TA"}},
 		{"ie ppsn bad letter", "PPSN: 8826451TB", nil},
 		{"ie vat number of a hotel", "All charges in EUR. VAT no. IE 6388047V", nil},

@@ -238,6 +238,11 @@ var amountRe = regexp.MustCompile(`^\d{1,3}(?:[,.]\d{3})*[.,]\d{2}(?:[^\d.,]|$)`
 // …" (found from outside; Polish "lub" is "or").
 var orGlued = regexp.MustCompile(`^-(?:lub|or|oder|ou|eller)(?:[ \t,;]|$)`)
 
+// caseSuffix is a Hungarian case ending glued by a dash to a number and
+// the phone word it qualifies: "+36 1 329 4417-es telefonszámon", "06 30
+// 218 7745-ös számon" (found from outside).
+var caseSuffix = regexp.MustCompile(`^-\p{Ll}{1,4}[ \t]+(?i:telefon|sz[áa]m|mobil)`)
+
 // phoneWord finds a phone label anywhere in a label text.
 var phoneWord = regexp.MustCompile(`(?i)\b(?:tel|telephone|phone|mobile|mob|cell|fax|call|contact|hotline|helpline|whatsapp)\b`)
 
@@ -288,7 +293,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	if end < len(text) && text[end] == ')' {
 		end++
 	}
-	if !cleanBefore(text, start) || (!cleanAfter(text, end) && !orGlued.MatchString(text[end:])) {
+	if !cleanBefore(text, start) || (!cleanAfter(text, end) && !orGlued.MatchString(text[end:]) && !caseSuffix.MatchString(text[end:])) {
 		return [2]int{}, false
 	}
 	groups := make([]string, len(rs))
