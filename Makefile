@@ -46,7 +46,7 @@ fuzz:
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzDecode$$' -fuzztime $(FUZZTIME) ./serde/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzVerifier$$' -fuzztime $(FUZZTIME) ./ledgerchain/
 	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzMatches$$' -fuzztime $(FUZZTIME) ./pii/
-	cd services/classifier && $(GO) test -run '^$$' -fuzz '^FuzzAmounts$$' -fuzztime $(FUZZTIME) ./internal/policy/
+	cd pkg && $(GO) test -run '^$$' -fuzz '^FuzzAmounts$$' -fuzztime $(FUZZTIME) ./money/
 
 # unit: every module's tests in two lanes, then the suite's module. The
 # runtime module (pkg), whose crash tests mostly wait on brokers (about 0.7

@@ -9,6 +9,7 @@ import (
 	"time"
 
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/money"
 	"github.com/docket-run/docket/pkg/pii"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
 )
@@ -269,12 +270,12 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	}
 	// Amounts are money only with a currency or a money label, line above
 	// or column header; codes and boilerplate limits are not amounts (see
-	// policy.Amounts). amount.basis says which context made the largest
+	// money.Amounts). amount.basis says which context made the largest
 	// one money, for the reviewer.
 	// Each amount is held against its currency's threshold
 	// (amount_thresholds), others against amount_threshold.
-	amounts := policy.Amounts(text.Body)
-	largest, anyAmount := policy.Largest(amounts)
+	amounts := money.Amounts(text.Body)
+	largest, anyAmount := money.Largest(amounts)
 	if anyAmount {
 		d.Context["amount.max"] = formatAmount(largest)
 		d.Context["amount.basis"] = largest.Basis
@@ -343,7 +344,7 @@ func formatThresholds(m map[string]float64) string {
 	return strings.Join(parts, ",")
 }
 
-func formatAmount(a policy.Amount) string {
+func formatAmount(a money.Amount) string {
 	s := strconv.FormatFloat(a.Value, 'f', 2, 64)
 	if a.Currency != "" {
 		s += " " + a.Currency

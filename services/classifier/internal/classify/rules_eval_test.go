@@ -9,8 +9,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/docket-run/docket/pkg/money"
 	"github.com/docket-run/docket/pkg/pii"
-	"github.com/docket-run/docket/services/classifier/internal/policy"
 )
 
 // Targets of the personal-data and amount rules on the committed snippets
@@ -151,7 +151,7 @@ func TestRulesOnSnippets(t *testing.T) {
 		}
 
 		want := append([]float64(nil), s.amounts...)
-		got := policy.Amounts(s.text)
+		got := money.Amounts(s.text)
 		a.truth += len(want)
 		a.found += len(got)
 		for _, g := range got {

@@ -16,6 +16,8 @@ import (
 	"regexp"
 	"slices"
 	"time"
+
+	"github.com/docket-run/docket/pkg/money"
 )
 
 // Rules is the resolved policy of one tenant.
@@ -215,8 +217,8 @@ var currencyScale = map[string]float64{
 // OverThreshold returns, among amounts, the one furthest over its
 // currency's threshold (the largest share of it) and that threshold;
 // false when none is over.
-func (r Rules) OverThreshold(amounts []Amount) (Amount, float64, bool) {
-	var best Amount
+func (r Rules) OverThreshold(amounts []money.Amount) (money.Amount, float64, bool) {
+	var best money.Amount
 	var bestT, bestShare float64
 	found := false
 	for _, a := range amounts {

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/docket-run/docket/pkg/money"
 )
 
 var (
@@ -65,7 +67,7 @@ func TestAmountThresholds(t *testing.T) {
 			t.Errorf("ThresholdFor(%q) = %v, want %v", cur, got, want)
 		}
 	}
-	amounts := []Amount{{Value: 39000, Currency: "PLN"}, {Value: 12000, Currency: "EUR"}, {Value: 45000, Currency: "PLN"}}
+	amounts := []money.Amount{{Value: 39000, Currency: "PLN"}, {Value: 12000, Currency: "EUR"}, {Value: 45000, Currency: "PLN"}}
 	// 45000 PLN is 1.125 of its threshold, 12000 EUR 1.2 of the default.
 	if a, th, ok := pl.OverThreshold(amounts); !ok || a.Currency != "EUR" || th != 10000 {
 		t.Errorf("OverThreshold = %+v %v %v, want the EUR amount against 10000", a, th, ok)
@@ -127,17 +129,17 @@ func TestParseRejectsUnknownFields(t *testing.T) {
 func TestCurrencyScale(t *testing.T) {
 	r := Default().For("anyone")
 	for _, c := range []struct {
-		a    Amount
+		a    money.Amount
 		over bool
 	}{
-		{Amount{Value: 40730, Currency: "ISK"}, false},
-		{Amount{Value: 15792.15, Currency: "RON"}, false},
-		{Amount{Value: 11420.55, Currency: "PLN"}, false},
-		{Amount{Value: 152300, Currency: "SEK"}, true},
-		{Amount{Value: 40730, Currency: ""}, true},
-		{Amount{Value: 10907.50, Currency: "USD"}, true},
+		{money.Amount{Value: 40730, Currency: "ISK"}, false},
+		{money.Amount{Value: 15792.15, Currency: "RON"}, false},
+		{money.Amount{Value: 11420.55, Currency: "PLN"}, false},
+		{money.Amount{Value: 152300, Currency: "SEK"}, true},
+		{money.Amount{Value: 40730, Currency: ""}, true},
+		{money.Amount{Value: 10907.50, Currency: "USD"}, true},
 	} {
-		if _, _, over := r.OverThreshold([]Amount{c.a}); over != c.over {
+		if _, _, over := r.OverThreshold([]money.Amount{c.a}); over != c.over {
 			t.Errorf("%v %s over the default threshold: %v, want %v", c.a.Value, c.a.Currency, over, c.over)
 		}
 	}
@@ -145,7 +147,7 @@ func TestCurrencyScale(t *testing.T) {
 		t.Error("OwnThreshold: want SEK's scaled threshold its own, EUR's and no currency's not")
 	}
 	r.AmountThreshold = 0
-	if _, _, over := r.OverThreshold([]Amount{{Value: 1e9, Currency: "SEK"}}); over {
+	if _, _, over := r.OverThreshold([]money.Amount{{Value: 1e9, Currency: "SEK"}}); over {
 		t.Error("with the amount rule off, 1e9 SEK is over its threshold")
 	}
 }

@@ -1,11 +1,11 @@
 package web
 
 import (
-	"regexp"
 	"slices"
 	"sort"
 	"strings"
 
+	"github.com/docket-run/docket/pkg/money"
 	"github.com/docket-run/docket/pkg/pii"
 )
 
@@ -15,9 +15,6 @@ type Segment struct {
 	Text string `json:"t"`
 	Kind string `json:"k,omitempty"`
 }
-
-// amountRe marks money on screen; it decides nothing.
-var amountRe = regexp.MustCompile(`(?:[$€£]\s?\d{1,3}(?:,\d{3})*(?:\.\d{2})?|\b\d{1,3}(?:,\d{3})*(?:\.\d{2})\s?(?:USD|EUR|GBP|CHF)\b|\b(?:USD|EUR|GBP|CHF)\s?\d{1,3}(?:,\d{3})*(?:\.\d{2})?)`)
 
 // Mask hides a finding but its last four characters (an e-mail keeps its
 // first letter and domain).
@@ -77,11 +74,13 @@ func Segments(text string, mask bool) []Segment {
 		hits = append(hits, hit{m.Start, m.End, "pii." + m.Kind})
 	}
 	personal := len(hits)
-	for _, m := range amountRe.FindAllStringIndex(text, -1) {
-		// An amount's pattern may start inside or before personal data
-		// ("$ 123-45-6789"): personal data wins, so it is masked whole.
-		if !slices.ContainsFunc(hits[:personal], func(h hit) bool { return h.a < m[1] && m[0] < h.b }) {
-			hits = append(hits, hit{m[0], m[1], "amount"})
+	// Amounts as the classifier's amount rule reads them (pkg/money):
+	// "EUR 3.218,36" whole, a code or a limit not at all.
+	for _, m := range money.Amounts(text) {
+		// Personal data wins where an amount overlaps it, so it is
+		// masked whole.
+		if !slices.ContainsFunc(hits[:personal], func(h hit) bool { return h.a < m.End && m.Start < h.b }) {
+			hits = append(hits, hit{m.Start, m.End, "amount"})
 		}
 	}
 	sort.Slice(hits, func(i, j int) bool {

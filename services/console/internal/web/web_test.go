@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"net/http/cookiejar"
 	"net/http/httptest"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
@@ -41,7 +42,7 @@ func TestSegmentsMaskPIIAndMarkAmounts(t *testing.T) {
 		"pii.ssn":          "•••-••-6789",
 		"pii.payment_card": "•••• •••• •••• 1111",
 		"pii.iban":         "•••• •••• •••• •••• ••30 00",
-		"amount":           "66,000.00 USD",
+		"amount":           "66,000.00",
 	}
 	for k, v := range want {
 		if got[k] != v {
@@ -81,6 +82,23 @@ func TestSegmentsMaskTheClassifiersPersonalData(t *testing.T) {
 	}
 	if !strings.Contains(joined.String(), "Titular: Ana García, DNI ") {
 		t.Errorf("plain text lost: %s", joined.String())
+	}
+}
+
+// The console marks amounts as the classifier's amount rule reads them:
+// a European total whole, no percentage, no boilerplate limit (found
+// from outside: "EUR 3.21" of EUR 3.218,36 was marked, and "£85,000" of
+// the FSCS line).
+func TestSegmentsMarkAmountsAsTheClassifierReadsThem(t *testing.T) {
+	text := "Totale documento EUR 3.218,36\nIVA 9%\nYour deposit is protected by the FSCS up to £85,000.\nImporte: 858,00 €"
+	var marked []string
+	for _, s := range Segments(text, true) {
+		if s.Kind == "amount" {
+			marked = append(marked, s.Text)
+		}
+	}
+	if want := []string{"3.218,36", "858,00"}; !slices.Equal(marked, want) {
+		t.Errorf("marked %q, want %q", marked, want)
 	}
 }
 

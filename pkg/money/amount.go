@@ -1,4 +1,9 @@
-package policy
+// Package money finds money amounts in text: a number is money only with
+// a currency next to it or in a money-labelled context (see Amounts), so
+// that codes, dates, quantities and boilerplate limits are not read as
+// sums. The classifier's amount rule reads it, and the console marks what
+// it finds.
+package money
 
 import (
 	"regexp"
@@ -488,7 +493,7 @@ var (
 	unitAfter = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
 	// forintAfter: "Ft" as Hungarian writes forints, not feet ("ft").
 	forintAfter = regexp.MustCompile(`^ ?Ft\b`)
-	monthWord = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?` +
+	monthWord   = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?` +
 		// The months of the corpus's other languages, full: German,
 		// French, Spanish, Dutch, Portuguese, Italian, Swedish and
 		// Polish (nominative and the genitive Polish dates use). Found
