@@ -463,3 +463,30 @@ func TestTextOnlyDeclinesPagesToRecognize(t *testing.T) {
 		t.Errorf("the engine ran %d times for TextOnly jobs, want 0", n)
 	}
 }
+
+// TestUnreadablePDFsSayWhy: a password-protected PDF and one cut short
+// are structural failures whose message says what to send instead (found
+// from outside: poppler's own words were all the sender got).
+func TestUnreadablePDFsSayWhy(t *testing.T) {
+	x, _ := newExtractor(t, options{})
+	whole, err := os.ReadFile(filepath.Join(testdata, "textlayer.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cut := filepath.Join(t.TempDir(), "cut.pdf")
+	if err := os.WriteFile(cut, whole[:len(whole)/2], 0o600); err != nil {
+		t.Fatal(err)
+	}
+	for _, c := range []struct {
+		j    extract.Job
+		want string
+	}{
+		{job("encrypted.pdf", "application/pdf"), "protected by a password"},
+		{extract.Job{Path: cut, SHA256: strings.Repeat("cd", 32), MediaType: "application/pdf", WorkflowID: "wf-test"}, "damaged or cut short"},
+	} {
+		_, err := x.Extract(ctx(t), c.j)
+		if err == nil || !strings.Contains(err.Error(), c.want) || fault.ClassOf(err) != fault.Structural {
+			t.Errorf("%s: %v (class %v), want a structural failure saying %q", filepath.Base(c.j.Path), err, fault.ClassOf(err), c.want)
+		}
+	}
+}

@@ -74,7 +74,7 @@ func (p *Poppler) Pages(ctx context.Context, path string, maxPages int) ([]PageS
 	// page more than the limit is enough to tell a PDF over it.
 	out, err := p.Info.Run(ctx, "-f", "1", "-l", strconv.Itoa(maxPages+1), path)
 	if err != nil {
-		return nil, fmt.Errorf("read PDF info: %w", err)
+		return nil, pdfError("read PDF info", err)
 	}
 	m := pagesRe.FindSubmatch(out)
 	if m == nil {
@@ -113,6 +113,19 @@ func (p *Poppler) Pages(ctx context.Context, path string, maxPages int) ([]PageS
 	// rotated page's pixel count is the same, so rotation does not matter
 	// for the limits.
 	return sizes, nil
+}
+
+// pdfError says what poppler's refusal of a PDF means to its sender (found
+// from outside: a password-protected PDF was parked with "pdfinfo -f: exit
+// status 1: Command Line Error: Incorrect password").
+func pdfError(what string, err error) error {
+	switch msg := err.Error(); {
+	case strings.Contains(msg, "Incorrect password"):
+		return fault.Structuralf("the PDF is protected by a password: send it without the protection (%s: %w)", what, err)
+	case strings.Contains(msg, "Couldn't find trailer dictionary"), strings.Contains(msg, "Couldn't read xref table"):
+		return fault.Structuralf("the PDF is damaged or cut short: send the whole file (%s: %w)", what, err)
+	}
+	return fmt.Errorf("%s: %w", what, err)
 }
 
 // TextLayer returns the text layer of each of the PDF's n pages, from one
