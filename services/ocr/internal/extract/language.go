@@ -71,7 +71,13 @@ var documentWords = map[string][]string{
 	"tur": {"bilgileri", "sigorta", "soyadı", "soyadi", "telefonu", "kimlik", "tutarı", "tutari", "fatura", "adres", "hasar", "plaka", "mahallesi", "sokak", "cad", "şti", "sti", "ödeme", "odeme", "türkiye", "turkiye", "vergi", "dairesi", "toplam", "kdv"},
 	// Found from outside: an employment contract whose few function
 	// words did not tell it from English.
-	"hun": {"név", "nev", "születési", "szuletesi", "sziiletesi", "lakcím", "lakcim", "adószám", "adoszam", "adóazonosító", "adoazonosito", "számla", "szamla", "összeg", "osszeg", "fizetendő", "fizetendo", "munkáltató", "munkaltato", "munkavállaló", "munkavallalo", "szerződés", "szerzodes", "cégjegyzék", "cegjegyzek", "székhely", "szekhely", "utca", "bruttó", "nettó", "forint", "kft", "zrt", "hónap", "honap", "napjáig", "napjaig", "határozatlan", "hatarozatlan", "biztosító", "biztosito", "kelt", "aláírás", "alairas", "megrendelő", "megrendelo", "szállító", "szallito", "teljesítés", "teljesites"},
+	"hun": {"név", "nev", "születési", "szuletesi", "sziiletesi", "lakcím", "lakcim", "adószám", "adoszam", "adóazonosító", "adoazonosito", "számla", "szamla", "összeg", "osszeg", "fizetendő", "fizetendo", "munkáltató", "munkaltato", "munkavállaló", "munkavallalo", "szerződés", "szerzodes", "cégjegyzék", "cegjegyzek", "székhely", "szekhely", "utca", "bruttó", "nettó", "forint", "kft", "zrt", "hónap", "honap", "napjáig", "napjaig", "határozatlan", "hatarozatlan", "biztosító", "biztosito", "kelt", "aláírás", "alairas", "megrendelő", "megrendelo", "szállító", "szallito", "teljesítés", "teljesites",
+		// A receipt's words, also without the accents the English model
+		// drops (found from outside: a SPAR receipt read as English).
+		"nyugta", "összesen", "osszesen", "magyarország", "magyarorszag", "pénztár", "penztar", "kártya", "kartya", "készpénz", "keszpenz", "visszajáró", "visszajaro"},
+	// Found from outside: the second page of a Finnish claim, a table and
+	// its total, read without Finnish.
+	"fin": {"korvaus", "vahinko", "ilmoitus", "yhteensä", "yhteensa", "tilille", "päiväys", "paivays", "allekirjoitus", "henkilötunnus", "henkilotunnus", "osoite", "puhelin", "lasku", "eräpäivä", "erapaiva", "viitenumero", "vakuutus", "kuitti", "käteinen", "kateinen", "kiitos", "asiakas", "maksettava"},
 	"pol": {"faktura", "nazwa", "kwota", "sprzedawca", "nabywca", "razem", "ulica", "ul", "zaplaty", "zapłaty", "platnosc", "płatność", "numer", "rachunek", "wartosc", "wartość", "podatek", "brutto", "netto", "imie", "imię", "nazwisko", "urodzenia", "dowod", "dowód", "zl", "zł", "pln", "szanowni", "umowa"},
 }
 

@@ -82,6 +82,10 @@ func TestDetectLanguageOnShortScans(t *testing.T) {
 		{"KVITTO 2026-11-29 16:05\nKassa 2 Kassor: Asa\nFilmjolk 3% 1l 17,95\nRagbrod skivat 34,90\nTotalt SEK 235,35\nMoms 12% 25,22 Netto 210,13\nKort 4571 8579 5959 3587\nKop Godkant", "swe"},
 		{"DANMARK KONGERIGET DANMARK\nPAS / PASSPORT P DNK Nr. 207418863\nEfternavn / Surname L@VGREEN\nFornavne / Given names METTE KRISTINE\nFadselsdato / Date of birth 17 AUG/AUG 1969", "dan"},
 		{"REINO DE ESPANA DOCUMENTO NACIONAL DE IDENTIDAD\nAPELLIDOS CASTANEDA\nNOMBRE ALMUDENA\nSEXO F NACIONALIDAD ESP\nFECHA DE NACIMIENTO 21 10 1988\nVALIDO HASTA 17 05 2031", "spa"},
+		// Found from outside: a Hungarian receipt read without its
+		// accents, and the second page of a Finnish claim.
+		{"SPAR MAGYARORSZAG KFT.\n2060 Bicske, SPAR ut 0326/1 hrsz.\nAdoszam: 10485824-2-07\nNYUGTA\nTEJ. 2,8% 1L 429 Ft\nKENYER FEHER 1KG 899 Ft\nOSSZESEN: 8 978 Ft\nKARTYA: 8 978 Ft\nNYUGTASZAM: 0341/08812\n2026.11.21 17:06 .PENZTAR 03", "hun"},
+		{"Korvausvaatimus\nEsine Hankintavuosi Arvo\nTalvitakki 2023 240,00 €\nKorvausvaatimus yhteensa : 2 240,00 €\nKorvaus maksetaan tilille FI73 4040 5520 1111 86.\nPaivays ja allekirjoitus: Jyvaskyla 06.11.2026, Mikko Laaksonen", "fin"},
 		{"Further StraBe 212 - 90429 Nurnberg\nRECHNUNG Nr. 2026-1187 Datum: 24.11.2026\nKundennummer: 40219\nPos. Bezeichnung Menge Einzelpreis Gesamt\nNettobetrag 807,00\nRechnungsbetrag 960,33", "deu"},
 	}
 	for _, tt := range tests {
