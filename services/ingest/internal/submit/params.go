@@ -135,6 +135,15 @@ func ValidateKey(key string) error {
 	return nil
 }
 
+// pickedName is the file name of a path a client's file picker sent as a
+// part's or body's file name: some send the whole Windows path,
+// "C:\Users\ana\invoice.pdf", or a browser's "C:\fakepath\invoice.pdf"
+// (found from outside: refused for its separators). A file name chosen in
+// the filename field or the Docket-Filename header is taken as given.
+func pickedName(name string) string {
+	return name[strings.LastIndexAny(name, `/\`)+1:]
+}
+
 // setField applies one form field or query parameter to p.
 func (p *Params) setField(name, value string) error {
 	switch {
@@ -208,7 +217,7 @@ func parseHTTP(r *http.Request, max int64, doc func(io.Reader) error) (Params, e
 	if fn := r.Header.Get("Docket-Filename"); fn != "" {
 		p.Filename = fn
 	} else if _, ps, err := mime.ParseMediaType(r.Header.Get("Content-Disposition")); err == nil && ps["filename"] != "" {
-		p.Filename = ps["filename"]
+		p.Filename = pickedName(ps["filename"])
 	}
 	if err := doc(r.Body); err != nil {
 		return Params{}, err
@@ -250,7 +259,7 @@ func parseMultipart(r *http.Request, max int64, doc func(io.Reader) error) (Para
 				return Params{}, err
 			}
 			if p.Filename == "" {
-				p.Filename = part.FileName()
+				p.Filename = pickedName(part.FileName())
 			}
 			continue
 		}

@@ -3,6 +3,7 @@ package submit
 import (
 	"bytes"
 	"io"
+	"mime"
 	"mime/multipart"
 	"net/http"
 	"net/http/httptest"
@@ -61,6 +62,18 @@ func TestParseHTTP(t *testing.T) {
 		p, err := ParseHTTP(r, 100, readAll(&doc, 100))
 		if err != nil || !bytes.Equal(doc, pdf) || p.Priority != 2 || p.Labels["k"] != "v" || p.Filename != "a b.pdf" {
 			t.Errorf("got %+v %q %v", p, doc, err)
+		}
+	})
+	t.Run("windows path of a picked file", func(t *testing.T) {
+		for _, name := range []string{`C:\Users\ana\invoice.pdf`, `C:\fakepath\invoice.pdf`} {
+			r := httptest.NewRequest(http.MethodPost, "/v1/documents", bytes.NewReader(pdf))
+			r.Header.Set("Content-Type", "application/pdf")
+			r.Header.Set("Content-Disposition", mime.FormatMediaType("attachment", map[string]string{"filename": name}))
+			var doc []byte
+			p, err := ParseHTTP(r, 100, readAll(&doc, 100))
+			if err != nil || p.Filename != "invoice.pdf" || p.Validate(time.Now(), time.Hour) != nil {
+				t.Errorf("%s: filename %q, %v", name, p.Filename, err)
+			}
 		}
 	})
 	errCases := []struct {
