@@ -104,11 +104,15 @@ func Amounts(text string) []Amount {
 	// own is the one currency of every amount written with one, "" when
 	// there are several or none.
 	own, several := "", false
+	var bare []int // the amounts written without any currency
 	for _, c := range cands {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
 			continue
 		}
-		if c.a.Currency == krona || c.a.Currency == dollar {
+		switch c.a.Currency {
+		case "":
+			bare = append(bare, len(out))
+		case krona, dollar:
 			c.a.Currency = of(c.a.Currency)
 		}
 		if cur := c.a.Currency; cur != "" {
@@ -120,14 +124,13 @@ func Amounts(text string) []Amount {
 	if several {
 		own = ""
 	}
-	for i := range out {
-		if out[i].Currency == "" {
-			// Declared, else the document's own (found from outside: a
-			// Danish statement's balances, its closing one alone written
-			// "DKK 53.037,43", were judged as money of no currency).
-			if out[i].Currency = of(""); out[i].Currency == "" {
-				out[i].Currency = own
-			}
+	for _, i := range bare {
+		// Declared, else the document's own (found from outside: a Danish
+		// statement's balances, its closing one alone written "DKK
+		// 53.037,43", were judged as money of no currency). A crown the
+		// document does not say whose stays without.
+		if out[i].Currency = of(""); out[i].Currency == "" {
+			out[i].Currency = own
 		}
 	}
 	return out

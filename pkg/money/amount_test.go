@@ -323,6 +323,7 @@ func TestDeclaredCurrency(t *testing.T) {
 		{"the document's one currency", "Dato        Tekst            Beløb        Saldo\n03.10.2026  Løn            38.420,00   70.182,40\n\nUltimosaldo pr. 31.10.2026      DKK 53.037,43", "DKK"},
 		{"a subtotal of the total's currency", "Summa exkl. moms      38 000,00\nMoms 25 %              9 500,00\nAtt betala         SEK 47 500,00", "SEK"},
 		{"two currencies written", "Balance 80,000.00\nFee USD 12.00\nRefund EUR 40.00", ""},
+		{"a crown of no country is not the document's other currency", "Total 80.000,00 kr\nFee EUR 12,00", ""},
 		{"euro in words before", "Il canone annuo è convenuto in euro 11.400,00 da versare in rate mensili.", "EUR"},
 		{"euro in words after", "Importe total: 11.400,00 euros", "EUR"},
 		{"forint", "Fizetendő összesen: 125 400 Ft", "HUF"},
