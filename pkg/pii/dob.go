@@ -5,6 +5,7 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/layout"
 )
@@ -36,6 +37,10 @@ const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 // "MAR/MAA", "APR /AVR".
 const bilingualMonth = `(?:\p{L}{3,4} ?/ ?` + month + `|` + month + `(?: ?/ ?\p{L}{3,4})?)`
 
+// numericDate is a date of numbers: 17/09/1973, 09-17-73, 17.09.1973,
+// 17 09 1973, 22. 3. 1958, 1973-09-17; its seven groups are dateRe's.
+const numericDate = `(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\.?\s(\d{1,2})\.?\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})`
+
 var (
 	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 17 09 1973,
 	// 22. 3. 1958, 1973-09-17, 17 Sep 1973, 17th of September 1973,
@@ -43,7 +48,12 @@ var (
 	// 5 de mayo de 1970, and as OCR read one, 4: juni 1981. Only a birth
 	// label makes one personal data, so the looser forms cost no
 	// precision elsewhere.
-	dateRe = regexp.MustCompile(`(?i)\b(?:(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\.?\s(\d{1,2})\.?\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})|\d{1,2}(?:st|nd|rd|th|er|:)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}\.? ` + month + `\.? \d{1,2})\b`)
+	dateRe = regexp.MustCompile(`(?i)\b(?:` + numericDate + `|\d{1,2}(?:st|nd|rd|th|er|:)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}\.? ` + month + `\.? \d{1,2})\b`)
+	// dateNumRe is dateRe on a line without a letter, where no month
+	// name can stand: the same matches and submatches (the numeric forms
+	// hold all of dateRe's groups), without the case-folded names, which
+	// cost the most on a line of numbers.
+	dateNumRe = regexp.MustCompile(`\b(?:` + numericDate + `)\b`)
 	// birthLabel ends a text that labels a date of birth. A format hint
 	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
@@ -85,7 +95,11 @@ func birthDates(lt *layout.Text) [][2]int {
 	// spaced one OCR broke across lines, stands on one line: matching
 	// line by line skips prose, where the month names' case-folded
 	// alternatives cost the most.
-	for _, m := range matchLines(lt, dateRe, holding(digitLines(lt), 3, 1)) {
+	counts := digitLines(lt)
+	dated := holding(counts, 3, 1)
+	worded := func(i int, line string) bool { return dated(i, line) && hasLetter(line) }
+	bare := func(i int, line string) bool { return dated(i, line) && !hasLetter(line) }
+	for _, m := range append(matchLines(lt, dateRe, worded), matchLines(lt, dateNumRe, bare)...) {
 		if !plausibleDate(text, m) || !cleanBefore(text, m[0]) || !cleanAfter(text, m[1]) {
 			continue
 		}
@@ -109,6 +123,17 @@ func birthDates(lt *layout.Text) [][2]int {
 	}
 	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
 	return locs
+}
+
+// hasLetter reports whether s holds an ASCII letter or any byte of a
+// multi-byte character.
+func hasLetter(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c >= utf8.RuneSelf || (c|0x20 >= 'a' && c|0x20 <= 'z') {
+			return true
+		}
+	}
+	return false
 }
 
 // splitDateRe is a DD/MM/YYYY (or MM/DD) date with a space in any of its
