@@ -26,6 +26,9 @@ func TestPhoneForms(t *testing.T) {
 		// and a form's label whose last word is the number's.
 		// Found from outside (seventeenth trial): a Hungarian case ending
 		// glued to the number before the phone word.
+		{"danish service number", "Spørgsmål? Ring 70 123 456 eller skriv via Netbank.", []string{"70 123 456"}},
+		{"nordic number in fours", "Tlf. 3312 3456", []string{"3312 3456"}},
+		{"eight digits without a phone word", "Kontonr. 3312 3456 og 70 123 456", []string{}},
 		{"hungarian case ending", "december 5-ig a +36 1 329 4417-es telefonszámon vagy", []string{"+36 1 329 4417"}},
 		{"hungarian national with case ending", "a 06 30 218 7745-ös számon", []string{"06 30 218 7745"}},
 		{"case ending without a phone word", "Rendelés 06 30 218 7745-ös tétel", []string{}},

@@ -415,9 +415,10 @@ func trunkless(g []string) bool {
 		// Iceland's seven digits in 3-4, "Sími 442 1000", and a local
 		// number's elsewhere (found from outside).
 		slices.Equal(shape, []int{3, 4}) ||
-		// Singapore's eight digits in fours, from 6, 8 or 9: "Mobile 9173
-		// 4408" (found from outside).
-		slices.Equal(shape, []int{4, 4}) && (g[0][0] == '6' || g[0][0] == '8' || g[0][0] == '9') ||
+		// Eight digits in fours: Singapore's "Mobile 9173 4408", and
+		// Denmark's and Norway's "Tlf. 3312 3456"; in 2-3-3, a Danish
+		// service number, "Ring 70 123 456" (found from outside).
+		slices.Equal(shape, []int{4, 4}) || slices.Equal(shape, []int{2, 3, 3}) ||
 		// Poland's nine digits after a two-digit area code, as a
 		// company may group them: "61 81 1 9999" (found from outside).
 		len(g[0]) == 2 && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9
