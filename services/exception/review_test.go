@@ -99,6 +99,9 @@ func TestStructuralAndSemanticRequestReview(t *testing.T) {
 		} {
 			wantEqual(t, wf+" context "+k, r.Context[k], want)
 		}
+		if want := []events.Flag{{Kind: "failure." + tc.dl.ErrorClass, Detail: "simulated " + tc.dl.ErrorClass + " failure"}}; len(r.Flags) != 1 || r.Flags[0] != want[0] {
+			t.Errorf("%s: flags %+v, want %+v: the task says what failed", wf, r.Flags, want)
+		}
 	}
 	// A record that does not decode proves no workflow: no review a
 	// reviewer could decide, no control event for the workflow its key

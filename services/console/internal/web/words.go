@@ -100,13 +100,16 @@ func orNone(s string) string {
 // words when a policy flag carries them.
 func ruleWords(t ReviewTask) string {
 	var rules []string
-	degraded := ""
+	degraded, failure := "", ""
 	for _, f := range t.Flags {
 		if strings.HasPrefix(f.Kind, "policy.") || strings.HasPrefix(f.Kind, "model.") {
 			rules = append(rules, f.Kind+": "+f.Detail)
 		}
 		if f.Kind == "degraded" && strings.HasPrefix(f.Detail, "ocr_") {
 			degraded = f.Detail
+		}
+		if strings.HasPrefix(f.Kind, "failure.") {
+			failure = f.Detail // the exception agent's: what failed
 		}
 	}
 	switch t.Reason {
@@ -134,8 +137,13 @@ func ruleWords(t ReviewTask) string {
 		return "a policy rule requires a person to check this document type"
 	case "ambiguous_type":
 		return fmt.Sprintf("the model cannot name one type (it suggests %q at %.2f): %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
+	case "structural_failure":
+		if failure != "" {
+			return "a step could not process the document: " + failure
+		}
+		return "a step could not process the document; its parked item says why"
 	case "semantic_failure":
-		return "a service produced a result it does not trust: " + strings.Join(rules, "; ")
+		return "a service produced a result it does not trust: " + strings.Join(append(rules, failure), "; ")
 	case "escalated":
 		return "escalated: its SLA passed without a decision"
 	case "deadline_exceeded":

@@ -37,3 +37,15 @@ func TestRuleWordsModelDoubt(t *testing.T) {
 		t.Errorf("ruleWords = %q\n want %q", got, want)
 	}
 }
+
+// TestRuleWordsStructuralFailure: a task for a document no step could
+// process says why (found from outside: "structural_failure" was all a
+// password-protected PDF's task said).
+func TestRuleWordsStructuralFailure(t *testing.T) {
+	task := ReviewTask{Reason: "structural_failure",
+		Flags: []Flag{{Kind: "failure.structural", Detail: "extract 3f…: the PDF is protected by a password: send it without the protection"}}}
+	want := "a step could not process the document: extract 3f…: the PDF is protected by a password: send it without the protection"
+	if got := ruleWords(task); got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+}

@@ -14,6 +14,7 @@ import (
 	"fmt"
 	"strconv"
 	"time"
+	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
@@ -73,6 +74,27 @@ type Decision struct {
 	Review string `json:"review,omitempty"`
 	// Label names the decision in metrics.
 	Label string `json:"label"`
+}
+
+// FlagFailure starts the kind of a review request's flag that carries the
+// failure: failure.structural, failure.semantic.
+const FlagFailure = "failure."
+
+// maxFailureDetail bounds the failure's message in a flag; the whole of
+// it is in the request's context.
+const maxFailureDetail = 500
+
+// shorten cuts s to at most n bytes at a character boundary, marking the
+// cut.
+func shorten(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	cut := n
+	for cut > 0 && !utf8.RuneStart(s[cut]) {
+		cut--
+	}
+	return s[:cut] + "…"
 }
 
 // Review reasons of the requests this agent produces.
@@ -257,7 +279,10 @@ func (h *Handler) ReviewRequest(dl *events.DeadLetter, d Decision) *events.Revie
 		Reason:      d.Review,
 		SLADeadline: d.DecidedAt.Add(h.ReviewSLA),
 		Candidates:  []events.Candidate{},
-		Flags:       []events.Flag{},
+		// The failure in the task itself, so a reviewer's queue says what
+		// went wrong (found from outside: "structural_failure" was all a
+		// password-protected PDF's task said).
+		Flags: []events.Flag{{Kind: FlagFailure + dl.ErrorClass, Detail: shorten(fault.TrimClass(dl.ErrorMessage), maxFailureDetail)}},
 		Context: map[string]string{
 			"service":          dl.Service,
 			"error_class":      dl.ErrorClass,
