@@ -31,6 +31,21 @@ func runLong(t testing.TB, h *harness, txnID string, opts ...bus.Option) (*bus.R
 	return runSpec(t, h, passthrough.LongSpec(0), txnID, nil, opts...)
 }
 
+// outputOrder reads want extracted events and returns the event ids they
+// answer, in the order they were output.
+func outputOrder(t *testing.T, h *harness, want int) []string {
+	t.Helper()
+	var order []string
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicExtracted, want, 30*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatalf("decode output: %v", err)
+		}
+		order = append(order, e.(*events.DocumentExtracted).Meta.CausationID)
+	}
+	return order
+}
+
 // submittedKeyed is a submitted event of workflow wf.
 func submittedKeyed(i int, wf string, labels map[string]string) *events.DocumentSubmitted {
 	e := dockettest.Submitted(i, labels)
@@ -238,14 +253,7 @@ func TestDeclinedQuickRecordWaitsInItsLane(t *testing.T) {
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, queued)
 	time.Sleep(200 * time.Millisecond) // queued behind it
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, declined)
-	var order []string
-	for _, r := range h.kafka.ReadCommitted(t, events.TopicExtracted, 3, 30*time.Second) {
-		e, err := h.codec.Decode(r.Value)
-		if err != nil {
-			t.Fatalf("decode output: %v", err)
-		}
-		order = append(order, e.(*events.DocumentExtracted).Meta.CausationID)
-	}
+	order := outputOrder(t, h, 3)
 	if want := []string{running.Meta.EventID, queued.Meta.EventID, declined.Meta.EventID}; !slices.Equal(order, want) {
 		t.Errorf("outputs of %v, want %v: the declined record jumped the queue", order, want)
 	}
@@ -270,14 +278,7 @@ func TestQuickRecordOfABusyWorkflowWaitsItsTurn(t *testing.T) {
 	time.Sleep(300 * time.Millisecond) // accepted and running
 	quick := submittedKeyed(1, "wf-busy", map[string]string{"quick": "true"})
 	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, quick)
-	var order []string
-	for _, r := range h.kafka.ReadCommitted(t, events.TopicExtracted, 2, 30*time.Second) {
-		e, err := h.codec.Decode(r.Value)
-		if err != nil {
-			t.Fatalf("decode output: %v", err)
-		}
-		order = append(order, e.(*events.DocumentExtracted).Meta.CausationID)
-	}
+	order := outputOrder(t, h, 2)
 	if want := []string{slow.Meta.EventID, quick.Meta.EventID}; !slices.Equal(order, want) {
 		t.Errorf("outputs of %v, want %v (the workflow's order)", order, want)
 	}
