@@ -88,14 +88,13 @@ var formatHint = regexp.MustCompile(`(?i)^\s*\(?\s*(?:[dmyj]+[./\- ]?){3}\s*\)?\
 // line ("Date of birth:" then the date on the next line), or the header of
 // the table column the date is in. Any other date — of an invoice, a
 // visit, an issue or expiry — is not personal data here.
-func birthDates(lt *layout.Text) [][2]int {
+func birthDates(lt *layout.Text, counts []lineDigits) [][2]int {
 	text := lt.String()
 	var locs [][2]int
 	// A date holds three digits or more ("1 Jan 85") and, but for a
 	// spaced one OCR broke across lines, stands on one line: matching
 	// line by line skips prose, where the month names' case-folded
 	// alternatives cost the most.
-	counts := digitLines(lt)
 	dated := holding(counts, 3, 1)
 	worded := func(i int, line string) bool { return dated(i, line) && hasLetter(line) }
 	bare := func(i int, line string) bool { return dated(i, line) && !hasLetter(line) }

@@ -142,7 +142,7 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 var idValueRe = regexp.MustCompile(`\b[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:[- ]\d{3,6})?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
-func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
+func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
 	text := lt.String()
 	var locs [][2]int
 	add := func(s [2]int) {
@@ -150,7 +150,6 @@ func nationalIDs(lt *layout.Text, taken [][2]int) [][2]int {
 			locs = append(locs, s)
 		}
 	}
-	counts := digitLines(lt)
 	for _, f := range idForms {
 		for _, m := range matchLines(lt, f.re, holding(counts, f.digits, f.run)) {
 			var b strings.Builder

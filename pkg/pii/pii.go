@@ -83,6 +83,9 @@ func Find(text string) []Finding {
 // number that overlaps an IBAN, card number or SSN is not reported.
 func Matches(text string) []Match {
 	lt := layout.New(text)
+	// Which lines can hold a number of a form, for the detectors that
+	// match line by line (national ids, dates of birth).
+	counts := digitLines(lt)
 	var out []Match
 	add := func(kind string, spans [][2]int) {
 		for _, s := range spans {
@@ -110,11 +113,11 @@ func Matches(text string) []Match {
 	add(IBAN, iban)
 	add(PaymentCard, cards)
 	taken := append(append(append([][2]int{}, ssn...), iban...), cards...)
-	national := nationalIDs(lt, taken)
+	national := nationalIDs(lt, counts, taken)
 	add(NationalID, national)
 	add(Email, emails(lt))
 	add(Phone, phones(lt, append(taken, national...)))
-	add(DateOfBirth, birthDates(lt))
+	add(DateOfBirth, birthDates(lt, counts))
 	return out
 }
 

@@ -1,7 +1,6 @@
 package web
 
 import (
-	"slices"
 	"sort"
 	"strings"
 
@@ -73,15 +72,10 @@ func Segments(text string, mask bool) []Segment {
 	for _, m := range pii.Matches(text) {
 		hits = append(hits, hit{m.Start, m.End, "pii." + m.Kind})
 	}
-	personal := len(hits)
 	// Amounts as the classifier's amount rule reads them (pkg/money):
 	// "EUR 3.218,36" whole, a code or a limit not at all.
 	for _, m := range money.Amounts(text) {
-		// Personal data wins where an amount overlaps it, so it is
-		// masked whole.
-		if !slices.ContainsFunc(hits[:personal], func(h hit) bool { return h.a < m.End && m.Start < h.b }) {
-			hits = append(hits, hit{m.Start, m.End, "amount"})
-		}
+		hits = append(hits, hit{m.Start, m.End, "amount"})
 	}
 	sort.Slice(hits, func(i, j int) bool {
 		if hits[i].a != hits[j].a {
@@ -89,13 +83,18 @@ func Segments(text string, mask bool) []Segment {
 		}
 		return hits[i].b-hits[i].a > hits[j].b-hits[j].a
 	})
-	// Overlapping personal data is masked as one span: no part of either
-	// is left in clear.
+	// Overlapping findings are one span, personal data if either is: no
+	// part of personal data is left in clear, not even where an amount's
+	// reading runs into it ("$ 123-45-6789").
 	var merged []hit
 	for _, h := range hits {
 		if n := len(merged); n > 0 && h.a < merged[n-1].b {
-			if last := &merged[n-1]; h.kind != "amount" && h.b > last.b {
-				last.b = h.b
+			last := &merged[n-1]
+			if h.kind != "amount" {
+				last.b = max(last.b, h.b)
+				if last.kind == "amount" {
+					last.kind = h.kind
+				}
 			}
 			continue
 		}

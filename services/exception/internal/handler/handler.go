@@ -13,8 +13,8 @@ import (
 	"encoding/json"
 	"fmt"
 	"strconv"
+	"strings"
 	"time"
-	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
@@ -84,17 +84,12 @@ const FlagFailure = "failure."
 // it is in the request's context.
 const maxFailureDetail = 500
 
-// shorten cuts s to at most n bytes at a character boundary, marking the
-// cut.
+// shorten cuts s to at most n bytes, marking the cut.
 func shorten(s string, n int) string {
 	if len(s) <= n {
 		return s
 	}
-	cut := n
-	for cut > 0 && !utf8.RuneStart(s[cut]) {
-		cut--
-	}
-	return s[:cut] + "…"
+	return strings.ToValidUTF8(s[:n], "") + "…"
 }
 
 // Review reasons of the requests this agent produces.
