@@ -31,7 +31,11 @@ var lookAlikes = strings.NewReplacer("rn", "m", "vv", "w")
 // tokens; everything else separates them. A token with at least as many
 // digits as letters becomes <num>; in one with more letters, the digits
 // are read as letters (0→o, 1→l, 5→s, 8→b). One-letter tokens are dropped.
-func Tokens(text string) []string {
+// A word the glossary knows becomes its English words.
+func Tokens(text string) []string { return glossed(words(text)) }
+
+// words is Tokens without the glossary.
+func words(text string) []string {
 	var out []string
 	var b strings.Builder
 	letters, digits := 0, 0
@@ -63,18 +67,44 @@ func Tokens(text string) []string {
 	return out
 }
 
+// glossed returns ws with every word the glossary knows replaced by its
+// English words; ws itself when there is none.
+func glossed(ws []string) []string {
+	var out []string
+	for i, w := range ws {
+		to := gloss(w)
+		switch {
+		case to != nil:
+			if out == nil {
+				out = append(make([]string, 0, len(ws)+8), ws[:i]...)
+			}
+			out = append(out, to...)
+		case out != nil:
+			out = append(out, w)
+		}
+	}
+	if out == nil {
+		return ws
+	}
+	return out
+}
+
 // features are the counts of a text's features: word unigrams and bigrams
-// by name, character n-grams by bucket (ascending).
+// by name, character n-grams by bucket (ascending). own holds the text's
+// words as written, before the glossary: what the model knows of the
+// document's own language is measured on them.
 type features struct {
 	words map[string]int
 	chars []entry
+	own   []string
 }
 
 type entry struct{ i, n int }
 
 func extract(text string, buckets int) features {
-	toks := Tokens(text)
-	f := features{words: make(map[string]int, 2*len(toks))}
+	own := words(text)
+	toks := glossed(own)
+	f := features{words: make(map[string]int, 2*len(toks)), own: own}
 	counts := make([]int32, buckets)
 	var touched []int
 	var w []byte

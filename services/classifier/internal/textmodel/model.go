@@ -15,7 +15,6 @@ import (
 	"fmt"
 	"math"
 	"sort"
-	"strings"
 )
 
 // Name is the model's name in every decision.
@@ -189,9 +188,12 @@ type Prediction struct {
 	Top []Contribution
 	// Known counts the text's word features that the model knows.
 	Known int
-	// Words counts the text's word tokens (not numbers); KnownWords those
-	// of them in the model's vocabulary. A text in a language or a
-	// vocabulary the model was not trained on knows few of its words.
+	// Words counts the text's word tokens (not numbers) as written, before
+	// the glossary; KnownWords those of them in the model's vocabulary. A
+	// text in a language or a vocabulary the model was not trained on
+	// knows few of its words, also when the glossary reads some of them
+	// as English: the glossary lets the model name a type for a reviewer,
+	// it does not make the language one the model knows.
 	Words, KnownWords int
 	// Version is the model's version.
 	Version string
@@ -272,13 +274,13 @@ func (m *Model) Predict(text string, top int) Prediction {
 	logits(m.f.Weights, m.f.Bias, v, z)
 	softmax(z, m.f.Temperature)
 	p := Prediction{Scores: make([]Score, len(z)), Version: m.version}
-	for t, n := range f.words {
-		if t == numToken || strings.Contains(t, " ") {
+	for _, t := range f.own {
+		if t == numToken {
 			continue
 		}
-		p.Words += n
+		p.Words++
 		if _, ok := m.index[t]; ok {
-			p.KnownWords += n
+			p.KnownWords++
 		}
 	}
 	for c, pc := range z {
