@@ -33,6 +33,9 @@ type idForm struct {
 	valid func(s string) bool
 	// label, when set, must name the match (before it or above it).
 	label *regexp.Regexp
+	// firms says businesses get numbers of the form too: a match on a line
+	// naming a legal form (d.o.o.), or under one, is the business's.
+	firms bool
 	// digits is the fewest digits a line must hold to hold the form, and
 	// run the longest run of digits without a break it holds: most lines
 	// are passed over without running re (see matchLines).
@@ -97,6 +100,18 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)\bamka[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad[óo]azonos[íi]t[óo](?:\s+(?:jel|sz[áa]m))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]m)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	// Croatia's OIB, Slovenia's EMŠO (and the JMBG of the other former
+	// Yugoslav states), Estonia's isikukood and Lithuania's asmens kodas
+	// (one scheme), Latvia's personas kods, Bulgaria's EGN: under their
+	// labels. Switzerland's AHV number, 756 and EAN-13's check: written
+	// with its dots wherever it stands, under its label without them.
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: oibValid, label: regexp.MustCompile(`(?i)\boib\.?[^\p{L}\p{N}]*$`), firms: true, digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: emsoValid, label: regexp.MustCompile(`(?i)\b(?:emšo|emso|jmbg)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
+	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: egnValid, label: regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:егн|egn)\.?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(756)\.(\d{4})\.(\d{4})\.(\d{2})\b`), valid: ean13Valid, digits: 13, run: 2},
+	{re: regexp.MustCompile(`\b(756\d{10})\b`), valid: ean13Valid, label: regexp.MustCompile(`(?i)\b(?:ahv|avs|avs/ahv|ahv/avs)(?:-?n(?:umme)?r\.?|\s+n[°º])?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 }
 
 // documentNumberLabel names the number of the document it is on: on an
@@ -162,6 +177,9 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 				continue
 			}
 			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) || vatLabel.MatchString(labelBefore(lt, m[0])) {
+				continue
+			}
+			if f.firms && firmAt(lt, m[0]) {
 				continue
 			}
 			add([2]int{m[0], m[1]})
@@ -275,6 +293,20 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 	}
 	h, _, ok := lt.HeaderAbove(start, end)
 	return ok && label.MatchString(h.Text)
+}
+
+// legalForm is a business's legal form in the languages whose
+// national number a business shares with people (Croatia's OIB).
+var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?o\.\s?o\.?|j\.\s?d\.\s?o\.\s?o\.?|d\.\s?d\.|obrt|ustanova|udruga)(?:$|[^\p{L}])`)
+
+// firmAt reports whether the line holding off, or the line above it,
+// names a legal form: the number there is the business's.
+func firmAt(lt *layout.Text, off int) bool {
+	if legalForm.MatchString(lt.LineText(lt.LineAt(off))) {
+		return true
+	}
+	above, ok := lt.LineAbove(off)
+	return ok && legalForm.MatchString(above)
 }
 
 // identityLabelled reports whether an identity document's label names
@@ -689,4 +721,89 @@ func tajValid(s string) bool {
 		sum += int(s[i]-'0') * [2]int{3, 7}[i%2]
 	}
 	return sum%10 == int(s[8]-'0')
+}
+
+// oibValid: Croatia's OIB, ISO 7064 MOD 11,10 over ten digits.
+func oibValid(s string) bool {
+	a := 10
+	for i := range 10 {
+		a = (a + int(s[i]-'0')) % 10
+		if a == 0 {
+			a = 10
+		}
+		a = a * 2 % 11
+	}
+	return (11-a)%10 == int(s[10]-'0')
+}
+
+// emsoValid: Slovenia's EMŠO (Yugoslavia's JMBG), DDMMYYY, six digits
+// and a check: weights 7 to 2 twice, 11 minus the sum mod 11 (0 for 11,
+// never 10).
+func emsoValid(s string) bool {
+	sum := 0
+	for i, w := range []int{7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2} {
+		sum += int(s[i]-'0') * w
+	}
+	c := 11 - sum%11
+	if c == 11 {
+		c = 0
+	}
+	return c != 10 && c == int(s[12]-'0') && validDate(s[5:7], s[2:4], s[:2])
+}
+
+// isikukoodValid: Estonia's isikukood and Lithuania's asmens kodas,
+// century and sex, YYMMDD, three digits and a check: weights 1 to 9 and
+// 1 mod 11, or when that is 10 weights 3 to 9 and 1 to 3 (0 when 10
+// again).
+func isikukoodValid(s string) bool {
+	check := func(w []int) int {
+		sum := 0
+		for i, x := range w {
+			sum += int(s[i]-'0') * x
+		}
+		return sum % 11
+	}
+	c := check([]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 1})
+	if c == 10 {
+		if c = check([]int{3, 4, 5, 6, 7, 8, 9, 1, 2, 3}); c == 10 {
+			c = 0
+		}
+	}
+	return c == int(s[10]-'0') && validDate(s[1:3], s[3:5], s[5:7])
+}
+
+// personasKodsValid: Latvia's personas kods, DDMMYY and five digits, the
+// last a check (weights 1, 6, 3, 7, 9, 10, 5, 8, 4, 2; 1101 minus the
+// sum, mod 11); those issued since 2017 start with 32 and carry no date
+// or check.
+func personasKodsValid(s string) bool {
+	if strings.HasPrefix(s, "32") {
+		return true
+	}
+	sum := 0
+	for i, w := range []int{1, 6, 3, 7, 9, 10, 5, 8, 4, 2} {
+		sum += int(s[i]-'0') * w
+	}
+	return (1101-sum)%11 == int(s[10]-'0') && validDate(s[4:6], s[2:4], s[:2])
+}
+
+// egnValid: Bulgaria's EGN, YYMMDD (the month plus 20 before 1900, plus
+// 40 after 1999), three digits and a check: weights 2, 4, 8, 5, 10, 9,
+// 7, 3, 6 mod 11 (0 for 10).
+func egnValid(s string) bool {
+	sum := 0
+	for i, w := range []int{2, 4, 8, 5, 10, 9, 7, 3, 6} {
+		sum += int(s[i]-'0') * w
+	}
+	return sum%11%10 == int(s[9]-'0') && validDate(s[:2], strconv.Itoa(atoi(s[2:4])%20), s[4:6])
+}
+
+// ean13Valid: an EAN-13 check digit (Switzerland's AHV number):
+// weights 1 and 3 in turn, mod 10.
+func ean13Valid(s string) bool {
+	sum := 0
+	for i := range 12 {
+		sum += int(s[i]-'0') * [2]int{1, 3}[i%2]
+	}
+	return (10-sum%10)%10 == int(s[12]-'0')
 }
