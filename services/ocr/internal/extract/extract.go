@@ -21,6 +21,7 @@ import (
 	"math"
 	"mime"
 	"os"
+	"slices"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -349,7 +350,7 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 	// At the resolution the image declares (0: the engine's default), as
 	// Tesseract reads an image on its own: read as 300 dpi, a 150-dpi
 	// table was read column by column.
-	texts, err := x.engine.Recognize(ctx, job.Path, info.DPI)
+	texts, err := x.engine.Recognize(ctx, job.Path, info.DPI, nil)
 	if errors.Is(err, ErrNoLanguageData) {
 		// Degraded: no text at all, left to the reviewer who reads it.
 		return x.unread(ctx, job, len(info.Frames), degradedReason(err, "no text layer: a person reads the document"))
@@ -623,6 +624,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, plans [
 	// for page n+1 overlaps Tesseract on page n); the buffer bounds the
 	// page images waiting on disk.
 	rasters := make(chan raster, x.limits.PageConcurrency)
+	read := &readIn{}
 	wg.Go(func() {
 		defer close(rasters)
 		for _, p := range pending {
@@ -659,7 +661,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, plans [
 						continue
 					}
 				}
-				p, err := x.recognize(ctx, r)
+				p, err := x.recognize(ctx, r, read)
 				if err == nil && x.checkpoints != nil {
 					err = x.checkpoints.SavePage(ctx, job.SHA256, p)
 				}
@@ -679,6 +681,29 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, plans [
 		return firstErr
 	}
 	return ctx.Err()
+}
+
+// readIn collects the languages a document's pages were read in
+// (PageText.Language), for the pages after them.
+type readIn struct {
+	mu    sync.Mutex
+	langs []string
+}
+
+func (r *readIn) add(language string) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	for _, l := range strings.Split(language, "+") {
+		if l != "" && !slices.Contains(r.langs, l) {
+			r.langs = append(r.langs, l)
+		}
+	}
+}
+
+func (r *readIn) list() []string {
+	r.mu.Lock()
+	defer r.mu.Unlock()
+	return slices.Clone(r.langs)
 }
 
 // raster is a page image ready for the engine (the page's scan or its
@@ -777,12 +802,16 @@ func near(a, b int64) bool { return a >= b-1 && a <= b+1 }
 
 // recognize runs the engine on a page image and removes the image. A page
 // with a partial text layer gets the engine's lines that the text layer
-// lacks appended to it.
-func (x *Extractor) recognize(ctx context.Context, r raster) (Page, error) {
+// lacks appended to it. The languages the page was read in are added to
+// read, which gives the engine those of the pages read before.
+func (x *Extractor) recognize(ctx context.Context, r raster, read *readIn) (Page, error) {
 	defer os.Remove(r.img)
-	texts, err := x.engine.Recognize(ctx, r.img, r.dpi)
+	texts, err := x.engine.Recognize(ctx, r.img, r.dpi, read.list())
 	if err != nil {
 		return Page{}, fmt.Errorf("recognize page %d: %w", r.n(), err)
+	}
+	for _, t := range texts {
+		read.add(t.Language)
 	}
 	p := Page{Number: r.n(), Method: MethodOCR}
 	for i, t := range texts { // one page image gives one page; join defensively

@@ -36,12 +36,12 @@ type countingEngine struct {
 
 var errCrash = errors.New("simulated crash")
 
-func (c *countingEngine) Recognize(ctx context.Context, path string, dpi int) ([]extract.PageText, error) {
+func (c *countingEngine) Recognize(ctx context.Context, path string, dpi int, languages []string) ([]extract.PageText, error) {
 	c.lastDPI.Store(int64(dpi))
 	if n := c.calls.Add(1); c.failAt > 0 && n >= c.failAt {
 		return nil, fault.Wrap(fault.Transient, errCrash)
 	}
-	return c.Engine.Recognize(ctx, path, dpi)
+	return c.Engine.Recognize(ctx, path, dpi, languages)
 }
 
 type options struct {
@@ -290,7 +290,7 @@ func TestMissingBinaryIsStructural(t *testing.T) {
 
 func TestMissingLanguageIsStructural(t *testing.T) {
 	eng := extract.NewTesseract("tesseract", "docketnosuchlang", 300, toolLimits)
-	_, err := eng.Recognize(ctx(t), filepath.Join(testdata, "invoice.png"), 0)
+	_, err := eng.Recognize(ctx(t), filepath.Join(testdata, "invoice.png"), 0, nil)
 	if err == nil || fault.ClassOf(err) != fault.Structural || !strings.Contains(err.Error(), "tesseract-ocr-docketnosuchlang") {
 		t.Fatalf("err = %v, want a structural error naming the language package", err)
 	}

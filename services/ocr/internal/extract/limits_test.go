@@ -30,7 +30,7 @@ type sizingEngine struct {
 	sizes []image.Point
 }
 
-func (s *sizingEngine) Recognize(ctx context.Context, path string, dpi int) ([]extract.PageText, error) {
+func (s *sizingEngine) Recognize(ctx context.Context, path string, dpi int, languages []string) ([]extract.PageText, error) {
 	info, err := extract.InspectImage(path, 1, 1<<40)
 	if err != nil {
 		return nil, err
@@ -38,7 +38,7 @@ func (s *sizingEngine) Recognize(ctx context.Context, path string, dpi int) ([]e
 	s.mu.Lock()
 	s.sizes = append(s.sizes, info.Frames[0])
 	s.mu.Unlock()
-	return s.Engine.Recognize(ctx, path, dpi)
+	return s.Engine.Recognize(ctx, path, dpi, languages)
 }
 
 // TestHostilePDFRendersTheCheckedBox is issue 15 point 6: a small PDF whose
@@ -81,7 +81,7 @@ func TestEngineOverCPULimitIsStructural(t *testing.T) {
 		t.Fatal(err)
 	}
 	eng := extract.NewTesseract("tesseract", "eng", 300, extract.ProcessLimits{Memory: 2 << 30, CPU: time.Second})
-	_, err := eng.Recognize(ctx(t), path, 0)
+	_, err := eng.Recognize(ctx(t), path, 0, nil)
 	if err == nil || fault.ClassOf(err) != fault.Structural || !strings.Contains(err.Error(), "DOCKET_OCR_TOOL_MAX_CPU") {
 		t.Fatalf("err = %v, want a structural error naming the CPU limit", err)
 	}

@@ -525,3 +525,28 @@ func TestTwoColumnTextLayerIsReadColumnByColumn(t *testing.T) {
 		t.Errorf("the right column starts before the left one ends:\n%s", text)
 	}
 }
+
+// TestLaterPageIsReadInTheDocumentsLanguage: a Finnish claim scanned at
+// 150 dpi over two pages, the second only its amounts, "Yhteensä" and a
+// date. The first page's words name Finnish; the second's are too few to
+// name any language, and the English model read "maara", "Yhteensa",
+// "Paivays". It is read again in the language the first page was read in,
+// and keeps that reading, as good as the English one.
+func TestLaterPageIsReadInTheDocumentsLanguage(t *testing.T) {
+	x, _ := newExtractor(t, options{detect: extract.DetectableLanguages()})
+	res, err := x.Extract(ctx(t), job("claimfi2p.pdf", "application/pdf"))
+	if err != nil {
+		t.Fatalf("Extract: %v", err)
+	}
+	if len(res.Pages) != 2 {
+		t.Fatalf("%d pages, want 2", len(res.Pages))
+	}
+	if !strings.Contains(res.Pages[0].Text, "Päivi Mäkelä") {
+		t.Errorf("page 1 not read in Finnish:\n%s", res.Pages[0].Text)
+	}
+	for _, w := range []string{"määrä", "Yhteensä", "Päiväys"} {
+		if !strings.Contains(res.Pages[1].Text, w) {
+			t.Errorf("%q not read on page 2:\n%s", w, res.Pages[1].Text)
+		}
+	}
+}

@@ -66,8 +66,10 @@ type lineStart struct{ offset, top int }
 type Engine interface {
 	// Recognize returns one PageText per page of the image file (a TIFF
 	// may hold several). dpi is the image's resolution; 0 is the
-	// engine's default (for images that do not state theirs).
-	Recognize(ctx context.Context, imagePath string, dpi int) ([]PageText, error)
+	// engine's default (for images that do not state theirs). languages
+	// are those the document's other pages were read in (PageText.Language
+	// split at '+'), tried when the page's own words name none.
+	Recognize(ctx context.Context, imagePath string, dpi int, languages []string) ([]PageText, error)
 	// Identity returns the engine's name and version.
 	Identity(ctx context.Context) (name, version string, err error)
 }
@@ -121,8 +123,11 @@ const tableConfidenceSlack = 0.05
 // lacks (å, ł, ß) and misreads the words around them. A weak first
 // reading of a single page image is tried again from a smoothed copy of
 // it (denoised), and the language and skipped-text readings then work on
-// the image whose reading was kept.
-func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([]PageText, error) {
+// the image whose reading was kept. A page whose words name no language
+// (a table, a total, a signature) is read again in the languages the
+// document's other pages were read in, under the same rule: a Finnish
+// claim's second page, its amounts and "Yhteensä", is Finnish too.
+func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, languages []string) ([]PageText, error) {
 	if dpi <= 0 {
 		dpi = t.dpi
 	}
@@ -146,7 +151,11 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int) ([
 		all.WriteString(p.Text)
 		all.WriteByte('\n')
 	}
-	if langs := DetectLanguage(all.String(), t.detect); langs != nil {
+	langs := DetectLanguage(all.String(), t.detect)
+	if langs == nil {
+		langs = slices.DeleteFunc(slices.Clone(languages), func(l string) bool { return !slices.Contains(t.detect, l) })
+	}
+	if len(langs) > 0 {
 		language := strings.Join(append(langs, t.language), "+")
 		again, err := t.recognize(ctx, imagePath, dpi, language)
 		if ctx.Err() != nil {

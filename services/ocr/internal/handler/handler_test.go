@@ -35,9 +35,9 @@ type countingEngine struct {
 	calls atomic.Int64
 }
 
-func (c *countingEngine) Recognize(ctx context.Context, path string, dpi int) ([]extract.PageText, error) {
+func (c *countingEngine) Recognize(ctx context.Context, path string, dpi int, languages []string) ([]extract.PageText, error) {
 	c.calls.Add(1)
-	return c.Engine.Recognize(ctx, path, dpi)
+	return c.Engine.Recognize(ctx, path, dpi, languages)
 }
 
 type harness struct {
