@@ -64,7 +64,7 @@ var (
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian, Romanian.
 		`s[üu]nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen[ií]|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|` +
-		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si hely,? (?:és )?id[őo])[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
+		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si hely,? (?:és )?id[őo])[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
 )
 
 // placeAndDateEnd is a label of the place and date of birth ending a
@@ -212,7 +212,7 @@ var (
 
 // birthHeading is a column heading that names a date of birth, in the
 // corpus's languages and others found from outside.
-const birthHeading = `date of birth|birth ?date|geburtsdatum|geboortedatum|date de naissance|fecha de nacimiento|data di nascita|data de nascimento|` +
+const birthHeading = `date of birth|birth ?date|geburtsdatum|geboortedatum|date de naissance|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|` +
 	`f[öo]delsedatum|f[øo]dselsdato|data urodzenia|do[gğ]um tarihi|datum narozen[ií]|d[áa]tum narodenia|datum ro(?:đ|dj|d)enja|s[üu]nniaeg|syntym[äa]aika`
 
 // flatBirthColumn, when it applies (ok), says whether the date at start

@@ -295,6 +295,9 @@ func TestDateOfBirth(t *testing.T) {
 		{"date with spaces", "Date de naissance / Date of birth : 05 07 1993", []string{"05 07 1993"}},
 		{"place and date of birth", "LUOGO E DATA DI NASCITA: MODENA (MO) 23.01.1987", []string{"23.01.1987"}},
 		{"lieu et date", "Lieu et date de naissance : Lyon, 02.11.1979", []string{"02.11.1979"}},
+		// Found from outside (eighteenth trial): the date before the place.
+		{"data e local", "3. Data e local de nascimento: 29.12.1990    LISBOA", []string{"29.12.1990"}},
+		{"date et lieu", "Date et lieu de naissance : 02.11.1979 à Lyon", []string{"02.11.1979"}},
 		// Found from outside (seventeenth trial): the label ends the line
 		// above, the place starts the date's line; a Dutch month
 		// abbreviation.

@@ -111,6 +111,14 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: egnValid, label: regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:егн|egn)\.?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(756)\.(\d{4})\.(\d{4})\.(\d{2})\b`), valid: ean13Valid, digits: 13, run: 2},
+	// The UK's NHS number under its label (mod 11); Slovenia's tax number
+	// (davčna številka, mod 11), a business's too; a UK driving licence's
+	// number, its shape proof enough: five letters of the surname, the
+	// birth date's digits (the month plus 50 for a woman), initials, a
+	// digit and two check letters.
+	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{4})\b`), valid: nhsValid, label: regexp.MustCompile(`(?i)\bnhs(?:\s+(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
+	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: siTaxValid, label: regexp.MustCompile(`(?i)\bdav[čc]na\s+(?:[šs]tevilka|[šs]t\.)[^\p{L}\p{N}]*$`), firms: true, digits: 8, run: 8},
+	{re: regexp.MustCompile(`\b([A-Z][A-Z9]{4}\d[0156]\d[0-3]\d\d[A-Z9]{2}\d[A-Z]{2})\b`), valid: ukLicenceValid, digits: 7, run: 6},
 	{re: regexp.MustCompile(`\b(756\d{10})\b`), valid: ean13Valid, label: regexp.MustCompile(`(?i)\b(?:ahv|avs|avs/ahv|ahv/avs)(?:-?n(?:umme)?r\.?|\s+n[°º])?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 }
 
@@ -146,15 +154,17 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\bausweisnummer|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\bdriving\s+licen[cs]e\s*(?:no\b\.?|number|#)?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
 var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order|invoice|tax|vat|transaction|employee|staff|patient|policy|reference|ref|account|merchant|terminal|device|session|user|student|claim|case|batch|lot|product|item|vendor|supplier)\s*$`)
 
 // idValueRe is an identity document's number: letters and digits, at
-// least five digits, one group or two joined by a dash or a space.
-var idValueRe = regexp.MustCompile(`\b[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:[- ]\d{3,6})?\b`)
+// least five digits, one group or two joined by a dash or a space, a
+// letter prefix with a dash and a lone check digit after it allowed (a
+// Portuguese driving licence's "L-1482736 5").
+var idValueRe = regexp.MustCompile(`\b(?:[A-Z]{1,3}-)?[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:[- ]\d{3,6}|-\d| \d\b)?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
@@ -164,6 +174,9 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 		if !overlaps(s, taken) && !overlaps(s, locs) {
 			locs = append(locs, s)
 		}
+	}
+	for _, s := range mrzDataLines(lt, counts) {
+		add(s)
 	}
 	for _, f := range idForms {
 		for _, m := range matchLines(lt, f.re, holding(counts, f.digits, f.run)) {
@@ -391,6 +404,52 @@ func mrzNumbers(lt *layout.Text) []string {
 		}
 	}
 	return out
+}
+
+// mrzDataLines returns the lines of machine-readable zones that hold a
+// person's numbers: the document number, the date of birth and expiry,
+// and on many identity cards the national number (the Estonian
+// isikukood, the Romanian CNP). The whole line is personal data; the
+// number found elsewhere in the text does not mask it. A line is taken as
+// one when it holds only capitals, digits and filler (<), five digits
+// and two fillers or ten digits and one (a TD2 line can be nearly full),
+// 28 to 46 of them (TD1's 30, TD2's 36, TD3's 44, give or take what OCR
+// drops or adds, spaces aside).
+func mrzDataLines(lt *layout.Text, counts []lineDigits) [][2]int {
+	var out [][2]int
+	for i, l := range lt.Lines() {
+		if counts[i].n < 5 {
+			continue
+		}
+		text := lt.LineText(i)
+		body := strings.TrimSpace(text)
+		if !mrzLike(body, counts[i].n) {
+			continue
+		}
+		start := l.Start + strings.Index(text, body)
+		out = append(out, [2]int{start, start + len(body)})
+	}
+	return out
+}
+
+// mrzLike reports whether s, holding nDigits digits, reads as one line of
+// a machine-readable zone.
+func mrzLike(s string, nDigits int) bool {
+	n, fill, spaces := 0, 0, 0
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c == '<':
+			fill++
+			n++
+		case c >= 'A' && c <= 'Z', c >= '0' && c <= '9':
+			n++
+		case c == ' ':
+			spaces++
+		default:
+			return false
+		}
+	}
+	return n >= 28 && n <= 46 && (fill >= 2 || fill == 1 && nDigits >= 10) && spaces <= 3
 }
 
 // mrzCheck is ICAO 9303's check digit of s: weights 7, 3, 1 over the
@@ -806,4 +865,39 @@ func ean13Valid(s string) bool {
 		sum += int(s[i]-'0') * [2]int{1, 3}[i%2]
 	}
 	return (10-sum%10)%10 == int(s[12]-'0')
+}
+
+// nhsValid: the UK's NHS number, nine digits weighted 10 to 2, 11 minus
+// the sum mod 11 (0 for 11, never 10).
+func nhsValid(s string) bool {
+	sum := 0
+	for i := range 9 {
+		sum += int(s[i]-'0') * (10 - i)
+	}
+	c := 11 - sum%11
+	if c == 11 {
+		c = 0
+	}
+	return c != 10 && c == int(s[9]-'0')
+}
+
+// siTaxValid: Slovenia's davčna številka, seven digits weighted 8 to 2,
+// 11 minus the sum mod 11 (0 for 10, never 11).
+func siTaxValid(s string) bool {
+	sum := 0
+	for i := range 7 {
+		sum += int(s[i]-'0') * (8 - i)
+	}
+	c := 11 - sum%11
+	if c == 10 {
+		c = 0
+	}
+	return c != 11 && s[0] != '0' && c == int(s[7]-'0')
+}
+
+// ukLicenceValid: a UK driving licence number's birth month (plus 50 for
+// a woman) and day.
+func ukLicenceValid(s string) bool {
+	m, d := atoi(s[6:8])%50, atoi(s[8:10])
+	return m >= 1 && m <= 12 && d >= 1 && d <= 31
 }

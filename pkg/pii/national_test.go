@@ -55,10 +55,10 @@ func TestNationalIDs(t *testing.T) {
 		{"pt nif bad", "NIF: 236419896", nil},
 		{"ca sin", "SIN: 046 454 286", []string{"046 454 286"}},
 		{"passport under its header", "Type       Country Code      Passport No.\nP          IND               Z4821937\nSurname", []string{"Z4821937"}},
-		{"id card under its header, and its MRZ", "ID No. / No ID            Nationality / Nationalité\nPA0839217                 NGA\n\nPCCANOKONKWO<BAPTISTE<<CHIDINMA<GRACE<<<<<<<<<\nPA08392173NGA8811096F3006141<<<<<<<<<<<<<<02", []string{"PA0839217"}},
-		{"passport by its MRZ only", "Name: SHARMA ANANYA   Nr: Z4821937\n\nP<INDSHARMA<<ANANYA<<<<<<<<<<<<<<<<<<<<<<<<<<\nZ4821937<3IND9208273F2905104<<<<<<<<<<<<<<02", []string{"Z4821937"}},
-		{"identity card by its MRZ", "Kartennummer siehe Rückseite\nL01X00T47\n\nIDD<<L01X00T471<<<<<<<<<<<<<<<\n6408125<2010315D<<<<<<<<<<<<<4\nMUSTERMANN<<ERIKA<<<<<<<<<<<<<", []string{"L01X00T47"}},
-		{"MRZ check digit wrong", "L01X00T47\n\nIDD<<L01X00T472<<<<<<<<<<<<<<<", nil},
+		{"id card under its header, and its MRZ", "ID No. / No ID            Nationality / Nationalité\nPA0839217                 NGA\n\nPCCANOKONKWO<BAPTISTE<<CHIDINMA<GRACE<<<<<<<<<\nPA08392173NGA8811096F3006141<<<<<<<<<<<<<<02", []string{"PA0839217", "PA08392173NGA8811096F3006141<<<<<<<<<<<<<<02"}},
+		{"passport by its MRZ only", "Name: SHARMA ANANYA   Nr: Z4821937\n\nP<INDSHARMA<<ANANYA<<<<<<<<<<<<<<<<<<<<<<<<<<\nZ4821937<3IND9208273F2905104<<<<<<<<<<<<<<02", []string{"Z4821937", "Z4821937<3IND9208273F2905104<<<<<<<<<<<<<<02"}},
+		{"identity card by its MRZ", "Kartennummer siehe Rückseite\nL01X00T47\n\nIDD<<L01X00T471<<<<<<<<<<<<<<<\n6408125<2010315D<<<<<<<<<<<<<4\nMUSTERMANN<<ERIKA<<<<<<<<<<<<<", []string{"L01X00T47", "IDD<<L01X00T471<<<<<<<<<<<<<<<", "6408125<2010315D<<<<<<<<<<<<<4"}},
+		{"MRZ check digit wrong: the number is not the holder's, the MRZ's line is", "L01X00T47\n\nIDD<<L01X00T472<<<<<<<<<<<<<<<", []string{"IDD<<L01X00T472<<<<<<<<<<<<<<<"}},
 		{"residence permit label", "N° de récépissé : 6702501348      N° étranger (AGDREF) : 6703124589", []string{"6703124589"}},
 		{"uci below its label", "UCI / IUC\n8823-4417", []string{"8823-4417"}},
 		{"ro cnp", "Titular cont: IONESCU ANDREEA-MARIA\nCNP: 2860315401530", []string{"2860315401530"}},
@@ -86,6 +86,22 @@ func TestNationalIDs(t *testing.T) {
 		{"ch ahv", "AHV-Nr. 756.9345.6789.07", []string{"756.9345.6789.07"}},
 		{"ch ahv with its dots, unlabelled", "Versicherte Person 756.9345.6789.07", []string{"756.9345.6789.07"}},
 		{"ch ahv bad check", "756.9345.6789.08", nil},
+		// Found from outside (eighteenth trial): the lines of a machine-
+		// readable zone that hold numbers are the holder's (document
+		// number, date of birth, and an Estonian card's isikukood), also as
+		// OCR reads them with a space, and a Romanian card's TD2 line whose
+		// number the card prints apart ("SERIA RX NR 482913").
+		{"an MRZ's lines with numbers, OCR's space inside", "Isikukood / Personal code\n\nIDEST AB0418327848807142738<<<\n8807146F3009021EST<<<<<<<<<<<2\nTAMM<<KADRI<LIIS<<<<<<<<<<<<<<", []string{"IDEST AB0418327848807142738<<<", "8807146F3009021EST<<<<<<<<<<<2"}},
+		{"a TD2 line", "SERIA RX NR 482913\nIDROUPOPESCU<<ANA<MARIA<<<<<<<<<<<<<<<\nRX482913<4ROU9105284F320528222203472", []string{"RX482913<4ROU9105284F320528222203472"}},
+		{"a reference of capitals and digits is no MRZ", "Ref: INV<2026<0042 and ORDER 5531", nil},
+		{"uk nhs number", "DOB: 03/02/1955 NHS No: 943 476 5919", []string{"943 476 5919"}},
+		{"uk nhs number bad check (the example the NHS prints)", "NHS No: 485 777 3456", nil},
+		{"uk nhs number unlabelled", "Order 943 476 5919", nil},
+		{"si davcna stevilka", "Davčna številka: 48217395", []string{"48217395"}},
+		{"si davcna stevilka of a business", "Jadran d.o.o.\nDavčna številka: 48217395", nil},
+		{"uk driving licence", "Driving licence: BENNE852147LA9XY   Date of birth", []string{"BENNE852147LA9XY"}},
+		{"uk driving licence impossible month", "Ref BENNE813147LA9XY", nil},
+		{"pt driving licence under its label", "5. Número da carta: L-1482736 5\n7. Assinatura do titular", []string{"L-1482736 5"}},
 		{"document number on an identity card", "NASJONALT ID-KORT / NATIONAL IDENTITY CARD\nDokumentnummer / Document No.: NC4518273", []string{"NC4518273"}},
 		{"document number on an invoice", "INVOICE\nDocument No.: 2024001234\nTotal 120.00", nil},
 		{"document number on a receipt for passport photos", "PHOTO EXPRESS\nReceipt\nDate 02/11/2026\nStore 14\nPassport photos x2      12.00\nDocument No.: 2024001234", nil},
