@@ -3,6 +3,7 @@ package extract_test
 import (
 	"context"
 	"errors"
+	"golang.org/x/text/encoding/charmap"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -203,6 +204,15 @@ func TestTextCharsets(t *testing.T) {
 	}
 }
 
+// cp1250 encodes s as Windows-1250.
+func cp1250(s string) []byte {
+	b, err := charmap.Windows1250.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
 func TestDecodeText(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -221,6 +231,14 @@ func TestDecodeText(t *testing.T) {
 		{"control characters are binary", []byte("\x01\x02\x03\x04abc\x05\x06"), "text/plain", "", "control characters"},
 		{"explicit utf-8 invalid", []byte("ok then \xff fine"), "text/plain; charset=utf-8", "ok then \uFFFD fine", ""},
 		{"unknown charset", []byte("x"), "text/plain; charset=ebcdic", "", "not supported"},
+		// Found from outside (eighteenth trial): Polish saved by Windows
+		// was read as Latin-1, "By³o to ka¿dego dnia".
+		{"windows-1250 polish", cp1250("Było to każdego dnia, płatność w złotych."), "text/plain", "Było to każdego dnia, płatność w złotych.", ""},
+		{"windows-1250 czech", cp1250("Dodavatel: Šťastná s.r.o., splatnost faktury 14 dní, zaťažené účtem."), "text/plain", "Dodavatel: Šťastná s.r.o., splatnost faktury 14 dní, zaťažené účtem.", ""},
+		{"windows-1252 with symbols out of words", []byte("\xbfC\xf3mo? 12 m\xb3 at \xa35.00, n\xba 7, na\xefve"), "text/plain", "¿Cómo? 12 m³ at £5.00, nº 7, naïve", ""},
+		{"windows-1252 french", []byte("le c\x9cur, la s\x9cur, \x80 12"), "text/plain", "le cœur, la sœur, € 12", ""},
+		{"explicit windows-1250", cp1250("ł"), "text/plain; charset=windows-1250", "ł", ""},
+		{"explicit iso-8859-2", []byte("\xb1\xb3"), "text/plain; charset=ISO-8859-2", "ął", ""},
 		{"empty", nil, "text/plain", "", ""},
 	}
 	for _, tt := range tests {

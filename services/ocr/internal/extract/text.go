@@ -8,6 +8,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/fault"
+	"golang.org/x/text/encoding/charmap"
 )
 
 // Charsets DecodeText reports.
@@ -16,6 +17,8 @@ const (
 	CharsetUTF16LE = "utf-16le"
 	CharsetUTF16BE = "utf-16be"
 	CharsetCP1252  = "windows-1252"
+	CharsetCP1250  = "windows-1250"
+	CharsetLatin2  = "iso-8859-2"
 )
 
 // maxControlRatio bounds the share of control characters (other than tab,
@@ -36,9 +39,11 @@ type TextResult struct {
 // U+FFFD); valid UTF-8; else a heuristic: text with at least as many valid
 // multi-byte UTF-8 sequences as invalid ones is UTF-8 with a few bad bytes
 // (Latin-1 text almost never forms valid multi-byte sequences by accident)
-// and is repaired; anything else is read as Windows-1252 (a superset of Latin-1's printable
-// range). Binary content (NUL bytes, many control characters) is rejected
-// as structural.
+// and is repaired; anything else is read as Windows-1250 when its bytes
+// say so (centralEuropean: Polish, Czech, Slovak, Hungarian, Slovenian and
+// Croatian text saved by Windows), else as Windows-1252 (a superset of
+// Latin-1's printable range). Binary content (NUL bytes, many control
+// characters) is rejected as structural.
 func DecodeText(b []byte, mediaType string) (TextResult, error) {
 	switch {
 	case bytes.HasPrefix(b, []byte{0xEF, 0xBB, 0xBF}):
@@ -62,8 +67,12 @@ func DecodeText(b []byte, mediaType string) (TextResult, error) {
 			return decodeUTF16(b, true)
 		case "iso-8859-1", "latin1", "latin-1", "windows-1252", "cp1252":
 			return decodeCP1252(b)
+		case "windows-1250", "cp1250":
+			return decodeCharmap(b, charmap.Windows1250, CharsetCP1250)
+		case "iso-8859-2", "latin2", "latin-2":
+			return decodeCharmap(b, charmap.ISO8859_2, CharsetLatin2)
 		default:
-			return TextResult{}, fault.Structuralf("text charset %q is not supported: want UTF-8, UTF-16 or Windows-1252/Latin-1", cs)
+			return TextResult{}, fault.Structuralf("text charset %q is not supported: want UTF-8, UTF-16, Windows-1252/Latin-1 or Windows-1250/Latin-2", cs)
 		}
 	}
 	if bytes.IndexByte(b, 0) >= 0 {
@@ -76,7 +85,56 @@ func DecodeText(b []byte, mediaType string) (TextResult, error) {
 	if multibyte > 0 && invalid <= multibyte {
 		return decodeUTF8(b, true)
 	}
+	if centralEuropean(b) {
+		return decodeCharmap(b, charmap.Windows1250, CharsetCP1250)
+	}
 	return decodeCP1252(b)
+}
+
+// cp1250Letters are bytes that Windows-1250 reads as letters of Central
+// European languages and Windows-1252 as symbols or nothing: ą ł ż Ą Ł Ż
+// ľ Ľ ź Ź ť Ť (¹ ³ ¿ ¥ £ ¯ ¾ ¼ Ÿ and three undefined bytes in 1252).
+// œ, æ, ê, ø and the like are left out: they are letters of Western
+// languages too.
+var cp1250Letters = [256]bool{0xB9: true, 0xB3: true, 0xBF: true, 0xA5: true, 0xA3: true, 0xAF: true, 0xBE: true, 0xBC: true, 0x9F: true, 0x8F: true, 0x9D: true, 0x8D: true}
+
+// centralEuropean reports whether text that is not UTF-8 reads as
+// Windows-1250: at least two of its cp1250Letters stand inside words
+// ("by³o", "ka¿dy", letters on both sides), where a symbol in Western text
+// does not (a pound sign, "m³" and a Spanish "¿" are not inside words),
+// or are bytes Windows-1252 leaves undefined (ť, Ť, Ź), wherever they
+// stand. Czech and Slovak text without ľ, ť or ź keeps letters both code
+// pages share or spell alike (č, ř, ě read as è, ø, ì) and is not told
+// from Western text: it is read as Windows-1252.
+func centralEuropean(b []byte) bool {
+	letter := func(c byte) bool {
+		return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= 0xC0 && c != 0xD7 && c != 0xF7 ||
+			c == 0x8A || c == 0x8C || c == 0x8E || c == 0x9A || c == 0x9C || c == 0x9E
+	}
+	n := 0
+	for i, c := range b {
+		if !cp1250Letters[c] {
+			continue
+		}
+		undefined := c == 0x8D || c == 0x8F || c == 0x9D
+		if undefined || i > 0 && i+1 < len(b) && letter(b[i-1]) && letter(b[i+1]) {
+			if n++; n >= 2 {
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// decodeCharmap decodes single-byte text with cm.
+func decodeCharmap(b []byte, cm *charmap.Charmap, charset string) (TextResult, error) {
+	out, err := cm.NewDecoder().Bytes(b)
+	if err != nil {
+		return TextResult{}, fault.Structuralf("decode %s text: %v", charset, err)
+	}
+	res := TextResult{Text: string(out), Charset: charset}
+	res.Repaired = strings.Count(res.Text, "\uFFFD")
+	return res, checkControls(res)
 }
 
 // scanUTF8 counts invalid sequences and valid multi-byte runes.
