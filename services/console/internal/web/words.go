@@ -120,10 +120,16 @@ func ruleWords(t ReviewTask) string {
 			return "the document was read in a degraded mode (" + degraded + "): read it and set its type"
 		}
 		s := fmt.Sprintf("the model's confidence in %q is %.2f, below the tenant's threshold", t.SuggestedType, t.Confidence)
-		if slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }) {
-			// The model's own doubt (an unfamiliar text, an ambiguous
-			// prediction set) sends it whatever its confidence: found
-			// from outside, "0.76, below the threshold" of 0.75.
+		switch {
+		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.unfamiliar_text" }):
+			// A text in a language (or words) the model does not know:
+			// its score, however high, rests on the few words it knows
+			// (found from outside: "the model doubts its receipt (1.00)").
+			s = fmt.Sprintf("the model knows too few of the text's words to trust its %q (score %.2f)", t.SuggestedType, t.Confidence)
+		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }):
+			// The model's own doubt (an ambiguous prediction set) sends
+			// it whatever its confidence: found from outside, "0.76,
+			// below the threshold" of 0.75.
 			s = fmt.Sprintf("the model doubts its %q (%.2f)", t.SuggestedType, t.Confidence)
 		}
 		if len(rules) > 0 {
@@ -131,6 +137,12 @@ func ruleWords(t ReviewTask) string {
 		}
 		return s
 	case "rule_required":
+		if slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }) {
+			// The policy is the reason, and the type is in doubt too:
+			// the reviewer must not take it as settled (found from
+			// outside: a doubted type read as "rule_required" alone).
+			return fmt.Sprintf("a policy rule requires a person, and the model doubts its %q (%.2f) too: %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
+		}
 		if len(rules) > 0 {
 			return "a policy rule requires a person: " + strings.Join(rules, "; ")
 		}

@@ -27,10 +27,21 @@ func TestRuleWordsDegradedOCR(t *testing.T) {
 func TestRuleWordsModelDoubt(t *testing.T) {
 	task := ReviewTask{Reason: "low_confidence", SuggestedType: "invoice", Confidence: 0.76,
 		Flags: []Flag{{Kind: "model.unfamiliar_text", Detail: "the model knows 9 of 44 of the text's words"}}}
-	want := `the model doubts its "invoice" (0.76); model.unfamiliar_text: the model knows 9 of 44 of the text's words`
+	want := `the model knows too few of the text's words to trust its "invoice" (score 0.76); model.unfamiliar_text: the model knows 9 of 44 of the text's words`
 	if got := ruleWords(task); got != want {
 		t.Errorf("ruleWords = %q\n want %q", got, want)
 	}
+	task.Flags = []Flag{{Kind: "model.ambiguous_type", Detail: "2 types in the prediction set at coverage 0.95: invoice,receipt"}}
+	if got, want := ruleWords(task), `the model doubts its "invoice" (0.76); model.ambiguous_type: 2 types in the prediction set at coverage 0.95: invoice,receipt`; got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+	// A policy reason with the model's doubt beside it says both.
+	task.Reason = "rule_required"
+	task.Flags = append(task.Flags, Flag{Kind: "policy.amount_over_threshold", Detail: "largest amount 34820.00 exceeds 10000"})
+	if got, want := ruleWords(task), `a policy rule requires a person, and the model doubts its "invoice" (0.76) too: model.ambiguous_type: 2 types in the prediction set at coverage 0.95: invoice,receipt; policy.amount_over_threshold: largest amount 34820.00 exceeds 10000`; got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+	task.Reason = "low_confidence"
 	task.Flags = nil
 	task.Confidence = 0.6
 	if got, want := ruleWords(task), `the model's confidence in "invoice" is 0.60, below the tenant's threshold`; got != want {
