@@ -125,7 +125,7 @@ var idForms = []idForm{
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
-var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
 
 // heading is the first lines of the text that hold anything, where a
 // document's title is: an identity document's, not a receipt's item
@@ -146,7 +146,7 @@ func heading(lt *layout.Text) string {
 const headingLines = 4
 
 // identityDocument tells an identity document by its title words.
-var identityDocument = regexp.MustCompile(`(?i)\b(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+d'identit[àa]|identiteitskaart|henkilökortti|residence\s+permit|titre\s+de\s+s[ée]jour|permanent\s+resident\s+card)\b`)
+var identityDocument = regexp.MustCompile(`(?i)\b(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+d'identit[àa]|identiteitskaart|henkilökortti|residence\s+permit|titre\s+de\s+s[ée]jour|carte\s+de\s+identitate|permanent\s+resident\s+card)\b`)
 
 // vatLabel ends the text before a business's VAT or tax number, which
 // may share a person's number's shape: Ireland's "IE 6388047V".
@@ -154,7 +154,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\bdriving\s+licen[cs]e\s*(?:no\b\.?|number|#)?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\bdriving\s+licen[cs]e\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.

@@ -93,6 +93,9 @@ func TestNationalIDs(t *testing.T) {
 		// number the card prints apart ("SERIA RX NR 482913").
 		{"an MRZ's lines with numbers, OCR's space inside", "Isikukood / Personal code\n\nIDEST AB0418327848807142738<<<\n8807146F3009021EST<<<<<<<<<<<2\nTAMM<<KADRI<LIIS<<<<<<<<<<<<<<", []string{"IDEST AB0418327848807142738<<<", "8807146F3009021EST<<<<<<<<<<<2"}},
 		{"a TD2 line", "SERIA RX NR 482913\nIDROUPOPESCU<<ANA<MARIA<<<<<<<<<<<<<<<\nRX482913<4ROU9105284F320528222203472", []string{"RX482913<4ROU9105284F320528222203472"}},
+		{"a Romanian identity card's series and number", "CARTE DE IDENTITATE IDENTITY CARD\n\nSERIA RX NR 482913\n", []string{"482913"}},
+		{"a Romanian identity card's number in a contract", "posesoare a C.I. seria TM nr. 784512, eliberată de SPCLEP", []string{"784512"}},
+		{"a Romanian invoice's series and number", "FACTURA FISCALĂ\nSeria CJ nr. 004518\nData: 12.11.2026", nil},
 		{"a reference of capitals and digits is no MRZ", "Ref: INV<2026<0042 and ORDER 5531", nil},
 		{"uk nhs number", "DOB: 03/02/1955 NHS No: 943 476 5919", []string{"943 476 5919"}},
 		{"uk nhs number bad check (the example the NHS prints)", "NHS No: 485 777 3456", nil},
