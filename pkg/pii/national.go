@@ -553,11 +553,7 @@ func personnummerValid(s string) bool {
 // kennitalaValid: DDMMYYNNCC, the ninth digit a mod-11 check of the
 // first eight, the last a century (9, 0 or 8).
 func kennitalaValid(s string) bool {
-	w := []int{3, 2, 7, 6, 5, 4, 3, 2}
-	sum := 0
-	for i, x := range w {
-		sum += int(s[i]-'0') * x
-	}
+	sum := weighted(s, 3, 2, 7, 6, 5, 4, 3, 2)
 	r := 11 - sum%11
 	if r == 11 {
 		r = 0
@@ -645,11 +641,7 @@ func verhoeffValid(s string) bool {
 // peselValid: weights 1,3,7,9 repeated over ten digits; the month carries
 // the century (+20 for the 2000s).
 func peselValid(s string) bool {
-	w := []int{1, 3, 7, 9, 1, 3, 7, 9, 1, 3}
-	sum := 0
-	for i, x := range w {
-		sum += int(s[i]-'0') * x
-	}
+	sum := weighted(s, 1, 3, 7, 9, 1, 3, 7, 9, 1, 3)
 	mm := atoi(s[2:4]) % 20
 	return (10-sum%10)%10 == int(s[10]-'0') && validDate(s[:2], strconv.Itoa(mm), s[4:6])
 }
@@ -746,11 +738,7 @@ func nifValid(s string) bool {
 // cnpValid: Romania's CNP, weights 2,7,9,1,4,6,3,5,8,2,7,9 mod 11 (10
 // counts 1), the date of birth real.
 func cnpValid(s string) bool {
-	w := []int{2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9}
-	sum := 0
-	for i, x := range w {
-		sum += int(s[i]-'0') * x
-	}
+	sum := weighted(s, 2, 7, 9, 1, 4, 6, 3, 5, 8, 2, 7, 9)
 	c := sum % 11
 	if c == 10 {
 		c = 1
@@ -799,11 +787,7 @@ func oibValid(s string) bool {
 // and a check: weights 7 to 2 twice, 11 minus the sum mod 11 (0 for 11,
 // never 10).
 func emsoValid(s string) bool {
-	sum := 0
-	for i, w := range []int{7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2} {
-		sum += int(s[i]-'0') * w
-	}
-	c := 11 - sum%11
+	c := 11 - weighted(s, 7, 6, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2)%11
 	if c == 11 {
 		c = 0
 	}
@@ -815,16 +799,9 @@ func emsoValid(s string) bool {
 // 1 mod 11, or when that is 10 weights 3 to 9 and 1 to 3 (0 when 10
 // again).
 func isikukoodValid(s string) bool {
-	check := func(w []int) int {
-		sum := 0
-		for i, x := range w {
-			sum += int(s[i]-'0') * x
-		}
-		return sum % 11
-	}
-	c := check([]int{1, 2, 3, 4, 5, 6, 7, 8, 9, 1})
+	c := weighted(s, 1, 2, 3, 4, 5, 6, 7, 8, 9, 1) % 11
 	if c == 10 {
-		if c = check([]int{3, 4, 5, 6, 7, 8, 9, 1, 2, 3}); c == 10 {
+		if c = weighted(s, 3, 4, 5, 6, 7, 8, 9, 1, 2, 3) % 11; c == 10 {
 			c = 0
 		}
 	}
@@ -839,22 +816,14 @@ func personasKodsValid(s string) bool {
 	if strings.HasPrefix(s, "32") {
 		return true
 	}
-	sum := 0
-	for i, w := range []int{1, 6, 3, 7, 9, 10, 5, 8, 4, 2} {
-		sum += int(s[i]-'0') * w
-	}
-	return (1101-sum)%11 == int(s[10]-'0') && validDate(s[4:6], s[2:4], s[:2])
+	return (1101-weighted(s, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2))%11 == int(s[10]-'0') && validDate(s[4:6], s[2:4], s[:2])
 }
 
 // egnValid: Bulgaria's EGN, YYMMDD (the month plus 20 before 1900, plus
 // 40 after 1999), three digits and a check: weights 2, 4, 8, 5, 10, 9,
 // 7, 3, 6 mod 11 (0 for 10).
 func egnValid(s string) bool {
-	sum := 0
-	for i, w := range []int{2, 4, 8, 5, 10, 9, 7, 3, 6} {
-		sum += int(s[i]-'0') * w
-	}
-	return sum%11%10 == int(s[9]-'0') && validDate(s[:2], strconv.Itoa(atoi(s[2:4])%20), s[4:6])
+	return weighted(s, 2, 4, 8, 5, 10, 9, 7, 3, 6)%11%10 == int(s[9]-'0') && validDate(s[:2], strconv.Itoa(atoi(s[2:4])%20), s[4:6])
 }
 
 // ean13Valid: an EAN-13 check digit (Switzerland's AHV number):
@@ -870,11 +839,7 @@ func ean13Valid(s string) bool {
 // nhsValid: the UK's NHS number, nine digits weighted 10 to 2, 11 minus
 // the sum mod 11 (0 for 11, never 10).
 func nhsValid(s string) bool {
-	sum := 0
-	for i := range 9 {
-		sum += int(s[i]-'0') * (10 - i)
-	}
-	c := 11 - sum%11
+	c := 11 - weighted(s, 10, 9, 8, 7, 6, 5, 4, 3, 2)%11
 	if c == 11 {
 		c = 0
 	}
@@ -884,11 +849,7 @@ func nhsValid(s string) bool {
 // siTaxValid: Slovenia's davčna številka, seven digits weighted 8 to 2,
 // 11 minus the sum mod 11 (0 for 10, never 11).
 func siTaxValid(s string) bool {
-	sum := 0
-	for i := range 7 {
-		sum += int(s[i]-'0') * (8 - i)
-	}
-	c := 11 - sum%11
+	c := 11 - weighted(s, 8, 7, 6, 5, 4, 3, 2)%11
 	if c == 10 {
 		c = 0
 	}
@@ -900,4 +861,13 @@ func siTaxValid(s string) bool {
 func ukLicenceValid(s string) bool {
 	m, d := atoi(s[6:8])%50, atoi(s[8:10])
 	return m >= 1 && m <= 12 && d >= 1 && d <= 31
+}
+
+// weighted sums the first len(w) digits of s, each times its weight.
+func weighted(s string, w ...int) int {
+	sum := 0
+	for i, x := range w {
+		sum += int(s[i]-'0') * x
+	}
+	return sum
 }

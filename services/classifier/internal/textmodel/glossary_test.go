@@ -1,7 +1,6 @@
 package textmodel_test
 
 import (
-	"os"
 	"reflect"
 	"strings"
 	"testing"
@@ -81,14 +80,7 @@ func TestGlossaryLeavesCorpusLanguagesAlone(t *testing.T) {
 // none of its words, so the classifier calls it unfamiliar and a reviewer
 // decides, however sure the glossary's reading makes the model.
 func TestGlossedWordsAreNotKnownWords(t *testing.T) {
-	raw, err := os.ReadFile("../../model/model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := textmodel.Load(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := committed(t)
 	p := m.Predict("Lasku 2026-118\nEräpäivä 30.11.2026\nYhteensä 1 240,00 EUR\nALV 24 %", 5)
 	if p.Scores[0].Class != "invoice" {
 		t.Errorf("the glossed Finnish invoice reads as %s, want invoice", p.Scores[0].Class)

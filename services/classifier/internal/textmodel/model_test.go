@@ -28,6 +28,20 @@ const (
 	macroF1Floor  = 0.97
 )
 
+// committed loads the committed model.
+func committed(t *testing.T) *textmodel.Model {
+	t.Helper()
+	raw, err := os.ReadFile("../../model/model.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	m, err := textmodel.Load(raw)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
 // load reads what make model trains on: the generated corpus and the field
 // documents.
 func load(t *testing.T) []textmodel.Doc {
@@ -51,11 +65,11 @@ func TestCommittedModelIsReproducible(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	committed, err := os.ReadFile("../../model/model.json")
+	onDisk, err := os.ReadFile("../../model/model.json")
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(a, committed) {
+	if !bytes.Equal(a, onDisk) {
 		t.Fatal("model/model.json is stale: run make model")
 	}
 	var mc textmodel.Metrics
@@ -73,14 +87,7 @@ func TestCommittedModelIsReproducible(t *testing.T) {
 
 func TestHeldOutAccuracy(t *testing.T) {
 	docs := load(t)
-	raw, err := os.ReadFile("../../model/model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := textmodel.Load(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := committed(t)
 	classes := m.Classes()
 	tp, fp, fn := map[string]int{}, map[string]int{}, map[string]int{}
 	n, correct := 0, 0
@@ -169,14 +176,7 @@ func TestSplitIsFixedByName(t *testing.T) {
 }
 
 func TestCalibratedScores(t *testing.T) {
-	raw, err := os.ReadFile("../../model/model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := textmodel.Load(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := committed(t)
 	p := m.Predict("INVOICE\nInvoice number: INV-1002\nBill to: Acme\nSubtotal $100.00\nTotal due $107.00\nPayment terms: Net 30", 3)
 	var sum float64
 	for _, s := range p.Scores {
@@ -324,14 +324,7 @@ func TestCommittedModelCalibration(t *testing.T) {
 // TestCharNGramsReadMisreadWords: a text OCR garbled so that the model
 // knows almost none of its words is still read by its character n-grams.
 func TestCharNGramsReadMisreadWords(t *testing.T) {
-	raw, err := os.ReadFile("../../model/model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := textmodel.Load(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := committed(t)
 	tests := []struct{ text, want string }{
 		{"lNVOlCE\nlnvoicenurnber 2291\nBi11edto Fernhi11\nSubtota1s 405.90\nVATT 81.18\nTota1dueon recelpt 487.08\nPaymentt withln 14 dayz", "invoice"},
 		{"PASSP0RTT\nSurnarne HALL0RAN\nGivennames MAEVE\nNatlonality lRlSH\nDateofbirth 12 0CT 1990\nDateofexpiry 11 0CT 2031", "id_document"},
@@ -351,14 +344,7 @@ func TestCharNGramsReadMisreadWords(t *testing.T) {
 // corpus that the model gets right, garbled at 3% of its characters, is
 // still of its class for at least 97 in 100 of them.
 func TestNoisyVariantKeepsItsClass(t *testing.T) {
-	raw, err := os.ReadFile("../../model/model.json")
-	if err != nil {
-		t.Fatal(err)
-	}
-	m, err := textmodel.Load(raw)
-	if err != nil {
-		t.Fatal(err)
-	}
+	m := committed(t)
 	n, kept := 0, 0
 	for i, d := range load(t) {
 		if textmodel.Split(d.Name) != textmodel.SplitTest || m.Predict(d.Text, 0).Scores[0].Class != d.Class {
