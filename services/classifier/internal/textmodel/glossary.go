@@ -1,6 +1,7 @@
 package textmodel
 
 import (
+	"slices"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -121,13 +122,8 @@ var glossary = func() (g struct {
 			m[k] = to
 		}
 	}
-	for i := range g.lengths { // longest first; a dozen lengths
-		for j := i + 1; j < len(g.lengths); j++ {
-			if g.lengths[j] > g.lengths[i] {
-				g.lengths[i], g.lengths[j] = g.lengths[j], g.lengths[i]
-			}
-		}
-	}
+	slices.Sort(g.lengths)
+	slices.Reverse(g.lengths) // longest first
 	return g
 }()
 
