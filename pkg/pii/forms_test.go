@@ -118,6 +118,9 @@ func TestPhoneForms(t *testing.T) {
 		// (Germany, Austria), under a label.
 		{"german number with an extension", "Tel. 07361 5560-214", []string{"07361 5560-214"}},
 		{"german number, short subscriber", "Telefon: 089 123456", []string{"089 123456"}},
+		// Found from outside (eighteenth trial): OCR read the "+" as a 4.
+		{"a plus read as a 4, under a phone label", "Telefon: 436 30 418 2297", []string{"436 30 418 2297"}},
+		{"a plus read as a 4, without a label", "Ref 436 30 418 2297", []string{}},
 		{"german fax with an extension", "Fax 030 12345-99", []string{"030 12345-99"}},
 		{"german landline in three groups", "Tel. 0761 3829 4410 · info@tischler.example", []string{"0761 3829 4410"}},
 		{"german landline, five-digit area code", "Anschrift: Bergstraße 19, 69121 Heidelberg, Tel. 06221 489 2031", []string{"06221 489 2031"}},

@@ -307,7 +307,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	// 06454/12345" is a tax number).
 	slashed := len(rs) > 1 && strings.Contains(text[rs[0].end:rs[1].start], "/")
 	form := !slashed && phoneForm(groups, plus, text[start] == '(')
-	if !form && !trunkless(groups) && !areaCode(text, rs) {
+	if !form && !trunkless(groups) && !areaCode(text, rs) && !plusReadAsFour(groups) {
 		return [2]int{}, false
 	}
 	label := labelBefore(lt, start)
@@ -344,6 +344,17 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		return [2]int{}, false
 	}
 	return [2]int{start, end}, true
+}
+
+// plusReadAsFour reports whether groups are an international number
+// whose "+" OCR read as a 4: "Telefon: 436 30 418 2297" for +36 30 418
+// 2297 (found from outside). Such a number is taken only under a phone
+// label, as every number without a form of its own.
+func plusReadAsFour(groups []string) bool {
+	if len(groups) < 2 || len(groups[0]) < 2 || groups[0][0] != '4' {
+		return false
+	}
+	return phoneForm(append([]string{groups[0][1:]}, groups[1:]...), true, false)
 }
 
 // digitBefore reports whether a digit ends text[:i], spaces aside.

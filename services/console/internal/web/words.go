@@ -137,10 +137,13 @@ func ruleWords(t ReviewTask) string {
 		}
 		return s
 	case "rule_required":
-		if slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }) {
-			// The policy is the reason, and the type is in doubt too:
-			// the reviewer must not take it as settled (found from
-			// outside: a doubted type read as "rule_required" alone).
+		// The policy is the reason, and the type is in doubt too: the
+		// reviewer must not take it as settled (found from outside: a
+		// doubted type read as "rule_required" alone).
+		switch {
+		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.unfamiliar_text" }):
+			return fmt.Sprintf("a policy rule requires a person, and the model knows too few of the text's words to trust its %q (score %.2f): %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
+		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }):
 			return fmt.Sprintf("a policy rule requires a person, and the model doubts its %q (%.2f) too: %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
 		}
 		if len(rules) > 0 {

@@ -41,6 +41,10 @@ func TestRuleWordsModelDoubt(t *testing.T) {
 	if got, want := ruleWords(task), `a policy rule requires a person, and the model doubts its "invoice" (0.76) too: model.ambiguous_type: 2 types in the prediction set at coverage 0.95: invoice,receipt; policy.amount_over_threshold: largest amount 34820.00 exceeds 10000`; got != want {
 		t.Errorf("ruleWords = %q\n want %q", got, want)
 	}
+	task.Flags = []Flag{{Kind: "model.unfamiliar_text", Detail: "the model knows 7 of 51 of the text's words"}, {Kind: "policy.type_requires_review", Detail: "document type medical_record always needs review under policy default"}}
+	if got, want := ruleWords(task), `a policy rule requires a person, and the model knows too few of the text's words to trust its "invoice" (score 0.76): model.unfamiliar_text: the model knows 7 of 51 of the text's words; policy.type_requires_review: document type medical_record always needs review under policy default`; got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
 	task.Reason = "low_confidence"
 	task.Flags = nil
 	task.Confidence = 0.6
