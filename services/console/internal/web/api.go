@@ -261,6 +261,10 @@ func (s *Server) listWorkflows(w http.ResponseWriter, r *http.Request, x *sessio
 	writeJSON(w, http.StatusOK, map[string]any{"workflows": rows, "next_page_token": req.PageToken})
 }
 
+// maxReviewLookups bounds the file names one look at the review queue
+// asks ingest for.
+const maxReviewLookups = 100
+
 // maxListCalls bounds the tracker calls behind one page of the list.
 const maxListCalls = 4
 
@@ -722,6 +726,17 @@ func (s *Server) listReviews(w http.ResponseWriter, r *http.Request, x *session)
 		rows[i] = &Workflow{ID: t.WorkflowID}
 	}
 	s.fromCachePtr(rows)
+	// A task's file name the cache does not know yet is looked up, for the
+	// first maxReviewLookups of them: the queue showed new tasks by their
+	// workflow ids until another view had looked them up (found from
+	// outside).
+	var missing []*Workflow
+	for _, row := range rows {
+		if row.Filename == "" && len(missing) < maxReviewLookups {
+			missing = append(missing, row)
+		}
+	}
+	s.enrich(r.Context(), x, missing)
 	names := map[string]string{}
 	for _, row := range rows {
 		names[row.ID] = row.Filename
