@@ -48,17 +48,8 @@ func TestReviewQueueNamesNewTasksFiles(t *testing.T) {
 		{Id: "t1", WorkflowId: "wf-new", Tenant: "acme", Reason: "low_confidence"},
 		{Id: "t2", WorkflowId: "wf-other", Tenant: "acme", Reason: "rule_required"},
 	}}
-	res, body := do(t, http.DefaultClient, "POST", ts.URL+"/api/session", `{"token":"operator-token-0123456789"}`, map[string]string{"Content-Type": "application/json"})
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("sign-in: %d %s", res.StatusCode, body)
-	}
-	var cookie *http.Cookie
-	for _, c := range res.Cookies() {
-		if c.Name == cookieName {
-			cookie = c
-		}
-	}
-	res, body = do(t, http.DefaultClient, "GET", ts.URL+"/api/reviews", "", map[string]string{"Cookie": cookie.Name + "=" + cookie.Value})
+	cookie := signIn(t, ts.URL, "operator-token-0123456789")
+	res, body := do(t, http.DefaultClient, "GET", ts.URL+"/api/reviews", "", map[string]string{"Cookie": cookie.Name + "=" + cookie.Value})
 	if res.StatusCode != http.StatusOK {
 		t.Fatalf("reviews: %d %s", res.StatusCode, body)
 	}

@@ -162,6 +162,22 @@ func newTestServerOn(t *testing.T, inline string, key []byte, now func() time.Ti
 	return ts, s
 }
 
+// signIn signs in at the console at base with token and returns the
+// session cookie (nil when none was set).
+func signIn(t *testing.T, base, token string) *http.Cookie {
+	t.Helper()
+	res, body := do(t, http.DefaultClient, "POST", base+"/api/session", `{"token":"`+token+`"}`, map[string]string{"Content-Type": "application/json"})
+	if res.StatusCode != http.StatusOK {
+		t.Fatalf("sign-in: %d %s", res.StatusCode, body)
+	}
+	for _, c := range res.Cookies() {
+		if c.Name == cookieName {
+			return c
+		}
+	}
+	return nil
+}
+
 func do(t *testing.T, c *http.Client, method, url, body string, hdr map[string]string) (*http.Response, string) {
 	t.Helper()
 	req, err := http.NewRequest(method, url, strings.NewReader(body))
@@ -333,18 +349,7 @@ func TestSessionsAcrossReplicas(t *testing.T) {
 	b, _ := newTestServerWith(t, tokens, key, clock)
 	other, _ := newTestServerWith(t, tokens, bytes.Repeat([]byte{8}, 32), clock)
 	revoked, _ := newTestServerWith(t, "operator-token-9876543210=operator:jane", key, clock)
-	jsonHdr := map[string]string{"Content-Type": "application/json"}
-
-	res, body := do(t, http.DefaultClient, "POST", a.URL+"/api/session", `{"token":"operator-token-0123456789"}`, jsonHdr)
-	if res.StatusCode != http.StatusOK {
-		t.Fatalf("sign-in: %d %s", res.StatusCode, body)
-	}
-	var cookie *http.Cookie
-	for _, c := range res.Cookies() {
-		if c.Name == cookieName {
-			cookie = c
-		}
-	}
+	cookie := signIn(t, a.URL, "operator-token-0123456789")
 	if cookie == nil || strings.Contains(cookie.Value, "operator-token") {
 		t.Fatalf("session cookie %v: missing, or the token shows in it", cookie)
 	}
