@@ -97,7 +97,7 @@ func BenchmarkAdopt(b *testing.B) {
 	cpu := cpuTime(b)
 	b.ResetTimer()
 	for _, sum := range sums {
-		if _, err := bk.Adopt(ctx, "acme", sum); err != nil {
+		if _, err := bk.Adopt(ctx, "acme", sum, AdoptOptions{}); err != nil {
 			b.Fatal(err)
 		}
 	}

@@ -131,7 +131,8 @@ func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, e
 	if mediaType == "" {
 		mediaType = defaultMediaType
 	}
-	return b.put(ctx, r, mediaType, "")
+	ref, _, err := b.put(ctx, r, mediaType, "")
+	return ref, err
 }
 
 // put stores everything r yields, as Put does, except that an empty
@@ -141,14 +142,15 @@ func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, e
 // ErrIntegrity and store nothing. A blob of at most smallBlob bytes is
 // hashed in memory first, so that bytes already stored are not written at
 // all and new ones are written once, straight to their address; a larger
-// one is staged.
-func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (Ref, error) {
+// one is staged. It reports whether it wrote the bytes (false: the address
+// held a blob of their size already).
+func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (Ref, bool, error) {
 	recorded := mediaType
 	if mediaType == "" {
 		mediaType = defaultMediaType
 	}
 	if _, _, err := mime.ParseMediaType(mediaType); err != nil {
-		return Ref{}, fault.Structuralf("blob: put: invalid media type %q: %w", mediaType, err)
+		return Ref{}, false, fault.Structuralf("blob: put: invalid media type %q: %w", mediaType, err)
 	}
 	buf := smallBuffers.Get().(*[]byte)
 	defer smallBuffers.Put(buf)
@@ -157,23 +159,23 @@ func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (
 	case err == nil: // the buffer is full: more may follow
 		s, err := b.Stage(ctx, io.MultiReader(bytes.NewReader((*buf)[:n]), r), mediaType)
 		if err != nil {
-			return Ref{}, err
+			return Ref{}, false, err
 		}
 		defer s.Discard(ctx)
 		if want != "" && s.SHA256 != want {
-			return Ref{}, fmt.Errorf("blob: content hashes to %s, not %s: %w", s.SHA256, want, ErrIntegrity)
+			return Ref{}, false, fmt.Errorf("blob: content hashes to %s, not %s: %w", s.SHA256, want, ErrIntegrity)
 		}
-		return s.Commit(ctx)
+		return s.commit(ctx)
 	case !errors.Is(err, io.EOF) && !errors.Is(err, io.ErrUnexpectedEOF):
-		return Ref{}, fault.Transientf("blob: put: %w", err)
+		return Ref{}, false, fault.Transientf("blob: put: %w", err)
 	case int64(n) > b.maxSize:
-		return Ref{}, fmt.Errorf("blob: put: more than %d bytes: %w", b.maxSize, ErrTooLarge)
+		return Ref{}, false, fmt.Errorf("blob: put: more than %d bytes: %w", b.maxSize, ErrTooLarge)
 	}
 	data := (*buf)[:n]
 	h := sha256.Sum256(data)
 	sum := hex.EncodeToString(h[:])
 	if want != "" && sum != want {
-		return Ref{}, fmt.Errorf("blob: content hashes to %s, not %s: %w", sum, want, ErrIntegrity)
+		return Ref{}, false, fmt.Errorf("blob: content hashes to %s, not %s: %w", sum, want, ErrIntegrity)
 	}
 	if b.durable {
 		return b.store(ctx, sum, int64(n), mediaType, false, func(k string) error {
@@ -241,8 +243,15 @@ func (b *Bucket) Stage(ctx context.Context, r io.Reader, mediaType string) (*Sta
 // Commit stores the staged bytes at their address (unchanged if they are
 // there already) and returns their Ref.
 func (s *Staged) Commit(ctx context.Context) (Ref, error) {
+	ref, _, err := s.commit(ctx)
+	return ref, err
+}
+
+// commit is Commit, also reporting whether it moved the bytes to their
+// address (false: a blob of their size was there already).
+func (s *Staged) commit(ctx context.Context) (Ref, bool, error) {
 	if s.done {
-		return Ref{}, fmt.Errorf("blob: commit %s: already committed or discarded", s.SHA256)
+		return Ref{}, false, fmt.Errorf("blob: commit %s: already committed or discarded", s.SHA256)
 	}
 	defer s.Discard(ctx)
 	return s.b.promote(ctx, s.tmp, s.SHA256, s.Size, s.MediaType)
@@ -300,8 +309,8 @@ type writerOnly struct{ io.Writer }
 // promote moves tmp to the address of sum unless a blob of the right size
 // is there already (a wrong size means a damaged blob, which is replaced):
 // on the file backend it renames the file and its attributes into place,
-// elsewhere it copies.
-func (b *Bucket) promote(ctx context.Context, tmp, sum string, size int64, mediaType string) (Ref, error) {
+// elsewhere it copies. It reports whether it moved them.
+func (b *Bucket) promote(ctx context.Context, tmp, sum string, size int64, mediaType string) (Ref, bool, error) {
 	return b.store(ctx, sum, size, mediaType, b.durable, func(k string) error {
 		if b.durable {
 			return b.rename(ctx, tmp, k)
@@ -353,8 +362,9 @@ func (b *Bucket) path(ctx context.Context, k string) (string, error) {
 
 // store calls write with the address of sum unless a blob of the right
 // size is there already (a wrong size means a damaged blob, which is
-// replaced), then, if sync is set, fsyncs what it wrote.
-func (b *Bucket) store(ctx context.Context, sum string, size int64, mediaType string, sync bool, write func(key string) error) (Ref, error) {
+// replaced), then, if sync is set, fsyncs what it wrote. It reports
+// whether it called write.
+func (b *Bucket) store(ctx context.Context, sum string, size int64, mediaType string, sync bool, write func(key string) error) (Ref, bool, error) {
 	first, _ := strconv.ParseUint(sum[:2], 16, 8)
 	mu := &b.locks[first%lockStripes]
 	mu.Lock()
@@ -362,19 +372,19 @@ func (b *Bucket) store(ctx context.Context, sum string, size int64, mediaType st
 	ref, err := b.stat(ctx, sum)
 	switch {
 	case err == nil && ref.Size == size:
-		return ref, nil
+		return ref, false, nil
 	case err != nil && !errors.Is(err, ErrNotFound):
-		return Ref{}, err
+		return Ref{}, false, err
 	}
 	if err := write(key(sum)); err != nil {
-		return Ref{}, fault.Transientf("blob: put %s: %w", sum, err)
+		return Ref{}, false, fault.Transientf("blob: put %s: %w", sum, err)
 	}
 	if sync {
 		if err := b.sync(ctx, key(sum)); err != nil {
-			return Ref{}, fault.Transientf("blob: put %s: %w", sum, err)
+			return Ref{}, false, fault.Transientf("blob: put %s: %w", sum, err)
 		}
 	}
-	return Ref{URI: URI(sum), SHA256: sum, Size: size, MediaType: mediaType}, nil
+	return Ref{URI: URI(sum), SHA256: sum, Size: size, MediaType: mediaType}, true, nil
 }
 
 // sync fsyncs the file behind k, its attributes file and its directory, so

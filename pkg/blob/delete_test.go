@@ -42,7 +42,7 @@ func TestDelete(t *testing.T) {
 			t.Fatalf("DeleteDropped #%d = %v, %v; want %v", i+1, got, err, want)
 		}
 	}
-	if _, err := b.StatDropped(ctx, "acme", sum); !errors.Is(err, blob.ErrNotFound) {
-		t.Fatalf("StatDropped after DeleteDropped = %v, want not found", err)
+	if _, err := b.Adopt(ctx, "acme", sum, blob.AdoptOptions{}); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("Adopt after DeleteDropped = %v, want not found", err)
 	}
 }

@@ -40,69 +40,101 @@ func DroppedKey(tenant, sha256hex string) (string, error) {
 	return "tenants/" + tenant + "/" + key(sum), nil
 }
 
-// StatDropped returns the size and media type of the document tenant
-// dropped under sha256hex (its URI is the shared address it would be
-// adopted at), or an error wrapping ErrNotFound.
-func (b *Bucket) StatDropped(ctx context.Context, tenant, sha256hex string) (Ref, error) {
-	k, err := DroppedKey(tenant, sha256hex)
-	if err != nil {
-		return Ref{}, err
-	}
-	sum, _ := normalize(sha256hex)
-	attrs, err := b.b.Attributes(ctx, k)
-	if err != nil {
-		return Ref{}, classify("stat dropped", sum, err)
-	}
-	return Ref{URI: URI(sum), SHA256: sum, Size: attrs.Size, MediaType: attrs.ContentType}, nil
+// Adopted is what Adopt stored and read.
+type Adopted struct {
+	Ref
+	// Head is the document's first bytes, at most AdoptOptions.Head.
+	Head []byte
+	// Wrote says Adopt wrote the bytes at the shared address. When false
+	// the address held a blob of their size already, which Adopt did not
+	// read: a caller that must know it is intact reads it through Open.
+	Wrote bool
+}
+
+// AdoptOptions say what Adopt checks before it reads a dropped document
+// and what it returns of its bytes.
+type AdoptOptions struct {
+	// Check, when set, is called with the dropped document's size before
+	// any of its bytes is read; an error from it ends Adopt, returned as
+	// it is.
+	Check func(size int64) error
+	// Head is how many of the document's first bytes Adopted.Head holds.
+	Head int
 }
 
 // Adopt stores the document tenant dropped under sha256hex at its shared
-// address and returns its Ref. It reads the dropped bytes end to end
-// whether or not the shared address holds them already: bytes that do not
-// hash to sha256hex fail with ErrIntegrity and adopt nothing, so naming
-// another tenant's document by its hash over garbage of one's own gets
-// nothing. The dropped key is left for the tenant to delete.
+// address. It opens the dropped document once: Check sees its size, then
+// its bytes are read end to end whether or not the shared address holds
+// them already: bytes that do not hash to sha256hex fail with ErrIntegrity
+// and adopt nothing, so naming another tenant's document by its hash over
+// garbage of one's own gets nothing. A document that is not there fails
+// with ErrNotFound. The dropped key is left for the tenant to delete.
 //
 // An adopted blob records no media type (its Ref and Stat say
 // application/octet-stream, as for a Put without one): the tenant's is
 // only a claim, which ingest checks against the bytes and carries in the
 // event, and on the file backend recording it would cost a second file
 // per document. Bytes stored already keep the media type they have.
-func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex string) (Ref, error) {
+func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex string, o AdoptOptions) (Adopted, error) {
 	k, err := DroppedKey(tenant, sha256hex)
 	if err != nil {
-		return Ref{}, err
+		return Adopted{}, err
 	}
 	sum, _ := normalize(sha256hex)
-	r, err := b.openDropped(ctx, k)
+	r, size, err := b.openDropped(ctx, k)
 	if err != nil {
-		return Ref{}, classify("adopt", sum, err)
+		return Adopted{}, classify("adopt", sum, err)
 	}
 	defer r.Close()
-	ref, err := b.put(ctx, r, "", sum)
-	if err != nil {
-		return Ref{}, fmt.Errorf("blob: adopt %s from tenant %s: %w", sum, tenant, err)
+	if o.Check != nil {
+		if err := o.Check(size); err != nil {
+			return Adopted{}, err
+		}
 	}
-	return ref, nil
+	head := &headReader{r: r, head: make([]byte, 0, max(0, o.Head))}
+	ref, wrote, err := b.put(ctx, head, "", sum)
+	if err != nil {
+		return Adopted{}, fmt.Errorf("blob: adopt %s from tenant %s: %w", sum, tenant, err)
+	}
+	return Adopted{Ref: ref, Head: head.head, Wrote: wrote}, nil
 }
 
-// openDropped opens the dropped key k for reading. On the file backend it
-// opens the file itself: the driver's reader would also stat it and look
-// for attributes, which Adopt does not read.
-func (b *Bucket) openDropped(ctx context.Context, k string) (io.ReadCloser, error) {
+// headReader keeps a copy of the first cap(head) bytes read through it.
+type headReader struct {
+	r    io.Reader
+	head []byte
+}
+
+func (h *headReader) Read(p []byte) (int, error) {
+	n, err := h.r.Read(p)
+	if room := cap(h.head) - len(h.head); room > 0 {
+		h.head = append(h.head, p[:min(n, room)]...)
+	}
+	return n, err
+}
+
+// openDropped opens the dropped key k for reading and returns its size.
+// On the file backend it opens the file itself: the driver's reader would
+// also look for attributes, which Adopt does not read.
+func (b *Bucket) openDropped(ctx context.Context, k string) (io.ReadCloser, int64, error) {
 	if !b.durable {
-		return b.b.NewReader(ctx, k, nil)
+		r, err := b.b.NewReader(ctx, k, nil)
+		if err != nil {
+			return nil, 0, err
+		}
+		return r, r.Size(), nil
 	}
 	f, err := os.Open(b.filePath(k))
 	if err != nil {
-		return nil, err
+		return nil, 0, err
 	}
-	if fi, err := f.Stat(); err != nil || fi.IsDir() {
+	fi, err := f.Stat()
+	if err != nil || fi.IsDir() {
 		_ = f.Close()
 		if err == nil {
 			err = &fs.PathError{Op: "open", Path: f.Name(), Err: fs.ErrNotExist} // a folder is no blob, as for the driver
 		}
-		return nil, err
+		return nil, 0, err
 	}
-	return f, nil
+	return f, fi.Size(), nil
 }

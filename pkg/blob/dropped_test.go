@@ -42,21 +42,28 @@ func testAdoptDropped(t *testing.T, size int) {
 	if _, err := b.Stat(ctx, sum); !errors.Is(err, blob.ErrNotFound) {
 		t.Fatalf("Stat before Adopt = %v, want not found", err)
 	}
-	ref, err := b.StatDropped(ctx, "acme", sum)
-	if err != nil || ref.Size != int64(len(doc)) || ref.URI != blob.URI(sum) {
-		t.Fatalf("StatDropped = %+v, %v", ref, err)
-	}
 	// Another tenant has nothing under that hash.
-	if _, err := b.StatDropped(ctx, "globex", sum); !errors.Is(err, blob.ErrNotFound) {
-		t.Fatalf("StatDropped(globex) = %v, want not found", err)
-	}
-	if _, err := b.Adopt(ctx, "globex", sum); !errors.Is(err, blob.ErrNotFound) {
+	if _, err := b.Adopt(ctx, "globex", sum, blob.AdoptOptions{}); !errors.Is(err, blob.ErrNotFound) {
 		t.Fatalf("Adopt(globex) = %v, want not found", err)
 	}
+	// Check sees the dropped size before anything is read or stored.
+	refused := errors.New("too large for this test")
+	var checked int64 = -1
+	_, err = b.Adopt(ctx, "acme", sum, blob.AdoptOptions{Check: func(n int64) error { checked = n; return refused }})
+	if !errors.Is(err, refused) || checked != int64(len(doc)) {
+		t.Fatalf("Adopt with a refusing check = %v (checked %d), want the check's error after %d", err, checked, len(doc))
+	}
+	if _, err := b.Stat(ctx, sum); !errors.Is(err, blob.ErrNotFound) {
+		t.Fatalf("Stat after a refused Adopt = %v, want not found", err)
+	}
 
-	ref, err = b.Adopt(ctx, "acme", sum)
-	if err != nil || ref.SHA256 != sum || ref.Size != int64(len(doc)) || ref.MediaType != "application/octet-stream" {
-		t.Fatalf("Adopt = %+v, %v", ref, err)
+	ad, err := b.Adopt(ctx, "acme", sum, blob.AdoptOptions{Check: func(int64) error { return nil }, Head: 8})
+	ref := ad.Ref
+	if err != nil || ref.SHA256 != sum || ref.URI != blob.URI(sum) || ref.Size != int64(len(doc)) || ref.MediaType != "application/octet-stream" {
+		t.Fatalf("Adopt = %+v, %v", ad, err)
+	}
+	if !ad.Wrote || string(ad.Head) != "%PDF-1.7" {
+		t.Fatalf("Adopt wrote %v, head %q; want written, %q", ad.Wrote, ad.Head, "%PDF-1.7")
 	}
 	// No media type is recorded: the tenant's is a claim ingest checks.
 	if st, err := b.Stat(ctx, sum); err != nil || st != ref {
@@ -82,12 +89,12 @@ func testAdoptDropped(t *testing.T, size int) {
 	if err := os.WriteFile(p, append([]byte("not acme's invoice"), doc...), 0o640); err != nil {
 		t.Fatal(err)
 	}
-	if _, err := b.Adopt(ctx, "globex", sum); !errors.Is(err, blob.ErrIntegrity) {
+	if _, err := b.Adopt(ctx, "globex", sum, blob.AdoptOptions{}); !errors.Is(err, blob.ErrIntegrity) {
 		t.Fatalf("Adopt(globex, garbage) = %v, want ErrIntegrity", err)
 	}
-	// Adopting again is harmless.
-	if _, err := b.Adopt(ctx, "acme", sum); err != nil {
-		t.Fatalf("second Adopt = %v", err)
+	// Adopting again is harmless, and says the bytes were there already.
+	if ad, err := b.Adopt(ctx, "acme", sum, blob.AdoptOptions{Head: 1 << 21}); err != nil || ad.Wrote || ad.Ref != ref || !bytes.Equal(ad.Head, doc) {
+		t.Fatalf("second Adopt = wrote %v, %+v, %d bytes of head, %v; want not written, %+v, the whole document", ad.Wrote, ad.Ref, len(ad.Head), err, ref)
 	}
 }
 

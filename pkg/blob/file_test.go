@@ -203,7 +203,8 @@ func TestFileAdoptWritesOneFile(t *testing.T) {
 				}
 			}
 			t.Cleanup(func() { fileStep = nil })
-			ref, err := b.Adopt(ctx(t), "acme", want)
+			ad, err := b.Adopt(ctx(t), "acme", want, AdoptOptions{})
+			ref := ad.Ref
 			if err != nil {
 				t.Fatal(err)
 			}

@@ -1,7 +1,13 @@
 package submit
 
 import (
+	"bytes"
 	"context"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -14,10 +20,10 @@ import (
 	"github.com/docket-run/docket/pkg/reqsign"
 )
 
-// statCounter is the blob store with its Stat calls counted.
+// statCounter is the blob store with its Stat and Open calls counted.
 type statCounter struct {
 	*blob.Bucket
-	stats int
+	stats, opens int
 }
 
 func (c *statCounter) Stat(ctx context.Context, sha256hex string) (blob.Ref, error) {
@@ -25,34 +31,54 @@ func (c *statCounter) Stat(ctx context.Context, sha256hex string) (blob.Ref, err
 	return c.Bucket.Stat(ctx, sha256hex)
 }
 
-// A request's document is described by the Ref Adopt returns: the shared
-// address is not stat'ed again, and the event carries the size and the
-// sniffed media type (the store records none for an adopted blob).
-func TestStoredTakesTheRefFromAdopt(t *testing.T) {
-	ctx := context.Background()
+func (c *statCounter) Open(ctx context.Context, sha256hex string) (io.ReadCloser, error) {
+	c.opens++
+	return c.Bucket.Open(ctx, sha256hex)
+}
+
+// storedService is a submission service on a file blob store in a
+// temporary folder, with one tenant, acme, that signs its requests with
+// storedSecret.
+func storedService(t testing.TB) (*Service, *statCounter, string) {
+	t.Helper()
 	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
 	dir := t.TempDir()
-	bk, err := blob.Open(ctx, "file://"+dir)
+	bk, err := blob.Open(context.Background(), "file://"+dir)
 	if err != nil {
 		t.Fatal(err)
 	}
-	defer bk.Close()
-	const secret = "acme-request-secret-0123456789"
+	t.Cleanup(func() { bk.Close() })
 	key := []byte("server key")
-	tenants, err := NewTenants([]Tenant{{ID: "acme", APIKeyHMACs: []string{auth.HashToken(key, "acme-api-key")}, RatePerS: 100, Burst: 100,
-		RequestSecrets: []string{secret}}}, key)
+	tenants, err := NewTenants([]Tenant{{ID: "acme", APIKeyHMACs: []string{auth.HashToken(key, "acme-api-key")}, RatePerS: 1e6, Burst: 1e6, // room for BenchmarkStored
+		RequestSecrets: []string{storedSecret}}}, key)
 	if err != nil {
 		t.Fatal(err)
 	}
 	blobs := &statCounter{Bucket: bk}
 	s := New(Config{MaxBytes: 1 << 20, DefaultDeadline: time.Hour, Version: "test",
 		Limiter: ratelimit.New(rdb, "test:ratelimit:"), Quotas: quota.New(rdb, quota.Table{})}, tenants, nil, blobs, nil, nil)
+	return s, blobs, dir
+}
 
+const storedSecret = "acme-request-secret-0123456789"
+
+// storedRequest is acme's signed request name for ref, without an
+// idempotency key (the service has no reservation store).
+func storedRequest(ref events.BlobRef, name string) Request {
+	signed := []byte("the request record " + name)
+	return Request{Tenant: "acme", Document: ref, Params: Params{Labels: map[string]string{}},
+		CausedBy: "req-" + name, Signed: signed, Signature: reqsign.Sign(storedSecret, signed)}
+}
+
+// A request's document is described by the Ref Adopt returns: the shared
+// address is not stat'ed again, and the event carries the size and the
+// sniffed media type (the store records none for an adopted blob).
+func TestStoredTakesTheRefFromAdopt(t *testing.T) {
+	ctx := context.Background()
+	s, blobs, dir := storedService(t)
 	doc := []byte("%PDF-1.7 an invoice requested over Kafka\n")
 	ref := dockettest.DropBlob(t, dir, "acme", doc, "text/plain") // the tenant's claim is not what counts
-	signed := []byte("the request record")
-	ev, err := s.Stored(ctx, Request{Tenant: "acme", Document: ref, Params: Params{Labels: map[string]string{}},
-		CausedBy: "req-1", Signed: signed, Signature: reqsign.Sign(secret, signed)})
+	ev, err := s.Stored(ctx, storedRequest(ref, ""))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -62,5 +88,39 @@ func TestStoredTakesTheRefFromAdopt(t *testing.T) {
 	}
 	if blobs.stats != 0 {
 		t.Errorf("%d Stat calls after Adopt, want none", blobs.stats)
+	}
+}
+
+// A new document is read once, as it is adopted: not opened again at its
+// shared address to be checked and sniffed. A copy stored before is read
+// to its end, and one that does not hash to its address is refused.
+func TestStoredReadsANewDocumentOnce(t *testing.T) {
+	ctx := context.Background()
+	s, blobs, dir := storedService(t)
+	doc := []byte("%PDF-1.7 a claim dropped once, requested three times\n")
+	ref := dockettest.DropBlob(t, dir, "acme", doc, "application/pdf")
+	if _, err := s.Stored(ctx, storedRequest(ref, "first")); err != nil {
+		t.Fatal(err)
+	}
+	if blobs.opens != 0 {
+		t.Errorf("%d Open calls for a new document, want none", blobs.opens)
+	}
+	ev, err := s.Stored(ctx, storedRequest(ref, "second"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if blobs.opens != 1 || ev.Document.MediaType != "application/pdf" {
+		t.Errorf("stored already: %d Open calls, media type %s; want 1, application/pdf", blobs.opens, ev.Document.MediaType)
+	}
+	// The shared copy rots (same size, other bytes): the tenant's dropped
+	// copy is intact, but the stored one is what the workflow would read.
+	damaged := bytes.ToUpper(doc)
+	if err := os.WriteFile(filepath.Join(dir, "sha256", ref.SHA256[:2], ref.SHA256), damaged, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	_, err = s.Stored(ctx, storedRequest(ref, "third"))
+	var se *Error
+	if !errors.As(err, &se) || se.Code != CodeChecksumMismatch || !strings.Contains(se.Message, "stored blob") {
+		t.Errorf("a damaged stored copy: %v, want %s about the stored blob", err, CodeChecksumMismatch)
 	}
 }

@@ -58,10 +58,9 @@ type Blobs interface {
 	// Stage streams r to a temporary key while hashing it.
 	Stage(ctx context.Context, r io.Reader, mediaType string) (*blob.Staged, error)
 	Open(ctx context.Context, sha256hex string) (io.ReadCloser, error)
-	// StatDropped and Adopt read the drop area of a tenant that submits
-	// over Kafka (blob.DroppedKey).
-	StatDropped(ctx context.Context, tenant, sha256hex string) (blob.Ref, error)
-	Adopt(ctx context.Context, tenant, sha256hex string) (blob.Ref, error)
+	// Adopt reads the drop area of a tenant that submits over Kafka
+	// (blob.DroppedKey).
+	Adopt(ctx context.Context, tenant, sha256hex string, o blob.AdoptOptions) (blob.Adopted, error)
 }
 
 // Publisher writes a submitted event to Kafka, in priority lane lane
@@ -398,36 +397,40 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 	if declared, err := blob.ParseURI(blob.URI(r.Document.SHA256)); err != nil || declared != sum {
 		return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.sha256 %.70q does not match document.uri", r.Document.SHA256)
 	}
-	dropped, err := s.blobs.StatDropped(ctx, tn.ID, sum)
-	if errors.Is(err, blob.ErrNotFound) {
-		k, _ := blob.DroppedKey(tn.ID, sum)
-		return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "no blob %s in tenant %s's drop area of the blob store (%s)", sum, tn.ID, k)
-	}
+	// The dropped document is opened once: its size is checked before
+	// its bytes are read, which Adopt hashes as it stores them.
+	ad, err := s.blobs.Adopt(ctx, tn.ID, sum, blob.AdoptOptions{Head: sniff.HeadSize, Check: func(size int64) error {
+		if size != r.Document.SizeBytes {
+			return Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.size_bytes %d, but the dropped blob has %d bytes", r.Document.SizeBytes, size)
+		}
+		if size > s.cfg.MaxBytes {
+			return tooLargeError(s.cfg.MaxBytes)
+		}
+		return nil
+	}})
 	if err != nil {
-		return nil, Unavailable("stat document", err)
-	}
-	if dropped.Size != r.Document.SizeBytes {
-		return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.size_bytes %d, but the dropped blob has %d bytes", r.Document.SizeBytes, dropped.Size)
-	}
-	if dropped.Size > s.cfg.MaxBytes {
-		return nil, tooLargeError(s.cfg.MaxBytes)
-	}
-	// Adopt's Ref is the stored blob's, as a Stat would read it.
-	ref, err := s.blobs.Adopt(ctx, tn.ID, sum)
-	if err != nil {
+		var refused *Error
 		switch {
+		case errors.As(err, &refused):
+			return nil, refused
+		case errors.Is(err, blob.ErrNotFound):
+			k, _ := blob.DroppedKey(tn.ID, sum)
+			return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "no blob %s in tenant %s's drop area of the blob store (%s)", sum, tn.ID, k)
 		case errors.Is(err, blob.ErrIntegrity):
 			return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "dropped blob %s does not hash to its address", sum)
-		case errors.Is(err, blob.ErrNotFound):
-			return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "blob %s left tenant %s's drop area before it was read", sum, tn.ID)
 		case errors.Is(err, blob.ErrTooLarge):
 			return nil, tooLargeError(s.cfg.MaxBytes)
 		}
 		return nil, Unavailable("adopt document", err)
 	}
-	head, err := s.verify(ctx, sum)
-	if err != nil {
-		return nil, err
+	// Adopt's Ref is the stored blob's, as a Stat would read it. Bytes it
+	// wrote are the ones it hashed; a copy that was stored already is read
+	// through to its end, which checks it against its address.
+	ref, head := ad.Ref, ad.Head
+	if !ad.Wrote {
+		if head, err = s.verify(ctx, sum); err != nil {
+			return nil, err
+		}
 	}
 	mt, err := s.checkContent(head, ref.Size)
 	if err != nil {
