@@ -18,6 +18,9 @@ import (
 //   - a number whose shape other numbers share (eleven digits, nine
 //     digits) with its check passed and its label before it or above it
 //     (PESEL, BSN, NIF, T.C. Kimlik No): found only so labelled;
+//   - under a label that names the number in so many words (namedID:
+//     "NHS No", "Codice fiscale", "Isikukood"), a value of either kind's
+//     shape whose check fails: a slip of the pen or a misread digit;
 //   - a passport's or identity card's number in the document's
 //     machine-readable zone, check digit passed, and wherever else the
 //     document prints it; a number that an identity document's own
@@ -122,6 +125,15 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(756\d{10})\b`), valid: ean13Valid, label: regexp.MustCompile(`(?i)\b(?:ahv|avs|avs/ahv|ahv/avs)(?:-?n(?:umme)?r\.?|\s+n[°º])?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 }
 
+// namedID is a label that names a national identity number in so many
+// words, right before the value: under it a value of the form's shape is
+// taken even if its check fails. The document says what the number is;
+// a check that fails means a typing slip, a misread digit in a scan or a
+// made-up sample, and the number is the holder's all the same. Short
+// labels that are also words elsewhere (nie, nas, sin, nn) are not here:
+// under them the check still decides.
+var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?))[\s.:#]*$`)
+
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
@@ -186,7 +198,10 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 					b.WriteString(text[m[g]:m[g+1]])
 				}
 			}
-			if !f.valid(b.String()) || codeAround(text, m[0], m[1]) || groupGoesOn(text, m[0], m[1]) {
+			if codeAround(text, m[0], m[1]) || groupGoesOn(text, m[0], m[1]) {
+				continue
+			}
+			if !f.valid(b.String()) && !namedID.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
 			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) || vatLabel.MatchString(labelBefore(lt, m[0])) {
@@ -312,15 +327,26 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 // national number a business shares with people (Croatia's OIB).
 var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?o\.\s?o\.?|j\.\s?d\.\s?o\.\s?o\.?|d\.\s?d\.|obrt|ustanova|udruga)(?:$|[^\p{L}])`)
 
-// firmAt reports whether the line holding off, or the line above it,
-// names a legal form: the number there is the business's.
+// firmAt reports whether the line holding off, or one of the firmLines
+// lines above it in its block (a blank line ends it), names a legal
+// form: the number there is the business's. A party's block is its name,
+// its address, then its number.
 func firmAt(lt *layout.Text, off int) bool {
-	if legalForm.MatchString(lt.LineText(lt.LineAt(off))) {
-		return true
+	li := lt.LineAt(off)
+	for i := li; i >= 0 && i >= li-firmLines; i-- {
+		if i < li && lt.IsBlank(i) {
+			return false
+		}
+		if legalForm.MatchString(lt.LineText(i)) {
+			return true
+		}
 	}
-	above, ok := lt.LineAbove(off)
-	return ok && legalForm.MatchString(above)
+	return false
 }
+
+// firmLines is how many lines above a number firmAt looks at for a legal
+// form: the name, then up to two address lines.
+const firmLines = 3
 
 // identityLabelled reports whether an identity document's label names
 // text[start:end], and no qualifier makes it another number's.
