@@ -235,6 +235,9 @@ func TestDecodeText(t *testing.T) {
 		// was read as Latin-1, "By³o to ka¿dego dnia".
 		{"windows-1250 polish", cp1250("Było to każdego dnia, płatność w złotych."), "text/plain", "Było to każdego dnia, płatność w złotych.", ""},
 		{"windows-1250 czech", cp1250("Dodavatel: Šťastná s.r.o., splatnost faktury 14 dní, zaťažené účtem."), "text/plain", "Dodavatel: Šťastná s.r.o., splatnost faktury 14 dní, zaťažené účtem.", ""},
+		// Czech with neither ľ, ť nor ź: its ě and ů inside words.
+		{"windows-1250 czech by its vowels", cp1250("Odběratel: Jan Novák, způsob platby převodem, děkujeme."), "text/plain", "Odběratel: Jan Novák, způsob platby převodem, děkujeme.", ""},
+		{"windows-1252 italian", []byte("Perché più così? Così è la città, però."), "text/plain", "Perché più così? Così è la città, però.", ""},
 		{"windows-1252 with symbols out of words", []byte("\xbfC\xf3mo? 12 m\xb3 at \xa35.00, n\xba 7, na\xefve"), "text/plain", "¿Cómo? 12 m³ at £5.00, nº 7, naïve", ""},
 		{"windows-1252 french", []byte("le c\x9cur, la s\x9cur, \x80 12"), "text/plain", "le cœur, la sœur, € 12", ""},
 		{"explicit windows-1250", cp1250("ł"), "text/plain; charset=windows-1250", "ł", ""},

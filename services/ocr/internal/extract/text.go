@@ -98,14 +98,21 @@ func DecodeText(b []byte, mediaType string) (TextResult, error) {
 // languages too.
 var cp1250Letters = [256]bool{0xB9: true, 0xB3: true, 0xBF: true, 0xA5: true, 0xA3: true, 0xAF: true, 0xBE: true, 0xBC: true, 0x9F: true, 0x8F: true, 0x9D: true, 0x8D: true}
 
+// czechVowels are the bytes of ě, ů, Ě and Ů in Windows-1250, which
+// Windows-1252 reads as ì, ù, Ì and Ù: letters Western languages put at
+// the end of a word (Italian "più", "così", French "où"), Czech inside
+// one ("děkujeme", "způsob", "Odběratel").
+var czechVowels = [256]bool{0xEC: true, 0xF9: true, 0xCC: true, 0xD9: true}
+
 // centralEuropean reports whether text that is not UTF-8 reads as
-// Windows-1250: at least two of its cp1250Letters stand inside words
-// ("by³o", "ka¿dy", letters on both sides), where a symbol in Western text
-// does not (a pound sign, "m³" and a Spanish "¿" are not inside words),
-// or are bytes Windows-1252 leaves undefined (ť, Ť, Ź), wherever they
-// stand. Czech and Slovak text without ľ, ť or ź keeps letters both code
-// pages share or spell alike (č, ř, ě read as è, ø, ì) and is not told
-// from Western text: it is read as Windows-1252.
+// Windows-1250: at least two of its cp1250Letters or czechVowels stand
+// inside words ("by³o", "ka¿dy", "dìkujeme", letters on both sides), where
+// a symbol or an accented vowel in Western text does not (a pound sign,
+// "m³", a Spanish "¿", an Italian "più" are not inside words), or are
+// bytes Windows-1252 leaves undefined (ť, Ť, Ź), wherever they stand.
+// Czech text with neither ě nor ů inside a word keeps letters both code
+// pages share or spell alike (č, ř read as è, ø) and is not told from
+// Western text: it is read as Windows-1252.
 func centralEuropean(b []byte) bool {
 	letter := func(c byte) bool {
 		return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= 0xC0 && c != 0xD7 && c != 0xF7 ||
@@ -113,7 +120,7 @@ func centralEuropean(b []byte) bool {
 	}
 	n := 0
 	for i, c := range b {
-		if !cp1250Letters[c] {
+		if !cp1250Letters[c] && !czechVowels[c] {
 			continue
 		}
 		undefined := c == 0x8D || c == 0x8F || c == 0x9D
