@@ -195,3 +195,44 @@ func TestBuiltInOtherUnderItsClassThreshold(t *testing.T) {
 		t.Errorf("at the set threshold: type %s review=%v (rules %v), want other recorded", d.Type, d.Review, d.RulesFired)
 	}
 }
+
+// A document whose title names a kind none of the types covers is other,
+// reviewed, whatever the model called it (an American earnings statement
+// was a tax_form at 1.00, a French bulletin de paie at 0.99).
+func TestDecideOutsideTypes(t *testing.T) {
+	c := func(typ string, p float64) events.Candidate { return events.Candidate{Type: typ, Score: p} }
+	taxForm := unsure{[]events.Candidate{c("tax_form", 0.99), c("other", 0.01)}, ""}
+	tests := []struct {
+		name     string
+		clf      unsure
+		body     string
+		typ      string
+		review   bool
+		flagged  bool
+		wantWord string
+	}{
+		{"an english payslip", taxForm, "NORTHGATE LOGISTICS LTD\nPAYSLIP\nEmployee: Daniel Hughes\nGross pay 3,100.87\nPAYE tax 371.40\nNET PAY 2,411.55", "other", true, true, `payslip ("PAYSLIP")`},
+		{"an american earnings statement", taxForm, "Earnings Statement\nRiverside Community Hospital\nFederal Income Tax 401.22\nNet Pay 2,238.86", "other", true, true, "tax_form (0.99)"},
+		{"a french bulletin de paie", taxForm, "Fiche de paie - Bulletin de salaire\nSalaire brut 2 004,71\nNet payé 1 524,36", "other", true, true, "payslip"},
+		{"a spanish nómina", taxForm, "NÓMINA NOVIEMBRE 2026\nTrabajador: Ana Ruiz\nLíquido a percibir 1.612,40", "other", true, true, "payslip"},
+		{"a cv the model calls an id document", unsure{[]events.Candidate{c("id_document", 0.9), c("other", 0.08)}, ""}, "\n\nCURRICULUM VITAE\nSophie Lambert\nDate of birth: 14/05/1991", "other", true, true, "curriculum vitae"},
+		{"a payslip the model calls other", unsure{[]events.Candidate{c("other", 0.97), c("tax_form", 0.02)}, ""}, "PAYSLIP\nGross pay 3,100.87", "other", false, false, ""},
+		{"a tax form that mentions payslips further down", taxForm, "P60 End of Year Certificate\nTax year to 5 April 2026\nEmployee's details\nPay and Income Tax details\nKeep this certificate with your payslips.", "tax_form", false, false, ""},
+		{"a bank statement's salary line", unsure{[]events.Candidate{c("bank_statement", 0.98), c("other", 0.01)}, ""}, "Extracto de cuenta\nBanco Ejemplo\nAbono nómina Construcciones Ruiz 1.612,40", "bank_statement", false, false, ""},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := classify.NewEngine(tt.clf, policy.Default(), "builtin").Decide(context.Background(), "acme", classify.Text{Body: tt.body, Bytes: int64(len(tt.body))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			i := slices.IndexFunc(d.Flags, func(f events.Flag) bool { return f.Kind == classify.RuleOutside })
+			if d.Type != tt.typ || d.Review != tt.review || (i >= 0) != tt.flagged {
+				t.Fatalf("type %s, review %v, flags %+v; want %s, %v, flagged %v", d.Type, d.Review, d.Flags, tt.typ, tt.review, tt.flagged)
+			}
+			if tt.flagged && (!strings.Contains(d.Flags[i].Detail, tt.wantWord) || d.Reason != classify.ReasonAmbiguousType && d.Reason != classify.ReasonRuleRequired) {
+				t.Errorf("flag %q, reason %s; want %q in it, and the model's doubt or a rule as the reason", d.Flags[i].Detail, d.Reason, tt.wantWord)
+			}
+		})
+	}
+}

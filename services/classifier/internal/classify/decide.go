@@ -28,6 +28,7 @@ const (
 	RuleAmbiguous     = "model.ambiguous_type"
 	RuleOtherMargin   = "model.other_low_margin"
 	RuleOtherPayment  = "model.other_with_payment_details"
+	RuleOutside       = "model.outside_types"
 	RuleEmptyText     = "text.empty"
 	RuleTypeReview    = "type.always_review"
 	RulePIIReview     = "pii.requires_review"
@@ -184,6 +185,19 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleOtherMargin)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleOtherMargin, Detail: fmt.Sprintf("other leads %s by %.2f, under %.2f", p.Candidates[1].Type, p.Candidates[0].Score-p.Candidates[1].Score, OtherMargin)})
+		}
+		// A document whose title names a kind none of the types covers (a
+		// payslip) is other, whatever type the model gave it from the
+		// words it shares with one; a person confirms.
+		if kind, line, ok := outsideKind(text.Body); ok && d.Type != TypeOther {
+			said, score := d.Type, d.Confidence
+			d.Type, d.Confidence = TypeOther, 0
+			if i := slices.IndexFunc(p.Candidates, func(c events.Candidate) bool { return c.Type == TypeOther }); i >= 0 {
+				d.Confidence = p.Candidates[i].Score
+			}
+			ambiguous = true
+			fired = append(fired, RuleOutside)
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%q), which none of the types covers: other; the model said %s (%.2f)", kind, truncateRunes(line, 60), said, score)})
 		}
 		if p.Model != nil {
 			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}

@@ -112,6 +112,18 @@ func ruleWords(t ReviewTask) string {
 			failure = f.Detail // the exception agent's: what failed
 		}
 	}
+	outside := ""
+	if i := slices.IndexFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.outside_types" }); i >= 0 {
+		outside = t.Flags[i].Detail
+	}
+	switch t.Reason {
+	case "low_confidence", "ambiguous_type":
+		if outside != "" {
+			// The type is the rule's, not the model's: the document
+			// names itself a kind none of the types covers (a payslip).
+			return "a kind of document none of the types covers, suggested as other: " + outside + "; confirm other or set its type"
+		}
+	}
 	switch t.Reason {
 	case "low_confidence":
 		if degraded != "" {
@@ -141,6 +153,8 @@ func ruleWords(t ReviewTask) string {
 		// reviewer must not take it as settled (found from outside: a
 		// doubted type read as "rule_required" alone).
 		switch {
+		case outside != "":
+			return "a policy rule requires a person, and it is a kind of document none of the types covers, suggested as other: " + strings.Join(rules, "; ")
 		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.unfamiliar_text" }):
 			return fmt.Sprintf("a policy rule requires a person, and the model knows too few of the text's words to trust its %q (score %.2f): %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
 		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }):

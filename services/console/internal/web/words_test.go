@@ -64,3 +64,21 @@ func TestRuleWordsStructuralFailure(t *testing.T) {
 		t.Errorf("ruleWords = %q\n want %q", got, want)
 	}
 }
+
+// TestRuleWordsOutsideTypes: a document that names itself a kind none of
+// the types covers is suggested as other by a rule, not by the model,
+// whose score for other says nothing.
+func TestRuleWordsOutsideTypes(t *testing.T) {
+	flag := Flag{Kind: "model.outside_types", Detail: `the document calls itself a payslip ("Earnings Statement"), which none of the types covers: other; the model said tax_form (1.00)`}
+	task := ReviewTask{Reason: "ambiguous_type", SuggestedType: "other", Confidence: 0.01, Flags: []Flag{flag}}
+	want := `a kind of document none of the types covers, suggested as other: the document calls itself a payslip ("Earnings Statement"), which none of the types covers: other; the model said tax_form (1.00); confirm other or set its type`
+	if got := ruleWords(task); got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+	task.Reason = "rule_required"
+	task.Flags = append(task.Flags, Flag{Kind: "policy.amount_over_threshold", Detail: "largest amount 66084.00 exceeds 10000"})
+	want = `a policy rule requires a person, and it is a kind of document none of the types covers, suggested as other: model.outside_types: ` + flag.Detail + `; policy.amount_over_threshold: largest amount 66084.00 exceeds 10000`
+	if got := ruleWords(task); got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+}
