@@ -59,7 +59,7 @@ var (
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
-	birthLabel = regexp.MustCompile(`(?i)\b(?:\pLate of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
+	birthLabel = regexp.MustCompile(`(?i)\b(?:\pLate of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.? ?-? ?datum|geburtstag|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
 		// Languages outside the corpus (found from outside): Estonian,
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian, Romanian.
@@ -212,7 +212,7 @@ var (
 
 // birthHeading is a column heading that names a date of birth, in the
 // corpus's languages and others found from outside.
-const birthHeading = `date of birth|birth ?date|geburtsdatum|geboortedatum|date de naissance|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|` +
+const birthHeading = `date of birth|birth ?date|geburtsdatum|geb\.? ?-? ?datum|geboortedatum|date de naissance|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|` +
 	`f[öo]delsedatum|f[øo]dselsdato|data urodzenia|do[gğ]um tarihi|datum narozen[ií]|d[áa]tum narodenia|datum ro(?:đ|dj|d)enja|s[üu]nniaeg|syntym[äa]aika`
 
 // flatBirthColumn, when it applies (ok), says whether the date at start

@@ -43,6 +43,14 @@ func TestPhoneForms(t *testing.T) {
 		{"e164 dotted", "ph. +33.1.42.68.53.00", []string{"+33.1.42.68.53.00"}},
 		{"e164 split by a line break", "Contact our desk on +44 20\n7946 0958 for help", []string{"+44 20\n7946 0958"}},
 		{"e164 split after a dash", "Helpline: +1 415-\n555-0199", []string{"+1 415-\n555-0199"}},
+		// Found from outside-style probes: 00 for the plus, and a made-up
+		// North American number, under a phone label.
+		{"international with 00", "Tel. 0049 30 1234567", []string{"0049 30 1234567"}},
+		{"international with 00 and the trunk", "Tel. 0049 (0)30 1234567", []string{"0049 (0)30 1234567"}},
+		{"international with 00 apart", "Téléphone : 00 33 1 42 68 53 00", []string{"00 33 1 42 68 53 00"}},
+		{"00 without a phone label", "Referenz 0049 30 1234567", []string{}},
+		{"made-up north american under a label", "Phone: (555) 123-4567", []string{"(555) 123-4567"}},
+		{"3-3-4 without a phone label", "Order 555 123 4567", []string{}},
 		// North American national forms.
 		{"nanp parentheses", "Phone (415) 555-0132", []string{"(415) 555-0132"}},
 		{"nanp parentheses no space", "(415)555-0132 office", []string{"(415)555-0132"}},
@@ -292,6 +300,8 @@ func TestDateOfBirth(t *testing.T) {
 		want []string
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
+		{"german abbreviated label", "Geb.-Datum: 14.03.1985", []string{"14.03.1985"}},
+		{"german abbreviated heading", "Name            Geb.-Datum\nLena Wagner     14.03.1985", []string{"14.03.1985"}},
 		// Found from outside: a date written with spaces, a place between a
 		// place-and-date label and the date, a passport's bilingual month
 		// and two-digit year.

@@ -1,6 +1,7 @@
 package pii
 
 import (
+	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -122,6 +123,10 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{4})\b`), valid: nhsValid, label: regexp.MustCompile(`(?i)\bnhs(?:\s+(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
 	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: siTaxValid, label: regexp.MustCompile(`(?i)\bdav[čc]na\s+(?:[šs]tevilka|[šs]t\.)[^\p{L}\p{N}]*$`), firms: true, digits: 8, run: 8},
 	{re: regexp.MustCompile(`\b([A-Z][A-Z9]{4}\d[0156]\d[0-3]\d\d[A-Z9]{2}\d[A-Z]{2})\b`), valid: ukLicenceValid, digits: 7, run: 6},
+	// Germany's social insurance number (Rentenversicherungsnummer): the
+	// area's two digits, the birth date's six, the surname's initial, a
+	// serial and a check digit: "65 170839 J 003", under its label.
+	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{6}) ?([A-Z]) ?(\d{3})\b`), valid: svNummerValid, label: regexp.MustCompile(`(?i)\b(?:sozialversicherungs|rentenversicherungs|versicherungs|sv-?)(?:nummer|-?nr\.?)[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(756\d{10})\b`), valid: ean13Valid, label: regexp.MustCompile(`(?i)\b(?:ahv|avs|avs/ahv|ahv/avs)(?:-?n(?:umme)?r\.?|\s+n[°º])?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 }
 
@@ -132,7 +137,7 @@ var idForms = []idForm{
 // made-up sample, and the number is the holder's all the same. Short
 // labels that are also words elsewhere (nie, nas, sin, nn) are not here:
 // under them the check still decides.
-var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?))[\s.:#]*$`)
+var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs)(?:nummer|-?nr\.?)|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?))[\s.:#]*$`)
 
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
@@ -890,6 +895,26 @@ func ukLicenceValid(s string) bool {
 }
 
 // weighted sums the first len(w) digits of s, each times its weight.
+// svNummerValid checks a German social insurance number (two digits,
+// the birth date DDMMYY, a letter, three digits): its birth date, and its
+// check digit, the sum of the digit sums of the digits (the letter as its
+// place in the alphabet, two digits) times 2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1,
+// modulo 10.
+func svNummerValid(s string) bool {
+	if len(s) != 12 || !validDate(s[6:8], s[4:6], s[2:4]) {
+		return false
+	}
+	letter := int(s[8]-'A') + 1
+	ds := s[:8] + fmt.Sprintf("%02d", letter) + s[9:11]
+	w := []int{2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1}
+	sum := 0
+	for i := range w {
+		p := int(ds[i]-'0') * w[i]
+		sum += p/10 + p%10
+	}
+	return sum%10 == int(s[11]-'0')
+}
+
 func weighted(s string, w ...int) int {
 	sum := 0
 	for i, x := range w {

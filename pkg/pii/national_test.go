@@ -114,6 +114,11 @@ func TestNationalIDs(t *testing.T) {
 		{"document number on an identity card", "NASJONALT ID-KORT / NATIONAL IDENTITY CARD\nDokumentnummer / Document No.: NC4518273", []string{"NC4518273"}},
 		{"document number on an invoice", "INVOICE\nDocument No.: 2024001234\nTotal 120.00", nil},
 		{"document number on a receipt for passport photos", "PHOTO EXPRESS\nReceipt\nDate 02/11/2026\nStore 14\nPassport photos x2      12.00\nDocument No.: 2024001234", nil},
+		{"de sozialversicherungsnummer", "Sozialversicherungsnummer: 65 170839 J 003", []string{"65 170839 J 003"}},
+		{"de rv-nummer compact", "Versicherungsnummer 12150380M019", []string{"12150380M019"}},
+		{"de sv-nummer unlabelled", "Az. 65 170839 J 003", nil},
+		{"de sv-nummer bad check under its name", "Rentenversicherungsnummer: 65 170839 J 004", []string{"65 170839 J 004"}},
+		{"de sv-nummer bad check under a short label", "Versicherungsnummer: 65 170839 J 004", nil},
 		{"customer id is not an identity", "Customer ID No.: 88234417", nil},
 		{"order number", "Order 12345678 Q shipped", nil},
 	} {

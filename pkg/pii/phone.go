@@ -307,7 +307,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	// 06454/12345" is a tax number).
 	slashed := len(rs) > 1 && strings.Contains(text[rs[0].end:rs[1].start], "/")
 	form := !slashed && phoneForm(groups, plus, text[start] == '(')
-	if !form && !trunkless(groups) && !areaCode(text, rs) && !plusReadAsFour(groups) {
+	if !form && !trunkless(groups) && !areaCode(text, rs) && !plusReadAsFour(groups) && !zerosForPlus(groups) && !nanpShape(groups) {
 		return [2]int{}, false
 	}
 	label := labelBefore(lt, start)
@@ -355,6 +355,30 @@ func plusReadAsFour(groups []string) bool {
 		return false
 	}
 	return phoneForm(append([]string{groups[0][1:]}, groups[1:]...), true, false)
+}
+
+// zerosForPlus reports whether groups are an international number dialled
+// with 00 for the "+": "0049 30 1234567", "0049 (0)30 1234567", "00 33 1
+// 42 68 53 00". An account or a reference may start with 00 too: such a
+// number is taken only under a phone label.
+func zerosForPlus(groups []string) bool {
+	if !strings.HasPrefix(groups[0], "00") {
+		return false
+	}
+	rest := slices.Clone(groups)
+	if rest[0] = rest[0][2:]; rest[0] == "" {
+		rest = rest[1:]
+	}
+	return len(rest) > 1 && rest[0] != "" && phoneForm(rest, true, false)
+}
+
+// nanpShape reports whether groups are ten digits as North America writes
+// them, 3-3-4, whatever their first digits: "(555) 123-4567", a made-up
+// number a sample or a form holds, whose exchange no real number starts
+// with 1 (phoneForm's North American form wants one). Under a phone label
+// only.
+func nanpShape(groups []string) bool {
+	return len(groups) == 3 && len(groups[0]) == 3 && len(groups[1]) == 3 && len(groups[2]) == 4
 }
 
 // digitBefore reports whether a digit ends text[:i], spaces aside.
