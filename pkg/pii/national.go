@@ -127,6 +127,10 @@ var idForms = []idForm{
 	// area's two digits, the birth date's six, the surname's initial, a
 	// serial and a check digit: "65 170839 J 003", under its label.
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{6}) ?([A-Z]) ?(\d{3})\b`), valid: svNummerValid, label: regexp.MustCompile(`(?i)\b(?:sozialversicherungs|rentenversicherungs|versicherungs|sv-?)(?:nummer|-?nr\.?)[^\p{L}\p{N}]*$`), digits: 11, run: 2},
+	// Spain's social security affiliation number (NAF, NUSS): the
+	// province's two digits, eight, and two check digits mod 97, under
+	// its label ("Nº afiliación S.S.: 28 41827395 62").
+	{re: regexp.MustCompile(`\b(\d{2})[ /]?(\d{8})[ /]?(\d{2})\b`), valid: nafValid, label: regexp.MustCompile(`(?i)(?:\bn[º°o]?\.?\s*(?:de\s+)?afiliaci[óo]n(?:\s+(?:a\s+la\s+)?(?:s\.\s?s\.|seguridad\s+social))?|\bnuss|\bnaf|\bn[º°]\s*(?:de\s+)?(?:la\s+)?seguridad\s+social)[^\p{L}\p{N}]*$`), digits: 12, run: 2},
 	{re: regexp.MustCompile(`\b(756\d{10})\b`), valid: ean13Valid, label: regexp.MustCompile(`(?i)\b(?:ahv|avs|avs/ahv|ahv/avs)(?:-?n(?:umme)?r\.?|\s+n[°º])?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 }
 
@@ -137,12 +141,12 @@ var idForms = []idForm{
 // made-up sample, and the number is the holder's all the same. Short
 // labels that are also words elsewhere (nie, nas, sin, nn) are not here:
 // under them the check still decides.
-var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs)(?:nummer|-?nr\.?)|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?))[\s.:#]*$`)
+var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs)(?:nummer|-?nr\.?)|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
 
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
-var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
 
 // heading is the first lines of the text that hold anything, where a
 // document's title is: an identity document's, not a receipt's item
@@ -163,7 +167,7 @@ func heading(lt *layout.Text) string {
 const headingLines = 4
 
 // identityDocument tells an identity document by its title words.
-var identityDocument = regexp.MustCompile(`(?i)\b(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+d'identit[àa]|identiteitskaart|henkilökortti|residence\s+permit|titre\s+de\s+s[ée]jour|carte\s+de\s+identitate|permanent\s+resident\s+card)\b`)
+var identityDocument = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|titre\s+de\s+s[ée]jour|carte\s+de\s+identitate|permanent\s+resident\s+card)(?:$|[^\p{L}\p{N}])`)
 
 // vatLabel ends the text before a business's VAT or tax number, which
 // may share a person's number's shape: Ireland's "IE 6388047V".
@@ -171,7 +175,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\bdriving\s+licen[cs]e\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\bdriving\s+licen[cs]e\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+numer\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -895,6 +899,22 @@ func ukLicenceValid(s string) bool {
 }
 
 // weighted sums the first len(w) digits of s, each times its weight.
+// nafValid checks a Spanish social security number: the province and
+// the number after it, as one number when that is 10,000,000 or more and
+// as province × 10,000,000 plus it when less, modulo 97 are its last two
+// digits.
+func nafValid(s string) bool {
+	if len(s) != 12 {
+		return false
+	}
+	prov, seq, dc := int64(atoi(s[:2])), int64(atoi(s[2:10])), atoi(s[10:])
+	n := seq + prov*10_000_000
+	if seq >= 10_000_000 {
+		n = prov*100_000_000 + seq
+	}
+	return int(n%97) == dc
+}
+
 // svNummerValid checks a German social insurance number (two digits,
 // the birth date DDMMYY, a letter, three digits): its birth date, and its
 // check digit, the sum of the digit sums of the digits (the letter as its

@@ -119,6 +119,16 @@ func TestNationalIDs(t *testing.T) {
 		{"de sv-nummer unlabelled", "Az. 65 170839 J 003", nil},
 		{"de sv-nummer bad check under its name", "Rentenversicherungsnummer: 65 170839 J 004", []string{"65 170839 J 004"}},
 		{"de sv-nummer bad check under a short label", "Versicherungsnummer: 65 170839 J 004", nil},
+		// Found from outside (nineteenth trial): Spain's social security
+		// number under its label, a Polish card's number, an Italian
+		// electronic card's "Numero documento".
+		{"es naf", "Nº afiliación S.S.: 28 41827395 62                 Categoría: Oficial 1ª", []string{"28 41827395 62"}},
+		{"es naf bad check under its name", "Nº afiliación: 28 41827395 63", []string{"28 41827395 63"}},
+		{"es naf-shaped unlabelled", "Ref. 28 41827395 62", nil},
+		{"pl id card number", "RZECZPOSPOLITA POLSKA\nDOWÓD OSOBISTY\nNazwisko / Surname: NOWAK\nNumer dowodu / Card number: ZAK482917", []string{"ZAK482917"}},
+		{"pl id number in a contract", "Najemca: Jan Nowak, legitymujący się dowodem, numer dowodu osobistego ZAK482917", []string{"ZAK482917"}},
+		{"card number on an invoice", "INVOICE\nCard number: ZAK482917", nil},
+		{"it electronic identity card", "REPUBBLICA ITALIANA\nCARTA DI IDENTITA ELETTRONICA\nCognome / Surname: ROSSI\nNumero documento: CA48271JK", []string{"CA48271JK"}},
 		{"customer id is not an identity", "Customer ID No.: 88234417", nil},
 		{"order number", "Order 12345678 Q shipped", nil},
 	} {

@@ -214,6 +214,9 @@ func TestDecideOutsideTypes(t *testing.T) {
 		{"an english payslip", taxForm, "NORTHGATE LOGISTICS LTD\nPAYSLIP\nEmployee: Daniel Hughes\nGross pay 3,100.87\nPAYE tax 371.40\nNET PAY 2,411.55", "other", true, true, `payslip ("PAYSLIP")`},
 		{"an american earnings statement", taxForm, "Earnings Statement\nRiverside Community Hospital\nFederal Income Tax 401.22\nNet Pay 2,238.86", "other", true, true, "tax_form (0.99)"},
 		{"a french bulletin de paie", taxForm, "Fiche de paie - Bulletin de salaire\nSalaire brut 2 004,71\nNet payé 1 524,36", "other", true, true, "payslip"},
+		// Found from outside (nineteenth trial): Spain's legal title of a
+		// payslip, under the firm's name and address.
+		{"a spanish recibo de salarios", taxForm, "TALLERES MECÁNICOS ZARAGOZA S.L. – CIF B50918273\nPol. Ind. Malpica, calle E, 50016 Zaragoza\n\nRECIBO INDIVIDUAL JUSTIFICATIVO DEL PAGO DE SALARIOS\nTrabajador: Lucía Gascón Bernal", "other", true, true, "payslip"},
 		{"a spanish nómina", taxForm, "NÓMINA NOVIEMBRE 2026\nTrabajador: Ana Ruiz\nLíquido a percibir 1.612,40", "other", true, true, "payslip"},
 		{"a cv the model calls an id document", unsure{[]events.Candidate{c("id_document", 0.9), c("other", 0.08)}, ""}, "\n\nCURRICULUM VITAE\nSophie Lambert\nDate of birth: 14/05/1991", "other", true, true, "curriculum vitae"},
 		{"a payslip the model calls other", unsure{[]events.Candidate{c("other", 0.97), c("tax_form", 0.02)}, ""}, "PAYSLIP\nGross pay 3,100.87", "other", false, false, ""},
