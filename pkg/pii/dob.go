@@ -196,6 +196,10 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 			}
 		}
 	}
+	// A driving licence's field 3 is the date and place of birth.
+	if licenceBirthField.MatchString(left) && drivingLicence.MatchString(heading(lt)) {
+		return true
+	}
 	h, _, ok := lt.HeaderAbove(start, end)
 	return ok && birthLabel.MatchString(h.Text)
 }

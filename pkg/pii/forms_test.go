@@ -301,6 +301,8 @@ func TestDateOfBirth(t *testing.T) {
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
 		{"german abbreviated label", "Geb.-Datum: 14.03.1985", []string{"14.03.1985"}},
+		{"licence field 3", "DRIVING LICENCE UNITED KINGDOM\n1. MORGAN\n2. SIAN JANE\n3. 14.08.1985 WALES\n4a. 22.03.2019 4b. 21.03.2029", []string{"14.08.1985"}},
+		{"field 3 off a licence", "AGENDA\n1. Welcome\n3. 14.08.1985 archive review", []string{}},
 		{"german abbreviated heading", "Name            Geb.-Datum\nLena Wagner     14.03.1985", []string{"14.03.1985"}},
 		// Found from outside: a date written with spaces, a place between a
 		// place-and-date label and the date, a passport's bilingual month

@@ -95,7 +95,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no|numarası)\b\.?)?|\btckn)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:fødselsnummer|fodselsnummer|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
-	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	// Romania's CNP, Greece's AMKA, Hungary's tax id (adóazonosító jel)
@@ -141,12 +141,44 @@ var idForms = []idForm{
 // made-up sample, and the number is the holder's all the same. Short
 // labels that are also words elsewhere (nie, nas, sin, nn) are not here:
 // under them the check still decides.
-var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs)(?:nummer|-?nr\.?)|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
+var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
+
+// drivingLicence is a driving licence's title, in the languages of the
+// EU's licence model and others: on such a card the fields are numbered
+// (licenceFields).
+var drivingLicence = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:driving\s+licen[cs]e|driver'?s\s+license|permis\s+de\s+conduire|f[üu]hrerschein|rijbewijs|patente\s+di\s+guida|permiso\s+de\s+conduc(?:ir|ción|cion)|carta\s+de\s+condu[çc][ãa]o|körkort|kørekort|førerkort|prawo\s+jazdy|ajokortti|řidičský\s+průkaz|vodičský\s+preukaz|vezetői\s+engedély|permis\s+de\s+conducere|vozačka\s+dozvola|vozniško\s+dovoljenje|juhiluba|vadītāja\s+apliecība|vairuotojo\s+pažymėjimas|sürücü\s+belgesi)(?:$|[^\p{L}])`)
+
+// The EU model licence numbers its fields: 1 surname, 2 first names, 3
+// date and place of birth, 4a-4d issue, expiry, authority, 5 the licence
+// number. On a driving licence a field's number is its label.
+var (
+	licenceNumberField = regexp.MustCompile(`(?m)^[ \t]*5\.[ \t]*([A-Z0-9][A-Z0-9 ]{4,22}[A-Z0-9])`)
+	licenceBirthField  = regexp.MustCompile(`^[ \t]*3\.[ \t]*$`)
+)
+
+// licenceFields returns where field re's value (its first group, its
+// trailing spaces and OCR's stray marks left out) stands on each line.
+func licenceFields(lt *layout.Text, re *regexp.Regexp) [][2]int {
+	text := lt.String()
+	var out [][2]int
+	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+		start, end := m[2], m[3]
+		// "MORGA858145SJ9AB_ 21": the number is the first word of the
+		// field; what follows a break is the card's other print.
+		if i := strings.IndexAny(text[start:end], " "); i >= 0 && digits(text[start:start+i]) >= 2 && i >= 6 {
+			end = start + i
+		}
+		if digits(text[start:end]) >= 2 {
+			out = append(out, [2]int{start, end})
+		}
+	}
+	return out
+}
 
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
-var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
 
 // heading is the first lines of the text that hold anything, where a
 // document's title is: an identity document's, not a receipt's item
@@ -238,13 +270,26 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 	}
 	// On an identity document (its title, or a machine-readable zone)
 	// the document's own number is its holder's too.
-	idDoc := identityDocument.MatchString(heading(lt)) || len(mrz) > 0
-	for _, m := range matchLines(lt, idValueRe, holding(counts, 5, 1)) {
-		if digits(text[m[0]:m[1]]) < 5 {
+	head := heading(lt)
+	idDoc := identityDocument.MatchString(head) || len(mrz) > 0
+	// Five digits at least, as most such numbers hold; on an identity
+	// document, whose labels are the card's own, two will do: a Dutch
+	// card's "NXH4R7K29" (found from outside).
+	least := 5
+	if idDoc {
+		least = 2
+	}
+	for _, m := range matchLines(lt, idValueRe, holding(counts, least, 1)) {
+		if n := digits(text[m[0]:m[1]]); n < least || n < 5 && m[1]-m[0] < 6 {
 			continue
 		}
 		if identityLabelled(lt, m[0], m[1], idDoc) {
 			add([2]int{m[0], m[1]})
+		}
+	}
+	if drivingLicence.MatchString(head) {
+		for _, s := range licenceFields(lt, licenceNumberField) {
+			add(s)
 		}
 	}
 	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })

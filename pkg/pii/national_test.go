@@ -129,6 +129,16 @@ func TestNationalIDs(t *testing.T) {
 		{"pl id number in a contract", "Najemca: Jan Nowak, legitymujący się dowodem, numer dowodu osobistego ZAK482917", []string{"ZAK482917"}},
 		{"card number on an invoice", "INVOICE\nCard number: ZAK482917", nil},
 		{"it electronic identity card", "REPUBBLICA ITALIANA\nCARTA DI IDENTITA ELETTRONICA\nCognome / Surname: ROSSI\nNumero documento: CA48271JK", []string{"CA48271JK"}},
+		// Found from outside (nineteenth trial, edge cases): a Dutch card's
+		// document number of four digits and its persoonsnummer (BSN), a
+		// Spanish DNI's support number, a German payslip's SV-Nummer, a UK
+		// licence's numbered field 5.
+		{"nl identity card", "KONINKRIJK DER NEDERLANDEN\nIDENTITEITSKAART\nDocumentnummer / Document no.: NXH4R7K29\nPersoonsnummer / Personal no.: 304182771", []string{"NXH4R7K29", "304182771"}},
+		{"four-digit document number off an identity document", "ORDER CONFIRMATION\nDocument no.: NXH4R7K29", nil},
+		{"es dni support number", "ESPAÑA\nDOCUMENTO NACIONAL DE IDENTIDAD\nNUM SOPORT: BHN482917", []string{"BHN482917"}},
+		{"de sv-nummer bad check under its short name", "Steuerklasse: I   SV-Nummer: 55 240390 G 504", []string{"55 240390 G 504"}},
+		{"uk licence number field", "DRIVING LICENCE UNITED KINGDOM\n1. MORGAN\n2. SIAN JANE\n4c. DVLA\n5. MORGA858145SJ9AB_ 21\n8. 17 HEOL CAERFFILI", []string{"MORGA858145SJ9AB"}},
+		{"field 5 off a licence", "MINUTES\n4. Budget approved\n5. AB12345 CD to follow up", nil},
 		{"customer id is not an identity", "Customer ID No.: 88234417", nil},
 		{"order number", "Order 12345678 Q shipped", nil},
 	} {

@@ -217,6 +217,7 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// Found from outside (nineteenth trial): Spain's legal title of a
 		// payslip, under the firm's name and address.
 		{"a spanish recibo de salarios", taxForm, "TALLERES MECÁNICOS ZARAGOZA S.L. – CIF B50918273\nPol. Ind. Malpica, calle E, 50016 Zaragoza\n\nRECIBO INDIVIDUAL JUSTIFICATIVO DEL PAGO DE SALARIOS\nTrabajador: Lucía Gascón Bernal", "other", true, true, "payslip"},
+		{"a polish pasek wynagrodzenia", taxForm, "PRZEDSIĘBIORSTWO TRANSPORTOWE „KORMORAN” – Elbląg\n\nPasek wynagrodzenia – listopad 2026\nPracownik: Michał Dąbrowski", "other", true, true, "payslip"},
 		{"a spanish nómina", taxForm, "NÓMINA NOVIEMBRE 2026\nTrabajador: Ana Ruiz\nLíquido a percibir 1.612,40", "other", true, true, "payslip"},
 		{"a cv the model calls an id document", unsure{[]events.Candidate{c("id_document", 0.9), c("other", 0.08)}, ""}, "\n\nCURRICULUM VITAE\nSophie Lambert\nDate of birth: 14/05/1991", "other", true, true, "curriculum vitae"},
 		{"a payslip the model calls other", unsure{[]events.Candidate{c("other", 0.97), c("tax_form", 0.02)}, ""}, "PAYSLIP\nGross pay 3,100.87", "other", false, false, ""},
