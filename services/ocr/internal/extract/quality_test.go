@@ -459,6 +459,29 @@ func TestSkippedParagraphIsRead(t *testing.T) {
 	}
 }
 
+// TestFaintSkippedBlockIsRead: a 150-dpi claim form printed grey on a grey
+// scan (written for the nineteenth outside trial) whose policyholder
+// block — name, date of birth, National Insurance number, phone, e-mail
+// — Tesseract's layout analysis skips, raw Tesseract included. Its
+// strokes are lighter than two thirds of the paper, so the test for
+// bands of ink Tesseract skipped did not see them; it now takes ink as
+// what is darker than halfway to the page's darkest ink too.
+func TestFaintSkippedBlockIsRead(t *testing.T) {
+	res, out := extractImage(t, options{}, "claimfaint150.jpg")
+	if strings.Contains(out, "National Insurance") {
+		t.Fatalf("raw tesseract reads the block now; the fixture no longer shows the skip:\n%s", out)
+	}
+	text := res.Text()
+	for _, w := range []string{"SECTION A", "National Insurance number", "04/09/1972", "Cheltenham"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("%q not read:\n%s", w, text)
+		}
+	}
+	if n := strings.Count(text, "SECTION B"); n != 1 {
+		t.Errorf("%q read %d times, want once:\n%s", "SECTION B", n, text)
+	}
+}
+
 // TestTwoColumnsOfRunningTextKeepTheirOrder: a newsletter in two narrow
 // columns of large type (lines of two to six words, two-word headings)
 // looked like a table split into columns to the layout test, and its
