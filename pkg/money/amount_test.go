@@ -90,6 +90,11 @@ func TestAmountForms(t *testing.T) {
 		{"premium label", "Annual premium: 1,240.00", []string{"1240.00 label"}},
 		{"portuguese income label", "Rendimento bruto     18 640,00", []string{"18640.00 label"}},
 		{"spanish tax label", "Cuota íntegra: 4.312,50", []string{"4312.50 label"}},
+		// Found from outside (nineteenth trial): a Modelo 100 without a
+		// currency, and a Lithuanian statement's balance column.
+		{"spanish income label", "Rendimiento neto 37.211,25", []string{"37211.25 label"}},
+		{"spanish pay label", "Retribuciones dinerarias 41.870,00", []string{"41870.00 label"}},
+		{"lithuanian opening balance", "Data         Operacijos aprašymas        Debetas     Kreditas    Likutis\n2026-11-01   Pradinis likutis                                     12 406,18", []string{"12406.18 label"}},
 		{"german income label", "Einkünfte aus nichtselbständiger Arbeit 52.300,00", []string{"52300.00 label"}},
 		{"vat with a rate", "VAT 20%        1,010.00", []string{"1010.00 label"}},
 		{"label on the line above", "Balance due:\n2,310.55", []string{"2310.55 label_above"}},

@@ -28,7 +28,13 @@ var (
 		// German compounds and the totals of Dutch, the Nordic languages
 		// and Polish: found from outside, "Gesamtbetrag: 12.500,00"
 		// without a currency was recorded without the amount review.
-		`|gesamtbetrag|endbetrag|zahlbetrag|bruttobetrag|gesamtsumme|endsumme|rechnungssumme|zwischensumme|zu zahlen|totaalbedrag|te betalen|belopp|summa|totalt|att betala|beløb|i alt|at betale|kwota|suma|razem|do zapłaty`
+		`|gesamtbetrag|endbetrag|zahlbetrag|bruttobetrag|gesamtsumme|endsumme|rechnungssumme|zwischensumme|zu zahlen|totaalbedrag|te betalen|belopp|summa|totalt|att betala|beløb|i alt|at betale|kwota|suma|razem|do zapłaty` +
+		// Pay and income on Spanish, Italian and French returns and
+		// payslips, and the balance and amount columns of statements in
+		// languages outside the corpus: found from outside, a Modelo 100's
+		// "Rendimiento neto 37.211,25" and a Lithuanian statement's
+		// "Likutis" column were not money.
+		`|rendimiento|rendimientos|retribuciones|retribución|retribucion|retenciones|base imponible|base liquidable|retribuzione|rémunération|remuneration|bruttolohn|nettolohn|likutis|debetas|kreditas|atlikums|jääk|zostatok|zůstatek|egyenleg|stanje|bakiye|tutar|iznos|znesek`
 	moneyRe  = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
 	strongRe = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
 	// departmentRe names a department that an address block is sent to
