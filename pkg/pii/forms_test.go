@@ -557,6 +557,9 @@ func TestEmailForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (nineteenth trial): OCR read ".lv" as ".1v".
+		{"top-level domain misread", "E-pasts: ilze.berzina@riga-dome.1v", []string{"ilze.berzina@riga-dome.1v"}},
+		{"misread tail that is no domain", "ref a@b.1x1", []string{}},
 		{"space after the dot", "E-mail: jane.doe@inkwell. com", []string{"jane.doe@inkwell. com"}},
 		{"space before the dot", "Contact: jane.doe@inkwell .com for orders", []string{"jane.doe@inkwell .com"}},
 		{"split after a subdomain", "billing@mail.inkwell. co. Thanks", []string{"billing@mail.inkwell. co"}},

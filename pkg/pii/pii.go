@@ -145,6 +145,10 @@ var (
 	// top-level domain by a space, after it or before it: "name@host. com",
 	// "name@host .com". Which tails count is splitTLD's to say.
 	emailSplitRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*)( \.|\. )(\p{L}{2,})`)
+	// emailMisreadRe is an address whose top-level domain OCR read with a
+	// digit or a bar for a letter: "ilze@riga-dome.1v" for ".lv" (found
+	// from outside). Which tails count is misreadTLD's to say.
+	emailMisreadRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.([\p{L}01|]{2,})`)
 )
 
 // tlds are the top-level domains an address split by OCR may end in: the
@@ -159,7 +163,8 @@ var (
 		"biz": true, "io": true, "co": true, "app": true, "dev": true, "example": true, "test": true, "eu": true, "uk": true,
 		"de": true, "fr": true, "es": true, "it": true, "nl": true, "pt": true, "se": true, "be": true, "ch": true, "at": true,
 		"ie": true, "us": true, "ca": true, "au": true, "dk": true, "no": true, "fi": true, "pl": true, "lu": true, "gr": true,
-		"cz": true, "mt": true, "br": true, "mx": true}
+		"cz": true, "mt": true, "br": true, "mx": true, "lv": true, "lt": true, "ee": true, "si": true, "hr": true, "sk": true,
+		"hu": true, "ro": true, "bg": true, "is": true, "tr": true, "cy": true, "li": true}
 	wordTLDs = map[string]bool{"int": true, "co": true, "test": true, "de": true, "es": true, "it": true, "se": true,
 		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true}
 )
@@ -181,6 +186,11 @@ func emails(lt *layout.Text) [][2]int {
 	split := len(out)
 	for _, m := range matchLines(lt, emailRe, at) {
 		if addressAlone(text, m) && !overlaps([2]int{m[0], m[1]}, out[:split]) {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	for _, m := range matchLines(lt, emailMisreadRe, at) {
+		if addressAlone(text, m) && misreadTLD(text[m[4]:m[5]]) && !overlaps([2]int{m[0], m[1]}, out) {
 			out = append(out, [2]int{m[0], m[1]})
 		}
 	}
@@ -221,6 +231,15 @@ func splitTLD(text string, m []int) bool {
 	rest := strings.TrimLeft(text[m[1]:], " \t")
 	r, _ := utf8.DecodeRuneInString(rest)
 	return rest == "" || r == '\n' || r == '\r' || unicode.IsPunct(r)
+}
+
+// misreadTLD reports whether tld holds a 1, 0 or | OCR read for an l or
+// an o, and is one of tlds read right ("1v" for "lv", "c0m" for "com").
+func misreadTLD(tld string) bool {
+	if !strings.ContainsAny(tld, "01|") {
+		return false
+	}
+	return tlds[strings.NewReplacer("1", "l", "|", "l", "0", "o").Replace(strings.ToLower(tld))]
 }
 
 // ssns finds formatted SSNs that the SSA could have issued, and unformatted
