@@ -571,6 +571,7 @@ func TestEmailForms(t *testing.T) {
 		{"sentence in lower case after a host", "ask for me@home. it was late", []string{}},
 		{"word domain before a word", "escriba a info@papeleria. de lunes a viernes", []string{}},
 		{"tail that is no domain", "see you@there. soon", []string{}},
+		{"word domain is", "the best of me@home. is it not", []string{}},
 		{"capitalised tail", "ping me@home. Com", []string{}},
 		{"handle and a word", "follow us @docket. com", []string{}},
 	}

@@ -166,7 +166,7 @@ var (
 		"cz": true, "mt": true, "br": true, "mx": true, "lv": true, "lt": true, "ee": true, "si": true, "hr": true, "sk": true,
 		"hu": true, "ro": true, "bg": true, "is": true, "tr": true, "cy": true, "li": true}
 	wordTLDs = map[string]bool{"int": true, "co": true, "test": true, "de": true, "es": true, "it": true, "se": true,
-		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true}
+		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true, "is": true, "si": true}
 )
 
 // emails finds e-mail addresses: not glued to a letter or digit after
