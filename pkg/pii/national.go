@@ -1,7 +1,6 @@
 package pii
 
 import (
-	"fmt"
 	"regexp"
 	"sort"
 	"strconv"
@@ -145,7 +144,7 @@ var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.
 
 // drivingLicence is a driving licence's title, in the languages of the
 // EU's licence model and others: on such a card the fields are numbered
-// (licenceFields).
+// (licenceNumbers, birthLabelled).
 var drivingLicence = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:driving\s+licen[cs]e|driver'?s\s+license|permis\s+de\s+conduire|f[üu]hrerschein|rijbewijs|patente\s+di\s+guida|permiso\s+de\s+conduc(?:ir|ción|cion)|carta\s+de\s+condu[çc][ãa]o|körkort|kørekort|førerkort|prawo\s+jazdy|ajokortti|řidičský\s+průkaz|vodičský\s+preukaz|vezetői\s+engedély|permis\s+de\s+conducere|vozačka\s+dozvola|vozniško\s+dovoljenje|juhiluba|vadītāja\s+apliecība|vairuotojo\s+pažymėjimas|sürücü\s+belgesi)(?:$|[^\p{L}])`)
 
 // The EU model licence numbers its fields: 1 surname, 2 first names, 3
@@ -156,16 +155,15 @@ var (
 	licenceBirthField  = regexp.MustCompile(`^[ \t]*3\.[ \t]*$`)
 )
 
-// licenceFields returns where field re's value (its first group, its
-// trailing spaces and OCR's stray marks left out) stands on each line.
-func licenceFields(lt *layout.Text, re *regexp.Regexp) [][2]int {
+// licenceNumbers returns where a driving licence's field 5, its number,
+// stands: the field's first word when more follows ("5. MORGA856148EA9XY
+// 12", the card's other print after it).
+func licenceNumbers(lt *layout.Text) [][2]int {
 	text := lt.String()
 	var out [][2]int
-	for _, m := range re.FindAllStringSubmatchIndex(text, -1) {
+	for _, m := range licenceNumberField.FindAllStringSubmatchIndex(text, -1) {
 		start, end := m[2], m[3]
-		// "MORGA858145SJ9AB_ 21": the number is the first word of the
-		// field; what follows a break is the card's other print.
-		if i := strings.IndexAny(text[start:end], " "); i >= 0 && digits(text[start:start+i]) >= 2 && i >= 6 {
+		if i := strings.IndexByte(text[start:end], ' '); i >= 6 && digits(text[start:start+i]) >= 2 {
 			end = start + i
 		}
 		if digits(text[start:end]) >= 2 {
@@ -288,7 +286,7 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 		}
 	}
 	if drivingLicence.MatchString(head) {
-		for _, s := range licenceFields(lt, licenceNumberField) {
+		for _, s := range licenceNumbers(lt) {
 			add(s)
 		}
 	}
@@ -970,7 +968,7 @@ func svNummerValid(s string) bool {
 		return false
 	}
 	letter := int(s[8]-'A') + 1
-	ds := s[:8] + fmt.Sprintf("%02d", letter) + s[9:11]
+	ds := s[:8] + string([]byte{byte('0' + letter/10), byte('0' + letter%10)}) + s[9:11]
 	w := []int{2, 1, 2, 5, 7, 1, 2, 1, 2, 1, 2, 1}
 	sum := 0
 	for i := range w {
