@@ -93,6 +93,8 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (nineteenth trial): a Modelo 100 without a
 		// currency, and a Lithuanian statement's balance column.
 		{"spanish income label", "Rendimiento neto 37.211,25", []string{"37211.25 label"}},
+		{"turkish lira after", "Tahmini Hasar Tutarı: 38.500,00 TL", []string{"38500.00 TRY currency"}},
+		{"turkish lira sign", "Toplam: ₺1.250,00", []string{"1250.00 TRY currency"}},
 		{"spanish pay label", "Retribuciones dinerarias 41.870,00", []string{"41870.00 label"}},
 		{"lithuanian opening balance", "Data         Operacijos aprašymas        Debetas     Kreditas    Likutis\n2026-11-01   Pradinis likutis                                     12 406,18", []string{"12406.18 label"}},
 		{"german income label", "Einkünfte aus nichtselbständiger Arbeit 52.300,00", []string{"52300.00 label"}},

@@ -210,7 +210,7 @@ func (r Rules) OwnThreshold(currency string) bool {
 // of 0 turns the rule off in every currency.
 var currencyScale = map[string]float64{
 	"SEK": 10, "NOK": 10, "DKK": 7.5, "ISK": 150, "PLN": 4, "CZK": 25,
-	"HUF": 400, "RON": 5, "BGN": 2, "RSD": 120, "UAH": 45,
+	"HUF": 400, "RON": 5, "BGN": 2, "RSD": 120, "UAH": 45, "TRY": 45,
 	"JPY": 150, "CNY": 7.5, "INR": 90, "HKD": 8, "MXN": 20, "BRL": 5.5, "ZAR": 20,
 }
 
