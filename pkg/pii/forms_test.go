@@ -43,6 +43,9 @@ func TestPhoneForms(t *testing.T) {
 		{"e164 dotted", "ph. +33.1.42.68.53.00", []string{"+33.1.42.68.53.00"}},
 		{"e164 split by a line break", "Contact our desk on +44 20\n7946 0958 for help", []string{"+44 20\n7946 0958"}},
 		{"e164 split after a dash", "Helpline: +1 415-\n555-0199", []string{"+1 415-\n555-0199"}},
+		{"national split by a blank line under a label", "Daytime telephone: 01242\n\n583771\n\nEmail: none", []string{"01242\n\n583771"}},
+		{"split by a blank line without a label", "Invoice 01242\n\n583771", []string{}},
+		{"whole on its line, a number after a blank line", "Phone: 020 7946 0958\n\n2026 annual report", []string{"020 7946 0958"}},
 		// Found from outside-style probes: 00 for the plus, and a made-up
 		// North American number, under a phone label.
 		{"international with 00", "Tel. 0049 30 1234567", []string{"0049 30 1234567"}},

@@ -21,8 +21,10 @@ var (
 	// area code: "415) 555", "1 (800", "(0)20".
 	sameLineSep = regexp.MustCompile(`^(?: ?[.\-] ?| |\) ?| ?\(|\)\(|\) ?[.\-] ?)$`)
 	// brokenSep joins them across a line break: a separator or nothing at
-	// the end of one line, indentation and an optional "(" on the next.
-	brokenSep = regexp.MustCompile(`^[ \t]*[.\-]?[ \t]*\r?\n[ \t]*\(?$`)
+	// the end of one line, indentation and an optional "(" on the next,
+	// a blank line between them too, as OCR sets one in (a harsh scan's
+	// "Daytime telephone: 01242" over "583771", found from outside).
+	brokenSep = regexp.MustCompile(`^[ \t]*[.\-]?[ \t]*\r?\n(?:[ \t]*\r?\n)?[ \t]*\(?$`)
 	// cardSep joins the groups of a card number: one space or dash.
 	cardSep = regexp.MustCompile(`^[ \-]$`)
 	// germanMobile is the prefix of a German mobile number.
