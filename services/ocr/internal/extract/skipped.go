@@ -235,7 +235,12 @@ func inkBands(img image.Image, read []span) ([]span, int) {
 	// below it, so dust and sensor noise (single pixels) do not make a
 	// row printed.
 	paper, ink := pageLevels(img)
-	threshold := max(int(paper)*2/3, (int(paper)+int(ink))/2)
+	threshold := int(paper) * 2 / 3
+	if int(paper)-int(ink) >= minInkContrast {
+		// Not on a page with too little ink for its darkest pixels to be
+		// strokes: there they are the paper's own noise.
+		threshold = max(threshold, (int(paper)+int(ink))/2)
+	}
 	dark := func(x, y int) bool { return int(luma(img, x, y)) < threshold }
 	inked := make([]bool, h)
 	minInk := max(4, int(float64(w)*skippedMinInk))
@@ -303,6 +308,11 @@ func pageLevels(img image.Image) (paper, ink uint8) {
 // a page of text has a few percent of ink pixels, so the darkest two in a
 // thousand are strokes, not paper.
 const inkPercentile = 0.002
+
+// minInkContrast is how much darker than the paper a page's darkest ink
+// must be to be taken as print, not noise (the faint print found from
+// outside was 72 levels darker).
+const minInkContrast = 48
 
 // percentile is the grey level below which the share p of the n values
 // counted in hist lie.

@@ -65,3 +65,44 @@ func TestInkBands(t *testing.T) {
 		})
 	}
 }
+
+// TestInkBandsFaintPrint: strokes lighter than two thirds of the paper (a
+// grey print on a grey scan, found from outside) are ink when they are the
+// page's darkest; grey noise on a page with almost no print is not.
+func TestInkBandsFaintPrint(t *testing.T) {
+	read := []span{{100, 130}, {150, 180}, {200, 230}, {500, 530}, {550, 580}}
+	g := page([]int{100, 150, 200, 300, 350, 500, 550}, nil)
+	for i, v := range g.Pix {
+		switch v {
+		case 60: // the strokes
+			g.Pix[i] = 170 // 235 * 2/3 is 156
+		case 20: // and the dust, printed faint too
+			g.Pix[i] = 165
+		}
+	}
+	if got, _ := inkBands(g, read); len(got) != 1 || got[0].top < 298 || got[0].top > 302 {
+		t.Errorf("faint print: bands %v, want the skipped lines at 300", got)
+	}
+
+	// One short line read, and pairs of grey noise pixels over the page:
+	// the darkest two in a thousand are noise, 35 levels below the paper.
+	noisy := image.NewGray(image.Rect(0, 0, 1000, 1200))
+	for i := range noisy.Pix {
+		noisy.Pix[i] = 235
+	}
+	r := rand.New(rand.NewPCG(3, 4))
+	for range 6000 {
+		i := r.IntN(len(noisy.Pix) - 1)
+		noisy.Pix[i], noisy.Pix[i+1] = 200, 200
+	}
+	for y := 100; y < 130; y++ {
+		for x := 100; x < 200; x++ {
+			if x%9 < 3 {
+				noisy.Pix[y*noisy.Stride+x] = 60
+			}
+		}
+	}
+	if got, _ := inkBands(noisy, []span{{100, 130}}); len(got) != 0 {
+		t.Errorf("grey noise: bands %v, want none", got)
+	}
+}
