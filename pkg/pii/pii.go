@@ -239,8 +239,11 @@ func misreadTLD(tld string) bool {
 	if !strings.ContainsAny(tld, "01|") {
 		return false
 	}
-	return tlds[strings.NewReplacer("1", "l", "|", "l", "0", "o").Replace(strings.ToLower(tld))]
+	return tlds[misreadLetters.Replace(strings.ToLower(tld))]
 }
+
+// misreadLetters undoes OCR's digits and bars for letters in a domain.
+var misreadLetters = strings.NewReplacer("1", "l", "|", "l", "0", "o")
 
 // ssns finds formatted SSNs that the SSA could have issued, and unformatted
 // nine-digit ones only right after an "SSN" label. Dashes with spaces

@@ -197,7 +197,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			}
 			ambiguous = true
 			fired = append(fired, RuleOutside)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%q), which none of the types covers: other; the model said %s (%.2f)", kind, truncateRunes(line, 60), said, score)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%.60q), which none of the types covers: other; the model said %s (%.2f)", kind, line, said, score)})
 		}
 		if p.Model != nil {
 			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}

@@ -51,12 +51,3 @@ func outsideKind(text string) (kind, line string, ok bool) {
 	}
 	return "", "", false
 }
-
-// truncateRunes cuts s to at most n runes, marking the cut with "…".
-func truncateRunes(s string, n int) string {
-	r := []rune(s)
-	if len(r) <= n {
-		return s
-	}
-	return strings.TrimSpace(string(r[:n])) + "…"
-}

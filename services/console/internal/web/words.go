@@ -116,13 +116,10 @@ func ruleWords(t ReviewTask) string {
 	if i := slices.IndexFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.outside_types" }); i >= 0 {
 		outside = t.Flags[i].Detail
 	}
-	switch t.Reason {
-	case "low_confidence", "ambiguous_type":
-		if outside != "" {
-			// The type is the rule's, not the model's: the document
-			// names itself a kind none of the types covers (a payslip).
-			return "a kind of document none of the types covers, suggested as other: " + outside + "; confirm other or set its type"
-		}
+	if outside != "" && (t.Reason == "low_confidence" || t.Reason == "ambiguous_type") {
+		// The type is the rule's, not the model's: the document names
+		// itself a kind none of the types covers (a payslip).
+		return "a kind of document none of the types covers, suggested as other: " + outside + "; confirm other or set its type"
 	}
 	switch t.Reason {
 	case "low_confidence":
