@@ -173,6 +173,14 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Candidates = p.Candidates
 		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
 		unfamiliar = p.Unfamiliar
+		if unfamiliar && p.Ambiguous == "" {
+			// The title, read apart from the model, names the type the
+			// model gave (titled.go).
+			if types, line := titledTypes(text.Body); len(types) == 1 && types[0] == d.Type {
+				unfamiliar = false
+				d.Context["model.titled"] = fmt.Sprintf("%.60q", line)
+			}
+		}
 		// The flags tell the reviewer (and the ledger record) why no
 		// single type could be named.
 		if p.Ambiguous != "" {

@@ -168,16 +168,21 @@ func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 	e := classify.NewEngine(b, pol, "test")
 	tests := []struct {
 		name, tenant, text string
-		review             bool
+		review, titled     bool
 	}{
-		{"lorem ipsum", "acme", "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua", true},
-		{"nothing known, lenient tenant", "lenient", "asdkj qwoeiu zmxnc poiuy lkjhg mnbvc qazwsx edcrfv", true},
-		{"punctuation only, lenient tenant", "lenient", " .\n-- ", true},
-		{"corpus-like bank statement", "acme", "Bank statement\nStatement period 03/01/2025 - 03/31/2025\nAccount ending 4821\nBeginning balance 2,310.55\nACH deposit payroll 1,905.22\nEnding balance 3,382.01", false},
+		{"lorem ipsum", "acme", "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua", true, false},
+		{"nothing known, lenient tenant", "lenient", "asdkj qwoeiu zmxnc poiuy lkjhg mnbvc qazwsx edcrfv", true, false},
+		{"punctuation only, lenient tenant", "lenient", " .\n-- ", true, false},
+		{"corpus-like bank statement", "acme", "Bank statement\nStatement period 03/01/2025 - 03/31/2025\nAccount ending 4821\nBeginning balance 2,310.55\nACH deposit payroll 1,905.22\nEnding balance 3,382.01", false, false},
 		// Languages outside the corpus: a few words known (IBAN, EUR,
 		// the figures' neighbours), most not.
-		{"Finnish account statement, lenient tenant", "lenient", "Osuuspankki Järviseutu\nTiliote ajalta 1.10.2026 - 31.10.2026\nTilinomistaja: Aino Virtanen, Koivukuja 4 B 12, 60100 Seinäjoki\nTilinumero FI21 1234 5600 0007 85\nAlkusaldo 1 204,55 EUR\nKirjauspäivä Maksaja/saaja Selite Määrä\n02.10. Seinäjoen kaupunki palkka +2 310,40\n05.10. Lähikauppa Kivikko korttiostos -84,12\n12.10. Vuokranantaja Oy vuokra -690,00\n20.10. Sähköyhtiö lasku -73,80\nLoppusaldo 2 667,03 EUR\nKysyttävää? Soita asiakaspalveluumme arkisin klo 8-18.", true},
-		{"Hungarian invoice, lenient tenant", "lenient", "Számla\nSzámla sorszáma: KV-2026/0412\nKiállító: Kovács és Társa Kft., 1052 Budapest, Petőfi utca 9.\nVevő: Szabó Éva egyéni vállalkozó, Debrecen\nTeljesítés dátuma: 2026. november 4.\nFizetési határidő: 2026. november 19.\nMegnevezés Mennyiség Egységár Összesen\nIrodai szék javítása 3 db 8 500 Ft 25 500 Ft\nKiszállási díj 1 alkalom 6 000 Ft 6 000 Ft\nNettó összeg 31 500 Ft\nÁFA 27% 8 505 Ft\nFizetendő összesen 40 005 Ft\nKöszönjük, hogy minket választott!", true},
+		// Their titles named the type the model gave: recorded, the
+		// title in the decision's context (titled.go).
+		{"Finnish account statement, titled, lenient tenant", "lenient", "Osuuspankki Järviseutu\nTiliote ajalta 1.10.2026 - 31.10.2026\nTilinomistaja: Aino Virtanen, Koivukuja 4 B 12, 60100 Seinäjoki\nTilinumero FI21 1234 5600 0007 85\nAlkusaldo 1 204,55 EUR\nKirjauspäivä Maksaja/saaja Selite Määrä\n02.10. Seinäjoen kaupunki palkka +2 310,40\n05.10. Lähikauppa Kivikko korttiostos -84,12\n12.10. Vuokranantaja Oy vuokra -690,00\n20.10. Sähköyhtiö lasku -73,80\nLoppusaldo 2 667,03 EUR\nKysyttävää? Soita asiakaspalveluumme arkisin klo 8-18.", false, true},
+		{"Hungarian invoice, titled, lenient tenant", "lenient", "Számla\nSzámla sorszáma: KV-2026/0412\nKiállító: Kovács és Társa Kft., 1052 Budapest, Petőfi utca 9.\nVevő: Szabó Éva egyéni vállalkozó, Debrecen\nTeljesítés dátuma: 2026. november 4.\nFizetési határidő: 2026. november 19.\nMegnevezés Mennyiség Egységár Összesen\nIrodai szék javítása 3 db 8 500 Ft 25 500 Ft\nKiszállási díj 1 alkalom 6 000 Ft 6 000 Ft\nNettó összeg 31 500 Ft\nÁFA 27% 8 505 Ft\nFizetendő összesen 40 005 Ft\nKöszönjük, hogy minket választott!", false, true},
+		// The same without their titles: the model's score is all there is.
+		{"Finnish account statement, lenient tenant", "lenient", "Osuuspankki Järviseutu\nAjalta 1.10.2026 - 31.10.2026\nTilinomistaja: Aino Virtanen, Koivukuja 4 B 12, 60100 Seinäjoki\nTilinumero FI21 1234 5600 0007 85\nAlkusaldo 1 204,55 EUR\nKirjauspäivä Maksaja/saaja Selite Määrä\n02.10. Seinäjoen kaupunki palkka +2 310,40\n05.10. Lähikauppa Kivikko korttiostos -84,12\n12.10. Vuokranantaja Oy vuokra -690,00\n20.10. Sähköyhtiö lasku -73,80\nLoppusaldo 2 667,03 EUR\nKysyttävää? Soita asiakaspalveluumme arkisin klo 8-18.", true, false},
+		{"Hungarian invoice, lenient tenant", "lenient", "Sorszám: KV-2026/0412\nKiállító: Kovács és Társa Kft., 1052 Budapest, Petőfi utca 9.\nVevő: Szabó Éva egyéni vállalkozó, Debrecen\nTeljesítés dátuma: 2026. november 4.\nFizetési határidő: 2026. november 19.\nMegnevezés Mennyiség Egységár Összesen\nIrodai szék javítása 3 db 8 500 Ft 25 500 Ft\nKiszállási díj 1 alkalom 6 000 Ft 6 000 Ft\nNettó összeg 31 500 Ft\nÁFA 27% 8 505 Ft\nFizetendő összesen 40 005 Ft\nKöszönjük, hogy minket választott!", true, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -196,6 +201,9 @@ func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 			}
 			if tt.review && tt.tenant == "lenient" && !slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == classify.RuleUnfamiliar && f.Detail != "" }) {
 				t.Errorf("flags %+v, want one saying why the text is unfamiliar", d.Flags)
+			}
+			if got := d.Context["model.titled"] != ""; got != tt.titled {
+				t.Errorf("model.titled = %q (type %s, rules %v), want one: %v", d.Context["model.titled"], d.Type, d.RulesFired, tt.titled)
 			}
 		})
 	}

@@ -139,4 +139,10 @@ func TestOtherLanguageDocuments(t *testing.T) {
 	if r.Docs != 45 || r.Accuracy < 0.85 || r.AutoErrors > 0 {
 		t.Errorf("%d documents, accuracy %.4f (floor 0.85), %d errors recorded without review (want 45, 0)", r.Docs, r.Accuracy, r.AutoErrors)
 	}
+	// 28 of the 40 right ones went to review, nearly all as unfamiliar
+	// text, before a title that names the model's type could vouch for it
+	// (titled.go): 19 now.
+	if r.ReviewLoad > 0.5 {
+		t.Errorf("review load %.4f of the right documents, want at most 0.5", r.ReviewLoad)
+	}
 }

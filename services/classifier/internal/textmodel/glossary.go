@@ -106,7 +106,7 @@ var glossary = func() (g struct {
 		to := strings.Fields(e.to)
 		for _, w := range strings.Fields(e.from) {
 			stem := strings.HasSuffix(w, "*")
-			k := fold(strings.ToLower(strings.TrimSuffix(w, "*")))
+			k := Fold(strings.ToLower(strings.TrimSuffix(w, "*")))
 			m := g.words
 			if stem {
 				m = g.stems
@@ -130,7 +130,7 @@ var glossary = func() (g struct {
 // gloss returns the English words the glossary reads the lowercase token
 // t as, or nil.
 func gloss(t string) []string {
-	k := fold(t)
+	k := Fold(t)
 	if !glossary.starts[k[:min(3, len(k))]] {
 		return nil
 	}
@@ -152,7 +152,7 @@ func gloss(t string) []string {
 // without the keyboard spell with plain ones.
 var spelledOut = strings.NewReplacer("ø", "o", "æ", "ae", "ð", "d", "þ", "th", "đ", "d", "ł", "l", "ı", "i", "ß", "ss", "œ", "oe", "ς", "σ")
 
-// folded holds what fold makes of each letter from U+0080 to U+04FF
+// folded holds what Fold makes of each letter from U+0080 to U+04FF
 // (Latin, Greek, Cyrillic): the letter without its accents, or spelled
 // out. Made once, so folding a word is a table lookup per letter.
 var folded = func() (t [0x500]string) {
@@ -167,9 +167,10 @@ var folded = func() (t [0x500]string) {
 	return t
 }()
 
-// fold removes the accents of the lowercase word t. ASCII comes back as
-// it is, without allocating.
-func fold(t string) string {
+// Fold removes the accents of the lowercase text t and spells out the
+// letters OCR and keyboards spell with plain ones, as the glossary compares
+// words. ASCII comes back as it is, without allocating.
+func Fold(t string) string {
 	i := 0
 	for i < len(t) && t[i] < utf8.RuneSelf {
 		i++
@@ -191,3 +192,4 @@ func fold(t string) string {
 	}
 	return string(b)
 }
+

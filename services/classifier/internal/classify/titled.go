@@ -1,0 +1,170 @@
+package classify
+
+import (
+	"regexp"
+	"slices"
+	"strings"
+	"unicode"
+	"unicode/utf8"
+
+	"github.com/docket-run/docket/services/classifier/internal/textmodel"
+)
+
+// A text in a language the model does not know goes to review however
+// sure the model is (model.unfamiliar_text): the model's score on it rests
+// on the few words the glossary reads, and on the outside trials those
+// words were sometimes the wrong ones (an Icelandic order that asks for a
+// "reikningur", an invoice, was typed invoice at 0.99). Most such
+// documents still say what they are where a person looks first, in their
+// title: "FAKTURA", "Pöntun nr. 4471", "HESAP EKSTRESİ". When the title
+// names one type and it is the type the model gave, two readings that do
+// not depend on each other's mistakes agree, and the text is not
+// unfamiliar for the decision; where the title names another type, or
+// two, or none, it stays unfamiliar and is reviewed as before.
+
+// typeTitles are, for each type, the words and phrases a document of the
+// type is titled with, in English, the corpus's languages and the
+// glossary's, written as Fold writes them (lowercase, no accents, ø as
+// o). A "*" at either end of a word stands for any letters there: the
+// compounds and endings of German, Nordic, Finnish, Hungarian and Baltic
+// titles ("Mietvertrag", "lejekontrakt", "vuokrasopimus", "üürileping").
+// Words that also name something else in a title are left out
+// ("rekening", an account in Dutch; "pass", "order" alone in English).
+var typeTitles = []struct {
+	typ   string
+	words string
+}{
+	{"invoice", "invoice|tax invoice|rechnung*|schlussrechnung|teilrechnung|abschlagsrechnung|faktura*|factura*|facture|fattura|factuur|fatura*|nota fiscal|lasku|*laskun|szamla|τιμολογιο*|arve|rekins|saskaita faktura|saskaita-faktura|reikningur|фактура"},
+	{"receipt", "receipt|factura simplificada|fatura simplificada|fatura-recibo|fatura recibo|cash receipt|sales receipt|quittung|kassenbon|kassenzettel|recu|ticket de caisse|quittance|recibo|ricevuta|scontrino|kwitantie|kassabon|kassakvitto|kvitto|kvittering|paragon|pokwitowanie|kuitti|nyugta|bon fiscal|chitanta|αποδειξη*|makbuz*|fis no|pokladnicni doklad|pokladnicny doklad|pokladnicny blok|tsekk|kvits|kvitas|kvittun|касова бележка|касов бон"},
+	{"purchase_order", "purchase order|bestellung|bestellschein|bon de commande|orden de compra|pedido de compra|nota de encomenda|ordine di acquisto|ordine d'acquisto|ordine|bestelling|inkooporder|bestallning|inkopsorder|zamowienie|bestilling|indkobsordre|innkjopsordre|tilaus|ostotilaus|objednavka|objednavky|megrendeles|megrendelolap|rendeles|comanda|comanda de achizitie|παραγγελια|siparis|siparis formu|satinalma siparisi|narudzbenica|narudzba|narocilnica|narocilo|tellimus|pasutijums|uzsakymas|pontun|innkaupapontun|поръчка"},
+	{"bank_statement", "bank statement|account statement|statement of account|kontoauszug|releve de compte|releve bancaire|extracto bancario|extracto de cuenta|extrato bancario|extrato de conta|estratto conto|rekeningafschrift|bankafschrift|kontoutdrag|wyciag bankowy|wyciag z rachunku|kontoudtog|kontoudskrift|kontoutskrift|tiliote|vypis z uctu|vypis z bankoveho uctu|bankovy vypis|szamlakivonat|bankszamlakivonat|extras de cont|hesap ekstresi|hesap ozeti|izvod|izvod racuna|izpisek|izpisek o prometu|konto valjavote|kontovaljavote|konta izraksts|saskaitos israsas|reikningsyfirlit|извлечение"},
+	{"contract", "contract|agreement|lease|tenancy agreement|*vertrag|vereinbarung|contrat|contrato|contratto|*overeenkomst|*avtal|umowa|*kontrakt|*aftale|*avtale|*sopimus|smlouva|*smlouva|zmluva|dohoda|*szerzodes|συμβαση|συμβολαιο|*sozlesmesi|sozlesme|ugovor|pogodba|*leping|ligums|sutartis|*samningur|договор"},
+	{"insurance_claim", "claim form|insurance claim|notice of loss|first notification of loss|schadenmeldung|schadensmeldung|schadenanzeige|schadensanzeige|declaration de sinistre|parte de siniestro|declaracion de siniestro|participacao de sinistro|denuncia di sinistro|denuncia sinistro|schadeformulier|schademelding|schadeaangifte|skadeanmalan|zgloszenie szkody|skadeanmeldelse|skademelding|vahinkoilmoitus|hlaseni pojistne udalosti|oznameni pojistne udalosti|hlasenie poistnej udalosti|oznamenie o poistnej udalosti|oznamenie poistnej udalosti|*karbejelento|*karbejelentes|aviz de dauna|cerere de despagubire|δηλωση ζημιας|hasar ihbar*|prijava stete|prijava skode|kahjuteade|atlidzibas pieteikums|pranesimas apie zala|zalos pranesimas|tjonstilkynning"},
+	{"medical_record", "medical record|discharge summary|discharge letter|medical report|arztbrief|entlassungsbrief|entlassbericht|befundbericht|lettre de sortie|compte rendu d'hospitalisation|informe medico|informe de alta|relatorio medico|nota de alta|lettera di dimissione|ontslagbrief|epikris|epikrise|wypis ze szpitala|karta informacyjna|epikriisi|propoustecni zprava|prepustacia sprava|zarojelentes|scrisoare medicala|bilet de iesire|εξιτηριο|epikriz|otpusno pismo|odpustnica|epikriis|epikrize|епикриза"},
+	{"tax_form", "tax return|income tax return|tax assessment|notice of assessment|steuererklarung|einkommensteuererklarung|steuerbescheid|declaration de revenus|avis d'imposition|declaracion de la renta|declaracao de irs|dichiarazione dei redditi|aangifte inkomstenbelasting|belastingaanslag|inkomstdeklaration|slutskattebesked|zeznanie podatkowe|selvangivelse|arsopgorelse|skattemelding|skatteoppgjor*|veroilmoitus|verotuspaatos|veropaatos|danove priznani|danove priznanie|*adobevallas|declaratia unica|declaratie unica|εκκαθαριστικο|*beyannamesi|beyanname|porezna prijava|napoved za odmero dohodnine|tuludeklaratsioon|ienakumu deklaracija|pajamu deklaracija|skattframtal|alagningarsedill|данъчна декларация"},
+	{"id_document", "passport|identity card|id card|driving licence|driving license|driver's license|driver license|residence permit|reisepass|personalausweis|fuhrerschein|passeport|carte d'identite|carte nationale d'identite|permis de conduire|pasaporte|documento nacional de identidad|permiso de conduccion|passaporte|cartao de cidadao|carta de conducao|passaporto|carta d'identita|carta di identita|patente di guida|paspoort|identiteitskaart|identiteitsbewijs|rijbewijs|identitetskort|korkort|paszport|dowod osobisty|prawo jazdy|forerkort|passi|henkilokortti|ajokortti|cestovni pas|obcansky prukaz|ridicsky prukaz|cestovny pas|obciansky preukaz|vodicsky preukaz|utlevel|szemelyi igazolvany|vezetoi engedely|pasaport|carte de identitate|permis de conducere|διαβατηριο|δελτιο ταυτοτητας|kimlik karti|surucu belgesi|putovnica|osobna iskaznica|vozacka dozvola|potni list|osebna izkaznica|voznisko dovoljenje|isikutunnistus|juhiluba|personas apliecība|vaditaja apliecība|asmens tapatybes kortele|vairuotojo pazymejimas|vegabref|nafnskirteini|okuskirteini|паспорт|лична карта"},
+}
+
+// typeTitle holds typeTitles compiled, one expression a type.
+var typeTitle = func() (out []struct {
+	typ string
+	re  *regexp.Regexp
+}) {
+	for _, t := range typeTitles {
+		var alts []string
+		for _, phrase := range strings.Split(t.words, "|") {
+			var ws []string
+			for _, w := range strings.Fields(textmodel.Fold(phrase)) {
+				pre, suf := strings.HasPrefix(w, "*"), strings.HasSuffix(w, "*")
+				w = regexp.QuoteMeta(strings.Trim(w, "*"))
+				if pre {
+					w = `\p{L}*` + w
+				}
+				if suf {
+					w += `\p{L}*`
+				}
+				ws = append(ws, w)
+			}
+			alts = append(alts, strings.Join(ws, `[\s-]+`))
+		}
+		out = append(out, struct {
+			typ string
+			re  *regexp.Regexp
+		}{t.typ, regexp.MustCompile(`(?:^|[^\p{L}])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}])`)})
+	}
+	return out
+}()
+
+// Where a title is looked for: the first titleSearchLines lines that hold
+// letters, and of those only lines of titleMaxWords words or fewer (a
+// sentence that mentions an invoice is no title).
+const (
+	titleSearchLines = 10
+	titleMaxWords    = 8
+)
+
+// subjectLabel is an e-mail's subject label, in the languages of
+// typeTitles (folded): the title of a document sent as an e-mail follows
+// it.
+var subjectLabel = regexp.MustCompile(`^(?:subject|re|betreff|objet|asunto|oggetto|onderwerp|assunto|amne|temat|emne|aihe|predmet|targy|subiect|θεμα|konu|teema|tema|efni|тема)\s*:\s*`)
+
+// titleEndWords is the most words a line not in capitals may have to end
+// with a type's words.
+const titleEndWords = 5
+
+// titleRest is what may follow a type's words that end a title: nothing,
+// or the document's number ("č. 2026/0774", "Nr. 17").
+var titleRest = regexp.MustCompile(`^[^\p{L}\p{N}]*(?:(?:c|nr|no|n|br|nro|num|numero|number)\.?\s*[:#]?\s*\p{N}[\p{L}\p{N}/.-]*)?[^\p{L}\p{N}]*$`)
+
+// titledTypes returns the types the title lines of text name, in the
+// order of typeTitles, and the first line that names one. A line names a
+// type when it starts with one of the type's words (after an e-mail's
+// subject label), or, written in capitals or in a few words, ends with
+// them, its number aside: "HESAP EKSTRESİ", "GÉPJÁRMŰ-FELELŐSSÉGBIZTOSÍTÁSI
+// KÁRBEJELENTŐ", "Ceļojumu apdrošināšanas atlīdzības pieteikums". A line that
+// starts with a digit or a bullet is a list's, and a word in the middle of
+// a line is a label's or a sentence's ("Due on receipt", "Référence
+// contrat W8055848"). Where one type's words lie inside another's, the
+// longer wins ("Factura simplificada" is a receipt, not an invoice).
+func titledTypes(text string) (types []string, line string) {
+	seen := 0
+	for l := range strings.Lines(text) {
+		l = strings.TrimSpace(l)
+		if !strings.ContainsFunc(l, unicode.IsLetter) {
+			continue
+		}
+		if seen++; seen > titleSearchLines {
+			break
+		}
+		if len(strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) })) > titleMaxWords {
+			continue
+		}
+		for _, t := range lineTypes(l) {
+			if !slices.Contains(types, t) {
+				types = append(types, t)
+			}
+			if line == "" {
+				line = l
+			}
+		}
+	}
+	return types, line
+}
+
+// lineTypes returns the types the title line l names.
+func lineTypes(l string) []string {
+	if r, _ := utf8.DecodeRuneInString(l); unicode.IsDigit(r) || strings.ContainsRune("-–—•·*>", r) {
+		return nil
+	}
+	f := textmodel.Fold(strings.ToLower(l))
+	// Where a line may end with a type's words: written in capitals, or
+	// short and not a sentence.
+	ends := !strings.ContainsFunc(l, unicode.IsLower) ||
+		len(strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) })) <= titleEndWords && !strings.HasSuffix(l, ".")
+	if m := subjectLabel.FindString(f); m != "" {
+		f, ends = f[len(m):], false
+	}
+	type match struct {
+		typ        string
+		start, end int
+	}
+	var ms []match
+	for _, t := range typeTitle {
+		for _, ix := range t.re.FindAllStringSubmatchIndex(f, -1) {
+			start, end := ix[2], ix[3]
+			if start == 0 || ends && titleRest.MatchString(f[end:]) {
+				ms = append(ms, match{t.typ, start, end})
+			}
+		}
+	}
+	var out []string
+	for _, m := range ms {
+		inside := slices.ContainsFunc(ms, func(o match) bool {
+			return o != m && o.start <= m.start && m.end <= o.end && o.end-o.start > m.end-m.start
+		})
+		if !inside && !slices.Contains(out, m.typ) {
+			out = append(out, m.typ)
+		}
+	}
+	return out
+}
