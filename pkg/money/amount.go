@@ -132,6 +132,13 @@ func Amounts(text string) []Amount {
 		if out[i].Currency = of(""); out[i].Currency == "" {
 			out[i].Currency = own
 		}
+		if out[i].Currency == "" && !several {
+			// No currency written anywhere: that of the one account the
+			// document names by its IBAN (found from outside: a Danish
+			// statement's balances were held against the threshold of
+			// no currency).
+			out[i].Currency = of(ibanCountry)
+		}
 	}
 	return out
 }
@@ -139,7 +146,41 @@ func Amounts(text string) []Amount {
 // documentCurrency reads from a document what a placeholder currency is:
 // whose krone or krona "kr" is, whose dollar "$", and, for an amount
 // written without one, the currency the document declares.
-var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, "": declaredCurrency}
+var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, "": declaredCurrency, ibanCountry: ibanCurrency}
+
+// ibanCountry is the placeholder for the currency of the account a
+// document's IBAN names.
+const ibanCountry = "iban"
+
+// ibanPrefix is an IBAN's country and check digits, then its first
+// group: "DK62 5040", "GB32PENM4011".
+var ibanPrefix = regexp.MustCompile(`\b([A-Z]{2})\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4}`)
+
+// ibanCurrencies are the currencies of accounts by the IBAN's country,
+// where one is the country's own.
+var ibanCurrencies = map[string]string{
+	"AT": "EUR", "BE": "EUR", "CY": "EUR", "DE": "EUR", "EE": "EUR", "ES": "EUR", "FI": "EUR", "FR": "EUR", "GR": "EUR", "HR": "EUR",
+	"IE": "EUR", "IT": "EUR", "LT": "EUR", "LU": "EUR", "LV": "EUR", "MT": "EUR", "NL": "EUR", "PT": "EUR", "SI": "EUR", "SK": "EUR",
+	"BG": "BGN", "CH": "CHF", "CZ": "CZK", "DK": "DKK", "GB": "GBP", "HU": "HUF", "IS": "ISK", "NO": "NOK", "PL": "PLN", "RO": "RON",
+	"RS": "RSD", "SE": "SEK", "TR": "TRY", "UA": "UAH",
+}
+
+// ibanCurrency is the currency of the accounts text names by IBAN, when
+// they are all of one country whose currency ibanCurrencies knows, else "".
+func ibanCurrency(text string) string {
+	code := ""
+	for _, m := range ibanPrefix.FindAllStringSubmatch(text, -1) {
+		c, ok := ibanCurrencies[m[1]]
+		if !ok {
+			continue
+		}
+		if code != "" && c != code {
+			return ""
+		}
+		code = c
+	}
+	return code
+}
 
 // number is a number token of a text.
 type number struct {
@@ -228,8 +269,18 @@ func spacedDecimals(text string, n number) int {
 	return j + 4
 }
 
+// lakh is a number grouped the Indian way, in lakhs and crores: three
+// digits last, two in each group before them ("Rs. 17,00,000.00", found
+// from outside: read as 17.00 and 000.00, a Form 16's salary of
+// seventeen lakh was no amount).
+var lakh = regexp.MustCompile(`^\d{1,2}(?:,\d{2})+,\d{3}(?:\.\d{1,2})?`)
+
 func readNumber(text string, i int, spaces bool) number {
 	n := number{start: i}
+	if m := lakh.FindString(text[i:]); m != "" && !numberGoesOn(text, i+len(m)) {
+		n.end, n.raw, n.grouped, n.decimals = i+len(m), m, true, strings.Contains(m, ".")
+		return n
+	}
 	j := i
 	for j < len(text) && isDigit(text[j]) {
 		j++
@@ -259,6 +310,15 @@ func readNumber(text string, i int, spaces bool) number {
 	n.end = j
 	n.raw = text[i:j]
 	return n
+}
+
+// numberGoesOn reports whether a number's digits go on at text[j]: a
+// digit, or a separator and a digit.
+func numberGoesOn(text string, j int) bool {
+	if j < len(text) && isDigit(text[j]) {
+		return true
+	}
+	return j+1 < len(text) && (text[j] == ',' || text[j] == '.') && isDigit(text[j+1])
 }
 
 // separatorAt returns the thousands separator at text[j] and its width.
@@ -603,9 +663,9 @@ var (
 	// "hasta 3.000 euros" (found from outside: an interest band's bound
 	// was a statement's largest amount).
 	// And in English a floor or a ceiling: "not less than £1,000,000"
-	// (an insurance limit), "for orders under £5,000" (found from
-	// outside).
-	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow)[ \t]*$`)
+	// (an insurance limit), "for orders under £5,000", a contract's
+	// "total liability ... is limited to $500,000" (found from outside).
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed)[ \t]*$`)
 	// pointDecimal are the currencies written with a decimal point.
 	pointDecimal = map[string]bool{dollar: true, "USD": true, "AUD": true, "NZD": true, "CAD": true, "GBP": true}
 	// pointThousand is a number with one point and three digits after it.
@@ -616,11 +676,12 @@ var (
 	destinationBefore = regexp.MustCompile(`(?i)\b(?:texts?|sms|messages?|calls?|called|dialled|dialed)[ \t]+(?:sent[ \t]+)?to[ \t]*$`)
 )
 
-// limitAbove reports whether a number that starts its line ends a
-// sentence begun on the line above that names a limit: "protected by the
-// FSCS up to\n£85,000".
+// limitAbove reports whether a number that starts its line, or follows
+// only a word that links it to the line above, ends a sentence begun on
+// that line that names a limit: "protected by the FSCS up to\n£85,000",
+// "protected up to a total\nof £85,000 by the FSCS" (found from outside).
 func limitAbove(lt *layout.Text, off int, left string) bool {
-	if strings.Trim(withoutCurrencyEnd(left), " \t$€£(-") != "" {
+	if l := strings.Trim(withoutCurrencyEnd(left), " \t$€£(-"); l != "" && !limitLink.MatchString(l) {
 		return false
 	}
 	above, ok := lt.LineAbove(off)
@@ -630,6 +691,10 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 	}
 	return classifyLabel(lastSentence(above)) == labelLimit
 }
+
+// limitLink is a word that carries a sentence over a line break to the
+// number it bounds.
+var limitLink = regexp.MustCompile(`(?i)^(?:of|to|at|for|de|von|bis|à|a|di|van|tot)$`)
 
 // flatHeader finds the header of a table whose columns lost their gaps,
 // as OCR writes them ("Date Description Debit Credit Balance" over

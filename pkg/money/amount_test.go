@@ -167,6 +167,11 @@ func TestAmountForms(t *testing.T) {
 		// Boilerplate limits are not transaction amounts.
 		{"deposit insurance", "Deposits are insured by the FDIC up to $250,000 per depositor.", []string{}},
 		{"deposit insurance across a line break", "Your deposits are protected by the FSCS up to\n£85,000.", []string{}},
+		// Found from outside (twentieth trial).
+		{"deposit insurance carried over a line break by a word", "Your eligible deposits with Penmore Building Society are protected up to a total\nof £85,000 by the Financial Services Compensation Scheme.", []string{}},
+		{"liability limited to", "The Consultant's total liability under this agreement is limited to $500,000,\nexcept for liability for personal injury.", []string{}},
+		{"fees that shall not exceed", "The fees shall not exceed $20,000 in any year.", []string{}},
+		{"a total of a sum paid is money", "We paid a total\nof £85,000 for the works.", []string{"85000.00 GBP currency"}},
 		{"per depositor after", "FDIC-insured: $250,000 per depositor, per ownership category", []string{}},
 		{"coverage limit", "Coverage limit (per occurrence): $1,000,000", []string{}},
 		{"liability cover", "Public liability cover   £5,000,000", []string{}},
@@ -240,6 +245,11 @@ func TestAmountForms(t *testing.T) {
 		{"statement rows with booking text wrapped under them", "Buchungstag Wert        Vorgang                                   Betrag EUR\n03.03.2025  03.03.2025 Lastschrift Stadtwerke                        -84,00\n                        Abschlag Strom 03/25 Vertragskonto 4711829\n05.03.2025  05.03.2025 Gutschrift Lohn/Gehalt Bausch GmbH          3.612,48",
 			[]string{"84.00 EUR column", "3612.48 EUR column"}},
 		{"an identifier's groups stay a code", "SIREN : 812 447 390      Total  1 250", []string{"1250.00 label"}},
+		// Found from outside (twentieth trial): India's lakhs and crores.
+		{"lakh after rupees", "Gross Salary: Rs. 17,00,000.00", []string{"1700000.00 INR currency"}},
+		{"lakh after the code", "Gross Salary: INR 17,00,000.00", []string{"1700000.00 INR currency"}},
+		{"crore under a label", "Total income        1,23,45,678.00", []string{"12345678.00 label"}},
+		{"lakh beside thousands", "Rs. 1,700,000.00 or Rs. 1,00,000", []string{"1700000.00 INR currency", "100000.00 INR currency"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -335,6 +345,11 @@ func TestDeclaredCurrency(t *testing.T) {
 		{"euro in words after", "Importe total: 11.400,00 euros", "EUR"},
 		{"forint", "Fizetendő összesen: 125 400 Ft", "HUF"},
 		{"lei", "Total de plată: 12.300,50 lei", "RON"},
+		// Found from outside (twentieth trial): no currency written
+		// anywhere; the account's IBAN is Danish.
+		{"the account's currency by its iban", "KONTOUDTOG\nIBAN: DK62 5040 0440 1162 43\nDato    Tekst                Beløb        Saldo\n01.10   Løn Svendborg        28.412,00      42.618,55", "DKK"},
+		{"accounts of two currencies", "IBAN: DK62 5040 0440 1162 43\nIBAN: GB32 PENM 4011 6240 1722 66\nSaldo      42.618,55", ""},
+		{"an iban beside a written currency", "IBAN: DK62 5040 0440 1162 43\nBalance  EUR 42.618,55", "EUR"},
 		{"romanian statement", "Cont IBAN: RO51BTRLRONCRT0312847601    Moneda: RON\n\nData        Descriere                 Debit      Credit      Sold\n03.11.2026  Incasare salariu                 8.950,00  15.792,15", "RON"},
 	}
 	for _, tt := range tests {
