@@ -26,6 +26,18 @@ func TestPhoneForms(t *testing.T) {
 		// and a form's label whose last word is the number's.
 		// Found from outside (seventeenth trial): a Hungarian case ending
 		// glued to the number before the phone word.
+		// Found from outside (twentieth trial): Greek and Lithuanian
+		// national numbers, a Hungarian company's register number.
+		{"greek landline under its label", "ΒΙΒΛΙΟΠΩΛΕΙΟ «Ο ΛΟΓΟΣ»\nΤηλ.: 210 6438 215", []string{"210 6438 215"}},
+		{"greek landline after the label in a letterhead", "Τηλ. 2310 447 918 · e-mail: proodos@example.gr", []string{"2310 447 918"}},
+		{"greek mobile", "Κινητό: 694 512 3378", []string{"694 512 3378"}},
+		{"bulgarian label", "Тел.: 02 981 2345", []string{"02 981 2345"}},
+		{"greek shape without a label", "Αρ. παραστατικού 210 6438 215", []string{}},
+		{"lithuanian mobile with its trunk", "Kontaktinis asmuo: Rasa, Mob. 8 612 34 587", []string{"8 612 34 587"}},
+		{"lithuanian trunk without a label", "Užsakymas 8 612 34 587", []string{}},
+		{"hungarian company register", "Cégjegyzékszám: 09-09-018452", []string{}},
+		{"hungarian company register abbreviated", "Cg. 01-09-562739", []string{}},
+		{"hungarian phone number word", "Telefonszám: 06 30 418 2277", []string{"06 30 418 2277"}},
 		{"danish service number", "Spørgsmål? Ring 70 123 456 eller skriv via Netbank.", []string{"70 123 456"}},
 		{"nordic number in fours", "Tlf. 3312 3456", []string{"3312 3456"}},
 		{"eight digits without a phone word", "Kontonr. 3312 3456 og 70 123 456", []string{}},

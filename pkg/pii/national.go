@@ -113,6 +113,11 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: egnValid, label: regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:егн|egn)\.?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	// South Africa's identity number, YYMMDD, four digits, citizenship,
+	// a digit and a Luhn check, under a label that names an identity
+	// number (found from outside: a smart card's "Identity Number" and a
+	// letter's "ID number" were shown in clear).
+	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{4}) ?(\d{3})\b`), valid: saIDValid, label: regexp.MustCompile(`(?i)(?:\b(?:identity|id|i\.d\.)\s*(?:number|no\b\.?|nr\b\.?|#)|\b(?:rsa|sa)\s+id\b)[^\p{L}\p{N}]*$`), digits: 13, run: 3},
 	{re: regexp.MustCompile(`\b(756)\.(\d{4})\.(\d{4})\.(\d{2})\b`), valid: ean13Valid, digits: 13, run: 2},
 	// The UK's NHS number under its label (mod 11); Slovenia's tax number
 	// (davčna številka, mod 11), a business's too; a UK driving licence's
@@ -902,6 +907,13 @@ func personasKodsValid(s string) bool {
 // 7, 3, 6 mod 11 (0 for 10).
 func egnValid(s string) bool {
 	return weighted(s, 2, 4, 8, 5, 10, 9, 7, 3, 6)%11%10 == int(s[9]-'0') && validDate(s[:2], strconv.Itoa(atoi(s[2:4])%20), s[4:6])
+}
+
+// saIDValid: South Africa's identity number, thirteen digits: the date
+// of birth YYMMDD, four digits, citizenship (0, 1, or 2 for a refugee),
+// a digit and a Luhn check.
+func saIDValid(s string) bool {
+	return s[10] <= '2' && validDate(s[:2], s[2:4], s[4:6]) && Luhn(s)
 }
 
 // ean13Valid: an EAN-13 check digit (Switzerland's AHV number):

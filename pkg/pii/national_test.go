@@ -88,6 +88,11 @@ func TestNationalIDs(t *testing.T) {
 		{"lv personas kods bad check under its name", "Personas kods: 120487-12349", []string{"120487-12349"}},
 		{"bg egn", "ЕГН: 8503151235", []string{"8503151235"}},
 		{"bg egn born after 1999", "EGN 0543121235", []string{"0543121235"}},
+		// Found from outside (twentieth trial).
+		{"za identity number on a card", "NATIONAL IDENTITY CARD\nIdentity Number:    8804155124081\nDate of Birth:      15 APR 1988", []string{"8804155124081"}},
+		{"za id number in a letter, spaced", "Dear Mr Mokoena,\nID number: 880415 5124 081", []string{"880415 5124 081"}},
+		{"za id number bad check", "ID number: 8804155124082", nil},
+		{"za id number unlabelled", "Barcode 8804155124081", nil},
 		{"ch ahv", "AHV-Nr. 756.9345.6789.07", []string{"756.9345.6789.07"}},
 		{"ch ahv with its dots, unlabelled", "Versicherte Person 756.9345.6789.07", []string{"756.9345.6789.07"}},
 		{"ch ahv bad check", "756.9345.6789.08", nil},

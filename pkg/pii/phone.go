@@ -87,7 +87,12 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|kom[óo]rka|kom|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|kom[óo]rka|kom|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
+
+// phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
+// letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
+// outside: a Greek receipt's "Τηλ.: 210 6438 215").
+const phoneWordsGreekCyrillic = `τηλ[έε]φωνο|τηλ|κινητ[όο]|κιν|τηλεομοιοτυπ[ίι]α|φαξ|телефон|тел|мобилен|моб|факс`
 
 // phoneWhose are the words that say whose number a phone label names,
 // between the label and the number: "Teléfono paciente:", "tel.
@@ -121,7 +126,7 @@ var (
 	// not after a dot, where "tif" is a file name's extension. Whose number
 	// it is may follow the label (labelWhose), and a customer service line
 	// is a label of its own (serviceWords).
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|(?:^|[^\p{L}])(?:` + phoneWordsGreekCyrillic + `)` + labelWhose + `|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// phoneQualified is a phone word that a few words qualify before a
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
 	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only
@@ -153,7 +158,7 @@ var (
 	// and in the languages whose national numbers phoneForm takes
 	// without a label ("Factura 915 34 82 17", "Pedido nº …"), and a VAT
 	// label with its country code ("BTW BE 0403.118.442").
-	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code|btw|tva|iva|mwst|moms)\b|\b(?:vat|btw|tva|iva|mwst|ust|moms)[^A-Za-z0-9\n]*(?-i:[A-Z]{2})\b|#|\bn[º°])[^A-Za-z0-9]*$`)
+	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code|btw|tva|iva|mwst|moms|cg|c[ée]gjegyz[ée]k\p{L}*|krs|regon|hrb|hra|kvk|cvr)\b|\b(?:vat|btw|tva|iva|mwst|ust|moms)[^A-Za-z0-9\n]*(?-i:[A-Z]{2})\b|#|\bn[º°])[^A-Za-z0-9]*$`)
 )
 
 // phones finds phone numbers (see phoneForm) that sit alone — no letter or
@@ -437,6 +442,17 @@ func trunkless(g []string) bool {
 		// Poland's area codes 12 to 18 ("tel. 14 621 38 70", found
 		// from outside): nine digits after two.
 		return len(g[0]) == 2 && g[0][0] == '1' && g[0][1] >= '2' && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9
+	}
+	if g[0] == "8" {
+		// Lithuania's trunk 8 before eight digits, "Mob. 8 612 34 587",
+		// and Russia's and Belarus's before ten (found from outside).
+		return len(g) >= 2 && (digitCount(g) == 9 || digitCount(g) == 11)
+	}
+	if digitCount(g) == 10 && (g[0][0] == '2' || strings.HasPrefix(g[0], "69")) && len(g) >= 2 && len(g) <= 4 && !slices.ContainsFunc(g, func(s string) bool { return len(s) < 2 }) {
+		// Greece's ten digits, from 2 for a landline and 69 for a
+		// mobile, in any grouping: "210 6438 215", "2310 447 918"
+		// (found from outside).
+		return true
 	}
 	return slices.Equal(shape, []int{3, 3, 3}) || slices.Equal(shape, []int{2, 3, 2, 2}) || slices.Equal(shape, []int{3, 2, 2, 2}) ||
 		slices.Equal(shape, []int{2, 3, 4}) ||
