@@ -48,7 +48,7 @@ func TestDecideRules(t *testing.T) {
 		confidence float64
 	}{
 		{"confident invoice is classified", fixed{"invoice", 0.95}, "acme", "Invoice\nTotal: $500.00", false, "", 0, []string{}, []string{}, "amount.max", "500.00 USD", 0.95},
-		{"low confidence", fixed{"invoice", 0.6}, "acme", "Invoice\nTotal: $500.00", true, "low_confidence", 0, []string{"confidence.below_threshold"}, []string{}, "policy.review_threshold", "0.75", 0.6},
+		{"low confidence", fixed{"invoice", 0.6}, "acme", "Invoice\nTotal: $500.00", true, "low_confidence", 0, []string{"confidence.below_threshold"}, []string{"confidence.below_threshold"}, "policy.review_threshold", "0.75", 0.6},
 		{"tenant threshold lower", fixed{"invoice", 0.6}, "lenient", "Invoice", false, "", 0, []string{}, []string{}, "policy.tenant", "lenient", 0.6},
 		{"exactly at threshold is classified", fixed{"invoice", 0.75}, "acme", "Invoice", false, "", 0, []string{}, []string{}, "decision", "classified", 0.75},
 		{"type always reviewed", fixed{"id_document", 0.99}, "acme", "Passport", true, "rule_required", 1,
@@ -77,9 +77,9 @@ func TestDecideRules(t *testing.T) {
 			[]string{}, []string{}, "amount.max", "152300.00 NOK", 0.97},
 		{"amount rule off for tenant", fixed{"invoice", 0.97}, "lenient", "Total: EUR 12.345,67", false, "", 0, []string{}, []string{}, "policy.amount_threshold", "0", 0.97},
 		{"rule and low confidence", fixed{"medical_record", 0.4}, "acme", "Patient", true, "rule_required", 1,
-			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"policy.type_requires_review"}, "rules.fired", "confidence.below_threshold,type.always_review:medical_record", 0.4},
+			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"confidence.below_threshold", "policy.type_requires_review"}, "rules.fired", "confidence.below_threshold,type.always_review:medical_record", 0.4},
 		{"rule and low confidence: the doubt is told beside the rule", fixed{"medical_record", 0.4}, "acme", "Patient", true, "rule_required", 1,
-			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"policy.type_requires_review"}, "review.doubt", "low_confidence", 0.4},
+			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"confidence.below_threshold", "policy.type_requires_review"}, "review.doubt", "low_confidence", 0.4},
 		{"rule alone: no doubt told", fixed{"id_document", 0.99}, "acme", "Passport", true, "rule_required", 1,
 			[]string{"type.always_review:id_document"}, []string{"policy.type_requires_review"}, "review.doubt", "", 0.99},
 		{"empty text", fixed{"invoice", 0.99}, "acme", "  \n\t", true, "low_confidence", 0, []string{"text.empty", "confidence.below_threshold"}, []string{}, "text.empty", "true", 0},

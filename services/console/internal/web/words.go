@@ -156,6 +156,10 @@ func ruleWords(t ReviewTask) string {
 			return fmt.Sprintf("a policy rule requires a person, and the model knows too few of the text's words to trust its %q (score %.2f): %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
 		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }):
 			return fmt.Sprintf("a policy rule requires a person, and the model doubts its %q (%.2f) too: %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
+		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return f.Kind == "confidence.below_threshold" }):
+			// Found from outside: a claim typed at 0.70 whose task named
+			// only its card's rule.
+			return fmt.Sprintf("a policy rule requires a person, and the model's confidence in %q (%.2f) is below the tenant's threshold too: %s", t.SuggestedType, t.Confidence, strings.Join(rules, "; "))
 		}
 		if len(rules) > 0 {
 			return "a policy rule requires a person: " + strings.Join(rules, "; ")

@@ -46,9 +46,17 @@ func TestRuleWordsModelDoubt(t *testing.T) {
 		t.Errorf("ruleWords = %q\n want %q", got, want)
 	}
 	task.Reason = "low_confidence"
-	task.Flags = nil
+	task.Flags = []Flag{{Kind: "confidence.below_threshold", Detail: "0.60 is under the review threshold 0.75"}}
 	task.Confidence = 0.6
 	if got, want := ruleWords(task), `the model's confidence in "invoice" is 0.60, below the tenant's threshold`; got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+	// Found from outside (twentieth trial): a claim at 0.70 whose task
+	// named only its card's rule.
+	task.Reason = "rule_required"
+	task.SuggestedType, task.Confidence = "insurance_claim", 0.7
+	task.Flags = []Flag{{Kind: "confidence.below_threshold", Detail: "0.70 is under the review threshold 0.75"}, {Kind: "policy.pii_requires_review", Detail: "payment_card found; policy default requires review"}}
+	if got, want := ruleWords(task), `a policy rule requires a person, and the model's confidence in "insurance_claim" (0.70) is below the tenant's threshold too: policy.pii_requires_review: payment_card found; policy default requires review`; got != want {
 		t.Errorf("ruleWords = %q\n want %q", got, want)
 	}
 }
