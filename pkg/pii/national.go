@@ -419,6 +419,11 @@ func identityLabelled(lt *layout.Text, start, end int, idDoc bool) bool {
 	if !ok {
 		return false
 	}
+	if idDoc && documentNumberLabel.MatchString(h.Text) {
+		// A card's fields in columns, the label over the value: "Seri
+		// No / Document No" over "A24K71903" (found from outside).
+		return true
+	}
 	loc := identityLabel.FindStringIndex(h.Text)
 	return loc != nil && !otherIDQualifier.MatchString(h.Text[:loc[0]])
 }

@@ -117,6 +117,10 @@ func TestNationalIDs(t *testing.T) {
 		{"uk driving licence impossible month", "Ref BENNE813147LA9XY", nil},
 		{"pt driving licence under its label", "5. Número da carta: L-1482736 5\n7. Assinatura do titular", []string{"L-1482736 5"}},
 		{"document number on an identity card", "NASJONALT ID-KORT / NATIONAL IDENTITY CARD\nDokumentnummer / Document No.: NC4518273", []string{"NC4518273"}},
+		// Found from outside (twentieth trial): a card's fields in
+		// columns, the document number's label over it.
+		{"document number under its column's label on an identity card", "TÜRKİYE CUMHURİYETİ KİMLİK KARTI\nREPUBLIC OF TÜRKİYE IDENTITY CARD\n\nCinsiyeti / Gender        Seri No / Document No\nE / M                     A24K71903", []string{"A24K71903"}},
+		{"document number under its column's label on an invoice", "INVOICE\n\nDate            Document No\n02.11.2026      A24K71903", nil},
 		{"document number on an invoice", "INVOICE\nDocument No.: 2024001234\nTotal 120.00", nil},
 		{"document number on a receipt for passport photos", "PHOTO EXPRESS\nReceipt\nDate 02/11/2026\nStore 14\nPassport photos x2      12.00\nDocument No.: 2024001234", nil},
 		{"de sozialversicherungsnummer", "Sozialversicherungsnummer: 65 170839 J 003", []string{"65 170839 J 003"}},
