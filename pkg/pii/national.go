@@ -210,7 +210,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\bdriving\s+licen[cs]e\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+numer\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+numer\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -219,8 +219,9 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // idValueRe is an identity document's number: letters and digits, at
 // least five digits, one group or two joined by a dash or a space, a
 // letter prefix with a dash and a lone check digit after it allowed (a
-// Portuguese driving licence's "L-1482736 5").
-var idValueRe = regexp.MustCompile(`\b(?:[A-Z]{1,3}-)?[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:[- ]\d{3,6}|-\d| \d\b)?\b`)
+// Portuguese driving licence's "L-1482736 5"), or three dashed groups
+// (Ontario's "T7241-40738-30719", found from outside).
+var idValueRe = regexp.MustCompile(`\b(?:[A-Z]{1,3}-)?[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {

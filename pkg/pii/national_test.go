@@ -114,6 +114,8 @@ func TestNationalIDs(t *testing.T) {
 		{"si davcna stevilka", "Davčna številka: 48217395", []string{"48217395"}},
 		{"si davcna stevilka of a business", "Jadran d.o.o.\nDavčna številka: 48217395", nil},
 		{"uk driving licence", "Driving licence: BENNE852147LA9XY   Date of birth", []string{"BENNE852147LA9XY"}},
+		{"ontario driver's licence", "Email:            m.tremblay@example.ca\nDriver's Licence: T7241-40738-30719 (Ontario)", []string{"T7241-40738-30719"}},
+		{"us driver license number", "Driver License No. D1234-56789-01234", []string{"D1234-56789-01234"}},
 		{"uk driving licence impossible month", "Ref BENNE813147LA9XY", nil},
 		{"pt driving licence under its label", "5. Número da carta: L-1482736 5\n7. Assinatura do titular", []string{"L-1482736 5"}},
 		{"document number on an identity card", "NASJONALT ID-KORT / NATIONAL IDENTITY CARD\nDokumentnummer / Document No.: NC4518273", []string{"NC4518273"}},
