@@ -192,4 +192,3 @@ func Fold(t string) string {
 	}
 	return string(b)
 }
-
