@@ -29,14 +29,16 @@ import (
 // compounds and endings of German, Nordic, Finnish, Hungarian and Baltic
 // titles ("Mietvertrag", "lejekontrakt", "vuokrasopimus", "üürileping").
 // Words that also name something else in a title are left out
-// ("rekening", an account in Dutch; "pass", "order" alone in English).
+// ("rekening", an account in Dutch; "pass", "order" alone in English;
+// "ordine", an agenda's too in Italian; "rendelés", a surgery's hours in
+// Hungarian; "račun", a shop's receipt in Croatian and Slovenian).
 var typeTitles = []struct {
 	typ   string
 	words string
 }{
 	{"invoice", "invoice|tax invoice|rechnung*|schlussrechnung|teilrechnung|abschlagsrechnung|faktura*|factura*|facture|fattura|factuur|fatura*|nota fiscal|lasku|*laskun|szamla|τιμολογιο*|arve|rekins|saskaita faktura|saskaita-faktura|reikningur|фактура"},
 	{"receipt", "receipt|factura simplificada|fatura simplificada|fatura-recibo|fatura recibo|cash receipt|sales receipt|quittung|kassenbon|kassenzettel|recu|ticket de caisse|quittance|recibo|ricevuta|scontrino|kwitantie|kassabon|kassakvitto|kvitto|kvittering|paragon|pokwitowanie|kuitti|nyugta|bon fiscal|chitanta|αποδειξη*|makbuz*|fis no|pokladnicni doklad|pokladnicny doklad|pokladnicny blok|tsekk|kvits|kvitas|kvittun|касова бележка|касов бон"},
-	{"purchase_order", "purchase order|bestellung|bestellschein|bon de commande|orden de compra|pedido de compra|nota de encomenda|ordine di acquisto|ordine d'acquisto|ordine|bestelling|inkooporder|bestallning|inkopsorder|zamowienie|bestilling|indkobsordre|innkjopsordre|tilaus|ostotilaus|objednavka|objednavky|megrendeles|megrendelolap|rendeles|comanda|comanda de achizitie|παραγγελια|siparis|siparis formu|satinalma siparisi|narudzbenica|narudzba|narocilnica|narocilo|tellimus|pasutijums|uzsakymas|pontun|innkaupapontun|поръчка"},
+	{"purchase_order", "purchase order|bestellung|bestellschein|bon de commande|orden de compra|pedido de compra|nota de encomenda|ordine di acquisto|ordine d'acquisto|bestelling|inkooporder|bestallning|inkopsorder|zamowienie|bestilling|indkobsordre|innkjopsordre|tilaus|ostotilaus|objednavka|objednavky|megrendeles|megrendelolap|comanda|comanda de achizitie|παραγγελια|siparis|siparis formu|satinalma siparisi|narudzbenica|narudzba|narocilnica|narocilo|tellimus|pasutijums|uzsakymas|pontun|innkaupapontun|поръчка"},
 	{"bank_statement", "bank statement|account statement|statement of account|kontoauszug|releve de compte|releve bancaire|extracto bancario|extracto de cuenta|extrato bancario|extrato de conta|estratto conto|rekeningafschrift|bankafschrift|kontoutdrag|wyciag bankowy|wyciag z rachunku|kontoudtog|kontoudskrift|kontoutskrift|tiliote|vypis z uctu|vypis z bankoveho uctu|bankovy vypis|szamlakivonat|bankszamlakivonat|extras de cont|hesap ekstresi|hesap ozeti|izvod|izvod racuna|izpisek|izpisek o prometu|konto valjavote|kontovaljavote|konta izraksts|saskaitos israsas|reikningsyfirlit|извлечение"},
 	{"contract", "contract|agreement|lease|tenancy agreement|*vertrag|vereinbarung|contrat|contrato|contratto|*overeenkomst|*avtal|umowa|*kontrakt|*aftale|*avtale|*sopimus|smlouva|*smlouva|zmluva|dohoda|*szerzodes|συμβαση|συμβολαιο|*sozlesmesi|sozlesme|ugovor|pogodba|*leping|ligums|sutartis|*samningur|договор"},
 	{"insurance_claim", "claim form|insurance claim|notice of loss|first notification of loss|schadenmeldung|schadensmeldung|schadenanzeige|schadensanzeige|declaration de sinistre|parte de siniestro|declaracion de siniestro|participacao de sinistro|denuncia di sinistro|denuncia sinistro|schadeformulier|schademelding|schadeaangifte|skadeanmalan|zgloszenie szkody|skadeanmeldelse|skademelding|vahinkoilmoitus|hlaseni pojistne udalosti|oznameni pojistne udalosti|hlasenie poistnej udalosti|oznamenie o poistnej udalosti|oznamenie poistnej udalosti|*karbejelento|*karbejelentes|aviz de dauna|cerere de despagubire|δηλωση ζημιας|hasar ihbar*|prijava stete|prijava skode|kahjuteade|atlidzibas pieteikums|pranesimas apie zala|zalos pranesimas|tjonstilkynning"},
@@ -45,11 +47,14 @@ var typeTitles = []struct {
 	{"id_document", "passport|identity card|id card|driving licence|driving license|driver's license|driver license|residence permit|reisepass|personalausweis|fuhrerschein|passeport|carte d'identite|carte nationale d'identite|permis de conduire|pasaporte|documento nacional de identidad|permiso de conduccion|passaporte|cartao de cidadao|carta de conducao|passaporto|carta d'identita|carta di identita|patente di guida|paspoort|identiteitskaart|identiteitsbewijs|rijbewijs|identitetskort|korkort|paszport|dowod osobisty|prawo jazdy|forerkort|passi|henkilokortti|ajokortti|cestovni pas|obcansky prukaz|ridicsky prukaz|cestovny pas|obciansky preukaz|vodicsky preukaz|utlevel|szemelyi igazolvany|vezetoi engedely|pasaport|carte de identitate|permis de conducere|διαβατηριο|δελτιο ταυτοτητας|kimlik karti|surucu belgesi|putovnica|osobna iskaznica|vozacka dozvola|potni list|osebna izkaznica|voznisko dovoljenje|isikutunnistus|juhiluba|personas apliecība|vaditaja apliecība|asmens tapatybes kortele|vairuotojo pazymejimas|vegabref|nafnskirteini|okuskirteini|паспорт|лична карта"},
 }
 
-// typeTitle holds typeTitles compiled, one expression a type.
-var typeTitle = func() (out []struct {
+// titleRule is a type and the expression its title words make.
+type titleRule struct {
 	typ string
 	re  *regexp.Regexp
-}) {
+}
+
+// typeTitle holds typeTitles compiled, one expression a type.
+var typeTitle = func() (out []titleRule) {
 	for _, t := range typeTitles {
 		var alts []string
 		for _, phrase := range strings.Split(t.words, "|") {
@@ -67,10 +72,7 @@ var typeTitle = func() (out []struct {
 			}
 			alts = append(alts, strings.Join(ws, `[\s-]+`))
 		}
-		out = append(out, struct {
-			typ string
-			re  *regexp.Regexp
-		}{t.typ, regexp.MustCompile(`(?:^|[^\p{L}])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}])`)})
+		out = append(out, titleRule{t.typ, regexp.MustCompile(`(?:^|[^\p{L}])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}])`)})
 	}
 	return out
 }()
