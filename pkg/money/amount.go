@@ -368,8 +368,10 @@ var (
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
-	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|\$)\)[\s:]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$)(?:\)|\b|$)`)
+	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
+	// from outside: an Indian invoice's lakhs were money of no currency).
+	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|\$|₹|Rs\.?)\)[\s:]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$|₹)(?:\)|\b|$)|\((Rs\.?)\)`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -900,7 +902,7 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 		column = strconv.Itoa(line) + ":" + strconv.Itoa(h.Col)
 		m := headerCurrency.FindStringSubmatch(h.Text)
 		if m != nil && cur == "" {
-			cur = currencyCode(m[1])
+			cur = currencyCode(m[1] + m[2])
 		}
 		if m != nil && headerKind == labelNone {
 			// "Unit £", "Line EUR": a currency names a money column.

@@ -249,6 +249,8 @@ func TestAmountForms(t *testing.T) {
 		{"lakh after rupees", "Gross Salary: Rs. 17,00,000.00", []string{"1700000.00 INR currency"}},
 		{"lakh after the code", "Gross Salary: INR 17,00,000.00", []string{"1700000.00 INR currency"}},
 		{"crore under a label", "Total income        1,23,45,678.00", []string{"12345678.00 label"}},
+		{"lakhs in a rupee column", "Sl  Description                 Qty   Rate (Rs)     Amount (Rs)\n1   ERP support - annual AMC      1    1,80,000.00   1,80,000.00", []string{"180000.00 INR column", "180000.00 INR column"}},
+		{"a rupee label", "Invoice total (₹): 2,75,530.00", []string{"275530.00 INR label"}},
 		{"lakh beside thousands", "Rs. 1,700,000.00 or Rs. 1,00,000", []string{"1700000.00 INR currency", "100000.00 INR currency"}},
 	}
 	for _, tt := range tests {
