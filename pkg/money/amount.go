@@ -145,7 +145,8 @@ func Amounts(text string) []Amount {
 
 // documentCurrency reads from a document what a placeholder currency is:
 // whose krone or krona "kr" is, whose dollar "$", and, for an amount
-// written without one, the currency the document declares.
+// written without one, the currency the document declares or that of the
+// account its IBAN names.
 var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, "": declaredCurrency, ibanCountry: ibanCurrency}
 
 // ibanCountry is the placeholder for the currency of the account a
