@@ -371,8 +371,10 @@ var (
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
 	// from outside: an Indian invoice's lakhs were money of no currency).
-	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|\$|₹|Rs\.?)\)[\s:]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|\$|₹)(?:\)|\b|$)|\((Rs\.?)\)`)
+	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
+	// not dollars (found from outside).
+	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|(?:US|A|C|NZ|R|HK|S)?\$|₹|Rs\.?)\)[\s:]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|₹)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S)?\$|\(Rs\.?\))`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -385,20 +387,22 @@ const (
 var (
 	// A document's country, for its "$" (found from outside: Australian
 	// and New Zealand bills were reported in USD).
-	australian = regexp.MustCompile(`\b(?:ABN|ACN|AUD|Australia|Australian)\b|\.com\.au\b|\b(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA) \d{4}\b`)
-	newZealand = regexp.MustCompile(`\b(?:NZD|NZBN|IRD|New Zealand|Aotearoa)\b|\.(?:co|org|govt)\.nz\b`)
-	canadian   = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b`)
+	australian  = regexp.MustCompile(`\b(?:ABN|ACN|AUD|Australia|Australian)\b|\.com\.au\b|\b(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA) \d{4}\b`)
+	newZealand  = regexp.MustCompile(`\b(?:NZD|NZBN|IRD|New Zealand|Aotearoa)\b|\.(?:co|org|govt)\.nz\b`)
+	mexican     = regexp.MustCompile(`\b(?:MXN|M\.N\.|México|Mexico|RFC|CURP)(?:\b|$)`)
+	singaporean = regexp.MustCompile(`\b(?:SGD|Singapore|UEN)\b`)
+	canadian    = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b`)
 )
 
 // dollarCode says whose dollar "$" is in text: Australia's, New
-// Zealand's or Canada's when the document names exactly one of them,
-// else the United States'.
+// Zealand's, Canada's, Singapore's or Mexico's peso when the document
+// names exactly one of them, else the United States'.
 func dollarCode(text string) string {
 	code, n := "USD", 0
 	for _, c := range []struct {
 		re   *regexp.Regexp
 		code string
-	}{{australian, "AUD"}, {newZealand, "NZD"}, {canadian, "CAD"}} {
+	}{{australian, "AUD"}, {newZealand, "NZD"}, {canadian, "CAD"}, {mexican, "MXN"}, {singaporean, "SGD"}} {
 		if c.re.MatchString(text) {
 			code, n = c.code, n+1
 		}
@@ -903,7 +907,7 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 		column = strconv.Itoa(line) + ":" + strconv.Itoa(h.Col)
 		m := headerCurrency.FindStringSubmatch(h.Text)
 		if m != nil && cur == "" {
-			cur = currencyCode(m[1] + m[2])
+			cur = currencyCode(strings.Trim(m[1]+m[2], "()"))
 		}
 		if m != nil && headerKind == labelNone {
 			// "Unit £", "Line EUR": a currency names a money column.

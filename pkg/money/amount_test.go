@@ -236,6 +236,10 @@ func TestAmountForms(t *testing.T) {
 		{"new zealand dollars", "Meridian Energy, Wellington, New Zealand\nTotal due by 3 June 2025:  $214.58", []string{"214.58 NZD currency"}},
 		{"canadian dollars", "Toronto, ON M5V 2T6, Canada\nTotal: $88.10", []string{"88.10 CAD currency"}},
 		{"us dollars without a country", "Total: $88.10", []string{"88.10 USD currency"}},
+		// Found from outside (twenty-first trial).
+		{"reais in a column", "Data        Lançamento          Valor (R$)        Saldo (R$)\n03/11       PIX recebido          1.250,00          18.629,81", []string{"1250.00 BRL column", "18629.81 BRL column"}},
+		{"mexican pesos", "Total  $437,668.00 MXN\nImporte con letra: cuatrocientos treinta y siete mil seiscientos sesenta y ocho pesos 00/100 M.N.", []string{"437668.00 MXN currency"}},
+		{"singapore dollars", "Tan Tock Seng Hospital, Singapore 308433\nAmount payable: $1,240.00", []string{"1240.00 SGD currency"}},
 		// A space-grouped number alone in its cell is one number.
 		{"space-grouped alone in its cell", "16   Total de la TVA brute due                    17 534\n32   Total à payer                                  9 156",
 			[]string{"17534.00 label", "9156.00 label"}},
