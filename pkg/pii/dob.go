@@ -38,8 +38,9 @@ const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 const bilingualMonth = `(?:\p{L}{3,4} ?/ ?` + month + `|` + month + `(?: ?/ ?\p{L}{3,4})?)`
 
 // numericDate is a date of numbers: 17/09/1973, 09-17-73, 17.09.1973,
-// 17 09 1973, 22. 3. 1958, 1973-09-17; its seven groups are dateRe's.
-const numericDate = `(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\.?\s(\d{1,2})\.?\s)(\d{4}|\d{2})|(\d{4})[./\-](\d{1,2})[./\-](\d{1,2})`
+// 17 09 1973, 22. 3. 1958, 1973-09-17, and Hungary's 1972. 04. 09.; its
+// seven groups are dateRe's.
+const numericDate = `(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\.?\s(\d{1,2})\.?\s)(\d{4}|\d{2})|(\d{4})(?:[./\-]|\.\s)(\d{1,2})(?:[./\-]|\.\s)(\d{1,2})`
 
 var (
 	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 17 09 1973,

@@ -35,6 +35,10 @@ func TestPhoneForms(t *testing.T) {
 		{"greek shape without a label", "Αρ. παραστατικού 210 6438 215", []string{}},
 		{"lithuanian mobile with its trunk", "Kontaktinis asmuo: Rasa, Mob. 8 612 34 587", []string{"8 612 34 587"}},
 		{"lithuanian trunk without a label", "Užsakymas 8 612 34 587", []string{}},
+		{"brazilian mobile under celular", "Celular cadastrado: (11) 98734-2210", []string{"(11) 98734-2210"}},
+		{"mexican mobile under cel", "Cel. 477 104 8861", []string{"477 104 8861"}},
+		{"belgian enterprise number", "BCE 0850.417.226", []string{}},
+		{"belgian enterprise number in dutch", "Ondernemingsnr. leverancier: 0421.776.384", []string{}},
 		{"hungarian company register", "Cégjegyzékszám: 09-09-018452", []string{}},
 		{"hungarian company register abbreviated", "Cg. 01-09-562739", []string{}},
 		{"hungarian phone number word", "Telefonszám: 06 30 418 2277", []string{"06 30 418 2277"}},
@@ -316,6 +320,9 @@ func TestDateOfBirth(t *testing.T) {
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
 		{"german abbreviated label", "Geb.-Datum: 14.03.1985", []string{"14.03.1985"}},
+		// Found from outside (twenty-first trial): Hungary's year-first
+		// date with its spaced points.
+		{"hungarian date", "Születési idő: 1972. 04. 09.", []string{"1972. 04. 09"}},
 		{"licence field 3", "DRIVING LICENCE UNITED KINGDOM\n1. MORGAN\n2. SIAN JANE\n3. 14.08.1985 WALES\n4a. 22.03.2019 4b. 21.03.2029", []string{"14.08.1985"}},
 		{"field 3 off a licence", "AGENDA\n1. Welcome\n3. 14.08.1985 archive review", []string{}},
 		{"german abbreviated heading", "Name            Geb.-Datum\nLena Wagner     14.03.1985", []string{"14.03.1985"}},

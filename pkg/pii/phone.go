@@ -87,7 +87,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|kom[óo]rka|kom|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -158,7 +158,7 @@ var (
 	// and in the languages whose national numbers phoneForm takes
 	// without a label ("Factura 915 34 82 17", "Pedido nº …"), and a VAT
 	// label with its country code ("BTW BE 0403.118.442").
-	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code|btw|tva|iva|mwst|moms|cg|c[ée]gjegyz[ée]k\p{L}*|krs|regon|hrb|hra|kvk|cvr)\b|\b(?:vat|btw|tva|iva|mwst|ust|moms)[^A-Za-z0-9\n]*(?-i:[A-Z]{2})\b|#|\bn[º°])[^A-Za-z0-9]*$`)
+	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code|btw|tva|iva|mwst|moms|cg|c[ée]gjegyz[ée]k\p{L}*|krs|regon|hrb|hra|kvk|cvr|bce|kbo|ondernemingsn\p{L}*|entreprise)\b|\b(?:vat|btw|tva|iva|mwst|ust|moms)[^A-Za-z0-9\n]*(?-i:[A-Z]{2})\b|#|\bn[º°])[^A-Za-z0-9]*$`)
 )
 
 // phones finds phone numbers (see phoneForm) that sit alone — no letter or
@@ -335,6 +335,11 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 			p, id = lastMatchEnd(phoneLabel, h.Text), lastMatchEnd(idLabel, h.Text)
 		}
 	}
+	if p < 0 && enterpriseNumber.MatchString(text[start:end]) {
+		// Belgium's company number, "0421.776.384", whatever label
+		// (found from outside: "BCE", "Ondernemingsnr. leverancier").
+		return [2]int{}, false
+	}
 	if !form && (p < 0 || id > p) {
 		// Nine digits without a trunk, or an area code and a number of any
 		// length, are many things besides a phone number (a company's
@@ -352,6 +357,11 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	return [2]int{start, end}, true
 }
+
+// enterpriseNumber is a Belgian company's number as it is written, ten
+// digits in 4.3.3 with points, which a phone number under no phone label
+// is not.
+var enterpriseNumber = regexp.MustCompile(`^[01]\d{3}\.\d{3}\.\d{3}$`)
 
 // plusReadAsFour reports whether groups are an international number
 // whose "+" OCR read as a 4: "Telefon: 436 30 418 2297" for +36 30 418
@@ -437,6 +447,11 @@ func trunkless(g []string) bool {
 	var shape []int
 	for _, s := range g {
 		shape = append(shape, len(s))
+	}
+	if len(g) == 3 && len(g[0]) == 2 && g[0][0] != '0' && (len(g[1]) == 4 || len(g[1]) == 5) && len(g[2]) == 4 {
+		// Brazil's two-digit area code and eight or nine digits, "(11)
+		// 98734-2210" (found from outside).
+		return true
 	}
 	if g[0][0] < '2' {
 		// Poland's area codes 12 to 18 ("tel. 14 621 38 70", found
