@@ -37,6 +37,8 @@ func TestPhoneForms(t *testing.T) {
 		{"lithuanian trunk without a label", "Užsakymas 8 612 34 587", []string{}},
 		{"brazilian mobile under celular", "Celular cadastrado: (11) 98734-2210", []string{"(11) 98734-2210"}},
 		{"mexican mobile under cel", "Cel. 477 104 8861", []string{"477 104 8861"}},
+		{"phone for this account", "Registered telephone for this account: 07700 914 382", []string{"07700 914 382"}},
+		{"account number is no phone", "Account number: 07700 914 382", []string{}},
 		{"belgian enterprise number", "BCE 0850.417.226", []string{}},
 		{"belgian enterprise number in dutch", "Ondernemingsnr. leverancier: 0421.776.384", []string{}},
 		{"hungarian company register", "Cégjegyzékszám: 09-09-018452", []string{}},

@@ -118,6 +118,20 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: egnValid, label: regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:егн|egn)\.?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	// Found from outside (twenty-first trial): France's numéro fiscal
+	// (SPI, thirteen digits, the last three the first ten mod 511) under
+	// its label; Singapore's NRIC and FIN (a check letter) wherever it
+	// stands; Iceland's kennitala without its dash and Croatia's MBO
+	// (health insurance) under their labels; Mexico's RFC of a person
+	// (four letters, the birth date, three characters) under its label,
+	// and the CURP (eighteen characters, the birth date, H or M) wherever
+	// it stands.
+	{re: regexp.MustCompile(`\b([0-3]\d) ?(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: spiValid, label: regexp.MustCompile(`(?i)(?:\bnum[ée]ro\s+fiscal|\bn[°º]\s*fiscal|\bspi)(?:\s+(?:du\s+)?d[ée]clarant\s*\d?)?[^\p{L}\p{N}]*$`), digits: 13, run: 2},
+	{re: regexp.MustCompile(`\b([STFGM])(\d{7})([A-Z])\b`), valid: nricValid, digits: 7, run: 7},
+	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: kennitalaValid, label: regexp.MustCompile(`(?i)(?:\bkt\.?|\bkennitala)[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bmbo\.?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b([A-ZÑ&]{4})(\d{6})([A-Z0-9]{3})\b`), valid: func(s string) bool { return validDate(s[4:6], s[6:8], s[8:10]) }, label: regexp.MustCompile(`(?i)\brfc\b(?:\s+\p{L}+)?\.?[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	{re: regexp.MustCompile(`\b([A-Z]{4})(\d{6})([HMX][A-Z]{5}[0-9A-Z]\d)\b`), valid: func(s string) bool { return validDate(s[4:6], s[6:8], s[8:10]) }, digits: 7, run: 6},
 	// South Africa's identity number, YYMMDD, four digits, citizenship,
 	// a digit and a Luhn check, under a label that names an identity
 	// number (found from outside: a smart card's "Identity Number" and a
@@ -918,6 +932,35 @@ func personasKodsValid(s string) bool {
 // 7, 3, 6 mod 11 (0 for 10).
 func egnValid(s string) bool {
 	return weighted(s, 2, 4, 8, 5, 10, 9, 7, 3, 6)%11%10 == int(s[9]-'0') && validDate(s[:2], strconv.Itoa(atoi(s[2:4])%20), s[4:6])
+}
+
+// spiValid: France's numéro fiscal, thirteen digits: the last three are
+// the first ten mod 511.
+func spiValid(s string) bool {
+	n, err := strconv.ParseInt(s[:10], 10, 64)
+	return err == nil && int(n%511) == atoi(s[10:])
+}
+
+// nricValid: Singapore's NRIC or FIN, a letter, seven digits weighted 2,
+// 7, 6, 5, 4, 3, 2 (plus 4 for T and G, 3 for M) and a check letter
+// from the prefix's table.
+func nricValid(s string) bool {
+	sum := weighted(s[1:], 2, 7, 6, 5, 4, 3, 2)
+	switch s[0] {
+	case 'T', 'G':
+		sum += 4
+	case 'M':
+		sum += 3
+	}
+	r := sum % 11
+	switch s[0] {
+	case 'S', 'T':
+		return "JZIHGFEDCBA"[r] == s[8]
+	case 'F', 'G':
+		return "XWUTRQPNMLK"[r] == s[8]
+	default:
+		return "KLJNPQRTUWX"[10-r] == s[8]
+	}
 }
 
 // cpfValid: Brazil's CPF, nine digits and two check digits, each 11

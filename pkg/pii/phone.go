@@ -325,6 +325,12 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	if p < 0 && id < 0 && (alsoLabel.MatchString(lt.LeftOf(start)) || phoneQualified.MatchString(label) || callOn.MatchString(label) || contactName.MatchString(label)) {
 		p = len(label)
 	}
+	if phoneForThe.MatchString(label) {
+		// "Registered telephone for this account:": the account word
+		// says whose phone it is, not what the number is (found from
+		// outside).
+		p, id = len(label), -1
+	}
 	if p < 0 && onFile.MatchString(label) {
 		// "Phone on file:" names a phone number, whatever "file" says.
 		p, id = len(label), -1
@@ -357,6 +363,11 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	return [2]int{start, end}, true
 }
+
+// phoneForThe ends a phone label that names whose number it is with an
+// identifier's word: "telephone for this account", "mobile number on the
+// policy".
+var phoneForThe = regexp.MustCompile(`(?i)\b(?:phone|telephone|tel|mobile|cell|contact number)\b(?:\s+number)?\s+(?:for|on|of)\s+(?:this|the|your|our)\s+(?:account|policy|card|claim|order|contract|booking)\s*:?[^A-Za-z0-9]*$`)
 
 // enterpriseNumber is a Belgian company's number as it is written, ten
 // digits in 4.3.3 with points, which a phone number under no phone label
