@@ -133,11 +133,15 @@ func Amounts(text string) []Amount {
 			out[i].Currency = own
 		}
 		if out[i].Currency == "" && !several {
-			// No currency written anywhere: that of the one account the
-			// document names by its IBAN (found from outside: a Danish
-			// statement's balances were held against the threshold of
-			// no currency).
-			out[i].Currency = of(ibanCountry)
+			// No amount written with a currency: that of a line naming
+			// only a table's currency ("Valor (€)", "Kr."), else that of
+			// the one account the document names by its IBAN (found from
+			// outside: a Danish statement's balances and a Danish and a
+			// Portuguese tax assessment's sums were held against the
+			// threshold of no currency).
+			if out[i].Currency = of(headerLine); out[i].Currency == "" {
+				out[i].Currency = of(ibanCountry)
+			}
 		}
 	}
 	return out
@@ -145,9 +149,38 @@ func Amounts(text string) []Amount {
 
 // documentCurrency reads from a document what a placeholder currency is:
 // whose krone or krona "kr" is, whose dollar "$", and, for an amount
-// written without one, the currency the document declares or that of the
-// account its IBAN names.
-var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, "": declaredCurrency, ibanCountry: ibanCurrency}
+// written without one, the currency the document declares, a line of its
+// own names over a table, or that of the account its IBAN names.
+var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, "": declaredCurrency, headerLine: headerLineCurrency, ibanCountry: ibanCurrency}
+
+// headerLine is the placeholder for the currency a line of its own names
+// over a table's amounts.
+const headerLine = "header"
+
+// currencyHeaderLine is a line that holds only a currency, or one word
+// and a currency: a table's column over its amounts, "Valor (€)", "Kr.",
+// "Beløb DKK".
+var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(€|£|` + currencyCodes + `|[Kk]r\.?)\)?[ \t]*\r?$`)
+
+// headerLineCurrency is the one currency the lines of text that name
+// only a currency name (a crown as kronaCode reads it), else "".
+func headerLineCurrency(text string) string {
+	code := ""
+	for _, m := range currencyHeaderLine.FindAllStringSubmatch(text, -1) {
+		c := currencyCode(m[1])
+		if l := strings.ToLower(m[1]); l == "kr" || l == "kr." {
+			c = kronaCode(text)
+		}
+		if c == "" {
+			continue
+		}
+		if code != "" && c != code {
+			return ""
+		}
+		code = c
+	}
+	return code
+}
 
 // ibanCountry is the placeholder for the currency of the account a
 // document's IBAN names.
@@ -418,7 +451,7 @@ var (
 	// Words of Danish, Norwegian and Swedish that the others spell
 	// otherwise: Danish "af", "beløb", "moms"; Norwegian "av", "beløp",
 	// "mva"; Swedish "och", "att", "belopp", "för", "är".
-	danishWords    = regexp.MustCompile(`(?i)\b(?:af|beløb|beløbet|moms|momsen|købt|betales)(?:[^\p{L}]|$)`)
+	danishWords    = regexp.MustCompile(`(?i)\b(?:af|beløb|beløbet|moms|momsen|købt|betales|skat|indkomst|udbetales|udbetalt|nemkonto|kontoudtog)(?:[^\p{L}]|$)`)
 	norwegianWords = regexp.MustCompile(`(?i)\b(?:av|beløp|beløpet|mva|kjøpt|betales)(?:[^\p{L}]|$)`)
 	swedishWords   = regexp.MustCompile(`(?i)\b(?:och|att|belopp|beloppet|för|är|momsen|betalas)(?:[^\p{L}]|$)`)
 )

@@ -356,6 +356,10 @@ func TestDeclaredCurrency(t *testing.T) {
 		{"the account's currency by its iban", "KONTOUDTOG\nIBAN: DK62 5040 0440 1162 43\nDato    Tekst                Beløb        Saldo\n01.10   Løn Svendborg        28.412,00      42.618,55", "DKK"},
 		{"accounts of two currencies", "IBAN: DK62 5040 0440 1162 43\nIBAN: GB32 PENM 4011 6240 1722 66\nSaldo      42.618,55", ""},
 		{"an iban beside a written currency", "IBAN: DK62 5040 0440 1162 43\nBalance  EUR 42.618,55", "EUR"},
+		// Found from outside (twenty-first trial): a column's currency on
+		// a line of its own over a tax assessment's sums.
+		{"a column's currency on its own line", "IRS – DEMONSTRAÇÃO DE LIQUIDAÇÃO\n                                        Valor (€)\n01  Rendimento global (Cat. A)           46.218,40\n03  Rendimento coletável                  37.710,40", "EUR"},
+		{"danish crowns on their own line", "Skattestyrelsen\nÅRSOPGØRELSE 2025\n                                        Kr.\nPersonlig indkomst i alt                482.356\nSkat i alt                              129.731\nDen overskydende skat udbetales til din NemKonto.", "DKK"},
 		{"romanian statement", "Cont IBAN: RO51BTRLRONCRT0312847601    Moneda: RON\n\nData        Descriere                 Debit      Credit      Sold\n03.11.2026  Incasare salariu                 8.950,00  15.792,15", "RON"},
 	}
 	for _, tt := range tests {
