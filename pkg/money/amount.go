@@ -13,6 +13,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/layout"
+	"github.com/docket-run/docket/pkg/pii"
 )
 
 // Amount is a money amount found in a text.
@@ -165,30 +166,20 @@ var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)
 // headerLineCurrency is the one currency the lines of text that name
 // only a currency name (a crown as kronaCode reads it), else "".
 func headerLineCurrency(text string) string {
-	code := ""
+	var codes []string
 	for _, m := range currencyHeaderLine.FindAllStringSubmatch(text, -1) {
 		c := currencyCode(m[1])
 		if l := strings.ToLower(m[1]); l == "kr" || l == "kr." {
 			c = kronaCode(text)
 		}
-		if c == "" {
-			continue
-		}
-		if code != "" && c != code {
-			return ""
-		}
-		code = c
+		codes = append(codes, c)
 	}
-	return code
+	return sole(codes)
 }
 
 // ibanCountry is the placeholder for the currency of the account a
 // document's IBAN names.
 const ibanCountry = "iban"
-
-// ibanPrefix is an IBAN's country and check digits, then its first
-// group: "DK62 5040", "GB32PENM4011".
-var ibanPrefix = regexp.MustCompile(`\b([A-Z]{2})\d{2} ?[A-Z0-9]{4} ?[A-Z0-9]{4}`)
 
 // ibanCurrencies are the currencies of accounts by the IBAN's country,
 // where one is the country's own.
@@ -202,18 +193,27 @@ var ibanCurrencies = map[string]string{
 // ibanCurrency is the currency of the accounts text names by IBAN, when
 // they are all of one country whose currency ibanCurrencies knows, else "".
 func ibanCurrency(text string) string {
-	code := ""
-	for _, m := range ibanPrefix.FindAllStringSubmatch(text, -1) {
-		c, ok := ibanCurrencies[m[1]]
-		if !ok {
+	var codes []string
+	for _, cc := range pii.IBANCountries(text) {
+		codes = append(codes, ibanCurrencies[cc])
+	}
+	return sole(codes)
+}
+
+// sole is the one currency codes name, "" ones aside, or "" when they
+// name none or several.
+func sole(codes []string) string {
+	one := ""
+	for _, c := range codes {
+		if c == "" {
 			continue
 		}
-		if code != "" && c != code {
+		if one != "" && c != one {
 			return ""
 		}
-		code = c
+		one = c
 	}
-	return code
+	return one
 }
 
 // number is a number token of a text.
@@ -465,14 +465,11 @@ var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|wa
 // without one, reported to its reviewer without a currency), or "" when it
 // declares none or more than one.
 func declaredCurrency(text string) string {
-	code := ""
+	var codes []string
 	for _, m := range currencyDeclared.FindAllStringSubmatch(text, -1) {
-		if code != "" && m[1] != code {
-			return ""
-		}
-		code = m[1]
+		codes = append(codes, m[1])
 	}
-	return code
+	return sole(codes)
 }
 
 // kronaCode says whose krone or krona "kr" is in text: the currency the

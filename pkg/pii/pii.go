@@ -309,6 +309,16 @@ func ibanCountry(cc string) string {
 	}, cc)
 }
 
+// IBANCountries returns the country code of each IBAN in text (as ibans
+// finds them, mod-97 checked), in the order they stand.
+func IBANCountries(text string) []string {
+	var out []string
+	for _, l := range ibans(text) {
+		out = append(out, ibanCountry(text[l[0]:l[0]+2]))
+	}
+	return out
+}
+
 // ibans finds IBANs: a country code and check digits, then exactly the
 // country's number of characters, compact or in groups separated by single
 // spaces (a group boundary may also be a line break), passing mod-97.
