@@ -118,10 +118,11 @@ func titledTypes(text string) (types []string, line string) {
 		if seen++; seen > titleSearchLines {
 			break
 		}
-		if len(strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) })) > titleMaxWords {
+		words := len(strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) }))
+		if words > titleMaxWords {
 			continue
 		}
-		for _, t := range lineTypes(l) {
+		for _, t := range lineTypes(l, words) {
 			if !slices.Contains(types, t) {
 				types = append(types, t)
 			}
@@ -133,16 +134,16 @@ func titledTypes(text string) (types []string, line string) {
 	return types, line
 }
 
-// lineTypes returns the types the title line l names.
-func lineTypes(l string) []string {
+// lineTypes returns the types the title line l, of the given number of
+// words, names.
+func lineTypes(l string, words int) []string {
 	if r, _ := utf8.DecodeRuneInString(l); unicode.IsDigit(r) || strings.ContainsRune("-–—•·*>", r) {
 		return nil
 	}
 	f := textmodel.Fold(strings.ToLower(l))
 	// Where a line may end with a type's words: written in capitals, or
 	// short and not a sentence.
-	ends := !strings.ContainsFunc(l, unicode.IsLower) ||
-		len(strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) })) <= titleEndWords && !strings.HasSuffix(l, ".")
+	ends := !strings.ContainsFunc(l, unicode.IsLower) || words <= titleEndWords && !strings.HasSuffix(l, ".")
 	if m := subjectLabel.FindString(f); m != "" {
 		f, ends = f[len(m):], false
 	}
