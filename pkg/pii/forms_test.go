@@ -40,7 +40,7 @@ func TestPhoneForms(t *testing.T) {
 		{"phone for this account", "Registered telephone for this account: 07700 914 382", []string{"07700 914 382"}},
 		{"account number is no phone", "Account number: 07700 914 382", []string{}},
 		{"belgian enterprise number", "BCE 0850.417.226", []string{}},
-		{"belgian enterprise number without its points", "BCE 0850417226", []string{}},
+		{"belgian enterprise number in groups without its points", "BCE 0850 417 226", []string{}},
 		{"belgian enterprise number in dutch", "Ondernemingsnr. leverancier: 0421.776.384", []string{}},
 		{"hungarian company register", "Cégjegyzékszám: 09-09-018452", []string{}},
 		{"hungarian company register abbreviated", "Cg. 01-09-562739", []string{}},
