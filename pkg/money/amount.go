@@ -70,14 +70,15 @@ const (
 func Amounts(text string) []Amount {
 	lt := layout.New(text)
 	labels := labelCache{}
+	loc := localeOf(text)
 	type cand struct {
 		a      Amount
 		tok    number
 		column string // header position key for the sibling check
 	}
 	var cands []cand
-	for _, tok := range scanNumbers(text) {
-		a, col, ok := judge(lt, labels, tok)
+	for _, tok := range scanNumbers(text, loc) {
+		a, col, ok := judge(lt, labels, loc, tok)
 		if ok {
 			cands = append(cands, cand{a, tok, col})
 		}
@@ -161,7 +162,7 @@ const headerLine = "header"
 // currencyHeaderLine is a line that holds only a currency, or one word
 // and a currency: a table's column over its amounts, "Valor (€)", "Kr.",
 // "Beløb DKK".
-var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(€|£|` + currencyCodes + `|[Kk]r\.?)\)?[ \t]*\r?$`)
+var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(€|£|` + allCodes + `|[Kk]r\.?)\)?[ \t]*\r?$`)
 
 // headerLineCurrency is the one currency the lines of text that name
 // only a currency name (a crown as kronaCode reads it), else "".
@@ -244,7 +245,7 @@ func accountNumber(label string, n number) bool {
 // separators (",", ".", "'", "’", a no-break space, or a space when a
 // currency is next to it) and an optional decimal part of one or two
 // digits.
-func scanNumbers(text string) []number {
+func scanNumbers(text string, loc locale) []number {
 	var out []number
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) || (i > 0 && isDigit(text[i-1])) {
@@ -254,11 +255,13 @@ func scanNumbers(text string) []number {
 		n := readNumber(text, i, false)
 		// Space-grouped thousands ("1 028,00") only with a currency next to
 		// them or a decimal comma, so table cells stay apart.
-		if sp := readNumber(text, i, true); sp.end > n.end && (currencyBefore(text[max(0, i-16):i]) != "" || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
-			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || aloneInCell(text, i, sp.end)) {
+		left := text[max(0, i-16):i]
+		signed := currencyBefore(left) != "" || loc.letterBefore(left) != ""
+		if sp := readNumber(text, i, true); sp.end > n.end && (signed || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
+			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || aloneInCell(text, i, sp.end, loc.spacedPoint)) {
 			n = sp
 		}
-		if d := spacedDecimals(text, n); d > 0 && (currencyBefore(text[max(0, i-16):i]) != "" || currencyAfter(text[d:min(len(text), d+8)]) != "") {
+		if d := spacedDecimals(text, n); d > 0 && (signed || currencyAfter(text[d:min(len(text), d+8)]) != "") {
 			n.end, n.raw, n.decimals = d, text[i:d], true
 		}
 		out = append(out, n)
@@ -272,12 +275,17 @@ func scanNumbers(text string) []number {
 // the line's end after it. A space-grouped number so set apart is one
 // number ("Total de la TVA brute due      17 534", found from outside);
 // two cells of a flattened table have a gap between them, not a space.
-// Not with a decimal point: the languages that group by spaces write a
-// decimal comma, and "1 129.00" is a quantity and a price whose columns
-// the price's width closed up (found in a field receipt).
-func aloneInCell(text string, start, end int) bool {
-	if strings.Contains(text[start:end], ".") {
+// Not with a decimal point unless point is set (South Africa writes
+// "612 480.00", see locale): the other languages that group by spaces
+// write a decimal comma, and "1 129.00" is a quantity and a price whose
+// columns the price's width closed up (found in a field receipt). A minus
+// sign may stand before the number in its cell.
+func aloneInCell(text string, start, end int, point bool) bool {
+	if !point && strings.Contains(text[start:end], ".") {
 		return false
+	}
+	if start > 0 && text[start-1] == '-' {
+		start--
 	}
 	before := start == 0 || text[start-1] == '\n' || text[start-1] == '\t' || strings.HasSuffix(text[:start], "  ")
 	after := end == len(text) || text[end] == '\n' || text[end] == '\r' || text[end] == '\t' || strings.HasPrefix(text[end:], "  ")
@@ -392,22 +400,30 @@ func isAlpha(c byte) bool { return (c >= 'A' && c <= 'Z') || (c >= 'a' && c <= '
 
 var (
 	currencyCodes = `USD|EUR|GBP|CHF|CAD|AUD|NZD|JPY|CNY|INR|SEK|NOK|DKK|ISK|PLN|CZK|HUF|RON|BGN|RSD|UAH|TRY|SGD|HKD|ZAR|MXN|BRL`
+	// moreCodes are currencies whose codes are also words in lower case
+	// ("pen", "php"): written in capitals only (found from outside: a
+	// Nigerian claim's NGN and a Philippine order's PHP were money of no
+	// currency).
+	moreCodes = `NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU`
+	allCodes  = currencyCodes + `|` + moreCodes
 	// currencyEnd: a currency at the end of the text left of a number.
-	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|₺|\b(` + currencyCodes + `|Rs\.?|Fr\.|kr\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|₺|₦|₱|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
 	// TL".
-	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|₺|(?i:\b(` + currencyCodes + `|euros?)\b)|kr\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b)`)
+	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?)\b)|\b(?:` + moreCodes + `)\b|kr\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
-		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY"}
+		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
+		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
 	// from outside: an Indian invoice's lakhs were money of no currency).
 	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
-	// not dollars (found from outside).
-	labelCurrency  = regexp.MustCompile(`\((` + currencyCodes + `|€|£|(?:US|A|C|NZ|R|HK|S)?\$|₹|Rs\.?)\)[\s:]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + currencyCodes + `|€|£|₹)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S)?\$|\(Rs\.?\))`)
+	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
+	// a naira's where the document is that country's (see locale).
+	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S)?\$|₹|₦|₱|Rs\.?|[RN])\)[\s:]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S)?\$|\(Rs\.?\)|\([RN]\))`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -458,7 +474,7 @@ var (
 
 // currencyDeclared is a document's statement of the currency it is kept
 // in: "Currency: EUR", "Waluta: PLN", "Währung EUR", "Devise : CHF".
-var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*\b(` + currencyCodes + `)\b`)
+var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*\b(` + allCodes + `)\b`)
 
 // declaredCurrency is the currency text declares for its amounts (found
 // from outside: a Polish statement's "Waluta: PLN" over balances written
@@ -503,6 +519,11 @@ func kronaCode(text string) string {
 		// Letters only Icelandic writes among the krona countries (found
 		// from outside: a garage's receipt in Icelandic krónur).
 		return "ISK"
+	}
+	if strings.ContainsAny(text, "äöÄÖ") && !strings.ContainsAny(text, "æøÆØ") {
+		// Letters Swedish writes and Danish and Norwegian do not (found
+		// from outside: a Swedish return's "av" counted as Norwegian).
+		return "SEK"
 	}
 	da := len(danishWords.FindAllStringIndex(text, -1))
 	no := len(norwegianWords.FindAllStringIndex(text, -1))
@@ -553,6 +574,18 @@ func currencyEndIndex(left string) int {
 		// A match filling the whole tail may have been cut from its start.
 		return -1
 	}
+	if at := from + loc[0]; at > 0 && isAlpha(trimmed[at]) {
+		// A code is a word of its own: "CÉSAR" ends in no riyal (found
+		// in the corpus once the riyal was a code).
+		if r, _ := utf8.DecodeLastRuneInString(trimmed[:at]); unicode.IsLetter(r) {
+			// A dollar's country prefix glued to a word is the word's:
+			// "VISA$439.06" is dollars, not Australian ones.
+			if j := strings.LastIndexByte(trimmed[at:], '$'); j >= 0 {
+				return at + j
+			}
+			return -1
+		}
+	}
 	return from + loc[0]
 }
 
@@ -578,6 +611,10 @@ func currencyAfter(right string) string {
 	right = right[:min(len(right), 8)]
 	m := currencyStart.FindString(right)
 	if m == "" {
+		return ""
+	}
+	if r, _ := utf8.DecodeRuneInString(right[len(m):]); isAlpha(m[len(m)-1]) && unicode.IsLetter(r) {
+		// A code is a word of its own, "25 PENÍZE" no sol.
 		return ""
 	}
 	// Czech crowns as OCR reads them without Czech, "Ké", and only as a
@@ -634,11 +671,11 @@ func wordStart(s string) bool {
 
 // shapeOK reports whether the token can be an amount at all: not glued to
 // a code, not part of a date, time, percentage, quantity or phone number.
-func shapeOK(text string, n number) bool {
+func shapeOK(text string, loc locale, n number) bool {
 	if n.start > 0 {
 		c := text[n.start-1]
 		switch {
-		case isAlpha(c), c == '#', c == '_', c == '*', c == '/', c == ':':
+		case isAlpha(c) && loc.letterBefore(text[max(0, n.start-3):n.start]) == "", c == '#', c == '_', c == '*', c == '/', c == ':':
 			return false
 		case c == '-' || c == '.' || c == ',':
 			if n.start >= 2 && (isAlpha(text[n.start-2]) || isDigit(text[n.start-2]) || text[n.start-2] == '.' || text[n.start-2] == ',') {
@@ -710,6 +747,7 @@ var (
 	// labUnit: a laboratory result's unit later on the number's row.
 	labUnit = regexp.MustCompile(`(?i)(?:^|[\s<>(])(?:mg|g|µg|ug|ng|pg|mmol|µmol|umol|nmol|meq|u|iu|miu)/(?:dl|l|ml|dL|24h)\b|\bmm ?hg\b|\bx ?10\^?\d+/l\b`)
 	// destinationBefore: a text, message or call sent to the number.
+	netBefore         = regexp.MustCompile(`(?i)\bnet[ \t]*$`)
 	destinationBefore = regexp.MustCompile(`(?i)\b(?:texts?|sms|messages?|calls?|called|dialled|dialed)[ \t]+(?:sent[ \t]+)?to[ \t]*$`)
 )
 
@@ -731,6 +769,9 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 
 // limitLink is a word that carries a sentence over a line break to the
 // number it bounds.
+// paymentDays are the days payment terms give ("Net 30").
+var paymentDays = map[string]bool{"7": true, "10": true, "14": true, "15": true, "20": true, "21": true, "28": true, "30": true, "45": true, "60": true, "90": true, "120": true}
+
 var limitLink = regexp.MustCompile(`(?i)^(?:of|to|at|for|de|von|bis|à|a|di|van|tot)$`)
 
 // flatHeader finds the header of a table whose columns lost their gaps,
@@ -859,9 +900,9 @@ func bareIntegerBefore(text string, i int) bool {
 
 // judge decides whether the token n is money, and returns the amount and,
 // when it is in a table column, a key naming that column.
-func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) {
+func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, string, bool) {
 	text := lt.String()
-	if !shapeOK(text, n) {
+	if !shapeOK(text, loc, n) {
 		return Amount{}, "", false
 	}
 	v, ok := ParseAmount(strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "", "’", "").Replace(n.raw))
@@ -872,6 +913,9 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 	left := lt.LeftOf(n.start)
 	right := lt.RightOf(n.end)
 	cur := currencyBefore(left)
+	if cur == "" {
+		cur = loc.letterBefore(left)
+	}
 	if cur == "" {
 		cur = currencyAfter(right)
 	}
@@ -900,6 +944,11 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 	// A laboratory result is no money whatever its row's label says:
 	// "Cholesterol, total  231  H  <200  mg/dL" (found from outside).
 	if cur == "" && labUnit.MatchString(right) {
+		return Amount{}, "", false
+	}
+	// Payment terms are days: "Due date: December 18, 2026 (Net 30)"
+	// (found from outside: the terms were an amount of 30).
+	if cur == "" && !n.decimals && !n.grouped && paymentDays[n.raw] && netBefore.MatchString(left) {
 		return Amount{}, "", false
 	}
 	// A number a message or call goes to is a phone number or a
@@ -937,7 +986,7 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 		column = strconv.Itoa(line) + ":" + strconv.Itoa(h.Col)
 		m := headerCurrency.FindStringSubmatch(h.Text)
 		if m != nil && cur == "" {
-			cur = currencyCode(strings.Trim(m[1]+m[2], "()"))
+			cur = loc.code(currencyCode(strings.Trim(m[1]+m[2], "()")))
 		}
 		if m != nil && headerKind == labelNone {
 			// "Unit £", "Line EUR": a currency names a money column.
@@ -955,7 +1004,7 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 	}
 	if cur == "" {
 		if m := labelCurrency.FindStringSubmatch(label); m != nil {
-			cur = currencyCode(m[1])
+			cur = loc.code(currencyCode(m[1]))
 		}
 	}
 	// A small bare integer followed by another number on its row is a
@@ -971,7 +1020,7 @@ func judge(lt *layout.Text, labels labelCache, n number) (Amount, string, bool) 
 		// sub-account: "Sub-account:  EUR 62 184 399" (found from outside:
 		// the reviewer was shown it as the largest amount).
 		return Amount{}, "", false
-	case currencyBefore(left) != "" || currencyAfter(right) != "":
+	case currencyBefore(left) != "" || loc.letterBefore(left) != "" || currencyAfter(right) != "":
 		// A currency outweighs an identifier word: "Requested credit
 		// line: $15,000".
 		a.Currency, a.Basis = cur, BasisCurrency

@@ -256,6 +256,25 @@ func TestAmountForms(t *testing.T) {
 		{"lakhs in a rupee column", "Sl  Description                 Qty   Rate (Rs)     Amount (Rs)\n1   ERP support - annual AMC      1    1,80,000.00   1,80,000.00", []string{"180000.00 INR column", "180000.00 INR column"}},
 		{"a rupee label", "Invoice total (₹): 2,75,530.00", []string{"275530.00 INR label"}},
 		{"lakh beside thousands", "Rs. 1,700,000.00 or Rs. 1,00,000", []string{"1700000.00 INR currency", "100000.00 INR currency"}},
+		// Found from outside (twenty-second trial): South Africa groups
+		// by spaces before a decimal point and writes the rand "R"; a
+		// notice of assessment's sums were cut to their last group.
+		{"rands in a column", "SOUTH AFRICAN REVENUE SERVICE\nCode   Description                     Amount (R)\n3601   Income - taxable (employment)     612 480.00\n4005   Medical scheme fees tax credit     -8 928.00",
+			[]string{"612480.00 ZAR label", "8928.00 ZAR label"}},
+		{"the rand sign", "SARS eFiling\n       Assessment result: Refund due                      R 5 389.78\nPaid: R12,500.00", []string{"5389.78 ZAR currency", "12500.00 ZAR currency"}},
+		{"an R elsewhere is no rand", "Form R 12 of 2024, row R 5\nTotal: 1,250.00", []string{"1250.00 label"}},
+		{"a point after space groups elsewhere is a quantity and a price", "Item                                 Qty  Price\nLinen duvet cover               612 480.00", []string{"480.00 column"}},
+		// Naira and pesos: codes the list did not have, and their signs.
+		{"naira by its code", "Amount claimed: NGN 651,500", []string{"651500.00 NGN currency"}},
+		{"naira written N", "Lagos, Nigeria\nWindscreen replacement      N185,000.00\nTowing  ₦12,500.00", []string{"185000.00 NGN currency", "12500.00 NGN currency"}},
+		{"an N elsewhere is no naira", "Row N 12\nTotal: 80.00", []string{"80.00 label"}},
+		{"philippine pesos", "Subtotal (PHP)    212,600.00\nTOTAL PHP 238,112.00\nBalance ₱1,000.00", []string{"212600.00 PHP label", "238112.00 PHP currency", "1000.00 PHP currency"}},
+		{"a code's letters in lower case are a word", "Blue pen 2.50 and php 8.2 manual", []string{}},
+		{"a code's letters end a word", "3 SALADE CÉSAR  25,38\nTOTAL TTC  25,38 EUR", []string{"25.38 EUR currency"}},
+		{"a dollar's prefix glued to a word", "VISA$439.06", []string{"439.06 USD currency"}},
+		// Payment terms and a direct debit's payee.
+		{"net payment terms", "Due date: December 18, 2026 (Net 30)\nTotal due: $1,240.00", []string{"1240.00 USD currency"}},
+		{"a direct debit to an insurer", "Date    Description                     Paid out   Paid in   Balance\n02 Nov  DD Aviva Car Insurance             41.27              1,204.88", []string{"41.27 column", "1204.88 column"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -285,6 +304,9 @@ func TestKronaCurrency(t *testing.T) {
 		// the letters only Icelandic writes.
 		{"icelandic receipt", "Vélaverkstæði Árna ehf.\nSamtals greitt                    40.730 kr.\nTakk fyrir viðskiptin!", []string{"40730.00 ISK currency"}},
 		{"two codes named", "Totalt 1 250 kr\nDKK eller SEK", []string{"1250.00 currency"}},
+		// Found from outside (twenty-second trial): a Swedish return
+		// whose "av" is Norwegian too; ä and ö are Swedish only.
+		{"swedish letters", "Inkomster av tjänst\nPreliminär skatt som dragits av: 129 870 kr", []string{"129870.00 SEK currency"}},
 		// Found from outside (fifth trial): a total's code aligned far
 		// left of its amount.
 		{"code far left of the amount", "                    I alt DKK              44.262,50\n", []string{"44262.50 DKK currency"}},

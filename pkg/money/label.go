@@ -64,7 +64,11 @@ var (
 	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
 	// labelEnd: only punctuation or a parenthesised note after an
 	// identifier word, which must end the label to name the number.
-	labelEnd = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
+	// transactionCode starts a bank statement's row with the kind of
+	// the transaction, as British and Irish banks print it: a direct
+	// debit, a standing order, a faster payment, a card payment.
+	transactionCode = regexp.MustCompile(`^\s*(?:DD|D/D|DDR|SO|S/O|STO|BGC|BACS|FPI|FPO|TFR|CHQ|POS|ATM|DEB|CPT|VIS|BP)\s+\S`)
+	labelEnd        = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
 	// quantifierRe: a limit that bounds the number itself ("up to
 	// $40.00", "capped at"); no money word before it makes it a sum paid.
 	quantifierRe = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|as (?:high|much) as|not (?:to )?exceed|capped|no more than|at most)\b`)
@@ -96,6 +100,12 @@ func classifyLabel(s string) labelKind {
 		return hit{k, l[0], l[1]}
 	}
 	money, id, head := last(moneyRe, labelMoney), last(idRe, labelID), last(limitHeadRe, labelLimit)
+	if transactionCode.MatchString(s) {
+		// A statement's transaction: what it names is its payee, "DD
+		// Aviva Car Insurance" (found from outside: a direct debit to an
+		// insurer was read as a limit, its row dropped).
+		head = hit{kind: labelNone, start: -1, end: -1}
+	}
 	if id.end >= 0 && !labelEnd.MatchString(s[id.end:]) {
 		// "Policy renewal", "Order of business": the word does not name
 		// the number.

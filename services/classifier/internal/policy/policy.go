@@ -212,6 +212,12 @@ var currencyScale = map[string]float64{
 	"SEK": 10, "NOK": 10, "DKK": 7.5, "ISK": 150, "PLN": 4, "CZK": 25,
 	"HUF": 400, "RON": 5, "BGN": 2, "RSD": 120, "UAH": 45, "TRY": 45,
 	"JPY": 150, "CNY": 7.5, "INR": 90, "HKD": 8, "MXN": 20, "BRL": 5.5, "ZAR": 20,
+	// Found from outside: a Nigerian claim's naira and a Philippine
+	// order's pesos went to review for a few hundred and a few thousand
+	// dollars' worth.
+	"NGN": 1500, "PHP": 55, "KES": 130, "GHS": 12, "EGP": 50, "MAD": 10, "AED": 4, "SAR": 4, "QAR": 4,
+	"ILS": 4, "THB": 35, "IDR": 16000, "MYR": 4.5, "KRW": 1400, "TWD": 30, "VND": 25000, "PKR": 280,
+	"BDT": 120, "LKR": 300, "CLP": 950, "COP": 4000, "PEN": 4, "ARS": 1000, "UYU": 40,
 }
 
 // OverThreshold returns, among amounts, the one furthest over its

@@ -64,7 +64,9 @@ func TestAmountThresholds(t *testing.T) {
 	}
 	// Turkish lira are scaled (found from outside: a claim's 38.500,00 TL
 	// was held against the bare 10,000).
-	for cur, want := range map[string]float64{"PLN": 40000, "SEK": 100000, "EUR": 10000, "": 10000, "TRY": 450000} {
+	// So are naira and Philippine pesos (found from outside: 651,500 NGN
+	// and 238,112 PHP are a few hundred and a few thousand dollars).
+	for cur, want := range map[string]float64{"PLN": 40000, "SEK": 100000, "EUR": 10000, "": 10000, "TRY": 450000, "NGN": 15000000, "PHP": 550000} {
 		if got := pl.ThresholdFor(cur); got != want {
 			t.Errorf("ThresholdFor(%q) = %v, want %v", cur, got, want)
 		}

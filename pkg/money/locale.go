@@ -1,0 +1,68 @@
+package money
+
+import (
+	"regexp"
+	"strings"
+)
+
+// locale is what a document's country changes in how it writes money:
+// the capital letter some countries write for their currency, and South
+// Africa's space-grouped thousands before a decimal point.
+type locale struct {
+	// letters maps a letter sign to its currency: "R" to ZAR in a South
+	// African document, "N" to NGN in a Nigerian one. Elsewhere a letter
+	// before a number is a form's, a row's or a road's.
+	letters map[string]string
+	// spacedPoint: thousands grouped by spaces before a decimal point
+	// ("612 480.00") are one number. Elsewhere a point after space groups
+	// closes up a quantity and a price ("1 129.00").
+	spacedPoint bool
+}
+
+var (
+	// A document's country, for its letter signs (found from outside: a
+	// South African notice of assessment's "R 5 389.78" and a Nigerian
+	// claim's "N185,000.00").
+	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|(?i:south africa|south african))\b|\.co\.za\b|\+27[ \d]`)
+	nigerian     = regexp.MustCompile(`\b(?:NGN|FIRS|BVN|(?i:nigeria|nigerian|naira))\b|\.(?:com|gov|org)\.ng\b|\+234[ \d]`)
+	// letterSign is a capital R or N standing alone right before a number,
+	// at most one space between.
+	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])([RN]) ?$`)
+)
+
+// localeOf reads a document's locale from its text.
+func localeOf(text string) locale {
+	var l locale
+	if southAfrican.MatchString(text) {
+		l.letters = map[string]string{"R": "ZAR"}
+		l.spacedPoint = true
+	}
+	if nigerian.MatchString(text) {
+		if l.letters == nil {
+			l.letters = map[string]string{}
+		}
+		l.letters["N"] = "NGN"
+	}
+	return l
+}
+
+// letterBefore returns the currency of the letter sign ending left, or "".
+func (l locale) letterBefore(left string) string {
+	if len(l.letters) == 0 || !strings.HasSuffix(strings.TrimSuffix(left, " "), "R") && !strings.HasSuffix(strings.TrimSuffix(left, " "), "N") {
+		return ""
+	}
+	m := letterSign.FindStringSubmatch(left[max(0, len(left)-3):])
+	if m == nil {
+		return ""
+	}
+	return l.letters[m[1]]
+}
+
+// code returns the currency a header's or a label's sign names: a letter
+// sign's in this locale ("" where it is none), any other as it is.
+func (l locale) code(c string) string {
+	if c == "R" || c == "N" {
+		return l.letters[c]
+	}
+	return c
+}
