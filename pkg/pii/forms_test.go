@@ -61,6 +61,11 @@ func TestPhoneForms(t *testing.T) {
 		{"e164 with trunk in parentheses", "Tel +44 (0)20 7946 0958", []string{"+44 (0)20 7946 0958"}},
 		{"e164 dotted", "ph. +33.1.42.68.53.00", []string{"+33.1.42.68.53.00"}},
 		{"e164 split by a line break", "Contact our desk on +44 20\n7946 0958 for help", []string{"+44 20\n7946 0958"}},
+		// Found from outside (twenty-second trial): a Polish number's last
+		// group on the next line; the part before the break was taken
+		// alone, as an eight-digit number Poland does not have.
+		{"e164 split where the first line's part has too few digits", "Osoba kontaktowa: Katarzyna Wiśniewska, tel. +48 601 772\n418, k.wisniewska@termobud.pl", []string{"+48 601 772\n418"}},
+		{"portuguese call me", "Qualquer dúvida liguem-me para o 912 488 035.", []string{"912 488 035"}},
 		{"e164 split after a dash", "Helpline: +1 415-\n555-0199", []string{"+1 415-\n555-0199"}},
 		{"national split by a blank line under a label", "Daytime telephone: 01242\n\n583771\n\nEmail: none", []string{"01242\n\n583771"}},
 		{"split by a blank line without a label", "Invoice 01242\n\n583771", []string{}},

@@ -155,6 +155,20 @@ var idForms = []idForm{
 	// its label ("Nº afiliación S.S.: 28 41827395 62").
 	{re: regexp.MustCompile(`\b(\d{2})[ /]?(\d{8})[ /]?(\d{2})\b`), valid: nafValid, label: regexp.MustCompile(`(?i)(?:\bn[º°o]?\.?\s*(?:de\s+)?afiliaci[óo]n(?:\s+(?:a\s+la\s+)?(?:s\.\s?s\.|seguridad\s+social))?|\bnuss|\bnaf|\bn[º°]\s*(?:de\s+)?(?:la\s+)?seguridad\s+social)[^\p{L}\p{N}]*$`), digits: 12, run: 2},
 	{re: regexp.MustCompile(`\b(756\d{10})\b`), valid: ean13Valid, label: regexp.MustCompile(`(?i)\b(?:ahv|avs|avs/ahv|ahv/avs)(?:-?n(?:umme)?r\.?|\s+n[°º])?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	// Found from outside (twenty-second trial), each under its label:
+	// Austria's social insurance number (a serial, a check digit mod 11
+	// and the birth date, "1248 120385"); Germany's and Austria's tax
+	// number (Steuernummer: "68 412/7731", "21/815/08150"), a business's
+	// too; Australia's Medicare number (its ninth digit checks the first
+	// eight; the tenth is the card's issue); South Africa's income tax
+	// reference; Nigeria's NIN; Brazil's health card (Cartão SUS, mod
+	// 11).
+	{re: regexp.MustCompile(`\b(\d{4}) ?(\d{6})\b`), valid: atSVNRValid, label: regexp.MustCompile(`(?i)(?:\b(?:sozialversicherungs|versicherungs|sv-?)(?:nummer|-?nr\.?)|\bsvnr\.?|\bvsnr\.?)[^\p{L}\p{N}]*$`), digits: 10, run: 4},
+	{re: regexp.MustCompile(`\b(\d{2,3})[ /](\d{3})/(\d{4,5})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bsteuer-?nummer|\bsteuer-?nr\.?|\bst\.?-?nr\.?)[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 2},
+	{re: regexp.MustCompile(`\b([2-6]\d{3}) ?(\d{5}) ?(\d)\b`), valid: medicareValid, label: regexp.MustCompile(`(?i)\bmedicare(?:\s+card)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 1},
+	{re: regexp.MustCompile(`\b([0-39]\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:taxpayer|tax|income\s+tax)\s+ref(?:erence)?\.?\s*(?:number|no\b\.?)?|\bincome\s+tax\s+(?:number|no\b\.?))[^\p{L}\p{N}]*$`), firms: true, digits: 10, run: 3},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnin|\bnational\s+identification\s+number)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b([1-2789]\d{2}) ?(\d{4}) ?(\d{4}) ?(\d{4})\b`), valid: cnsValid, label: regexp.MustCompile(`(?i)(?:\bcart[ãa]o\s+(?:do\s+)?(?:sus|nacional\s+de\s+sa[úu]de)|\bcns)(?:\s*n[º°.]*)?[^\p{L}\p{N}]*$`), digits: 15, run: 3},
 }
 
 // namedID is a label that names a national identity number in so many
@@ -200,7 +214,7 @@ func licenceNumbers(lt *layout.Text) [][2]int {
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
-var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
 
 // heading is the first lines of the text that hold anything, where a
 // document's title is: an identity document's, not a receipt's item
@@ -229,7 +243,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*(?:no\b\.?|n\b|#)|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -484,21 +498,24 @@ func mrzNumbers(lt *layout.Text) []string {
 	lines := lt.Lines()
 	for i := range lines {
 		l := strings.TrimSpace(lt.LineText(i))
-		if !mrzLineRe.MatchString(l) || !strings.Contains(l, "<") {
+		// A passport's second line as OCR may read it, a character or two
+		// of its personal number misread or lost (found from outside:
+		// "…M3402111]l<<…"): its start and the check digit decide.
+		passport := len(l) >= 42 && len(l) <= 46 && strings.Contains(l, "<") && mrzSecondLine.MatchString(l)
+		if !passport && (!mrzLineRe.MatchString(l) || !strings.Contains(l, "<")) {
 			continue
 		}
 		var field string
 		var check byte
-		switch len(l) {
-		case 44:
+		switch {
+		case passport:
 			// The second line: the number and its check digit, the
 			// holder's nationality, date of birth and its check, sex.
 			// The first line holds no digit.
-			if !mrzSecondLine.MatchString(l) {
-				continue
-			}
 			field, check = l[:9], l[9]
-		case 30:
+		case len(l) == 44:
+			continue
+		case len(l) == 30:
 			if !strings.ContainsAny(l[:2], "ACI") || l[2] < 'A' || l[2] > 'Z' {
 				continue
 			}
@@ -1063,6 +1080,29 @@ func svNummerValid(s string) bool {
 		sum += p/10 + p%10
 	}
 	return sum%10 == int(s[11]-'0')
+}
+
+// atSVNRValid checks an Austrian social insurance number: a serial of
+// three digits, a check digit, the birth date DDMMYY; the check is the
+// digits times 3, 7, 9, (the check's place), 5, 8, 4, 2, 1, 6, modulo 11.
+func atSVNRValid(s string) bool {
+	if len(s) != 10 || s[0] == '0' || !validDate(s[8:10], s[6:8], s[4:6]) {
+		return false
+	}
+	c := (weighted(s[:3], 3, 7, 9) + weighted(s[4:], 5, 8, 4, 2, 1, 6)) % 11
+	return c != 10 && c == int(s[3]-'0')
+}
+
+// medicareValid checks an Australian Medicare number: its ninth digit is
+// the first eight times 1, 3, 7, 9, 1, 3, 7, 9, modulo 10.
+func medicareValid(s string) bool {
+	return len(s) == 10 && weighted(s, 1, 3, 7, 9, 1, 3, 7, 9)%10 == int(s[8]-'0')
+}
+
+// cnsValid checks a Brazilian health card number (Cartão Nacional de
+// Saúde): its fifteen digits times 15 down to 1 sum to a multiple of 11.
+func cnsValid(s string) bool {
+	return len(s) == 15 && weighted(s, 15, 14, 13, 12, 11, 10, 9, 8, 7, 6, 5, 4, 3, 2, 1)%11 == 0
 }
 
 func weighted(s string, w ...int) int {

@@ -145,7 +145,7 @@ var (
 	// erreichen uns werktags unter", "Störungsstelle rund um die Uhr
 	// unter" (found from outside): a phone verb (or a fault service's
 	// name), up to four words, a preposition.
-	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|reach|appelez|appeler|contactez|joindre|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|erreichen|erreichbar|st[öo]rungs(?:stelle|dienst)|ligue)\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under)[ \t]*$`)
+	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|reach|appelez|appeler|contactez|joindre|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|erreichen|erreichbar|st[öo]rungs(?:stelle|dienst)|ligue|liguem(?:-(?:me|nos))?|ligue-(?:me|nos))\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under|para o|para)[ \t]*$`)
 	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
 	// contactName is a contact's label, what for, and name before the
 	// number: "Supplier contact:  Rewi Tamatea, 06 879 4410", "Contacto
@@ -314,7 +314,9 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	// 06454/12345" is a tax number).
 	slashed := len(rs) > 1 && strings.Contains(text[rs[0].end:rs[1].start], "/")
 	form := !slashed && phoneForm(groups, plus, text[start] == '(')
-	if !form && !trunkless(groups) && !areaCode(text, rs) && !plusReadAsFour(groups) && !zerosForPlus(groups) && !nanpShape(groups) {
+	// A national number's shapes (trunkless) are no international one's:
+	// after a "+" the first group is a calling code.
+	if !form && (plus || !trunkless(groups)) && !areaCode(text, rs) && !plusReadAsFour(groups) && !zerosForPlus(groups) && !nanpShape(groups) {
 		return [2]int{}, false
 	}
 	label := labelBefore(lt, start)
@@ -581,10 +583,30 @@ func pairedSubscriber(text string, rs []run) bool {
 	return true
 }
 
+// fixedE164 are the digits, calling code included, of a whole number in
+// the countries whose numbers all have the same length: fewer is a number
+// cut short, by a line break (found from outside: a Polish "+48 601 772"
+// whose "418" was on the next line was taken without it).
+var fixedE164 = map[string]int{"1": 11, "7": 11, "27": 11, "30": 12, "31": 11, "32": 10, "33": 11, "34": 11,
+	"40": 11, "44": 11, "45": 10, "47": 10, "48": 11, "351": 12, "420": 12, "421": 12, "52": 12, "55": 12, "61": 11,
+	"65": 10, "90": 12, "91": 12}
+
+// e164Digits returns the fewest digits a number of d's calling code has,
+// or 0 when the code's numbers vary in length or it is not in fixedE164.
+func e164Digits(d string) int {
+	for n := 1; n <= 3 && n <= len(d); n++ {
+		if l, ok := fixedE164[d[:n]]; ok {
+			return l
+		}
+	}
+	return 0
+}
+
 // phoneForm reports whether digit groups are a phone number:
 //
-//   - international, after "+": 8 to 15 digits (E.164), the country code
-//     not starting with 0, any grouping ("+14155550123", "+44 20 7946 0958",
+//   - international, after "+": 8 to 15 digits (E.164), as many as its
+//     country's numbers have where that is fixed (fixedE164), the country
+//     code not starting with 0, any grouping ("+14155550123", "+44 20 7946 0958",
 //     "+44 (0)20 7946 0958");
 //   - North American with the trunk 1: 1-NXX-NXX-XXXX ("1-800-555-0146",
 //     "1 (800) 555-0146");
@@ -606,7 +628,7 @@ func phoneForm(g []string, plus, paren bool) bool {
 	nxx := func(s string) bool { return len(s) == 3 && s[0] >= '2' }
 	switch {
 	case plus:
-		return digits >= 8 && digits <= 15 && g[0][0] != '0'
+		return digits >= max(8, e164Digits(strings.Join(g, ""))) && digits <= 15 && g[0][0] != '0'
 	case len(g) == 4 && g[0] == "1":
 		return nxx(g[1]) && nxx(g[2]) && len(g[3]) == 4
 	case len(g) == 3 && (g[0] == "1300" || g[0] == "1800"):
