@@ -50,13 +50,9 @@ const (
 // hold ink no line of page covers, and adds what they read to page. It
 // fails only when ctx ends: a band that cannot be cut out or read adds
 // nothing.
-func (t *Tesseract) recoverSkipped(ctx context.Context, imagePath string, dpi int, page PageText) (PageText, error) {
+func (t *Tesseract) recoverSkipped(ctx context.Context, img image.Image, imagePath string, dpi int, page PageText) (PageText, error) {
 	if len(page.rows) == 0 {
 		return page, nil
-	}
-	img, err := decodeImage(imagePath)
-	if err != nil {
-		return page, nil // not a PNG or JPEG (a TIFF): read as it is
 	}
 	bands, lineH := inkBands(img, page.rows)
 	type insert struct {
@@ -227,21 +223,7 @@ func inkBands(img image.Image, read []span) ([]span, int) {
 			covered[y] = true
 		}
 	}
-	// Ink is darker than the paper by a third of the range, or, for faint
-	// print, than halfway between the paper and the page's darkest ink (a
-	// grey print on a grey scan, whose strokes were lighter than two
-	// thirds of the paper: found from outside, a block Tesseract skipped
-	// and this test did not see); a stroke is ink with ink beside or
-	// below it, so dust and sensor noise (single pixels) do not make a
-	// row printed.
-	paper, ink := pageLevels(img)
-	threshold := int(paper) * 2 / 3
-	if int(paper)-int(ink) >= minInkContrast {
-		// Not on a page with too little ink for its darkest pixels to be
-		// strokes: there they are the paper's own noise.
-		threshold = max(threshold, (int(paper)+int(ink))/2)
-	}
-	dark := func(x, y int) bool { return int(luma(img, x, y)) < threshold }
+	stroke := strokes(img)
 	inked := make([]bool, h)
 	minInk := max(4, int(float64(w)*skippedMinInk))
 	for y := 0; y < h-1; y++ {
@@ -250,8 +232,7 @@ func inkBands(img image.Image, read []span) ([]span, int) {
 		}
 		n := 0
 		for x := 0; x < w-1 && n < minInk; x++ {
-			X, Y := r.Min.X+x, r.Min.Y+y
-			if dark(X, Y) && (dark(X+1, Y) || dark(X, Y+1)) {
+			if stroke(r.Min.X+x, r.Min.Y+y) {
 				n++
 			}
 		}
@@ -287,6 +268,84 @@ func inkBands(img image.Image, read []span) ([]span, int) {
 		bands[i].bottom += r.Min.Y
 	}
 	return bands, lineH
+}
+
+// strokes returns the test of a pixel being part of a stroke of ink. Ink
+// is darker than the paper by a third of the range, or, for faint print,
+// than halfway between the paper and the page's darkest ink (a grey print
+// on a grey scan, whose strokes were lighter than two thirds of the paper:
+// found from outside, a block Tesseract skipped and the test did not see);
+// a stroke is ink with ink beside or below it, so dust and sensor noise
+// (single pixels) are none. The pixel right of it and the one below must
+// be in the image.
+func strokes(img image.Image) func(x, y int) bool {
+	paper, ink := pageLevels(img)
+	threshold := int(paper) * 2 / 3
+	if int(paper)-int(ink) >= minInkContrast {
+		// Not on a page with too little ink for its darkest pixels to be
+		// strokes: there they are the paper's own noise.
+		threshold = max(threshold, (int(paper)+int(ink))/2)
+	}
+	dark := func(x, y int) bool { return int(luma(img, x, y)) < threshold }
+	return func(x, y int) bool { return dark(x, y) && (dark(x+1, y) || dark(x, y+1)) }
+}
+
+// Columns Tesseract skipped. Its automatic segmentation can also leave out
+// a column of a table whose other cells it reads (found from outside: a
+// Québec claim's amounts, "95,00 $" to "427,50 $", raw Tesseract
+// included): no band of rows is uncovered then, but ink stands beside the
+// lines read, in their rows, where no line read reaches.
+const (
+	// sideMinLines is the fewest lines with uncovered ink beside them
+	// that make a skipped column.
+	sideMinLines = 3
+	// sideMinInk is the least width of uncovered ink beside a line, in
+	// columns of pixels that hold a stroke, as a multiple of the line's
+	// height: two characters' strokes or more ("95,00 $" has about one
+	// and a half); a drawn rule is narrower.
+	sideMinInk = 1
+)
+
+// sideSkipped reports whether at least sideMinLines of the lines read
+// have uncovered ink to their right: in the middle half of their rows,
+// beyond every line read that shares those rows (and a line's height of
+// margin), and inside the page's margins.
+func sideSkipped(img image.Image, boxes []lineBox) bool {
+	if len(boxes) < sideMinLines {
+		return false
+	}
+	r := img.Bounds()
+	margin := r.Dx() / 100
+	stroke := strokes(img)
+	n := 0
+	for _, b := range boxes {
+		h := b.bottom - b.top
+		top, bottom := max(r.Min.Y, b.top+h/4), min(r.Max.Y-1, b.bottom-h/4)
+		var covered [][2]int
+		for _, o := range boxes {
+			if o.top < bottom && o.bottom > top {
+				covered = append(covered, [2]int{o.left - h, o.right + h})
+			}
+		}
+		ink := 0
+		for x := b.right + h; x < r.Max.X-margin-1 && ink < sideMinInk*h; x++ {
+			if slices.ContainsFunc(covered, func(c [2]int) bool { return x >= c[0] && x < c[1] }) {
+				continue
+			}
+			for y := top; y < bottom; y++ {
+				if stroke(x, y) {
+					ink++
+					break
+				}
+			}
+		}
+		if ink >= sideMinInk*h {
+			if n++; n >= sideMinLines {
+				return true
+			}
+		}
+	}
+	return false
 }
 
 // pageLevels is the grey of the paper, the 90th percentile of a sample of

@@ -51,9 +51,10 @@ type PageText struct {
 	// skipped that were read alone and added to Text (recoverSkipped).
 	Recovered int
 
-	// rows are the vertical extents of the lines read; starts where each
-	// line of Text begins, and its top.
+	// rows are the vertical extents of the lines read, boxes the lines
+	// themselves; starts where each line of Text begins, and its top.
 	rows   []span
+	boxes  []lineBox
 	starts []lineStart
 }
 
@@ -172,13 +173,32 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 	return t.withSkipped(ctx, imagePath, dpi, pages)
 }
 
-// withSkipped adds to a single page image's reading the text of the bands
-// of ink its layout analysis skipped (recoverSkipped).
+// withSkipped reads a single page image again in rows when its layout
+// analysis skipped a column beside the lines it read (sideSkipped), and
+// adds to its reading the text of the bands of ink it skipped
+// (recoverSkipped).
 func (t *Tesseract) withSkipped(ctx context.Context, imagePath string, dpi int, pages []PageText) ([]PageText, error) {
 	if len(pages) != 1 {
 		return pages, nil
 	}
-	p, err := t.recoverSkipped(ctx, imagePath, dpi, pages[0])
+	img, err := decodeImage(imagePath)
+	if err != nil {
+		return pages, nil // not a PNG or JPEG (a TIFF): read as it is
+	}
+	p := pages[0]
+	if p.PSM == AutoPSM && sideSkipped(img, p.boxes) {
+		rows, err := t.run(ctx, imagePath, dpi, TablePSM, p.Language)
+		if ctx.Err() != nil {
+			return nil, ctx.Err()
+		}
+		// Kept when it reads more, about as surely: a photo or a logo
+		// beside the lines read as rows is noise at a low confidence.
+		if err == nil && len(rows) == 1 && rows[0].Confidence >= p.Confidence-tableConfidenceSlack && alnum(rows[0].Text) > alnum(p.Text) {
+			rows[0].Language, rows[0].Table = p.Language, true
+			p = rows[0]
+		}
+	}
+	p, err = t.recoverSkipped(ctx, img, imagePath, dpi, p)
 	if err != nil {
 		return nil, err
 	}
@@ -327,6 +347,7 @@ func ParseTSV(b []byte) ([]PageText, error) {
 		}
 		boxes := p.boxes()
 		out[i].Table = tableLike(boxes)
+		out[i].boxes = boxes
 		for _, b := range boxes {
 			out[i].rows = append(out[i].rows, span{b.top, b.bottom})
 		}
