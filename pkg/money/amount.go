@@ -6,6 +6,7 @@
 package money
 
 import (
+	"math"
 	"regexp"
 	"strconv"
 	"strings"
@@ -258,7 +259,7 @@ func scanNumbers(text string, loc locale) []number {
 		left := text[max(0, i-16):i]
 		signed := currencyBefore(left) != "" || loc.letterBefore(left) != ""
 		if sp := readNumber(text, i, true); sp.end > n.end && (signed || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
-			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || aloneInCell(text, i, sp.end, loc.spacedPoint)) {
+			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || aloneInCell(text, i, sp.end, loc.spacedPoint)) && !quantityAndPrice(text, sp) {
 			n = sp
 		}
 		if d := spacedDecimals(text, n); d > 0 && (signed || currencyAfter(text[d:min(len(text), d+8)]) != "") {
@@ -268,6 +269,30 @@ func scanNumbers(text string, loc locale) []number {
 		i = n.end
 	}
 	return out
+}
+
+// quantityAndPrice reports whether the space-grouped number sp is a
+// quantity and a unit price that a table's flattened row closed up: its
+// first group times the rest is the next number on its line, the row's
+// amount ("Arbeid elektriker, timer 7 895,00 6 265,00": 7 × 895,00, found
+// from outside).
+func quantityAndPrice(text string, sp number) bool {
+	q, rest, ok := strings.Cut(sp.raw, " ")
+	if !ok || !sp.decimals {
+		return false
+	}
+	j := sp.end
+	for j < len(text) && text[j] == ' ' {
+		j++
+	}
+	if j == sp.end || j >= len(text) || !isDigit(text[j]) {
+		return false
+	}
+	next := readNumber(text, j, true)
+	qty, _ := strconv.Atoi(q)
+	price, ok1 := ParseAmount(strings.ReplaceAll(rest, " ", ""))
+	amount, ok2 := ParseAmount(strings.ReplaceAll(next.raw, " ", ""))
+	return ok1 && ok2 && qty > 0 && math.Abs(float64(qty)*price-amount) < 0.005
 }
 
 // aloneInCell reports whether text[start:end] fills a table cell: a
@@ -791,7 +816,9 @@ func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
 			return labelNone, 0, false
 		}
 	}
-	fromRight := len(rest)
+	// Counted as numbers, not fields: a space-grouped one is one
+	// ("14 800,00", found from outside).
+	fromRight := len(scanNumbers(lt.RightOf(n.end), locale{}))
 	blanks := 0
 	for i := li - 1; i >= 0 && li-i <= 40; i-- {
 		line := strings.TrimSpace(lt.LineText(i))

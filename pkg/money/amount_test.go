@@ -272,6 +272,12 @@ func TestAmountForms(t *testing.T) {
 		{"a code's letters in lower case are a word", "Blue pen 2.50 and php 8.2 manual", []string{}},
 		{"a code's letters end a word", "3 SALADE CÉSAR  25,38\nTOTAL TTC  25,38 EUR", []string{"25.38 EUR currency"}},
 		{"a dollar's prefix glued to a word", "VISA$439.06", []string{"439.06 USD currency"}},
+		// A Norwegian invoice's table as OCR flattened it: its columns
+		// named in Norwegian, a space-grouped amount one number, and a
+		// quantity closed up with its price told apart by the row's sum.
+		{"a flattened norwegian table", "Beskrivelse Antall Pris Beløp\nUtskifting av sikringsskap (kurs 1-12) 1 14 800,00 14 800,00\nArbeid elektriker, timer 7 895,00 6 265,00",
+			[]string{"14800.00 column", "14800.00 column", "895.00 column", "6265.00 column"}},
+		{"a space-grouped price whose row is no product", "Antall Pris Beløp\nKabel 7 895,00 7 895,00", []string{"7895.00 column", "7895.00 column"}},
 		// Payment terms and a direct debit's payee.
 		{"net payment terms", "Due date: December 18, 2026 (Net 30)\nTotal due: $1,240.00", []string{"1240.00 USD currency"}},
 		{"a direct debit to an insurer", "Date    Description                     Paid out   Paid in   Balance\n02 Nov  DD Aviva Car Insurance             41.27              1,204.88", []string{"41.27 column", "1204.88 column"}},

@@ -29,6 +29,10 @@ var (
 		// and Polish: found from outside, "Gesamtbetrag: 12.500,00"
 		// without a currency was recorded without the amount review.
 		`|gesamtbetrag|endbetrag|zahlbetrag|bruttobetrag|gesamtsumme|endsumme|rechnungssumme|zwischensumme|zu zahlen|totaalbedrag|te betalen|belopp|summa|totalt|att betala|beløb|i alt|at betale|kwota|suma|razem|do zapłaty` +
+		// Norwegian's amount and price columns and its total due (found
+		// from outside: an electrician's invoice's "Pris" and "Beløp"
+		// columns were no money).
+		`|beløp|pris|å betale|sum eks\. mva` +
 		// Pay and income on Spanish, Italian and French returns and
 		// payslips, and the balance and amount columns of statements in
 		// languages outside the corpus: found from outside, a Modelo 100's
