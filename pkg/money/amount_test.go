@@ -278,6 +278,8 @@ func TestAmountForms(t *testing.T) {
 		{"a flattened norwegian table", "Beskrivelse Antall Pris Beløp\nUtskifting av sikringsskap (kurs 1-12) 1 14 800,00 14 800,00\nArbeid elektriker, timer 7 895,00 6 265,00",
 			[]string{"14800.00 column", "14800.00 column", "895.00 column", "6265.00 column"}},
 		{"a space-grouped price whose row is no product", "Antall Pris Beløp\nKabel 7 895,00 7 895,00", []string{"7895.00 column", "7895.00 column"}},
+		// A T4 slip's boxes (found from outside).
+		{"union dues and donations", "44 Union dues 912.00\n46 Charitable donations 250.00", []string{"912.00 label", "250.00 label"}},
 		// Payment terms and a direct debit's payee.
 		{"net payment terms", "Due date: December 18, 2026 (Net 30)\nTotal due: $1,240.00", []string{"1240.00 USD currency"}},
 		{"a direct debit to an insurer", "Date    Description                     Paid out   Paid in   Balance\n02 Nov  DD Aviva Car Insurance             41.27              1,204.88", []string{"41.27 column", "1204.88 column"}},

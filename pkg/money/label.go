@@ -23,7 +23,7 @@ var (
 	// impuesto, Einkommen, revenu, inkomen…): found from outside, a
 	// Portuguese return's bare 18 640,00 under "Rendimento bruto" was
 	// not money.
-	strongMoney = `total|earnings|deductions|interest|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|paid in|paid out|money in|money out`
+	strongMoney = `total|earnings|deductions|interest|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|dues|donations|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|paid in|paid out|money in|money out`
 	weakMoney   = `amount|net|montant|prix|p\.u\.|solde|somme|betrag|rechnungsbetrag|nettobetrag|summe|preis|einzelpreis|gesamt|saldo|importe|precio|importo|bedrag|totaal|netto|brutto|mwst|tva|iva|btw|ht|ttc|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income|rendimento|rendimentos|coleta|imposto|valor|pagamento|ingresos|impuesto|cuota|reddito|imposta|rendita|einkommen|einkünfte|steuer|revenu|revenus|impôt|inkomen|belasting` +
 		// German compounds and the totals of Dutch, the Nordic languages
 		// and Polish: found from outside, "Gesamtbetrag: 12.500,00"
