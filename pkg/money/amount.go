@@ -435,8 +435,9 @@ var (
 	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|₺|₦|₱|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
-	// TL".
-	currencyStart = regexp.MustCompile(`^[ \t]?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?)\b)|\b(?:` + moreCodes + `)\b|kr\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b)`)
+	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
+	// outside).
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?)\b)|\b(?:` + moreCodes + `)\b|kr\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
@@ -647,7 +648,7 @@ func currencyAfter(right string) string {
 	if r, _ := utf8.DecodeRuneInString(right[len(m):]); strings.HasSuffix(m, "Ké") && unicode.IsLetter(r) {
 		return ""
 	}
-	return currencyCode(m)
+	return currencyCode(strings.TrimPrefix(m, ". "))
 }
 
 var (

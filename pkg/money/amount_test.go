@@ -278,6 +278,7 @@ func TestAmountForms(t *testing.T) {
 		{"a flattened norwegian table", "Beskrivelse Antall Pris Beløp\nUtskifting av sikringsskap (kurs 1-12) 1 14 800,00 14 800,00\nArbeid elektriker, timer 7 895,00 6 265,00",
 			[]string{"14800.00 column", "14800.00 column", "895.00 column", "6265.00 column"}},
 		{"a space-grouped price whose row is no product", "Antall Pris Beløp\nKabel 7 895,00 7 895,00", []string{"7895.00 column", "7895.00 column"}},
+		{"a speck read as a point before the currency", "Udskiftning af lås (faktura) - - 1.875,00. kr", []string{"1875.00 DKK currency"}},
 		// A T4 slip's boxes (found from outside).
 		{"union dues and donations", "44 Union dues 912.00\n46 Charitable donations 250.00", []string{"912.00 label", "250.00 label"}},
 		// Payment terms and a direct debit's payee.
