@@ -55,6 +55,10 @@ var idForms = []idForm{
 	// no check letter, but a form filled in by hand or a made-up sample
 	// may.
 	{re: regexp.MustCompile(`\b(\d{8})[ -]?([A-Z])\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:dni|nif|n\.i\.f\.|nie|documento nacional de identidad)\.?[^\p{L}\p{N}]*$`), digits: 8, run: 8},
+	// And a scan's DNI whose check letter OCR read as the digit it looks
+	// like ("DNI 482039178" for 48203917B, found from outside): under its
+	// label, when that letter is the check letter.
+	{re: regexp.MustCompile(`\b(\d{8})[ -]?(\d)\b`), valid: dniMisreadValid, label: regexp.MustCompile(`(?i)\b(?:dni|documento nacional de identidad)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 8},
 	// Italy: codice fiscale, sixteen characters with a check letter.
 	{re: regexp.MustCompile(`\b([A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])\b`), valid: codiceFiscaleValid, digits: 5, run: 1},
 	// France: NIR (numéro de sécurité sociale), fifteen digits with a
@@ -612,6 +616,14 @@ func validDate(yy, mm, dd string) bool {
 
 func dniValid(s string) bool {
 	return "TRWAGMYFPDXBNJZSQVHLCKE"[atoi(s[:8])%23] == s[8]
+}
+
+// dniMisreadValid checks a DNI whose check letter OCR read as a digit:
+// the letters that digit is read for (8 for B, 0 for D or O, 5 for S, 2
+// for Z, 6 for G, 1 for L or T, 7 for T) hold the check letter.
+func dniMisreadValid(s string) bool {
+	looks := map[byte]string{'8': "B", '0': "DQ", '5': "S", '2': "Z", '6': "G", '1': "LT", '7': "T", '4': "A"}
+	return len(s) == 9 && strings.IndexByte(looks[s[8]], "TRWAGMYFPDXBNJZSQVHLCKE"[atoi(s[:8])%23]) >= 0
 }
 
 func nieValid(s string) bool {

@@ -189,6 +189,8 @@ func TestNationalIDs(t *testing.T) {
 		{"ng nin", "NIN: 48291637054", []string{"48291637054"}},
 		{"br cartao sus", "Cartão SUS: 708 2048 1735 5229", []string{"708 2048 1735 5229"}},
 		{"br cartao sus bad check", "Cartão SUS: 708 2048 1735 5228", nil},
+		{"es dni whose check letter ocr read as a digit", "DNI 482039178", []string{"482039178"}},
+		{"es dni-shaped digits whose last is no check letter's look-alike", "DNI 482039177", nil},
 		{"es dni support number in the card's first line", "ESPAÑA DOCUMENTO NACIONAL DE IDENTIDAD\nIDESP CAV481293 VÁLIDO HASTA 14 06 2031", []string{"CAV481293"}},
 		{"ca licence number after dl/no", "DRIVER'S LICENCE\n4d DL/NO. W4823-71645-90312", []string{"W4823-71645-90312"}},
 		{"a passport's mrz line with ocr noise in its personal number", "REPUBLIC OF INDIA\nPASSPORT\nP<INDIYER<<KARTHIK<RAMAN<<<<<<<<<<<<<cccccc<\nZ4829163<8IND8607195M3402111]l<<<<<<<<<<<<<<8", []string{"Z4829163"}},
