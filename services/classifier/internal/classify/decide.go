@@ -29,6 +29,7 @@ const (
 	RuleOtherMargin   = "model.other_low_margin"
 	RuleOtherPayment  = "model.other_with_payment_details"
 	RuleOutside       = "model.outside_types"
+	RuleTitle         = "model.title_disagrees"
 	RuleEmptyText     = "text.empty"
 	RuleTypeReview    = "type.always_review"
 	RulePIIReview     = "pii.requires_review"
@@ -206,6 +207,17 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleOutside)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%.60q), which none of the types covers: other; the model said %s (%.2f)", kind, line, said, score)})
+		}
+		// A title that names another type than the model's: a person
+		// decides (found from outside: a Portuguese "RECIBO N.º RC
+		// 2026/4471" recorded as an invoice at 0.95, its body paying an
+		// invoice). Not for the no-op engine, which reads nothing.
+		_, noop := e.clf.(Noop)
+		if types, line := titledTypes(text.Body); !noop && len(types) == 1 && types[0] != d.Type && !slices.Contains(fired, RuleOutside) {
+			ambiguous = true
+			fired = append(fired, RuleTitle)
+			d.Context["model.titled"] = fmt.Sprintf("%.60q", line)
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names %s; the model said %s (%.2f)", line, types[0], d.Type, d.Confidence)})
 		}
 		if p.Model != nil {
 			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}

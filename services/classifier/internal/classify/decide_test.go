@@ -222,3 +222,34 @@ func builtIn(t testing.TB) *classify.BuiltIn {
 	}
 	return b
 }
+
+// A title that names another type than the model's sends the document to
+// a person, however sure the model is (found from outside: a Portuguese
+// receipt whose body pays an invoice was recorded as an invoice at 0.95);
+// a title that names the model's type, or none, changes nothing.
+func TestTitleNamingAnotherTypeGoesToReview(t *testing.T) {
+	pol, err := policy.Parse([]byte(`{"default": {"always_review_types": [], "review_pii": [], "amount_threshold": 0}}`), nil, pii.Kinds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	receipt := "RECIBO N.º RC 2026/4471\nRecebemos de Ana Sousa a quantia de 350,00 EUR\nreferente ao pagamento da fatura FT 2026/11893.\n"
+	for _, tt := range []struct {
+		name, typ, text string
+		review          bool
+	}{
+		{"a receipt the model calls an invoice", "invoice", receipt, true},
+		{"a receipt the model calls a receipt", "receipt", receipt, false},
+		{"no title", "invoice", "Recebemos a quantia de 350,00 EUR referente à fatura FT 2026/11893.\n", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := classify.NewEngine(fixed{tt.typ, 0.95}, pol, "t").Decide(context.Background(), "acme", classify.Text{Body: tt.text, Bytes: int64(len(tt.text))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			title := slices.Contains(d.RulesFired, classify.RuleTitle)
+			if d.Review != tt.review || title != tt.review || (tt.review && d.Reason != classify.ReasonAmbiguousType) {
+				t.Errorf("review %v (%s), rules %v; want review %v for the title", d.Review, d.Reason, d.RulesFired, tt.review)
+			}
+		})
+	}
+}

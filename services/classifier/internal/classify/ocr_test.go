@@ -43,7 +43,7 @@ func TestLowOCRConfidenceForcesReview(t *testing.T) {
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
 			e := classify.NewEngine(tt.clf, pol, "abc")
-			body := "Invoice 2026-0417"
+			body := "Scan 2026-0417"
 			d, err := e.Decide(context.Background(), tt.tenant, classify.Text{Body: body, Bytes: int64(len(body)), OCRPages: tt.ocrPages, OCRConfidence: tt.ocrConf})
 			if err != nil {
 				t.Fatal(err)

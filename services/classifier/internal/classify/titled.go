@@ -98,6 +98,11 @@ const titleEndWords = 5
 // or the document's number ("č. 2026/0774", "Nr. 17").
 var titleRest = regexp.MustCompile(`^[^\p{L}\p{N}]*(?:(?:c|nr|no|n|br|nro|num|numero|number)\.?\s*[:#]?\s*\p{N}[\p{L}\p{N}/.-]*)?[^\p{L}\p{N}]*$`)
 
+// fieldLabel follows a type's words that label a form's field rather
+// than title the document: "Driving licence no.: 1587432" in a claim
+// (found from outside).
+var fieldLabel = regexp.MustCompile(`^\s*(?:no|nr|number|num|n[º°o])\.?\s*:`)
+
 // titledTypes returns the types the title lines of text name, in the
 // order of typeTitles, and the first line that names one. A line names a
 // type when it starts with one of the type's words (after an e-mail's
@@ -155,7 +160,7 @@ func lineTypes(l string, words int) []string {
 	for _, t := range typeTitle {
 		for _, ix := range t.re.FindAllStringSubmatchIndex(f, -1) {
 			start, end := ix[2], ix[3]
-			if start == 0 || ends && titleRest.MatchString(f[end:]) {
+			if start == 0 && !fieldLabel.MatchString(f[end:]) || ends && titleRest.MatchString(f[end:]) {
 				ms = append(ms, match{t.typ, start, end})
 			}
 		}

@@ -23,6 +23,10 @@ func TestTitledTypes(t *testing.T) {
 		{"PRÍJMOVÝ POKLADNIČNÝ DOKLAD č. 2026/0774\nPrijaté od: Ján Hudák", []string{"receipt"}},
 		{"Saatja: Kadri Mets\nTeema: Tellimus nr TP-2026-1189\nTere!", []string{"purchase_order"}},
 		{"ÍSLAND / ICELAND\nVEGABRÉF / PASSPORT\nEftirnafn / Surname: JÓNSDÓTTIR", []string{"id_document"}},
+		// A form's field whose label starts with a type's words is no
+		// title (found from outside: a motor claim's driver).
+		{"Al Noor Motors\nDriving licence no.: 1587432 (Dubai)", nil},
+		{"INVOICE No: 4471\nDate: 20.11.2026", []string{"invoice"}},
 		{"Tømrerfirmaet Bøgh & Søn ApS\nIndustrivej 14\n8600 Silkeborg\nKunde:\nLene Thorsen\nVestergade 22\n8600 Silkeborg\nFAKTURA\nFakturanr.: 2026-0418", []string{"invoice"}},
 		// The longer phrase wins: a simplified invoice is a till receipt.
 		{"FACTURA SIMPLIFICADA T-2026/08841\nSupermercado", []string{"receipt"}},
