@@ -429,10 +429,10 @@ var (
 	// ("pen", "php"): written in capitals only (found from outside: a
 	// Nigerian claim's NGN and a Philippine order's PHP were money of no
 	// currency).
-	moreCodes = `NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU`
+	moreCodes = `NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU|JMD|TTD|XCD|BZD`
 	allCodes  = currencyCodes + `|` + moreCodes
 	// currencyEnd: a currency at the end of the text left of a number.
-	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S)?\$|€|£|¥|₹|₺|₦|₱|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
 	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
@@ -441,15 +441,15 @@ var (
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
-		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES"}
+		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
 	// from outside: an Indian invoice's lakhs were money of no currency).
 	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
 	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
 	// a naira's where the document is that country's (see locale).
-	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S)?\$|₹|₦|₱|Rs\.?|[RN])\)[\s:]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S)?\$|\(Rs\.?\)|\([RN]\))`)
+	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RN])\)[\s:]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RN]\))`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -499,8 +499,9 @@ var (
 )
 
 // currencyDeclared is a document's statement of the currency it is kept
-// in: "Currency: EUR", "Waluta: PLN", "Währung EUR", "Devise : CHF".
-var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*\b(` + allCodes + `)\b`)
+// in: "Currency: EUR", "Waluta: PLN", "Währung EUR", "Devise : CHF", "All
+// amounts in NZD".
+var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?amounts?(?: are)?(?: shown| stated| expressed| given)? in|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*\b(` + allCodes + `)\b`)
 
 // declaredCurrency is the currency text declares for its amounts (found
 // from outside: a Polish statement's "Waluta: PLN" over balances written
@@ -773,6 +774,7 @@ var (
 	// labUnit: a laboratory result's unit later on the number's row.
 	labUnit = regexp.MustCompile(`(?i)(?:^|[\s<>(])(?:mg|g|µg|ug|ng|pg|mmol|µmol|umol|nmol|meq|u|iu|miu)/(?:dl|l|ml|dL|24h)\b|\bmm ?hg\b|\bx ?10\^?\d+/l\b`)
 	// destinationBefore: a text, message or call sent to the number.
+	chequeBefore      = regexp.MustCompile(`(?i)\b(?:chq|cheque|check)(?:\s*(?:no\b\.?|number|#))?[ \t]*$`)
 	netBefore         = regexp.MustCompile(`(?i)\bnet[ \t]*$`)
 	destinationBefore = regexp.MustCompile(`(?i)\b(?:texts?|sms|messages?|calls?|called|dialled|dialed)[ \t]+(?:sent[ \t]+)?to[ \t]*$`)
 )
@@ -972,6 +974,18 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	// A laboratory result is no money whatever its row's label says:
 	// "Cholesterol, total  231  H  <200  mg/dL" (found from outside).
 	if cur == "" && labUnit.MatchString(right) {
+		return Amount{}, "", false
+	}
+	// Eight digits or more, neither grouped nor with decimals nor next
+	// to a currency, are a number's, not a sum's: a VAT, tax or company
+	// number ("TVA LU 27548193", "Income tax no.: SG 21456789010", found
+	// from outside: the largest amount of the document).
+	if cur == "" && !n.grouped && !n.decimals && len(n.raw) >= 8 {
+		return Amount{}, "", false
+	}
+	// A cheque's number: "07 NOV CHQ 100318" in a statement's row (found
+	// from outside).
+	if cur == "" && !n.grouped && !n.decimals && chequeBefore.MatchString(left) {
 		return Amount{}, "", false
 	}
 	// Payment terms are days: "Due date: December 18, 2026 (Net 30)"

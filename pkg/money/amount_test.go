@@ -279,6 +279,14 @@ func TestAmountForms(t *testing.T) {
 			[]string{"14800.00 column", "14800.00 column", "895.00 column", "6265.00 column"}},
 		{"a space-grouped price whose row is no product", "Antall Pris Beløp\nKabel 7 895,00 7 895,00", []string{"7895.00 column", "7895.00 column"}},
 		{"a speck read as a point before the currency", "Udskiftning af lås (faktura) - - 1.875,00. kr", []string{"1875.00 DKK currency"}},
+		// Identifiers of eight digits or more (found from outside,
+		// twenty-third trial): each was a document's largest amount.
+		{"a vat number after a money word", "RCS Luxembourg B 184227 - TVA LU 27548193\nTotal TTC 4.206,62 EUR", []string{"4206.62 EUR currency"}},
+		{"a tax number after its country", "A3 Income tax no.: SG 21456789010\nA4 Chargeable income 48,200.00", []string{"48200.00 label"}},
+		{"a cheque's number in a statement row", "Date    Description                     Paid out      Balance\n07 NOV CHQ 100318                      2,150.00     45,124.35", []string{"2150.00 column", "45124.35 column"}},
+		{"jamaican dollars", "Total claimed: J$5,040,000.00", []string{"5040000.00 JMD currency"}},
+		{"amounts declared in a sentence", "All amounts in NZD\nClosing balance 18,240.55", []string{"18240.55 NZD label"}},
+		{"a large sum written with its currency stays", "Total: EUR 12345678", []string{"12345678.00 EUR currency"}},
 		// A T4 slip's boxes (found from outside).
 		{"union dues and donations", "44 Union dues 912.00\n46 Charitable donations 250.00", []string{"912.00 label", "250.00 label"}},
 		// Payment terms and a direct debit's payee.

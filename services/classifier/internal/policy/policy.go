@@ -218,6 +218,7 @@ var currencyScale = map[string]float64{
 	"NGN": 1500, "PHP": 55, "KES": 130, "GHS": 12, "EGP": 50, "MAD": 10, "AED": 4, "SAR": 4, "QAR": 4,
 	"ILS": 4, "THB": 35, "IDR": 16000, "MYR": 4.5, "KRW": 1400, "TWD": 30, "VND": 25000, "PKR": 280,
 	"BDT": 120, "LKR": 300, "CLP": 950, "COP": 4000, "PEN": 4, "ARS": 1000, "UYU": 40,
+	"JMD": 155, "TTD": 7, "XCD": 2.7, "BZD": 2,
 }
 
 // OverThreshold returns, among amounts, the one furthest over its
