@@ -11,6 +11,7 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"unicode"
 
 	"github.com/docket-run/docket/pkg/fault"
 
@@ -500,6 +501,49 @@ func TestSkippedColumnIsRead(t *testing.T) {
 			t.Errorf("%q not read:\n%s", w, text)
 		}
 	}
+}
+
+// TestPageOnItsSideIsTurned: a Spanish identity card scanned on its side
+// (written for the twenty-third outside trial, as a grey JPEG) reads, raw
+// Tesseract included, as letters upside down at a low confidence, its
+// number, support number and date of birth lost. Orientation detection
+// says it is turned; read again upright it reads like a clean card.
+func TestPageOnItsSideIsTurned(t *testing.T) {
+	res, out := extractImage(t, options{}, "dniside300.jpg")
+	if strings.Contains(out, "NACIMIENTO") {
+		t.Fatalf("raw tesseract reads the card now; the fixture no longer shows the turn:\n%s", out)
+	}
+	text := res.Text()
+	for _, w := range []string{"NACIMIENTO", "IDESP"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("%q not read:\n%s", w, text)
+		}
+	}
+	if c := res.MeanConfidence(); c < 0.8 {
+		t.Errorf("mean confidence %.2f, want the upright reading's (0.8 or more)", c)
+	}
+}
+
+// TestLowContrastFaxIsStretched: a fax-like receipt at 150 dpi, grey
+// print on grey paper (written for the twenty-third outside trial, as a
+// grey JPEG), reads nothing at all, raw Tesseract alike. Its smoothed copy,
+// its levels stretched from ink to paper, reads whole.
+func TestLowContrastFaxIsStretched(t *testing.T) {
+	res, out := extractImage(t, options{}, "faxgrey150.jpg")
+	if wordRuns(out) > 5 {
+		t.Fatalf("raw tesseract reads the fax now; the fixture no longer shows the low contrast:\n%s", out)
+	}
+	text := res.Text()
+	for _, w := range []string{"OFFICIAL RECEIPT", "2,450.00", "086 731 4022"} {
+		if !strings.Contains(text, w) {
+			t.Errorf("%q not read:\n%s", w, text)
+		}
+	}
+}
+
+// wordRuns counts the runs of letters and digits in s.
+func wordRuns(s string) int {
+	return len(strings.FieldsFunc(s, func(r rune) bool { return !unicode.IsLetter(r) && !unicode.IsDigit(r) }))
 }
 
 // TestTwoColumnsOfRunningTextKeepTheirOrder: a newsletter in two narrow

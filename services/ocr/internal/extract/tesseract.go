@@ -122,8 +122,9 @@ const tableConfidenceSlack = 0.05
 // reading is kept unless its mean word confidence is more than
 // languageConfidenceSlack lower: the base model drops the letters it
 // lacks (å, ł, ß) and misreads the words around them. A weak first
-// reading of a single page image is tried again from a smoothed copy of
-// it (denoised), and the language and skipped-text readings then work on
+// reading of a single page image is tried again from a copy turned
+// upright when orientation detection says the page is turned (turned),
+// and from a smoothed copy of it (denoised), and the language and skipped-text readings then work on
 // the image whose reading was kept. A page whose words name no language
 // (a table, a total, a signature) is read again in the languages the
 // document's other pages were read in, under the same rule: a Finnish
@@ -135,6 +136,14 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 	pages, err := t.recognize(ctx, imagePath, dpi, t.language)
 	if err != nil {
 		return nil, err
+	}
+	upright, pages, err := t.turned(ctx, imagePath, dpi, t.language, pages)
+	if err != nil {
+		return nil, err
+	}
+	if upright != imagePath {
+		defer os.Remove(upright)
+		imagePath = upright
 	}
 	read, pages, err := t.denoised(ctx, imagePath, dpi, t.language, pages)
 	if err != nil {
