@@ -60,11 +60,14 @@ var (
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
-	birthLabel = regexp.MustCompile(`(?i)\b(?:\pLate of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.? ?-? ?datum|geburtstag|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
+	birthLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:\pLate of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.? ?-? ?datum|geburtstag|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
 		// Languages outside the corpus (found from outside): Estonian,
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian, Romanian.
 		`s[üu]nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen[ií]|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|` +
+		// The same in their own scripts: Greek, Bulgarian, Russian,
+		// Ukrainian, Serbian (found from outside).
+		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +
 		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si hely,? (?:és )?id[őo])[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
 )
 

@@ -66,6 +66,10 @@ func TestPhoneForms(t *testing.T) {
 		// alone, as an eight-digit number Poland does not have.
 		{"e164 split where the first line's part has too few digits", "Osoba kontaktowa: Katarzyna Wiśniewska, tel. +48 601 772\n418, k.wisniewska@termobud.pl", []string{"+48 601 772\n418"}},
 		{"portuguese call me", "Qualquer dúvida liguem-me para o 912 488 035.", []string{"912 488 035"}},
+		// Found from outside (twenty-third trial): Latvian and Portuguese
+		// labels.
+		{"latvian label", "Tālrunis: 29 418 552", []string{"29 418 552"}},
+		{"portuguese abbreviated label", "Telef. 213 421 688", []string{"213 421 688"}},
 		{"e164 split after a dash", "Helpline: +1 415-\n555-0199", []string{"+1 415-\n555-0199"}},
 		{"national split by a blank line under a label", "Daytime telephone: 01242\n\n583771\n\nEmail: none", []string{"01242\n\n583771"}},
 		{"split by a blank line without a label", "Invoice 01242\n\n583771", []string{}},
@@ -331,6 +335,10 @@ func TestDateOfBirth(t *testing.T) {
 		// Found from outside (twenty-first trial): Hungary's year-first
 		// date with its spaced points.
 		{"hungarian date", "Születési idő: 1972. 04. 09.", []string{"1972. 04. 09"}},
+		// Found from outside (twenty-third trial): labels in their own
+		// scripts.
+		{"greek label above", "Ημερομηνία γέννησης:\n19/07/1954", []string{"19/07/1954"}},
+		{"bulgarian label", "Дата на раждане: 15.09.1963", []string{"15.09.1963"}},
 		{"licence field 3", "DRIVING LICENCE UNITED KINGDOM\n1. MORGAN\n2. SIAN JANE\n3. 14.08.1985 WALES\n4a. 22.03.2019 4b. 21.03.2029", []string{"14.08.1985"}},
 		{"field 3 off a licence", "AGENDA\n1. Welcome\n3. 14.08.1985 archive review", []string{}},
 		{"german abbreviated heading", "Name            Geb.-Datum\nLena Wagner     14.03.1985", []string{"14.03.1985"}},

@@ -109,7 +109,7 @@ var idForms = []idForm{
 	// Romania's CNP, Greece's AMKA, Hungary's tax id (adóazonosító jel)
 	// and social security number (TAJ): under their labels.
 	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod numeric personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)\bamka[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)(?:\bamka|(?:^|[^\p{L}])αμκα)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad[óo]azonos[íi]t[óo](?:\s+(?:jel|sz[áa]m))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]m)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	// Croatia's OIB, Slovenia's EMŠO (and the JMBG of the other former
@@ -172,6 +172,19 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b([2-6]\d{3}) ?(\d{5}) ?(\d)\b`), valid: medicareValid, label: regexp.MustCompile(`(?i)\bmedicare(?:\s+card)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 1},
 	{re: regexp.MustCompile(`\b([0-39]\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:taxpayer|tax|income\s+tax)\s+ref(?:erence)?\.?\s*(?:number|no\b\.?)?|\bincome\s+tax\s+(?:number|no\b\.?))[^\p{L}\p{N}]*$`), firms: true, digits: 10, run: 3},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnin|\bnational\s+identification\s+number)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	// Found from outside (twenty-third trial), in the shapes only they
+	// have, wherever they stand: the UAE's Emirates ID (784, the birth
+	// year, Luhn), Pakistan's CNIC (5-7-1 digits), Malaysia's MyKad (the
+	// birth date, the place of birth's code, four digits), Ghana's card;
+	// under their labels, Kenya's KRA PIN of a person (A, nine digits, a
+	// letter) and Jamaica's TRN, a business's too.
+	{re: regexp.MustCompile(`\b(784)-(\d{4})-(\d{7})-(\d)\b`), valid: Luhn, digits: 15, run: 7},
+	{re: regexp.MustCompile(`\b(784)(\d{4})(\d{7})(\d)\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:emirates\s+id|eid)(?:\s*(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 15, run: 15},
+	{re: regexp.MustCompile(`\b(\d{5})-(\d{7})-(\d)\b`), valid: func(string) bool { return true }, digits: 13, run: 7},
+	{re: regexp.MustCompile(`\b(\d{6})-(\d{2})-(\d{4})\b`), valid: myKadValid, digits: 12, run: 6},
+	{re: regexp.MustCompile(`\b(GHA)-(\d{9})-(\d)\b`), valid: func(string) bool { return true }, digits: 10, run: 9},
+	{re: regexp.MustCompile(`\b(A)(\d{9})([A-Z])\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:kra\s+)?pin(?:\s+no\b\.?)?(?:\s*\([^)\n]{0,20}\))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d{3})-?(\d{3})-?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\btrn|\btaxpayer\s+registration\s+number)(?:\s*\(trn\))?[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([1-2789]\d{2}) ?(\d{4}) ?(\d{4}) ?(\d{4})\b`), valid: cnsValid, label: regexp.MustCompile(`(?i)(?:\bcart[ãa]o\s+(?:do\s+)?(?:sus|nacional\s+de\s+sa[úu]de)|\bcns)(?:\s*n[º°.]*)?[^\p{L}\p{N}]*$`), digits: 15, run: 3},
 }
 
@@ -247,7 +260,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -1103,6 +1116,20 @@ func atSVNRValid(s string) bool {
 	}
 	c := (weighted(s[:3], 3, 7, 9) + weighted(s[4:], 5, 8, 4, 2, 1, 6)) % 11
 	return c != 10 && c == int(s[3]-'0')
+}
+
+// myKadValid checks a Malaysian identity card number: its birth date
+// (YYMMDD) and its place of birth's code (a state's 01-16, a foreign
+// country's 60-98 and others; never 00, 17-20, 69, 70, 73, 80, 81, 99).
+func myKadValid(s string) bool {
+	if len(s) != 12 || !validDate(s[:2], s[2:4], s[4:6]) {
+		return false
+	}
+	switch p := atoi(s[6:8]); {
+	case p == 0, p >= 17 && p <= 20, p == 69, p == 70, p == 73, p == 80, p == 81, p == 99:
+		return false
+	}
+	return true
 }
 
 // medicareValid checks an Australian Medicare number: its ninth digit is

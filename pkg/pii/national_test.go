@@ -194,6 +194,18 @@ func TestNationalIDs(t *testing.T) {
 		{"es dni support number in the card's first line", "ESPAÑA DOCUMENTO NACIONAL DE IDENTIDAD\nIDESP CAV481293 VÁLIDO HASTA 14 06 2031", []string{"CAV481293"}},
 		{"ca licence number after dl/no", "DRIVER'S LICENCE\n4d DL/NO. W4823-71645-90312", []string{"W4823-71645-90312"}},
 		{"a passport's mrz line with ocr noise in its personal number", "REPUBLIC OF INDIA\nPASSPORT\nP<INDIYER<<KARTHIK<RAMAN<<<<<<<<<<<<<cccccc<\nZ4829163<8IND8607195M3402111]l<<<<<<<<<<<<<<8", []string{"Z4829163"}},
+		// Found from outside (twenty-third trial).
+		{"ae emirates id", "Emirates ID: 784-1987-3456712-0", []string{"784-1987-3456712-0"}},
+		{"ae emirates id bad check", "Ref 784-1987-3456712-1", nil},
+		{"pk cnic", "CNIC: 35202-4817359-6", []string{"35202-4817359-6"}},
+		{"my mykad", "A2  Identification card no.: 850412-14-5523", []string{"850412-14-5523"}},
+		{"my mykad shape without a date", "Batch 851312-14-5523", nil},
+		{"gh ghana card", "Ghana Card No.: GHA-721045893-4", []string{"GHA-721045893-4"}},
+		{"ke kra pin of a person", "KRA PIN (customer): A008765432M", []string{"A008765432M"}},
+		{"ke kra pin shape unlabelled", "Item A008765432M", nil},
+		{"jm trn", "Taxpayer Registration Number (TRN) 112-458-903", []string{"112-458-903"}},
+		{"gr amka under its greek label", "ΑΜΚΑ: 19075412346", []string{"19075412346"}},
+		{"a passport's number after its bare label", "Pasaporte / Passport: 548213907 (GBR)", []string{"548213907"}},
 		{"customer id is not an identity", "Customer ID No.: 88234417", nil},
 		{"order number", "Order 12345678 Q shipped", nil},
 	} {
