@@ -27,6 +27,7 @@ func TestTitledTypes(t *testing.T) {
 		// title (found from outside: a motor claim's driver).
 		{"Al Noor Motors\nDriving licence no.: 1587432 (Dubai)", nil},
 		{"INVOICE No: 4471\nDate: 20.11.2026", []string{"invoice"}},
+		{"BESTELBON nr. BB-26/1184\nLeverancier: Drukkerij Peeters", []string{"purchase_order"}},
 		{"Tømrerfirmaet Bøgh & Søn ApS\nIndustrivej 14\n8600 Silkeborg\nKunde:\nLene Thorsen\nVestergade 22\n8600 Silkeborg\nFAKTURA\nFakturanr.: 2026-0418", []string{"invoice"}},
 		// The longer phrase wins: a simplified invoice is a till receipt.
 		{"FACTURA SIMPLIFICADA T-2026/08841\nSupermercado", []string{"receipt"}},
