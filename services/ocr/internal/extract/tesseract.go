@@ -137,21 +137,17 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 	if err != nil {
 		return nil, err
 	}
-	upright, pages, err := t.turned(ctx, imagePath, dpi, t.language, pages)
-	if err != nil {
-		return nil, err
-	}
-	if upright != imagePath {
-		defer os.Remove(upright)
-		imagePath = upright
-	}
-	read, pages, err := t.denoised(ctx, imagePath, dpi, t.language, pages)
-	if err != nil {
-		return nil, err
-	}
-	if read != imagePath {
-		defer os.Remove(read)
-		imagePath = read
+	// A weak reading is tried again upright, then smoothed; each returns
+	// the image its kept reading comes from, a copy removed at the end.
+	for _, again := range []func(context.Context, string, int, string, []PageText) (string, []PageText, error){t.turned, t.denoised} {
+		read, kept, err := again(ctx, imagePath, dpi, t.language, pages)
+		if err != nil {
+			return nil, err
+		}
+		if pages = kept; read != imagePath {
+			defer os.Remove(read)
+			imagePath = read
+		}
 	}
 	if len(t.detect) == 0 {
 		return t.withSkipped(ctx, imagePath, dpi, pages)
