@@ -702,7 +702,7 @@ func shapeOK(text string, loc locale, n number) bool {
 	if n.start > 0 {
 		c := text[n.start-1]
 		switch {
-		case isAlpha(c) && loc.letterBefore(text[max(0, n.start-3):n.start]) == "", c == '#', c == '_', c == '*', c == '/', c == ':':
+		case isAlpha(c) && loc.letterBefore(text[max(0, n.start-4):n.start]) == "", c == '#', c == '_', c == '*', c == '/', c == ':':
 			return false
 		case c == '-' || c == '.' || c == ',':
 			if n.start >= 2 && (isAlpha(text[n.start-2]) || isDigit(text[n.start-2]) || text[n.start-2] == '.' || text[n.start-2] == ',') {

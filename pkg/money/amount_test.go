@@ -267,6 +267,8 @@ func TestAmountForms(t *testing.T) {
 		// Naira and pesos: codes the list did not have, and their signs.
 		{"naira by its code", "Amount claimed: NGN 651,500", []string{"651500.00 NGN currency"}},
 		{"naira written N", "Lagos, Nigeria\nWindscreen replacement      N185,000.00\nTowing  ₦12,500.00", []string{"185000.00 NGN currency", "12500.00 NGN currency"}},
+		{"ringgit", "LHDN Malaysia\nB3 Aggregate income RM 104,880.00", []string{"104880.00 MYR currency"}},
+		{"an RM elsewhere is no ringgit", "Ward RM 12\nTotal: 80.00", []string{"80.00 label"}},
 		{"an N elsewhere is no naira", "Row N 12\nTotal: 80.00", []string{"80.00 label"}},
 		{"philippine pesos", "Subtotal (PHP)    212,600.00\nTOTAL PHP 238,112.00\nBalance ₱1,000.00", []string{"212600.00 PHP label", "238112.00 PHP currency", "1000.00 PHP currency"}},
 		{"a code's letters in lower case are a word", "Blue pen 2.50 and php 8.2 manual", []string{}},

@@ -6,11 +6,12 @@ import (
 )
 
 // locale is what a document's country changes in how it writes money:
-// the capital letter some countries write for their currency, and South
+// the capital letters some countries write for their currency, and South
 // Africa's space-grouped thousands before a decimal point.
 type locale struct {
 	// letters maps a letter sign to its currency: "R" to ZAR in a South
-	// African document, "N" to NGN in a Nigerian one. Elsewhere a letter
+	// African document, "N" to NGN in a Nigerian one, "RM" to MYR in a
+	// Malaysian one. Elsewhere a letter
 	// before a number is a form's, a row's or a road's.
 	letters map[string]string
 	// spacedPoint: thousands grouped by spaces before a decimal point
@@ -24,10 +25,11 @@ var (
 	// South African notice of assessment's "R 5 389.78" and a Nigerian
 	// claim's "N185,000.00").
 	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|(?i:south africa|south african))\b|\.co\.za\b|\+27[ \d]`)
+	malaysian    = regexp.MustCompile(`\b(?:MYR|LHDN|(?i:malaysia|malaysian|kuala lumpur|lembaga hasil))\b|\.(?:com|gov|org)\.my\b|\+60[ \d]`)
 	nigerian     = regexp.MustCompile(`\b(?:NGN|FIRS|BVN|(?i:nigeria|nigerian|naira))\b|\.(?:com|gov|org)\.ng\b|\+234[ \d]`)
-	// letterSign is a capital R or N standing alone right before a number,
-	// at most one space between.
-	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])([RN]) ?$`)
+	// letterSign is a capital R or N, or RM, standing alone right before
+	// a number, at most one space between.
+	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(RM|[RN]) ?$`)
 )
 
 // localeOf reads a document's locale from its text.
@@ -36,6 +38,14 @@ func localeOf(text string) locale {
 	if southAfrican.MatchString(text) {
 		l.letters = map[string]string{"R": "ZAR"}
 		l.spacedPoint = true
+	}
+	if malaysian.MatchString(text) {
+		// The ringgit's "RM 96,480.00" (found from outside: a Malaysian
+		// return's sums were money of no currency).
+		if l.letters == nil {
+			l.letters = map[string]string{}
+		}
+		l.letters["RM"] = "MYR"
 	}
 	if nigerian.MatchString(text) {
 		if l.letters == nil {
@@ -48,10 +58,11 @@ func localeOf(text string) locale {
 
 // letterBefore returns the currency of the letter sign ending left, or "".
 func (l locale) letterBefore(left string) string {
-	if len(l.letters) == 0 || !strings.HasSuffix(strings.TrimSuffix(left, " "), "R") && !strings.HasSuffix(strings.TrimSuffix(left, " "), "N") {
+	t := strings.TrimSuffix(left, " ")
+	if len(l.letters) == 0 || !strings.HasSuffix(t, "R") && !strings.HasSuffix(t, "N") && !strings.HasSuffix(t, "RM") {
 		return ""
 	}
-	m := letterSign.FindStringSubmatch(left[max(0, len(left)-3):])
+	m := letterSign.FindStringSubmatch(left[max(0, len(left)-4):])
 	if m == nil {
 		return ""
 	}
