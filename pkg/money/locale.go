@@ -11,8 +11,8 @@ import (
 type locale struct {
 	// letters maps a letter sign to its currency: "R" to ZAR in a South
 	// African document, "N" to NGN in a Nigerian one, "RM" to MYR in a
-	// Malaysian one. Elsewhere a letter
-	// before a number is a form's, a row's or a road's.
+	// Malaysian one. Elsewhere a letter before a number is a form's, a
+	// row's or a road's.
 	letters map[string]string
 	// spacedPoint: thousands grouped by spaces before a decimal point
 	// ("612 480.00") are one number. Elsewhere a point after space groups
