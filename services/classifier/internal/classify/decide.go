@@ -211,13 +211,22 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// A title that names another type than the model's: a person
 		// decides (found from outside: a Portuguese "RECIBO N.º RC
 		// 2026/4471" recorded as an invoice at 0.95, its body paying an
-		// invoice). Not for the no-op engine, which reads nothing.
+		// invoice), and is offered the title's type, with the model's
+		// score for it: the title list agrees with the truth of nearly
+		// every labelled text (1,604 of 1,610), the model on documents it
+		// has never seen less often. Not for the no-op engine, which reads
+		// nothing.
 		_, noop := e.clf.(Noop)
 		if types, line := titledTypes(text.Body); !noop && len(types) == 1 && types[0] != d.Type && !slices.Contains(fired, RuleOutside) {
+			said, score := d.Type, d.Confidence
+			d.Type, d.Confidence = types[0], 0
+			if i := slices.IndexFunc(p.Candidates, func(c events.Candidate) bool { return c.Type == types[0] }); i >= 0 {
+				d.Confidence = p.Candidates[i].Score
+			}
 			ambiguous = true
 			fired = append(fired, RuleTitle)
 			d.Context["model.titled"] = fmt.Sprintf("%.60q", line)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names %s; the model said %s (%.2f)", line, types[0], d.Type, d.Confidence)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names %s; the model said %s (%.2f)", line, types[0], said, score)})
 		}
 		if p.Model != nil {
 			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}

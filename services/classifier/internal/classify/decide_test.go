@@ -224,9 +224,10 @@ func builtIn(t testing.TB) *classify.BuiltIn {
 }
 
 // A title that names another type than the model's sends the document to
-// a person, however sure the model is (found from outside: a Portuguese
-// receipt whose body pays an invoice was recorded as an invoice at 0.95);
-// a title that names the model's type, or none, changes nothing.
+// a person, however sure the model is, and offers the title's type (found
+// from outside: a Portuguese receipt whose body pays an invoice was
+// recorded as an invoice at 0.95); a title that names the model's type,
+// or none, changes nothing.
 func TestTitleNamingAnotherTypeGoesToReview(t *testing.T) {
 	pol, err := policy.Parse([]byte(`{"default": {"always_review_types": [], "review_pii": [], "amount_threshold": 0}}`), nil, pii.Kinds)
 	if err != nil {
@@ -249,6 +250,10 @@ func TestTitleNamingAnotherTypeGoesToReview(t *testing.T) {
 			title := slices.Contains(d.RulesFired, classify.RuleTitle)
 			if d.Review != tt.review || title != tt.review || (tt.review && d.Reason != classify.ReasonAmbiguousType) {
 				t.Errorf("review %v (%s), rules %v; want review %v for the title", d.Review, d.Reason, d.RulesFired, tt.review)
+			}
+			// The reviewer is offered the title's type.
+			if want := map[bool]string{true: "receipt", false: tt.typ}[tt.review]; d.Type != want {
+				t.Errorf("type %s, want %s", d.Type, want)
 			}
 		})
 	}

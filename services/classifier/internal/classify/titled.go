@@ -99,9 +99,10 @@ const titleEndWords = 5
 var titleRest = regexp.MustCompile(`^[^\p{L}\p{N}]*(?:(?:c|nr|no|n|br|nro|num|numero|number)\.?\s*[:#]?\s*\p{N}[\p{L}\p{N}/.-]*)?[^\p{L}\p{N}]*$`)
 
 // fieldLabel follows a type's words that label a form's field rather
-// than title the document: "Driving licence no.: 1587432" in a claim
-// (found from outside).
-var fieldLabel = regexp.MustCompile(`^\s*(?:no|nr|number|num|n[º°o])\.?\s*:`)
+// than title the document, a few words and a number's label before a
+// colon: "Driving licence no.: 1587432" in a claim, "Contrat collectif no
+// : Q-40218" in another (found from outside).
+var fieldLabel = regexp.MustCompile(`^[\p{L} ]{0,25}?\b(?:no|nr|number|num|n[º°o])\.?\s*:`)
 
 // titledTypes returns the types the title lines of text name, in the
 // order of typeTitles, and the first line that names one. A line names a

@@ -136,13 +136,15 @@ func TestOtherLanguageDocuments(t *testing.T) {
 	}
 	t.Logf("other-languages: %d documents, accuracy %.4f, %d errors recorded without review, review load %.4f; errors %v",
 		r.Docs, r.Accuracy, r.AutoErrors, r.ReviewLoad, r.Errors)
-	if r.Docs != 45 || r.Accuracy < 0.85 || r.AutoErrors > 0 {
-		t.Errorf("%d documents, accuracy %.4f (floor 0.85), %d errors recorded without review (want 45, 0)", r.Docs, r.Accuracy, r.AutoErrors)
+	if r.Docs != 45 || r.Accuracy < 0.95 || r.AutoErrors > 0 {
+		t.Errorf("%d documents, accuracy %.4f (floor 0.95), %d errors recorded without review (want 45, 0)", r.Docs, r.Accuracy, r.AutoErrors)
 	}
 	// 28 of the 40 right ones went to review, nearly all as unfamiliar
 	// text, before a title that names the model's type could vouch for it
-	// (titled.go): 19 now.
-	if r.ReviewLoad > 0.5 {
-		t.Errorf("review load %.4f of the right documents, want at most 0.5", r.ReviewLoad)
+	// (titled.go): 19. A title that names another type than the model's
+	// now offers the title's type, in review: 44 right, 23 reviewed; the
+	// right ones recorded without review stay 21.
+	if r.ReviewLoad > 0.55 {
+		t.Errorf("review load %.4f of the right documents, want at most 0.55", r.ReviewLoad)
 	}
 }

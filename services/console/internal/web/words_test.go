@@ -73,6 +73,18 @@ func TestRuleWordsStructuralFailure(t *testing.T) {
 	}
 }
 
+// TestRuleWordsTitleDisagrees: a document whose title names another type
+// than the model's is suggested as the title's type, which the reviewer is
+// told is the title's and not the model's.
+func TestRuleWordsTitleDisagrees(t *testing.T) {
+	flag := Flag{Kind: "model.title_disagrees", Detail: `the title "RECIBO N.º RC 2026/4471" names receipt; the model said invoice (0.95)`}
+	task := ReviewTask{Reason: "ambiguous_type", SuggestedType: "receipt", Confidence: 0.01, Flags: []Flag{flag}}
+	want := `the document's title and the model disagree, suggested as the title's "receipt": ` + flag.Detail + `; confirm or set its type`
+	if got := ruleWords(task); got != want {
+		t.Errorf("ruleWords = %q\n want %q", got, want)
+	}
+}
+
 // TestRuleWordsOutsideTypes: a document that names itself a kind none of
 // the types covers is suggested as other by a rule, not by the model,
 // whose score for other says nothing.
