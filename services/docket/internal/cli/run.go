@@ -179,6 +179,15 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	g.Go(func() error {
 		return sup.Run(gctx, console.Name, func(ctx context.Context) error { return console.Run(ctx, consoleCfg, consoleLog) })
 	})
+	// The banner says the suite is up once its APIs accept connections:
+	// a client that submits as soon as it reads it is not refused (found
+	// in CI: the evaluation's first post, made the moment the banner
+	// printed, found ingest not listening yet). A service that fails to
+	// start ends the group instead.
+	if closed := waitListening(gctx, listenWait, strings.TrimPrefix(addrs.ingest, "http://"), addrs.tracker,
+		strings.TrimPrefix(addrs.exception, "http://"), dialable(lay.ledger), dialable(lay.console)); len(closed) > 0 && gctx.Err() == nil {
+		log.Warn("suite's APIs not accepting connections yet", "addresses", closed, "waited", listenWait)
+	}
 	fmt.Fprintf(stdout, `docket: embedded suite up
   kafka            %s
   schema registry  %s
@@ -249,6 +258,35 @@ func operatorHint(a serviceAddrs) string {
 	}
 	return "docket submit --wait" + ingest + tracker + " FILE, docket workflows list|watch" + tracker +
 		", docket review list" + tracker + ", docket stats" + tracker
+}
+
+// listenWait bounds how long docket run waits for its APIs to listen
+// before it prints its banner anyway.
+const listenWait = 2 * time.Minute
+
+// waitListening waits until each of addrs accepts a TCP connection, ctx
+// ends or limit passes, and returns those that did not.
+func waitListening(ctx context.Context, limit time.Duration, addrs ...string) []string {
+	deadline := time.Now().Add(limit)
+	var closed []string
+	for _, a := range addrs {
+		for {
+			c, err := (&net.Dialer{Timeout: time.Second}).DialContext(ctx, "tcp", a)
+			if err == nil {
+				_ = c.Close()
+				break
+			}
+			if ctx.Err() != nil || time.Now().After(deadline) {
+				closed = append(closed, a)
+				break
+			}
+			select {
+			case <-ctx.Done():
+			case <-time.After(50 * time.Millisecond):
+			}
+		}
+	}
+	return closed
 }
 
 // dialable is a listen address as a local client dials it.

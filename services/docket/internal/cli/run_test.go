@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -236,6 +237,15 @@ func TestRunBannerPrintsMetrics(t *testing.T) {
 	}
 	banner := out.String()
 	t.Logf("banner:\n%s", banner)
+	// The banner comes once the APIs listen: a submission made the moment
+	// it is read is not refused.
+	for _, a := range []string{ingestAddr} {
+		if c, err := net.DialTimeout("tcp", a, time.Second); err != nil {
+			t.Errorf("%s refuses connections when the banner is printed: %v", a, err)
+		} else {
+			_ = c.Close()
+		}
+	}
 	for i, name := range metricsOrder {
 		url := fmt.Sprintf("http://127.0.0.1:%d/metrics", base+i)
 		line := fmt.Sprintf("    %-13s %s\n", name, url)
@@ -272,6 +282,23 @@ func TestRunBannerPrintsMetrics(t *testing.T) {
 		}
 	case <-time.After(60 * time.Second):
 		t.Errorf("docket run did not stop within 60s")
+	}
+}
+
+// TestWaitListening: an address that accepts connections is waited for
+// no longer; one that does not is returned once the limit passes.
+func TestWaitListening(t *testing.T) {
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer ln.Close()
+	closedAddr := "127.0.0.1:" + strconv.Itoa(consecutiveFree(t, 1))
+	if got := waitListening(t.Context(), time.Second, ln.Addr().String()); len(got) != 0 {
+		t.Errorf("waitListening(listening) = %v, want none", got)
+	}
+	if got := waitListening(t.Context(), 200*time.Millisecond, ln.Addr().String(), closedAddr); !slices.Equal(got, []string{closedAddr}) {
+		t.Errorf("waitListening = %v, want [%s]", got, closedAddr)
 	}
 }
 
