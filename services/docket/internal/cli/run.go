@@ -273,6 +273,12 @@ func waitListening(ctx context.Context, limit time.Duration, addrs ...string) []
 		for {
 			c, err := (&net.Dialer{Timeout: time.Second}).DialContext(ctx, "tcp", a)
 			if err == nil {
+				// Closed with a reset: a closed connection would hold its
+				// local port in TIME_WAIT for a minute, and that port may
+				// be one the suite has picked for a service to listen on.
+				if tc, ok := c.(*net.TCPConn); ok {
+					_ = tc.SetLinger(0)
+				}
 				_ = c.Close()
 				break
 			}
