@@ -4,7 +4,6 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
-	"net"
 	"net/http"
 	"net/http/pprof"
 	"sort"
@@ -134,9 +133,10 @@ func (s *Server) probe(w http.ResponseWriter, r *http.Request, checks map[string
 }
 
 // Start listens on addr (host:port; port 0 picks a free one) and serves in
-// the background. It returns the address it listens on.
+// the background. It returns the address it listens on. An address from
+// Reserve is served on the listener held for it.
 func (s *Server) Start(addr string) (string, error) {
-	l, err := net.Listen("tcp", addr)
+	l, err := listen(addr)
 	if err != nil {
 		return "", fmt.Errorf("listen for metrics and probes on %s: %w", addr, err)
 	}

@@ -15,6 +15,8 @@ import (
 	"strings"
 	"testing"
 	"time"
+
+	"github.com/docket-run/docket/pkg/telemetry"
 )
 
 // TestEmbeddedAddrs: the runner posts its samples to, and prints, the
@@ -342,13 +344,13 @@ func TestRunLayoutFreePortNamedElsewhere(t *testing.T) {
 	t.Setenv("DOCKET_OPS_ADDR", "")
 	t.Setenv("DOCKET_CONSOLE_ADDR", "")
 	offers := []int{34011, 34012, 34011, 34013, 34014, 34015, 34016, 34017, 34018}
-	orig := freePort
-	freePort = func(string) (int, error) {
+	orig := reservePort
+	reservePort = func(host string) (string, error) {
 		p := offers[0]
 		offers = offers[1:]
-		return p, nil
+		return net.JoinHostPort(host, strconv.Itoa(p)), nil
 	}
-	t.Cleanup(func() { freePort = orig })
+	t.Cleanup(func() { reservePort = orig })
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	p := runPortFlags(fs)
 	if err := fs.Parse([]string{"--metrics", "127.0.0.1:0", "--console", "127.0.0.1:34011"}); err != nil {
@@ -370,6 +372,44 @@ func TestRunLayoutFreePortNamedElsewhere(t *testing.T) {
 			t.Errorf("%s given twice: %v %s", a, l.ops, l.consoleOps)
 		}
 		seen[a] = true
+	}
+}
+
+// TestRunLayoutHoldsPickedPorts: the metrics ports picked free are held
+// bound from the moment they are picked until their servers start on them
+// (found in a CI rehearsal: the tracker's metrics port, picked free and
+// bound a second later, was taken in between, and the tracker restarted
+// five times).
+func TestRunLayoutHoldsPickedPorts(t *testing.T) {
+	t.Setenv("DOCKET_OPS_ADDR", "")
+	fs := flag.NewFlagSet("run", flag.ContinueOnError)
+	p := runPortFlags(fs)
+	if err := fs.Parse([]string{"--metrics", "127.0.0.1:0"}); err != nil {
+		t.Fatal(err)
+	}
+	l, err := p.layout("", "")
+	if err != nil {
+		t.Fatalf("layout: %v", err)
+	}
+	addrs := []string{l.consoleOps}
+	for _, name := range metricsOrder {
+		addrs = append(addrs, l.ops[name])
+	}
+	for _, a := range addrs {
+		if ln, err := net.Listen("tcp", a); err == nil {
+			ln.Close()
+			t.Errorf("%s was picked but not held: another socket could take it before its server starts", a)
+		}
+		srv := telemetry.NewServer()
+		got, err := srv.Start(a)
+		if err != nil {
+			t.Errorf("the server for %s could not start on it: %v", a, err)
+			continue
+		}
+		if got != a {
+			t.Errorf("server listens on %s, want %s", got, a)
+		}
+		_ = srv.Shutdown(context.Background())
 	}
 }
 

@@ -8,6 +8,7 @@ import (
 	"strconv"
 
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/sagatracker"
 )
 
@@ -123,16 +124,28 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 			named[n] = true
 		}
 	}
+	// Picked ports are held bound until their servers start on them
+	// (telemetry.Reserve); one that is named for another listener stays
+	// held until the picking is done, so that it is not offered again.
+	var passed []string
+	defer func() {
+		for _, a := range passed {
+			telemetry.Release(a)
+		}
+	}()
 	pickFree := func(what string) (string, error) {
 		for range 20 {
-			free, err := freePort(host)
+			a, err := reservePort(host)
 			if err != nil {
 				return "", fmt.Errorf("pick a metrics port for %s: %w", what, err)
 			}
+			_, p, _ := net.SplitHostPort(a)
+			free, _ := strconv.Atoi(p)
 			if !named[free] {
 				named[free] = true
-				return net.JoinHostPort(host, strconv.Itoa(free)), nil
+				return a, nil
 			}
+			passed = append(passed, a)
 		}
 		return "", fmt.Errorf("pick a metrics port for %s: every free port offered is another listener's", what)
 	}
@@ -189,13 +202,7 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 	return l, nil
 }
 
-// freePort returns a port free on host now (the service binds it a moment
-// later); a variable so that a test can offer a port already named.
-var freePort = func(host string) (int, error) {
-	ln, err := net.Listen("tcp", net.JoinHostPort(host, "0"))
-	if err != nil {
-		return 0, err
-	}
-	defer ln.Close()
-	return ln.Addr().(*net.TCPAddr).Port, nil
-}
+// reservePort binds a free port on host and holds it for the server that
+// will listen there (see telemetry.Reserve); a variable so that a test can
+// offer a port already named.
+var reservePort = telemetry.Reserve
