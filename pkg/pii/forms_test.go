@@ -70,6 +70,13 @@ func TestPhoneForms(t *testing.T) {
 		// labels.
 		{"latvian label", "Tālrunis: 29 418 552", []string{"29 418 552"}},
 		{"portuguese abbreviated label", "Telef. 213 421 688", []string{"213 421 688"}},
+		// Found from outside (twenty-third trial, left then): Estonia's
+		// seven digits, Pakistan's universal access number.
+		{"estonian landline after helistage", "Küsimuste korral helistage 6 310 310 või kirjutage meile.", []string{"6 310 310"}},
+		{"estonian landline in 4-3", "Tel: 6310 310", []string{"6310 310"}},
+		{"seven digits whole under a phone label", "Telefon 6310310", []string{"6310310"}},
+		{"seven digits whole without a label", "Arve 6310310", []string{}},
+		{"pakistan uan", "UAN: 042-111-155-555", []string{"042-111-155-555"}},
 		{"e164 split after a dash", "Helpline: +1 415-\n555-0199", []string{"+1 415-\n555-0199"}},
 		{"national split by a blank line under a label", "Daytime telephone: 01242\n\n583771\n\nEmail: none", []string{"01242\n\n583771"}},
 		{"split by a blank line without a label", "Invoice 01242\n\n583771", []string{}},

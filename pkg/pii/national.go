@@ -204,9 +204,11 @@ var drivingLicence = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:driving\s+licen[cs
 
 // The EU model licence numbers its fields: 1 surname, 2 first names, 3
 // date and place of birth, 4a-4d issue, expiry, authority, 5 the licence
-// number. On a driving licence a field's number is its label.
+// number. On a driving licence a field's number is its label; the field's
+// name may follow it, the number on the line below ("5. Skírteinisnúmer",
+// found from outside).
 var (
-	licenceNumberField = regexp.MustCompile(`(?m)^[ \t]*5\.[ \t]*([A-Z0-9][A-Z0-9 ]{4,22}[A-Z0-9])`)
+	licenceNumberField = regexp.MustCompile(`(?m)^[ \t]*5\.[ \t]*(?:\p{L}[\p{L} ./]*\n[ \t]*)?([A-Z0-9][A-Z0-9 ]{4,22}[A-Z0-9])`)
 	licenceBirthField  = regexp.MustCompile(`^[ \t]*3\.[ \t]*$`)
 )
 
@@ -231,7 +233,7 @@ func licenceNumbers(lt *layout.Text) [][2]int {
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
-var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento)[^\p{L}\p{N}]*$`)
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento|skírteinisnúmer|\bdocumentnummer|(?:^|[^\p{L}])číslo\s+(?:dokladu|průkazu|preukazu|pasu)|\bokmány(?:azonosító|szám)|\bnumer\s+dokumentu|\bbroj\s+(?:dokumenta|osobne|isprave)|(?:^|[^\p{L}])številka\s+(?:dokumenta|izkaznice)|\bdokumendi\s+number|\bdokumenta\s+numurs|\bdokumento\s+numeris|\bnum[ăa]rul\s+documentului|\bbelge\s+no|\bseri\s+no|\basiakirjan\s+numero|\bdokumentnr)[^\p{L}\p{N}]*$`)
 
 // heading is the first lines of the text that hold anything, where a
 // document's title is: an identity document's, not a receipt's item

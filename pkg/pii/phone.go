@@ -87,7 +87,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|mobil|mobilnummer|puh|puhelin|s[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|uan|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -496,6 +496,11 @@ func trunkless(g []string) bool {
 		// Iceland's seven digits in 3-4, "Sími 442 1000", and a local
 		// number's elsewhere (found from outside).
 		slices.Equal(shape, []int{3, 4}) ||
+		// Estonia's seven-digit landlines, "helistage 6 310 310", "6310
+		// 310", and a number of seven or eight digits written whole,
+		// "Telefon 6310310" (found from outside).
+		slices.Equal(shape, []int{1, 3, 3}) || slices.Equal(shape, []int{4, 3}) ||
+		len(g) == 1 && (len(g[0]) == 7 || len(g[0]) == 8) ||
 		// Eight digits in fours: Singapore's "Mobile 9173 4408", and
 		// Denmark's and Norway's "Tlf. 3312 3456"; in 2-3-3, a Danish
 		// service number, "Ring 70 123 456" (found from outside).
