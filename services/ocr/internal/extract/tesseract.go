@@ -124,7 +124,9 @@ const tableConfidenceSlack = 0.05
 // lacks (å, ł, ß) and misreads the words around them. A weak first
 // reading of a single page image is tried again from a copy turned
 // upright when orientation detection says the page is turned (turned),
-// and from a smoothed copy of it (denoised), and the language and skipped-text readings then work on
+// and from a smoothed copy of it (denoised); a single page image in uneven
+// light is read again with its light evened out (evened). The language
+// and skipped-text readings then work on
 // the image whose reading was kept. A page whose words name no language
 // (a table, a total, a signature) is read again in the languages the
 // document's other pages were read in, under the same rule: a Finnish
@@ -137,9 +139,10 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 	if err != nil {
 		return nil, err
 	}
-	// A weak reading is tried again upright, then smoothed; each returns
-	// the image its kept reading comes from, a copy removed at the end.
-	for _, again := range []func(context.Context, string, int, string, []PageText) (string, []PageText, error){t.turned, t.denoised} {
+	// A weak reading is tried again upright, then smoothed, and a page in
+	// uneven light with its light evened out; each returns the image its
+	// kept reading comes from, a copy removed at the end.
+	for _, again := range []func(context.Context, string, int, string, []PageText) (string, []PageText, error){t.turned, t.denoised, t.evened} {
 		read, kept, err := again(ctx, imagePath, dpi, t.language, pages)
 		if err != nil {
 			return nil, err
