@@ -169,20 +169,26 @@ func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 	tests := []struct {
 		name, tenant, text string
 		review, titled     bool
+		// unfamiliar: the review must say the text is unfamiliar; a text
+		// the model knows a fifth of goes for its doubt alone.
+		unfamiliar bool
 	}{
-		{"lorem ipsum", "acme", "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua", true, false},
-		{"nothing known, lenient tenant", "lenient", "asdkj qwoeiu zmxnc poiuy lkjhg mnbvc qazwsx edcrfv", true, false},
-		{"punctuation only, lenient tenant", "lenient", " .\n-- ", true, false},
-		{"corpus-like bank statement", "acme", "Bank statement\nStatement period 03/01/2025 - 03/31/2025\nAccount ending 4821\nBeginning balance 2,310.55\nACH deposit payroll 1,905.22\nEnding balance 3,382.01", false, false},
+		{"lorem ipsum", "acme", "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua", true, false, true},
+		{"nothing known, lenient tenant", "lenient", "asdkj qwoeiu zmxnc poiuy lkjhg mnbvc qazwsx edcrfv", true, false, true},
+		{"punctuation only, lenient tenant", "lenient", " .\n-- ", true, false, true},
+		{"corpus-like bank statement", "acme", "Bank statement\nStatement period 03/01/2025 - 03/31/2025\nAccount ending 4821\nBeginning balance 2,310.55\nACH deposit payroll 1,905.22\nEnding balance 3,382.01", false, false, false},
 		// Languages outside the corpus: a few words known (IBAN, EUR,
 		// the figures' neighbours), most not.
 		// Their titles named the type the model gave: recorded, the
 		// title in the decision's context (titled.go).
-		{"Finnish account statement, titled, lenient tenant", "lenient", "Osuuspankki Järviseutu\nTiliote ajalta 1.10.2026 - 31.10.2026\nTilinomistaja: Aino Virtanen, Koivukuja 4 B 12, 60100 Seinäjoki\nTilinumero FI21 1234 5600 0007 85\nAlkusaldo 1 204,55 EUR\nKirjauspäivä Maksaja/saaja Selite Määrä\n02.10. Seinäjoen kaupunki palkka +2 310,40\n05.10. Lähikauppa Kivikko korttiostos -84,12\n12.10. Vuokranantaja Oy vuokra -690,00\n20.10. Sähköyhtiö lasku -73,80\nLoppusaldo 2 667,03 EUR\nKysyttävää? Soita asiakaspalveluumme arkisin klo 8-18.", false, true},
-		{"Hungarian invoice, titled, lenient tenant", "lenient", "Számla\nSzámla sorszáma: KV-2026/0412\nKiállító: Kovács és Társa Kft., 1052 Budapest, Petőfi utca 9.\nVevő: Szabó Éva egyéni vállalkozó, Debrecen\nTeljesítés dátuma: 2026. november 4.\nFizetési határidő: 2026. november 19.\nMegnevezés Mennyiség Egységár Összesen\nIrodai szék javítása 3 db 8 500 Ft 25 500 Ft\nKiszállási díj 1 alkalom 6 000 Ft 6 000 Ft\nNettó összeg 31 500 Ft\nÁFA 27% 8 505 Ft\nFizetendő összesen 40 005 Ft\nKöszönjük, hogy minket választott!", false, true},
-		// The same without their titles: the model's score is all there is.
-		{"Finnish account statement, lenient tenant", "lenient", "Osuuspankki Järviseutu\nAjalta 1.10.2026 - 31.10.2026\nTilinomistaja: Aino Virtanen, Koivukuja 4 B 12, 60100 Seinäjoki\nTilinumero FI21 1234 5600 0007 85\nAlkusaldo 1 204,55 EUR\nKirjauspäivä Maksaja/saaja Selite Määrä\n02.10. Seinäjoen kaupunki palkka +2 310,40\n05.10. Lähikauppa Kivikko korttiostos -84,12\n12.10. Vuokranantaja Oy vuokra -690,00\n20.10. Sähköyhtiö lasku -73,80\nLoppusaldo 2 667,03 EUR\nKysyttävää? Soita asiakaspalveluumme arkisin klo 8-18.", true, false},
-		{"Hungarian invoice, lenient tenant", "lenient", "Sorszám: KV-2026/0412\nKiállító: Kovács és Társa Kft., 1052 Budapest, Petőfi utca 9.\nVevő: Szabó Éva egyéni vállalkozó, Debrecen\nTeljesítés dátuma: 2026. november 4.\nFizetési határidő: 2026. november 19.\nMegnevezés Mennyiség Egységár Összesen\nIrodai szék javítása 3 db 8 500 Ft 25 500 Ft\nKiszállási díj 1 alkalom 6 000 Ft 6 000 Ft\nNettó összeg 31 500 Ft\nÁFA 27% 8 505 Ft\nFizetendő összesen 40 005 Ft\nKöszönjük, hogy minket választott!", true, false},
+		{"Finnish account statement, titled, lenient tenant", "lenient", "Osuuspankki Järviseutu\nTiliote ajalta 1.10.2026 - 31.10.2026\nTilinomistaja: Aino Virtanen, Koivukuja 4 B 12, 60100 Seinäjoki\nTilinumero FI21 1234 5600 0007 85\nAlkusaldo 1 204,55 EUR\nKirjauspäivä Maksaja/saaja Selite Määrä\n02.10. Seinäjoen kaupunki palkka +2 310,40\n05.10. Lähikauppa Kivikko korttiostos -84,12\n12.10. Vuokranantaja Oy vuokra -690,00\n20.10. Sähköyhtiö lasku -73,80\nLoppusaldo 2 667,03 EUR\nKysyttävää? Soita asiakaspalveluumme arkisin klo 8-18.", false, true, false},
+		{"Hungarian invoice, titled, lenient tenant", "lenient", "Számla\nSzámla sorszáma: KV-2026/0412\nKiállító: Kovács és Társa Kft., 1052 Budapest, Petőfi utca 9.\nVevő: Szabó Éva egyéni vállalkozó, Debrecen\nTeljesítés dátuma: 2026. november 4.\nFizetési határidő: 2026. november 19.\nMegnevezés Mennyiség Egységár Összesen\nIrodai szék javítása 3 db 8 500 Ft 25 500 Ft\nKiszállási díj 1 alkalom 6 000 Ft 6 000 Ft\nNettó összeg 31 500 Ft\nÁFA 27% 8 505 Ft\nFizetendő összesen 40 005 Ft\nKöszönjük, hogy minket választott!", false, true, false},
+		// The same without their titles: the model's score is all there
+		// is. The field documents of the twenty-first to twenty-third
+		// trials taught the model Hungarian words (10 of the invoice's 49):
+		// it goes to review for the model's doubt, no longer as unfamiliar.
+		{"Finnish account statement, lenient tenant", "lenient", "Osuuspankki Järviseutu\nAjalta 1.10.2026 - 31.10.2026\nTilinomistaja: Aino Virtanen, Koivukuja 4 B 12, 60100 Seinäjoki\nTilinumero FI21 1234 5600 0007 85\nAlkusaldo 1 204,55 EUR\nKirjauspäivä Maksaja/saaja Selite Määrä\n02.10. Seinäjoen kaupunki palkka +2 310,40\n05.10. Lähikauppa Kivikko korttiostos -84,12\n12.10. Vuokranantaja Oy vuokra -690,00\n20.10. Sähköyhtiö lasku -73,80\nLoppusaldo 2 667,03 EUR\nKysyttävää? Soita asiakaspalveluumme arkisin klo 8-18.", true, false, true},
+		{"Hungarian invoice, lenient tenant", "lenient", "Sorszám: KV-2026/0412\nKiállító: Kovács és Társa Kft., 1052 Budapest, Petőfi utca 9.\nVevő: Szabó Éva egyéni vállalkozó, Debrecen\nTeljesítés dátuma: 2026. november 4.\nFizetési határidő: 2026. november 19.\nMegnevezés Mennyiség Egységár Összesen\nIrodai szék javítása 3 db 8 500 Ft 25 500 Ft\nKiszállási díj 1 alkalom 6 000 Ft 6 000 Ft\nNettó összeg 31 500 Ft\nÁFA 27% 8 505 Ft\nFizetendő összesen 40 005 Ft\nKöszönjük, hogy minket választott!", true, false, false},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -193,13 +199,13 @@ func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 			if d.Review != tt.review {
 				t.Errorf("review = %v (type %s, confidence %v, rules %v, known %s), want %v", d.Review, d.Type, d.Confidence, d.RulesFired, d.Context["model.known_features"], tt.review)
 			}
-			if tt.review && d.Reason != classify.ReasonLowConfidence {
+			if tt.review && d.Reason != classify.ReasonLowConfidence && (tt.unfamiliar || d.Reason != classify.ReasonAmbiguousType) {
 				t.Errorf("reason = %q, want %q", d.Reason, classify.ReasonLowConfidence)
 			}
-			if tt.review && tt.tenant == "lenient" && !slices.Contains(d.RulesFired, classify.RuleUnfamiliar) {
+			if tt.unfamiliar && tt.tenant == "lenient" && !slices.Contains(d.RulesFired, classify.RuleUnfamiliar) {
 				t.Errorf("rules %v (known words %s), want %s", d.RulesFired, d.Context["model.known_words"], classify.RuleUnfamiliar)
 			}
-			if tt.review && tt.tenant == "lenient" && !slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == classify.RuleUnfamiliar && f.Detail != "" }) {
+			if tt.unfamiliar && tt.tenant == "lenient" && !slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == classify.RuleUnfamiliar && f.Detail != "" }) {
 				t.Errorf("flags %+v, want one saying why the text is unfamiliar", d.Flags)
 			}
 			if got := d.Context["model.titled"] != ""; got != tt.titled {

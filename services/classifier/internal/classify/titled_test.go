@@ -54,7 +54,9 @@ func TestTitledTypes(t *testing.T) {
 // An Icelandic order that asks the seller for its "reikningur" (an
 // invoice): the model, knowing a tenth of its words, types it invoice at
 // 0.99 with no doubt. Its title names an order, so it stays unfamiliar
-// and goes to review, the order offered to the reviewer; a Turkish
+// and goes to review, the order offered to the reviewer (since the field
+// documents of the twenty-first to twenty-third trials, the model knows
+// enough Icelandic that the title's disagreement is what sends it); a Turkish
 // statement whose title names the type the model gave is recorded.
 func TestUnfamiliarTextTitledOtherwiseGoesToReview(t *testing.T) {
 	raw, err := os.ReadFile("../../model/model.json")
@@ -85,7 +87,8 @@ func TestUnfamiliarTextTitledOtherwiseGoesToReview(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		if d.Type != tt.typ || d.Review != tt.review || slices.Contains(d.RulesFired, RuleUnfamiliar) != tt.review || slices.Contains(d.RulesFired, RuleAmbiguous) {
+		doubted := slices.Contains(d.RulesFired, RuleUnfamiliar) || slices.Contains(d.RulesFired, RuleTitle)
+		if d.Type != tt.typ || d.Review != tt.review || doubted != tt.review || slices.Contains(d.RulesFired, RuleAmbiguous) {
 			t.Errorf("%s: type %s at %.2f, review %v, rules %v, titled %q; want %s, review %v, unfamiliar and not ambiguous",
 				tt.file, d.Type, d.Confidence, d.Review, d.RulesFired, d.Context["model.titled"], tt.typ, tt.review)
 		}

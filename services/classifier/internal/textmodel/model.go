@@ -15,6 +15,8 @@ import (
 	"fmt"
 	"math"
 	"sort"
+	"strings"
+	"unicode/utf8"
 )
 
 // Name is the model's name in every decision.
@@ -186,7 +188,8 @@ type Prediction struct {
 	// Top lists the word features that contributed most to the best
 	// class (character n-grams are hashed and have no readable name).
 	Top []Contribution
-	// Known counts the text's word features that the model knows.
+	// Known counts the text's word features that the model knows, words of
+	// one or two letters alone aside.
 	Known int
 	// Words counts the text's word tokens (not numbers) as written, before
 	// the glossary; KnownWords those of them in the model's vocabulary. A
@@ -266,6 +269,15 @@ func softmax(z []float64, t float64) {
 	}
 }
 
+// shortWord reports whether a feature is one word of one or two letters:
+// "do", "et", "ut" are function words of many languages, which the
+// field documents' languages taught the model, and no evidence that it
+// knows a text (found: a lorem ipsum recorded as other at 0.995 on five
+// known features, three of them these).
+func shortWord(f string) bool {
+	return !strings.Contains(f, " ") && utf8.RuneCountInString(f) <= 2
+}
+
 // Predict scores text. top bounds the contributions returned.
 func (m *Model) Predict(text string, top int) Prediction {
 	f := extract(text, m.f.CharBuckets)
@@ -308,7 +320,9 @@ func (m *Model) Predict(text string, top int) Prediction {
 		if i >= len(m.f.Vocab) {
 			break
 		}
-		p.Known++
+		if !shortWord(m.f.Vocab[i]) {
+			p.Known++
+		}
 		if w := float64(m.f.Weights[best][i]) * v.val[k] / m.f.Temperature; w > 0 {
 			cs = append(cs, Contribution{Feature: m.f.Vocab[i], Weight: w})
 		}
