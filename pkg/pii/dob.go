@@ -64,7 +64,7 @@ var (
 		// Languages outside the corpus (found from outside): Estonian,
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian, Romanian.
-		`s[üu]nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen[ií]|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|` +
+		`s[üu]nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|` +
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +
@@ -160,10 +160,12 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 			return true
 		}
 	}
-	if connector.MatchString(left) {
+	if connector.MatchString(left) || len(left) <= 30 && strings.TrimSpace(left) != "" && !strings.ContainsAny(left, "0123456789") {
 		// "Born" and its place end the line above, and the word that
 		// joins them to the date starts the date's line: "nata a
-		// Cuneo\nil 22/11/1990", "born in Leeds\non 3 March 1975".
+		// Cuneo\nil 22/11/1990", "born in Leeds\non 3 March 1975"; or
+		// the label itself is parted by the line's end: "My date
+		// of\nbirth is 07/19/1984" (found from outside).
 		if above, ok := lt.LineAbove(start); ok && birthLabel.MatchString(strings.TrimRight(above, " \t")+" "+strings.TrimSpace(left)) {
 			return true
 		}

@@ -342,6 +342,11 @@ func TestDateOfBirth(t *testing.T) {
 		// Found from outside (twenty-first trial): Hungary's year-first
 		// date with its spaced points.
 		{"hungarian date", "Születési idő: 1972. 04. 09.", []string{"1972. 04. 09"}},
+		// Found from outside (twenty-fourth trial): a label parted by the
+		// line's end; a Czech label whose last letter OCR misread.
+		{"label parted by the line's end", "Thank you. My date of\nbirth is 07/19/1984 and my cell is below.", []string{"07/19/1984"}},
+		{"czech label misread", "Datum narozenf: 14.12.1985", []string{"14.12.1985"}},
+		{"a date under a line that ends otherwise", "My policy started on\nthe 07/19/1984 renewal.", []string{}},
 		// Found from outside (twenty-third trial): labels in their own
 		// scripts.
 		{"greek label above", "Ημερομηνία γέννησης:\n19/07/1954", []string{"19/07/1954"}},
@@ -523,6 +528,12 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"iban compact", IBAN, "IBAN:GB82WEST12345698765432.", []string{"GB82WEST12345698765432"}},
 		{"iban split by a line break", IBAN, "IBAN: FR14 2004 1010 0505\n0001 3M02 606", []string{"FR14 2004 1010 0505\n0001 3M02 606"}},
 		{"iban bad checksum", IBAN, "IBAN DE89 3704 0044 0532 0130 01", []string{}},
+		// Found from outside (twenty-fourth trial): the IBAN registry's
+		// countries beyond SEPA.
+		{"serbian iban compact", IBAN, "IBAN: RS64160000000123456789", []string{"RS64160000000123456789"}},
+		{"ukrainian iban", IBAN, "IBAN UA213223130000026007233566001", []string{"UA213223130000026007233566001"}},
+		{"montenegrin iban grouped", IBAN, "ME25 5050 0001 2345 6789 51", []string{"ME25 5050 0001 2345 6789 51"}},
+		{"serbian iban bad checksum", IBAN, "IBAN: RS64160000000123456788", []string{}},
 		{"iban one digit too many", IBAN, "IBAN DE89 3704 0044 0532 0130 001", []string{}},
 		{"iban unknown country", IBAN, "XX89 3704 0044 0532 0130 00", []string{}},
 		{"card with expiry after", PaymentCard, "Card 4111 1111 1111 1111 12/27", []string{"4111 1111 1111 1111"}},

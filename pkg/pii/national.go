@@ -186,6 +186,27 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(A)(\d{9})([A-Z])\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:kra\s+)?pin(?:\s+no\b\.?)?(?:\s*\([^)\n]{0,20}\))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{3})-?(\d{3})-?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\btrn|\btaxpayer\s+registration\s+number)(?:\s*\(trn\))?[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([1-2789]\d{2}) ?(\d{4}) ?(\d{4}) ?(\d{4})\b`), valid: cnsValid, label: regexp.MustCompile(`(?i)(?:\bcart[ãa]o\s+(?:do\s+)?(?:sus|nacional\s+de\s+sa[úu]de)|\bcns)(?:\s*n[º°.]*)?[^\p{L}\p{N}]*$`), digits: 15, run: 3},
+	// Found from outside (twenty-fourth trial): Zambia's NRC (six digits,
+	// two, one, with slashes) and Brazil's RG (2.3.3-1, its check a digit
+	// or X) in shapes only they have, wherever they stand; under their
+	// labels, Australia's tax file number (weighted mod 11), Sri Lanka's
+	// NIC (the birth year and day of the year, 500 added for a woman),
+	// the Philippines' TIN of a person (a business's is its VAT
+	// registration's), Scotland's CHI number (the NHS number's check),
+	// Slovakia's and Czechia's DIČ, a business's too, Slovenia's health
+	// insurance number (ZZZS), Ukraine's taxpayer number (RNOKPP, weighted
+	// mod 11) and its register entry number (UNZR: the birth date and
+	// five digits).
+	{re: regexp.MustCompile(`\b(\d{6})/(\d{2})/(\d)\b`), valid: func(string) bool { return true }, digits: 9, run: 6},
+	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})-([\dXx])\b`), valid: func(string) bool { return true }, digits: 8, run: 3},
+	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{2,3})\b`), valid: tfnValid, label: regexp.MustCompile(`(?i)(?:\btax\s+file\s+(?:number|no\b\.?)(?:\s*\(tfn\))?|\btfn)[^\p{L}\p{N}]*$`), digits: 8, run: 2},
+	{re: regexp.MustCompile(`\b(\d{12})\b|\b(\d{9})[VvXx]\b`), valid: slNICValid, label: regexp.MustCompile(`(?i)(?:\bnic|\bnational\s+identity\s+card)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d{3})-(\d{3})-(\d{3})(?:-(\d{3,5}))?\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btin(?:\s*(?:no\b\.?|#))?[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{4})\b`), valid: nhsValid, label: regexp.MustCompile(`(?i)\bchi(?:\s+(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
+	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])di[čc]|\bdaňové\s+identifikačné\s+číslo|\bdaňové\s+identifikační\s+číslo)(?:\s*\(di[čc]\))?[^\p{L}\p{N}]*$`), firms: true, digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bzzzs|(?:^|[^\p{L}])številka\s+zavarovane\s+osebe)(?:\s*\(zzzs\))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: rnokppValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:рнокпп|іпн|ідентифікаційний\s+(?:код|номер))|\brnokpp)(?:\s*\([^)\n]{0,80}\))?[^\p{L}\p{N}]*$|(?:^|[^\p{L}])платника\s+податків\)?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b((?:19|20)\d{6})-(\d{5})\b`), valid: func(s string) bool { return validDate(s[2:4], s[4:6], s[6:8]) }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:запис\s*№|унзр)|\brecord\s+(?:no\b\.?|number)|\bunzr)[^\p{L}\p{N}]*$`), digits: 13, run: 8},
 }
 
 // namedID is a label that names a national identity number in so many
@@ -262,7 +283,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -1053,6 +1074,49 @@ func nhsValid(s string) bool {
 		c = 0
 	}
 	return c != 10 && c == int(s[9]-'0')
+}
+
+// tfnValid: an Australian tax file number, eight or nine digits weighted
+// 1, 4, 3, 7, 5, 8, 6, 9, 10 (10 dropped for eight), the sum divisible by
+// 11.
+func tfnValid(s string) bool {
+	w := []int{1, 4, 3, 7, 5, 8, 6, 9, 10}
+	if len(s) == 8 {
+		w = []int{10, 7, 8, 4, 6, 3, 5, 1}
+	}
+	if len(s) != len(w) {
+		return false
+	}
+	return weighted(s, w...)%11 == 0
+}
+
+// slNICValid: a Sri Lankan NIC, twelve digits (the birth year's four) or
+// nine (its last two) and a letter: the day of the year follows the year,
+// 500 added for a woman.
+func slNICValid(s string) bool {
+	day := s[2:5]
+	if len(s) == 12 {
+		if y := s[:2]; y != "19" && y != "20" {
+			return false
+		}
+		day = s[4:7]
+	}
+	d, _ := strconv.Atoi(day)
+	if d > 500 {
+		d -= 500
+	}
+	return d >= 1 && d <= 366
+}
+
+// rnokppValid: Ukraine's taxpayer number, its first nine digits weighted
+// -1, 5, 7, 9, 4, 6, 10, 5, 7, the sum mod 11 then mod 10 the tenth.
+func rnokppValid(s string) bool {
+	w := []int{-1, 5, 7, 9, 4, 6, 10, 5, 7}
+	sum := 0
+	for i, x := range w {
+		sum += int(s[i]-'0') * x
+	}
+	return ((sum%11+11)%11)%10 == int(s[9]-'0')
 }
 
 // siTaxValid: Slovenia's davčna številka, seven digits weighted 8 to 2,

@@ -281,12 +281,19 @@ func ValidSSN(d string) bool {
 	return area != "000" && area != "666" && area[0] != '9' && group != "00" && serial != "0000"
 }
 
-// ibanLengths are the IBAN lengths of the SEPA countries and a few others.
+// ibanLengths are the IBAN lengths of the countries of the IBAN registry
+// (a Serbian IBAN was missed from outside when only the SEPA countries and
+// a few others were listed).
 var ibanLengths = map[string]int{
 	"AD": 24, "AT": 20, "BE": 16, "BG": 22, "CH": 21, "CY": 28, "CZ": 24, "DE": 22, "DK": 18, "EE": 20,
 	"ES": 24, "FI": 18, "FR": 27, "GB": 22, "GR": 27, "HR": 21, "HU": 28, "IE": 22, "IS": 26, "IT": 27,
 	"LI": 21, "LT": 20, "LU": 20, "LV": 21, "MC": 27, "MT": 31, "NL": 18, "NO": 15, "PL": 28, "PT": 25,
 	"RO": 24, "SE": 24, "SI": 19, "SK": 24, "SM": 27, "AE": 23, "SA": 24, "TR": 26, "BR": 29, "IL": 23,
+	"AL": 28, "AZ": 28, "BA": 20, "BH": 22, "BI": 27, "BY": 28, "CR": 22, "DJ": 27, "DO": 28, "EG": 29,
+	"FK": 18, "FO": 18, "GE": 22, "GI": 23, "GL": 18, "GT": 28, "HN": 28, "IQ": 23, "JO": 30, "KW": 30,
+	"KZ": 20, "LB": 28, "LC": 32, "LY": 25, "MD": 24, "ME": 22, "MK": 19, "MN": 20, "MR": 27, "MU": 30,
+	"NI": 28, "OM": 23, "PK": 24, "PS": 29, "QA": 29, "RS": 22, "RU": 33, "SC": 31, "SD": 18, "SO": 23,
+	"ST": 25, "SV": 28, "TL": 23, "TN": 24, "UA": 29, "VA": 22, "VG": 24, "XK": 20, "YE": 30,
 }
 
 // ibanStart is a country code and the two check digits, which OCR may
