@@ -429,7 +429,11 @@ var (
 	// ("pen", "php"): written in capitals only (found from outside: a
 	// Nigerian claim's NGN and a Philippine order's PHP were money of no
 	// currency).
-	moreCodes = `NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU|JMD|TTD|XCD|BZD`
+	// And more, found from outside (twenty-fourth trial): a Ugandan
+	// order's "TOTAL UGX: 45,600,000" was held against the dollar's
+	// threshold.
+	moreCodes = `NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU|JMD|TTD|XCD|BZD|` +
+		`UGX|TZS|RWF|ZMW|MWK|ETB|XOF|XAF|BWP|NAD|MUR|FJD|PGK|NPR|MMK|KHR|BND|MOP|KZT|GEL|AMD|AZN|BYN|MDL|ALL|MKD|BAM|DZD|TND|JOD|KWD|BHD|OMR|DOP|GTQ|HNL|CRC|BOB|PYG`
 	allCodes  = currencyCodes + `|` + moreCodes
 	// currencyEnd: a currency at the end of the text left of a number.
 	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
@@ -448,8 +452,8 @@ var (
 	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
 	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
 	// a naira's where the document is that country's (see locale).
-	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RN])\)[\s:]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RN]\))`)
+	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK])\)[\s:]*$|\b(` + allCodes + `)[ \t]*:[ \t]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\))`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -702,6 +706,9 @@ func shapeOK(text string, loc locale, n number) bool {
 	if n.start > 0 {
 		c := text[n.start-1]
 		switch {
+		case c == '*' && n.decimals && (n.start < 2 || text[n.start-2] == ' ' || text[n.start-2] == '\t' || text[n.start-2] == '\n'):
+			// A till's star before a sum, "*2.450,00" (see fiscalStar);
+			// a card's mask runs on, "****6638".
 		case isAlpha(c) && loc.letterBefore(text[max(0, n.start-4):n.start]) == "", c == '#', c == '_', c == '*', c == '/', c == ':':
 			return false
 		case c == '-' || c == '.' || c == ',':
@@ -767,6 +774,8 @@ var (
 	// (an insurance limit), "for orders under £5,000", a contract's
 	// "total liability ... is limited to $500,000" (found from outside).
 	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed)[ \t]*$`)
+	// fiscalStar: a star right before the number, where the cell starts.
+	fiscalStar = regexp.MustCompile(`(?:^|[ \t])\*$`)
 	// pointDecimal are the currencies written with a decimal point.
 	pointDecimal = map[string]bool{dollar: true, "USD": true, "AUD": true, "NZD": true, "CAD": true, "GBP": true}
 	// pointThousand is a number with one point and three digits after it.
@@ -961,7 +970,7 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 			}
 		}
 	}
-	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || upToBefore.MatchString(withoutCurrencyEnd(left)) {
+	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || upToBefore.MatchString(withoutCurrencyEnd(left)) && !feesCapped.MatchString(withoutCurrencyEnd(left)) {
 		return Amount{}, "", false
 	}
 	// Dollars and pounds write decimals with a point, so "$2.879" is a
@@ -1046,7 +1055,7 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	}
 	if cur == "" {
 		if m := labelCurrency.FindStringSubmatch(label); m != nil {
-			cur = loc.code(currencyCode(m[1]))
+			cur = loc.code(currencyCode(m[1] + m[2]))
 		}
 	}
 	// A small bare integer followed by another number on its row is a
@@ -1069,6 +1078,12 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 		return a, column, true
 	case rowKind == labelID:
 		return Amount{}, "", false
+	case n.decimals && fiscalStar.MatchString(left):
+		// A Turkish till's "*2.450,00": its printer marks every sum with
+		// a star (found from outside: a receipt's items, subtotal and VAT
+		// were no money, its total alone written "₺").
+		a.Currency, a.Basis = cur, BasisLabel
+		return a, column, true
 	case n.decimals && strings.HasSuffix(strings.TrimSpace(left), "@"):
 		// A unit price: "58 days @ 3.10".
 		a.Currency, a.Basis = cur, BasisLabel
@@ -1088,8 +1103,73 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	case headerKind == labelMoney, moneyTable:
 		a.Currency, a.Basis = cur, BasisColumn
 		return a, column, true
+	case rowKind == labelNone && headerKind == labelNone && twoDecimals(n) && itemAboveTotal(lt, n):
+		a.Currency, a.Basis = cur, BasisLabel
+		return a, column, true
 	}
 	return Amount{}, "", false
+}
+
+// itemAboveTotal reports whether the number at n ends its line in a run
+// of such lines that a total ends: a till receipt's items, "SOURDOUGH
+// BLOOMER  2.80", "Falukorv 800 g 42,50", over "BALANCE DUE 23.52" or
+// "TOTALT 220,15" (found from outside: a UK till receipt's eleven prices
+// and a Swedish receipt's were no money). Lines of dashes, quantity lines
+// ("2 @ 0.89") and lines without a number may stand between; a blank line
+// ends the run.
+func itemAboveTotal(lt *layout.Text, n number) bool {
+	text := lt.String()
+	li := lt.LineAt(n.start)
+	if !endsLine(text, n.end) {
+		return false
+	}
+	for i := li + 1; i < len(lt.Lines()) && i <= li+itemRunLines; i++ {
+		if lt.IsBlank(i) {
+			return false
+		}
+		line := lt.LineText(i)
+		last, ok := lastNumber(line)
+		switch {
+		case ok && itemTotal.MatchString(line[:last]):
+			return true
+		case ok, separatorLine.MatchString(line), strings.Contains(line, "@"), !strings.ContainsAny(line, "0123456789"):
+		default:
+			return false
+		}
+	}
+	return false
+}
+
+// itemRunLines bounds how far below an item its total may be.
+const itemRunLines = 40
+
+var (
+	// itemTotal is a receipt's total left of its sum.
+	itemTotal = regexp.MustCompile(`(?i)\b(?:total|totalt|sub-?total|balance due|amount due|to pay|summa|att betala|i alt|at betale|totaal|te betalen|gesamt|summe|zu zahlen|total ttc|à payer|totale|da pagare|importe total|toplam|razem|do zapłaty|celkem|összesen|yhteensä|kokku|kopā|iš viso|ukupno|skupaj)\b[^0-9]*$`)
+	// separatorLine is a line of dashes, equals signs or stars.
+	separatorLine = regexp.MustCompile(`^[ \t]*[-=_*.·]{3,}[ \t]*$`)
+	// trailingNumber is a two-decimal number ending a line.
+	trailingNumber = regexp.MustCompile(`-?\d[\d.,' ]*[.,]\d{2}[ \t]*(?:[A-Z]{1,3}|€|£|\$|kr)?[ \t]*$`)
+)
+
+// endsLine reports whether only spaces, and a currency or a VAT code of
+// up to three letters, follow off on its line.
+func endsLine(text string, off int) bool {
+	rest := text[off:]
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimSpace(rest)
+	return len(rest) <= 3
+}
+
+// lastNumber returns where the two-decimal number ending line starts.
+func lastNumber(line string) (int, bool) {
+	loc := trailingNumber.FindStringIndex(line)
+	if loc == nil {
+		return 0, false
+	}
+	return loc[0], true
 }
 
 // rowLabel returns the label of the number at off: the nearest cell left

@@ -170,7 +170,11 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (twentieth trial).
 		{"deposit insurance carried over a line break by a word", "Your eligible deposits with Penmore Building Society are protected up to a total\nof £85,000 by the Financial Services Compensation Scheme.", []string{}},
 		{"liability limited to", "The Consultant's total liability under this agreement is limited to $500,000,\nexcept for liability for personal injury.", []string{}},
-		{"fees that shall not exceed", "The fees shall not exceed $20,000 in any year.", []string{}},
+		// Fees capped are the most the contract commits a party to pay:
+		// money, where a liability cap is not (found from outside).
+		{"fees that shall not exceed", "The fees shall not exceed $20,000 in any year.", []string{"20000.00 USD currency"}},
+		{"liability that shall not exceed", "The Consultant's total liability shall not exceed $500,000.", []string{}},
+		{"a clause number after a fee word", "The total fees under Clause 3.1 shall not exceed SGD 57,600.00 without approval.", []string{"57600.00 SGD currency"}},
 		{"a total of a sum paid is money", "We paid a total\nof £85,000 for the works.", []string{"85000.00 GBP currency"}},
 		{"per depositor after", "FDIC-insured: $250,000 per depositor, per ownership category", []string{}},
 		{"coverage limit", "Coverage limit (per occurrence): $1,000,000", []string{}},
@@ -272,7 +276,7 @@ func TestAmountForms(t *testing.T) {
 		{"an N elsewhere is no naira", "Row N 12\nTotal: 80.00", []string{"80.00 label"}},
 		{"philippine pesos", "Subtotal (PHP)    212,600.00\nTOTAL PHP 238,112.00\nBalance ₱1,000.00", []string{"212600.00 PHP label", "238112.00 PHP currency", "1000.00 PHP currency"}},
 		{"a code's letters in lower case are a word", "Blue pen 2.50 and php 8.2 manual", []string{}},
-		{"a code's letters end a word", "3 SALADE CÉSAR  25,38\nTOTAL TTC  25,38 EUR", []string{"25.38 EUR currency"}},
+		{"a code's letters end a word", "3 SALADE CÉSAR  25,38\nTOTAL TTC  25,38 EUR", []string{"25.38 EUR label", "25.38 EUR currency"}}, // the item is money above its total (itemAboveTotal), no riyals
 		{"a dollar's prefix glued to a word", "VISA$439.06", []string{"439.06 USD currency"}},
 		// A Norwegian invoice's table as OCR flattened it: its columns
 		// named in Norwegian, a space-grouped amount one number, and a
@@ -294,6 +298,14 @@ func TestAmountForms(t *testing.T) {
 		// Payment terms and a direct debit's payee.
 		{"net payment terms", "Due date: December 18, 2026 (Net 30)\nTotal due: $1,240.00", []string{"1240.00 USD currency"}},
 		{"a direct debit to an insurer", "Date    Description                     Paid out   Paid in   Balance\n02 Nov  DD Aviva Car Insurance             41.27              1,204.88", []string{"41.27 column", "1204.88 column"}},
+		// Found from outside (twenty-fourth trial).
+		{"a currency's code ending the label", "Sub total:   45,600,000\nTOTAL UGX:   45,600,000", []string{"45600000.00 UGX label", "45600000.00 UGX label"}},
+		{"zambian kwacha", "Lusaka, Zambia\n3. RENT. K8,500.00 per month", []string{"8500.00 ZMW currency"}},
+		{"a k elsewhere is no kwacha", "Grade K8,500.00", []string{}},
+		{"a turkish till's stars", "Bambu kesme tahtası  2 x 189,90\n   *379,80\nTOPLAM  ₺379,80", []string{"189.90 TRY label", "379.80 TRY label", "379.80 TRY currency"}},
+		{"a card's mask is no sum", "Kart: ************66.38", []string{}},
+		{"a till's items above its total", "SOURDOUGH BLOOMER        2.80\nCARRIER BAG              0.10\n----------------------------\nBALANCE DUE              2.90", []string{"2.80 label", "0.10 label", "2.90 label"}},
+		{"items parted from a total by a blank line", "SOURDOUGH BLOOMER        2.80\n\nBALANCE DUE              2.90", []string{"2.90 label"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

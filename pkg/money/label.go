@@ -47,7 +47,7 @@ var (
 	// a balance sheet, it is still money.
 	departmentRe = regexp.MustCompile(`(?i)\baccounts? (?:payable|receivable)\b`)
 	// idWords label identifiers and quantities that are not money.
-	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending|confirmation|transaction|txn|tracking|authorization|authorisation)\b|#)`)
+	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|paragraph|para|schedule|annex|appendix)\b|#|§)`)
 	// A limit, cover or maximum is boilerplate, not a transaction. Two
 	// kinds: a modifier bounds whatever it qualifies, wherever it stands
 	// in the label ("Minimum opening deposit", "insured by the FDIC up
@@ -73,6 +73,13 @@ var (
 	// debit, a standing order, a faster payment, a card payment.
 	transactionCode = regexp.MustCompile(`^\s*(?:DD|D/D|DDR|SO|S/O|STO|BGC|BACS|FPI|FPO|TFR|CHQ|POS|ATM|DEB|CPT|VIS|BP)\s+\S`)
 	labelEnd        = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
+	// feesCapped: the sum a party pays, capped, "The total fees under
+	// Clause 3.1 shall not exceed SGD 57,600.00": the most the contract
+	// commits it to, a transaction's amount, where a liability's cap or
+	// an insurer's limit is not (found from outside: a consultancy
+	// contract over the threshold was recorded without the amount
+	// review).
+	feesCapped = regexp.MustCompile(`(?i)\b(?:fees|fee|price|prices|payments|payment|compensation|remuneration|consideration|contract (?:sum|price|value))\b(?:[^.;:\n]|\.\d){0,40}\b(?:shall|will|may) not (?:in (?:total|aggregate) )?exceed[ \t]*(?:[A-Z]{3}|[$€£¥])?[ \t]*$`)
 	// quantifierRe: a limit that bounds the number itself ("up to
 	// $40.00", "capped at"); no money word before it makes it a sum paid.
 	quantifierRe = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|as (?:high|much) as|not (?:to )?exceed|capped|no more than|at most)\b`)
@@ -131,7 +138,7 @@ func classifyLabel(s string) labelKind {
 	if limit.end < 0 {
 		return best.kind
 	}
-	if dueRe.MatchString(s) && !quantifierRe.MatchString(s) {
+	if dueRe.MatchString(s) && !quantifierRe.MatchString(s) || feesCapped.MatchString(s) {
 		return labelMoney
 	}
 	if quantifierRe.MatchString(s[limit.start:]) {

@@ -6,7 +6,8 @@ import (
 )
 
 // locale is what a document's country changes in how it writes money:
-// the capital letters some countries write for their currency, and South
+// the capital letters some countries write for their currency (R, N, K,
+// RM), and South
 // Africa's space-grouped thousands before a decimal point.
 type locale struct {
 	// letters maps a letter sign to its currency: "R" to ZAR in a South
@@ -27,9 +28,14 @@ var (
 	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|(?i:south africa|south african))\b|\.co\.za\b|\+27[ \d]`)
 	malaysian    = regexp.MustCompile(`\b(?:MYR|LHDN|(?i:malaysia|malaysian|kuala lumpur|lembaga hasil))\b|\.(?:com|gov|org)\.my\b|\+60[ \d]`)
 	nigerian     = regexp.MustCompile(`\b(?:NGN|FIRS|BVN|(?i:nigeria|nigerian|naira))\b|\.(?:com|gov|org)\.ng\b|\+234[ \d]`)
-	// letterSign is a capital R or N, or RM, standing alone right before
-	// a number, at most one space between.
-	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(RM|[RN]) ?$`)
+	// The kwacha's and the kina's "K8,500.00" (found from outside: a
+	// Zambian lease's rent and deposit were no money).
+	zambian   = regexp.MustCompile(`\b(?:ZMW|ZRA|(?i:zambia|zambian|lusaka|kwacha))\b|\.(?:co|gov|org)\.zm\b|\+260[ \d]`)
+	malawian  = regexp.MustCompile(`\b(?:MWK|MRA|(?i:malawi|malawian|lilongwe|blantyre))\b|\.(?:co|gov|org)\.mw\b|\+265[ \d]`)
+	papuanNew = regexp.MustCompile(`\b(?:PGK|(?i:papua new guinea|port moresby|kina))\b|\.(?:com|gov|org)\.pg\b|\+675[ \d]`)
+	// letterSign is a capital R, N or K, or RM, standing alone right
+	// before a number, at most one space between.
+	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(RM|[RNK]) ?$`)
 )
 
 // localeOf reads a document's locale from its text.
@@ -47,11 +53,16 @@ func localeOf(text string) locale {
 		}
 		l.letters["RM"] = "MYR"
 	}
-	if nigerian.MatchString(text) {
-		if l.letters == nil {
-			l.letters = map[string]string{}
+	for _, c := range []struct {
+		re           *regexp.Regexp
+		sign, code string
+	}{{nigerian, "N", "NGN"}, {zambian, "K", "ZMW"}, {malawian, "K", "MWK"}, {papuanNew, "K", "PGK"}} {
+		if _, taken := l.letters[c.sign]; !taken && c.re.MatchString(text) {
+			if l.letters == nil {
+				l.letters = map[string]string{}
+			}
+			l.letters[c.sign] = c.code
 		}
-		l.letters["N"] = "NGN"
 	}
 	return l
 }
@@ -59,7 +70,7 @@ func localeOf(text string) locale {
 // letterBefore returns the currency of the letter sign ending left, or "".
 func (l locale) letterBefore(left string) string {
 	t := strings.TrimSuffix(left, " ")
-	if len(l.letters) == 0 || !strings.HasSuffix(t, "R") && !strings.HasSuffix(t, "N") && !strings.HasSuffix(t, "RM") {
+	if len(l.letters) == 0 || !strings.HasSuffix(t, "R") && !strings.HasSuffix(t, "N") && !strings.HasSuffix(t, "RM") && !strings.HasSuffix(t, "K") {
 		return ""
 	}
 	m := letterSign.FindStringSubmatch(left[max(0, len(left)-4):])
@@ -72,7 +83,7 @@ func (l locale) letterBefore(left string) string {
 // code returns the currency a header's or a label's sign names: a letter
 // sign's in this locale ("" where it is none), any other as it is.
 func (l locale) code(c string) string {
-	if c == "R" || c == "N" {
+	if c == "R" || c == "N" || c == "K" {
 		return l.letters[c]
 	}
 	return c

@@ -142,6 +142,11 @@ func TestCurrencyScale(t *testing.T) {
 		{money.Amount{Value: 152300, Currency: "SEK"}, true},
 		{money.Amount{Value: 40730, Currency: ""}, true},
 		{money.Amount{Value: 10907.50, Currency: "USD"}, true},
+		// Found from outside (twenty-fourth trial): 45.6 million Ugandan
+		// shillings are about 12,000 dollars; 8,500 kwacha about 300.
+		{money.Amount{Value: 45600000, Currency: "UGX"}, true},
+		{money.Amount{Value: 4560000, Currency: "UGX"}, false},
+		{money.Amount{Value: 8500, Currency: "ZMW"}, false},
 	} {
 		if _, _, over := r.OverThreshold([]money.Amount{c.a}); over != c.over {
 			t.Errorf("%v %s over the default threshold: %v, want %v", c.a.Value, c.a.Currency, over, c.over)
