@@ -434,7 +434,7 @@ var (
 	// threshold.
 	moreCodes = `NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU|JMD|TTD|XCD|BZD|` +
 		`UGX|TZS|RWF|ZMW|MWK|ETB|XOF|XAF|BWP|NAD|MUR|FJD|PGK|NPR|MMK|KHR|BND|MOP|KZT|GEL|AMD|AZN|BYN|MDL|ALL|MKD|BAM|DZD|TND|JOD|KWD|BHD|OMR|DOP|GTQ|HNL|CRC|BOB|PYG`
-	allCodes  = currencyCodes + `|` + moreCodes
+	allCodes = currencyCodes + `|` + moreCodes
 	// currencyEnd: a currency at the end of the text left of a number.
 	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;

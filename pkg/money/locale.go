@@ -54,7 +54,7 @@ func localeOf(text string) locale {
 		l.letters["RM"] = "MYR"
 	}
 	for _, c := range []struct {
-		re           *regexp.Regexp
+		re         *regexp.Regexp
 		sign, code string
 	}{{nigerian, "N", "NGN"}, {zambian, "K", "ZMW"}, {malawian, "K", "MWK"}, {papuanNew, "K", "PGK"}} {
 		if _, taken := l.letters[c.sign]; !taken && c.re.MatchString(text) {
