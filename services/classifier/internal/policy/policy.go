@@ -223,9 +223,9 @@ var currencyScale = map[string]float64{
 	// shillings.
 	"UGX": 3700, "TZS": 2600, "RWF": 1400, "ZMW": 27, "MWK": 1750, "ETB": 150, "XOF": 600, "XAF": 600,
 	"BWP": 14, "NAD": 18, "MUR": 46, "FJD": 2.3, "PGK": 4, "NPR": 135, "MMK": 2100, "KHR": 4000,
-	"BND": 1.35, "MOP": 8, "KZT": 500, "GEL": 2.7, "AMD": 390, "AZN": 1.7, "BYN": 3.3, "MDL": 18,
-	"ALL": 92, "MKD": 57, "BAM": 1.8, "DZD": 135, "TND": 3, "JOD": 0.7, "KWD": 0.3, "BHD": 0.38,
-	"OMR": 0.38, "DOP": 60, "GTQ": 7.7, "HNL": 25, "CRC": 510, "BOB": 6.9, "PYG": 7500,
+	"BND": 1.35, "KZT": 500, "AZN": 1.7, "BYN": 3.3, "MDL": 18,
+	"MKD": 57, "DZD": 135, "TND": 3, "JOD": 0.7, "KWD": 0.3, "BHD": 0.38,
+	"OMR": 0.38, "DOP": 60, "GTQ": 7.7, "HNL": 25, "PYG": 7500,
 }
 
 // OverThreshold returns, among amounts, the one furthest over its
