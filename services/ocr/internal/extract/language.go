@@ -66,7 +66,12 @@ var documentWords = map[string][]string{
 	"dan": {"kvittering", "beløb", "belob", "beleb", "alt", "moms", "betaling", "faktura", "kunde", "dato", "fødsels", "fodsels", "fadsels", "navn", "efternavn", "fornavne", "udstedelses", "gade", "vej", "tak", "venlig", "hilsen", "forsikring", "antal", "pris", "kort", "danmark", "kr"},
 	"nor": {"hei", "håper", "haper", "spørsmål", "sporsmal", "beløp", "belop", "mva", "forfall", "vennlig", "fødselsnummer", "fodselsnummer", "norge", "kundenummer",
 		"kontoutskrift", "inngående", "inngaende", "utgående", "utgaende", "innskudd", "brukskonto", "sparekonto", "kontohaver", "forklaring", "rentedato", "husleie", "varekjøp", "varekjop", "lønn", "lonn"},
-	"ces": {"jméno", "jmeno", "příjmení", "prijmeni", "narození", "narozeni", "pojišťovna", "pojistovna", "bydliště", "bydliste", "dodavatel", "odběratel", "odberatel", "splatnosti", "dph", "ičo", "ico", "česká", "ceska", "částka", "castka", "celkem", "vyšetření", "vysetreni", "zpráva", "zprava"},
+	"ces": {"jméno", "jmeno", "příjmení", "prijmeni", "narození", "narozeni", "pojišťovna", "pojistovna", "bydliště", "bydliste", "dodavatel", "odběratel", "odberatel", "splatnosti", "dph", "ičo", "ico", "česká", "ceska", "částka", "castka", "celkem", "vyšetření", "vysetreni", "zpráva", "zprava",
+		// A medical report read without Czech, its accents dropped or
+		// misread (found from outside: "LEKARSKA ZPRAVA", "Bydlisté",
+		// "Doporu¢éeni" named two Czech words, and the page kept the
+		// English reading).
+		"nemocnic", "pacientka", "bydlist", "lekarsk", "lékařsk", "doporu", "pojist", "pojišť", "neschopnost", "ošetřen", "osetren", "rodné", "léčba", "lecba", "týdnů", "tydnu"},
 	"slk": {"meno", "priezvisko", "narodenia", "rodné", "rodne", "poisťovňa", "poistovna", "bydlisko", "správa", "sprava", "lekárska", "lekarska", "vyšetrenia", "vysetrenia", "denne", "faktúra", "faktura", "dodávateľ", "dodavatel", "odberateľ", "odberatel", "splatnosti", "dph", "ičo", "ico", "slovensko", "suma", "celkom"},
 	"tur": {"bilgileri", "sigorta", "soyadı", "soyadi", "telefonu", "kimlik", "tutarı", "tutari", "fatura", "adres", "hasar", "plaka", "mahallesi", "sokak", "cad", "şti", "sti", "ödeme", "odeme", "türkiye", "turkiye", "vergi", "dairesi", "toplam", "kdv"},
 	// Found from outside: an employment contract whose few function
