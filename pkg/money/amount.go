@@ -1052,6 +1052,13 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	if column == "" && headerKind == labelNone {
 		if k, line, ok := flatHeader(lt, n); ok {
 			headerKind, column = k, "flat:"+strconv.Itoa(line)
+			if above && line == lt.LineAt(n.start)-1 {
+				// The line above is a row of headers over the row's
+				// numbers, not one number's label: "Moms% Moms Netto
+				// Brutto" over "12,00 23,57 196,58 220,15" (found from
+				// outside: a VAT rate was money).
+				rowKind = labelNone
+			}
 		}
 	}
 	if cur == "" {

@@ -306,6 +306,9 @@ func TestAmountForms(t *testing.T) {
 		{"a card's mask is no sum", "Kart: ************66.38", []string{}},
 		{"a till's items above its total", "SOURDOUGH BLOOMER        2.80\nCARRIER BAG              0.10\n----------------------------\nBALANCE DUE              2.90", []string{"2.80 label", "0.10 label", "2.90 label"}},
 		{"items parted from a total by a blank line", "SOURDOUGH BLOOMER        2.80\n\nBALANCE DUE              2.90", []string{"2.90 label"}},
+		{"a vat rate under a flat header", "Moms% Moms Netto Brutto\n12,00 23,57 196,58 220,15", []string{"23.57 column", "196.58 column", "220.15 column"}},
+		{"a vat rate column", "VAT %   VAT    Net     Gross\n20.00   3.33   16.67   20.00", []string{"3.33 column", "16.67 column", "20.00 column"}},
+		{"the vat at a rate is a sum", "VAT 20%   3.33", []string{"3.33 label"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

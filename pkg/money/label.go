@@ -80,6 +80,10 @@ var (
 	// contract over the threshold was recorded without the amount
 	// review).
 	feesCapped = regexp.MustCompile(`(?i)\b(?:fees|fee|price|prices|payments|payment|compensation|remuneration|consideration|contract (?:sum|price|value))\b(?:[^.;:\n]|\.\d){0,40}\b(?:shall|will|may) not (?:in (?:total|aggregate) )?exceed[ \t]*(?:[A-Z]{3}|[$€£¥])?[ \t]*$`)
+	// rateHeader names a rate, not a sum: a label ending in a percent
+	// sign with no figure of its own, "Moms%", "VAT %", "MwSt.-Satz %"
+	// ("VAT 20%" names the tax charged at that rate, a sum).
+	rateHeader = regexp.MustCompile(`^[^0-9]*%[\s:]*$`)
 	// quantifierRe: a limit that bounds the number itself ("up to
 	// $40.00", "capped at"); no money word before it makes it a sum paid.
 	quantifierRe = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|as (?:high|much) as|not (?:to )?exceed|capped|no more than|at most)\b`)
@@ -128,7 +132,7 @@ func classifyLabel(s string) labelKind {
 			best = h
 		}
 	}
-	if termsRe.MatchString(s) {
+	if termsRe.MatchString(s) || rateHeader.MatchString(s) {
 		return labelID
 	}
 	limit := last(limitModRe, labelLimit)
