@@ -293,8 +293,10 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // least five digits, one group or two joined by a dash or a space, a
 // letter prefix with a dash and a lone check digit after it allowed (a
 // Portuguese driving licence's "L-1482736 5"), or three dashed groups
-// (Ontario's "T7241-40738-30719", found from outside).
-var idValueRe = regexp.MustCompile(`\b(?:[A-Z]{1,3}-)?[A-Z]{0,3}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?\b`)
+// (Ontario's "T7241-40738-30719", found from outside). Up to four letters
+// before the first digit: OCR reads a Dutch card's "IXR04K7L2" as
+// "IXRO4K7L2".
+var idValueRe = regexp.MustCompile(`\b(?:[A-Z]{1,3}-)?[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {

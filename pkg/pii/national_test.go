@@ -194,6 +194,7 @@ func TestNationalIDs(t *testing.T) {
 		{"es dni support number in the card's first line", "ESPAÑA DOCUMENTO NACIONAL DE IDENTIDAD\nIDESP CAV481293 VÁLIDO HASTA 14 06 2031", []string{"CAV481293"}},
 		{"ca licence number after dl/no", "DRIVER'S LICENCE\n4d DL/NO. W4823-71645-90312", []string{"W4823-71645-90312"}},
 		{"licence field 5 named, its number on the line below", "ÖKUSKÍRTEINI   ÍSLAND   DRIVING LICENCE\n4d. Kennitala\n5. Skírteinisnúmer\n   04817263", []string{"04817263"}},
+		{"dutch card's documentnummer as ocr reads it", "KONINKRIJK DER NEDERLANDEN\nIDENTITEITSKAART / IDENTITY CARD\nDocumentnummer IXRO4K7L2", []string{"IXRO4K7L2"}},
 		{"dutch card's documentnummer", "KONINKRIJK DER NEDERLANDEN\nIDENTITEITSKAART / IDENTITY CARD\nDocumentnummer            IXR04K7L2", []string{"IXR04K7L2"}},
 		{"czech card's číslo dokladu", "OBČANSKÝ PRŮKAZ\nČíslo dokladu: 204817392", []string{"204817392"}},
 		{"document number on an invoice is no one's", "INVOICE\nDocumentnummer 20481739", nil},
