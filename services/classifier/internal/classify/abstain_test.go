@@ -47,6 +47,11 @@ func TestDecideAbstains(t *testing.T) {
 		// (The default policy reviews every card number anyway; the flag
 		// tells the reviewer the type is in doubt too.)
 		{"other by a wide margin, with a payment card", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Paid by card number 4111 1111 1111 1111, thank you.", true, classify.ReasonRuleRequired, classify.RuleOtherPayment},
+		// The twenty-fifth outside trial: a purchase order sent as an
+		// e-mail, other at 1.00, with its total.
+		{"other by a wide margin, stating a total", unsure{[]events.Candidate{c("other", 1), c("purchase_order", 0)}, ""}, "Subject: PO 7781-D\nPlease take this email as our purchase order 7781-D.\n40 whole packer briskets at $4.89/lb\nEstimated total $1,716.82\nThanks, Dana", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
+		{"other by a wide margin, a total in its prose", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Our bake sale raised a total of $5,000 for the new playground.", false, "", ""},
+		{"a known type stating a total", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.01)}, ""}, "Invoice 77\nTotal due: $1,716.82", false, "", ""},
 		{"a known type with an IBAN", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.01)}, ""}, "Please pay to GB82 WEST 1234 5698 7654 32 by 6 April.", false, "", ""},
 	}
 	for _, tt := range tests {
