@@ -77,6 +77,9 @@ func TestPhoneForms(t *testing.T) {
 		{"seven digits whole under a phone label", "Telefon 6310310", []string{"6310310"}},
 		{"seven digits whole without a label", "Arve 6310310", []string{}},
 		{"pakistan uan", "UAN: 042-111-155-555", []string{"042-111-155-555"}},
+		// Found from outside (twenty-fifth trial): next of kin named, and
+		// how they are related, between the label and the number.
+		{"contact named with a relation", "Contact (next of kin): CHAN Siu Ling (daughter) 9123 4587", []string{"9123 4587"}},
 		{"e164 split after a dash", "Helpline: +1 415-\n555-0199", []string{"+1 415-\n555-0199"}},
 		{"national split by a blank line under a label", "Daytime telephone: 01242\n\n583771\n\nEmail: none", []string{"01242\n\n583771"}},
 		{"split by a blank line without a label", "Invoice 01242\n\n583771", []string{}},

@@ -198,6 +198,26 @@ var idForms = []idForm{
 	// mod 11) and its register entry number (UNZR: the birth date and
 	// five digits).
 	{re: regexp.MustCompile(`\b(\d{6})/(\d{2})/(\d)\b`), valid: func(string) bool { return true }, digits: 9, run: 6},
+	// Found from outside (twenty-fifth trial): Argentina's DNI with its
+	// points and its CUIL (a person's prefix, mod 11) with its dashes;
+	// Hong Kong's identity card (its check in parentheses, mod 11) in
+	// their shapes; under their labels, Nigeria's BVN, New Zealand's
+	// student number (NSN) and IRD number, a health plan's member ID,
+	// Greece's tax number (ΑΦΜ, powers of two mod 11), Colombia's cédula,
+	// Italy's health card, Northern Ireland's H&C number (the NHS
+	// number's check) and Argentina's CUIL without dashes.
+	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:dni|d\.n\.i\.)[^\p{L}\p{N}]*$`), digits: 7, run: 3},
+	{re: regexp.MustCompile(`\b(20|23|24|27)-(\d{8})-(\d)\b`), valid: cuilValid, digits: 11, run: 8},
+	{re: regexp.MustCompile(`\b(20|23|24|27)(\d{8})(\d)\b`), valid: cuilValid, label: regexp.MustCompile(`(?i)\b(?:cuil|cuit)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b([A-Z]{1,2})(\d{6}) ?\(([0-9A])\)`), valid: hkidValid, digits: 7, run: 6},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bbvn[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{9,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnsn|\bnational\s+student\s+number)(?:\s*(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d{2,3})-?(\d{3})-?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bird\s*(?:number|no\b\.?|#)?[^\p{L}\p{N}]*$`), firms: true, digits: 8, run: 2},
+	{re: regexp.MustCompile(`\b([A-Z]{0,4}\d{6,14})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:member|subscriber|insured)\s*(?:id|no\b\.?|number|#)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: afmValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])α\.?φ\.?μ\.?|\bafm)[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d{1,3}(?:\.\d{3}){2,3})\b|\b(\d{6,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bc\.\s?c\.|\bc[ée]dula(?:\s+de\s+ciudadan[íi]a)?(?:\s+(?:no\.?|n[°º]))?)[^\p{L}\p{N}]*$`), digits: 6, run: 3},
+	{re: regexp.MustCompile(`\b(80\d{18})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btessera\s+sanitaria(?:\s+n\.?)?[^\p{L}\p{N}]*$`), digits: 20, run: 20},
+	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{4})\b`), valid: nhsValid, label: regexp.MustCompile(`(?i)\bh\s?&\s?c(?:\s+(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
 	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})-([\dXx])\b`), valid: func(string) bool { return true }, digits: 8, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{2,3})\b`), valid: tfnValid, label: regexp.MustCompile(`(?i)(?:\btax\s+file\s+(?:number|no\b\.?)(?:\s*\(tfn\))?|\btfn)[^\p{L}\p{N}]*$`), digits: 8, run: 2},
 	{re: regexp.MustCompile(`\b(\d{12})\b|\b(\d{9})[VvXx]\b`), valid: slNICValid, label: regexp.MustCompile(`(?i)(?:\bnic|\bnational\s+identity\s+card)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
@@ -457,8 +477,9 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 }
 
 // legalForm is a business's legal form in the languages whose
-// national number a business shares with people (Croatia's OIB).
-var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?o\.\s?o\.?|j\.\s?d\.\s?o\.\s?o\.?|d\.\s?d\.|obrt|ustanova|udruga)(?:$|[^\p{L}])`)
+// national number a business shares with people (Croatia's OIB, Greece's
+// ΑΦΜ, a DIČ, an IRD or TIN number).
+var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?o\.\s?o\.?|j\.\s?d\.\s?o\.\s?o\.?|d\.\s?d\.|obrt|ustanova|udruga|ι\.\s?κ\.\s?ε\.?|α\.\s?ε\.?|ε\.\s?π\.\s?ε\.?|ο\.\s?ε\.?|ε\.\s?ε\.?|s\.\s?r\.\s?o\.?|a\.\s?s\.?|s\.\s?a\.?|s\.\s?r\.\s?l\.?|kft\.?|zrt\.?|gmbh|ltd\.?|limited|llc|inc\.?|pty)(?:$|[^\p{L}])`)
 
 // firmAt reports whether the line holding off, or one of the firmLines
 // lines above it in its block (a blank line ends it), names a legal
@@ -1108,6 +1129,57 @@ func slNICValid(s string) bool {
 		d -= 500
 	}
 	return d >= 1 && d <= 366
+}
+
+// cuilValid: Argentina's CUIL or CUIT, its first ten digits weighted 5,
+// 4, 3, 2, 7, 6, 5, 4, 3, 2, 11 minus the sum mod 11 (0 for 11; 10 is
+// never issued) the eleventh.
+func cuilValid(s string) bool {
+	c := 11 - weighted(s, 5, 4, 3, 2, 7, 6, 5, 4, 3, 2)%11
+	if c == 11 {
+		c = 0
+	}
+	return c != 10 && c == int(s[10]-'0')
+}
+
+// hkidValid: a Hong Kong identity card number, one or two letters (a
+// space before one counts 36), six digits and a check, weighted 9 to 2
+// mod 11 ("A" for 10).
+func hkidValid(s string) bool {
+	if len(s) < 8 {
+		return false
+	}
+	check, body := s[len(s)-1], s[:len(s)-1]
+	letters := strings.TrimRight(body, "0123456789")
+	digitsPart := body[len(letters):]
+	if len(digitsPart) != 6 || len(letters) < 1 || len(letters) > 2 {
+		return false
+	}
+	sum := 0
+	if len(letters) == 1 {
+		sum = 9*36 + 8*int(letters[0]-'A'+10)
+	} else {
+		sum = 9*int(letters[0]-'A'+10) + 8*int(letters[1]-'A'+10)
+	}
+	for i := range 6 {
+		sum += (7 - i) * int(digitsPart[i]-'0')
+	}
+	c := (11 - sum%11) % 11
+	want := byte('0' + c)
+	if c == 10 {
+		want = 'A'
+	}
+	return check == want
+}
+
+// afmValid: Greece's tax number (ΑΦΜ), its first eight digits weighted by
+// powers of two from 256, the sum mod 11 mod 10 the ninth.
+func afmValid(s string) bool {
+	sum := 0
+	for i := range 8 {
+		sum += int(s[i]-'0') << (8 - i)
+	}
+	return sum%11%10 == int(s[8]-'0')
 }
 
 // rnokppValid: Ukraine's taxpayer number, its first nine digits weighted

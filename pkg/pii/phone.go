@@ -4,6 +4,7 @@ import (
 	"regexp"
 	"slices"
 	"strings"
+	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/layout"
 )
@@ -150,7 +151,7 @@ var (
 	// contactName is a contact's label, what for, and name before the
 	// number: "Supplier contact:  Rewi Tamatea, 06 879 4410", "Contacto
 	// para entregas: Sr. Joaquim Mestre, 962 418 077" (found from outside).
-	contactName = regexp.MustCompile(`(?i)\b(?:contact|kontakt|contacto|contatto|ansprechpartner(?:in)?|attn|attention)\b(?:[ \t]+(?-i:\p{Ll}[\p{L}'’\-]*)){0,3}[ \t]*:?[ \t]*(?-i:\p{Lu}[\p{L}'’.\-]*)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’.\-]*)){0,3}[ \t]*[,–—]?[ \t]*$`)
+	contactName = regexp.MustCompile(`(?i)\b(?:contact|kontakt|contacto|contatto|ansprechpartner(?:in)?|attn|attention)\b(?:[ \t]+(?-i:\p{Ll}[\p{L}'’\-]*)){0,3}(?:[ \t]*\([\p{L} '’\-]{1,24}\))?[ \t]*:?[ \t]*(?-i:\p{Lu}[\p{L}'’.\-]*)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’.\-]*)){0,3}(?:[ \t]*\([\p{L} '’\-]{1,24}\))?[ \t]*[,–—]?[ \t]*$`)
 	// onFile is a phone word and "on file" or "on record": "Phone on
 	// file: 857-312-4406" (found from outside).
 	onFile = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+(?:number|no\.?|nr\.?))?[ \t]+on (?:file|record)[ \t]*:?[ \t]*$`)
@@ -432,8 +433,18 @@ func labelBefore(lt *layout.Text, off int) string {
 		}
 		left = above + " " + left
 	}
+	// A form's label may stand far left of its value: the run of spaces
+	// between them counts as one (found from outside: "IRD number" fifty
+	// spaces left of its number was cut off).
+	if t := strings.TrimRight(left, " \t"); len(left)-len(t) > 1 {
+		left = t + " "
+	}
 	if len(left) > 48 {
-		left = left[len(left)-48:]
+		i := len(left) - 48
+		for i < len(left) && !utf8.RuneStart(left[i]) {
+			i++
+		}
+		left = left[i:]
 	}
 	return left
 }

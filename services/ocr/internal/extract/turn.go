@@ -35,13 +35,6 @@ func (t *Tesseract) turned(ctx context.Context, imagePath string, dpi int, langu
 		return imagePath, nil, ctx.Err()
 	}
 	deg := osdRotation(string(out))
-	if err != nil || deg == 0 {
-		return imagePath, pages, nil
-	}
-	img, err := decodeImage(imagePath)
-	if err != nil {
-		return imagePath, pages, nil // not a PNG or JPEG, or too large
-	}
 	// Detection on a page of few words tells a side from its opposite
 	// poorly (the same card said 90 as a PNG and 270 as a JPEG): a
 	// quarter turn that reads no better is tried the other way too.
@@ -49,9 +42,25 @@ func (t *Tesseract) turned(ctx context.Context, imagePath string, dpi int, langu
 	if deg != 180 {
 		turns = append(turns, 360-deg)
 	}
+	if err != nil || deg == 0 {
+		if alnum(pages[0].Text) >= skippedMinChars {
+			return imagePath, pages, nil
+		}
+		// A page that read next to nothing, on which the detection found
+		// too few letters to tell ("Too few characters"), is tried every
+		// way: a small identity card at 150 dpi, on its side, read "ee
+		// AE" (found from outside); turned, it reads whole.
+		turns = []int{90, 270, 180}
+	}
+	img, err := decodeImage(imagePath)
+	if err != nil {
+		return imagePath, pages, nil // not a PNG or JPEG, or too large
+	}
 	path := turnedPath(imagePath)
 	r := img.Bounds()
 	gray := grayRows(img, r.Min.Y, r.Max.Y)
+	var best []PageText
+	bestTurn := 0
 	for _, d := range turns {
 		if err := writeGray(path, turnClockwise(gray, d)); err != nil {
 			break
@@ -61,12 +70,22 @@ func (t *Tesseract) turned(ctx context.Context, imagePath string, dpi int, langu
 			_ = os.Remove(path)
 			return imagePath, nil, ctx.Err()
 		}
-		if err == nil && len(again) == 1 && smoothedBetter(pages[0], again[0]) {
-			return path, again, nil
+		if err == nil && len(again) == 1 && smoothedBetter(pages[0], again[0]) && (best == nil || confidentChars(again[0]) > confidentChars(best[0])) {
+			best, bestTurn = again, d
+			if deg != 0 {
+				break // the detection's turn, or its opposite, reads: kept
+			}
 		}
 	}
-	_ = os.Remove(path)
-	return imagePath, pages, nil
+	if best == nil {
+		_ = os.Remove(path)
+		return imagePath, pages, nil
+	}
+	if err := writeGray(path, turnClockwise(gray, bestTurn)); err != nil {
+		_ = os.Remove(path)
+		return imagePath, pages, nil
+	}
+	return path, best, nil
 }
 
 // turnedPath is where the upright copy of the image at imagePath is
