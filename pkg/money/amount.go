@@ -437,7 +437,7 @@ var (
 		`UGX|TZS|RWF|ZMW|MWK|ETB|XOF|XAF|BWP|NAD|MUR|FJD|PGK|NPR|MMK|KHR|BND|KZT|AZN|BYN|MDL|MKD|DZD|TND|JOD|KWD|BHD|OMR|DOP|GTQ|HNL|PYG`
 	allCodes = currencyCodes + `|` + moreCodes
 	// currencyEnd: a currency at the end of the text left of a number.
-	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
 	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
@@ -446,14 +446,14 @@ var (
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
-		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
+		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
 	// from outside: an Indian invoice's lakhs were money of no currency).
 	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
 	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
 	// a naira's where the document is that country's (see locale).
-	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK])\)[\s:]*$|\b(` + allCodes + `)[ \t]*:[ \t]*$`)
+	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK])\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
 	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\))`)
 )
 
@@ -471,7 +471,14 @@ var (
 	newZealand  = regexp.MustCompile(`\b(?:NZD|NZBN|IRD|New Zealand|Aotearoa)\b|\.(?:co|org|govt)\.nz\b`)
 	mexican     = regexp.MustCompile(`\b(?:MXN|M\.N\.|México|Mexico|RFC|CURP)(?:\b|$)`)
 	singaporean = regexp.MustCompile(`\b(?:SGD|Singapore|UEN)\b`)
-	canadian    = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b`)
+	// The peso countries whose "$" writes thousands with points: "$
+	// 650.000" is an Argentine rent (found from outside: read as 650
+	// dollars).
+	argentine = regexp.MustCompile(`\b(?:ARS|Argentina|CUIT|CUIL|AFIP|(?i:buenos aires|argentino|argentina))\b`)
+	chilean   = regexp.MustCompile(`\b(?:CLP|Chile|(?i:santiago de chile|chileno|chilena))\b`)
+	colombian = regexp.MustCompile(`\b(?:COP|Colombia|DIAN|(?i:bogotá|bogota|medellín|medellin|colombiano|colombiana))\b`)
+	uruguayan = regexp.MustCompile(`\b(?:UYU|Uruguay|(?i:montevideo|uruguayo|uruguaya))\b`)
+	canadian  = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST|TPS|TVQ|Montréal|Montreal|Québec|Quebec|Toronto|Ottawa|Vancouver|Calgary|Edmonton|Winnipeg|Halifax)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b`)
 )
 
 // dollarCode says whose dollar "$" is in text: Australia's, New
@@ -482,7 +489,8 @@ func dollarCode(text string) string {
 	for _, c := range []struct {
 		re   *regexp.Regexp
 		code string
-	}{{australian, "AUD"}, {newZealand, "NZD"}, {canadian, "CAD"}, {mexican, "MXN"}, {singaporean, "SGD"}} {
+	}{{australian, "AUD"}, {newZealand, "NZD"}, {canadian, "CAD"}, {mexican, "MXN"}, {singaporean, "SGD"},
+		{argentine, "ARS"}, {chilean, "CLP"}, {colombian, "COP"}, {uruguayan, "UYU"}} {
 		if c.re.MatchString(text) {
 			code, n = c.code, n+1
 		}
@@ -976,7 +984,7 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	}
 	// Dollars and pounds write decimals with a point, so "$2.879" is a
 	// fuel price's third decimal, not thousands (found from outside).
-	if pointDecimal[cur] && pointThousand.MatchString(n.raw) {
+	if pointDecimal[cur] && pointThousand.MatchString(n.raw) && !(cur == dollar && loc.pesos) {
 		if v, err := strconv.ParseFloat(n.raw, 64); err == nil {
 			a.Value = v
 		}
@@ -996,6 +1004,12 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	// A cheque's number: "07 NOV CHQ 100318" in a statement's row (found
 	// from outside).
 	if cur == "" && !n.grouped && !n.decimals && chequeBefore.MatchString(left) {
+		return Amount{}, "", false
+	}
+	// A bare count in parentheses restates a number in words: "cada
+	// seis (6) meses", "thirty (30) days" (found from outside: the six
+	// was a rent's amount).
+	if cur == "" && !n.decimals && !n.grouped && n.start > 0 && text[n.start-1] == '(' && n.end < len(text) && text[n.end] == ')' {
 		return Amount{}, "", false
 	}
 	// Payment terms are days: "Due date: December 18, 2026 (Net 30)"
@@ -1064,6 +1078,12 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	if cur == "" {
 		if m := labelCurrency.FindStringSubmatch(label); m != nil {
 			cur = loc.code(currencyCode(m[1] + m[2]))
+		} else if c := currencyBefore(strings.TrimRight(left, " \t")); c != "" && label != "" {
+			// The label's own currency, a column's gap before the number:
+			// "I alt DKK      24.772,50" (found from outside: a Danish
+			// order's total was held against the threshold of no
+			// currency).
+			cur = loc.code(c)
 		}
 	}
 	// A small bare integer followed by another number on its row is a
@@ -1114,6 +1134,13 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	case rowKind == labelNone && headerKind == labelNone && twoDecimals(n) && itemAboveTotal(lt, n):
 		a.Currency, a.Basis = cur, BasisLabel
 		return a, column, true
+	case rowKind == labelNone && headerKind == labelNone && twoDecimals(n) && signedAtEnd(text, n):
+		// A statement's row as OCR flattened it, its sum signed at the
+		// line's end: "Gehalt Mai Bundesrechenzentrum GmbH +3.275,60"
+		// (found from outside: an Austrian statement's six transactions
+		// were no money, its balances alone written "EUR").
+		a.Currency, a.Basis = cur, BasisLabel
+		return a, column, true
 	}
 	return Amount{}, "", false
 }
@@ -1123,14 +1150,15 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 // BLOOMER  2.80", "Falukorv 800 g 42,50", over "BALANCE DUE 23.52" or
 // "TOTALT 220,15" (found from outside: a UK till receipt's eleven prices
 // and a Swedish receipt's were no money). Lines of dashes, quantity lines
-// ("2 @ 0.89") and lines without a number may stand between; a blank line
-// ends the run.
+// ("2 @ 0.89"), lines without a number and one other line may stand
+// between; a blank line ends the run.
 func itemAboveTotal(lt *layout.Text, n number) bool {
 	text := lt.String()
 	li := lt.LineAt(n.start)
 	if !endsLine(text, n.end) {
 		return false
 	}
+	odd := 0
 	for i := li + 1; i < len(lt.Lines()) && i <= li+itemRunLines; i++ {
 		if lt.IsBlank(i) {
 			return false
@@ -1140,12 +1168,30 @@ func itemAboveTotal(lt *layout.Text, n number) bool {
 		switch {
 		case ok && itemTotal.MatchString(line[:last]):
 			return true
+		case !ok && itemTotal.MatchString(line) && len(strings.Fields(line)) <= 3:
+			// The total's word alone, its sum below: "TOTAL⏎⏎GBP
+			// 18.18" (found from outside, a photographed receipt).
+			return true
 		case ok, separatorLine.MatchString(line), strings.Contains(line, "@"), !strings.ContainsAny(line, "0123456789"):
+		case odd == 0:
+			// One line OCR garbled, "Maslinovo ulje 0,5 1 a xX.9,99) Dek"
+			// (found from outside, on a Croatian receipt's scan).
+			odd++
 		default:
 			return false
 		}
 	}
 	return false
+}
+
+// signedAtEnd reports whether n has a sign of its own, "+" or "-" right
+// before it after a space, and ends its line.
+func signedAtEnd(text string, n number) bool {
+	if n.start < 2 || !endsLine(text, n.end) {
+		return false
+	}
+	c, before := text[n.start-1], text[n.start-2]
+	return (c == '+' || c == '-') && (before == ' ' || before == '\t')
 }
 
 // itemRunLines bounds how far below an item its total may be.
@@ -1157,7 +1203,8 @@ var (
 	// separatorLine is a line of dashes, equals signs or stars.
 	separatorLine = regexp.MustCompile(`^[ \t]*[-=_*.·]{3,}[ \t]*$`)
 	// trailingNumber is a two-decimal number ending a line.
-	trailingNumber = regexp.MustCompile(`-?\d[\d.,' ]*[.,]\d{2}[ \t]*(?:[A-Z]{1,3}|€|£|\$|kr)?[ \t]*$`)
+	// A VAT code or a speck OCR read may follow it: "1.85 -", "2.40 7".
+	trailingNumber = regexp.MustCompile(`-?\d[\d.,' ]*[.,]\d{2}[ \t]*(?:[A-Z]{1,3}|€|£|\$|kr|[-*#]|\d)?[ \t]*$`)
 )
 
 // endsLine reports whether only spaces, and a currency or a VAT code of

@@ -306,6 +306,18 @@ func TestAmountForms(t *testing.T) {
 		{"a card's mask is no sum", "Kart: ************66.38", []string{}},
 		{"a till's items above its total", "SOURDOUGH BLOOMER        2.80\nCARRIER BAG              0.10\n----------------------------\nBALANCE DUE              2.90", []string{"2.80 label", "0.10 label", "2.90 label"}},
 		{"items parted from a total by a blank line", "SOURDOUGH BLOOMER        2.80\n\nBALANCE DUE              2.90", []string{"2.90 label"}},
+		// Found from outside (twenty-fifth trial).
+		{"a code ending the label far left", "I alt DKK" + strings.Repeat(" ", 50) + "24.772,50", []string{"24772.50 DKK label"}},
+		{"ghana cedi", "3. RENT. GH¢ 3,500.00 per month", []string{"3500.00 GHS currency"}},
+		{"a montréal dollar", "Montréal (Québec)\nTotal  22 167,18 $", []string{"22167.18 CAD currency"}},
+		{"an argentine peso's thousands", "Buenos Aires\nEl alquiler mensual se fija en $ 650.000 (pesos seiscientos cincuenta mil)", []string{"650000.00 ARS currency"}},
+		{"a fuel price's third decimal", "Unleaded  $2.879 /gal", []string{"2.88 USD currency"}},
+		{"signed sums ending flattened rows", "Alter Kontostand EUR 3.418,22\n02.05. Gehalt Mai Bundesrechenzentrum GmbH +3.275,60\n05.05. Miete Mai Wiener Wohnen -812,44", []string{"3418.22 EUR currency", "3275.60 EUR label", "812.44 EUR label"}},
+		{"a count restating its words", "El precio se ajustará cada seis (6) meses.", []string{}},
+		{"an act's number", "Rent Act, 1963 (Act 220).", []string{}},
+		{"401(k) deferrals", "12a  D   401(k) elective deferrals         2,787.70", []string{"2787.70 label"}},
+		{"a till's items over a total alone on its line", "Translink day ticket 7.00\nIrwin's Nutty Krust 1.85 -\nTOTAL\n\nGBP 8.85", []string{"7.00 GBP label", "1.85 GBP label", "8.85 GBP currency"}},
+		{"one garbled line among the items", "Kruh polubijeli 700 g 1,79\nMaslinovo ulje 0,5 1 a xX.9,99) Dek\nUKUPNO EUR 1,79", []string{"1.79 EUR label", "1.79 EUR currency"}},
 		{"a vat rate under a flat header", "Moms% Moms Netto Brutto\n12,00 23,57 196,58 220,15", []string{"23.57 column", "196.58 column", "220.15 column"}},
 		{"a vat rate column", "VAT %   VAT    Net     Gross\n20.00   3.33   16.67   20.00", []string{"3.33 column", "16.67 column", "20.00 column"}},
 		{"the vat at a rate is a sum", "VAT 20%   3.33", []string{"3.33 label"}},
@@ -344,7 +356,10 @@ func TestKronaCurrency(t *testing.T) {
 		// Found from outside (fifth trial): a total's code aligned far
 		// left of its amount.
 		{"code far left of the amount", "                    I alt DKK              44.262,50\n", []string{"44262.50 DKK currency"}},
-		{"code too far left of the amount", "I alt DKK" + strings.Repeat(" ", 41) + "44.262,50\n", []string{"44262.50 label"}},
+		// Further, the code is no longer the number's but still its
+		// label's (found from outside, twenty-fifth trial: a Danish
+		// order's "I alt DKK" far left of its total).
+		{"code too far left of the amount", "I alt DKK" + strings.Repeat(" ", 41) + "44.262,50\n", []string{"44262.50 DKK label"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -23,7 +23,7 @@ var (
 	// impuesto, Einkommen, revenu, inkomen…): found from outside, a
 	// Portuguese return's bare 18 640,00 under "Rendimento bruto" was
 	// not money.
-	strongMoney = `total|earnings|deductions|interest|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|dues|donations|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|paid in|paid out|money in|money out`
+	strongMoney = `total|earnings|deductions|interest|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|dues|donations|remittance|tip|gratuity|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|deferral|deferrals|paid in|paid out|money in|money out`
 	weakMoney   = `amount|net|montant|prix|p\.u\.|solde|somme|betrag|rechnungsbetrag|nettobetrag|summe|preis|einzelpreis|gesamt|saldo|importe|precio|importo|bedrag|totaal|netto|brutto|mwst|tva|iva|btw|ht|ttc|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income|rendimento|rendimentos|coleta|imposto|valor|pagamento|ingresos|impuesto|cuota|reddito|imposta|rendita|einkommen|einkünfte|steuer|revenu|revenus|impôt|inkomen|belasting` +
 		// German compounds and the totals of Dutch, the Nordic languages
 		// and Polish: found from outside, "Gesamtbetrag: 12.500,00"
@@ -47,7 +47,7 @@ var (
 	// a balance sheet, it is still money.
 	departmentRe = regexp.MustCompile(`(?i)\baccounts? (?:payable|receivable)\b`)
 	// idWords label identifiers and quantities that are not money.
-	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|paragraph|para|schedule|annex|appendix)\b|#|§)`)
+	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|paragraph|para|schedule|annex|appendix|act|acts)\b|#|§)`)
 	// A limit, cover or maximum is boilerplate, not a transaction. Two
 	// kinds: a modifier bounds whatever it qualifies, wherever it stands
 	// in the label ("Minimum opening deposit", "insured by the FDIC up

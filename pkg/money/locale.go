@@ -19,6 +19,10 @@ type locale struct {
 	// ("612 480.00") are one number. Elsewhere a point after space groups
 	// closes up a quantity and a price ("1 129.00").
 	spacedPoint bool
+	// pesos: the document's "$" is a peso that writes thousands with
+	// points (Argentina, Chile, Colombia, Uruguay): "$ 650.000" is six
+	// hundred and fifty thousand.
+	pesos bool
 }
 
 var (
@@ -53,6 +57,7 @@ func localeOf(text string) locale {
 		}
 		l.letters["RM"] = "MYR"
 	}
+	l.pesos = argentine.MatchString(text) || chilean.MatchString(text) || colombian.MatchString(text) || uruguayan.MatchString(text)
 	for _, c := range []struct {
 		re         *regexp.Regexp
 		sign, code string

@@ -76,6 +76,7 @@ func TestNationalIDs(t *testing.T) {
 		{"hr oib of a business", "Dobavljač: Jadran Trgovina d.o.o.\nOIB: 69359774623", nil},
 		{"hr oib of a business on its line", "Jadran Trgovina d.o.o., OIB: 69359774623", nil},
 		{"hr oib of a business under its address", "Naručitelj:\nJADRAN TRGOVINA d.o.o.\nObala 16, 52210 Rovinj\nOIB: 69359774623", nil},
+		{"hr oib of a business whose form ocr read with zeros", "KONZUM plus d.0.0.\nPoslovnica 0412 Split\nOIB: 69359774623", nil},
 		{"hr oib of a person under a business's block", "Jadran Trgovina d.o.o.\nObala 16, 52210 Rovinj\n\nKupac: Ivan Horvat\nOIB: 69359774623", []string{"69359774623"}},
 		{"si emso", "EMŠO: 1503987500129", []string{"1503987500129"}},
 		{"si emso bad check under its name", "EMŠO: 1503987500128", []string{"1503987500128"}},
