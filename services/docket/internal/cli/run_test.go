@@ -104,19 +104,26 @@ func TestRunLayout(t *testing.T) {
 	}
 }
 
-// TestRunLayoutFreeMetricsPorts: --metrics with port 0 gives each service
-// a free port of its own, known before it starts (for the banner).
-func TestRunLayoutFreeMetricsPorts(t *testing.T) {
-	t.Setenv("DOCKET_OPS_ADDR", "")
+// layoutOf parses docket run's address flags args and returns the layout.
+func layoutOf(t *testing.T, args ...string) runLayout {
+	t.Helper()
 	fs := flag.NewFlagSet("run", flag.ContinueOnError)
 	p := runPortFlags(fs)
-	if err := fs.Parse([]string{"--metrics", "127.0.0.1:0"}); err != nil {
+	if err := fs.Parse(args); err != nil {
 		t.Fatal(err)
 	}
 	l, err := p.layout("", "")
 	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("layout: %v", err)
 	}
+	return l
+}
+
+// TestRunLayoutFreeMetricsPorts: --metrics with port 0 gives each service
+// a free port of its own, known before it starts (for the banner).
+func TestRunLayoutFreeMetricsPorts(t *testing.T) {
+	t.Setenv("DOCKET_OPS_ADDR", "")
+	l := layoutOf(t, "--metrics", "127.0.0.1:0")
 	seen := map[string]bool{}
 	for _, name := range metricsOrder {
 		a := l.ops[name]
@@ -382,15 +389,7 @@ func TestRunLayoutFreePortNamedElsewhere(t *testing.T) {
 // five times).
 func TestRunLayoutHoldsPickedPorts(t *testing.T) {
 	t.Setenv("DOCKET_OPS_ADDR", "")
-	fs := flag.NewFlagSet("run", flag.ContinueOnError)
-	p := runPortFlags(fs)
-	if err := fs.Parse([]string{"--metrics", "127.0.0.1:0"}); err != nil {
-		t.Fatal(err)
-	}
-	l, err := p.layout("", "")
-	if err != nil {
-		t.Fatalf("layout: %v", err)
-	}
+	l := layoutOf(t, "--metrics", "127.0.0.1:0")
 	addrs := []string{l.consoleOps}
 	for _, name := range metricsOrder {
 		addrs = append(addrs, l.ops[name])

@@ -75,8 +75,20 @@ func (t *Tesseract) denoised(ctx context.Context, imagePath string, dpi int, lan
 	if err != nil {
 		return imagePath, pages, nil // not a PNG or JPEG, or too large
 	}
-	path := denoisedPath(imagePath)
-	if err := writeSmoothed(path, img, denoiseSigma(dpi)); err != nil {
+	return t.readCopy(ctx, imagePath, denoisedPath(imagePath), dpi, language, pages, func(path string) error {
+		return writeSmoothed(path, img, denoiseSigma(dpi))
+	})
+}
+
+// readCopy writes a copy of the single page image at imagePath to path
+// (write) and reads it; the copy's reading is kept when it has
+// denoiseMinGain times the first reading's (pages) confident characters.
+// It returns the image the page's text comes from — the copy, which the
+// caller removes, when its reading is kept — and that reading. It fails
+// only when ctx ends: a copy that cannot be written or read leaves the
+// first reading.
+func (t *Tesseract) readCopy(ctx context.Context, imagePath, path string, dpi int, language string, pages []PageText, write func(path string) error) (string, []PageText, error) {
+	if err := write(path); err != nil {
 		_ = os.Remove(path)
 		return imagePath, pages, nil
 	}

@@ -3,7 +3,6 @@ package extract
 import (
 	"context"
 	"image"
-	"os"
 )
 
 // Uneven light. A page photographed rather than scanned has paper bright
@@ -35,21 +34,9 @@ func (t *Tesseract) evened(ctx context.Context, imagePath string, dpi int, langu
 	if err != nil || lightSpread(img) < unevenLightSpread {
 		return imagePath, pages, nil
 	}
-	path := evenedPath(imagePath)
-	if err := writeGray(path, flattened(img, max(16, dpi/5))); err != nil {
-		_ = os.Remove(path)
-		return imagePath, pages, nil
-	}
-	again, err := t.recognize(ctx, path, dpi, language)
-	if ctx.Err() != nil {
-		_ = os.Remove(path)
-		return imagePath, nil, ctx.Err()
-	}
-	if err != nil || len(again) != 1 || !smoothedBetter(pages[0], again[0]) {
-		_ = os.Remove(path)
-		return imagePath, pages, nil
-	}
-	return path, again, nil
+	return t.readCopy(ctx, imagePath, evenedPath(imagePath), dpi, language, pages, func(path string) error {
+		return writeGray(path, flattened(img, max(16, dpi/5)))
+	})
 }
 
 // evenedPath is where the copy of the image at imagePath with its light
@@ -116,23 +103,25 @@ func flattened(img image.Image, block int) *image.Gray {
 		return paper[min(max(by, 0), bh-1)*bw+min(max(bx, 0), bw-1)]
 	}
 	for y := range h {
-		fy := (float64(y)+0.5)/float64(block) - 0.5
-		by := int(fy)
-		if fy < 0 {
-			by = -1
-		}
-		dy := fy - float64(by)
+		by, dy := blockAt(y, block)
 		for x := range w {
-			fx := (float64(x)+0.5)/float64(block) - 0.5
-			bx := int(fx)
-			if fx < 0 {
-				bx = -1
-			}
-			dx := fx - float64(bx)
+			bx, dx := blockAt(x, block)
 			p := (at(bx, by)*(1-dx)+at(bx+1, by)*dx)*(1-dy) + (at(bx, by+1)*(1-dx)+at(bx+1, by+1)*dx)*dy
 			v := float64(g.Pix[y*g.Stride+x]) * 255 / p
 			g.Pix[y*g.Stride+x] = uint8(min(v, 255))
 		}
 	}
 	return g
+}
+
+// blockAt returns the block whose centre is at or before pixel v (-1
+// before the first centre) and how far v lies towards the next centre, in
+// [0, 1).
+func blockAt(v, block int) (int, float64) {
+	f := (float64(v)+0.5)/float64(block) - 0.5
+	b := int(f)
+	if f < 0 {
+		b = -1
+	}
+	return b, f - float64(b)
 }
