@@ -176,10 +176,11 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Candidates = p.Candidates
 		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
 		unfamiliar = p.Unfamiliar
+		// The title, read apart from the model (titled.go).
+		titled, titleLine := titledTypes(text.Body)
 		if unfamiliar && p.Ambiguous == "" {
-			// The title, read apart from the model, names the type the
-			// model gave (titled.go).
-			if types, line := titledTypes(text.Body); len(types) == 1 && types[0] == d.Type {
+			// The title names the type the model gave.
+			if types, line := titled, titleLine; len(types) == 1 && types[0] == d.Type {
 				unfamiliar = false
 				d.Context["model.titled"] = fmt.Sprintf("%.60q", line)
 			}
@@ -219,7 +220,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// has never seen less often. Not for the no-op engine, which reads
 		// nothing.
 		_, noop := e.clf.(Noop)
-		if types, line := titledTypes(text.Body); !noop && len(types) == 1 && types[0] != d.Type && !slices.Contains(fired, RuleOutside) {
+		if types, line := titled, titleLine; !noop && len(types) == 1 && types[0] != d.Type && !slices.Contains(fired, RuleOutside) {
 			said, score := d.Type, d.Confidence
 			d.Type, d.Confidence = types[0], 0
 			if i := slices.IndexFunc(p.Candidates, func(c events.Candidate) bool { return c.Type == types[0] }); i >= 0 {
