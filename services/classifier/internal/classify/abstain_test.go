@@ -51,6 +51,10 @@ func TestDecideAbstains(t *testing.T) {
 		// e-mail, other at 1.00, with its total.
 		{"other by a wide margin, stating a total", unsure{[]events.Candidate{c("other", 1), c("purchase_order", 0)}, ""}, "Subject: PO 7781-D\nPlease take this email as our purchase order 7781-D.\n40 whole packer briskets at $4.89/lb\nEstimated total $1,716.82\nThanks, Dana", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
 		{"other by a wide margin, a total in its prose", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Our bake sale raised a total of $5,000 for the new playground.", false, "", ""},
+		// The twenty-sixth: an insurance claim written as a plain letter,
+		// other at 1.00, that names the policy.
+		{"other by a wide margin, naming a policy", unsure{[]events.Candidate{c("other", 1), c("insurance_claim", 0)}, ""}, "Dear Sir or Madam,\nI am writing about my house policy HH-2291-448-07. During the storm a tree came down on the roof.\nYours faithfully", true, classify.ReasonAmbiguousType, classify.RuleOtherRef},
+		{"other by a wide margin, a policy of another kind", unsure{[]events.Candidate{c("other", 0.99), c("contract", 0.01)}, ""}, "Our privacy policy 2024 applies; the returns policy 30-day window too. Termin: po 2025-11-04.", false, "", ""},
 		{"a known type stating a total", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.01)}, ""}, "Invoice 77\nTotal due: $1,716.82", false, "", ""},
 		{"a known type with an IBAN", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.01)}, ""}, "Please pay to GB82 WEST 1234 5698 7654 32 by 6 April.", false, "", ""},
 	}
