@@ -446,15 +446,15 @@ var (
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
-		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
+		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
 	// from outside: an Indian invoice's lakhs were money of no currency).
 	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
 	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
 	// a naira's where the document is that country's (see locale).
-	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK])\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\))`)
+	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK]|ден\.?|VNĐ)\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\)|\(ден\.?\)|\(VNĐ\))`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -783,6 +783,10 @@ var (
 	// (an insurance limit), "for orders under £5,000", a contract's
 	// "total liability ... is limited to $500,000" (found from outside).
 	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed)[ \t]*$`)
+	// countBefore: a word after a count, "2 fobs", "4 National".
+	countBefore = regexp.MustCompile(`^[ \t]+\p{L}`)
+	// pageOf: a page's number before the count of pages.
+	pageOf = regexp.MustCompile(`(?i)\b(?:page|p\.|seite|página|pagina|strona|sida|side)\s*\d+\s*(?:of|von|de|di|z|av|af)\.?\s*$`)
 	// fiscalStar: a star right before the number, where the cell starts.
 	fiscalStar = regexp.MustCompile(`(?:^|[ \t])\*$`)
 	// pointDecimal are the currencies written with a decimal point.
@@ -861,7 +865,7 @@ func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
 			return labelNone, 0, false
 		}
 		k := classifyLabel(words[len(words)-1-fromRight])
-		if k == labelNone && twoDecimals(n) && moneyRe.MatchString(strings.Join(words[len(words)-1-fromRight:], " ")) {
+		if k == labelNone && twoDecimals(n) && hasMoneyWord(strings.Join(words[len(words)-1-fromRight:], " ")) {
 			// Headers of several words shift the count ("Paid out Paid
 			// in Balance"): a value written as money under a header
 			// whose words from here on name money is money.
@@ -1006,6 +1010,13 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	if cur == "" && !n.grouped && !n.decimals && chequeBefore.MatchString(left) {
 		return Amount{}, "", false
 	}
+	// One or two digits before a word count what the word names, "for 2
+	// fobs", "Class 2 and 4 National Insurance"; a page's number counts
+	// pages, "Page 1 of 2" (found from outside: each was money after a
+	// deposit's or a tax's word earlier in its sentence).
+	if cur == "" && !n.decimals && !n.grouped && len(n.raw) <= 2 && (countBefore.MatchString(right) || pageOf.MatchString(left)) {
+		return Amount{}, "", false
+	}
 	// A bare count in parentheses restates a number in words: "cada
 	// seis (6) meses", "thirty (30) days" (found from outside: the six
 	// was a rent's amount).
@@ -1061,7 +1072,7 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 		// A table whose header row names money ("Earnings  Rate  Hours
 		// Current  YTD", "Af  Bij  Saldo"): its two-decimal values in columns the header
 		// does not call anything else are money.
-		moneyTable = headerKind == labelNone && twoDecimals(n) && moneyRe.MatchString(lt.LineText(line))
+		moneyTable = headerKind == labelNone && twoDecimals(n) && hasMoneyWord(lt.LineText(line))
 	}
 	if column == "" && headerKind == labelNone {
 		if k, line, ok := flatHeader(lt, n); ok {

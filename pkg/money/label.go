@@ -40,6 +40,14 @@ var (
 		// "Likutis" column were not money.
 		`|rendimiento|rendimientos|retribuciones|retribución|retribucion|retenciones|base imponible|base liquidable|retribuzione|rémunération|remuneration|bruttolohn|nettolohn|likutis|debetas|kreditas|atlikums|jääk|zostatok|zůstatek|egyenleg|stanje|bakiye|tutar|iznos|znesek`
 	moneyRe  = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
+	// moneyWordsUnicode are money words of languages whose letters \b does
+	// not know (Cyrillic, Vietnamese, and words that start or end with an
+	// accented letter), and of languages outside the corpus (found from
+	// outside: a Basque receipt's "GUZTIRA (EUR) 28,04", a Vietnamese
+	// invoice's "Tổng cộng tiền thanh toán", a Macedonian order's "ВКУПНО
+	// ЗА ПЛАЌАЊЕ", a Nynorsk return's "Løn" were no money).
+	moneyWordsUnicode = `guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|totaal|bedrag|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt`
+	moneyUni          = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(` + moneyWordsUnicode + `)(?:$|[^\p{L}\p{N}_])`)
 	strongRe = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
 	// departmentRe names a department that an address block is sent to
 	// ("Attn: Accounts Payable"): its "payable" is no money column over
@@ -115,6 +123,9 @@ func classifyLabel(s string) labelKind {
 		return hit{k, l[0], l[1]}
 	}
 	money, id, head := last(moneyRe, labelMoney), last(idRe, labelID), last(limitHeadRe, labelLimit)
+	if l := lastUnicodeMoney(s); l[1] > money.end {
+		money = hit{labelMoney, l[0], l[1]}
+	}
 	if transactionCode.MatchString(s) {
 		// A statement's transaction: what it names is its payee, "DD
 		// Aviva Car Insurance" (found from outside: a direct debit to an
@@ -169,6 +180,22 @@ func (c labelCache) kind(s string) labelKind {
 	return k
 }
 
+// lastUnicodeMoney returns where the last of moneyWordsUnicode in s
+// starts and ends, or -1, -1.
+func lastUnicodeMoney(s string) [2]int {
+	locs := moneyUni.FindAllStringSubmatchIndex(s, -1)
+	if len(locs) == 0 {
+		return [2]int{-1, -1}
+	}
+	l := locs[len(locs)-1]
+	return [2]int{l[2], l[3]}
+}
+
+// hasMoneyWord reports whether s holds a money word.
+func hasMoneyWord(s string) bool {
+	return moneyRe.MatchString(s) || moneyUni.MatchString(s)
+}
+
 // maxWordsAfterLabel bounds the words between a money word and a number
 // in running text: "Total contributed this period: 6,000.00" has three,
 // "The total will be invoiced after the 3 stages" too many.
@@ -177,12 +204,16 @@ const maxWordsAfterLabel = 4
 // wordsAfterMoney counts the words (not numbers) after the last money
 // word of s.
 func wordsAfterMoney(s string) int {
-	locs := moneyRe.FindAllStringIndex(s, -1)
-	if len(locs) == 0 {
+	end := -1
+	if locs := moneyRe.FindAllStringIndex(s, -1); len(locs) > 0 {
+		end = locs[len(locs)-1][1]
+	}
+	end = max(end, lastUnicodeMoney(s)[1])
+	if end < 0 {
 		return 0
 	}
 	n := 0
-	for _, w := range strings.Fields(s[locs[len(locs)-1][1]:]) {
+	for _, w := range strings.Fields(s[end:]) {
 		if strings.IndexFunc(w, func(r rune) bool { return r >= 'A' && r <= 'Z' || r >= 'a' && r <= 'z' }) >= 0 {
 			n++
 		}
