@@ -39,7 +39,7 @@ var (
 		// "Rendimiento neto 37.211,25" and a Lithuanian statement's
 		// "Likutis" column were not money.
 		`|rendimiento|rendimientos|retribuciones|retribución|retribucion|retenciones|base imponible|base liquidable|retribuzione|rémunération|remuneration|bruttolohn|nettolohn|likutis|debetas|kreditas|atlikums|jääk|zostatok|zůstatek|egyenleg|stanje|bakiye|tutar|iznos|znesek`
-	moneyRe  = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
+	moneyRe = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
 	// moneyWordsUnicode are money words of languages whose letters \b does
 	// not know (Cyrillic, Vietnamese, and words that start or end with an
 	// accented letter), and of languages outside the corpus (found from
@@ -48,7 +48,7 @@ var (
 	// ЗА ПЛАЌАЊЕ", a Nynorsk return's "Løn" were no money).
 	moneyWordsUnicode = `guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|totaal|bedrag|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt`
 	moneyUni          = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(` + moneyWordsUnicode + `)(?:$|[^\p{L}\p{N}_])`)
-	strongRe = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
+	strongRe          = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
 	// departmentRe names a department that an address block is sent to
 	// ("Attn: Accounts Payable"): its "payable" is no money column over
 	// the address lines below it. Beside a number on its own line, as in
