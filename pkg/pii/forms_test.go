@@ -79,6 +79,13 @@ func TestPhoneForms(t *testing.T) {
 		{"pakistan uan", "UAN: 042-111-155-555", []string{"042-111-155-555"}},
 		// Found from outside (twenty-fifth trial): next of kin named, and
 		// how they are related, between the label and the number.
+		// Found from outside (twenty-sixth trial).
+		{"australian six digits", "If you have questions, phone us on 13 28 61.", []string{"13 28 61"}},
+		{"indian free call", "For any queries call 1800 202 6161 or write to us.", []string{"1800 202 6161"}},
+		{"faroese six digits", "tlf. 21 84 37 ella á teldupost", []string{"21 84 37"}},
+		{"a relationship manager's number", "Relationship manager: Ciarán Walsh, 091 563 201, ciaran@example.ie", []string{"091 563 201"}},
+		{"norwegian free call", "Har du spørsmål, ring 800 80 000.", []string{"800 80 000"}},
+		{"six digits in pairs without a label", "Reference 21 84 37", []string{}},
 		{"contact named with a relation", "Contact (next of kin): CHAN Siu Ling (daughter) 9123 4587", []string{"9123 4587"}},
 		{"e164 split after a dash", "Helpline: +1 415-\n555-0199", []string{"+1 415-\n555-0199"}},
 		{"national split by a blank line under a label", "Daytime telephone: 01242\n\n583771\n\nEmail: none", []string{"01242\n\n583771"}},
@@ -349,6 +356,9 @@ func TestDateOfBirth(t *testing.T) {
 		// line's end; a Czech label whose last letter OCR misread.
 		{"label parted by the line's end", "Thank you. My date of\nbirth is 07/19/1984 and my cell is below.", []string{"07/19/1984"}},
 		{"czech label misread", "Datum narozenf: 14.12.1985", []string{"14.12.1985"}},
+		{"irish label", "Dáta breithe: 03/05/1982", []string{"03/05/1982"}},
+		{"swahili label", "Tarehe ya Kuzaliwa: 12/03/1979", []string{"12/03/1979"}},
+		{"indonesian place and date", "Tempat/Tgl Lahir : BANDUNG, 17-08-1993", []string{"17-08-1993"}},
 		{"a date under a line that ends otherwise", "My policy started on\nthe 07/19/1984 renewal.", []string{}},
 		// Found from outside (twenty-third trial): labels in their own
 		// scripts.

@@ -118,7 +118,7 @@ var idForms = []idForm{
 	// labels. Switzerland's AHV number, 756 and EAN-13's check: written
 	// with its dots wherever it stands, under its label without them.
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: oibValid, label: regexp.MustCompile(`(?i)\boib\.?[^\p{L}\p{N}]*$`), firms: true, digits: 11, run: 11},
-	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: emsoValid, label: regexp.MustCompile(`(?i)\b(?:emšo|emso|jmbg)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: emsoValid, label: regexp.MustCompile(`(?i)(?:\b(?:emšo|emso|jmbg)|(?:^|[^\p{L}])(?:јмбг|емшо|ембг))\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: egnValid, label: regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:егн|egn)\.?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
@@ -140,7 +140,7 @@ var idForms = []idForm{
 	// a digit and a Luhn check, under a label that names an identity
 	// number (found from outside: a smart card's "Identity Number" and a
 	// letter's "ID number" were shown in clear).
-	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{4}) ?(\d{3})\b`), valid: saIDValid, label: regexp.MustCompile(`(?i)(?:\b(?:identity|id|i\.d\.)\s*(?:number|no\b\.?|nr\b\.?|#)|\b(?:rsa|sa)\s+id\b)[^\p{L}\p{N}]*$`), digits: 13, run: 3},
+	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{4}) ?(\d{3})\b`), valid: saIDValid, label: regexp.MustCompile(`(?i)(?:\b(?:identity|id|i\.d\.)\s*(?:number|no\b\.?|nr\b\.?|#)|\bid-?nommer|\bidentiteitsnommer|\b(?:rsa|sa)\s+id\b)[^\p{L}\p{N}]*$`), digits: 13, run: 3},
 	{re: regexp.MustCompile(`\b(756)\.(\d{4})\.(\d{4})\.(\d{2})\b`), valid: ean13Valid, digits: 13, run: 2},
 	// The UK's NHS number under its label (mod 11); Slovenia's tax number
 	// (davčna številka, mod 11), a business's too; a UK driving licence's
@@ -206,6 +206,15 @@ var idForms = []idForm{
 	// Greece's tax number (ΑΦΜ, powers of two mod 11), Colombia's cédula,
 	// Italy's health card, Northern Ireland's H&C number (the NHS
 	// number's check) and Argentina's CUIL without dashes.
+	// Found from outside (twenty-sixth trial): Tanzania's NIDA number
+	// (the birth date, three groups) in its shape; under their labels
+	// Indonesia's NIK, the UK's UTR, Serbia's health insurance number
+	// (ЛБО) and Kenya's and Tanzania's NHIF number.
+	{re: regexp.MustCompile(`\b((?:19|20)\d{6})-(\d{5})-(\d{5})-(\d{2})\b`), valid: func(s string) bool { return validDate(s[2:4], s[4:6], s[6:8]) }, digits: 20, run: 8},
+	{re: regexp.MustCompile(`\b(\d{16})\b`), valid: func(s string) bool { return true }, label: regexp.MustCompile(`(?i)\bnik\b[^\p{L}\p{N}]*$`), digits: 16, run: 16},
+	{re: regexp.MustCompile(`\b(\d{5}) ?(\d{5})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\butr|\bunique\s+taxpayer\s+reference)(?:\s*(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 10, run: 5},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])лбо|\blbo)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{3})-?(\d{3})-?(\d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhif(?:\s*(?:no\b\.?|number))?\)?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
 	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:dni|d\.n\.i\.)[^\p{L}\p{N}]*$`), digits: 7, run: 3},
 	{re: regexp.MustCompile(`\b(20|23|24|27)-(\d{8})-(\d)\b`), valid: cuilValid, digits: 11, run: 8},
 	{re: regexp.MustCompile(`\b(20|23|24|27)(\d{8})(\d)\b`), valid: cuilValid, label: regexp.MustCompile(`(?i)\b(?:cuil|cuit)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
@@ -237,7 +246,7 @@ var idForms = []idForm{
 // made-up sample, and the number is the holder's all the same. Short
 // labels that are also words elsewhere (nie, nas, sin, nn) are not here:
 // under them the check still decides.
-var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
+var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|tax\s+file\s+(?:number|no\b\.?)|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
 
 // drivingLicence is a driving licence's title, in the languages of the
 // EU's licence model and others: on such a card the fields are numbered
@@ -304,7 +313,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.

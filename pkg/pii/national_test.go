@@ -204,6 +204,16 @@ func TestNationalIDs(t *testing.T) {
 		{"ae emirates id", "Emirates ID: 784-1987-3456712-0", []string{"784-1987-3456712-0"}},
 		{"ae emirates id bad check", "Ref 784-1987-3456712-1", nil},
 		{"pk cnic", "CNIC: 35202-4817359-6", []string{"35202-4817359-6"}},
+		// Found from outside (twenty-sixth trial).
+		{"za id under its afrikaans label", "ID-nommer: 8307155124085", []string{"8307155124085"}},
+		{"au tfn whose check fails, under its label", "Tax file number: 459 329 166", []string{"459 329 166"}},
+		{"uk utr", "(UTR 52847 13096), compute your income tax", []string{"52847 13096"}},
+		{"id nik", "NIK : 3204125708930003", []string{"3204125708930003"}},
+		{"al personal number", "Nr. personal / Personal No.: J55921047M", []string{"J55921047M"}},
+		{"rs jmbg in cyrillic", "ЈМБГ: 1504977715034", []string{"1504977715034"}},
+		{"rs lbo", "ЛБО: 10234567891", []string{"10234567891"}},
+		{"tz nida", "Namba ya NIDA: 19790312-14118-00001-24", []string{"19790312-14118-00001-24"}},
+		{"nhif", "Namba ya Bima ya Afya (NHIF): 104-778-2215", []string{"104-778-2215"}},
 		// Found from outside (twenty-fifth trial).
 		{"ar dni with points", "el Sr. JUAN IGNACIO PEREYRA, DNI 38.204.771, celular 11 5823-4417", []string{"38.204.771"}},
 		{"ar cuil", "FERNÁNDEZ, DNI 31.845.926, CUIL 27-31845926-1, con domicilio", []string{"31.845.926", "27-31845926-1"}},

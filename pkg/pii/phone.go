@@ -151,7 +151,7 @@ var (
 	// contactName is a contact's label, what for, and name before the
 	// number: "Supplier contact:  Rewi Tamatea, 06 879 4410", "Contacto
 	// para entregas: Sr. Joaquim Mestre, 962 418 077" (found from outside).
-	contactName = regexp.MustCompile(`(?i)\b(?:contact|kontakt|contacto|contatto|ansprechpartner(?:in)?|attn|attention)\b(?:[ \t]+(?-i:\p{Ll}[\p{L}'’\-]*)){0,3}(?:[ \t]*\([\p{L} '’\-]{1,24}\))?[ \t]*:?[ \t]*(?-i:\p{Lu}[\p{L}'’.\-]*)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’.\-]*)){0,3}(?:[ \t]*\([\p{L} '’\-]{1,24}\))?[ \t]*[,–—]?[ \t]*$`)
+	contactName = regexp.MustCompile(`(?i)\b(?:contact|kontakt|contacto|contatto|ansprechpartner(?:in)?|attn|attention|(?:relationship|account|case|client)\s+manager|adviser|advisor|claims?\s+handler)\b(?:[ \t]+(?-i:\p{Ll}[\p{L}'’\-]*)){0,3}(?:[ \t]*\([\p{L} '’\-]{1,24}\))?[ \t]*:?[ \t]*(?-i:\p{Lu}[\p{L}'’.\-]*)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’.\-]*)){0,3}(?:[ \t]*\([\p{L} '’\-]{1,24}\))?[ \t]*[,–—]?[ \t]*$`)
 	// onFile is a phone word and "on file" or "on record": "Phone on
 	// file: 857-312-4406" (found from outside).
 	onFile = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+(?:number|no\.?|nr\.?))?[ \t]+on (?:file|record)[ \t]*:?[ \t]*$`)
@@ -480,7 +480,9 @@ func trunkless(g []string) bool {
 	if g[0][0] < '2' {
 		// Poland's area codes 12 to 18 ("tel. 14 621 38 70", found
 		// from outside): nine digits after two.
-		return len(g[0]) == 2 && g[0][0] == '1' && g[0][1] >= '2' && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9
+		return len(g[0]) == 2 && g[0][0] == '1' && g[0][1] >= '2' && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9 ||
+			// Australia's six-digit "13 28 61".
+			g[0] == "13" && slices.Equal(shape, []int{2, 2, 2})
 	}
 	if g[0] == "8" {
 		// Lithuania's trunk 8 before eight digits, "Mob. 8 612 34 587",
@@ -511,6 +513,9 @@ func trunkless(g []string) bool {
 		// 310", and a number of seven or eight digits written whole,
 		// "Telefon 6310310" (found from outside).
 		slices.Equal(shape, []int{1, 3, 3}) || slices.Equal(shape, []int{4, 3}) ||
+		// Six digits in pairs: Australia's "13 28 61", the Faroes' "21 84
+		// 37"; Norway's free-call "800 80 000" (found from outside).
+		slices.Equal(shape, []int{2, 2, 2}) || slices.Equal(shape, []int{3, 2, 3}) && g[0][0] == '8' ||
 		len(g) == 1 && (len(g[0]) == 7 || len(g[0]) == 8) ||
 		// Eight digits in fours: Singapore's "Mobile 9173 4408", and
 		// Denmark's and Norway's "Tlf. 3312 3456"; in 2-3-3, a Danish
@@ -649,8 +654,8 @@ func phoneForm(g []string, plus, paren bool) bool {
 		return nxx(g[1]) && nxx(g[2]) && len(g[3]) == 4
 	case len(g) == 3 && (g[0] == "1300" || g[0] == "1800"):
 		// Australia's local-rate and free-call numbers: "1300 418 226"
-		// (found from outside).
-		return len(g[1]) == 3 && len(g[2]) == 3
+		// (found from outside); India's free-call, "1800 202 6161".
+		return len(g[1]) == 3 && (len(g[2]) == 3 || g[0] == "1800" && len(g[2]) == 4)
 	case len(g) == 3 && nxx(g[0]):
 		return nxx(g[1]) && len(g[2]) == 4
 	case len(g) == 4 && len(g[0]) == 3 && g[0][0] >= '6':
