@@ -1210,7 +1210,7 @@ const itemRunLines = 40
 
 var (
 	// itemTotal is a receipt's total left of its sum.
-	itemTotal = regexp.MustCompile(`(?i)\b(?:total|totalt|sub-?total|balance due|amount due|to pay|summa|att betala|i alt|at betale|totaal|te betalen|gesamt|summe|zu zahlen|total ttc|à payer|totale|da pagare|importe total|toplam|razem|do zapłaty|celkem|összesen|yhteensä|kokku|kopā|iš viso|ukupno|skupaj)\b[^0-9]*$`)
+	itemTotal = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:total|totalt|sub-?total|balance due|amount due|to pay|summa|att betala|i alt|at betale|totaal|te betalen|gesamt|summe|zu zahlen|total ttc|à payer|totale|da pagare|importe total|toplam|toplamı|razem|do zapłaty|celkem|összesen|yhteensä|kokku|kopā|iš viso|ukupno|skupaj)(?:$|[^\p{L}\p{N}_][^0-9]*$)`)
 	// separatorLine is a line of dashes, equals signs or stars.
 	separatorLine = regexp.MustCompile(`^[ \t]*[-=_*.·]{3,}[ \t]*$`)
 	// trailingNumber is a two-decimal number ending a line.

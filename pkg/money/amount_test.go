@@ -330,6 +330,11 @@ func TestAmountForms(t *testing.T) {
 		{"a vat rate under a flat header", "Moms% Moms Netto Brutto\n12,00 23,57 196,58 220,15", []string{"23.57 column", "196.58 column", "220.15 column"}},
 		{"a vat rate column", "VAT %   VAT    Net     Gross\n20.00   3.33   16.67   20.00", []string{"3.33 column", "16.67 column", "20.00 column"}},
 		{"the vat at a rate is a sum", "VAT 20%   3.33", []string{"3.33 label"}},
+		// Words in any script: Go's \b knows only ASCII letters.
+		{"a finnish total under its items", "Ruisleipä 2,19\nMaito 1,29\nYhteensä 3,48", []string{"2.19 label", "1.29 label", "3.48 label"}},
+		{"a french total under its items", "Tomates 4,56\nCafé moulu 10,39\nÀ PAYER 14,95", []string{"4.56 label", "10.39 label", "14.95 label"}},
+		{"a norwegian total due", "Å betale 1 250,00", []string{"1250.00 label"}},
+		{"a member's number is no rent", "N° adhérent              373875", []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -39,23 +39,24 @@ var (
 		// "Rendimiento neto 37.211,25" and a Lithuanian statement's
 		// "Likutis" column were not money.
 		`|rendimiento|rendimientos|retribuciones|retribución|retribucion|retenciones|base imponible|base liquidable|retribuzione|rémunération|remuneration|bruttolohn|nettolohn|likutis|debetas|kreditas|atlikums|jääk|zostatok|zůstatek|egyenleg|stanje|bakiye|tutar|iznos|znesek`
-	moneyRe = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `|` + weakMoney + `)\b`)
-	// moneyWordsUnicode are money words of languages whose letters \b does
-	// not know (Cyrillic, Vietnamese, and words that start or end with an
-	// accented letter), and of languages outside the corpus (found from
+	// More money words, of languages outside the corpus (found from
 	// outside: a Basque receipt's "GUZTIRA (EUR) 28,04", a Vietnamese
 	// invoice's "Tổng cộng tiền thanh toán", a Macedonian order's "ВКУПНО
-	// ЗА ПЛАЌАЊЕ", a Nynorsk return's "Løn" were no money).
-	moneyWordsUnicode = `guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|totaal|bedrag|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt`
-	moneyUni          = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(` + moneyWordsUnicode + `)(?:$|[^\p{L}\p{N}_])`)
-	strongRe          = regexp.MustCompile(`(?i)\b(?:` + strongMoney + `)\b`)
+	// ЗА ПЛАЌАЊЕ", a Nynorsk return's "Løn" were no money), and the totals
+	// of receipts' item lines (itemTotal).
+	moreMoney = `yhteensä|összesen|kokku|kopā|iš viso|ukupno|skupaj|celkem|à payer|toplam|toplamı|guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt`
+	moneyRe   = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
+	strongRe  = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
 	// ("Attn: Accounts Payable"): its "payable" is no money column over
 	// the address lines below it. Beside a number on its own line, as in
 	// a balance sheet, it is still money.
 	departmentRe = regexp.MustCompile(`(?i)\baccounts? (?:payable|receivable)\b`)
 	// idWords label identifiers and quantities that are not money.
-	idRe = regexp.MustCompile(`(?i)(?:\b(?:code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|paragraph|para|schedule|annex|appendix|act|acts)\b|#|§)`)
+	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|paragraph|para|schedule|annex|appendix|act|acts`)
+	// idMark marks a number as an identifier wherever it stands: "INV#",
+	// "§ 4".
+	idMark = regexp.MustCompile(`[#§]`)
 	// A limit, cover or maximum is boilerplate, not a transaction. Two
 	// kinds: a modifier bounds whatever it qualifies, wherever it stands
 	// in the label ("Minimum opening deposit", "insured by the FDIC up
@@ -114,18 +115,24 @@ func classifyLabel(s string) labelKind {
 		kind       labelKind
 		start, end int
 	}
-	last := func(re *regexp.Regexp, k labelKind) hit {
-		locs := re.FindAllStringIndex(s, -1)
-		if len(locs) == 0 {
+	last := func(l [2]int, k labelKind) hit {
+		if l[1] < 0 {
 			return hit{kind: labelNone, start: -1, end: -1}
 		}
-		l := locs[len(locs)-1]
 		return hit{k, l[0], l[1]}
 	}
-	money, id, head := last(moneyRe, labelMoney), last(idRe, labelID), last(limitHeadRe, labelLimit)
-	if l := lastUnicodeMoney(s); l[1] > money.end {
-		money = hit{labelMoney, l[0], l[1]}
+	lastRe := func(re *regexp.Regexp) [2]int {
+		locs := re.FindAllStringIndex(s, -1)
+		if len(locs) == 0 {
+			return [2]int{-1, -1}
+		}
+		return [2]int(locs[len(locs)-1])
 	}
+	idAt := lastWord(idRe, s)
+	if m := lastRe(idMark); m[1] > idAt[1] {
+		idAt = m
+	}
+	money, id, head := last(lastWord(moneyRe, s), labelMoney), last(idAt, labelID), last(lastRe(limitHeadRe), labelLimit)
 	if transactionCode.MatchString(s) {
 		// A statement's transaction: what it names is its payee, "DD
 		// Aviva Car Insurance" (found from outside: a direct debit to an
@@ -146,7 +153,7 @@ func classifyLabel(s string) labelKind {
 	if termsRe.MatchString(s) || rateHeader.MatchString(s) {
 		return labelID
 	}
-	limit := last(limitModRe, labelLimit)
+	limit := last(lastRe(limitModRe), labelLimit)
 	if best.kind == labelLimit && (limit.end < 0 || head.start < limit.start) {
 		limit = head
 	}
@@ -161,7 +168,7 @@ func classifyLabel(s string) labelKind {
 	}
 	// A money word that the limit only qualifies through for/of/on stays
 	// money ("Premium for liability cover").
-	if m := strongRe.FindStringIndex(s); m != nil && m[1] <= limit.start && ofLink.MatchString(s[m[1]:limit.start]) {
+	if m := firstWord(strongRe, s); m[1] >= 0 && m[1] <= limit.start && ofLink.MatchString(s[m[1]:limit.start]) {
 		return labelMoney
 	}
 	return labelLimit
@@ -180,20 +187,9 @@ func (c labelCache) kind(s string) labelKind {
 	return k
 }
 
-// lastUnicodeMoney returns where the last of moneyWordsUnicode in s
-// starts and ends, or -1, -1.
-func lastUnicodeMoney(s string) [2]int {
-	locs := moneyUni.FindAllStringSubmatchIndex(s, -1)
-	if len(locs) == 0 {
-		return [2]int{-1, -1}
-	}
-	l := locs[len(locs)-1]
-	return [2]int{l[2], l[3]}
-}
-
 // hasMoneyWord reports whether s holds a money word.
 func hasMoneyWord(s string) bool {
-	return moneyRe.MatchString(s) || moneyUni.MatchString(s)
+	return moneyRe.MatchString(s)
 }
 
 // maxWordsAfterLabel bounds the words between a money word and a number
@@ -204,11 +200,7 @@ const maxWordsAfterLabel = 4
 // wordsAfterMoney counts the words (not numbers) after the last money
 // word of s.
 func wordsAfterMoney(s string) int {
-	end := -1
-	if locs := moneyRe.FindAllStringIndex(s, -1); len(locs) > 0 {
-		end = locs[len(locs)-1][1]
-	}
-	end = max(end, lastUnicodeMoney(s)[1])
+	end := lastWord(moneyRe, s)[1]
 	if end < 0 {
 		return 0
 	}
