@@ -502,13 +502,15 @@ func dollarCode(text string) string {
 }
 
 var (
-	kronaISO = regexp.MustCompile(`\b(?:DKK|SEK|NOK|ISK)\b|(?i:\b(?:danske kroner|svenska kronor|kronor|norske kroner|íslenskar krónur)\b)`)
+	kronaISO   = regexp.MustCompile(`\b(?:DKK|SEK|NOK|ISK)\b`)
+	kronaWords = wordRe(`danske kroner|svenska kronor|kronor|norske kroner|íslenskar krónur`)
 	// Words of Danish, Norwegian and Swedish that the others spell
 	// otherwise: Danish "af", "beløb", "moms"; Norwegian "av", "beløp",
-	// "mva"; Swedish "och", "att", "belopp", "för", "är".
+	// "mva"; Swedish "och", "att", "belopp" (its "för" and "är" need no
+	// list: a text with ä or ö is Swedish already, kronaCode).
 	danishWords    = regexp.MustCompile(`(?i)\b(?:af|beløb|beløbet|moms|momsen|købt|betales|skat|indkomst|udbetales|udbetalt|nemkonto|kontoudtog)(?:[^\p{L}]|$)`)
 	norwegianWords = regexp.MustCompile(`(?i)\b(?:av|beløp|beløpet|mva|kjøpt|betales)(?:[^\p{L}]|$)`)
-	swedishWords   = regexp.MustCompile(`(?i)\b(?:och|att|belopp|beloppet|för|är|momsen|betalas)(?:[^\p{L}]|$)`)
+	swedishWords   = regexp.MustCompile(`(?i)\b(?:och|att|belopp|beloppet|momsen|betalas)(?:[^\p{L}]|$)`)
 )
 
 // currencyDeclared is a document's statement of the currency it is kept
@@ -535,7 +537,11 @@ func declaredCurrency(text string) string {
 // kronor).
 func kronaCode(text string) string {
 	named := map[string]int{}
-	for _, m := range kronaISO.FindAllString(text, -1) {
+	names := kronaISO.FindAllString(text, -1)
+	for _, l := range wordLocs(kronaWords, text) {
+		names = append(names, text[l[0]:l[1]])
+	}
+	for _, m := range names {
 		switch strings.ToLower(m) {
 		case "dkk", "danske kroner":
 			named["DKK"]++

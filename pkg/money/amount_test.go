@@ -364,6 +364,9 @@ func TestKronaCurrency(t *testing.T) {
 		// the letters only Icelandic writes.
 		{"icelandic receipt", "Vélaverkstæði Árna ehf.\nSamtals greitt                    40.730 kr.\nTakk fyrir viðskiptin!", []string{"40730.00 ISK currency"}},
 		{"two codes named", "Totalt 1 250 kr\nDKK eller SEK", []string{"1250.00 currency"}},
+		// Named in words that start with an accented letter, which \b
+		// does not know.
+		{"icelandic krónur named", "Samtals 40.730 kr.\nGreitt í íslenskar krónur", []string{"40730.00 ISK currency"}},
 		// Found from outside (twenty-second trial): a Swedish return
 		// whose "av" is Norwegian too; ä and ö are Swedish only.
 		{"swedish letters", "Inkomster av tjänst\nPreliminär skatt som dragits av: 129 870 kr", []string{"129870.00 SEK currency"}},

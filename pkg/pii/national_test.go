@@ -48,6 +48,7 @@ func TestNationalIDs(t *testing.T) {
 		{"pl pesel", "PESEL: 62071745871", []string{"62071745871"}},
 		{"pl pesel unlabelled", "Nr zamówienia 62071745871", nil},
 		{"tr tckn", "T.C. Kimlik No: 38492015776", []string{"38492015776"}},
+		{"tr tckn, the label in full", "T.C. Kimlik Numarası: 38492015776", []string{"38492015776"}},
 		{"tr tckn unlabelled", "Poliçe No: 38492015776", nil},
 		{"no fodselsnummer bad check under its name", "Fødselsnummer: 010190 12345", []string{"010190 12345"}},
 		{"no fodselsnummer under a bilingual label", "Fødselsnummer / Personal ID No.: 150387 43691", []string{"150387 43691"}},
