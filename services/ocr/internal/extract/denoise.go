@@ -67,41 +67,45 @@ func denoiseSigma(dpi int) float64 {
 // kept, which the caller removes — and that reading. It fails only when
 // ctx ends: an image it cannot decode or smooth, or a copy that cannot be
 // read, leaves the first reading.
-func (t *Tesseract) denoised(ctx context.Context, imagePath string, dpi int, language string, pages []PageText) (string, []PageText, error) {
+func (t *Tesseract) denoised(ctx context.Context, page *scan, dpi int, language string, pages []PageText) (*scan, []PageText, error) {
 	if len(pages) != 1 || !weak(pages[0]) {
-		return imagePath, pages, nil
+		return page, pages, nil
 	}
-	img, err := decodeImage(imagePath)
+	img, err := page.image()
 	if err != nil {
-		return imagePath, pages, nil // not a PNG or JPEG, or too large
+		return page, pages, nil // not a PNG or JPEG, or too large
 	}
-	return t.readCopy(ctx, imagePath, denoisedPath(imagePath), dpi, language, pages, func(path string) error {
-		return writeSmoothed(path, img, denoiseSigma(dpi))
+	return t.readCopy(ctx, page, denoisedPath(page.path), dpi, language, pages, func() (*image.Gray, error) {
+		return smoothed(img, denoiseSigma(dpi)), nil
 	})
 }
 
-// readCopy writes a copy of the single page image at imagePath to path
-// (write) and reads it; the copy's reading is kept when it has
+// readCopy writes a copy of the single page image page, made by render, to
+// path and reads it; the copy's reading is kept when it has
 // denoiseMinGain times the first reading's (pages) confident characters.
 // It returns the image the page's text comes from — the copy, which the
 // caller removes, when its reading is kept — and that reading. It fails
-// only when ctx ends: a copy that cannot be written or read leaves the
-// first reading.
-func (t *Tesseract) readCopy(ctx context.Context, imagePath, path string, dpi int, language string, pages []PageText, write func(path string) error) (string, []PageText, error) {
-	if err := write(path); err != nil {
+// only when ctx ends: a copy that cannot be made, written or read leaves
+// the first reading.
+func (t *Tesseract) readCopy(ctx context.Context, page *scan, path string, dpi int, language string, pages []PageText, render func() (*image.Gray, error)) (*scan, []PageText, error) {
+	g, err := render()
+	if err == nil {
+		err = writeGray(path, g)
+	}
+	if err != nil {
 		_ = os.Remove(path)
-		return imagePath, pages, nil
+		return page, pages, nil
 	}
 	again, err := t.recognize(ctx, path, dpi, language)
 	if ctx.Err() != nil {
 		_ = os.Remove(path)
-		return imagePath, nil, ctx.Err()
+		return page, nil, ctx.Err()
 	}
 	if err != nil || len(again) != 1 || !smoothedBetter(pages[0], again[0]) {
 		_ = os.Remove(path)
-		return imagePath, pages, nil
+		return page, pages, nil
 	}
-	return path, again, nil
+	return scanFrom(path, g), again, nil
 }
 
 // denoisedPath is where the smoothed copy of the image at imagePath is
@@ -110,17 +114,17 @@ func denoisedPath(imagePath string) string {
 	return imagePath + ".denoised.png"
 }
 
-// writeSmoothed writes img's grey levels blurred by sigma pixels as a grey
-// PNG, their range first stretched from the page's darkest ink to its
-// paper when the two are close (stretchBelowContrast).
-func writeSmoothed(path string, img image.Image, sigma float64) error {
+// smoothed returns img's grey levels blurred by sigma pixels, their range
+// first stretched from the page's darkest ink to its paper when the two
+// are close (stretchBelowContrast).
+func smoothed(img image.Image, sigma float64) *image.Gray {
 	r := img.Bounds()
 	g := grayRows(img, r.Min.Y, r.Max.Y)
 	if paper, ink := pageLevels(img); int(paper)-int(ink) < stretchBelowContrast && int(paper)-int(ink) >= minStretchContrast {
 		stretch(g, ink, paper)
 	}
 	gaussianBlur(g, sigma)
-	return writeGray(path, g)
+	return g
 }
 
 // Low contrast. A fax-like scan printed grey on grey (found from outside:

@@ -66,7 +66,7 @@ func BenchmarkSmooth(b *testing.B) {
 	path := filepath.Join(b.TempDir(), "page.png")
 	b.ReportAllocs()
 	for b.Loop() {
-		if err := writeSmoothed(path, g, denoiseSigma(300)); err != nil {
+		if err := writeGray(path, smoothed(g, denoiseSigma(300))); err != nil {
 			b.Fatal(err)
 		}
 	}

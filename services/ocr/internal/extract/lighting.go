@@ -22,20 +22,20 @@ const unevenLightSpread = 40
 
 // evened reads a single page image again from a copy with its light
 // evened out when its paper's level varies across it. It returns the image
-// the page's text comes from — the copy, at evenedPath(imagePath), when
+// the page's text comes from — the copy, at evenedPath(page.path), when
 // its reading is kept, which the caller removes — and that reading. It
 // fails only when ctx ends: an image it cannot decode or a copy that
 // cannot be written or read leaves the first reading.
-func (t *Tesseract) evened(ctx context.Context, imagePath string, dpi int, language string, pages []PageText) (string, []PageText, error) {
+func (t *Tesseract) evened(ctx context.Context, page *scan, dpi int, language string, pages []PageText) (*scan, []PageText, error) {
 	if len(pages) != 1 {
-		return imagePath, pages, nil
+		return page, pages, nil
 	}
-	img, err := decodeImage(imagePath)
+	img, err := page.image()
 	if err != nil || lightSpread(img) < unevenLightSpread {
-		return imagePath, pages, nil
+		return page, pages, nil
 	}
-	return t.readCopy(ctx, imagePath, evenedPath(imagePath), dpi, language, pages, func(path string) error {
-		return writeGray(path, flattened(img, max(16, dpi/5)))
+	return t.readCopy(ctx, page, evenedPath(page.path), dpi, language, pages, func() (*image.Gray, error) {
+		return flattened(img, max(16, dpi/5)), nil
 	})
 }
 

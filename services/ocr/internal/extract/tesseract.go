@@ -142,18 +142,19 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 	// A weak reading is tried again upright, then smoothed, and a page in
 	// uneven light with its light evened out; each returns the image its
 	// kept reading comes from, a copy removed at the end.
-	for _, again := range []func(context.Context, string, int, string, []PageText) (string, []PageText, error){t.turned, t.denoised, t.evened} {
-		read, kept, err := again(ctx, imagePath, dpi, t.language, pages)
+	page := scanOf(imagePath)
+	for _, again := range []func(context.Context, *scan, int, string, []PageText) (*scan, []PageText, error){t.turned, t.denoised, t.evened} {
+		read, kept, err := again(ctx, page, dpi, t.language, pages)
 		if err != nil {
 			return nil, err
 		}
-		if pages = kept; read != imagePath {
-			defer os.Remove(read)
-			imagePath = read
+		if pages = kept; read != page {
+			defer os.Remove(read.path)
+			page = read
 		}
 	}
 	if len(t.detect) == 0 {
-		return t.withSkipped(ctx, imagePath, dpi, pages)
+		return t.withSkipped(ctx, page, dpi, pages)
 	}
 	var all strings.Builder
 	for _, p := range pages {
@@ -166,7 +167,7 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 	}
 	if len(langs) > 0 {
 		language := strings.Join(append(langs, t.language), "+")
-		again, err := t.recognize(ctx, imagePath, dpi, language)
+		again, err := t.recognize(ctx, page.path, dpi, language)
 		if ctx.Err() != nil {
 			return nil, ctx.Err()
 		}
@@ -178,18 +179,19 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 			}
 		}
 	}
-	return t.withSkipped(ctx, imagePath, dpi, pages)
+	return t.withSkipped(ctx, page, dpi, pages)
 }
 
 // withSkipped reads a single page image again in rows when its layout
 // analysis skipped a column beside the lines it read (sideSkipped), and
 // adds to its reading the text of the bands of ink it skipped
 // (recoverSkipped).
-func (t *Tesseract) withSkipped(ctx context.Context, imagePath string, dpi int, pages []PageText) ([]PageText, error) {
+func (t *Tesseract) withSkipped(ctx context.Context, page *scan, dpi int, pages []PageText) ([]PageText, error) {
 	if len(pages) != 1 {
 		return pages, nil
 	}
-	img, err := decodeImage(imagePath)
+	imagePath := page.path
+	img, err := page.image()
 	if err != nil {
 		return pages, nil // not a PNG or JPEG (a TIFF): read as it is
 	}

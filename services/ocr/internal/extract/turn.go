@@ -22,17 +22,17 @@ import (
 // turned reads a single page image again from a copy turned upright when
 // its first reading (pages) is weak and orientation detection says the
 // page is turned. It returns the image the page's text comes from — the
-// copy, at turnedPath(imagePath), when its reading is kept, which the
+// copy, at turnedPath(page.path), when its reading is kept, which the
 // caller removes — and that reading. It fails only when ctx ends: a
 // detection that fails (no osd data installed), an image it cannot decode
 // or a copy that cannot be read leaves the first reading.
-func (t *Tesseract) turned(ctx context.Context, imagePath string, dpi int, language string, pages []PageText) (string, []PageText, error) {
+func (t *Tesseract) turned(ctx context.Context, page *scan, dpi int, language string, pages []PageText) (*scan, []PageText, error) {
 	if len(pages) != 1 || !weak(pages[0]) {
-		return imagePath, pages, nil
+		return page, pages, nil
 	}
-	out, err := t.tool.Run(ctx, imagePath, "stdout", "--dpi", strconv.Itoa(dpi), "--psm", "0")
+	out, err := t.tool.Run(ctx, page.path, "stdout", "--dpi", strconv.Itoa(dpi), "--psm", "0")
 	if ctx.Err() != nil {
-		return imagePath, nil, ctx.Err()
+		return page, nil, ctx.Err()
 	}
 	deg := osdRotation(string(out))
 	// Detection on a page of few words tells a side from its opposite
@@ -44,7 +44,7 @@ func (t *Tesseract) turned(ctx context.Context, imagePath string, dpi int, langu
 	}
 	if err != nil || deg == 0 {
 		if alnum(pages[0].Text) >= skippedMinChars {
-			return imagePath, pages, nil
+			return page, pages, nil
 		}
 		// A page that read next to nothing, on which the detection found
 		// too few letters to tell ("Too few characters"), is tried every
@@ -52,11 +52,11 @@ func (t *Tesseract) turned(ctx context.Context, imagePath string, dpi int, langu
 		// AE" (found from outside); turned, it reads whole.
 		turns = []int{90, 270, 180}
 	}
-	img, err := decodeImage(imagePath)
+	img, err := page.image()
 	if err != nil {
-		return imagePath, pages, nil // not a PNG or JPEG, or too large
+		return page, pages, nil // not a PNG or JPEG, or too large
 	}
-	path := turnedPath(imagePath)
+	path := turnedPath(page.path)
 	r := img.Bounds()
 	gray := grayRows(img, r.Min.Y, r.Max.Y)
 	var best []PageText
@@ -68,7 +68,7 @@ func (t *Tesseract) turned(ctx context.Context, imagePath string, dpi int, langu
 		again, err := t.recognize(ctx, path, dpi, language)
 		if ctx.Err() != nil {
 			_ = os.Remove(path)
-			return imagePath, nil, ctx.Err()
+			return page, nil, ctx.Err()
 		}
 		if err == nil && len(again) == 1 && smoothedBetter(pages[0], again[0]) && (best == nil || confidentChars(again[0]) > confidentChars(best[0])) {
 			best, bestTurn = again, d
@@ -79,13 +79,14 @@ func (t *Tesseract) turned(ctx context.Context, imagePath string, dpi int, langu
 	}
 	if best == nil {
 		_ = os.Remove(path)
-		return imagePath, pages, nil
+		return page, pages, nil
 	}
-	if err := writeGray(path, turnClockwise(gray, bestTurn)); err != nil {
+	upright := turnClockwise(gray, bestTurn)
+	if err := writeGray(path, upright); err != nil {
 		_ = os.Remove(path)
-		return imagePath, pages, nil
+		return page, pages, nil
 	}
-	return path, best, nil
+	return scanFrom(path, upright), best, nil
 }
 
 // turnedPath is where the upright copy of the image at imagePath is
