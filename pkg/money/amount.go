@@ -441,12 +441,14 @@ var (
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
 	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
-	// outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?)\b)|\b(?:` + moreCodes + `)\b|kr\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b)`)
+	// outside); the đồng as Vietnamese writes it after a sum, "48.510.000
+	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
+	// total was held against the dollar's threshold).
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?)\b)|\b(?:` + moreCodes + `)\b|kr\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
-		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
+		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
 	// from outside: an Indian invoice's lakhs were money of no currency).
@@ -659,8 +661,10 @@ func currencyAfter(right string) string {
 	if m == "" {
 		return ""
 	}
-	if r, _ := utf8.DecodeRuneInString(right[len(m):]); isAlpha(m[len(m)-1]) && unicode.IsLetter(r) {
-		// A code is a word of its own, "25 PENÍZE" no sol.
+	last, _ := utf8.DecodeLastRuneInString(m)
+	if r, _ := utf8.DecodeRuneInString(right[len(m):]); unicode.IsLetter(last) && unicode.IsLetter(r) {
+		// A code is a word of its own, "25 PENÍZE" no sol, "1.250.000
+		// đơn" no đồng.
 		return ""
 	}
 	// Czech crowns as OCR reads them without Czech, "Ké", and only as a
