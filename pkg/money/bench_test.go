@@ -11,7 +11,9 @@ import (
 // (realistic documents, one a call) and of 64 KiB of single digits
 // parted by spaces, a text that is all numbers without a word: MB/s is
 // the figure. The second took 17 µs a byte while every number ran the
-// month names' patterns.
+// month names' patterns, and again 19 µs while every number ran
+// currencyEnd (0.05 MB/s; 0.93-0.98 once mayEndInCurrency let most
+// numbers pass it by; the documents 0.32 to 0.41-0.42).
 func BenchmarkAmounts(b *testing.B) {
 	files, _ := filepath.Glob("../../services/classifier/eval/docs/*.txt")
 	var texts []string
