@@ -231,6 +231,9 @@ func TestDecideOutsideTypes(t *testing.T) {
 		{"a spanish recibo de salarios", taxForm, "TALLERES MECÁNICOS ZARAGOZA S.L. – CIF B50918273\nPol. Ind. Malpica, calle E, 50016 Zaragoza\n\nRECIBO INDIVIDUAL JUSTIFICATIVO DEL PAGO DE SALARIOS\nTrabajador: Lucía Gascón Bernal", "other", true, true, "payslip"},
 		{"a polish pasek wynagrodzenia", taxForm, "PRZEDSIĘBIORSTWO TRANSPORTOWE „KORMORAN” – Elbląg\n\nPasek wynagrodzenia – listopad 2026\nPracownik: Michał Dąbrowski", "other", true, true, "payslip"},
 		{"a spanish nómina", taxForm, "NÓMINA NOVIEMBRE 2026\nTrabajador: Ana Ruiz\nLíquido a percibir 1.612,40", "other", true, true, "payslip"},
+		// Found from outside (twenty-seventh trial): a remittance advice,
+		// the payer's notice of what it paid, recorded as an invoice.
+		{"a remittance advice the model calls an invoice", unsure{[]events.Candidate{c("invoice", 0.99), c("receipt", 0.01)}, ""}, "*** REMITTANCE ADVICE ***        This is not a cheque\n\nNorthern Shield Mechanical Inc.\nPayment No. 0045120", "other", true, true, "remittance advice"},
 		{"a cv the model calls an id document", unsure{[]events.Candidate{c("id_document", 0.9), c("other", 0.08)}, ""}, "\n\nCURRICULUM VITAE\nSophie Lambert\nDate of birth: 14/05/1991", "other", true, true, "curriculum vitae"},
 		{"a payslip the model calls other", unsure{[]events.Candidate{c("other", 0.97), c("tax_form", 0.02)}, ""}, "PAYSLIP\nGross pay 3,100.87", "other", false, false, ""},
 		{"a tax form that mentions payslips further down", taxForm, "P60 End of Year Certificate\nTax year to 5 April 2026\nEmployee's details\nPay and Income Tax details\nKeep this certificate with your payslips.", "tax_form", false, false, ""},

@@ -24,6 +24,7 @@ var outsideKinds = []struct {
 		`loonstrook|salarisstrook|loonspecificatie|salarisspecificatie|recibo\s+de\s+vencimento|holerite|contracheque|lönespecifikation|lönebesked|lønseddel|lønsedel|lønspecifikation|lønnsslipp|lønnsspesifikasjon|` +
 		`pasek\s+(?:wypłaty|płacowy|wynagrodzenia)|odcinek\s+(?:wypłaty|płacowy)|palkkalaskelma|palkkakuitti|výplatní\s+(?:páska|lístek)|výplatná\s+páska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
 		`platna\s+lista|obračun\s+plaće|plačilna\s+lista|palgateatis|palgaleht|algas\s+lapiņa|algalapis|maaş\s+bordrosu|ücret\s+bordrosu|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
+	{"remittance advice", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:remittance\s+advice|payment\s+advice|remittance\s+slip|avis\s+de\s+(?:paiement|virement)|zahlungsavis|betalingsadvies|betalningsavi)(?:$|[^\p{L}])`)},
 	{"curriculum vitae", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 

@@ -28,6 +28,9 @@ func TestTitledTypes(t *testing.T) {
 		{"REPUBLIK INDONESIA\nKARTU TANDA PENDUDUK\nNIK : 3204125708930003", []string{"id_document"}},
 		{"Pöntun nr. 4471\nDags.: 20.11.2026", []string{"purchase_order"}},
 		{"T. GARANTİ BBVA A.Ş.\nHESAP EKSTRESİ\nMüşteri No : 48120976", []string{"bank_statement"}},
+		// Found from outside (twenty-seventh trial): an insurance policy's
+		// schedule, the contract, recorded as a claim at 1.00.
+		{"Harbourside Home Insurance — Policy Schedule\nYour Home Insurance Policy Schedule\nPolicyholder", []string{"contract"}},
 		{"GÉPJÁRMŰ-FELELŐSSÉGBIZTOSÍTÁSI KÁRBEJELENTŐ\nGenerali Biztosító Zrt.", []string{"insurance_claim"}},
 		{"Ceļojumu apdrošināšanas atlīdzības pieteikums\nPolises Nr.: CA 2610", []string{"insurance_claim"}},
 		{"PRÍJMOVÝ POKLADNIČNÝ DOKLAD č. 2026/0774\nPrijaté od: Ján Hudák", []string{"receipt"}},
