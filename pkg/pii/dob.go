@@ -246,7 +246,20 @@ func flatBirthColumn(lt *layout.Text, start int) (birth, ok bool) {
 	if strings.ContainsAny(header, "0123456789") {
 		return false, false
 	}
-	labels := dateLabel.FindAllString(header, -1)
+	// A bilingual heading is one column's: "DATA URODZENIA / DATE OF
+	// BIRTH" over a Polish card's date (found from outside).
+	var labels []string
+	end := -1
+	for _, loc := range dateLabel.FindAllStringIndex(header, -1) {
+		if n := len(labels); n > 0 && strings.TrimSpace(header[end:loc[0]]) == "/" {
+			if !birthOnly.MatchString(strings.TrimSpace(labels[n-1])) {
+				labels[n-1] = header[loc[0]:loc[1]]
+			}
+		} else {
+			labels = append(labels, header[loc[0]:loc[1]])
+		}
+		end = loc[1]
+	}
 	if len(labels) < 1 {
 		return false, false
 	}

@@ -82,6 +82,9 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (twenty-sixth trial).
 		{"australian six digits", "If you have questions, phone us on 13 28 61.", []string{"13 28 61"}},
 		{"indian free call", "For any queries call 1800 202 6161 or write to us.", []string{"1800 202 6161"}},
+		// Found from outside (twenty-seventh trial): an Indian mobile in
+		// fives on a fuel receipt.
+		{"indian mobile in fives", "VEH NO : KA 05 MN 4471\nCUST MOB: 98450 31276\nMODE SURE", []string{"98450 31276"}},
 		{"faroese six digits", "tlf. 21 84 37 ella á teldupost", []string{"21 84 37"}},
 		{"a relationship manager's number", "Relationship manager: Ciarán Walsh, 091 563 201, ciaran@example.ie", []string{"091 563 201"}},
 		{"norwegian free call", "Har du spørsmål, ring 800 80 000.", []string{"800 80 000"}},
@@ -475,6 +478,9 @@ func TestDateOfBirth(t *testing.T) {
 		// document's language over a row with as many dates; Turkish,
 		// Icelandic and Latvian labels.
 		{"german flat table", "Name, Vorname Geburtsdatum Beruf\n\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},
+		// Found from outside (twenty-seventh trial): a Polish card's
+		// bilingual headings, one column's, over its row of values.
+		{"bilingual flat headings", "DATA URODZENIA / DATE OF BIRTH NUMER DOWODU / CARD NUMBER\n12.03.1985 DBA347125", []string{"12.03.1985"}},
 		{"german flat table without the blank line", "Name, Vorname Geburtsdatum Beruf\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},
 		{"spanish card's flat table, a date with spaces", "SEXO NACIONALIDAD FECHA DE NACIMIENTO\nF ESP 14 03 1990", []string{"14 03 1990"}},
 		{"german flat table, birth date second", "Name Eintrittsdatum Geburtsdatum\nK. Berg 01.04.2019 19.07.1984", []string{"19.07.1984"}},

@@ -6,6 +6,8 @@ import (
 	"strconv"
 	"strings"
 	"time"
+	"unicode"
+	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/layout"
 )
@@ -39,6 +41,9 @@ type idForm struct {
 	// firms says businesses get numbers of the form too: a match on a line
 	// naming a legal form (d.o.o.), or under one, is the business's.
 	firms bool
+	// above says the label may also stand anywhere in the line above
+	// (labelledAbove), for numbers whose check digits valid verifies.
+	above bool
 	// digits is the fewest digits a line must hold to hold the form, and
 	// run the longest run of digits without a break it holds: most lines
 	// are passed over without running re (see matchLines).
@@ -94,13 +99,13 @@ var idForms = []idForm{
 	// fødselsnummer, Germany's Steuer-ID; nine: the Netherlands' BSN,
 	// Portugal's NIF, Canada's SIN. Other numbers share these shapes:
 	// each is taken only under its label.
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel[^\p{L}\p{N}]*$`), digits: 11, run: 11},
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:fødselsnummer|fodselsnummer|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
-	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\))?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\))?[^\p{L}\p{N}]*$`), above: true, digits: 9, run: 3},
 	// Brazil's CPF, two mod-11 check digits: written with its points and
 	// dash wherever it stands, under its label without them (found from
 	// outside: a statement's "CPF: 407.219.385-23").
@@ -109,7 +114,7 @@ var idForms = []idForm{
 	// Romania's CNP, Greece's AMKA, Hungary's tax id (adóazonosító jel)
 	// and social security number (TAJ): under their labels.
 	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod numeric personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)(?:\bamka|(?:^|[^\p{L}])αμκα)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)(?:\bamka|(?:^|[^\p{L}])αμκα)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad[óo]azonos[íi]t[óo](?:\s+(?:jel|sz[áa]m))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]m)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	// Croatia's OIB, Slovenia's EMŠO (and the JMBG of the other former
@@ -118,7 +123,7 @@ var idForms = []idForm{
 	// labels. Switzerland's AHV number, 756 and EAN-13's check: written
 	// with its dots wherever it stands, under its label without them.
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: oibValid, label: regexp.MustCompile(`(?i)\boib\.?[^\p{L}\p{N}]*$`), firms: true, digits: 11, run: 11},
-	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: emsoValid, label: regexp.MustCompile(`(?i)(?:\b(?:emšo|emso|jmbg)|(?:^|[^\p{L}])(?:јмбг|емшо|ембг))\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: emsoValid, label: regexp.MustCompile(`(?i)(?:\b(?:emšo|emso|jmbg)|(?:^|[^\p{L}])(?:јмбг|емшо|ембг))\.?[^\p{L}\p{N}]*$`), above: true, digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: egnValid, label: regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:егн|egn)\.?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
@@ -227,6 +232,16 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{1,3}(?:\.\d{3}){2,3})\b|\b(\d{6,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bc\.\s?c\.|\bc[ée]dula(?:\s+de\s+ciudadan[íi]a)?(?:\s+(?:no\.?|n[°º]))?)[^\p{L}\p{N}]*$`), digits: 6, run: 3},
 	{re: regexp.MustCompile(`\b(80\d{18})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btessera\s+sanitaria(?:\s+n\.?)?[^\p{L}\p{N}]*$`), digits: 20, run: 20},
 	{re: regexp.MustCompile(`\b([A-Z]{0,3}\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number))[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	// Found from outside (twenty-seventh trial), under their labels: an
+	// Indian hospital's patient id (UHID, its prefix and a dash: "UHID:
+	// SMH-0012784455") and the ABHA health number; Aadhaar's Virtual ID,
+	// sixteen digits in fours; the Philippines' SSS (2-7-1), PhilHealth
+	// (2-9-1) and Pag-IBIG (4-4-4) numbers of a payslip.
+	{re: regexp.MustCompile(`\b([A-Z]{0,5}-?\d{6,14})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:uhid|abha(?:\s+(?:no\b\.?|number|id))?)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	{re: regexp.MustCompile(`\b(\d{4}) (\d{4}) (\d{4}) (\d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:vid|virtual\s+id)[^\p{L}\p{N}]*$`), digits: 16, run: 4},
+	{re: regexp.MustCompile(`\b(\d{2})-(\d{7})-(\d)\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bsss(?:\s+(?:no\b\.?|number|id))?[^\p{L}\p{N}]*$`), digits: 10, run: 7},
+	{re: regexp.MustCompile(`\b(\d{2})-(\d{9})-(\d)\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:philhealth|phic)(?:\s+(?:no\b\.?|number|id|pin))?[^\p{L}\p{N}]*$`), digits: 12, run: 9},
+	{re: regexp.MustCompile(`\b(\d{4})-(\d{4})-(\d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:pag-?ibig|hdmf)(?:\s+(?:mid|no\b\.?|number|id))*[^\p{L}\p{N}]*$`), digits: 12, run: 4},
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{4})\b`), valid: nhsValid, label: regexp.MustCompile(`(?i)\bh\s?&\s?c(?:\s+(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
 	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})-([\dXx])\b`), valid: func(string) bool { return true }, digits: 8, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{2,3})\b`), valid: tfnValid, label: regexp.MustCompile(`(?i)(?:\btax\s+file\s+(?:number|no\b\.?)(?:\s*\(tfn\))?|\btfn)[^\p{L}\p{N}]*$`), digits: 8, run: 2},
@@ -235,7 +250,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{4})\b`), valid: nhsValid, label: regexp.MustCompile(`(?i)\bchi(?:\s+(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])di[čc]|\bdaňové\s+identifikačné\s+číslo|\bdaňové\s+identifikační\s+číslo)(?:\s*\(di[čc]\))?[^\p{L}\p{N}]*$`), firms: true, digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bzzzs|(?:^|[^\p{L}])številka\s+zavarovane\s+osebe)(?:\s*\(zzzs\))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
-	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: rnokppValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:рнокпп|іпн|ідентифікаційний\s+(?:код|номер))|\brnokpp)(?:\s*\([^)\n]{0,80}\))?[^\p{L}\p{N}]*$|(?:^|[^\p{L}])платника\s+податків\)?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: rnokppValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:рнокпп|іпн|ідентифікаційний\s+(?:код|номер))|\brnokpp)(?:\s*\([^)\n]{0,80}\))?[^\p{L}\p{N}]*$|(?:^|[^\p{L}])платника\s+податків\)?[^\p{L}\p{N}]*$`), above: true, digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b((?:19|20)\d{6})-(\d{5})\b`), valid: func(s string) bool { return validDate(s[2:4], s[4:6], s[6:8]) }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:запис\s*№|унзр)|\brecord\s+(?:no\b\.?|number)|\bunzr)[^\p{L}\p{N}]*$`), digits: 13, run: 8},
 }
 
@@ -325,8 +340,10 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // Portuguese driving licence's "L-1482736 5"), or three dashed groups
 // (Ontario's "T7241-40738-30719", found from outside). Up to four letters
 // before the first digit: OCR reads a Dutch card's "IXR04K7L2" as
-// "IXRO4K7L2".
-var idValueRe = regexp.MustCompile(`\b(?:[A-Z]{1,3}-)?[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?\b`)
+// "IXRO4K7L2". Or a letter and twelve digits in threes, as Michigan
+// writes its driver's licence numbers, "K423 561 874 219" (found from
+// outside).
+var idValueRe = regexp.MustCompile(`\b(?:(?:[A-Z]{1,3}-)?[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?|[A-Z]\d{3}(?: \d{3}){3})\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
@@ -354,7 +371,7 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			if !f.valid(b.String()) && !namedID.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
-			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) || vatLabel.MatchString(labelBefore(lt, m[0])) {
+			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && f.valid(b.String()) && labelledAbove(lt, f.label, m[0])) || vatLabel.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
 			if f.firms && firmAt(lt, m[0]) {
@@ -463,10 +480,26 @@ func holding(counts []lineDigits, n, run int) func(int, string) bool {
 var translationEnd = regexp.MustCompile(`\s*/\s*[^/\n\d]{1,30}$`)
 
 // groupGoesOn reports whether text[start:end] is part of a longer run of
-// digit groups: "4111 1111 1111" of a card's sixteen digits.
+// digit groups: "4111 1111 1111" of a card's sixteen digits. A date or
+// a time beside it is no group of it: "14.06.2031 85031245673", a card's
+// expiry and its holder's PESEL (found from outside).
 func groupGoesOn(text string, start, end int) bool {
-	before := start >= 2 && text[start-1] == ' ' && isDigit(text[start-2])
-	after := end+1 < len(text) && text[end] == ' ' && isDigit(text[end+1])
+	before := false
+	if start >= 2 && text[start-1] == ' ' && isDigit(text[start-2]) {
+		i := start - 2
+		for i > 0 && isDigit(text[i-1]) {
+			i--
+		}
+		before = i == 0 || !strings.ContainsRune("./:-", rune(text[i-1]))
+	}
+	after := false
+	if end+1 < len(text) && text[end] == ' ' && isDigit(text[end+1]) {
+		i := end + 1
+		for i < len(text) && isDigit(text[i]) {
+			i++
+		}
+		after = i == len(text) || !strings.ContainsRune("./:-", rune(text[i]))
+	}
 	return before || after
 }
 
@@ -484,6 +517,47 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 	}
 	h, _, ok := lt.HeaderAbove(start, end)
 	return ok && label.MatchString(h.Text)
+}
+
+// labelledAbove reports whether the line above start (one blank line
+// skipped) holds label, a national number's (which ends the text it
+// matches), in four letters or more, ending at a word's end at or right
+// of the value's column: a card's or a form's row of labels over its row
+// of values, whose columns OCR flattened (found from outside: "DATA
+// WAŻNOŚCI / EXPIRY DATE NUMER PESEL / PERSONAL NUMBER" over "14.06.2031
+// 85031245673", a T4's "12 Social insurance number 10 Province of
+// employment" over "[527 816 409 | [on |"). The caller asks it only of
+// a number whose check digits hold (idForm.above).
+func labelledAbove(lt *layout.Text, label *regexp.Regexp, start int) bool {
+	above, ok := lt.LineAbove(start)
+	if !ok {
+		return false
+	}
+	col := utf8.RuneCountInString(lt.LeftOf(start))
+	for cut := range len(above) + 1 {
+		if cut < len(above) && (above[cut] != ' ' || cut == 0 || above[cut-1] == ' ') {
+			continue
+		}
+		head := above[:cut]
+		if utf8.RuneCountInString(strings.TrimRight(head, " ")) < col {
+			continue
+		}
+		if loc := label.FindStringIndex(head); loc != nil && letters(head[loc[0]:loc[1]]) >= 4 {
+			return true
+		}
+	}
+	return false
+}
+
+// letters counts the letters of s.
+func letters(s string) int {
+	n := 0
+	for _, r := range s {
+		if unicode.IsLetter(r) {
+			n++
+		}
+	}
+	return n
 }
 
 // legalForm is a business's legal form in the languages whose

@@ -49,6 +49,16 @@ func TestNationalIDs(t *testing.T) {
 		{"pl pesel unlabelled", "Nr zamówienia 62071745871", nil},
 		{"tr tckn", "T.C. Kimlik No: 38492015776", []string{"38492015776"}},
 		{"tr tckn, the label in full", "T.C. Kimlik Numarası: 38492015776", []string{"38492015776"}},
+		// Found from outside (twenty-seventh trial): labels over values
+		// whose columns OCR flattened, a date beside a number, and
+		// numbers of India, the Philippines and Michigan under their labels.
+		{"pesel under a flattened row of labels", "DATA WAŻNOŚCI / EXPIRY DATE NUMER PESEL / PERSONAL NUMBER\n14.06.2031 85031245673", []string{"85031245673"}},
+		{"sin under a t4's box labels", "12 Social insurance number 10 Province of employment\n\n[527 816 409 | [on |", []string{"527 816 409"}},
+		{"a group's number under a member id is none", "Member ID: XMP884210733\nGroup: 0074421 (NYC Transit Employees)", []string{"XMP884210733"}},
+		{"uhid", "Patient Name: Mrs. Sneha Vinayak Kulkarni                   UHID: SMH-0012784455", []string{"SMH-0012784455"}},
+		{"aadhaar virtual id", "VID : 9134 5678 2213 0458\nIssue Date: 02/03/2019", []string{"9134 5678 2213 0458"}},
+		{"philippine payslip numbers", "- PhilHealth: 12-345678901-2\nSSS No.: 34-5678901-2\nPag-IBIG MID: 1211-4587-3390", []string{"12-345678901-2", "34-5678901-2", "1211-4587-3390"}},
+		{"michigan licence number under its column", "Driver's license number                                State\nK423 561 874 219                                       MI", []string{"K423 561 874 219"}},
 		{"tr tckn unlabelled", "Poliçe No: 38492015776", nil},
 		{"no fodselsnummer bad check under its name", "Fødselsnummer: 010190 12345", []string{"010190 12345"}},
 		{"no fodselsnummer under a bilingual label", "Fødselsnummer / Personal ID No.: 150387 43691", []string{"150387 43691"}},
