@@ -443,11 +443,12 @@ var (
 	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
 	// outside); the đồng as Vietnamese writes it after a sum, "48.510.000
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
-	// total was held against the dollar's threshold).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?)\b)|\b(?:` + moreCodes + `)\b|kr\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
+	// total was held against the dollar's threshold); the crowns in words,
+	// "Du får 4 812 kroner tilbake" (found from outside).
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
-		"Fr.": "CHF", "kr": krona, "kr.": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
+		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
 		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
@@ -838,7 +839,11 @@ var (
 	// pointThousand is a number with one point and three digits after it.
 	pointThousand = regexp.MustCompile(`^\d{1,3}\.\d{3}$`)
 	// labUnit: a laboratory result's unit later on the number's row.
-	labUnit = regexp.MustCompile(`(?i)(?:^|[\s<>(])(?:mg|g|µg|ug|ng|pg|mmol|µmol|umol|nmol|meq|u|iu|miu)/(?:dl|l|ml|dL|24h)\b|\bmm ?hg\b|\bx ?10\^?\d+/l\b`)
+	// labCount is a count's unit in a laboratory row's label: "Total WBC
+	// (/cumm)  3,400  2,900" (found from outside: white cells were money
+	// after "Total").
+	labCount = regexp.MustCompile(`(?i)(?:^|[\s(])(?:cells\s*)?/\s*(?:cumm|cmm|mm3|mm³|µl|μl|ul|hpf)(?:$|[^\p{L}])`)
+	labUnit  = regexp.MustCompile(`(?i)(?:^|[\s<>(])(?:mg|g|µg|ug|ng|pg|mmol|µmol|umol|nmol|meq|u|iu|miu)/(?:dl|l|ml|dL|24h)\b|\bmm ?hg\b|\bx ?10\^?\d+/l\b`)
 	// destinationBefore: a text, message or call sent to the number.
 	chequeBefore      = regexp.MustCompile(`(?i)\b(?:chq|cheque|check)(?:\s*(?:no\b\.?|number|#))?[ \t]*$`)
 	netBefore         = regexp.MustCompile(`(?i)\bnet[ \t]*$`)
@@ -918,6 +923,81 @@ func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
 		return k, i, true
 	}
 	return labelNone, 0, false
+}
+
+// boxRow finds the numbered box a form's value is under when OCR
+// flattened the form's row of boxes ("14 Employment income 22 Income tax
+// deducted" over "| 68450.00 | { 11203.44 ]", found from outside on a
+// T4): the line above (one blank line skipped) is cut into labels at the
+// box numbers that start it and each label, and when the number's line
+// holds only numbers and box rules, as many as there are labels, its
+// place picks its label. A two-decimal value in a box no label names
+// otherwise is a sum: a tax slip's boxes hold money. It returns what the
+// box's label calls the number and the line of the labels.
+func boxRow(lt *layout.Text, n number) (labelKind, int, bool) {
+	li := lt.LineAt(n.start)
+	line := lt.LineText(li)
+	if strings.Trim(line, " \t|[]{}()<>0123456789.,'-") != "" {
+		return labelNone, 0, false
+	}
+	hi := li - 1
+	if hi > 0 && lt.IsBlank(hi) {
+		hi--
+	}
+	if hi < 0 {
+		return labelNone, 0, false
+	}
+	var boxes []string
+	words := strings.Fields(lt.LineText(hi))
+	for i, w := range words {
+		box := len(w) <= 3 && strings.Trim(w, "0123456789") == "" && i+1 < len(words) && unicode.IsLetter([]rune(words[i+1])[0])
+		switch {
+		case box:
+			boxes = append(boxes, "")
+		case i == 0:
+			return labelNone, 0, false // a row of boxes starts with one
+		default:
+			boxes[len(boxes)-1] = strings.TrimSpace(boxes[len(boxes)-1] + " " + w)
+		}
+	}
+	values := scanNumbers(line, locale{})
+	if len(boxes) < 2 || len(values) != len(boxes) {
+		return labelNone, 0, false
+	}
+	start := lt.Lines()[li].Start
+	for i, v := range values {
+		if start+v.start != n.start {
+			continue
+		}
+		k := classifyLabel(boxes[i])
+		if k == labelNone && twoDecimals(n) {
+			k = labelMoney
+		}
+		return k, hi, true
+	}
+	return labelNone, 0, false
+}
+
+// boxStart is a box's number before its label in a row of a form's
+// boxes.
+var boxStart = regexp.MustCompile(`(?:^|\s)(\d{1,3})\s+\p{L}`)
+
+// boxNumber reports whether n is the number of a box in a line that is a
+// row of a form's boxes: two or more labels, each after its box's number,
+// the first starting the line.
+func boxNumber(lt *layout.Text, n number) bool {
+	l := lt.Lines()[lt.LineAt(n.start)]
+	line := lt.String()[l.Start:l.End]
+	locs := boxStart.FindAllStringSubmatchIndex(line, -1)
+	if len(locs) < 2 || strings.TrimSpace(line[:locs[0][2]]) != "" {
+		return false
+	}
+	for _, loc := range locs {
+		if l.Start+loc[2] == n.start {
+			return true
+		}
+	}
+	return false
 }
 
 // allCapitalised reports whether at least two words in three start with a
@@ -1039,7 +1119,7 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	}
 	// A laboratory result is no money whatever its row's label says:
 	// "Cholesterol, total  231  H  <200  mg/dL" (found from outside).
-	if cur == "" && labUnit.MatchString(right) {
+	if cur == "" && (labUnit.MatchString(right) || labCount.MatchString(left)) {
 		return Amount{}, "", false
 	}
 	// Eight digits or more, neither grouped nor with decimals nor next
@@ -1059,6 +1139,12 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	// pages, "Page 1 of 2" (found from outside: each was money after a
 	// deposit's or a tax's word earlier in its sentence).
 	if cur == "" && !n.decimals && !n.grouped && len(n.raw) <= 2 && (countBefore.MatchString(right) || pageOf.MatchString(left)) {
+		return Amount{}, "", false
+	}
+	// A form's box number: "16 Employee's CPP contributions 164
+	// Employee's second CPP contributions" (found from outside: box 164
+	// of a T4 was money after the contributions of box 16).
+	if cur == "" && !n.decimals && !n.grouped && len(n.raw) <= 3 && boxNumber(lt, n) {
 		return Amount{}, "", false
 	}
 	// A bare count in parentheses restates a number in words: "cada
@@ -1119,7 +1205,9 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 		moneyTable = headerKind == labelNone && twoDecimals(n) && hasMoneyWord(lt.LineText(line))
 	}
 	if column == "" && headerKind == labelNone {
-		if k, line, ok := flatHeader(lt, n); ok {
+		if k, line, ok := boxRow(lt, n); ok {
+			headerKind, column, rowKind = k, "box:"+strconv.Itoa(line), labelNone
+		} else if k, line, ok := flatHeader(lt, n); ok {
 			headerKind, column = k, "flat:"+strconv.Itoa(line)
 			if above && line == lt.LineAt(n.start)-1 {
 				// The line above is a row of headers over the row's
@@ -1365,13 +1453,27 @@ func labelAboveRun(lt *layout.Text, off int) (string, int, bool) {
 			continue
 		}
 		cells := splitCells(line)
-		if len(cells) != 1 || !hasWord(cells[0]) || strings.ContainsAny(cells[0], "0123456789") || len([]rune(cells[0])) > 40 {
+		if len(cells) != 1 {
 			return "", 0, false
 		}
-		return cells[0], i, true
+		label := formLine.ReplaceAllString(cells[0], "")
+		label = strings.TrimSpace(aside.ReplaceAllString(label, " "))
+		if !hasWord(label) || strings.ContainsAny(label, "0123456789") || len([]rune(label)) > 48 {
+			return "", 0, false
+		}
+		return label, i, true
 	}
 	return "", 0, false
 }
+
+var (
+	// formLine is a form's line number before its label, "39 - ", "12a.".
+	formLine = regexp.MustCompile(`^\d{1,3}[a-z]?\s*[-–.:)]?\s+`)
+	// aside is a label's words in parentheses, a rate or a reference:
+	// "Daň (19 %)", "Úhrn príjmov (§ 5 ods. 1 a 3 zákona)" (found from
+	// outside: a Slovak return's sums under such labels were no money).
+	aside = regexp.MustCompile(`\([^()\n]*\)`)
+)
 
 // isNumberText reports whether s is only a number with its separators.
 func isNumberText(s string) bool {

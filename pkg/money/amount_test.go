@@ -338,6 +338,12 @@ func TestAmountForms(t *testing.T) {
 		{"a french total under its items", "Tomates 4,56\nCafé moulu 10,39\nÀ PAYER 14,95", []string{"4.56 label", "10.39 label", "14.95 label"}},
 		{"a norwegian total due", "Å betale 1 250,00", []string{"1250.00 label"}},
 		{"a member's number is no rent", "N° adhérent              373875", []string{}},
+		// Found from outside (twenty-seventh trial).
+		{"a t4's boxes flattened", "14 Employment income 22 Income tax deducted\n\n| 68450.00 | { 11203.44 ]\n16 Employee's CPP contributions 164 Employee's second CPP contributions\n\n| 3867.50 | [188.00 <", []string{"68450.00 column", "11203.44 column", "3867.50 column", "188.00 column"}},
+		{"a deposit guarantee per person", "Het tegoed op deze rekening valt onder het depositogarantiestelsel tot € 100.000 per persoon.", []string{}},
+		{"white cells per cubic millimetre", "Total WBC (/cumm)                     3,400                  2,900", []string{}},
+		{"crowns in words", "Skatteoppgjøret ditt\nDu får 4 812 kroner tilbake. Beløpet betales ut.", []string{"4812.00 NOK currency"}},
+		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -43,8 +43,11 @@ var (
 	// outside: a Basque receipt's "GUZTIRA (EUR) 28,04", a Vietnamese
 	// invoice's "Tổng cộng tiền thanh toán", a Macedonian order's "ВКУПНО
 	// ЗА ПЛАЌАЊЕ", a Nynorsk return's "Løn" were no money), and the totals
-	// of receipts' item lines (itemTotal).
-	moreMoney = `yhteensä|összesen|kokku|kopā|iš viso|ukupno|skupaj|celkem|à payer|toplam|toplamı|guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt`
+	// of receipts' item lines (itemTotal); the sums of Slovak and Czech
+	// returns, their labels on the line above (found from outside: a
+	// Slovak return's "Úhrn príjmov", "Daň (19 %)" and "Daňový
+	// preplatok" were no money).
+	moreMoney = `úhrn|daň|daňový preplatok|daňový nedoplatok|preplatok|nedoplatok|príjmov|príjmy|základ dane|poistné|poistného|preddavkov|příjmů|příjmy|základ daně|přeplatek|pojistné|yhteensä|összesen|kokku|kopā|iš viso|ukupno|skupaj|celkem|à payer|toplam|toplamı|guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt`
 	moneyRe   = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe  = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
@@ -53,7 +56,7 @@ var (
 	// a balance sheet, it is still money.
 	departmentRe = regexp.MustCompile(`(?i)\baccounts? (?:payable|receivable)\b`)
 	// idWords label identifiers and quantities that are not money.
-	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|paragraph|para|schedule|annex|appendix|act|acts`)
+	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|paragraph|para|schedule|annex|appendix|act|acts|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.`)
 	// idMark marks a number as an identifier wherever it stands: "INV#",
 	// "§ 4".
 	idMark = regexp.MustCompile(`[#§]`)
@@ -74,7 +77,7 @@ var (
 		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy)\b`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
-	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
+	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|per (?:persoon|rekeninghouder|persona|depositante)|pro (?:person|einleger|kunde)|par (?:personne|déposant)|por (?:persona|depositante)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
 	// labelEnd: only punctuation or a parenthesised note after an
 	// identifier word, which must end the label to name the number.
 	// transactionCode starts a bank statement's row with the kind of
