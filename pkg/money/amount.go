@@ -1169,6 +1169,11 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	// not a number or a currency; alone on its line, the line above.
 	label, above, prose := rowLabel(lt, n.start, left)
 	rowKind := labels.kind(label)
+	if rowKind == labelLimit && transactionCode.MatchString(lt.LineText(lt.LineAt(n.start))) {
+		// A statement's row names its payee, whatever the cell left of
+		// the sum says: "19-Sep  INSURANCE PREM GUARDIAN LIFE  11,845.00".
+		rowKind = labelNone
+	}
 	if prose && rowKind == labelMoney && wordsAfterMoney(label) > maxWordsAfterLabel {
 		rowKind = labelNone
 	}

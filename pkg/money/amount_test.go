@@ -342,6 +342,7 @@ func TestAmountForms(t *testing.T) {
 		{"a t4's boxes flattened", "14 Employment income 22 Income tax deducted\n\n| 68450.00 | { 11203.44 ]\n16 Employee's CPP contributions 164 Employee's second CPP contributions\n\n| 3867.50 | [188.00 <", []string{"68450.00 column", "11203.44 column", "3867.50 column", "188.00 column"}},
 		{"a deposit guarantee per person", "Het tegoed op deze rekening valt onder het depositogarantiestelsel tot € 100.000 per persoon.", []string{}},
 		{"white cells per cubic millimetre", "Total WBC (/cumm)                     3,400                  2,900", []string{}},
+		{"a statement's row paying an insurer", "Date       Transaction Details                                  Debit            Credit        Balance\n18-Sep     POS PURCHASE TOTAL LIGUANEA                               8,100.00                         82,203.85\n19-Sep     INSURANCE PREM GUARDIAN LIFE                             11,845.00                         70,358.85", []string{"8100.00 label", "82203.85 label", "11845.00 column", "70358.85 column"}},
 		{"crowns in words", "Skatteoppgjøret ditt\nDu får 4 812 kroner tilbake. Beløpet betales ut.", []string{"4812.00 NOK currency"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}

@@ -83,7 +83,10 @@ var (
 	// transactionCode starts a bank statement's row with the kind of
 	// the transaction, as British and Irish banks print it: a direct
 	// debit, a standing order, a faster payment, a card payment.
-	transactionCode = regexp.MustCompile(`^\s*(?:DD|D/D|DDR|SO|S/O|STO|BGC|BACS|FPI|FPO|TFR|CHQ|POS|ATM|DEB|CPT|VIS|BP)\s+\S`)
+	// Or with its date, as every bank prints a row: "19-Sep INSURANCE
+	// PREM GUARDIAN LIFE 11,845.00 70,358.85" (found from outside: the
+	// premium paid to an insurer was read as a cover's limit).
+	transactionCode = regexp.MustCompile(`^\s*(?:DD|D/D|DDR|SO|S/O|STO|BGC|BACS|FPI|FPO|TFR|CHQ|POS|ATM|DEB|CPT|VIS|BP|\d{1,2}[-/.](?:\d{1,2}|[A-Za-z]{3})(?:[-/.]\d{2,4})?|\d{4}-\d{2}-\d{2})\s+\S`)
 	labelEnd        = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
 	// feesCapped: the sum a party pays, capped, "The total fees under
 	// Clause 3.1 shall not exceed SGD 57,600.00": the most the contract
