@@ -31,6 +31,9 @@ func TestTitledTypes(t *testing.T) {
 		// Found from outside (twenty-seventh trial): an insurance policy's
 		// schedule, the contract, recorded as a claim at 1.00.
 		{"Harbourside Home Insurance — Policy Schedule\nYour Home Insurance Policy Schedule\nPolicyholder", []string{"contract"}},
+		// A shorter phrase of the list ("hasar ihbar*") must not end the
+		// match before the longer one the title ends with.
+		{"BOĞAZİÇİ SİGORTA A.Ş.\nKASKO HASAR İHBAR FORMU\n\nHasar Dosya No  : 2025-K-0418827", []string{"insurance_claim"}},
 		{"GÉPJÁRMŰ-FELELŐSSÉGBIZTOSÍTÁSI KÁRBEJELENTŐ\nGenerali Biztosító Zrt.", []string{"insurance_claim"}},
 		{"Ceļojumu apdrošināšanas atlīdzības pieteikums\nPolises Nr.: CA 2610", []string{"insurance_claim"}},
 		{"PRÍJMOVÝ POKLADNIČNÝ DOKLAD č. 2026/0774\nPrijaté od: Ján Hudák", []string{"receipt"}},
