@@ -57,6 +57,7 @@ func TestNationalIDs(t *testing.T) {
 		{"a group's number under a member id is none", "Member ID: XMP884210733\nGroup: 0074421 (NYC Transit Employees)", []string{"XMP884210733"}},
 		{"uhid", "Patient Name: Mrs. Sneha Vinayak Kulkarni                   UHID: SMH-0012784455", []string{"SMH-0012784455"}},
 		{"aadhaar virtual id", "VID : 9134 5678 2213 0458\nIssue Date: 02/03/2019", []string{"9134 5678 2213 0458"}},
+		{"a corporation's tin in its letterhead", "VISAYAN BUILDERS & DEVELOPMENT CORP.\nGround Floor, JRDC Bldg., Osmeña Blvd., Cebu City 6000\nTel. (032) 254-8871 | TIN 004-512-883-000 | purchasing@visayanbuilders.ph", nil},
 		{"philippine payslip numbers", "- PhilHealth: 12-345678901-2\nSSS No.: 34-5678901-2\nPag-IBIG MID: 1211-4587-3390", []string{"12-345678901-2", "34-5678901-2", "1211-4587-3390"}},
 		{"michigan licence number under its column", "Driver's license number                                State\nK423 561 874 219                                       MI", []string{"K423 561 874 219"}},
 		{"tr tckn unlabelled", "Poliçe No: 38492015776", nil},
