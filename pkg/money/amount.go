@@ -246,7 +246,7 @@ func accountNumber(label string, n number) bool {
 // separators (",", ".", "'", "’", a no-break space, or a space when a
 // currency is next to it) and an optional decimal part of one or two
 // digits.
-func scanNumbers(text string, loc locale) []number {
+func scanNumbers(text string, loc *locale) []number {
 	var out []number
 	for i := 0; i < len(text); {
 		if !isDigit(text[i]) || (i > 0 && isDigit(text[i-1])) {
@@ -259,7 +259,7 @@ func scanNumbers(text string, loc locale) []number {
 		left := text[max(0, i-16):i]
 		signed := currencyBefore(left) != "" || loc.letterBefore(left) != ""
 		if sp := readNumber(text, i, true); sp.end > n.end && (signed || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
-			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || aloneInCell(text, i, sp.end, loc.spacedPoint)) && !quantityAndPrice(text, sp) {
+			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || aloneInCell(text, i, sp.end, loc)) && !quantityAndPrice(text, sp) {
 			n = sp
 		}
 		if d := spacedDecimals(text, n); d > 0 && (signed || currencyAfter(text[d:min(len(text), d+8)]) != "") {
@@ -300,13 +300,14 @@ func quantityAndPrice(text string, sp number) bool {
 // the line's end after it. A space-grouped number so set apart is one
 // number ("Total de la TVA brute due      17 534", found from outside);
 // two cells of a flattened table have a gap between them, not a space.
-// Not with a decimal point unless point is set (South Africa writes
-// "612 480.00", see locale): the other languages that group by spaces
+// Not with a decimal point unless the locale spaces a point's thousands
+// (South Africa writes "612 480.00", see locale): the other languages that
+// group by spaces
 // write a decimal comma, and "1 129.00" is a quantity and a price whose
 // columns the price's width closed up (found in a field receipt). A minus
 // sign may stand before the number in its cell.
-func aloneInCell(text string, start, end int, point bool) bool {
-	if !point && strings.Contains(text[start:end], ".") {
+func aloneInCell(text string, start, end int, loc *locale) bool {
+	if strings.Contains(text[start:end], ".") && !loc.spaced() {
 		return false
 	}
 	if start > 0 && text[start-1] == '-' {
@@ -756,7 +757,7 @@ func wordStart(s string) bool {
 
 // shapeOK reports whether the token can be an amount at all: not glued to
 // a code, not part of a date, time, percentage, quantity or phone number.
-func shapeOK(text string, loc locale, n number) bool {
+func shapeOK(text string, loc *locale, n number) bool {
 	if n.start > 0 {
 		c := text[n.start-1]
 		switch {
@@ -892,7 +893,7 @@ func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
 	}
 	// Counted as numbers, not fields: a space-grouped one is one
 	// ("14 800,00", found from outside).
-	fromRight := len(scanNumbers(lt.RightOf(n.end), locale{}))
+	fromRight := len(scanNumbers(lt.RightOf(n.end), localeOf("")))
 	blanks := 0
 	for i := li - 1; i >= 0 && li-i <= 40; i-- {
 		line := strings.TrimSpace(lt.LineText(i))
@@ -960,7 +961,7 @@ func boxRow(lt *layout.Text, n number) (labelKind, int, bool) {
 			boxes[len(boxes)-1] = strings.TrimSpace(boxes[len(boxes)-1] + " " + w)
 		}
 	}
-	values := scanNumbers(line, locale{})
+	values := scanNumbers(line, localeOf(""))
 	if len(boxes) < 2 || len(values) != len(boxes) {
 		return labelNone, 0, false
 	}
@@ -1076,7 +1077,7 @@ func bareIntegerBefore(text string, i int) bool {
 
 // judge decides whether the token n is money, and returns the amount and,
 // when it is in a table column, a key naming that column.
-func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, string, bool) {
+func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, string, bool) {
 	text := lt.String()
 	if !shapeOK(text, loc, n) {
 		return Amount{}, "", false
@@ -1112,7 +1113,7 @@ func judge(lt *layout.Text, labels labelCache, loc locale, n number) (Amount, st
 	}
 	// Dollars and pounds write decimals with a point, so "$2.879" is a
 	// fuel price's third decimal, not thousands (found from outside).
-	if pointDecimal[cur] && pointThousand.MatchString(n.raw) && !(cur == dollar && loc.pesos) {
+	if pointDecimal[cur] && pointThousand.MatchString(n.raw) && !(cur == dollar && loc.peso()) {
 		if v, err := strconv.ParseFloat(n.raw, 64); err == nil {
 			a.Value = v
 		}
