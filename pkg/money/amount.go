@@ -302,10 +302,9 @@ func quantityAndPrice(text string, sp number) bool {
 // two cells of a flattened table have a gap between them, not a space.
 // Not with a decimal point unless the locale spaces a point's thousands
 // (South Africa writes "612 480.00", see locale): the other languages that
-// group by spaces
-// write a decimal comma, and "1 129.00" is a quantity and a price whose
-// columns the price's width closed up (found in a field receipt). A minus
-// sign may stand before the number in its cell.
+// group by spaces write a decimal comma, and "1 129.00" is a quantity and
+// a price whose columns the price's width closed up (found in a field
+// receipt). A minus sign may stand before the number in its cell.
 func aloneInCell(text string, start, end int, loc *locale) bool {
 	if strings.Contains(text[start:end], ".") && !loc.spaced() {
 		return false
