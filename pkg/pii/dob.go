@@ -64,7 +64,7 @@ var (
 		// Languages outside the corpus (found from outside): Estonian,
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian, Romanian.
-		`s[üu]nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tgl\.? lahir|ngày sinh|datelindja|data e lindjes|` +
+		`s(?:[üu]|ii)nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tgl\.? lahir|ngày sinh|datelindja|data e lindjes|` +
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +
@@ -223,7 +223,7 @@ var (
 // birthHeading is a column heading that names a date of birth, in the
 // corpus's languages and others found from outside.
 const birthHeading = `date of birth|birth ?date|geburtsdatum|geb\.? ?-? ?datum|geboortedatum|date de naissance|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|` +
-	`f[öo]delsedatum|f[øo]dselsdato|data urodzenia|do[gğ]um tarihi|datum narozen[ií]|d[áa]tum narodenia|datum ro(?:đ|dj|d)enja|s[üu]nniaeg|syntym[äa]aika`
+	`f[öo]delsedatum|f[øo]dselsdato|data urodzenia|do[gğ]um tarihi|datum narozen[ií]|d[áa]tum narodenia|datum ro(?:đ|dj|d)enja|s(?:[üu]|ii)nniaeg|syntym[äa]aika`
 
 // flatBirthColumn, when it applies (ok), says whether the date at start
 // is a date of birth in a table whose column gaps OCR flattened

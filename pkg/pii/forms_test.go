@@ -84,6 +84,7 @@ func TestPhoneForms(t *testing.T) {
 		{"indian free call", "For any queries call 1800 202 6161 or write to us.", []string{"1800 202 6161"}},
 		// Found from outside (twenty-seventh trial): an Indian mobile in
 		// fives on a fuel receipt.
+		{"icelandic mobile", "Heimilisfang: Hringbraut 71, 107 Reykjavík\nFarsími: 862 4417     Netfang: gudrun.jons@simnet.is", []string{"862 4417"}},
 		{"indian mobile in fives", "VEH NO : KA 05 MN 4471\nCUST MOB: 98450 31276\nMODE SURE", []string{"98450 31276"}},
 		{"faroese six digits", "tlf. 21 84 37 ella á teldupost", []string{"21 84 37"}},
 		{"a relationship manager's number", "Relationship manager: Ciarán Walsh, 091 563 201, ciaran@example.ie", []string{"091 563 201"}},
@@ -480,6 +481,7 @@ func TestDateOfBirth(t *testing.T) {
 		{"german flat table", "Name, Vorname Geburtsdatum Beruf\n\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},
 		// Found from outside (twenty-seventh trial): a Polish card's
 		// bilingual headings, one column's, over its row of values.
+		{"estonian birth label as ocr reads it", "Isikukood: 46105230273\n\nSiinniaeg: 23.05.1961", []string{"23.05.1961"}},
 		{"bilingual flat headings", "DATA URODZENIA / DATE OF BIRTH NUMER DOWODU / CARD NUMBER\n12.03.1985 DBA347125", []string{"12.03.1985"}},
 		{"german flat table without the blank line", "Name, Vorname Geburtsdatum Beruf\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},
 		{"spanish card's flat table, a date with spaces", "SEXO NACIONALIDAD FECHA DE NACIMIENTO\nF ESP 14 03 1990", []string{"14 03 1990"}},
@@ -547,6 +549,9 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"iban compact", IBAN, "IBAN:GB82WEST12345698765432.", []string{"GB82WEST12345698765432"}},
 		{"iban split by a line break", IBAN, "IBAN: FR14 2004 1010 0505\n0001 3M02 606", []string{"FR14 2004 1010 0505\n0001 3M02 606"}},
 		{"iban bad checksum", IBAN, "IBAN DE89 3704 0044 0532 0130 01", []string{}},
+		// Found from outside (twenty-eighth trial): OCR read a space
+		// between two groups as a point.
+		{"iban with a point for a space", IBAN, "računi Korisnika kredita IBAN HR92 2484 0083 2011.8745 5.", []string{"HR92 2484 0083 2011.8745 5"}},
 		// Found from outside (twenty-fourth trial): the IBAN registry's
 		// countries beyond SEPA.
 		{"serbian iban compact", IBAN, "IBAN: RS64160000000123456789", []string{"RS64160000000123456789"}},

@@ -231,6 +231,14 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: afmValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])α\.?φ\.?μ\.?|\bafm)[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{1,3}(?:\.\d{3}){2,3})\b|\b(\d{6,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bc\.\s?c\.|\bc[ée]dula(?:\s+de\s+ciudadan[íi]a)?(?:\s+(?:no\.?|n[°º]))?)[^\p{L}\p{N}]*$`), digits: 6, run: 3},
 	{re: regexp.MustCompile(`\b(80\d{18})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btessera\s+sanitaria(?:\s+n\.?)?[^\p{L}\p{N}]*$`), digits: 20, run: 20},
+	// Found from outside (twenty-eighth trial), under their labels: a
+	// European health insurance card's number (field 8, "80", the
+	// country's numeric code and fifteen digits), New Zealand's National
+	// Health Index (three letters and four digits, or two digits and two
+	// letters) and Portugal's SNS user number.
+	{re: regexp.MustCompile(`\b(80\d{18})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])identifika[čc]n[ée]\s+[čc][íi]slo\s+(?:preukazu|pr[ůu]kazu)|\bcard\s+identification\s+number|\bidentification\s+number\s+of\s+the\s+card|\bkennnummer\s+der\s+karte|\bnum[ée]ro\s+d'identification\s+de\s+la\s+carte)[^\p{L}\p{N}]*$`), digits: 20, run: 20},
+	{re: regexp.MustCompile(`\b([A-HJ-NP-Z]{3}\d{4}|[A-HJ-NP-Z]{3}\d{2}[A-HJ-NP-Z]{2})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhi(?:\s+(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 2, run: 2},
+	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*[º°]?\s*(?:de\s+)?utente(?:\s+(?:do\s+)?sns)?|\butente\s+(?:do\s+)?sns|\bn[úu]mero\s+(?:de\s+)?utente)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b([A-Z]{0,3}\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number))[^\p{L}\p{N}]*$`), digits: 6, run: 6},
 	// Found from outside (twenty-seventh trial), under their labels: an
 	// Indian hospital's patient id (UHID, its prefix and a dash: "UHID:
@@ -320,7 +328,7 @@ func heading(lt *layout.Text) string {
 const headingLines = 4
 
 // identityDocument tells an identity document by its title words.
-var identityDocument = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|titre\s+de\s+s[ée]jour|tarjeta\s+de\s+identidad|permiso\s+de\s+residencia|driv(?:er|ing)['’]?s?\s+licen[cs]e|carte\s+de\s+identitate|permanent\s+resident\s+card)(?:$|[^\p{L}\p{N}])`)
+var identityDocument = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|titre\s+de\s+s[ée]jour|tarjeta\s+de\s+identidad|permiso\s+de\s+residencia|karta\s+pobytu|aufenthaltstitel|permesso\s+di\s+soggiorno|verblijfsvergunning|uppeh[åa]llstillst[åa]nd|oleskelulupa|driv(?:er|ing)['’]?s?\s+licen[cs]e|carte\s+de\s+identitate|permanent\s+resident\s+card)(?:$|[^\p{L}\p{N}])`)
 
 // vatLabel ends the text before a business's VAT or tax number, which
 // may share a person's number's shape: Ireland's "IE 6388047V".
@@ -328,7 +336,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*no\b\.?(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -342,8 +350,8 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // before the first digit: OCR reads a Dutch card's "IXR04K7L2" as
 // "IXRO4K7L2". Or a letter and twelve digits in threes, as Michigan
 // writes its driver's licence numbers, "K423 561 874 219" (found from
-// outside).
-var idValueRe = regexp.MustCompile(`\b(?:(?:[A-Z]{1,3}-)?[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?|[A-Z]\d{3}(?: \d{3}){3})\b`)
+// outside). A rule OCR read as an underscore may end it (trimmed).
+var idValueRe = regexp.MustCompile(`\b(?:(?:[A-Z]{1,3}-)?[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?|[A-Z]\d{3}(?: \d{3}){3})_?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
@@ -406,6 +414,9 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 		least = 2
 	}
 	for _, m := range matchLines(lt, idValueRe, holding(counts, least, 1)) {
+		for m[1] > m[0] && text[m[1]-1] == '_' {
+			m[1]-- // a rule OCR read after it, "RP7731245_"
+		}
 		if n := digits(text[m[0]:m[1]]); n < least || n < 5 && m[1]-m[0] < 6 {
 			continue
 		}

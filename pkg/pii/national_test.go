@@ -58,6 +58,13 @@ func TestNationalIDs(t *testing.T) {
 		{"uhid", "Patient Name: Mrs. Sneha Vinayak Kulkarni                   UHID: SMH-0012784455", []string{"SMH-0012784455"}},
 		{"aadhaar virtual id", "VID : 9134 5678 2213 0458\nIssue Date: 02/03/2019", []string{"9134 5678 2213 0458"}},
 		{"a corporation's tin in its letterhead", "VISAYAN BUILDERS & DEVELOPMENT CORP.\nGround Floor, JRDC Bldg., Osmeña Blvd., Cebu City 6000\nTel. (032) 254-8871 | TIN 004-512-883-000 | purchasing@visayanbuilders.ph", nil},
+		// Found from outside (twenty-eighth trial).
+		{"a kenyan id number", "Mobile Number:      0722 418 906\nID Number:          28471936\nEmail Address:      grace.kamau@yahoo.com", []string{"28471936"}},
+		{"a customer's id number is none", "Customer ID number: 28471936", nil},
+		{"nz national health index", "  Patient: J. Walker  NHI ZGT5611\n  Repeats remaining: 2 of 2", []string{"ZGT5611"}},
+		{"ehic card number", "7 Identifikačné číslo inštitúcie: 2521 - VšZP\n8 Identifikačné číslo preukazu: 80703000025217094318", []string{"80703000025217094318"}},
+		{"portuguese sns user number", "NIF:                    238174654\nN.º de utente SNS:      287415930", []string{"238174654", "287415930"}},
+		{"a residence card's number with a rule after it", "KARTA POBYTU\n: Numer dokumentu / Document No.: RP7731245_\n- Data ważności / Date of expiry: 19.05.2027", []string{"RP7731245"}},
 		{"philippine payslip numbers", "- PhilHealth: 12-345678901-2\nSSS No.: 34-5678901-2\nPag-IBIG MID: 1211-4587-3390", []string{"12-345678901-2", "34-5678901-2", "1211-4587-3390"}},
 		{"michigan licence number under its column", "Driver's license number                                State\nK423 561 874 219                                       MI", []string{"K423 561 874 219"}},
 		{"tr tckn unlabelled", "Poliçe No: 38492015776", nil},
