@@ -713,7 +713,7 @@ func currencyAfter(right string) string {
 var (
 	// unitAfter: a unit or ordinal right after a number makes it a
 	// quantity; a month next to it makes it part of a date.
-	unitAfter = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
+	unitAfter = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|kgs|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|m3|cbm|mt|tons?|tonnes?|litres?|liters?|ltrs?|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
 	// forintAfter: "Ft" as Hungarian writes forints, not feet ("ft").
 	forintAfter = regexp.MustCompile(`^ ?Ft\b`)
 	monthWord   = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?` +
@@ -845,8 +845,16 @@ var (
 	labCount = regexp.MustCompile(`(?i)(?:^|[\s(])(?:cells\s*)?/\s*(?:cumm|cmm|mm3|mm³|µl|μl|ul|hpf)(?:$|[^\p{L}])`)
 	labUnit  = regexp.MustCompile(`(?i)(?:^|[\s<>(])(?:mg|g|µg|ug|ng|pg|mmol|µmol|umol|nmol|meq|u|iu|miu)/(?:dl|l|ml|dL|24h)\b|\bmm ?hg\b|\bx ?10\^?\d+/l\b`)
 	// destinationBefore: a text, message or call sent to the number.
-	chequeBefore      = regexp.MustCompile(`(?i)\b(?:chq|cheque|check)(?:\s*(?:no\b\.?|number|#))?[ \t]*$`)
-	netBefore         = regexp.MustCompile(`(?i)\bnet[ \t]*$`)
+	chequeBefore = regexp.MustCompile(`(?i)\b(?:chq|cheque|check)(?:\s*(?:no\b\.?|number|#))?[ \t]*$`)
+	netBefore    = regexp.MustCompile(`(?i)\bnet[ \t]*$`)
+	// counterpartyBefore: a payment's other party named by its number, a
+	// mobile-money paybill, till or account, "Merchant Payment to 522533 -
+	// NAIVAS" (found from outside: three such numbers were money).
+	counterpartyBefore = regexp.MustCompile(`(?i)\b(?:payments?|paid|transfer(?:red)?|sent|received)[ \t]+(?:from|to)[ \t]*$|\b(?:till|paybill|pay[ \t]+bill)(?:[ \t]+(?:no\.?|number))?[ \t]*$`)
+	// cardMask: the masked digits of a card before its last four, "**** ****
+	// **** 5512", "XXXX-XXXX-XXXX-5512" (found from outside: the last four
+	// were money after a receipt's total).
+	cardMask          = regexp.MustCompile(`(?i)(?:\*{3,}|x{4})[ \t-]*$`)
 	destinationBefore = regexp.MustCompile(`(?i)\b(?:texts?|sms|messages?|calls?|called|dialled|dialed)[ \t]+(?:sent[ \t]+)?to[ \t]*$`)
 )
 
@@ -1162,6 +1170,9 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// shortcode, whatever money word the row holds: "Premium text to
 	// 64446" (found from outside: a phone bill's premium-rate text).
 	if cur == "" && destinationBefore.MatchString(left) {
+		return Amount{}, "", false
+	}
+	if cur == "" && !n.decimals && !n.grouped && (len(n.raw) >= 5 && counterpartyBefore.MatchString(left) || cardMask.MatchString(left)) {
 		return Amount{}, "", false
 	}
 

@@ -343,6 +343,11 @@ func TestAmountForms(t *testing.T) {
 		{"a deposit guarantee per person", "Het tegoed op deze rekening valt onder het depositogarantiestelsel tot € 100.000 per persoon.", []string{}},
 		{"white cells per cubic millimetre", "Total WBC (/cumm)                     3,400                  2,900", []string{}},
 		{"a statement's row paying an insurer", "Date       Transaction Details                                  Debit            Credit        Balance\n18-Sep     POS PURCHASE TOTAL LIGUANEA                               8,100.00                         82,203.85\n19-Sep     INSURANCE PREM GUARDIAN LIFE                             11,845.00                         70,358.85", []string{"8100.00 label", "82203.85 label", "11845.00 column", "70358.85 column"}},
+		// Found from outside (twenty-eighth trial).
+		{"a member's number in a page footer", "Total withdrawals 2,706.93    Total deposits 5,750.80PRAIRIE MAPLE CREDIT UNION - Member 4418207               Page 2 of 2", []string{"2706.93 label"}},
+		{"mobile money counterparties", "Business Payment from 174379 - EQUITY BANK Salary Aug        Completed   85,000.00\nMerchant Payment to 522533 - NAIVAS WESTLANDS   Completed   -6,842.00\nCustomer Withdrawal at Agent Till 300871 - MAMA NJERI SHOP   Completed   -5,000.00", []string{"6842.00 label", "5000.00 label"}},
+		{"a card's last four after the total", "TOTAL NZD                              63.97\nEFTPOS                                 63.97\nCard: DEBIT  **** **** **** 5512   (contactless)", []string{"63.97 NZD currency"}},
+		{"a cargo's weight", "Gross weight                 25,440 KGS     58.2 CBM", []string{}},
 		{"crowns in words", "Skatteoppgjøret ditt\nDu får 4 812 kroner tilbake. Beløpet betales ut.", []string{"4812.00 NOK currency"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
