@@ -155,6 +155,8 @@ func lineTypes(l string, words int) []string {
 	// Where a line may end with a type's words: written in capitals, or
 	// short and not a sentence.
 	ends := !strings.ContainsFunc(l, unicode.IsLower) || words <= titleEndWords && !strings.HasSuffix(l, ".")
+	// capsFirst: the line's first word is in capitals, as a title's is.
+	capsFirst := !strings.ContainsFunc(strings.Fields(l)[0], unicode.IsLower)
 	if m := subjectLabel.FindString(f); m != "" {
 		f, ends = f[len(m):], false
 	}
@@ -166,7 +168,11 @@ func lineTypes(l string, words int) []string {
 	for _, t := range typeTitle {
 		for _, ix := range t.re.FindAllStringSubmatchIndex(f, -1) {
 			start, end := ix[2], ix[3]
-			if start == 0 && !fieldLabel.MatchString(f[end:]) || ends && titleRest.MatchString(f[end:]) {
+			// A short line that is a form's field, "Passport number:
+			// 561842097" in a claim, is no title; starting in capitals,
+			// "INVOICE No: 4471", it is.
+			field := fieldLabel.MatchString(f[end:])
+			if start == 0 && !field || ends && titleRest.MatchString(f[end:]) && (capsFirst || !field) {
 				ms = append(ms, match{t.typ, start, end})
 			}
 		}

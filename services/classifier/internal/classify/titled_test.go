@@ -31,6 +31,11 @@ func TestTitledTypes(t *testing.T) {
 		// Found from outside (twenty-seventh trial): an insurance policy's
 		// schedule, the contract, recorded as a claim at 1.00.
 		{"Harbourside Home Insurance — Policy Schedule\nYour Home Insurance Policy Schedule\nPolicyholder", []string{"contract"}},
+		// Found from outside (twenty-eighth trial): a claim form's field
+		// "Passport number: 561842097" was taken for an identity
+		// document's title and its number; the claim went to review typed
+		// as an id document.
+		{"TRAILHEAD TRAVEL PROTECTION\nTrip Interruption and Emergency Medical Claim Form\nClaims Department, PO Box 29810, Columbus, OH 43229\n\nSECTION A - INSURED\nPolicy number:        TTP-4471-2290-US\nName of insured:      Daniel J. Okafor\nPassport number:      561842097", nil},
 		// A shorter phrase of the list ("hasar ihbar*") must not end the
 		// match before the longer one the title ends with.
 		{"BOĞAZİÇİ SİGORTA A.Ş.\nKASKO HASAR İHBAR FORMU\n\nHasar Dosya No  : 2025-K-0418827", []string{"insurance_claim"}},
