@@ -20,6 +20,11 @@ func TestDetectLanguage(t *testing.T) {
 		// Found from outside (twenty-fourth trial): a Czech medical report
 		// as the English model read it, its accents dropped or misread.
 		{"Czech read without its accents", "Fakultni nemocnice Brno - Intern{ gastroenterologicka klinika\nLEKARSKA ZPRAVA\nPacientka: Katerina Dvorakova\nRodné Gislo: 856214/3216 Pojistovna: 111 (VZP)\nDatum narozenf: 14.12.1985\nBydlisté: Udolni 58, 602 00 Brno\nDoporu¢éeni: eradikaéni lécba - omeprazol 20 mg 2x denné\nPracovni neschopnost: neni.", []string{"ces"}},
+		// Found from outside (twenty-eighth trial): an Estonian discharge
+		// summary and a Lithuanian delivery note as the English model
+		// read them.
+		{"Estonian read without its accents", "EMAJOE KLIINIK SA\nSisehaiguste osakond, Puusepa 8, 50406 Tartu\nEPIKRIIS\nPatsient: Mari Tamm\nIsikukood: 46105230273\nSiinniaeg: 23.05.1961\nHaiglas viibimise aeg: 02.09.2025 - 06.09.2025\nRaviarst: dr Kadri Saar (kardioloog)", []string{"est"}},
+		{"Lithuanian read without its accents", "VAZTARASTIS Nr. VZ-0025718\nData: 2025-10-15\nSiuntéjas: UAB ,,Baltijos Pakuote\", Kaunas\nGavéjas: UAB ,,Kauno Duonos Kepykla\", Kaunas\nEil. Nr. Prekés pavadinimas Mato vnt. Kiekis\nTransporto priemoné: KLM 418 Vairuotojas: Darius Petrauskas", []string{"lit"}},
 		{"German", "Sehr geehrte Frau Becker, vielen Dank für Ihre Nachricht. Die Rechnung für die Lieferung vom 3. März ist beigefügt. Bitte überweisen Sie den Betrag innerhalb von 30 Tagen auf das unten genannte Konto, und wir bestätigen den Eingang mit einer kurzen Nachricht.", []string{"deu"}},
 		{"French", "Madame, nous vous remercions pour votre commande. Vous trouverez ci-joint la facture des travaux réalisés dans votre cuisine le 3 mars. Le montant est payable dans les trente jours et nous restons à votre disposition pour toute question sur le devis.", []string{"fra"}},
 		{"Spanish", "Estimado cliente, le enviamos la factura del mes de marzo por los servicios de mantenimiento. El importe se cargará en su cuenta en los próximos días y puede consultar el detalle de las operaciones en nuestra web con su número de cliente.", []string{"spa"}},
