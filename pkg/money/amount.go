@@ -437,7 +437,7 @@ var (
 		`UGX|TZS|RWF|ZMW|MWK|ETB|XOF|XAF|BWP|NAD|MUR|FJD|PGK|NPR|MMK|KHR|BND|KZT|AZN|BYN|MDL|MKD|DZD|TND|JOD|KWD|BHD|OMR|DOP|GTQ|HNL|PYG`
 	allCodes = currencyCodes + `|` + moreCodes
 	// currencyEnd: a currency at the end of the text left of a number.
-	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?)))[ \t]*[-−(]?[ \t]*$`)
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?|euroa|euron)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
 	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
@@ -445,7 +445,7 @@ var (
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
 	// total was held against the dollar's threshold); the crowns in words,
 	// "Du får 4 812 kroner tilbake" (found from outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?|euroa|euron)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
@@ -1225,6 +1225,13 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 			headerKind, column, rowKind = k, "box:"+strconv.Itoa(line), labelNone
 		} else if k, line, ok := flatHeader(lt, n); ok {
 			headerKind, column = k, "flat:"+strconv.Itoa(line)
+			if k == labelID && rowKind == labelMoney {
+				// A flat header is read word by word from the right, a
+				// guess: the row's own money label outweighs it ("4141
+				// UIF contributions 4,250.88" under "EMPLOYEES TAX
+				// DEDUCTIONS AND REASON CODES", found from outside).
+				headerKind = labelNone
+			}
 			if above && line == lt.LineAt(n.start)-1 {
 				// The line above is a row of headers over the row's
 				// numbers, not one number's label: "Moms% Moms Netto

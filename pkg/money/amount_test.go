@@ -348,6 +348,9 @@ func TestAmountForms(t *testing.T) {
 		{"mobile money counterparties", "Business Payment from 174379 - EQUITY BANK Salary Aug        Completed   85,000.00\nMerchant Payment to 522533 - NAIVAS WESTLANDS   Completed   -6,842.00\nCustomer Withdrawal at Agent Till 300871 - MAMA NJERI SHOP   Completed   -5,000.00", []string{"6842.00 label", "5000.00 label"}},
 		{"a card's last four after the total", "TOTAL NZD                              63.97\nEFTPOS                                 63.97\nCard: DEBIT  **** **** **** 5512   (contactless)", []string{"63.97 NZD currency"}},
 		{"a cargo's weight", "Gross weight                 25,440 KGS     58.2 CBM", []string{}},
+		{"a south african municipality's rand", "PO Box 440, Pretoria, 0001    customercare@tshwane.gov.za\nMunicipal valuation: R 1 850 000\nBalance brought forward R 4,371.25", []string{"1850000.00 ZAR currency", "4371.25 ZAR currency"}},
+		{"a flat heading's codes under the rows' own labels", "EMPLOYEES TAX DEDUCTIONS AND REASON CODES\n4102  PAYE                                                  88,614.00\n4141  UIF contributions (employee and employer)              4,250.88", []string{"88614.00 label", "4250.88 label"}},
+		{"euros in finnish", "Tilikauden tulos oli 4 318,22 euroa ylijäämäinen.", []string{"4318.22 EUR currency"}},
 		{"crowns in words", "Skatteoppgjøret ditt\nDu får 4 812 kroner tilbake. Beløpet betales ut.", []string{"4812.00 NOK currency"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}

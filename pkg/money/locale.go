@@ -34,8 +34,9 @@ type locale struct {
 var (
 	// A document's country, for its letter signs (found from outside: a
 	// South African notice of assessment's "R 5 389.78" and a Nigerian
-	// claim's "N185,000.00").
-	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|(?i:south africa|south african))\b|\.co\.za\b|\+27[ \d]`)
+	// claim's "N185,000.00"; a Tshwane municipal bill, its only address
+	// on .gov.za, whose "R 5,149.63" due was no money).
+	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|(?i:south africa|south african|pretoria|tshwane|johannesburg|gauteng|durban|ekurhuleni|gqeberha|bloemfontein))\b|\.(?:co|gov|org|ac)\.za\b|\+27[ \d]`)
 	malaysian    = regexp.MustCompile(`\b(?:MYR|LHDN|(?i:malaysia|malaysian|kuala lumpur|lembaga hasil))\b|\.(?:com|gov|org)\.my\b|\+60[ \d]`)
 	nigerian     = regexp.MustCompile(`\b(?:NGN|FIRS|BVN|(?i:nigeria|nigerian|naira))\b|\.(?:com|gov|org)\.ng\b|\+234[ \d]`)
 	// The kwacha's and the kina's "K8,500.00" (found from outside: a
