@@ -36,6 +36,9 @@ func TestTitledTypes(t *testing.T) {
 		// document's title and its number; the claim went to review typed
 		// as an id document.
 		{"TRAILHEAD TRAVEL PROTECTION\nTrip Interruption and Emergency Medical Claim Form\nClaims Department, PO Box 29810, Columbus, OH 43229\n\nSECTION A - INSURED\nPolicy number:        TTP-4471-2290-US\nName of insured:      Daniel J. Okafor\nPassport number:      561842097", nil},
+		// Found from outside (twenty-eighth trial): a Turkish purchase
+		// requisition, reviewed as unfamiliar text.
+		{"EGE TEKSTİL SAN. VE TİC. A.Ş.\nSATINALMA TALEP FORMU\nTalep No: ST-2025-0412", []string{"purchase_order"}},
 		// A shorter phrase of the list ("hasar ihbar*") must not end the
 		// match before the longer one the title ends with.
 		{"BOĞAZİÇİ SİGORTA A.Ş.\nKASKO HASAR İHBAR FORMU\n\nHasar Dosya No  : 2025-K-0418827", []string{"insurance_claim"}},
@@ -77,8 +80,10 @@ func TestTitledTypes(t *testing.T) {
 // 0.99 with no doubt. Its title names an order, so it stays unfamiliar
 // and goes to review, the order offered to the reviewer (since the field
 // documents of the twenty-first to twenty-third trials, the model knows
-// enough Icelandic that the title's disagreement is what sends it); a Turkish
-// statement whose title names the type the model gave is recorded.
+// enough Icelandic that the title's disagreement is what sends it, and
+// since the twenty-eighth trial's the model hesitates between two types
+// too); a Turkish statement whose title names the type the model gave is
+// recorded.
 func TestUnfamiliarTextTitledOtherwiseGoesToReview(t *testing.T) {
 	raw, err := os.ReadFile("../../model/model.json")
 	if err != nil {
@@ -109,8 +114,8 @@ func TestUnfamiliarTextTitledOtherwiseGoesToReview(t *testing.T) {
 			t.Fatal(err)
 		}
 		doubted := slices.Contains(d.RulesFired, RuleUnfamiliar) || slices.Contains(d.RulesFired, RuleTitle)
-		if d.Type != tt.typ || d.Review != tt.review || doubted != tt.review || slices.Contains(d.RulesFired, RuleAmbiguous) {
-			t.Errorf("%s: type %s at %.2f, review %v, rules %v, titled %q; want %s, review %v, unfamiliar and not ambiguous",
+		if d.Type != tt.typ || d.Review != tt.review || doubted != tt.review {
+			t.Errorf("%s: type %s at %.2f, review %v, rules %v, titled %q; want %s, review %v, unfamiliar or titled otherwise",
 				tt.file, d.Type, d.Confidence, d.Review, d.RulesFired, d.Context["model.titled"], tt.typ, tt.review)
 		}
 	}
