@@ -30,7 +30,10 @@ const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 	`janu[áa]r|febru[áa]r|m[áa]rcius|[áa]prilis|m[áa]jus|j[úu]nius|j[úu]lius|augusztus|szeptember|okt[óo]ber|` +
 	// Dutch and German abbreviations as identity cards print them
 	// (found from outside: a Belgian card's "14 MAA 1992").
-	`maa|mrt|mrz|okt|dez)`
+	`maa|mrt|mrz|okt|dez|` +
+	// Spanish, Portuguese, Italian and French ones (found from outside:
+	// an Argentine DNI's "23 AGO 1996").
+	`ene|abr|ago|dic|fev|set|out|gen|mag|giu|lug|ott|janv|f[ée]vr|avr|juil|d[ée]c)`
 
 // bilingualMonth is a month name, or as a bilingual card writes it, with
 // its name in another language before or after a slash: "MAA/MAR",
@@ -139,13 +142,18 @@ func hasLetter(s string) bool {
 	return false
 }
 
+// birthSentence is a sentence that says whose birth date follows a few
+// words later: "My date of birth, as requested by your call handler, is
+// 07/10/1971." (found from outside, in a letter to an insurer).
+var birthSentence = regexp.MustCompile(`(?i)\b(?:my|his|her|their|the (?:insured|claimant|patient)(?:'s)?) (?:date of birth|birth ?date)\b[^.\n]{0,60}?\b(?:is|was)[ \t]*$`)
+
 // splitDateRe is a DD/MM/YYYY (or MM/DD) date with a space in any of its
 // numbers, as OCR may read it: "07/1 0/1958", "1 4.03.1990".
 var splitDateRe = regexp.MustCompile(`\b\d ?\d[./]\d ?\d[./]\d ?\d ?\d ?\d\b`)
 
 func birthLabelled(lt *layout.Text, start, end int) bool {
 	left := lt.LeftOf(start)
-	if birthLabel.MatchString(left) {
+	if birthLabel.MatchString(left) || birthSentence.MatchString(left) {
 		return true
 	}
 	// Two people's dates on one labelled row (found from outside): "Date

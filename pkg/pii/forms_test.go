@@ -481,6 +481,8 @@ func TestDateOfBirth(t *testing.T) {
 		{"german flat table", "Name, Vorname Geburtsdatum Beruf\n\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},
 		// Found from outside (twenty-seventh trial): a Polish card's
 		// bilingual headings, one column's, over its row of values.
+		{"a spanish month's abbreviation", "Fecha de nacimiento / Date of birth: 23 AGO 1996", []string{"23 AGO 1996"}},
+		{"a birth date later in the sentence", "My date of birth, as requested by your call handler, is 07/10/1971.", []string{"07/10/1971"}},
 		{"estonian birth label as ocr reads it", "Isikukood: 46105230273\n\nSiinniaeg: 23.05.1961", []string{"23.05.1961"}},
 		{"bilingual flat headings", "DATA URODZENIA / DATE OF BIRTH NUMER DOWODU / CARD NUMBER\n12.03.1985 DBA347125", []string{"12.03.1985"}},
 		{"german flat table without the blank line", "Name, Vorname Geburtsdatum Beruf\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},

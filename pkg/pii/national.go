@@ -238,6 +238,9 @@ var idForms = []idForm{
 	// letters) and Portugal's SNS user number.
 	{re: regexp.MustCompile(`\b(80\d{18})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])identifika[čc]n[ée]\s+[čc][íi]slo\s+(?:preukazu|pr[ůu]kazu)|\bcard\s+identification\s+number|\bidentification\s+number\s+of\s+the\s+card|\bkennnummer\s+der\s+karte|\bnum[ée]ro\s+d'identification\s+de\s+la\s+carte)[^\p{L}\p{N}]*$`), digits: 20, run: 20},
 	{re: regexp.MustCompile(`\b([A-HJ-NP-Z]{3}\d{4}|[A-HJ-NP-Z]{3}\d{2}[A-HJ-NP-Z]{2})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhi(?:\s+(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 2, run: 2},
+	// Côte d'Ivoire's universal health cover (CMU) number (found from
+	// outside, twenty-ninth trial).
+	{re: regexp.MustCompile(`\b(\d{4})-(\d{4})-(\d{4})-(\d{2})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn[°º]\s*)?\bcmu[^\p{L}\p{N}]*$`), digits: 14, run: 4},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*[º°]?\s*(?:de\s+)?utente(?:\s+(?:do\s+)?sns)?|\butente\s+(?:do\s+)?sns|\bn[úu]mero\s+(?:de\s+)?utente)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b([A-Z]{0,3}\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number))[^\p{L}\p{N}]*$`), digits: 6, run: 6},
 	// Found from outside (twenty-seventh trial), under their labels: an
@@ -307,7 +310,7 @@ func licenceNumbers(lt *layout.Text) [][2]int {
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
-var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento|skírteinisnúmer|\bdocumentnummer|(?:^|[^\p{L}])číslo\s+(?:dokladu|průkazu|preukazu|pasu)|\bokmány(?:azonosító|szám)|\bnumer\s+dokumentu|\bbroj\s+(?:dokumenta|osobne|isprave)|(?:^|[^\p{L}])številka\s+(?:dokumenta|izkaznice)|\bdokumendi\s+number|\bdokumenta\s+numurs|\bdokumento\s+numeris|\bnum[ăa]rul\s+documentului|\bbelge\s+no|\bseri\s+no|\basiakirjan\s+numero|\bdokumentnr|(?:^|\s)№)[^\p{L}\p{N}]*$`)
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento|skírteinisnúmer|\bdocumentnummer|(?:^|[^\p{L}])číslo\s+(?:dokladu|průkazu|preukazu|pasu)|\bokmány(?:azonosító|szám)|\bnumer\s+dokumentu|\bbroj\s+(?:dokumenta|osobne|isprave)|(?:^|[^\p{L}])številka\s+(?:dokumenta|izkaznice)|\bdokumendi\s+number|\bdokumenta\s+numurs|\bdokumento\s+numeris|\bnum[ăa]rul\s+documentului|\bbelge\s+no|\bseri\s+no|\basiakirjan\s+numero|\bdokumentnr|(?:^|\s)№|\bdocumento?(?:\s*/\s*documento?)?)[^\p{L}\p{N}]*$`)
 
 // heading is the first lines of the text that hold anything, where a
 // document's title is: an identity document's, not a receipt's item
@@ -336,7 +339,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -350,8 +353,10 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // before the first digit: OCR reads a Dutch card's "IXR04K7L2" as
 // "IXRO4K7L2". Or a letter and twelve digits in threes, as Michigan
 // writes its driver's licence numbers, "K423 561 874 219" (found from
-// outside). A rule OCR read as an underscore may end it (trimmed).
-var idValueRe = regexp.MustCompile(`\b(?:(?:[A-Z]{1,3}-)?[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?|[A-Z]\d{3}(?: \d{3}){3})_?\b`)
+// outside). Or eight digits with points, as an Argentine DNI prints
+// them, "39.874.513" (found from outside). A rule OCR read as an
+// underscore may end it (trimmed).
+var idValueRe = regexp.MustCompile(`\b(?:(?:[A-Z]{1,3}-)?[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?|[A-Z]\d{3}(?: \d{3}){3}|\d{1,2}\.\d{3}\.\d{3})_?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {

@@ -65,6 +65,12 @@ func TestNationalIDs(t *testing.T) {
 		{"ehic card number", "7 Identifikačné číslo inštitúcie: 2521 - VšZP\n8 Identifikačné číslo preukazu: 80703000025217094318", []string{"80703000025217094318"}},
 		{"portuguese sns user number", "NIF:                    238174654\nN.º de utente SNS:      287415930", []string{"238174654", "287415930"}},
 		{"a residence card's number with a rule after it", "KARTA POBYTU\n: Numer dokumentu / Document No.: RP7731245_\n- Data ważności / Date of expiry: 19.05.2027", []string{"RP7731245"}},
+		// Found from outside (twenty-ninth trial).
+		{"an argentine dni's document number with points", "DOCUMENTO NACIONAL DE IDENTIDAD\nApellido / Surname: FERNÁNDEZ\nDocumento / Document: 39.874.513", []string{"39.874.513"}},
+		{"a swedish licence number", "4d. Personnummer: 880412-2383\n5. Körkortsnummer: 40218 7735\n8. Adress: Vårdgatan 14 B", []string{"880412-2383", "40218 7735"}},
+		{"a moroccan cin", "Assuré : M. Youssef El Amrani\n\nCIN : BE728413", []string{"BE728413"}},
+		{"an indian company's cin is none", "CIN: L17110MH1973PLC019786", nil},
+		{"an ivorian cmu number", "N° CMU : 1524-8830-6612-07", []string{"1524-8830-6612-07"}},
 		{"philippine payslip numbers", "- PhilHealth: 12-345678901-2\nSSS No.: 34-5678901-2\nPag-IBIG MID: 1211-4587-3390", []string{"12-345678901-2", "34-5678901-2", "1211-4587-3390"}},
 		{"michigan licence number under its column", "Driver's license number                                State\nK423 561 874 219                                       MI", []string{"K423 561 874 219"}},
 		{"tr tckn unlabelled", "Poliçe No: 38492015776", nil},
