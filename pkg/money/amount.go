@@ -115,7 +115,7 @@ func Amounts(text string) []Amount {
 		switch c.a.Currency {
 		case "":
 			bare = append(bare, len(out))
-		case krona, dollar:
+		case krona, dollar, rupee, cfa:
 			c.a.Currency = of(c.a.Currency)
 		}
 		if cur := c.a.Currency; cur != "" {
@@ -154,7 +154,7 @@ func Amounts(text string) []Amount {
 // whose krone or krona "kr" is, whose dollar "$", and, for an amount
 // written without one, the currency the document declares, a line of its
 // own names over a table, or that of the account its IBAN names.
-var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, "": declaredCurrency, headerLine: headerLineCurrency, ibanCountry: ibanCurrency}
+var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, rupee: rupeeCode, cfa: cfaCode, "": declaredCurrency, headerLine: headerLineCurrency, ibanCountry: ibanCurrency}
 
 // headerLine is the placeholder for the currency a line of its own names
 // over a table's amounts.
@@ -445,9 +445,9 @@ var (
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
 	// total was held against the dollar's threshold); the crowns in words,
 	// "Du får 4 812 kroner tilbake" (found from outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?|euroa|euron)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?|euroa|euron)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
-		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": "INR", "Rs.": "INR",
+		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa,
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
 		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
@@ -456,8 +456,8 @@ var (
 	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
 	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
 	// a naira's where the document is that country's (see locale).
-	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK]|ден\.?|VNĐ)\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\)|\(ден\.?\)|\(VNĐ\))`)
+	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK]|ден\.?|VNĐ|F ?CFA)\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\)|\(ден\.?\)|\(VNĐ\)|\(F ?CFA\))`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -465,6 +465,8 @@ var (
 const (
 	krona  = "kr"
 	dollar = "$"
+	rupee  = "Rs"
+	cfa    = "CFA"
 )
 
 var (
@@ -476,9 +478,11 @@ var (
 	singaporean = regexp.MustCompile(`\b(?:SGD|Singapore|UEN)\b`)
 	// The peso countries whose "$" writes thousands with points: "$
 	// 650.000" is an Argentine rent (found from outside: read as 650
-	// dollars).
+	// dollars). A Chilean form may name no country but its tax office
+	// (SII) and a taxpayer's RUT (found from outside: an F22's "Monto
+	// ($)" read as dollars).
 	argentine = regexp.MustCompile(`\b(?:ARS|Argentina|CUIT|CUIL|AFIP|(?i:buenos aires|argentino|argentina))\b`)
-	chilean   = regexp.MustCompile(`\b(?:CLP|Chile|(?i:santiago de chile|chileno|chilena))\b`)
+	chilean   = regexp.MustCompile(`\b(?:CLP|Chile|SII|BancoEstado|(?i:santiago de chile|chileno|chilena))\b|\bRUT[^\n\d]{0,20}\d{1,2}\.\d{3}\.\d{3}-[\dkK]\b`)
 	colombian = regexp.MustCompile(`\b(?:COP|Colombia|DIAN|(?i:bogotá|bogota|medellín|medellin|colombiano|colombiana))\b`)
 	uruguayan = regexp.MustCompile(`\b(?:UYU|Uruguay|(?i:montevideo|uruguayo|uruguaya))\b`)
 	canadian  = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST|TPS|TVQ|Montréal|Montreal|Québec|Quebec|Toronto|Ottawa|Vancouver|Calgary|Edmonton|Winnipeg|Halifax)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b`)
@@ -503,6 +507,39 @@ func dollarCode(text string) string {
 	}
 	return code
 }
+
+// rupeeCode says whose rupee "Rs" is in text: Pakistan's, Sri Lanka's,
+// Nepal's or Mauritius's where the document is that country's, else
+// India's (found from outside: a Lahore order's "Amount (Rs)" was held
+// against the rupee of India's threshold).
+func rupeeCode(text string) string {
+	for _, c := range []struct {
+		re   *regexp.Regexp
+		code string
+	}{{pakistani, "PKR"}, {sriLankan, "LKR"}, {nepali, "NPR"}, {mauritian, "MUR"}} {
+		if c.re.MatchString(text) {
+			return c.code
+		}
+	}
+	return "INR"
+}
+
+// cfaCode says which CFA franc "FCFA" is in text: Central Africa's where
+// the document is of one of its six countries, else West Africa's.
+func cfaCode(text string) string {
+	if centralAfrican.MatchString(text) {
+		return "XAF"
+	}
+	return "XOF"
+}
+
+var (
+	pakistani      = regexp.MustCompile(`\b(?:PKR|NTN|STRN|FBR|Pakistan|Karachi|Lahore|Islamabad|Rawalpindi|Faisalabad|Multan|Peshawar|Quetta|Sialkot)\b|\.(?:com|gov|org|edu)\.pk\b|\+92[ \d]`)
+	sriLankan      = regexp.MustCompile(`\b(?:LKR|Sri Lanka|Colombo|Kandy)\b|\.lk\b|\+94[ \d]`)
+	nepali         = regexp.MustCompile(`\b(?:NPR|Nepal|Kathmandu|Pokhara)\b|\.np\b|\+977[ \d]`)
+	mauritian      = regexp.MustCompile(`\b(?:MUR|Mauritius|Port Louis)\b|\.mu\b|\+230[ \d]`)
+	centralAfrican = regexp.MustCompile(`\b(?:XAF|Cameroun|Cameroon|Gabon|Congo|Tchad|Chad|Centrafrique|Central African|Guinée équatoriale|Equatorial Guinea|Yaoundé|Yaounde|Douala|Libreville|Brazzaville|N'Djamena|Bangui|Malabo)\b|\+(?:235|236|237|240|241|242)[ \d]`)
+)
 
 var (
 	kronaISO   = regexp.MustCompile(`\b(?:DKK|SEK|NOK|ISK)\b`)
@@ -888,14 +925,16 @@ var limitLink = regexp.MustCompile(`(?i)^(?:of|to|at|for|de|von|bis|à|a|di|van|
 // whose words are mostly capitalised is the header, and the number's place
 // counted from the right of its line picks the header word counted from
 // the right. A line naming a department ("Attn: Accounts Payable") heads
-// an address block, not a table. It returns what that word calls the number.
-func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
+// an address block, not a table. It returns what that word calls the
+// number, the currency its column names in parentheses, if any, and the
+// header's line.
+func flatHeader(lt *layout.Text, n number) (labelKind, string, int, bool) {
 	li := lt.LineAt(n.start)
 	// The number's place in the run of numbers ending its line.
 	rest := strings.Fields(lt.RightOf(n.end))
 	for _, f := range rest {
 		if !isNumberText(strings.TrimLeft(f, "$€£-+(")) {
-			return labelNone, 0, false
+			return labelNone, "", 0, false
 		}
 	}
 	// Counted as numbers, not fields: a space-grouped one is one
@@ -916,21 +955,40 @@ func flatHeader(lt *layout.Text, n number) (labelKind, int, bool) {
 		}
 		words := strings.Fields(line)
 		if len(words) < 3 || len(words) > 12 || !allCapitalised(words) || departmentRe.MatchString(line) {
-			return labelNone, 0, false
+			return labelNone, "", 0, false
 		}
+		// A word in parentheses is the unit or currency of the column
+		// before it, no column of its own: "Item Qty (m) Rate (Rs/m)
+		// Amount (Rs)" (found from outside: a Lahore order's amounts
+		// were read under "(Rs)", no money).
+		var units []string
+		cols := words[:0:0]
+		for _, w := range words {
+			if len(cols) > 0 && strings.HasPrefix(w, "(") && strings.HasSuffix(w, ")") {
+				units[len(cols)-1] = w
+				continue
+			}
+			cols, units = append(cols, w), append(units, "")
+		}
+		words = cols
 		if fromRight >= len(words) {
-			return labelNone, 0, false
+			return labelNone, "", 0, false
 		}
-		k := classifyLabel(words[len(words)-1-fromRight])
+		col := len(words) - 1 - fromRight
+		cur := ""
+		if m := labelCurrency.FindStringSubmatch(units[col]); m != nil {
+			cur = m[1] + m[2]
+		}
+		k := classifyLabel(words[col])
 		if k == labelNone && twoDecimals(n) && hasMoneyWord(strings.Join(words[len(words)-1-fromRight:], " ")) {
 			// Headers of several words shift the count ("Paid out Paid
 			// in Balance"): a value written as money under a header
 			// whose words from here on name money is money.
 			k = labelMoney
 		}
-		return k, i, true
+		return k, cur, i, true
 	}
-	return labelNone, 0, false
+	return labelNone, "", 0, false
 }
 
 // boxRow finds the numbered box a form's value is under when OCR
@@ -1223,8 +1281,11 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	if column == "" && headerKind == labelNone {
 		if k, line, ok := boxRow(lt, n); ok {
 			headerKind, column, rowKind = k, "box:"+strconv.Itoa(line), labelNone
-		} else if k, line, ok := flatHeader(lt, n); ok {
+		} else if k, c, line, ok := flatHeader(lt, n); ok {
 			headerKind, column = k, "flat:"+strconv.Itoa(line)
+			if cur == "" && c != "" {
+				cur = loc.code(currencyCode(c))
+			}
 			if k == labelID && rowKind == labelMoney {
 				// A flat header is read word by word from the right, a
 				// guess: the row's own money label outweighs it ("4141

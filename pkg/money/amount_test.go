@@ -351,6 +351,11 @@ func TestAmountForms(t *testing.T) {
 		{"a south african municipality's rand", "PO Box 440, Pretoria, 0001    customercare@tshwane.gov.za\nMunicipal valuation: R 1 850 000\nBalance brought forward R 4,371.25", []string{"1850000.00 ZAR currency", "4371.25 ZAR currency"}},
 		{"a flat heading's codes under the rows' own labels", "EMPLOYEES TAX DEDUCTIONS AND REASON CODES\n4102  PAYE                                                  88,614.00\n4141  UIF contributions (employee and employer)              4,250.88", []string{"88614.00 label", "4250.88 label"}},
 		{"euros in finnish", "Tilikauden tulos oli 4 318,22 euroa ylijäämäinen.", []string{"4318.22 EUR currency"}},
+		// Found from outside (twenty-ninth trial).
+		{"west african francs", "FACTURE N° 2024/061\nDakar, le 9 mai 2024\nTOTAL 155 500 FCFA", []string{"155500.00 XOF currency"}},
+		{"central african francs", "Tribunal de Première Instance de Douala\nmontant de 2 340 000 FCFA", []string{"2340000.00 XAF currency"}},
+		{"a lahore order's rupees under a flat header", "AL-NOOR TEXTILE TRADERS, Lahore\nItem Qty (m) Rate (Rs/m) Amount (Rs)\nLawn printed 60\" (3 designs) 1,500 385 577,500\nGross total 1,121,500", []string{"577500.00 PKR column", "1121500.00 PKR label"}},
+		{"a chilean form's pesos by its rut", "RUT contribuyente: 16.482.937-5\nCódigo Concepto Monto ($)\nTotal a pagar $ 412.680", []string{"412680.00 CLP currency"}},
 		{"crowns in words", "Skatteoppgjøret ditt\nDu får 4 812 kroner tilbake. Beløpet betales ut.", []string{"4812.00 NOK currency"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
