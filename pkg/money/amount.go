@@ -445,9 +445,9 @@ var (
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
 	// total was held against the dollar's threshold); the crowns in words,
 	// "Du får 4 812 kroner tilbake" (found from outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?|euroa|euron)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?|euroa|euron)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
-		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa,
+		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa, "DH": "MAD", "Dh": "MAD", "Dhs": "MAD",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
 		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
@@ -811,6 +811,9 @@ func shapeOK(text string, loc *locale, n number) bool {
 	if n.end < len(text) {
 		c := text[n.end]
 		switch {
+		case c == '/' && n.end+1 < len(text) && text[n.end+1] == '-':
+			// India's and Pakistan's "/-" closes a sum: "Rs. 60,000/-"
+			// (found from outside).
 		case isAlpha(c), c == '_', c == '/', c == '#':
 			return false
 		case c == '(' && n.end+1 < len(text) && isAlpha(text[n.end+1]):

@@ -356,6 +356,9 @@ func TestAmountForms(t *testing.T) {
 		{"central african francs", "Tribunal de Première Instance de Douala\nmontant de 2 340 000 FCFA", []string{"2340000.00 XAF currency"}},
 		{"a lahore order's rupees under a flat header", "AL-NOOR TEXTILE TRADERS, Lahore\nItem Qty (m) Rate (Rs/m) Amount (Rs)\nLawn printed 60\" (3 designs) 1,500 385 577,500\nGross total 1,121,500", []string{"577500.00 PKR column", "1121500.00 PKR label"}},
 		{"a chilean form's pesos by its rut", "RUT contribuyente: 16.482.937-5\nCódigo Concepto Monto ($)\nTotal a pagar $ 412.680", []string{"412680.00 CLP currency"}},
+		{"moroccan dirhams", "Estimation des dommages : 18 600,00 DH (dont 11 200,00 DH chez le tiers)", []string{"18600.00 MAD currency", "11200.00 MAD currency"}},
+		{"a sum closed by /-", "I request an advance of Rs. 60,000/- (Rupees Sixty Thousand only).", []string{"60000.00 INR currency"}},
+		{"a kitchen's ceiling is no cap", "- Kitchen ceiling re-board and plaster (quote): £1,420.00", []string{"1420.00 GBP currency"}},
 		{"crowns in words", "Skatteoppgjøret ditt\nDu får 4 812 kroner tilbake. Beløpet betales ut.", []string{"4812.00 NOK currency"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}

@@ -67,7 +67,7 @@ var (
 	// word ("Policy excess", "Credit limit", but not "Excess baggage
 	// fee", "Seat cover").
 	limitModRe  = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|(?:not|no) less than|at least|insured|fdic|fscs|sipc|ncua|protected|guaranteed)\b`)
-	limitHeadRe = regexp.MustCompile(`(?i)\b(?:limit|limits|coverage|covered|deductible|excess|benefits?|ceiling|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
+	limitHeadRe = regexp.MustCompile(`(?i)\b(?:limit|limits|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
 		// 20 000 €" was the largest amount of a contract).
