@@ -254,7 +254,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{2})-(\d{9})-(\d)\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:philhealth|phic)(?:\s+(?:no\b\.?|number|id|pin))?[^\p{L}\p{N}]*$`), digits: 12, run: 9},
 	{re: regexp.MustCompile(`\b(\d{4})-(\d{4})-(\d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:pag-?ibig|hdmf)(?:\s+(?:mid|no\b\.?|number|id))*[^\p{L}\p{N}]*$`), digits: 12, run: 4},
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{4})\b`), valid: nhsValid, label: regexp.MustCompile(`(?i)\bh\s?&\s?c(?:\s+(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
-	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})-([\dXx])\b`), valid: func(string) bool { return true }, digits: 8, run: 3},
+	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})-([\dXx])\b`), valid: func(string) bool { return true }, firms: true, digits: 8, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{2,3})\b`), valid: tfnValid, label: regexp.MustCompile(`(?i)(?:\btax\s+file\s+(?:number|no\b\.?)(?:\s*\(tfn\))?|\btfn)[^\p{L}\p{N}]*$`), digits: 8, run: 2},
 	{re: regexp.MustCompile(`\b(\d{12})\b|\b(\d{9})[VvXx]\b`), valid: slNICValid, label: regexp.MustCompile(`(?i)(?:\bnic|\bnational\s+identity\s+card)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{3})-(\d{3})-(\d{3})(?:-(\d{3,5}))?\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btin(?:\s*(?:no\b\.?|#))?[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 3},
@@ -579,8 +579,9 @@ func letters(s string) int {
 // legalForm is a business's legal form in the languages whose
 // national number a business shares with people (Croatia's OIB, Greece's
 // ΑΦΜ, a DIČ, an IRD or TIN number): "VISAYAN BUILDERS & DEVELOPMENT
-// CORP." over its TIN (found from outside).
-var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?[o0]\.\s?[o0]\.?|j\.\s?d\.\s?[o0]\.\s?[o0]\.?|sp\.\s?z\s?[o0]\.\s?[o0]\.?|d\.\s?d\.|obrt|ustanova|udruga|ι\.\s?κ\.\s?ε\.?|α\.\s?ε\.?|ε\.\s?π\.\s?ε\.?|ο\.\s?ε\.?|ε\.\s?ε\.?|s\.\s?r\.\s?o\.?|a\.\s?s\.?|s\.\s?a\.?|s\.\s?r\.\s?l\.?|kft\.?|zrt\.?|gmbh|ltd\.?|limited|llc|inc\.?|pty|corp\.?|corporation)(?:$|[^\p{L}])`)
+// CORP." over its TIN, "77.412.583-3 (Dulce Hogar SpA)", a Chilean
+// company's RUT in the shape of a Brazilian RG (found from outside).
+var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?[o0]\.\s?[o0]\.?|j\.\s?d\.\s?[o0]\.\s?[o0]\.?|sp\.\s?z\s?[o0]\.\s?[o0]\.?|d\.\s?d\.|obrt|ustanova|udruga|ι\.\s?κ\.\s?ε\.?|α\.\s?ε\.?|ε\.\s?π\.\s?ε\.?|ο\.\s?ε\.?|ε\.\s?ε\.?|s\.\s?r\.\s?o\.?|a\.\s?s\.?|s\.\s?a\.?|s\.\s?r\.\s?l\.?|kft\.?|zrt\.?|gmbh|ltd\.?|limited|llc|inc\.?|pty|corp\.?|corporation|ltda\.?|(?-i:SpA|SPA|SAS|S\.A\.S\.))(?:$|[^\p{L}])`)
 
 // firmAt reports whether the line holding off, or one of the firmLines
 // lines above it in its block (a blank line ends it), names a legal

@@ -70,6 +70,7 @@ func TestNationalIDs(t *testing.T) {
 		{"a swedish licence number", "4d. Personnummer: 880412-2383\n5. Körkortsnummer: 40218 7735\n8. Adress: Vårdgatan 14 B", []string{"880412-2383", "40218 7735"}},
 		{"a moroccan cin", "Assuré : M. Youssef El Amrani\n\nCIN : BE728413", []string{"BE728413"}},
 		{"an indian company's cin is none", "CIN: L17110MH1973PLC019786", nil},
+		{"a chilean company's rut", "El RUT para la factura es 77.412.583-3 (Dulce Hogar SpA)", nil},
 		{"an ivorian cmu number", "N° CMU : 1524-8830-6612-07", []string{"1524-8830-6612-07"}},
 		{"philippine payslip numbers", "- PhilHealth: 12-345678901-2\nSSS No.: 34-5678901-2\nPag-IBIG MID: 1211-4587-3390", []string{"12-345678901-2", "34-5678901-2", "1211-4587-3390"}},
 		{"michigan licence number under its column", "Driver's license number                                State\nK423 561 874 219                                       MI", []string{"K423 561 874 219"}},
