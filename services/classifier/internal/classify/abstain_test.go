@@ -58,6 +58,10 @@ func TestDecideAbstains(t *testing.T) {
 		// other at 1.00, that names the policy.
 		{"other by a wide margin, naming a policy", unsure{[]events.Candidate{c("other", 1), c("insurance_claim", 0)}, ""}, "Dear Sir or Madam,\nI am writing about my house policy HH-2291-448-07. During the storm a tree came down on the roof.\nYours faithfully", true, classify.ReasonAmbiguousType, classify.RuleOtherRef},
 		{"other by a wide margin, a policy of another kind", unsure{[]events.Candidate{c("other", 0.99), c("contract", 0.01)}, ""}, "Our privacy policy 2024 applies; the returns policy 30-day window too. Termin: po 2025-11-04.", false, "", ""},
+		// The twenty-ninth: an Australian café's receipt titled "TAX
+		// INVOICE", as receipts with GST are there.
+		{"a till's receipt titled tax invoice", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "THE GREEDY MAGPIE CAFE\nABN 49 418 265 037\nTAX INVOICE\n2 x Flat White @ 5.20 10.40\nTOTAL (inc GST) $71.94\nEFTPOS: VISA $71.94\nThanks for visiting!", false, "", ""},
+		{"a receipt titled tax invoice without a till's lines", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "HARBOUR PLUMBING PTY LTD\nABN 49 418 265 037\nTAX INVOICE\nLabour 2 hours 180.00\nTOTAL (inc GST) $198.00\nPayment within 14 days", true, classify.ReasonAmbiguousType, classify.RuleTitle},
 		{"a known type stating a total", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.01)}, ""}, "Invoice 77\nTotal due: $1,716.82", false, "", ""},
 		{"a known type with an IBAN", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.01)}, ""}, "Please pay to GB82 WEST 1234 5698 7654 32 by 6 April.", false, "", ""},
 	}
