@@ -381,10 +381,11 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			if codeAround(text, m[0], m[1]) || groupGoesOn(text, m[0], m[1]) {
 				continue
 			}
-			if !f.valid(b.String()) && !namedID.MatchString(labelBefore(lt, m[0])) {
+			valid := f.valid(b.String())
+			if !valid && !namedID.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
-			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && f.valid(b.String()) && labelledAbove(lt, f.label, m[0])) || vatLabel.MatchString(labelBefore(lt, m[0])) {
+			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) || vatLabel.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
 			if f.firms && firmAt(lt, m[0]) {
