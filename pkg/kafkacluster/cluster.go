@@ -13,6 +13,7 @@
 package kafkacluster
 
 import (
+	"bytes"
 	"context"
 	"crypto/rand"
 	"encoding/base64"
@@ -95,7 +96,12 @@ type Node struct {
 
 // Start formats and starts a cluster in cfg.Dir and waits until every
 // node is a registered broker and the users exist. Close stops it.
-func Start(ctx context.Context, cfg Config) (_ *Cluster, err error) {
+//
+// The ports are free when chosen but not held until the nodes bind them,
+// seconds later: another process may take one in between. A node that
+// exits because its address is in use is not the cluster's fault, so
+// Start begins again with new ports (up to three times).
+func Start(ctx context.Context, cfg Config) (*Cluster, error) {
 	if cfg.Dir == "" {
 		return nil, errors.New("kafkacluster: Dir is required")
 	}
@@ -121,6 +127,28 @@ func Start(ctx context.Context, cfg Config) (_ *Cluster, err error) {
 	if err != nil {
 		return nil, err
 	}
+	for attempt := 1; ; attempt++ {
+		c, err := start(ctx, cfg, jars, javaBin)
+		if !errors.Is(err, errPortTaken) || attempt == 3 {
+			return c, err
+		}
+		cfg.Logger.Warn("kafka node could not bind its port; starting again with new ports", "attempt", attempt, "err", err)
+		for i := range cfg.Nodes {
+			if err := os.RemoveAll(filepath.Join(cfg.Dir, fmt.Sprintf("node-%d", i+1))); err != nil {
+				return nil, fmt.Errorf("kafkacluster: %w", err)
+			}
+		}
+	}
+}
+
+// errPortTaken marks a start that failed because a node's address was
+// taken between choosing its port and binding it.
+var errPortTaken = errors.New("address already in use")
+
+// pickPorts chooses the nodes' ports; a test replaces it to take one.
+var pickPorts = freePorts
+
+func start(ctx context.Context, cfg Config, jars, javaBin string) (_ *Cluster, err error) {
 	if err := os.MkdirAll(cfg.Dir, 0o755); err != nil {
 		return nil, fmt.Errorf("kafkacluster: %w", err)
 	}
@@ -133,7 +161,7 @@ func Start(ctx context.Context, cfg Config) (_ *Cluster, err error) {
 		return nil, fmt.Errorf("kafkacluster: %w", err)
 	}
 	c.CAFile = caFile
-	ports, err := freePorts(3 * cfg.Nodes)
+	ports, err := pickPorts(3 * cfg.Nodes)
 	if err != nil {
 		return nil, err
 	}
@@ -269,7 +297,11 @@ func (c *Cluster) WaitReady(ctx context.Context) error {
 		// the client's metadata cache, which kept a two-broker view.
 		req := kmsg.NewPtrMetadataRequest()
 		req.Topics = []kmsg.MetadataRequestTopic{}
-		resp, err := req.RequestWith(ctx, cl)
+		// Briefly: a request to nodes not listening yet is retried for
+		// the client's 30 s, and a node that failed must be seen soon.
+		rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
+		resp, err := req.RequestWith(rctx, cl)
+		cancel()
 		if err == nil && len(resp.Brokers) == len(c.Nodes) {
 			return nil
 		}
@@ -280,7 +312,11 @@ func (c *Cluster) WaitReady(ctx context.Context) error {
 		}
 		for _, n := range c.Nodes {
 			if n.exited() {
-				return fmt.Errorf("kafkacluster: node %d exited while starting; see %s", n.ID, filepath.Join(n.Dir, "server.log"))
+				return n.exitError()
+			}
+			if n.bindFailed() {
+				_ = c.Kill(n.ID)
+				return n.exitError()
 			}
 		}
 		select {
@@ -466,6 +502,55 @@ func (c *Cluster) StartNode(id int32) error {
 		return fmt.Errorf("kafkacluster: %w", err)
 	}
 	return nil
+}
+
+// exitError says why a node exited while starting: the last lines of its
+// logs that name an error, since a test's folder (and the logs with it)
+// is gone by the time anyone reads the failure.
+func (n *Node) exitError() error {
+	var why []string
+	taken := false
+	for _, name := range []string{"server.log", "stdout.log"} {
+		b, err := os.ReadFile(filepath.Join(n.Dir, name))
+		if err != nil {
+			continue
+		}
+		for _, line := range strings.Split(string(b), "\n") {
+			if strings.Contains(line, "Address already in use") {
+				taken = true
+			}
+			if errorLine(line) {
+				why = append(why, strings.TrimSpace(line))
+			}
+		}
+	}
+	if len(why) > 8 {
+		why = why[len(why)-8:]
+	}
+	err := fmt.Errorf("kafkacluster: node %d exited while starting; see %s", n.ID, filepath.Join(n.Dir, "server.log"))
+	if len(why) > 0 {
+		err = fmt.Errorf("%w:\n%s", err, strings.Join(why, "\n"))
+	}
+	if taken {
+		err = fmt.Errorf("%w (%w)", err, errPortTaken)
+	}
+	return err
+}
+
+// errorLine is a log line at level ERROR or FATAL, or an exception's
+// line of a stack trace (not its frames).
+func errorLine(line string) bool {
+	if strings.HasPrefix(line, "[") {
+		return strings.Contains(line, "] ERROR ") || strings.Contains(line, "] FATAL ")
+	}
+	return strings.Contains(line, "Exception") && !strings.HasPrefix(strings.TrimSpace(line), "at ")
+}
+
+// bindFailed reports whether a running node's log says it could not bind
+// an address. Such a node takes long to exit, if it does.
+func (n *Node) bindFailed() bool {
+	b, err := os.ReadFile(filepath.Join(n.Dir, "server.log"))
+	return err == nil && bytes.Contains(b, []byte("Address already in use"))
 }
 
 // Pid is the node's process id, 0 when it is not running.
