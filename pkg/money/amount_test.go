@@ -360,6 +360,14 @@ func TestAmountForms(t *testing.T) {
 		{"a sum closed by /-", "I request an advance of Rs. 60,000/- (Rupees Sixty Thousand only).", []string{"60000.00 INR currency"}},
 		{"a kitchen's ceiling is no cap", "- Kitchen ceiling re-board and plaster (quote): £1,420.00", []string{"1420.00 GBP currency"}},
 		{"crowns in words", "Skatteoppgjøret ditt\nDu får 4 812 kroner tilbake. Beløpet betales ut.", []string{"4812.00 NOK currency"}},
+		// Limit words are whole words in any script: `\b` after the é
+		// of "autorisé" had never matched. And in other languages: a
+		// deductible, an overdraft's limit.
+		{"an authorised overdraft in french", "Découvert autorisé : 1 500,00 €", []string{}},
+		{"a spanish deductible", "Franquicia              50,00 €", []string{}},
+		{"a brazilian overdraft limit", "Limite da conta (cheque especial): R$ 5.000,00", []string{}},
+		{"a german deductible", "Selbstbeteiligung: 300,00 EUR", []string{}},
+		{"a ceiling painted is no cap in french either", "Plafonnage et peinture plafond cuisine           1.980,00 EUR", []string{"1980.00 EUR currency"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

@@ -66,15 +66,17 @@ var (
 	// to"); a head noun makes the number a limit only as the label's last
 	// word ("Policy excess", "Credit limit", but not "Excess baggage
 	// fee", "Seat cover").
-	limitModRe  = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|(?:not|no) less than|at least|insured|fdic|fscs|sipc|ncua|protected|guaranteed)\b`)
-	limitHeadRe = regexp.MustCompile(`(?i)\b(?:limit|limits|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
+	limitModRe = wordRe(`up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|(?:not|no) less than|at least|insured|fdic|fscs|sipc|ncua|protected|guaranteed|` +
+		// The same in other languages.
+		`maximal|maximaal|maximální|maksimum|máximo|massimo|höchstens|bis zu|jusqu'à|au maximum|plafonné`)
+	limitHeadRe = wordRe(`limit|limits|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
 		// 20 000 €" was the largest amount of a contract).
 		// An overdraft or credit line's limit (found from outside:
 		// "Dispositionskredit: 2.000,00 EUR").
 		`dispositionskredit|dispokredit|kreditrahmen|kreditlinie|kredietlimiet|d[ée]couvert autoris[ée]|overdraft|credit line|` +
-		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy)\b`)
+		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
 	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|per (?:persoon|rekeninghouder|persona|depositante)|pro (?:person|einleger|kunde)|par (?:personne|déposant)|por (?:persona|depositante)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
@@ -138,7 +140,7 @@ func classifyLabel(s string) labelKind {
 	if m := lastRe(idMark); m[1] > idAt[1] {
 		idAt = m
 	}
-	money, id, head := last(lastWord(moneyRe, s), labelMoney), last(idAt, labelID), last(lastRe(limitHeadRe), labelLimit)
+	money, id, head := last(lastWord(moneyRe, s), labelMoney), last(idAt, labelID), last(lastWord(limitHeadRe, s), labelLimit)
 	if transactionCode.MatchString(s) {
 		// A statement's transaction: what it names is its payee, "DD
 		// Aviva Car Insurance" (found from outside: a direct debit to an
@@ -159,7 +161,7 @@ func classifyLabel(s string) labelKind {
 	if termsRe.MatchString(s) || rateHeader.MatchString(s) {
 		return labelID
 	}
-	limit := last(lastRe(limitModRe), labelLimit)
+	limit := last(lastWord(limitModRe, s), labelLimit)
 	if best.kind == labelLimit && (limit.end < 0 || head.start < limit.start) {
 		limit = head
 	}
