@@ -1016,19 +1016,7 @@ func boxRow(lt *layout.Text, n number) (labelKind, int, bool) {
 	if hi < 0 {
 		return labelNone, 0, false
 	}
-	var boxes []string
-	words := strings.Fields(lt.LineText(hi))
-	for i, w := range words {
-		box := len(w) <= 3 && strings.Trim(w, "0123456789") == "" && i+1 < len(words) && unicode.IsLetter([]rune(words[i+1])[0])
-		switch {
-		case box:
-			boxes = append(boxes, "")
-		case i == 0:
-			return labelNone, 0, false // a row of boxes starts with one
-		default:
-			boxes[len(boxes)-1] = strings.TrimSpace(boxes[len(boxes)-1] + " " + w)
-		}
-	}
+	boxes := formBoxes(lt.LineText(hi))
 	values := scanNumbers(line, localeOf(""))
 	if len(boxes) < 2 || len(values) != len(boxes) {
 		return labelNone, 0, false
@@ -1038,7 +1026,7 @@ func boxRow(lt *layout.Text, n number) (labelKind, int, bool) {
 		if start+v.start != n.start {
 			continue
 		}
-		k := classifyLabel(boxes[i])
+		k := classifyLabel(boxes[i].label)
 		if k == labelNone && twoDecimals(n) {
 			k = labelMoney
 		}
@@ -1051,18 +1039,39 @@ func boxRow(lt *layout.Text, n number) (labelKind, int, bool) {
 // boxes.
 var boxStart = regexp.MustCompile(`(?:^|\s)(\d{1,3})\s+\p{L}`)
 
-// boxNumber reports whether n is the number of a box in a line that is a
-// row of a form's boxes: two or more labels, each after its box's number,
-// the first starting the line.
-func boxNumber(lt *layout.Text, n number) bool {
-	l := lt.Lines()[lt.LineAt(n.start)]
-	line := lt.String()[l.Start:l.End]
+// A box of a form's row of boxes: where its number starts in the line,
+// and its label.
+type formBox struct {
+	at    int
+	label string
+}
+
+// formBoxes reads line as a row of a form's numbered boxes, "14
+// Employment income 22 Income tax deducted": two or more labels, each
+// after its box's number of up to three digits, the first starting the
+// line. It returns nil for any other line.
+func formBoxes(line string) []formBox {
 	locs := boxStart.FindAllStringSubmatchIndex(line, -1)
 	if len(locs) < 2 || strings.TrimSpace(line[:locs[0][2]]) != "" {
-		return false
+		return nil
 	}
-	for _, loc := range locs {
-		if l.Start+loc[2] == n.start {
+	boxes := make([]formBox, len(locs))
+	for i, loc := range locs {
+		end := len(line)
+		if i+1 < len(locs) {
+			end = locs[i+1][2]
+		}
+		boxes[i] = formBox{at: loc[2], label: strings.TrimSpace(line[loc[3]:end])}
+	}
+	return boxes
+}
+
+// boxNumber reports whether n is the number of a box in a line that is a
+// row of a form's boxes.
+func boxNumber(lt *layout.Text, n number) bool {
+	l := lt.Lines()[lt.LineAt(n.start)]
+	for _, b := range formBoxes(lt.String()[l.Start:l.End]) {
+		if l.Start+b.at == n.start {
 			return true
 		}
 	}

@@ -496,3 +496,26 @@ func TestDeclaredCurrency(t *testing.T) {
 		})
 	}
 }
+
+// One reading of a form's row of boxes serves both its rules: the labels
+// a value under the row takes, and the box numbers that are no money.
+func TestFormBoxes(t *testing.T) {
+	tests := []struct {
+		line string
+		want []formBox
+	}{
+		{"14 Employment income 22 Income tax deducted", []formBox{{0, "Employment income"}, {21, "Income tax deducted"}}},
+		{"  16 Employee's CPP contributions 164 Employee's second CPP contributions", []formBox{{2, "Employee's CPP contributions"}, {34, "Employee's second CPP contributions"}}},
+		{"1 Wages, tips 2 Federal income tax withheld", []formBox{{0, "Wages, tips"}, {14, "Federal income tax withheld"}}},
+		{"Box 14 Employment income 22 Income tax", nil}, // a word before the first box
+		{"14 Employment income", nil},                   // one box is no row
+		{"2024 Annual report 12 pages", nil},            // four digits number no box
+		{"| 68450.00 | { 11203.44 ]", nil},              // the values' row
+		{"Delivered 12 pallets to 3 warehouses", nil},   // counts in a sentence
+	}
+	for _, tt := range tests {
+		if got := formBoxes(tt.line); !reflect.DeepEqual(got, tt.want) {
+			t.Errorf("formBoxes(%q) = %+v, want %+v", tt.line, got, tt.want)
+		}
+	}
+}
