@@ -436,8 +436,13 @@ var (
 	moreCodes = `NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU|JMD|TTD|XCD|BZD|` +
 		`UGX|TZS|RWF|ZMW|MWK|ETB|XOF|XAF|BWP|NAD|MUR|FJD|PGK|NPR|MMK|KHR|BND|KZT|AZN|BYN|MDL|MKD|DZD|TND|JOD|KWD|BHD|OMR|DOP|GTQ|HNL|PYG`
 	allCodes = currencyCodes + `|` + moreCodes
+	// endMarks are abbreviations that end the text before a sum: "Rs.
+	// 60,000", "kr 250".
+	endMarks = `Rs\.?|Fr\.|kr\.?|KSh\.?`
+	// euroWords are the euro in words, before a sum or after it.
+	euroWords = `euros?|euroa|euron`
 	// currencyEnd: a currency at the end of the text left of a number.
-	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|Rs\.?|Fr\.|kr\.?|KSh\.?)|(?i:\b(` + currencyCodes + `|euros?|euroa|euron)))[ \t]*[-−(]?[ \t]*$`)
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|` + endMarks + `)|(?i:\b(` + currencyCodes + `|` + euroWords + `)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
 	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
@@ -445,7 +450,7 @@ var (
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
 	// total was held against the dollar's threshold); the crowns in words,
 	// "Du får 4 812 kroner tilbake" (found from outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|euros?|euroa|euron)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa, "DH": "MAD", "Dh": "MAD", "Dhs": "MAD",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
@@ -679,8 +684,27 @@ func currencyEndIndex(left string) int {
 }
 
 // maxCurrencyWord is the longest run of word characters (\w) a currency
-// of currencyEnd's ends in: "euros".
-const maxCurrencyWord = 5
+// of currencyEnd's ends in ("euros"), read from its words.
+var maxCurrencyWord = longestWord(allCodes, endMarks, euroWords)
+
+// longestWord returns the longest run of ASCII letters, digits and _ in
+// the alternatives of the expressions given; an optional letter ("s?")
+// counts.
+func longestWord(alternations ...string) int {
+	longest := 0
+	for _, a := range alternations {
+		run := 0
+		for i := range len(a) {
+			if c := a[i]; isAlpha(c) || c >= '0' && c <= '9' || c == '_' {
+				run++
+				longest = max(longest, run)
+			} else {
+				run = 0
+			}
+		}
+	}
+	return longest
+}
 
 // mayEndInCurrency reports whether s, without its spacing and a sign at
 // its end, can end in a currency: a symbol, a point ("Rs."), or a word of

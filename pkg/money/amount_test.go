@@ -519,3 +519,25 @@ func TestFormBoxes(t *testing.T) {
 		}
 	}
 }
+
+// mayEndInCurrency lets currencyEnd run only where a currency can end the
+// text; it must never skip one. Every code and word currencyEnd knows,
+// before a sum, is still found.
+func TestMayEndInCurrencyKeepsEveryCurrency(t *testing.T) {
+	if got := longestWord(`euros?|euroa`, `Rs\.?|KSh\.?`); got != 5 {
+		t.Fatalf("longestWord = %d, want 5", got)
+	}
+	for _, alts := range []string{allCodes, endMarks, euroWords} {
+		for _, w := range strings.Split(alts, "|") {
+			w = strings.NewReplacer(`\.?`, ".", `\.`, ".", `?`, "").Replace(w)
+			for _, left := range []string{"Paid " + w, "Total: " + w + " ", "Betrag " + strings.ToLower(w) + " -"} {
+				if currencyEndIndex(left) >= 0 && !mayEndInCurrency(strings.TrimRight(left, " ")) {
+					t.Errorf("mayEndInCurrency(%q) = false, but %q ends in a currency", left, left)
+				}
+			}
+			if currencyEndIndex("Paid "+w) < 0 {
+				t.Errorf("currencyEndIndex(%q) found no currency", "Paid "+w)
+			}
+		}
+	}
+}
