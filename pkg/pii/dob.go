@@ -109,7 +109,7 @@ func birthDates(lt *layout.Text, counts []lineDigits) [][2]int {
 		if !plausibleDate(text, m) || !cleanBefore(text, m[0]) || !cleanAfter(text, m[1]) {
 			continue
 		}
-		if birthLabelled(lt, m[0], m[1]) {
+		if birthLabelled(lt, m[0], m[1]) && !animalBirth(lt, m[0]) {
 			locs = append(locs, [2]int{m[0], m[1]})
 		}
 	}
@@ -123,12 +123,32 @@ func birthDates(lt *layout.Text, counts []lineDigits) [][2]int {
 		if !dayAndMonth(atoi(d[:2]), atoi(d[3:5])) || overlaps([2]int{m[0], m[1]}, locs) {
 			continue
 		}
-		if birthLabelled(lt, m[0], m[1]) {
+		if birthLabelled(lt, m[0], m[1]) && !animalBirth(lt, m[0]) {
 			locs = append(locs, [2]int{m[0], m[1]})
 		}
 	}
 	sort.Slice(locs, func(i, j int) bool { return locs[i][0] < locs[j][0] })
 	return locs
+}
+
+// animalWord names an animal or its particulars: a pet insurance claim's
+// or a vet's record's birth date is the animal's, no person's (found from
+// outside: a dog's date of birth was masked as personal data).
+var animalWord = regexp.MustCompile(`(?i)\b(?:pets?|pet's|dogs?|dog's|cat's|puppy|kitten|animal|breed|species|microchip|horse|canine|feline|haustier|hund|katze|rasse|tierart|chien|chienne|mascota|perro|gato|huisdier|hond|specie|rasa|câine|pisic[ăa])\b`)
+
+// animalBirth reports whether the birth date at start is an animal's: its
+// line, or a line above it in the same block (up to three), names one.
+func animalBirth(lt *layout.Text, start int) bool {
+	li := lt.LineAt(start)
+	if animalWord.MatchString(lt.LeftOf(start)) {
+		return true
+	}
+	for i := li - 1; i >= 0 && i >= li-3 && !lt.IsBlank(i); i-- {
+		if animalWord.MatchString(lt.LineText(i)) {
+			return true
+		}
+	}
+	return false
 }
 
 // hasLetter reports whether s holds an ASCII letter or any byte of a

@@ -530,6 +530,12 @@ func TestDateOfBirth(t *testing.T) {
 		{"other column", "Name          Date of birth    Joined\nJ. Ode        1971-04-09       2019-06-01", []string{"1971-04-09"}},
 		{"impossible date", "DOB 45/13/1980", []string{}},
 		{"birth label far above", "Date of birth:\n\n\nStatement 01/02/2024", []string{}},
+		// Found from outside (twenty-ninth trial): an animal's birth
+		// date is no person's; its owner's, in a block of its own, is.
+		{"a dog's date of birth", "Dog's DOB: 14/03/2019", []string{}},
+		{"a pet's block", "Pet details\nName: Biscuit\nBreed: Labrador\nDate of birth: 14/03/2019", []string{}},
+		{"a romanian vet's record", "ANIMAL\nSpecie: câine      Rasa: Border Collie\nNume: Luna         Data nașterii: 03.03.2021", []string{}},
+		{"the owner's block after the pet's", "Pet details\nBreed: Labrador\nDate of birth: 14/03/2019\n\nPolicyholder\nDate of birth: 02/11/1984", []string{"02/11/1984"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
