@@ -774,7 +774,7 @@ func currencyAfter(right string) string {
 var (
 	// unitAfter: a unit or ordinal right after a number makes it a
 	// quantity; a month next to it makes it part of a date.
-	unitAfter = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|kgs|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|m3|cbm|mt|tons?|tonnes?|litres?|liters?|ltrs?|x|pages?|employees|people|persons|nights|st|nd|rd|th|am|pm)\b)`)
+	unitAfter = regexp.MustCompile(`(?i)^\)? ?(?:%|(?:days?|months?|years?|yrs?|weeks?|hours?|hrs?|h|mins?|minutes?|items?|pcs|pieces|units?|kg|kgs|g|mg|mcg|ml|l|lbs?|oz|km|mi|miles|m|cm|mm|ft|sq|m2|m²|m3|cbm|mt|tons?|tonnes?|litres?|liters?|ltrs?|x|pages?|employees|people|persons|nights|points|pts|punkte|punti|puntos|pontos|avios|st|nd|rd|th|am|pm)\b)`)
 	// forintAfter: "Ft" as Hungarian writes forints, not feet ("ft").
 	forintAfter = regexp.MustCompile(`^ ?Ft\b`)
 	monthWord   = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?` +

@@ -368,6 +368,11 @@ func TestAmountForms(t *testing.T) {
 		{"a brazilian overdraft limit", "Limite da conta (cheque especial): R$ 5.000,00", []string{}},
 		{"a german deductible", "Selbstbeteiligung: 300,00 EUR", []string{}},
 		{"a ceiling painted is no cap in french either", "Plafonnage et peinture plafond cuisine           1.980,00 EUR", []string{"1980.00 EUR currency"}},
+		// A loyalty scheme's points are no money (found from outside,
+		// twenty-ninth trial); a point of sale is a statement's row.
+		{"a points balance", "Points balance: 1,250", []string{}},
+		{"points after a balance", "Rewards points earned 120\nBalance: 4,380 pts", []string{}},
+		{"a point of sale's row", "Date   Description                              Withdrawals   Deposits   Balance\nSep 26 Point of sale - CO-OP GAS BAR                   68.91            9,468.69", []string{"68.91 column", "9468.69 column"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

@@ -109,6 +109,10 @@ var (
 	dueRe = regexp.MustCompile(`(?i)\b(?:due|owe|owing)\b[\s:.]*$`)
 	// termsRe: payment terms count days ("Payment terms: Net 30").
 	termsRe = regexp.MustCompile(`(?i)\bterms?\b`)
+	// pointsRe: a loyalty scheme counts points or miles, not money:
+	// "Points balance: 1,250" (found from outside: a receipt's points
+	// were its largest sum).
+	pointsRe = wordRe(`points|pts|punkte|punti|puntos|pontos|avios|air miles|miles`)
 	// ofLink: "premium for liability cover": the head noun comes first.
 	ofLink = regexp.MustCompile(`(?i)\b(?:for|of|on)\b`)
 )
@@ -158,7 +162,7 @@ func classifyLabel(s string) labelKind {
 			best = h
 		}
 	}
-	if termsRe.MatchString(s) || rateHeader.MatchString(s) {
+	if termsRe.MatchString(s) || rateHeader.MatchString(s) || firstWord(pointsRe, s)[1] >= 0 {
 		return labelID
 	}
 	limit := last(lastWord(limitModRe, s), labelLimit)
