@@ -213,6 +213,24 @@ func cp1250(s string) []byte {
 	return b
 }
 
+// latin2 encodes s as ISO-8859-2.
+func latin2(s string) []byte {
+	b, err := charmap.ISO8859_2.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
+// cp1252 encodes s as Windows-1252.
+func cp1252(s string) []byte {
+	b, err := charmap.Windows1252.NewEncoder().Bytes([]byte(s))
+	if err != nil {
+		panic(err)
+	}
+	return b
+}
+
 func TestDecodeText(t *testing.T) {
 	tests := []struct {
 		name      string
@@ -241,6 +259,17 @@ func TestDecodeText(t *testing.T) {
 		{"windows-1252 with symbols out of words", []byte("\xbfC\xf3mo? 12 m\xb3 at \xa35.00, n\xba 7, na\xefve"), "text/plain", "¿Cómo? 12 m³ at £5.00, nº 7, naïve", ""},
 		{"windows-1252 french", []byte("le c\x9cur, la s\x9cur, \x80 12"), "text/plain", "le cœur, la sœur, € 12", ""},
 		{"explicit windows-1250", cp1250("ł"), "text/plain; charset=windows-1250", "ł", ""},
+		// Found from outside (thirtieth trial): Croatian and Hungarian
+		// saved as ISO-8859-2 were read as Windows-1252, "Jelaèiæa",
+		// "Zavr¹no", "ÖSSZESÍTÕ".
+		{"iso-8859-2 croatian", latin2("Trg bana Jelačića 5, Zagreb. Završno stanje računa."), "text/plain", "Trg bana Jelačića 5, Zagreb. Završno stanje računa.", ""},
+		{"iso-8859-2 hungarian", latin2("SZEMÉLYIJÖVEDELEMADÓ-BEVALLÁS - ÖSSZESÍTŐ\nÖsszeg: 7 842 000 Ft, az első félévre, fizetendő adó."), "text/plain", "SZEMÉLYIJÖVEDELEMADÓ-BEVALLÁS - ÖSSZESÍTŐ\nÖsszeg: 7 842 000 Ft, az első félévre, fizetendő adó.", ""},
+		{"iso-8859-2 slovak", latin2("Dodávateľ: Služby s.r.o., Košice. Odberateľ zaplatí faktúru do štrnástich dní."), "text/plain", "Dodávateľ: Služby s.r.o., Košice. Odberateľ zaplatí faktúru do štrnástich dní.", ""},
+		{"windows-1252 portuguese with õ", cp1252("Informações sobre as opções e condições de adesão."), "text/plain", "Informações sobre as opções e condições de adesão.", ""},
+		{"windows-1252 estonian with õ", cp1252("Õigus on tõesti väga tähtis, mõõdetud ja sõnastatud."), "text/plain", "Õigus on tõesti väga tähtis, mõõdetud ja sõnastatud.", ""},
+		{"windows-1252 french with û", cp1252("Le coût total dû en août, à régler sûrement."), "text/plain", "Le coût total dû en août, à régler sûrement.", ""},
+		{"windows-1252 danish", cp1252("Kære kunde, vi sender dig en kvittering for købet på 250 kr."), "text/plain", "Kære kunde, vi sender dig en kvittering for købet på 250 kr.", ""},
+
 		{"explicit iso-8859-2", []byte("\xb1\xb3"), "text/plain; charset=ISO-8859-2", "ął", ""},
 		{"empty", nil, "text/plain", "", ""},
 	}

@@ -86,9 +86,34 @@ func DecodeText(b []byte, mediaType string) (TextResult, error) {
 		return decodeUTF8(b, true)
 	}
 	if centralEuropean(b) {
+		if latin2(b) {
+			return decodeCharmap(b, charmap.ISO8859_2, CharsetLatin2)
+		}
 		return decodeCharmap(b, charmap.Windows1250, CharsetCP1250)
 	}
 	return decodeCP1252(b)
+}
+
+// latin2Letters are bytes ISO-8859-2 reads as letters where Windows-1250
+// reads other letters or symbols: Ą Ś Š Ť Ź Ž ą ľ ś š ť ź ž (Windows-1250
+// keeps most of them in 0x8A-0x9F, where ISO-8859-2 has only control
+// characters).
+var latin2Letters = [256]bool{0xA1: true, 0xA6: true, 0xA9: true, 0xAB: true, 0xAC: true, 0xAE: true, 0xB1: true, 0xB5: true, 0xB6: true, 0xB9: true, 0xBB: true, 0xBC: true, 0xBE: true}
+
+// latin2 reports whether Central European text is ISO-8859-2 rather
+// than Windows-1250: none of its bytes is in 0x80-0x9F (Windows-1250's
+// š, ž, ś, ź, ť and their capitals; control characters in ISO-8859-2),
+// and some are ISO-8859-2's own letters (found from outside: a Croatian
+// statement saved as ISO-8859-2 read "Zavr¹no" for "Završno").
+func latin2(b []byte) bool {
+	own := false
+	for _, c := range b {
+		if c >= 0x80 && c <= 0x9F {
+			return false
+		}
+		own = own || latin2Letters[c]
+	}
+	return own
 }
 
 // cp1250Letters are bytes that Windows-1250 reads as letters of Central
@@ -105,32 +130,54 @@ var cp1250Letters = [256]bool{0xB9: true, 0xB3: true, 0xBF: true, 0xA5: true, 0x
 var czechVowels = [256]bool{0xEC: true, 0xF9: true, 0xCC: true, 0xD9: true}
 
 // centralEuropean reports whether text that is not UTF-8 reads as
-// Windows-1250: at least two of its cp1250Letters or czechVowels stand
-// inside words ("by³o", "ka¿dy", "dìkujeme", letters on both sides), where
-// a symbol or an accented vowel in Western text does not (a pound sign,
-// "m³", a Spanish "¿", an Italian "più" are not inside words), or are
-// bytes Windows-1252 leaves undefined (ť, Ť, Ź), wherever they stand.
-// Czech text with neither ě nor ů inside a word keeps letters both code
-// pages share or spell alike (č, ř read as è, ø) and is not told from
-// Western text: it is read as Windows-1252.
+// Windows-1250 or ISO-8859-2: at least two of their own letters
+// (cp1250Letters, latin2Letters, czechVowels) stand inside words ("by³o",
+// "ka¿dy", "dìkujeme", letters on both sides), where a symbol or an
+// accented vowel in Western text does not (a pound sign, "m³", a Spanish
+// "¿", an Italian "più" are not inside words), or are bytes Windows-1252
+// leaves undefined (ť, Ť, Ź), wherever they stand. Or it holds ć and č
+// inside words (Croatian, Slovenian, Bosnian: "Jelaèiæa" in Windows-1252),
+// or ő and ű twice beside letters with none of the Western letters that
+// come with õ and û (Hungarian "összesítõ": Portuguese õ comes with ã or
+// ç, Estonian with ä, French û with à, ç or è). Czech text with neither ě
+// nor ů inside a word keeps letters both code pages share or spell alike
+// (č, ř read as è, ø) and is not told from Western text: it is read as
+// Windows-1252.
 func centralEuropean(b []byte) bool {
 	letter := func(c byte) bool {
 		return c|0x20 >= 'a' && c|0x20 <= 'z' || c >= 0xC0 && c != 0xD7 && c != 0xF7 ||
 			c == 0x8A || c == 0x8C || c == 0x8E || c == 0x9A || c == 0x9C || c == 0x9E
 	}
-	n := 0
+	inside := func(i int) bool { return i > 0 && i+1 < len(b) && letter(b[i-1]) && letter(b[i+1]) }
+	beside := func(i int) bool { return i > 0 && letter(b[i-1]) || i+1 < len(b) && letter(b[i+1]) }
+	n, hungarian := 0, 0
+	var cacute, ccaron, western bool
 	for i, c := range b {
-		if !cp1250Letters[c] && !czechVowels[c] {
+		switch c | 0x20 {
+		case 0xE6:
+			cacute = cacute || inside(i)
+		case 0xE8:
+			ccaron = ccaron || inside(i)
+		case 0xF5, 0xFB:
+			if beside(i) {
+				hungarian++
+			}
+		}
+		switch c | 0x20 {
+		case 0xE0, 0xE3, 0xE4, 0xE7, 0xE8:
+			western = true
+		}
+		if !cp1250Letters[c] && !czechVowels[c] && !latin2Letters[c] {
 			continue
 		}
 		undefined := c == 0x8D || c == 0x8F || c == 0x9D
-		if undefined || i > 0 && i+1 < len(b) && letter(b[i-1]) && letter(b[i+1]) {
+		if undefined || inside(i) {
 			if n++; n >= 2 {
 				return true
 			}
 		}
 	}
-	return false
+	return cacute && ccaron || hungarian >= 2 && !western
 }
 
 // decodeCharmap decodes single-byte text with cm.
