@@ -611,6 +611,9 @@ func kronaCode(text string) string {
 		// from outside: a garage's receipt in Icelandic krónur).
 		return "ISK"
 	}
+	if icelandic(text) {
+		return "ISK"
+	}
 	if strings.ContainsAny(text, "äöÄÖ") && !strings.ContainsAny(text, "æøÆØ") {
 		// Letters Swedish writes and Danish and Norwegian do not (found
 		// from outside: a Swedish return's "av" counted as Norwegian).
@@ -629,6 +632,29 @@ func kronaCode(text string) string {
 		return "NOK"
 	}
 	return ""
+}
+
+// icelandicSigns are marks of an Icelandic document that survive OCR
+// without Icelandic (which loses ð and þ): a kennitala, an address in
+// .is, its towns, its words for phone and e-mail.
+var icelandicSigns = []*regexp.Regexp{
+	regexp.MustCompile(`(?i)\b(?:kt\.?|kennitala)[ \t:]*\d{6}[ -]?\d{4}\b`),
+	regexp.MustCompile(`(?i)[@.][a-z0-9-]+\.is\b`),
+	regexp.MustCompile(`(?i)\b(?:reykjav[ií]k|kópavog|kopavog|akureyri|hafnarfj|garðabæ|gardabae|mosfellsb)`),
+	regexp.MustCompile(`(?i)\b(?:sími|simi|netfang|heimilisfang)\b`),
+}
+
+// icelandic reports whether two kinds of icelandicSigns are in text
+// (found from outside: an Icelandic lease read with Danish, its krónur
+// then taken for Danish kroner by its "af").
+func icelandic(text string) bool {
+	n := 0
+	for _, re := range icelandicSigns {
+		if re.MatchString(text) {
+			n++
+		}
+	}
+	return n >= 2
 }
 
 func currencyCode(s string) string {
@@ -731,6 +757,22 @@ func mayEndInCurrency(s string) bool {
 		return word <= maxCurrencyWord
 	}
 	return false
+}
+
+// sumEnd is a sum written with a separator at the end of a text.
+var sumEnd = regexp.MustCompile(`\d[.,'’ ]\d+[ \t]*$`)
+
+// closesSum reports whether the currency ending left closes a sum before
+// it, written after its number ("18.500 kr."), rather than opening the
+// next: no currency stands before that sum.
+func closesSum(left string) bool {
+	rest := withoutCurrencyEnd(left)
+	loc := sumEnd.FindStringIndex(rest)
+	if loc == nil {
+		return false
+	}
+	before := strings.TrimRight(rest[:loc[0]], "0123456789.,'’ ")
+	return currencyBefore(before) == "" && currencyBefore(before+" ") == ""
 }
 
 // currencyBefore returns the currency ending left, or "".
@@ -1191,6 +1233,11 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	left := lt.LeftOf(n.start)
 	right := lt.RightOf(n.end)
 	cur := currencyBefore(left)
+	if cur != "" && !n.grouped && !n.decimals && closesSum(left) {
+		// "18.500 kr. 4 manudi": the crowns close the sum before; the 4
+		// is OCR's reading of "á" (found from outside).
+		cur = ""
+	}
 	if cur == "" {
 		cur = loc.letterBefore(left)
 	}

@@ -403,6 +403,12 @@ func TestKronaCurrency(t *testing.T) {
 		// the letters only Icelandic writes.
 		{"icelandic receipt", "Vélaverkstæði Árna ehf.\nSamtals greitt                    40.730 kr.\nTakk fyrir viðskiptin!", []string{"40730.00 ISK currency"}},
 		{"two codes named", "Totalt 1 250 kr\nDKK eller SEK", []string{"1250.00 currency"}},
+		// Found from outside (thirtieth trial): an Icelandic lease read
+		// with Danish, its ð and þ lost, its "af" Danish's too; its
+		// kennitala and .is address say whose krónur.
+		{"icelandic without its letters", "Leigusali: Gudrun Sigurdardåttir\nkt. 120672-4289\nNetfang: jonthor.einarsson@simnet.is\nTrygging: 855.000 kr. (priggja manada leiga)\nHissjddur: 18.500 kr. 4 manudi, greiddur af leigjanda.", []string{"855000.00 ISK currency", "18500.00 ISK currency"}},
+		{"a danish invoice for a trip to reykjavik", "Rejse til Reykjavik, 3 nætter\nBeløbet betales af kunden\nI alt 12.400 kr.", []string{"12400.00 DKK currency"}},
+
 		// Named in words that start with an accented letter, which \b
 		// does not know.
 		{"icelandic krónur named", "Samtals 40.730 kr.\nGreitt í íslenskar krónur", []string{"40730.00 ISK currency"}},

@@ -91,6 +91,10 @@ var documentWords = map[string][]string{
 	// The words of such documents, with the readings OCR gives them
 	// without the language.
 	"est": {"patsient", "isikukood", "sünniaeg", "siinniaeg", "haiglas", "osakond", "osakonda", "diagnoos", "diagnoosid", "raviarst", "soovitused", "epikriis", "arve", "kokku", "käibemaks", "kaibemaks", "tasumisele", "maksja", "allkiri"},
+	// Found from outside (thirtieth trial): an Icelandic lease read
+	// with Danish, its ð and þ lost and its krónur then taken for Danish
+	// kroner: its function words were Danish's too ("er", "af", "til").
+	"isl": {"kennitala", "sími", "simi", "netfang", "heimilisfang", "reykjavík", "reykjavik", "reikningur", "reikning", "upphæð", "upphaed", "samtals", "greiðsla", "greidsla", "gjalddagi", "eindagi", "virðisauka", "virdisauka", "vsk", "samningur", "samning", "leigusal", "leigjand", "íbúð", "ibud", "mánuði", "manudi", "mánaðar", "manadar", "krónur", "kronur", "dagsetning", "undirskrift"},
 	"lit": {"važtaraštis", "vaztarastis", "siuntėjas", "siuntejas", "siuntéjas", "gavėjas", "gavejas", "gavéjas", "pirkėjas", "pirkejas", "pardavėjas", "pardavejas", "kiekis", "kaina", "pavadinimas", "vairuotojas", "pakrovimo", "iškrovimo", "iskrovimo", "užsakymo", "uzsakymo", "sąskaita", "saskaita", "pvm", "suma"},
 }
 
