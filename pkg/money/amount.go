@@ -439,6 +439,11 @@ var (
 	// endMarks are abbreviations that end the text before a sum: "Rs.
 	// 60,000", "kr 250".
 	endMarks = `Rs\.?|Fr\.|kr\.?|KSh\.?`
+	// unitMarks are currencies written after a sum that a column's
+	// heading gives in parentheses: "Összeg (Ft)", "Kwota (zł)", "Beløb
+	// (kr.)" (found from outside: a Hungarian return's sums under
+	// "Összeg (Ft)" were no money).
+	unitMarks = `Ft|Kč|zł|kr\.?|lei|TL|₺|KSh|DH`
 	// euroWords are the euro in words, before a sum or after it.
 	euroWords = `euros?|euroa|euron`
 	// currencyEnd: a currency at the end of the text left of a number.
@@ -461,8 +466,8 @@ var (
 	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
 	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
 	// a naira's where the document is that country's (see locale).
-	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK]|ден\.?|VNĐ|F ?CFA)\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\)|\(ден\.?\)|\(VNĐ\)|\(F ?CFA\))`)
+	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK]|ден\.?|VNĐ|F ?CFA|` + unitMarks + `)\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\)|\(ден\.?\)|\(VNĐ\)|\(F ?CFA\)|\((?:` + unitMarks + `)\))`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -832,12 +837,18 @@ var (
 		`|gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre` +
 		// Danish and Norwegian where they differ (found from outside).
 		`|marts|desember` +
+		// Hungarian, Czech and Croatian (found from outside: "2026. május
+		// 20." was money under a return's amount column).
+		`|január|február|március|április|május|június|július|augusztus|szeptember|október` +
+		`|ledna|února|března|dubna|května|června|července|srpna|září|října|listopadu|prosince` +
+		`|siječnja|veljače|ožujka|travnja|svibnja|lipnja|srpnja|kolovoza|rujna|listopada|studenoga|prosinca` +
 		`|styczeń|stycznia|luty|lutego|marzec|marca|kwiecień|kwietnia|maja|czerwiec|czerwca|lipiec|lipca|sierpień|sierpnia|wrzesień|września|październik|października|listopad|listopada|grudzień|grudnia)`
 	// monthAfter and monthBefore: a month right after or before a number
 	// (Spanish and Portuguese put "de" between). The end is a non-letter,
 	// not \b, which is ASCII-only and fails after "wrzesień".
 	monthAfter   = regexp.MustCompile(`(?i)^(?:\. ?|[ \-])(?:de )?` + monthWord + `(?:[^\p{L}\p{N}]|$)`)
-	monthBefore  = regexp.MustCompile(`(?i)\b` + monthWord + `\.?,?[ \-](?:de )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
+	monthBefore  = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])` + monthWord + `\.?,?[ \-](?:de )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
+	sharePlus    = regexp.MustCompile(`^\+\d{1,3}(?:[.,]\d+)? ?%`)
 	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
 	// stateBefore: a US state's postal code left of a number makes a
 	// five-digit number its ZIP code ("San Francisco, CA 94107"; ZIP+4's
@@ -901,6 +912,10 @@ func shapeOK(text string, loc *locale, n number) bool {
 		return false
 	}
 	if wordStart(left) && monthBefore.MatchString(left) {
+		return false
+	}
+	if sharePlus.MatchString(right) {
+		// "1+1%": shares of a tax, not a sum.
 		return false
 	}
 	if len(n.raw) == 5 && !n.grouped && !n.decimals && stateBefore.MatchString(left) {

@@ -373,6 +373,12 @@ func TestAmountForms(t *testing.T) {
 		{"a points balance", "Points balance: 1,250", []string{}},
 		{"points after a balance", "Rewards points earned 120\nBalance: 4,380 pts", []string{}},
 		{"a point of sale's row", "Date   Description                              Withdrawals   Deposits   Balance\nSep 26 Point of sale - CO-OP GAS BAR                   68.91            9,468.69", []string{"68.91 column", "9468.69 column"}},
+		// Found from outside (thirtieth trial): a Hungarian return's
+		// sums under "Összeg (Ft)", its date and its 1+1% after a tax
+		// word; a Danish return's column in "(kr.)".
+		{"forints under their column's heading", "Sor   Megnevezés                                         Összeg (Ft)\n1.    Bérjövedelem (munkáltató: Szegedi Tudományegyetem)   7 842 000\n25.   Befizetendő különbözet                                 24 300", []string{"7842000.00 HUF label", "24300.00 HUF label"}},
+		{"a hungarian date and a tax's shares", "Rendelkezés az adó 1+1%-áról: Magyar Vöröskereszt\nA befizetés határideje: 2026. május 20.", []string{}},
+		{"crowns under their column's heading", "Rubrik                         Beløb (kr.)\nSalgsmoms                        184.250,00\nKøbsmoms                          96.430,50\nBeløbet betales af virksomheden", []string{"184250.00 DKK column", "96430.50 DKK column"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

@@ -47,9 +47,12 @@ var (
 	// returns, their labels on the line above (found from outside: a
 	// Slovak return's "Úhrn príjmov", "Daň (19 %)" and "Daňový
 	// preplatok" were no money).
-	moreMoney = `úhrn|daň|daňový preplatok|daňový nedoplatok|preplatok|nedoplatok|príjmov|príjmy|základ dane|poistné|poistného|preddavkov|příjmů|příjmy|základ daně|přeplatek|pojistné|yhteensä|összesen|kokku|kopā|iš viso|ukupno|skupaj|celkem|à payer|toplam|toplamı|guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt`
-	moneyRe   = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
-	strongRe  = wordRe(strongMoney)
+	moreMoney = `úhrn|daň|daňový preplatok|daňový nedoplatok|preplatok|nedoplatok|príjmov|príjmy|základ dane|poistné|poistného|preddavkov|příjmů|příjmy|základ daně|přeplatek|pojistné|yhteensä|összesen|kokku|kopā|iš viso|ukupno|skupaj|celkem|à payer|toplam|toplamı|guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt` +
+		// Hungarian's amount, payable, income, tax base and allowance
+		// (found from outside: a return's "Összeg (Ft)" column).
+		`|összeg|végösszeg|fizetendő|befizetendő|különbözet|jövedelem|bérjövedelem|adóalap|adó|áfa|díj|egységár|nettó|bruttó|kedvezmény|levont`
+	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
+	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
 	// ("Attn: Accounts Payable"): its "payable" is no money column over
 	// the address lines below it. Beside a number on its own line, as in
