@@ -59,12 +59,14 @@ type Cell struct {
 // label belongs to is that long.
 const MaxLineBytes = 1024
 
-// New splits s into lines.
+// New splits s into lines. A form feed, which parts a document's pages,
+// ends a line too: "of base salary.\f5. PENSION" is two lines (found from
+// outside: a clause's number read as the salary's sum).
 func New(s string) *Text {
 	t := &Text{s: s}
 	start := 0
 	for i := 0; i < len(s); i++ {
-		if s[i] == '\n' {
+		if s[i] == '\n' || s[i] == '\f' {
 			end := i
 			if end > start && s[end-1] == '\r' {
 				end--

@@ -379,6 +379,13 @@ func TestAmountForms(t *testing.T) {
 		{"forints under their column's heading", "Sor   Megnevezés                                         Összeg (Ft)\n1.    Bérjövedelem (munkáltató: Szegedi Tudományegyetem)   7 842 000\n25.   Befizetendő különbözet                                 24 300", []string{"7842000.00 HUF label", "24300.00 HUF label"}},
 		{"a hungarian date and a tax's shares", "Rendelkezés az adó 1+1%-áról: Magyar Vöröskereszt\nA befizetés határideje: 2026. május 20.", []string{}},
 		{"crowns under their column's heading", "Rubrik                         Beløb (kr.)\nSalgsmoms                        184.250,00\nKøbsmoms                          96.430,50\nBeløbet betales af virksomheden", []string{"184250.00 DKK column", "96430.50 DKK column"}},
+		// Found from outside (thirtieth trial): "up to" bounds the hours,
+		// not the fee; a benefit's budget is a sum; a page's end ends a
+		// line ("of base salary.\f5. PENSION" is no salary of 5).
+		{"a bound on another number", "Changes allowed up to 24 hours before departure for a fee of J$500.00.", []string{"500.00 JMD currency"}},
+		{"a budget named by a benefit", "The wind farm community benefit budget for 2027 is\n   £14,200.00; applications close 31 January 2027.", []string{"14200.00 GBP currency"}},
+		{"a clause's number after a page break", "4.2 The Employee is eligible for a bonus of 10% of base salary.\f5. PENSION\n5.1 The Employer pays € 250.00 monthly.", []string{"250.00 EUR currency"}},
+		{"a statement's row before a page break", "Datum Opis Iznos Stanje\n06.10.2026 Karticom BIEDRONKA -143,88 10 091,34\fStrana 2", []string{"143.88 column", "10091.34 column"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

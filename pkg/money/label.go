@@ -24,7 +24,7 @@ var (
 	// Portuguese return's bare 18 640,00 under "Rendimento bruto" was
 	// not money.
 	strongMoney = `total|earnings|deductions|interest|subtotal|sub-total|balance|balances|premium|premiums|price|prices|cost|costs|fee|fees|charge|charges|charged|payment|payments|debit|debits|credit|credits|deposit|deposits|withdrawal|withdrawals|tax|vat|gst|hst|discount|refund|rebate|rent|wages|salary|compensation|earnings|withheld|dues|donations|remittance|tip|gratuity|paye|shipping|postage|freight|settlement|payout|spent|purchase|purchases|contribution|contributions|deferral|deferrals|paid in|paid out|money in|money out`
-	weakMoney   = `amount|net|montant|prix|p\.u\.|solde|somme|betrag|rechnungsbetrag|nettobetrag|summe|preis|einzelpreis|gesamt|saldo|importe|precio|importo|bedrag|totaal|netto|brutto|mwst|tva|iva|btw|ht|ttc|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income|rendimento|rendimentos|coleta|imposto|valor|pagamento|ingresos|impuesto|cuota|reddito|imposta|rendita|einkommen|einkünfte|steuer|revenu|revenus|impôt|inkomen|belasting` +
+	weakMoney   = `amount|net|montant|prix|p\.u\.|solde|somme|betrag|rechnungsbetrag|nettobetrag|summe|preis|einzelpreis|gesamt|saldo|importe|precio|importo|bedrag|totaal|netto|brutto|mwst|tva|iva|btw|ht|ttc|amounts|sum|payable|paid|due|owed|owing|outstanding|claimed|gross|net amount|net pay|net total|income|budget|budgets|budgeted|grant|grants|rendimento|rendimentos|coleta|imposto|valor|pagamento|ingresos|impuesto|cuota|reddito|imposta|rendita|einkommen|einkünfte|steuer|revenu|revenus|impôt|inkomen|belasting` +
 		// German compounds and the totals of Dutch, the Nordic languages
 		// and Polish: found from outside, "Gesamtbetrag: 12.500,00"
 		// without a currency was recorded without the amount review.
@@ -169,6 +169,12 @@ func classifyLabel(s string) labelKind {
 		return labelID
 	}
 	limit := last(lastWord(limitModRe, s), labelLimit)
+	if limit.end >= 0 && strings.ContainsAny(s[limit.end:], "0123456789") {
+		// The modifier bounds another number before this one: "Changes
+		// allowed up to 24 hours before departure for a fee of" (found
+		// from outside: the fee was read as a limit).
+		limit = hit{kind: labelNone, start: -1, end: -1}
+	}
 	if best.kind == labelLimit && (limit.end < 0 || head.start < limit.start) {
 		limit = head
 	}
