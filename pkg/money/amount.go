@@ -868,6 +868,17 @@ func wordStart(s string) bool {
 	return false
 }
 
+// dayMonth reports whether raw is a day and a month, "12.10".
+func dayMonth(raw string) bool {
+	d, m, ok := strings.Cut(raw, ".")
+	if !ok || len(d) == 0 || len(d) > 2 || len(m) != 2 {
+		return false
+	}
+	day, err1 := strconv.Atoi(d)
+	month, err2 := strconv.Atoi(m)
+	return err1 == nil && err2 == nil && day >= 1 && day <= 31 && month >= 1 && month <= 12
+}
+
 // shapeOK reports whether the token can be an amount at all: not glued to
 // a code, not part of a date, time, percentage, quantity or phone number.
 func shapeOK(text string, loc *locale, n number) bool {
@@ -898,6 +909,11 @@ func shapeOK(text string, loc *locale, n number) bool {
 			return false
 		case c == '-' || c == '.' || c == ',' || c == ':':
 			if n.end+1 < len(text) && (isDigit(text[n.end+1]) || isAlpha(text[n.end+1])) {
+				return false
+			}
+			if c == '.' && dayMonth(n.raw) && (n.end+1 == len(text) || text[n.end+1] == ' ' || text[n.end+1] == '\t' || text[n.end+1] == '\n') && currencyBefore(text[max(0, n.start-16):n.start]) == "" {
+				// "12.10.": a day and a month as Central Europe writes
+				// them, a statement's date column (found from outside).
 				return false
 			}
 		}

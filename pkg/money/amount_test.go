@@ -386,6 +386,12 @@ func TestAmountForms(t *testing.T) {
 		{"a budget named by a benefit", "The wind farm community benefit budget for 2027 is\n   £14,200.00; applications close 31 January 2027.", []string{"14200.00 GBP currency"}},
 		{"a clause's number after a page break", "4.2 The Employee is eligible for a bonus of 10% of base salary.\f5. PENSION\n5.1 The Employer pays € 250.00 monthly.", []string{"250.00 EUR currency"}},
 		{"a statement's row before a page break", "Datum Opis Iznos Stanje\n06.10.2026 Karticom BIEDRONKA -143,88 10 091,34\fStrana 2", []string{"143.88 column", "10091.34 column"}},
+		// Found from outside (thirtieth trial): a statement's dates as
+		// Central Europe writes them, day and month and a point; a
+		// mobile-money agent's number.
+		{"a statement's day and month", "Datum       Opis                               Isplata        Uplata       Stanje (EUR)\n12.10.      Vodoopskrba i odvodnja           23,18                       3.938,17", []string{"23.18 EUR column", "3938.17 EUR column"}},
+		{"a price at a sentence's end is no date", "The fee is € 12.10.", []string{"12.10 EUR currency"}},
+		{"a mobile-money agent", "Withdrawal at Agent 104522 - QUICKMART WESTLANDS                          6,000.00  10,925.50", []string{"6000.00 label", "10925.50 label"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {
