@@ -507,7 +507,18 @@ func groupGoesOn(text string, start, end int) bool {
 		for i > 0 && isDigit(text[i-1]) {
 			i--
 		}
-		before = i == 0 || !strings.ContainsRune("./:-", rune(text[i-1]))
+		// Not a code's last digits: "RP0001 527 813 463", a T4's
+		// account number beside the SIN as OCR flattened its boxes
+		// (found from outside). An IBAN's country and check digits do
+		// start a group: "FR29 2745 1889".
+		switch {
+		case i == 0:
+			before = true
+		case isLetter(text[i-1]):
+			before = start-2-i == 1 && i >= 2 && isLetter(text[i-2]) && (i == 2 || !isAlnum(text[i-3]))
+		default:
+			before = !strings.ContainsRune("./:-", rune(text[i-1]))
+		}
 	}
 	after := false
 	if end+1 < len(text) && text[end] == ' ' && isDigit(text[end+1]) {
@@ -515,7 +526,7 @@ func groupGoesOn(text string, start, end int) bool {
 		for i < len(text) && isDigit(text[i]) {
 			i++
 		}
-		after = i == len(text) || !strings.ContainsRune("./:-", rune(text[i]))
+		after = i == len(text) || !strings.ContainsRune("./:-", rune(text[i])) && !isLetter(text[i])
 	}
 	return before || after
 }

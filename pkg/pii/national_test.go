@@ -54,6 +54,11 @@ func TestNationalIDs(t *testing.T) {
 		// numbers of India, the Philippines and Michigan under their labels.
 		{"pesel under a flattened row of labels", "DATA WAŻNOŚCI / EXPIRY DATE NUMER PESEL / PERSONAL NUMBER\n14.06.2031 85031245673", []string{"85031245673"}},
 		{"sin under a t4's box labels", "12 Social insurance number 10 Province of employment\n\n[527 816 409 | [on |", []string{"527 816 409"}},
+		// Found from outside (thirtieth trial): the SIN in a T4's second
+		// box, after the employer's account number; an IBAN's groups stay
+		// one IBAN.
+		{"sin after a code in a row of boxes", "54 Employer's account number 12 Social insurance number\n12345 6789 RPOQO1 527 813 463", []string{"527 813 463"}},
+		{"an iban's groups are no aadhaar", "IBAN FR29 2745 1889 6456 09S0 0807 058", []string{}},
 		{"a group's number under a member id is none", "Member ID: XMP884210733\nGroup: 0074421 (NYC Transit Employees)", []string{"XMP884210733"}},
 		{"uhid", "Patient Name: Mrs. Sneha Vinayak Kulkarni                   UHID: SMH-0012784455", []string{"SMH-0012784455"}},
 		{"aadhaar virtual id", "VID : 9134 5678 2213 0458\nIssue Date: 02/03/2019", []string{"9134 5678 2213 0458"}},
