@@ -241,6 +241,9 @@ var idForms = []idForm{
 	// Côte d'Ivoire's universal health cover (CMU) number (found from
 	// outside, twenty-ninth trial).
 	{re: regexp.MustCompile(`\b(\d{4})-(\d{4})-(\d{4})-(\d{2})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn[°º]\s*)?\bcmu[^\p{L}\p{N}]*$`), digits: 14, run: 4},
+	// Ghana's National Health Insurance Scheme membership number (found
+	// from outside, thirtieth trial).
+	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhis(?:\s+(?:membership|member|card))?(?:\s+(?:no\b\.?|number|id))?[^\p{L}\p{N}]*$`), digits: 8, run: 8},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*[º°]?\s*(?:de\s+)?utente(?:\s+(?:do\s+)?sns)?|\butente\s+(?:do\s+)?sns|\bn[úu]mero\s+(?:de\s+)?utente)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b([A-Z]{0,3}\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number))[^\p{L}\p{N}]*$`), digits: 6, run: 6},
 	// Found from outside (twenty-seventh trial), under their labels: an

@@ -58,6 +58,8 @@ func TestNationalIDs(t *testing.T) {
 		// box, after the employer's account number; an IBAN's groups stay
 		// one IBAN.
 		{"sin after a code in a row of boxes", "54 Employer's account number 12 Social insurance number\n12345 6789 RPOQO1 527 813 463", []string{"527 813 463"}},
+		{"a ghanaian nhis number", "NHIS membership no.: 45821937", []string{"45821937"}},
+		{"eight digits under another label", "Reference no.: 45821937", []string{}},
 		{"an iban's groups are no aadhaar", "IBAN FR29 2745 1889 6456 09S0 0807 058", []string{}},
 		{"a group's number under a member id is none", "Member ID: XMP884210733\nGroup: 0074421 (NYC Transit Employees)", []string{"XMP884210733"}},
 		{"uhid", "Patient Name: Mrs. Sneha Vinayak Kulkarni                   UHID: SMH-0012784455", []string{"SMH-0012784455"}},

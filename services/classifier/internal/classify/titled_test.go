@@ -52,6 +52,12 @@ func TestTitledTypes(t *testing.T) {
 		{"Al Noor Motors\nDriving licence no.: 1587432 (Dubai)", nil},
 		{"Desjardins Assurances\nContrat collectif no : Q-40218 Certificat : 00773154", nil},
 		{"INVOICE No: 4471\nDate: 20.11.2026", []string{"invoice"}},
+		// Found from outside (thirtieth trial): the tax agency's
+		// acknowledgement of a VAT return names a receipt too; the longer
+		// phrase is the title.
+		{"SKATTESTYRELSEN\nMOMSANGIVELSE - KVITTERING FOR INDBERETNING\n\nVirksomhed: Nordsø Logistik ApS", []string{"tax_form"}},
+		{"HM Revenue & Customs\nVAT Return for period 07/26", []string{"tax_form"}},
+
 		{"BESTELBON nr. BB-26/1184\nLeverancier: Drukkerij Peeters", []string{"purchase_order"}},
 		{"Tømrerfirmaet Bøgh & Søn ApS\nIndustrivej 14\n8600 Silkeborg\nKunde:\nLene Thorsen\nVestergade 22\n8600 Silkeborg\nFAKTURA\nFakturanr.: 2026-0418", []string{"invoice"}},
 		// The longer phrase wins: a simplified invoice is a till receipt.
