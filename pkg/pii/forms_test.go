@@ -671,3 +671,29 @@ func TestEmailForms(t *testing.T) {
 		})
 	}
 }
+
+// Found from outside (thirtieth trial): domestic bank account numbers
+// under their labels, which no checksum tells; an account that is no
+// bank's is not one.
+func TestBankAccounts(t *testing.T) {
+	tests := []struct {
+		name string
+		text string
+		want []string
+	}{
+		{"a bank account above its number", "Bank account for settlement:\n12-3140-0123456-00", []string{"12-3140-0123456-00"}},
+		{"an account's number in a bank's statement", "DBS Bank Ltd\nConsolidated Statement\nAccount no.: 123-45678-9", []string{"123-45678-9"}},
+		{"a kontonummer", "Kontonummer: 5040 0440116243", []string{"5040 0440116243"}},
+		{"an account's number outside a bank's statement", "Northern Water\nAccount no.: 30012345", []string{}},
+		{"a customer's account in a bank's statement", "Bank statement\nCustomer account no.: 30012345", []string{}},
+		{"too few digits", "Bank account: 4471", []string{}},
+		{"a bank account's label over a date", "Bank account opened:\n12 03 2024", []string{}},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			if got := found(tt.text, BankAccount); !reflect.DeepEqual(got, tt.want) {
+				t.Errorf("bank accounts in %q = %q, want %q", tt.text, got, tt.want)
+			}
+		})
+	}
+}

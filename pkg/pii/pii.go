@@ -25,8 +25,10 @@ const (
 	SSN = "ssn"
 	// NationalID is another country's identity or tax number for a
 	// person, or a passport's or identity card's number (see nationalIDs).
-	NationalID  = "national_id"
-	IBAN        = "iban"
+	NationalID = "national_id"
+	IBAN       = "iban"
+	// BankAccount is a domestic bank account's number under its label.
+	BankAccount = "bank_account"
 	PaymentCard = "payment_card"
 	Email       = "email"
 	Phone       = "phone"
@@ -34,7 +36,7 @@ const (
 )
 
 // Kinds lists every kind, in the order findings are reported.
-var Kinds = []string{SSN, NationalID, IBAN, PaymentCard, Email, Phone, DateOfBirth}
+var Kinds = []string{SSN, NationalID, IBAN, BankAccount, PaymentCard, Email, Phone, DateOfBirth}
 
 // Finding is one kind of personal data found in a text.
 type Finding struct {
@@ -115,8 +117,10 @@ func Matches(text string) []Match {
 	taken := append(append(append([][2]int{}, ssn...), iban...), cards...)
 	national := nationalIDs(lt, counts, taken)
 	add(NationalID, national)
+	accounts := bankAccounts(lt, counts, append(taken, national...))
+	add(BankAccount, accounts)
 	add(Email, emails(lt))
-	add(Phone, phones(lt, append(taken, national...)))
+	add(Phone, phones(lt, append(append(taken, national...), accounts...)))
 	add(DateOfBirth, birthDates(lt, counts))
 	return out
 }

@@ -44,6 +44,8 @@ func TestDecideAbstains(t *testing.T) {
 		// The fourteenth outside trial: a Dutch receipt for a caravan
 		// sold privately, other at 0.98, paid to an IBAN.
 		{"other by a wide margin, with an IBAN", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Betaling ontvangen op rekening GB82 WEST 1234 5698 7654 32 op 6 april 2027.", true, classify.ReasonAmbiguousType, classify.RuleOtherPayment},
+		// A domestic bank account under its label counts as an IBAN does.
+		{"other by a wide margin, with a bank account", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Received with thanks. Paid into bank account no.: 12-3140-0123456-00 on 6 April.", true, classify.ReasonAmbiguousType, classify.RuleOtherPayment},
 		// (The default policy reviews every card number anyway; the flag
 		// tells the reviewer the type is in doubt too.)
 		{"other by a wide margin, with a payment card", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Paid by card number 4111 1111 1111 1111, thank you.", true, classify.ReasonRuleRequired, classify.RuleOtherPayment},

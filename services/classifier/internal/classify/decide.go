@@ -303,7 +303,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	// and 0.98; of the 36 documents that were other, one held an IBAN
 	// (and was typed otherwise).
 	if d.Type == TypeOther {
-		if i := slices.IndexFunc(kinds, func(k string) bool { return k == pii.IBAN || k == pii.PaymentCard }); i >= 0 {
+		if i := slices.IndexFunc(kinds, func(k string) bool { return k == pii.IBAN || k == pii.BankAccount || k == pii.PaymentCard }); i >= 0 {
 			ambiguous = true
 			fired = append(fired, RuleOtherPayment)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleOtherPayment, Detail: "other, but the text holds " + strings.ReplaceAll(kinds[i], "_", " ") + " details: a business document of a type the model may not recognise"})

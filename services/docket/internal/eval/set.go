@@ -44,7 +44,8 @@ type Doc struct {
 }
 
 // PII is one item of personal data: its kind as the classifier names it
-// (phone, email, iban, payment_card, ssn, national_id, date_of_birth) and
+// (phone, email, iban, bank_account, payment_card, ssn, national_id,
+// date_of_birth) and
 // its value.
 type PII struct {
 	Kind  string `json:"kind"`

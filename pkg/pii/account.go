@@ -1,0 +1,52 @@
+package pii
+
+import (
+	"regexp"
+
+	"github.com/docket-run/docket/pkg/layout"
+)
+
+var (
+	// accountRe is a domestic bank account's number: digits in up to
+	// five groups joined by spaces or dashes ("123-45678-9",
+	// "12-3140-0123456-00", "0012 3456 78").
+	accountRe = regexp.MustCompile(`\b\d{2,10}(?:[ -]\d{1,10}){0,4}\b`)
+	// accountLabel ends a text that names a bank account's number: a bank
+	// account, or an account's number where the document is a bank's
+	// (see bankDocument), in the languages of the corpus and others.
+	accountLabel = regexp.MustCompile(`(?i)(?:\bbank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku)[^\p{L}\p{N}]*$`)
+	// plainAccountLabel is an account's number without "bank": a bank's
+	// statement names its holder's account so.
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)[^\p{L}\p{N}]*$`)
+	// notBankAccount names an account that is no bank's: a customer's,
+	// a policy's, a utility's.
+	notBankAccount = regexp.MustCompile(`(?i)\b(?:customer|client|kunden|member|membership|policy|billing|utility|contract|loyalty|employer'?s?|supplier|vendor|tax|vat)\b[^\n]{0,20}(?:account|acct|a/c)`)
+	// bankDocument is a bank's own document: its statement.
+	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\bstatement\s+of\s+account\b|\baccount\s+statement\b|\bkontoauszug\b|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b`)
+)
+
+// bankAccounts finds domestic bank account numbers under their labels:
+// eight to twenty digits in groups, labelled as a bank account's
+// ("Bank account for settlement" above "12-3140-0123456-00", found from
+// outside), or as an account's number in a bank's statement ("Account
+// no.: 123-45678-9"). IBANs and cards are found by their checksums;
+// these have none a rule could check across banks, so the label decides.
+func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
+	text := lt.String()
+	statement := bankDocument.MatchString(heading(lt) + "\n" + text[:min(len(text), 600)])
+	var locs [][2]int
+	for _, m := range matchLines(lt, accountRe, holding(counts, 8, 2)) {
+		s := [2]int{m[0], m[1]}
+		if n := digits(text[m[0]:m[1]]); n < 8 || n > 20 || overlaps(s, taken) || codeAround(text, m[0], m[1]) {
+			continue
+		}
+		label := labelBefore(lt, m[0])
+		if notBankAccount.MatchString(label) {
+			continue
+		}
+		if labelledBy(lt, accountLabel, m[0], m[1]) || statement && labelledBy(lt, plainAccountLabel, m[0], m[1]) {
+			locs = append(locs, s)
+		}
+	}
+	return locs
+}
