@@ -598,6 +598,11 @@ func letters(s string) int {
 // company's RUT in the shape of a Brazilian RG (found from outside).
 var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?[o0]\.\s?[o0]\.?|j\.\s?d\.\s?[o0]\.\s?[o0]\.?|sp\.\s?z\s?[o0]\.\s?[o0]\.?|d\.\s?d\.|obrt|ustanova|udruga|ι\.\s?κ\.\s?ε\.?|α\.\s?ε\.?|ε\.\s?π\.\s?ε\.?|ο\.\s?ε\.?|ε\.\s?ε\.?|s\.\s?r\.\s?o\.?|a\.\s?s\.?|s\.\s?a\.?|s\.\s?r\.\s?l\.?|kft\.?|zrt\.?|gmbh|ltd\.?|limited|llc|inc\.?|pty|corp\.?|corporation|ltda\.?|(?-i:SpA|SPA|SAS|S\.A\.S\.))(?:$|[^\p{L}])`)
 
+// firmNumber is a business register's number with its label: a number
+// beside it is the organisation's too ("IČO: 00610381 DIČ: 2021132447",
+// a Slovak hospital's, found from outside).
+var firmNumber = regexp.MustCompile(`(?:^|[^\p{L}])(?:I[ČC]O|I[ČC]|REGON|KRS|CVR(?:-nr)?|KvK|SIRE[NT]|HRB|CUI|Org\.?\s?nr)\.?[ \t]*[:.]?[ \t]*\d`)
+
 // firmAt reports whether the line holding off, or one of the firmLines
 // lines above it in its block (a blank line ends it), names a legal
 // form: the number there is the business's. A party's block is its name,
@@ -608,7 +613,7 @@ func firmAt(lt *layout.Text, off int) bool {
 		if i < li && lt.IsBlank(i) {
 			return false
 		}
-		if legalForm.MatchString(lt.LineText(i)) {
+		if legalForm.MatchString(lt.LineText(i)) || firmNumber.MatchString(lt.LineText(i)) {
 			return true
 		}
 	}

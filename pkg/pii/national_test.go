@@ -58,6 +58,8 @@ func TestNationalIDs(t *testing.T) {
 		// box, after the employer's account number; an IBAN's groups stay
 		// one IBAN.
 		{"sin after a code in a row of boxes", "54 Employer's account number 12 Social insurance number\n12345 6789 RPOQO1 527 813 463", []string{"527 813 463"}},
+		{"an organisation's dič beside its ičo", "FAKULTNÁ NEMOCNICA TRNAVA\nA. Žarnova 11, 917 75 Trnava\nIČO: 00610381 DIC: 2021132447", []string{}},
+		{"a person's dič", "Ján Novák\nDIČ: 1045678901", []string{"1045678901"}},
 		{"a ghanaian nhis number", "NHIS membership no.: 45821937", []string{"45821937"}},
 		{"eight digits under another label", "Reference no.: 45821937", []string{}},
 		{"an iban's groups are no aadhaar", "IBAN FR29 2745 1889 6456 09S0 0807 058", []string{}},
