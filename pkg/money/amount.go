@@ -1080,6 +1080,11 @@ func flatHeader(lt *layout.Text, n number) (labelKind, string, int, bool) {
 			cur = m[1] + m[2]
 		}
 		k := classifyLabel(words[col])
+		if m := labelCurrency.FindStringSubmatch("(" + words[col] + ")"); m != nil && cur == "" && k == labelNone && twoDecimals(n) {
+			// The column's heading is its currency: "ACCOUNT SUMMARY R"
+			// over a municipal bill's charges (found from outside).
+			cur, k = m[1]+m[2], labelMoney
+		}
 		if k == labelNone && twoDecimals(n) && hasMoneyWord(strings.Join(words[len(words)-1-fromRight:], " ")) {
 			// Headers of several words shift the count ("Paid out Paid
 			// in Balance"): a value written as money under a header

@@ -392,6 +392,11 @@ func TestAmountForms(t *testing.T) {
 		{"a statement's day and month", "Datum       Opis                               Isplata        Uplata       Stanje (EUR)\n12.10.      Vodoopskrba i odvodnja           23,18                       3.938,17", []string{"23.18 EUR column", "3938.17 EUR column"}},
 		{"a price at a sentence's end is no date", "The fee is € 12.10.", []string{"12.10 EUR currency"}},
 		{"a mobile-money agent", "Withdrawal at Agent 104522 - QUICKMART WESTLANDS                          6,000.00  10,925.50", []string{"6000.00 label", "10925.50 label"}},
+		// Found from outside (thirtieth trial): a municipal bill's summary
+		// under a heading ending in its currency; a Finnish statement's
+		// opening and closing balances.
+		{"charges under a heading's currency", "PO Box 440, Krugersdorp    accounts@mogalehills.gov.za\nACCOUNT SUMMARY R\nPrevious balance 3,902.11\nWater 612.30\nRefuse removal 215.50", []string{"3902.11 ZAR label", "612.30 ZAR column", "215.50 ZAR column"}},
+		{"finnish balances", "Kirjauspaiva Selite Maara EUR\n01.10. Alkusaldo 1 204,18\n31.10. Loppusaldo 2 934,51", []string{"1204.18 EUR label", "2934.51 EUR label"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

@@ -48,6 +48,9 @@ var (
 	// Slovak return's "Úhrn príjmov", "Daň (19 %)" and "Daňový
 	// preplatok" were no money).
 	moreMoney = `úhrn|daň|daňový preplatok|daňový nedoplatok|preplatok|nedoplatok|príjmov|príjmy|základ dane|poistné|poistného|preddavkov|příjmů|příjmy|základ daně|přeplatek|pojistné|yhteensä|összesen|kokku|kopā|iš viso|ukupno|skupaj|celkem|à payer|toplam|toplamı|guztira|guztizkoa|zenbatekoa|prezioa|tổng cộng|tổng|thành tiền|số tiền|đơn giá|tiền|вкупно|износ|цена|укупно|сума|итого|всего|јумла|jumlah|harga|tagihan|jumla|kiasi|prys|cyfanswm|swm|iomlán|méid|suim|shuma|totali|vlera|çmimi|samlað|upphædd|ammont|prezz|godtgjersler|inntekt` +
+		// A Finnish statement's balances and totals, also as OCR reads
+		// them without the ä (found from outside).
+		`|alkusaldo|loppusaldo|yhteensa|panot|otot` +
 		// Hungarian's amount, payable, income, tax base and allowance
 		// (found from outside: a return's "Összeg (Ft)" column).
 		`|összeg|végösszeg|fizetendő|befizetendő|különbözet|jövedelem|bérjövedelem|adóalap|adó|áfa|díj|egységár|nettó|bruttó|kedvezmény|levont`
