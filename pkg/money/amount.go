@@ -224,6 +224,9 @@ type number struct {
 	raw        string
 	// grouped: it has thousands separators; decimals: a decimal part.
 	grouped, decimals bool
+	// fine: four decimal places, a unit price or a tariff ("0.4375",
+	// "2,2140").
+	fine bool
 }
 
 // accountLabel ends a label that names an account.
@@ -353,6 +356,12 @@ func readNumber(text string, i int, spaces bool) number {
 		j++
 	}
 	var groupSep string
+	if j-i <= 3 && j+5 <= len(text) && (text[j] == '.' || text[j] == ',') && allDigits(text[j+1:j+5]) && (j+5 == len(text) || !isDigit(text[j+5])) && (j+6 > len(text) || !((text[j+5] == '.' || text[j+5] == ',') && isDigit(text[j+6]))) {
+		// Four digits after the point are no thousands group: "$0.4375",
+		// "Tariff (R/kWh) 2.2140" (found from outside).
+		n.end, n.raw, n.decimals, n.fine = j+5, text[i:j+5], true, true
+		return n
+	}
 	if j-i <= 3 {
 		for {
 			sep, w := separatorAt(text, j, spaces)
@@ -1265,6 +1274,11 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	if !ok {
 		return Amount{}, "", false
 	}
+	if n.fine {
+		if v, ok = fineValue(n.raw); !ok {
+			return Amount{}, "", false
+		}
+	}
 	a := Amount{Value: v, Start: n.start, End: n.end}
 	left := lt.LeftOf(n.start)
 	right := lt.RightOf(n.end)
@@ -1720,6 +1734,23 @@ func lastSentence(s string) string {
 	}
 	l := locs[len(locs)-1]
 	return strings.TrimSpace(s[l[0]+1:])
+}
+
+// allDigits reports whether s is all ASCII digits.
+func allDigits(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if !isDigit(s[i]) {
+			return false
+		}
+	}
+	return s != ""
+}
+
+// fineValue reads a number of four decimal places, its point a point or
+// a comma.
+func fineValue(raw string) (float64, bool) {
+	v, err := strconv.ParseFloat(strings.Replace(raw, ",", ".", 1), 64)
+	return v, err == nil
 }
 
 // ParseAmount parses a number written in US ("12,345.67"), European

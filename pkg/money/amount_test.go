@@ -397,6 +397,11 @@ func TestAmountForms(t *testing.T) {
 		// opening and closing balances.
 		{"charges under a heading's currency", "PO Box 440, Krugersdorp    accounts@mogalehills.gov.za\nACCOUNT SUMMARY R\nPrevious balance 3,902.11\nWater 612.30\nRefuse removal 215.50", []string{"3902.11 ZAR label", "612.30 ZAR column", "215.50 ZAR column"}},
 		{"finnish balances", "Kirjauspaiva Selite Maara EUR\n01.10. Alkusaldo 1 204,18\n31.10. Loppusaldo 2 934,51", []string{"1204.18 EUR label", "2934.51 EUR label"}},
+		// Four decimal places: a unit price, a tariff (found from
+		// outside); a thousands group has three.
+		{"a unit price of four decimals", "1,200 EA @ $0.4375                          $525.00", []string{"0.44 USD currency", "525.00 USD currency"}},
+		{"a tariff of four decimals", "Electricity - block 1 (0-100 kWh) 100 kWh @ R2.6354                 263.54\nMunicipal account, Pretoria, tshwane.gov.za", []string{"2.64 ZAR currency"}},
+		{"thousands are groups of three", "Total: 1.234.567 EUR", []string{"1234567.00 EUR currency"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {
@@ -574,5 +579,16 @@ func TestMayEndInCurrencyKeepsEveryCurrency(t *testing.T) {
 				t.Errorf("currencyEndIndex(%q) found no currency", "Paid "+w)
 			}
 		}
+	}
+}
+
+// A unit price of four decimal places keeps them all.
+func TestFourDecimalPlaces(t *testing.T) {
+	got := Amounts("1,200 EA @ $0.4375   $525.00")
+	if len(got) != 2 || got[0].Value != 0.4375 || got[1].Value != 525 {
+		t.Fatalf("Amounts = %+v, want 0.4375 and 525", got)
+	}
+	if got := Amounts("Dividendo bruto IBERDROLA (0,2320 €/acción)"); len(got) != 1 || got[0].Value != 0.232 {
+		t.Fatalf("Amounts = %+v, want 0.232", got)
 	}
 }
