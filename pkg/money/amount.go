@@ -356,7 +356,7 @@ func readNumber(text string, i int, spaces bool) number {
 		j++
 	}
 	var groupSep string
-	if j-i <= 3 && j+5 <= len(text) && (text[j] == '.' || text[j] == ',') && allDigits(text[j+1:j+5]) && (j+5 == len(text) || !isDigit(text[j+5])) && (j+6 > len(text) || !((text[j+5] == '.' || text[j+5] == ',') && isDigit(text[j+6]))) {
+	if j-i <= 3 && j+5 <= len(text) && (text[j] == '.' || text[j] == ',') && allDigits(text[j+1:j+5]) && (j+5 == len(text) || !isDigit(text[j+5])) && (j+6 >= len(text) || !((text[j+5] == '.' || text[j+5] == ',') && isDigit(text[j+6]))) {
 		// Four digits after the point are no thousands group: "$0.4375",
 		// "Tariff (R/kWh) 2.2140" (found from outside).
 		n.end, n.raw, n.decimals, n.fine = j+5, text[i:j+5], true, true
