@@ -402,6 +402,7 @@ func TestAmountForms(t *testing.T) {
 		{"a unit price of four decimals", "1,200 EA @ $0.4375                          $525.00", []string{"0.44 USD currency", "525.00 USD currency"}},
 		{"a tariff of four decimals", "Electricity - block 1 (0-100 kWh) 100 kWh @ R2.6354                 263.54\nMunicipal account, Pretoria, tshwane.gov.za", []string{"2.64 ZAR currency"}},
 		{"thousands are groups of three", "Total: 1.234.567 EUR", []string{"1234567.00 EUR currency"}},
+		{"four places before a point that ends the text", "Total 1.2345.", []string{"1.23 label"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {
