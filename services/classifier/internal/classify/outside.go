@@ -25,6 +25,9 @@ var outsideKinds = []struct {
 		`pasek\s+(?:wypłaty|płacowy|wynagrodzenia)|odcinek\s+(?:wypłaty|płacowy)|palkkalaskelma|palkkakuitti|výplatní\s+(?:páska|lístek)|výplatná\s+páska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
 		`platna\s+lista|obračun\s+plaće|plačilna\s+lista|palgateatis|palgaleht|algas\s+lapiņa|algalapis|maaş\s+bordrosu|ücret\s+bordrosu|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
 	{"remittance advice", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:remittance\s+advice|payment\s+advice|remittance\s+slip|avis\s+de\s+(?:paiement|virement)|zahlungsavis|betalingsadvies|betalningsavi)(?:$|[^\p{L}])`)},
+	// Found from outside (twenty-eighth and thirtieth trials): bills of
+	// lading and a delivery note, offered as contracts and orders.
+	{"transport document", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:bills?\s+of\s+lading|sea\s+waybill|air\s*way\s*bill|consignment\s+note|delivery\s+note|packing\s+list|lieferschein|frachtbrief|konnossement|connaissement|lettre\s+de\s+voiture|bon\s+de\s+livraison|conocimiento\s+de\s+embarque|albar[áa]n(?:\s+de\s+entrega)?|documento\s+di\s+trasporto|polizza\s+di\s+carico|vrachtbrief|pakbon|cognossement|f[öo]ljesedel|f[øo]lgeseddel|fraktbrev|list\s+przewozowy|va[žz]tara[šs]tis|dodac[íi]\s+list|dodac[íi]\s+list|szállítólevél|szallitolevel|otpremnica|dobavnica|saateleht|pavadzīme|pavadzime|irsaliye|rahtikirja|lähetysluettelo)(?:$|[^\p{L}])`)},
 	{"curriculum vitae", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 
