@@ -28,6 +28,10 @@ var outsideKinds = []struct {
 	// Found from outside (twenty-eighth and thirtieth trials): bills of
 	// lading and a delivery note, offered as contracts and orders.
 	{"transport document", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:bills?\s+of\s+lading|sea\s+waybill|air\s*way\s*bill|consignment\s+note|delivery\s+note|packing\s+list|lieferschein|frachtbrief|konnossement|connaissement|lettre\s+de\s+voiture|bon\s+de\s+livraison|conocimiento\s+de\s+embarque|albar[áa]n(?:\s+de\s+entrega)?|documento\s+di\s+trasporto|polizza\s+di\s+carico|vrachtbrief|pakbon|cognossement|f[öo]ljesedel|f[øo]lgeseddel|fraktbrev|list\s+przewozowy|va[žz]tara[šs]tis|dodac[íi]\s+list|dodac[íi]\s+list|szállítólevél|szallitolevel|otpremnica|dobavnica|saateleht|pavadzīme|pavadzime|irsaliye|rahtikirja|lähetysluettelo)(?:$|[^\p{L}])`)},
+	// Found from outside (thirty-first trial): a council's penalty
+	// charge notice recorded as a contract at 0.95. A fine is no bill for
+	// goods or services, nor any other type.
+	{"penalty notice", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:penalty\s+charge\s+notice|parking\s+(?:fine|charge\s+notice)|fixed\s+penalty\s+notice|notice\s+to\s+owner|(?:speeding|traffic)\s+(?:fine|citation|ticket)|bu(?:ß|ss)geldbescheid|verwarnungsgeld|strafzettel|avis\s+de\s+contravention|amende\s+forfaitaire|multa\s+de\s+tr[áa]fico|denuncia\s+de\s+tr[áa]fico|verbale\s+di\s+(?:accertamento|contestazione)|bekeuring|parkeerboete|parkeringsbot|kontrollavgift|mandat\s+karny|pysäköintivirhemaksu|auto\s+de\s+contraordena[çc][ãa]o)(?:$|[^\p{L}])`)},
 	{"curriculum vitae", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 
