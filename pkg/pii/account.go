@@ -10,11 +10,11 @@ var (
 	// accountRe is a domestic bank account's number: digits in up to
 	// five groups joined by spaces or dashes ("123-45678-9",
 	// "12-3140-0123456-00", "0012 3456 78").
-	accountRe = regexp.MustCompile(`\b\d{2,10}(?:[ -]\d{1,10}){0,4}\b`)
+	accountRe = regexp.MustCompile(`\b\d{2,20}(?:[ -]\d{1,10}){0,4}\b`)
 	// accountLabel ends a text that names a bank account's number: a bank
-	// account, or an account's number where the document is a bank's
+	// account, an account after its bank's sort code or BSB, or an account's number where the document is a bank's
 	// (see bankDocument), in the languages of the corpus and others.
-	accountLabel = regexp.MustCompile(`(?i)(?:\bbank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku)[^\p{L}\p{N}]*$`)
+	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|\bbank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku)[^\p{L}\p{N}]*$`)
 	// plainAccountLabel is an account's number without "bank": a bank's
 	// statement names its holder's account so.
 	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)[^\p{L}\p{N}]*$`)

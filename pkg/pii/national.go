@@ -102,7 +102,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:fødselsnummer|fodselsnummer|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
-	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
+	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?(?:\s+(?:ehemann|ehefrau|ehegatte|ehegattin|person\s+[ab]|partner(?:in)?))?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\))?[^\p{L}\p{N}]*$`), above: true, digits: 9, run: 3},
@@ -241,11 +241,16 @@ var idForms = []idForm{
 	// Côte d'Ivoire's universal health cover (CMU) number (found from
 	// outside, twenty-ninth trial).
 	{re: regexp.MustCompile(`\b(\d{4})-(\d{4})-(\d{4})-(\d{2})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn[°º]\s*)?\bcmu[^\p{L}\p{N}]*$`), digits: 14, run: 4},
+	// Found from outside (thirty-first trial): an Ontario health card's
+	// number (ten digits, 4-3-3, and its version code) and Ireland's
+	// Individual Health Identifier, under their labels.
+	{re: regexp.MustCompile(`\b(\d{4})[ -]?(\d{3})[ -]?(\d{3})(?:[ -]?([A-Z]{2}))?\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhealth\s+card|\bohip)(?:\s+(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
+	{re: regexp.MustCompile(`\b(\d{4}) ?(\d{4}) ?(\d{4})(?: ?(\d{4}) ?(\d{2}))?\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bindividual\s+health\s+identifier|\bihi)(?:\s+(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), above: true, digits: 12, run: 4},
 	// Ghana's National Health Insurance Scheme membership number (found
 	// from outside, thirtieth trial).
 	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhis(?:\s+(?:membership|member|card))?(?:\s+(?:no\b\.?|number|id))?[^\p{L}\p{N}]*$`), digits: 8, run: 8},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*[º°]?\s*(?:de\s+)?utente(?:\s+(?:do\s+)?sns)?|\butente\s+(?:do\s+)?sns|\bn[úu]mero\s+(?:de\s+)?utente)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
-	{re: regexp.MustCompile(`\b([A-Z]{0,3}\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number))[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	{re: regexp.MustCompile(`\b([A-Z]{0,3}-?\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number))[^\p{L}\p{N}]*$`), digits: 6, run: 6},
 	// Found from outside (twenty-seventh trial), under their labels: an
 	// Indian hospital's patient id (UHID, its prefix and a dash: "UHID:
 	// SMH-0012784455") and the ABHA health number; Aadhaar's Virtual ID,
@@ -313,7 +318,7 @@ func licenceNumbers(lt *layout.Text) [][2]int {
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
-var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento|skírteinisnúmer|\bdocumentnummer|(?:^|[^\p{L}])číslo\s+(?:dokladu|průkazu|preukazu|pasu)|\bokmány(?:azonosító|szám)|\bnumer\s+dokumentu|\bbroj\s+(?:dokumenta|osobne|isprave)|(?:^|[^\p{L}])številka\s+(?:dokumenta|izkaznice)|\bdokumendi\s+number|\bdokumenta\s+numurs|\bdokumento\s+numeris|\bnum[ăa]rul\s+documentului|\bbelge\s+no|\bseri\s+no|\basiakirjan\s+numero|\bdokumentnr|(?:^|\s)№|\bdocumento?(?:\s*/\s*documento?)?)[^\p{L}\p{N}]*$`)
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento|skírteinisnúmer|\bdocumentnummer|(?:^|[^\p{L}])číslo\s+(?:dokladu|průkazu|preukazu|pasu)|\bokmány(?:azonosító|szám)|\bnumer\s+dokumentu|\bbroj\s+(?:dokumenta|osobne|isprave)|(?:^|[^\p{L}])številka\s+(?:dokumenta|izkaznice)|\bdokumendi\s+number|\bdokumenta\s+numurs|\bdokumento\s+numeris|\bnum[ăa]rul\s+documentului|\bbelge\s+no|\bseri\s+no|\basiakirjan\s+numero|\bdokumentnr|(?:^|\s)№|\bdocumento?(?:\s*/\s*documento?)?|^\s*(?:n|no|nr)\.)[^\p{L}\p{N}]*$`)
 
 // heading is the first lines of the text that hold anything, where a
 // document's title is: an identity document's, not a receipt's item
@@ -334,7 +339,7 @@ func heading(lt *layout.Text) string {
 const headingLines = 4
 
 // identityDocument tells an identity document by its title words.
-var identityDocument = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|titre\s+de\s+s[ée]jour|tarjeta\s+de\s+identidad|permiso\s+de\s+residencia|karta\s+pobytu|aufenthaltstitel|permesso\s+di\s+soggiorno|verblijfsvergunning|uppeh[åa]llstillst[åa]nd|oleskelulupa|driv(?:er|ing)['’]?s?\s+licen[cs]e|carte\s+de\s+identitate|permanent\s+resident\s+card)(?:$|[^\p{L}\p{N}])`)
+var identityDocument = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|titre\s+de\s+s[ée]jour|tarjeta\s+de\s+identidad|permiso\s+de\s+residencia|karta\s+pobytu|aufenthaltstitel|permesso\s+di\s+soggiorno|verblijfsvergunning|uppeh[åa]llstillst[åa]nd|oleskelulupa|driv(?:er|ing)['’]?s?\s+licen[cs]e|carte\s+de\s+identitate|permanent\s+resident\s+card|(?:staff|student|employee)\s+(?:id\s+)?card)(?:$|[^\p{L}\p{N}])`)
 
 // vatLabel ends the text before a business's VAT or tax number, which
 // may share a person's number's shape: Ireland's "IE 6388047V".
@@ -359,7 +364,7 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // outside). Or eight digits with points, as an Argentine DNI prints
 // them, "39.874.513" (found from outside). A rule OCR read as an
 // underscore may end it (trimmed).
-var idValueRe = regexp.MustCompile(`\b(?:(?:[A-Z]{1,3}-)?[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?|[A-Z]\d{3}(?: \d{3}){3}|\d{1,2}\.\d{3}\.\d{3})_?\b`)
+var idValueRe = regexp.MustCompile(`\b(?:(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?|[A-Z]\d{3}(?: \d{3}){3}|\d{1,2}\.\d{3}\.\d{3})_?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {

@@ -60,6 +60,17 @@ func TestNationalIDs(t *testing.T) {
 		{"sin after a code in a row of boxes", "54 Employer's account number 12 Social insurance number\n12345 6789 RPOQO1 527 813 463", []string{"527 813 463"}},
 		{"an organisation's dič beside its ičo", "FAKULTNÁ NEMOCNICA TRNAVA\nA. Žarnova 11, 917 75 Trnava\nIČO: 00610381 DIC: 2021132447", []string{}},
 		{"a person's dič", "Ján Novák\nDIČ: 1045678901", []string{"1045678901"}},
+		// Found from outside (thirty-first trial): a Steuer-ID with whose
+		// it is; an Ontario health card; Ireland's IHI above its number; a
+		// lab's MRN with a dash; a staff card's number; an Italian card's
+		// bare "N.".
+		{"a husband's steuer-id", "Identifikationsnummer Ehemann 47168297359", []string{"47168297359"}},
+		{"an ontario health card", "Ontario Health Card No.: 4512-682-412-KT", []string{"4512-682-412-KT"}},
+		{"an irish individual health identifier", "Individual Health Identifier:\n5521 0983 4417", []string{"5521 0983 4417"}},
+		{"a medical record number with a dash", "MRN: QL-4471902 Specimen ID: LA26-8811402", []string{"QL-4471902"}},
+		{"a staff card's number", "UNIVERSITY OF MANITOBA\nSTAFF ID CARD\nName: Dr. Gabriel Okonkwo\nCard no.: UM-ST-0093142", []string{"UM-ST-0093142"}},
+		{"an italian identity card's bare number label", "REPUBBLICA ITALIANA\nCARTA D'IDENTITÀ / IDENTITY CARD\n\nN. CA48213BK", []string{"CA48213BK"}},
+		{"a bare N. outside an identity document", "Fattura\nN. CA48213BK", []string{}},
 		{"a ghanaian nhis number", "NHIS membership no.: 45821937", []string{"45821937"}},
 		{"eight digits under another label", "Reference no.: 45821937", []string{}},
 		{"an iban's groups are no aadhaar", "IBAN FR29 2745 1889 6456 09S0 0807 058", []string{}},
