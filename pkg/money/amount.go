@@ -857,6 +857,7 @@ var (
 	// not \b, which is ASCII-only and fails after "wrzesień".
 	monthAfter   = regexp.MustCompile(`(?i)^(?:\. ?|[ \-])(?:de )?` + monthWord + `(?:[^\p{L}\p{N}]|$)`)
 	monthBefore  = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])` + monthWord + `\.?,?[ \-](?:de )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
+	perUnit      = regexp.MustCompile(`^(?i:day|night|hour|hr|h|week|wk|month|mo|year|yr|person|pp|unit|item|kg|km|mile|kwh|m2|m²|sqm|sq ft|page|word|session|visit)\b`)
 	sharePlus    = regexp.MustCompile(`^\+\d{1,3}(?:[.,]\d+)? ?%`)
 	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
 	// stateBefore: a US state's postal code left of a number makes a
@@ -911,6 +912,8 @@ func shapeOK(text string, loc *locale, n number) bool {
 		case c == '/' && n.end+1 < len(text) && text[n.end+1] == '-':
 			// India's and Pakistan's "/-" closes a sum: "Rs. 60,000/-"
 			// (found from outside).
+		case c == '/' && perUnit.MatchString(text[n.end+1:min(len(text), n.end+12)]) && currencyBefore(text[max(0, n.start-16):n.start]) != "":
+			// A rate: "£42.00/day" (found from outside).
 		case isAlpha(c), c == '_', c == '/', c == '#':
 			return false
 		case c == '(' && n.end+1 < len(text) && isAlpha(text[n.end+1]):

@@ -403,6 +403,11 @@ func TestAmountForms(t *testing.T) {
 		{"a tariff of four decimals", "Electricity - block 1 (0-100 kWh) 100 kWh @ R2.6354                 263.54\nMunicipal account, Pretoria, tshwane.gov.za", []string{"2.64 ZAR currency"}},
 		{"thousands are groups of three", "Total: 1.234.567 EUR", []string{"1234567.00 EUR currency"}},
 		{"four places before a point that ends the text", "Total 1.2345.", []string{"1.23 label"}},
+		// Found from outside (thirty-first trial): a rate per day; a
+		// card's last four after "ending in".
+		{"a rate per day", "Hire car required: yes, est. 7 days at £42.00/day", []string{"42.00 GBP currency"}},
+		{"a card ending in four digits", "Order total: $182.40\nPaid with Visa ending in 4417", []string{"182.40 USD currency"}},
+		{"a date after a slash is no rate", "Valid 12/2026", []string{}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {
