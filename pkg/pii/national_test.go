@@ -71,6 +71,10 @@ func TestNationalIDs(t *testing.T) {
 		{"a staff card's number", "UNIVERSITY OF MANITOBA\nSTAFF ID CARD\nName: Dr. Gabriel Okonkwo\nCard no.: UM-ST-0093142", []string{"UM-ST-0093142"}},
 		{"an italian identity card's bare number label", "REPUBBLICA ITALIANA\nCARTA D'IDENTITÀ / IDENTITY CARD\n\nN. CA48213BK", []string{"CA48213BK"}},
 		{"a bare N. outside an identity document", "Fattura\nN. CA48213BK", []string{}},
+		// Found in the evaluation: a page's footer repeats the hospital
+		// number its label named once.
+		{"a number repeated without its label", "Re:  Mr Angus Reid, hospital no. SC-4417820\n\nDischarged home.\fMr Angus Reid, SC-4417820 - page 2", []string{"SC-4417820", "SC-4417820"}},
+		{"a number repeated inside a longer code", "Hospital no. SC-4417820\nRef SC-4417820-B", []string{"SC-4417820"}},
 		{"a ghanaian nhis number", "NHIS membership no.: 45821937", []string{"45821937"}},
 		{"eight digits under another label", "Reference no.: 45821937", []string{}},
 		{"an iban's groups are no aadhaar", "IBAN FR29 2745 1889 6456 09S0 0807 058", []string{}},

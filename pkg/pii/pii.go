@@ -116,13 +116,45 @@ func Matches(text string) []Match {
 	add(PaymentCard, cards)
 	taken := append(append(append([][2]int{}, ssn...), iban...), cards...)
 	national := nationalIDs(lt, counts, taken)
-	add(NationalID, national)
 	accounts := bankAccounts(lt, counts, append(taken, national...))
+	national = append(national, repeated(text, national, append(taken, accounts...))...)
+	accounts = append(accounts, repeated(text, accounts, append(taken, national...))...)
+	sort.Slice(national, func(i, j int) bool { return national[i][0] < national[j][0] })
+	sort.Slice(accounts, func(i, j int) bool { return accounts[i][0] < accounts[j][0] })
+	add(NationalID, national)
 	add(BankAccount, accounts)
 	add(Email, emails(lt))
 	add(Phone, phones(lt, append(append(taken, national...), accounts...)))
 	add(DateOfBirth, birthDates(lt, counts))
 	return out
+}
+
+// repeated returns the other places in text where a number found under
+// its label stands again, without it: a page's footer that repeats a
+// patient's hospital number ("Mr Angus Reid, SC-4417820 - page 2"). The
+// label said whose number it is once for the whole document.
+func repeated(text string, found, taken [][2]int) [][2]int {
+	var more [][2]int
+	seen := map[string]bool{}
+	for _, f := range found {
+		v := text[f[0]:f[1]]
+		if seen[v] || len(v) < 6 {
+			continue
+		}
+		seen[v] = true
+		for off := 0; ; {
+			i := strings.Index(text[off:], v)
+			if i < 0 {
+				break
+			}
+			s := [2]int{off + i, off + i + len(v)}
+			off = s[1]
+			if !overlaps(s, found) && !overlaps(s, taken) && !overlaps(s, more) && !codeAround(text, s[0], s[1]) {
+				more = append(more, s)
+			}
+		}
+	}
+	return more
 }
 
 func overlaps(s [2]int, taken [][2]int) bool {
