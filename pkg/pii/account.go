@@ -9,20 +9,22 @@ import (
 var (
 	// accountRe is a domestic bank account's number: digits in up to
 	// five groups joined by spaces or dashes ("123-45678-9",
-	// "12-3140-0123456-00", "0012 3456 78").
-	accountRe = regexp.MustCompile(`\b\d{2,20}(?:[ -]\d{1,10}){0,4}\b`)
+	// "12-3140-0123456-00", "0012 3456 78"), or in fours joined by points
+	// ("0097.0000.5421.8741").
+	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{2,20}(?:[ -]\d{1,10}){0,4}\b`)
 	// accountLabel ends a text that names a bank account's number: a bank
 	// account, an account after its bank's sort code or BSB, or an account's number where the document is a bank's
 	// (see bankDocument), in the languages of the corpus and others.
 	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|\bbank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku)[^\p{L}\p{N}]*$`)
 	// plainAccountLabel is an account's number without "bank": a bank's
-	// statement names its holder's account so.
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)[^\p{L}\p{N}]*$`)
+	// statement names its holder's account so, or by the word alone
+	// ("Conta: 0097.0000.5421.8741").
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?)[^\p{L}\p{N}]*$`)
 	// notBankAccount names an account that is no bank's: a customer's,
 	// a policy's, a utility's.
 	notBankAccount = regexp.MustCompile(`(?i)\b(?:customer|client|kunden|member|membership|policy|billing|utility|contract|loyalty|employer'?s?|supplier|vendor|tax|vat)\b[^\n]{0,20}(?:account|acct|a/c)`)
 	// bankDocument is a bank's own document: its statement.
-	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\bstatement\s+of\s+account\b|\baccount\s+statement\b|\bkontoauszug\b|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b`)
+	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\bstatement\s+of\s+account\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b`)
 )
 
 // bankAccounts finds domestic bank account numbers under their labels:

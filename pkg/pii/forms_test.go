@@ -691,6 +691,7 @@ func TestBankAccounts(t *testing.T) {
 		// bank's sort code or BSB; an Indian statement's eleven digits.
 		{"an account after its sort code", "Bank:       Sort code 20-45-77   Account 53018842", []string{"53018842"}},
 		{"an account after its bsb", "Refunds are paid to BSB 062-184 account 1022 8731 within 14 days.", []string{"1022 8731"}},
+		{"a portuguese account in points", "Extrato de conta\nBanco Atlântico\nConta: 0097.0000.5421.8741", []string{"0097.0000.5421.8741"}},
 		{"eleven digits in a statement of account", "STATE BANK OF INDIA\nStatement of Account for the period 01-10-2026 to 31-10-2026\nAccount No.  : 30218847561", []string{"30218847561"}},
 
 		{"a bank account's label over a date", "Bank account opened:\n12 03 2024", []string{}},

@@ -75,6 +75,7 @@ func TestNationalIDs(t *testing.T) {
 		// number its label named once.
 		{"a number repeated without its label", "Re:  Mr Angus Reid, hospital no. SC-4417820\n\nDischarged home.\fMr Angus Reid, SC-4417820 - page 2", []string{"SC-4417820", "SC-4417820"}},
 		{"a number repeated inside a longer code", "Hospital no. SC-4417820\nRef SC-4417820-B", []string{"SC-4417820"}},
+		{"a residence permit's dokumentennummer", "AUFENTHALTSTITEL\nDokumentennummer: Y7KOR2M41", []string{"Y7KOR2M41"}},
 		{"a ghanaian nhis number", "NHIS membership no.: 45821937", []string{"45821937"}},
 		{"eight digits under another label", "Reference no.: 45821937", []string{}},
 		{"an iban's groups are no aadhaar", "IBAN FR29 2745 1889 6456 09S0 0807 058", []string{}},
