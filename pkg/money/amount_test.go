@@ -408,6 +408,10 @@ func TestAmountForms(t *testing.T) {
 		{"a rate per day", "Hire car required: yes, est. 7 days at £42.00/day", []string{"42.00 GBP currency"}},
 		{"a card ending in four digits", "Order total: $182.40\nPaid with Visa ending in 4417", []string{"182.40 USD currency"}},
 		{"a date after a slash is no rate", "Valid 12/2026", []string{}},
+		// Found from outside (thirty-first trial): a payslip's "Year to
+		// date" column was a column of dates' numbers.
+		{"a payslip's year to date", "PAYMENTS                    This period        Year to date\nBasic salary                 3,541.67          28,333.36\nGross pay                    3,707.42          29,945.36", []string{"3541.67 label", "28333.36 label", "3707.42 label", "29945.36 label"}},
+		{"taxable pay ytd", "Taxable pay YTD                                     28,448.09", []string{"28448.09 label"}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {
