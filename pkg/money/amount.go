@@ -942,6 +942,11 @@ func shapeOK(text string, loc *locale, n number) bool {
 	if wordStart(left) && monthBefore.MatchString(left) {
 		return false
 	}
+	if !n.decimals && !n.grouped && n.start > 0 && text[n.start-1] == '[' && n.end < len(text) && text[n.end] == ']' {
+		// A form's box: "Total cuota devengada [27]" (found from
+		// outside).
+		return false
+	}
 	if sharePlus.MatchString(right) {
 		// "1+1%": shares of a tax, not a sum.
 		return false

@@ -412,6 +412,10 @@ func TestAmountForms(t *testing.T) {
 		// date" column was a column of dates' numbers.
 		{"a payslip's year to date", "PAYMENTS                    This period        Year to date\nBasic salary                 3,541.67          28,333.36\nGross pay                    3,707.42          29,945.36", []string{"3541.67 label", "28333.36 label", "3707.42 label", "29945.36 label"}},
 		{"taxable pay ytd", "Taxable pay YTD                                     28,448.09", []string{"28448.09 label"}},
+		// Found from outside (thirty-first trial): a form's box in square
+		// brackets, an article's number.
+		{"a form's box in brackets", "Total cuota devengada   [27]                                        3.112,20", []string{"3112.20 label"}},
+		{"an article's number", "TVA non applicable, art. 293 B du CGI.", []string{}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

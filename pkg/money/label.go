@@ -62,7 +62,7 @@ var (
 	// a balance sheet, it is still money.
 	departmentRe = regexp.MustCompile(`(?i)\baccounts? (?:payable|receivable)\b`)
 	// idWords label identifiers and quantities that are not money.
-	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|paragraph|para|schedule|annex|appendix|act|acts|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|agent`)
+	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|agent`)
 	// idMark marks a number as an identifier wherever it stands: "INV#",
 	// "§ 4".
 	idMark = regexp.MustCompile(`[#§]`)
