@@ -35,7 +35,15 @@ var (
 // these have none a rule could check across banks, so the label decides.
 func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
 	text := lt.String()
-	statement := bankDocument.MatchString(heading(lt) + "\n" + text[:min(len(text), 600)])
+	// Whether the document is a bank's statement is read only when a
+	// number's label asks: the expression costs more than the rest.
+	known, isStatement := false, false
+	statement := func() bool {
+		if !known {
+			known, isStatement = true, bankDocument.MatchString(heading(lt)+"\n"+text[:min(len(text), 600)])
+		}
+		return isStatement
+	}
 	var locs [][2]int
 	for _, m := range matchLines(lt, accountRe, holding(counts, 8, 2)) {
 		s := [2]int{m[0], m[1]}
@@ -46,7 +54,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		if notBankAccount.MatchString(label) {
 			continue
 		}
-		if labelledBy(lt, accountLabel, m[0], m[1]) || statement && labelledBy(lt, plainAccountLabel, m[0], m[1]) {
+		if labelledBy(lt, accountLabel, m[0], m[1]) || labelledBy(lt, plainAccountLabel, m[0], m[1]) && statement() {
 			locs = append(locs, s)
 		}
 	}
