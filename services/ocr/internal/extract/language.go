@@ -62,7 +62,10 @@ var documentWords = map[string][]string{
 	"ita": {"fattura", "importo", "totale", "imponibile", "codice", "fiscale", "indirizzo", "nato", "nata", "cognome", "egregio", "gentile", "distinti", "saluti", "via", "pagamento", "scadenza", "quantità", "quantita", "ordine", "fornitore"},
 	"nld": {"factuur", "bedrag", "totaal", "btw", "klant", "adres", "straat", "geachte", "betaling", "rekening", "geboortedatum", "bedankt", "alstublieft", "aantal", "prijs", "bestelling", "verzekering", "belasting"},
 	"por": {"fatura", "nome", "morada", "contribuinte", "pagamento", "conta", "obrigado", "obrigada", "rua", "descricao", "descrição", "movimentos", "extrato", "saldo", "nascimento", "valor", "seguro", "sinistro", "encomenda", "cidadao", "cidadão", "portuguesa", "portugal", "validade", "nacionalidade", "apelido"},
-	"swe": {"kvitto", "moms", "totalt", "summa", "kassa", "kort", "gatan", "vagen", "vägen", "tack", "betalning", "belopp", "faktura", "kund", "personnummer", "fodelse", "födelse", "forsakring", "försäkring", "datum", "antal", "pris", "org", "kop", "köp", "inköp", "inkop", "leverans"},
+	"swe": {"kvitto", "moms", "totalt", "summa", "kassa", "kort", "gatan", "vagen", "vägen", "tack", "betalning", "belopp", "faktura", "kund", "personnummer", "fodelse", "födelse", "forsakring", "försäkring", "datum", "antal", "pris", "org", "kop", "köp", "inköp", "inkop", "leverans",
+		// A tax notice's words, and the crowns Danish counts too (found
+		// from outside: a slutskattebesked's thirteen "kr" named Danish).
+		"kr", "skatteverket", "slutskattebesked", "inkomstskatt", "avdrag", "beloppet", "preliminär", "preliminar", "förvärvsinkomst", "forvarvsinkomst", "tjänst", "tjanst", "skattereduktion", "deklaration"},
 	"dan": {"kvittering", "beløb", "belob", "beleb", "alt", "moms", "betaling", "faktura", "kunde", "dato", "fødsels", "fodsels", "fadsels", "navn", "efternavn", "fornavne", "udstedelses", "gade", "vej", "tak", "venlig", "hilsen", "forsikring", "antal", "pris", "kort", "danmark", "kr"},
 	"nor": {"hei", "håper", "haper", "spørsmål", "sporsmal", "beløp", "belop", "mva", "forfall", "vennlig", "fødselsnummer", "fodselsnummer", "norge", "kundenummer",
 		"kontoutskrift", "inngående", "inngaende", "utgående", "utgaende", "innskudd", "brukskonto", "sparekonto", "kontohaver", "forklaring", "rentedato", "husleie", "varekjøp", "varekjop", "lønn", "lonn"},
