@@ -356,7 +356,7 @@ func readNumber(text string, i int, spaces bool) number {
 		j++
 	}
 	var groupSep string
-	if j-i <= 3 && j+5 <= len(text) && (text[j] == '.' || text[j] == ',') && allDigits(text[j+1:j+5]) && (j+5 == len(text) || !isDigit(text[j+5])) && (j+6 >= len(text) || !((text[j+5] == '.' || text[j+5] == ',') && isDigit(text[j+6]))) {
+	if j-i <= 3 && fourPlaces(text, j) {
 		// Four digits after the point are no thousands group: "$0.4375",
 		// "Tariff (R/kWh) 2.2140" (found from outside).
 		n.end, n.raw, n.decimals, n.fine = j+5, text[i:j+5], true, true
@@ -386,6 +386,12 @@ func readNumber(text string, i int, spaces bool) number {
 	n.end = j
 	n.raw = text[i:j]
 	return n
+}
+
+// fourPlaces reports whether text at j is a point or comma and exactly
+// four digits, the number ending there.
+func fourPlaces(text string, j int) bool {
+	return j+5 <= len(text) && (text[j] == '.' || text[j] == ',') && allDigits(text[j+1:j+5]) && !numberGoesOn(text, j+5)
 }
 
 // numberGoesOn reports whether a number's digits go on at text[j]: a
@@ -786,7 +792,7 @@ func closesSum(left string) bool {
 		return false
 	}
 	before := strings.TrimRight(rest[:loc[0]], "0123456789.,'’ ")
-	return currencyBefore(before) == "" && currencyBefore(before+" ") == ""
+	return currencyBefore(before) == ""
 }
 
 // currencyBefore returns the currency ending left, or "".

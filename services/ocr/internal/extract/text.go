@@ -156,15 +156,13 @@ func centralEuropean(b []byte) bool {
 		switch c | 0x20 {
 		case 0xE6:
 			cacute = cacute || inside(i)
-		case 0xE8:
-			ccaron = ccaron || inside(i)
+		case 0xE8: // č, or a Western è
+			ccaron, western = ccaron || inside(i), true
 		case 0xF5, 0xFB:
 			if beside(i) {
 				hungarian++
 			}
-		}
-		switch c | 0x20 {
-		case 0xE0, 0xE3, 0xE4, 0xE7, 0xE8:
+		case 0xE0, 0xE3, 0xE4, 0xE7:
 			western = true
 		}
 		if !cp1250Letters[c] && !czechVowels[c] && !latin2Letters[c] {
