@@ -107,3 +107,29 @@ func TestLongLinesAreCut(t *testing.T) {
 		t.Fatalf("last line %q", got)
 	}
 }
+
+// The rules read at most MaxRuleBytes, cut where no number or rune is
+// split: at a line's end, else after a space, else at a rune's start.
+func TestRulePrefix(t *testing.T) {
+	short := strings.Repeat("Total 12.50 EUR\n", 100)
+	if got, cut := RulePrefix(short); got != short || cut {
+		t.Fatalf("short text: cut=%v, %d of %d bytes", cut, len(got), len(short))
+	}
+	for name, tc := range map[string]struct {
+		text string
+		ends string
+	}{
+		"lines":      {strings.Repeat("Invoice line 12.50 EUR total 12.50\n", 20000), "\n"},
+		"one line":   {strings.Repeat("widget 12.50 EUR ", 40000), " "},
+		"no spaces":  {strings.Repeat("€", 200000), "€"},
+		"page break": {strings.Repeat(strings.Repeat("x", 2000)+"\f", 300), "\f"},
+	} {
+		got, cut := RulePrefix(tc.text)
+		if !cut || len(got) > MaxRuleBytes || len(got) < MaxRuleBytes/2 {
+			t.Fatalf("%s: cut=%v at %d bytes, want ≤ %d", name, cut, len(got), MaxRuleBytes)
+		}
+		if !strings.HasSuffix(got, tc.ends) || !strings.HasPrefix(tc.text, got) {
+			t.Fatalf("%s: prefix ends %q, want %q", name, got[len(got)-8:], tc.ends)
+		}
+	}
+}

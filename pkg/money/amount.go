@@ -1022,6 +1022,33 @@ var (
 // only a word that links it to the line above, ends a sentence begun on
 // that line that names a limit: "protected by the FSCS up to\n£85,000",
 // "protected up to a total\nof £85,000 by the FSCS" (found from outside).
+// boundBefore reports whether the words right before a number (and its
+// currency) bound it, "up to EUR 500", rather than a fee's cap naming the
+// sum itself, "fees shall not exceed EUR 500". Both expressions end at the
+// number, so they read only the end of a long line.
+func boundBefore(left string) bool {
+	near := tail(strings.TrimRight(withoutCurrencyEnd(left), " \t"), maxBoundPhrase)
+	return upToBefore.MatchString(near) && !feesCapped.MatchString(near)
+}
+
+// maxBoundPhrase bounds what upToBefore and feesCapped match: feesCapped's
+// longest, a fee's word (26 bytes), 40 between, "shall not in aggregate
+// exceed" and a currency, is under half of it, so a match never starts at
+// the cut, where \b would see no letter before it.
+const maxBoundPhrase = 200
+
+// tail returns the last n bytes of s or fewer, from a rune's start.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := len(s) - n
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return s[i:]
+}
+
 func limitAbove(lt *layout.Text, off int, left string) bool {
 	if l := strings.Trim(withoutCurrencyEnd(left), " \t$€£(-"); l != "" && !limitLink.MatchString(l) {
 		return false
@@ -1320,7 +1347,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 			}
 		}
 	}
-	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || upToBefore.MatchString(withoutCurrencyEnd(left)) && !feesCapped.MatchString(withoutCurrencyEnd(left)) {
+	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || boundBefore(left) {
 		return Amount{}, "", false
 	}
 	// Dollars and pounds write decimals with a point, so "$2.879" is a

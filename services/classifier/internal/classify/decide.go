@@ -10,6 +10,7 @@ import (
 	"time"
 
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/layout"
 	"github.com/docket-run/docket/pkg/money"
 	"github.com/docket-run/docket/pkg/pii"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
@@ -34,10 +35,14 @@ const (
 	RuleOutside       = "model.outside_types"
 	RuleTitle         = "model.title_disagrees"
 	RuleEmptyText     = "text.empty"
-	RuleTypeReview    = "type.always_review"
-	RulePIIReview     = "pii.requires_review"
-	RuleAmount        = "amount.over_threshold"
-	RuleLowOCR        = "ocr.low_confidence"
+	// RuleTextUnread: the text is longer than the rules read
+	// (layout.MaxRuleBytes): its amounts and personal data past that
+	// point were not checked, so a person reads it.
+	RuleTextUnread = "text.beyond_rules"
+	RuleTypeReview = "type.always_review"
+	RulePIIReview  = "pii.requires_review"
+	RuleAmount     = "amount.over_threshold"
+	RuleLowOCR     = "ocr.low_confidence"
 	// RuleDegradedText: the text was read in a degraded mode (OCR without
 	// its language data: the text layer alone, or none): a person reads
 	// the document.
@@ -156,6 +161,8 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	if text.Truncated {
 		d.Context["text.truncated"] = fmt.Sprintf("classified the first %d of %d bytes", text.CapBytes, text.Bytes)
 	}
+	// The rules read a bounded prefix; the model reads all of Body.
+	body, unread := layout.RulePrefix(text.Body)
 	var fired []string
 	unfamiliar, ambiguous := false, false
 	if strings.TrimSpace(text.Body) == "" {
@@ -178,7 +185,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		d.Type, d.Confidence = p.Candidates[0].Type, p.Candidates[0].Score
 		unfamiliar = p.Unfamiliar
 		// The title, read apart from the model (titled.go).
-		titled, titleLine := titledTypes(text.Body)
+		titled, titleLine := titledTypes(body)
 		if unfamiliar && p.Ambiguous == "" {
 			// The title names the type the model gave.
 			if types, line := titled, titleLine; len(types) == 1 && types[0] == d.Type {
@@ -202,7 +209,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// A document whose title names a kind none of the types covers (a
 		// payslip) is other, whatever type the model gave it from the
 		// words it shares with one; a person confirms.
-		if kind, line, ok := outsideKind(text.Body); ok && d.Type != TypeOther {
+		if kind, line, ok := outsideKind(body); ok && d.Type != TypeOther {
 			said, score := d.Type, d.Confidence
 			d.Type, d.Confidence = TypeOther, 0
 			if i := slices.IndexFunc(p.Candidates, func(c events.Candidate) bool { return c.Type == TypeOther }); i >= 0 {
@@ -221,7 +228,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// has never seen less often. Not for the no-op engine, which reads
 		// nothing.
 		_, noop := e.clf.(Noop)
-		if types, line := titled, titleLine; !noop && len(types) == 1 && types[0] != d.Type && !slices.Contains(fired, RuleOutside) && !tillReceipt(d.Type, types[0], text.Body) {
+		if types, line := titled, titleLine; !noop && len(types) == 1 && types[0] != d.Type && !slices.Contains(fired, RuleOutside) && !tillReceipt(d.Type, types[0], body) {
 			said, score := d.Type, d.Confidence
 			d.Type, d.Confidence = types[0], 0
 			if i := slices.IndexFunc(p.Candidates, func(c events.Candidate) bool { return c.Type == types[0] }); i >= 0 {
@@ -289,7 +296,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 
 	// Personal data: every finding is a flag; the tenant's kinds force review.
 	var kinds []string
-	for _, f := range pii.Find(text.Body) {
+	for _, f := range pii.Find(body) {
 		kinds = append(kinds, f.Kind)
 		d.Flags = append(d.Flags, events.Flag{Kind: "pii." + f.Kind, Detail: f.Detail()})
 	}
@@ -327,7 +334,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	// one money, for the reviewer.
 	// Each amount is held against its currency's threshold
 	// (amount_thresholds), others against amount_threshold.
-	amounts := money.Amounts(text.Body)
+	amounts := money.Amounts(body)
 	largest, anyAmount := money.Largest(amounts)
 	if anyAmount {
 		d.Context["amount.max"] = formatAmount(largest)
@@ -341,11 +348,11 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	// stated one, nearly all orders placed and baskets, which a person
 	// may as well see.
 	if _, noop := e.clf.(Noop); d.Type == TypeOther && !noop && !slices.Contains(fired, RuleOtherPayment) {
-		if line, ok := statedTotal(text.Body, amounts); ok {
+		if line, ok := statedTotal(body, amounts); ok {
 			ambiguous = true
 			fired = append(fired, RuleOtherTotal)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleOtherTotal, Detail: fmt.Sprintf("other, but the text states a total (%.60q): a transaction of a type the model may not recognise", line)})
-		} else if ref, typ, ok := typeReference(text.Body); ok {
+		} else if ref, typ, ok := typeReference(body); ok {
 			// An insurance policy's, a claim's or a purchase order's
 			// number in a document the model calls other (found from
 			// outside: a claim written as a plain letter, "I am writing
@@ -369,6 +376,12 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			detail += " (the " + a.Currency + " threshold)"
 		}
 		d.Flags = append(d.Flags, events.Flag{Kind: "policy.amount_over_threshold", Detail: detail})
+	}
+	if unread {
+		required = true
+		fired = append(fired, RuleTextUnread)
+		d.Context["text.rules_read"] = strconv.Itoa(len(body))
+		d.Flags = append(d.Flags, events.Flag{Kind: "policy.text_beyond_rules", Detail: fmt.Sprintf("the rules read the first %d of %d bytes: amounts and personal data past them were not checked", len(body), max(text.Bytes, int64(len(text.Body))))})
 	}
 
 	// The model's own doubt, whatever the policy requires.

@@ -5,10 +5,13 @@ import (
 	"os"
 	"reflect"
 	"slices"
+	"strconv"
+	"strings"
 	"testing"
 	"time"
 
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/layout"
 	"github.com/docket-run/docket/pkg/pii"
 	"github.com/docket-run/docket/services/classifier/internal/classify"
 	"github.com/docket-run/docket/services/classifier/internal/policy"
@@ -131,6 +134,47 @@ func TestDecideRecordsTruncationAndSLA(t *testing.T) {
 	}
 	if d.SLA != 24*time.Hour || d.Context["policy.sla"] != "24h0m0s" {
 		t.Errorf("SLA %s / %q, want 24h", d.SLA, d.Context["policy.sla"])
+	}
+}
+
+// The rules read a bounded prefix of a long text: a 3 MB text of invoice
+// lines is decided in seconds, not minutes (found from outside: such a
+// text outlived every attempt of the classifier's one-minute step), and
+// goes to a person, since its amounts and personal data past the prefix
+// were not checked: an amount over the threshold in its last line is not
+// recorded unseen.
+func TestRulesReadABoundedPrefix(t *testing.T) {
+	pol, err := policy.Parse([]byte(`{"default": {"always_review_types": [], "review_pii": [], "amount_threshold": 10000}}`), nil, pii.Kinds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := classify.NewEngine(fixed{"invoice", 0.95}, pol, "test")
+	line := "Invoice line item widget 12.50 EUR quantity 1 total 12.50\n"
+	body := strings.Repeat(line, 3<<20/len(line)) + "Total due: EUR 250,000.00\n"
+	d, err := e.Decide(context.Background(), "acme", classify.Text{Body: body, Bytes: int64(len(body))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !d.Review || d.Reason != classify.ReasonRuleRequired || !slices.Contains(d.RulesFired, classify.RuleTextUnread) {
+		t.Fatalf("review=%v reason=%q rules %v, want a required review for the text the rules did not read", d.Review, d.Reason, d.RulesFired)
+	}
+	if n, _ := strconv.Atoi(d.Context["text.rules_read"]); n == 0 || n > layout.MaxRuleBytes || !strings.HasPrefix(body, body[:n]) || body[n-1] != '\n' {
+		t.Errorf("text.rules_read = %q, want a line's end within %d bytes", d.Context["text.rules_read"], layout.MaxRuleBytes)
+	}
+	if !slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == "policy.text_beyond_rules" && strings.Contains(f.Detail, "not checked") }) {
+		t.Errorf("flags %v, want one telling the reviewer what the rules did not read", d.Flags)
+	}
+	if d.Context["amount.max"] != "12.50 EUR" {
+		t.Errorf("amount.max = %q, want the prefix's 12.50 EUR", d.Context["amount.max"])
+	}
+
+	// A text the rules read whole fires nothing of the kind.
+	short := strings.Repeat(line, 100)
+	if d, err = e.Decide(context.Background(), "acme", classify.Text{Body: short, Bytes: int64(len(short))}); err != nil {
+		t.Fatal(err)
+	}
+	if d.Review || slices.Contains(d.RulesFired, classify.RuleTextUnread) || d.Context["text.rules_read"] != "" {
+		t.Errorf("short text: review=%v rules %v rules_read %q, want it recorded", d.Review, d.RulesFired, d.Context["text.rules_read"])
 	}
 }
 

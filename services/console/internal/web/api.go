@@ -20,6 +20,7 @@ import (
 	"google.golang.org/protobuf/types/known/durationpb"
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/docket-run/docket/pkg/layout"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 )
@@ -475,17 +476,21 @@ func (s *Server) findTask(ctx context.Context, tenant, wf string, ids []string) 
 
 func (s *Server) workflowText(w http.ResponseWriter, r *http.Request, x *session) {
 	id := r.PathValue("id")
-	body, code, err := s.get(r.Context(), x, s.o.IngestURL+"/v1/workflows/"+url.PathEscape(id)+"/text", 4<<20)
+	// The text the classifier's rules read, and no more: every span shown
+	// is masked where they find personal data, and they cost seconds for
+	// that much (up to 35 µs a byte).
+	body, code, err := s.get(r.Context(), x, s.o.IngestURL+"/v1/workflows/"+url.PathEscape(id)+"/text", layout.MaxRuleBytes+1)
 	if err != nil {
 		writeError(w, code, err.Error())
 		return
 	}
-	pages := strings.Split(string(body), "\f")
+	shown, cut := layout.RulePrefix(string(body))
+	pages := strings.Split(shown, "\f")
 	out := make([][]Segment, len(pages))
 	for i, p := range pages {
 		out[i] = Segments(p, true)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"pages": out})
+	writeJSON(w, http.StatusOK, map[string]any{"pages": out, "truncated": cut})
 }
 
 func (s *Server) workflowPage(w http.ResponseWriter, r *http.Request, x *session) {

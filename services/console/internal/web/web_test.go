@@ -6,6 +6,7 @@ import (
 	"crypto/ed25519"
 	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"io"
 	"log/slog"
 	"net/http"
@@ -22,6 +23,7 @@ import (
 	"google.golang.org/grpc/status"
 
 	"github.com/docket-run/docket/pkg/auth"
+	"github.com/docket-run/docket/pkg/layout"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 )
@@ -433,5 +435,61 @@ func TestSignInRefusedWhenAPIsAreOpen(t *testing.T) {
 				t.Errorf("sign-in: %d %s, want %d saying %q", res.StatusCode, body, c.code, c.says)
 			}
 		})
+	}
+}
+
+// The text view shows what the classifier's rules read, masked as they
+// mask it, and says the text goes on: a text of megabytes is not run
+// through the detectors whole on every view.
+func TestTextViewShowsWhatTheRulesRead(t *testing.T) {
+	line := "Refund to IBAN DE89 3704 0044 0532 0130 00: EUR 12.50\n"
+	long := strings.Repeat(line, 3<<20/len(line))
+	apis := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		switch {
+		case r.Header.Get("Authorization") == "":
+			w.WriteHeader(http.StatusUnauthorized)
+		case r.URL.Path == "/v1/workflows/wf-long/text":
+			_, _ = io.WriteString(w, long)
+		case r.URL.Path == "/v1/workflows/wf-short/text":
+			_, _ = io.WriteString(w, line)
+		default:
+			http.NotFound(w, r)
+		}
+	}))
+	t.Cleanup(apis.Close)
+	ts, _ := newTestServerOn(t, "operator-token-0123456789=operator:jane", nil, time.Now, closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, apis.URL)
+	jar, _ := cookiejar.New(nil)
+	c := &http.Client{Jar: jar}
+	if res, body := do(t, c, "POST", ts.URL+"/api/session", `{"token":"operator-token-0123456789"}`, map[string]string{"Content-Type": "application/json"}); res.StatusCode != http.StatusOK {
+		t.Fatalf("sign-in: %d %s", res.StatusCode, body)
+	}
+	for _, tc := range []struct {
+		wf        string
+		truncated bool
+	}{{"wf-short", false}, {"wf-long", true}} {
+		res, body := do(t, c, "GET", ts.URL+"/api/workflows/"+tc.wf+"/text", "", nil)
+		if res.StatusCode != http.StatusOK {
+			t.Fatalf("%s: %d %s", tc.wf, res.StatusCode, body)
+		}
+		var got struct {
+			Pages     [][]Segment `json:"pages"`
+			Truncated bool        `json:"truncated"`
+		}
+		if err := json.Unmarshal([]byte(body), &got); err != nil {
+			t.Fatal(err)
+		}
+		shown, masked := 0, 0
+		for _, p := range got.Pages {
+			for _, s := range p {
+				shown += strings.Count(s.Text, "\n")
+				if s.Kind == "pii.iban" {
+					masked++
+				}
+			}
+		}
+		if got.Truncated != tc.truncated || shown > layout.MaxRuleBytes/len(line) || masked != shown || strings.Contains(body, "0532 0130") {
+			t.Errorf("%s: truncated=%v, %d lines shown, %d IBANs masked; want truncated=%v, at most %d lines, every IBAN masked",
+				tc.wf, got.Truncated, shown, masked, tc.truncated, layout.MaxRuleBytes/len(line))
+		}
 	}
 }

@@ -516,8 +516,8 @@ function segmentsInto(el, segs) {
 async function loadText(id, doc, target) {
   const pagesBox = target || document.getElementById('pages');
   if (!pagesBox) return;
-  let pages = [];
-  try { pages = (await api('GET', '/api/workflows/' + enc(id) + '/text')).pages; } catch (e) { pagesBox.replaceChildren(h('p', { class: 'muted' }, 'Text unavailable: ' + e.message)); return; }
+  let pages = [], truncated = false;
+  try { ({ pages, truncated } = await api('GET', '/api/workflows/' + enc(id) + '/text')); } catch (e) { pagesBox.replaceChildren(h('p', { class: 'muted' }, 'Text unavailable: ' + e.message)); return; }
   const n = Math.max(pages.length, (doc.pages || []).length, 1);
   const out = [];
   for (let i = 0; i < Math.min(n, 50); i++) {
@@ -530,6 +530,7 @@ async function loadText(id, doc, target) {
       text));
   }
   if (n > 50) out.push(h('p', { class: 'muted' }, 'First 50 of ' + n + ' pages shown.'));
+  if (truncated) out.push(h('p', { class: 'muted', id: 'text-truncated' }, 'The text goes on past the first 256 KiB, which is what the classifier\'s rules read; the rest is not shown.'));
   pagesBox.replaceChildren(...out);
 }
 
