@@ -795,6 +795,17 @@ func closesSum(left string) bool {
 	return currencyBefore(before) == ""
 }
 
+// opensSum reports whether the currency starting right opens the sum after
+// it, written before its number ("2021 € 2.350,00": a purchase year, then
+// the price), rather than closing the number before it.
+func opensSum(right string) bool {
+	m := currencyStart.FindString(right[:min(len(right), 8)])
+	return m != "" && sumStart.MatchString(right[len(m):])
+}
+
+// sumStart starts a text with a sum written with decimals or groups.
+var sumStart = regexp.MustCompile(`^[ \t]*\d+(?:[.,'’ ]\d{3})*[.,]\d{2}\b`)
+
 // currencyBefore returns the currency ending left, or "".
 func currencyBefore(left string) string {
 	i := currencyEndIndex(left)
@@ -1332,8 +1343,15 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	if cur == "" {
 		cur = loc.letterBefore(left)
 	}
+	// A year's column before a price's written with its currency first
+	// ("2021 € 2.350,00") takes no currency from the price (found from
+	// outside: a claim's purchase years read as euros).
+	curAfter := ""
+	if !yearLike(n) || !opensSum(right) {
+		curAfter = currencyAfter(right)
+	}
 	if cur == "" {
-		cur = currencyAfter(right)
+		cur = curAfter
 	}
 	if cur == "" && strings.TrimSpace(left) == "" && (n.grouped || n.decimals) {
 		// "... was GBP\n1,204,377.19": the currency ends the line above.
@@ -1500,7 +1518,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		// sub-account: "Sub-account:  EUR 62 184 399" (found from outside:
 		// the reviewer was shown it as the largest amount).
 		return Amount{}, "", false
-	case currencyBefore(left) != "" || loc.letterBefore(left) != "" || currencyAfter(right) != "":
+	case currencyBefore(left) != "" || loc.letterBefore(left) != "" || curAfter != "":
 		// A currency outweighs an identifier word: "Requested credit
 		// line: $15,000".
 		a.Currency, a.Basis = cur, BasisCurrency

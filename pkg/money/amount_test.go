@@ -465,6 +465,11 @@ func TestKronaCurrency(t *testing.T) {
 		// label's (found from outside, twenty-fifth trial: a Danish
 		// order's "I alt DKK" far left of its total).
 		{"code too far left of the amount", "I alt DKK" + strings.Repeat(" ", 41) + "44.262,50\n", []string{"44262.50 DKK label"}},
+		// Found from outside (thirty-first trial): a claim's purchase
+		// years before prices written with their currency first; the
+		// euro is the price's, not the year's.
+		{"a year before a price", "Nr Omschrijving Aankoopjaar Aankoopprijs Geclaimd\n1 Laminaatvloer woonkamer 2021 € 2.350,00 € 1.880,00", []string{"2350.00 EUR currency", "1880.00 EUR currency"}},
+		{"a sum before its currency", "Totaal 2021 €\nBetaald 1.880,00 €", []string{"2021.00 EUR currency", "1880.00 EUR currency"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
