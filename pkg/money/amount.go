@@ -1277,6 +1277,9 @@ func twoDecimals(n number) bool {
 var (
 	// wordAfter starts a text with a word: what a year dates.
 	wordAfter = regexp.MustCompile(`^[ \t]+\p{Ll}`)
+	// enumAfter follows an item's or a heading's number: its point or
+	// parenthesis, then words.
+	enumAfter = regexp.MustCompile(`^[.)][ \t]+\p{L}`)
 	// areaCodeAfter follows an area code in parentheses: the rest of a
 	// phone number.
 	areaCodeAfter = regexp.MustCompile(`^\)[ .\-]?\d{3}[ .\-]\d{4}\b`)
@@ -1446,6 +1449,12 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// Nor is a year before the noun it dates: "Total 2026 payments"
 	// (found from outside: a tax return's line).
 	if yearLike(n) && cur == "" && wordAfter.MatchString(right) {
+		return Amount{}, "", false
+	}
+	// A number that starts its line and a heading or an item, "3.
+	// INCIDENT", "2) Les parties", numbers them (found from outside: a
+	// claim's section number read as a sum).
+	if cur == "" && !n.grouped && !n.decimals && len(n.raw) <= 2 && strings.TrimSpace(left) == "" && enumAfter.MatchString(right) {
 		return Amount{}, "", false
 	}
 	// An area code in parentheses is a phone number's: "Tax Services,

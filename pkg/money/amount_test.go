@@ -206,6 +206,10 @@ func TestAmountForms(t *testing.T) {
 		{"the year of the payments a line totals", "5  Total 2026 payments ............  $ 27,905", []string{"27905.00 USD currency"}},
 		{"a phone number's area code after a money word", "Preparer: Saguaro Peak Tax Services, (928) 774-3061, prep@saguaropeaktax.com", []string{}},
 		{"a year after a money word", "Total: 2021", []string{"2021.00 label"}},
+		// Found from outside (thirty-first trial): a claim's section
+		// number under a registration that ends in a currency's code.
+		{"a section's number", "Registration: YA21 KZT  Make/model: Skoda Octavia  Mileage: 38,412\n\n3. INCIDENT\nDate: 08/11/2026", []string{}},
+		{"an item's number", "Amount due\n1) Consulting, October   EUR 1,200.00", []string{"1200.00 EUR currency"}},
 		{"french bound", "Remboursement des frais jusqu'à 1 500 €", []string{}},
 		{"spanish bound", "Cobertura de equipaje hasta 3.000 EUR", []string{}},
 		{"a period ending before the amount is money", "Saldo vom 01.01. bis 31.12.: 12.500,00 EUR", []string{"12500.00 EUR currency"}},
