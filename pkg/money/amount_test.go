@@ -209,6 +209,9 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (thirty-first trial): a claim's section
 		// number under a registration that ends in a currency's code.
 		{"a section's number", "Registration: YA21 KZT  Make/model: Skoda Octavia  Mileage: 38,412\n\n3. INCIDENT\nDate: 08/11/2026", []string{}},
+		// Found from outside (thirtieth trial): a Czech heating bill's
+		// quantity under its column's heading, "Množství".
+		{"a quantity under its heading in czech", "Položka                         Množství   Cena za jednotku         Celkem\nDodávka tepla (GJ)               14,82   812,40 Kč/GJ   12 039,77 Kč", []string{"812.40 CZK currency", "12039.77 CZK currency"}},
 		{"an item's number", "Amount due\n1) Consulting, October   EUR 1,200.00", []string{"1200.00 EUR currency"}},
 		{"french bound", "Remboursement des frais jusqu'à 1 500 €", []string{}},
 		{"spanish bound", "Cobertura de equipaje hasta 3.000 EUR", []string{}},

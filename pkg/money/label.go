@@ -61,8 +61,14 @@ var (
 	// the address lines below it. Beside a number on its own line, as in
 	// a balance sheet, it is still money.
 	departmentRe = regexp.MustCompile(`(?i)\baccounts? (?:payable|receivable)\b`)
-	// idWords label identifiers and quantities that are not money.
-	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|agent`)
+	// idWords label identifiers and quantities that are not money, a
+	// quantity's in other languages too (found from outside: a Czech
+	// heating bill's 14,82 GJ under "Množství"). Not those a flattened
+	// table's header misplaces over its rows' prices in the generated
+	// corpus (Antal, Aantal, Menge, Cantidad, Quantité: a row shorter than
+	// its header puts the price under the quantity), nor the Finnish
+	// "määrä", which is a statement's amount too.
+	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|agent`)
 	// idMark marks a number as an identifier wherever it stands: "INV#",
 	// "§ 4".
 	idMark = regexp.MustCompile(`[#§]`)
