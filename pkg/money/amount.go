@@ -1029,10 +1029,6 @@ var (
 	destinationBefore = regexp.MustCompile(`(?i)\b(?:texts?|sms|messages?|calls?|called|dialled|dialed)[ \t]+(?:sent[ \t]+)?to[ \t]*$`)
 )
 
-// limitAbove reports whether a number that starts its line, or follows
-// only a word that links it to the line above, ends a sentence begun on
-// that line that names a limit: "protected by the FSCS up to\n£85,000",
-// "protected up to a total\nof £85,000 by the FSCS" (found from outside).
 // boundBefore reports whether the words right before a number (and its
 // currency) bound it, "up to EUR 500", rather than a fee's cap naming the
 // sum itself, "fees shall not exceed EUR 500". Both expressions end at the
@@ -1060,6 +1056,10 @@ func tail(s string, n int) string {
 	return s[i:]
 }
 
+// limitAbove reports whether a number that starts its line, or follows
+// only a word that links it to the line above, ends a sentence begun on
+// that line that names a limit: "protected by the FSCS up to\n£85,000",
+// "protected up to a total\nof £85,000 by the FSCS" (found from outside).
 func limitAbove(lt *layout.Text, off int, left string) bool {
 	if l := strings.Trim(withoutCurrencyEnd(left), " \t$€£(-"); l != "" && !limitLink.MatchString(l) {
 		return false
