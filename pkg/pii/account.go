@@ -2,6 +2,7 @@ package pii
 
 import (
 	"regexp"
+	"strings"
 
 	"github.com/docket-run/docket/pkg/layout"
 )
@@ -11,11 +12,18 @@ var (
 	// five groups joined by spaces or dashes ("123-45678-9",
 	// "12-3140-0123456-00", "0012 3456 78"), or in fours joined by points
 	// ("0097.0000.5421.8741").
-	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{2,20}(?:[ -]\d{1,10}){0,4}\b`)
+	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{2,22}(?:[ -]\d{1,10}){0,4}\b`)
+	// nzAccountRe is a New Zealand account's number, bank, branch, account
+	// and suffix (2-4-7-2 or 3): no other number has its shape, so no
+	// label is needed (found from outside: "Everyday Account
+	// 03-1587-0456789-00" on a statement's two-column line).
+	nzAccountRe = regexp.MustCompile(`\b\d{2}-\d{4}-\d{7}-\d{2,3}\b`)
 	// accountLabel ends a text that names a bank account's number: a bank
-	// account, an account after its bank's sort code or BSB, or an account's number where the document is a bank's
-	// (see bankDocument), in the languages of the corpus and others.
-	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|\bbank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku)[^\p{L}\p{N}]*$`)
+	// account (a bank's own, "Maybank account no."), an account after its
+	// bank's sort code or BSB, Argentina's CBU, a savings or current
+	// account ("cuenta de ahorros Bancolombia N°", "rekening BCA nomor"),
+	// in the languages of the corpus and others.
+	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku)[^\p{L}\p{N}]*$`)
 	// plainAccountLabel is an account's number without "bank": a bank's
 	// statement names its holder's account so, or by the word alone
 	// ("Conta: 0097.0000.5421.8741").
@@ -23,6 +31,9 @@ var (
 	// notBankAccount names an account that is no bank's: a customer's,
 	// a policy's, a utility's.
 	notBankAccount = regexp.MustCompile(`(?i)\b(?:customer|client|kunden|member|membership|policy|billing|utility|contract|loyalty|employer'?s?|supplier|vendor|tax|vat)\b[^\n]{0,20}(?:account|acct|a/c)`)
+	// bankNamed is a bank named in the text before an account's number
+	// on its line: "Bank: DBS Bank Ltd  Account no.: 012-345678-9".
+	bankNamed = regexp.MustCompile(`(?i)\b(?:bank|banco|banca|banque)\b`)
 	// bankDocument is a bank's own document: its statement.
 	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\bstatement\s+of\s+account\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b`)
 )
@@ -45,18 +56,41 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		return isStatement
 	}
 	var locs [][2]int
+	for _, m := range matchLines(lt, nzAccountRe, holding(counts, 15, 7)) {
+		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) {
+			locs = append(locs, s)
+		}
+	}
 	for _, m := range matchLines(lt, accountRe, holding(counts, 8, 2)) {
 		s := [2]int{m[0], m[1]}
-		if n := digits(text[m[0]:m[1]]); n < 8 || n > 20 || overlaps(s, taken) || codeAround(text, m[0], m[1]) {
+		if n := digits(text[m[0]:m[1]]); n < 8 || n > 22 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) {
 			continue
 		}
 		label := labelBefore(lt, m[0])
 		if notBankAccount.MatchString(label) {
 			continue
 		}
-		if labelledBy(lt, accountLabel, m[0], m[1]) || labelledBy(lt, plainAccountLabel, m[0], m[1]) && statement() {
+		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) ||
+			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0]))) {
 			locs = append(locs, s)
 		}
 	}
 	return locs
+}
+
+// labelAcross returns the short text left of off on its line after the
+// end of the line above: a label a line break cut, "transferencia a la
+// cuenta corriente" over "N° 00-123-45678-09 del Banco de Chile",
+// "ke rekening" over "BCA nomor 2345678901" (found from outside). Empty
+// when the number's own line says more than a few words first.
+func labelAcross(lt *layout.Text, off int) string {
+	left := lt.LeftOf(off)
+	if len(strings.Fields(left)) > 3 {
+		return ""
+	}
+	above, ok := lt.LineAbove(off)
+	if !ok {
+		return ""
+	}
+	return strings.TrimRight(above, " \t") + " " + left
 }

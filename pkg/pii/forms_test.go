@@ -188,6 +188,9 @@ func TestPhoneForms(t *testing.T) {
 		{"german number with a five-digit extension", "Tel. 0761 270-34010", []string{"0761 270-34010"}},
 		{"german switchboard number", "Telefon: 0761 12345-0", []string{"0761 12345-0"}},
 		{"german area code after a slash", "Tel.: 0761/12345-0", []string{"0761/12345-0"}},
+		// Found from outside (thirty-second trial): Indonesia's and
+		// Malaysia's "HP" (handphone) names a mobile.
+		{"an indonesian mobile after hp", "No. HP       : 0812-3456-7890               Ruang Rawat     : Melati 3", []string{"0812-3456-7890"}},
 		{"german area code after a spaced slash", "Telefon 0761 / 270 340", []string{"0761 / 270 340"}},
 		{"slashed area code form unlabelled", "Az. 0761/12345-0", []string{}},
 		{"tax number with a slashed area-code shape", "Steuernummer 06454/12345", []string{}},
@@ -694,6 +697,18 @@ func TestBankAccounts(t *testing.T) {
 		{"a portuguese account in points", "Extrato de conta\nBanco Atlântico\nConta: 0097.0000.5421.8741", []string{"0097.0000.5421.8741"}},
 		{"eleven digits in a statement of account", "STATE BANK OF INDIA\nStatement of Account for the period 01-10-2026 to 31-10-2026\nAccount No.  : 30218847561", []string{"30218847561"}},
 
+		// Found from outside (thirty-second trial): Argentina's CBU; New
+		// Zealand's shape alone; savings and current accounts in Spanish,
+		// Indonesian and after a bank's own name, a label a line break cut;
+		// an account's number on a line that names its bank.
+		{"an argentine cbu", "CBU: 2850590900940401234500", []string{"2850590900940401234500"}},
+		{"a new zealand account by its shape", "Aroha Ngata Everyday Account 03-1587-0456789-00", []string{"03-1587-0456789-00"}},
+		{"a colombian savings account", "Consignar el reembolso en la cuenta de ahorros Bancolombia N° 123-456789-01", []string{"123-456789-01"}},
+		{"a chilean current account cut by a line break", "mediante transferencia a la cuenta corriente\nN° 00-123-45678-09 del Banco de Chile, a nombre del arrendador.", []string{"00-123-45678-09"}},
+		{"an indonesian account cut by a line break", "dibayarkan setiap tanggal 25 ke rekening\n\nBCA nomor 2345678901 atas nama PIHAK KEDUA.", []string{"2345678901"}},
+		{"a bank's own name before account", "paid monthly into the Employee's Maybank account no. 5140 1234 5678.", []string{"5140 1234 5678"}},
+		{"an account's number beside its bank", "Bank: DBS Bank Ltd Account holder: Lim Jia Hui Account no.: 012-345678-9", []string{"012-345678-9"}},
+		{"a number far below an account word", "Savings account\nOpening balance carried forward from 2024 to 2025 and 31122025", []string{}},
 		{"a bank account's label over a date", "Bank account opened:\n12 03 2024", []string{}},
 	}
 	for _, tt := range tests {

@@ -227,7 +227,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bbvn[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{9,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnsn|\bnational\s+student\s+number)(?:\s*(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{2,3})-?(\d{3})-?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bird\s*(?:number|no\b\.?|#)?[^\p{L}\p{N}]*$`), firms: true, digits: 8, run: 2},
-	{re: regexp.MustCompile(`\b([A-Z]{0,4}\d{6,14})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:member|subscriber|insured)\s*(?:id|no\b\.?|number|#)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	{re: regexp.MustCompile(`\b([A-Z]{0,4}\d{6,14})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:member(?:ship)?|subscriber|insured)\s*(?:id|no\b\.?|number|#)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: afmValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])α\.?φ\.?μ\.?|\bafm)[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{1,3}(?:\.\d{3}){2,3})\b|\b(\d{6,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bc\.\s?c\.|\bc[ée]dula(?:\s+de\s+ciudadan[íi]a)?(?:\s+(?:no\.?|n[°º]))?)[^\p{L}\p{N}]*$`), digits: 6, run: 3},
 	{re: regexp.MustCompile(`\b(80\d{18})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btessera\s+sanitaria(?:\s+n\.?)?[^\p{L}\p{N}]*$`), digits: 20, run: 20},
@@ -246,6 +246,11 @@ var idForms = []idForm{
 	// Individual Health Identifier, under their labels.
 	{re: regexp.MustCompile(`\b(\d{4})[ -]?(\d{3})[ -]?(\d{3})(?:[ -]?([A-Z]{2}))?\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhealth\s+card|\bohip)(?:\s+(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
 	{re: regexp.MustCompile(`\b(\d{4}) ?(\d{4}) ?(\d{4})(?: ?(\d{4}) ?(\d{2}))?\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bindividual\s+health\s+identifier|\bihi)(?:\s+(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), above: true, digits: 12, run: 4},
+	// Found from outside (thirty-second trial): Indonesia's BPJS health
+	// insurance number (thirteen digits) and Mexico's social security
+	// number (NSS, eleven), under their labels.
+	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bbpjs(?:\s+kesehatan)?(?:\s+(?:no\b\.?|nomor|number))?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnss|\bn[úu]mero\s+de\s+seguridad\s+social)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	// Ghana's National Health Insurance Scheme membership number (found
 	// from outside, thirtieth trial).
 	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhis(?:\s+(?:membership|member|card))?(?:\s+(?:no\b\.?|number|id))?[^\p{L}\p{N}]*$`), digits: 8, run: 8},
@@ -262,7 +267,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{2})-(\d{9})-(\d)\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:philhealth|phic)(?:\s+(?:no\b\.?|number|id|pin))?[^\p{L}\p{N}]*$`), digits: 12, run: 9},
 	{re: regexp.MustCompile(`\b(\d{4})-(\d{4})-(\d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:pag-?ibig|hdmf)(?:\s+(?:mid|no\b\.?|number|id))*[^\p{L}\p{N}]*$`), digits: 12, run: 4},
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{4})\b`), valid: nhsValid, label: regexp.MustCompile(`(?i)\bh\s?&\s?c(?:\s+(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
-	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})-([\dXx])\b`), valid: func(string) bool { return true }, firms: true, digits: 8, run: 3},
+	{re: regexp.MustCompile(`\b(\d{1,2})\.(\d{3})\.(\d{3})-([\dXxKk])\b`), valid: rutKValid, firms: true, digits: 7, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3}) ?(\d{3}) ?(\d{2,3})\b`), valid: tfnValid, label: regexp.MustCompile(`(?i)(?:\btax\s+file\s+(?:number|no\b\.?)(?:\s*\(tfn\))?|\btfn)[^\p{L}\p{N}]*$`), digits: 8, run: 2},
 	{re: regexp.MustCompile(`\b(\d{12})\b|\b(\d{9})[VvXx]\b`), valid: slNICValid, label: regexp.MustCompile(`(?i)(?:\bnic|\bnational\s+identity\s+card)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{3})-(\d{3})-(\d{3})(?:-(\d{3,5}))?\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btin(?:\s*(?:no\b\.?|#))?[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 3},
@@ -347,7 +352,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -363,8 +368,12 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // writes its driver's licence numbers, "K423 561 874 219" (found from
 // outside). Or eight digits with points, as an Argentine DNI prints
 // them, "39.874.513" (found from outside). A rule OCR read as an
-// underscore may end it (trimmed).
-var idValueRe = regexp.MustCompile(`\b(?:(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,6}|-\d| \d\b)?|[A-Z]\d{3}(?: \d{3}){3}|\d{1,2}\.\d{3}\.\d{3})_?\b`)
+// underscore may end it (trimmed). Found from outside (thirty-second
+// trial): a Brazilian RG with its state, "MG-14.582.337", a Chilean
+// card's document number, "527.331.004", a senior citizen's card,
+// "QC-2019-0884512", a Portuguese citizen card's "14328765 4 ZX9" and a
+// Brazilian voter's card in fours, "1043 2987 0167".
+var idValueRe = regexp.MustCompile(`\b(?:\d{4} \d{4} \d{4}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3})_?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
@@ -1267,6 +1276,25 @@ func cuilValid(s string) bool {
 		c = 0
 	}
 	return c != 10 && c == int(s[10]-'0')
+}
+
+// rutKValid: Brazil's RG and Chile's RUT in their shared shape: a check
+// digit or an RG's X, taken as written, or a RUT's K, which its mod 11
+// check must give (found from outside, thirty-second trial: "8.765.432-K"
+// was missed, while every RUT ending in a digit was found).
+func rutKValid(s string) bool {
+	check := s[len(s)-1]
+	if check != 'K' && check != 'k' {
+		return true
+	}
+	sum, w := 0, 2
+	for i := len(s) - 2; i >= 0; i-- {
+		sum += int(s[i]-'0') * w
+		if w++; w > 7 {
+			w = 2
+		}
+	}
+	return 11-sum%11 == 10
 }
 
 // hkidValid: a Hong Kong identity card number, one or two letters (a

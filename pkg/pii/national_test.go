@@ -96,6 +96,21 @@ func TestNationalIDs(t *testing.T) {
 		{"a moroccan cin", "Assuré : M. Youssef El Amrani\n\nCIN : BE728413", []string{"BE728413"}},
 		{"an indian company's cin is none", "CIN: L17110MH1973PLC019786", nil},
 		{"a chilean company's rut", "El RUT para la factura es 77.412.583-3 (Dulce Hogar SpA)", nil},
+		// Found from outside (thirty-second trial): a RUT of seven digits
+		// and a K, its mod 11 checked; identity documents' numbers under
+		// their labels in Portuguese and Spanish, and a senior citizen's
+		// card; Indonesia's BPJS and Mexico's NSS; a medical aid's
+		// membership number.
+		{"a chilean rut ending in k", "cédula nacional de identidad N° 8.765.432-K, domiciliado", []string{"8.765.432-K"}},
+		{"a k its check does not give", "cédula nacional de identidad N° 8.765.431-K, domiciliado", nil},
+		{"a brazilian rg with its state", "REGISTRO GERAL: MG-14.582.337 DATA DE EXPEDIÇÃO: 19/05/2016", []string{"MG-14.582.337"}},
+		{"a chilean card's document number", "NÚMERO DOCUMENTO: 527.331.004", []string{"527.331.004"}},
+		{"a senior citizen's card", "OSCA ID No. QC-2019-0884512", []string{"QC-2019-0884512"}},
+		{"a brazilian voter's card", "Título de eleitor: 1043 2987 0167", []string{"1043 2987 0167"}},
+		{"a portuguese citizen card", "portadora do Cartão de Cidadão n.º 14328765 4 ZX9, residente", []string{"14328765 4 ZX9"}},
+		{"an indonesian bpjs number", "No. BPJS        : 0001234567891", []string{"0001234567891"}},
+		{"a mexican nss", "NSS: 04168812345", []string{"04168812345"}},
+		{"a medical aid's membership number", "Medical aid: Bonitas, membership no. 11487302", []string{"11487302"}},
 		{"an ivorian cmu number", "N° CMU : 1524-8830-6612-07", []string{"1524-8830-6612-07"}},
 		{"philippine payslip numbers", "- PhilHealth: 12-345678901-2\nSSS No.: 34-5678901-2\nPag-IBIG MID: 1211-4587-3390", []string{"12-345678901-2", "34-5678901-2", "1211-4587-3390"}},
 		{"michigan licence number under its column", "Driver's license number                                State\nK423 561 874 219                                       MI", []string{"K423 561 874 219"}},
