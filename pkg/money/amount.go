@@ -453,7 +453,10 @@ var (
 	allCodes = currencyCodes + `|` + moreCodes
 	// endMarks are abbreviations that end the text before a sum: "Rs.
 	// 60,000", "kr 250".
-	endMarks = `Rs\.?|Fr\.|kr\.?|KSh\.?`
+	// Found from outside (thirty-second trial): Kenya's shilling as
+	// M-PESA writes it, "Ksh2,350.00", and Indonesia's rupiah, "Rp
+	// 7.500.000".
+	endMarks = `Rs\.?|Fr\.|kr\.?|KSh\.?|Kshs?\.?|KShs\.?|Rp\.?`
 	// unitMarks are currencies written after a sum that a column's
 	// heading gives in parentheses: "Összeg (Ft)", "Kwota (zł)", "Beløb
 	// (kr.)" (found from outside: a Hungarian return's sums under
@@ -470,11 +473,15 @@ var (
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
 	// total was held against the dollar's threshold); the crowns in words,
 	// "Du får 4 812 kroner tilbake" (found from outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?)`)
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:naira|cedis?|rand|reais|ringgit|rupiah|liras?)\b)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa, "DH": "MAD", "Dh": "MAD", "Dhs": "MAD",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
-		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD"}
+		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD",
+		"Ksh": "KES", "Ksh.": "KES", "Kshs": "KES", "Kshs.": "KES", "KShs": "KES", "KShs.": "KES", "Rp": "IDR", "Rp.": "IDR"}
+	// currencyWords are currencies in words after a sum: "a dividend of
+	// 12.50 Naira per share" (found from outside).
+	currencyWords = map[string]string{"naira": "NGN", "cedi": "GHS", "cedis": "GHS", "rand": "ZAR", "reais": "BRL", "ringgit": "MYR", "rupiah": "IDR", "lira": "TRY", "liras": "TRY"}
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
 	// from outside: an Indian invoice's lakhs were money of no currency).
@@ -508,7 +515,10 @@ var (
 	// ($)" read as dollars).
 	argentine = regexp.MustCompile(`\b(?:ARS|Argentina|CUIT|CUIL|AFIP|(?i:buenos aires|argentino|argentina))\b`)
 	chilean   = regexp.MustCompile(`\b(?:CLP|Chile|SII|BancoEstado|(?i:santiago de chile|chileno|chilena))\b|\bRUT[^\n\d]{0,20}\d{1,2}\.\d{3}\.\d{3}-[\dkK]\b`)
-	colombian = regexp.MustCompile(`\b(?:COP|Colombia|DIAN|(?i:bogotá|bogota|medellín|medellin|colombiano|colombiana))\b`)
+	// A Colombian NIT (nine digits in threes and a check) and cities
+	// (found from outside: a Neiva purchase order's "$ 168.000" read as
+	// dollars and cents).
+	colombian = regexp.MustCompile(`\b(?:COP|Colombia|DIAN|(?i:bogotá|bogota|medellín|medellin|barranquilla|cartagena|bucaramanga|pereira|manizales|neiva|ibagué|cúcuta|colombiano|colombiana))\b|\bNIT\s*:?\s*\d{3}\.\d{3}\.\d{3}-\d\b`)
 	uruguayan = regexp.MustCompile(`\b(?:UYU|Uruguay|(?i:montevideo|uruguayo|uruguaya))\b`)
 	canadian  = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST|TPS|TVQ|Montréal|Montreal|Québec|Quebec|Toronto|Ottawa|Vancouver|Calgary|Edmonton|Winnipeg|Halifax)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b`)
 )
@@ -682,6 +692,9 @@ func currencyCode(s string) string {
 	if c, ok := symbolCodes[s]; ok {
 		return c
 	}
+	if c, ok := currencyWords[strings.ToLower(s)]; ok {
+		return c
+	}
 	if s = strings.ToUpper(s); strings.HasPrefix(s, "EURO") {
 		return "EUR" // the currency in words: "in euro 11.400,00"
 	}
@@ -803,8 +816,12 @@ func opensSum(right string) bool {
 	return m != "" && sumStart.MatchString(right[len(m):])
 }
 
+// gluedMark ends a text with a currency's mark a sum may be written
+// against, with no space.
+var gluedMark = regexp.MustCompile(`(?:^|[^\p{L}])(?:Kshs?|KShs?|Rp|Rs)$`)
+
 // sumStart starts a text with a sum written with decimals or groups.
-var sumStart = regexp.MustCompile(`^[ \t]*\d+(?:[.,'’ ]\d{3})*[.,]\d{2}\b`)
+var sumStart = regexp.MustCompile(`^[ \t]*(?:\d+(?:[.,'’ ]\d{3})*[.,]\d{2}|\d{1,3}(?:[.,'’]\d{3})+)\b`)
 
 // currencyBefore returns the currency ending left, or "".
 func currencyBefore(left string) string {
@@ -915,6 +932,9 @@ func shapeOK(text string, loc *locale, n number) bool {
 		case c == '*' && n.decimals && (n.start < 2 || text[n.start-2] == ' ' || text[n.start-2] == '\t' || text[n.start-2] == '\n'):
 			// A till's star before a sum, "*2.450,00" (see fiscalStar);
 			// a card's mask runs on, "****6638".
+		case isAlpha(c) && gluedMark.MatchString(text[max(0, n.start-6):n.start]):
+			// A currency's mark written against its sum: M-PESA's
+			// "Ksh2,350.00" (found from outside), "Rp7.500.000".
 		case isAlpha(c) && loc.letterBefore(text[max(0, n.start-4):n.start]) == "", c == '#', c == '_', c == '*', c == '/', c == ':':
 			return false
 		case c == '-' || c == '.' || c == ',':
@@ -1346,11 +1366,12 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	if cur == "" {
 		cur = loc.letterBefore(left)
 	}
-	// A year's column before a price's written with its currency first
-	// ("2021 € 2.350,00") takes no currency from the price (found from
-	// outside: a claim's purchase years read as euros).
+	// A bare integer before a price written with its currency first takes
+	// no currency from the price: a year's column, "2021 € 2.350,00", a
+	// quantity's, "300 $ 168.000" (found from outside: a claim's purchase
+	// years read as euros, an order's quantities as pesos).
 	curAfter := ""
-	if !yearLike(n) || !opensSum(right) {
+	if n.grouped || n.decimals || !opensSum(right) {
 		curAfter = currencyAfter(right)
 	}
 	if cur == "" {
@@ -1661,6 +1682,7 @@ func lastNumber(line string) (int, bool) {
 // in a number. above says the label came from the line above.
 func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose bool) {
 	text := lt.String()
+	leader := false
 	cells := lt.Cells(lt.LineAt(off))
 	for i := len(cells) - 1; i >= 0; i-- {
 		c := cells[i]
@@ -1673,9 +1695,18 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 			// is in the last sentence before it, so a long line is cut
 			// to a window first: every number on it reads its label.
 			t, prose = text[proseStart(text, c.Start, off):off], true
+			if i := strings.Index(t, "...."); i > 0 && !numberAfter(lt.RightOf(off)) {
+				// A leader of dots before the line's last number: the
+				// label is what the leader follows, however long, not
+				// prose, "Rendimentos tributáveis recebidos de pessoa
+				// jurídica ........ 186.420,00" (found from outside: a
+				// Brazilian return's sums). A number with another after
+				// it is the line's box, "26. REFUND ....... 26.  $327.00".
+				t, prose, leader = t[:i], false, true
+			}
 		}
 		t = strings.TrimSpace(withoutCurrencyEnd(t))
-		if !prose && hasWord(t) && !lineReference(t) && endsInDigit(t) {
+		if !prose && !leader && hasWord(t) && !lineReference(t) && endsInDigit(t) {
 			// "16 State wages: $152,197.32  17": the cell left is a field
 			// with its own value, not this number's label.
 			return "", false, false
@@ -1697,6 +1728,12 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 		return label, true, false
 	}
 	return "", false, false
+}
+
+// numberAfter reports whether another number follows the number that
+// starts s on its line.
+func numberAfter(s string) bool {
+	return strings.ContainsAny(strings.TrimLeft(s, "0123456789.,'’ "), "0123456789")
 }
 
 // maxProseLabel bounds the text left of a number in prose read for its

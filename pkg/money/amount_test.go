@@ -212,6 +212,15 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (thirtieth trial): a Czech heating bill's
 		// quantity under its column's heading, "Množství".
 		{"a quantity under its heading in czech", "Položka                         Množství   Cena za jednotku         Celkem\nDodávka tepla (GJ)               14,82   812,40 Kč/GJ   12 039,77 Kč", []string{"812.40 CZK currency", "12039.77 CZK currency"}},
+		// Found from outside (thirty-second trial).
+		{"m-pesa's shillings against their sums", "QJK7T2XB9L Confirmed. Ksh2,350.00 paid to MEDIHEAL CLINIC. New M-PESA balance is Ksh8,417.60.", []string{"2350.00 KES currency", "8417.60 KES currency"}},
+		{"rupiah", "menerima gaji pokok sebesar Rp 7.500.000 per bulan", []string{"7500000.00 IDR currency"}},
+		{"naira in words", "Approval of a dividend of 12.50 Naira per share", []string{"12.50 NGN currency"}},
+		{"colombian pesos after quantities", "Proveedor: Agroinsumos del Sur S.A.S., NIT 900.456.789-4\n1 Fertilizante bulto 50 kg 300 $ 168.000 $ 50.400.000", []string{"168000.00 COP currency", "50400000.00 COP currency"}},
+		{"a law's number", "24/02     Impuesto Ley 25.413 s/débitos               6.379,24", []string{"6379.24 label"}},
+		{"a long label before a leader of dots", "Rendimentos tributáveis recebidos de pessoa jurídica ......... 186.420,00", []string{"186420.00 label"}},
+		{"a box's number after a leader", "26. REFUND (amount you want refunded to you) .......... 26.  $327.00", []string{"327.00 USD currency"}},
+		{"cash tendered and change", "AMOUNT DUE 1,178.57\nCASH 1,200.00\nCHANGE 21.43", []string{"1178.57 label", "1200.00 label", "21.43 label"}},
 		{"an item's number", "Amount due\n1) Consulting, October   EUR 1,200.00", []string{"1200.00 EUR currency"}},
 		{"french bound", "Remboursement des frais jusqu'à 1 500 €", []string{}},
 		{"spanish bound", "Cobertura de equipaje hasta 3.000 EUR", []string{}},

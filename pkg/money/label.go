@@ -53,7 +53,11 @@ var (
 		`|alkusaldo|loppusaldo|yhteensa|panot|otot` +
 		// Hungarian's amount, payable, income, tax base and allowance
 		// (found from outside: a return's "Összeg (Ft)" column).
-		`|összeg|végösszeg|fizetendő|befizetendő|különbözet|jövedelem|bérjövedelem|adóalap|adó|áfa|díj|egységár|nettó|bruttó|kedvezmény|levont`
+		`|összeg|végösszeg|fizetendő|befizetendő|különbözet|jövedelem|bérjövedelem|adóalap|adó|áfa|díj|egységár|nettó|bruttó|kedvezmény|levont` +
+		// Found from outside (thirty-second trial): a Romanian invoice's
+		// unit price and value columns, a Brazilian return's deductions
+		// and expenses, a till's cash tendered and change given.
+		`|valoare|preț unitar|preţ unitar|pret unitar|de plată|deduções|dedução|despesas|carnê-leão|cash|change`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
@@ -68,7 +72,7 @@ var (
 	// corpus (Antal, Aantal, Menge, Cantidad, Quantité: a row shorter than
 	// its header puts the price under the quantity), nor the Finnish
 	// "määrä", which is a statement's amount too.
-	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|agent`)
+	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|agent`)
 	// idMark marks a number as an identifier wherever it stands: "INV#",
 	// "§ 4".
 	idMark = regexp.MustCompile(`[#§]`)
