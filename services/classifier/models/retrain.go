@@ -97,17 +97,19 @@ func Retrain(ctx context.Context, base []fs.FS, current []byte, examples []Examp
 	for _, d := range taught {
 		docs = append(docs, weighted(d)...)
 	}
-	file, _, err := textmodel.Train(docs, textmodel.Options{})
+	cur, err := textmodel.Load(current)
+	if err != nil {
+		return Candidate{}, fmt.Errorf("load current model: %w", err)
+	}
+	// The candidate's prediction sets keep the current model's coverage,
+	// which was chosen on documents from outside (make model).
+	file, _, err := textmodel.Train(docs, textmodel.Options{Coverage: cur.Coverage()})
 	if err != nil {
 		return Candidate{}, fmt.Errorf("train candidate: %w", err)
 	}
 	cand, err := textmodel.Load(file)
 	if err != nil {
 		return Candidate{}, fmt.Errorf("load candidate: %w", err)
-	}
-	cur, err := textmodel.Load(current)
-	if err != nil {
-		return Candidate{}, fmt.Errorf("load current model: %w", err)
 	}
 	var held []textmodel.Doc
 	for _, d := range docs {

@@ -312,9 +312,9 @@ func committedMetrics(t *testing.T) textmodel.Metrics {
 // and its confidence is calibrated.
 func TestCommittedModelCalibration(t *testing.T) {
 	m := committedMetrics(t)
-	if m.Format != textmodel.Format || m.Temperature == 1 || m.Coverage != 0.95 || !(m.SetThreshold > 0 && m.SetThreshold < 1) {
-		t.Errorf("format %d, temperature %v, coverage %v, set threshold %v: want format %d, a fitted temperature and threshold at coverage 0.95",
-			m.Format, m.Temperature, m.Coverage, m.SetThreshold, textmodel.Format)
+	if m.Format != textmodel.Format || m.Temperature == 1 || m.Coverage != textmodel.DefaultCoverage || !(m.SetThreshold > 0 && m.SetThreshold < 1) {
+		t.Errorf("format %d, temperature %v, coverage %v, set threshold %v: want format %d, a fitted temperature and threshold at coverage %v",
+			m.Format, m.Temperature, m.Coverage, m.SetThreshold, textmodel.Format, textmodel.DefaultCoverage)
 	}
 	if m.Noisy.SetCoverage < m.Coverage-0.03 || m.Noisy.ECE > 0.03 || m.Noisy.Accuracy < accuracyFloor {
 		t.Errorf("noisy test: set coverage %v (promised %v), ECE %v, accuracy %v", m.Noisy.SetCoverage, m.Coverage, m.Noisy.ECE, m.Noisy.Accuracy)
