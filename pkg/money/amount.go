@@ -590,8 +590,11 @@ var (
 
 // currencyDeclared is a document's statement of the currency it is kept
 // in: "Currency: EUR", "Waluta: PLN", "Währung EUR", "Devise : CHF", "All
-// amounts in NZD".
-var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?amounts?(?: are)?(?: shown| stated| expressed| given)? in|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*\b(` + allCodes + `)\b`)
+// amounts in NZD", by its code or in words: "All figures in Naira (NGN)",
+// "All prices in Ringgit Malaysia" (found from outside: a Nigerian
+// invoice's and a Malaysian order's sums were held against the threshold
+// of no currency).
+var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?(?:amounts?|figures|prices|values|sums)(?: are)?(?: shown| stated| expressed| given| quoted)? in|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*(?:\b(` + allCodes + `)\b|(?i:(naira|cedis?|rand|reais|ringgit|rupiah|liras?))\b)`)
 
 // declaredCurrency is the currency text declares for its amounts (found
 // from outside: a Polish statement's "Waluta: PLN" over balances written
@@ -600,7 +603,7 @@ var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?
 func declaredCurrency(text string) string {
 	var codes []string
 	for _, m := range currencyDeclared.FindAllStringSubmatch(text, -1) {
-		codes = append(codes, m[1])
+		codes = append(codes, currencyCode(m[1]+m[2]))
 	}
 	return sole(codes)
 }

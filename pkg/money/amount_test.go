@@ -536,6 +536,10 @@ func TestDeclaredCurrency(t *testing.T) {
 	}{
 		{"polish statement", "Okres: 01.10.2026 - 31.10.2026 Waluta: PLN\n\nData Opis operacji Kwota Saldo\n03.10.2026 Przelew 6 120,00 10 338,35\nSaldo końcowe 9 200,73", "PLN"},
 		{"english header", "Account currency: CHF\nClosing balance 12,480.00", "CHF"},
+		// Found from outside (thirty-second trial): the currency declared
+		// in words.
+		{"figures declared in naira", "Total 3,633,500.00\nAll figures in Naira (NGN)", "NGN"},
+		{"prices declared in ringgit", "GRAND TOTAL      18,442.80\nAll prices in Ringgit Malaysia. Payment 30 days from delivery.", "MYR"},
 		{"a currency beside the amount wins", "Currency: EUR\nTotal due USD 12,480.00", "USD"},
 		{"two declared currencies", "Currency: EUR\nCurrency: USD\nClosing balance 12,480.00", ""},
 		{"dutch value date is no currency", "Valuta 12-03-2026\nSaldo 12.480,00", ""},
