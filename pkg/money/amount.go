@@ -145,6 +145,9 @@ func Amounts(text string) []Amount {
 			if out[i].Currency = of(headerLine); out[i].Currency == "" {
 				out[i].Currency = of(ibanCountry)
 			}
+			if out[i].Currency == "" {
+				out[i].Currency = of(countrySigns)
+			}
 		}
 	}
 	return out
@@ -154,7 +157,43 @@ func Amounts(text string) []Amount {
 // whose krone or krona "kr" is, whose dollar "$", and, for an amount
 // written without one, the currency the document declares, a line of its
 // own names over a table, or that of the account its IBAN names.
-var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, rupee: rupeeCode, cfa: cfaCode, "": declaredCurrency, headerLine: headerLineCurrency, ibanCountry: ibanCurrency}
+var documentCurrency = map[string]func(text string) string{krona: kronaCode, dollar: dollarCode, rupee: rupeeCode, cfa: cfaCode, "": declaredCurrency, headerLine: headerLineCurrency, ibanCountry: ibanCurrency, countrySigns: signedCurrency}
+
+// countrySigns is the placeholder for the currency of the one country
+// whose tax authority or personal numbers' names the text holds.
+const countrySigns = "country"
+
+// countryCurrencies are countries' own words and numbers' names that no
+// other country's document carries, and their currencies: a Brazilian
+// return's sums, written with no R$ under "CPF" and "Receita Federal",
+// a Philippine BIR 2316's (found from outside, thirty-second trial: both
+// were held against the threshold of no currency).
+var countryCurrencies = []struct {
+	re   *regexp.Regexp
+	code string
+}{
+	{regexp.MustCompile(`\b(?:CPF|CNPJ|Receita Federal)\b`), "BRL"},
+	{regexp.MustCompile(`\b(?:BIR Form|PhilHealth|Pag-IBIG)\b`), "PHP"},
+	{regexp.MustCompile(`\b(?:CURP|IMSS)\b`), "MXN"},
+	{regexp.MustCompile(`\b(?:GSTIN|Income Tax Department)\b`), "INR"},
+	{regexp.MustCompile(`\b(?:SARS|eFiling)\b`), "ZAR"},
+	{regexp.MustCompile(`\b(?:KRA PIN|Kenya Revenue Authority)\b`), "KES"},
+	{regexp.MustCompile(`\b(?:FIRS|Federal Inland Revenue Service)\b`), "NGN"},
+	{regexp.MustCompile(`\b(?:NPWP|BPJS)\b`), "IDR"},
+	{regexp.MustCompile(`\b(?:ANAF|CNP)\b`), "RON"},
+}
+
+// signedCurrency is the currency of the one country countryCurrencies
+// finds signs of in text, else "".
+func signedCurrency(text string) string {
+	var codes []string
+	for _, c := range countryCurrencies {
+		if c.re.MatchString(text) {
+			codes = append(codes, c.code)
+		}
+	}
+	return sole(codes)
+}
 
 // headerLine is the placeholder for the currency a line of its own names
 // over a table's amounts.

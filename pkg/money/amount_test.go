@@ -538,6 +538,9 @@ func TestDeclaredCurrency(t *testing.T) {
 		{"english header", "Account currency: CHF\nClosing balance 12,480.00", "CHF"},
 		// Found from outside (thirty-second trial): the currency declared
 		// in words.
+		{"a brazilian return's sums without r$", "CPF: 123.456.789-09\nBase de cálculo do imposto ........ 208.761,05", "BRL"},
+		{"a philippine bir 2316's", "BIR Form No. 2316\n25 Tax Due 64,375.00", "PHP"},
+		{"signs of two countries", "CPF: 123.456.789-09 BIR Form No. 2316\nTotal 64,375.00", ""},
 		{"figures declared in naira", "Total 3,633,500.00\nAll figures in Naira (NGN)", "NGN"},
 		{"prices declared in ringgit", "GRAND TOTAL      18,442.80\nAll prices in Ringgit Malaysia. Payment 30 days from delivery.", "MYR"},
 		{"a currency beside the amount wins", "Currency: EUR\nTotal due USD 12,480.00", "USD"},
