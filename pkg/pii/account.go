@@ -39,7 +39,7 @@ var (
 )
 
 // bankAccounts finds domestic bank account numbers under their labels:
-// eight to twenty digits in groups, labelled as a bank account's
+// eight to twenty-two digits in groups (an Argentine CBU has 22), labelled as a bank account's
 // ("Bank account for settlement" above "12-3140-0123456-00", found from
 // outside), or as an account's number in a bank's statement ("Account
 // no.: 123-45678-9"). IBANs and cards are found by their checksums;
