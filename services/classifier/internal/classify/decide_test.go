@@ -161,7 +161,9 @@ func TestRulesReadABoundedPrefix(t *testing.T) {
 	if n, _ := strconv.Atoi(d.Context["text.rules_read"]); n == 0 || n > layout.MaxRuleBytes || !strings.HasPrefix(body, body[:n]) || body[n-1] != '\n' {
 		t.Errorf("text.rules_read = %q, want a line's end within %d bytes", d.Context["text.rules_read"], layout.MaxRuleBytes)
 	}
-	if !slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == "policy.text_beyond_rules" && strings.Contains(f.Detail, "not checked") }) {
+	if !slices.ContainsFunc(d.Flags, func(f events.Flag) bool {
+		return f.Kind == "policy.text_beyond_rules" && strings.Contains(f.Detail, "not checked")
+	}) {
 		t.Errorf("flags %v, want one telling the reviewer what the rules did not read", d.Flags)
 	}
 	if d.Context["amount.max"] != "12.50 EUR" {
