@@ -16,6 +16,14 @@ func TestTitledTypes(t *testing.T) {
 		want []string
 	}{
 		{"FAKTURA – DAŇOVÝ DOKLAD č. 2026110087\nDodavatel: KOVOSERVIS s.r.o.", []string{"invoice"}},
+		// Found from outside (thirty-third trial): a receipt's number with
+		// letters, the invoice it pays named in a field below, which had
+		// been taken for its title; a Spanish "Recibí"; a Swiss salary
+		// certificate.
+		{"Kilbride Veterinary Clinic\nPAYMENT RECEIPT   No. R-11842\nReceived with thanks from: Ciarán O'Sullivan\nApplied to invoice INV-22871\nInvoice amount                       €412.50", []string{"receipt"}},
+		{"Invoice amount                       €412.50\nInvoice date: 14/08/2024", nil},
+		{"TALLERES HERMANOS GIL, S.L.\n\nRECIBÍ\n\nde D.ª Lucía Ferrer Navarro", []string{"receipt"}},
+		{"Lohnausweis - Certificat de salaire - Certificato di salario\nA [X] Lohnausweis", []string{"tax_form"}},
 		// Found from outside (twenty-fourth trial) and in the evaluation:
 		// a Turkish till's slip, an online shop's receipt.
 		{"KARAKÖY EV GEREÇLERİ TİC. LTD. ŞTİ.\nBİLGİ FİŞİ / SATIŞ FİŞİ\nTarih: 21.06.2025", []string{"receipt"}},
