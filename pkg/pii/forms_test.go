@@ -599,6 +599,12 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"amex 4-6-5 with one O for a 0", PaymentCard, "AMEX 3782 822463 1O005", []string{"3782 822463 1O005"}},
 		{"three look-alikes", PaymentCard, "Card: 54l2 9l93 59l3 2141", []string{}},
 		{"look-alike failing luhn", PaymentCard, "Card: 5412 9193 5913 215]", []string{}},
+		// Found from outside (thirty-third trial): a fax header's phone
+		// number and date, and a VAT number, in no card's grouping,
+		// passed the Luhn check.
+		{"a fax header's phone and date", PaymentCard, "FAX van: Bakkerij Van den Berg B.V. +31 30 262 1180 14-10-2024 09:12 p.1/1", []string{}},
+		{"a vat number in threes", PaymentCard, "N° TVA 364 790 140 76156", []string{}},
+		{"an amex in 4-6-5", PaymentCard, "Card: 3714 496353 98431", []string{"3714 496353 98431"}},
 		{"look-alike, no issuer", PaymentCard, "Order 1234 5678 9012 345]", []string{}},
 		{"look-alike glued to a letter", PaymentCard, "5412 9193 5913 214]x", []string{}},
 		{"words in card groups", PaymentCard, "BOSS SOLO 1234 5678", []string{}},

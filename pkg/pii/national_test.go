@@ -110,6 +110,12 @@ func TestNationalIDs(t *testing.T) {
 		{"a portuguese citizen card", "portadora do Cartão de Cidadão n.º 14328765 4 ZX9, residente", []string{"14328765 4 ZX9"}},
 		{"an indonesian bpjs number", "No. BPJS        : 0001234567891", []string{"0001234567891"}},
 		{"a mexican nss", "NSS: 04168812345", []string{"04168812345"}},
+		// Found from outside (thirty-third trial): a Spanish social
+		// security number under its label on the line above; an employee
+		// card's number.
+		{"a spanish affiliation number under its label", "nacida el 03/05/1996, número de afiliación a la Seguridad Social\n\n28/12345678/40, domiciliada en Calle del Pez 12", []string{"28/12345678/40"}},
+		{"an employee card's number", "MAPLEGROVE LOGISTICS INC.\nEMPLOYEE IDENTIFICATION CARD\nName: Jean-François Tremblay\nEmployee No.: MGL-04417", []string{"MGL-04417"}},
+		{"an employee's number outside an identity card", "Payslip\nEmployee No.: MGL-04417", nil},
 		{"a medical aid's membership number", "Medical aid: Bonitas, membership no. 11487302", []string{"11487302"}},
 		{"an ivorian cmu number", "N° CMU : 1524-8830-6612-07", []string{"1524-8830-6612-07"}},
 		{"philippine payslip numbers", "- PhilHealth: 12-345678901-2\nSSS No.: 34-5678901-2\nPag-IBIG MID: 1211-4587-3390", []string{"12-345678901-2", "34-5678901-2", "1211-4587-3390"}},

@@ -492,7 +492,7 @@ func cardSpans(text string) [][2]int {
 			best, digits := -1, 0
 			for j := i; j < len(ch) && digits <= 19; j++ {
 				digits += ch[j].end - ch[j].start
-				if digits >= 13 && digits <= 19 && brokenCardOK(ch[i:j+1]) && ValidCard(cardDigits(text, ch[i:j+1])) && cleanAfter(text, ch[j].end) {
+				if digits >= 13 && digits <= 19 && cardGroupsOK(ch[i:j+1]) && brokenCardOK(ch[i:j+1]) && ValidCard(cardDigits(text, ch[i:j+1])) && cleanAfter(text, ch[j].end) {
 					best = j
 				}
 			}
@@ -583,6 +583,30 @@ func brokenCardOK(rs []run) bool {
 	}
 	for k, r := range rs {
 		if n := r.end - r.start; n > 4 || (n < 4 && k < len(rs)-1) {
+			return false
+		}
+	}
+	return true
+}
+
+// cardGroupsOK reports whether the groups rs are grouped as cards print
+// their numbers: one run of digits, fours (the last may be shorter,
+// 4-4-4-4-3), or 4-6-5 and 4-6-4. A fax header's phone number and date,
+// "30 262 1180 14-10-2024", passed the Luhn check and sent an order to
+// review for a payment card (found from outside).
+func cardGroupsOK(rs []run) bool {
+	if len(rs) == 1 {
+		return true
+	}
+	n := make([]int, len(rs))
+	for k, r := range rs {
+		n[k] = r.end - r.start
+	}
+	if len(n) == 3 && n[0] == 4 && n[1] == 6 && (n[2] == 5 || n[2] == 4) {
+		return true
+	}
+	for k, x := range n {
+		if x != 4 && (k < len(n)-1 || x > 4) {
 			return false
 		}
 	}
