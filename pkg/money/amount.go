@@ -858,6 +858,9 @@ func opensSum(right string) bool {
 	return m != "" && sumStart.MatchString(right[len(m):])
 }
 
+// rowDocument is a row's label that is a document's kind alone.
+var rowDocument = regexp.MustCompile(`(?i)^(?:invoice|order|purchase order|debit note|bill)$`)
+
 // gluedMark ends a text with a currency's mark a sum may be written
 // against, with no space.
 var gluedMark = regexp.MustCompile(`(?:^|[^\p{L}])(?:Kshs?|KShs?|Rp|Rs)$`)
@@ -1594,6 +1597,14 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		// A currency outweighs an identifier word: "Requested credit
 		// line: $15,000".
 		a.Currency, a.Basis = cur, BasisCurrency
+		return a, column, true
+	case rowKind == labelID && headerKind == labelMoney && twoDecimals(n) && rowDocument.MatchString(label):
+		// A statement's row named by the document it records, "INV 77812
+		// Invoice  486.20  1,696.64" under "Debit" and "Balance": the word
+		// is the row's, not a number's label (found from outside: a
+		// supplier's statement's invoices were no money, its payments and
+		// credit notes were).
+		a.Currency, a.Basis = cur, BasisColumn
 		return a, column, true
 	case rowKind == labelID:
 		return Amount{}, "", false

@@ -221,6 +221,13 @@ func TestAmountForms(t *testing.T) {
 		{"a long label before a leader of dots", "Rendimentos tributáveis recebidos de pessoa jurídica ......... 186.420,00", []string{"186420.00 label"}},
 		{"a box's number after a leader", "26. REFUND (amount you want refunded to you) .......... 26.  $327.00", []string{"327.00 USD currency"}},
 		{"cash tendered and change", "AMOUNT DUE 1,178.57\nCASH 1,200.00\nCHANGE 21.43", []string{"1178.57 label", "1200.00 label", "21.43 label"}},
+		// Found from outside (thirty-third trial).
+		{"a supplier statement's invoice rows", "Date       Ref         Details                      Debit      Credit     Balance\n04/10/24   INV 77812   Invoice                      486.20                1,696.64", []string{"486.20 column", "1696.64 column"}},
+		{"an invoice's number is still no money", "Invoice       77812", []string{}},
+		{"a card statement's minimum payment", "New balance £742.35\nMinimum payment £25.00", []string{"742.35 GBP currency", "25.00 GBP currency"}},
+		{"a minimum deposit is still a limit", "Minimum opening deposit £25.00", []string{}},
+		{"a swiss salary certificate's contributions", "9. Beiträge AHV/IV/EO/ALV/NBUV 5'918.20\n13.1.1 Spesenvergütungen, effektive (Reise, Verpflegung) 1'340.00", []string{"5918.20 label", "1340.00 label"}},
+		{"a day of the month after a salary", "Der Lohn wird jeweils am 25. des Monats überwiesen.", []string{}},
 		{"an item's number", "Amount due\n1) Consulting, October   EUR 1,200.00", []string{"1200.00 EUR currency"}},
 		{"french bound", "Remboursement des frais jusqu'à 1 500 €", []string{}},
 		{"spanish bound", "Cobertura de equipaje hasta 3.000 EUR", []string{}},

@@ -57,7 +57,10 @@ var (
 		// Found from outside (thirty-second trial): a Romanian invoice's
 		// unit price and value columns, a Brazilian return's deductions
 		// and expenses, a till's cash tendered and change given.
-		`|valoare|preț unitar|preţ unitar|pret unitar|de plată|deduções|dedução|despesas|carnê-leão|cash|change`
+		`|valoare|preț unitar|preţ unitar|pret unitar|de plată|deduções|dedução|despesas|carnê-leão|cash|change` +
+		// And a Swiss salary certificate's contributions and expenses
+		// (thirty-third trial).
+		`|beiträge|beitrag|spesenvergütungen|spesenvergütung|vergütungen|bruttolohn|nettolohn`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
@@ -121,8 +124,9 @@ var (
 	// $40.00", "capped at"); no money word before it makes it a sum paid.
 	quantifierRe = regexp.MustCompile(`(?i)\b(?:up to|maximum|max|as (?:high|much) as|not (?:to )?exceed|capped|no more than|at most)\b`)
 	// dueRe: a sum that is due now is a transaction even when a limit
-	// word names it ("Minimum payment due").
-	dueRe = regexp.MustCompile(`(?i)\b(?:due|owe|owing)\b[\s:.]*$`)
+	// word names it ("Minimum payment due", "Minimum payment": found from
+	// outside, a card statement's).
+	dueRe = regexp.MustCompile(`(?i)(?:\b(?:due|owe|owing)|\bminimum\s+(?:re)?payment)\b[\s:.]*$`)
 	// termsRe: payment terms count days ("Payment terms: Net 30").
 	termsRe = regexp.MustCompile(`(?i)\bterms?\b`)
 	// pointsRe: a loyalty scheme counts points or miles, not money:
