@@ -119,7 +119,7 @@ func run(dir, field, unseen, dev, out, metricsPath string, opts textmodel.Option
 	if err := os.WriteFile(metricsPath, mb.Bytes(), 0o644); err != nil {
 		return fmt.Errorf("write metrics: %w", err)
 	}
-	fmt.Printf("train: %d train / %d calibration / %d test documents, %d word features + %d char buckets, temperature %.3f, set threshold %.3f at coverage %.2f\n",
+	fmt.Printf("train: %d train / %d calibration / %d test documents, %d word features + %d char buckets, temperature %.3f, set threshold %.3f at coverage %.3f\n",
 		m.Train, m.Calibration, m.Test, m.Features, m.CharBuckets, m.Temperature, m.SetThreshold, m.Coverage)
 	fmt.Printf("train: held-out accuracy=%.4f macro_f1=%.4f nll=%.4f (raw %.4f) ece=%.4f (raw %.4f)\n", m.Accuracy, m.MacroF1, m.NLL, m.NLLRaw, m.ECE, m.ECERaw)
 	fmt.Printf("train: noisy held-out accuracy=%.4f macro_f1=%.4f nll=%.4f ece=%.4f set_coverage=%.4f singletons=%.4f\n", m.Noisy.Accuracy, m.Noisy.MacroF1, m.Noisy.NLL, m.Noisy.ECE, m.Noisy.SetCoverage, m.Noisy.Singletons)
