@@ -116,6 +116,7 @@ func TestNationalIDs(t *testing.T) {
 		{"a spanish affiliation number under its label", "nacida el 03/05/1996, número de afiliación a la Seguridad Social\n\n28/12345678/40, domiciliada en Calle del Pez 12", []string{"28/12345678/40"}},
 		{"an employee card's number", "MAPLEGROVE LOGISTICS INC.\nEMPLOYEE IDENTIFICATION CARD\nName: Jean-François Tremblay\nEmployee No.: MGL-04417", []string{"MGL-04417"}},
 		{"an employee's number outside an identity card", "Payslip\nEmployee No.: MGL-04417", nil},
+		{"an insurer's certificate number in fours", "Plan number: 167422              ID/certificate number: 4410 8823", []string{"4410 8823"}},
 		{"a medical aid's membership number", "Medical aid: Bonitas, membership no. 11487302", []string{"11487302"}},
 		{"an ivorian cmu number", "N° CMU : 1524-8830-6612-07", []string{"1524-8830-6612-07"}},
 		{"philippine payslip numbers", "- PhilHealth: 12-345678901-2\nSSS No.: 34-5678901-2\nPag-IBIG MID: 1211-4587-3390", []string{"12-345678901-2", "34-5678901-2", "1211-4587-3390"}},
