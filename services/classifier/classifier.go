@@ -103,6 +103,13 @@ const (
 	EngineNoop    = "noop"
 )
 
+// BuiltInTimeout bounds one attempt of the built-in classifier on a text
+// handled as a job. Its rules read at most 256 KiB (layout.MaxRuleBytes),
+// seconds of work at worst on an idle machine; a minute was too little
+// for a megabyte on one line beside nine other large texts on two busy
+// cores (found from outside: two attempts ran out, the third passed).
+const BuiltInTimeout = 5 * time.Minute
+
 // QuickTextBytes is the largest text the built-in classifier handles in
 // its batch's transaction: its rules and model take under a second for it
 // even when every line is numbers (they cost up to 35 µs a byte), within
@@ -259,7 +266,7 @@ func Spec() service.Spec {
 				// batch, a longer one is a job, so that no large text holds
 				// a transaction open (found from outside: a 12 MB text kept
 				// one open 29 s against a 10 s timeout).
-				bus.HandleLong(rt, events.TopicExtracted, h.Handle, policy, bus.Timeout(time.Minute),
+				bus.HandleLong(rt, events.TopicExtracted, h.Handle, policy, bus.Timeout(BuiltInTimeout),
 					bus.Quick(func(in *events.DocumentExtracted) bool { return in.Text.SizeBytes <= QuickTextBytes }))
 			}
 			bus.Handle(rt, events.TopicReviewDecided, h.Decided, policy)

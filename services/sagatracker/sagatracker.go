@@ -44,7 +44,7 @@ func Topics() []string { return consumer.Topics() }
 //	DOCKET_SAGATRACKER_REVIEW_LEASE     default claim lease of a review task (15m)
 //	DOCKET_SAGATRACKER_CANCEL_GRACE     wait before the tracker itself ends a canceled workflow (1m)
 //	DOCKET_SAGATRACKER_TIMER_INTERVAL   how often each replica fires due timers (1s)
-//	DOCKET_SAGATRACKER_STALL_AFTER      expected duration per stage (ingest=2m,ocr=10m,classify=2m,ledger=2m)
+//	DOCKET_SAGATRACKER_STALL_AFTER      expected duration per stage (ingest=2m,ocr=10m,classify=5m,ledger=2m)
 //	DOCKET_SAGATRACKER_STALL_DEFAULT    expected duration of other stages (5m)
 //	DOCKET_SAGATRACKER_RETENTION        finished workflows kept after their latest event (168h; 0 keeps)
 //	DOCKET_SAGATRACKER_PURGE_INTERVAL   how often each replica purges expired workflows (1m)

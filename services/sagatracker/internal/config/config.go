@@ -28,7 +28,7 @@ type Config struct {
 	WriteTimeout time.Duration `env:"DOCKET_SAGATRACKER_WRITE_TIMEOUT" envDefault:"30s"`
 	// StallAfter is each stage's expected duration, "stage=duration,...":
 	// a queued or running workflow with no event for longer is stalled.
-	StallAfter string `env:"DOCKET_SAGATRACKER_STALL_AFTER" envDefault:"ingest=2m,ocr=10m,classify=2m,ledger=2m"`
+	StallAfter string `env:"DOCKET_SAGATRACKER_STALL_AFTER" envDefault:"ingest=2m,ocr=10m,classify=5m,ledger=2m"`
 	// StallDefault is the expected duration of a stage StallAfter omits.
 	StallDefault time.Duration `env:"DOCKET_SAGATRACKER_STALL_DEFAULT" envDefault:"5m"`
 	// Retention is how long a finished workflow stays in the projection
