@@ -25,7 +25,7 @@ func TestLoad(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	want := map[string]time.Duration{"ingest": 2 * time.Minute, "ocr": 10 * time.Minute, "classify": 2 * time.Minute, "ledger": 2 * time.Minute}
+	want := map[string]time.Duration{"ingest": 2 * time.Minute, "ocr": 10 * time.Minute, "classify": 5 * time.Minute, "ledger": 2 * time.Minute}
 	if !reflect.DeepEqual(stall, want) {
 		t.Fatalf("stall durations %v, want %v", stall, want)
 	}
