@@ -6,8 +6,11 @@
 package money
 
 import (
+	"cmp"
+	"maps"
 	"math"
 	"regexp"
+	"slices"
 	"strconv"
 	"strings"
 	"unicode"
@@ -512,7 +515,7 @@ var (
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
 	// total was held against the dollar's threshold); the crowns in words,
 	// "Du får 4 812 kroner tilbake" (found from outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:naira|cedis?|rand|reais|ringgit|rupiah|liras?)\b)`)
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:` + currencyWordAlt + `)\b)`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa, "DH": "MAD", "Dh": "MAD", "Dhs": "MAD",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
@@ -521,6 +524,9 @@ var (
 	// currencyWords are currencies in words after a sum: "a dividend of
 	// 12.50 Naira per share" (found from outside).
 	currencyWords = map[string]string{"naira": "NGN", "cedi": "GHS", "cedis": "GHS", "rand": "ZAR", "reais": "BRL", "ringgit": "MYR", "rupiah": "IDR", "lira": "TRY", "liras": "TRY"}
+	// currencyWordAlt is currencyWords' words as an alternation, the
+	// longest first.
+	currencyWordAlt = alternation(currencyWords)
 	// labelCurrency: a label that names its currency, "Order total (USD):".
 	// A rupee column may be headed "Amount (Rs)" or "Rate (₹)" (found
 	// from outside: an Indian invoice's lakhs were money of no currency).
@@ -633,7 +639,7 @@ var (
 // "All prices in Ringgit Malaysia" (found from outside: a Nigerian
 // invoice's and a Malaysian order's sums were held against the threshold
 // of no currency).
-var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?(?:amounts?|figures|prices|values|sums)(?: are)?(?: shown| stated| expressed| given| quoted)? in|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*(?:\b(` + allCodes + `)\b|(?i:(naira|cedis?|rand|reais|ringgit|rupiah|liras?))\b)`)
+var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?(?:amounts?|figures|prices|values|sums)(?: are)?(?: shown| stated| expressed| given| quoted)? in|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*(?:\b(` + allCodes + `)\b|(?i:(` + currencyWordAlt + `))\b)`)
 
 // declaredCurrency is the currency text declares for its amounts (found
 // from outside: a Polish statement's "Waluta: PLN" over balances written
@@ -850,14 +856,6 @@ func closesSum(left string) bool {
 	return currencyBefore(before) == ""
 }
 
-// opensSum reports whether the currency starting right opens the sum after
-// it, written before its number ("2021 € 2.350,00": a purchase year, then
-// the price), rather than closing the number before it.
-func opensSum(right string) bool {
-	m := currencyStart.FindString(right[:min(len(right), 8)])
-	return m != "" && sumStart.MatchString(right[len(m):])
-}
-
 // rowDocument is a row's label that is a document's kind alone.
 var rowDocument = regexp.MustCompile(`(?i)^(?:invoice|order|purchase order|debit note|bill)$`)
 
@@ -867,6 +865,14 @@ var gluedMark = regexp.MustCompile(`(?:^|[^\p{L}])(?:Kshs?|KShs?|Rp|Rs)$`)
 
 // sumStart starts a text with a sum written with decimals or groups.
 var sumStart = regexp.MustCompile(`^[ \t]*(?:\d+(?:[.,'’ ]\d{3})*[.,]\d{2}|\d{1,3}(?:[.,'’]\d{3})+)\b`)
+
+// alternation returns the keys of words as a regular expression's
+// alternation, the longest first, so that none stops at another's prefix.
+func alternation(words map[string]string) string {
+	keys := slices.Collect(maps.Keys(words))
+	slices.SortFunc(keys, func(a, b string) int { return cmp.Or(len(b)-len(a), strings.Compare(a, b)) })
+	return strings.Join(keys, "|")
+}
 
 // currencyBefore returns the currency ending left, or "".
 func currencyBefore(left string) string {
@@ -887,23 +893,29 @@ func withoutCurrencyEnd(s string) string {
 
 // currencyAfter returns the currency starting right, or "".
 func currencyAfter(right string) string {
-	right = right[:min(len(right), 8)]
-	m := currencyStart.FindString(right)
+	c, _ := currencyAfterAt(right)
+	return c
+}
+
+// currencyAfterAt returns the currency starting right, or "", and where
+// in right it ends.
+func currencyAfterAt(right string) (string, int) {
+	m := currencyStart.FindString(right[:min(len(right), 8)])
 	if m == "" {
-		return ""
+		return "", 0
 	}
 	last, _ := utf8.DecodeLastRuneInString(m)
 	if r, _ := utf8.DecodeRuneInString(right[len(m):]); unicode.IsLetter(last) && unicode.IsLetter(r) {
 		// A code is a word of its own, "25 PENÍZE" no sol, "1.250.000
 		// đơn" no đồng.
-		return ""
+		return "", 0
 	}
 	// Czech crowns as OCR reads them without Czech, "Ké", and only as a
 	// word of their own.
 	if r, _ := utf8.DecodeRuneInString(right[len(m):]); strings.HasSuffix(m, "Ké") && unicode.IsLetter(r) {
-		return ""
+		return "", 0
 	}
-	return currencyCode(strings.TrimPrefix(m, ". "))
+	return currencyCode(strings.TrimPrefix(m, ". ")), len(m)
 }
 
 var (
@@ -1415,9 +1427,9 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// no currency from the price: a year's column, "2021 € 2.350,00", a
 	// quantity's, "300 $ 168.000" (found from outside: a claim's purchase
 	// years read as euros, an order's quantities as pesos).
-	curAfter := ""
-	if n.grouped || n.decimals || !opensSum(right) {
-		curAfter = currencyAfter(right)
+	curAfter, end := currencyAfterAt(right)
+	if curAfter != "" && !n.grouped && !n.decimals && sumStart.MatchString(right[end:]) {
+		curAfter = ""
 	}
 	if cur == "" {
 		cur = curAfter
