@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"slices"
 	"strconv"
+	"strings"
 	"sync"
 	"sync/atomic"
 	"time"
@@ -626,13 +627,46 @@ func (l *longRunner) announce(j *job) []*kgo.Record {
 // derived from the input event, the kind and name, so a re-run emits the
 // same ids.
 func (l *longRunner) controlRecord(ctx context.Context, j *job, kind, name string, at time.Time, details map[string]string) (*kgo.Record, error) {
+	return l.controlRecordWhy(ctx, j, kind, name, "", at, details)
+}
+
+// controlRecordWhy is controlRecord with a reason in words.
+func (l *longRunner) controlRecordWhy(ctx context.Context, j *job, kind, name, reason string, at time.Time, details map[string]string) (*kgo.Record, error) {
 	in := j.it.event.EventMeta()
 	ev := &events.WorkflowControl{
 		Meta:    events.Meta{EventID: outputID(in.EventID, events.TopicSteps+"/"+kind+"/"+name, 0), OccurredAt: at.UTC().Truncate(time.Millisecond)},
 		Kind:    kind,
+		Reason:  reason,
 		Details: details,
 	}
 	return l.rt.outputRecord(ctx, j.it.rec, j.it.event, 0, Output{Topic: events.TopicSteps, Event: ev})
+}
+
+// maxRetryReason bounds the error words a step_retrying event carries.
+const maxRetryReason = 300
+
+// retrying queues j's step_retrying event: try of tries failed with a
+// transient error, and its worker tries again after a pause. Without it a
+// job's history showed nothing until its last try ended. A job that
+// retries is a long one, so it is announced first if it was not yet.
+func (l *longRunner) retrying(j *job, try, tries int, err error) {
+	if j.verify || j.it.event == nil {
+		return
+	}
+	recs := l.announce(j)
+	reason := fault.TrimClass(err.Error())
+	if len(reason) > maxRetryReason {
+		reason = strings.ToValidUTF8(reason[:maxRetryReason], "") + "…"
+	}
+	rec, berr := l.controlRecordWhy(context.Background(), j, events.KindStepRetrying, strconv.FormatInt(j.Token, 10)+"/"+strconv.Itoa(try), reason, time.Now(), map[string]string{
+		events.DetailStep: l.rt.service, events.DetailTry: strconv.Itoa(try), events.DetailTries: strconv.Itoa(tries),
+	})
+	if berr != nil {
+		l.rt.log.Warn("build step_retrying event", "event_id", j.ID, "error", berr)
+	} else {
+		recs = append(recs, rec)
+	}
+	l.queue(recs...)
 }
 
 // emitProgress announces every job that has run for ReportAfter, and

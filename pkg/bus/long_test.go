@@ -611,3 +611,45 @@ func TestFencedProducerRestartsTheSession(t *testing.T) {
 		t.Errorf("after settling: %d distinct outputs, want 20", len(got))
 	}
 }
+
+// TestJobRetriesAreReported fails a job's first two tries with a transient
+// error: each failed try is reported on the steps topic (step_retrying,
+// with the try, the policy's tries and the error), after the job's
+// step_started, and the job's output is still written once.
+func TestJobRetriesAreReported(t *testing.T) {
+	h := newHarness(t, 1)
+	runLong(t, h, "long-retries", bus.ReportAfter(time.Hour))
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, submittedKeyed(0, "wf-retries", map[string]string{"transient": "2"}))
+
+	if got := outputs(t, h, 1, 20*time.Second); got["evt-00000000"] != 1 {
+		t.Fatalf("outputs %v, want evt-00000000 once", got)
+	}
+	var kinds, tries []string
+	for _, r := range h.kafka.ReadCommitted(t, events.TopicSteps, 3, 10*time.Second) {
+		e, err := h.codec.Decode(r.Value)
+		if err != nil {
+			t.Fatalf("decode control event: %v", err)
+		}
+		c := e.(*events.WorkflowControl)
+		if c.Meta.WorkflowID != "wf-retries" {
+			t.Errorf("control event of workflow %q", c.Meta.WorkflowID)
+		}
+		kinds = append(kinds, c.Kind)
+		if c.Kind != events.KindStepRetrying {
+			continue
+		}
+		tries = append(tries, c.Details[events.DetailTry]+"/"+c.Details[events.DetailTries])
+		if !strings.Contains(c.Reason, "simulated transient failure") || strings.HasPrefix(c.Reason, "transient:") {
+			t.Errorf("step_retrying reason %q: want the error without its class", c.Reason)
+		}
+		if c.Details[events.DetailStep] == "" {
+			t.Errorf("step_retrying details %v: want the step", c.Details)
+		}
+	}
+	if want := []string{events.KindStepStarted, events.KindStepRetrying, events.KindStepRetrying}; !slices.Equal(kinds, want) {
+		t.Errorf("control kinds %v, want %v (the job announced before its retries, though it reports after an hour)", kinds, want)
+	}
+	if want := []string{"1/4", "2/4"}; !slices.Equal(tries, want) {
+		t.Errorf("tries reported %v, want %v", tries, want)
+	}
+}

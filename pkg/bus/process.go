@@ -308,6 +308,9 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	}, func(attempt int, err error) {
 		rt.metrics.retries.WithLabelValues(r.Topic).Inc()
 		log().WarnContext(ctx, "transient failure; retrying", "attempt", prior+attempt, "error", err)
+		if l := rt.long.Load(); j != nil && l != nil {
+			l.retrying(j, attempt, policy.Attempts, err)
+		}
 	})
 	tm.duration.Observe(time.Since(start).Seconds())
 	rt.lastPoll.Store(time.Now().UnixNano()) // progress, for Live

@@ -9,12 +9,16 @@ const (
 	// KindStepProgress: a long step's progress, at most about once a
 	// second per job.
 	KindStepProgress = "step_progress"
+	// KindStepRetrying: a try of a long step failed with a transient
+	// error and its worker tries again after a pause (the reason is the
+	// error); the last try's failure is a dead letter as for any step.
+	KindStepRetrying = "step_retrying"
 	// KindStepStopped: a long step stopped working on a workflow whose
 	// deadline passed (the reason says so); the step emitted nothing else.
 	KindStepStopped = "step_stopped"
 )
 
-// Details keys of step_started and step_progress.
+// Details keys of step_started, step_progress and step_retrying.
 const (
 	DetailStep     = "step"      // the step's service name: ocr, classifier
 	DetailAttempt  = "attempt"   // step_started: decimal, the job's fencing token
@@ -22,6 +26,8 @@ const (
 	DetailDone     = "done"      // step_progress: decimal
 	DetailTotal    = "total"     // step_progress: decimal, 0 when unknown
 	DetailUnit     = "unit"      // step_progress: e.g. pages
+	DetailTry      = "try"       // step_retrying: decimal, the try that failed (1 for the first)
+	DetailTries    = "tries"     // step_retrying: decimal, how many tries the step's policy allows
 )
 
 // HeaderPriority is the Kafka record header naming a workflow's priority

@@ -158,7 +158,7 @@ func (w *Watcher) step(topic string, e events.Event) {
 	case *events.WorkflowControl:
 		step = "control " + v.Kind
 		switch v.Kind {
-		case events.KindStepStarted, events.KindStepProgress:
+		case events.KindStepStarted, events.KindStepProgress, events.KindStepRetrying:
 			// A long step's own reports: the path shows its result, and
 			// they arrive on another topic than that result, so in any
 			// order relative to it.

@@ -29,6 +29,9 @@ func TestRedactedSummaries(t *testing.T) {
 		{events.TopicControl, &events.WorkflowControl{Meta: m, Kind: events.KindCorrected, Reason: "John phoned", Actor: &actor,
 			Details: map[string]string{events.DetailDocumentType: "contract", events.DetailPreviousType: "invoice", events.DetailSequence: "7"}},
 			"corrected invoice to contract by carol, ledger sequence 7: John phoned", "corrected invoice to contract by carol, ledger sequence 7"},
+		{events.TopicSteps, &events.WorkflowControl{Meta: m, Kind: events.KindStepRetrying, Reason: "tesseract: page 2 of john.pdf timed out",
+			Details: map[string]string{events.DetailStep: "ocr", events.DetailTry: "2", events.DetailTries: "5"}},
+			"ocr try 2 of 5 failed; trying again: tesseract: page 2 of john.pdf timed out", "ocr try 2 of 5 failed; trying again"},
 		{events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "canceled"}, "control canceled", ""},
 		{events.TopicRecorded, &events.DocumentRecorded{Meta: m, LedgerTopic: "docket.ledger", Sequence: 4}, "recorded in docket.ledger/0@0, sequence 4", ""},
 	} {

@@ -16,7 +16,8 @@ type Progress struct {
 	Unit  string `json:"un"`
 }
 
-// stepActivity sets the state change of step_started and step_progress:
+// stepActivity sets the state change of step_started, step_progress and
+// step_retrying:
 // the workflow runs at the step's stage. They rank with the step's dead
 // letter (and the exception agent's decisions on it), between the step's
 // input event and its output event, so the output event wins over a late
@@ -29,7 +30,11 @@ type Progress struct {
 // topic), so the workflow ends that attempt retrying or parked.
 //
 // step_started clears the progress of an earlier attempt (every status
-// change without a report does); step_progress stores its report. A step
+// change without a report does); step_progress stores its report;
+// step_retrying, a try that failed inside the step's worker, is history
+// (its error kept apart, for an erasure) and leaves the workflow running:
+// the step is still at work, and its last try's failure is a dead letter
+// as for any step. A step
 // the tracker does not know (not ocr or classifier) is history only.
 func stepActivity(op *Op, ev *events.WorkflowControl) {
 	svc := ev.Details[events.DetailStep]
@@ -42,6 +47,20 @@ func stepActivity(op *Op, ev *events.WorkflowControl) {
 		op.Entry.Summary = svc + " running"
 		if a, err := strconv.Atoi(ev.Details[events.DetailAttempt]); err == nil && a > 1 {
 			op.Entry.Summary += fmt.Sprintf(", attempt %d", a)
+		}
+		if known {
+			op.set(StatusRunning, s.step, s.rank+rankDeadLetterStep)
+		}
+	case events.KindStepRetrying:
+		op.Entry.Summary = svc + " try " + count(ev.Details[events.DetailTry])
+		if n := count(ev.Details[events.DetailTries]); n != "0" {
+			op.Entry.Summary += " of " + n
+		}
+		op.Entry.Summary += " failed; trying again"
+		op.Entry.Redacted = ""
+		if ev.Reason != "" {
+			op.Entry.Redacted = op.Entry.Summary
+			op.Entry.Summary += ": " + ev.Reason
 		}
 		if known {
 			op.set(StatusRunning, s.step, s.rank+rankDeadLetterStep)

@@ -280,7 +280,7 @@ func apply(op *Op, topic string, e events.Event) {
 			return
 		}
 		switch ev.Kind {
-		case events.KindStepStarted, events.KindStepProgress:
+		case events.KindStepStarted, events.KindStepProgress, events.KindStepRetrying:
 			stepActivity(op, ev)
 		case events.KindStepStopped:
 			// The step gave up on a timed-out workflow: history only, the
@@ -312,7 +312,7 @@ func apply(op *Op, topic string, e events.Event) {
 // correction_refused and erased, ingest's content_erased).
 func stepKind(kind string) bool {
 	switch kind {
-	case events.KindStepStarted, events.KindStepProgress, events.KindStepStopped, KindCanceled,
+	case events.KindStepStarted, events.KindStepProgress, events.KindStepRetrying, events.KindStepStopped, KindCanceled,
 		events.KindCorrected, events.KindCorrectionRefused, events.KindErased, events.KindContentErased:
 		return true
 	}

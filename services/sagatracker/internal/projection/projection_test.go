@@ -149,6 +149,12 @@ func TestStepsTopicCannotSteer(t *testing.T) {
 	if op, _ := Build(Record{Topic: events.TopicSteps}, started); op.Status != StatusRunning {
 		t.Errorf("step_started on %s: status %q, want running", events.TopicSteps, op.Status)
 	}
+	// A try that failed inside the step's worker: still running, at the
+	// step's stage, not ignored.
+	retrying := &events.WorkflowControl{Meta: m, Kind: events.KindStepRetrying, Reason: "busy", Details: map[string]string{events.DetailStep: "ocr", events.DetailTry: "1", events.DetailTries: "4"}}
+	if op, _ := Build(Record{Topic: events.TopicSteps}, retrying); op.Status != StatusRunning || op.Stage != StepOCR || strings.HasPrefix(op.Entry.Summary, "ignored") {
+		t.Errorf("step_retrying on %s: status %q stage %q summary %q; want running at ocr, in the history", events.TopicSteps, op.Status, op.Stage, op.Entry.Summary)
+	}
 	// A step that gave up on a timed-out workflow is told in the history,
 	// changing nothing.
 	stopped := &events.WorkflowControl{Meta: m, Kind: events.KindStepStopped, Reason: "deadline passed", Details: map[string]string{events.DetailStep: "ocr"}}
