@@ -490,7 +490,18 @@ func (s *Server) workflowText(w http.ResponseWriter, r *http.Request, x *session
 	for i, p := range pages {
 		out[i] = Segments(p, true)
 	}
-	writeJSON(w, http.StatusOK, map[string]any{"pages": out, "truncated": cut})
+	res := map[string]any{"pages": out, "truncated": cut}
+	if cut {
+		// How much there is beyond what is shown: the size ingest
+		// recorded when the text was stored (unknown on an error).
+		var doc struct {
+			TextSize int64 `json:"text_size"`
+		}
+		if _, err := s.getJSON(r.Context(), x, s.o.IngestURL+"/v1/workflows/"+url.PathEscape(id)+"/document", &doc); err == nil && doc.TextSize > 0 {
+			res["text_bytes"] = doc.TextSize
+		}
+	}
+	writeJSON(w, http.StatusOK, res)
 }
 
 func (s *Server) workflowPage(w http.ResponseWriter, r *http.Request, x *session) {

@@ -7,6 +7,7 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"io"
 	"log/slog"
 	"net/http"
@@ -450,6 +451,8 @@ func TestTextViewShowsWhatTheRulesRead(t *testing.T) {
 			w.WriteHeader(http.StatusUnauthorized)
 		case r.URL.Path == "/v1/workflows/wf-long/text":
 			_, _ = io.WriteString(w, long)
+		case r.URL.Path == "/v1/workflows/wf-long/document":
+			_, _ = fmt.Fprintf(w, `{"workflow_id":"wf-long","text_size":%d}`, len(long))
 		case r.URL.Path == "/v1/workflows/wf-short/text":
 			_, _ = io.WriteString(w, line)
 		default:
@@ -466,7 +469,8 @@ func TestTextViewShowsWhatTheRulesRead(t *testing.T) {
 	for _, tc := range []struct {
 		wf        string
 		truncated bool
-	}{{"wf-short", false}, {"wf-long", true}} {
+		size      int
+	}{{"wf-short", false, 0}, {"wf-long", true, len(long)}} {
 		res, body := do(t, c, "GET", ts.URL+"/api/workflows/"+tc.wf+"/text", "", nil)
 		if res.StatusCode != http.StatusOK {
 			t.Fatalf("%s: %d %s", tc.wf, res.StatusCode, body)
@@ -474,6 +478,7 @@ func TestTextViewShowsWhatTheRulesRead(t *testing.T) {
 		var got struct {
 			Pages     [][]Segment `json:"pages"`
 			Truncated bool        `json:"truncated"`
+			TextBytes int         `json:"text_bytes"`
 		}
 		if err := json.Unmarshal([]byte(body), &got); err != nil {
 			t.Fatal(err)
@@ -490,6 +495,9 @@ func TestTextViewShowsWhatTheRulesRead(t *testing.T) {
 		if got.Truncated != tc.truncated || shown > layout.MaxRuleBytes/len(line) || masked != shown || strings.Contains(body, "0532 0130") {
 			t.Errorf("%s: truncated=%v, %d lines shown, %d IBANs masked; want truncated=%v, at most %d lines, every IBAN masked",
 				tc.wf, got.Truncated, shown, masked, tc.truncated, layout.MaxRuleBytes/len(line))
+		}
+		if got.TextBytes != tc.size {
+			t.Errorf("%s: text_bytes %d, want %d (the whole text's size, said only when it goes on)", tc.wf, got.TextBytes, tc.size)
 		}
 	}
 }

@@ -513,11 +513,17 @@ function segmentsInto(el, segs) {
   }
 }
 
+// sizeWords words a size in bytes: "3.1 MiB", "412 KiB".
+function sizeWords(n) {
+  if (n >= 1 << 20) return (n / (1 << 20)).toFixed(1) + ' MiB';
+  return Math.round(n / 1024) + ' KiB';
+}
+
 async function loadText(id, doc, target) {
   const pagesBox = target || document.getElementById('pages');
   if (!pagesBox) return;
-  let pages = [], truncated = false;
-  try { ({ pages, truncated } = await api('GET', '/api/workflows/' + enc(id) + '/text')); } catch (e) { pagesBox.replaceChildren(h('p', { class: 'muted' }, 'Text unavailable: ' + e.message)); return; }
+  let pages = [], truncated = false, textBytes = 0;
+  try { ({ pages, truncated, text_bytes: textBytes = 0 } = await api('GET', '/api/workflows/' + enc(id) + '/text')); } catch (e) { pagesBox.replaceChildren(h('p', { class: 'muted' }, 'Text unavailable: ' + e.message)); return; }
   const n = Math.max(pages.length, (doc.pages || []).length, 1);
   const out = [];
   for (let i = 0; i < Math.min(n, 50); i++) {
@@ -530,7 +536,7 @@ async function loadText(id, doc, target) {
       text));
   }
   if (n > 50) out.push(h('p', { class: 'muted' }, 'First 50 of ' + n + ' pages shown.'));
-  if (truncated) out.push(h('p', { class: 'muted', id: 'text-truncated' }, 'The text goes on past the first 256 KiB, which is what the classifier\'s rules read; the rest is not shown.'));
+  if (truncated) out.push(h('p', { class: 'muted', id: 'text-truncated' }, 'The text goes on past the first 256 KiB' + (textBytes ? ' (it is ' + sizeWords(textBytes) + ' in all)' : '') + ', which is what the classifier\'s rules read; the rest is not shown.'));
   pagesBox.replaceChildren(...out);
 }
 
