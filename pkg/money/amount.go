@@ -320,13 +320,17 @@ func scanNumbers(text string, loc *locale) []number {
 // quantity and a unit price that a table's flattened row closed up: its
 // first group times the rest is the next number on its line, the row's
 // amount ("Arbeid elektriker, timer 7 895,00 6 265,00": 7 × 895,00, found
-// from outside).
+// from outside), also with the price's currency between them ("Ergo 40
+// 4 412,00€ 1 648,00 €": 4 × 412,00, OCR having closed the gap).
 func quantityAndPrice(text string, sp number) bool {
 	q, rest, ok := strings.Cut(sp.raw, " ")
 	if !ok || !sp.decimals {
 		return false
 	}
 	j := sp.end
+	if _, k := currencyAfterAt(text[j:min(len(text), j+8)]); k > 0 {
+		j += k
+	}
 	for j < len(text) && text[j] == ' ' {
 		j++
 	}
