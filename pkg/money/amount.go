@@ -1775,9 +1775,12 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 			}
 		}
 		t = strings.TrimSpace(withoutCurrencyEnd(t))
-		if !prose && !leader && hasWord(t) && !lineReference(t) && endsInDigit(t) {
+		if !prose && !leader && hasWord(t) && !lineReference(t) && endsInDigit(t) && !maskedNumberEnd.MatchString(t) {
 			// "16 State wages: $152,197.32  17": the cell left is a field
-			// with its own value, not this number's label.
+			// with its own value, not this number's label. A masked card
+			// or account is no value: it names what paid ("VISA CREDIT
+			// ************6621     65.23", a till's tender line, found
+			// from outside).
 			return "", false, false
 		}
 		if hasWord(t) && !lineReference(t) {
@@ -1872,6 +1875,10 @@ func isNumberText(s string) bool {
 }
 
 func endsInDigit(s string) bool { return s != "" && isDigit(s[len(s)-1]) }
+
+// maskedNumberEnd is a masked card's or account's number at the end of a
+// cell: its hidden digits' marks, then the last few shown.
+var maskedNumberEnd = regexp.MustCompile(`(?:[*Xx•#]{2,}[ -]?)+\d{2,4}$`)
 
 // lineReference reports whether a cell is a form's line or box reference
 // ("1a", "2b", "15"), not a label.

@@ -307,6 +307,8 @@ func TestAmountForms(t *testing.T) {
 		{"a flattened norwegian table", "Beskrivelse Antall Pris Beløp\nUtskifting av sikringsskap (kurs 1-12) 1 14 800,00 14 800,00\nArbeid elektriker, timer 7 895,00 6 265,00",
 			[]string{"14800.00 column", "14800.00 column", "895.00 column", "6265.00 column"}},
 		{"a space-grouped price whose row is no product", "Antall Pris Beløp\nKabel 7 895,00 7 895,00", []string{"7895.00 column", "7895.00 column"}},
+		{"a till's tender line names a masked card", "TOTAL           65.23\nVISA CREDIT ************6621           65.23\nDEBIT XXXX XXXX 4471      12.00",
+			[]string{"65.23 label", "65.23 label", "12.00 label"}},
 		{"a quantity and a priced unit price that OCR closed up", "Désignation Qté Prix unitaire Montant\nCH-ERG-40 Fauteuil ergonomique Ergo 40 4 412,00€ 1 648,00 €",
 			[]string{"412.00 EUR currency", "1648.00 EUR currency"}},
 		{"a speck read as a point before the currency", "Udskiftning af lås (faktura) - - 1.875,00. kr", []string{"1875.00 DKK currency"}},
