@@ -18,6 +18,11 @@ var (
 	// label is needed (found from outside: "Everyday Account
 	// 03-1587-0456789-00" on a statement's two-column line).
 	nzAccountRe = regexp.MustCompile(`\b\d{2}-\d{4}-\d{7}-\d{2,3}\b`)
+	// checkedAccountRe is an account's number with its check digit after
+	// a dash, as Brazil writes it, the thousands grouped by points or not
+	// ("conta corrente 45.871-2", found from outside): five digits or
+	// more, taken only under an account's label.
+	checkedAccountRe = regexp.MustCompile(`\b\d{1,3}(?:\.\d{3}){1,3}-[\dXx]\b|\b\d{4,12}-[\dXx]\b`)
 	// accountLabel ends a text that names a bank account's number: a bank
 	// account (a bank's own, "Maybank account no."), an account after its
 	// bank's sort code or BSB, Argentina's CBU, a savings or current
@@ -58,6 +63,15 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 	var locs [][2]int
 	for _, m := range matchLines(lt, nzAccountRe, holding(counts, 15, 7)) {
 		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) {
+			locs = append(locs, s)
+		}
+	}
+	for _, m := range matchLines(lt, checkedAccountRe, holding(counts, 5, 1)) {
+		s := [2]int{m[0], m[1]}
+		if n := digits(text[m[0]:m[1]]); n < 5 || n >= 8 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) {
+			continue // eight digits or more are accountRe's
+		}
+		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) {
 			locs = append(locs, s)
 		}
 	}

@@ -714,6 +714,10 @@ func TestBankAccounts(t *testing.T) {
 		{"an indonesian account cut by a line break", "dibayarkan setiap tanggal 25 ke rekening\n\nBCA nomor 2345678901 atas nama PIHAK KEDUA.", []string{"2345678901"}},
 		{"a bank's own name before account", "paid monthly into the Employee's Maybank account no. 5140 1234 5678.", []string{"5140 1234 5678"}},
 		{"an account's number beside its bank", "Bank: DBS Bank Ltd Account holder: Lim Jia Hui Account no.: 012-345678-9", []string{"012-345678-9"}},
+		// Thirty-second trial: a Brazilian current account of six digits
+		// with its check digit, beside its branch's, which is no account.
+		{"a brazilian account with its check digit", "Conta para débito das quotas: Banco do Brasil, agência 3411-7, conta corrente 45.871-2", []string{"45.871-2"}},
+		{"a check digit's number under no account label", "Processo 45.871-2, agência 3411-7", []string{}},
 		{"a number far below an account word", "Savings account\nOpening balance carried forward from 2024 to 2025 and 31122025", []string{}},
 		{"a bank account's label over a date", "Bank account opened:\n12 03 2024", []string{}},
 	}
