@@ -33,8 +33,11 @@ const (
 	RuleOtherTotal    = "model.other_with_total"
 	RuleOtherRef      = "model.other_with_reference"
 	RuleOutside       = "model.outside_types"
-	RuleTitle         = "model.title_disagrees"
-	RuleEmptyText     = "text.empty"
+	// RuleDisclaimed: the document says it is not a document of the type
+	// decided ("this document is not an invoice").
+	RuleDisclaimed = "model.type_disclaimed"
+	RuleTitle      = "model.title_disagrees"
+	RuleEmptyText  = "text.empty"
 	// RuleTextUnread: the text is longer than the rules read
 	// (layout.MaxRuleBytes): its amounts and personal data past that
 	// point were not checked, so a person reads it.
@@ -218,6 +221,13 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleOutside)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%.60q), which none of the types covers: other; the model said %s (%.2f)", kind, line, said, score)})
+		}
+		// A document that says it is no document of the type decided: a
+		// person decides, offered the same type.
+		if line, ok := disclaimed(body, d.Type); ok {
+			ambiguous = true
+			fired = append(fired, RuleDisclaimed)
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleDisclaimed, Detail: fmt.Sprintf("the document says it is no %s: %.80q", d.Type, line)})
 		}
 		// A title that names another type than the model's: a person
 		// decides (found from outside: a Portuguese "RECIBO N.º RC

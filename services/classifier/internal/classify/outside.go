@@ -32,6 +32,15 @@ var outsideKinds = []struct {
 	// charge notice recorded as a contract at 0.95. A fine is no bill for
 	// goods or services, nor any other type.
 	{"penalty notice", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:penalty\s+charge\s+notice|parking\s+(?:fine|charge\s+notice)|fixed\s+penalty\s+notice|notice\s+to\s+owner|(?:speeding|traffic)\s+(?:fine|citation|ticket)|bu(?:ß|ss)geldbescheid|verwarnungsgeld|strafzettel|avis\s+de\s+contravention|amende\s+forfaitaire|multa\s+de\s+tr[áa]fico|denuncia\s+de\s+tr[áa]fico|verbale\s+di\s+(?:accertamento|contestazione)|bekeuring|parkeerboete|parkeringsbot|kontrollavgift|mandat\s+karny|pysäköintivirhemaksu|auto\s+de\s+contraordena[çc][ãa]o)(?:$|[^\p{L}])`)},
+	// Found from outside (thirty-fourth trial): a Finnish customs
+	// decision recorded as an invoice at 1.00 (it says "this document is
+	// not an invoice"), a Polish court's notice of a hearing offered as an
+	// invoice. An authority's decision on duties or a court's letter is no
+	// bill, nor any other type. Not a customs declaration: a commercial
+	// invoice is titled one too ("COMMERCIAL INVOICE / CUSTOMS
+	// DECLARATION").
+	{"customs decision", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:customs\s+(?:decision|assessment\s+notice)|tullauspäätös|tullauspaatos|tullbeslut|zollbescheid|einfuhrabgabenbescheid|decyzja\s+celna|celní\s+rozhodnutí|vámhatározat)(?:$|[^\p{L}])`)},
+	{"court letter", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:notice\s+of\s+hearing|court\s+summons|summons\s+to\s+appear|zawiadomienie\s+o\s+terminie\s+rozprawy|wezwanie\s+na\s+rozpraw\p{L}*|ladung\s+zu[mr]\s+(?:m[üu]ndlichen\s+)?(?:verhandlung|termin|gerichtstermin)|citation\s+à\s+compara[îi]tre|citaci[óo]n\s+judicial|kallelse\s+till\s+(?:huvud)?förhandling|předvolání\s+k\s+(?:jednání|soudu)|kutsu\s+(?:oikeuteen|käsittelyyn)|^(?:s[ąa]d\s+(?:rejonowy|okr[ęe]gowy)|district\s+court|magistrates['’]?\s+court|county\s+court|tribunal\s+judiciaire|juzgado\s+de\s+primera\s+instancia|käräjäoikeus|tingsrätt|tingrett|byret|okresní\s+soud|járásbíróság))(?:$|[^\p{L}])`)},
 	{"curriculum vitae", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 
@@ -58,4 +67,35 @@ func outsideKind(text string) (kind, line string, ok bool) {
 		}
 	}
 	return "", "", false
+}
+
+// disclaimers are the sentences by which a document says it is not a
+// document of a type: an invoice's in the languages of the corpus and
+// others. A document that says so is not recorded as one without a
+// person (found from outside: a Finnish customs decision ending "Tämä
+// asiakirja ei ole lasku", this document is not an invoice, was recorded
+// as an invoice at 1.00). Not "not a tax invoice", which a pro forma
+// invoice says, nor "not a tax document", a Czech advance invoice's
+// "není daňovým dokladem", nor "nie jest fakturą VAT", a Polish one's.
+var disclaimers = map[string]*regexp.Regexp{
+	"invoice": regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:is|constitutes)\s+not\s+an\s+invoice|not\s+valid\s+as\s+an\s+invoice|ei\s+ole\s+lasku|är\s+(?:inte\s+en|ingen)\s+faktura|(?:ist|gilt\s+als)\s+keine\s+rechnung|n['’]est\s+pas\s+une\s+facture|ne\s+(?:constitue|vaut)\s+pas\s+(?:une\s+)?facture|no\s+(?:es\s+una|constituye(?:\s+una)?|v[áa]lid[oa]\s+como)\s+factura|n[ãa]o\s+(?:é\s+uma|constitui|serve\s+de)\s+fatura|non\s+(?:è\s+una|costituisce)\s+fattura|is\s+geen\s+factuur|to\s+nie\s+jest\s+faktura|er\s+ikke\s+en\s+faktura|nen[íi]\s+faktur\p{L}*|nem\s+(?:minősül\s+)?számla|fatura\s+de[ğg]ildir|fatura\s+yerine\s+ge[çc]mez)(?:$|[^\p{L}])`),
+}
+
+// disclaimed returns the sentence by which text says it is no document
+// of type typ, if it says so.
+func disclaimed(text, typ string) (string, bool) {
+	re := disclaimers[typ]
+	if re == nil {
+		return "", false
+	}
+	loc := re.FindStringIndex(text)
+	if loc == nil {
+		return "", false
+	}
+	start := strings.LastIndexByte(text[:loc[0]], '\n') + 1
+	end := strings.IndexByte(text[loc[1]:], '\n')
+	if end < 0 {
+		end = len(text) - loc[1]
+	}
+	return strings.TrimSpace(text[start : loc[1]+end]), true
 }
