@@ -68,6 +68,7 @@ func TestDecideAbstains(t *testing.T) {
 		// TAX INVOICE", the receipt of a VAT system; a document that says
 		// it is not an invoice, in Finnish.
 		{"a receipt titled simplified tax invoice", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "LIFECARE PHARMACY L.L.C\nTRN 100388147200003\n\n     SIMPLIFIED TAX INVOICE\nReceipt No : DXB14-0093127\nPanadol 12.50\nTotal AED 12.50", false, "", ""},
+		{"a health claim form with its discharge summary", unsure{[]events.Candidate{c("medical_record", 0.93), c("insurance_claim", 0.07)}, ""}, "SUNSHIELD HEALTH INSURANCE CO. LTD. Claims Department, Chennai 600 034\nREIMBURSEMENT CLAIM FORM - PART A (to be filled in by the insured) Form CL-1 (IRDAI)\nDETAILS OF PATIENT HOSPITALISED", true, classify.ReasonAmbiguousType, classify.RuleTitle},
 		{"a document that says it is no invoice", unsure{[]events.Candidate{c("invoice", 1), c("receipt", 0)}, ""}, "Maksut Peruste (EUR)\nYhteensä maksettavaa 747,54\nEräpäivä 15.04.2026.\nTämä asiakirja ei ole lasku.", true, classify.ReasonAmbiguousType, classify.RuleDisclaimed},
 		{"a pro forma that is no tax invoice", unsure{[]events.Candidate{c("invoice", 1), c("receipt", 0)}, ""}, "PRO FORMA INVOICE no PF-2025-038\nThis pro forma is not a tax invoice; a final invoice will be issued on delivery.", false, "", ""},
 		{"a receipt that says it is no invoice", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "Kvitto\nSumma 120,00 kr\nKvittot är ingen faktura.", false, "", ""},
