@@ -307,6 +307,10 @@ func TestAmountForms(t *testing.T) {
 		{"a flattened norwegian table", "Beskrivelse Antall Pris Beløp\nUtskifting av sikringsskap (kurs 1-12) 1 14 800,00 14 800,00\nArbeid elektriker, timer 7 895,00 6 265,00",
 			[]string{"14800.00 column", "14800.00 column", "895.00 column", "6265.00 column"}},
 		{"a space-grouped price whose row is no product", "Antall Pris Beløp\nKabel 7 895,00 7 895,00", []string{"7895.00 column", "7895.00 column"}},
+		// Thirty-fourth trial: a Polish PIT-37's income row and its boxes,
+		// their numbers in brackets ("poz. 87") no money.
+		{"a polish return's income row and boxes", "Źródła przychodów          Przychody     Koszty uzyskania   Dochód       Zaliczka pobrana\nWynagrodzenia ze stosunku pracy\n  poz. 26-29                84 200,00     3 000,00          81 200,00     4 998,00\n\nSkładki na ubezpieczenia społeczne (poz. 87)                          11 543,82\nNadpłata (poz. 127)                                                   239,28",
+			[]string{"84200.00 column", "3000.00 column", "81200.00 column", "4998.00 column", "11543.82 label", "239.28 label"}},
 		{"a till's tender line names a masked card", "TOTAL           65.23\nVISA CREDIT ************6621           65.23\nDEBIT XXXX XXXX 4471      12.00",
 			[]string{"65.23 label", "65.23 label", "12.00 label"}},
 		{"a quantity and a priced unit price that OCR closed up", "Désignation Qté Prix unitaire Montant\nCH-ERG-40 Fauteuil ergonomique Ergo 40 4 412,00€ 1 648,00 €",

@@ -60,7 +60,12 @@ var (
 		`|valoare|preț unitar|preţ unitar|pret unitar|de plată|deduções|dedução|despesas|carnê-leão|cash|change` +
 		// And a Swiss salary certificate's contributions and expenses
 		// (thirty-third trial).
-		`|beiträge|beitrag|spesenvergütungen|spesenvergütung|vergütungen|bruttolohn|nettolohn`
+		`|beiträge|beitrag|spesenvergütungen|spesenvergütung|vergütungen|bruttolohn|nettolohn` +
+		// Polish returns' income, costs, tax and contributions, and a
+		// Czech lease's rent and charges (thirty-fourth trial: a PIT-37's
+		// "Przychody 84 200,00" was no money, so its amount rule never
+		// fired).
+		`|przychód|przychody|przychodów|dochód|dochody|dochodu|zaliczka|zaliczki|zaliczek|podatek|podatku|składki|składka|składek|nadpłata|niedopłata|wynagrodzenie|wynagrodzenia|należność|należności|opłata|wartość|cena|podstawa obliczenia podatku|nájemné|zálohy|záloha`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
@@ -75,7 +80,7 @@ var (
 	// corpus (Antal, Aantal, Menge, Cantidad, Quantité: a row shorter than
 	// its header puts the price under the quantity), nor the Finnish
 	// "määrä", which is a statement's amount too.
-	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|agent`)
+	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent`)
 	// idMark marks a number as an identifier wherever it stands: "INV#",
 	// "§ 4".
 	idMark = regexp.MustCompile(`[#§]`)
