@@ -88,11 +88,15 @@ func Amounts(text string) []Amount {
 		}
 	}
 	// A bare integer in a money column where other values have decimals
-	// is a reference, not an amount.
-	decimals := map[string]bool{}
+	// is a reference, not an amount; so is one in a column of none when
+	// the table's other columns write decimals: a number in a statement's
+	// narration that its header's gap put under a column of its own
+	// ("ACH DR-BAJAJ FINANCE LTD-EMI 4471882      18,433.00", found from
+	// outside: the loan's mandate was the largest amount).
+	decimals, anyDecimals := map[string]bool{}, false
 	for _, c := range cands {
 		if c.column != "" && c.tok.decimals {
-			decimals[c.column] = true
+			decimals[c.column], anyDecimals = true, true
 		}
 	}
 	var out []Amount
@@ -112,7 +116,7 @@ func Amounts(text string) []Amount {
 	own, several := "", false
 	var bare []int // the amounts written without any currency
 	for _, c := range cands {
-		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && decimals[c.column] {
+		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && (decimals[c.column] || c.a.Basis == BasisColumn && anyDecimals) {
 			continue
 		}
 		switch c.a.Currency {
