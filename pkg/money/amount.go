@@ -542,7 +542,7 @@ var (
 	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
 	// a naira's where the document is that country's (see locale).
 	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK]|ден\.?|VNĐ|F ?CFA|` + unitMarks + `)\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\)|\(ден\.?\)|\(VNĐ\)|\(F ?CFA\)|\((?:` + unitMarks + `)\))`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\)|\(ден\.?\)|\(VNĐ\)|\(F ?CFA\)|\((?:` + unitMarks + `)\)|\([Kk]r\.?\)|[Kk]r\.?$)`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it

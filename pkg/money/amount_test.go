@@ -313,6 +313,8 @@ func TestAmountForms(t *testing.T) {
 			[]string{"84200.00 column", "3000.00 column", "81200.00 column", "4998.00 column", "11543.82 label", "239.28 label"}},
 		{"a mandate's number in a statement's narration", "Date        Narration                                   Withdrawal      Deposit        Balance\n03-02-2026  ACH DR-BAJAJ FINANCE LTD-EMI 4471882          18,433.00                 3,10,787.55\n05-02-2026  CARD Tesco Stores 3412                      62.17                     3,10,725.38",
 			[]string{"18433.00 column", "310787.55 column", "62.17 column", "310725.38 column"}},
+		{"a column's crowns in its header", "KVITTERING FOR INNBETALING\nBeløpet er mottatt med takk.\n\nGebyrtype                                   Beløp kr\nSaksbehandlingsgebyr, ett-trinns søknad    11 850,00\nSum betalt                                 11 850,00",
+			[]string{"11850.00 NOK column", "11850.00 NOK label"}},
 		{"a till's tender line names a masked card", "TOTAL           65.23\nVISA CREDIT ************6621           65.23\nDEBIT XXXX XXXX 4471      12.00",
 			[]string{"65.23 label", "65.23 label", "12.00 label"}},
 		{"a quantity and a priced unit price that OCR closed up", "Désignation Qté Prix unitaire Montant\nCH-ERG-40 Fauteuil ergonomique Ergo 40 4 412,00€ 1 648,00 €",
