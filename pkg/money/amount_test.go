@@ -315,6 +315,7 @@ func TestAmountForms(t *testing.T) {
 			[]string{"18433.00 column", "310787.55 column", "62.17 column", "310725.38 column"}},
 		{"a column's crowns in its header", "KVITTERING FOR INNBETALING\nBeløpet er mottatt med takk.\n\nGebyrtype                                   Beløp kr\nSaksbehandlingsgebyr, ett-trinns søknad    11 850,00\nSum betalt                                 11 850,00",
 			[]string{"11850.00 NOK column", "11850.00 NOK label"}},
+		{"charges to date", "Nairobi\nTOTAL CHARGES TO DATE 184,350.00\nDate 12.03.2026", []string{"184350.00 label"}},
 		{"a till's tender line names a masked card", "TOTAL           65.23\nVISA CREDIT ************6621           65.23\nDEBIT XXXX XXXX 4471      12.00",
 			[]string{"65.23 label", "65.23 label", "12.00 label"}},
 		{"a quantity and a priced unit price that OCR closed up", "Désignation Qté Prix unitaire Montant\nCH-ERG-40 Fauteuil ergonomique Ergo 40 4 412,00€ 1 648,00 €",
