@@ -18,6 +18,13 @@ var (
 	// label is needed (found from outside: "Everyday Account
 	// 03-1587-0456789-00" on a statement's two-column line).
 	nzAccountRe = regexp.MustCompile(`\b\d{2}-\d{4}-\d{7}-\d{2,3}\b`)
+	// czechAccountRe is a Czech or Slovak account's number, a prefix,
+	// the number and the bank's code after a slash
+	// ("2001447188/2010"), taken only under an account's label.
+	czechAccountRe = regexp.MustCompile(`\b(?:\d{1,6}-)?\d{2,10}/\d{4}\b`)
+	// hungarianAccountRe is a Hungarian account's number, two or three
+	// groups of eight digits ("11773016-04471882-00000000").
+	hungarianAccountRe = regexp.MustCompile(`\b\d{8}-\d{8}(?:-\d{8})?\b`)
 	// checkedAccountRe is an account's number with its check digit after
 	// a dash, as Brazil writes it, the thousands grouped by points or not
 	// ("conta corrente 45.871-2", found from outside): five digits or
@@ -28,7 +35,11 @@ var (
 	// bank's sort code or BSB, Argentina's CBU, a savings or current
 	// account ("cuenta de ahorros Bancolombia N°", "rekening BCA nomor"),
 	// in the languages of the corpus and others.
-	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku)[^\p{L}\p{N}]*$`)
+	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku` +
+		// Found from outside (thirty-fourth trial): a salary or savings
+		// account's number, a Danish registration and account number, a
+		// Czech account ("účtu č.").
+		`|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+č\.)?)[^\p{L}\p{N}]*$`)
 	// plainAccountLabel is an account's number without "bank": a bank's
 	// statement names its holder's account so, or by the word alone
 	// ("Conta: 0097.0000.5421.8741").
@@ -64,6 +75,17 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 	for _, m := range matchLines(lt, nzAccountRe, holding(counts, 15, 7)) {
 		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) {
 			locs = append(locs, s)
+		}
+	}
+	for _, re := range []*regexp.Regexp{czechAccountRe, hungarianAccountRe} {
+		for _, m := range matchLines(lt, re, holding(counts, 10, 2)) {
+			s := [2]int{m[0], m[1]}
+			if overlaps(s, taken) || overlaps(s, locs) {
+				continue
+			}
+			if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) {
+				locs = append(locs, s)
+			}
 		}
 	}
 	for _, m := range matchLines(lt, checkedAccountRe, holding(counts, 5, 1)) {

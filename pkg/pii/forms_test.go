@@ -718,6 +718,14 @@ func TestBankAccounts(t *testing.T) {
 		// with its check digit, beside its branch's, which is no account.
 		{"a brazilian account with its check digit", "Conta para débito das quotas: Banco do Brasil, agência 3411-7, conta corrente 45.871-2", []string{"45.871-2"}},
 		{"a check digit's number under no account label", "Processo 45.871-2, agência 3411-7", []string{}},
+		// Thirty-fourth trial: a salary account, a Danish registration
+		// and account number, a Czech account with its bank's code, a
+		// Hungarian account in three groups of eight.
+		{"a salary account's number", "The loan is paid from your salary account no. 0123987456 on the 26th of each month.", []string{"0123987456"}},
+		{"a danish registration and account number", "Beløbet overføres til låntagers konto reg.nr./konto 9570 0012447188 senest 1. april 2026.", []string{"9570 0012447188"}},
+		{"a czech account and its bank's code", "Nájemce hradí platby ze svého účtu č. 2001447188/2010 na účet pronajímatele", []string{"2001447188/2010"}},
+		{"a czech number and year under no account", "Dodatek ke smlouvě č. 2001447/2024", []string{}},
+		{"a hungarian account in groups of eight", "Számlaszám: 11773016-04471882-00000000", []string{"11773016-04471882-00000000"}},
 		{"a number far below an account word", "Savings account\nOpening balance carried forward from 2024 to 2025 and 31122025", []string{}},
 		{"a bank account's label over a date", "Bank account opened:\n12 03 2024", []string{}},
 	}

@@ -145,7 +145,7 @@ var idForms = []idForm{
 	// a digit and a Luhn check, under a label that names an identity
 	// number (found from outside: a smart card's "Identity Number" and a
 	// letter's "ID number" were shown in clear).
-	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{4}) ?(\d{3})\b`), valid: saIDValid, label: regexp.MustCompile(`(?i)(?:\b(?:identity|id|i\.d\.)\s*(?:number|no\b\.?|nr\b\.?|#)|\bid-?nommer|\bidentiteitsnommer|\b(?:rsa|sa)\s+id\b)[^\p{L}\p{N}]*$`), digits: 13, run: 3},
+	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{4}) ?(\d{3})\b`), valid: saIDValid, label: regexp.MustCompile(`(?i)(?:\b(?:identity|id|i\.d\.)(?:\s*(?:number|no\b\.?|nr\b\.?|#))?|\bid-?nommer|\bidentiteitsnommer|\b(?:rsa|sa)\s+id\b)[^\p{L}\p{N}]*$`), digits: 13, run: 3},
 	{re: regexp.MustCompile(`\b(756)\.(\d{4})\.(\d{4})\.(\d{2})\b`), valid: ean13Valid, digits: 13, run: 2},
 	// The UK's NHS number under its label (mod 11); Slovenia's tax number
 	// (davčna številka, mod 11), a business's too; a UK driving licence's

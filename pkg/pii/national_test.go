@@ -164,6 +164,9 @@ func TestNationalIDs(t *testing.T) {
 		{"bg egn born after 1999", "EGN 0543121235", []string{"0543121235"}},
 		// Found from outside (twentieth trial).
 		{"za identity number on a card", "NATIONAL IDENTITY CARD\nIdentity Number:    8804155124081\nDate of Birth:      15 APR 1988", []string{"8804155124081"}},
+		// Thirty-fourth trial: a driver's number after a bare "ID" on a
+		// delivery note.
+		{"za identity number after a bare id", "Driver: S. Dlamini   ID 7905125803083   Cell 072 904 1186", []string{"7905125803083"}},
 		{"za id number in a letter, spaced", "Dear Mr Mokoena,\nID number: 880415 5124 081", []string{"880415 5124 081"}},
 		{"za id number bad check", "ID number: 8804155124082", nil},
 		{"za id number unlabelled", "Barcode 8804155124081", nil},
