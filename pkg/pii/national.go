@@ -227,7 +227,9 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bbvn[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{9,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnsn|\bnational\s+student\s+number)(?:\s*(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{2,3})-?(\d{3})-?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bird\s*(?:number|no\b\.?|#)?[^\p{L}\p{N}]*$`), firms: true, digits: 8, run: 2},
-	{re: regexp.MustCompile(`\b([A-Z]{0,4}\d{6,14}|\d{4} \d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:member(?:ship)?|subscriber|insured)\s*(?:id|no\b\.?|number|#)|\bid\s*/\s*certificate\s+(?:no\b\.?|number))[^\p{L}\p{N}]*$`), digits: 6, run: 4},
+	// Found from outside (thirty-fourth trial): Kenya's SHA member
+	// numbers, "SHA member no: SHA-6613-0284-7719", "Insurance/SHA no:".
+	{re: regexp.MustCompile(`\b([A-Z]{0,4}\d{6,14}|\d{4} \d{4}|[A-Z]{2,4}-\d{3,6}(?:-\d{2,6}){1,3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:member(?:ship)?|subscriber|insured)\s*(?:id|no\b\.?|number|#)|\bid\s*/\s*certificate\s+(?:no\b\.?|number)|\b(?:sha|shif|nhif)\s*(?:id|no\b\.?|number|#))[^\p{L}\p{N}]*$`), digits: 6, run: 3},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: afmValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])α\.?φ\.?μ\.?|\bafm)[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{1,3}(?:\.\d{3}){2,3})\b|\b(\d{6,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bc\.\s?c\.|\bc[ée]dula(?:\s+de\s+ciudadan[íi]a)?(?:\s+(?:no\.?|n[°º]))?)[^\p{L}\p{N}]*$`), digits: 6, run: 3},
 	{re: regexp.MustCompile(`\b(80\d{18})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btessera\s+sanitaria(?:\s+n\.?)?[^\p{L}\p{N}]*$`), digits: 20, run: 20},
