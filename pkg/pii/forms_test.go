@@ -22,6 +22,11 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (thirty-fourth trial): the other party's
+		// mobile in a statement's mobile money or instant transfer line.
+		{"a kenyan mobile in an m-pesa transfer", "12-02  MPESA B2C TRANSFER 254712906338 JOHN OTIENO  12,000.00", []string{"254712906338"}},
+		{"an indian mobile in an imps transfer", "09-02-2026  IMPS/P2A/604018220117/9845012233/RAMESH K   25,000.00", []string{"9845012233"}},
+		{"a kenyan mobile's shape in a reference", "Ref 254712906338 invoice 4471", []string{}},
 		// Found from outside (sixteenth trial): a Polish mobile's "kom.",
 		// and a form's label whose last word is the number's.
 		// Found from outside (seventeenth trial): a Hungarian case ending

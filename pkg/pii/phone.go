@@ -209,8 +209,28 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 			i = k
 		}
 	}
+	for _, m := range transferPhone.FindAllStringSubmatchIndex(text, -1) {
+		s := [2]int{m[2], m[3]}
+		if m[2] < 0 {
+			s = [2]int{m[4], m[5]}
+		}
+		if !overlaps(s, taken) && !overlaps(s, locs) && mobileTransfer.MatchString(lt.LineText(lt.LineAt(s[0]))) {
+			locs = append(locs, s)
+		}
+	}
 	return locs
 }
+
+// A mobile money or instant transfer's line in a statement names the
+// other party by the mobile number, written without a plus or spaces:
+// "MPESA B2C TRANSFER 254712906338 JOHN OTIENO", "IMPS/P2A/604018220117/
+// 9845012233/RAMESH K" (found from outside). transferPhone is a Kenyan
+// mobile in international form or an Indian one between slashes;
+// mobileTransfer names such a transfer on the line.
+var (
+	transferPhone  = regexp.MustCompile(`(?:^|[^\d])(254[17]\d{8})(?:[^\d]|$)|/([6-9]\d{9})/`)
+	mobileTransfer = regexp.MustCompile(`(?i)\b(?:m-?pesa|b2c|imps|upi|p2a|p2p|airtel\s+money|mobile\s+money)\b`)
+)
 
 // areaParen returns the first run of ch[i+1..k] that is an area code in
 // parentheses after a space, or i when there is none.
