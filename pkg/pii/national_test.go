@@ -221,6 +221,10 @@ func TestNationalIDs(t *testing.T) {
 		{"us dl no", "STATE OF OREGON\nDRIVER LICENSE\n\nDLNO . 7741902\n\nEXP 08/14/2029", []string{"7741902"}},
 		{"us dln", "4d DLN 7741902", []string{"7741902"}},
 		{"uk driving licence impossible month", "Ref BENNE813147LA9XY", nil},
+		// Thirty-fourth trial: a claim's driver and the number of his
+		// licence, called only "Licence no." on the driver's line.
+		{"a driver's licence number on the driver's line", "Driver: the insured Licence no.: 4023000019KT        Code: B", []string{"4023000019KT"}},
+		{"a licence number on no driver's line", "Liquor licence no.: 4023000019KT", nil},
 		{"pt driving licence under its label", "5. Número da carta: L-1482736 5\n7. Assinatura do titular", []string{"L-1482736 5"}},
 		{"document number on an identity card", "NASJONALT ID-KORT / NATIONAL IDENTITY CARD\nDokumentnummer / Document No.: NC4518273", []string{"NC4518273"}},
 		// Found from outside (twentieth trial): a card's fields in
