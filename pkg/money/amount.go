@@ -1242,6 +1242,37 @@ func flatHeader(lt *layout.Text, n number) (labelKind, string, int, bool) {
 	return labelNone, "", 0, false
 }
 
+// forintRow reports whether n, an integer beside another with one space
+// between them (which shapeOK reads as one code, "VAT No GB 284 1193
+// 02"), is a row's value under a flattened table's header that names
+// its column money in a currency: a currency written without decimals,
+// "Összeg (Ft) Egyenleg (Ft)" over "Munkabér 512400 596515" (found from
+// outside: a Hungarian statement's rows were no money).
+func forintRow(lt *layout.Text, n number) bool {
+	if n.grouped || n.decimals || len(n.raw) < 3 || n.raw[0] == '0' {
+		return false
+	}
+	text := lt.String()
+	if !bareIntegerAt(text, n.end+1) && !bareIntegerBefore(text, n.start-1) {
+		return false
+	}
+	// A group of three digits after another number in the row's values
+	// is its thousands, spaced ("-14380 378 393" is -14,380 and 378,393):
+	// which digits go together is then a guess, so none is taken.
+	fields := strings.Fields(lt.LineText(lt.LineAt(n.start)))
+	run := 0
+	for i := len(fields) - 1; i >= 0 && isNumberText(strings.TrimLeft(fields[i], "-+")); i-- {
+		run++
+	}
+	for i := len(fields) - run + 1; i < len(fields); i++ {
+		if len(strings.TrimLeft(fields[i], "-+")) == 3 {
+			return false
+		}
+	}
+	k, cur, _, ok := flatHeader(lt, n)
+	return ok && k == labelMoney && cur != ""
+}
+
 // boxRow finds the numbered box a form's value is under when OCR
 // flattened the form's row of boxes ("14 Employment income 22 Income tax
 // deducted" over "| 68450.00 | { 11203.44 ]", found from outside on a
@@ -1407,7 +1438,7 @@ func bareIntegerBefore(text string, i int) bool {
 // when it is in a table column, a key naming that column.
 func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, string, bool) {
 	text := lt.String()
-	if !shapeOK(text, loc, n) {
+	if !shapeOK(text, loc, n) && !forintRow(lt, n) {
 		return Amount{}, "", false
 	}
 	v, ok := ParseAmount(strings.NewReplacer(" ", "", "\u00a0", "", "\u202f", "", "’", "").Replace(n.raw))

@@ -315,6 +315,11 @@ func TestAmountForms(t *testing.T) {
 			[]string{"18433.00 column", "310787.55 column", "62.17 column", "310725.38 column"}},
 		{"a column's crowns in its header", "KVITTERING FOR INNBETALING\nBeløpet er mottatt med takk.\n\nGebyrtype                                   Beløp kr\nSaksbehandlingsgebyr, ett-trinns søknad    11 850,00\nSum betalt                                 11 850,00",
 			[]string{"11850.00 NOK column", "11850.00 NOK label"}},
+		// A Hungarian statement's forint rows as OCR flattened them: no
+		// decimals, one space between the columns; a row whose spaced
+		// thousands leave the columns in doubt is left out.
+		{"forint rows under a flattened header", "Dátum Közlemény Összeg (Ft) Egyenleg (Ft)\n2026.02.05 Munkabér - MÁV-START Zrt. 512400 596515\n2026.02.10 Csoportos beszedés - E.ON áram -14380 378 393",
+			[]string{"512400.00 HUF column", "596515.00 HUF column"}},
 		{"charges to date", "Nairobi\nTOTAL CHARGES TO DATE 184,350.00\nDate 12.03.2026", []string{"184350.00 label"}},
 		{"a till's tender line names a masked card", "TOTAL           65.23\nVISA CREDIT ************6621           65.23\nDEBIT XXXX XXXX 4471      12.00",
 			[]string{"65.23 label", "65.23 label", "12.00 label"}},
