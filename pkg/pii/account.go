@@ -50,8 +50,16 @@ var (
 	// bankNamed is a bank named in the text before an account's number
 	// on its line: "Bank: DBS Bank Ltd  Account no.: 012-345678-9".
 	bankNamed = regexp.MustCompile(`(?i)\b(?:bank|banco|banca|banque)\b`)
+	// statementOfAccount titles a bank's statement, and a supplier's or
+	// a municipality's too: a bank's only when a bank is named near it
+	// (found from outside: a municipal bill's customer account number,
+	// "TAX INVOICE / STATEMENT OF ACCOUNT", was masked as a bank account).
+	statementOfAccount = regexp.MustCompile(`(?i)\bstatement\s+of\s+account\b`)
+	// depositTaker names a deposit taker that is no "bank", or an
+	// account's IBAN.
+	depositTaker = regexp.MustCompile(`(?i)\b(?:building\s+society|credit\s+union|savings\s+(?:and\s+loan|institution)|sacco|sparkasse|spaarbank|caisse\s+d'[ée]pargne|iban)\b`)
 	// bankDocument is a bank's own document: its statement.
-	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\bstatement\s+of\s+account\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b`)
+	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b`)
 )
 
 // bankAccounts finds domestic bank account numbers under their labels:
@@ -67,7 +75,8 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 	known, isStatement := false, false
 	statement := func() bool {
 		if !known {
-			known, isStatement = true, bankDocument.MatchString(heading(lt)+"\n"+text[:min(len(text), 600)])
+			head := heading(lt) + "\n" + text[:min(len(text), 600)]
+			known, isStatement = true, bankDocument.MatchString(head) || statementOfAccount.MatchString(head) && (bankNamed.MatchString(head) || depositTaker.MatchString(head))
 		}
 		return isStatement
 	}

@@ -731,6 +731,8 @@ func TestBankAccounts(t *testing.T) {
 		{"a czech account and its bank's code", "Nájemce hradí platby ze svého účtu č. 2001447188/2010 na účet pronajímatele", []string{"2001447188/2010"}},
 		{"a czech number and year under no account", "Dodatek ke smlouvě č. 2001447/2024", []string{}},
 		{"a hungarian account in groups of eight", "Számlaszám: 11773016-04471882-00000000", []string{"11773016-04471882-00000000"}},
+		{"a municipality's customer account on its statement of account", "MOGALE CREST LOCAL MUNICIPALITY\nCivic Centre, 14 Church Street\n\nTAX INVOICE / STATEMENT OF ACCOUNT\n\nAccount holder: T MOKOENA               Account number: 5002447188", []string{}},
+		{"a building society's statement of account", "Penmore Building Society\n\nEasy Access Saver - Statement of Account\n\nAccount number:     40172266     Sort code: 40-11-62", []string{"40172266"}},
 		{"a number far below an account word", "Savings account\nOpening balance carried forward from 2024 to 2025 and 31122025", []string{}},
 		{"a bank account's label over a date", "Bank account opened:\n12 03 2024", []string{}},
 	}
