@@ -1392,7 +1392,7 @@ func twoDecimals(n number) bool {
 // yearLike reports whether n is a bare integer from 1900 to 2099.
 var (
 	// wordAfter starts a text with a word: what a year dates.
-	wordAfter = regexp.MustCompile(`^[ \t]+\p{Ll}`)
+	wordAfter = regexp.MustCompile(`^[ \t]+(?:[–—-][ \t]+)?\p{Ll}`)
 	// enumAfter follows an item's or a heading's number: its point or
 	// parenthesis, then words.
 	enumAfter = regexp.MustCompile(`^[.)][ \t]+\p{L}`)

@@ -320,6 +320,8 @@ func TestAmountForms(t *testing.T) {
 		// thousands leave the columns in doubt is left out.
 		{"forint rows under a flattened header", "Dátum Közlemény Összeg (Ft) Egyenleg (Ft)\n2026.02.05 Munkabér - MÁV-START Zrt. 512400 596515\n2026.02.10 Csoportos beszedés - E.ON áram -14380 378 393",
 			[]string{"512400.00 HUF column", "596515.00 HUF column"}},
+		{"a danish payslip's year to date", "Saldi år til dato:    AM-bidrag 5.882,40   A-skat 21.366,62   Feriepenge optjent 4,16 dage", []string{"5882.40 label", "21366.62 label"}},
+		{"a year before a dash and what it dates", "Preliminär skatt 2024 – beslut\nDéclaration des revenus 2021 – formulaire n° 2042", []string{}},
 		{"charges to date", "Nairobi\nTOTAL CHARGES TO DATE 184,350.00\nDate 12.03.2026", []string{"184350.00 label"}},
 		{"a till's tender line names a masked card", "TOTAL           65.23\nVISA CREDIT ************6621           65.23\nDEBIT XXXX XXXX 4471      12.00",
 			[]string{"65.23 label", "65.23 label", "12.00 label"}},

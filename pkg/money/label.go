@@ -65,7 +65,10 @@ var (
 		// Czech lease's rent and charges (thirty-fourth trial: a PIT-37's
 		// "Przychody 84 200,00" was no money, so its amount rule never
 		// fired).
-		`|przychód|przychody|przychodów|dochód|dochody|dochodu|zaliczka|zaliczki|zaliczek|podatek|podatku|składki|składka|składek|nadpłata|niedopłata|wynagrodzenie|wynagrodzenia|należność|należności|opłata|wartość|cena|podstawa obliczenia podatku|nájemné|zálohy|záloha`
+		`|przychód|przychody|przychodów|dochód|dochody|dochodu|zaliczka|zaliczki|zaliczek|podatek|podatku|składki|składka|składek|nadpłata|niedopłata|wynagrodzenie|wynagrodzenia|należność|należności|opłata|wartość|cena|podstawa obliczenia podatku|nájemné|zálohy|záloha` +
+		// A Danish payslip's year-to-date contributions and tax
+		// (thirty-fourth trial: "AM-bidrag 5.882,40   A-skat 21.366,62").
+		`|bidrag|am-bidrag|atp-bidrag|a-skat|skat|skatt`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
