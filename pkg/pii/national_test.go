@@ -166,6 +166,7 @@ func TestNationalIDs(t *testing.T) {
 		{"za identity number on a card", "NATIONAL IDENTITY CARD\nIdentity Number:    8804155124081\nDate of Birth:      15 APR 1988", []string{"8804155124081"}},
 		// Thirty-fourth trial: a driver's number after a bare "ID" on a
 		// delivery note.
+		{"an insurer's member id in four groups", "c) Company / TPA ID No.: SHH-4471-0929-01", []string{"SHH-4471-0929-01"}},
 		{"ke sha member number", "Patient: John Otieno\nSHA member no: SHA-6613-0284-7719", []string{"SHA-6613-0284-7719"}},
 		{"ke sha number after the insurer", "Insurance/SHA no: SHA-2204-8817-3306", []string{"SHA-2204-8817-3306"}},
 		{"za identity number after a bare id", "Driver: S. Dlamini   ID 7905125803083   Cell 072 904 1186", []string{"7905125803083"}},
