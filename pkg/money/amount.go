@@ -1242,6 +1242,10 @@ func flatHeader(lt *layout.Text, n number) (labelKind, string, int, bool) {
 	return labelNone, "", 0, false
 }
 
+// lineTotal is a column header that names a line's total by the word
+// alone.
+var lineTotal = regexp.MustCompile(`(?i)^\s*(?:line|line\s+total)\s*$`)
+
 // forintRow reports whether n, an integer beside another with one space
 // between them (which shapeOK reads as one code, "VAT No GB 284 1193
 // 02"), is a row's value under a flattened table's header that names
@@ -1591,6 +1595,12 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 			// "Unit £", "Line EUR": a currency names a money column.
 			headerKind = labelMoney
 		}
+		if headerKind == labelID && lineTotal.MatchString(h.Text) && twoDecimals(n) {
+			// "Line" over sums is a line's total, not its number
+			// (found from outside: an order's lines and totals under
+			// "Line" were no money).
+			headerKind = labelMoney
+		}
 		// A table whose header row names money ("Earnings  Rate  Hours
 		// Current  YTD", "Af  Bij  Saldo"): its two-decimal values in columns the header
 		// does not call anything else are money.
@@ -1676,7 +1686,9 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 			column = "above:" + strconv.Itoa(line)
 		}
 		return a, column, true
-	case headerKind == labelID:
+	case headerKind == labelID && !(rowKind == labelMoney && twoDecimals(n)):
+		// A money label on the row outweighs an identifier's column for
+		// a sum written with its cents: "Total incl GST ... 934.26".
 		return Amount{}, "", false
 	case rowKind == labelMoney:
 		a.Currency, a.Basis = cur, BasisLabel
