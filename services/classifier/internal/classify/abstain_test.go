@@ -52,6 +52,9 @@ func TestDecideAbstains(t *testing.T) {
 		// The twenty-fifth outside trial: a purchase order sent as an
 		// e-mail, other at 1.00, with its total.
 		{"other by a wide margin, stating a total", unsure{[]events.Candidate{c("other", 1), c("purchase_order", 0)}, ""}, "Subject: PO 7781-D\nPlease take this email as our purchase order 7781-D.\n40 whole packer briskets at $4.89/lb\nEstimated total $1,716.82\nThanks, Dana", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
+		// The thirty-fifth: an order e-mail whose totals stand under its
+		// table's "Line" column, other at 0.98.
+		{"other by a wide margin, its total under a line column", unsure{[]events.Candidate{c("other", 0.98), c("purchase_order", 0.01)}, ""}, "Subject: Order TC-0519 - delivery Thursday please\n\n  Qty  Item                           Unit (NZ$ excl GST)   Line\n  12   Kowhai House Blend, 1 kg               38.50          462.00\n\n  Subtotal excl GST                                         812.40\n  Total incl GST                                            934.26\n\nNga mihi, Aroha", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
 		// Go's \b knows only ASCII letters: "Yhteensä:" had no total.
 		{"other by a wide margin, stating a total in finnish", unsure{[]events.Candidate{c("other", 1), c("purchase_order", 0)}, ""}, "Hei,\ntilaamme 40 kpl joulutähtiä, 3,40 € kpl.\nYhteensä: 136,00 €\nTerveisin, Mikko", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
 		{"other by a wide margin, stating a total to pay in french", unsure{[]events.Candidate{c("other", 1), c("invoice", 0)}, ""}, "Bonjour,\nvoici le détail de la commande.\nÀ payer 136,00 €\nCordialement", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
