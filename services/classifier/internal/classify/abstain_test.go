@@ -75,6 +75,11 @@ func TestDecideAbstains(t *testing.T) {
 		{"a document that says it is no invoice", unsure{[]events.Candidate{c("invoice", 1), c("receipt", 0)}, ""}, "Maksut Peruste (EUR)\nYhteensä maksettavaa 747,54\nEräpäivä 15.04.2026.\nTämä asiakirja ei ole lasku.", true, classify.ReasonAmbiguousType, classify.RuleDisclaimed},
 		{"a pro forma that is no tax invoice", unsure{[]events.Candidate{c("invoice", 1), c("receipt", 0)}, ""}, "PRO FORMA INVOICE no PF-2025-038\nThis pro forma is not a tax invoice; a final invoice will be issued on delivery.", false, "", ""},
 		{"a receipt that says it is no invoice", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "Kvitto\nSumma 120,00 kr\nKvittot är ingen faktura.", false, "", ""},
+		// The thirty-fifth: the Italian tax agency's notice of an
+		// adjusted return, a contract at 0.97 by its letter's wording.
+		{"a tax authority's letter the model calls a contract", unsure{[]events.Candidate{c("contract", 0.97), c("tax_form", 0.02)}, ""}, "Agenzia delle Entrate\nDirezione Provinciale di Milano\n\nOGGETTO: Comunicazione degli esiti del controllo automatizzato della dichiarazione\nGentile contribuente,", true, classify.ReasonAmbiguousType, classify.RuleTaxAuthority},
+		{"a tax authority's letter the model calls a tax form", unsure{[]events.Candidate{c("tax_form", 0.97), c("contract", 0.02)}, ""}, "Agenzia delle Entrate\nComunicazione degli esiti del controllo", false, "", ""},
+		{"a firm's tax office in its letterhead", unsure{[]events.Candidate{c("purchase_order", 0.97), c("invoice", 0.02)}, ""}, "Ege Makina A.Ş.\nVergi Dairesi: Çiğli   Vergi No: 3250418736\nSATINALMA SİPARİŞİ", false, "", ""},
 		{"a known type stating a total", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.01)}, ""}, "Invoice 77\nTotal due: $1,716.82", false, "", ""},
 		{"a known type with an IBAN", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.01)}, ""}, "Please pay to GB82 WEST 1234 5698 7654 32 by 6 April.", false, "", ""},
 	}

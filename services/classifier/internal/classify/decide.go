@@ -36,8 +36,11 @@ const (
 	// RuleDisclaimed: the document says it is not a document of the type
 	// decided ("this document is not an invoice").
 	RuleDisclaimed = "model.type_disclaimed"
-	RuleTitle      = "model.title_disagrees"
-	RuleEmptyText  = "text.empty"
+	// RuleTaxAuthority: a tax authority heads a document the model gave
+	// a type no tax office sends.
+	RuleTaxAuthority = "model.tax_authority"
+	RuleTitle        = "model.title_disagrees"
+	RuleEmptyText    = "text.empty"
 	// RuleTextUnread: the text is longer than the rules read
 	// (layout.MaxRuleBytes): its amounts and personal data past that
 	// point were not checked, so a person reads it.
@@ -60,6 +63,9 @@ const MinOCRConfidence = 0.6
 
 // TypeOther is the type of an empty or unrecognizable document.
 const TypeOther = "other"
+
+// TypeTaxForm is the type of tax returns, assessments and certificates.
+const TypeTaxForm = "tax_form"
 
 // OtherMargin is the least lead of "other" over the next type for a
 // document to be recorded as other without review: other is where a
@@ -228,6 +234,13 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleDisclaimed)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleDisclaimed, Detail: fmt.Sprintf("the document says it is no %s: %.80q", d.Type, line)})
+		}
+		// A tax authority's letter the model gave a type no tax office
+		// sends: a person decides, offered the same type.
+		if line, ok := taxAuthorityHead(body); ok && d.Type != TypeTaxForm && d.Type != TypeOther {
+			ambiguous = true
+			fired = append(fired, RuleTaxAuthority)
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleTaxAuthority, Detail: fmt.Sprintf("a tax authority heads the document (%.60q); the model said %s (%.2f)", line, d.Type, d.Confidence)})
 		}
 		// A title that names another type than the model's: a person
 		// decides (found from outside: a Portuguese "RECIBO N.º RC
