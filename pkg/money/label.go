@@ -150,6 +150,10 @@ var (
 // code; an identifier word counts only at the end of the label), except that a limit named before a weak money word keeps the
 // number a limit ("Maximum benefit payable"), and a strong money word
 // before "for/of/on" keeps it money ("Premium for liability cover").
+// vatNumberLabel ends a text with a VAT number's label whose last word
+// is a money word.
+var vatNumberLabel = regexp.MustCompile(`(?i)(?:\bp\.\s?|\bpartita\s+)iva$`)
+
 func classifyLabel(s string) labelKind {
 	type hit struct {
 		kind       labelKind
@@ -173,6 +177,11 @@ func classifyLabel(s string) labelKind {
 		idAt = m
 	}
 	money, id, head := last(lastWord(moneyRe, s), labelMoney), last(idAt, labelID), last(lastWord(limitHeadRe, s), labelLimit)
+	if money.end >= 0 && vatNumberLabel.MatchString(s[:money.end]) {
+		// Italy's VAT number, "P.IVA 07123401015": its "IVA" names no
+		// sum, nor anything further on its line.
+		money = hit{kind: labelNone, start: -1, end: -1}
+	}
 	if transactionCode.MatchString(s) {
 		// A statement's transaction: what it names is its payee, "DD
 		// Aviva Car Insurance" (found from outside: a direct debit to an
