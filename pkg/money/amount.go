@@ -531,7 +531,11 @@ var (
 		"Ksh": "KES", "Ksh.": "KES", "Kshs": "KES", "Kshs.": "KES", "KShs": "KES", "KShs.": "KES", "Rp": "IDR", "Rp.": "IDR"}
 	// currencyWords are currencies in words after a sum: "a dividend of
 	// 12.50 Naira per share" (found from outside).
-	currencyWords = map[string]string{"naira": "NGN", "cedi": "GHS", "cedis": "GHS", "rand": "ZAR", "reais": "BRL", "ringgit": "MYR", "rupiah": "IDR", "lira": "TRY", "liras": "TRY"}
+	currencyWords = map[string]string{"naira": "NGN", "cedi": "GHS", "cedis": "GHS", "rand": "ZAR", "reais": "BRL", "ringgit": "MYR", "rupiah": "IDR", "lira": "TRY", "liras": "TRY",
+		// Latin America's pesos and soles by their country (found from
+		// outside: "Valores en pesos colombianos" under an order whose
+		// sums had no currency).
+		"pesos colombianos": "COP", "pesos mexicanos": "MXN", "pesos chilenos": "CLP", "pesos argentinos": "ARS", "pesos uruguayos": "UYU", "soles": "PEN", "nuevos soles": "PEN"}
 	// currencyWordAlt is currencyWords' words as an alternation, the
 	// longest first.
 	currencyWordAlt = alternation(currencyWords)
@@ -647,7 +651,7 @@ var (
 // "All prices in Ringgit Malaysia" (found from outside: a Nigerian
 // invoice's and a Malaysian order's sums were held against the threshold
 // of no currency).
-var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?(?:amounts?|figures|prices|values|sums)(?: are)?(?: shown| stated| expressed| given| quoted)? in|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*(?:\b(` + allCodes + `)\b|(?i:(` + currencyWordAlt + `))\b)`)
+var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?(?:amounts?|figures|prices|values|sums)(?: are)?(?: shown| stated| expressed| given| quoted)? in|(?:valores|montos|importes|cifras)(?: expresados| indicados)? en|valores em|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*(?:\b(` + allCodes + `)\b|(?i:(` + currencyWordAlt + `))\b)`)
 
 // declaredCurrency is the currency text declares for its amounts (found
 // from outside: a Polish statement's "Waluta: PLN" over balances written

@@ -325,6 +325,7 @@ func TestAmountForms(t *testing.T) {
 		{"an order's line totals and totals under line", "  Qty  Item                           Unit (NZ$ excl GST)   Line\n  12   Kowhai House Blend, 1 kg               38.50          462.00\n\n  Subtotal excl GST                                         812.40\n  Total incl GST                                            934.26",
 			[]string{"38.50 NZD column", "462.00 NZD column", "812.40 NZD label", "934.26 NZD label"}},
 		{"an italian vat number's line and its address", "Gas Torino S.p.A.\nP.IVA 07123401015 - Corso Regina Margherita 55, 10124 Torino\nTOTALE DA PAGARE: € 186,40", []string{"186.40 EUR currency"}},
+		{"sums whose pesos a sentence names", "Descripción   Cant.  Vr. unitario     Vr. total\nArroz blanco Diana x 25 kg   6   118.500   711.000\n\n                    TOTAL          4.035.600\n\nValores en pesos colombianos.", []string{"118500.00 COP column", "711000.00 COP column", "4035600.00 COP label"}},
 		{"charges to date", "Nairobi\nTOTAL CHARGES TO DATE 184,350.00\nDate 12.03.2026", []string{"184350.00 label"}},
 		{"a till's tender line names a masked card", "TOTAL           65.23\nVISA CREDIT ************6621           65.23\nDEBIT XXXX XXXX 4471      12.00",
 			[]string{"65.23 label", "65.23 label", "12.00 label"}},
