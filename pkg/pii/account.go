@@ -39,7 +39,7 @@ var (
 		// Found from outside (thirty-fourth trial): a salary or savings
 		// account's number, a Danish registration and account number, a
 		// Czech account ("účtu č.").
-		`|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+č\.)?)[^\p{L}\p{N}]*$`)
+		`|\bclabe(?:\s+interbancaria)?|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+č\.)?)[^\p{L}\p{N}]*$`)
 	// plainAccountLabel is an account's number without "bank": a bank's
 	// statement names its holder's account so, or by the word alone
 	// ("Conta: 0097.0000.5421.8741").

@@ -729,6 +729,7 @@ func TestBankAccounts(t *testing.T) {
 		{"a salary account's number", "The loan is paid from your salary account no. 0123987456 on the 26th of each month.", []string{"0123987456"}},
 		{"a danish registration and account number", "Beløbet overføres til låntagers konto reg.nr./konto 9570 0012447188 senest 1. april 2026.", []string{"9570 0012447188"}},
 		{"a czech account and its bank's code", "Nájemce hradí platby ze svého účtu č. 2001447188/2010 na účet pronajímatele", []string{"2001447188/2010"}},
+		{"a mexican clabe", "CLABE interbancaria: 012320004567812340", []string{"012320004567812340"}},
 		{"a czech number and year under no account", "Dodatek ke smlouvě č. 2001447/2024", []string{}},
 		{"a hungarian account in groups of eight", "Számlaszám: 11773016-04471882-00000000", []string{"11773016-04471882-00000000"}},
 		{"a municipality's customer account on its statement of account", "MOGALE CREST LOCAL MUNICIPALITY\nCivic Centre, 14 Church Street\n\nTAX INVOICE / STATEMENT OF ACCOUNT\n\nAccount holder: T MOKOENA               Account number: 5002447188", []string{}},

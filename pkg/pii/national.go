@@ -227,6 +227,17 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bbvn[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{9,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnsn|\bnational\s+student\s+number)(?:\s*(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{2,3})-?(\d{3})-?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bird\s*(?:number|no\b\.?|#)?[^\p{L}\p{N}]*$`), firms: true, digits: 8, run: 2},
+	// Found from outside (thirty-fifth trial), under their labels:
+	// Jordan's national number, Saudi Arabia's iqama, Ontario's health
+	// number (OHIP), Egypt's national ID (its century and birth date
+	// checked), Israel's teudat zehut (its check digit), Peru's DNI of
+	// eight digits.
+	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnational\s+(?:no\b\.?|number)[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b([12]\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\b(?:iqama|muqeem)(?:\s*(?:id\s*)?(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(\d{4})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\bohip\b\)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 3},
+	{re: regexp.MustCompile(`\b([23]\d{13})\b`), valid: func(s string) bool { return validDate(s[1:3], s[3:5], s[5:7]) }, label: regexp.MustCompile(`(?i)\bnational\s+id(?:entity)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 14, run: 14},
+	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: israelIDValid, label: regexp.MustCompile(`(?i)(?:\bteudat\s+zehut|\bt\.z\.?|ת\.?ז\.?)\)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bdni\b[^\p{L}\p{N}]*$`), digits: 8, run: 8},
 	// Found from outside (thirty-fourth trial): Kenya's SHA member
 	// numbers, "SHA member no: SHA-6613-0284-7719", "Insurance/SHA no:".
 	{re: regexp.MustCompile(`\b([A-Z]{0,4}\d{6,14}|\d{4} \d{4}|[A-Z]{2,4}-\d{3,6}(?:-\d{2,6}){1,3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:member(?:ship)?|subscriber|insured)\s*(?:id|no\b\.?|number|#)|\bid\s*/\s*certificate\s+(?:no\b\.?|number)|\b(?:sha|shif|nhif)\s*(?:id|no\b\.?|number|#))[^\p{L}\p{N}]*$`), digits: 6, run: 3},
@@ -354,7 +365,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver\b[^\n]{0,40}?\blicen[cs]e\s*(?:no\b\.?|number|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bpassaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver\b[^\n]{0,40}?\blicen[cs]e\s*(?:no\b\.?|number|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -404,7 +415,10 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			if !valid && !namedID.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
-			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) || vatLabel.MatchString(labelBefore(lt, m[0])) {
+			// A label a line break cut reads across it: "número de
+			// afiliación a la⏎Seguridad Social 08/41275893/34" (found from
+			// outside).
+			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !(valid && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
 			if f.firms && firmAt(lt, m[0]) {
@@ -1447,4 +1461,19 @@ func weighted(s string, w ...int) int {
 		sum += int(s[i]-'0') * x
 	}
 	return sum
+}
+
+// israelIDValid: Israel's identity number, nine digits whose last checks
+// the others, doubled in turn and their digits summed, to a multiple of
+// ten.
+func israelIDValid(s string) bool {
+	if len(s) != 9 {
+		return false
+	}
+	sum := 0
+	for i, r := range s {
+		d := int(r-'0') * (i%2 + 1)
+		sum += d/10 + d%10
+	}
+	return sum%10 == 0
 }

@@ -166,6 +166,17 @@ func TestNationalIDs(t *testing.T) {
 		{"za identity number on a card", "NATIONAL IDENTITY CARD\nIdentity Number:    8804155124081\nDate of Birth:      15 APR 1988", []string{"8804155124081"}},
 		// Thirty-fourth trial: a driver's number after a bare "ID" on a
 		// delivery note.
+		// Thirty-fifth trial: under their labels.
+		{"jo national number", "Customer : LAYLA SAMI AL-KHATIB        National No. : 9861045732", []string{"9861045732"}},
+		{"sa iqama", "Iqama No.: 2415870936      Passport No.: P7720418", []string{"2415870936", "P7720418"}},
+		{"ca ohip number", "Ontario Health (OHIP) number: 4587123698", []string{"4587123698"}},
+		{"ca ohip number failing its check", "Ontario Health (OHIP) number: 4587123699", nil},
+		{"eg national id", "National ID no.: 28503170127142", []string{"28503170127142"}},
+		{"il teudat zehut", "Patient: COHEN, DANIEL    ID (Teudat Zehut): 034187567", []string{"034187567"}},
+		{"il teudat zehut failing its check", "ID (Teudat Zehut): 034187568", nil},
+		{"pe dni", "DNI: 47291836          Historia clínica: HC-302118", []string{"47291836"}},
+		{"br passport", "CPF: 318.540.276-62   Passaporte: FX482917", []string{"318.540.276-62", "FX482917"}},
+		{"es affiliation number across a line break", "con NIE Y4821573M, número de afiliación a la\nSeguridad Social 08/41275893/34, nacida el", []string{"Y4821573M", "08/41275893/34"}},
 		{"an insurer's member id in four groups", "c) Company / TPA ID No.: SHH-4471-0929-01", []string{"SHH-4471-0929-01"}},
 		{"ke sha member number", "Patient: John Otieno\nSHA member no: SHA-6613-0284-7719", []string{"SHA-6613-0284-7719"}},
 		{"ke sha number after the insurer", "Insurance/SHA no: SHA-2204-8817-3306", []string{"SHA-2204-8817-3306"}},
