@@ -314,6 +314,9 @@ func scanNumbers(text string, loc *locale) []number {
 		if d := spacedDecimals(text, n); d > 0 && (signed || currencyAfter(text[d:min(len(text), d+8)]) != "") {
 			n.end, n.raw, n.decimals = d, text[i:d], true
 		}
+		if d := millDecimals(text, n); d > 0 && (millCurrency[currencyBefore(left)] || millCurrency[currencyAfter(text[d:min(len(text), d+8)])]) {
+			n.end, n.raw, n.decimals = d, text[i:d], true
+		}
 		out = append(out, n)
 		i = n.end
 	}
@@ -387,6 +390,19 @@ func spacedDecimals(text string, n number) int {
 		return 0
 	}
 	return j + 4
+}
+
+// millDecimals returns where a comma-grouped number's three decimals
+// after a point end, "1,250.750", or 0; scanNumbers keeps them only next
+// to a currency of three decimals (millCurrency).
+func millDecimals(text string, n number) int {
+	if !n.grouped || n.decimals || !strings.Contains(n.raw, ",") || strings.ContainsAny(n.raw, ". ") {
+		return 0
+	}
+	if j := n.end; j < len(text) && text[j] == '.' && threeDigits(text, j+1) && !numberGoesOn(text, j+4) {
+		return j + 4
+	}
+	return 0
 }
 
 // lakh is a number grouped the Indian way, in lakhs and crores: three
@@ -1098,6 +1114,10 @@ var (
 	pointDecimal = map[string]bool{dollar: true, "USD": true, "AUD": true, "NZD": true, "CAD": true, "GBP": true}
 	// pointThousand is a number with one point and three digits after it.
 	pointThousand = regexp.MustCompile(`^\d{1,3}\.\d{3}$`)
+	// millCurrency are the currencies of three decimals written after a
+	// point; millPlaces is such a sum, its thousands grouped by commas.
+	millCurrency = map[string]bool{"JOD": true, "KWD": true, "BHD": true, "OMR": true, "TND": true}
+	millPlaces   = regexp.MustCompile(`^\d{1,3}(?:,\d{3})*\.\d{3}$`)
 	// labUnit: a laboratory result's unit later on the number's row.
 	// labCount is a count's unit in a laboratory row's label: "Total WBC
 	// (/cumm)  3,400  2,900" (found from outside: white cells were money
@@ -1500,6 +1520,15 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// fuel price's third decimal, not thousands (found from outside).
 	if pointDecimal[cur] && pointThousand.MatchString(n.raw) && !(cur == dollar && loc.peso()) {
 		if v, err := strconv.ParseFloat(n.raw, 64); err == nil {
+			a.Value = v
+		}
+	}
+	// The dinars and Oman's rial have a thousand fils or baisa: three
+	// decimals after a point, "JOD 475.000", "KWD 1,250.750" (found from
+	// outside: a Jordanian claim's 475.000 dinars were held against the
+	// threshold as 475,000).
+	if millCurrency[cur] && millPlaces.MatchString(n.raw) {
+		if v, err := strconv.ParseFloat(strings.ReplaceAll(n.raw, ",", ""), 64); err == nil {
 			a.Value = v
 		}
 	}

@@ -84,6 +84,11 @@ func TestAmountForms(t *testing.T) {
 		{"code before with spaces in a table", "Total due            GBP   6,060.00", []string{"6060.00 GBP currency"}},
 		{"space-grouped with currency", "Montant: 1 234,56 €", []string{"1234.56 EUR currency"}},
 		{"swiss", "CHF 1'234.50", []string{"1234.50 CHF currency"}},
+		// Found from outside (thirty-fifth trial): the dinars' three
+		// decimals.
+		{"jordanian dinars, three decimals", "Estimated repair: JOD 475.000", []string{"475.00 JOD currency"}},
+		{"kuwaiti dinars after, grouped", "Total 1,250.750 KWD", []string{"1250.75 KWD currency"}},
+		{"three decimals of another currency are thousands", "Total EUR 475.000", []string{"475000.00 EUR currency"}},
 		// A money label makes a bare number money.
 		{"total label", "TOTAL  14.66", []string{"14.66 label"}},
 		{"amount due label", "Amount due 15000", []string{"15000.00 label"}},
