@@ -89,6 +89,9 @@ func TestAmountForms(t *testing.T) {
 		{"jordanian dinars, three decimals", "Estimated repair: JOD 475.000", []string{"475.00 JOD currency"}},
 		{"kuwaiti dinars after, grouped", "Total 1,250.750 KWD", []string{"1250.75 KWD currency"}},
 		{"three decimals of another currency are thousands", "Total EUR 475.000", []string{"475000.00 EUR currency"}},
+		{"greek euro in words", "Σύνολο αποζημίωσης: 12.480,00 ευρώ", []string{"12480.00 EUR currency"}},
+		{"greek euro in capitals", "ΠΟΣΟ 2.350,00 ΕΥΡΩ", []string{"2350.00 EUR currency"}},
+		{"greek europe is no euro", "Έδρα: Λεωφόρος 12 Ευρώπης", []string{}},
 		// A money label makes a bare number money.
 		{"total label", "TOTAL  14.66", []string{"14.66 label"}},
 		{"amount due label", "Amount due 15000", []string{"15000.00 label"}},
