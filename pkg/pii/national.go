@@ -210,7 +210,9 @@ var idForms = []idForm{
 	// student number (NSN) and IRD number, a health plan's member ID,
 	// Greece's tax number (ΑΦΜ, powers of two mod 11), Colombia's cédula,
 	// Italy's health card, Northern Ireland's H&C number (the NHS
-	// number's check) and Argentina's CUIL without dashes.
+	// number's check) and Argentina's CUIL without dashes. The cédula's
+	// card writes "CÉDULA DE CIUDADANÍA⏎NÚMERO 1.020.745.318" (found from
+	// outside, thirty-fifth trial).
 	// Found from outside (twenty-sixth trial): Tanzania's NIDA number
 	// (the birth date, three groups) in its shape; under their labels
 	// Indonesia's NIK, the UK's UTR, Serbia's health insurance number
@@ -242,7 +244,7 @@ var idForms = []idForm{
 	// numbers, "SHA member no: SHA-6613-0284-7719", "Insurance/SHA no:".
 	{re: regexp.MustCompile(`\b([A-Z]{0,4}\d{6,14}|\d{4} \d{4}|[A-Z]{2,4}-\d{3,6}(?:-\d{2,6}){1,3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:member(?:ship)?|subscriber|insured)\s*(?:id|no\b\.?|number|#)|\bid\s*/\s*certificate\s+(?:no\b\.?|number)|\b(?:sha|shif|nhif)\s*(?:id|no\b\.?|number|#))[^\p{L}\p{N}]*$`), digits: 6, run: 3},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: afmValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])α\.?φ\.?μ\.?|\bafm)[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 9},
-	{re: regexp.MustCompile(`\b(\d{1,3}(?:\.\d{3}){2,3})\b|\b(\d{6,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bc\.\s?c\.|\bc[ée]dula(?:\s+de\s+ciudadan[íi]a)?(?:\s+(?:no\.?|n[°º]))?)[^\p{L}\p{N}]*$`), digits: 6, run: 3},
+	{re: regexp.MustCompile(`\b(\d{1,3}(?:\.\d{3}){2,3})\b|\b(\d{6,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bc\.\s?c\.|\bc[ée]dula(?:\s+de\s+ciudadan[íi]a)?(?:\s+(?:no\.?|n[°º]|n[úu]mero))?)[^\p{L}\p{N}]*$`), digits: 6, run: 3},
 	{re: regexp.MustCompile(`\b(80\d{18})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\btessera\s+sanitaria(?:\s+n\.?)?[^\p{L}\p{N}]*$`), digits: 20, run: 20},
 	// Found from outside (twenty-eighth trial), under their labels: a
 	// European health insurance card's number (field 8, "80", the
