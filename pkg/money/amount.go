@@ -211,10 +211,21 @@ const headerLine = "header"
 // "Beløb DKK".
 var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(€|£|` + allCodes + `|[Kk]r\.?)\)?[ \t]*\r?$`)
 
+// currencyHeading is a line of words, no number, that gives its
+// currency's code in parentheses: a section's heading over its sums,
+// "ESTIMATED REPAIR COST (EGP) - agent workshop quotation attached"
+// (found from outside: an Egyptian claim's estimate of 185,000 pounds
+// was held against the threshold of no currency).
+var currencyHeading = regexp.MustCompile(`(?m)^[^\d\n]*\p{L}[^\d\n]*\((` + allCodes + `)\)[^\d\n]*$`)
+
 // headerLineCurrency is the one currency the lines of text that name
-// only a currency name (a crown as kronaCode reads it), else "".
+// only a currency name (a crown as kronaCode reads it), or a heading
+// its code (currencyHeading), name, else "".
 func headerLineCurrency(text string) string {
 	var codes []string
+	for _, m := range currencyHeading.FindAllStringSubmatch(text, -1) {
+		codes = append(codes, m[1])
+	}
 	for _, m := range currencyHeaderLine.FindAllStringSubmatch(text, -1) {
 		c := currencyCode(m[1])
 		if l := strings.ToLower(m[1]); l == "kr" || l == "kr." {
