@@ -714,6 +714,8 @@ func TestBankAccounts(t *testing.T) {
 		// an account's number on a line that names its bank.
 		{"an argentine cbu", "CBU: 2850590900940401234500", []string{"2850590900940401234500"}},
 		{"a new zealand account by its shape", "Aroha Ngata Everyday Account 03-1587-0456789-00", []string{"03-1587-0456789-00"}},
+		{"a swedish clearing number and account by their shape", "Konto: Privatkonto 8327-9, 994 471 882-1", []string{"8327-9, 994 471 882-1"}},
+		{"the same in a statement's footer", "VÄNERBANKEN Kontoutdrag 8327-9, 994 471 882-1          Sida 2 av 2", []string{"8327-9, 994 471 882-1"}},
 		{"a colombian savings account", "Consignar el reembolso en la cuenta de ahorros Bancolombia N° 123-456789-01", []string{"123-456789-01"}},
 		{"a chilean current account cut by a line break", "mediante transferencia a la cuenta corriente\nN° 00-123-45678-09 del Banco de Chile, a nombre del arrendador.", []string{"00-123-45678-09"}},
 		{"an indonesian account cut by a line break", "dibayarkan setiap tanggal 25 ke rekening\n\nBCA nomor 2345678901 atas nama PIHAK KEDUA.", []string{"2345678901"}},
