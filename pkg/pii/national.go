@@ -240,6 +240,10 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b([23]\d{13})\b`), valid: func(s string) bool { return validDate(s[1:3], s[3:5], s[5:7]) }, label: regexp.MustCompile(`(?i)\bnational\s+id(?:entity)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 14, run: 14},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: israelIDValid, label: regexp.MustCompile(`(?i)(?:\bteudat\s+zehut|\bt\.z\.?|ת\.?ז\.?)\)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bdni\b[^\p{L}\p{N}]*$`), digits: 8, run: 8},
+	// Found from outside (thirty-fourth trial): an Australian health
+	// practitioner's registration number (AHPRA), its profession's three
+	// letters and ten digits, "registration number NMW0002219874".
+	{re: regexp.MustCompile(`\b((?:ATS|CMR|CHI|DEN|MED|MRP|NMW|OCC|OPT|OST|PAR|PHA|PHY|POD|PSY)\d{10})\b`), valid: func(string) bool { return true }, digits: 10, run: 10},
 	// Found from outside (thirty-fourth trial): Kenya's SHA member
 	// numbers, "SHA member no: SHA-6613-0284-7719", "Insurance/SHA no:".
 	{re: regexp.MustCompile(`\b([A-Z]{0,4}\d{6,14}|\d{4} \d{4}|[A-Z]{2,4}-\d{3,6}(?:-\d{2,6}){1,3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:member(?:ship)?|subscriber|insured)\s*(?:id|no\b\.?|number|#)|\bid\s*/\s*certificate\s+(?:no\b\.?|number)|\b(?:sha|shif|nhif)\s*(?:id|no\b\.?|number|#))[^\p{L}\p{N}]*$`), digits: 6, run: 3},

@@ -324,6 +324,8 @@ func TestNationalIDs(t *testing.T) {
 		{"gr afm bad check", "ΑΦΜ: 068933131", nil},
 		{"gr afm of a company", "Η εταιρεία «ΑΡΤΟΠΟΙΕΙΑ ΜΑΝΩΛΑΚΗΣ Ι.Κ.Ε.», Περιστέρι,\nΤΚ 121 36, με ΑΦΜ 801774392, ΔΟΥ Περιστερίου", nil},
 		{"co cédula", "C.C. 1.037.584.219", []string{"1.037.584.219"}},
+		{"an ahpra registration number by its shape", "registered with AHPRA (registration number NMW0002219874) at all times", []string{"NMW0002219874"}},
+		{"a profession's letters before nine digits are no registration", "Ref MED000221987 dated", nil},
 		{"co cédula card, its number under the title", "REPÚBLICA DE COLOMBIA\nCÉDULA DE CIUDADANÍA\nNÚMERO 1.020.745.318\nAPELLIDOS", []string{"1.020.745.318"}},
 		{"it tessera sanitaria", "Tessera sanitaria n. 80380000900412345678", []string{"80380000900412345678"}},
 		{"ni health and care number", "DOB 12/12/1974 H&C No. 320 418 7756", []string{"320 418 7756"}},
