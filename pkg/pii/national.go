@@ -240,6 +240,27 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b([23]\d{13})\b`), valid: func(s string) bool { return validDate(s[1:3], s[3:5], s[5:7]) }, label: regexp.MustCompile(`(?i)\bnational\s+id(?:entity)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 14, run: 14},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: israelIDValid, label: regexp.MustCompile(`(?i)(?:\bteudat\s+zehut|\bt\.z\.?|ת\.?ז\.?)\)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bdni\b[^\p{L}\p{N}]*$`), digits: 8, run: 8},
+	// East and Southeast Asia's numbers: Korea's resident registration
+	// number (its birth date; its check digit, which numbers issued
+	// since October 2020 lack, else its label), Taiwan's national ID
+	// (its letter and check digit), Thailand's ID (thirteen digits, mod
+	// 11, grouped 1-4-5-2-1, else under its label), Japan's My Number
+	// (its check digit, under its label), Vietnam's citizen identity
+	// card (CCCD, twelve digits; the older CMND, nine), the Philippines'
+	// PhilSys card number, Malaysia's MyKad without its dashes (its birth
+	// date) and its EPF (KWSP) and SOCSO member numbers under their
+	// labels, and Indonesia's tax number (NPWP) in its shape.
+	{re: regexp.MustCompile(`\b(\d{6})-([1-8]\d{6})\b`), valid: rrnValid, digits: 13, run: 6},
+	{re: regexp.MustCompile(`\b(\d{6})-?([1-8]\d{6})\b`), valid: func(s string) bool { return validDate(s[0:2], s[2:4], s[4:6]) }, label: regexp.MustCompile(`(?i)(?:\bresident\s+registration\s+(?:no\b\.?|number)|\brrn|주민등록번호)[^\p{L}\p{N}]*$`), digits: 13, run: 6},
+	{re: regexp.MustCompile(`\b([A-Z][12]\d{8})\b`), valid: taiwanIDValid, digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d)-(\d{4})-(\d{5})-(\d{2})-(\d)\b`), valid: thaiIDValid, digits: 13, run: 5},
+	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: thaiIDValid, label: regexp.MustCompile(`(?i)(?:\bthai\s+(?:national\s+)?id(?:\s+card)?|\bcitizen\s+id|เลขประจำตัวประชาชน)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b(\d{4}) ?(\d{4}) ?(\d{4})\b`), valid: myNumberValid, label: regexp.MustCompile(`(?i)(?:\bmy\s*number|\bindividual\s+number|個人番号|マイナンバー)(?:\s*(?:no\b\.?|#))?[^\p{L}\p{N}]*$`), digits: 12, run: 4},
+	{re: regexp.MustCompile(`\b(\d{12}|\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bcccd|\bcmnd|\bc[ăa]n\s+c[ưu][ớo]c(?:\s+c[ôo]ng\s+d[âa]n)?|\bch[ứu]ng\s+minh\s+(?:nh[âa]n\s+d[âa]n|th[ưu]))(?:\s+(?:s[ốo]|no\b\.?))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d{4})[ -]?(\d{4})[ -]?(\d{4})[ -]?(\d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bphilsys(?:\s+card)?|\bphilid|\bpsn|\bpcn)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 16, run: 4},
+	{re: regexp.MustCompile(`\b(\d{6})(\d{2})(\d{4})\b`), valid: func(s string) bool { return validDate(s[0:2], s[2:4], s[4:6]) }, label: regexp.MustCompile(`(?i)(?:\bk/p|\bkad\s+pengenalan|\bmykad|\bnric|\bi/?c)(?:\s*(?:no\b\.?|number|baru|#))?[^\p{L}\p{N}]*$`), digits: 12, run: 12},
+	{re: regexp.MustCompile(`\b(\d{7,9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:epf|kwsp|socso|perkeso)(?:\s+member(?:ship)?)?(?:\s*(?:no\b\.?|number|#))?|\bno\.?\s*(?:ahli\s+)?(?:kwsp|epf|perkeso))[^\p{L}\p{N}]*$`), digits: 7, run: 7},
+	{re: regexp.MustCompile(`\b(\d{2})\.(\d{3})\.(\d{3})\.(\d)-(\d{3})\.(\d{3})\b`), valid: func(string) bool { return true }, firms: true, digits: 15, run: 3},
 	// Found from outside (thirty-fourth trial): an Australian health
 	// practitioner's registration number (AHPRA), its profession's three
 	// letters and ten digits, "registration number NMW0002219874".
@@ -1482,4 +1503,74 @@ func israelIDValid(s string) bool {
 		sum += d/10 + d%10
 	}
 	return sum%10 == 0
+}
+
+// rrnValid: Korea's resident registration number, its birth date and
+// its check digit (weights 2 to 9, then 2 to 5, mod 11).
+func rrnValid(s string) bool {
+	if len(s) != 13 || !validDate(s[0:2], s[2:4], s[4:6]) {
+		return false
+	}
+	sum := 0
+	for i, w := range []int{2, 3, 4, 5, 6, 7, 8, 9, 2, 3, 4, 5} {
+		sum += int(s[i]-'0') * w
+	}
+	return (11-sum%11)%10 == int(s[12]-'0')
+}
+
+// taiwanLetters are the values of the first letter of Taiwan's national
+// ID, by its place in the alphabet.
+var taiwanLetters = [26]int{10, 11, 12, 13, 14, 15, 16, 17, 34, 18, 19, 20, 21, 22, 35, 23, 24, 25, 26, 27, 28, 29, 32, 30, 31, 33}
+
+// taiwanIDValid: Taiwan's national ID, a letter standing for two digits,
+// then nine digits, weighted 1, 9, 8, ..., 1, 1 to a multiple of ten.
+func taiwanIDValid(s string) bool {
+	if len(s) != 10 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	v := taiwanLetters[s[0]-'A']
+	sum := v/10 + (v%10)*9
+	for i := 1; i < 10; i++ {
+		w := 9 - i
+		if i == 9 {
+			w = 1
+		}
+		sum += int(s[i]-'0') * w
+	}
+	return sum%10 == 0
+}
+
+// thaiIDValid: Thailand's ID, twelve digits weighted 13 down to 2 and a
+// check digit, (11 - sum mod 11) mod 10.
+func thaiIDValid(s string) bool {
+	if len(s) != 13 || s[0] == '0' {
+		return false
+	}
+	sum := 0
+	for i := 0; i < 12; i++ {
+		sum += int(s[i]-'0') * (13 - i)
+	}
+	return (11-sum%11)%10 == int(s[12]-'0')
+}
+
+// myNumberValid: Japan's individual number, eleven digits weighted from
+// the right 2 to 7 and 2 to 6, and a check digit, 11 - sum mod 11, 0 for
+// a remainder of 0 or 1.
+func myNumberValid(s string) bool {
+	if len(s) != 12 {
+		return false
+	}
+	sum := 0
+	for n := 1; n <= 11; n++ {
+		q := n + 1
+		if n > 6 {
+			q = n - 5
+		}
+		sum += int(s[11-n]-'0') * q
+	}
+	check := 0
+	if r := sum % 11; r > 1 {
+		check = 11 - r
+	}
+	return check == int(s[11]-'0')
 }
