@@ -22,6 +22,9 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// A calling code in parentheses for the "+", under a phone label.
+		{"a hong kong number with its code in parentheses", "Tel: (852) 2345 6789", []string{"(852) 2345 6789"}},
+		{"a code in parentheses without a label", "Ref (852) 2345 6789", []string{}},
 		// Found from outside (thirty-fourth trial): the other party's
 		// mobile in a statement's mobile money or instant transfer line.
 		{"a kenyan mobile in an m-pesa transfer", "12-02  MPESA B2C TRANSFER 254712906338 JOHN OTIENO  12,000.00", []string{"254712906338"}},

@@ -337,7 +337,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	form := !slashed && phoneForm(groups, plus, text[start] == '(')
 	// A national number's shapes (trunkless) are no international one's:
 	// after a "+" the first group is a calling code.
-	if !form && (plus || !trunkless(groups)) && !areaCode(text, rs) && !plusReadAsFour(groups) && !zerosForPlus(groups) && !nanpShape(groups) {
+	if !form && (plus || !trunkless(groups)) && !areaCode(text, rs) && !plusReadAsFour(groups) && !zerosForPlus(groups) && !nanpShape(groups) && !codeInParens(text, rs) {
 		return [2]int{}, false
 	}
 	label := labelBefore(lt, start)
@@ -406,6 +406,22 @@ func plusReadAsFour(groups []string) bool {
 		return false
 	}
 	return phoneForm(append([]string{groups[0][1:]}, groups[1:]...), true, false)
+}
+
+// codeInParens reports whether the runs are an international number
+// whose calling code stands in parentheses for the "+": "(852) 2345
+// 6789", "(65) 6123 4567". An area code is written so too: such a number
+// is taken only under a phone label.
+func codeInParens(text string, rs []run) bool {
+	r := rs[0]
+	if len(rs) < 2 || r.start == 0 || text[r.start-1] != '(' || r.end >= len(text) || text[r.end] != ')' {
+		return false
+	}
+	groups := make([]string, len(rs))
+	for k, x := range rs {
+		groups[k] = text[x.start:x.end]
+	}
+	return phoneForm(groups, true, false)
 }
 
 // zerosForPlus reports whether groups are an international number dialled
