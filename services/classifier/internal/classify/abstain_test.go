@@ -269,6 +269,11 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// notice of a hearing offered as an invoice.
 		{"a customs decision the model calls an invoice", unsure{[]events.Candidate{c("invoice", 1.0)}, ""}, "TULLI | Tullauspäätös / Tullbeslut            MRN 26FI000000871240T1\nPäätöspäivä 05.03.2026\nArvo laskun mukaan: 2480.00 USD", "other", true, true, "customs decision"},
 		{"a court's letter the model calls an invoice", unsure{[]events.Candidate{c("invoice", 0.33), c("contract", 0.31)}, ""}, "SĄD REJONOWY DLA KRAKOWA-PODGÓRZA W KRAKOWIE\nI Wydział Cywilny\nul. Przy Rondzie 7, 31-547 Kraków", "other", true, true, "court letter"},
+		// Found from outside (thirty-sixth trial): a quotation offered as
+		// a purchase order at 1.00.
+		{"a quotation the model calls an order", unsure{[]events.Candidate{c("purchase_order", 0.998)}, ""}, "NAKAMURA PRECISION MACHINERY CO., LTD.\nTel +81-3-6435-2210\n\nQUOTATION\nQuotation No.: Q-2026-1193      Date: 1 December 2026", "other", true, true, "quotation"},
+		{"a german offer by its number", unsure{[]events.Candidate{c("invoice", 0.9)}, ""}, "Schreinerei Huber GmbH\nAngebot Nr. 2026-0412\nSehr geehrte Frau Maier,", "other", true, true, "quotation"},
+		{"an order that asks for its number to be quoted", unsure{[]events.Candidate{c("purchase_order", 0.99)}, ""}, "Order form\nPO no: 4833055\nQuote the order number on your invoice", "purchase_order", false, false, ""},
 		{"a commercial invoice titled a customs declaration too", unsure{[]events.Candidate{c("invoice", 0.99)}, ""}, "COMMERCIAL INVOICE / CUSTOMS DECLARATION\nExporter: Lion City Exports Pte Ltd", "invoice", false, false, ""},
 		{"a payslip the model calls other", unsure{[]events.Candidate{c("other", 0.97), c("tax_form", 0.02)}, ""}, "PAYSLIP\nGross pay 3,100.87", "other", false, false, ""},
 		{"a tax form that mentions payslips further down", taxForm, "P60 End of Year Certificate\nTax year to 5 April 2026\nEmployee's details\nPay and Income Tax details\nKeep this certificate with your payslips.", "tax_form", false, false, ""},

@@ -41,6 +41,14 @@ var outsideKinds = []struct {
 	// DECLARATION").
 	{"customs decision", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:customs\s+(?:decision|assessment\s+notice)|tullauspäätös|tullauspaatos|tullbeslut|zollbescheid|einfuhrabgabenbescheid|decyzja\s+celna|celní\s+rozhodnutí|vámhatározat)(?:$|[^\p{L}])`)},
 	{"court letter", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:notice\s+of\s+hearing|court\s+summons|summons\s+to\s+appear|zawiadomienie\s+o\s+terminie\s+rozprawy|wezwanie\s+na\s+rozpraw\p{L}*|ladung\s+zu[mr]\s+(?:m[üu]ndlichen\s+)?(?:verhandlung|termin|gerichtstermin)|citation\s+à\s+compara[îi]tre|citaci[óo]n\s+judicial|kallelse\s+till\s+(?:huvud)?förhandling|předvolání\s+k\s+(?:jednání|soudu)|kutsu\s+(?:oikeuteen|käsittelyyn)|^(?:s[ąa]d\s+(?:rejonowy|okr[ęe]gowy)|district\s+court|magistrates['’]?\s+court|county\s+court|tribunal\s+judiciaire|juzgado\s+de\s+primera\s+instancia|käräjäoikeus|tingsrätt|tingrett|byret|okresní\s+soud|járásbíróság))(?:$|[^\p{L}])`)},
+	// Found from outside (thirty-sixth trial): a Japanese maker's
+	// quotation offered as a purchase order at 1.00 (the amount rule alone
+	// held it). A seller's offer is neither a buyer's order nor a bill.
+	// Only as a title: the word opening its line and standing alone or
+	// before its number ("QUOTATION", "Quotation No.: Q-2026-1193",
+	// "Angebot Nr. 4471"), not "Quote the order number on your invoice"
+	// nor an order's "Quotation ref.".
+	{"quotation", regexp.MustCompile(`(?i)^(?:(?:sales|price|service)\s+)?(?:quotation|quote|angebot|kostenvoranschlag|offerte|offert|devis|cotizaci[óo]n|presupuesto|preventivo|or[çc]amento|tilbud|tarjous|nab[íi]dka|[áa]raj[áa]nlat|oferta\s+(?:handlowa|cenowa|comercial)|b[áa]o\s+gi[áa]|sebut\s+harga|penawaran\s+harga|見積書|御見積書)(?:\s*$|\s*:?\s*(?:no\b\.?|nr\b\.?|n[°º]|num[ée]ro|number|#)|\s+[A-Z]{0,4}[-/]?\d|\s{2,})|^(?:見積書|御見積書)`)},
 	{"curriculum vitae", regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 
