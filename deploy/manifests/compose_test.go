@@ -124,7 +124,7 @@ func TestDockerfile(t *testing.T) {
 	for _, want := range []string{"CGO_ENABLED=0", "-trimpath", "tesseract-ocr tesseract-ocr-eng poppler-utils", "--no-install-recommends",
 		// the languages the OCR service reads pages again in (DOCKET_OCR_DETECT_LANGUAGES)
 		"tesseract-ocr-deu tesseract-ocr-fra tesseract-ocr-spa tesseract-ocr-ita tesseract-ocr-nld tesseract-ocr-por tesseract-ocr-swe tesseract-ocr-dan tesseract-ocr-pol",
-		"tesseract-ocr-nor tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-tur tesseract-ocr-fin tesseract-ocr-hun tesseract-ocr-ron tesseract-ocr-isl tesseract-ocr-hrv tesseract-ocr-lav tesseract-ocr-lit tesseract-ocr-est tesseract-ocr-cat tesseract-ocr-slv"} {
+		"tesseract-ocr-nor tesseract-ocr-ces tesseract-ocr-slk tesseract-ocr-tur tesseract-ocr-fin tesseract-ocr-hun tesseract-ocr-ron tesseract-ocr-isl tesseract-ocr-hrv tesseract-ocr-lav tesseract-ocr-lit tesseract-ocr-est tesseract-ocr-cat tesseract-ocr-slv tesseract-ocr-vie"} {
 		if !strings.Contains(df, want) {
 			t.Errorf("Dockerfile lacks %q", want)
 		}

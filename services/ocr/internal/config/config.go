@@ -58,7 +58,7 @@ type Config struct {
 	// DetectLanguages are the languages a page is read again in when its
 	// first reading is in one of them (those Tesseract has data for: the
 	// Debian packages tesseract-ocr-<code>); "none" turns detection off.
-	DetectLanguages []string `env:"DOCKET_OCR_DETECT_LANGUAGES" envSeparator:"," envDefault:"deu,fra,spa,ita,nld,por,swe,dan,pol,nor,ces,slk,tur,fin,hun,ron,isl,hrv,lav,lit,est,cat,slv"`
+	DetectLanguages []string `env:"DOCKET_OCR_DETECT_LANGUAGES" envSeparator:"," envDefault:"deu,fra,spa,ita,nld,por,swe,dan,pol,nor,ces,slk,tur,fin,hun,ron,isl,hrv,lav,lit,est,cat,slv,vie"`
 	// DPI is the resolution scanned PDF pages are rasterized at, and the
 	// resolution assumed for images that do not state one.
 	DPI int `env:"DOCKET_OCR_DPI" envDefault:"300"`

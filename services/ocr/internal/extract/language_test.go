@@ -135,11 +135,12 @@ func TestDetectLanguageBeyondTheCorpus(t *testing.T) {
 		"lit": "Gerbiamas kliente, siunčiame jums sąskaitą už kovo mėnesį suteiktas paslaugas. Prašome sumokėti sumą iki nurodytos datos pavedimu į mūsų sąskaitą. Jei turite klausimų, susisiekite su mumis, nes mes visada pasiruošę padėti, taip pat galite rasti informacijos mūsų svetainėje.",
 		"est": "Lugupeetud klient, saadame teile manusena arve märtsis osutatud teenuste eest. Palun tasuge summa kuni maksetähtajani meie pangakontole. Kui teil on küsimusi, võtke meiega ühendust, sest me oleme alati valmis aitama, ja vastavalt teie soovile saadame ka paberarve.",
 		"cat": "Benvolgut client, us enviem adjunta la factura dels serveis que us hem prestat durant el mes de març. Us demanem que aboneu l'import abans de la data de venciment al nostre compte. Si teniu cap dubte, podeu contactar amb nosaltres, perquè també estem disponibles per telèfon.",
+		"vie": "Kính gửi quý khách hàng, công ty điện lực xin thông báo hóa đơn tiền điện tháng này. Quý khách vui lòng thanh toán trước ngày đến hạn. Nếu có thắc mắc, xin liên hệ tổng đài chăm sóc khách hàng của công ty để được hỗ trợ. Trân trọng cảm ơn quý khách đã sử dụng dịch vụ.",
 		"slv": "Spoštovani, v prilogi vam pošiljamo račun za storitve, ki smo jih opravili v marcu. Prosimo, da znesek plačate do datuma zapadlosti na naš račun. Če imate kakršna koli vprašanja, nas lahko pokličete, saj smo vam vedno na voljo, in tudi vnaprej se vam zahvaljujemo za plačilo.",
 	}
 	// The English model spells the letters it lacks without their marks,
 	// or as others: the page as it would read it.
-	asRead := strings.NewReplacer("ø", "o", "æ", "ae", "å", "a", "ð", "d", "þ", "b", "ş", "s", "ı", "i", "ğ", "g", "č", "c", "š", "s", "ž", "z", "ř", "r", "ě", "e", "ů", "u", "ő", "o", "ű", "u", "ă", "a", "ț", "t", "ș", "s", "ā", "a", "ē", "e", "ī", "i", "ū", "u", "ļ", "l", "ņ", "n", "ķ", "k", "ģ", "g", "ą", "a", "ę", "e", "ė", "e", "į", "i", "ų", "u", "õ", "o", "ä", "a", "ö", "o", "ü", "u", "á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ý", "y", "ď", "d", "ť", "t", "ň", "n", "ľ", "l", "ĺ", "l", "ŕ", "r", "ç", "c", "à", "a", "è", "e", "ò", "o", "ć", "c", "đ", "d")
+	asRead := strings.NewReplacer("ø", "o", "æ", "ae", "å", "a", "ð", "d", "þ", "b", "ş", "s", "ı", "i", "ğ", "g", "č", "c", "š", "s", "ž", "z", "ř", "r", "ě", "e", "ů", "u", "ő", "o", "ű", "u", "ă", "a", "ț", "t", "ș", "s", "ā", "a", "ē", "e", "ī", "i", "ū", "u", "ļ", "l", "ņ", "n", "ķ", "k", "ģ", "g", "ą", "a", "ę", "e", "ė", "e", "į", "i", "ų", "u", "õ", "o", "ä", "a", "ö", "o", "ü", "u", "á", "a", "é", "e", "í", "i", "ó", "o", "ú", "u", "ý", "y", "ď", "d", "ť", "t", "ň", "n", "ľ", "l", "ĺ", "l", "ŕ", "r", "ç", "c", "à", "a", "è", "e", "ò", "o", "ć", "c", "đ", "d", "ơ", "o", "ư", "u", "ạ", "a", "ả", "a", "ấ", "a", "ầ", "a", "ẩ", "a", "ậ", "a", "ắ", "a", "ằ", "a", "ặ", "a", "ế", "e", "ề", "e", "ể", "e", "ệ", "e", "ị", "i", "ỉ", "i", "ố", "o", "ồ", "o", "ổ", "o", "ộ", "o", "ớ", "o", "ờ", "o", "ở", "o", "ợ", "o", "ụ", "u", "ủ", "u", "ứ", "u", "ừ", "u", "ữ", "u", "ự", "u", "ỗ", "o", "ễ", "e", "ỹ", "y", "ý", "y", "â", "a", "ê", "e", "ô", "o", "ì", "i", "ù", "u", "ã", "a", "ĩ", "i", "ũ", "u")
 	for lang, text := range pages {
 		for _, form := range []struct{ name, text string }{{"clean", text}, {"as the English model reads it", asRead.Replace(text)}} {
 			t.Run(lang+", "+form.name, func(t *testing.T) {
@@ -158,7 +159,7 @@ func TestDetectLanguageBeyondTheCorpus(t *testing.T) {
 // Hungarian employment contract, a bilingual French passport): forms with
 // few function words, which their document words name.
 func TestDetectLanguageOnFormsAsRead(t *testing.T) {
-	for _, lang := range []string{"nor", "tur", "slk", "isl", "lav", "hun", "fra"} {
+	for _, lang := range []string{"nor", "tur", "slk", "isl", "lav", "hun", "fra", "vie"} {
 		b, err := os.ReadFile(filepath.Join(testdata, "lang", lang+".eng-read.txt"))
 		if err != nil {
 			t.Fatal(err)
