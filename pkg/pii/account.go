@@ -7,6 +7,11 @@ import (
 	"github.com/docket-run/docket/pkg/layout"
 )
 
+// bankNames are banks whose name alone, before a number, says it is an
+// account's: the largest of the regions where the trials found numbers
+// written so (found from outside, thirty-sixth trial).
+const bankNames = `(?:maybank|ocbc|dbs|posb|uob|hsbc|hang\s+seng|cimb|rhb|public\s+bank|hong\s+leong|ambank|bank\s+islam|bca|bni|bri|mandiri|bdo|bpi|metrobank|landbank|security\s+bank|standard\s+chartered|citibank|kasikorn|bangkok\s+bank|vietcombank|techcombank|bidv|vietinbank|agribank)`
+
 var (
 	// accountRe is a domestic bank account's number: digits in up to
 	// five groups joined by spaces or dashes ("123-45678-9",
@@ -45,11 +50,22 @@ var (
 		// Found from outside (thirty-fourth trial): a salary or savings
 		// account's number, a Danish registration and account number, a
 		// Czech account ("účtu č.").
-		`|\bclabe(?:\s+interbancaria)?|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+č\.)?)[^\p{L}\p{N}]*$`)
+		`|\bclabe(?:\s+interbancaria)?|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+č\.)?` +
+		// Found from outside (thirty-sixth trial): an account after its
+		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
+		// 1642 0388 7715", "DBS account", a law firm's "HSBC client
+		// account"), and Indonesia's "No. Rekening".
+		`|\b` + bankNames + `(?:\s+(?:client|savings|current|checking|business))?(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|\b(?:no\.?|nomor)\s*rekening)[^\p{L}\p{N}]*$`)
+	// bankNamesRe is a bank of bankNames: a law firm's "HSBC client
+	// account" is a bank's, whatever "client" says.
+	bankNamesRe = regexp.MustCompile(`(?i)\b` + bankNames + `\b`)
 	// plainAccountLabel is an account's number without "bank": a bank's
 	// statement names its holder's account so, or by the word alone
 	// ("Conta: 0097.0000.5421.8741").
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?)[^\p{L}\p{N}]*$`)
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?)[^\p{L}\p{N}]*$`)
+	// accountSuffix is a share's or a loan's suffix after an account's
+	// number, "-S10", "-L01".
+	accountSuffix = regexp.MustCompile(`^-[A-Z]\d{1,3}\b`)
 	// notBankAccount names an account that is no bank's: a customer's,
 	// a policy's, a utility's.
 	notBankAccount = regexp.MustCompile(`(?i)\b(?:customer|client|kunden|member|membership|policy|billing|utility|contract|loyalty|employer'?s?|supplier|vendor|tax|vat)\b[^\n]{0,20}(?:account|acct|a/c)`)
@@ -119,15 +135,21 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 	}
 	for _, m := range matchLines(lt, accountRe, holding(counts, 8, 2)) {
 		s := [2]int{m[0], m[1]}
-		if n := digits(text[m[0]:m[1]]); n < 8 || n > 22 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) {
+		suffix := accountSuffix.FindStringIndex(text[m[1]:])
+		if n := digits(text[m[0]:m[1]]); n < 8 || n > 22 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
 			continue
 		}
 		label := labelBefore(lt, m[0])
-		if notBankAccount.MatchString(label) {
+		if notBankAccount.MatchString(label) && !bankNamesRe.MatchString(label) {
 			continue
 		}
 		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) ||
 			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0]))) {
+			// A credit union's share or loan suffix belongs to the
+			// account: "Account 40071862-S10" (found from outside).
+			if suffix != nil {
+				s[1] += suffix[1]
+			}
 			locs = append(locs, s)
 		}
 	}

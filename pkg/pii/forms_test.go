@@ -704,6 +704,17 @@ func TestBankAccounts(t *testing.T) {
 		{"an account's number outside a bank's statement", "Northern Water\nAccount no.: 30012345", []string{}},
 		{"a customer's account in a bank's statement", "Bank statement\nCustomer account no.: 30012345", []string{}},
 		{"too few digits", "Bank account: 4471", []string{}},
+		// Found from outside (thirty-sixth trial): accounts after their
+		// bank's name, a statement's sub-accounts, Indonesia's "No.
+		// Rekening", a credit union's share suffix.
+		{"an account after its bank's name", "Bank: OCBC 601-284173-001", []string{"601-284173-001"}},
+		{"a malaysian bank's name and a spaced number", "Dibayar ke: Maybank 1642 0388 7715", []string{"1642 0388 7715"}},
+		{"a bank's account", "Refund to: DBS account 120-334587-9", []string{"120-334587-9"}},
+		{"a law firm's client account at a bank", "to HSBC client account 004-512-387294-001. E-mail:", []string{"004-512-387294-001"}},
+		{"a client account at no bank", "Your client account 004-512-387294", []string{}},
+		{"a statement's savings sub-account", "HANG SENG BANK\nStatement of Account\nHKD Savings 812-301774-001", []string{"812-301774-001"}},
+		{"an indonesian account", "No. Rekening: 0871-4426-3390", []string{"0871-4426-3390"}},
+		{"a credit union's account and its share suffix", "HUDSON VALLEY FEDERAL CREDIT UNION\nSTATEMENT OF ACCOUNT\nEVERYDAY CHECKING  Account 40071862-S10", []string{"40071862-S10"}},
 		// Found from outside (thirty-first trial): an account after its
 		// bank's sort code or BSB; an Indian statement's eleven digits.
 		{"an account after its sort code", "Bank:       Sort code 20-45-77   Account 53018842", []string{"53018842"}},
