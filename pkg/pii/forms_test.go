@@ -22,6 +22,10 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (thirty-sixth trial): an Indonesian mobile
+		// in brackets after its owner's name.
+		{"an indonesian mobile in brackets", "koordinator Bapak Agus Salim (0812-9044-3178).", []string{"(0812-9044-3178)"}},
+		{"an indonesian mobile of eleven digits", "HP 0813 1234 567", []string{"0813 1234 567"}},
 		// A calling code in parentheses for the "+", under a phone label.
 		{"a hong kong number with its code in parentheses", "Tel: (852) 2345 6789", []string{"(852) 2345 6789"}},
 		{"a code in parentheses without a label", "Ref (852) 2345 6789", []string{}},

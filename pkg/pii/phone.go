@@ -30,6 +30,8 @@ var (
 	cardSep = regexp.MustCompile(`^[ \-]$`)
 	// germanMobile is the prefix of a German mobile number.
 	germanMobile = regexp.MustCompile(`^01[5-7]\d{1,2}$`)
+	// indonesianMobile is an Indonesian mobile's first group.
+	indonesianMobile = regexp.MustCompile(`^08[1-9]\d$`)
 	// areaSlash parts a German or Austrian area code from the number.
 	areaSlash = regexp.MustCompile(`^ ?/ ?$`)
 	// cardBreak joins them across a line break, or a blank line where OCR
@@ -703,6 +705,11 @@ func phoneForm(g []string, plus, paren bool) bool {
 		// A German mobile: 015x, 016x, 017x and seven or eight digits
 		// ("0176 23456789", found from outside), a length no landline
 		// below has.
+		return true
+	case indonesianMobile.MatchString(g[0]) && len(g) >= 2 && len(g) <= 4 && digits >= 11 && digits <= 13:
+		// An Indonesian mobile: 08xx and seven to nine digits,
+		// "0812-9044-3178" (found from outside), longer than the
+		// landlines below.
 		return true
 	case g[0][0] == '0' && len(g[0]) >= 2 && g[0][1] != '0':
 		// Nine digits only with the area code in parentheses: "(01) 555 0147".
