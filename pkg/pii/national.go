@@ -412,8 +412,9 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // trial): a Brazilian RG with its state, "MG-14.582.337", a Chilean
 // card's document number, "527.331.004", a senior citizen's card,
 // "QC-2019-0884512", a Portuguese citizen card's "14328765 4 ZX9" and a
-// Brazilian voter's card in fours, "1043 2987 0167".
-var idValueRe = regexp.MustCompile(`\b(?:\d{4} \d{4} \d{4}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}(?:-\d{2,7}){0,2}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3})_?\b`)
+// Brazilian voter's card in fours, "1043 2987 0167". Found from outside
+// (thirty-sixth trial): a Philippine driver's licence, "N03-12-004417".
+var idValueRe = regexp.MustCompile(`\b(?:\d{4} \d{4} \d{4}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}(?:-\d{2,7}){0,2}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3}|[A-Z]\d{2}-\d{2}-\d{6})_?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
