@@ -679,8 +679,10 @@ var (
 // amounts in NZD", by its code or in words: "All figures in Naira (NGN)",
 // "All prices in Ringgit Malaysia" (found from outside: a Nigerian
 // invoice's and a Malaysian order's sums were held against the threshold
-// of no currency).
-var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?(?:amounts?|figures|prices|values|sums)(?: are)?(?: shown| stated| expressed| given| quoted)? in|(?:valores|montos|importes|cifras)(?: expresados| indicados)? en|valores em|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda))[ \t]*[:：]?[ \t]*(?:\b(` + allCodes + `)\b|(?i:(` + currencyWordAlt + `))\b)`)
+// of no currency); Indonesia's and Malaysia's "Mata uang: IDR" and
+// Vietnam's "Đơn vị tiền tệ: VND" (found from outside: an Indonesian
+// statement's balances in rupiah were held against the dollar's).
+var currencyDeclared = regexp.MustCompile(`(?i:\b(?:currency|account currency|(?:all )?(?:amounts?|figures|prices|values|sums)(?: are)?(?: shown| stated| expressed| given| quoted)? in|(?:valores|montos|importes|cifras)(?: expresados| indicados)? en|valores em|waluta|w[äa]hrung|devise|moneda|divisa|valuta|moeda|mata\s+uang|tiền\s+tệ))[ \t]*[:：]?[ \t]*(?:\b(` + allCodes + `)\b|(?i:(` + currencyWordAlt + `))\b)`)
 
 // declaredCurrency is the currency text declares for its amounts (found
 // from outside: a Polish statement's "Waluta: PLN" over balances written
