@@ -1500,6 +1500,9 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	a := Amount{Value: v, Start: n.start, End: n.end}
 	left := lt.LeftOf(n.start)
 	right := lt.RightOf(n.end)
+	if sgPostcode(text, n) {
+		return Amount{}, "", false
+	}
 	cur := currencyBefore(left)
 	if cur != "" && !n.grouped && !n.decimals && closesSum(left) {
 		// "18.500 kr. 4 manudi": the crowns close the sum before; the 4
@@ -2024,6 +2027,15 @@ func allDigits(s string) bool {
 		}
 	}
 	return s != ""
+}
+
+// sgPostcode reports whether n is a Singapore postcode as an address
+// writes it, "S(310127)", or as OCR reads that, "$(310127)": six digits
+// in parentheses after an S (found from outside: a hawker's receipt went
+// to review for 310,127 dollars).
+func sgPostcode(text string, n number) bool {
+	return len(n.raw) == 6 && !n.grouped && !n.decimals && n.start >= 2 && text[n.start-1] == '(' &&
+		(text[n.start-2] == 'S' || text[n.start-2] == '$') && n.end < len(text) && text[n.end] == ')'
 }
 
 // fineValue reads a number of four decimal places, its point a point or

@@ -92,6 +92,8 @@ func TestAmountForms(t *testing.T) {
 		{"a heading's currency over its sums", "ESTIMATED REPAIR COST (EGP) - agent workshop quotation attached\n\nBody parts and paint 142,500\n\nTotal estimate 185,000\n\nPolicy excess (deductible) per claim: EGP 5,000", []string{"185000.00 EGP label"}},
 		{"an indonesian statement's declared rupiah", "REKENING KORAN\nMata uang: IDR\nTanggal  Keterangan          Debet          Kredit          Saldo\n05/11    GAJI PT SINAR ABADI             12.750.000,00     21.165.200,00", []string{"12750000.00 IDR column", "21165200.00 IDR column"}},
 		{"a vietnamese declared dong", "Đơn vị tiền tệ: VND\nTổng cộng: 1.157.196", []string{"1157196.00 VND label"}},
+		{"a singapore postcode as OCR reads it", "AH SENG BAK KUT TEH\nBlk 127 Lor 1 Toa Payoh #02-18\n\n$(310127)\n\nTOTAL SGD 36.00", []string{"36.00 SGD currency"}},
+		{"a negative sum in parentheses", "Adjustment $(1,250.00)", []string{"1250.00 USD currency"}},
 		{"greek euro in words", "Σύνολο αποζημίωσης: 12.480,00 ευρώ", []string{"12480.00 EUR currency"}},
 		{"greek euro in capitals", "ΠΟΣΟ 2.350,00 ΕΥΡΩ", []string{"2350.00 EUR currency"}},
 		{"greek europe is no euro", "Έδρα: Λεωφόρος 12 Ευρώπης", []string{}},
