@@ -1146,6 +1146,8 @@ var (
 	// destinationBefore: a text, message or call sent to the number.
 	chequeBefore = regexp.MustCompile(`(?i)\b(?:chq|cheque|check)(?:\s*(?:no\b\.?|number|#))?[ \t]*$`)
 	netBefore    = regexp.MustCompile(`(?i)\bnet[ \t]*$`)
+	// addressBefore: the word of a part of a building before its number.
+	addressBefore = regexp.MustCompile(`(?i)\b(?:tower|block|blk|flat|floor|level|storey|wing|building|bldg|phase|apartment|apt|suite)\.?[ \t]*$`)
 	// counterpartyBefore: a payment's other party named by its number, a
 	// mobile-money paybill, till or account, "Merchant Payment to 522533 -
 	// NAIVAS" (found from outside: three such numbers were money).
@@ -1569,6 +1571,12 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// A cheque's number: "07 NOV CHQ 100318" in a statement's row (found
 	// from outside).
 	if cur == "" && !n.grouped && !n.decimals && chequeBefore.MatchString(left) {
+		return Amount{}, "", false
+	}
+	// A building's, floor's or flat's number in an address: "Purchase of
+	// Flat 8A, Tower 2, The Belcher's" (found from outside: a sum after
+	// the purchase's word).
+	if cur == "" && !n.decimals && !n.grouped && len(n.raw) <= 3 && addressBefore.MatchString(left) {
 		return Amount{}, "", false
 	}
 	// One or two digits before a word count what the word names, "for 2

@@ -94,6 +94,7 @@ func TestAmountForms(t *testing.T) {
 		{"a vietnamese declared dong", "Đơn vị tiền tệ: VND\nTổng cộng: 1.157.196", []string{"1157196.00 VND label"}},
 		{"a singapore postcode as OCR reads it", "AH SENG BAK KUT TEH\nBlk 127 Lor 1 Toa Payoh #02-18\n\n$(310127)\n\nTOTAL SGD 36.00", []string{"36.00 SGD currency"}},
 		{"a negative sum in parentheses", "Adjustment $(1,250.00)", []string{"1250.00 USD currency"}},
+		{"a tower's number after a purchase's word", "Re: Purchase of Flat 8A, Tower 2, The Belcher's, 89 Pok Fu Lam Road", []string{}},
 		{"greek euro in words", "Σύνολο αποζημίωσης: 12.480,00 ευρώ", []string{"12480.00 EUR currency"}},
 		{"greek euro in capitals", "ΠΟΣΟ 2.350,00 ΕΥΡΩ", []string{"2350.00 EUR currency"}},
 		{"greek europe is no euro", "Έδρα: Λεωφόρος 12 Ευρώπης", []string{}},
