@@ -574,8 +574,8 @@ var (
 	// A dollar's country prefix belongs to it: "Valor (R$)" is reais,
 	// not dollars (found from outside). "(R)" and "(N)" are a rand's and
 	// a naira's where the document is that country's (see locale).
-	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|[RNK]|ден\.?|VNĐ|F ?CFA|` + unitMarks + `)\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
-	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\([RNK]\)|\(ден\.?\)|\(VNĐ\)|\(F ?CFA\)|\((?:` + unitMarks + `)\)|\([Kk]r\.?\)|[Kk]r\.?$)`)
+	labelCurrency  = regexp.MustCompile(`\((` + allCodes + `|€|£|(?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|₹|₦|₱|Rs\.?|RM|[RNK]|ден\.?|VNĐ|F ?CFA|` + unitMarks + `)\)[\s:]*$|(?:^|[^\p{L}\p{N}])(` + allCodes + `)[ \t]*:?[ \t]*$`)
+	headerCurrency = regexp.MustCompile(`(?:\(|\b|\s)(` + allCodes + `|€|£|₹|₦|₱)(?:\)|\b|$)|(?:\(|\s|^)((?:US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|\(Rs\.?\)|\((?:RM|[RNK])\)|\(ден\.?\)|\(VNĐ\)|\(F ?CFA\)|\((?:` + unitMarks + `)\)|\([Kk]r\.?\)|[Kk]r\.?$|RM$)`)
 )
 
 // krona stands for "kr" until the document says whose krone or krona it
@@ -904,7 +904,7 @@ var rowDocument = regexp.MustCompile(`(?i)^(?:invoice|order|purchase order|debit
 
 // gluedMark ends a text with a currency's mark a sum may be written
 // against, with no space.
-var gluedMark = regexp.MustCompile(`(?:^|[^\p{L}])(?:Kshs?|KShs?|Rp|Rs)$`)
+var gluedMark = regexp.MustCompile(`(?:^|[^\p{L}])(?:Kshs?|KShs?|Rp|Rs|RM)$`)
 
 // sumStart starts a text with a sum written with decimals or groups.
 var sumStart = regexp.MustCompile(`^[ \t]*(?:\d+(?:[.,'’ ]\d{3})*[.,]\d{2}|\d{1,3}(?:[.,'’]\d{3})+)\b`)

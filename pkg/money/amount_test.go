@@ -95,6 +95,12 @@ func TestAmountForms(t *testing.T) {
 		{"a singapore postcode as OCR reads it", "AH SENG BAK KUT TEH\nBlk 127 Lor 1 Toa Payoh #02-18\n\n$(310127)\n\nTOTAL SGD 36.00", []string{"36.00 SGD currency"}},
 		{"a negative sum in parentheses", "Adjustment $(1,250.00)", []string{"1250.00 USD currency"}},
 		{"a tower's number after a purchase's word", "Re: Purchase of Flat 8A, Tower 2, The Belcher's, 89 Pok Fu Lam Road", []string{}},
+		// Found from outside (thirty-sixth trial): Malaysia's ringgit as
+		// it is written, before a sum, against it, and over a column.
+		{"ringgit against its sum", "MEGA JAYA SDN BHD\nJumlah RM4,200.00", []string{"4200.00 MYR currency"}},
+		{"ringgit over a payslip's column", "SYARIKAT PEMBINAAN MEGA JAYA SDN BHD\nPENDAPATAN                         RM\nGaji Pokok                      4,200.00\nElaun Tapak                       450.00", []string{"4200.00 MYR column", "450.00 MYR column"}},
+		{"ringgit in a column's heading", "Kuala Lumpur\nDescription        Amount (RM)\nRental             1,500.00", []string{"1500.00 MYR column"}},
+		{"an RM column's heading elsewhere", "Ward round\nDescription        Amount (RM)\nRental             1,500.00", []string{"1500.00 column"}},
 		{"greek euro in words", "Σύνολο αποζημίωσης: 12.480,00 ευρώ", []string{"12480.00 EUR currency"}},
 		{"greek euro in capitals", "ΠΟΣΟ 2.350,00 ΕΥΡΩ", []string{"2350.00 EUR currency"}},
 		{"greek europe is no euro", "Έδρα: Λεωφόρος 12 Ευρώπης", []string{}},

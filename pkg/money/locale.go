@@ -37,8 +37,10 @@ var (
 	// claim's "N185,000.00"; a Tshwane municipal bill, its only address
 	// on .gov.za, whose "R 5,149.63" due was no money).
 	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|(?i:south africa|south african|pretoria|tshwane|johannesburg|gauteng|durban|ekurhuleni|gqeberha|bloemfontein))\b|\.(?:co|gov|org|ac)\.za\b|\+27[ \d]`)
-	malaysian    = regexp.MustCompile(`\b(?:MYR|LHDN|(?i:malaysia|malaysian|kuala lumpur|lembaga hasil))\b|\.(?:com|gov|org)\.my\b|\+60[ \d]`)
-	nigerian     = regexp.MustCompile(`\b(?:NGN|FIRS|BVN|(?i:nigeria|nigerian|naira))\b|\.(?:com|gov|org)\.ng\b|\+234[ \d]`)
+	// A Malaysian firm's "Sdn Bhd" or "Berhad", a payslip's KWSP and
+	// PERKESO (found from outside: a slip gaji's ringgit were no money).
+	malaysian = regexp.MustCompile(`\b(?:MYR|LHDN|KWSP|PERKESO|(?i:malaysia|malaysian|kuala lumpur|lembaga hasil|sdn\.? bhd|berhad|ringgit))\b|\.(?:com|gov|org)\.my\b|\+60[ \d]`)
+	nigerian  = regexp.MustCompile(`\b(?:NGN|FIRS|BVN|(?i:nigeria|nigerian|naira))\b|\.(?:com|gov|org)\.ng\b|\+234[ \d]`)
 	// The kwacha's and the kina's "K8,500.00" (found from outside: a
 	// Zambian lease's rent and deposit were no money).
 	zambian   = regexp.MustCompile(`\b(?:ZMW|ZRA|(?i:zambia|zambian|lusaka|kwacha))\b|\.(?:co|gov|org)\.zm\b|\+260[ \d]`)
@@ -118,7 +120,7 @@ func (l *locale) letterBefore(left string) string {
 // code returns the currency a header's or a label's sign names: a letter
 // sign's in this locale ("" where it is none), any other as it is.
 func (l *locale) code(c string) string {
-	if c == "R" || c == "N" || c == "K" {
+	if c == "R" || c == "N" || c == "K" || c == "RM" {
 		l.load()
 		return l.letters[c]
 	}
