@@ -68,7 +68,11 @@ var (
 		`|przychód|przychody|przychodów|dochód|dochody|dochodu|zaliczka|zaliczki|zaliczek|podatek|podatku|składki|składka|składek|nadpłata|niedopłata|wynagrodzenie|wynagrodzenia|należność|należności|opłata|wartość|cena|podstawa obliczenia podatku|nájemné|zálohy|záloha` +
 		// A Danish payslip's year-to-date contributions and tax
 		// (thirty-fourth trial: "AM-bidrag 5.882,40   A-skat 21.366,62").
-		`|bidrag|am-bidrag|atp-bidrag|a-skat|skat|skatt`
+		`|bidrag|am-bidrag|atp-bidrag|a-skat|skat|skatt` +
+		// A Dutch payslip's pay, allowances and holiday pay, and a
+		// Malaysian one's (thirty-sixth trial: a loonstrook's salary and
+		// net pay, written without a currency, were no money).
+		`|salaris|brutoloon|nettoloon|loon|toeslag|vergoeding|reiskostenvergoeding|vakantiegeld|loonheffing|uitbetaald|gaji pokok|gaji bersih|elaun|pendapatan|potongan`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
@@ -83,7 +87,7 @@ var (
 	// corpus (Antal, Aantal, Menge, Cantidad, Quantité: a row shorter than
 	// its header puts the price under the quantity), nor the Finnish
 	// "määrä", which is a statement's amount too.
-	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent`)
+	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr`)
 	// idMark marks a number as an identifier wherever it stands: "INV#",
 	// "§ 4".
 	idMark = regexp.MustCompile(`[#§]`)
