@@ -7,6 +7,7 @@ import (
 	"context"
 	"fmt"
 	"math"
+	"strconv"
 	"strings"
 
 	"github.com/docket-run/docket/pkg/events"
@@ -107,17 +108,17 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 	ambiguous := ""
 	switch len(p.Set) {
 	case 0:
-		ambiguous = fmt.Sprintf("no type reaches the prediction set's threshold at coverage %.2f", b.m.Coverage())
+		ambiguous = fmt.Sprintf("no type reaches the prediction set's threshold at coverage %s", coverage(b.m.Coverage()))
 		if top := p.Scores[0]; top.Class == TypeOther {
 			// other is where a document of a type the model failed to
 			// recognize lands: recorded only when it reaches the threshold
 			// fitted on other's own calibration documents.
-			ambiguous = fmt.Sprintf("%s at %.2f is under its class threshold %.3f (fitted on its calibration documents at coverage %.2f)",
-				top.Class, top.P, b.m.Threshold(top.Class), b.m.Coverage())
+			ambiguous = fmt.Sprintf("%s at %.2f is under its class threshold %.3f (fitted on its calibration documents at coverage %s)",
+				top.Class, top.P, b.m.Threshold(top.Class), coverage(b.m.Coverage()))
 		}
 	case 1:
 	default:
-		ambiguous = fmt.Sprintf("%d types in the prediction set at coverage %.2f: %s", len(p.Set), b.m.Coverage(), strings.Join(p.Set, ","))
+		ambiguous = fmt.Sprintf("%d types in the prediction set at coverage %s: %s", len(p.Set), coverage(b.m.Coverage()), strings.Join(p.Set, ","))
 	}
 	feats := make([]string, len(p.Top))
 	for i, c := range p.Top {
@@ -132,7 +133,7 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 			"model.temperature":    fmt.Sprintf("%.4f", b.m.Temperature()),
 			"model.data_sha256":    b.m.DataSHA256(),
 			"model.prediction_set": strings.Join(p.Set, ","),
-			"model.coverage":       fmt.Sprintf("%.2f", b.m.Coverage()),
+			"model.coverage":       coverage(b.m.Coverage()),
 			"model.top_threshold":  fmt.Sprintf("%.4f", b.m.Threshold(p.Scores[0].Class)),
 		},
 		Unfamiliar: p.Known < MinKnownFeatures ||
@@ -143,3 +144,7 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 
 // Round rounds a score to four decimals, the precision decisions record.
 func Round(x float64) float64 { return math.Round(x*1e4) / 1e4 }
+
+// coverage writes a prediction set's coverage as the model states it,
+// "0.955" (with two decimals it read "0.95", which the README contradicted).
+func coverage(c float64) string { return strconv.FormatFloat(c, 'f', -1, 64) }

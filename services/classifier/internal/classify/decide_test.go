@@ -312,3 +312,17 @@ func TestTitleNamingAnotherTypeGoesToReview(t *testing.T) {
 		})
 	}
 }
+
+// TestCoverageAsTheModelStatesIt: the prediction set's coverage is
+// written as the model states it (0.955), not rounded to two decimals
+// (found from outside: review tasks said "coverage 0.95", the README
+// 0.955).
+func TestCoverageAsTheModelStatesIt(t *testing.T) {
+	p, err := builtIn(t).Classify(context.Background(), "Dear customer, thank you for your letter of 3 May.")
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := p.Context["model.coverage"]; got != "0.955" {
+		t.Errorf("model.coverage = %q, want 0.955", got)
+	}
+}

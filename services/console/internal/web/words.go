@@ -121,8 +121,11 @@ func ruleWords(t ReviewTask) string {
 		// itself a kind none of the types covers (a payslip).
 		return "a kind of document none of the types covers, suggested as other: " + outside + "; confirm other or set its type"
 	}
-	if i := slices.IndexFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.title_disagrees" }); i >= 0 && t.Reason == "ambiguous_type" {
-		// The type offered is the title's, not the model's.
+	if i := slices.IndexFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.title_disagrees" }); i >= 0 && (t.Reason == "ambiguous_type" || t.Reason == "low_confidence") {
+		// The type offered is the title's, not the model's, whose score
+		// for it says nothing (found from outside: "the model knows too
+		// few of the text's words to trust its "contract" (score 0.00)",
+		// a contract the model called a receipt).
 		return fmt.Sprintf("the document's title and the model disagree, suggested as the title's %q: %s; confirm or set its type", t.SuggestedType, t.Flags[i].Detail)
 	}
 	switch t.Reason {

@@ -83,6 +83,12 @@ func TestRuleWordsTitleDisagrees(t *testing.T) {
 	if got := ruleWords(task); got != want {
 		t.Errorf("ruleWords = %q\n want %q", got, want)
 	}
+	// The same when the model knew too few of the text's words.
+	task.Reason = "low_confidence"
+	task.Flags = append(task.Flags, Flag{Kind: "model.unfamiliar_text", Detail: "the model knows 2 of 156 of the text's words"})
+	if got := ruleWords(task); got != want {
+		t.Errorf("unfamiliar text: ruleWords = %q\n want %q", got, want)
+	}
 }
 
 // TestRuleWordsOutsideTypes: a document that names itself a kind none of
