@@ -396,3 +396,27 @@ func alnum(s string) int {
 	}
 	return n
 }
+
+// markColumn reports whether the layout analysis made a block of a narrow
+// column that it read as marks, a word for fewer than half of its lines:
+// a list's numbers, "1." to "9.", read as "." and "_" apart from their
+// lines (found from outside: a 200-dpi claim form; raw Tesseract, guessing
+// the resolution, read them on their lines). Such a column is as tall as
+// three lines or more and no wider than two.
+func markColumn(boxes []lineBox) bool {
+	var heights []int
+	for _, b := range boxes {
+		if b.words > 0 {
+			heights = append(heights, b.bottom-b.top)
+		}
+	}
+	if len(heights) < sideMinLines {
+		return false
+	}
+	slices.Sort(heights)
+	line := heights[len(heights)/2]
+	return slices.ContainsFunc(boxes, func(b lineBox) bool {
+		h := b.bottom - b.top
+		return h >= 3*line && b.right-b.left <= 2*line && b.words*line*2 < h
+	})
+}
