@@ -902,6 +902,11 @@ func closesSum(left string) bool {
 // rowDocument is a row's label that is a document's kind alone.
 var rowDocument = regexp.MustCompile(`(?i)^(?:invoice|order|purchase order|debit note|bill)$`)
 
+// creditDebitMark is the capital H (Haben) or S (Soll) a German bank
+// writes after a balance at the end of its line, "2.310,55 H" (found from
+// outside: a Kontoauszug's balances were read as hours).
+var creditDebitMark = regexp.MustCompile(`^ [HS][ \t]*(?:\r?\n|$)`)
+
 // gluedMark ends a text with a currency's mark a sum may be written
 // against, with no space.
 var gluedMark = regexp.MustCompile(`(?:^|[^\p{L}])(?:Kshs?|KShs?|Rp|Rs|RM)$`)
@@ -1077,7 +1082,7 @@ func shapeOK(text string, loc *locale, n number) bool {
 	// "%") where they stand: a number among numbers is spared the
 	// case-folded month names, which cost the most (found on a text of
 	// digits: 80 µs a number).
-	if wordStart(right[:min(len(right), 3)]) && ((unitAfter.MatchString(right) && !forintAfter.MatchString(right)) || monthAfter.MatchString(right)) {
+	if wordStart(right[:min(len(right), 3)]) && ((unitAfter.MatchString(right) && !forintAfter.MatchString(right) && !(n.decimals && creditDebitMark.MatchString(right))) || monthAfter.MatchString(right)) {
 		return false
 	}
 	if wordStart(left) && monthBefore.MatchString(left) {
@@ -1885,7 +1890,7 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 			}
 		}
 		t = strings.TrimSpace(withoutCurrencyEnd(t))
-		if !prose && !leader && hasWord(t) && !lineReference(t) && endsInDigit(t) && !maskedNumberEnd.MatchString(t) {
+		if !prose && !leader && hasWord(t) && !lineReference(t) && endsInDigit(t) && !maskedNumberEnd.MatchString(t) && !datedEnd.MatchString(t) {
 			// "16 State wages: $152,197.32  17": the cell left is a field
 			// with its own value, not this number's label. A masked card
 			// or account is no value: it names what paid ("VISA CREDIT
@@ -1985,6 +1990,12 @@ func isNumberText(s string) bool {
 }
 
 func endsInDigit(s string) bool { return s != "" && isDigit(s[len(s)-1]) }
+
+// datedEnd is a date a label ends with, after the word that dates it:
+// "Closing balance as at 30/11/2026", "Neuer Kontostand vom 30.11.2026",
+// "Balance on 30 Nov 2026". The date says when, not the cell's own value
+// (found from outside: a German statement's balances were no money).
+var datedEnd = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:as\s+(?:at|of)|on|at|by|to|until|per|vom|zum|am|bis|per|au|du|al|del|em|op|den|pr\.?)\s+(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}{3,9}\.?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4})$`)
 
 // maskedNumberEnd is a masked card's or account's number at the end of a
 // cell: its hidden digits' marks, then the last few shown.

@@ -69,10 +69,11 @@ var (
 		// A Danish payslip's year-to-date contributions and tax
 		// (thirty-fourth trial: "AM-bidrag 5.882,40   A-skat 21.366,62").
 		`|bidrag|am-bidrag|atp-bidrag|a-skat|skat|skatt` +
-		// A Dutch payslip's pay, allowances and holiday pay, and a
-		// Malaysian one's (thirty-sixth trial: a loonstrook's salary and
-		// net pay, written without a currency, were no money).
-		`|salaris|brutoloon|nettoloon|loon|toeslag|vergoeding|reiskostenvergoeding|vakantiegeld|loonheffing|uitbetaald|gaji pokok|gaji bersih|elaun|pendapatan|potongan`
+		// A German statement's balance, a Dutch payslip's pay, allowances
+		// and holiday pay, and a Malaysian one's (thirty-sixth trial: a
+		// Kontoauszug's balances and a loonstrook's salary and net pay,
+		// written without a currency, were no money).
+		`|kontostand|salaris|brutoloon|nettoloon|loon|toeslag|vergoeding|reiskostenvergoeding|vakantiegeld|loonheffing|uitbetaald|gaji pokok|gaji bersih|elaun|pendapatan|potongan`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
