@@ -1993,9 +1993,15 @@ func endsInDigit(s string) bool { return s != "" && isDigit(s[len(s)-1]) }
 
 // datedEnd is a date a label ends with, after the word that dates it:
 // "Closing balance as at 30/11/2026", "Neuer Kontostand vom 30.11.2026",
-// "Balance on 30 Nov 2026". The date says when, not the cell's own value
-// (found from outside: a German statement's balances were no money).
-var datedEnd = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:as\s+(?:at|of)|on|at|by|to|until|per|vom|zum|am|bis|per|au|du|al|del|em|op|den|pr\.?)\s+(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}\.?\s+\p{L}{3,9}\.?\s+\d{4}|\p{L}{3,9}\.?\s+\d{1,2},?\s+\d{4})$`)
+// "Net pay for November 2026", "Total for the period 1 Nov - 30 Nov
+// 2026". The date says when, not the cell's own value (found from
+// outside: a German statement's balances were no money).
+var datedEnd = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:as\s+(?:at|of)|on|at|by|to|until|per|vom|zum|am|bis|au|du|al|del|em|op|den|pr\.?|for|of|in|na\s+dzie[ńn]|dnia|ke)\s+(?:the\s+(?:month|period)\s+(?:of\s+)?)?` + dateToken + `(?:\s*[-–]\s*` + dateToken + `)?$`)
+
+// dateToken is a date as a label writes it: "30/11/2026", "2026-11-30",
+// "30 Nov 2026", "November 30, 2026", "November 2026", or, first in a
+// range, without its year ("1 Nov - 30 Nov 2026").
+var dateToken = `(?:\d{1,2}[./-]\d{1,2}[./-](?:\d{4}|\d{2})|\d{4}-\d{2}-\d{2}|\d{1,2}\.?\s+` + monthWord + `\.?(?:\s+\d{4})?|` + monthWord + `\.?\s+\d{1,2},?(?:\s+\d{4})?|` + monthWord + `\.?\s+\d{4})`
 
 // maskedNumberEnd is a masked card's or account's number at the end of a
 // cell: its hidden digits' marks, then the last few shown.

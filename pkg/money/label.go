@@ -73,7 +73,7 @@ var (
 		// and holiday pay, and a Malaysian one's (thirty-sixth trial: a
 		// Kontoauszug's balances and a loonstrook's salary and net pay,
 		// written without a currency, were no money).
-		`|kontostand|salaris|brutoloon|nettoloon|loon|toeslag|vergoeding|reiskostenvergoeding|vakantiegeld|loonheffing|uitbetaald|gaji pokok|gaji bersih|elaun|pendapatan|potongan`
+		`|kontostand|stan konta|stan rachunku|salaris|brutoloon|nettoloon|loon|toeslag|vergoeding|reiskostenvergoeding|vakantiegeld|loonheffing|uitbetaald|gaji pokok|gaji bersih|elaun|pendapatan|potongan`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
