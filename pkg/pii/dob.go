@@ -171,9 +171,13 @@ var birthSentence = regexp.MustCompile(`(?i)\b(?:my|his|her|their|the (?:insured
 // numbers, as OCR may read it: "07/1 0/1958", "1 4.03.1990".
 var splitDateRe = regexp.MustCompile(`\b\d ?\d[./]\d ?\d[./]\d ?\d ?\d ?\d\b`)
 
+// ageThenBirth is a hospital form's joint label and the age before the
+// date: "Age/DOB: 40 / 12-Mar-1985" (found from outside).
+var ageThenBirth = regexp.MustCompile(`(?i)\bage\s*/\s*(?:d\.?\s?o\.?\s?b\.?|date of birth)[\s:.\-]*\d{1,3}\s*(?:y(?:ea)?rs?|y)?\s*/\s*$`)
+
 func birthLabelled(lt *layout.Text, start, end int) bool {
 	left := lt.LeftOf(start)
-	if birthLabel.MatchString(left) || birthSentence.MatchString(left) {
+	if birthLabel.MatchString(left) || birthSentence.MatchString(left) || ageThenBirth.MatchString(left) {
 		return true
 	}
 	// Two people's dates on one labelled row (found from outside): "Date

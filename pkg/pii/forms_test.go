@@ -368,6 +368,8 @@ func TestDateOfBirth(t *testing.T) {
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
 		{"german abbreviated label", "Geb.-Datum: 14.03.1985", []string{"14.03.1985"}},
+		{"a joint age and birth label, the age first", "Age/DOB: 40 / 12-Mar-1985", []string{"12-Mar-1985"}},
+		{"an age and a visit's date", "Age: 40 / 12-Mar-2026 visit", []string{}},
 		// Found from outside (twenty-first trial): Hungary's year-first
 		// date with its spaced points.
 		{"hungarian date", "Születési idő: 1972. 04. 09.", []string{"1972. 04. 09"}},

@@ -338,6 +338,8 @@ func TestNationalIDs(t *testing.T) {
 		{"a mykad without its dashes", "No. K/P: 880512145523", []string{"880512145523"}},
 		{"a malaysian epf member number", "KWSP No: 19876543", []string{"19876543"}},
 		{"an indonesian npwp by its shape", "NPWP: 09.254.294.3-407.000", []string{"09.254.294.3-407.000"}},
+		{"a bangladeshi nid", "NID: 1987654321", []string{"1987654321"}},
+		{"a bangladeshi nid of seventeen digits", "NID No. 19852691234567890", []string{"19852691234567890"}},
 		{"a philippine driver's licence", "Driver's License No.: N03-12-004417", []string{"N03-12-004417"}},
 		{"a belgian niss its check fails, under its label", "Né(e) le 17/01/1990   NISS 90.01.17-284.45", []string{"90.01.17-284.45"}},
 		{"an ahpra registration number by its shape", "registered with AHPRA (registration number NMW0002219874) at all times", []string{"NMW0002219874"}},
