@@ -533,7 +533,9 @@ var (
 	// Found from outside (thirty-second trial): Kenya's shilling as
 	// M-PESA writes it, "Ksh2,350.00", and Indonesia's rupiah, "Rp
 	// 7.500.000".
-	endMarks = `Rs\.?|Fr\.|kr\.?|KSh\.?|Kshs?\.?|KShs\.?|Rp\.?`
+	// Found from outside (later): Bangladesh's taka, "Tk 12,500", and
+	// Uganda's and Tanzania's shillings, "USh 450,000", "TSh 45,000".
+	endMarks = `Rs\.?|Fr\.|kr\.?|KSh\.?|Kshs?\.?|KShs\.?|Rp\.?|Tk\.?|UShs?\.?|TShs?\.?`
 	// unitMarks are currencies written after a sum that a column's
 	// heading gives in parentheses: "Összeg (Ft)", "Kwota (zł)", "Beløb
 	// (kr.)" (found from outside: a Hungarian return's sums under
@@ -542,7 +544,7 @@ var (
 	// euroWords are the euro in words, before a sum or after it.
 	euroWords = `euros?|euroa|euron`
 	// currencyEnd: a currency at the end of the text left of a number.
-	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|` + endMarks + `)|(?i:\b(` + currencyCodes + `|` + euroWords + `)))[ \t]*[-−(]?[ \t]*$`)
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|E£|৳|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|` + endMarks + `)|(?i:\b(` + currencyCodes + `|` + euroWords + `)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
 	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
@@ -550,12 +552,14 @@ var (
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
 	// total was held against the dollar's threshold); the crowns in words,
 	// "Du får 4 812 kroner tilbake" (found from outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:` + currencyWordAlt + `)\b|(?i:ευρώ|ευρω))`)
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|Tk\b|৳|лв\.?|грн\.?|din\.|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:` + currencyWordAlt + `)\b|(?i:ευρώ|ευρω))`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa, "DH": "MAD", "Dh": "MAD", "Dhs": "MAD",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
 		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD",
-		"Ksh": "KES", "Ksh.": "KES", "Kshs": "KES", "Kshs.": "KES", "KShs": "KES", "KShs.": "KES", "Rp": "IDR", "Rp.": "IDR"}
+		"Ksh": "KES", "Ksh.": "KES", "Kshs": "KES", "Kshs.": "KES", "KShs": "KES", "KShs.": "KES", "Rp": "IDR", "Rp.": "IDR",
+		"E£": "EGP", "৳": "BDT", "Tk": "BDT", "Tk.": "BDT", "USh": "UGX", "USh.": "UGX", "UShs": "UGX", "UShs.": "UGX", "TSh": "TZS", "TSh.": "TZS", "TShs": "TZS", "TShs.": "TZS",
+		"лв": "BGN", "лв.": "BGN", "грн": "UAH", "грн.": "UAH", "din.": "RSD"}
 	// currencyWords are currencies in words after a sum: "a dividend of
 	// 12.50 Naira per share" (found from outside); the euro in Greek,
 	// "1.250,00 ευρώ", matched in currencyStart without \b, which knows
@@ -909,7 +913,7 @@ var creditDebitMark = regexp.MustCompile(`^ [HS][ \t]*(?:\r?\n|$)`)
 
 // gluedMark ends a text with a currency's mark a sum may be written
 // against, with no space.
-var gluedMark = regexp.MustCompile(`(?:^|[^\p{L}])(?:Kshs?|KShs?|Rp|Rs|RM)$`)
+var gluedMark = regexp.MustCompile(`(?:^|[^\p{L}])(?:Kshs?|KShs?|Rp|Rs|RM|Tk|UShs?|TShs?)$`)
 
 // sumStart starts a text with a sum written with decimals or groups.
 var sumStart = regexp.MustCompile(`^[ \t]*(?:\d+(?:[.,'’ ]\d{3})*[.,]\d{2}|\d{1,3}(?:[.,'’]\d{3})+)\b`)

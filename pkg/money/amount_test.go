@@ -111,6 +111,18 @@ func TestAmountForms(t *testing.T) {
 		{"a polish balance on a day", "Stan konta na dzień 30.11.2026      5 110,40", []string{"5110.40 label"}},
 		{"a field's own value is still no label", "16 State wages: $152,197.32  17", []string{"152197.32 USD currency"}},
 		{"hours are still hours", "Arbeitszeit 38,5 h pro Woche", []string{}},
+		// Found from outside (later): the taka, the Ugandan and Tanzanian
+		// shillings, the Egyptian pound's sign, and the lev, the
+		// Serbian dinar and the hryvnia as they are written after a sum.
+		{"taka before a sum", "Total: Tk 12,500.00", []string{"12500.00 BDT currency"}},
+		{"taka's sign", "Total: ৳ 12,500", []string{"12500.00 BDT currency"}},
+		{"ugandan shillings against the sum", "Total USh450,000", []string{"450000.00 UGX currency"}},
+		{"tanzanian shillings", "Total TSh 45,000", []string{"45000.00 TZS currency"}},
+		{"the egyptian pound's sign is no sterling", "Amount: E£ 1,500.00", []string{"1500.00 EGP currency"}},
+		{"bulgarian leva after a sum", "Total: 1 250,50 лв.", []string{"1250.50 BGN currency"}},
+		{"serbian dinars after a sum", "Ukupno: 12.500,00 din.", []string{"12500.00 RSD currency"}},
+		{"hryvnias after a sum", "Сума: 1 250,00 грн", []string{"1250.00 UAH currency"}},
+		{"romanian din is a word", "Suma de plată 1.250,00 din contul clientului", []string{"1250.00 label"}},
 		{"greek euro in words", "Σύνολο αποζημίωσης: 12.480,00 ευρώ", []string{"12480.00 EUR currency"}},
 		{"greek euro in capitals", "ΠΟΣΟ 2.350,00 ΕΥΡΩ", []string{"2350.00 EUR currency"}},
 		{"greek europe is no euro", "Έδρα: Λεωφόρος 12 Ευρώπης", []string{}},
