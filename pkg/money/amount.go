@@ -211,12 +211,14 @@ const headerLine = "header"
 // "Beløb DKK".
 var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(€|£|` + allCodes + `|[Kk]r\.?)\)?[ \t]*\r?$`)
 
-// currencyHeading is a line of words, no number, that gives its
-// currency's code in parentheses: a section's heading over its sums,
-// "ESTIMATED REPAIR COST (EGP) - agent workshop quotation attached"
-// (found from outside: an Egyptian claim's estimate of 185,000 pounds
-// was held against the threshold of no currency).
-var currencyHeading = regexp.MustCompile(`(?m)^[^\d\n]*\p{L}[^\d\n]*\((` + allCodes + `)\)[^\d\n]*$`)
+// currencyHeading is a line of words, no number but its item's, that
+// gives its currency's code or the rupee's mark in parentheses: a
+// section's heading over its sums, "ESTIMATED REPAIR COST (EGP) - agent
+// workshop quotation attached", "8. Details of claim Amount (Rs.)" as OCR
+// closed up its columns (found from outside: an Egyptian claim's estimate
+// of 185,000 pounds and an Indian claim's 1,49,450 rupees were held
+// against the threshold of no currency).
+var currencyHeading = regexp.MustCompile(`(?m)^(?:\d{1,2}[.)][ \t]*)?[^\d\n]*\p{L}[^\d\n]*\((` + allCodes + `|Rs\.?|₹)\)[^\d\n]*$`)
 
 // headerLineCurrency is the one currency the lines of text that name
 // only a currency name (a crown as kronaCode reads it), or a heading
@@ -224,7 +226,11 @@ var currencyHeading = regexp.MustCompile(`(?m)^[^\d\n]*\p{L}[^\d\n]*\((` + allCo
 func headerLineCurrency(text string) string {
 	var codes []string
 	for _, m := range currencyHeading.FindAllStringSubmatch(text, -1) {
-		codes = append(codes, m[1])
+		c := currencyCode(m[1])
+		if c == rupee {
+			c = rupeeCode(text)
+		}
+		codes = append(codes, c)
 	}
 	for _, m := range currencyHeaderLine.FindAllStringSubmatch(text, -1) {
 		c := currencyCode(m[1])
@@ -1155,6 +1161,8 @@ var (
 	// destinationBefore: a text, message or call sent to the number.
 	chequeBefore = regexp.MustCompile(`(?i)\b(?:chq|cheque|check)(?:\s*(?:no\b\.?|number|#))?[ \t]*$`)
 	netBefore    = regexp.MustCompile(`(?i)\bnet[ \t]*$`)
+	// namedInParens: a parenthesis opened on a capitalised word.
+	namedInParens = regexp.MustCompile(`\(\p{Lu}[\p{L}.]*[ \t]*$`)
 	// addressBefore: the word of a part of a building before its number.
 	addressBefore = regexp.MustCompile(`(?i)\b(?:tower|block|blk|flat|floor|level|storey|wing|building|bldg|phase|apartment|apt|suite)\.?[ \t]*$`)
 	// counterpartyBefore: a payment's other party named by its number, a
@@ -1580,6 +1588,11 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// A cheque's number: "07 NOV CHQ 100318" in a statement's row (found
 	// from outside).
 	if cur == "" && !n.grouped && !n.decimals && chequeBefore.MatchString(left) {
+		return Amount{}, "", false
+	}
+	// A form's or a schedule's name in parentheses, its number last:
+	// "Health expenses relief (Med 1)" (found from outside).
+	if cur == "" && !n.decimals && !n.grouped && len(n.raw) <= 2 && namedInParens.MatchString(left) {
 		return Amount{}, "", false
 	}
 	// A building's, floor's or flat's number in an address: "Purchase of
