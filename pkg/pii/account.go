@@ -14,10 +14,16 @@ const bankNames = `(?:maybank|ocbc|dbs|posb|uob|hsbc|hang\s+seng|cimb|rhb|public
 
 var (
 	// accountRe is a domestic bank account's number: digits in up to
-	// five groups joined by spaces or dashes ("123-45678-9",
-	// "12-3140-0123456-00", "0012 3456 78"), or in fours joined by points
+	// eight groups joined by spaces or dashes ("123-45678-9",
+	// "12-3140-0123456-00", "0012 3456 78", a Moroccan RIB's 24 digits
+	// "181 810 21112 0547296 000 1 49"), or in fours joined by points
 	// ("0097.0000.5421.8741").
-	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{2,22}(?:[ -]\d{1,10}){0,4}\b`)
+	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{2,24}(?:[ -]\d{1,10}){0,7}\b`)
+	// upiRe is an Indian payment address (UPI ID, VPA): a name, "@" and
+	// its payment app's handle, no domain after it ("x@okicici"): taken
+	// under its label (accountLabel) or with a known handle.
+	upiRe     = regexp.MustCompile(`\b[a-z0-9][a-z0-9._-]{1,60}@[a-z]{2,20}\b`)
+	upiHandle = regexp.MustCompile(`@(?:okicici|okaxis|okhdfcbank|oksbi|ybl|ibl|axl|paytm|upi|apl|yapl|icici|hdfcbank|sbi|axisbank|kotak|freecharge|airtel|jio)$`)
 	// nzAccountRe is a New Zealand account's number, bank, branch, account
 	// and suffix (2-4-7-2 or 3): no other number has its shape, so no
 	// label is needed (found from outside: "Everyday Account
@@ -55,7 +61,7 @@ var (
 		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
 		// 1642 0388 7715", "DBS account", a law firm's "HSBC client
 		// account"), and Indonesia's "No. Rekening".
-		`|\b` + bankNames + `(?:\s+(?:client|savings|current|checking|business))?(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|\b(?:no\.?|nomor)\s*rekening)[^\p{L}\p{N}]*$`)
+		`|\b` + bankNames + `(?:\s+(?:client|savings|current|checking|business))?(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|\b(?:no\.?|nomor)\s*rekening|\bcompte(?:\s+bancaire)?\s*n[°º]|\b(?:upi\s+id|vpa))[^\p{L}\p{N}]*$`)
 	// bankNamesRe is a bank of bankNames: a law firm's "HSBC client
 	// account" is a bank's, whatever "client" says.
 	bankNamesRe = regexp.MustCompile(`(?i)\b` + bankNames + `\b`)
@@ -63,6 +69,10 @@ var (
 	// statement names its holder's account so, or by the word alone
 	// ("Conta: 0097.0000.5421.8741").
 	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?)[^\p{L}\p{N}]*$`)
+	// transferBefore: a statement's transfer names the other party's
+	// account, "Repayment - transfer from 2034418876" (found from
+	// outside); its digits run on, a phone's are grouped.
+	transferBefore = regexp.MustCompile(`(?i)\btransfer\s+(?:from|to)\s+$`)
 	// accountSuffix is a share's or a loan's suffix after an account's
 	// number, "-S10", "-L01".
 	accountSuffix = regexp.MustCompile(`^-[A-Z]\d{1,3}\b`)
@@ -108,6 +118,15 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			locs = append(locs, s)
 		}
 	}
+	for _, m := range upiRe.FindAllStringIndex(text, -1) {
+		s := [2]int{m[0], m[1]}
+		if m[1] < len(text) && (text[m[1]] == '.' && m[1]+1 < len(text) && isAlnum(text[m[1]+1]) || text[m[1]] == '-') || overlaps(s, taken) || overlaps(s, locs) {
+			continue // an e-mail address's domain goes on
+		}
+		if upiHandle.MatchString(text[m[0]:m[1]]) || labelledBy(lt, accountLabel, m[0], m[1]) {
+			locs = append(locs, s)
+		}
+	}
 	for _, m := range matchLines(lt, swedishAccountRe, holding(counts, 12, 4)) {
 		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) && !overlaps(s, locs) {
 			locs = append(locs, s)
@@ -136,7 +155,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 	for _, m := range matchLines(lt, accountRe, holding(counts, 8, 2)) {
 		s := [2]int{m[0], m[1]}
 		suffix := accountSuffix.FindStringIndex(text[m[1]:])
-		if n := digits(text[m[0]:m[1]]); n < 8 || n > 22 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
+		if n := digits(text[m[0]:m[1]]); n < 8 || n > 24 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
 			continue
 		}
 		label := labelBefore(lt, m[0])
@@ -144,7 +163,8 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			continue
 		}
 		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) ||
-			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0]))) {
+			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0]))) ||
+			transferBefore.MatchString(lt.LeftOf(m[0])) && !strings.ContainsAny(text[m[0]:m[1]], " -") && statement() {
 			// A credit union's share or loan suffix belongs to the
 			// account: "Account 40071862-S10" (found from outside).
 			if suffix != nil {

@@ -24,6 +24,8 @@ func TestPhoneForms(t *testing.T) {
 	}{
 		// Found from outside (thirty-sixth trial): an Indonesian mobile
 		// in brackets after its owner's name.
+		{"a brazilian landline by its shape", "Av. Paulista, 1578 - cj. 82 - São Paulo/SP - (11) 3284-5521", []string{"(11) 3284-5521"}},
+		{"an area code in parentheses without the hyphen", "Lote (11) 3284 5521", []string{}},
 		{"an indonesian mobile in brackets", "koordinator Bapak Agus Salim (0812-9044-3178).", []string{"(0812-9044-3178)"}},
 		{"an indonesian mobile of eleven digits", "HP 0813 1234 567", []string{"0813 1234 567"}},
 		// A calling code in parentheses for the "+", under a phone label.
@@ -714,6 +716,14 @@ func TestBankAccounts(t *testing.T) {
 		// bank's name, a statement's sub-accounts, Indonesia's "No.
 		// Rekening", a credit union's share suffix.
 		{"an account after its bank's name", "Bank: OCBC 601-284173-001", []string{"601-284173-001"}},
+		// Found from outside (thirty-seventh trial): a Moroccan RIB after
+		// "compte n°", an Indian UPI ID, the other party's account in a
+		// statement's transfer.
+		{"a moroccan rib after compte n°", "prélevées sur le compte n° 181 810 21112 0547296 000 1 49", []string{"181 810 21112 0547296 000 1 49"}},
+		{"a upi id under its label", "UPI ID: sribalajimedicals@okicici", []string{"sribalajimedicals@okicici"}},
+		{"a upi id by its handle", "Paid to ramesh.k@ybl on 12/11", []string{"ramesh.k@ybl"}},
+		{"an e-mail at a payment app is no upi id", "Write to help@paytm.com for help", []string{}},
+		{"a statement's transfer from an account", "ACCESS BANK PLC\nLoan Account Statement\n05-Nov-2026  Repayment - transfer from 2034418876              437,500.00      3,400,000.00", []string{"2034418876"}},
 		{"a malaysian bank's name and a spaced number", "Dibayar ke: Maybank 1642 0388 7715", []string{"1642 0388 7715"}},
 		{"a bank's account", "Refund to: DBS account 120-334587-9", []string{"120-334587-9"}},
 		{"a law firm's client account at a bank", "to HSBC client account 004-512-387294-001. E-mail:", []string{"004-512-387294-001"}},

@@ -261,6 +261,9 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{6})(\d{2})(\d{4})\b`), valid: func(s string) bool { return validDate(s[0:2], s[2:4], s[4:6]) }, label: regexp.MustCompile(`(?i)(?:\bk/p|\bkad\s+pengenalan|\bmykad|\bnric|\bi/?c)(?:\s*(?:no\b\.?|number|baru|#))?[^\p{L}\p{N}]*$`), digits: 12, run: 12},
 	{re: regexp.MustCompile(`\b(\d{7,9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:epf|kwsp|socso|perkeso)(?:\s+member(?:ship)?)?(?:\s*(?:no\b\.?|number|#))?|\bno\.?\s*(?:ahli\s+)?(?:kwsp|epf|perkeso))[^\p{L}\p{N}]*$`), digits: 7, run: 7},
 	{re: regexp.MustCompile(`\b(\d{2})\.(\d{3})\.(\d{3})\.(\d)-(\d{3})\.(\d{3})\b`), valid: func(string) bool { return true }, firms: true, digits: 15, run: 3},
+	// Morocco's national identity card (CIN), one or two letters and
+	// five or six digits, under its label: "CIN BE 784512".
+	{re: regexp.MustCompile(`\b([A-Z]{1,2}) ?(\d{5,6})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?:\bCIN|(?i:\bcarte\s+d'identit[ée]\s+nationale))(?:\s*(?:n[°º]|no\b\.?))?[^\p{L}\p{N}]*$`), digits: 5, run: 5},
 	// Bangladesh's national ID (NID) of ten, thirteen or seventeen
 	// digits under its label.
 	{re: regexp.MustCompile(`\b(\d{17}|\d{13}|\d{10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnid(?:\s*(?:card\s*)?(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},

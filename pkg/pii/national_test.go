@@ -338,6 +338,7 @@ func TestNationalIDs(t *testing.T) {
 		{"a mykad without its dashes", "No. K/P: 880512145523", []string{"880512145523"}},
 		{"a malaysian epf member number", "KWSP No: 19876543", []string{"19876543"}},
 		{"an indonesian npwp by its shape", "NPWP: 09.254.294.3-407.000", []string{"09.254.294.3-407.000"}},
+		{"a moroccan cin, its letters spaced from its digits", "née le 06/02/1987, CIN BE 784512, demeurant", []string{"BE 784512"}},
 		{"a bangladeshi nid", "NID: 1987654321", []string{"1987654321"}},
 		{"a bangladeshi nid of seventeen digits", "NID No. 19852691234567890", []string{"19852691234567890"}},
 		{"a philippine driver's licence", "Driver's License No.: N03-12-004417", []string{"N03-12-004417"}},

@@ -336,7 +336,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	// under a phone label, never for its form alone ("Steuernummer
 	// 06454/12345" is a tax number).
 	slashed := len(rs) > 1 && strings.Contains(text[rs[0].end:rs[1].start], "/")
-	form := !slashed && phoneForm(groups, plus, text[start] == '(')
+	form := !slashed && (phoneForm(groups, plus, text[start] == '(') || brazilianShape(text, start, groups))
 	// A national number's shapes (trunkless) are no international one's:
 	// after a "+" the first group is a calling code.
 	if !form && (plus || !trunkless(groups)) && !areaCode(text, rs) && !plusReadAsFour(groups) && !zerosForPlus(groups) && !nanpShape(groups) && !codeInParens(text, rs) {
@@ -408,6 +408,18 @@ func plusReadAsFour(groups []string) bool {
 		return false
 	}
 	return phoneForm(append([]string{groups[0][1:]}, groups[1:]...), true, false)
+}
+
+// brazilianShape reports whether groups are a Brazilian number as it is
+// written, its two-digit area code in parentheses, four or five digits,
+// a hyphen and four: "(11) 3284-5521", "(21) 98734-2210" (found from
+// outside: a clinic's number at the end of its address line).
+func brazilianShape(text string, start int, g []string) bool {
+	if len(g) != 3 || text[start] != '(' || len(g[0]) != 2 || g[0][0] == '0' || (len(g[1]) != 4 && len(g[1]) != 5) || len(g[2]) != 4 {
+		return false
+	}
+	i := strings.Index(text[start:], g[1])
+	return i > 0 && strings.HasPrefix(text[start+i+len(g[1]):], "-"+g[2])
 }
 
 // codeInParens reports whether the runs are an international number
