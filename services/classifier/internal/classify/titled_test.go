@@ -16,6 +16,11 @@ func TestTitledTypes(t *testing.T) {
 		want []string
 	}{
 		{"FAKTURA – DAŇOVÝ DOKLAD č. 2026110087\nDodavatel: KOVOSERVIS s.r.o.", []string{"invoice"}},
+		// Found from outside (thirty-seventh trial): a hospital's final
+		// bill typed a medical record at 1.00; a discharge summary's
+		// final bill in its body is no title.
+		{"SUNRISE MULTISPECIALITY HOSPITAL\nPlot 14, Sector 9, Vashi\n\nFINAL BILL / IN-PATIENT\nBill No: IPB/26/08817", []string{"invoice"}},
+		{"DISCHARGE SUMMARY\nPatient: R. Deshpande\nDiagnosis: NSTEMI\nCourse in hospital: uneventful\nFinal bill amount: Rs. 1,18,450 (settled via TPA)", []string{"medical_record"}},
 		// Found from outside (thirty-third trial): a receipt's number with
 		// letters, the invoice it pays named in a field below, which had
 		// been taken for its title; a Spanish "Recibí"; a Swiss salary
