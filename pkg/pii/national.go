@@ -301,7 +301,10 @@ var idForms = []idForm{
 	// from outside, thirtieth trial).
 	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhis(?:\s+(?:membership|member|card))?(?:\s+(?:no\b\.?|number|id))?[^\p{L}\p{N}]*$`), digits: 8, run: 8},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*[º°]?\s*(?:de\s+)?utente(?:\s+(?:do\s+)?sns)?|\butente\s+(?:do\s+)?sns|\bn[úu]mero\s+(?:de\s+)?utente)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
-	{re: regexp.MustCompile(`\b([A-Z]{0,3}-?\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number))[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	{re: regexp.MustCompile(`\b([A-Z]{0,3}-?\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number)|\bpatient\s+(?:id|no\b\.?|number)|\buhid)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	// India's voter card (EPIC), three letters and seven digits, under
+	// its label (found from outside: "Voter ID: XYZ1234567").
+	{re: regexp.MustCompile(`\b([A-Z]{3}\d{7})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bvoter(?:'?s)?\s+(?:id|card)|\bepic)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 7, run: 7},
 	// Found from outside (twenty-seventh trial), under their labels: an
 	// Indian hospital's patient id (UHID, its prefix and a dash: "UHID:
 	// SMH-0012784455") and the ABHA health number; Aadhaar's Virtual ID,
