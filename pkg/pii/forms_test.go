@@ -29,6 +29,7 @@ func TestPhoneForms(t *testing.T) {
 		{"an indonesian mobile in brackets", "koordinator Bapak Agus Salim (0812-9044-3178).", []string{"(0812-9044-3178)"}},
 		{"an indonesian mobile of eleven digits", "HP 0813 1234 567", []string{"0813 1234 567"}},
 		// A calling code in parentheses for the "+", under a phone label.
+		{"a calling code with its plus in parentheses", "Contacto: (+351) 912 345 678", []string{"(+351) 912 345 678"}},
 		{"a hong kong number with its code in parentheses", "Tel: (852) 2345 6789", []string{"(852) 2345 6789"}},
 		{"a code in parentheses without a label", "Ref (852) 2345 6789", []string{}},
 		// Found from outside (thirty-fourth trial): the other party's

@@ -320,6 +320,9 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		start -= 2
 		plus = true
 	}
+	if plus && start > 0 && text[start-1] == '(' {
+		start-- // the calling code in parentheses with its plus, "(+351) 912 345 678"
+	}
 	if end < len(text) && text[end] == ')' {
 		end++
 	}
