@@ -2,6 +2,7 @@ package ingest_test
 
 import (
 	"context"
+	"encoding/json"
 	"net/http"
 	"net/http/httptest"
 	"slices"
@@ -288,4 +289,36 @@ func (h *harness) submitPDF(key, filename string) (string, events.BlobRef) {
 	}
 	subs, _ := h.read(events.TopicSubmitted, 1, 10*time.Second)
 	return body["workflow_id"].(string), subs[0].(*events.DocumentSubmitted).Document
+}
+
+// TestDocumentShowsDecisionFigures: the document read API shows the
+// figures the decision was made on (found from outside: no API showed the
+// largest amount or the thresholds it was held against), and not the
+// text's own words behind the model's score.
+func TestDocumentShowsDecisionFigures(t *testing.T) {
+	eachView(t, func(t *testing.T, h *harness) {
+		wf, doc := h.submitPDF("ctx-1", "ctx.pdf")
+		h.produce(events.TopicClassified, &events.DocumentClassified{Meta: meta("ctx-c", wf, "acme"), Document: doc, DocumentType: "invoice",
+			Confidence: 0.97, Model: events.Model{Name: "m", Version: "1"}, Flags: []events.Flag{},
+			Context: map[string]string{"amount.max": "12500.00 BDT", "amount.basis": "currency", "policy.amount_thresholds": "BDT=1200000", "model.top_features": "karim,rahman", "model.titled": "INVOICE for Karim Rahman"}})
+		var got struct {
+			Classification struct {
+				Context map[string]string `json:"context"`
+			} `json:"classification"`
+		}
+		waitFor(t, "the classification in the document", func() bool {
+			code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+"/document", acmeKey)
+			return code == http.StatusOK && json.Unmarshal(b, &got) == nil && got.Classification.Context != nil
+		})
+		c := got.Classification.Context
+		if c["amount.max"] != "12500.00 BDT" || c["amount.basis"] != "currency" || c["policy.amount_thresholds"] != "BDT=1200000" {
+			t.Errorf("context %v: want the amount and its thresholds", c)
+		}
+		if _, ok := c["model.top_features"]; ok {
+			t.Errorf("context %v shows the text's words", c)
+		}
+		if _, ok := c["model.titled"]; ok {
+			t.Errorf("context %v shows the title line", c)
+		}
+	})
 }

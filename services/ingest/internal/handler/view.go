@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"encoding/json"
 	"strconv"
+	"strings"
 	"time"
 
 	"github.com/docket-run/docket/pkg/bus"
@@ -208,6 +209,33 @@ type Classification struct {
 	Model      string      `json:"model,omitempty"`
 	Rules      []string    `json:"rules_fired,omitempty"`
 	Review     string      `json:"review_reason,omitempty"`
+	// Context is the decision's figures (decisionContext): the largest
+	// amount and the thresholds it was held against, the model's doubt.
+	Context map[string]string `json:"context,omitempty"`
+}
+
+// decisionContext keeps of a decision's context the figures a person
+// reads to see why it went where it did (found from outside: no API showed
+// the largest amount or the thresholds it was held against): the amount
+// rule's, the policy's, the review's, the rules', OCR's, the text's and the
+// model's measures. Not the words of the text behind them (the model's top
+// features, a title line, an LLM's rationale), which may be personal.
+func decisionContext(c map[string]string) map[string]string {
+	out := map[string]string{}
+	for k, v := range c {
+		prefix, _, _ := strings.Cut(k, ".")
+		switch {
+		case prefix == "amount", prefix == "policy", prefix == "review", prefix == "rules", prefix == "ocr", prefix == "text", prefix == "pii":
+		case k == "model.coverage", k == "model.known_words", k == "model.known_features", k == "model.prediction_set", k == "model.ambiguous", k == "model.top_threshold", k == "model.temperature", k == "degraded", k == "decision":
+		default:
+			continue
+		}
+		out[k] = v
+	}
+	if len(out) == 0 {
+		return nil
+	}
+	return out
 }
 
 // Candidate is a type the model considered.
@@ -249,7 +277,7 @@ func classification(c Classification) map[string]string {
 func (v *View) classified(ctx context.Context, _ *bus.Message, e *events.DocumentClassified) ([]bus.Output, error) {
 	f := map[string]string{"document_type": e.DocumentType, "confidence": strconv.FormatFloat(e.Confidence, 'f', -1, 64)}
 	c := Classification{Type: e.DocumentType, Confidence: e.Confidence, Candidates: candidates(e.Candidates), Flags: flags(e.Flags),
-		Model: e.Model.Name + " " + e.Model.Version, Rules: e.RulesFired}
+		Model: e.Model.Name + " " + e.Model.Version, Rules: e.RulesFired, Context: decisionContext(e.Context)}
 	// Fill: read after a later event (the recorded one, on its own topic),
 	// the type and confidence still go where the record has none.
 	_, err := v.applyUpdate(ctx, events.TopicClassified, &e.Meta, rankClassified, store.StatusRunning, "classified", f, classification(c), store.Update{Fill: true})
@@ -258,7 +286,7 @@ func (v *View) classified(ctx context.Context, _ *bus.Message, e *events.Documen
 
 func (v *View) reviewRequested(ctx context.Context, _ *bus.Message, e *events.ReviewRequested) ([]bus.Output, error) {
 	f := map[string]string{"review_reason": e.Reason, "confidence": strconv.FormatFloat(e.Confidence, 'f', -1, 64)}
-	c := Classification{Confidence: e.Confidence, Candidates: candidates(e.Candidates), Flags: flags(e.Flags), Review: e.Reason}
+	c := Classification{Confidence: e.Confidence, Candidates: candidates(e.Candidates), Flags: flags(e.Flags), Review: e.Reason, Context: decisionContext(e.Context)}
 	if e.SuggestedType != nil {
 		f["document_type"] = *e.SuggestedType
 		c.Type = *e.SuggestedType
