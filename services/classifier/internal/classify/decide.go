@@ -36,6 +36,9 @@ const (
 	// RuleDisclaimed: the document says it is not a document of the type
 	// decided ("this document is not an invoice").
 	RuleDisclaimed = "model.type_disclaimed"
+	// RulePaidAtTill: a document typed invoice says it was paid in full
+	// at the counter, its tender and change on it: a receipt, perhaps.
+	RulePaidAtTill = "model.paid_at_till"
 	// RuleTaxAuthority: a tax authority heads a document the model gave
 	// a type no tax office sends.
 	RuleTaxAuthority = "model.tax_authority"
@@ -234,6 +237,15 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleDisclaimed)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleDisclaimed, Detail: fmt.Sprintf("the document says it is no %s: %.80q", d.Type, line)})
+		}
+		// An invoice paid at the counter: a person decides whether it is
+		// the receipt it also is (found from outside: a bike shop's
+		// "INVOICE", "PAID IN FULL — Visa contactless", "Change €0.00",
+		// recorded as an invoice at 0.92).
+		if line, ok := paidAtTill(body); ok && d.Type == "invoice" {
+			ambiguous = true
+			fired = append(fired, RulePaidAtTill)
+			d.Flags = append(d.Flags, events.Flag{Kind: RulePaidAtTill, Detail: fmt.Sprintf("the invoice says it was paid at the counter (%.60q): a receipt, perhaps", line)})
 		}
 		// A tax authority's letter the model gave a type no tax office
 		// sends: a person decides, offered the same type.
