@@ -100,12 +100,7 @@ func disclaimed(text, typ string) (string, bool) {
 	if loc == nil {
 		return "", false
 	}
-	start := strings.LastIndexByte(text[:loc[0]], '\n') + 1
-	end := strings.IndexByte(text[loc[1]:], '\n')
-	if end < 0 {
-		end = len(text) - loc[1]
-	}
-	return strings.TrimSpace(text[start : loc[1]+end]), true
+	return lineAround(text, loc), true
 }
 
 // taxAuthority names a tax authority, as the head of its letters and
@@ -152,10 +147,15 @@ func paidAtTill(text string) (string, bool) {
 	if loc == nil || !tendered.MatchString(text) {
 		return "", false
 	}
+	return lineAround(text, loc), true
+}
+
+// lineAround returns the line of text that holds loc, trimmed.
+func lineAround(text string, loc []int) string {
 	start := strings.LastIndexByte(text[:loc[0]], '\n') + 1
 	end := strings.IndexByte(text[loc[1]:], '\n')
 	if end < 0 {
 		end = len(text) - loc[1]
 	}
-	return strings.TrimSpace(text[start : loc[1]+end]), true
+	return strings.TrimSpace(text[start : loc[1]+end])
 }
