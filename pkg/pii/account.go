@@ -118,7 +118,11 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			locs = append(locs, s)
 		}
 	}
-	for _, m := range upiRe.FindAllStringIndex(text, -1) {
+	var upis [][]int
+	if strings.IndexByte(text, '@') >= 0 {
+		upis = upiRe.FindAllStringIndex(text, -1) // most texts hold no "@"
+	}
+	for _, m := range upis {
 		s := [2]int{m[0], m[1]}
 		if m[1] < len(text) && (text[m[1]] == '.' && m[1]+1 < len(text) && isAlnum(text[m[1]+1]) || text[m[1]] == '-') || overlaps(s, taken) || overlaps(s, locs) {
 			continue // an e-mail address's domain goes on

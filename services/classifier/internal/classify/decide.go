@@ -242,10 +242,12 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// the receipt it also is (found from outside: a bike shop's
 		// "INVOICE", "PAID IN FULL — Visa contactless", "Change €0.00",
 		// recorded as an invoice at 0.92).
-		if line, ok := paidAtTill(body); ok && d.Type == "invoice" {
-			ambiguous = true
-			fired = append(fired, RulePaidAtTill)
-			d.Flags = append(d.Flags, events.Flag{Kind: RulePaidAtTill, Detail: fmt.Sprintf("the invoice says it was paid at the counter (%.60q): a receipt, perhaps", line)})
+		if d.Type == "invoice" {
+			if line, ok := paidAtTill(body); ok {
+				ambiguous = true
+				fired = append(fired, RulePaidAtTill)
+				d.Flags = append(d.Flags, events.Flag{Kind: RulePaidAtTill, Detail: fmt.Sprintf("the invoice says it was paid at the counter (%.60q): a receipt, perhaps", line)})
+			}
 		}
 		// A tax authority's letter the model gave a type no tax office
 		// sends: a person decides, offered the same type.
