@@ -78,7 +78,7 @@ func TestHandlePatternConsumesNewTopicsAndSkipsExcluded(t *testing.T) {
 		t.Fatalf("%d outputs, want %d", len(outs), len(want))
 	}
 	// Wait past a few metadata refreshes for a stray record, then look.
-	if late := h.kafka.ReadCommitted(t, events.TopicExtracted, len(want)+1, time.Second); len(late) != len(want) {
+	if late := h.kafka.ReadSettled(t, events.TopicExtracted, len(want), 30*time.Second, time.Second); len(late) != len(want) {
 		t.Errorf("%d outputs, want %d", len(late), len(want))
 	}
 	mu.Lock()

@@ -85,6 +85,39 @@ func (k *Kafka) ReadCommitted(t testing.TB, topic string, want int, timeout time
 	return recs
 }
 
+// ReadSettled reads every committed record of topic from the start until at
+// least want arrived (or timeout passed), then goes on reading until no
+// record has arrived for quiet. A test that asserts nothing more than want
+// was written reads with it: it cannot stop short of the records that are
+// there because the reader was slow, which a fixed deadline can under load.
+func (k *Kafka) ReadSettled(t testing.TB, topic string, want int, timeout, quiet time.Duration) []*kgo.Record {
+	t.Helper()
+	cl := k.Client(t,
+		kgo.ConsumeTopics(topic),
+		kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()),
+		kgo.FetchIsolationLevel(kgo.ReadCommitted()),
+	)
+	until := time.Now().Add(timeout)
+	if want <= 0 {
+		until = time.Now().Add(quiet)
+	}
+	var recs []*kgo.Record
+	for {
+		ctx, cancel := context.WithDeadline(context.Background(), until)
+		fs := cl.PollFetches(ctx)
+		expired := ctx.Err() != nil
+		cancel()
+		if expired {
+			return recs
+		}
+		got := fs.Records()
+		recs = append(recs, got...)
+		if len(got) > 0 && len(recs) >= want {
+			until = time.Now().Add(quiet)
+		}
+	}
+}
+
 // Registry starts a schema registry (pkg/registry) over HTTP on loopback,
 // persisted in a temporary folder, and returns its URL and a client.
 func Registry(t testing.TB) (string, *sr.Client) {

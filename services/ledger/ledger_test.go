@@ -139,9 +139,11 @@ func decided(n int) *events.ReviewDecided {
 // keeps reading for settle to catch any extra one.
 func (h *harness) ledgerRecords(t *testing.T, want int, settle time.Duration) []*events.LedgerRecord {
 	t.Helper()
-	recs := h.kafka.ReadCommitted(t, events.TopicLedger, want, 60*time.Second)
+	var recs []*kgo.Record
 	if settle > 0 {
-		recs = h.kafka.ReadCommitted(t, events.TopicLedger, want+1, settle)
+		recs = h.kafka.ReadSettled(t, events.TopicLedger, want, 60*time.Second, settle)
+	} else {
+		recs = h.kafka.ReadCommitted(t, events.TopicLedger, want, 60*time.Second)
 	}
 	var out []*events.LedgerRecord
 	for _, r := range recs {
@@ -269,7 +271,7 @@ func TestDuplicatesAndBothInputsRecordOnce(t *testing.T) {
 		t.Errorf("verify report: %d records in %d partitions, want %d in 4", rep.Records, rep.Partitions, n)
 	}
 
-	recorded := h.kafka.ReadCommitted(t, events.TopicRecorded, n+1, 2*time.Second)
+	recorded := h.kafka.ReadSettled(t, events.TopicRecorded, n, 30*time.Second, 2*time.Second)
 	if len(recorded) != n {
 		t.Fatalf("%d recorded events, want %d", len(recorded), n)
 	}

@@ -78,7 +78,7 @@ func TestSchedulerRateLimitAndBreaker(t *testing.T) {
 	}
 	produced := func(svc string, want int) {
 		t.Helper()
-		if recs := k.ReadCommitted(t, events.RetryTopic(svc), want+1, time.Second); len(recs) != want {
+		if recs := k.ReadSettled(t, events.RetryTopic(svc), want, 30*time.Second, time.Second); len(recs) != want {
 			t.Fatalf("at %v: %d records on %s's retry topic, want %d", now.Sub(t0), len(recs), svc, want)
 		}
 	}
