@@ -7,6 +7,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"github.com/docket-run/docket/pkg/prefilter"
 	"github.com/docket-run/docket/services/classifier/internal/textmodel"
 )
 
@@ -54,7 +55,7 @@ var typeTitles = []struct {
 // titleRule is a type and the expression its title words make.
 type titleRule struct {
 	typ string
-	re  *regexp.Regexp
+	re  *prefilter.Regexp
 }
 
 // typeTitle holds typeTitles compiled, one expression a type.
@@ -81,7 +82,7 @@ var typeTitle = func() (out []titleRule) {
 		// "hasar ihbar formu", which the title ends with (found from
 		// outside: "KASKO HASAR İHBAR FORMU" named no type).
 		slices.SortStableFunc(alts, func(a, b string) int { return len(b) - len(a) })
-		out = append(out, titleRule{t.typ, regexp.MustCompile(`(?:^|[^\p{L}])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}])`)})
+		out = append(out, titleRule{t.typ, prefilter.MustCompile(`(?:^|[^\p{L}])(` + strings.Join(alts, "|") + `)(?:$|[^\p{L}])`)})
 	}
 	return out
 }()
