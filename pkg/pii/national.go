@@ -10,6 +10,7 @@ import (
 	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/layout"
+	"github.com/docket-run/docket/pkg/prefilter"
 )
 
 // A national identity number is found three ways:
@@ -339,7 +340,7 @@ var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.
 // drivingLicence is a driving licence's title, in the languages of the
 // EU's licence model and others: on such a card the fields are numbered
 // (licenceNumbers, birthLabelled).
-var drivingLicence = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:driving\s+licen[cs]e|driver'?s\s+license|permis\s+de\s+conduire|f[üu]hrerschein|rijbewijs|patente\s+di\s+guida|permiso\s+de\s+conduc(?:ir|ción|cion)|carta\s+de\s+condu[çc][ãa]o|körkort|kørekort|førerkort|prawo\s+jazdy|ajokortti|řidičský\s+průkaz|vodičský\s+preukaz|vezetői\s+engedély|permis\s+de\s+conducere|vozačka\s+dozvola|vozniško\s+dovoljenje|juhiluba|vadītāja\s+apliecība|vairuotojo\s+pažymėjimas|sürücü\s+belgesi)(?:$|[^\p{L}])`)
+var drivingLicence = prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:driving\s+licen[cs]e|driver'?s\s+license|permis\s+de\s+conduire|f[üu]hrerschein|rijbewijs|patente\s+di\s+guida|permiso\s+de\s+conduc(?:ir|ción|cion)|carta\s+de\s+condu[çc][ãa]o|körkort|kørekort|førerkort|prawo\s+jazdy|ajokortti|řidičský\s+průkaz|vodičský\s+preukaz|vezetői\s+engedély|permis\s+de\s+conducere|vozačka\s+dozvola|vozniško\s+dovoljenje|juhiluba|vadītāja\s+apliecība|vairuotojo\s+pažymėjimas|sürücü\s+belgesi)(?:$|[^\p{L}])`)
 
 // The EU model licence numbers its fields: 1 surname, 2 first names, 3
 // date and place of birth, 4a-4d issue, expiry, authority, 5 the licence
@@ -393,7 +394,7 @@ func heading(lt *layout.Text) string {
 const headingLines = 4
 
 // identityDocument tells an identity document by its title words.
-var identityDocument = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|titre\s+de\s+s[ée]jour|tarjeta\s+de\s+identidad|permiso\s+de\s+residencia|karta\s+pobytu|aufenthaltstitel|permesso\s+di\s+soggiorno|verblijfsvergunning|uppeh[åa]llstillst[åa]nd|oleskelulupa|driv(?:er|ing)['’]?s?\s+licen[cs]e|carte\s+de\s+identitate|permanent\s+resident\s+card|(?:staff|student|employee)\s+(?:id\s+|identification\s+)?card)(?:$|[^\p{L}\p{N}])`)
+var identityDocument = prefilter.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|titre\s+de\s+s[ée]jour|tarjeta\s+de\s+identidad|permiso\s+de\s+residencia|karta\s+pobytu|aufenthaltstitel|permesso\s+di\s+soggiorno|verblijfsvergunning|uppeh[åa]llstillst[åa]nd|oleskelulupa|driv(?:er|ing)['’]?s?\s+licen[cs]e|carte\s+de\s+identitate|permanent\s+resident\s+card|(?:staff|student|employee)\s+(?:id\s+|identification\s+)?card)(?:$|[^\p{L}\p{N}])`)
 
 // vatLabel ends the text before a business's VAT or tax number, which
 // may share a person's number's shape: Ireland's "IE 6388047V".
