@@ -90,6 +90,10 @@ var (
 	// depositTaker names a deposit taker that is no "bank", or an
 	// account's IBAN.
 	depositTaker = regexp.MustCompile(`(?i)\b(?:building\s+society|credit\s+union|savings\s+(?:and\s+loan|institution)|sacco|sparkasse|spaarbank|caisse\s+d'[ée]pargne|iban)\b`)
+	// bankCodeBeside is a bank's code on an account number's line, which
+	// makes the number a bank's account: "A/c No: 50200038174629 IFSC:
+	// HDFC0000053" (found from outside).
+	bankCodeBeside = regexp.MustCompile(`(?i)\b(?:IFSC|SWIFT|BIC|sort\s+code|routing\s+(?:no\b|number)|BSB|MICR)\b`)
 	// bankDocument is a bank's own document: its statement.
 	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b`)
 )
@@ -167,7 +171,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			continue
 		}
 		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) ||
-			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0]))) ||
+			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || bankNamed.MatchString(heading(lt))) ||
 			transferBefore.MatchString(lt.LeftOf(m[0])) && !strings.ContainsAny(text[m[0]:m[1]], " -") && statement() {
 			// A credit union's share or loan suffix belongs to the
 			// account: "Account 40071862-S10" (found from outside).

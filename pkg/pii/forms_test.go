@@ -769,6 +769,11 @@ func TestBankAccounts(t *testing.T) {
 		{"a building society's statement of account", "Penmore Building Society\n\nEasy Access Saver - Statement of Account\n\nAccount number:     40172266     Sort code: 40-11-62", []string{"40172266"}},
 		{"a number far below an account word", "Savings account\nOpening balance carried forward from 2024 to 2025 and 31122025", []string{}},
 		{"a bank account's label over a date", "Bank account opened:\n12 03 2024", []string{}},
+		// Found from outside (thirty-ninth trial): an account beside its
+		// bank's code, and one a bank's letter names.
+		{"an account beside its ifsc", "Payment details\nA/c No: 50200038174629 IFSC: HDFC0000053", []string{"50200038174629"}},
+		{"an account in a bank's letter", "RIFT VALLEY COMMERCIAL BANK LIMITED\nKenyatta Avenue, Nairobi\n\nDear Ms. Mwangi,\n\nRE: REPLACEMENT OF YOUR DEBIT CARD - ACCOUNT NO. 1180293746", []string{"1180293746"}},
+		{"an account beside a code that is no bank's", "Northern Water\nAccount no.: 30012345  Tariff code: D1", []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -373,7 +373,7 @@ func licenceNumbers(lt *layout.Text) [][2]int {
 // documentNumberLabel names the number of the document it is on: on an
 // identity document, that number is the holder's (identityLabelled checks
 // the document is one).
-var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\b(?:employee|staff|student)\s*(?:no\b\.?|number|id\s*(?:no\b\.?|number)?)|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:en)?(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento|skírteinisnúmer|\bdocumentnummer|(?:^|[^\p{L}])číslo\s+(?:dokladu|průkazu|preukazu|pasu)|\bokmány(?:azonosító|szám)|\bnumer\s+dokumentu|\bbroj\s+(?:dokumenta|osobne|isprave)|(?:^|[^\p{L}])številka\s+(?:dokumenta|izkaznice)|\bdokumendi\s+number|\bdokumenta\s+numurs|\bdokumento\s+numeris|\bnum[ăa]rul\s+documentului|\bbelge\s+no|\bseri\s+no|\basiakirjan\s+numero|\bdokumentnr|(?:^|\s)№|\bdocumento?(?:\s*/\s*documento?)?|^\s*(?:n|no|nr)\.)[^\p{L}\p{N}]*$`)
+var documentNumberLabel = regexp.MustCompile(`(?i)(?:\bdl\b\.?|\b(?:employee|staff|student)\s*(?:no\b\.?|number|id\s*(?:no\b\.?|number)?)|\bidesp|\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bn[úu]m(?:ero)?\.?\s+(?:de\s+)?soporte?|\bcard\s*(?:no\b\.?|number|nr\.?)|\blicen[cs]e\s*(?:no\b\.?|number|nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdokument(?:en)?(?:nummer|nr\.?)|\bdocument\s*(?:no\b\.?|number|nr\.?)|\bn[°º]\s*(?:du\s+)?document|\bn[úu]mero\s+de\s+documento|\bnumero\s+(?:del\s+)?documento|skírteinisnúmer|\bdocumentnummer|(?:^|[^\p{L}])číslo\s+(?:dokladu|průkazu|preukazu|pasu)|\bokmány(?:azonosító|szám)|\bnumer\s+dokumentu|\bbroj\s+(?:dokumenta|osobne|isprave)|(?:^|[^\p{L}])številka\s+(?:dokumenta|izkaznice)|\bdokumendi\s+number|\bdokumenta\s+numurs|\bdokumento\s+numeris|\bnum[ăa]rul\s+documentului|\bbelge\s+no|\bseri\s+no|\basiakirjan\s+numero|\bdokumentnr|(?:^|\s)№|\bdocumento?(?:\s*/\s*documento?)?|^\s*(?:n|no|nr)\.)[^\p{L}\p{N}]*$`)
 
 // heading is the first lines of the text that hold anything, where a
 // document's title is: an identity document's, not a receipt's item
@@ -402,7 +402,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bpassaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver\b[^\n]{0,40}?\blicen[cs]e\s*(?:no\b\.?|number|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bpassaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card(?:\s*\(?\s*(?:no\b\.?|number))?)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver\b[^\n]{0,40}?\blicen[cs]e\s*(?:no\b\.?|number|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -424,7 +424,7 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // "QC-2019-0884512", a Portuguese citizen card's "14328765 4 ZX9" and a
 // Brazilian voter's card in fours, "1043 2987 0167". Found from outside
 // (thirty-sixth trial): a Philippine driver's licence, "N03-12-004417".
-var idValueRe = regexp.MustCompile(`\b(?:\d{4} \d{4} \d{4}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}(?:-\d{2,7}){0,2}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3}|[A-Z]\d{2}-\d{2}-\d{6})_?\b`)
+var idValueRe = regexp.MustCompile(`\b(?:\d{4} \d{4} \d{4}\b|[A-Z]{3} \d{6}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}(?:-\d{2,7}){0,2}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3}|[A-Z]\d{2}-\d{2}-\d{6})_?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
@@ -702,6 +702,19 @@ func identityLabelled(lt *layout.Text, start, end int, idDoc bool) bool {
 	if loc := identityLabel.FindStringIndex(before); loc != nil {
 		return !otherIDQualifier.MatchString(before[:loc[0]])
 	}
+	// A value alone on its line under its label's: "Numer dowodu
+	// osobistego / Identity card number" over "DEF 918273" (found from
+	// outside).
+	if strings.TrimSpace(lt.LeftOf(start)) == "" && strings.TrimSpace(lt.RightOf(end)) == "" {
+		if above, ok := lt.LineAbove(start); ok {
+			if idDoc && documentNumberLabel.MatchString(above) {
+				return true
+			}
+			if loc := identityLabel.FindStringIndex(above); loc != nil && !otherIDQualifier.MatchString(above[:loc[0]]) {
+				return true
+			}
+		}
+	}
 	h, _, ok := lt.HeaderAbove(start, end)
 	if !ok {
 		return false
@@ -801,7 +814,7 @@ func mrzDataLines(lt *layout.Text, counts []lineDigits) [][2]int {
 		}
 		text := lt.LineText(i)
 		body := strings.TrimSpace(text)
-		if !mrzLike(body, counts[i].n) {
+		if !mrzLike(body, counts[i].n) && !td1Dates(body) {
 			continue
 		}
 		start := l.Start + strings.Index(text, body)
@@ -828,6 +841,24 @@ func mrzLike(s string, nDigits int) bool {
 		}
 	}
 	return n >= 28 && n <= 46 && (fill >= 2 || fill == 1 && nDigits >= 10) && spaces <= 3
+}
+
+// td1Dates reports whether s is an identity card's second
+// machine-readable line whose optional data fill it up, so that it holds
+// no filler: the birth date and its check digit, the sex, the expiry and
+// its check digit, the nationality, "8807146F3103027POL880714039204"
+// (found from outside).
+func td1Dates(s string) bool {
+	if len(s) != 30 {
+		return false
+	}
+	for i := 0; i < 30; i++ {
+		if c := s[i]; !(c >= '0' && c <= '9' || c >= 'A' && c <= 'Z' || c == '<') {
+			return false
+		}
+	}
+	return digits(s[:7]) == 7 && digits(s[8:15]) == 7 && s[6] == mrzCheck(s[:6]) && s[14] == mrzCheck(s[8:14]) &&
+		strings.IndexByte("MFX<", s[7]) >= 0 && validDate(s[0:2], s[2:4], s[4:6])
 }
 
 // mrzCheck is ICAO 9303's check digit of s: weights 7, 3, 1 over the

@@ -345,6 +345,13 @@ func TestNationalIDs(t *testing.T) {
 		{"a bangladeshi nid", "NID: 1987654321", []string{"1987654321"}},
 		{"a bangladeshi nid of seventeen digits", "NID No. 19852691234567890", []string{"19852691234567890"}},
 		{"a philippine driver's licence", "Driver's License No.: N03-12-004417", []string{"N03-12-004417"}},
+		// Found from outside (thirty-ninth trial).
+		{"a kenyan id card's number in parentheses", "Please bring your\nNational ID card (No. 28471936) and this letter.", []string{"28471936"}},
+		{"a polish card's number alone under its label", "DOWÓD OSOBISTY / IDENTITY CARD\n\nNumer dowodu osobistego / Identity card number\nDEF 918273\n\nData ważności / Expiry date", []string{"DEF 918273"}},
+		{"letters and six digits under no label", "Invoice\n\nOur reference\nREF 918273\n", nil},
+		{"a philippine licence's number under its column", "NON-PROFESSIONAL DRIVER'S LICENSE\nLicense No.                   Expiration Date          Agency Code\n\nN03-15-027814                 2031/08/26               N33", []string{"N03-15-027814"}},
+		{"an identity card's full second machine-readable line", "I<POLDEF9182730<<<<<<<<<<<<<<<\n8807146F3103027POL880714039204\nKOWALCZYK<<MAGDALENA<ANNA<<<<<", []string{"I<POLDEF9182730<<<<<<<<<<<<<<<", "8807146F3103027POL880714039204"}},
+		{"thirty capitals and digits whose check digits fail", "Serial\n8807145F3103027POL880714039204", nil},
 		{"a belgian niss its check fails, under its label", "Né(e) le 17/01/1990   NISS 90.01.17-284.45", []string{"90.01.17-284.45"}},
 		{"an ahpra registration number by its shape", "registered with AHPRA (registration number NMW0002219874) at all times", []string{"NMW0002219874"}},
 		{"a profession's letters before nine digits are no registration", "Ref MED000221987 dated", nil},
