@@ -1153,9 +1153,10 @@ var (
 	millCurrency = map[string]bool{"JOD": true, "KWD": true, "BHD": true, "OMR": true, "TND": true}
 	millPlaces   = regexp.MustCompile(`^\d{1,3}(?:,\d{3})*\.\d{3}$`)
 	// labUnit: a laboratory result's unit later on the number's row.
-	// labCount is a count's unit in a laboratory row's label: "Total WBC
-	// (/cumm)  3,400  2,900" (found from outside: white cells were money
-	// after "Total").
+	// labCount is a count's unit in a laboratory row's label or after its
+	// value: "Total WBC (/cumm)  3,400  2,900", "Total WBC count 7,600
+	// cells/cumm" (found from outside: white cells were money after
+	// "Total").
 	labCount = regexp.MustCompile(`(?i)(?:^|[\s(])(?:cells\s*)?/\s*(?:cumm|cmm|mm3|mm³|µl|μl|ul|hpf)(?:$|[^\p{L}])`)
 	labUnit  = regexp.MustCompile(`(?i)(?:^|[\s<>(])(?:mg|g|µg|ug|ng|pg|mmol|µmol|umol|nmol|meq|u|iu|miu)/(?:dl|l|ml|dL|24h)\b|\bmm ?hg\b|\bx ?10\^?\d+/l\b`)
 	// destinationBefore: a text, message or call sent to the number.
@@ -1575,7 +1576,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	}
 	// A laboratory result is no money whatever its row's label says:
 	// "Cholesterol, total  231  H  <200  mg/dL" (found from outside).
-	if cur == "" && (labUnit.MatchString(right) || labCount.MatchString(left)) {
+	if cur == "" && (labUnit.MatchString(right) || labCount.MatchString(left) || labCount.MatchString(right)) {
 		return Amount{}, "", false
 	}
 	// Eight digits or more, neither grouped nor with decimals nor next

@@ -303,6 +303,10 @@ func TestAmountForms(t *testing.T) {
 		{"euros in thousands with a point", "Summe 2.879 €", []string{"2879.00 EUR currency"}},
 		{"a row number under a flattened header ending in a currency", "Nr. Nosaukums Daudzums Merv. CenaEUR Summa EUR\n1 Kviesu milti 550. tips, 25 kg 80 maiss", []string{}},
 		{"an overdraft limit", "Dispositionskredit: 2.000,00 EUR", []string{}},
+		// Found from outside (thirty-ninth trial).
+		{"what a card's limit leaves", "Credit limit $12,000.00   Available credit $11,122.72\nNew balance $877.28", []string{"877.28 USD currency"}},
+		{"a white cell count's unit after it", "Total WBC count 7,600 cells/cumm 4,000 - 11,000", []string{}},
+		{"a credit that is money", "Credit $1,250.00 applied to your account", []string{"1250.00 USD currency"}},
 		{"a laboratory result", "Cholesterol, total                    231             H          <200                     mg/dL", []string{}},
 		{"australian dollars", "ABN 51 824 753 556\nTotal fees:   $413.00", []string{"413.00 AUD currency"}},
 		{"new zealand dollars", "Meridian Energy, Wellington, New Zealand\nTotal due by 3 June 2025:  $214.58", []string{"214.58 NZD currency"}},

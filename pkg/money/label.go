@@ -108,6 +108,10 @@ var (
 		// An overdraft or credit line's limit (found from outside:
 		// "Dispositionskredit: 2.000,00 EUR").
 		`dispositionskredit|dispokredit|kreditrahmen|kreditlinie|kredietlimiet|d[ée]couvert autoris[ée]|overdraft|credit line|` +
+		// What a card's limit leaves to spend (found from outside:
+		// "Credit limit $12,000.00   Available credit $11,122.72" held a
+		// card statement for the amount review).
+		`available credit|credit available|remaining credit|open to buy|verfügbarer (?:kredit)?rahmen|crédit disponible|crédito disponible|credito disponibile|` +
 		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
@@ -203,6 +207,9 @@ func classifyLabel(s string) labelKind {
 		if h.end > best.end {
 			best = h
 		}
+	}
+	if head.end >= 0 && head.end == money.end && head.start < money.start {
+		best = head // a limit's phrase ends in a money word: "Available credit"
 	}
 	if termsRe.MatchString(s) || rateHeader.MatchString(s) || firstWord(pointsRe, s)[1] >= 0 {
 		return labelID
