@@ -75,6 +75,10 @@ func TestDecideAbstains(t *testing.T) {
 		{"a document that says it is no invoice", unsure{[]events.Candidate{c("invoice", 1), c("receipt", 0)}, ""}, "Maksut Peruste (EUR)\nYhteensä maksettavaa 747,54\nEräpäivä 15.04.2026.\nTämä asiakirja ei ole lasku.", true, classify.ReasonAmbiguousType, classify.RuleDisclaimed},
 		// The thirty-eighth: an invoice paid in full at the counter.
 		{"an invoice paid at the counter", unsure{[]events.Candidate{c("invoice", 0.92), c("receipt", 0.08)}, ""}, "INVOICE\nThe Bike Hub Galway\nTotal (incl. VAT 23%) | €91.90\nPAID IN FULL — Visa contactless 22/10/2026 16:05\nAmount tendered €91.90   Change €0.00\nNo payment due. Thank you!", true, classify.ReasonAmbiguousType, classify.RulePaidAtTill},
+		// The thirty-ninth: a garage's receipt titled an invoice, paid in
+		// full, its change on it; the model's receipt stands.
+		{"a receipt titled invoice, paid at the counter", unsure{[]events.Candidate{c("receipt", 0.77), c("invoice", 0.23)}, ""}, "Mesa Verde Auto Care\nINVOICE #RO-58214\nTOTAL $328.03\nPAID IN FULL — THANK YOU\nVisa ending 1133 · Auth 084117\nChange $0.00", false, "", ""},
+		{"a receipt titled invoice, paid by transfer", unsure{[]events.Candidate{c("receipt", 0.77), c("invoice", 0.23)}, ""}, "Mesa Verde Auto Care\nINVOICE #RO-58214\nTOTAL $328.03\nPAID IN FULL by bank transfer, thank you.", true, classify.ReasonAmbiguousType, classify.RuleTitle},
 		{"an invoice paid by transfer", unsure{[]events.Candidate{c("invoice", 0.97), c("receipt", 0.02)}, ""}, "INVOICE 2026-114\nTotal €1,250.00\nPAID IN FULL by bank transfer on 03/11/2026, thank you.", false, "", ""},
 		{"a pro forma that is no tax invoice", unsure{[]events.Candidate{c("invoice", 1), c("receipt", 0)}, ""}, "PRO FORMA INVOICE no PF-2025-038\nThis pro forma is not a tax invoice; a final invoice will be issued on delivery.", false, "", ""},
 		{"a receipt that says it is no invoice", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "Kvitto\nSumma 120,00 kr\nKvittot är ingen faktura.", false, "", ""},

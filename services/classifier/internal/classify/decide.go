@@ -497,9 +497,17 @@ var tillLine = regexp.MustCompile(`(?i)\b(?:eftpos|card\s+approved|cash\s+tender
 // tillReceipt reports whether a receipt the model recognised is titled an
 // invoice only as Australia and New Zealand title a receipt with GST, "TAX
 // INVOICE", over a till's lines (found from outside: a café's receipt,
-// the model's at 1.00, was offered to review as an invoice by its title).
+// the model's at 1.00, was offered to review as an invoice by its title),
+// or as a shop titles what it hands over at the counter, paid in full
+// with the tender or change on it (found from outside: a garage's
+// "INVOICE #RO-58214", "PAID IN FULL", "Change $0.00", the model's
+// receipt at 0.77, was offered to review as an invoice).
 func tillReceipt(modelType, titleType, text string) bool {
-	return modelType == "receipt" && titleType == "invoice" && tillLine.MatchString(text)
+	if modelType != "receipt" || titleType != "invoice" {
+		return false
+	}
+	_, paid := paidAtTill(text)
+	return paid || tillLine.MatchString(text)
 }
 
 // totalLabel ends the text left of an amount that is a document's total:

@@ -29,6 +29,11 @@ func TestTitledTypes(t *testing.T) {
 		{"Invoice amount                       €412.50\nInvoice date: 14/08/2024", nil},
 		{"TALLERES HERMANOS GIL, S.L.\n\nRECIBÍ\n\nde D.ª Lucía Ferrer Navarro", []string{"receipt"}},
 		{"Lohnausweis - Certificat de salaire - Certificato di salario\nA [X] Lohnausweis", []string{"tax_form"}},
+		// Found from outside (thirty-ninth trial): an American hospital's
+		// bill, typed a medical record at 0.61, and an Italian employer's
+		// certificate of pay and tax withheld, typed a contract at 0.55.
+		{"ST. AGATHA REGIONAL MEDICAL CENTER\n1200 Riverside Parkway, Dayton, OH 45402\n\nPATIENT STATEMENT\nStatement date: 11/20/2026", []string{"invoice"}},
+		{"CERTIFICAZIONE UNICA 2026\nCERTIFICAZIONE DI CUI ALL'ART. 4, COMMI 6-ter e 6-quater", []string{"tax_form"}},
 		// Found from outside (twenty-fourth trial) and in the evaluation:
 		// a Turkish till's slip, an online shop's receipt.
 		{"KARAKÖY EV GEREÇLERİ TİC. LTD. ŞTİ.\nBİLGİ FİŞİ / SATIŞ FİŞİ\nTarih: 21.06.2025", []string{"receipt"}},
