@@ -3,6 +3,7 @@ package projection
 import (
 	"cmp"
 	"encoding/json"
+	"slices"
 	"strconv"
 	"strings"
 
@@ -235,6 +236,15 @@ func RuleOf(confidence string, flags []Flag, ctx map[string]string) string {
 				parts = append(parts, "confidence.below_threshold: below the threshold "+thr)
 			} else {
 				parts = append(parts, rule)
+			}
+		default:
+			// The classifier's other rules say why in their flag: a title
+			// that names another type, a kind none of the types covers
+			// (found from outside: a policy schedule's review read only
+			// "confidence 0.00 is below the threshold", the title's type
+			// having no score of the model's).
+			if i := slices.IndexFunc(flags, func(f Flag) bool { return f.Kind == rule && strings.HasPrefix(rule, "model.") }); i >= 0 && flags[i].Detail != "" {
+				parts = append(parts, rule+": "+flags[i].Detail)
 			}
 		}
 	}

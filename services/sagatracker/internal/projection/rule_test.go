@@ -32,6 +32,12 @@ func TestRuleOf(t *testing.T) {
 			"model.other_with_payment_details: typed other, but the text holds bank or card details"},
 		{"ambiguous type and poor OCR", "0.88", nil, map[string]string{"rules.fired": "model.ambiguous_type,ocr.low_confidence,model.other_low_margin", "model.ambiguous": "2 types in the prediction set at coverage 0.95: receipt,invoice", "ocr.mean_confidence": "0.412"},
 			"model.ambiguous_type: 2 types in the prediction set at coverage 0.95: receipt,invoice; ocr.low_confidence: the OCR engine read the pages with confidence 0.412; model.other_low_margin: other leads the next type by too little"},
+		// Found from outside (thirty-ninth trial): a review for a title
+		// that names another type said only that confidence 0.00 was low.
+		{"a title that names another type", "0.00",
+			[]Flag{{Kind: "model.title_disagrees", Detail: "the title \"POLICY SCHEDULE\" names contract; the model said insurance_claim (1.00)"}, {Kind: "confidence.below_threshold", Detail: "0.00 is under the review threshold 0.75"}},
+			map[string]string{"rules.fired": "model.title_disagrees,confidence.below_threshold", "policy.review_threshold": "0.75"},
+			"model.title_disagrees: the title \"POLICY SCHEDULE\" names contract; the model said insurance_claim (1.00); confidence.below_threshold: confidence 0.00 is below the threshold 0.75"},
 		{"the exception agent's review", "", nil, map[string]string{"parked_reason": "structural failure: pdf: no pages"}, "structural failure: pdf: no pages"},
 		{"nothing more than the reason", "", nil, nil, ""},
 	}
