@@ -603,7 +603,10 @@ var (
 	australian  = regexp.MustCompile(`\b(?:ABN|ACN|AUD|Australia|Australian)\b|\.com\.au\b|\b(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA) \d{4}\b`)
 	newZealand  = regexp.MustCompile(`\b(?:NZD|NZBN|IRD|New Zealand|Aotearoa)\b|\.(?:co|org|govt)\.nz\b`)
 	mexican     = regexp.MustCompile(`\b(?:MXN|M\.N\.|México|Mexico|RFC|CURP)(?:\b|$)`)
-	singaporean = regexp.MustCompile(`\b(?:SGD|Singapore|UEN)\b`)
+	// A Singapore company, an NRIC, a Singapore number (found from
+	// outside: a motor claim's "$4,860.00" was read as dollars of the
+	// United States).
+	singaporean = regexp.MustCompile(`\b(?:SGD|Singapore|UEN|NRIC|(?i:pte\.?\s+ltd))\b|\+65[ \t]?[689]\d{3}`)
 	// The peso countries whose "$" writes thousands with points: "$
 	// 650.000" is an Argentine rent (found from outside: read as 650
 	// dollars). A Chilean form may name no country but its tax office

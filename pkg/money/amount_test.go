@@ -312,6 +312,7 @@ func TestAmountForms(t *testing.T) {
 		{"new zealand dollars", "Meridian Energy, Wellington, New Zealand\nTotal due by 3 June 2025:  $214.58", []string{"214.58 NZD currency"}},
 		{"canadian dollars", "Toronto, ON M5V 2T6, Canada\nTotal: $88.10", []string{"88.10 CAD currency"}},
 		{"us dollars without a country", "Total: $88.10", []string{"88.10 USD currency"}},
+		{"singapore dollars by its company and its number", "LION CITY GENERAL INSURANCE PTE LTD\nMobile: +65 9123 4476\nEstimated repair cost: $4,860.00", []string{"4860.00 SGD currency"}},
 		// Found from outside (twenty-first trial).
 		{"reais in a column", "Data        Lançamento          Valor (R$)        Saldo (R$)\n03/11       PIX recebido          1.250,00          18.629,81", []string{"1250.00 BRL column", "18629.81 BRL column"}},
 		{"mexican pesos", "Total  $437,668.00 MXN\nImporte con letra: cuatrocientos treinta y siete mil seiscientos sesenta y ocho pesos 00/100 M.N.", []string{"437668.00 MXN currency"}},
