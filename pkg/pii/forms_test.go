@@ -580,6 +580,8 @@ func TestIBANAndCardScans(t *testing.T) {
 		// Found from outside (twenty-eighth trial): OCR read a space
 		// between two groups as a point.
 		{"iban with a point for a space", IBAN, "računi Korisnika kredita IBAN HR92 2484 0083 2011.8745 5.", []string{"HR92 2484 0083 2011.8745 5"}},
+		{"iban with a point before a group of letters", IBAN, "Cont curent RON IBAN: RO31.RNCB 0082 0441 7395 0001", []string{"RO31.RNCB 0082 0441 7395 0001"}},
+		{"a point before letters that fail mod-97", IBAN, "Cont curent RON IBAN: RO32.RNCB 0082 0441 7395 0001", []string{}},
 		// Found from outside (twenty-fourth trial): the IBAN registry's
 		// countries beyond SEPA.
 		{"serbian iban compact", IBAN, "IBAN: RS64160000000123456789", []string{"RS64160000000123456789"}},

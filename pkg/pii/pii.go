@@ -385,9 +385,10 @@ func ibans(text string) [][2]int {
 				i++
 			case c == ' ' && i+1 < len(text) && isAlnum(text[i+1]) && b.Len() > 0:
 				i++
-			case c == '.' && b.Len()%4 == 0 && i+1 < len(text) && isDigit(text[i+1]):
+			case c == '.' && b.Len()%4 == 0 && i+1 < len(text) && (isDigit(text[i+1]) || isUpper(text[i+1]) && b.Len() > 0):
 				// OCR's point for the space between two groups, "HR92 2484
-				// 0083 2011.8745 5" (found from outside): mod-97 decides.
+				// 0083 2011.8745 5", "RO31.RNCB 0082" (found from outside):
+				// mod-97 decides.
 				i++
 			case (c == '\n' || c == '\r' || c == ' ') && b.Len()%4 == 0:
 				j := i
