@@ -3,7 +3,7 @@
 // alternation, so a pattern of a hundred phrases between word bounds runs
 // its automaton over every byte of every text, tens of microseconds on one
 // line (the classifier's title rules took a third of its CPU in the
-// pipeline benchmark). Compile reads the literals of which every match
+// pipeline benchmark). MustCompile reads the literals of which every match
 // must hold one from the pattern's syntax tree; a text that folds to hold
 // none of them is not searched.
 package prefilter
@@ -74,24 +74,6 @@ func (r *Regexp) FindStringIndex(s string) []int {
 		return nil
 	}
 	return r.re.FindStringIndex(s)
-}
-
-// FindAllStringIndex returns the matches' locations, as regexp.Regexp's
-// does.
-func (r *Regexp) FindAllStringIndex(s string, n int) [][]int {
-	if !r.MayMatch(s) {
-		return nil
-	}
-	return r.re.FindAllStringIndex(s, n)
-}
-
-// FindStringSubmatchIndex returns the leftmost match's and its groups'
-// locations, as regexp.Regexp's does.
-func (r *Regexp) FindStringSubmatchIndex(s string) []int {
-	if !r.MayMatch(s) {
-		return nil
-	}
-	return r.re.FindStringSubmatchIndex(s)
 }
 
 // FindAllStringSubmatchIndex returns the matches' and their groups'

@@ -45,8 +45,8 @@ func TestSameMatchesAsTheExpression(t *testing.T) {
 			if got, want := pf.FindStringIndex(s), re.FindStringIndex(s); !slices.Equal(got, want) {
 				t.Errorf("%s FindStringIndex %q: %v, want %v", p, s, got, want)
 			}
-			if got, want := pf.FindAllStringIndex(s, -1), re.FindAllStringIndex(s, -1); len(got) != len(want) {
-				t.Errorf("%s FindAllStringIndex %q: %v, want %v", p, s, got, want)
+			if got, want := pf.FindAllStringSubmatchIndex(s, -1), re.FindAllStringSubmatchIndex(s, -1); len(got) != len(want) {
+				t.Errorf("%s FindAllStringSubmatchIndex %q: %v, want %v", p, s, got, want)
 			}
 		}
 	}
