@@ -600,9 +600,9 @@ const (
 var (
 	// A document's country, for its "$" (found from outside: Australian
 	// and New Zealand bills were reported in USD).
-	australian  = regexp.MustCompile(`\b(?:ABN|ACN|AUD|Australia|Australian)\b|\.com\.au\b|\b(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA) \d{4}\b`)
-	newZealand  = regexp.MustCompile(`\b(?:NZD|NZBN|IRD|New Zealand|Aotearoa)\b|\.(?:co|org|govt)\.nz\b`)
-	mexican     = regexp.MustCompile(`\b(?:MXN|M\.N\.|México|Mexico|RFC|CURP)(?:\b|$)`)
+	australian = regexp.MustCompile(`\b(?:ABN|ACN|AUD|Australia|Australian)\b|\.com\.au\b|\b(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA) \d{4}\b`)
+	newZealand = regexp.MustCompile(`\b(?:NZD|NZBN|IRD|New Zealand|Aotearoa)\b|\.(?:co|org|govt)\.nz\b`)
+	mexican    = regexp.MustCompile(`\b(?:MXN|M\.N\.|México|Mexico|RFC|CURP)(?:\b|$)`)
 	// A Singapore company, an NRIC, a Singapore number (found from
 	// outside: a motor claim's "$4,860.00" was read as dollars of the
 	// United States).
