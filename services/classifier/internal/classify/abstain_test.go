@@ -79,6 +79,9 @@ func TestDecideAbstains(t *testing.T) {
 		// full, its change on it; the model's receipt stands.
 		{"a receipt titled invoice, paid at the counter", unsure{[]events.Candidate{c("receipt", 0.77), c("invoice", 0.23)}, ""}, "Mesa Verde Auto Care\nINVOICE #RO-58214\nTOTAL $328.03\nPAID IN FULL — THANK YOU\nVisa ending 1133 · Auth 084117\nChange $0.00", false, "", ""},
 		{"a receipt titled invoice, paid by transfer", unsure{[]events.Candidate{c("receipt", 0.77), c("invoice", 0.23)}, ""}, "Mesa Verde Auto Care\nINVOICE #RO-58214\nTOTAL $328.03\nPAID IN FULL by bank transfer, thank you.", true, classify.ReasonAmbiguousType, classify.RuleTitle},
+		// The fortieth: an Indian shop's invoice paid at its counter.
+		{"an invoice whose payment status is paid at the counter", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.02)}, ""}, "SHREE GANESH ELECTRONICS\nINVOICE\nTotal RS. 18,998.00\nPayment: Card (HDFC Debit)\nAmount received: Rs. 18,998.00 Balance: Rs. 0.00\nPayment status: PAID\nThank you, visit again!", true, classify.ReasonAmbiguousType, classify.RulePaidAtTill},
+		{"an invoice whose payment status is paid by transfer", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.02)}, ""}, "INVOICE 2026-114\nTotal €1,250.00\nPayment status: PAID (bank transfer 03/11/2026)", false, "", ""},
 		{"an invoice paid by transfer", unsure{[]events.Candidate{c("invoice", 0.97), c("receipt", 0.02)}, ""}, "INVOICE 2026-114\nTotal €1,250.00\nPAID IN FULL by bank transfer on 03/11/2026, thank you.", false, "", ""},
 		{"a pro forma that is no tax invoice", unsure{[]events.Candidate{c("invoice", 1), c("receipt", 0)}, ""}, "PRO FORMA INVOICE no PF-2025-038\nThis pro forma is not a tax invoice; a final invoice will be issued on delivery.", false, "", ""},
 		{"a receipt that says it is no invoice", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "Kvitto\nSumma 120,00 kr\nKvittot är ingen faktura.", false, "", ""},

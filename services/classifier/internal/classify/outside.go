@@ -133,12 +133,16 @@ func taxAuthorityHead(text string) (string, bool) {
 }
 
 // paidInFull and tendered say a document was paid in full at the
-// counter: that it is paid, and the tender or change of a till. Together
-// they stand in none of the 5,000 and more labelled texts, receipts
-// included; an invoice that holds both is a receipt too, perhaps.
+// counter: that it is paid, and the tender or change of a till, or a
+// shop's words at it ("Amount received", "Thank you, visit again!",
+// "Goods once sold will not be taken back": found from outside, an
+// Indian shop's "INVOICE" with "Payment status: PAID", recorded as an
+// invoice at 0.98). Together they stand in none of the 5,000 and more
+// labelled texts but three receipts titled invoices; an invoice that
+// holds both is a receipt too, perhaps.
 var (
-	paidInFull = prefilter.MustCompile(`(?i)\b(?:paid\s+in\s+full|fully\s+paid|no\s+payment\s+(?:is\s+)?due|nothing\s+(?:further\s+)?to\s+pay)\b`)
-	tendered   = prefilter.MustCompile(`(?i)\b(?:change(?:\s+due)?\s*:?\s*[€$£]?\s*0[.,]00|(?:amount|cash)\s+tendered|contactless)\b`)
+	paidInFull = prefilter.MustCompile(`(?i)\b(?:paid\s+in\s+full|fully\s+paid|no\s+payment\s+(?:is\s+)?due|nothing\s+(?:further\s+)?to\s+pay|payment\s+status\s*:?\s*paid)\b`)
+	tendered   = prefilter.MustCompile(`(?i)\b(?:change(?:\s+due)?\s*:?\s*[€$£]?\s*0[.,]00|(?:amount|cash)\s+(?:tendered|received)|contactless|visit\s+again|goods\s+once\s+sold)\b`)
 )
 
 // paidAtTill returns the line that says text was paid in full, when a
