@@ -35,3 +35,26 @@ func TestWeighted(t *testing.T) {
 		}
 	}
 }
+
+// TestEvalBeats: a candidate replaces the current model with fewer
+// auto-recorded errors, or as many and minGain more right answers; one
+// more right answer is retraining's chance, not a better model.
+func TestEvalBeats(t *testing.T) {
+	cur := Eval{Docs: 862, Correct: 843, AutoErrors: 5}
+	for _, tt := range []struct {
+		name string
+		cand Eval
+		want bool
+	}{
+		{"the same", cur, false},
+		{"one more right", Eval{Docs: 862, Correct: 844, AutoErrors: 5}, false},
+		{"two more right", Eval{Docs: 862, Correct: 845, AutoErrors: 5}, true},
+		{"one error fewer", Eval{Docs: 862, Correct: 843, AutoErrors: 4}, true},
+		{"one error fewer, one fewer right", Eval{Docs: 862, Correct: 842, AutoErrors: 4}, false},
+		{"more right, one error more", Eval{Docs: 862, Correct: 850, AutoErrors: 6}, false},
+	} {
+		if got := tt.cand.Beats(cur); got != tt.want {
+			t.Errorf("%s: %+v beats %+v = %v, want %v", tt.name, tt.cand, cur, got, tt.want)
+		}
+	}
+}
