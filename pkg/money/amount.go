@@ -212,13 +212,16 @@ const headerLine = "header"
 var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(€|£|` + allCodes + `|[Kk]r\.?)\)?[ \t]*\r?$`)
 
 // currencyHeading is a line of words, no number but its item's, that
-// gives its currency's code or the rupee's mark in parentheses: a
+// gives its currency's code, the rupee's mark or the crown's in
+// parentheses ("Förlorade föremål och utlägg Belopp (kr)", found from
+// outside: a Swedish claim's sums were held against the threshold of no
+// currency): a
 // section's heading over its sums, "ESTIMATED REPAIR COST (EGP) - agent
 // workshop quotation attached", "8. Details of claim Amount (Rs.)" as OCR
 // closed up its columns (found from outside: an Egyptian claim's estimate
 // of 185,000 pounds and an Indian claim's 1,49,450 rupees were held
 // against the threshold of no currency).
-var currencyHeading = regexp.MustCompile(`(?m)^(?:\d{1,2}[.)][ \t]*)?[^\d\n]*\p{L}[^\d\n]*\((` + allCodes + `|Rs\.?|₹)\)[^\d\n]*$`)
+var currencyHeading = regexp.MustCompile(`(?m)^(?:\d{1,2}[.)][ \t]*)?[^\d\n]*\p{L}[^\d\n]*\((` + allCodes + `|Rs\.?|₹|[Kk]r\.?)\)[^\d\n]*$`)
 
 // headerLineCurrency is the one currency the lines of text that name
 // only a currency name (a crown as kronaCode reads it), or a heading
@@ -226,11 +229,14 @@ var currencyHeading = regexp.MustCompile(`(?m)^(?:\d{1,2}[.)][ \t]*)?[^\d\n]*\p{
 func headerLineCurrency(text string) string {
 	var codes []string
 	for _, m := range currencyHeading.FindAllStringSubmatch(text, -1) {
-		c := currencyCode(m[1])
-		if c == rupee {
-			c = rupeeCode(text)
+		switch c := currencyCode(m[1]); c {
+		case rupee:
+			codes = append(codes, rupeeCode(text))
+		case krona:
+			codes = append(codes, kronaCode(text))
+		default:
+			codes = append(codes, c)
 		}
-		codes = append(codes, c)
 	}
 	for _, m := range currencyHeaderLine.FindAllStringSubmatch(text, -1) {
 		c := currencyCode(m[1])
@@ -795,6 +801,9 @@ func currencyCode(s string) string {
 	s = strings.TrimSpace(s)
 	if c, ok := symbolCodes[s]; ok {
 		return c
+	}
+	if l := strings.ToLower(s); l == "kr" || l == "kr." {
+		return krona // a column's "Kr.", a form's "KR" (found from outside: a Danish tax statement's sums were "KR.")
 	}
 	if c, ok := currencyWords[strings.ToLower(s)]; ok {
 		return c
@@ -1523,7 +1532,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	a := Amount{Value: v, Start: n.start, End: n.end}
 	left := lt.LeftOf(n.start)
 	right := lt.RightOf(n.end)
-	if sgPostcode(text, n) {
+	if sgPostcode(text, n) || auPostcode.MatchString(left) && len(n.raw) == 4 && !n.grouped && !n.decimals {
 		return Amount{}, "", false
 	}
 	cur := currencyBefore(left)
@@ -1576,6 +1585,12 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		if v, err := strconv.ParseFloat(strings.ReplaceAll(n.raw, ",", ""), 64); err == nil {
 			a.Value = v
 		}
+	}
+	// A year before the row's sum is its label's: "Addizionale comunale
+	// all'IRPEF saldo 2024 161,52" (found from outside: the year was
+	// 2,024 euros).
+	if cur == "" && yearBeforeSum(n, right) {
+		return Amount{}, "", false
 	}
 	// A laboratory result is no money whatever its row's label says:
 	// "Cholesterol, total  231  H  <200  mg/dL" (found from outside).
@@ -2083,6 +2098,21 @@ func sgPostcode(text string, n number) bool {
 	return len(n.raw) == 6 && !n.grouped && !n.decimals && n.start >= 2 && text[n.start-1] == '(' &&
 		(text[n.start-2] == 'S' || text[n.start-2] == '$') && n.end < len(text) && text[n.end] == ')'
 }
+
+// sumAfter starts the text after a number with a sum of decimals on its
+// line.
+var sumAfter = regexp.MustCompile(`^[ \t]+\(?[-−]?\d[\d.,' ]*[.,]\d{2}(?:$|[^\d])`)
+
+// yearBeforeSum reports whether n is a year, 1900 to 2099 written
+// without separators, that a sum with decimals follows on its line.
+func yearBeforeSum(n number, right string) bool {
+	return len(n.raw) == 4 && !n.grouped && !n.decimals && (strings.HasPrefix(n.raw, "19") || strings.HasPrefix(n.raw, "20")) && sumAfter.MatchString(right)
+}
+
+// auPostcode ends the text before an Australian postcode: its state's
+// abbreviation, "Brunswick VIC 3056" (found from outside: a policy
+// schedule's address under its "Sum insured" column was 3,056 dollars).
+var auPostcode = regexp.MustCompile(`\b(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA)[ \t]+$`)
 
 // fineValue reads a number of four decimal places, its point a point or
 // a comma.

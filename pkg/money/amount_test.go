@@ -307,6 +307,12 @@ func TestAmountForms(t *testing.T) {
 		{"what a card's limit leaves", "Credit limit $12,000.00   Available credit $11,122.72\nNew balance $877.28", []string{"877.28 USD currency"}},
 		{"a white cell count's unit after it", "Total WBC count 7,600 cells/cumm 4,000 - 11,000", []string{}},
 		{"a credit that is money", "Credit $1,250.00 applied to your account", []string{"1250.00 USD currency"}},
+		// Found from outside (fortieth trial).
+		{"danish crowns in a column headed kr.", "Årsopgørelse 2025 - Skattestyrelsen\nOpgørelse af indkomst                                          Kr.\nLønindkomst                                                462.350\nAM-bidrag                                                   36.988", []string{"462350.00 DKK column", "36988.00 DKK label"}},
+		{"swedish crowns in a heading's parentheses", "Skadeanmälan reseförsäkring\nFörlorade föremål och utlägg Belopp (kr)\nKläder och skor 7 450,00\nSumma begärd ersättning 14 650,00", []string{"7450.00 SEK label", "14650.00 SEK label"}},
+		{"an australian postcode under a sum's column", "Annual premium                                                   $1,612.55\nProperty                                            Sum insured     Excess\nHome (building) — 17 Wattle Street, Brunswick VIC 3056   $685,000   $500", []string{"1612.55 AUD currency"}},
+		{"the year a tax is for", "CERTIFICAZIONE UNICA 2026\nPeriodo d'imposta 2025\nAnno d'imposta: 2024", []string{}},
+		{"a year before its row's sum", "Importo (euro)\n29 Addizionale comunale all'IRPEF saldo 2024 161,52", []string{"161.52 label"}},
 		{"a laboratory result", "Cholesterol, total                    231             H          <200                     mg/dL", []string{}},
 		{"australian dollars", "ABN 51 824 753 556\nTotal fees:   $413.00", []string{"413.00 AUD currency"}},
 		{"new zealand dollars", "Meridian Energy, Wellington, New Zealand\nTotal due by 3 June 2025:  $214.58", []string{"214.58 NZD currency"}},

@@ -88,7 +88,10 @@ var (
 	// corpus (Antal, Aantal, Menge, Cantidad, Quantité: a row shorter than
 	// its header puts the price under the quantity), nor the Finnish
 	// "määrä", which is a statement's amount too.
-	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr`)
+	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr|` +
+		// The year a tax is for (found from outside: an Italian
+		// certificate's "Periodo d'imposta 2025" was 2,025 euros).
+		`periodo d'imposta|anno d'imposta|steuerjahr|veranlagungsjahr|inkomstår|beskatningsår|skatteår|verovuosi|ejercicio fiscal|exercice fiscal|rok podatkowy`)
 	// idMark marks a number as an identifier wherever it stands: "INV#",
 	// "§ 4".
 	idMark = regexp.MustCompile(`[#§]`)
@@ -208,8 +211,10 @@ func classifyLabel(s string) labelKind {
 			best = h
 		}
 	}
-	if head.end >= 0 && head.end == money.end && head.start < money.start {
-		best = head // a limit's phrase ends in a money word: "Available credit"
+	for _, h := range []hit{id, head} {
+		if h.end >= 0 && h.end == money.end && h.start < money.start {
+			best = h // a phrase ends in a money word: "Available credit", "Periodo d'imposta"
+		}
 	}
 	if termsRe.MatchString(s) || rateHeader.MatchString(s) || firstWord(pointsRe, s)[1] >= 0 {
 		return labelID
