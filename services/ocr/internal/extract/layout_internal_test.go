@@ -42,6 +42,15 @@ func TestTableLike(t *testing.T) {
 		single = append(single, []any{1, 100, y, "one line of a letter with several words"})
 		described = append(described, []any{1, 100, y, fmt.Sprintf("| Round tables with linen %d |", i)}, []any{2, 1000, y, fmt.Sprintf("24 | %d.00 |", i)})
 	}
+	// Two columns of a lease, numbered clauses and sums in running text
+	// (found from outside).
+	var lease [][]any
+	leaseLeft := []string{"1. Vastgoed Utrecht Oost B.V., gevestigd te", "Utrecht, KvK 72814093, hierna: verhuurder;", "2. mevrouw Sanne de Vries, geboren op 11", "maart 1995 te Zwolle, tel. 06 2417 8830,", "e-mail s.devries95@gmail.com, hierna:", "huurder;"}
+	leaseRight := []string{"3.1 De kale huurprijs bedraagt € 1.385,00 per", "maand.", "3.2 Het voorschot servicekosten bedraagt €", "95,00 per maand.", "3.3 Huurder betaalt totaal € 1.480,00 per", "maand, vóór de eerste van de maand, op IBAN"}
+	for i := range 6 {
+		y := 100 + 40*i
+		lease = append(lease, []any{1, 100, y, leaseLeft[i]}, []any{2, 1100, y, leaseRight[i]})
+	}
 	// A table read in rows: one block, cells on the same lines.
 	rows := [][]any{}
 	for i := range 6 {
@@ -55,6 +64,7 @@ func TestTableLike(t *testing.T) {
 		{"table split into column blocks", table, true},
 		{"two columns of running text", article, false},
 		{"two narrow columns of running text with headings", narrow, false},
+		{"two columns of numbered clauses", lease, false},
 		{"form of labels and values, few numbers", form, true},
 		{"table with a long description column split from its numbers", described, true},
 		{"one column", single, false},

@@ -533,6 +533,14 @@ const (
 	// proseNumberShare: ...when fewer than this share of them are in a
 	// row (the line and those beside it) holding a number.
 	proseNumberShare = 0.6
+	// proseMinWords: a line of words, most of them no numbers, beside
+	// lines of as many words or more is a line of running text; when half
+	// the lines beside another block's are, the page is two columns of
+	// text, whatever their clause numbers and sums (found from outside: a
+	// Dutch lease in two columns, "3.1 De kale huurprijs bedraagt €
+	// 1.385,00 per" beside "1. Vastgoed Utrecht Oost B.V., gevestigd te",
+	// read in rows across both: CER 0.679 against raw Tesseract's 0.008).
+	proseMinWords = 3
 )
 
 // tableLike reports whether lines, one page's, look like a table that the
@@ -545,7 +553,7 @@ func tableLike(lines []lineBox) bool {
 	// two: a row of a table has a short cell beside it even where its
 	// description column is long; two columns of running text do not.
 	var words []int
-	withNumbers, lower := 0, 0
+	withNumbers, lower, long := 0, 0, 0
 	for i, a := range lines {
 		shortest, number := -1, a.numbers > 0
 		for j, b := range lines {
@@ -564,10 +572,16 @@ func tableLike(lines []lineBox) bool {
 			if a.lower {
 				lower++
 			}
+			if shortest >= proseMinWords && 2*a.numbers < a.words {
+				long++
+			}
 		}
 	}
 	if float64(len(words)) < tableSideShare*float64(len(lines)) {
 		return false
+	}
+	if 2*long >= len(words) {
+		return false // two columns of text, side by side
 	}
 	if float64(lower) >= proseLowerShare*float64(len(words)) && float64(withNumbers) < proseNumberShare*float64(len(words)) {
 		return false
