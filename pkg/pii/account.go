@@ -35,6 +35,12 @@ var (
 	// either (found from outside: "Konto: Privatkonto 8327-9, 994 471
 	// 882-1" at a statement's head and in its footer).
 	swedishAccountRe = regexp.MustCompile(`\b\d{4}-\d, ?\d{1,3}(?: \d{3}){2}-\d\b`)
+	// norwegianAccountRe is a Norwegian account number as its banks
+	// write it, four, two and five digits between points, whose last
+	// digit is its mod-11 check (norwegianAccountValid): "Kontonummer:
+	// 3624.47.19281", "Overføring fra sparekonto 3624.47.80010" (found
+	// from outside).
+	norwegianAccountRe = regexp.MustCompile(`\b\d{4}\.\d{2}\.\d{5}\b`)
 	// czechAccountRe is a Czech or Slovak account's number, a prefix,
 	// the number and the bank's code after a slash
 	// ("2001447188/2010"), taken only under an account's label.
@@ -140,6 +146,11 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			locs = append(locs, s)
 		}
 	}
+	for _, m := range matchLines(lt, norwegianAccountRe, holding(counts, 11, 5)) {
+		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) && !overlaps(s, locs) && norwegianAccountValid(text[m[0]:m[1]]) {
+			locs = append(locs, s)
+		}
+	}
 	for _, re := range []*regexp.Regexp{czechAccountRe, hungarianAccountRe} {
 		for _, m := range matchLines(lt, re, holding(counts, 10, 2)) {
 			s := [2]int{m[0], m[1]}
@@ -199,4 +210,24 @@ func labelAcross(lt *layout.Text, off int) string {
 		return ""
 	}
 	return strings.TrimRight(above, " \t") + " " + left
+}
+
+// norwegianAccountValid checks a Norwegian account number's mod-11 check
+// digit: its first ten digits weighted 5, 4, 3, 2, 7, 6, 5, 4, 3, 2.
+func norwegianAccountValid(s string) bool {
+	var ds []int
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			ds = append(ds, int(s[i]-'0'))
+		}
+	}
+	if len(ds) != 11 {
+		return false
+	}
+	sum := 0
+	for i, w := range []int{5, 4, 3, 2, 7, 6, 5, 4, 3, 2} {
+		sum += ds[i] * w
+	}
+	check := (11 - sum%11) % 11
+	return check != 10 && check == ds[10]
 }

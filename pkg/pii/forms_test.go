@@ -776,6 +776,11 @@ func TestBankAccounts(t *testing.T) {
 		{"an account beside its ifsc", "Payment details\nA/c No: 50200038174629 IFSC: HDFC0000053", []string{"50200038174629"}},
 		{"an account in a bank's letter", "RIFT VALLEY COMMERCIAL BANK LIMITED\nKenyatta Avenue, Nairobi\n\nDear Ms. Mwangi,\n\nRE: REPLACEMENT OF YOUR DEBIT CARD - ACCOUNT NO. 1180293746", []string{"1180293746"}},
 		{"an account beside a code that is no bank's", "Northern Water\nAccount no.: 30012345  Tariff code: D1", []string{}},
+		// Found from outside (thirty-eighth and fortieth trials): Norwegian
+		// accounts in points, their mod-11 check held.
+		{"a norwegian account in points", "Vestland Sparebank\nKontonummer: 3624.47.19281", []string{"3624.47.19281"}},
+		{"a norwegian account in a transfer's row", "15.01 Overføring fra sparekonto 3624.47.80010 450 000,00", []string{"3624.47.80010"}},
+		{"a norwegian account's shape whose check fails", "Ref. 3624.47.19282", []string{}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

@@ -103,6 +103,10 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:fødselsnummer|fodselsnummer|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
+	// Germany: the health insurance's member number (KVNR), a letter and
+	// nine digits, the last a check digit, under its label (found from
+	// outside: a doctor's letter's "Versichertennummer: S482913050").
+	{re: regexp.MustCompile(`\b([A-Z])(\d{9})\b`), valid: kvnrValid, label: regexp.MustCompile(`(?i)\b(?:(?:kranken)?versicherten-?(?:nummer|nr\.?)|kvnr|versicherungsnummer\s+der\s+krankenkasse)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?(?:\s+(?:ehemann|ehefrau|ehegatte|ehegattin|person\s+[ab]|partner(?:in)?))?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
@@ -859,6 +863,27 @@ func td1Dates(s string) bool {
 	}
 	return digits(s[:7]) == 7 && digits(s[8:15]) == 7 && s[6] == mrzCheck(s[:6]) && s[14] == mrzCheck(s[8:14]) &&
 		strings.IndexByte("MFX<", s[7]) >= 0 && validDate(s[0:2], s[2:4], s[4:6])
+}
+
+// kvnrValid checks a German health insurance member number: the letter
+// as its place in the alphabet, two digits, then the first eight digits,
+// weighted 1, 2, 1, 2, ..., each product's digits summed; the sum modulo
+// ten is the last digit.
+func kvnrValid(s string) bool {
+	if len(s) != 10 || s[0] < 'A' || s[0] > 'Z' {
+		return false
+	}
+	pos := int(s[0]-'A') + 1
+	ds := []int{pos / 10, pos % 10}
+	for i := 1; i <= 8; i++ {
+		ds = append(ds, int(s[i]-'0'))
+	}
+	sum := 0
+	for i, d := range ds {
+		p := d * (1 + i%2)
+		sum += p/10 + p%10
+	}
+	return sum%10 == int(s[9]-'0')
 }
 
 // mrzCheck is ICAO 9303's check digit of s: weights 7, 3, 1 over the

@@ -352,6 +352,9 @@ func TestNationalIDs(t *testing.T) {
 		{"a philippine licence's number under its column", "NON-PROFESSIONAL DRIVER'S LICENSE\nLicense No.                   Expiration Date          Agency Code\n\nN03-15-027814                 2031/08/26               N33", []string{"N03-15-027814"}},
 		{"an identity card's full second machine-readable line", "I<POLDEF9182730<<<<<<<<<<<<<<<\n8807146F3103027POL880714039204\nKOWALCZYK<<MAGDALENA<ANNA<<<<<", []string{"I<POLDEF9182730<<<<<<<<<<<<<<<", "8807146F3103027POL880714039204"}},
 		{"thirty capitals and digits whose check digits fail", "Serial\n8807145F3103027POL880714039204", nil},
+		// Found from outside (fortieth trial).
+		{"a german health insurance number", "Versichertennummer: S482913050 Krankenkasse: AOK Baden-Württemberg", []string{"S482913050"}},
+		{"a german health insurance number whose check fails", "Versichertennummer: S482913051 Krankenkasse: AOK", nil},
 		{"a belgian niss its check fails, under its label", "Né(e) le 17/01/1990   NISS 90.01.17-284.45", []string{"90.01.17-284.45"}},
 		{"an ahpra registration number by its shape", "registered with AHPRA (registration number NMW0002219874) at all times", []string{"NMW0002219874"}},
 		{"a profession's letters before nine digits are no registration", "Ref MED000221987 dated", nil},
