@@ -101,8 +101,11 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		}
 		return nil, fmt.Errorf("listen on DOCKET_INGEST_ADDR %s: %w", cfg.Addr, err)
 	}
-	// The dev tenant's key is public: it is no authentication.
-	if err := auth.CheckExposure(d.Log, "ingest's submission API", ln.Addr(), !dev, d.Platform.Insecure, "set DOCKET_INGEST_TENANTS_FILE"); err != nil {
+	// The dev tenant's key is public: it is no authentication. The
+	// warning says so, since the API does ask for that key (found from
+	// outside: a request without one was refused while the log said the
+	// API ran without authentication).
+	if err := auth.CheckExposure(d.Log, "ingest's submission API (its one key, the dev tenant's \"demo-key\", is published)", ln.Addr(), !dev, d.Platform.Insecure, "set DOCKET_INGEST_TENANTS_FILE"); err != nil {
 		_ = ln.Close()
 		pub.Close()
 		_ = blobs.Close()
