@@ -13,6 +13,11 @@ import (
 type Segment struct {
 	Text string `json:"t"`
 	Kind string `json:"k,omitempty"`
+	// At is a finding's start and end, in bytes, in the text it was
+	// found in (a page's, unmasked): where a script places it in the
+	// extracted text, whose masked span may be shorter (found from
+	// outside: a trial had to align masked e-mails by edit distance).
+	At []int `json:"at,omitempty"`
 }
 
 // Mask hides a finding but its last four characters (an e-mail keeps its
@@ -110,7 +115,7 @@ func Segments(text string, mask bool) []Segment {
 		if mask {
 			t = Mask(h.kind, t)
 		}
-		out = append(out, Segment{Text: t, Kind: h.kind})
+		out = append(out, Segment{Text: t, Kind: h.kind, At: []int{h.a, h.b}})
 		pos = h.b
 	}
 	if pos < len(text) {

@@ -38,6 +38,12 @@ func TestSegmentsMaskPIIAndMarkAmounts(t *testing.T) {
 		joined.WriteString(s.Text)
 		if s.Kind != "" {
 			got[s.Kind] = s.Text
+			// Each finding says where it stands in the unmasked text.
+			if len(s.At) != 2 || s.At[0] >= s.At[1] || s.At[1] > len(text) || Mask(s.Kind, text[s.At[0]:s.At[1]]) != s.Text {
+				t.Errorf("%s at %v: the text there does not mask to %q", s.Kind, s.At, s.Text)
+			}
+		} else if s.At != nil {
+			t.Errorf("plain text %q has a place %v", s.Text, s.At)
 		}
 	}
 	want := map[string]string{
