@@ -652,21 +652,27 @@ func TestFaintScanInGrainIsReadSmoothed(t *testing.T) {
 	}
 }
 
-// TestFaxSpecksAreReadDespeckled: a 150-dpi fax of a Norwegian payslip
-// strewn with black and white dots, from the fortieth outside trial, reads
-// at CER 0.81 with raw Tesseract, and no better smoothed (a blurred dot is
-// a grey blot). Read again from a copy whose every pixel is its 3×3
-// neighbourhood's median, the dots go and the letters stay.
+// TestFaxSpecksAreReadDespeckled: two 150-dpi faxes strewn with black and
+// white dots, from the fortieth outside trial, a Norwegian payslip and a
+// Dutch dentist's invoice, read at CER 0.81 and 0.95 with raw Tesseract,
+// and no better smoothed (a blurred dot is a grey blot; the invoice read
+// three dates so, and had read nothing, which had been kept). Read again
+// from a copy whose every pixel is its 3×3 neighbourhood's median, the
+// dots go and the letters stay.
 func TestFaxSpecksAreReadDespeckled(t *testing.T) {
-	res, out := extractImage(t, options{detect: extract.DetectableLanguages()}, "faxspecks150.png")
-	want := groundTruth(t, "faxspecks150.gt.txt")
-	got, raw := cer(res.Text(), want), cer(out, want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=faxspecks150.png mean_confidence=%.2f", got, raw, res.MeanConfidence())
-	if raw < 0.5 {
-		t.Fatalf("raw tesseract reads the fixture (CER %.3f): it no longer shows the specks", raw)
-	}
-	if got > 0.2 {
-		t.Errorf("CER %.3f, want at most 0.20:\n%s", got, res.Text())
+	for _, name := range []string{"faxspecks150", "faxinvoice150"} {
+		t.Run(name, func(t *testing.T) {
+			res, out := extractImage(t, options{detect: extract.DetectableLanguages()}, name+".png")
+			want := groundTruth(t, name+".gt.txt")
+			got, raw := cer(res.Text(), want), cer(out, want)
+			t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=%s.png mean_confidence=%.2f", got, raw, name, res.MeanConfidence())
+			if raw < 0.5 {
+				t.Fatalf("raw tesseract reads the fixture (CER %.3f): it no longer shows the specks", raw)
+			}
+			if got > 0.2 {
+				t.Errorf("CER %.3f, want at most 0.20:\n%s", got, res.Text())
+			}
+		})
 	}
 }
 

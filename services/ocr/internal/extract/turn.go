@@ -34,7 +34,7 @@ func (t *Tesseract) turned(ctx context.Context, page *scan, dpi int, language st
 	if ctx.Err() != nil {
 		return page, nil, ctx.Err()
 	}
-	deg := osdRotation(string(out))
+	deg, told := osdRotation(string(out))
 	// Detection on a page of few words tells a side from its opposite
 	// poorly (the same card said 90 as a PNG and 270 as a JPEG): a
 	// quarter turn that reads no better is tried the other way too.
@@ -43,7 +43,11 @@ func (t *Tesseract) turned(ctx context.Context, page *scan, dpi int, language st
 		turns = append(turns, 360-deg)
 	}
 	if err != nil || deg == 0 {
-		if alnum(pages[0].Text) >= skippedMinChars {
+		// A page the detection says is upright stays as it is: a
+		// 150-dpi fax strewn with specks read next to nothing, and read
+		// turned every way it gave a confident reading of garbage upside
+		// down (found from outside), where despeckled it reads whole.
+		if err == nil && told || alnum(pages[0].Text) >= skippedMinChars {
 			return page, pages, nil
 		}
 		// A page that read next to nothing, on which the detection found
@@ -97,8 +101,9 @@ func turnedPath(imagePath string) string {
 
 // osdRotation reads the clockwise turn, in degrees, that Tesseract's
 // orientation detection says sets a page upright: its "Rotate: 90"
-// line; 0 when it says none or cannot tell.
-func osdRotation(out string) int {
+// line; 0 when it says none or cannot tell, and told whether it said
+// (a "Rotate:" line, "Rotate: 0" for an upright page).
+func osdRotation(out string) (deg int, told bool) {
 	for l := range strings.Lines(out) {
 		v, ok := strings.CutPrefix(strings.TrimSpace(l), "Rotate:")
 		if !ok {
@@ -106,11 +111,11 @@ func osdRotation(out string) int {
 		}
 		switch d, _ := strconv.Atoi(strings.TrimSpace(v)); d {
 		case 90, 180, 270:
-			return d
+			return d, true
 		}
-		return 0
+		return 0, true
 	}
-	return 0
+	return 0, false
 }
 
 // turnClockwise returns g turned clockwise by deg degrees (90, 180 or

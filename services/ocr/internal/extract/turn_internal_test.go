@@ -10,14 +10,15 @@ func TestOSDRotation(t *testing.T) {
 	for _, tt := range []struct {
 		out  string
 		want int
+		told bool
 	}{
-		{"Page number: 0\nOrientation in degrees: 270\nRotate: 90\nOrientation confidence: 0.43\n", 90},
-		{"Rotate: 180\n", 180},
-		{"Rotate: 0\n", 0},
-		{"Too few characters. Skipping this page\n", 0},
+		{"Page number: 0\nOrientation in degrees: 270\nRotate: 90\nOrientation confidence: 0.43\n", 90, true},
+		{"Rotate: 180\n", 180, true},
+		{"Rotate: 0\n", 0, true},
+		{"Too few characters. Skipping this page\n", 0, false},
 	} {
-		if got := osdRotation(tt.out); got != tt.want {
-			t.Errorf("osdRotation(%q) = %d, want %d", tt.out, got, tt.want)
+		if got, told := osdRotation(tt.out); got != tt.want || told != tt.told {
+			t.Errorf("osdRotation(%q) = %d, %v, want %d, %v", tt.out, got, told, tt.want, tt.told)
 		}
 	}
 }
