@@ -50,6 +50,10 @@ var outsideKinds = []struct {
 	// "Angebot Nr. 4471"), not "Quote the order number on your invoice"
 	// nor an order's "Quotation ref.".
 	{"quotation", prefilter.MustCompile(`(?i)^(?:(?:sales|price|service)\s+)?(?:quotation|quote|angebot|kostenvoranschlag|offerte|offert|devis|cotizaci[óo]n|presupuesto|preventivo|or[çc]amento|tilbud|tarjous|nab[íi]dka|[áa]raj[áa]nlat|oferta\s+(?:handlowa|cenowa|comercial)|b[áa]o\s+gi[áa]|sebut\s+harga|penawaran\s+harga|見積書|御見積書)(?:\s*$|\s*:?\s*(?:no\b\.?|nr\b\.?|n[°º]|num[ée]ro|number|#)|\s+[A-Z]{0,4}[-/]?\d|\s{2,})|^(?:見積書|御見積書)`)},
+	// Found from outside (fortieth trial's retraining): a Slovenian
+	// school council's minutes, "ZAPISNIK", offered as a contract at
+	// 0.49. Minutes record a meeting; they bind no one.
+	{"minutes", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:minutes\s+of\s+(?:the\s+|a\s+)?(?:\p{L}+\s+){0,3}?meeting|meeting\s+minutes|zapisnik|zápis\s+(?:z\s+jednání|ze\s+schůze|z\s+porady)|zápisnica|notulen|pöytäkirja|jegyzőkönyv|protokół\s+z\s+(?:posiedzenia|zebrania)|procès-verbal\s+(?:de\s+(?:la\s+)?réunion|d['’]assemblée|du\s+conseil)|verbale\s+di\s+(?:riunione|assemblea)|acta\s+de\s+(?:la\s+)?(?:reunión|asamblea)|ata\s+da\s+(?:reunião|assembleia)|(?:sitzungs|besprechungs|versammlungs)protokoll|protokoll\s+der\s+(?:sitzung|versammlung|besprechung)|mötesprotokoll|styrelseprotokoll|møtereferat|mødereferat|referat\s+fra\s+(?:møte|mødet))(?:$|[^\p{L}])`)},
 	{"curriculum vitae", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 
