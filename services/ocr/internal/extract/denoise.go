@@ -139,12 +139,7 @@ func despeckledPath(imagePath string) string {
 // them, each the median of its 3×3 neighbourhood (edges repeat their
 // pixel).
 func despeckled(img image.Image) *image.Gray {
-	r := img.Bounds()
-	g := grayRows(img, r.Min.Y, r.Max.Y)
-	if paper, ink := pageLevels(img); int(paper)-int(ink) < stretchBelowContrast && int(paper)-int(ink) >= minStretchContrast {
-		stretch(g, ink, paper)
-	}
-	return median3(g)
+	return median3(stretchedGray(img))
 }
 
 // median3 returns g with each pixel the median of its 3×3 neighbourhood.
@@ -218,12 +213,20 @@ func denoisedPath(imagePath string) string {
 // first stretched from the page's darkest ink to its paper when the two
 // are close (stretchBelowContrast).
 func smoothed(img image.Image, sigma float64) *image.Gray {
+	g := stretchedGray(img)
+	gaussianBlur(g, sigma)
+	return g
+}
+
+// stretchedGray returns img's grey levels, their range stretched from the
+// page's darkest ink to its paper when the two are close
+// (stretchBelowContrast).
+func stretchedGray(img image.Image) *image.Gray {
 	r := img.Bounds()
 	g := grayRows(img, r.Min.Y, r.Max.Y)
 	if paper, ink := pageLevels(img); int(paper)-int(ink) < stretchBelowContrast && int(paper)-int(ink) >= minStretchContrast {
 		stretch(g, ink, paper)
 	}
-	gaussianBlur(g, sigma)
 	return g
 }
 
