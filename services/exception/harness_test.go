@@ -30,7 +30,7 @@ type harness struct {
 	client *kgo.Client
 	codec  *serde.Serde
 	redis  string
-	rdb    *redis.Client
+	rdb    redis.UniversalClient
 }
 
 func newHarness(t *testing.T) *harness {

@@ -51,7 +51,7 @@ type harness struct {
 	kafka   *dockettest.Kafka
 	client  *kgo.Client
 	codec   *serde.Serde
-	rdb     *redis.Client
+	rdb     redis.UniversalClient
 	blobDir string
 	app     *app.App
 	url     string

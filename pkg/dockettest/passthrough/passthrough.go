@@ -79,7 +79,7 @@ func StepKey(eventID string, i int) string {
 func checkpointKey(eventID string) string { return "docket:test:ckpt:" + eventID }
 
 type handler struct {
-	rdb   *redis.Client
+	rdb   redis.UniversalClient
 	delay time.Duration
 }
 
