@@ -55,13 +55,44 @@ func (r *Regexp) MayMatch(s string) bool {
 	if r.lits == nil {
 		return true
 	}
-	f := Fold(s)
+	return r.mayMatchFolded(Fold(s))
+}
+
+// mayMatchFolded is MayMatch on a text already folded.
+func (r *Regexp) mayMatchFolded(f string) bool {
+	if r.lits == nil {
+		return true
+	}
 	for _, l := range r.lits {
 		if strings.Contains(f, l) {
 			return true
 		}
 	}
 	return false
+}
+
+// Text is a text folded once for the several expressions that search it
+// (a title line held against every title rule): MayMatch folds its text
+// on every call.
+type Text struct {
+	s, folded string
+}
+
+// NewText returns s with its folding.
+func NewText(s string) Text { return Text{s: s, folded: Fold(s)} }
+
+// String returns the text.
+func (t Text) String() string { return t.s }
+
+// Match reports whether t holds a match.
+func (r *Regexp) Match(t Text) bool { return r.mayMatchFolded(t.folded) && r.re.MatchString(t.s) }
+
+// FindAllSubmatchIndex is FindAllStringSubmatchIndex on t.
+func (r *Regexp) FindAllSubmatchIndex(t Text, n int) [][]int {
+	if !r.mayMatchFolded(t.folded) {
+		return nil
+	}
+	return r.re.FindAllStringSubmatchIndex(t.s, n)
 }
 
 // MatchString reports whether s holds a match.

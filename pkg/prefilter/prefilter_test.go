@@ -48,6 +48,14 @@ func TestSameMatchesAsTheExpression(t *testing.T) {
 			if got, want := pf.FindAllStringSubmatchIndex(s, -1), re.FindAllStringSubmatchIndex(s, -1); len(got) != len(want) {
 				t.Errorf("%s FindAllStringSubmatchIndex %q: %v, want %v", p, s, got, want)
 			}
+			// A text folded once for several expressions answers alike.
+			ft := prefilter.NewText(s)
+			if got, want := pf.Match(ft), re.MatchString(s); got != want {
+				t.Errorf("%s Match %q: %v, want %v", p, s, got, want)
+			}
+			if got, want := pf.FindAllSubmatchIndex(ft, -1), re.FindAllStringSubmatchIndex(s, -1); len(got) != len(want) {
+				t.Errorf("%s FindAllSubmatchIndex %q: %v, want %v", p, s, got, want)
+			}
 		}
 	}
 }

@@ -70,8 +70,9 @@ func outsideKind(text string) (kind, line string, ok bool) {
 		if !strings.ContainsFunc(l, unicode.IsLetter) {
 			continue
 		}
+		t := prefilter.NewText(l)
 		for _, k := range outsideKinds {
-			if k.title.MatchString(l) {
+			if k.title.Match(t) {
 				return k.kind, l, true
 			}
 		}
