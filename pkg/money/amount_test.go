@@ -345,6 +345,11 @@ func TestAmountForms(t *testing.T) {
 		{"rands in a column", "SOUTH AFRICAN REVENUE SERVICE\nCode   Description                     Amount (R)\n3601   Income - taxable (employment)     612 480.00\n4005   Medical scheme fees tax credit     -8 928.00",
 			[]string{"612480.00 ZAR label", "8928.00 ZAR label"}},
 		{"the rand sign", "SARS eFiling\n       Assessment result: Refund due                      R 5 389.78\nPaid: R12,500.00", []string{"5389.78 ZAR currency", "12500.00 ZAR currency"}},
+		// Found from outside (forty-first trial): a company's "(Pty) Ltd",
+		// a payslip's UIF, the roads agency's toll say South Africa.
+		{"a payslip of a (pty) ltd in rand", "KAROO FRESH PRODUCE (PTY) LTD\nPAYSLIP - November 2025\n Basic salary            R 24 500.00\nNETT PAY: R 20 312.78", []string{"24500.00 ZAR currency", "20312.78 ZAR currency"}},
+		{"a toll slip of sanral", "SANRAL N1 TOLL\nClass 1\nR 62.00", []string{"62.00 ZAR currency"}},
+		{"an australian pty ltd is no rand", "ACME PTY LTD\nForm R 12\nTotal: 1,250.00", []string{"1250.00 label"}},
 		{"an R elsewhere is no rand", "Form R 12 of 2024, row R 5\nTotal: 1,250.00", []string{"1250.00 label"}},
 		{"a point after space groups elsewhere is a quantity and a price", "Item                                 Qty  Price\nLinen duvet cover               612 480.00", []string{"480.00 column"}},
 		// Naira and pesos: codes the list did not have, and their signs.

@@ -36,7 +36,11 @@ var (
 	// South African notice of assessment's "R 5 389.78" and a Nigerian
 	// claim's "N185,000.00"; a Tshwane municipal bill, its only address
 	// on .gov.za, whose "R 5,149.63" due was no money).
-	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|(?i:south africa|south african|pretoria|tshwane|johannesburg|gauteng|durban|ekurhuleni|gqeberha|bloemfontein))\b|\.(?:co|gov|org|ac)\.za\b|\+27[ \d]`)
+	// A company's "(Pty) Ltd", the UIF a payslip deducts, the roads
+	// agency's toll (found from outside, forty-first trial: a payslip's
+	// and a toll slip's rand were no money; Australia's "Pty Ltd" has no
+	// parentheses).
+	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|UIF|SANRAL|(?i:south africa|south african|pretoria|tshwane|johannesburg|gauteng|durban|ekurhuleni|gqeberha|bloemfontein))\b|(?i:\(pty\)\s*ltd)\b|\.(?:co|gov|org|ac)\.za\b|\+27[ \d]`)
 	// A Malaysian firm's "Sdn Bhd" or "Berhad", a payslip's KWSP and
 	// PERKESO (found from outside: a slip gaji's ringgit were no money).
 	malaysian = regexp.MustCompile(`\b(?:MYR|LHDN|KWSP|PERKESO|(?i:malaysia|malaysian|kuala lumpur|lembaga hasil|sdn\.? bhd|berhad|ringgit))\b|\.(?:com|gov|org)\.my\b|\+60[ \d]`)

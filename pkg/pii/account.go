@@ -75,6 +75,12 @@ var (
 	// statement names its holder's account so, or by the word alone
 	// ("Conta: 0097.0000.5421.8741").
 	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?)[^\p{L}\p{N}]*$`)
+	// accAbbrev is "Acc", an account's label where a bank or its code
+	// stands beside it ("Bank: FNB Acc 62841177503", "sort code 20-45-77,
+	// acc 43819265", found from outside, forty-first trial): in a
+	// statement's lines it is a biller's ("Pay Bill to 888880 - KENYA
+	// POWER Acc. 54120938713").
+	accAbbrev = regexp.MustCompile(`(?i)(?:^|[^\p{L}])acc\.?[^\p{L}\p{N}]*$`)
 	// transferBefore: a statement's transfer names the other party's
 	// account, "Repayment - transfer from 2034418876" (found from
 	// outside); its digits run on, a phone's are grouped.
@@ -99,9 +105,11 @@ var (
 	// bankCodeBeside is a bank's code on an account number's line, which
 	// makes the number a bank's account: "A/c No: 50200038174629 IFSC:
 	// HDFC0000053" (found from outside).
-	bankCodeBeside = regexp.MustCompile(`(?i)\b(?:IFSC|SWIFT|BIC|sort\s+code|routing\s+(?:no\b|number)|BSB|MICR)\b`)
+	// Brazil's branch ("Agência: 0741 Conta: 28815-3", found from
+	// outside, forty-first trial).
+	bankCodeBeside = regexp.MustCompile(`(?i)\b(?:IFSC|SWIFT|BIC|sort\s+code|routing\s+(?:no\b|number)|BSB|MICR|ag[êe]ncia)(?:$|[^\p{L}])`)
 	// bankDocument is a bank's own document: its statement.
-	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b`)
+	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b|resumen\s+de\s+cuenta|estado\s+de\s+cuenta`)
 )
 
 // bankAccounts finds domestic bank account numbers under their labels:
@@ -183,6 +191,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		}
 		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) ||
 			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || bankNamed.MatchString(heading(lt))) ||
+			labelledBy(lt, accAbbrev, m[0], m[1]) && (bankNamed.MatchString(lt.LeftOf(m[0])) || bankNamesRe.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0])))) ||
 			transferBefore.MatchString(lt.LeftOf(m[0])) && !strings.ContainsAny(text[m[0]:m[1]], " -") && statement() {
 			// A credit union's share or loan suffix belongs to the
 			// account: "Account 40071862-S10" (found from outside).

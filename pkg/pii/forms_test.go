@@ -590,6 +590,12 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"serbian iban bad checksum", IBAN, "IBAN: RS64160000000123456788", []string{}},
 		{"iban one digit too many", IBAN, "IBAN DE89 3704 0044 0532 0130 001", []string{}},
 		{"iban unknown country", IBAN, "XX89 3704 0044 0532 0130 00", []string{}},
+		// Found from outside (forty-first trial): a Moroccan IBAN, outside
+		// the registry, and a Maestro-range card.
+		{"moroccan iban", IBAN, "par virement depuis notre compte MA43 0074 5000 0812 3000 4567 8912 (Attijariwafa bank)", []string{"MA43 0074 5000 0812 3000 4567 8912"}},
+		{"moroccan iban bad checksum", IBAN, "compte MA44 0074 5000 0812 3000 4567 8912", []string{}},
+		{"a card in maestro's range", PaymentCard, "pagado con tarjeta de crédito No. 5069 6349 9715 7386.", []string{"5069 6349 9715 7386"}},
+		{"a maestro-range number failing luhn", PaymentCard, "tarjeta No. 5069 6349 9715 7387", []string{}},
 		{"card with expiry after", PaymentCard, "Card 4111 1111 1111 1111 12/27", []string{"4111 1111 1111 1111"}},
 		{"card compact", PaymentCard, "PAN 5555555555554444", []string{"5555555555554444"}},
 		{"amex 4-6-5", PaymentCard, "AMEX 3782 822463 10005", []string{"3782 822463 10005"}},
@@ -728,6 +734,11 @@ func TestBankAccounts(t *testing.T) {
 		{"an e-mail at a payment app is no upi id", "Write to help@paytm.com for help", []string{}},
 		{"a statement's transfer from an account", "ACCESS BANK PLC\nLoan Account Statement\n05-Nov-2026  Repayment - transfer from 2034418876              437,500.00      3,400,000.00", []string{"2034418876"}},
 		{"a malaysian bank's name and a spaced number", "Dibayar ke: Maybank 1642 0388 7715", []string{"1642 0388 7715"}},
+		// Found from outside (forty-first trial): "Acc" after a bank's
+		// name or its code; a biller's in a statement's line is no bank's.
+		{"acc after a bank's name", "Bank: FNB Acc 62841177503", []string{"62841177503"}},
+		{"acc after a sort code", "Pay by bank transfer: T Briggs, sort code 20-45-77, acc 43819265", []string{"43819265"}},
+		{"a biller's acc in a statement", "Bank statement\nTH01KT8N4B  2025-08-01  Pay Bill to 888880 - KENYA POWER Acc. 54120938713   -3,500.00", []string{}},
 		{"a bank's account", "Refund to: DBS account 120-334587-9", []string{"120-334587-9"}},
 		{"a law firm's client account at a bank", "to HSBC client account 004-512-387294-001. E-mail:", []string{"004-512-387294-001"}},
 		{"a client account at no bank", "Your client account 004-512-387294", []string{}},

@@ -463,7 +463,7 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !(valid && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
-			if f.firms && firmAt(lt, m[0]) {
+			if f.firms && firmAt(lt, m[0], m[1]) {
 				continue
 			}
 			add([2]int{m[0], m[1]})
@@ -675,21 +675,38 @@ var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?[o0]\.\s?[o0]\.?|
 // a Slovak hospital's, found from outside).
 var firmNumber = regexp.MustCompile(`(?:^|[^\p{L}])(?:I[ČC]O|I[ČC]|REGON|KRS|CVR(?:-nr)?|KvK|SIRE[NT]|HRB|CUI|Org\.?\s?nr)\.?[ \t]*[:.]?[ \t]*\d`)
 
-// firmAt reports whether the line holding off, or one of the firmLines
-// lines above it in its block (a blank line ends it), names a legal
-// form: the number there is the business's. A party's block is its name,
-// its address, then its number.
-func firmAt(lt *layout.Text, off int) bool {
-	li := lt.LineAt(off)
+// firmAt reports whether the line holding text[start:end], or one of the
+// firmLines lines above it in its block (a blank line ends it), names a
+// legal form: the number there is the business's. A party's block is its
+// name, its address, then its number. A legal form above that holds a
+// number of the same shape itself is another party's, with its own
+// number: "Proveedor: Biobío Ltda. RUT 77.318.540-2" over "Solicitado
+// por: Javiera Paz Muñoz Rojas (RUT 13.884.205-3)", a person's (found
+// from outside, forty-first trial).
+func firmAt(lt *layout.Text, start, end int) bool {
+	li := lt.LineAt(start)
+	shape := numberShape(lt.String()[start:end])
 	for i := li; i >= 0 && i >= li-firmLines; i-- {
 		if i < li && lt.IsBlank(i) {
 			return false
 		}
-		if legalForm.MatchString(lt.LineText(i)) || firmNumber.MatchString(lt.LineText(i)) {
-			return true
+		l := lt.LineText(i)
+		if legalForm.MatchString(l) || firmNumber.MatchString(l) {
+			return i == li || !strings.Contains(numberShape(l), shape)
 		}
 	}
 	return false
+}
+
+// numberShape maps every digit of s to 9, so that numbers of one shape
+// read alike.
+func numberShape(s string) string {
+	return strings.Map(func(r rune) rune {
+		if '0' <= r && r <= '9' {
+			return '9'
+		}
+		return r
+	}, s)
 }
 
 // firmLines is how many lines above a number firmAt looks at for a legal

@@ -96,6 +96,10 @@ func TestNationalIDs(t *testing.T) {
 		{"a moroccan cin", "Assuré : M. Youssef El Amrani\n\nCIN : BE728413", []string{"BE728413"}},
 		{"an indian company's cin is none", "CIN: L17110MH1973PLC019786", nil},
 		{"a chilean company's rut", "El RUT para la factura es 77.412.583-3 (Dulce Hogar SpA)", nil},
+		// Found from outside (forty-first trial): a company above with its
+		// own RUT is another party; the person's RUT under it is personal.
+		{"a person's rut under a company that has its own", "Proveedor: Ferretería Industrial Biobío Ltda. RUT 77.318.540-2\nSolicitado por: Javiera Paz Muñoz Rojas (RUT 13.884.205-3)", []string{"13.884.205-3"}},
+		{"a company's rut under its name", "CONSTRUCTORA LOS ALERCES SpA\nRUT 76.482.913-1\nAv. Apoquindo 4501", nil},
 		// Found from outside (thirty-second trial): a RUT of seven digits
 		// and a K, its mod 11 checked; identity documents' numbers under
 		// their labels in Portuguese and Spanish, and a senior citizen's

@@ -81,6 +81,15 @@ func TestDecideAbstains(t *testing.T) {
 		{"a receipt titled invoice, paid by transfer", unsure{[]events.Candidate{c("receipt", 0.77), c("invoice", 0.23)}, ""}, "Mesa Verde Auto Care\nINVOICE #RO-58214\nTOTAL $328.03\nPAID IN FULL by bank transfer, thank you.", true, classify.ReasonAmbiguousType, classify.RuleTitle},
 		// The fortieth: an Indian shop's invoice paid at its counter.
 		{"an invoice whose payment status is paid at the counter", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.02)}, ""}, "SHREE GANESH ELECTRONICS\nINVOICE\nTotal RS. 18,998.00\nPayment: Card (HDFC Debit)\nAmount received: Rs. 18,998.00 Balance: Rs. 0.00\nPayment status: PAID\nThank you, visit again!", true, classify.ReasonAmbiguousType, classify.RulePaidAtTill},
+		// The forty-first: a Mexican shop's receipt titled "FACTURA", its
+		// cash and change on it; a Nigerian fire policy's schedule the
+		// model calls a contract; an Argentine bank's "RESUMEN DE CUENTA"
+		// the model calls a contract.
+		{"a receipt titled factura, its change on it", unsure{[]events.Candidate{c("receipt", 0.92), c("invoice", 0.08)}, ""}, "FERRETERÍA Y TLAPALERÍA EL CARMEN\nFACTURA No. A-33817\nTOTAL: MX$ 758.50\nEfectivo: MX$ 800.00\nCambio: MX$ 41.50\nGracias por su compra. Conserve su ticket.", false, "", ""},
+		{"a receipt titled factura with an exchange rate", unsure{[]events.Candidate{c("receipt", 0.92), c("invoice", 0.08)}, ""}, "FACTURA No. A-33817\nTipo de cambio: 17.25\nTOTAL: USD 758.50", true, classify.ReasonAmbiguousType, classify.RuleTitle},
+		{"a policy schedule the model calls a contract", unsure{[]events.Candidate{c("contract", 0.76), c("insurance_claim", 0.2)}, ""}, "GUARDIAN SHIELD ASSURANCE PLC\nPOLICY SCHEDULE - COMMERCIAL FIRE AND SPECIAL PERILS\nPolicy number: GSA/FSP/25/004417", true, classify.ReasonAmbiguousType, classify.RuleTitle},
+		{"a contract titled a contract", unsure{[]events.Candidate{c("contract", 0.96), c("insurance_claim", 0.02)}, ""}, "SERVICE AGREEMENT\nThis agreement is made between the parties below.", false, "", ""},
+		{"a bank's resumen de cuenta the model calls a contract", unsure{[]events.Candidate{c("contract", 0.95), c("bank_statement", 0.04)}, ""}, "Banco del Litoral S.A.\nRESUMEN DE CUENTA - CAJA DE AHORROS EN PESOS\nPeríodo: 01/10/2025 al 31/10/2025", true, classify.ReasonAmbiguousType, classify.RuleTitle},
 		{"an invoice whose payment status is paid by transfer", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.02)}, ""}, "INVOICE 2026-114\nTotal €1,250.00\nPayment status: PAID (bank transfer 03/11/2026)", false, "", ""},
 		{"an invoice paid by transfer", unsure{[]events.Candidate{c("invoice", 0.97), c("receipt", 0.02)}, ""}, "INVOICE 2026-114\nTotal €1,250.00\nPAID IN FULL by bank transfer on 03/11/2026, thank you.", false, "", ""},
 		{"a pro forma that is no tax invoice", unsure{[]events.Candidate{c("invoice", 1), c("receipt", 0)}, ""}, "PRO FORMA INVOICE no PF-2025-038\nThis pro forma is not a tax invoice; a final invoice will be issued on delivery.", false, "", ""},

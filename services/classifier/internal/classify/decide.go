@@ -276,6 +276,17 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			d.Context["model.titled"] = fmt.Sprintf("%.60q", line)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names %s; the model said %s (%.2f)", line, types[0], said, score)})
 		}
+		// An insurance policy's schedule: a contract by its title, an
+		// insurance document the model may call a claim; a person decides
+		// whichever the model said (found from outside, forty-first trial:
+		// a Nigerian fire policy's "POLICY SCHEDULE", which the trial
+		// called a claim, recorded as a contract at 0.76).
+		if !noop && d.Type == "contract" && !slices.Contains(fired, RuleTitle) && policySchedule.MatchString(titleLine) {
+			ambiguous = true
+			fired = append(fired, RuleTitle)
+			d.Context["model.titled"] = fmt.Sprintf("%.60q", titleLine)
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names an insurance policy's schedule, a contract and an insurance document: a person decides; the model said %s (%.2f)", titleLine, d.Type, d.Confidence)})
+		}
 		if p.Model != nil {
 			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}
 			d.Context["model.name"], d.Context["model.version"] = p.Model.Name, p.Model.Version
@@ -490,9 +501,17 @@ func typeReference(text string) (string, string, bool) {
 	return "", "", false
 }
 
+// policySchedule is an insurance policy's schedule in its title.
+var policySchedule = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:policy\s+schedule|schedule\s+of\s+insurance|insurance\s+schedule)(?:$|[^\p{L}])`)
+
 // tillLine is a line only a till's receipt prints: the card terminal's,
 // the cash tendered and the change, the thanks for a visit.
-var tillLine = regexp.MustCompile(`(?i)\b(?:eftpos|card\s+approved|cash\s+tendered|change\s+due|thanks?(?:\s+you)?\s+for\s+(?:visiting|dining|shopping|your\s+visit))\b`)
+// In Spanish, Portuguese, French and German too: the change at a line's
+// start ("Cambio:", "Troco:"; not an invoice's "Tipo de cambio:"),
+// "Rendu", "Rückgeld" and "keep your ticket" (found from outside,
+// forty-first trial: a Mexican hardware shop's "FACTURA No.", its cash
+// and change on it, offered as an invoice).
+var tillLine = regexp.MustCompile(`(?im)\b(?:eftpos|card\s+approved|cash\s+tendered|change\s+due|thanks?(?:\s+you)?\s+for\s+(?:visiting|dining|shopping|your\s+visit))\b|^[ \t]*(?:su\s+)?(?:cambio|troco)\s*:|(?:^|[^\p{L}])(?:rendu\s+monnaie|monnaie\s+rendue|r[üu]ckgeld|conserve\s+su\s+ticket)(?:$|[^\p{L}])`)
 
 // tillReceipt reports whether a receipt the model recognised is titled an
 // invoice only as Australia and New Zealand title a receipt with GST, "TAX

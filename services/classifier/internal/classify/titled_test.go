@@ -34,6 +34,8 @@ func TestTitledTypes(t *testing.T) {
 		// certificate of pay and tax withheld, typed a contract at 0.55.
 		{"ST. AGATHA REGIONAL MEDICAL CENTER\n1200 Riverside Parkway, Dayton, OH 45402\n\nPATIENT STATEMENT\nStatement date: 11/20/2026", []string{"invoice"}},
 		{"CERTIFICAZIONE UNICA 2026\nCERTIFICAZIONE DI CUI ALL'ART. 4, COMMI 6-ter e 6-quater", []string{"tax_form"}},
+		{"RECEITA FEDERAL DO BRASIL\nRECIBO DE ENTREGA DA DECLARAÇÃO DE AJUSTE ANUAL 2025", []string{"tax_form"}},
+		{"Banco del Litoral S.A.\nRESUMEN DE CUENTA - CAJA DE AHORROS EN PESOS", []string{"bank_statement"}},
 		// Found from outside (twenty-fourth trial) and in the evaluation:
 		// a Turkish till's slip, an online shop's receipt.
 		{"KARAKÖY EV GEREÇLERİ TİC. LTD. ŞTİ.\nBİLGİ FİŞİ / SATIŞ FİŞİ\nTarih: 21.06.2025", []string{"receipt"}},
