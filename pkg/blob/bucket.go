@@ -131,7 +131,18 @@ func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, e
 	if mediaType == "" {
 		mediaType = defaultMediaType
 	}
-	ref, _, err := b.put(ctx, r, mediaType, "")
+	ref, _, err := b.put(ctx, r, mediaType, "", true)
+	return ref, err
+}
+
+// PutUnsynced is Put leaving a small blob unsynced, as
+// AdoptOptions.Unsynced does: the caller makes it durable with Sync
+// before it relies on it.
+func (b *Bucket) PutUnsynced(ctx context.Context, r io.Reader, mediaType string) (Ref, error) {
+	if mediaType == "" {
+		mediaType = defaultMediaType
+	}
+	ref, _, err := b.put(ctx, r, mediaType, "", false)
 	return ref, err
 }
 
@@ -144,7 +155,7 @@ func (b *Bucket) Put(ctx context.Context, r io.Reader, mediaType string) (Ref, e
 // all and new ones are written once, straight to their address; a larger
 // one is staged. It reports whether it wrote the bytes (false: the address
 // held a blob of their size already).
-func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (Ref, bool, error) {
+func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string, sync bool) (Ref, bool, error) {
 	recorded := mediaType
 	if mediaType == "" {
 		mediaType = defaultMediaType
@@ -179,7 +190,7 @@ func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string) (
 	}
 	if b.durable {
 		return b.store(ctx, sum, int64(n), mediaType, false, func(k string) error {
-			return b.writeFile(k, data, recorded)
+			return b.writeFile(k, data, recorded, sync)
 		})
 	}
 	return b.store(ctx, sum, int64(n), mediaType, false, func(k string) error {

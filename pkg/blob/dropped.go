@@ -60,6 +60,12 @@ type AdoptOptions struct {
 	Check func(size int64) error
 	// Head is how many of the document's first bytes Adopted.Head holds.
 	Head int
+	// Unsynced leaves the stored bytes unsynced: the caller makes them
+	// durable with Sync before it relies on them (before the transaction
+	// that names them commits), one sync for all the documents of a batch
+	// instead of two fsyncs each. A document over smallBlob bytes is
+	// synced anyway.
+	Unsynced bool
 }
 
 // Adopt stores the document tenant dropped under sha256hex at its shared
@@ -92,7 +98,7 @@ func (b *Bucket) Adopt(ctx context.Context, tenant, sha256hex string, o AdoptOpt
 		}
 	}
 	head := &headReader{r: r, head: make([]byte, 0, max(0, o.Head))}
-	ref, wrote, err := b.put(ctx, head, "", sum)
+	ref, wrote, err := b.put(ctx, head, "", sum, !o.Unsynced)
 	if err != nil {
 		return Adopted{}, fmt.Errorf("blob: adopt %s from tenant %s: %w", sum, tenant, err)
 	}

@@ -1,6 +1,7 @@
 package blob
 
 import (
+	"context"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -11,6 +12,10 @@ import (
 	"strconv"
 	"strings"
 	"time"
+
+	"golang.org/x/sys/unix"
+
+	"github.com/docket-run/docket/pkg/fault"
 )
 
 // On the file backend a new small blob is written here rather than through
@@ -84,7 +89,13 @@ func step(name string) {
 // parent fsynced. A crash before the rename can leave a "<key>.<n>.tmp"
 // file, as the driver's writer does. The attributes' fsync is taken to
 // make their new name durable too, as Linux's ext4, XFS and btrfs do.
-func (b *Bucket) writeFile(k string, data []byte, mediaType string) error {
+//
+// Without sync the same steps run without the fsyncs of the file, its
+// attributes and its folder (a folder it creates is still synced): the
+// caller syncs the file system (Sync) before it relies on the address.
+// Until then a power loss can leave the address short or empty, which
+// the next write of it replaces (a wrong size is a damaged blob).
+func (b *Bucket) writeFile(k string, data []byte, mediaType string, sync bool) error {
 	path := b.filePath(k)
 	var attrs *os.File
 	if mediaType != "" {
@@ -113,14 +124,14 @@ func (b *Bucket) writeFile(k string, data []byte, mediaType string) error {
 	}
 	// Both are fsynced once both are written, before the rename.
 	if attrs != nil {
-		if err := syncClose(attrs); err != nil {
+		if err := closeFile(attrs, sync); err != nil {
 			_ = tmp.Close()
 			_ = os.Remove(tmp.Name())
 			return err
 		}
 		step("attrs")
 	}
-	if err := syncClose(tmp); err != nil {
+	if err := closeFile(tmp, sync); err != nil {
 		return err
 	}
 	step("data")
@@ -129,10 +140,49 @@ func (b *Bucket) writeFile(k string, data []byte, mediaType string) error {
 		return err
 	}
 	step("rename")
+	if !sync {
+		return nil
+	}
 	if err := syncPath(filepath.Dir(path)); err != nil {
 		return err
 	}
 	step("folder")
+	return nil
+}
+
+// closeFile closes f, fsyncing it first when sync is set; on failure it
+// removes it.
+func closeFile(f *os.File, sync bool) error {
+	if sync {
+		return syncClose(f)
+	}
+	err := f.Close()
+	if err != nil {
+		_ = os.Remove(f.Name())
+	}
+	return err
+}
+
+// Sync makes everything written to the bucket durable: on the file
+// backend one syncfs(2) of its file system, which writes back every
+// file and folder an unsynced Adopt left (and whatever else on that file
+// system is dirty: on a disk shared with busy writers it costs more);
+// elsewhere the store was durable on return, and Sync does nothing.
+func (b *Bucket) Sync(ctx context.Context) error {
+	if !b.durable {
+		return nil
+	}
+	f, err := os.Open(b.root)
+	if err != nil {
+		f, err = os.Open(filepath.Dir(b.root))
+	}
+	if err != nil {
+		return fault.Transientf("blob: sync: %w", err)
+	}
+	defer f.Close()
+	if err := unix.Syncfs(int(f.Fd())); err != nil {
+		return fault.Transientf("blob: sync %s: %w", f.Name(), err)
+	}
 	return nil
 }
 

@@ -158,12 +158,16 @@ func TestFileWriteWhereTheDriverReads(t *testing.T) {
 // short, are removed first, or they would make the address unreadable.
 func TestFileAdoptWritesOneFile(t *testing.T) {
 	for _, tc := range []struct {
-		name  string
-		stale bool
-		want  []string
+		name     string
+		stale    bool
+		unsynced bool
+		want     []string
 	}{
-		{"new address", false, []string{"data", "rename", "folder"}},
-		{"attributes left by a crash", true, []string{"data", "rename", "folder"}},
+		{"new address", false, false, []string{"data", "rename", "folder"}},
+		{"attributes left by a crash", true, false, []string{"data", "rename", "folder"}},
+		// Unsynced, the folder is not fsynced (nor the file): Sync does
+		// it for a batch.
+		{"unsynced", false, true, []string{"data", "rename"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -203,10 +207,13 @@ func TestFileAdoptWritesOneFile(t *testing.T) {
 				}
 			}
 			t.Cleanup(func() { fileStep = nil })
-			ad, err := b.Adopt(ctx(t), "acme", want, AdoptOptions{})
+			ad, err := b.Adopt(ctx(t), "acme", want, AdoptOptions{Unsynced: tc.unsynced})
 			ref := ad.Ref
 			if err != nil {
 				t.Fatal(err)
+			}
+			if err := b.Sync(ctx(t)); err != nil {
+				t.Errorf("Sync: %v", err)
 			}
 			if !slices.Equal(steps, tc.want) {
 				t.Errorf("steps %v, want %v", steps, tc.want)

@@ -291,3 +291,68 @@ func TestOrderAcrossTopics(t *testing.T) {
 		})
 	}
 }
+
+// TestBeforeCommitRunsBeforeOutputsAreVisible runs the pass-through service
+// with a BeforeCommit that fails its first call: that batch aborts and is
+// consumed again, no output is visible before a call succeeded, and every
+// input still has exactly one output.
+func TestBeforeCommitRunsBeforeOutputsAreVisible(t *testing.T) {
+	h := newHarness(t, 2)
+	var evs []events.Event
+	for i := range 6 {
+		evs = append(evs, dockettest.Submitted(i, nil))
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, evs...)
+
+	var mu sync.Mutex
+	var calls, failed int
+	var firstOK time.Time
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	t.Cleanup(func() { _ = rdb.Close() })
+	rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
+		bus.TransactionalID("before-commit-0"), bus.SessionTimeout(2*time.Second),
+		bus.BeforeCommit(func(context.Context) error {
+			mu.Lock()
+			defer mu.Unlock()
+			calls++
+			if failed == 0 {
+				failed++
+				return fmt.Errorf("store not synced")
+			}
+			if firstOK.IsZero() {
+				firstOK = time.Now()
+			}
+			return nil
+		}))
+	if err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	if err := passthrough.Spec(0).Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
+		t.Fatal(err)
+	}
+	done := make(chan error, 1)
+	go func() { done <- rt.Run(ctx) }()
+	defer func() {
+		cancel()
+		if err := <-done; err != nil {
+			t.Errorf("runtime: %v", err)
+		}
+	}()
+
+	got := outputs(t, h, len(evs), 30*time.Second)
+	seen := time.Now()
+	for _, e := range evs {
+		if n := got[e.EventMeta().EventID]; n != 1 {
+			t.Errorf("event %s: %d outputs, want 1", e.EventMeta().EventID, n)
+		}
+	}
+	mu.Lock()
+	defer mu.Unlock()
+	if failed != 1 || calls < 2 {
+		t.Errorf("BeforeCommit: %d calls, %d failed; want a failed one, then more", calls, failed)
+	}
+	if firstOK.IsZero() || firstOK.After(seen) {
+		t.Errorf("outputs read at %s, before any BeforeCommit succeeded (%s)", seen.Format(time.StampMicro), firstOK.Format(time.StampMicro))
+	}
+}

@@ -37,6 +37,7 @@ type config struct {
 	onAssigned         func(ctx context.Context, assigned map[string][]int32)
 	onRevoked          func(ctx context.Context, revoked map[string][]int32)
 	onBatchEnd         func(ctx context.Context, committed bool)
+	beforeCommit       func(ctx context.Context) error
 	byPartitionNumber  bool
 	canceler           Canceler
 	jobs               JobStore
@@ -169,6 +170,18 @@ func OnAssigned(fn func(ctx context.Context, assigned map[string][]int32)) Optio
 // goroutine and must not block for long. Default none.
 func OnRevoked(fn func(ctx context.Context, revoked map[string][]int32)) Option {
 	return func(c *config) { c.onRevoked = fn }
+}
+
+// BeforeCommit sets a function called on the processing loop before each
+// transaction that carries outputs or consumed offsets commits, once every
+// handler of its batch returned and its outputs are produced: an error
+// aborts the transaction (the batch is consumed again after a pause, as
+// after any failure of its own). Handlers that leave a side effect to be
+// made durable once per batch (ingest's adopted documents, synced by one
+// syncfs instead of two fsyncs each) make it so here: it runs before
+// anything that names it is visible. Default none.
+func BeforeCommit(fn func(ctx context.Context) error) Option {
+	return func(c *config) { c.beforeCommit = fn }
 }
 
 // OnBatchEnd sets a function called on the processing loop after each

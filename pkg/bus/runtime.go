@@ -676,6 +676,11 @@ func (rt *Runtime) transact(ctx context.Context, sess *kgo.GroupTransactSession,
 		err = rt.processBatch(ctx, recs, out.add)
 	}
 	err = errors.Join(err, out.wait())
+	if err == nil && rt.cfg.beforeCommit != nil {
+		if berr := rt.cfg.beforeCommit(ctx); berr != nil {
+			err = fmt.Errorf("before commit: %w", berr)
+		}
+	}
 	if err == nil && len(e.finished) > 0 {
 		err = long.emitted(ctx, e)
 	}

@@ -61,6 +61,9 @@ type Blobs interface {
 	// Adopt reads the drop area of a tenant that submits over Kafka
 	// (blob.DroppedKey).
 	Adopt(ctx context.Context, tenant, sha256hex string, o blob.AdoptOptions) (blob.Adopted, error)
+	// Delete removes a stored blob (one that does not hash to its
+	// address, before it is adopted again).
+	Delete(ctx context.Context, sha256hex string) (bool, error)
 }
 
 // Publisher writes a submitted event to Kafka, in priority lane lane
@@ -92,6 +95,11 @@ type Config struct {
 	// publishing and a failure is ignored (the view learns it from the
 	// topic).
 	RecordFirst bool
+	// UnsyncedAdopt leaves the documents Stored adopts unsynced
+	// (blob.AdoptOptions.Unsynced): the runtime syncs the store once
+	// before the batch's transaction commits (bus.BeforeCommit), so no
+	// submitted event names a document that is not durable.
+	UnsyncedAdopt bool
 }
 
 // Service accepts submissions.
@@ -399,36 +407,28 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 	}
 	// The dropped document is opened once: its size is checked before
 	// its bytes are read, which Adopt hashes as it stores them.
-	ad, err := s.blobs.Adopt(ctx, tn.ID, sum, blob.AdoptOptions{Head: sniff.HeadSize, Check: func(size int64) error {
-		if size != r.Document.SizeBytes {
-			return Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.size_bytes %d, but the dropped blob has %d bytes", r.Document.SizeBytes, size)
-		}
-		if size > s.cfg.MaxBytes {
-			return tooLargeError(s.cfg.MaxBytes)
-		}
-		return nil
-	}})
+	ad, err := s.adopt(ctx, tn.ID, sum, r.Document.SizeBytes)
 	if err != nil {
-		var refused *Error
-		switch {
-		case errors.As(err, &refused):
-			return nil, refused
-		case errors.Is(err, blob.ErrNotFound):
-			k, _ := blob.DroppedKey(tn.ID, sum)
-			return nil, Errorf(http.StatusBadRequest, CodeBlobMissing, "no blob %s in tenant %s's drop area of the blob store (%s)", sum, tn.ID, k)
-		case errors.Is(err, blob.ErrIntegrity):
-			return nil, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "dropped blob %s does not hash to its address", sum)
-		case errors.Is(err, blob.ErrTooLarge):
-			return nil, tooLargeError(s.cfg.MaxBytes)
-		}
-		return nil, Unavailable("adopt document", err)
+		return nil, err
 	}
 	// Adopt's Ref is the stored blob's, as a Stat would read it. Bytes it
 	// wrote are the ones it hashed; a copy that was stored already is read
 	// through to its end, which checks it against its address.
 	ref, head := ad.Ref, ad.Head
 	if !ad.Wrote {
-		if head, err = s.verify(ctx, sum); err != nil {
+		head, err = s.verify(ctx, sum)
+		if serr, ok := AsError(err); ok && serr.Code == CodeChecksumMismatch {
+			// The stored copy is damaged (a power loss cut a write short
+			// before its batch synced, a failing disk), while the dropped
+			// bytes hashed to their address: they replace it.
+			if _, derr := s.blobs.Delete(ctx, sum); derr != nil {
+				return nil, Unavailable("replace a damaged stored document", derr)
+			}
+			if ad, err = s.adopt(ctx, tn.ID, sum, r.Document.SizeBytes); err != nil {
+				return nil, err
+			}
+			ref, head = ad.Ref, ad.Head
+		} else if err != nil {
 			return nil, err
 		}
 	}
@@ -447,6 +447,37 @@ func (s *Service) Stored(ctx context.Context, r Request) (*events.DocumentSubmit
 	}
 	ev.Meta.CausationID = r.CausedBy
 	return ev, nil
+}
+
+// adopt adopts the document tenant dropped under sum (Blobs.Adopt),
+// checking its size against the request's and the limit before reading
+// it, and turns Adopt's failures into refusals.
+func (s *Service) adopt(ctx context.Context, tenant, sum string, declared int64) (blob.Adopted, error) {
+	ad, err := s.blobs.Adopt(ctx, tenant, sum, blob.AdoptOptions{Head: sniff.HeadSize, Unsynced: s.cfg.UnsyncedAdopt, Check: func(size int64) error {
+		if size != declared {
+			return Errorf(http.StatusBadRequest, CodeChecksumMismatch, "document.size_bytes %d, but the dropped blob has %d bytes", declared, size)
+		}
+		if size > s.cfg.MaxBytes {
+			return tooLargeError(s.cfg.MaxBytes)
+		}
+		return nil
+	}})
+	if err == nil {
+		return ad, nil
+	}
+	var refused *Error
+	switch {
+	case errors.As(err, &refused):
+		return blob.Adopted{}, refused
+	case errors.Is(err, blob.ErrNotFound):
+		k, _ := blob.DroppedKey(tenant, sum)
+		return blob.Adopted{}, Errorf(http.StatusBadRequest, CodeBlobMissing, "no blob %s in tenant %s's drop area of the blob store (%s)", sum, tenant, k)
+	case errors.Is(err, blob.ErrIntegrity):
+		return blob.Adopted{}, Errorf(http.StatusBadRequest, CodeChecksumMismatch, "dropped blob %s does not hash to its address", sum)
+	case errors.Is(err, blob.ErrTooLarge):
+		return blob.Adopted{}, tooLargeError(s.cfg.MaxBytes)
+	}
+	return blob.Adopted{}, Unavailable("adopt document", err)
 }
 
 // verify reads a stored blob to its end, which checks it against its
