@@ -38,7 +38,7 @@ func noteSpec() service.Spec {
 
 // cpuSeconds is this process's CPU (the runtimes, kfake and the feeder)
 // plus redis-server's, read from its INFO.
-func cpuSeconds(b *testing.B, rdb redis.UniversalClient) float64 {
+func cpuSeconds(b *testing.B, rdb *redis.Client) float64 {
 	var ru syscall.Rusage
 	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
 		b.Fatal(err)

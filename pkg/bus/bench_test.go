@@ -110,7 +110,7 @@ func processCPU(b *testing.B) time.Duration {
 }
 
 // redisCPU is the CPU time redis-server reports having used (INFO cpu).
-func redisCPU(b *testing.B, rdb redis.UniversalClient) time.Duration {
+func redisCPU(b *testing.B, rdb *redis.Client) time.Duration {
 	info, err := rdb.Info(context.Background(), "cpu").Result()
 	if err != nil {
 		b.Fatal(err)
@@ -233,7 +233,7 @@ func (forgetful) MarkProcessed(_ context.Context, items []idempotency.Item) ([]i
 // countRate reads topic read-committed until n records arrived and returns
 // the drain between the first and the last, with the CPU this process and,
 // when rdb is not nil, redis-server spent in it.
-func countRate(b *testing.B, k *dockettest.Kafka, topic string, n int, rdb redis.UniversalClient) drain {
+func countRate(b *testing.B, k *dockettest.Kafka, topic string, n int, rdb *redis.Client) drain {
 	cl, err := kgo.NewClient(kgo.SeedBrokers(k.Addrs...), kgo.ConsumeTopics(topic), kgo.ConsumeResetOffset(kgo.NewOffset().AtStart()), kgo.FetchIsolationLevel(kgo.ReadCommitted()))
 	if err != nil {
 		b.Fatal(err)

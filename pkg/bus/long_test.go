@@ -26,7 +26,7 @@ import (
 
 // runLong runs the pass-through service with its submitted topic as a long
 // step, in-process, until the test ends.
-func runLong(t testing.TB, h *harness, txnID string, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry, redis.UniversalClient) {
+func runLong(t testing.TB, h *harness, txnID string, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry, *redis.Client) {
 	t.Helper()
 	return runSpec(t, h, passthrough.LongSpec(0), txnID, nil, opts...)
 }

@@ -38,7 +38,7 @@ func runPassthrough(t testing.TB, h *harness, txnID string, store bus.Store, opt
 // runSpec runs spec's handlers in-process on a runtime of its own
 // (transactional id txnID, idempotency store store or the harness's Redis
 // when nil, a job store on that Redis) until the test ends.
-func runSpec(t testing.TB, h *harness, spec service.Spec, txnID string, store bus.Store, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry, redis.UniversalClient) {
+func runSpec(t testing.TB, h *harness, spec service.Spec, txnID string, store bus.Store, opts ...bus.Option) (*bus.Runtime, *prometheus.Registry, *redis.Client) {
 	t.Helper()
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
 	t.Cleanup(func() { _ = rdb.Close() })

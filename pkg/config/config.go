@@ -345,42 +345,11 @@ func parseRedisURL(raw string) (*redis.Options, error) {
 }
 
 // RedisClient returns a Redis client for DOCKET_REDIS_URL (redis:// or
-// rediss:// for TLS), autopipelined (Autopipeline).
-func (p Platform) RedisClient() (redis.UniversalClient, error) {
+// rediss:// for TLS).
+func (p Platform) RedisClient() (*redis.Client, error) {
 	o, err := parseRedisURL(p.RedisURL)
 	if err != nil {
 		return nil, fmt.Errorf("parse DOCKET_REDIS_URL: %w", err)
 	}
-	return Autopipeline(redis.NewClient(o))
+	return redis.NewClient(o), nil
 }
-
-// Autopipeline returns c with go-redis's blocking autopipeliner in front:
-// each call still waits for its own answer, but the commands concurrent
-// callers issue meanwhile go out as one pipeline, one round trip and one
-// read on the server for all of them. A service's handlers run
-// concurrently (eight per batch) and each makes its Redis calls one after
-// another, so without it every call was a round trip of its own. Commands
-// that block or hold a connection (MULTI, WATCH, blocking reads,
-// subscriptions) are sent on a connection of their own, as before.
-// Closing the returned client closes c.
-func Autopipeline(c *redis.Client) (redis.UniversalClient, error) {
-	ap, err := c.AutoPipeline()
-	if err != nil {
-		_ = c.Close()
-		return nil, fmt.Errorf("redis autopipeline: %w", err)
-	}
-	return autopipelined{AutoPipeliner: ap, client: c}, nil
-}
-
-// autopipelined is an autopipeliner that closes its client too.
-type autopipelined struct {
-	*redis.AutoPipeliner
-	client *redis.Client
-}
-
-func (a autopipelined) Close() error {
-	return errors.Join(a.AutoPipeliner.Close(), a.client.Close())
-}
-
-// Options returns the client's options, as redis.Client's does.
-func (a autopipelined) Options() *redis.Options { return a.client.Options() }

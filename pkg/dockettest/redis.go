@@ -12,7 +12,6 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/redislocal"
 )
 
@@ -52,28 +51,13 @@ func Redis(t testing.TB) *redislocal.Server {
 	return srv
 }
 
-// RedisClient returns a client for srv, autopipelined as the services'
-// are (config.Autopipeline), closed when the test ends. It sends no CLIENT
-// SETINFO on connect (older servers reject it).
-func RedisClient(t testing.TB, srv *redislocal.Server) redis.UniversalClient {
+// RedisClient returns a client for srv, closed when the test ends. It sends
+// no CLIENT SETINFO on connect (older servers reject it).
+func RedisClient(t testing.TB, srv *redislocal.Server) *redis.Client {
 	t.Helper()
-	c, err := config.Autopipeline(redis.NewClient(&redis.Options{Addr: srv.Addr(), DisableIdentity: true}))
-	if err != nil {
-		t.Fatalf("dockettest: %v", err)
-	}
+	c := redis.NewClient(&redis.Options{Addr: srv.Addr(), DisableIdentity: true})
 	t.Cleanup(func() { _ = c.Close() })
 	return c
-}
-
-// RedisAddr returns the address c connects to (a client of
-// RedisClient's, a *redis.Client).
-func RedisAddr(t testing.TB, c redis.UniversalClient) string {
-	t.Helper()
-	o, ok := c.(interface{ Options() *redis.Options })
-	if !ok {
-		t.Fatalf("dockettest: %T has no options", c)
-	}
-	return o.Options().Addr
 }
 
 // CommandCalls returns how many times redis-server ran each command (the

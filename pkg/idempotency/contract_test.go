@@ -12,13 +12,12 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/fault"
 )
 
 // backend is one Redis implementation the store runs on.
 type backend struct {
-	client redis.UniversalClient
+	client *redis.Client
 	// advance moves the server's clock forward by d: leases and TTLs
 	// run out accordingly.
 	advance func(t *testing.T, d time.Duration)
@@ -539,7 +538,7 @@ func testRedisDown(t *testing.T, b backend) {
 	// A client that gives up at once, so that the failure is the refused
 	// connection and not a deadline.
 	fast := redis.NewClient(&redis.Options{
-		Addr: dockettest.RedisAddr(t, b.client), MaxRetries: -1, DialerRetries: 1, DisableIdentity: true,
+		Addr: b.client.Options().Addr, MaxRetries: -1, DialerRetries: 1, DisableIdentity: true,
 	})
 	defer fast.Close()
 	s := New(fast)

@@ -78,16 +78,13 @@ func (s *Store) ProcessedMany(ctx context.Context, keys []Key) ([]Record, error)
 }
 
 // getMany returns the value of each key, nil where it has none. A single
-// server (a client of one, autopipelined or not) answers one MGET, which
-// it serves several times faster than as many pipelined GETs; a cluster or
-// ring, whose keys spread over nodes, gets the pipelined GETs, which its
-// client splits by node.
+// server answers one MGET, which it serves several times faster than as
+// many pipelined GETs; a cluster or ring, whose keys spread over nodes,
+// gets the pipelined GETs, which its client splits by node.
 func (s *Store) getMany(ctx context.Context, rks []string) ([]*string, error) {
 	vals := make([]*string, len(rks))
-	switch s.c.(type) {
-	case *redis.ClusterClient, *redis.Ring:
-	default:
-		got, err := s.c.MGet(ctx, rks...).Result()
+	if c, ok := s.c.(*redis.Client); ok {
+		got, err := c.MGet(ctx, rks...).Result()
 		if err != nil {
 			return nil, err
 		}

@@ -8,7 +8,6 @@ import (
 
 	"github.com/redis/go-redis/v9"
 
-	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/fault"
 )
 
@@ -60,7 +59,7 @@ func testProcessedMarks(t *testing.T, b backend) {
 	}
 	// A client of several nodes (cluster, ring) looks up with pipelined
 	// GETs instead of one MGET, with the same answer.
-	ring := redis.NewRing(&redis.RingOptions{Addrs: map[string]string{"one": dockettest.RedisAddr(t, b.client)}, DisableIdentity: true})
+	ring := redis.NewRing(&redis.RingOptions{Addrs: map[string]string{"one": b.client.Options().Addr}, DisableIdentity: true})
 	defer ring.Close()
 	viaRing, err := New(ring).ProcessedMany(ctx, append(keys, Key{Service: "ocr", ID: "never"}))
 	if err != nil {

@@ -197,7 +197,7 @@ const (
 	DefaultPrefix = "docket:idem"
 )
 
-// New returns a store on c (a *redis.Client, autopipelined or not, a *redis.ClusterClient, ...). It
+// New returns a store on c (a *redis.Client, *redis.ClusterClient, ...). It
 // panics on a nil client or an invalid option (a duration under 1ms, an
 // empty prefix): those are programming errors.
 func New(c redis.UniversalClient, opts ...Option) *Store {

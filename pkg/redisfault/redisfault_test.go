@@ -7,8 +7,6 @@ import (
 	"testing"
 	"time"
 
-	"github.com/redis/go-redis/v9"
-
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/pkg/redisfault"
@@ -32,14 +30,10 @@ func TestOutage(t *testing.T) {
 	if wrongType == nil || redisfault.Outage(wrongType) {
 		t.Errorf("WRONGTYPE reply %v: Outage = true or no error; a failed command is not an outage", wrongType)
 	}
-	// A plain client's: the services' autopipelined client sends a command
-	// whatever its caller's context (config.Autopipeline).
-	plain := redis.NewClient(&redis.Options{Addr: srv.Addr(), DisableIdentity: true})
-	defer plain.Close()
 	short, cancel := context.WithTimeout(ctx, time.Nanosecond)
 	defer cancel()
 	<-short.Done()
-	if err := plain.Get(short, "k").Err(); err == nil || redisfault.Outage(err) {
+	if err := rdb.Get(short, "k").Err(); err == nil || redisfault.Outage(err) {
 		t.Errorf("caller's deadline %v: Outage = true or no error; the caller's time ran out", err)
 	}
 

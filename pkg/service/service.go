@@ -49,7 +49,7 @@ type Deps struct {
 	Platform config.Platform
 	Log      *slog.Logger
 	Ops      *telemetry.Server
-	Redis    redis.UniversalClient
+	Redis    *redis.Client
 	Registry *sr.Client
 	Serde    *serde.Serde
 	Store    *idempotency.Store

@@ -41,7 +41,7 @@ type Config struct {
 	Codec bus.Codec
 	// Redis holds the processed-event marks (unless Store is set) and the
 	// long-step job store, as pkg/service wires them.
-	Redis redis.UniversalClient
+	Redis *redis.Client
 	// Store replaces the idempotency store on Redis.
 	Store bus.Store
 	// TxnID is the transactional id: one per runtime of a test.

@@ -112,7 +112,7 @@ func weakModel(t *testing.T) []byte {
 	return b
 }
 
-func (h *harness) redisClient(t *testing.T) redis.UniversalClient {
+func (h *harness) redisClient(t *testing.T) *redis.Client {
 	rdb := redis.NewClient(&redis.Options{Addr: h.redis, DisableIdentity: true})
 	t.Cleanup(func() { _ = rdb.Close() })
 	return rdb

@@ -30,7 +30,7 @@ type harness struct {
 	client *kgo.Client
 	codec  *serde.Serde
 	redis  string
-	rdb    redis.UniversalClient
+	rdb    *redis.Client
 }
 
 func newHarness(t *testing.T) *harness {

@@ -51,7 +51,7 @@ type harness struct {
 	kafka   *dockettest.Kafka
 	client  *kgo.Client
 	codec   *serde.Serde
-	rdb     redis.UniversalClient
+	rdb     *redis.Client
 	blobDir string
 	app     *app.App
 	url     string

@@ -28,7 +28,7 @@ import (
 type specRun struct {
 	kafka *dockettest.Kafka
 	codec *serde.Serde
-	rdb   redis.UniversalClient
+	rdb   *redis.Client
 	blobs *blob.Bucket
 	in    *events.DocumentSubmitted
 }
@@ -40,7 +40,7 @@ type ocrStack struct {
 	kafka    *dockettest.Kafka
 	registry string
 	redis    string
-	rdb      redis.UniversalClient
+	rdb      *redis.Client
 	codec    *serde.Serde
 	blobURL  string
 	blobs    *blob.Bucket

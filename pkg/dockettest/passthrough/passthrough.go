@@ -79,7 +79,7 @@ func StepKey(eventID string, i int) string {
 func checkpointKey(eventID string) string { return "docket:test:ckpt:" + eventID }
 
 type handler struct {
-	rdb   redis.UniversalClient
+	rdb   *redis.Client
 	delay time.Duration
 }
 

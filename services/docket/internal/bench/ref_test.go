@@ -89,7 +89,7 @@ func newRefSerde(ctx context.Context, rc *sr.Client) (*sr.Serde, error) {
 // refPipeline runs the reference's hops and projection in this process.
 type refPipeline struct {
 	serde *sr.Serde
-	redis redis.UniversalClient
+	redis *redis.Client
 
 	// Counted by the hops and the projection.
 	consumed   [4]atomic.Int64 // records each hop polled and committed
@@ -106,7 +106,7 @@ type refPipeline struct {
 
 // startRef starts the hops and the projection on the broker conn reaches;
 // stop ends them.
-func startRef(ctx context.Context, conn []kgo.Opt, serde *sr.Serde, rdb redis.UniversalClient) *refPipeline {
+func startRef(ctx context.Context, conn []kgo.Opt, serde *sr.Serde, rdb *redis.Client) *refPipeline {
 	p := &refPipeline{serde: serde, redis: rdb}
 	ctx, p.cancel = context.WithCancel(ctx)
 	for hop := range refStages {

@@ -55,7 +55,7 @@ type stack struct {
 	b          *testing.B
 	k          *dockettest.Kafka
 	redisPid   int
-	redis      redis.UniversalClient
+	redis      *redis.Client
 	registry   *sr.Client
 	codec      *serde.Serde
 	blobs      *blob.Bucket

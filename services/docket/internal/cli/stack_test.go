@@ -112,7 +112,7 @@ func startStack(t *testing.T, secure bool) *stack {
 	}
 	p := config.Platform{
 		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
-		RedisURL: "redis://" + dockettest.RedisAddr(t, rdb) + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1,
+		RedisURL: "redis://" + rdb.Options().Addr + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1,
 		BlobURL: "file://" + filepath.Join(dir, "blobs"), InstanceID: "test", DrainTimeout: 5 * time.Second,
 	}
 	if err := p.Validate(); err != nil {

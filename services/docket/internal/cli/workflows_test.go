@@ -68,7 +68,7 @@ func startTracker(t *testing.T) (string, trackerv1.TrackerClient) {
 	t.Setenv("DOCKET_SAGATRACKER_ADDR", addr)
 	p := config.Platform{
 		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
-		RedisURL: "redis://" + dockettest.RedisAddr(t, rdb) + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1,
+		RedisURL: "redis://" + rdb.Options().Addr + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1,
 	}
 	if err := p.Validate(); err != nil {
 		t.Fatal(err)

@@ -23,14 +23,14 @@ const prefix = "docket:ingest:"
 
 // Store is ingest's Redis state.
 type Store struct {
-	rdb       redis.UniversalClient
+	rdb       *redis.Client
 	keyTTL    time.Duration
 	statusTTL time.Duration
 }
 
 // New returns a Store. Reservations live keyTTL, status records statusTTL
 // after their last change.
-func New(rdb redis.UniversalClient, keyTTL, statusTTL time.Duration) *Store {
+func New(rdb *redis.Client, keyTTL, statusTTL time.Duration) *Store {
 	return &Store{rdb: rdb, keyTTL: keyTTL, statusTTL: statusTTL}
 }
 

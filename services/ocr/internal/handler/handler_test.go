@@ -44,7 +44,7 @@ type harness struct {
 	kafka  *dockettest.Kafka
 	client *kgo.Client
 	codec  *serde.Serde
-	rdb    redis.UniversalClient
+	rdb    *redis.Client
 	blobs  *blob.Bucket
 	engine *countingEngine
 	store  *idempotency.Store

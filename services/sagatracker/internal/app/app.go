@@ -37,7 +37,7 @@ type Parts struct {
 	// member (DOCKET_INSTANCE_ID): a restarted replica takes its place
 	// back at once instead of waiting out its dead predecessor's session.
 	InstanceID string
-	Redis      redis.UniversalClient
+	Redis      *redis.Client
 	Decoder    consumer.Decoder
 	Log        *slog.Logger
 	Ops        *telemetry.Server

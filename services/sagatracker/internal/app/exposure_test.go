@@ -17,7 +17,6 @@ import (
 
 	"github.com/docket-run/docket/pkg/auth"
 	platform "github.com/docket-run/docket/pkg/config"
-	"github.com/docket-run/docket/pkg/dockettest"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 )
 
@@ -37,7 +36,7 @@ func TestOpenAPIRefusedOffLoopback(t *testing.T) {
 	t.Setenv("DOCKET_SAGATRACKER_REDIS_PREFIX", e.prefix)
 	p := platform.Platform{
 		KafkaBrokers: e.kafka.Addrs, RegistryURL: e.registry, SchemaMode: platform.SchemaRegister,
-		RedisURL: "redis://" + dockettest.RedisAddr(t, e.redis) + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1,
+		RedisURL: "redis://" + e.redis.Options().Addr + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1,
 	}
 	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
 	run := func(t *testing.T) (stop func() error) {

@@ -33,7 +33,7 @@ type env struct {
 	kafka  *dockettest.Kafka
 	prod   *kgo.Client
 	codec  *serde.Serde
-	redis  redis.UniversalClient
+	redis  *redis.Client
 	store  *store.Store
 	prefix string
 	// registry is the schema registry's URL, for services run as processes.

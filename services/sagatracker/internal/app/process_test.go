@@ -73,7 +73,7 @@ func startOCROnLongScan(t *testing.T, e *env, ctx context.Context) events.BlobRe
 		"DOCKET_KAFKA_BROKERS="+strings.Join(e.kafka.Addrs, ","),
 		"DOCKET_SCHEMA_REGISTRY_URL="+e.registry,
 		"DOCKET_SCHEMA_MODE=verify",
-		"DOCKET_REDIS_URL=redis://"+dockettest.RedisAddr(t, e.redis)+"/0",
+		"DOCKET_REDIS_URL=redis://"+e.redis.Options().Addr+"/0",
 		"DOCKET_BLOB_URL="+blobURL,
 		"DOCKET_INSTANCE_ID=long-scan-e2e",
 		"DOCKET_LOG_LEVEL=warn",

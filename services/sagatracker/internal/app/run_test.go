@@ -41,7 +41,7 @@ func TestRun(t *testing.T) {
 	t.Setenv("DOCKET_SAGATRACKER_REDIS_PREFIX", e.prefix)
 	p := platform.Platform{
 		KafkaBrokers: e.kafka.Addrs, RegistryURL: regURL, SchemaMode: platform.SchemaVerify,
-		RedisURL: "redis://" + dockettest.RedisAddr(t, e.redis) + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1,
+		RedisURL: "redis://" + e.redis.Options().Addr + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1,
 	}
 	if err := p.Validate(); err != nil {
 		t.Fatal(err)

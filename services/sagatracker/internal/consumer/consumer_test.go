@@ -21,7 +21,7 @@ func (noDecoder) Decode([]byte) (events.Event, error) { return nil, io.ErrUnexpe
 
 // newConsumer returns a consumer of docket.document.submitted on k, with
 // cfg's group and instance id and a short poll wait.
-func newConsumer(t *testing.T, k *dockettest.Kafka, rdb redis.UniversalClient, cfg Config) *Consumer {
+func newConsumer(t *testing.T, k *dockettest.Kafka, rdb *redis.Client, cfg Config) *Consumer {
 	t.Helper()
 	cfg.Topics, cfg.PollWait = []string{events.TopicSubmitted}, 100*time.Millisecond
 	c, err := New(cfg, []kgo.Opt{kgo.SeedBrokers(k.Addrs...)}, store.New(rdb, "test:"), noDecoder{}, slog.New(slog.NewTextHandler(io.Discard, nil)), nil)

@@ -76,7 +76,7 @@ type benchApply struct {
 
 // add applies ops in batches of 1,000 to an empty projection, with a watch
 // open (the store's change stream kept written) or none.
-func (a *benchApply) add(b *testing.B, rdb redis.UniversalClient, st *store.Store, ops []projection.Op, watched bool) {
+func (a *benchApply) add(b *testing.B, rdb *redis.Client, st *store.Store, ops []projection.Op, watched bool) {
 	const batch = 1000
 	ctx := context.Background()
 	if err := rdb.FlushDB(ctx).Err(); err != nil {
@@ -116,7 +116,7 @@ func (a *benchApply) cmdsPerEvent() float64 { return float64(a.cmds) / float64(a
 
 // benchCommands returns the commands redis-server has processed so far
 // (total_commands_processed: the commands scripts run included).
-func benchCommands(b *testing.B, rdb redis.UniversalClient) int64 {
+func benchCommands(b *testing.B, rdb *redis.Client) int64 {
 	info, err := rdb.Info(context.Background(), "stats").Result()
 	if err != nil {
 		b.Fatal(err)
@@ -136,7 +136,7 @@ func benchCommands(b *testing.B, rdb redis.UniversalClient) int64 {
 
 // benchCPU returns the CPU time used so far by redis-server and by this
 // process.
-func benchCPU(b *testing.B, rdb redis.UniversalClient) (redisCPU, self time.Duration) {
+func benchCPU(b *testing.B, rdb *redis.Client) (redisCPU, self time.Duration) {
 	info, err := rdb.Info(context.Background(), "cpu").Result()
 	if err != nil {
 		b.Fatal(err)
