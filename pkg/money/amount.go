@@ -1020,10 +1020,14 @@ var (
 	// monthAfter and monthBefore: a month right after or before a number
 	// (Spanish and Portuguese put "de" between). The end is a non-letter,
 	// not \b, which is ASCII-only and fails after "wrzesień".
-	monthAfter   = regexp.MustCompile(`(?i)^(?:\. ?|[ \-])(?:de )?` + monthWord + `(?:[^\p{L}\p{N}]|$)`)
-	monthBefore  = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])` + monthWord + `\.?,?[ \-](?:de )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
-	perUnit      = regexp.MustCompile(`^(?i:day|night|hour|hr|h|week|wk|month|mo|year|yr|person|pp|unit|item|kg|km|mile|kwh|m2|m²|sqm|sq ft|page|word|session|visit)\b`)
-	sharePlus    = regexp.MustCompile(`^\+\d{1,3}(?:[.,]\d+)? ?%`)
+	monthAfter  = regexp.MustCompile(`(?i)^(?:\. ?|[ \-])(?:de )?` + monthWord + `(?:[^\p{L}\p{N}]|$)`)
+	monthBefore = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])` + monthWord + `\.?,?[ \-](?:de )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
+	perUnit     = regexp.MustCompile(`^(?i:day|night|hour|hr|h|week|wk|month|mo|year|yr|person|pp|unit|item|kg|km|mile|kwh|m2|m²|sqm|sq ft|page|word|session|visit)\b`)
+	sharePlus   = regexp.MustCompile(`^\+\d{1,3}(?:[.,]\d+)? ?%`)
+	// fxRateBefore: a rate's label left of a number with more than two
+	// decimals makes it an exchange rate ("rate 1.1479", "Kurs 1,0834",
+	// "tipo de cambio 17.2534"), not a sum; "Hourly rate 85.00" stays money.
+	fxRateBefore = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:exchange|fx|conversion)\s+)?(?:rate|kurs|wechselkurs|taux(?:\s+de\s+change)?|tipo\s+de\s+cambio|taxa\s+de\s+c[âa]mbio|tasso\s+di\s+cambio|wisselkoers|koers)[ \t]*[:=@]?[ \t]*$`)
 	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
 	// stateBefore: a US state's postal code left of a number makes a
 	// five-digit number its ZIP code ("San Francisco, CA 94107"; ZIP+4's
@@ -1031,6 +1035,16 @@ var (
 	// address line was read as money over the review threshold.
 	stateBefore = regexp.MustCompile(`\b(?:AL|AK|AZ|AR|CA|CO|CT|DE|DC|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|PR|GU|VI|AS|MP),?[ \t]{1,3}$`)
 )
+
+// fractionDigits returns how many digits follow raw's last point or
+// comma.
+func fractionDigits(raw string) int {
+	i := strings.LastIndexAny(raw, ".,")
+	if i < 0 {
+		return 0
+	}
+	return len(raw) - i - 1
+}
 
 // wordStart reports whether s holds a letter (any byte of a multi-byte
 // character counts) or a percent sign.
@@ -1117,6 +1131,12 @@ func shapeOK(text string, loc *locale, n number) bool {
 	}
 	if sharePlus.MatchString(right) {
 		// "1+1%": shares of a tax, not a sum.
+		return false
+	}
+	if fxRateBefore.MatchString(left) && fractionDigits(n.raw) > 2 && currencyBefore(left) == "" && currencyAfter(right) == "" {
+		// An exchange rate, "EUR 412.00 rate 1.1479" (found from outside,
+		// fortieth trial: a card statement's rate read as a sum); not a
+		// German instalment in thousands, "Rate: 1.250 €".
 		return false
 	}
 	if len(n.raw) == 5 && !n.grouped && !n.decimals && stateBefore.MatchString(left) {

@@ -345,6 +345,10 @@ func TestAmountForms(t *testing.T) {
 		{"rands in a column", "SOUTH AFRICAN REVENUE SERVICE\nCode   Description                     Amount (R)\n3601   Income - taxable (employment)     612 480.00\n4005   Medical scheme fees tax credit     -8 928.00",
 			[]string{"612480.00 ZAR label", "8928.00 ZAR label"}},
 		{"the rand sign", "SARS eFiling\n       Assessment result: Refund due                      R 5 389.78\nPaid: R12,500.00", []string{"5389.78 ZAR currency", "12500.00 ZAR currency"}},
+		// Found from outside (fortieth trial): an exchange rate in a card
+		// statement's row is no sum; an instalment in thousands is.
+		{"an exchange rate in a statement's column", "Date    Description                                  Amount £\n04 Feb  HOTEL SAN MARCO MILANO EUR 412.00 rate 1.1479       358.91", []string{"412.00 EUR currency", "358.91 GBP column"}},
+		{"an instalment under its german label", "monatliche Rate: 1.250 €", []string{"1250.00 EUR currency"}},
 		// Found from outside (forty-first trial): a company's "(Pty) Ltd",
 		// a payslip's UIF, the roads agency's toll say South Africa.
 		{"a payslip of a (pty) ltd in rand", "KAROO FRESH PRODUCE (PTY) LTD\nPAYSLIP - November 2025\n Basic salary            R 24 500.00\nNETT PAY: R 20 312.78", []string{"24500.00 ZAR currency", "20312.78 ZAR currency"}},
