@@ -307,10 +307,7 @@ func TestBeforeCommitRunsBeforeOutputsAreVisible(t *testing.T) {
 	var mu sync.Mutex
 	var calls, failed int
 	var firstOK time.Time
-	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
-	t.Cleanup(func() { _ = rdb.Close() })
-	rt, err := bus.New(passthrough.Name, []kgo.Opt{kgo.SeedBrokers(h.kafka.Addrs...)}, h.codec, idempotency.New(rdb),
-		bus.TransactionalID("before-commit-0"), bus.SessionTimeout(2*time.Second),
+	runPassthrough(t, h, "before-commit-0", nil,
 		bus.BeforeCommit(func(context.Context) error {
 			mu.Lock()
 			defer mu.Unlock()
@@ -324,21 +321,6 @@ func TestBeforeCommitRunsBeforeOutputsAreVisible(t *testing.T) {
 			}
 			return nil
 		}))
-	if err != nil {
-		t.Fatal(err)
-	}
-	ctx, cancel := context.WithCancel(context.Background())
-	if err := passthrough.Spec(0).Setup(ctx, &service.Deps{Redis: rdb}, rt); err != nil {
-		t.Fatal(err)
-	}
-	done := make(chan error, 1)
-	go func() { done <- rt.Run(ctx) }()
-	defer func() {
-		cancel()
-		if err := <-done; err != nil {
-			t.Errorf("runtime: %v", err)
-		}
-	}()
 
 	got := outputs(t, h, len(evs), 30*time.Second)
 	seen := time.Now()

@@ -92,13 +92,18 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		}
 		d.Log.Info("status read from the saga tracker", "tracker_addr", cfg.Tracker.Client.Addr)
 	}
-	ln, err := net.Listen("tcp", cfg.Addr)
-	if err != nil {
+	// release closes what is open so far, on a failure below and at
+	// shutdown.
+	release := func() {
 		pub.Close()
 		_ = blobs.Close()
 		if tracker != nil {
 			_ = tracker.Close()
 		}
+	}
+	ln, err := net.Listen("tcp", cfg.Addr)
+	if err != nil {
+		release()
 		return nil, fmt.Errorf("listen on DOCKET_INGEST_ADDR %s: %w", cfg.Addr, err)
 	}
 	// The dev tenant's key is public: it is no authentication. The
@@ -107,11 +112,7 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	// API ran without authentication).
 	if err := auth.CheckExposure(d.Log, "ingest's submission API (its one key, the dev tenant's \"demo-key\", is published)", ln.Addr(), !dev, d.Platform.Insecure, "set DOCKET_INGEST_TENANTS_FILE"); err != nil {
 		_ = ln.Close()
-		pub.Close()
-		_ = blobs.Close()
-		if tracker != nil {
-			_ = tracker.Close()
-		}
+		release()
 		return nil, err
 	}
 	a := &App{Addr: ln.Addr().String()}
@@ -141,11 +142,7 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	// of two fsyncs a document.
 	if err := rt.Configure(bus.BeforeCommit(blobs.Sync)); err != nil {
 		_ = ln.Close()
-		pub.Close()
-		_ = blobs.Close()
-		if tracker != nil {
-			_ = tracker.Close()
-		}
+		release()
 		return nil, err
 	}
 	view.Register(rt)
@@ -164,11 +161,7 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	readers, err := auth.Load(auth.Settings{File: cfg.TokensFile, Inline: cfg.Tokens, KeyFile: d.Platform.AuthKeyFile, Log: d.Log})
 	if err != nil {
 		_ = ln.Close()
-		pub.Close()
-		_ = blobs.Close()
-		if tracker != nil {
-			_ = tracker.Close()
-		}
+		release()
 		return nil, fmt.Errorf("ingest document readers (DOCKET_INGEST_TOKENS_FILE): %w", err)
 	}
 	// Without a tenants file (the embedded mode) ingest answers loopback
@@ -205,11 +198,7 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 10*time.Second)
 		defer cancel()
 		_ = hs.Shutdown(sctx)
-		pub.Close()
-		_ = blobs.Close()
-		if tracker != nil {
-			_ = tracker.Close()
-		}
+		release()
 	})
 	d.Log.Info("ingest API listening", "addr", a.Addr, "max_bytes", cfg.MaxBytes)
 	return a, nil
