@@ -984,6 +984,12 @@ func currencyAfterAt(right string) (string, int) {
 		// đơn" no đồng.
 		return "", 0
 	}
+	// A sign glued to the number after it is that number's: "4,000
+	// £0.03 £120.00" is a quantity, a price and a line's sum (found from
+	// outside, forty-second trial: the quantity was 4,000 pounds).
+	if r, _ := utf8.DecodeRuneInString(right[len(m):]); unicode.IsDigit(r) && !unicode.IsLetter(last) {
+		return "", 0
+	}
 	// Czech crowns as OCR reads them without Czech, "Ké", and only as a
 	// word of their own.
 	if r, _ := utf8.DecodeRuneInString(right[len(m):]); strings.HasSuffix(m, "Ké") && unicode.IsLetter(r) {

@@ -345,6 +345,11 @@ func TestAmountForms(t *testing.T) {
 		{"rands in a column", "SOUTH AFRICAN REVENUE SERVICE\nCode   Description                     Amount (R)\n3601   Income - taxable (employment)     612 480.00\n4005   Medical scheme fees tax credit     -8 928.00",
 			[]string{"612480.00 ZAR label", "8928.00 ZAR label"}},
 		{"the rand sign", "SARS eFiling\n       Assessment result: Refund due                      R 5 389.78\nPaid: R12,500.00", []string{"5389.78 ZAR currency", "12500.00 ZAR currency"}},
+		// Found from outside (forty-second trial): a sign glued to the next
+		// number is that number's, not the quantity's before it; a cost
+		// centre's number is no sum.
+		{"a quantity before a price with its sign", "Washer form A M8 A4 4,000 £0.03 £120.00", []string{"0.03 GBP currency", "120.00 GBP currency"}},
+		{"a cost centre's number", "Total: $5.00\nCould AP book it to cost center 4410? Thanks!", []string{"5.00 USD currency"}},
 		// Found from outside (fortieth trial): an exchange rate in a card
 		// statement's row is no sum; an instalment in thousands is.
 		{"an exchange rate in a statement's column", "Date    Description                                  Amount £\n04 Feb  HOTEL SAN MARCO MILANO EUR 412.00 rate 1.1479       358.91", []string{"412.00 EUR currency", "358.91 GBP column"}},

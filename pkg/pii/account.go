@@ -186,7 +186,10 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			continue
 		}
 		label := labelBefore(lt, m[0])
-		if notBankAccount.MatchString(label) && !bankNamesRe.MatchString(label) {
+		// A client account with its sort code is a bank's too: a letting
+		// agent's "Client Account, sort code 20-41-06, account 43198277"
+		// (found from outside, forty-second trial).
+		if notBankAccount.MatchString(label) && !bankNamesRe.MatchString(label) && !bankCodeBeside.MatchString(label) {
 			continue
 		}
 		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) ||

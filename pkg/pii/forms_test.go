@@ -27,6 +27,10 @@ func TestPhoneForms(t *testing.T) {
 		{"a brazilian landline by its shape", "Av. Paulista, 1578 - cj. 82 - São Paulo/SP - (11) 3284-5521", []string{"(11) 3284-5521"}},
 		{"an area code in parentheses without the hyphen", "Lote (11) 3284 5521", []string{}},
 		{"an indonesian mobile in brackets", "koordinator Bapak Agus Salim (0812-9044-3178).", []string{"(0812-9044-3178)"}},
+		// Found from outside (forty-second trial): an Indian mobile in
+		// 4-3-3.
+		{"an indian mobile in 4-3-3", "Mobile: 9810 447 215", []string{"9810 447 215"}},
+		{"an invoice number in 4-3-3", "Invoice no 9810 447 215", []string{}},
 		{"an indonesian mobile of eleven digits", "HP 0813 1234 567", []string{"0813 1234 567"}},
 		// A calling code in parentheses for the "+", under a phone label.
 		{"a calling code with its plus in parentheses", "Contacto: (+351) 912 345 678", []string{"(+351) 912 345 678"}},
@@ -737,6 +741,7 @@ func TestBankAccounts(t *testing.T) {
 		// Found from outside (forty-first trial): "Acc" after a bank's
 		// name or its code; a biller's in a statement's line is no bank's.
 		{"acc after a bank's name", "Bank: FNB Acc 62841177503", []string{"62841177503"}},
+		{"a client account with its sort code", "Paid into: Oakridge Lettings Client Account, sort code 20-41-06, account 43198277", []string{"43198277"}},
 		{"acc after a sort code", "Pay by bank transfer: T Briggs, sort code 20-45-77, acc 43819265", []string{"43819265"}},
 		{"a biller's acc in a statement", "Bank statement\nTH01KT8N4B  2025-08-01  Pay Bill to 888880 - KENYA POWER Acc. 54120938713   -3,500.00", []string{}},
 		{"a bank's account", "Refund to: DBS account 120-334587-9", []string{"120-334587-9"}},

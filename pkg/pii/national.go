@@ -65,6 +65,10 @@ var idForms = []idForm{
 	// like ("DNI 482039178" for 48203917B, found from outside): under its
 	// label, when that letter is the check letter.
 	{re: regexp.MustCompile(`\b(\d{8})[ -]?(\d)\b`), valid: dniMisreadValid, label: regexp.MustCompile(`(?i)\b(?:dni|documento nacional de identidad)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 8},
+	// Italy's electronic identity card (CIE), two letters, five digits and
+	// two letters, under its label: "N. CARTA: CA48217KF" (found from
+	// outside, forty-second trial). It has no check character.
+	{re: regexp.MustCompile(`\b([A-Z]{2}\d{5}[A-Z]{2})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*carta|\bcarta\s+d['’]identit[àa](?:\s+elettronica)?(?:\s+n\.?)?|\bnumero\s+(?:della\s+)?carta(?:\s+d['’]identit[àa])?)[^\p{L}\p{N}]*$`), digits: 5, run: 5},
 	// Italy: codice fiscale, sixteen characters with a check letter.
 	{re: regexp.MustCompile(`\b([A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])\b`), valid: codiceFiscaleValid, digits: 5, run: 1},
 	// France: NIR (numéro de sécurité sociale), fifteen digits with a
@@ -618,6 +622,12 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 	if loc := translationEnd.FindStringIndex(before); loc != nil && label.MatchString(before[:loc[0]]) {
 		return true
 	}
+	// A qualifier in parentheses between the label and its value:
+	// "Steuer-ID (für Vorsteuerabzug):", "BSN (t.b.v. fiscale opgave):"
+	// (found from outside, forty-second trial).
+	if loc := qualifierEnd.FindStringIndex(before); loc != nil && label.MatchString(before[:loc[0]]+":") {
+		return true
+	}
 	h, _, ok := lt.HeaderAbove(start, end)
 	return ok && label.MatchString(h.Text)
 }
@@ -669,6 +679,10 @@ func letters(s string) int {
 // CORP." over its TIN, "77.412.583-3 (Dulce Hogar SpA)", a Chilean
 // company's RUT in the shape of a Brazilian RG (found from outside).
 var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?[o0]\.\s?[o0]\.?|j\.\s?d\.\s?[o0]\.\s?[o0]\.?|sp\.\s?z\s?[o0]\.\s?[o0]\.?|d\.\s?d\.|obrt|ustanova|udruga|ι\.\s?κ\.\s?ε\.?|α\.\s?ε\.?|ε\.\s?π\.\s?ε\.?|ο\.\s?ε\.?|ε\.\s?ε\.?|s\.\s?r\.\s?o\.?|a\.\s?s\.?|s\.\s?a\.?|s\.\s?r\.\s?l\.?|kft\.?|zrt\.?|gmbh|ltd\.?|limited|llc|inc\.?|pty|corp\.?|corporation|ltda\.?|(?-i:SpA|SPA|SAS|S\.A\.S\.))(?:$|[^\p{L}])`)
+
+// qualifierEnd is a qualifier in parentheses ending a label, and what
+// follows it up to the value.
+var qualifierEnd = regexp.MustCompile(`[ \t]*\([^()\n]{1,40}\)[^\p{L}\p{N}]*$`)
 
 // firmNumber is a business register's number with its label: a number
 // beside it is the organisation's too ("IČO: 00610381 DIČ: 2021132447",

@@ -96,6 +96,13 @@ func TestNationalIDs(t *testing.T) {
 		{"a moroccan cin", "Assuré : M. Youssef El Amrani\n\nCIN : BE728413", []string{"BE728413"}},
 		{"an indian company's cin is none", "CIN: L17110MH1973PLC019786", nil},
 		{"a chilean company's rut", "El RUT para la factura es 77.412.583-3 (Dulce Hogar SpA)", nil},
+		// Found from outside (forty-second trial): a qualifier in
+		// parentheses between a label and its number; Italy's CIE.
+		{"a german tax id after a qualified label", "Steuer-ID (für Vorsteuerabzug): 47182059314", []string{"47182059314"}},
+		{"a dutch bsn after a qualified label", "Klantnummer: 40287716  BSN (t.b.v. fiscale opgave): 238159760", []string{"238159760"}},
+		{"a customer number's qualifier names no id", "Kundennummer (intern): 47182059314", nil},
+		{"an italian identity card under its label", "N. CARTA: CA48217KF", []string{"CA48217KF"}},
+		{"an article code of the same shape", "Codice articolo: CA48217KF", nil},
 		// Found from outside (forty-first trial): a company above with its
 		// own RUT is another party; the person's RUT under it is personal.
 		{"a person's rut under a company that has its own", "Proveedor: Ferretería Industrial Biobío Ltda. RUT 77.318.540-2\nSolicitado por: Javiera Paz Muñoz Rojas (RUT 13.884.205-3)", []string{"13.884.205-3"}},

@@ -575,8 +575,10 @@ func trunkless(g []string) bool {
 		// service number, "Ring 70 123 456" (found from outside).
 		slices.Equal(shape, []int{4, 4}) || slices.Equal(shape, []int{2, 3, 3}) ||
 		// India's mobiles, ten digits from 6 to 9 in fives: "CUST MOB:
-		// 98450 31276" on a fuel receipt (found from outside).
-		slices.Equal(shape, []int{5, 5}) && g[0][0] >= '6' ||
+		// 98450 31276" on a fuel receipt (found from outside), or in 4-3-3
+		// as Delhi writes them, "Mobile: 9810 447 215" (forty-second
+		// trial).
+		(slices.Equal(shape, []int{5, 5}) || slices.Equal(shape, []int{4, 3, 3})) && g[0][0] >= '6' ||
 		// Poland's nine digits after a two-digit area code, as a
 		// company may group them: "61 81 1 9999" (found from outside).
 		len(g[0]) == 2 && len(g) >= 3 && len(g) <= 4 && digitCount(g) == 9
