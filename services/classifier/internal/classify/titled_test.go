@@ -108,8 +108,9 @@ func TestTitledTypes(t *testing.T) {
 // documents of the twenty-first to twenty-third trials, the model knows
 // enough Icelandic that the title's disagreement is what sends it, and
 // since the twenty-eighth trial's the model hesitates between two types
-// too); a Turkish statement whose title names the type the model gave is
-// recorded.
+// too; since the forty-second's the model itself gives the order, at
+// 0.56, in doubt between two types, which sends it); a Turkish statement
+// whose title names the type the model gave is recorded.
 func TestUnfamiliarTextTitledOtherwiseGoesToReview(t *testing.T) {
 	raw, err := os.ReadFile("../../model/model.json")
 	if err != nil {
@@ -139,9 +140,9 @@ func TestUnfamiliarTextTitledOtherwiseGoesToReview(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		doubted := slices.Contains(d.RulesFired, RuleUnfamiliar) || slices.Contains(d.RulesFired, RuleTitle)
+		doubted := slices.Contains(d.RulesFired, RuleUnfamiliar) || slices.Contains(d.RulesFired, RuleTitle) || slices.Contains(d.RulesFired, RuleAmbiguous)
 		if d.Type != tt.typ || d.Review != tt.review || doubted != tt.review {
-			t.Errorf("%s: type %s at %.2f, review %v, rules %v, titled %q; want %s, review %v, unfamiliar or titled otherwise",
+			t.Errorf("%s: type %s at %.2f, review %v, rules %v, titled %q; want %s, review %v, unfamiliar, titled otherwise or in doubt",
 				tt.file, d.Type, d.Confidence, d.Review, d.RulesFired, d.Context["model.titled"], tt.typ, tt.review)
 		}
 	}
