@@ -18,6 +18,7 @@ import (
 	"strconv"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"gocloud.dev/blob"
@@ -69,6 +70,10 @@ type Bucket struct {
 	root    string
 	dirMode os.FileMode
 	locks   [lockStripes]sync.Mutex
+	// unsynced says an unsynced Put or Adopt was made since the last
+	// Sync: a batch that adopted nothing (ingest's status events) syncs
+	// nothing.
+	unsynced atomic.Bool
 }
 
 var _ Store = (*Bucket)(nil)
@@ -189,6 +194,12 @@ func (b *Bucket) put(ctx context.Context, r io.Reader, mediaType, want string, s
 		return Ref{}, false, fmt.Errorf("blob: content hashes to %s, not %s: %w", sum, want, ErrIntegrity)
 	}
 	if b.durable {
+		if !sync {
+			// Also when the bytes are there already: a batch that
+			// aborted, or a process that died, may have left them
+			// unsynced.
+			b.unsynced.Store(true)
+		}
 		return b.store(ctx, sum, int64(n), mediaType, false, func(k string) error {
 			return b.writeFile(k, data, recorded, sync)
 		})

@@ -166,10 +166,11 @@ func closeFile(f *os.File, sync bool) error {
 // Sync makes everything written to the bucket durable: on the file
 // backend one syncfs(2) of its file system, which writes back every
 // file and folder an unsynced Adopt left (and whatever else on that file
-// system is dirty: on a disk shared with busy writers it costs more);
+// system is dirty: on a disk shared with busy writers it costs more),
+// and nothing when no unsynced Put or Adopt was made since the last Sync;
 // elsewhere the store was durable on return, and Sync does nothing.
 func (b *Bucket) Sync(ctx context.Context) error {
-	if !b.durable {
+	if !b.durable || !b.unsynced.Swap(false) {
 		return nil
 	}
 	f, err := os.Open(b.root)
@@ -177,12 +178,15 @@ func (b *Bucket) Sync(ctx context.Context) error {
 		f, err = os.Open(filepath.Dir(b.root))
 	}
 	if err != nil {
+		b.unsynced.Store(true)
 		return fault.Transientf("blob: sync: %w", err)
 	}
 	defer f.Close()
 	if err := unix.Syncfs(int(f.Fd())); err != nil {
+		b.unsynced.Store(true)
 		return fault.Transientf("blob: sync %s: %w", f.Name(), err)
 	}
+	step("syncfs")
 	return nil
 }
 

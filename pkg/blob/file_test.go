@@ -166,8 +166,8 @@ func TestFileAdoptWritesOneFile(t *testing.T) {
 		{"new address", false, false, []string{"data", "rename", "folder"}},
 		{"attributes left by a crash", true, false, []string{"data", "rename", "folder"}},
 		// Unsynced, the folder is not fsynced (nor the file): Sync does
-		// it for a batch.
-		{"unsynced", false, true, []string{"data", "rename"}},
+		// it for a batch, with one syncfs; synced, Sync has nothing to do.
+		{"unsynced", false, true, []string{"data", "rename", "syncfs"}},
 	} {
 		t.Run(tc.name, func(t *testing.T) {
 			dir := t.TempDir()
@@ -236,5 +236,55 @@ func TestFileAdoptWritesOneFile(t *testing.T) {
 				t.Errorf("Stat after Delete = %v, want not found", err)
 			}
 		})
+	}
+}
+
+// Sync syncs the file system only when an unsynced Put or Adopt was made
+// since the last Sync, also one that found its bytes stored already (a
+// batch that aborted may have left them unsynced): a batch of ingest's
+// status events adopts nothing and syncs nothing.
+func TestSyncOnlyAfterUnsyncedWrites(t *testing.T) {
+	dir := t.TempDir()
+	b, _ := openFile(t, dir)
+	var syncs int
+	fileStep = func(step string) {
+		if step == "syncfs" {
+			syncs++
+		}
+	}
+	t.Cleanup(func() { fileStep = nil })
+	sync := func(want int, when string) {
+		t.Helper()
+		if err := b.Sync(ctx(t)); err != nil {
+			t.Fatal(err)
+		}
+		if syncs != want {
+			t.Errorf("%s: %d syncs, want %d", when, syncs, want)
+		}
+	}
+	sync(0, "nothing written")
+	if _, err := b.Put(ctx(t), bytes.NewReader([]byte("synced on its own")), "text/plain"); err != nil {
+		t.Fatal(err)
+	}
+	sync(0, "after a synced Put")
+	doc := []byte("%PDF-1.7 adopted unsynced")
+	want := sum(doc)
+	k, err := DroppedKey("acme", want)
+	if err != nil {
+		t.Fatal(err)
+	}
+	dropped := filepath.Join(dir, filepath.FromSlash(k))
+	if err := os.MkdirAll(filepath.Dir(dropped), 0o750); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(dropped, doc, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	for i, when := range []string{"after an unsynced Adopt", "after an unsynced Adopt of bytes stored already"} {
+		if _, err := b.Adopt(ctx(t), "acme", want, AdoptOptions{Unsynced: true}); err != nil {
+			t.Fatal(err)
+		}
+		sync(i+1, when)
+		sync(i+1, "again, nothing new")
 	}
 }
