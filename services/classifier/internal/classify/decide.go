@@ -502,7 +502,7 @@ func typeReference(text string) (string, string, bool) {
 }
 
 // policySchedule is an insurance policy's schedule in its title.
-var policySchedule = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:policy\s+schedule|schedule\s+of\s+insurance|insurance\s+schedule)(?:$|[^\p{L}])`)
+var policySchedule = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.ReplaceAll(policyScheduleTitles, " ", `\s+`) + `)(?:$|[^\p{L}])`)
 
 // tillLine is a line only a till's receipt prints: the card terminal's,
 // the cash tendered and the change, the thanks for a visit.
