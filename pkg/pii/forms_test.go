@@ -686,6 +686,10 @@ func TestEmailForms(t *testing.T) {
 		// Found from outside (nineteenth trial): OCR read ".lv" as ".1v".
 		{"top-level domain misread", "E-pasts: ilze.berzina@riga-dome.1v", []string{"ilze.berzina@riga-dome.1v"}},
 		{"misread tail that is no domain", "ref a@b.1x1", []string{}},
+		// Found from outside (forty-third trial): OCR read the "@" as "©".
+		{"at sign read as a copyright sign", "e-mail: k.wojcik©drukarniawisla.pl, tel. 12 345 67 89", []string{"k.wojcik©drukarniawisla.pl"}},
+		{"a footer's copyright sign", "© 2026 Drukarnia Wisła sp. z o.o. All rights reserved.", []string{}},
+		{"a copyright sign before no domain", "Acme©Widgets.Inc", []string{}},
 		{"space after the dot", "E-mail: jane.doe@inkwell. com", []string{"jane.doe@inkwell. com"}},
 		{"space before the dot", "Contact: jane.doe@inkwell .com for orders", []string{"jane.doe@inkwell .com"}},
 		{"split after a subdomain", "billing@mail.inkwell. co. Thanks", []string{"billing@mail.inkwell. co"}},

@@ -101,6 +101,10 @@ func TestNationalIDs(t *testing.T) {
 		{"a german tax id after a qualified label", "Steuer-ID (für Vorsteuerabzug): 47182059314", []string{"47182059314"}},
 		{"a dutch bsn after a qualified label", "Klantnummer: 40287716  BSN (t.b.v. fiscale opgave): 238159760", []string{"238159760"}},
 		{"a customer number's qualifier names no id", "Kundennummer (intern): 47182059314", nil},
+		// Found from outside (forty-third trial): what the number is for
+		// between its label and the colon.
+		{"a portuguese nif for the invoice", "NIF para fatura: 238174654", []string{"238174654"}},
+		{"a customer number for the invoice", "Número de cliente para fatura: 238174654", nil},
 		{"an italian identity card under its label", "N. CARTA: CA48217KF", []string{"CA48217KF"}},
 		{"an article code of the same shape", "Codice articolo: CA48217KF", nil},
 		// Found from outside (forty-first trial): a company above with its

@@ -185,6 +185,11 @@ var (
 	// digit or a bar for a letter: "ilze@riga-dome.1v" for ".lv" (found
 	// from outside). Which tails count is misreadTLD's to say.
 	emailMisreadRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.([\p{L}01|]{2,})`)
+	// emailGlyphRe is an address whose "@" OCR read as "©" or "®", the
+	// signs of its shape: "k.wojcik©drukarniawisla.pl" (found from
+	// outside, forty-third trial). Glued on both sides and ending in a
+	// top-level domain (tlds): a footer's "© 2026 Acme" is none.
+	emailGlyphRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]{2,}()[©®][\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(\p{L}{2,})`)
 )
 
 // tlds are the top-level domains an address split by OCR may end in: the
@@ -227,6 +232,12 @@ func emails(lt *layout.Text) [][2]int {
 	}
 	for _, m := range matchLines(lt, emailMisreadRe, at) {
 		if addressAlone(text, m) && misreadTLD(text[m[4]:m[5]]) && !overlaps([2]int{m[0], m[1]}, out) {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	glyph := func(_ int, line string) bool { return strings.ContainsAny(line, "©®") }
+	for _, m := range matchLines(lt, emailGlyphRe, glyph) {
+		if addressAlone(text, m) && tlds[strings.ToLower(text[m[4]:m[5]])] && !overlaps([2]int{m[0], m[1]}, out) {
 			out = append(out, [2]int{m[0], m[1]})
 		}
 	}
