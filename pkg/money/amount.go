@@ -331,7 +331,7 @@ func scanNumbers(text string, loc *locale) []number {
 		left := text[max(0, i-16):i]
 		signed := currencyBefore(left) != "" || loc.letterBefore(left) != ""
 		if sp := readNumber(text, i, true); sp.end > n.end && (signed || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
-			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || aloneInCell(text, i, sp.end, loc)) && !quantityAndPrice(text, sp) {
+			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || spacedPointSum(text, sp, loc) || aloneInCell(text, i, sp.end, loc)) && !quantityAndPrice(text, sp) {
 			n = sp
 		}
 		if d := spacedDecimals(text, n); d > 0 && (signed || currencyAfter(text[d:min(len(text), d+8)]) != "") {
@@ -344,6 +344,15 @@ func scanNumbers(text string, loc *locale) []number {
 		i = n.end
 	}
 	return out
+}
+
+// spacedPointSum reports whether the space-grouped number sp, with two
+// decimals after a point, is one sum: where the locale writes thousands
+// so (South Africa's "Income - taxable 612 480.00", its cells' gaps
+// flattened by OCR, was read as 480.00: found from outside, forty-third
+// trial). A quantity and a price closed up stay apart (quantityAndPrice).
+func spacedPointSum(text string, sp number, loc *locale) bool {
+	return sp.decimals && text[sp.end-3] == '.' && strings.Contains(sp.raw, " ") && loc.spaced()
 }
 
 // quantityAndPrice reports whether the space-grouped number sp is a
@@ -1186,6 +1195,11 @@ var (
 	pointDecimal = map[string]bool{dollar: true, "USD": true, "AUD": true, "NZD": true, "CAD": true, "GBP": true}
 	// pointThousand is a number with one point and three digits after it.
 	pointThousand = regexp.MustCompile(`^\d{1,3}\.\d{3}$`)
+	// threePlaces is a number with one mark and three digits after it, a
+	// unit's price when perMeasure follows its currency: a slash and a
+	// unit that is sold by the litre, the gallon or the kilowatt-hour.
+	threePlaces = regexp.MustCompile(`^\d{1,2}[.,]\d{3}$`)
+	perMeasure  = regexp.MustCompile(`^[ \t]*/[ \t]*(?i:l|lt|ltr|litre|liter|litro|gal|kwh)\b`)
 	// millCurrency are the currencies of three decimals written after a
 	// point; millPlaces is such a sum, its thousands grouped by commas.
 	millCurrency = map[string]bool{"JOD": true, "KWD": true, "BHD": true, "OMR": true, "TND": true}
@@ -1301,7 +1315,7 @@ func flatHeader(lt *layout.Text, n number) (labelKind, string, int, bool) {
 			continue
 		}
 		words := strings.Fields(line)
-		if len(words) < 3 || len(words) > 12 || !allCapitalised(words) || departmentRe.MatchString(line) {
+		if len(words) < 3 || len(words) > 12 || !allCapitalised(words) || departmentRe.MatchString(line) || honorificStart.MatchString(line) {
 			return labelNone, "", 0, false
 		}
 		// A word in parentheses is the unit or currency of the column
@@ -1342,6 +1356,12 @@ func flatHeader(lt *layout.Text, n number) (labelKind, string, int, bool) {
 	}
 	return labelNone, "", 0, false
 }
+
+// honorificStart starts a person's name: a signature's "Dr Helen Price"
+// over "GP Partner, GMC 6104829" is no header whose "Price" names the
+// number (found from outside, forty-third trial: a referral letter's
+// doctor's registration was its largest sum).
+var honorificStart = regexp.MustCompile(`^(?i:dr|mr|mrs|ms|mx|miss|prof|sir|dame|herr|frau|mme|mlle|sr|sra|srta|dott|dott\.ssa|avv|ing|mag|dipl\.-ing)\.?\s`)
 
 // lineTotal is a column header that names a line's total by the word
 // alone.
@@ -1600,6 +1620,15 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// fuel price's third decimal, not thousands (found from outside).
 	if pointDecimal[cur] && pointThousand.MatchString(n.raw) && !(cur == dollar && loc.peso()) {
 		if v, err := strconv.ParseFloat(n.raw, 64); err == nil {
+			a.Value = v
+		}
+	}
+	// A price per litre or kilowatt-hour has three decimals, whichever
+	// mark parts them: "38,18 L x 1,899 €/L" (found from outside,
+	// forty-third trial: an Italian fuel receipt's price per litre was
+	// 1,899 euros, its largest sum).
+	if curAfter != "" && perMeasure.MatchString(right[end:]) && threePlaces.MatchString(n.raw) {
+		if v, err := strconv.ParseFloat(strings.NewReplacer(",", ".").Replace(n.raw), 64); err == nil {
 			a.Value = v
 		}
 	}

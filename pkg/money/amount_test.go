@@ -354,6 +354,16 @@ func TestAmountForms(t *testing.T) {
 		// statement's row is no sum; an instalment in thousands is.
 		{"an exchange rate in a statement's column", "Date    Description                                  Amount £\n04 Feb  HOTEL SAN MARCO MILANO EUR 412.00 rate 1.1479       358.91", []string{"412.00 EUR currency", "358.91 GBP column"}},
 		{"an instalment under its german label", "monatliche Rate: 1.250 €", []string{"1250.00 EUR currency"}},
+		// Found from outside (forty-third trial): a licence's number after
+		// "credit", a doctor's registration under his name, a price per
+		// litre of three decimals, South Africa's spaced thousands with
+		// their gaps flattened.
+		{"a credit licence's number", "Coastline Bank Limited ABN 61 084 317 229 AFSL and Australian credit licence 238841.", []string{}},
+		{"a doctor's name over his registration", "Dr Helen Price\nGP Partner, GMC 6104829", []string{}},
+		{"a flattened header of capitalised words", "Date Description Price\n02 Oct Widgets 1,204.50", []string{"1204.50 column"}},
+		{"a price per litre", "38,18 L x 1,899 €/L\nTOTALE EURO 72,50", []string{"1.90 EUR currency", "72.50 EUR currency"}},
+		{"south african thousands in a flattened row", "SOUTH AFRICAN REVENUE SERVICE\nSource code Description Amount (R)\n3601 Income - taxable 612 480.00\nNormal tax 152 904.40", []string{"612480.00 ZAR label", "152904.40 ZAR label"}},
+		{"a quantity and a price closed up elsewhere", "Widget 1 129.00", []string{}},
 		// Found from outside (forty-first trial): a company's "(Pty) Ltd",
 		// a payslip's UIF, the roads agency's toll say South Africa.
 		{"a payslip of a (pty) ltd in rand", "KAROO FRESH PRODUCE (PTY) LTD\nPAYSLIP - November 2025\n Basic salary            R 24 500.00\nNETT PAY: R 20 312.78", []string{"24500.00 ZAR currency", "20312.78 ZAR currency"}},

@@ -94,7 +94,12 @@ var (
 		`periodo d'imposta|anno d'imposta|steuerjahr|veranlagungsjahr|inkomstår|beskatningsår|skatteår|verovuosi|ejercicio fiscal|exercice fiscal|rok podatkowy|` +
 		// A cost centre's number (found from outside: "book it to cost
 		// center 4410" was 4,410 dollars).
-		`cost center|cost centre|cost centers|cost centres|kostenstelle|centre de coût|centre de coûts|centro de costo|centro de costos|centro de custo|centro di costo|kostenplaats|kostnadsställe|centrum kosztów`)
+		`cost center|cost centre|cost centers|cost centres|kostenstelle|centre de coût|centre de coûts|centro de costo|centro de costos|centro de custo|centro di costo|kostenplaats|kostnadsställe|centrum kosztów|` +
+		// A lender's licence number (found from outside, forty-third
+		// trial: a bank's "Australian credit licence 238841" was 238,841
+		// dollars after its "credit"); not a licence alone, an invoice's
+		// software licence.
+		`credit licence|credit license|financial services licence|financial services license|afsl`)
 	// idMark marks a number as an identifier wherever it stands: "INV#",
 	// "§ 4".
 	idMark = regexp.MustCompile(`[#§]`)
