@@ -296,6 +296,11 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// a purchase order at 1.00.
 		{"a quotation the model calls an order", unsure{[]events.Candidate{c("purchase_order", 0.998)}, ""}, "NAKAMURA PRECISION MACHINERY CO., LTD.\nTel +81-3-6435-2210\n\nQUOTATION\nQuotation No.: Q-2026-1193      Date: 1 December 2026", "other", true, true, "quotation"},
 		{"a german offer by its number", unsure{[]events.Candidate{c("invoice", 0.9)}, ""}, "Schreinerei Huber GmbH\nAngebot Nr. 2026-0412\nSehr geehrte Frau Maier,", "other", true, true, "quotation"},
+		// Found from outside (forty-third trial): the title under a
+		// letterhead of four lines, two of them contact and registration
+		// details; a fifth line of the same order's header is no title.
+		{"a quotation under its letterhead", unsure{[]events.Candidate{c("purchase_order", 0.75), c("other", 0.2)}, ""}, "Menuiserie Favre & Fils Sàrl\nRue du Lac 31, 1800 Vevey\nTél. 021 921 48 30 - info@favre-menuiserie.ch\nIDE CHE-275.418.903 TVA\n\nDEVIS N° 2026-188\nVevey, le 1er décembre 2026", "other", true, true, "quotation"},
+		{"an order's fifth line of header", unsure{[]events.Candidate{c("purchase_order", 0.99)}, ""}, "Bestellung 4471\nMüller Baustoffe GmbH\nHauptstraße 4, 80331 München\nIhr Zeichen: HB\nLieferschein bitte beilegen", "purchase_order", false, false, ""},
 		{"an order that asks for its number to be quoted", unsure{[]events.Candidate{c("purchase_order", 0.99)}, ""}, "Order form\nPO no: 4833055\nQuote the order number on your invoice", "purchase_order", false, false, ""},
 		{"a commercial invoice titled a customs declaration too", unsure{[]events.Candidate{c("invoice", 0.99)}, ""}, "COMMERCIAL INVOICE / CUSTOMS DECLARATION\nExporter: Lion City Exports Pte Ltd", "invoice", false, false, ""},
 		{"a payslip the model calls other", unsure{[]events.Candidate{c("other", 0.97), c("tax_form", 0.02)}, ""}, "PAYSLIP\nGross pay 3,100.87", "other", false, false, ""},

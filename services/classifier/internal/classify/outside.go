@@ -58,8 +58,17 @@ var outsideKinds = []struct {
 }
 
 // titleLines is how many of a text's first lines that hold letters are
-// its title, where a document names its kind.
+// its title, where a document names its kind. A letterhead's contact and
+// registration lines do not count (letterheadLine).
 const titleLines = 4
+
+// letterheadLine tells a letterhead's line of contact details or company
+// registration: a telephone or fax number under its label, an e-mail or
+// web address, a VAT or company number under its label. Found from
+// outside (forty-third trial): a Swiss joiner's quotation, "DEVIS N°
+// 2026-188" under its name, street, "Tél. … - info@…" and "IDE CHE-… TVA"
+// lines, offered as a purchase order (its amount held it for review).
+var letterheadLine = prefilter.MustCompile(`(?i)@|\bwww\.|https?://|(?:^|[^\p{L}])(?:t[ée]l(?:[ée]fono?|efon|ephone)?|tel|phone|fax|mobile?|natel|cell)\.?\s*[:.]?\s*[+(\d]|(?:^|[^\p{L}])(?:vat|tva|iva|mwst|btw|moms|ust-?id(?:nr)?|uid|ide|siret|siren|rcs|kvk|cif|nif|nip|regon|krs|i[čc]o|di[čc]|abn|acn|gstin|cnpj|company\s+(?:reg(?:istration)?\.?\s+)?no)(?:$|[^\p{L}])`)
 
 // outsideKind returns the kind of document that is none of the types the
 // title of text names, and the title line that names it.
@@ -75,6 +84,9 @@ func outsideKind(text string) (kind, line string, ok bool) {
 			if k.title.Match(t) {
 				return k.kind, l, true
 			}
+		}
+		if letterheadLine.Match(t) {
+			continue
 		}
 		if seen++; seen == titleLines {
 			break
