@@ -58,7 +58,11 @@ var (
 	// bank's sort code or BSB, Argentina's CBU, a savings or current
 	// account ("cuenta de ahorros Bancolombia N°", "rekening BCA nomor"),
 	// in the languages of the corpus and others.
-	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku` +
+	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|` +
+		// A Canadian account after its branch's transit number, the labels
+		// bilingual ("Transit: 30047   Compte / Account: 0412873", found
+		// from outside, forty-fourth trial).
+		`\btransit(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{5}[\s,]+(?:\p{L}+\s*/\s*)?(?:account|acct|a/c|compte)(?:\s*(?:no\b\.?|number|n[°º]))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku` +
 		// Found from outside (thirty-fourth trial): a salary or savings
 		// account's number, a Danish registration and account number, a
 		// Czech account ("účtu č.").
@@ -179,10 +183,18 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			locs = append(locs, s)
 		}
 	}
-	for _, m := range matchLines(lt, accountRe, holding(counts, 8, 2)) {
+	for _, m := range matchLines(lt, accountRe, holding(counts, 7, 2)) {
 		s := [2]int{m[0], m[1]}
 		suffix := accountSuffix.FindStringIndex(text[m[1]:])
-		if n := digits(text[m[0]:m[1]]); n < 8 || n > 24 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
+		n := digits(text[m[0]:m[1]])
+		if n < 7 || n > 24 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
+			continue
+		}
+		// Seven digits only under a label that names a bank's account
+		// in so many words (a Canadian account after its transit number,
+		// found from outside, forty-fourth trial): a plain "Account:"
+		// names customers' numbers of that length too.
+		if n == 7 && !labelledBy(lt, accountLabel, m[0], m[1]) {
 			continue
 		}
 		label := labelBefore(lt, m[0])

@@ -453,6 +453,10 @@ func TestDateOfBirth(t *testing.T) {
 		{"french born with the place", "né à Lyon le 12 mars 1975", []string{"12 mars 1975"}},
 		{"german born with the place", "geboren in Berlin am 03.07.1962", []string{"03.07.1962"}},
 		{"english born with the place", "born in Leeds on 3 March 1975", []string{"3 March 1975"}},
+		// Found from outside (forty-fourth trial): a date a rule bounds
+		// births by is no one's.
+		{"a date that bounds births", "because you were born before 22 September 1960 and you live in Wales.", []string{}},
+		{"born alone before the date", "Born: 22 September 1960", []string{"22 September 1960"}},
 		{"swedish label", "Födelsedatum: 1966-04-19", []string{"1966-04-19"}},
 		{"swedish label on the line above", "Födelsedatum\n1966-04-19", []string{"1966-04-19"}},
 		{"swedish born under its label", "Född:\n9 januari 1984", []string{"9 januari 1984"}},
@@ -746,6 +750,11 @@ func TestBankAccounts(t *testing.T) {
 		// name or its code; a biller's in a statement's line is no bank's.
 		{"acc after a bank's name", "Bank: FNB Acc 62841177503", []string{"62841177503"}},
 		{"a client account with its sort code", "Paid into: Oakridge Lettings Client Account, sort code 20-41-06, account 43198277", []string{"43198277"}},
+		// Found from outside (forty-fourth trial): a Canadian account of
+		// seven digits after its transit number, the labels bilingual;
+		// seven digits under a plain label are a customer's number.
+		{"a canadian account after its transit number", "Institution: 815   Transit: 30047   Compte / Account: 0412873", []string{"0412873"}},
+		{"seven digits under a plain account label", "Account: 0412873", []string{}},
 		{"acc after a sort code", "Pay by bank transfer: T Briggs, sort code 20-45-77, acc 43819265", []string{"43819265"}},
 		{"a biller's acc in a statement", "Bank statement\nTH01KT8N4B  2025-08-01  Pay Bill to 888880 - KENYA POWER Acc. 54120938713   -3,500.00", []string{}},
 		{"a bank's account", "Refund to: DBS account 120-334587-9", []string{"120-334587-9"}},

@@ -106,7 +106,16 @@ var idForms = []idForm{
 	// each is taken only under its label.
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
-	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:fødselsnummer|fodselsnummer|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
+	// "Fødselsnr." and OCR's "Fedselsnr." (found from outside,
+	// forty-fourth trial).
+	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:f[øoe]dselsnummer|f[øoe]dselsnr|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
+	// Luxembourg's matricule, the date of birth, three digits, a Luhn
+	// and a Verhoeff check digit over the eleven before them; Québec's
+	// health insurance number, four letters of the name, the date of
+	// birth (a woman's month plus 50) and two digits: under their labels
+	// (found from outside, forty-fourth trial).
+	{re: regexp.MustCompile(`\b((?:19|20)\d{11})\b`), valid: matriculeValid, label: regexp.MustCompile(`(?i)\b(?:matricule(?:\s+national)?|num[ée]ro\s+d['’]identification(?:\s+national)?|identifiant\s+national|sozialversicherungs-?(?:nummer|nr)|n[°º]\s*cns)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b([A-Z]{4}) ?(\d{4}) ?(\d{4})\b`), valid: ramqValid, label: regexp.MustCompile(`(?i)\b(?:(?:n[°º]\s*(?:d['’])?)?assurance[\s-]maladie|health\s+insurance\s+(?:no\b\.?|number|card(?:\s+(?:no\b\.?|number))?)|ramq|carte\s+soleil)\.?[^\p{L}\p{N}]*$`), digits: 8, run: 4},
 	// Germany: the health insurance's member number (KVNR), a letter and
 	// nine digits, the last a check digit, under its label (found from
 	// outside: a doctor's letter's "Versichertennummer: S482913050").
@@ -410,7 +419,7 @@ var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\
 
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
-var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bpassaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card(?:\s*\(?\s*(?:no\b\.?|number))?)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver\b[^\n]{0,40}?\blicen[cs]e\s*(?:no\b\.?|number|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweisnummer|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?)[^\p{L}\p{N}]*$`)
+var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bpassaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card(?:\s*\(?\s*(?:no\b\.?|number))?)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver\b[^\n]{0,40}?\blicen[cs]e\s*(?:no\b\.?|number|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweis(?:nummer|-?nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?)[^\p{L}\p{N}]*$`)
 
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
@@ -745,6 +754,13 @@ func identityLabelled(lt *layout.Text, start, end int, idDoc bool) bool {
 	}
 	if loc := identityLabel.FindStringIndex(before); loc != nil {
 		return !otherIDQualifier.MatchString(before[:loc[0]])
+	}
+	// A bilingual card's label, "Ausweis-Nr. / N°:" (found from outside,
+	// forty-fourth trial: a Swiss residence permit's number).
+	if t := translationEnd.FindStringIndex(before); t != nil {
+		if loc := identityLabel.FindStringIndex(before[:t[0]]); loc != nil {
+			return !otherIDQualifier.MatchString(before[:loc[0]])
+		}
 	}
 	// A value alone on its line under its label's: "Numer dowodu
 	// osobistego / Identity card number" over "DEF 918273" (found from
@@ -1118,6 +1134,26 @@ func verhoeffValid(s string) bool {
 		c = verhoeffD[c][verhoeffP[i%8][int(s[len(s)-1-i]-'0')]]
 	}
 	return c == 0
+}
+
+// matriculeValid: Luxembourg's thirteen digits, a date of birth
+// (YYYYMMDD), three digits, the Luhn check digit of the eleven before it
+// and their Verhoeff check digit.
+func matriculeValid(s string) bool {
+	if len(s) != 13 || !validDate(s[2:4], s[4:6], s[6:8]) {
+		return false
+	}
+	return Luhn(s[:12]) && verhoeffValid(s[:11]+s[12:])
+}
+
+// ramqValid: Québec's health insurance number, four letters, then the
+// date of birth as YYMMDD (a woman's month plus 50) and two digits.
+func ramqValid(s string) bool {
+	mm := atoi(s[6:8])
+	if mm > 50 {
+		mm -= 50
+	}
+	return validDate(s[4:6], strconv.Itoa(mm), s[8:10])
 }
 
 // peselValid: weights 1,3,7,9 repeated over ten digits; the month carries

@@ -104,6 +104,17 @@ func TestNationalIDs(t *testing.T) {
 		// Found from outside (forty-third trial): what the number is for
 		// between its label and the colon.
 		{"a portuguese nif for the invoice", "NIF para fatura: 238174654", []string{"238174654"}},
+		// Found from outside (forty-fourth trial): Luxembourg's
+		// matricule, Québec's health insurance number, Norway's number
+		// under "Fødselsnr." (and OCR's "Fedselsnr."), a Swiss permit's
+		// number under a bilingual label.
+		{"a luxembourg matricule", "Matricule / Sozialversicherungsnummer: 1988021104707", []string{"1988021104707"}},
+		{"a matricule whose check digits fail", "Matricule: 1988021104708", nil},
+		{"a quebec health insurance number", "N° d'assurance maladie / Health insurance no.:  TREM 8552 1411", []string{"TREM 8552 1411"}},
+		{"a quebec number with no date", "Health insurance no.: TREM 8572 1411", nil},
+		{"a norwegian number under its short label", "Fødselsnr.: 150372 41234", []string{"150372 41234"}},
+		{"a norwegian label misread", "Fedselsnr.: 150372 41234", []string{"150372 41234"}},
+		{"a swiss permit's number under a bilingual label", "AUSLÄNDERAUSWEIS\nAusweis-Nr. / N°: E48213076", []string{"E48213076"}},
 		{"a customer number for the invoice", "Número de cliente para fatura: 238174654", nil},
 		{"an italian identity card under its label", "N. CARTA: CA48217KF", []string{"CA48217KF"}},
 		{"an article code of the same shape", "Codice articolo: CA48217KF", nil},
