@@ -634,7 +634,12 @@ var (
 	// dollars and cents).
 	colombian = regexp.MustCompile(`\b(?:COP|Colombia|DIAN|(?i:bogotá|bogota|medellín|medellin|barranquilla|cartagena|bucaramanga|pereira|manizales|neiva|ibagué|cúcuta|colombiano|colombiana))\b|\bNIT\s*:?\s*\d{3}\.\d{3}\.\d{3}-\d\b`)
 	uruguayan = regexp.MustCompile(`\b(?:UYU|Uruguay|(?i:montevideo|uruguayo|uruguaya))\b`)
-	canadian  = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST|TPS|TVQ|Montréal|Montreal|Québec|Quebec|Toronto|Ottawa|Vancouver|Calgary|Edmonton|Winnipeg|Halifax)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b`)
+	// Also Québec's own way of writing a sum, the dollar sign after a
+	// decimal comma ("95,00 $"), the social insurance number's French
+	// name and an e-mail address in .ca (found from outside,
+	// forty-fourth trial: a Québec insurer's bilingual form's sums were
+	// US dollars).
+	canadian = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST|TPS|TVQ|Montréal|Montreal|Québec|Quebec|Toronto|Ottawa|Vancouver|Calgary|Edmonton|Winnipeg|Halifax|NAS)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b|\d,\d{2} ?\$|@[\w.-]+\.ca\b`)
 )
 
 // dollarCode says whose dollar "$" is in text: Australia's, New
@@ -1582,6 +1587,14 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		return Amount{}, "", false
 	}
 	cur := currencyBefore(left)
+	labelled := false // the currency is the number's label
+	if t := strings.TrimSpace(left); cur == "" && strings.HasSuffix(t, ":") && currencyEndIndex(strings.TrimSuffix(t, ":")) == 0 {
+		// The label is the currency alone: "Euro: 642,18" (found from
+		// outside, forty-fourth trial: a Finnish tax payment slip's sum
+		// was no money).
+		cur = currencyBefore(strings.TrimSuffix(t, ":"))
+		labelled = cur != ""
+	}
 	if cur != "" && !n.grouped && !n.decimals && closesSum(left) {
 		// "18.500 kr. 4 manudi": the crowns close the sum before; the 4
 		// is OCR's reading of "á" (found from outside).
@@ -1813,7 +1826,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		// sub-account: "Sub-account:  EUR 62 184 399" (found from outside:
 		// the reviewer was shown it as the largest amount).
 		return Amount{}, "", false
-	case currencyBefore(left) != "" || loc.letterBefore(left) != "" || curAfter != "":
+	case labelled || currencyBefore(left) != "" || loc.letterBefore(left) != "" || curAfter != "":
 		// A currency outweighs an identifier word: "Requested credit
 		// line: $15,000".
 		a.Currency, a.Basis = cur, BasisCurrency

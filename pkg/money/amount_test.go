@@ -364,6 +364,10 @@ func TestAmountForms(t *testing.T) {
 		{"a price per litre", "38,18 L x 1,899 €/L\nTOTALE EURO 72,50", []string{"1.90 EUR currency", "72.50 EUR currency"}},
 		{"south african thousands in a flattened row", "SOUTH AFRICAN REVENUE SERVICE\nSource code Description Amount (R)\n3601 Income - taxable 612 480.00\nNormal tax 152 904.40", []string{"612480.00 ZAR label", "152904.40 ZAR label"}},
 		{"a quantity and a price closed up elsewhere", "Widget 1 129.00", []string{}},
+		// Found from outside (forty-fourth trial): the currency as the
+		// sum's label; Québec's dollar after a decimal comma.
+		{"the currency as the label", "Viitenumero / Referensnummer: 10 32170 44512\nEuro: 642,18", []string{"642.18 EUR currency"}},
+		{"a quebec form's dollars", "Montant payé / Amount paid:   4 x 95,00 $ = 380,00 $", []string{"95.00 CAD currency", "380.00 CAD currency"}},
 		// Found from outside (forty-first trial): a company's "(Pty) Ltd",
 		// a payslip's UIF, the roads agency's toll say South Africa.
 		{"a payslip of a (pty) ltd in rand", "KAROO FRESH PRODUCE (PTY) LTD\nPAYSLIP - November 2025\n Basic salary            R 24 500.00\nNETT PAY: R 20 312.78", []string{"24500.00 ZAR currency", "20312.78 ZAR currency"}},
