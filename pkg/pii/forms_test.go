@@ -24,6 +24,10 @@ func TestPhoneForms(t *testing.T) {
 	}{
 		// Found from outside (thirty-sixth trial): an Indonesian mobile
 		// in brackets after its owner's name.
+		// Found from outside (forty-fifth trial): a policy's number after
+		// its product's name.
+		{"a policy's number after its product", "Póliza: HOGAR PLUS 0912-334455", []string{}},
+		{"a phone of the same shape under its label", "Tel.: 0912-334455", []string{"0912-334455"}},
 		{"a brazilian landline by its shape", "Av. Paulista, 1578 - cj. 82 - São Paulo/SP - (11) 3284-5521", []string{"(11) 3284-5521"}},
 		{"an area code in parentheses without the hyphen", "Lote (11) 3284 5521", []string{}},
 		{"an indonesian mobile in brackets", "koordinator Bapak Agus Salim (0812-9044-3178).", []string{"(0812-9044-3178)"}},

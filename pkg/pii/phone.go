@@ -363,6 +363,12 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		// "Phone on file:" names a phone number, whatever "file" says.
 		p, id = len(label), -1
 	}
+	if p < 0 && id < 0 && productAfterID.MatchString(label) {
+		// A policy's or a contract's number after its product's name:
+		// "Póliza: HOGAR PLUS 0912-334455" (found from outside,
+		// forty-fifth trial).
+		id = len(label)
+	}
 	if p < 0 && id < 0 {
 		// No label on the line: the header of the table column, if any.
 		if h, _, ok := lt.HeaderAbove(start, end); ok {
@@ -391,6 +397,10 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	return [2]int{start, end}, true
 }
+
+// productAfterID is a policy's or a contract's label, its colon and a
+// product's name in capitals, up to three words, before the number.
+var productAfterID = regexp.MustCompile(`(?i)\b(?:p[óo]liza|ap[óo]lice|polizza|policy|police|contrato|contract|vertrag|contratto|contrat)\b[ \t]*(?:n[º°.]*|no\.?|nr\.?|#)?[ \t]*:[ \t]*(?-i:\p{Lu}[\p{Lu}\p{N}&-]*)(?:[ \t]+(?-i:\p{Lu}[\p{Lu}\p{N}&-]*)){0,2}[ \t]*$`)
 
 // phoneForThe ends a phone label that names whose number it is with an
 // identifier's word: "telephone for this account", "mobile number on the
