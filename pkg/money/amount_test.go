@@ -368,6 +368,15 @@ func TestAmountForms(t *testing.T) {
 		// sum's label; Québec's dollar after a decimal comma.
 		{"the currency as the label", "Viitenumero / Referensnummer: 10 32170 44512\nEuro: 642,18", []string{"642.18 EUR currency"}},
 		{"a quebec form's dollars", "Montant payé / Amount paid:   4 x 95,00 $ = 380,00 $", []string{"95.00 CAD currency", "380.00 CAD currency"}},
+		// Found from outside (forty-fifth trial): an insured sum under
+		// its header, which a single space joined to the next one's; a
+		// Victorian claim's dollars; a Cape Town hospital's rand; a
+		// Swedish payslip's crowns, its currency written nowhere.
+		{"an insured sum under a joined header", "Sparte                          Versicherungssumme Beitrag netto      Versicherungsteuer\nHausratversicherung             65.000,00 €         312,60 €          59,39 €", []string{"312.60 EUR currency", "59.39 EUR currency"}},
+		{"a sum insured in spanish", "Suma asegurada: $ 5,000,000.00", []string{}},
+		{"a victorian claim's dollars", "Driver Licence no.: 14 882 301 (VIC)\nRepair quote from Coburg Smash Repairs: $4,860.00", []string{"4860.00 AUD currency"}},
+		{"a cape town hospital's rand", "Main Road, Observatory, Cape Town 7925\nco-payment of R 1,500.00 paid on admission.", []string{"1500.00 ZAR currency"}},
+		{"a swedish payslip's crowns", "LÖNESPECIFIKATION\nLönearter                        Antal     À-pris       Belopp\nBruttolön                                          40 640,00", []string{"40640.00 SEK column"}},
 		// Found from outside (forty-first trial): a company's "(Pty) Ltd",
 		// a payslip's UIF, the roads agency's toll say South Africa.
 		{"a payslip of a (pty) ltd in rand", "KAROO FRESH PRODUCE (PTY) LTD\nPAYSLIP - November 2025\n Basic salary            R 24 500.00\nNETT PAY: R 20 312.78", []string{"24500.00 ZAR currency", "20312.78 ZAR currency"}},

@@ -40,7 +40,7 @@ var (
 	// agency's toll (found from outside, forty-first trial: a payslip's
 	// and a toll slip's rand were no money; Australia's "Pty Ltd" has no
 	// parentheses).
-	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|UIF|SANRAL|(?i:south africa|south african|pretoria|tshwane|johannesburg|gauteng|durban|ekurhuleni|gqeberha|bloemfontein))\b|(?i:\(pty\)\s*ltd)\b|\.(?:co|gov|org|ac)\.za\b|\+27[ \d]`)
+	southAfrican = regexp.MustCompile(`\b(?:ZAR|SARS|RSA|UIF|SANRAL|(?i:south africa|south african|pretoria|tshwane|johannesburg|gauteng|durban|ekurhuleni|gqeberha|bloemfontein|cape town|kaapstad|stellenbosch|pietermaritzburg|polokwane|soweto))\b|(?i:\(pty\)\s*ltd)\b|\.(?:co|gov|org|ac)\.za\b|\+27[ \d]`)
 	// A Malaysian firm's "Sdn Bhd" or "Berhad", a payslip's KWSP and
 	// PERKESO (found from outside: a slip gaji's ringgit were no money).
 	malaysian = regexp.MustCompile(`\b(?:MYR|LHDN|KWSP|PERKESO|(?i:malaysia|malaysian|kuala lumpur|lembaga hasil|sdn\.? bhd|berhad|ringgit))\b|\.(?:com|gov|org)\.my\b|\+60[ \d]`)
