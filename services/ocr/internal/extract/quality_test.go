@@ -397,6 +397,18 @@ func extractImage(t *testing.T, o options, name string) (extract.Result, string)
 	return res, string(out)
 }
 
+// measureImage extracts the image fixture, prints and returns Docket's
+// CER and raw Tesseract's against the ground truth in truth, with the
+// result and raw Tesseract's text.
+func measureImage(t *testing.T, o options, fixture, truth string) (extract.Result, string, float64, float64) {
+	t.Helper()
+	res, out := extractImage(t, o, fixture)
+	want := groundTruth(t, truth)
+	got, raw := cer(res.Text(), want), cer(out, want)
+	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=%s mean_confidence=%.2f", got, raw, fixture, res.MeanConfidence())
+	return res, out, got, raw
+}
+
 // TestTableWithLongDescriptionsKeepsRows: a 150-dpi scanned invoice whose
 // description column (four or five words between drawn rules) Tesseract's
 // automatic segmentation cut away from its numbers (CER 0.33) is read in
@@ -425,10 +437,7 @@ func TestTableWithLongDescriptionsKeepsRows(t *testing.T) {
 // of a page written for the thirty-first outside trial, scanned with
 // noise and blur.
 func TestRightAlignedSumsAreRead(t *testing.T) {
-	res, out := extractImage(t, options{}, "taxnotice200.jpg")
-	want := groundTruth(t, "taxnotice200.gt.txt")
-	got, raw := cer(res.Text(), want), cer(out, want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=taxnotice200.jpg mean_confidence=%.2f", got, raw, res.MeanConfidence())
+	res, _, got, raw := measureImage(t, options{}, "taxnotice200.jpg", "taxnotice200.gt.txt")
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
 	}
@@ -448,13 +457,10 @@ func TestRightAlignedSumsAreRead(t *testing.T) {
 // each price on its item's line. The fixture is the forty-second outside
 // trial's receipt, in grey.
 func TestSkewedReceiptKeepsPricesOnTheirRows(t *testing.T) {
-	res, out := extractImage(t, options{}, "receiptskew.jpg")
+	res, out, got, raw := measureImage(t, options{}, "receiptskew.jpg", "receiptskew.gt.txt")
 	if strings.Contains(out, "9,99") {
 		t.Fatalf("raw tesseract reads the prices now; the fixture no longer shows the skip:\n%s", out)
 	}
-	want := groundTruth(t, "receiptskew.gt.txt")
-	got, raw := cer(res.Text(), want), cer(out, want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=receiptskew.jpg mean_confidence=%.2f", got, raw, res.MeanConfidence())
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
 	}
@@ -473,10 +479,7 @@ func TestSkewedReceiptKeepsPricesOnTheirRows(t *testing.T) {
 // fewer words surely. It is not kept. The fixture is the forty-second
 // outside trial's statement.
 func TestDarkEdgeIsNotReadAsText(t *testing.T) {
-	res, out := extractImage(t, options{}, "statementedge200.jpg")
-	want := groundTruth(t, "statementedge200.gt.txt")
-	got, raw := cer(res.Text(), want), cer(out, want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=statementedge200.jpg mean_confidence=%.2f", got, raw, res.MeanConfidence())
+	res, _, got, raw := measureImage(t, options{}, "statementedge200.jpg", "statementedge200.gt.txt")
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
 	}
@@ -489,10 +492,7 @@ func TestDarkEdgeIsNotReadAsText(t *testing.T) {
 // of the classifier's dev-i18n set, printed and scanned by the
 // evaluation's renderer (services/docket/internal/eval).
 func TestScanInAnotherLanguageIsReadWithItsModel(t *testing.T) {
-	res, out := extractImage(t, options{detect: extract.DetectableLanguages()}, "brevsv150.png")
-	want := groundTruth(t, "brevsv150.gt.txt")
-	got, raw := cer(res.Text(), want), cer(out, want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=brevsv150.png mean_confidence=%.2f", got, raw, res.MeanConfidence())
+	res, _, got, raw := measureImage(t, options{detect: extract.DetectableLanguages()}, "brevsv150.png", "brevsv150.gt.txt")
 	if got >= raw || got > 0.02 {
 		t.Errorf("CER %.3f, want under raw (English) tesseract's %.3f and 0.02:\n%s", got, raw, res.Text())
 	}
@@ -630,10 +630,7 @@ func TestLowContrastFaxIsStretched(t *testing.T) {
 // customer and its item lines were lost, and it was recorded as a receipt
 // at 0.99. Read again with its light evened out, it reads whole.
 func TestPhotoInUnevenLightIsEvened(t *testing.T) {
-	res, out := extractImage(t, options{}, "photoinvoice150.jpg")
-	want := groundTruth(t, "photoinvoice150.gt.txt")
-	got, raw := cer(res.Text(), want), cer(out, want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=photoinvoice150.jpg mean_confidence=%.2f", got, raw, res.MeanConfidence())
+	res, out, got, raw := measureImage(t, options{}, "photoinvoice150.jpg", "photoinvoice150.gt.txt")
 	if raw < 0.4 {
 		t.Fatalf("raw tesseract reads the photo now (CER %.3f); the fixture no longer shows the uneven light:\n%s", raw, out)
 	}
@@ -661,10 +658,7 @@ func wordRuns(s string) int {
 // after column. The fixture is the top of that trial's 250-dpi scan
 // (written by the trial, not by the corpus generator), as a JPEG.
 func TestTwoColumnsOfRunningTextKeepTheirOrder(t *testing.T) {
-	res, out := extractImage(t, options{}, "newsletter250.jpg")
-	want := groundTruth(t, "newsletter250.gt.txt")
-	got, raw := cer(res.Text(), want), cer(out, want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=newsletter250.jpg mean_confidence=%.2f", got, raw, res.MeanConfidence())
+	res, _, got, raw := measureImage(t, options{}, "newsletter250.jpg", "newsletter250.gt.txt")
 	if got > raw || got > 0.05 {
 		t.Errorf("CER %.3f, want at most raw tesseract's %.3f and 0.05:\n%s", got, raw, res.Text())
 	}
@@ -679,10 +673,7 @@ func TestTwoColumnsOfRunningTextKeepTheirOrder(t *testing.T) {
 // cuts the letters into dust. Read again from a smoothed copy, it reads
 // like a clean page.
 func TestFaintScanInGrainIsReadSmoothed(t *testing.T) {
-	res, out := extractImage(t, options{}, "faintclaim200.jpg")
-	want := groundTruth(t, "faintclaim200.gt.txt")
-	got, raw := cer(res.Text(), want), cer(out, want)
-	t.Logf("ocr: cer=%.3f tesseract_cer=%.3f fixture=faintclaim200.jpg mean_confidence=%.2f", got, raw, res.MeanConfidence())
+	res, _, got, raw := measureImage(t, options{}, "faintclaim200.jpg", "faintclaim200.gt.txt")
 	if raw < 0.9 {
 		t.Fatalf("raw tesseract reads the fixture (CER %.3f): it no longer shows the grain", raw)
 	}
