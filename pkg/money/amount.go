@@ -1371,14 +1371,14 @@ func flatHeader(lt *layout.Text, n number) (labelKind, string, int, bool) {
 
 // limitWordOver reports whether a word of header cell h that stands over
 // the columns of n names a limit or cover (classifyLabel).
-func limitWordOver(lt *layout.Text, h layout.Cell, n number) bool {
+func limitWordOver(lt *layout.Text, labels labelCache, h layout.Cell, n number) bool {
 	c0 := lt.Column(n.start)
 	c1 := c0 + utf8.RuneCountInString(n.raw)
 	col := h.Col
 	for _, w := range strings.SplitAfter(h.Text, " ") {
 		word := strings.TrimSpace(w)
 		end := col + utf8.RuneCountInString(word)
-		if word != "" && col < c1 && end > c0 && classifyLabel(word) == labelLimit {
+		if word != "" && col < c1 && end > c0 && labels.kind(word) == labelLimit {
 			return true
 		}
 		col += utf8.RuneCountInString(w)
@@ -1665,7 +1665,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// forty-third trial: an Italian fuel receipt's price per litre was
 	// 1,899 euros, its largest sum).
 	if curAfter != "" && perMeasure.MatchString(right[end:]) && threePlaces.MatchString(n.raw) {
-		if v, err := strconv.ParseFloat(strings.NewReplacer(",", ".").Replace(n.raw), 64); err == nil {
+		if v, err := strconv.ParseFloat(strings.Replace(n.raw, ",", ".", 1), 64); err == nil {
 			a.Value = v
 		}
 	}
@@ -1791,7 +1791,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 			// "Unit £", "Line EUR": a currency names a money column.
 			headerKind = labelMoney
 		}
-		if headerKind == labelMoney && limitWordOver(lt, h, n) {
+		if headerKind == labelMoney && limitWordOver(lt, labels, h, n) {
 			// Column headers a single space apart are one cell: the
 			// word over the number names its column ("Versicherungssumme
 			// Beitrag netto" over an insured sum, found from outside,

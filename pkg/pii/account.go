@@ -190,13 +190,6 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		if n < 7 || n > 24 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
 			continue
 		}
-		// Seven digits only under a label that names a bank's account
-		// in so many words (a Canadian account after its transit number,
-		// found from outside, forty-fourth trial): a plain "Account:"
-		// names customers' numbers of that length too.
-		if n == 7 && !labelledBy(lt, accountLabel, m[0], m[1]) {
-			continue
-		}
 		label := labelBefore(lt, m[0])
 		// A client account with its sort code is a bank's too: a letting
 		// agent's "Client Account, sort code 20-41-06, account 43198277"
@@ -204,7 +197,15 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		if notBankAccount.MatchString(label) && !bankNamesRe.MatchString(label) && !bankCodeBeside.MatchString(label) {
 			continue
 		}
-		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) ||
+		named := labelledBy(lt, accountLabel, m[0], m[1])
+		// Seven digits only under a label that names a bank's account
+		// in so many words (a Canadian account after its transit number,
+		// found from outside, forty-fourth trial): a plain "Account:"
+		// names customers' numbers of that length too.
+		if n == 7 && !named {
+			continue
+		}
+		if named || accountLabel.MatchString(labelAcross(lt, m[0])) ||
 			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || bankNamed.MatchString(heading(lt))) ||
 			labelledBy(lt, accAbbrev, m[0], m[1]) && (bankNamed.MatchString(lt.LeftOf(m[0])) || bankNamesRe.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0])))) ||
 			transferBefore.MatchString(lt.LeftOf(m[0])) && !strings.ContainsAny(text[m[0]:m[1]], " -") && statement() {

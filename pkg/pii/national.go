@@ -631,16 +631,14 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 	if loc := translationEnd.FindStringIndex(before); loc != nil && label.MatchString(before[:loc[0]]) {
 		return true
 	}
-	// A qualifier in parentheses between the label and its value:
+	// A qualifier between the label and its value, in parentheses,
 	// "Steuer-ID (für Vorsteuerabzug):", "BSN (t.b.v. fiscale opgave):"
-	// (found from outside, forty-second trial).
-	if loc := qualifierEnd.FindStringIndex(before); loc != nil && label.MatchString(before[:loc[0]]+":") {
-		return true
-	}
-	// A qualifier of what the number is for: "NIF para fatura:" (found
-	// from outside, forty-third trial), "Tax ID for invoicing:".
-	if loc := purposeEnd.FindStringIndex(before); loc != nil && label.MatchString(before[:loc[0]]+":") {
-		return true
+	// (found from outside, forty-second trial), or saying what the
+	// number is for, "NIF para fatura:" (forty-third trial).
+	for _, q := range []*regexp.Regexp{qualifierEnd, purposeEnd} {
+		if loc := q.FindStringIndex(before); loc != nil && label.MatchString(before[:loc[0]]+":") {
+			return true
+		}
 	}
 	h, _, ok := lt.HeaderAbove(start, end)
 	return ok && label.MatchString(h.Text)
