@@ -29,6 +29,11 @@ var (
 	// label is needed (found from outside: "Everyday Account
 	// 03-1587-0456789-00" on a statement's two-column line).
 	nzAccountRe = regexp.MustCompile(`\b\d{2}-\d{4}-\d{7}-\d{2,3}\b`)
+	// otherNumber labels a number of that shape as something else's: a
+	// tax roll's article, a file's, a case's (found from outside,
+	// forty-sixth trial: a Flemish property tax's "Artikelnummer
+	// 26-4412-0093817-62").
+	otherNumber = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:artikel|dossier|klant|kunden|referentie|referenz|vertrags|polis|polizzen|rechnungs|factuur|bestel|aanslag|zaak|akten)(?:nummer|nr)|article|artikel|aanslag|dossier|file|case|claim|policy|invoice|order|reference|ref|kenmerk|referentie|ticket|serial|contract|customer|member(?:ship)?)\b\.?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`)
 	// swedishAccountRe is a Swedish account as its bank writes it: the
 	// clearing number and its check digit, a comma, the account in
 	// groups of three and its check digit, no other number's shape
@@ -136,7 +141,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 	}
 	var locs [][2]int
 	for _, m := range matchLines(lt, nzAccountRe, holding(counts, 15, 7)) {
-		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) {
+		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) && (!otherNumber.MatchString(lt.LeftOf(m[0])) || plainAccountLabel.MatchString(lt.LeftOf(m[0]))) {
 			locs = append(locs, s)
 		}
 	}

@@ -761,6 +761,10 @@ func TestBankAccounts(t *testing.T) {
 		{"seven digits under a plain account label", "Account: 0412873", []string{}},
 		{"acc after a sort code", "Pay by bank transfer: T Briggs, sort code 20-45-77, acc 43819265", []string{"43819265"}},
 		{"a biller's acc in a statement", "Bank statement\nTH01KT8N4B  2025-08-01  Pay Bill to 888880 - KENYA POWER Acc. 54120938713   -3,500.00", []string{}},
+		// Found from outside (forty-sixth trial): a Flemish tax roll's
+		// article number has a New Zealand account's shape.
+		{"a tax roll's article number", "AANSLAGBILJET ONROERENDE VOORHEFFING\nAanslagjaar 2026 – Artikelnummer 26-4412-0093817-62", []string{}},
+		{"a new zealand account under its label", "Account number 26-4412-0093817-62", []string{"26-4412-0093817-62"}},
 		{"a bank's account", "Refund to: DBS account 120-334587-9", []string{"120-334587-9"}},
 		{"a law firm's client account at a bank", "to HSBC client account 004-512-387294-001. E-mail:", []string{"004-512-387294-001"}},
 		{"a client account at no bank", "Your client account 004-512-387294", []string{}},

@@ -116,6 +116,12 @@ func TestNationalIDs(t *testing.T) {
 		{"a norwegian label misread", "Fedselsnr.: 150372 41234", []string{"150372 41234"}},
 		{"a swiss permit's number under a bilingual label", "AUSLÄNDERAUSWEIS\nAusweis-Nr. / N°: E48213076", []string{"E48213076"}},
 		{"a customer number for the invoice", "Número de cliente para fatura: 238174654", nil},
+		// Found from outside (forty-sixth trial): a Swiss foreigner's
+		// ZEMIS number with its check digit, a Mexican voter's card's
+		// elector key, a PhilHealth number under its long label.
+		{"a swiss zemis number", "AUSLÄNDERAUSWEIS\nZEMIS-Nr.: 14837562.0", []string{"14837562.0"}},
+		{"a mexican elector key", "INSTITUTO NACIONAL ELECTORAL\nCLAVE DE ELECTOR MRORLZ96092114M300", []string{"MRORLZ96092114M300"}},
+		{"a philhealth number under its long label", "PhilHealth Identification No. 12-025448731-6,", []string{"12-025448731-6"}},
 		{"an italian identity card under its label", "N. CARTA: CA48217KF", []string{"CA48217KF"}},
 		{"an article code of the same shape", "Codice articolo: CA48217KF", nil},
 		// Found from outside (forty-first trial): a company above with its

@@ -292,6 +292,14 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// notice of a hearing offered as an invoice.
 		{"a customs decision the model calls an invoice", unsure{[]events.Candidate{c("invoice", 1.0)}, ""}, "TULLI | Tullauspäätös / Tullbeslut            MRN 26FI000000871240T1\nPäätöspäivä 05.03.2026\nArvo laskun mukaan: 2480.00 USD", "other", true, true, "customs decision"},
 		{"a court's letter the model calls an invoice", unsure{[]events.Candidate{c("invoice", 0.33), c("contract", 0.31)}, ""}, "SĄD REJONOWY DLA KRAKOWA-PODGÓRZA W KRAKOWIE\nI Wydział Cywilny\nul. Przy Rondzie 7, 31-547 Kraków", "other", true, true, "court letter"},
+		// Found from outside (forty-sixth trial): a Lagos High Court's
+		// enrolled order for a hospital's fees recorded as a contract at
+		// 1.00; an Argentine payslip offered as a tax form. A firm's
+		// register court in its letterhead is no court's letter.
+		{"a court's order the model calls a contract", unsure{[]events.Candidate{c("contract", 0.9985)}, ""}, "IN THE HIGH COURT OF LAGOS STATE\nIN THE IKEJA JUDICIAL DIVISION\nHOLDEN AT IKEJA\nSUIT NO: ID/4412GCM/2024\n\nBETWEEN\nADEYEMI SPECIALIST HOSPITAL LIMITED ... CLAIMANT/JUDGMENT CREDITOR\n\nENROLLED ORDER", "other", true, true, "court letter"},
+		{"a german judgment by its court", unsure{[]events.Candidate{c("contract", 0.9)}, ""}, "Amtsgericht München\nAz. 233 C 4412/26\n\nIm Namen des Volkes\nEndurteil", "other", true, true, "court letter"},
+		{"an order's register court is no court's letter", unsure{[]events.Candidate{c("purchase_order", 0.99)}, ""}, "Bestellung 4471\nAmtsgericht Stuttgart HRB 731204 · USt-IdNr. DE284716530\nHauptstraße 4, 80331 München", "purchase_order", false, false, ""},
+		{"an argentine recibo de haberes", taxForm, "RECIBO DE HABERES – Ley 20.744\nEmpleador: Clínica San Martín S.A.\nSueldo básico 1.250.000,00", "other", true, true, "payslip"},
 		// Found from outside (thirty-sixth trial): a quotation offered as
 		// a purchase order at 1.00.
 		{"a quotation the model calls an order", unsure{[]events.Candidate{c("purchase_order", 0.998)}, ""}, "NAKAMURA PRECISION MACHINERY CO., LTD.\nTel +81-3-6435-2210\n\nQUOTATION\nQuotation No.: Q-2026-1193      Date: 1 December 2026", "other", true, true, "quotation"},

@@ -21,7 +21,7 @@ var outsideKinds = []struct {
 	title *prefilter.Regexp
 }{
 	{"payslip", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:pay\s?slip|pay\s?stub|pay\s+advice|pay\s+statement|salary\s+(?:slip|statement)|wage\s+slip|earnings\s+statement|statement\s+of\s+earnings|remuneration\s+statement|` +
-		`(?:lohn|gehalts|entgelt|verdienst|bezüge)abrechnung|bezügemitteilung|bulletin\s+de\s+(?:paie|paye|salaire)|fiche\s+de\s+(?:paie|paye)|recibo\s+de\s+(?:n[óo]mina|salarios?)|pago\s+de\s+salarios|busta\s+paga|cedolino|prospetto\s+paga|` +
+		`(?:lohn|gehalts|entgelt|verdienst|bezüge)abrechnung|bezügemitteilung|bulletin\s+de\s+(?:paie|paye|salaire)|fiche\s+de\s+(?:paie|paye)|recibo\s+de\s+(?:n[óo]mina|salarios?|haberes|sueldos?)|liquidaci[óo]n\s+de\s+(?:haberes|sueldos?)|pago\s+de\s+salarios|busta\s+paga|cedolino|prospetto\s+paga|` +
 		`loonstrook|salarisstrook|loonspecificatie|salarisspecificatie|recibo\s+de\s+vencimento|holerite|contracheque|lönespecifikation|lönebesked|lønseddel|lønsedel|lønspecifikation|lønnsslipp|lønnsspesifikasjon|` +
 		`pasek\s+(?:wypłaty|płacowy|wynagrodzenia)|odcinek\s+(?:wypłaty|płacowy)|palkkalaskelma|palkkakuitti|výplatní\s+(?:páska|lístek)|výplatná\s+páska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
 		`platna\s+lista|obračun\s+plaće|plačilna\s+lista|palgateatis|palgaleht|algas\s+lapiņa|algalapis|maaş\s+bordrosu|ücret\s+bordrosu|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
@@ -41,7 +41,18 @@ var outsideKinds = []struct {
 	// invoice is titled one too ("COMMERCIAL INVOICE / CUSTOMS
 	// DECLARATION").
 	{"customs decision", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:customs\s+(?:decision|assessment\s+notice)|tullauspäätös|tullauspaatos|tullbeslut|zollbescheid|einfuhrabgabenbescheid|decyzja\s+celna|celní\s+rozhodnutí|vámhatározat)(?:$|[^\p{L}])`)},
-	{"court letter", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:notice\s+of\s+hearing|court\s+summons|summons\s+to\s+appear|zawiadomienie\s+o\s+terminie\s+rozprawy|wezwanie\s+na\s+rozpraw\p{L}*|ladung\s+zu[mr]\s+(?:m[üu]ndlichen\s+)?(?:verhandlung|termin|gerichtstermin)|citation\s+à\s+compara[îi]tre|citaci[óo]n\s+judicial|kallelse\s+till\s+(?:huvud)?förhandling|předvolání\s+k\s+(?:jednání|soudu)|kutsu\s+(?:oikeuteen|käsittelyyn)|^(?:s[ąa]d\s+(?:rejonowy|okr[ęe]gowy)|district\s+court|magistrates['’]?\s+court|county\s+court|tribunal\s+judiciaire|juzgado\s+de\s+primera\s+instancia|käräjäoikeus|tingsrätt|tingrett|byret|okresní\s+soud|járásbíróság))(?:$|[^\p{L}])`)},
+	{"court letter", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:notice\s+of\s+hearing|court\s+summons|summons\s+to\s+appear|zawiadomienie\s+o\s+terminie\s+rozprawy|wezwanie\s+na\s+rozpraw\p{L}*|ladung\s+zu[mr]\s+(?:m[üu]ndlichen\s+)?(?:verhandlung|termin|gerichtstermin)|citation\s+à\s+compara[îi]tre|citaci[óo]n\s+judicial|kallelse\s+till\s+(?:huvud)?förhandling|předvolání\s+k\s+(?:jednání|soudu)|kutsu\s+(?:oikeuteen|käsittelyyn)|` +
+		// A court's order or judgment, by its title or the court that
+		// heads it (found from outside, forty-sixth trial: a Lagos High
+		// Court's enrolled order for a hospital's fees, recorded as a
+		// contract at 1.00).
+		`enrolled\s+order|court\s+order|order\s+of\s+(?:the\s+)?court|consent\s+order|garnishee\s+order|(?:final\s+|default\s+|summary\s+)?judgment\s+(?:order|debtor|creditor)|decree\s+absolute|` +
+		`^(?:in\s+the\s+(?:(?:high|supreme|district|circuit|county|superior|federal|magistrates['’]?|family|crown|sheriff|small\s+claims)\s+court|court\s+of\s+(?:appeal|session|first\s+instance))|` +
+		`s[ąa]d\s+(?:rejonowy|okr[ęe]gowy)|district\s+court|magistrates['’]?\s+court|county\s+court|high\s+court\s+of|tribunal\s+judiciaire|juzgado\s+de\s+primera\s+instancia|käräjäoikeus|tingsrätt|tingrett|byret|okresní\s+soud|járásbíróság))(?:$|[^\p{L}])|` +
+		// A court's name alone on its line: a letterhead names the court
+		// that keeps the firm's register ("Amtsgericht Stuttgart HRB
+		// 731204", "RCS … Tribunal de commerce de Paris").
+		`^(?:tribunal\s+de\s+(?:commerce|grande\s+instance|premi[èe]re\s+instance)|juzgado\s+(?:civil|de\s+lo\s+\p{L}+)|tribunale\s+(?:civile\s+)?di|(?:ober)?landesgericht|amtsgericht|bezirksgericht|arbeitsgericht|rechtbank|vredegerecht|judecătoria|judecatoria|tribunalul)(?:[ \t]+[\p{L}.'’-]+){0,5}[ \t]*$`)},
 	// Found from outside (thirty-sixth trial): a Japanese maker's
 	// quotation offered as a purchase order at 1.00 (the amount rule alone
 	// held it). A seller's offer is neither a buyer's order nor a bill.
