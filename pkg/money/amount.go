@@ -1051,6 +1051,14 @@ var (
 	monthBefore = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])` + monthWord + `\.?,?[ \-](?:de )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
 	perUnit     = regexp.MustCompile(`^(?i:day|night|hour|hr|h|week|wk|month|mo|year|yr|person|pp|unit|item|kg|km|mile|kwh|m2|m²|sqm|sq ft|page|word|session|visit)\b`)
 	sharePlus   = regexp.MustCompile(`^\+\d{1,3}(?:[.,]\d+)? ?%`)
+	// sectionAfter: a law's section sign after its number, as
+	// Hungarian cites it, "85. §".
+	sectionAfter = regexp.MustCompile(`^\.? ?§`)
+	// fxPairAfter and fxPairBefore: the two sides of a rate, one unit
+	// of a currency against another's sum, "1 SGD = 27.25 THB", "1 € =
+	// 1,0834 $"; not a product, "4 x 95,00 $ = 380,00 $".
+	fxPairAfter  = regexp.MustCompile(`^ ?(?:[A-Z]{3}|[$€£¥]) ?= ?(?:[A-Z]{3} ?|[$€£¥] ?)?\d`)
+	fxPairBefore = regexp.MustCompile(`(?:^|[^\d.,])1(?:[.,]0{1,2})? ?(?:[A-Z]{3}|[$€£¥]) ?= ?(?:[A-Z]{3} ?|[$€£¥] ?)?$`)
 	// fxRateBefore: a rate's label left of a number with more than two
 	// decimals makes it an exchange rate ("rate 1.1479", "Kurs 1,0834",
 	// "tipo de cambio 17.2534"), not a sum; "Hourly rate 85.00" stays money.
@@ -1160,6 +1168,12 @@ func shapeOK(text string, loc *locale, n number) bool {
 		// "1+1%": shares of a tax, not a sum.
 		return false
 	}
+	if sectionAfter.MatchString(right) || fxPairAfter.MatchString(right) && unitAmount(n.raw) || fxPairBefore.MatchString(left) {
+		// A law's section, "Áfa tv. 85. §"; either side of an exchange
+		// rate, "at 1 SGD = 27.25 THB" (found from outside, forty-sixth
+		// trial: both were sums).
+		return false
+	}
 	if fxRateBefore.MatchString(left) && fractionDigits(n.raw) > 2 && currencyBefore(left) == "" && currencyAfter(right) == "" {
 		// An exchange rate, "EUR 412.00 rate 1.1479" (found from outside,
 		// fortieth trial: a card statement's rate read as a sum); not a
@@ -1187,6 +1201,12 @@ func shapeOK(text string, loc *locale, n number) bool {
 	return true
 }
 
+// unitAmount reports whether raw is one unit, "1", "1.00", "1,0".
+func unitAmount(raw string) bool {
+	whole, frac, _ := strings.Cut(strings.ReplaceAll(raw, ",", "."), ".")
+	return whole == "1" && strings.Trim(frac, "0") == ""
+}
+
 var (
 	// upToBefore: a bound right before the number, in the corpus's
 	// languages (a currency between them is cut off first,
@@ -1196,7 +1216,10 @@ var (
 	// And in English a floor or a ceiling: "not less than £1,000,000"
 	// (an insurance limit), "for orders under £5,000", a contract's
 	// "total liability ... is limited to $500,000" (found from outside).
-	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed)[ \t]*$`)
+	// And what a fee's band is for, "Application for probate (estate
+	// over £5,000)" (found from outside, forty-sixth trial: the band was
+	// a court fee's receipt's largest sum).
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
 	// countBefore: a word after a count, "2 fobs", "4 National".
 	countBefore = regexp.MustCompile(`^[ \t]+\p{L}`)
 	// pageOf: a page's number before the count of pages.

@@ -377,6 +377,14 @@ func TestAmountForms(t *testing.T) {
 		{"a victorian claim's dollars", "Driver Licence no.: 14 882 301 (VIC)\nRepair quote from Coburg Smash Repairs: $4,860.00", []string{"4860.00 AUD currency"}},
 		{"a cape town hospital's rand", "Main Road, Observatory, Cape Town 7925\nco-payment of R 1,500.00 paid on admission.", []string{"1500.00 ZAR currency"}},
 		{"a swedish payslip's crowns", "LÖNESPECIFIKATION\nLönearter                        Antal     À-pris       Belopp\nBruttolön                                          40 640,00", []string{"40640.00 SEK column"}},
+		// Found from outside (forty-sixth trial): a Hungarian law's
+		// section, an exchange rate's two sides, an Austrian overdraft's
+		// "Rahmen", a fee's band.
+		{"a hungarian law's section", "ÁFA: tárgyi adómentes (Áfa tv. 85. § (1) c) pont)\nFizetendő: 148 500 Ft", []string{"148500.00 HUF currency"}},
+		{"an exchange rate's two sides", "Total claimed (at 1 SGD = 27.25 THB)                     SGD 2,553.03", []string{"2553.03 SGD currency"}},
+		{"a product is no rate", "Montant payé / Amount paid:   4 x 95,00 $ = 380,00 $", []string{"95.00 CAD currency", "380.00 CAD currency"}},
+		{"an austrian overdraft's rahmen", "Verfügbarer Betrag: EUR 6.791,89 (inkl. Rahmen EUR 2.500,00)", []string{"6791.89 EUR currency"}},
+		{"a fee's band", "Application for probate (estate over £5,000)           £300.00", []string{"300.00 GBP currency"}},
 		// Found from outside (forty-first trial): a company's "(Pty) Ltd",
 		// a payslip's UIF, the roads agency's toll say South Africa.
 		{"a payslip of a (pty) ltd in rand", "KAROO FRESH PRODUCE (PTY) LTD\nPAYSLIP - November 2025\n Basic salary            R 24 500.00\nNETT PAY: R 20 312.78", []string{"24500.00 ZAR currency", "20312.78 ZAR currency"}},

@@ -117,8 +117,9 @@ var (
 		// parties name it (found from outside: "société au capital de
 		// 20 000 €" was the largest amount of a contract).
 		// An overdraft or credit line's limit (found from outside:
-		// "Dispositionskredit: 2.000,00 EUR").
-		`dispositionskredit|dispokredit|kreditrahmen|kreditlinie|kredietlimiet|d[ée]couvert autoris[ée]|overdraft|credit line|` +
+		// "Dispositionskredit: 2.000,00 EUR"; an Austrian statement's
+		// "inkl. Rahmen EUR 2.500,00", forty-sixth trial).
+		`dispositionskredit|dispokredit|kreditrahmen|überziehungsrahmen|rahmen|kreditlinie|kredietlimiet|d[ée]couvert autoris[ée]|overdraft|credit line|` +
 		// What a card's limit leaves to spend (found from outside:
 		// "Credit limit $12,000.00   Available credit $11,122.72" held a
 		// card statement for the amount review).
