@@ -2,6 +2,7 @@ package auth
 
 import (
 	"errors"
+	"io"
 	"log/slog"
 	"net"
 	"net/http"
@@ -160,9 +161,18 @@ func TestHTTPGuards(t *testing.T) {
 		{"POST form", nil, http.MethodPost, "localhost:8084", map[string]string{"Content-Type": "application/x-www-form-urlencoded"}, 415, ""},
 		{"POST cross-site", nil, http.MethodPost, "localhost:8084", map[string]string{"Content-Type": "application/json", "Sec-Fetch-Site": "cross-site"}, 403, ""},
 		{"POST JSON", set, http.MethodPost, "docket:8084", map[string]string{"Authorization": "Bearer " + aliceToken, "Content-Type": "application/json; charset=utf-8"}, 200, "alice"},
+		{"POST a JSON type of its own", nil, http.MethodPost, "localhost:8081", map[string]string{"Content-Type": "application/vnd.schemaregistry.v1+json"}, 200, "anonymous"},
+		{"POST a text type named like JSON", nil, http.MethodPost, "localhost:8081", map[string]string{"Content-Type": "text/plain+json"}, 415, ""},
+		{"DELETE without a body", nil, http.MethodDelete, "localhost:8081", nil, 200, "anonymous"},
+		{"DELETE cross-site", nil, http.MethodDelete, "localhost:8081", map[string]string{"Sec-Fetch-Site": "cross-site"}, 403, ""},
+		{"POST without a body", nil, http.MethodPost, "localhost:8081", nil, 415, ""},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			r := httptest.NewRequest(c.method, "http://"+c.host+"/v1/x", strings.NewReader("{}"))
+			var body io.Reader = strings.NewReader("{}")
+			if c.method == http.MethodDelete || c.name == "POST without a body" {
+				body = nil
+			}
+			r := httptest.NewRequest(c.method, "http://"+c.host+"/v1/x", body)
 			r.Host = c.host
 			for k, v := range c.header {
 				r.Header.Set(k, v)

@@ -72,10 +72,14 @@ var crossOrigin = http.NewCrossOriginProtection()
 // StateChanging guards the calls of h that change something (every method
 // but GET, HEAD and OPTIONS) against forgery from a browser: a
 // cross-origin browser request is refused (403, by Sec-Fetch-Site and
-// Origin), and the body must be application/json (415), which a web page
-// cannot send cross-origin without a CORS preflight that Docket never
-// grants. Authentication (HTTP) comes first: with tokens, such calls also
-// need the Authorization header, which a browser never adds by itself.
+// Origin), and the body must be JSON (415): application/json or a JSON
+// type of its own, application/vnd.schemaregistry.v1+json, which a web
+// page cannot send cross-origin without a CORS preflight that Docket never
+// grants. A call without a body by a method other than POST (a DELETE)
+// needs no type: a page cannot make one cross-origin without that
+// preflight either. Authentication (HTTP) comes first: with tokens, such
+// calls also need the Authorization header, which a browser never adds by
+// itself.
 func StateChanging(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
 		switch r.Method {
@@ -87,12 +91,22 @@ func StateChanging(h http.Handler) http.Handler {
 			writeError(w, http.StatusForbidden, "cross-origin request refused: "+err.Error())
 			return
 		}
-		if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || mt != "application/json" {
+		if r.Method != http.MethodPost && r.Body == http.NoBody {
+			h.ServeHTTP(w, r)
+			return
+		}
+		if mt, _, err := mime.ParseMediaType(r.Header.Get("Content-Type")); err != nil || !jsonMedia(mt) {
 			writeError(w, http.StatusUnsupportedMediaType, "send the body as Content-Type: application/json")
 			return
 		}
 		h.ServeHTTP(w, r)
 	})
+}
+
+// jsonMedia reports whether the media type mt is JSON: application/json
+// or an application type with the +json suffix (RFC 6839).
+func jsonMedia(mt string) bool {
+	return mt == "application/json" || strings.HasPrefix(mt, "application/") && strings.HasSuffix(mt, "+json")
 }
 
 func writeError(w http.ResponseWriter, status int, msg string) {

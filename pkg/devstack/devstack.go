@@ -22,6 +22,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kfake"
 	"github.com/twmb/franz-go/pkg/sr"
 
+	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/redislocal"
 	"github.com/docket-run/docket/pkg/registry"
@@ -135,7 +136,12 @@ func Start(ctx context.Context, cfg Config) (_ *Stack, err error) {
 		return nil, fmt.Errorf("devstack: schema registry listen on %s: %w", cfg.RegistryAddr, err)
 	}
 	s.RegistryURL = "http://" + l.Addr().String()
-	s.httpSrv = &http.Server{Handler: s.Registry.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	// The registry has no authentication: like the suite's other open
+	// APIs it answers only loopback Host names (a page that rebinds its
+	// DNS name to 127.0.0.1 must not change subjects) and JSON calls that
+	// are not cross-site (found from outside: a foreign Host's text/plain
+	// POST registered a schema, its DELETE removed a subject).
+	s.httpSrv = &http.Server{Handler: auth.LoopbackOnly(auth.StateChanging(s.Registry.Handler())), ReadHeaderTimeout: 5 * time.Second}
 	go func() { _ = s.httpSrv.Serve(l) }()
 
 	// A crashed redis-server is started again on its port: the services

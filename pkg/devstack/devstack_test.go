@@ -3,9 +3,12 @@ package devstack_test
 import (
 	"context"
 	"errors"
+	"io"
+	"net/http"
 	"os"
 	"path/filepath"
 	"strconv"
+	"strings"
 	"testing"
 	"time"
 
@@ -172,6 +175,64 @@ func TestIncompatibleSchemaRefusesStart(t *testing.T) {
 		if !errors.As(err, &se) || se.Subject != subject || fault.ClassOf(err) != fault.Structural {
 			t.Errorf("mode %v: error %v; want a structural SubjectError naming %s", mode, err, subject)
 		}
+	}
+}
+
+// TestRegistryRefusesBrowsers: the open registry answers a registry
+// client on loopback, and refuses what a web page can send: a rebound
+// Host, a cross-site call, a text/plain body. Subjects survive them.
+func TestRegistryRefusesBrowsers(t *testing.T) {
+	s := start(t, devstack.Config{DataDir: t.TempDir(), KafkaAddr: dockettest.FreeAddr(t), RegistryAddr: dockettest.FreeAddr(t), Partitions: 1})
+	defer s.Close()
+	ctx := context.Background()
+	rc, err := sr.NewClient(sr.URLs(s.RegistryURL))
+	if err != nil {
+		t.Fatal(err)
+	}
+	const subject = "probe-value"
+	if _, err := rc.CreateSchema(ctx, subject, sr.Schema{Schema: `"string"`, Type: sr.TypeAvro}); err != nil {
+		t.Fatalf("a registry client on loopback: %v", err)
+	}
+	port := s.RegistryURL[strings.LastIndexByte(s.RegistryURL, ':')+1:]
+	for _, c := range []struct {
+		name, method, path, host, ctype, site string
+		want                                  int
+	}{
+		{"a rebound host's delete", http.MethodDelete, "/subjects/" + subject, "evil.example:" + port, "", "", http.StatusMisdirectedRequest},
+		{"a rebound host's registration", http.MethodPost, "/subjects/" + subject + "/versions", "evil.example:" + port, "application/vnd.schemaregistry.v1+json", "", http.StatusMisdirectedRequest},
+		{"a cross-site registration", http.MethodPost, "/subjects/" + subject + "/versions", "127.0.0.1:" + port, "text/plain", "cross-site", http.StatusForbidden},
+		{"a text/plain registration", http.MethodPost, "/subjects/" + subject + "/versions", "127.0.0.1:" + port, "text/plain", "", http.StatusUnsupportedMediaType},
+		{"a cross-site compatibility change", http.MethodPut, "/config/" + subject, "127.0.0.1:" + port, "application/json", "cross-site", http.StatusForbidden},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			var body io.Reader
+			if c.method != http.MethodDelete {
+				body = strings.NewReader(`{"schema":"\"int\"","compatibility":"NONE"}`)
+			}
+			req, err := http.NewRequestWithContext(ctx, c.method, s.RegistryURL+c.path, body)
+			if err != nil {
+				t.Fatal(err)
+			}
+			req.Host = c.host
+			if c.ctype != "" {
+				req.Header.Set("Content-Type", c.ctype)
+			}
+			if c.site != "" {
+				req.Header.Set("Sec-Fetch-Site", c.site)
+			}
+			resp, err := http.DefaultClient.Do(req)
+			if err != nil {
+				t.Fatal(err)
+			}
+			resp.Body.Close()
+			if resp.StatusCode != c.want {
+				t.Fatalf("status %d, want %d", resp.StatusCode, c.want)
+			}
+		})
+	}
+	versions, err := rc.SubjectVersions(ctx, subject)
+	if err != nil || len(versions) != 1 {
+		t.Fatalf("subject after the probes: versions %v, %v; want the one registered", versions, err)
 	}
 }
 
