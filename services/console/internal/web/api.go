@@ -129,9 +129,12 @@ type Step struct {
 
 // LedgerRef is where the workflow's record is.
 type LedgerRef struct {
-	Topic      string `json:"topic"`
-	Partition  int32  `json:"partition"`
-	Offset     int64  `json:"offset"`
+	Topic     string `json:"topic"`
+	Partition int32  `json:"partition"`
+	// Offset is left out when the tracker does not know it: a
+	// disposition's confirmation, produced in the record's own
+	// transaction, cannot name it; the sequence names the record.
+	Offset     *int64 `json:"offset,omitempty"`
 	Sequence   int64  `json:"sequence"`
 	RecordHash string `json:"record_hash"`
 }
@@ -189,7 +192,10 @@ func workflowOf(w *trackerv1.Workflow) Workflow {
 		out.ErasedAt = &at
 	}
 	if l := w.GetLedger(); l != nil && l.GetTopic() != "" {
-		out.Ledger = &LedgerRef{Topic: l.GetTopic(), Partition: l.GetPartition(), Offset: l.GetOffset(), Sequence: l.GetSequence(), RecordHash: l.GetRecordHash()}
+		out.Ledger = &LedgerRef{Topic: l.GetTopic(), Partition: l.GetPartition(), Sequence: l.GetSequence(), RecordHash: l.GetRecordHash()}
+		if o := l.GetOffset(); o >= 0 {
+			out.Ledger.Offset = &o
+		}
 	}
 	return out
 }

@@ -507,3 +507,19 @@ func TestTextViewShowsWhatTheRulesRead(t *testing.T) {
 		}
 	}
 }
+
+// TestLedgerOffsetLeftOutWhenUnknown: the tracker's -1 (a disposition's
+// confirmation cannot name its record's offset) is no offset (found from
+// outside: the workflow's JSON said "offset": -1).
+func TestLedgerOffsetLeftOutWhenUnknown(t *testing.T) {
+	for _, c := range []struct {
+		offset int64
+		want   string
+	}{{-1, `{"topic":"docket.ledger","partition":5,"sequence":5,"record_hash":"ab"}`}, {8, `{"topic":"docket.ledger","partition":5,"offset":8,"sequence":5,"record_hash":"ab"}`}} {
+		w := workflowOf(&trackerv1.Workflow{Ledger: &trackerv1.LedgerRef{Topic: "docket.ledger", Partition: 5, Offset: c.offset, Sequence: 5, RecordHash: "ab"}})
+		b, err := json.Marshal(w.Ledger)
+		if err != nil || string(b) != c.want {
+			t.Errorf("offset %d: %s, %v; want %s", c.offset, b, err, c.want)
+		}
+	}
+}

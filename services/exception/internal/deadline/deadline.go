@@ -143,7 +143,7 @@ func (h *Handler) addTrackerState(ctx context.Context, wf string, out map[string
 		state["workflow.step."+s.GetName()] = fmt.Sprintf("started=%s finished=%s attempts=%d", ts(s.GetStartedAt()), ts(s.GetFinishedAt()), s.GetAttempts())
 	}
 	if l := w.GetLedger(); l != nil {
-		state["workflow.ledger"] = fmt.Sprintf("%s/%d@%d sequence %d hash %s", l.GetTopic(), l.GetPartition(), l.GetOffset(), l.GetSequence(), l.GetRecordHash())
+		state["workflow.ledger"] = fmt.Sprintf("%s/%d sequence %d hash %s", l.GetTopic(), l.GetPartition(), l.GetSequence(), l.GetRecordHash())
 	}
 	maps.Copy(out, state)
 	return nil

@@ -34,6 +34,9 @@ func TestRedactedSummaries(t *testing.T) {
 			"ocr try 2 of 5 failed; trying again: tesseract: page 2 of john.pdf timed out", "ocr try 2 of 5 failed; trying again"},
 		{events.TopicControl, &events.WorkflowControl{Meta: m, Kind: "canceled"}, "control canceled", ""},
 		{events.TopicRecorded, &events.DocumentRecorded{Meta: m, LedgerTopic: "docket.ledger", Sequence: 4}, "recorded in docket.ledger/0@0, sequence 4", ""},
+		// The ledger's own confirmation cannot name its record's offset
+		// (found from outside: the history said "docket.ledger/5@-1").
+		{events.TopicRecorded, &events.DocumentRecorded{Meta: m, LedgerTopic: "docket.ledger", LedgerPartition: 5, LedgerOffset: -1, Sequence: 5}, "recorded in docket.ledger/5, sequence 5", ""},
 	} {
 		op, _ := Build(Record{Topic: c.topic}, c.e)
 		if op.Entry.Summary != c.summary || op.Entry.Redacted != c.want {

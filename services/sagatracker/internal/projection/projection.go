@@ -260,7 +260,13 @@ func apply(op *Op, topic string, e events.Event) {
 			Sequence:  strconv.FormatInt(ev.Sequence, 10),
 			Hash:      hex.EncodeToString(ev.RecordHash),
 		}
-		op.Entry.Summary = fmt.Sprintf("recorded in %s/%d@%d, sequence %d", ev.LedgerTopic, ev.LedgerPartition, ev.LedgerOffset, ev.Sequence)
+		at := ""
+		if ev.LedgerOffset >= 0 {
+			at = "@" + strconv.FormatInt(ev.LedgerOffset, 10)
+		}
+		// The ledger's confirmation cannot name its record's offset (one
+		// transaction holds both): the sequence names the record.
+		op.Entry.Summary = fmt.Sprintf("recorded in %s/%d%s, sequence %d", ev.LedgerTopic, ev.LedgerPartition, at, ev.Sequence)
 	case *events.LedgerRecord:
 		op.Entry.Summary = ledgerSummary(ev)
 	case *events.DeadLetter:
