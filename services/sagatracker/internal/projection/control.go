@@ -86,6 +86,9 @@ type ReviewOp struct {
 	Flags      string `json:"fl"` // JSON
 	// Rule is what sent the document to review, in words (RuleOf).
 	Rule string `json:"ru"`
+	// Parked is the exception agent's parked item the task is about:
+	// the task closes when the item is replayed, discarded or settled.
+	Parked string `json:"pk,omitempty"`
 }
 
 // DocumentOp is a workflow's document as the script stores it.
@@ -189,6 +192,7 @@ func reviewOp(ev *events.ReviewRequested) *ReviewOp {
 	fb, _ := json.Marshal(flags)
 	r.Candidates, r.Flags = string(cb), string(fb)
 	r.Rule = RuleOf(confidenceOf(ev), flags, ev.Context)
+	r.Parked = ev.Context[DetailParkedID]
 	return r
 }
 

@@ -169,7 +169,8 @@ local function control(p, wk, op, cfg, status)
         redis.call('HSET', rk, 'id', id, 'workflow', w, 'tenant', op.t or '', 'state', 'open',
           'reason', rv.re, 'priority', rv.pr, 'requested', op.at, 'sla', ms(sla),
           'escalated', '0', 'uri', rv.uri, 'sha256', rv.sha, 'size', rv.sz, 'media_type', rv.mt,
-          'suggested', rv.su, 'confidence', rv.cf, 'model', rv.mo, 'candidates', rv.ca, 'flags', rv.fl, 'rule', rv.ru or '')
+          'suggested', rv.su, 'confidence', rv.cf, 'model', rv.mo, 'candidates', rv.ca, 'flags', rv.fl, 'rule', rv.ru or '',
+          'parked', rv.pk or '')
         if status == 'completed' or status == 'failed' or status == 'canceled' then
           -- The workflow ended before its request was projected (a
           -- rebuild reads the topics in another order than they were
@@ -214,7 +215,18 @@ local function control(p, wk, op, cfg, status)
       redis.call('SET', cfg.deadline_prefix .. w, reason, 'EX', cfg.cancel_ttl_s)
     end
     if c.pk then park(p, wk, c.pk.id, c.pk.re or '') end
-    if c.up then unpark(p, wk, c.up) end
+    if c.up then
+      unpark(p, wk, c.up)
+      -- The review of the item, if any, has nothing left to decide: a
+      -- replay that fails again parks a new item with a review of its
+      -- own (found from outside: a workflow had two open tasks, the
+      -- older naming an item no longer parked).
+      for _, id in ipairs(redis.call('SMEMBERS', wk .. ':reviews')) do
+        if redis.call('HGET', p .. 'review:' .. id, 'parked') == c.up then
+          close_review(p, id, 'closed')
+        end
+      end
+    end
     if c.er then
       erase(p, wk, op)
       -- A workflow still running is canceled too: its document is gone,

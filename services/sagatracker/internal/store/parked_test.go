@@ -2,6 +2,8 @@ package store
 
 import (
 	"context"
+	"sort"
+	"strings"
 	"testing"
 	"time"
 
@@ -66,4 +68,51 @@ func TestParkedCount(t *testing.T) {
 		t.Fatalf("purge %d, %v; want x purged", n, err)
 	}
 	check("purged", 0, 0, 1)
+}
+
+// TestReplayClosesTheParkedItemsReview: the review of a parked item
+// closes when the item is replayed; a replay that fails again parks a new
+// item whose review is the one left open (found from outside: the
+// workflow had two open tasks, the older naming an item no longer
+// parked). A review of no parked item stays.
+func TestReplayClosesTheParkedItemsReview(t *testing.T) {
+	s := newStore(t)
+	f := &feed{t: t, s: s}
+	ctx := context.Background()
+	review := func(parked string) opt {
+		return func(o *projection.Op) {
+			o.Control = &projection.Control{Review: &projection.ReviewOp{Priority: 1, SLA: "0", Reason: "structural_failure",
+				Candidates: "[]", Flags: "[]", Parked: parked}}
+		}
+	}
+	unpark := func(id string) opt {
+		return func(o *projection.Op) { o.Control = &projection.Control{Unparked: id} }
+	}
+	open := func(step string, want ...string) {
+		t.Helper()
+		w, err := s.Get(ctx, "w")
+		if err != nil {
+			t.Fatal(err)
+		}
+		ws := []Workflow{w}
+		if err := s.Waits(ctx, ws); err != nil {
+			t.Fatal(err)
+		}
+		got := []string{}
+		for _, r := range ws[0].Reviews {
+			got = append(got, r.ID)
+		}
+		sort.Strings(got)
+		if strings.Join(got, ",") != strings.Join(want, ",") {
+			t.Errorf("%s: open reviews %v, want %v", step, got, want)
+		}
+	}
+	f.apply("w", "acme", 0, projection.StatusQueued, "ocr", 10)
+	f.apply("w", "acme", 1, projection.StatusWaitingReview, "review", 40, review("p1")) // key w-1
+	f.apply("w", "acme", 2, "", "", 0, review(""))                                      // key w-2: the model's doubt
+	open("parked and reviewed", "w-1", "w-2")
+	f.apply("w", "acme", 3, "", "", 0, unpark("p1"))
+	open("replayed", "w-2")
+	f.apply("w", "acme", 4, "", "", 0, review("p2")) // key w-4: failed again
+	open("failed again", "w-2", "w-4")
 }
