@@ -35,6 +35,12 @@ func TestParkedCount(t *testing.T) {
 		if st.Parked != parked || st.Active != active || st.WaitingReview != waiting {
 			t.Errorf("%s: parked %d, active %d, waiting review %d; want %d, %d, %d", step, st.Parked, st.Active, st.WaitingReview, parked, active, waiting)
 		}
+		// The list of the parked holds as many as the count (found from
+		// outside: it was empty while the stats said two).
+		ws, _, err := s.List(ctx, Query{Limit: 10, Filter: Filter{Status: projection.StatusParked}})
+		if err != nil || int64(len(ws)) != parked {
+			t.Errorf("%s: the list of the parked %v, %v; want %d", step, ids(ws), err, parked)
+		}
 	}
 	f.apply("w", "acme", 0, projection.StatusQueued, "ocr", 10)
 	check("queued", 0, 1, 0)

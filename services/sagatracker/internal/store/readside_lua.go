@@ -23,7 +23,8 @@ package store
 // statuses (indexedStatus), idx:status:<status> (by creation), live:<stage> (queued or running workflows by latest event) and
 // live:stages, finished (terminal workflows by latest event, for
 // retention), counts (hash "<tenant>|<status>" → workflows now; "<tenant>|@parked"
-// → workflows with a parked item, kept by controlLua),
+// → workflows with a parked item, kept by controlLua), idx:parked (the
+// workflows "@parked" counts, by creation),
 // stats:<minute> (hash "<tenant>|<figure>" → count, expiring; figures:
 // started, a terminal status, ended_exc, dlq, reviews, p:<step>:<ms>
 // processing times, f:<step> steps finished untimed, auto:<type>|<model> and reviewed:<type>|<model>
@@ -122,6 +123,14 @@ local function rs_index(p, wk, id, cur, nw, pk)
       rs_add(ck, ts .. '|@parked', 1)
       redis.call('HSET', wk, 'parked_flag', ts)
     end
+    -- idx:parked lists them, by creation, for a list of the parked.
+    if is and (not was or moved) then
+      redis.call('ZADD', p .. 'idx:parked', cr, id)
+    elseif was and not is then
+      redis.call('ZREM', p .. 'idx:parked', id)
+    end
+  elseif moved and cur[19] then
+    redis.call('ZADD', p .. 'idx:parked', cr, id)
   end
   local live = ''
   if rs_live[st] then live = sg end

@@ -42,6 +42,7 @@ for _, id in ipairs(ids) do
     redis.call('HINCRBY', p .. 'counts', tn .. '|' .. st, -1)
     if a[5] then
       redis.call('HINCRBY', p .. 'counts', a[5] .. '|@parked', -1)
+      redis.call('ZREM', p .. 'idx:parked', id)
     end
     redis.call('DEL', wk .. ':parked')
     purged = purged + 1
