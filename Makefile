@@ -158,9 +158,13 @@ schemas-check:
 	cd pkg && $(GO) run ./events/internal/gen -schemas ../schemas -out ./events
 	@git diff --exit-code -- pkg/events || (echo "generated event code is stale: run make schemas and commit"; exit 1)
 
-## verify: prove the embedded stack's ledger (chain and signatures) from the topic alone
+## verify: prove the embedded stack's ledger (chain and signatures) from the topic alone; the stack of `make run` with the same DATA, KAFKA_PORT, REGISTRY_PORT and PORT_OFFSET
 verify:
-	cd services/docket && $(GO) run ./cmd/docket ledger verify --public-keys $(abspath $(DATA))/ledger/ledger.pub
+	cd services/docket && $(GO) run ./cmd/docket ledger verify --brokers $(VERIFY_KAFKA) --registry http://$(VERIFY_REGISTRY) --public-keys $(abspath $(DATA))/ledger/ledger.pub
+
+# the embedded Kafka's and registry's addresses as `make run` sets them
+VERIFY_KAFKA = 127.0.0.1:$(or $(KAFKA_PORT),$(shell echo $$((9092 + $(or $(PORT_OFFSET),0)))))
+VERIFY_REGISTRY = 127.0.0.1:$(or $(REGISTRY_PORT),$(shell echo $$((8081 + $(or $(PORT_OFFSET),0)))))
 
 ## model: retrain the built-in classifier from its committed corpus and field documents (reproducible)
 model:

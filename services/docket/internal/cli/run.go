@@ -197,12 +197,13 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   inbox            drop files into %s
   tracker (gRPC)   %s (grpcurl -plaintext %[8]s list)
   operator CLI     %s
-  parked items     curl %s/v1/parked
-  ledger API       %s
-  web console      %s (workflows, review queue, dead letters, overview)
+  parked items     docket dlq list --exception %[10]s (or curl %[10]s/v1/parked)
+  model            docket model list --classifier %[13]s
+  ledger API       %[11]s (docket ledger verify --brokers %[1]s --registry %[2]s --public-keys %[5]s/ledger/ledger.pub)
+  web console      %[12]s (workflows, review queue, dead letters, overview)
   metrics          /metrics, /healthz and /readyz of each service:
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, operatorHint(addrs), addrs.exception,
-		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/")
+		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/", dialable(lay.ops["classifier"]))
 	for _, name := range metricsOrder {
 		fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", name, dialable(lay.ops[name]))
 	}
