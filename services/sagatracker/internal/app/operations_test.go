@@ -231,6 +231,28 @@ func TestReviewQueue(t *testing.T) {
 	wantCode(t, "claim a decided task", err, codes.FailedPrecondition)
 	_, err = ops.ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: "no-such-task", Reviewer: "ana"})
 	wantCode(t, "claim an unknown task", err, codes.NotFound)
+
+	// The urgent task suggests no type: approving it needs one, rejecting
+	// it records the document as other (found from outside: rejecting an
+	// unreadable scan's review asked for a type).
+	urgentTask := other + "-review-requested"
+	if _, err := ops.ClaimReviewTask(ctx, &trackerv1.ClaimReviewTaskRequest{TaskId: urgentTask, Reviewer: "ana"}); err != nil {
+		t.Fatalf("ana claims the urgent task: %v", err)
+	}
+	_, err = ops.DecideReviewTask(ctx, &trackerv1.DecideReviewTaskRequest{TaskId: urgentTask, Reviewer: "ana", Outcome: "approved"})
+	wantCode(t, "approve with no type", err, codes.InvalidArgument)
+	if _, err := ops.DecideReviewTask(ctx, &trackerv1.DecideReviewTaskRequest{TaskId: urgentTask, Reviewer: "ana", Outcome: "rejected", Reason: "unreadable"}); err != nil {
+		t.Fatalf("reject with no type: %v", err)
+	}
+	var rejection *events.ReviewDecided
+	for _, r := range e.kafka.ReadCommitted(t, events.TopicReviewDecided, 3, 2*time.Second) {
+		if d, err := e.codec.Decode(r.Value); err == nil && d.(*events.ReviewDecided).Meta.WorkflowID == other {
+			rejection = d.(*events.ReviewDecided)
+		}
+	}
+	if rejection == nil || rejection.Decision != (events.Decision{DocumentType: "other", Outcome: "rejected"}) {
+		t.Fatalf("the rejection: %+v; want other, rejected", rejection)
+	}
 }
 
 // TestReviewEscalation: a review whose SLA passes is escalated once: a

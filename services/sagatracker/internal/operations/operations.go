@@ -227,8 +227,14 @@ func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideRevi
 	if docType == "" {
 		docType = cur.Suggested
 	}
+	if docType == "" && req.GetOutcome() == "rejected" {
+		// A rejection of a document no one typed (a structural failure's
+		// review: an unreadable scan) records it as other (found from
+		// outside: rejecting one asked for a type).
+		docType = "other"
+	}
 	if docType == "" {
-		return nil, status.Error(codes.InvalidArgument, "document_type is required: the task suggests none")
+		return nil, status.Error(codes.InvalidArgument, "document_type is required to approve: the task suggests none (docket review decide --type T)")
 	}
 	d := store.Decision{Reviewer: reviewer, Outcome: req.GetOutcome(), DocumentType: docType, Reason: req.GetReason()}
 	t, again, err := s.store.Decide(ctx, req.GetTaskId(), d, now)
