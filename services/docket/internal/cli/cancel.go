@@ -44,6 +44,6 @@ func cancelCmd(ctx context.Context, args []string, stdout, stderr io.Writer) err
 		_, err = fmt.Fprintf(stdout, "workflow %s is already canceled\n", id)
 		return err
 	}
-	_, err = fmt.Fprintf(stdout, "cancel requested for workflow %s (event %s); it ends canceled before its next step\n", id, resp.GetEventId())
+	_, err = fmt.Fprintf(stdout, "cancel requested for workflow %s (event %s); it ends canceled before its next step, then compensated if a finished step left an effect to undo\n", id, resp.GetEventId())
 	return err
 }

@@ -235,7 +235,7 @@ func TestOperatorCommands(t *testing.T) {
 			t.Fatalf("cancel json %q: %v", out, err)
 		}
 		code, out, errOut = runCLI(t, "cancel", "wf-c", "--reason", "sent by mistake")
-		if want := "cancel requested for workflow wf-c (event " + resp.GetEventId() + "); it ends canceled before its next step\n"; code != 0 || out != want {
+		if want := "cancel requested for workflow wf-c (event " + resp.GetEventId() + "); it ends canceled before its next step, then compensated if a finished step left an effect to undo\n"; code != 0 || out != want {
 			t.Errorf("second cancel: exit %d, %q %s; want %q", code, out, errOut, want)
 		}
 		h, err := s.cl.GetHistory(ctx, &trackerv1.GetHistoryRequest{WorkflowId: "wf-c"})
