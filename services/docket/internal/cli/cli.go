@@ -105,6 +105,13 @@ DOCKET_SCHEMA_REGISTRY_URL, DOCKET_REDIS_URL, ...
 // errUsage marks a command line that cannot be run.
 var errUsage = errors.New("usage")
 
+// errNoCommand marks a command line that names no command: Main prints
+// the global usage with it.
+var errNoCommand = fmt.Errorf("%w", errUsage)
+
+// errGlobalHelp asks Main for the global usage (docket help, --help).
+var errGlobalHelp = errors.New("help")
+
 // errHelpShown: a command printed its own usage, as --help asked.
 var errHelpShown = errors.New("help shown")
 
@@ -126,8 +133,12 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		return 0
 	case errors.Is(err, errHelpShown):
 		return 0
-	case errors.Is(err, flag.ErrHelp):
+	case errors.Is(err, errGlobalHelp):
 		fmt.Fprint(stdout, usage)
+		return 0
+	case errors.Is(err, flag.ErrHelp):
+		// A command's own flags printed its usage (found from outside:
+		// the global help of a hundred lines followed it).
 		return 0
 	}
 	var cu *commandUsageError
@@ -136,8 +147,14 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 		fmt.Fprintf(stderr, "docket: %v\n\n", err)
 		cu.print(stderr)
 		return 2
-	case errors.Is(err, errUsage):
+	case errors.Is(err, errNoCommand):
 		fmt.Fprintf(stderr, "docket: %v\n\n%s", err, usage)
+		return 2
+	case errors.Is(err, errUsage):
+		// The command's own lines of the usage, not all of it (found
+		// from outside: a missing flag's message was lost above a
+		// hundred lines).
+		fmt.Fprintf(stderr, "docket: %v\n\n%s\n(docket help: every command)\n", err, commandUsage(args[0]))
 		return 2
 	case errors.Is(err, errNotAdopted):
 		fmt.Fprintf(stderr, "docket: %v\n", err)
@@ -148,9 +165,30 @@ func Main(ctx context.Context, args []string, stdout, stderr io.Writer) int {
 	}
 }
 
+// commandUsage returns the lines of the global usage that describe
+// command: each entry that starts "docket <command>" and the lines that
+// go on under it.
+func commandUsage(command string) string {
+	var b strings.Builder
+	in := false
+	for l := range strings.Lines(usage) {
+		t := strings.TrimLeft(l, " ")
+		switch {
+		case strings.HasPrefix(t, "docket "+command+" ") || strings.TrimSpace(t) == "docket "+command:
+			in = true
+		case strings.HasPrefix(t, "docket ") || len(l)-len(t) < 2:
+			in = false
+		}
+		if in {
+			b.WriteString(l)
+		}
+	}
+	return strings.TrimRight(b.String(), "\n")
+}
+
 func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if len(args) == 0 {
-		return fmt.Errorf("%w: no command", errUsage)
+		return fmt.Errorf("%w: no command", errNoCommand)
 	}
 	switch strings.Join(args[:min(len(args), 3)], " ") {
 	case "admin topics apply":
@@ -197,7 +235,7 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 	case "model":
 		return model(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
-		return flag.ErrHelp
+		return errGlobalHelp
 	}
-	return fmt.Errorf("%w: unknown command %q", errUsage, strings.Join(args, " "))
+	return fmt.Errorf("%w: unknown command %q", errNoCommand, strings.Join(args, " "))
 }

@@ -101,3 +101,22 @@ func TestCommandUsage(t *testing.T) {
 		})
 	}
 }
+
+// TestUsageErrorsShowTheirCommand: a command's --help shows its flags
+// alone, and a usage error the command's lines of the usage, not the
+// whole of it (found from outside: a missing flag's message was lost
+// above a hundred lines).
+func TestUsageErrorsShowTheirCommand(t *testing.T) {
+	var out, errOut bytes.Buffer
+	if code := Main(context.Background(), []string{"submit", "--help"}, &out, &errOut); code != 0 ||
+		!strings.Contains(errOut.String(), "-wait") || strings.Contains(out.String()+errOut.String(), "docket review claim") {
+		t.Errorf("submit --help: exit %d, %q%q; want its flags alone", code, out.String(), errOut.String())
+	}
+	out.Reset()
+	errOut.Reset()
+	code := Main(context.Background(), []string{"dlq", "discard", "X"}, &out, &errOut)
+	if got := errOut.String(); code != 2 || !strings.Contains(got, "dlq discard needs --reason") || !strings.Contains(got, "docket dlq discard ID --reason R") ||
+		strings.Contains(got, "docket review claim") || strings.Count(got, "\n") > 15 {
+		t.Errorf("dlq discard without a reason: exit %d, %q; want the message and the dlq lines of the usage", code, got)
+	}
+}
