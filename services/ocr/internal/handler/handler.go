@@ -320,8 +320,8 @@ func (h *Handler) heartbeat(ctx context.Context, cancel context.CancelCauseFunc,
 // extract downloads the document, extracts it within the timeout and
 // stores the text; m is asked before each OCR page whether to go on, and
 // told the pages done.
-func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha string, m *bus.Message) (cached, error) {
-	ctx, cancel := context.WithTimeout(ctx, h.cfg.Timeout)
+func (h *Handler) extract(parent context.Context, in *events.DocumentSubmitted, sha string, m *bus.Message) (cached, error) {
+	ctx, cancel := context.WithTimeout(parent, h.cfg.Timeout)
 	defer cancel()
 	path, err := h.document(ctx, sha)
 	if err != nil {
@@ -340,6 +340,12 @@ func (h *Handler) extract(ctx context.Context, in *events.DocumentSubmitted, sha
 		return cached{}, fmt.Errorf("%w: %w", bus.ErrNotQuick, err)
 	}
 	if err != nil {
+		if parent.Err() != nil && fault.ClassOf(err) != fault.Structural {
+			// Stopped from outside (a shutdown, a lost lease), not timed
+			// out (found from outside: a stop said "gave up after 5m0s"
+			// four seconds into a page).
+			return cached{}, fault.Transientf("extract %s: stopped: %w", sha, err)
+		}
 		if ctx.Err() != nil && fault.ClassOf(err) != fault.Structural {
 			return cached{}, fault.Transientf("extract %s: gave up after %s (DOCKET_OCR_TIMEOUT): %w", sha, h.cfg.Timeout, err)
 		}
