@@ -78,6 +78,12 @@ func TestDecideRules(t *testing.T) {
 			[]string{"amount.over_threshold"}, []string{"policy.amount_over_threshold"}, "amount.max", "52300.00 SEK", 0.97},
 		{"currency whose rule is off", fixed{"invoice", 0.97}, "nordic", "Å betale: NOK 152,300.00", false, "", 0,
 			[]string{}, []string{}, "amount.max", "152300.00 NOK", 0.97},
+		// The context names the threshold the largest amount was held
+		// against (found from outside, forty-sixth trial).
+		{"krona amount's threshold in the context", fixed{"invoice", 0.97}, "nordic", "Att betala: SEK 52,300.00", false, "", 0,
+			[]string{}, []string{}, "amount.threshold", "100000", 0.97},
+		{"a scaled currency's threshold in the context", fixed{"invoice", 0.97}, "acme", "Fizetendő: 148 500 Ft", false, "", 0,
+			[]string{}, []string{}, "amount.threshold", "4000000", 0.97},
 		{"amount rule off for tenant", fixed{"invoice", 0.97}, "lenient", "Total: EUR 12.345,67", false, "", 0, []string{}, []string{}, "policy.amount_threshold", "0", 0.97},
 		{"rule and low confidence", fixed{"medical_record", 0.4}, "acme", "Patient", true, "rule_required", 1,
 			[]string{"confidence.below_threshold", "type.always_review:medical_record"}, []string{"confidence.below_threshold", "policy.type_requires_review"}, "rules.fired", "confidence.below_threshold,type.always_review:medical_record", 0.4},
