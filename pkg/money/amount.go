@@ -1952,6 +1952,15 @@ func itemAboveTotal(lt *layout.Text, n number) bool {
 	odd := 0
 	for i := li + 1; i < len(lt.Lines()) && i <= li+itemRunLines; i++ {
 		if lt.IsBlank(i) {
+			// One blank line between two items, as OCR sets a receipt's
+			// lines apart (found from outside, forty-sixth trial: a
+			// pharmacy's first two items were no money); not between
+			// an item and its total.
+			if i+1 < len(lt.Lines()) && !lt.IsBlank(i+1) && itemLine(lt.LineText(i+1)) {
+				if next := strings.TrimRight(lt.LineText(i+1), " \t\r"); !itemTotal.MatchString(next[:strings.LastIndexAny(next, " \t")]) {
+					continue
+				}
+			}
 			return false
 		}
 		line := lt.LineText(i)
@@ -1974,6 +1983,15 @@ func itemAboveTotal(lt *layout.Text, n number) bool {
 	}
 	return false
 }
+
+// itemLine reports whether line is an item's: it ends in a sum with its
+// cents.
+func itemLine(line string) bool {
+	return itemEnd.MatchString(strings.TrimRight(line, " \t\r"))
+}
+
+// itemEnd is a sum with its cents at a line's end after a space.
+var itemEnd = regexp.MustCompile(`\s-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}$`)
 
 // signedAtEnd reports whether n has a sign of its own, "+" or "-" right
 // before it after a space, and ends its line.

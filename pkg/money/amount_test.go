@@ -385,6 +385,8 @@ func TestAmountForms(t *testing.T) {
 		{"a product is no rate", "Montant payé / Amount paid:   4 x 95,00 $ = 380,00 $", []string{"95.00 CAD currency", "380.00 CAD currency"}},
 		{"an austrian overdraft's rahmen", "Verfügbarer Betrag: EUR 6.791,89 (inkl. Rahmen EUR 2.500,00)", []string{"6791.89 EUR currency"}},
 		{"a fee's band", "Application for probate (estate over £5,000)           £300.00", []string{"300.00 GBP currency"}},
+		{"a receipt's items OCR set apart, a capsule's dose", "GREENLEAF PHARMACY PTE LTD\nAmoxicillin 500mg cap x21 14.70\n\nLoratadine 10mg tab x10 8.90\n\nParacetamol 500mg tab x20 4.20\nSUBTOTAL 46.70", []string{"14.70 label", "8.90 label", "4.20 label", "46.70 label"}},
+		{"a paragraph's number over a total is no item", "The meeting is at 14.30\n\nWe enclose our invoice.\nTotal 250.00", []string{"250.00 label"}},
 		// Found from outside (forty-first trial): a company's "(Pty) Ltd",
 		// a payslip's UIF, the roads agency's toll say South Africa.
 		{"a payslip of a (pty) ltd in rand", "KAROO FRESH PRODUCE (PTY) LTD\nPAYSLIP - November 2025\n Basic salary            R 24 500.00\nNETT PAY: R 20 312.78", []string{"24500.00 ZAR currency", "20312.78 ZAR currency"}},

@@ -171,6 +171,9 @@ var (
 // code; an identifier word counts only at the end of the label), except that a limit named before a weak money word keeps the
 // number a limit ("Maximum benefit payable"), and a strong money word
 // before "for/of/on" keeps it money ("Premium for liability cover").
+// dosageCap ends a text with a dose and "cap", a capsule, not a cap.
+var dosageCap = regexp.MustCompile(`(?i)\d\s?(?:mg|mcg|µg|g|ml|iu)\s+caps?$`)
+
 // vatNumberLabel ends a text with a VAT number's label whose last word
 // is a money word.
 var vatNumberLabel = regexp.MustCompile(`(?i)(?:\bp\.\s?|\bpartita\s+)iva$`)
@@ -202,6 +205,11 @@ func classifyLabel(s string) labelKind {
 		// Italy's VAT number, "P.IVA 07123401015": its "IVA" names no
 		// sum, nor anything further on its line.
 		money = hit{kind: labelNone, start: -1, end: -1}
+	}
+	if head.end >= 0 && dosageCap.MatchString(s[:head.end]) {
+		// A capsule's dose, "Amoxicillin 500mg cap x21" (found from
+		// outside, forty-sixth trial: a pharmacy's item was a limit).
+		head = hit{kind: labelNone, start: -1, end: -1}
 	}
 	if transactionCode.MatchString(s) {
 		// A statement's transaction: what it names is its payee, "DD
