@@ -22,6 +22,9 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (forty-sixth trial): a Mexican insurer's call
+		// centre open round the clock.
+		{"a call centre's toll-free number", "Cabina 24 h: 800 112 7790", []string{"800 112 7790"}},
 		// Found from outside (thirty-sixth trial): an Indonesian mobile
 		// in brackets after its owner's name.
 		// Found from outside (forty-fifth trial): a policy's number after

@@ -108,7 +108,10 @@ const phoneWhose = `gratuito|gratuita|gratis|gratuit|kostenlos|kostenfrei|free|p
 // 456", "Piquete de águas: 800 208 312" (a utility's on-call line),
 // an insurer's claims line, "Skadeservice 090-17 63 20", a practice's
 // appointments, "Marcações 912 447 316" (found from outside).
-const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservice|schadenhotline|marca[çc][õo]es|assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundcent(?:er|ret)|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|apoio a \p{L}+|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat`
+const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservice|schadenhotline|marca[çc][õo]es|assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundcent(?:er|ret)|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|apoio a \p{L}+|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat|` +
+	// A Mexican insurer's call centre, open round the clock (found from
+	// outside, forty-sixth trial: "Cabina 24 h: 800 112 7790").
+	`cabina(?: de atenci[oó]n| telef[oó]nica)?(?: 24 ?(?:h|hrs?|horas))?`
 
 // labelWhose is what may follow a phone label's word to say whose number
 // it is: a word of phoneWhose ("Teléfono gratuito", "Tel. (home)"), or any
