@@ -29,6 +29,11 @@ func TestTitledTypes(t *testing.T) {
 		{"Invoice amount                       €412.50\nInvoice date: 14/08/2024", nil},
 		{"TALLERES HERMANOS GIL, S.L.\n\nRECIBÍ\n\nde D.ª Lucía Ferrer Navarro", []string{"receipt"}},
 		{"Lohnausweis - Certificat de salaire - Certificato di salario\nA [X] Lohnausweis", []string{"tax_form"}},
+		// Found from outside (forty-seventh trial): a broadband and mobile
+		// bill whose second page is its account's history, recorded as a
+		// bank statement at 0.98; a utility's bill by what it bills.
+		{"FIBRELINK HOME\nFibrelink Communications Ltd, 2 Harbour Exchange, London E14 9GE VAT Reg No. GB 284 6619 07\n\nYour bill\nBill date: 14 November 2026", []string{"invoice"}},
+		{"ELECTRIC & GAS BILL\nAccount 4471", []string{"invoice"}},
 		// Found from outside (thirty-ninth trial): an American hospital's
 		// bill, typed a medical record at 0.61, and an Italian employer's
 		// certificate of pay and tax withheld, typed a contract at 0.55.
