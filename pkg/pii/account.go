@@ -76,7 +76,7 @@ var (
 		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
 		// 1642 0388 7715", "DBS account", a law firm's "HSBC client
 		// account"), and Indonesia's "No. Rekening".
-		`|\b` + bankNames + `(?:\s+(?:client|savings|current|checking|business))?(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|\b(?:no\.?|nomor)\s*rekening|\bcompte(?:\s+bancaire)?\s*n[°º]|\b(?:upi\s+id|vpa))[^\p{L}\p{N}]*$`)
+		`|\b` + bankNames + `(?:\s+(?:client|savings|current|checking|business))?(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|\b(?:no\.?|nomor)\s*(?:rekening|rek\b\.?)|\bcompte(?:\s+bancaire)?\s*n[°º]|\b(?:upi\s+id|vpa))[^\p{L}\p{N}]*$`)
 	// bankNamesRe is a bank of bankNames: a law firm's "HSBC client
 	// account" is a bank's, whatever "client" says.
 	bankNamesRe = regexp.MustCompile(`(?i)\b` + bankNames + `\b`)

@@ -22,6 +22,10 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (forty-seventh trial): a form's field holding
+		// a mobile's ten digits run together, under its label only.
+		{"a mobile's digits run together under its label", "Mobile: 9840217635", []string{"9840217635"}},
+		{"ten digits under an account's label", "Account: 9840217635", []string{}},
 		// Found from outside (forty-sixth trial): a Mexican insurer's call
 		// centre open round the clock.
 		{"a call centre's toll-free number", "Cabina 24 h: 800 112 7790", []string{"800 112 7790"}},
@@ -764,6 +768,8 @@ func TestBankAccounts(t *testing.T) {
 		{"seven digits under a plain account label", "Account: 0412873", []string{}},
 		{"acc after a sort code", "Pay by bank transfer: T Briggs, sort code 20-45-77, acc 43819265", []string{"43819265"}},
 		{"a biller's acc in a statement", "Bank statement\nTH01KT8N4B  2025-08-01  Pay Bill to 888880 - KENYA POWER Acc. 54120938713   -3,500.00", []string{}},
+		// Found from outside (forty-seventh trial): Indonesia's "No. Rek.".
+		{"an indonesian account after no. rek.", "Bank BCA No. Rek. 7310284461 a.n. Dewi Lestari", []string{"7310284461"}},
 		// Found from outside (forty-sixth trial): a Flemish tax roll's
 		// article number has a New Zealand account's shape.
 		{"a tax roll's article number", "AANSLAGBILJET ONROERENDE VOORHEFFING\nAanslagjaar 2026 – Artikelnummer 26-4412-0093817-62", []string{}},
