@@ -30,6 +30,10 @@ type Amount struct {
 	Start, End int
 	// Basis says what made the number money (one of the Basis constants).
 	Basis string
+	// Cumulative says the sum adds up a period so far, "Year to date:
+	// gross $20,894.80", "rent received in 2026 to date is €18,150.00":
+	// no transaction's amount (Largest passes it over).
+	Cumulative bool
 }
 
 // Why a number is money.
@@ -129,6 +133,8 @@ func Amounts(text string) []Amount {
 			several = several || (own != "" && cur != own)
 			own = cur
 		}
+		left := tail(lt.LeftOf(c.a.Start), maxBoundPhrase)
+		c.a.Cumulative = cumulativeBefore.MatchString(left) && !owedToDate.MatchString(left)
 		out = append(out, c.a)
 	}
 	if several {
@@ -2304,9 +2310,22 @@ func Largest(amounts []Amount) (Amount, bool) {
 	var best Amount
 	found := false
 	for _, a := range amounts {
-		if !found || a.Value > best.Value {
+		// A transaction's amount before a cumulative figure, whatever
+		// their sizes; the largest cumulative one when there is nothing
+		// else.
+		if !found || a.Cumulative == best.Cumulative && a.Value > best.Value || best.Cumulative && !a.Cumulative {
 			best, found = a, true
 		}
 	}
 	return best, found
 }
+
+// owedToDate is a bill's sum so far, "TOTAL CHARGES TO DATE" on a
+// hospital's interim bill: what is owed now, a transaction's amount.
+var owedToDate = regexp.MustCompile(`(?i)\b(?:charges|balance|amount due|outstanding)\s+to date\b`)
+
+// cumulativeBefore ends the text left of a sum, on its line, that says
+// the sum adds up a period so far (found from outside, forty-seventh
+// trial: a payslip's year-to-date gross and a landlord's rent received to
+// date were each document's largest amount, held for the amount review).
+var cumulativeBefore = regexp.MustCompile(`(?i)\b(?:year[- ]to[- ]date|ytd|to date|so far(?: this year)?|cumulative|cumulated|kumuliert|aufgelaufen|seit jahresbeginn|cumul(?:é|e|és|ees)?(?: annuel)?|depuis le d[ée]but de l'ann[ée]e|acumulado|acumulada|progressivo|progressivi|hittills i [åa]r|hittills|hidtil i [åa]r|hittil i [åa]r|narastaj[ąa]co|od pocz[ąa]tku roku)\b[^\n]*$`)

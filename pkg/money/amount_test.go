@@ -2,6 +2,7 @@ package money
 
 import (
 	"reflect"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -766,5 +767,35 @@ func TestFourDecimalPlaces(t *testing.T) {
 	}
 	if got := Amounts("Dividendo bruto IBERDROLA (0,2320 €/acción)"); len(got) != 1 || got[0].Value != 0.232 {
 		t.Fatalf("Amounts = %+v, want 0.232", got)
+	}
+}
+
+// TestCumulativeFigures: a sum that adds up a period so far is marked
+// cumulative, and Largest passes it over for a transaction's amount
+// (found from outside, forty-seventh trial: a payslip's year-to-date
+// gross and a landlord's rent received to date were each document's
+// largest amount); a bill's charges to date are what is owed.
+func TestCumulativeFigures(t *testing.T) {
+	for _, c := range []struct {
+		name, text string
+		cumulative []bool
+		largest    string
+	}{
+		{"a payslip's year to date", "Net pay  $1,777.48\nYear to date: gross $20,894.80   tax $3,120.00", []bool{false, true, true}, "1777.48"},
+		{"rent received to date", "Received with thanks: €1,650.00\nFor your records, the total rent received from you in 2026 to date is €18,150.00", []bool{false, true}, "1650.00"},
+		{"only cumulative figures", "Year to date: gross $20,894.80", []bool{true}, "20894.80"},
+		{"a hospital's charges to date", "INTERIM BILL\nTOTAL CHARGES TO DATE 184,350.00", []bool{false}, "184350.00"},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			as := Amounts(c.text)
+			var got []bool
+			for _, a := range as {
+				got = append(got, a.Cumulative)
+			}
+			l, _ := Largest(as)
+			if !slices.Equal(got, c.cumulative) || strconv.FormatFloat(l.Value, 'f', 2, 64) != c.largest {
+				t.Errorf("cumulative %v, largest %v; want %v, %s", got, l.Value, c.cumulative, c.largest)
+			}
+		})
 	}
 }

@@ -230,14 +230,15 @@ var currencyScale = map[string]float64{
 
 // OverThreshold returns, among amounts, the one furthest over its
 // currency's threshold (the largest share of it) and that threshold;
-// false when none is over.
+// false when none is over. A cumulative figure (year to date, received
+// to date) is no transaction's amount and is not held against it.
 func (r Rules) OverThreshold(amounts []money.Amount) (money.Amount, float64, bool) {
 	var best money.Amount
 	var bestT, bestShare float64
 	found := false
 	for _, a := range amounts {
 		t := r.ThresholdFor(a.Currency)
-		if t <= 0 || a.Value <= t {
+		if t <= 0 || a.Value <= t || a.Cumulative {
 			continue
 		}
 		if share := a.Value / t; !found || share > bestShare {

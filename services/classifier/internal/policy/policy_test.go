@@ -79,6 +79,11 @@ func TestAmountThresholds(t *testing.T) {
 	if _, _, ok := pl.OverThreshold(amounts[:1]); ok {
 		t.Error("39000 PLN is over the PLN threshold of 40000")
 	}
+	// A cumulative figure is no transaction's amount (found from outside,
+	// forty-seventh trial: a payslip's year-to-date gross).
+	if a, _, ok := pl.OverThreshold([]money.Amount{{Value: 20894.80, Currency: "AUD", Cumulative: true}, {Value: 1777.48, Currency: "AUD"}}); ok {
+		t.Errorf("OverThreshold = %+v; a year-to-date figure is not held against the threshold", a)
+	}
 	if _, err := Parse([]byte(`{"default": {"amount_thresholds": {"sek": 1, "PLN": -1}}}`), types, kinds); err == nil ||
 		!strings.Contains(err.Error(), `"sek" is not a currency code`) || !strings.Contains(err.Error(), "PLN -1") {
 		t.Errorf("bad thresholds: err = %v, want both reported", err)
