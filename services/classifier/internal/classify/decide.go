@@ -324,7 +324,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// the ledger's record are told the type is in doubt as well
 		// (found from outside: a claim at 0.70 flagged for its card alone).
 		if d.Context["text.empty"] != "true" {
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleLowConfidence, Detail: fmt.Sprintf("%.2f is under the review threshold %s", d.Confidence, strconv.FormatFloat(rules.ReviewThreshold, 'f', -1, 64))})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleLowConfidence, Detail: fmt.Sprintf("%s is under the review threshold %s", under(d.Confidence, rules.ReviewThreshold), strconv.FormatFloat(rules.ReviewThreshold, 'f', -1, 64))})
 		}
 	}
 	if lowOCR {
@@ -572,4 +572,18 @@ func formatAmount(a money.Amount) string {
 		s += " " + a.Currency
 	}
 	return s
+}
+
+// under writes confidence c, which is under threshold t, with two
+// decimals, or with as many more as it takes not to read as t or over it
+// (found from outside: "0.75 is under the review threshold 0.75" for
+// 0.7473).
+func under(c, t float64) string {
+	for prec := 2; prec < 6; prec++ {
+		s := strconv.FormatFloat(c, 'f', prec, 64)
+		if v, _ := strconv.ParseFloat(s, 64); v < t {
+			return s
+		}
+	}
+	return strconv.FormatFloat(c, 'f', -1, 64)
 }
