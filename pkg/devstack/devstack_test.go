@@ -150,17 +150,25 @@ func TestRestartKeepsState(t *testing.T) {
 	}
 }
 
-// TestIncompatibleSchemaRefusesStart registers, under a Docket subject, a
-// schema the current one cannot read; a service in register or verify mode
-// must then refuse to start, naming the subject.
-func TestIncompatibleSchemaRefusesStart(t *testing.T) {
+// registryStack starts a stack of one partition and returns it with a
+// client of its registry; the stack closes with the test.
+func registryStack(t *testing.T) (*devstack.Stack, *sr.Client) {
+	t.Helper()
 	s := start(t, devstack.Config{DataDir: t.TempDir(), KafkaAddr: dockettest.FreeAddr(t), RegistryAddr: dockettest.FreeAddr(t), Partitions: 1})
-	defer s.Close()
-	ctx := context.Background()
+	t.Cleanup(s.Close)
 	rc, err := sr.NewClient(sr.URLs(s.RegistryURL))
 	if err != nil {
 		t.Fatal(err)
 	}
+	return s, rc
+}
+
+// TestIncompatibleSchemaRefusesStart registers, under a Docket subject, a
+// schema the current one cannot read; a service in register or verify mode
+// must then refuse to start, naming the subject.
+func TestIncompatibleSchemaRefusesStart(t *testing.T) {
+	_, rc := registryStack(t)
+	ctx := context.Background()
 	subject := events.Subject(events.TopicSubmitted)
 	foreign := `{"type":"record","name":"DocumentSubmitted","namespace":"docket","fields":[{"name":"legacy_id","type":"long"}]}`
 	if _, err := rc.CreateSchema(ctx, subject, sr.Schema{Schema: foreign, Type: sr.TypeAvro}); err != nil {
@@ -182,13 +190,8 @@ func TestIncompatibleSchemaRefusesStart(t *testing.T) {
 // client on loopback, and refuses what a web page can send: a rebound
 // Host, a cross-site call, a text/plain body. Subjects survive them.
 func TestRegistryRefusesBrowsers(t *testing.T) {
-	s := start(t, devstack.Config{DataDir: t.TempDir(), KafkaAddr: dockettest.FreeAddr(t), RegistryAddr: dockettest.FreeAddr(t), Partitions: 1})
-	defer s.Close()
+	s, rc := registryStack(t)
 	ctx := context.Background()
-	rc, err := sr.NewClient(sr.URLs(s.RegistryURL))
-	if err != nil {
-		t.Fatal(err)
-	}
 	const subject = "probe-value"
 	if _, err := rc.CreateSchema(ctx, subject, sr.Schema{Schema: `"string"`, Type: sr.TypeAvro}); err != nil {
 		t.Fatalf("a registry client on loopback: %v", err)

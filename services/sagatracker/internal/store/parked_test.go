@@ -23,9 +23,6 @@ func TestParkedCount(t *testing.T) {
 			o.Control = &projection.Control{Parked: &projection.ParkedOp{ID: id, Reason: "structural failure: " + id}}
 		}
 	}
-	unpark := func(id string) opt {
-		return func(o *projection.Op) { o.Control = &projection.Control{Unparked: id} }
-	}
 	check := func(step string, parked, active, waiting int64) {
 		t.Helper()
 		st, err := s.Stats(ctx, "", t0.Add(time.Hour), time.Hour, false)
@@ -53,9 +50,9 @@ func TestParkedCount(t *testing.T) {
 	if err != nil || w.ParkedID != "p2" {
 		t.Fatalf("shown parked item %q, %v; want the latest, p2", w.ParkedID, err)
 	}
-	f.apply("w", "acme", 4, "", "", 0, unpark("p1"))
+	f.apply("w", "acme", 4, "", "", 0, unparks("p1"))
 	check("one item left", 1, 0, 1)
-	f.apply("w", "acme", 5, "", "", 0, unpark("p2"))
+	f.apply("w", "acme", 5, "", "", 0, unparks("p2"))
 	check("none left", 0, 0, 1)
 	if w, _ = s.Get(ctx, "w"); w.ParkedID != "" {
 		t.Errorf("shown parked item %q after the last left", w.ParkedID)
@@ -91,9 +88,6 @@ func TestReplayClosesTheParkedItemsReview(t *testing.T) {
 				Candidates: "[]", Flags: "[]", Parked: parked}}
 		}
 	}
-	unpark := func(id string) opt {
-		return func(o *projection.Op) { o.Control = &projection.Control{Unparked: id} }
-	}
 	open := func(step string, want ...string) {
 		t.Helper()
 		w, err := s.Get(ctx, "w")
@@ -117,8 +111,13 @@ func TestReplayClosesTheParkedItemsReview(t *testing.T) {
 	f.apply("w", "acme", 1, projection.StatusWaitingReview, "review", 40, review("p1")) // key w-1
 	f.apply("w", "acme", 2, "", "", 0, review(""))                                      // key w-2: the model's doubt
 	open("parked and reviewed", "w-1", "w-2")
-	f.apply("w", "acme", 3, "", "", 0, unpark("p1"))
+	f.apply("w", "acme", 3, "", "", 0, unparks("p1"))
 	open("replayed", "w-2")
 	f.apply("w", "acme", 4, "", "", 0, review("p2")) // key w-4: failed again
 	open("failed again", "w-2", "w-4")
+}
+
+// unparks is an op that unparks item id.
+func unparks(id string) opt {
+	return func(o *projection.Op) { o.Control = &projection.Control{Unparked: id} }
 }
