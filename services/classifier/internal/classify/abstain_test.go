@@ -300,6 +300,13 @@ func TestDecideOutsideTypes(t *testing.T) {
 		{"a german judgment by its court", unsure{[]events.Candidate{c("contract", 0.9)}, ""}, "Amtsgericht München\nAz. 233 C 4412/26\n\nIm Namen des Volkes\nEndurteil", "other", true, true, "court letter"},
 		{"an order's register court is no court's letter", unsure{[]events.Candidate{c("purchase_order", 0.99)}, ""}, "Bestellung 4471\nAmtsgericht Stuttgart HRB 731204 · USt-IdNr. DE284716530\nHauptstraße 4, 80331 München", "purchase_order", false, false, ""},
 		{"an argentine recibo de haberes", taxForm, "RECIBO DE HABERES – Ley 20.744\nEmpleador: Clínica San Martín S.A.\nSueldo básico 1.250.000,00", "other", true, true, "payslip"},
+		// Found from outside (forty-eighth trial): a Turkish quotation
+		// e-mailed under its subject, recorded as a purchase order at 1.00;
+		// an employee's expense claim recorded as an insurance claim at
+		// 1.00; an insurer's claim form for medical expenses is a claim.
+		{"a turkish quotation by its e-mail's subject", unsure{[]events.Candidate{c("purchase_order", 0.999)}, ""}, "Konu: Fiyat Teklifi - TKF-2026-1142\nKimden: Deniz Arslan <deniz.arslan@marmarahidrolik.com.tr>\nKime: satinalma@anadolumetal.com.tr", "other", true, true, "quotation"},
+		{"an employee's expense claim", unsure{[]events.Candidate{c("insurance_claim", 0.998)}, ""}, "STRAITS ELECTRONICS MANUFACTURING PTE. LTD.\nSTAFF EXPENSE CLAIM FORM\n\nEmployee name:   Lim Jia Hui", "other", true, true, "expense claim"},
+		{"an insurer's medical expenses claim", unsure{[]events.Candidate{c("insurance_claim", 0.99)}, ""}, "TRAVEL INSURANCE\nMEDICAL EXPENSES CLAIM FORM\nPolicy no: TR-4471", "insurance_claim", false, false, ""},
 		// Found from outside (thirty-sixth trial): a quotation offered as
 		// a purchase order at 1.00.
 		{"a quotation the model calls an order", unsure{[]events.Candidate{c("purchase_order", 0.998)}, ""}, "NAKAMURA PRECISION MACHINERY CO., LTD.\nTel +81-3-6435-2210\n\nQUOTATION\nQuotation No.: Q-2026-1193      Date: 1 December 2026", "other", true, true, "quotation"},

@@ -60,11 +60,19 @@ var outsideKinds = []struct {
 	// before its number ("QUOTATION", "Quotation No.: Q-2026-1193",
 	// "Angebot Nr. 4471"), not "Quote the order number on your invoice"
 	// nor an order's "Quotation ref.".
-	{"quotation", prefilter.MustCompile(`(?i)^(?:(?:sales|price|service)\s+)?(?:quotation|quote|angebot|kostenvoranschlag|offerte|offert|devis|cotizaci[óo]n|presupuesto|preventivo|or[çc]amento|tilbud|tarjous|nab[íi]dka|[áa]raj[áa]nlat|oferta\s+(?:handlowa|cenowa|comercial)|b[áa]o\s+gi[áa]|sebut\s+harga|penawaran\s+harga|見積書|御見積書)(?:\s*$|\s*:?\s*(?:no\b\.?|nr\b\.?|n[°º]|num[ée]ro|number|#)|\s+[A-Z]{0,4}[-/]?\d|\s{2,})|^(?:見積書|御見積書)`)},
+	// Found from outside (forty-eighth trial): a Turkish quotation sent
+	// as an e-mail, "Konu: Fiyat Teklifi - TKF-2026-1142", recorded as a
+	// purchase order at 1.00; an e-mail's subject names it as a title.
+	{"quotation", prefilter.MustCompile(`(?i)^(?:(?:subject|betreff|objet|asunto|oggetto|assunto|onderwerp|ämne|emne|aihe|temat|předmět|konu|subiect)\s*:\s*(?:(?:re|fwd?|aw|wg|tr|sv|vs)\s*:\s*)*)?(?:(?:sales|price|service)\s+)?(?:quotation|quote|angebot|kostenvoranschlag|offerte|offert|devis|cotizaci[óo]n|presupuesto|preventivo|or[çc]amento|tilbud|tarjous|nab[íi]dka|cenov[áa]\s+nab[íi]dka|[áa]raj[áa]nlat|oferta\s+(?:handlowa|cenowa|comercial|de\s+pre[țţt])|ofert[ăa]\s+de\s+pre[țţt]|f[iİ]yat\s+tekl[iİ]f[iİ]|b[áa]o\s+gi[áa]|sebut\s+harga|penawaran\s+harga|見積書|御見積書)(?:\s*$|\s*:?\s*(?:no\b\.?|nr\b\.?|n[°º]|num[ée]ro|number|#)|\s+[A-Z]{0,4}[-/]?\d|\s*[-–—]\s+\S|\s{2,})|^(?:見積書|御見積書)`)},
 	// Found from outside (fortieth trial's retraining): a Slovenian
 	// school council's minutes, "ZAPISNIK", offered as a contract at
 	// 0.49. Minutes record a meeting; they bind no one.
 	{"minutes", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:minutes\s+of\s+(?:the\s+|a\s+)?(?:\p{L}+\s+){0,3}?meeting|meeting\s+minutes|zapisnik|zápis\s+(?:z\s+jednání|ze\s+schůze|z\s+porady)|zápisnica|notulen|pöytäkirja|jegyzőkönyv|protokół\s+z\s+(?:posiedzenia|zebrania)|procès-verbal\s+(?:de\s+(?:la\s+)?réunion|d['’]assemblée|du\s+conseil)|verbale\s+di\s+(?:riunione|assemblea)|acta\s+de\s+(?:la\s+)?(?:reunión|asamblea)|ata\s+da\s+(?:reunião|assembleia)|(?:sitzungs|besprechungs|versammlungs)protokoll|protokoll\s+der\s+(?:sitzung|versammlung|besprechung)|mötesprotokoll|styrelseprotokoll|møtereferat|mødereferat|referat\s+fra\s+(?:møte|mødet))(?:$|[^\p{L}])`)},
+	// Found from outside (forty-eighth trial): an employee's expense
+	// claim recorded as an insurance claim at 1.00. What an employer
+	// pays back is no insurer's business; an insurer's "medical expenses
+	// claim" names no employee.
+	{"expense claim", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:staff|employee|employees['’]?|business|travel\s+and)\s+expenses?\s+(?:claim|report|form)|expense\s+report|expenses?\s+reimbursement\s+(?:claim|form|request)|reisekostenabrechnung|spesenabrechnung|auslagenerstattung|note\s+de\s+frais|nota\s+spese|liquidaci[óo]n\s+de\s+gastos|relat[óo]rio\s+de\s+despesas|onkostendeclaratie|onkostennota|reser[äa]kning|utl[äa]ggsr[äa]kning|utleggsskjema|udl[æa]gsafregning|matkalasku|rozliczenie\s+(?:koszt[óo]w\s+podr[óo][żz]y|delegacji)|cestovn[íi]\s+p[řr][íi]kaz|masraf\s+beyan\p{L}*|decont\s+de\s+cheltuieli)(?:$|[^\p{L}])`)},
 	{"curriculum vitae", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 

@@ -29,6 +29,10 @@ func TestTitledTypes(t *testing.T) {
 		{"Invoice amount                       €412.50\nInvoice date: 14/08/2024", nil},
 		{"TALLERES HERMANOS GIL, S.L.\n\nRECIBÍ\n\nde D.ª Lucía Ferrer Navarro", []string{"receipt"}},
 		{"Lohnausweis - Certificat de salaire - Certificato di salario\nA [X] Lohnausweis", []string{"tax_form"}},
+		// Found from outside (forty-eighth trial): a credit note e-mailed
+		// under its subject, typed other at 0.74; the README counts it an
+		// invoice.
+		{"Subject: Credit Note CN-08812 against Invoice INV-55190 (damaged cartons)\n\nDear Purchase Ledger team,", []string{"invoice"}},
 		// Found from outside (forty-seventh trial): a broadband and mobile
 		// bill whose second page is its account's history, recorded as a
 		// bank statement at 0.98; a utility's bill by what it bills.
