@@ -22,6 +22,9 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (forty-eighth trial): a signature's direct
+		// line split by a line break.
+		{"a direct line split by a line break", "Owen Pritchard\nDirect line: 01924\n886 215", []string{"01924\n886 215"}},
 		// Found from outside (forty-seventh trial): a form's field holding
 		// a mobile's ten digits run together, under its label only.
 		{"a mobile's digits run together under its label", "Mobile: 9840217635", []string{"9840217635"}},

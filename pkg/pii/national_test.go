@@ -116,6 +116,9 @@ func TestNationalIDs(t *testing.T) {
 		{"a norwegian label misread", "Fedselsnr.: 150372 41234", []string{"150372 41234"}},
 		{"a swiss permit's number under a bilingual label", "AUSLÄNDERAUSWEIS\nAusweis-Nr. / N°: E48213076", []string{"E48213076"}},
 		{"a customer number for the invoice", "Número de cliente para fatura: 238174654", nil},
+		// Found from outside (forty-eighth trial): a Singapore Employment
+		// Pass's card serial number.
+		{"an employment pass's card serial number", "EMPLOYMENT PASS\nCard Serial No.: 4G7182936", []string{"4G7182936"}},
 		// Found from outside (forty-seventh trial): a Polish identity
 		// card's number after "dowód osobisty nr".
 		{"a polish identity card's number", "legitymujący się dowodem: dowód osobisty nr AYM541882", []string{"AYM541882"}},

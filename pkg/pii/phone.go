@@ -111,7 +111,10 @@ const phoneWhose = `gratuito|gratuita|gratis|gratuit|kostenlos|kostenfrei|free|p
 const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservice|schadenhotline|marca[çc][õo]es|assistenza clienti|servizio clienti|customer service|customer care|kundenservice|kundendienst|service clients?|service client[eè]le|atenci[oó]n al cliente|servicio al cliente|klantenservice|obs[łl]uga klienta|kundtj[äa]nst|kundcent(?:er|ret)|kundeservice|apoio ao cliente|servi[cç]o de apoio|piquete(?: de \p{L}+)?|linha de apoio|apoio a \p{L}+|hotline|helpline|st[öo]rungsdienst|bereitschaftsdienst|pronto intervento|cita previa|pedir cita|prenotazioni|terminvereinbarung|prise de rendez-vous|afspraak maken|appointments?|secretariado(?: de \p{L}+)?|secretar[ií]a(?: de \p{L}+)?|segreteria(?: di \p{L}+)?|sekretariat|secr[ée]tariat|` +
 	// A Mexican insurer's call centre, open round the clock (found from
 	// outside, forty-sixth trial: "Cabina 24 h: 800 112 7790").
-	`cabina(?: de atenci[oó]n| telef[oó]nica)?(?: 24 ?(?:h|hrs?|horas))?`
+	`cabina(?: de atenci[oó]n| telef[oó]nica)?(?: 24 ?(?:h|hrs?|horas))?|` +
+	// A person's own line in a signature, "Direct line: 01924⏎886 215"
+	// (found from outside, forty-eighth trial: split by a line break).
+	`direct line|direct dial`
 
 // labelWhose is what may follow a phone label's word to say whose number
 // it is: a word of phoneWhose ("Teléfono gratuito", "Tel. (home)"), or any
