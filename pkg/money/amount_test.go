@@ -387,6 +387,11 @@ func TestAmountForms(t *testing.T) {
 		{"an austrian overdraft's rahmen", "Verfügbarer Betrag: EUR 6.791,89 (inkl. Rahmen EUR 2.500,00)", []string{"6791.89 EUR currency"}},
 		{"a fee's band", "Application for probate (estate over £5,000)           £300.00", []string{"300.00 GBP currency"}},
 		{"a receipt's items OCR set apart, a capsule's dose", "GREENLEAF PHARMACY PTE LTD\nAmoxicillin 500mg cap x21 14.70\n\nLoratadine 10mg tab x10 8.90\n\nParacetamol 500mg tab x20 4.20\nSUBTOTAL 46.70", []string{"14.70 label", "8.90 label", "4.20 label", "46.70 label"}},
+		// Found from outside (forty-eighth trial): an Italian statement's
+		// Dare and Avere columns, a sum after its month, a count of cartons.
+		{"an italian statement's dare and avere", "Data Valuta Descrizione Dare Avere\n03/10 03/10 Bonifico a Fonderia Bresciana SpA 12.300,00\n20/10 20/10 Stipendi ottobre 21.880,00", []string{"12300.00 column", "21880.00 column"}},
+		{"a count of cartons", "please find our credit note for the 1,200 cartons\nrejected at goods-in", []string{}},
+		{"a day after its month", "Due: Oct 14, 2026", []string{}},
 		{"a paragraph's number over a total is no item", "The meeting is at 14.30\n\nWe enclose our invoice.\nTotal 250.00", []string{"250.00 label"}},
 		// Found from outside (forty-first trial): a company's "(Pty) Ltd",
 		// a payslip's UIF, the roads agency's toll say South Africa.

@@ -72,8 +72,10 @@ var (
 		// A German statement's balance, a Dutch payslip's pay, allowances
 		// and holiday pay, and a Malaysian one's (thirty-sixth trial: a
 		// Kontoauszug's balances and a loonstrook's salary and net pay,
-		// written without a currency, were no money).
-		`|kontostand|stan konta|stan rachunku|salaris|brutoloon|nettoloon|loon|toeslag|vergoeding|reiskostenvergoeding|vakantiegeld|loonheffing|uitbetaald|gaji pokok|gaji bersih|elaun|pendapatan|potongan`
+		// written without a currency, were no money); an Italian
+		// statement's debit and credit columns, "Dare" and "Avere"
+		// (forty-eighth trial: a scan's six movements were no money).
+		`|kontostand|stan konta|stan rachunku|dare|avere|salaris|brutoloon|nettoloon|loon|toeslag|vergoeding|reiskostenvergoeding|vakantiegeld|loonheffing|uitbetaald|gaji pokok|gaji bersih|elaun|pendapatan|potongan`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
