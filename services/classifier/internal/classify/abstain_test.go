@@ -338,3 +338,36 @@ func TestDecideOutsideTypes(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideTitledLaterPage: a later page titled as a document of a type
+// holds a bundle for review behind a covering letter the model calls
+// other, and an insurance policy's schedule behind a renewal letter
+// whatever the model said (found from outside, forty-ninth trial); a
+// claim's attached repair invoice does not.
+func TestDecideTitledLaterPage(t *testing.T) {
+	c := func(typ string, p float64) events.Candidate { return events.Candidate{Type: typ, Score: p} }
+	for _, tt := range []struct {
+		name    string
+		clf     unsure
+		body    string
+		flagged bool
+	}{
+		{"a receipt behind a covering letter", unsure{[]events.Candidate{c("other", 0.96), c("receipt", 0.02)}, ""},
+			"Dear Mr van der Merwe,\n" + strings.Repeat("We thank you for your payment of this month.\n", 10) + "Yours sincerely\n\f\f OFFICIAL RECEIPT\nReceipt no. 4471\nAmount: R 3,865.00", true},
+		{"a policy schedule behind a renewal letter", unsure{[]events.Candidate{c("insurance_claim", 0.91), c("contract", 0.05)}, ""},
+			"Your home insurance renewal\nDear Ms Hartley,\n" + strings.Repeat("Your policy renews on 1 January; nothing needs doing.\n", 10) + "Kind regards,\nClaire Dunn\n\fPOLICY SCHEDULE\nPolicy number HH-2291", true},
+		{"a claim's attached repair invoice", unsure{[]events.Candidate{c("insurance_claim", 0.99), c("invoice", 0.01)}, ""},
+			"MOTOR CLAIM FORM\nPolicy no: AU-4471\n\fATTACHMENT A - REPAIR INVOICE\nTotal 1,200.00", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := classify.NewEngine(tt.clf, policy.Default(), "builtin").Decide(context.Background(), "acme", classify.Text{Body: tt.body, Bytes: int64(len(tt.body))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			flagged := slices.ContainsFunc(d.Flags, func(f events.Flag) bool { return f.Kind == classify.RuleTitlePage })
+			if flagged != tt.flagged || tt.flagged && !d.Review {
+				t.Fatalf("type %s, review %v, flags %+v; want flagged %v and reviewed", d.Type, d.Review, d.Flags, tt.flagged)
+			}
+		})
+	}
+}

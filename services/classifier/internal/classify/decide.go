@@ -43,6 +43,7 @@ const (
 	// a type no tax office sends.
 	RuleTaxAuthority = "model.tax_authority"
 	RuleTitle        = "model.title_disagrees"
+	RuleTitlePage    = "model.page_titled"
 	RuleEmptyText    = "text.empty"
 	// RuleTextUnread: the text is longer than the rules read
 	// (layout.MaxRuleBytes): its amounts and personal data past that
@@ -286,6 +287,21 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			fired = append(fired, RuleTitle)
 			d.Context["model.titled"] = fmt.Sprintf("%.60q", titleLine)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names an insurance policy's schedule, a contract and an insurance document: a person decides; the model said %s (%.2f)", titleLine, d.Type, d.Confidence)})
+		}
+		// A later page titled as a document of a type: behind a covering
+		// letter the model calls other, the bundle's own document ("OFFICIAL
+		// RECEIPT" on page 3), or an insurance policy's schedule behind a
+		// renewal letter, whatever the model said: a person decides which
+		// the bundle is, offered the model's type (found from outside,
+		// forty-ninth trial: both recorded under the letter's reading).
+		// Other pages' titles are a bundle's attachments, which a claim's
+		// repair invoice and a discharge summary's bill are too.
+		if !noop && !slices.Contains(fired, RuleTitle) && !slices.Contains(fired, RuleOutside) {
+			if typ, page, line, ok := pageTitled(body, d.Type); ok && (d.Type == TypeOther || policySchedule.MatchString(line)) {
+				ambiguous = true
+				fired = append(fired, RuleTitlePage)
+				d.Flags = append(d.Flags, events.Flag{Kind: RuleTitlePage, Detail: fmt.Sprintf("page %d's title %.60q names %s; the model said %s (%.2f) of the whole", page, line, typ, d.Type, d.Confidence)})
+			}
 		}
 		if p.Model != nil {
 			d.Model = events.Model{Name: p.Model.Name, Version: p.Model.Version + "+policy." + e.policyVersion}

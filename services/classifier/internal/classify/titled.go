@@ -206,3 +206,21 @@ func lineTypes(l string, words int) []string {
 	}
 	return out
 }
+
+// pageTitled returns the first later page of text (after a form feed)
+// whose title names one type other than typ, that type, the page's number
+// and its title line: a bundle's other document, "OFFICIAL RECEIPT" on
+// the third page behind a covering letter, "POLICY SCHEDULE" behind a
+// renewal letter (found from outside, forty-ninth trial: both recorded
+// under the covering letter's type). A page that names typ too, or two
+// types, says nothing.
+func pageTitled(text, typ string) (other string, page int, line string, ok bool) {
+	pages := strings.Split(text, "\f")
+	for i, pg := range pages[1:] {
+		types, l := titledTypes(pg)
+		if len(types) == 1 && types[0] != typ {
+			return types[0], i + 2, l, true
+		}
+	}
+	return "", 0, "", false
+}
