@@ -123,6 +123,13 @@ func Amounts(text string) []Amount {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && (decimals[c.column] || c.a.Basis == BasisColumn && anyDecimals) {
 			continue
 		}
+		if c.a.Basis == BasisLabel && !c.tok.decimals && !c.tok.grouped && centsNext.MatchString(lt.RightOf(c.a.End)) {
+			// An integer right before a row's sums with their cents is the
+			// row's reference: a store's number, "CARD PAYMENT TESCO
+			// STORES 2231  62.67  5,928.36" (found from outside,
+			// forty-ninth trial).
+			continue
+		}
 		switch c.a.Currency {
 		case "":
 			bare = append(bare, len(out))
@@ -1057,6 +1064,9 @@ var (
 	monthBefore = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])` + monthWord + `\.?,?[ \-](?:de )?(?:\d{1,2}(?:st|nd|rd|th)?,? )?$`)
 	perUnit     = regexp.MustCompile(`^(?i:day|night|hour|hr|h|week|wk|month|mo|year|yr|person|pp|unit|item|kg|km|mile|kwh|m2|m²|sqm|sq ft|page|word|session|visit)\b`)
 	sharePlus   = regexp.MustCompile(`^\+\d{1,3}(?:[.,]\d+)? ?%`)
+	// streetAfter: a street's name after its number, one to three
+	// capitalised words and the kind of street.
+	streetAfter = regexp.MustCompile(`^ (?:\p{Lu}[\p{L}'.-]*[ \t]+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr|Drive|Way|Pl|Place|Ct|Court|Hwy|Highway|Pkwy|Parkway)\b`)
 	// sectionAfter: a law's section sign after its number, as
 	// Hungarian cites it, "85. §".
 	sectionAfter = regexp.MustCompile(`^\.? ?§`)
@@ -1175,6 +1185,11 @@ func shapeOK(text string, loc *locale, n number) bool {
 	}
 	if sharePlus.MatchString(right) {
 		// "1+1%": shares of a tax, not a sum.
+		return false
+	}
+	if streetAfter.MatchString(text[n.end:min(len(text), n.end+48)]) {
+		// A street's number, "401 Mission St, Suite 900" (found from
+		// outside, forty-ninth trial: a preparer's footer was a sum).
 		return false
 	}
 	if sectionAfter.MatchString(right) || fxPairAfter.MatchString(right) && unitAmount(n.raw) || fxPairBefore.MatchString(left) {
@@ -1910,8 +1925,9 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		// were no money, its total alone written "₺").
 		a.Currency, a.Basis = cur, BasisLabel
 		return a, column, true
-	case n.decimals && strings.HasSuffix(strings.TrimSpace(left), "@"):
-		// A unit price: "58 days @ 3.10".
+	case twoDecimals(n) && strings.HasSuffix(strings.TrimSpace(left), "@"):
+		// A unit price: "58 days @ 3.10"; not a rate's multiplier,
+		// "Overtime 12h @ 1.5" (found from outside, forty-ninth trial).
 		a.Currency, a.Basis = cur, BasisLabel
 		return a, column, true
 	case rowKind == labelMoney && above:
@@ -2322,6 +2338,9 @@ func Largest(amounts []Amount) (Amount, bool) {
 	}
 	return best, found
 }
+
+// centsNext is a sum with its cents right after a number and its spaces.
+var centsNext = regexp.MustCompile(`^[ \t]+[-+]?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\b`)
 
 // owedToDate is a bill's sum so far, "TOTAL CHARGES TO DATE" on a
 // hospital's interim bill: what is owed now, a transaction's amount.

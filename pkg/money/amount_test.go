@@ -387,6 +387,10 @@ func TestAmountForms(t *testing.T) {
 		{"an austrian overdraft's rahmen", "Verfügbarer Betrag: EUR 6.791,89 (inkl. Rahmen EUR 2.500,00)", []string{"6791.89 EUR currency"}},
 		{"a fee's band", "Application for probate (estate over £5,000)           £300.00", []string{"300.00 GBP currency"}},
 		{"a receipt's items OCR set apart, a capsule's dose", "GREENLEAF PHARMACY PTE LTD\nAmoxicillin 500mg cap x21 14.70\n\nLoratadine 10mg tab x10 8.90\n\nParacetamol 500mg tab x20 4.20\nSUBTOTAL 46.70", []string{"14.70 label", "8.90 label", "4.20 label", "46.70 label"}},
+		// Found from outside (forty-ninth trial): a store's number before
+		// a statement row's sums, a street's number.
+		{"a store's number before a row's sums", "Date       Description                      Paid out  Balance\n23 Feb 26  CARD PAYMENT TESCO STORES 2231  62.67  5,928.36", []string{"62.67 column", "5928.36 column"}},
+		{"a street's number", "Prepared by Redwood Tax & Accounting LLP · 401 Mission St, Suite 900, San Francisco", []string{}},
 		// Found from outside (forty-eighth trial): an Italian statement's
 		// Dare and Avere columns, a sum after its month, a count of cartons.
 		{"an italian statement's dare and avere", "Data Valuta Descrizione Dare Avere\n03/10 03/10 Bonifico a Fonderia Bresciana SpA 12.300,00\n20/10 20/10 Stipendi ottobre 21.880,00", []string{"12300.00 column", "21880.00 column"}},
