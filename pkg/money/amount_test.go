@@ -390,6 +390,7 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (forty-ninth trial): a store's number before
 		// a statement row's sums, a street's number.
 		{"a store's number before a row's sums", "Date       Description                      Paid out  Balance\n23 Feb 26  CARD PAYMENT TESCO STORES 2231  62.67  5,928.36", []string{"62.67 column", "5928.36 column"}},
+		{"an exchange rate after @", "26/10    RYANAIR DUBLIN (EUR 284.60 @ 1.1626)      244.80", []string{"284.60 EUR currency"}},
 		{"a street's number", "Prepared by Redwood Tax & Accounting LLP · 401 Mission St, Suite 900, San Francisco", []string{}},
 		// Found from outside (forty-eighth trial): an Italian statement's
 		// Dare and Avere columns, a sum after its month, a count of cartons.
