@@ -3,6 +3,7 @@ package dockettest
 import (
 	"context"
 	"fmt"
+	"net"
 	"os"
 	"strings"
 	"sync"
@@ -86,10 +87,44 @@ func NewRealKafka(t testing.TB, partitions int32, topics []string) *Kafka {
 	ctx, cancel := context.WithTimeout(context.Background(), 2*time.Minute)
 	defer cancel()
 	if err := reset(ctx, adm); err != nil {
-		t.Fatalf("reset the shared cluster: %v", err)
+		// A node of the shared cluster that died (on a loaded machine
+		// one refused connections after the cluster had started, found
+		// in CI) is started again before the reset is tried once more.
+		if restarted := heal(ctx, c); len(restarted) == 0 {
+			t.Fatalf("reset the shared cluster: %v", err)
+		} else if err := reset(ctx, adm); err != nil {
+			t.Fatalf("reset the shared cluster after restarting nodes %v: %v", restarted, err)
+		} else {
+			t.Logf("the shared cluster's nodes %v had stopped: started again", restarted)
+		}
 	}
 	createTopics(ctx, t, adm, partitions, topics)
 	return &Kafka{Real: c, Addrs: c.Bootstrap(), Kind: ApacheKafka}
+}
+
+// heal starts again every node of c that is not running and waits for the
+// cluster to be ready; it returns the nodes it started.
+func heal(ctx context.Context, c *kafkacluster.Cluster) []int32 {
+	var restarted []int32
+	for _, n := range c.Nodes {
+		if n.Pid() == 0 && c.StartNode(n.ID) == nil {
+			restarted = append(restarted, n.ID)
+		}
+	}
+	for _, id := range restarted {
+		// The controller may still list a killed node as registered, so
+		// WaitReady alone can pass before the node listens again.
+		for addr := c.Node(id).Plain; ctx.Err() == nil; time.Sleep(250 * time.Millisecond) {
+			if conn, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
+				conn.Close()
+				break
+			}
+		}
+	}
+	if len(restarted) > 0 {
+		_ = c.WaitReady(ctx)
+	}
+	return restarted
 }
 
 // NewOwnRealKafka starts a real three-node cluster for t alone
