@@ -4,6 +4,7 @@ import (
 	"context"
 	"encoding/json"
 	"fmt"
+	"net"
 	"net/http"
 	"net/http/pprof"
 	"sort"
@@ -13,6 +14,8 @@ import (
 	"github.com/prometheus/client_golang/prometheus"
 	"github.com/prometheus/client_golang/prometheus/collectors"
 	"github.com/prometheus/client_golang/prometheus/promhttp"
+
+	"github.com/docket-run/docket/pkg/auth"
 )
 
 // Check reports whether one dependency is usable; nil means yes.
@@ -140,7 +143,15 @@ func (s *Server) Start(addr string) (string, error) {
 	if err != nil {
 		return "", fmt.Errorf("listen for metrics and probes on %s: %w", addr, err)
 	}
-	s.srv = &http.Server{Handler: s.Handler(), ReadHeaderTimeout: 5 * time.Second}
+	h := s.Handler()
+	if ta, ok := l.Addr().(*net.TCPAddr); ok && ta.IP.IsLoopback() {
+		// On loopback (the embedded mode) only loopback Host names, as
+		// the suite's other open APIs: a page that rebinds its DNS name
+		// to 127.0.0.1 reads no metrics (found from outside). Off
+		// loopback Prometheus scrapes by the pod's address.
+		h = auth.LoopbackOnly(h)
+	}
+	s.srv = &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second}
 	srv := s.srv
 	// Serve returns only on Shutdown or a broken listener; either way the
 	// probes stop answering, which an orchestrator sees and acts on.

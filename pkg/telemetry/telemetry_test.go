@@ -110,3 +110,30 @@ func TestProfiling(t *testing.T) {
 		})
 	}
 }
+
+// TestLoopbackServerAnswersLoopbackHostsOnly: on loopback the metrics and
+// probes answer only loopback Host names, as the embedded suite's other
+// open APIs (found from outside: a rebound name read every /metrics).
+func TestLoopbackServerAnswersLoopbackHostsOnly(t *testing.T) {
+	s := NewServer()
+	addr, err := s.Start("127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer s.Shutdown(context.Background())
+	for host, want := range map[string]int{addr: http.StatusOK, "localhost": http.StatusOK, "evil.example": http.StatusMisdirectedRequest} {
+		req, err := http.NewRequest(http.MethodGet, "http://"+addr+"/metrics", nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		req.Host = host
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != want {
+			t.Errorf("Host %s: %d, want %d", host, resp.StatusCode, want)
+		}
+	}
+}

@@ -15,6 +15,7 @@ import (
 	"text/tabwriter"
 	"time"
 
+	"github.com/docket-run/docket/pkg/filewatch"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 )
 
@@ -54,6 +55,9 @@ func ledgerKeysRotate(_ context.Context, args []string, stdout, stderr io.Writer
 	}
 	if *ringFile == "" {
 		*ringFile = devPublicKey()
+	}
+	if err := filewatch.CheckSecret(*keyFile); err != nil {
+		return fmt.Errorf("ledger keys rotate: %w", err)
 	}
 	old, err := ledgerchain.LoadPrivateKey(*keyFile)
 	if err != nil {

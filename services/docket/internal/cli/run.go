@@ -69,6 +69,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return err
 	}
+	if err := lay.checkOpen(os.Getenv("DOCKET_INSECURE")); err != nil {
+		return err
+	}
 	// The services read their API addresses from the environment.
 	for k, v := range lay.env() {
 		if err := os.Setenv(k, v); err != nil {

@@ -427,3 +427,37 @@ func TestOperatorHint(t *testing.T) {
 		}
 	}
 }
+
+// TestRunRefusesOpenEmbeddedListeners: the embedded broker, registry and
+// metrics ports have no authentication and stay on loopback unless
+// DOCKET_INSECURE=true (found from outside: `--kafka 0.0.0.0:29092` let
+// the network read every topic and write past the signed requests).
+func TestRunRefusesOpenEmbeddedListeners(t *testing.T) {
+	for _, c := range []struct {
+		args     []string
+		insecure string
+		refused  string
+	}{
+		{nil, "", ""},
+		{[]string{"--kafka", "0.0.0.0:29092"}, "", "--kafka 0.0.0.0:29092"},
+		{[]string{"--registry", "192.0.2.2:29081"}, "", "--registry 192.0.2.2:29081"},
+		{[]string{"--metrics", "0.0.0.0:29101"}, "", "--metrics 0.0.0.0:29101"},
+		{[]string{"--kafka", "localhost:29092", "--metrics", "[::1]:29101"}, "", ""},
+		{[]string{"--kafka", "0.0.0.0:29092"}, "true", ""},
+	} {
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		kafka, registry := fs.String("kafka", "", ""), fs.String("registry", "", "")
+		p := runPortFlags(fs)
+		if err := fs.Parse(c.args); err != nil {
+			t.Fatal(err)
+		}
+		l, err := p.layout(*kafka, *registry)
+		if err != nil {
+			t.Fatal(err)
+		}
+		err = l.checkOpen(c.insecure)
+		if c.refused == "" && err != nil || c.refused != "" && (err == nil || !errors.Is(err, errUsage) || !strings.Contains(err.Error(), c.refused)) {
+			t.Errorf("%v (DOCKET_INSECURE=%q): %v; want refused %q", c.args, c.insecure, err, c.refused)
+		}
+	}
+}

@@ -206,3 +206,28 @@ func (p runPorts) layout(kafka, registry string) (runLayout, error) {
 // will listen there (see telemetry.Reserve); a variable so that a test can
 // offer a port already named.
 var reservePort = telemetry.Reserve
+
+// checkOpen refuses to put the embedded Kafka broker, schema registry or
+// a metrics port on an address off loopback: none authenticates (found
+// from outside: `--kafka 0.0.0.0:29092` let the network read every topic
+// and write past the signed requests). The services' APIs refuse such an
+// address themselves; DOCKET_INSECURE=true (insecure) allows all of them.
+func (l runLayout) checkOpen(insecure string) error {
+	if open, _ := strconv.ParseBool(insecure); open {
+		return nil
+	}
+	// flag, what, address
+	addrs := [][3]string{{"kafka", "Kafka broker", l.kafka}, {"registry", "schema registry", l.registry}}
+	for _, name := range metricsOrder {
+		addrs = append(addrs, [3]string{"metrics", name + "'s metrics", l.ops[name]})
+	}
+	addrs = append(addrs, [3]string{"metrics", "console's metrics", l.consoleOps})
+	for _, a := range addrs {
+		host, _, _ := net.SplitHostPort(a[2])
+		if ip := net.ParseIP(host); host == "localhost" || ip != nil && ip.IsLoopback() {
+			continue
+		}
+		return fmt.Errorf("%w: --%s %s: the embedded suite's %s has no authentication and listens on loopback only; set DOCKET_INSECURE=true to open it", errUsage, a[0], a[2], a[1])
+	}
+	return nil
+}

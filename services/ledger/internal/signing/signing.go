@@ -13,6 +13,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"github.com/docket-run/docket/pkg/filewatch"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 )
 
@@ -28,6 +29,12 @@ const (
 // ledger trust.
 func Load(keyFile, devDir string, log *slog.Logger) (ed25519.PrivateKey, error) {
 	if keyFile != "" {
+		// The key signs the system of record: refused when others may
+		// read it, like every secret file (found from outside: a key at
+		// 0644 signed records without a word).
+		if err := filewatch.CheckSecret(keyFile); err != nil {
+			return nil, fmt.Errorf("ledger signing key: %w", err)
+		}
 		k, err := ledgerchain.LoadPrivateKey(keyFile)
 		if err != nil {
 			return nil, err
@@ -42,6 +49,9 @@ func Load(keyFile, devDir string, log *slog.Logger) (ed25519.PrivateKey, error) 
 	k, err := ledgerchain.LoadPrivateKey(privPath)
 	switch {
 	case err == nil:
+		if err := filewatch.CheckSecret(privPath); err != nil {
+			return nil, fmt.Errorf("ledger development key: %w", err)
+		}
 		if err := writePublic(devDir, k); err != nil {
 			return nil, err
 		}

@@ -3,6 +3,7 @@ package signing
 import (
 	"bytes"
 	"crypto/ed25519"
+	"errors"
 	"io"
 	"log/slog"
 	"os"
@@ -10,6 +11,7 @@ import (
 	"testing"
 	"time"
 
+	"github.com/docket-run/docket/pkg/filewatch"
 	"github.com/docket-run/docket/pkg/ledgerchain"
 )
 
@@ -76,5 +78,32 @@ func TestDevKeyIsGeneratedOnceAndKept(t *testing.T) {
 	// No key file and an unwritable folder: a clear error.
 	if _, err := Load("", "/proc/docket-ledger-key", log); err == nil {
 		t.Error("an unwritable dev key folder was accepted")
+	}
+}
+
+// TestKeyReadableByOthersIsRefused: a signing key others may read is
+// refused, the development key too (found from outside: a key at 0644
+// signed records without a word).
+func TestKeyReadableByOthersIsRefused(t *testing.T) {
+	log := slog.New(slog.NewTextHandler(io.Discard, nil))
+	dir := filepath.Join(t.TempDir(), "ledger")
+	if _, err := Load("", dir, log); err != nil {
+		t.Fatal(err)
+	}
+	priv := filepath.Join(dir, DevPrivateFile)
+	if err := os.Chmod(priv, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load("", dir, log); !errors.Is(err, filewatch.ErrTooOpen) {
+		t.Errorf("development key at 0644: %v, want ErrTooOpen", err)
+	}
+	if _, err := Load(priv, "", log); !errors.Is(err, filewatch.ErrTooOpen) {
+		t.Errorf("key file at 0644: %v, want ErrTooOpen", err)
+	}
+	if err := os.Chmod(priv, 0o640); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := Load(priv, "", log); err != nil {
+		t.Errorf("key file at 0640: %v", err)
 	}
 }
