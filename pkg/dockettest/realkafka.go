@@ -3,7 +3,6 @@ package dockettest
 import (
 	"context"
 	"fmt"
-	"net"
 	"os"
 	"strings"
 	"sync"
@@ -109,16 +108,6 @@ func heal(ctx context.Context, c *kafkacluster.Cluster) []int32 {
 	for _, n := range c.Nodes {
 		if n.Pid() == 0 && c.StartNode(n.ID) == nil {
 			restarted = append(restarted, n.ID)
-		}
-	}
-	for _, id := range restarted {
-		// The controller may still list a killed node as registered, so
-		// WaitReady alone can pass before the node listens again.
-		for addr := c.Node(id).Plain; ctx.Err() == nil; time.Sleep(250 * time.Millisecond) {
-			if conn, err := net.DialTimeout("tcp", addr, time.Second); err == nil {
-				conn.Close()
-				break
-			}
 		}
 	}
 	if len(restarted) > 0 {

@@ -302,13 +302,17 @@ func (c *Cluster) WaitReady(ctx context.Context) error {
 		rctx, cancel := context.WithTimeout(ctx, 2*time.Second)
 		resp, err := req.RequestWith(rctx, cl)
 		cancel()
-		if err == nil && len(resp.Brokers) == len(c.Nodes) {
-			return nil
-		}
-		if err != nil {
+		switch {
+		case err != nil:
 			last = err
-		} else {
+		case len(resp.Brokers) != len(c.Nodes):
 			last = fmt.Errorf("%d of %d brokers registered", len(resp.Brokers), len(c.Nodes))
+		default:
+			// The controller may still list a node that was killed and
+			// started again: registered is not listening.
+			if last = c.listening(); last == nil {
+				return nil
+			}
 		}
 		for _, n := range c.Nodes {
 			if n.exited() {
@@ -325,6 +329,19 @@ func (c *Cluster) WaitReady(ctx context.Context) error {
 		case <-time.After(250 * time.Millisecond):
 		}
 	}
+}
+
+// listening returns an error naming the first node whose PLAINTEXT
+// listener refuses a connection.
+func (c *Cluster) listening() error {
+	for _, n := range c.Nodes {
+		conn, err := net.DialTimeout("tcp", n.Plain, time.Second)
+		if err != nil {
+			return fmt.Errorf("node %d not listening: %w", n.ID, err)
+		}
+		conn.Close()
+	}
+	return nil
 }
 
 // UpsertUsers creates or updates SCRAM-SHA-512 users.
