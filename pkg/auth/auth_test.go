@@ -182,6 +182,9 @@ func TestHTTPGuards(t *testing.T) {
 			if w.Code != c.want || c.body != "" && w.Body.String() != c.body {
 				t.Fatalf("got %d %q, want %d %q", w.Code, w.Body.String(), c.want, c.body)
 			}
+			if got := w.Header().Get("X-Content-Type-Options"); got != "nosniff" {
+				t.Fatalf("X-Content-Type-Options = %q, want nosniff", got)
+			}
 		})
 	}
 }

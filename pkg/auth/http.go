@@ -16,9 +16,11 @@ import (
 // every request as Anonymous, but only when its Host header names this
 // host (LoopbackHost): an API without authentication is meant for
 // loopback, and a web page that rebinds its own DNS name to 127.0.0.1
-// must not reach it.
+// must not reach it. Every answer carries X-Content-Type-Options: nosniff,
+// so that no browser reads an API's JSON as a page or a script.
 func (s *Set) HTTP(realm string, h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
 		if s == nil {
 			LoopbackOnly(h).ServeHTTP(w, r.WithContext(WithPrincipal(r.Context(), Anonymous)))
 			return
@@ -42,9 +44,11 @@ func (s *Set) HTTP(realm string, h http.Handler) http.Handler {
 // LoopbackOnly answers 421 to a request whose Host header does not name
 // this host (LoopbackHost): the guard of an API without authentication
 // against DNS rebinding, where a web page points its own name at 127.0.0.1
-// and calls the API as a same-origin site.
+// and calls the API as a same-origin site. Like HTTP, it sets
+// X-Content-Type-Options: nosniff on every answer.
 func LoopbackOnly(h http.Handler) http.Handler {
 	return http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("X-Content-Type-Options", "nosniff")
 		if !LoopbackHost(r.Host) {
 			writeError(w, http.StatusMisdirectedRequest, "this API runs without authentication and answers only requests addressed to localhost or a loopback address (Host "+r.Host+")")
 			return

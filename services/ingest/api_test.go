@@ -42,6 +42,9 @@ func TestPostAcceptedPublishesSubmitted(t *testing.T) {
 	if resp.StatusCode != http.StatusAccepted {
 		t.Fatalf("status %d %v, want 202", resp.StatusCode, body)
 	}
+	if got := resp.Header.Get("X-Content-Type-Options"); got != "nosniff" {
+		t.Errorf("X-Content-Type-Options = %q, want nosniff", got)
+	}
 	wf := submit.WorkflowID("acme", "order-1")
 	if body["workflow_id"] != wf || body["status_url"] != h.url+"/v1/documents/"+wf || len(body) != 2 {
 		t.Fatalf("answer %v, want exactly workflow_id %s and its status_url", body, wf)

@@ -202,11 +202,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   operator CLI     %s
   parked items     docket dlq list --exception %[10]s (or curl %[10]s/v1/parked)
   model            docket model list --classifier %[13]s
-  ledger API       %[11]s (docket ledger verify --brokers %[1]s --registry %[2]s --public-keys %[5]s/ledger/ledger.pub)
+  ledger API       %[11]s (docket ledger verify --brokers %[1]s --registry %[2]s --public-keys %[14]s)
   web console      %[12]s (workflows, review queue, dead letters, overview)
   metrics          /metrics, /healthz and /readyz of each service:
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, operatorHint(addrs), addrs.exception,
-		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/", dialable(lay.ops["classifier"]))
+		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/", dialable(lay.ops["classifier"]), ledgerRings())
 	for _, name := range metricsOrder {
 		fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", name, dialable(lay.ops[name]))
 	}
@@ -247,6 +247,27 @@ func embeddedAddrs() serviceAddrs {
 		exception: "http://" + dialable(envOr("DOCKET_EXCEPTION_ADDR", "127.0.0.1:8084")),
 		ledger:    "http://" + dialable(envOr("DOCKET_LEDGER_ADDR", "127.0.0.1:8083")),
 	}
+}
+
+// ledgerRings is the banner's --public-keys for docket ledger verify: the
+// key rings the embedded ledger trusts, DOCKET_LEDGER_PUBLIC_KEYS and,
+// while it signs with its development key, that key's ring (found from
+// outside: the hint named the development ring alone while the ledger
+// signed with DOCKET_LEDGER_KEY_FILE's key).
+func ledgerRings() string {
+	var rings []string
+	for _, r := range strings.Split(os.Getenv("DOCKET_LEDGER_PUBLIC_KEYS"), ",") {
+		if r = strings.TrimSpace(r); r != "" {
+			rings = append(rings, r)
+		}
+	}
+	if os.Getenv("DOCKET_LEDGER_KEY_FILE") == "" {
+		rings = append(rings, devPublicKey())
+	}
+	if len(rings) == 0 {
+		return "<the key ring of DOCKET_LEDGER_KEY_FILE's key>"
+	}
+	return strings.Join(rings, ",")
 }
 
 // operatorHint is the banner's line of CLI commands, with the addresses

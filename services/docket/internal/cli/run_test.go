@@ -428,6 +428,26 @@ func TestOperatorHint(t *testing.T) {
 	}
 }
 
+// TestLedgerRings: the banner's ledger verify names the key rings the
+// embedded ledger trusts (found from outside: it named the development
+// ring while the ledger signed with DOCKET_LEDGER_KEY_FILE's key).
+func TestLedgerRings(t *testing.T) {
+	t.Setenv("DOCKET_LEDGER_DEV_KEY_DIR", "/data/ledger")
+	t.Setenv("DOCKET_LEDGER_KEY_FILE", "")
+	t.Setenv("DOCKET_LEDGER_PUBLIC_KEYS", "")
+	if got := ledgerRings(); got != "/data/ledger/ledger.pub" {
+		t.Errorf("development key: %q", got)
+	}
+	t.Setenv("DOCKET_LEDGER_PUBLIC_KEYS", "/keys/old.pub, /keys/new.pub")
+	if got := ledgerRings(); got != "/keys/old.pub,/keys/new.pub,/data/ledger/ledger.pub" {
+		t.Errorf("development key and rings: %q", got)
+	}
+	t.Setenv("DOCKET_LEDGER_KEY_FILE", "/keys/ledger.key")
+	if got := ledgerRings(); got != "/keys/old.pub,/keys/new.pub" {
+		t.Errorf("a key file and its rings: %q", got)
+	}
+}
+
 // TestRunRefusesOpenEmbeddedListeners: the embedded broker, registry and
 // metrics ports have no authentication and stay on loopback unless
 // DOCKET_INSECURE=true (found from outside: `--kafka 0.0.0.0:29092` let
