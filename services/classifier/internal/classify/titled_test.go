@@ -65,6 +65,29 @@ func TestTitledTypes(t *testing.T) {
 		// document's title and its number; the claim went to review typed
 		// as an id document.
 		{"TRAILHEAD TRAVEL PROTECTION\nTrip Interruption and Emergency Medical Claim Form\nClaims Department, PO Box 29810, Columbus, OH 43229\n\nSECTION A - INSURED\nPolicy number:        TTP-4471-2290-US\nName of insured:      Daniel J. Okafor\nPassport number:      561842097", nil},
+		// Found from outside (fiftieth trial): the same field in a table
+		// of labels and values, no colon, in an airline's e-ticket
+		// receipt, typed id_document. In capitals a title keeps its
+		// number apart ("INVOICE NO   4471").
+		{"HANBIT AIR\ne-Ticket Receipt & Itinerary\n\nPassenger Name       LEE/JIWON MS\nPassport Number      M71840293\nTicket Number        988 2417736051", nil},
+		{"ACME SUPPLIES LTD\nINVOICE NO   4471\nDate 3 March 2026", []string{"invoice"}},
+		// Found from outside (fiftieth trial): a landlord's letter
+		// declaring a deposit received, recorded as a contract; its
+		// e-mail-style subject names it before a dash and goes on after.
+		{"Lisboa, 3 de fevereiro de 2026\n\nExma. Senhora\nDra. Claire Fontaine\n\nAssunto: Declaração de recebimento da caução — contrato de arrendamento de 1 de fevereiro de 2026\n\nExma. Senhora,", []string{"receipt"}},
+		{"Oggetto: Denuncia di sinistro - Polizza Abitazione n. 0917/44/2281930 intestata a Mario Rossi, Via Roma 4", []string{"insurance_claim"}},
+		// Found from outside (fiftieth trial): a Greek clinic's bill, its
+		// title in capitals but for its number's label, typed as a
+		// medical record.
+		{"IATRIKO KENTRO CHANIA - MEDICAL CENTRE CHANIA\nLeoforos Kydonias 74, 73135 Chania, Kriti\n\nTIMOLOGIO PAROCHIS YPIRESION / INVOICE No. 2026-A-01877\nDate: 14/07/2026", []string{"invoice"}},
+		// Found from outside (fiftieth trial): a hotel's invoice forwarded
+		// by e-mail, its title below both messages' headers; the
+		// passport's field in it and in a claim is no title.
+		{"From: Travel Desk <td@example.com>\nTo: Expenses <ap@example.com>\nDate: Tue, 10 Mar 2026 09:14:22 +0800\nSubject: FW: Your stay - Marina Quay Hotel\n\nHi team, forwarding the bill.\n\n---------- Forwarded message ---------\nFrom: Marina Quay Hotel <fo@example.com>\nDate: Mon, 9 Mar 2026 at 11:02\nSubject: Your stay - Marina Quay Hotel\nTo: guest@example.com\n\nDear Ms Venkatesan,\nPlease find your bill below.\n\nMARINA QUAY HOTEL PTE LTD\n8 Raffles Quay Link, Singapore 048583\n\nTAX INVOICE                      Room 2308\nGuest: Priya Venkatesan          Passport: K4829173", []string{"invoice"}},
+		{"Dear Sir or Madam,\nI am writing about my lost bag.\nPassport: 128845301\nFlight: BA 117", nil},
+		// A letter's date is no e-mail's header: the title search stops
+		// at its tenth line as before.
+		{"DVLA\nSwansea\nSA99 1AB\n\nMiss Chloe Anne Morgan\n58 Heol y Nant\nWhitchurch\nCardiff\nCF14 1JR\n\nDate: 07 November 2025\nOur reference: D1/7740215\n\nYour driving licence\n\nDear Miss Morgan", nil},
 		// Found from outside (twenty-eighth trial): a Turkish purchase
 		// requisition, reviewed as unfamiliar text.
 		{"EGE TEKSTİL SAN. VE TİC. A.Ş.\nSATINALMA TALEP FORMU\nTalep No: ST-2025-0412", []string{"purchase_order"}},
