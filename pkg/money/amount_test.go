@@ -395,6 +395,10 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (forty-eighth trial): an Italian statement's
 		// Dare and Avere columns, a sum after its month, a count of cartons.
 		{"an italian statement's dare and avere", "Data Valuta Descrizione Dare Avere\n03/10 03/10 Bonifico a Fonderia Bresciana SpA 12.300,00\n20/10 20/10 Stipendi ottobre 21.880,00", []string{"12300.00 column", "21880.00 column"}},
+		// Found from outside (fiftieth trial): a Norwegian statement's
+		// movements under "Ut av konto" and "Inn på konto", written
+		// without a currency, and its rows' dates under "Dato".
+		{"a norwegian statement's movements and dates", "KONTOUTSKRIFT\nDato    Forklaring                               Ut av konto   Inn på konto\n10.02   Overføring fra IT60 X054 (lønn jan.)                48 215,00\n12.02   Husleie Møhlenpris Eiendom AS          16 500,00", []string{"48215.00 column", "16500.00 column"}},
 		{"a count of cartons", "please find our credit note for the 1,200 cartons\nrejected at goods-in", []string{}},
 		{"a day after its month", "Due: Oct 14, 2026", []string{}},
 		{"a paragraph's number over a total is no item", "The meeting is at 14.30\n\nWe enclose our invoice.\nTotal 250.00", []string{"250.00 label"}},

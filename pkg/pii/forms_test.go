@@ -22,6 +22,9 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (fiftieth trial): a Norwegian bank's line
+		// in a sentence, "ring oss på".
+		{"a norwegian call to a number", "Har du spørsmål, ring oss på 55 21 70 00 (hverdager 08-20).", []string{"55 21 70 00"}},
 		// Found from outside (forty-eighth trial): a signature's direct
 		// line split by a line break.
 		{"a direct line split by a line break", "Owen Pritchard\nDirect line: 01924\n886 215", []string{"01924\n886 215"}},

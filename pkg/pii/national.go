@@ -129,11 +129,13 @@ var idForms = []idForm{
 	// outside: a statement's "CPF: 407.219.385-23").
 	{re: regexp.MustCompile(`\b(\d{3})\.(\d{3})\.(\d{3})-(\d{2})\b`), valid: cpfValid, digits: 11, run: 3},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: cpfValid, label: regexp.MustCompile(`(?i)\bcpf[^\p{L}\p{N}]*$`), digits: 11, run: 11},
-	// Romania's CNP, Greece's AMKA, Hungary's tax id (adóazonosító jel)
-	// and social security number (TAJ): under their labels.
+	// Romania's CNP, Greece's AMKA, Hungary's tax id (adóazonosító jel,
+	// its accents as OCR may misread them: "Adédazonosité jel", found
+	// from outside, fiftieth trial) and social security number (TAJ):
+	// under their labels.
 	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod numeric personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)(?:\bamka|(?:^|[^\p{L}])αμκα)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
-	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad[óo]azonos[íi]t[óo](?:\s+(?:jel|sz[áa]m))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad\p{L}{1,2}azonos\p{L}t\p{L}(?:\s+(?:jel|sz[áa]m))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]m)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	// Croatia's OIB, Slovenia's EMŠO (and the JMBG of the other former
 	// Yugoslav states), Estonia's isikukood and Lithuania's asmens kodas
@@ -417,6 +419,10 @@ var identityDocument = prefilter.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport
 // may share a person's number's shape: Ireland's "IE 6388047V".
 var vatLabel = regexp.MustCompile(`(?i)\b(?:vat|btw|tva|iva|mwst|ust|moms|gst|p\.\s?iva|partita iva)\b[^\n]{0,14}$`)
 
+// passportNumber is a passport's label and, after it on its line, a
+// value of a passport number's shape: eight or nine capitals and digits.
+var passportNumber = regexp.MustCompile(`(?i:\b(?:passport\s*(?:no\b\.?|number|#)?|(?:reise)?pass(?:nummer|-?nr\.?)|n[°º]\s*(?:de\s+)?passeport|pasaporte\s*(?:n\.?[°º]|n[úu]mero)?|passaporto\s*(?:n\.?[°º]|numero)?|paszport(?:u)?\s*(?:nr\.?|numer)?|[úu]tlev[ée]l\s*sz[áa]m(?:a)?))[ \t]*[:#]?[ \t]*([A-Z0-9]{8,9})\b`)
+
 // identityLabel is a label that names an identity document's number whatever
 // its shape: a passport's, an identity card's, a residence permit's.
 var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bpassaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card(?:\s*\(?\s*(?:no\b\.?|number))?)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver\b[^\n]{0,40}?\blicen[cs]e\s*(?:no\b\.?|number|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweis(?:nummer|-?nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdow[óo]d(?:u)?\s+osobist(?:y|ego)\s*(?:nr\b\.?|numer|seria\s+i\s+(?:nr\b\.?|numer))|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?|\bzemis(?:-?nr\.?|\s*(?:no\b\.?|nummer|number))?|\bclave\s+de\s+elector)[^\p{L}\p{N}]*$`)
@@ -519,6 +525,17 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 		}
 		if identityLabelled(lt, m[0], m[1], idDoc) {
 			add([2]int{m[0], m[1]})
+		}
+	}
+	// A passport's number under a passport's own label, however few its
+	// digits: "Passnummer: NW7R2K8L4" in a customs declaration (found
+	// from outside, fiftieth trial), which the five digits above leave
+	// out off an identity document.
+	if !idDoc {
+		for _, m := range passportNumber.FindAllStringSubmatchIndex(text, -1) {
+			if v := text[m[2]:m[3]]; digits(v) >= 2 && strings.ContainsAny(v, "ABCDEFGHIJKLMNOPQRSTUVWXYZ") && !otherIDQualifier.MatchString(text[max(0, m[0]-30):m[0]]) {
+				add([2]int{m[2], m[3]})
+			}
 		}
 	}
 	if drivingLicence.MatchString(head) {

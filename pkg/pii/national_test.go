@@ -122,6 +122,12 @@ func TestNationalIDs(t *testing.T) {
 		// Found from outside (forty-seventh trial): a Polish identity
 		// card's number after "dowód osobisty nr".
 		{"a polish identity card's number", "legitymujący się dowodem: dowód osobisty nr AYM541882", []string{"AYM541882"}},
+		// Found from outside (fiftieth trial): a passport's number of four
+		// digits under its Norwegian label in a customs declaration, and
+		// a Hungarian tax id under its label as OCR misread its accents.
+		{"a passport's number with few digits under its label", "Navn: Ingrid Solberg\nPassnummer: NW7R2K8L4", []string{"NW7R2K8L4"}},
+		{"a booking code after a passport's word", "Customer passport ref ABCDEFGH1", nil},
+		{"a hungarian tax id under a misread label", "Szamlatulajdonos: Kovacs-Moreau Elise\nAdédazonosité jel: 8410801000", []string{"8410801000"}},
 		// Found from outside (forty-sixth trial): a Swiss foreigner's
 		// ZEMIS number with its check digit, a Mexican voter's card's
 		// elector key, a PhilHealth number under its long label.
