@@ -399,6 +399,14 @@ func TestAmountForms(t *testing.T) {
 		// movements under "Ut av konto" and "Inn på konto", written
 		// without a currency, and its rows' dates under "Dato".
 		{"a norwegian statement's movements and dates", "KONTOUTSKRIFT\nDato    Forklaring                               Ut av konto   Inn på konto\n10.02   Overføring fra IT60 X054 (lønn jan.)                48 215,00\n12.02   Husleie Møhlenpris Eiendom AS          16 500,00", []string{"48215.00 column", "16500.00 column"}},
+		// Found from outside (fifty-first trial): a payslip's days paid, a
+		// return's year, a VAT number after its country's code (a till
+		// report's largest sum), an Indonesian statement's movements
+		// under "Debet" and "Kredit".
+		{"a payslip's days paid", "Date of Joining : 12-06-2021                Days Paid     : 31", []string{}},
+		{"a return's year", "Ano dos rendimentos: 2024", []string{}},
+		{"a vat number after its country", "EETCAFÉ DE SLUIS\nBTW NL 8561.44. 219.B01\nBTW 21% € 192,09", []string{"192.09 EUR currency"}},
+		{"an indonesian statement's debet and kredit", "Tgl Keterangan Debet Kredit Saldo\n03/10 Penjualan gabah KUD 62.400.000 110.650.000\n07/10 Beli pupuk urea 18.750.000 91.900.000", []string{"62400000.00 column", "110650000.00 column", "18750000.00 column", "91900000.00 column"}},
 		{"a count of cartons", "please find our credit note for the 1,200 cartons\nrejected at goods-in", []string{}},
 		{"a day after its month", "Due: Oct 14, 2026", []string{}},
 		{"a paragraph's number over a total is no item", "The meeting is at 14.30\n\nWe enclose our invoice.\nTotal 250.00", []string{"250.00 label"}},

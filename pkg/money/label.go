@@ -79,7 +79,11 @@ var (
 		// The Nordic statements' columns of money out and in (fiftieth
 		// trial: a Norwegian statement's "Ut av konto" and "Inn på konto"
 		// movements, written without a currency, were no money).
-		`|ut av konto|inn på konto|uttak|innskudd|uttag|insättning|insättningar|hævet|indsat|indbetalt|udbetalt`
+		`|ut av konto|inn på konto|uttak|innskudd|uttag|insättning|insättningar|hævet|indsat|indbetalt|udbetalt` +
+		// Indonesian and Malay statements' debit and credit columns
+		// (fifty-first trial: a scanned statement's rupiah movements
+		// under "Debet" and "Kredit" were no money).
+		`|debet|kredit|mutasi`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
@@ -98,7 +102,11 @@ var (
 		// A date's column in other languages (found from outside,
 		// fiftieth trial: a Norwegian statement's "12.02" under "Dato"
 		// was money in a table whose header names money).
-		`dato|datum|fecha|päivämäärä|dátum|tarih|kuupäev|datums|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr|` +
+		`dato|datum|fecha|päivämäärä|dátum|tarih|kuupäev|datums|` +
+		// Days counted on a payslip, the year a return is for (found
+		// from outside, fifty-first trial: "Days Paid : 31", "Ano dos
+		// rendimentos: 2024" were sums).
+		`days paid|paid days|days worked|days payable|ano dos rendimentos|ano de rendimentos|ano-base|ano base|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr|` +
 		// The year a tax is for (found from outside: an Italian
 		// certificate's "Periodo d'imposta 2025" was 2,025 euros).
 		`periodo d'imposta|anno d'imposta|steuerjahr|veranlagungsjahr|inkomstår|beskatningsår|skatteår|verovuosi|ejercicio fiscal|exercice fiscal|rok podatkowy|` +
@@ -186,6 +194,13 @@ var dosageCap = regexp.MustCompile(`(?i)\d\s?(?:mg|mcg|µg|g|ml|iu)\s+caps?$`)
 
 // vatNumberLabel ends a text with a VAT number's label whose last word
 // is a money word.
+// vatWord is a money word that names VAT, and countryAfter a country's
+// code alone after it: a VAT number's label.
+var (
+	vatWord      = regexp.MustCompile(`(?i)^(?:vat|btw|tva|iva|mwst|moms|gst)$`)
+	countryAfter = regexp.MustCompile(`^[\s.:]*(?-i:[A-Z]{2})[\s.:]*$`)
+)
+
 var vatNumberLabel = regexp.MustCompile(`(?i)(?:\bp\.\s?|\bpartita\s+)iva$`)
 
 func classifyLabel(s string) labelKind {
@@ -211,6 +226,12 @@ func classifyLabel(s string) labelKind {
 		idAt = m
 	}
 	money, id, head := last(lastWord(moneyRe, s), labelMoney), last(idAt, labelID), last(lastWord(limitHeadRe, s), labelLimit)
+	if money.end >= 0 && vatWord.MatchString(s[money.start:money.end]) && countryAfter.MatchString(s[money.end:]) {
+		// A VAT number after its country's code, "BTW NL 8561.44.219.B01"
+		// (found from outside, fifty-first trial: a till report's VAT
+		// number, split by OCR, was its largest sum).
+		return labelID
+	}
 	if money.end >= 0 && vatNumberLabel.MatchString(s[:money.end]) {
 		// Italy's VAT number, "P.IVA 07123401015": its "IVA" names no
 		// sum, nor anything further on its line.

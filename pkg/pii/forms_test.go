@@ -451,6 +451,9 @@ func TestDateOfBirth(t *testing.T) {
 		{"label above after a blank line", "DATE OF BIRTH\n\n14 MAR 1985", []string{"14 MAR 1985"}},
 		{"column header", "Name             Date of birth     Nationality\nJane Smith       17/09/1973        British", []string{"17/09/1973"}},
 		{"pipe table", "| Patient | DOB | Ward |\n|---|---|---|\n| R. Chen | 02.11.1958 | 4B |", []string{"02.11.1958"}},
+		// Found from outside (fifty-first trial): a Malaysian card's
+		// Malay label.
+		{"malay", "Tarikh Lahir:    17/04/1988", []string{"17/04/1988"}},
 		{"german", "Geburtsdatum: 12.05.1969", []string{"12.05.1969"}},
 		{"bilingual card month", "Geboortedatum / Date of birth 12 MAA/MAR 1995", []string{"12 MAA/MAR 1995"}},
 		{"bilingual card month, English first", "Date of birth / Geboortedatum 12 MAR/MAA 1995", []string{"12 MAR/MAA 1995"}},

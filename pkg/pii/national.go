@@ -104,7 +104,9 @@ var idForms = []idForm{
 	// fødselsnummer, Germany's Steuer-ID; nine: the Netherlands' BSN,
 	// Portugal's NIF, Canada's SIN. Other numbers share these shapes:
 	// each is taken only under its label.
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
+	// Its label may say whose it is before the colon: "PESEL osoby
+	// obecnej przy kontroli:" (found from outside, fifty-first trial).
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel(?:[ \t]+\p{L}+){0,5}[ \t]*:[^\p{L}\p{N}]*$|\bpesel[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	// "Fødselsnr." and OCR's "Fedselsnr." (found from outside,
 	// forty-fourth trial).
@@ -246,7 +248,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(20|23|24|27)-(\d{8})-(\d)\b`), valid: cuilValid, digits: 11, run: 8},
 	{re: regexp.MustCompile(`\b(20|23|24|27)(\d{8})(\d)\b`), valid: cuilValid, label: regexp.MustCompile(`(?i)\b(?:cuil|cuit)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b([A-Z]{1,2})(\d{6}) ?\(([0-9A])\)`), valid: hkidValid, digits: 7, run: 6},
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bbvn[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bbvn(?:[ \t]+(?:is|no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{9,10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnsn|\bnational\s+student\s+number)(?:\s*(?:no\b\.?|number))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{2,3})-?(\d{3})-?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bird\s*(?:number|no\b\.?|#)?[^\p{L}\p{N}]*$`), firms: true, digits: 8, run: 2},
 	// Found from outside (thirty-fifth trial), under their labels:

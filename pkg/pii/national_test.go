@@ -122,6 +122,10 @@ func TestNationalIDs(t *testing.T) {
 		// Found from outside (forty-seventh trial): a Polish identity
 		// card's number after "dowód osobisty nr".
 		{"a polish identity card's number", "legitymujący się dowodem: dowód osobisty nr AYM541882", []string{"AYM541882"}},
+		// Found from outside (fifty-first trial): a PESEL under a label
+		// that says whose it is, a BVN in a sentence.
+		{"a pesel under a qualified label", "PESEL osoby obecnej przy kontroli: 78032263814", []string{"78032263814"}},
+		{"a bvn in a sentence", "For KYC purposes, the director's BVN is 22184637590 and NIN 70412239856.", []string{"22184637590", "70412239856"}},
 		// Found from outside (fiftieth trial): a passport's number of four
 		// digits under its Norwegian label in a customs declaration, and
 		// a Hungarian tax id under its label as OCR misread its accents.

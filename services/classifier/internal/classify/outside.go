@@ -73,6 +73,10 @@ var outsideKinds = []struct {
 	// pays back is no insurer's business; an insurer's "medical expenses
 	// claim" names no employee.
 	{"expense claim", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:staff|employee|employees['’]?|business|travel\s+and)\s+expenses?\s+(?:claim|report|form)|expense\s+report|expenses?\s+reimbursement\s+(?:claim|form|request)|reisekostenabrechnung|spesenabrechnung|auslagenerstattung|note\s+de\s+frais|nota\s+spese|liquidaci[óo]n\s+de\s+gastos|relat[óo]rio\s+de\s+despesas|onkostendeclaratie|onkostennota|reser[äa]kning|utl[äa]ggsr[äa]kning|utleggsskjema|udl[æa]gsafregning|matkalasku|rozliczenie\s+(?:koszt[óo]w\s+podr[óo][żz]y|delegacji)|cestovn[íi]\s+p[řr][íi]kaz|masraf\s+beyan\p{L}*|decont\s+de\s+cheltuieli)(?:$|[^\p{L}])`)},
+	// Found from outside (fifty-first trial): a Dutch café's till
+	// report at closing, "Z-RAPPORT", recorded as a receipt at 0.95. A
+	// till's end-of-day report sums a day's sales; it proves no payment.
+	{"till's end-of-day report", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:z[- ]?(?:rapport|report|bericht|raport|rapporto|informe|relat[óo]rio|rapportti|rapporten)|(?:end[- ]of[- ]day|daily\s+sales|close[- ]of[- ]day)\s+report|tagesabschluss|kassenabschluss|dagafsluiting|dagafslutning|dagsavslut|dagsrapport|rapport\s+de\s+cl[ôo]ture|chiusura\s+(?:giornaliera|fiscale)|cierre\s+de\s+caja|fecho\s+de\s+caixa|raport\s+dobowy|denn[íi]\s+uz[áa]v[ěe]rka|p[äa]iv[äa]n\s+p[äa][äa]t[öo]s)(?:$|[^\p{L}])`)},
 	{"curriculum vitae", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 

@@ -88,6 +88,15 @@ func TestTitledTypes(t *testing.T) {
 		// A letter's date is no e-mail's header: the title search stops
 		// at its tenth line as before.
 		{"DVLA\nSwansea\nSA99 1AB\n\nMiss Chloe Anne Morgan\n58 Heol y Nant\nWhitchurch\nCardiff\nCF14 1JR\n\nDate: 07 November 2025\nOur reference: D1/7740215\n\nYour driving licence\n\nDear Miss Morgan", nil},
+		// Found from outside (fifty-first trial): a restaurant's e-mail
+		// that is the receipt of a deposit, by its subject, recorded as
+		// other; a bill's history line says the same and is no title.
+		// A building payment claim is a bill; its contract's field, the
+		// value apart after a colon, and a sum's label are no titles.
+		{"From: Bookings <bookings@example.co.nz>\nTo: aroha@example.co.nz\nDate: Sat, 22 Nov 2025 16:41:09 +1300\nSubject: Deposit received - your function booking 20 Dec (Ref FF-1187)\n\nKia ora Aroha,", []string{"receipt"}},
+		{"ACME ENERGY\nAccount 4471\nPayment received - thank you   -$1,288.14", nil},
+		{"PAYMENT CLAIM No. 7\nMade under the Building and Construction Industry Security of Payment Act 1999 (NSW)\n\nClaimant:    Delacroix Constructions Pty Ltd\nContract:    AS 4000-1997 (amended), dated 2 December 2024", []string{"invoice"}},
+		{"Dear Sir/Madam,\nwe hereby apply for release of the retention money.\n\nRETENTION RELEASE - APPLICATION No. 2 (FINAL)\nContract sum (final account)                        NGN 186,450,000.00", nil},
 		// Found from outside (twenty-eighth trial): a Turkish purchase
 		// requisition, reviewed as unfamiliar text.
 		{"EGE TEKSTİL SAN. VE TİC. A.Ş.\nSATINALMA TALEP FORMU\nTalep No: ST-2025-0412", []string{"purchase_order"}},
