@@ -151,8 +151,11 @@ func TestTitledTypes(t *testing.T) {
 // since the twenty-eighth trial's the model hesitates between two types
 // too; since the forty-second's the model itself gives the order, at
 // 0.56, in doubt between two types, which sends it); a Turkish statement
-// whose title names the type the model gave is recorded.
-func TestUnfamiliarTextTitledOtherwiseGoesToReview(t *testing.T) {
+// whose title names the type the model gave is recorded. Since the
+// fifty-first trial's field documents the model gives the order at 0.82
+// with no doubt, and it is recorded, its type right; what an unfamiliar
+// text does is TestBuiltInUnfamiliarTextGoesToReview's.
+func TestOtherLanguagesByTheirTitles(t *testing.T) {
 	raw, err := os.ReadFile("../../model/model.json")
 	if err != nil {
 		t.Fatal(err)
@@ -170,7 +173,7 @@ func TestUnfamiliarTextTitledOtherwiseGoesToReview(t *testing.T) {
 		file, typ string
 		review    bool
 	}{
-		{"testdata/other-languages/purchase_order/14_is.txt", "purchase_order", true},
+		{"testdata/other-languages/purchase_order/14_is.txt", "purchase_order", false},
 		{"testdata/other-languages/bank_statement/17_tr.txt", "bank_statement", false},
 	} {
 		text, err := os.ReadFile(tt.file)
