@@ -240,6 +240,13 @@ var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)
 // against the threshold of no currency).
 var currencyHeading = regexp.MustCompile(`(?m)^(?:\d{1,2}[.)][ \t]*)?[^\d\n]*\p{L}[^\d\n]*\((` + allCodes + `|Rs\.?|₹|[Kk]r\.?)\)[^\d\n]*$`)
 
+// currencyColumnEnd is a heading of words ending in its sums' column's
+// currency, apart after a gap: "Details of Salary Paid and any other
+// income and tax deducted                    Rs." over a Form 16's rupees
+// (found from outside, fiftieth trial: they were held against the
+// threshold of no currency).
+var currencyColumnEnd = regexp.MustCompile(`(?m)^[^\d\n]*\p{L}[^\d\n]*?[ \t]{3,}\(?(` + allCodes + `|Rs\.?|₹|€|£)\)?[ \t]*\r?$`)
+
 // headerLineCurrency is the one currency the lines of text that name
 // only a currency name (a crown as kronaCode reads it), or a heading
 // its code (currencyHeading), name, else "".
@@ -252,6 +259,13 @@ func headerLineCurrency(text string) string {
 		case krona:
 			codes = append(codes, kronaCode(text))
 		default:
+			codes = append(codes, c)
+		}
+	}
+	for _, m := range currencyColumnEnd.FindAllStringSubmatch(text, -1) {
+		if c := currencyCode(m[1]); c == rupee {
+			codes = append(codes, rupeeCode(text))
+		} else {
 			codes = append(codes, c)
 		}
 	}
