@@ -22,6 +22,9 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (fifty-second trial): a Welsh mobile split
+		// by a line break under "Ffôn symudol".
+		{"a welsh mobile split by a line break", "Ffôn symudol: 07896\n223 517", []string{"07896\n223 517"}},
 		// Found from outside (fiftieth trial): a Norwegian bank's line
 		// in a sentence, "ring oss på".
 		{"a norwegian call to a number", "Har du spørsmål, ring oss på 55 21 70 00 (hverdager 08-20).", []string{"55 21 70 00"}},
@@ -451,6 +454,11 @@ func TestDateOfBirth(t *testing.T) {
 		{"label above after a blank line", "DATE OF BIRTH\n\n14 MAR 1985", []string{"14 MAR 1985"}},
 		{"column header", "Name             Date of birth     Nationality\nJane Smith       17/09/1973        British", []string{"17/09/1973"}},
 		{"pipe table", "| Patient | DOB | Ward |\n|---|---|---|\n| R. Chen | 02.11.1958 | 4B |", []string{"02.11.1958"}},
+		// Found from outside (fifty-second trial): Welsh, its date on the
+		// next line; Basque; a Spanish card's bare "Nacimiento".
+		{"welsh, the date below", "Dyddiad geni:\n14/02/1958", []string{"14/02/1958"}},
+		{"basque", "Jaiotze data: 1999/02/08", []string{"1999/02/08"}},
+		{"a spanish card's nacimiento", "Nacimiento: 14/03/2006", []string{"14/03/2006"}},
 		// Found from outside (fifty-first trial): a Malaysian card's
 		// Malay label.
 		{"malay", "Tarikh Lahir:    17/04/1988", []string{"17/04/1988"}},
@@ -605,6 +613,11 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"iban compact", IBAN, "IBAN:GB82WEST12345698765432.", []string{"GB82WEST12345698765432"}},
 		{"iban split by a line break", IBAN, "IBAN: FR14 2004 1010 0505\n0001 3M02 606", []string{"FR14 2004 1010 0505\n0001 3M02 606"}},
 		{"iban bad checksum", IBAN, "IBAN DE89 3704 0044 0532 0130 01", []string{}},
+		// Found from outside (fifty-second trial): an Italian PagoPA
+		// notice's seventeen digits pass the Luhn check and start as a
+		// Diners card's; a Diners card has fourteen, sixteen or nineteen.
+		{"a pagopa notice is no card", PaymentCard, "Pagamento entro 30 giorni tramite PagoPA, codice avviso\n3011 8442 0026 1410 5", []string{}},
+		{"a diners card", PaymentCard, "Diners Club 3056 930902 5904", []string{"3056 930902 5904"}},
 		// Found from outside (twenty-eighth trial): OCR read a space
 		// between two groups as a point.
 		{"iban with a point for a space", IBAN, "računi Korisnika kredita IBAN HR92 2484 0083 2011.8745 5.", []string{"HR92 2484 0083 2011.8745 5"}},

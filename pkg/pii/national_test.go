@@ -122,6 +122,13 @@ func TestNationalIDs(t *testing.T) {
 		// Found from outside (forty-seventh trial): a Polish identity
 		// card's number after "dowód osobisty nr".
 		{"a polish identity card's number", "legitymujący się dowodem: dowód osobisty nr AYM541882", []string{"AYM541882"}},
+		// Found from outside (fifty-second trial): a TFN "on record", a
+		// Medicaid ID, a Portuguese health service user number, Quebec's
+		// permanent code.
+		{"a tfn on record", "Tax File Number on record: 876 543 210 (HELP eligibility)", []string{"876 543 210"}},
+		{"a medicaid id", "Medicaid ID: 100482236551", []string{"100482236551"}},
+		{"a portuguese sns user number", "N.º de utente SNS: 284 117 903", []string{"284 117 903"}},
+		{"quebec's permanent code", "Code permanent : TREE67582901", []string{"TREE67582901"}},
 		// Found from outside (fifty-first trial): a PESEL under a label
 		// that says whose it is, a BVN in a sentence.
 		{"a pesel under a qualified label", "PESEL osoby obecnej przy kontroli: 78032263814", []string{"78032263814"}},

@@ -72,7 +72,11 @@ var outsideKinds = []struct {
 	// claim recorded as an insurance claim at 1.00. What an employer
 	// pays back is no insurer's business; an insurer's "medical expenses
 	// claim" names no employee.
-	{"expense claim", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:staff|employee|employees['’]?|business|travel\s+and)\s+expenses?\s+(?:claim|report|form)|expense\s+report|expenses?\s+reimbursement\s+(?:claim|form|request)|reisekostenabrechnung|spesenabrechnung|auslagenerstattung|note\s+de\s+frais|nota\s+spese|liquidaci[óo]n\s+de\s+gastos|relat[óo]rio\s+de\s+despesas|onkostendeclaratie|onkostennota|reser[äa]kning|utl[äa]ggsr[äa]kning|utleggsskjema|udl[æa]gsafregning|matkalasku|rozliczenie\s+(?:koszt[óo]w\s+podr[óo][żz]y|delegacji)|cestovn[íi]\s+p[řr][íi]kaz|masraf\s+beyan\p{L}*|decont\s+de\s+cheltuieli)(?:$|[^\p{L}])`)},
+	// Found from outside (fifty-second trial): a Belgian school's claim
+	// to its funder for a grant's balance, "DÉCLARATION DE CRÉANCE -
+	// JUSTIFICATIF DES DÉPENSES", recorded as an insurance claim at 0.89.
+	// What a funder pays out of a grant is no insurer's business either.
+	{"expense claim", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:staff|employee|employees['’]?|business|travel\s+and)\s+expenses?\s+(?:claim|report|form)|grant\s+(?:expenditure\s+|payment\s+)?claim|(?:grant\s+)?expenditure\s+(?:claim|report|statement)|d[ée]claration\s+de\s+cr[ée]ance|justificatif\s+des\s+d[ée]penses|verwendungsnachweis|expense\s+report|expenses?\s+reimbursement\s+(?:claim|form|request)|reisekostenabrechnung|spesenabrechnung|auslagenerstattung|note\s+de\s+frais|nota\s+spese|liquidaci[óo]n\s+de\s+gastos|relat[óo]rio\s+de\s+despesas|onkostendeclaratie|onkostennota|reser[äa]kning|utl[äa]ggsr[äa]kning|utleggsskjema|udl[æa]gsafregning|matkalasku|rozliczenie\s+(?:koszt[óo]w\s+podr[óo][żz]y|delegacji)|cestovn[íi]\s+p[řr][íi]kaz|masraf\s+beyan\p{L}*|decont\s+de\s+cheltuieli)(?:$|[^\p{L}])`)},
 	// Found from outside (fifty-first trial): a Dutch café's till
 	// report at closing, "Z-RAPPORT", recorded as a receipt at 0.95. A
 	// till's end-of-day report sums a day's sales; it proves no payment.

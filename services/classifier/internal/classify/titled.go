@@ -107,7 +107,7 @@ var subjectLabel = regexp.MustCompile(`^(?:subject|re|betreff|objet|asunto|ogget
 
 // receivedSubject is an e-mail's subject, its label gone, that says a
 // payment was received.
-var receivedSubject = regexp.MustCompile(`^(?:(?:re|fwd?|aw|wg|tr|sv|vs)\s*:\s*)*(?:deposit|payment|rent)\s+received\b`)
+var receivedSubject = regexp.MustCompile(`^(?:(?:re|fwd?|aw|wg|tr|sv|vs)\s*:\s*)*(?:deposit|payment|rent|donation|gift|fee|fees)\s+received\b`)
 
 // titleEndWords is the most words a line not in capitals may have to end
 // with a type's words.

@@ -95,6 +95,7 @@ func TestTitledTypes(t *testing.T) {
 		// value apart after a colon, and a sum's label are no titles.
 		{"From: Bookings <bookings@example.co.nz>\nTo: aroha@example.co.nz\nDate: Sat, 22 Nov 2025 16:41:09 +1300\nSubject: Deposit received - your function booking 20 Dec (Ref FF-1187)\n\nKia ora Aroha,", []string{"receipt"}},
 		{"ACME ENERGY\nAccount 4471\nPayment received - thank you   -$1,288.14", nil},
+		{"From: Fundraising <giving@example.ie>\nTo: donor@example.ie\nSubject: Donation received - thank you, Siobhán\n\nA chara,", []string{"receipt"}},
 		{"PAYMENT CLAIM No. 7\nMade under the Building and Construction Industry Security of Payment Act 1999 (NSW)\n\nClaimant:    Delacroix Constructions Pty Ltd\nContract:    AS 4000-1997 (amended), dated 2 December 2024", []string{"invoice"}},
 		{"Dear Sir/Madam,\nwe hereby apply for release of the retention money.\n\nRETENTION RELEASE - APPLICATION No. 2 (FINAL)\nContract sum (final account)                        NGN 186,450,000.00", nil},
 		// Found from outside (twenty-eighth trial): a Turkish purchase
