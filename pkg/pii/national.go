@@ -732,6 +732,10 @@ var purposeEnd = regexp.MustCompile(`(?i)[ \t]+(?:para|pour|for|per|für|fur|voo
 // a Slovak hospital's, found from outside).
 var firmNumber = regexp.MustCompile(`(?:^|[^\p{L}])(?:I[ČC]O|I[ČC]|REGON|KRS|CVR(?:-nr)?|KvK|SIRE[NT]|HRB|CUI|Org\.?\s?nr)\.?[ \t]*[:.]?[ \t]*\d`)
 
+// personBefore is a person's title and name, then the number's label,
+// ending the text before a number on its line.
+var personBefore = regexp.MustCompile(`(?:^|[^\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Herr|Frau|Mme|M|Dott|Dott\.ssa|Sig|Sig\.ra)\.?[ \t]+(?:\p{Lu}[\p{L}'’\-]*\.?[ \t]+){1,5}?\p{Lu}[\p{L}'’\-]*,?[ \t]+[\p{L}.\-/ ]{1,30}?[ \t]*[:#]?[ \t]*$`)
+
 // firmAt reports whether the line holding text[start:end], or one of the
 // firmLines lines above it in its block (a blank line ends it), names a
 // legal form: the number there is the business's. A party's block is its
@@ -740,8 +744,16 @@ var firmNumber = regexp.MustCompile(`(?:^|[^\p{L}])(?:I[ČC]O|I[ČC]|REGON|KRS|C
 // number: "Proveedor: Biobío Ltda. RUT 77.318.540-2" over "Solicitado
 // por: Javiera Paz Muñoz Rojas (RUT 13.884.205-3)", a person's (found
 // from outside, forty-first trial).
+//
+// A person named by a title right before the number on its line is its
+// holder whatever firm stands above: "represented by its School
+// Principal, Ms. Ma. Theresa Dela Cruz, TIN 418-227-905-000" under a
+// foundation's "INC." (found from outside, fifty-second trial).
 func firmAt(lt *layout.Text, start, end int) bool {
 	li := lt.LineAt(start)
+	if personBefore.MatchString(lt.LeftOf(start)) {
+		return false
+	}
 	shape := numberShape(lt.String()[start:end])
 	for i := li; i >= 0 && i >= li-firmLines; i-- {
 		if i < li && lt.IsBlank(i) {

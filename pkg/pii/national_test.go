@@ -129,6 +129,10 @@ func TestNationalIDs(t *testing.T) {
 		{"a medicaid id", "Medicaid ID: 100482236551", []string{"100482236551"}},
 		{"a portuguese sns user number", "N.º de utente SNS: 284 117 903", []string{"284 117 903"}},
 		{"quebec's permanent code", "Code permanent : TREE67582901", []string{"TREE67582901"}},
+		// Found from outside (fifty-second trial): a person named by her
+		// title before her TIN, under a foundation's "INC.".
+		{"a person's tin under a firm", "BAYANIHAN EDUCATION FOUNDATION, INC., a non-stock corporation, represented by its\nExecutive Director; and SAN ISIDRO NATIONAL HIGH SCHOOL, represented by its Principal,\nMs. Ma. Theresa Dela Cruz, TIN 418-227-905-000 (\"Grantee\").", []string{"418-227-905-000"}},
+		{"a firm's tin under its name", "VISAYAN BUILDERS & DEVELOPMENT CORP.\nTIN 418-227-905-000", nil},
 		// Found from outside (fifty-first trial): a PESEL under a label
 		// that says whose it is, a BVN in a sentence.
 		{"a pesel under a qualified label", "PESEL osoby obecnej przy kontroli: 78032263814", []string{"78032263814"}},
