@@ -307,6 +307,11 @@ func TestDecideOutsideTypes(t *testing.T) {
 		{"a turkish quotation by its e-mail's subject", unsure{[]events.Candidate{c("purchase_order", 0.999)}, ""}, "Konu: Fiyat Teklifi - TKF-2026-1142\nKimden: Deniz Arslan <deniz.arslan@marmarahidrolik.com.tr>\nKime: satinalma@anadolumetal.com.tr", "other", true, true, "quotation"},
 		{"an employee's expense claim", unsure{[]events.Candidate{c("insurance_claim", 0.998)}, ""}, "STRAITS ELECTRONICS MANUFACTURING PTE. LTD.\nSTAFF EXPENSE CLAIM FORM\n\nEmployee name:   Lim Jia Hui", "other", true, true, "expense claim"},
 		{"an insurer's medical expenses claim", unsure{[]events.Candidate{c("insurance_claim", 0.99)}, ""}, "TRAVEL INSURANCE\nMEDICAL EXPENSES CLAIM FORM\nPolicy no: TR-4471", "insurance_claim", false, false, ""},
+		// Found from outside (fifty-third trial): a landlord's notice of
+		// termination recorded as a contract at 1.00; a termination
+		// agreement is one.
+		{"a notice of termination the model calls a contract", unsure{[]events.Candidate{c("contract", 0.9963)}, ""}, "NOTICE OF TERMINATION\n(Residential Tenancies Acts 2004 to 2022, Part 4 tenancy)\n\nTo: Mr Tadhg Brennan and Ms Niamh Collins", "other", true, true, "notice of termination"},
+		{"a termination agreement", unsure{[]events.Candidate{c("contract", 0.99)}, ""}, "TERMINATION AGREEMENT\nbetween Acme Ltd and Jane Doe\nThe parties agree to end the employment on 30 June 2027.", "contract", false, false, ""},
 		// Found from outside (fifty-second trial): a school's claim to
 		// its funder for a grant's balance, recorded as an insurance claim
 		// at 0.89.

@@ -77,6 +77,11 @@ var outsideKinds = []struct {
 	// JUSTIFICATIF DES DÉPENSES", recorded as an insurance claim at 0.89.
 	// What a funder pays out of a grant is no insurer's business either.
 	{"expense claim", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:staff|employee|employees['’]?|business|travel\s+and)\s+expenses?\s+(?:claim|report|form)|grant\s+(?:expenditure\s+|payment\s+)?claim|(?:grant\s+)?expenditure\s+(?:claim|report|statement)|d[ée]claration\s+de\s+cr[ée]ance|justificatif\s+des\s+d[ée]penses|verwendungsnachweis|expense\s+report|expenses?\s+reimbursement\s+(?:claim|form|request)|reisekostenabrechnung|spesenabrechnung|auslagenerstattung|note\s+de\s+frais|nota\s+spese|liquidaci[óo]n\s+de\s+gastos|relat[óo]rio\s+de\s+despesas|onkostendeclaratie|onkostennota|reser[äa]kning|utl[äa]ggsr[äa]kning|utleggsskjema|udl[æa]gsafregning|matkalasku|rozliczenie\s+(?:koszt[óo]w\s+podr[óo][żz]y|delegacji)|cestovn[íi]\s+p[řr][íi]kaz|masraf\s+beyan\p{L}*|decont\s+de\s+cheltuieli)(?:$|[^\p{L}])`)},
+	// Found from outside (fifty-third trial): an Irish landlord's notice
+	// of termination recorded as a contract at 1.00. A notice that ends
+	// an agreement is a letter about it, not the agreement; a
+	// termination agreement, both parties' signatures on it, is one.
+	{"notice of termination", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:notice\s+of\s+(?:termination|tenancy\s+termination|eviction)|termination\s+notice|notice\s+to\s+(?:quit|vacate)|eviction\s+notice|k[üu]ndigung\s+(?:des|ihres)\s+(?:miet|arbeits|pacht)\p{L}*|k[üu]ndigungsschreiben|lettre\s+de\s+(?:r[ée]siliation|cong[ée])|avis\s+de\s+r[ée]siliation|cong[ée]\s+pour\s+(?:vente|reprise)|opzegging\s+(?:van\s+de\s+)?huur\p{L}*|opsigelse\s+af\s+lejem[åa]l|oppsigelse\s+av\s+leie\p{L}*|upps[äa]gning\s+av\s+hyres\p{L}*|disdetta\s+(?:del\s+contratto|della\s+locazione)|preaviso\s+de\s+(?:desalojo|resoluci[óo]n)|notifica[çc][ãa]o\s+de\s+despejo|wypowiedzenie\s+umowy\s+najmu|v[ýy]pov[ěe][ďd]\s+z\s+n[áa]jmu)(?:$|[^\p{L}])`)},
 	// Found from outside (fifty-first trial): a Dutch café's till
 	// report at closing, "Z-RAPPORT", recorded as a receipt at 0.95. A
 	// till's end-of-day report sums a day's sales; it proves no payment.
