@@ -399,6 +399,10 @@ func TestAmountForms(t *testing.T) {
 		// movements under "Ut av konto" and "Inn på konto", written
 		// without a currency, and its rows' dates under "Dato".
 		{"a norwegian statement's movements and dates", "KONTOUTSKRIFT\nDato    Forklaring                               Ut av konto   Inn på konto\n10.02   Overføring fra IT60 X054 (lønn jan.)                48 215,00\n12.02   Husleie Møhlenpris Eiendom AS          16 500,00", []string{"48215.00 column", "16500.00 column"}},
+		// Found from outside (fifty-third trial): a solicitor's document
+		// exchange box, a form's number.
+		{"a document exchange box", "Harrow Finch LLP, 14 Dollar Street, Cirencester GL7 2AJ, DX 39512 Cirencester", []string{}},
+		{"a form's number", "Prepared on OREA Form 100 — Agreement of Purchase and Sale", []string{}},
 		// Found from outside (fiftieth trial): a Form 16's rupees under
 		// its heading's "Rs." at the line's end.
 		{"a heading's currency at its end", "Details of Salary Paid and any other income and tax deducted                    Rs.\n   (d) Total                                                              19,02,500", []string{"1902500.00 INR label"}},

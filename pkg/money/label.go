@@ -106,7 +106,10 @@ var (
 		// Days counted on a payslip, the year a return is for (found
 		// from outside, fifty-first trial: "Days Paid : 31", "Ano dos
 		// rendimentos: 2024" were sums).
-		`days paid|paid days|days worked|days payable|ano dos rendimentos|ano de rendimentos|ano-base|ano base|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr|` +
+		`days paid|paid days|days worked|days payable|ano dos rendimentos|ano de rendimentos|ano-base|ano base|` +
+		// A solicitor's document exchange box, a form's number (found
+		// from outside, fifty-third trial: "DX 39512", "OREA Form 100").
+		`dx|form|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr|` +
 		// The year a tax is for (found from outside: an Italian
 		// certificate's "Periodo d'imposta 2025" was 2,025 euros).
 		`periodo d'imposta|anno d'imposta|steuerjahr|veranlagungsjahr|inkomstår|beskatningsår|skatteår|verovuosi|ejercicio fiscal|exercice fiscal|rok podatkowy|` +

@@ -22,6 +22,9 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (fifty-third trial): a Hong Kong number in a
+		// doctor's sentence.
+		{"a number one can be reached at", "I can be reached at 9427 3816.", []string{"9427 3816"}},
 		// Found from outside (fifty-second trial): a Welsh mobile split
 		// by a line break under "Ffôn symudol".
 		{"a welsh mobile split by a line break", "Ffôn symudol: 07896\n223 517", []string{"07896\n223 517"}},

@@ -122,7 +122,10 @@ var idForms = []idForm{
 	// nine digits, the last a check digit, under its label (found from
 	// outside: a doctor's letter's "Versichertennummer: S482913050").
 	{re: regexp.MustCompile(`\b([A-Z])(\d{9})\b`), valid: kvnrValid, label: regexp.MustCompile(`(?i)\b(?:(?:kranken)?versicherten-?(?:nummer|nr\.?)|kvnr|versicherungsnummer\s+der\s+krankenkasse)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
-	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?(?:\s+(?:ehemann|ehefrau|ehegatte|ehegattin|person\s+[ab]|partner(?:in)?))?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
+	// Whose it is may follow in the genitive: "Steuerliche
+	// Identifikationsnummer des Kostenschuldners:" (found from outside,
+	// fifty-third trial).
+	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?(?:\s+(?:ehemann|ehefrau|ehegatte|ehegattin|person\s+[ab]|partner(?:in)?)|\s+(?:des|der)\s+\p{L}+)?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\))?[^\p{L}\p{N}]*$`), above: true, digits: 9, run: 3},

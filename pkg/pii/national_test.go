@@ -129,6 +129,9 @@ func TestNationalIDs(t *testing.T) {
 		{"a medicaid id", "Medicaid ID: 100482236551", []string{"100482236551"}},
 		{"a portuguese sns user number", "N.º de utente SNS: 284 117 903", []string{"284 117 903"}},
 		{"quebec's permanent code", "Code permanent : TREE67582901", []string{"TREE67582901"}},
+		// Found from outside (fifty-third trial): a German tax id whose
+		// label names its holder in the genitive.
+		{"a steuer-id of the fee's debtor", "Steuerliche Identifikationsnummer des Kostenschuldners: 39 182 746 529", []string{"39 182 746 529"}},
 		// Found from outside (fifty-second trial): a person named by her
 		// title before her TIN, under a foundation's "INC.".
 		{"a person's tin under a firm", "BAYANIHAN EDUCATION FOUNDATION, INC., a non-stock corporation, represented by its\nExecutive Director; and SAN ISIDRO NATIONAL HIGH SCHOOL, represented by its Principal,\nMs. Ma. Theresa Dela Cruz, TIN 418-227-905-000 (\"Grantee\").", []string{"418-227-905-000"}},

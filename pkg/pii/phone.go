@@ -154,7 +154,7 @@ var (
 	// erreichen uns werktags unter", "Störungsstelle rund um die Uhr
 	// unter", "ring oss på" (found from outside): a phone verb (or a
 	// fault service's name), up to four words, a preposition.
-	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|reach|appelez|appeler|contactez|joindre|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|erreichen|erreichbar|st[öo]rungs(?:stelle|dienst)|ligue|liguem(?:-(?:me|nos))?|ligue-(?:me|nos))\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under|para o|para|p[åa])[ \t]*$`)
+	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|reach|reached|contacted|appelez|appeler|contactez|joindre|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|erreichen|erreichbar|st[öo]rungs(?:stelle|dienst)|ligue|liguem(?:-(?:me|nos))?|ligue-(?:me|nos))\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under|para o|para|p[åa])[ \t]*$`)
 	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
 	// contactName is a contact's label, what for, and name before the
 	// number: "Supplier contact:  Rewi Tamatea, 06 879 4410", "Contacto
