@@ -399,6 +399,9 @@ func TestAmountForms(t *testing.T) {
 		// movements under "Ut av konto" and "Inn på konto", written
 		// without a currency, and its rows' dates under "Dato".
 		{"a norwegian statement's movements and dates", "KONTOUTSKRIFT\nDato    Forklaring                               Ut av konto   Inn på konto\n10.02   Overføring fra IT60 X054 (lønn jan.)                48 215,00\n12.02   Husleie Møhlenpris Eiendom AS          16 500,00", []string{"48215.00 column", "16500.00 column"}},
+		// Found from outside (fifty-fourth trial): a goods' tariff codes
+		// under their column's header.
+		{"a tariff code's column", "STT   Mô tả hàng hóa / Description              Mã HS     Số lượng / Qty   Đơn giá (USD)   Thành tiền (USD)\n1     Men's cotton shirts, woven, long sleeve   6205.20        4,800 pcs            6.85         32,880.00", []string{"6.85 USD column", "32880.00 USD column"}},
 		// Found from outside (fifty-third trial): a solicitor's document
 		// exchange box, a form's number.
 		{"a document exchange box", "Harrow Finch LLP, 14 Dollar Street, Cirencester GL7 2AJ, DX 39512 Cirencester", []string{}},

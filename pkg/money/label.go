@@ -109,7 +109,10 @@ var (
 		`days paid|paid days|days worked|days payable|ano dos rendimentos|ano de rendimentos|ano-base|ano base|` +
 		// A solicitor's document exchange box, a form's number (found
 		// from outside, fifty-third trial: "DX 39512", "OREA Form 100").
-		`dx|form|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr|` +
+		`dx|form|` +
+		// A goods' tariff code column (fifty-fourth trial: "Mã HS",
+		// "GTİP / HS" over "6205.20" were sums).
+		`hs|hs code|hts|mã hs|gtip|gtİp|taric|tariff code|commodity code|cn code|zolltarifnummer|warentarifnummer|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr|` +
 		// The year a tax is for (found from outside: an Italian
 		// certificate's "Periodo d'imposta 2025" was 2,025 euros).
 		`periodo d'imposta|anno d'imposta|steuerjahr|veranlagungsjahr|inkomstår|beskatningsår|skatteår|verovuosi|ejercicio fiscal|exercice fiscal|rok podatkowy|` +

@@ -67,7 +67,7 @@ var (
 		// Languages outside the corpus (found from outside): Estonian,
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian, Romanian.
-		`s(?:[üu]|ii)nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tgl\.? lahir|tarikh lahir|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
+		`s(?:[üu]|ii)nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum|id[őo])|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tgl\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +

@@ -457,6 +457,9 @@ func TestDateOfBirth(t *testing.T) {
 		{"label above after a blank line", "DATE OF BIRTH\n\n14 MAR 1985", []string{"14 MAR 1985"}},
 		{"column header", "Name             Date of birth     Nationality\nJane Smith       17/09/1973        British", []string{"17/09/1973"}},
 		{"pipe table", "| Patient | DOB | Ward |\n|---|---|---|\n| R. Chen | 02.11.1958 | 4B |", []string{"02.11.1958"}},
+		// Found from outside (fifty-fourth trial): Slovak, the date two
+		// lines below.
+		{"slovak, the date below", "narodený:\n\n12.03.1979\n\nrodné číslo: 790312/4185", []string{"12.03.1979"}},
 		// Found from outside (fifty-second trial): Welsh, its date on the
 		// next line; Basque; a Spanish card's bare "Nacimiento".
 		{"welsh, the date below", "Dyddiad geni:\n14/02/1958", []string{"14/02/1958"}},

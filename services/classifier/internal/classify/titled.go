@@ -105,6 +105,12 @@ const (
 // it.
 var subjectLabel = regexp.MustCompile(`^(?:subject|re|betreff|objet|asunto|oggetto|onderwerp|assunto|amne|temat|emne|aihe|predmet|targy|subiect|θεμα|konu|teema|tema|efni|тема)\s*:\s*`)
 
+// goodsReceipt is a receipt for goods handed over, no payment's: an air
+// waybill's carbon copy "Copy 4 - DELIVERY RECEIPT" (found from outside,
+// fifty-fourth trial: typed a receipt by it), a warehouse's or a dock's
+// receipt, a goods received note.
+var goodsReceipt = regexp.MustCompile(`(?:^|[^\p{L}])(?:delivery|goods|warehouse|dock|mate'?s|return)\s+receipt(?:$|[^\p{L}])|(?:^|[^\p{L}])goods\s+received\s+note(?:$|[^\p{L}])|(?:^|[^\p{L}])receipt\s+of\s+goods(?:$|[^\p{L}])`)
+
 // receivedSubject is an e-mail's subject, its label gone, that says a
 // payment was received.
 var receivedSubject = regexp.MustCompile(`^(?:(?:re|fwd?|aw|wg|tr|sv|vs)\s*:\s*)*(?:deposit|payment|rent|donation|gift|fee|fees)\s+received\b`)
@@ -259,6 +265,9 @@ func lineTypes(l string, words int) []string {
 	}
 	var out []string
 	for _, m := range ms {
+		if m.typ == "receipt" && goodsReceipt.MatchString(f) {
+			continue
+		}
 		inside := slices.ContainsFunc(ms, func(o match) bool {
 			return o != m && o.start <= m.start && m.end <= o.end && o.end-o.start > m.end-m.start
 		})

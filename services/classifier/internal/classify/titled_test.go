@@ -98,6 +98,9 @@ func TestTitledTypes(t *testing.T) {
 		{"From: Fundraising <giving@example.ie>\nTo: donor@example.ie\nSubject: Donation received - thank you, Siobhán\n\nA chara,", []string{"receipt"}},
 		{"PAYMENT CLAIM No. 7\nMade under the Building and Construction Industry Security of Payment Act 1999 (NSW)\n\nClaimant:    Delacroix Constructions Pty Ltd\nContract:    AS 4000-1997 (amended), dated 2 December 2024", []string{"invoice"}},
 		{"Dear Sir/Madam,\nwe hereby apply for release of the retention money.\n\nRETENTION RELEASE - APPLICATION No. 2 (FINAL)\nContract sum (final account)                        NGN 186,450,000.00", nil},
+		// Found from outside (fifty-fourth trial): an air waybill's carbon
+		// copy, typed a receipt by its copy's label.
+		{"HONG KONG AIR CARGO\nAIR WAYBILL 160-48213675\nCopy 4 - DELIVERY RECEIPT (carbon)", nil},
 		// Found from outside (fifty-third trial): an accountant's e-mail
 		// forwarding a capital gains tax schedule, typed other.
 		{"From: Sunita Rao <sunita@example.com.au>\nTo: James Whitford <jw@example.com>\nDate: Thu, 26 Nov 2026 16:41:09 +1000\nSubject: FW: CGT schedule 2026 for your review\n\nJames,\n\nBefore I lodge your 2026 return, please check the schedule below.\n\n---------- Forwarded message ----------\nCapital gains tax (CGT) schedule 2026\nAustralian Taxation Office", []string{"tax_form"}},
