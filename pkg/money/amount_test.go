@@ -399,6 +399,10 @@ func TestAmountForms(t *testing.T) {
 		// movements under "Ut av konto" and "Inn på konto", written
 		// without a currency, and its rows' dates under "Dato".
 		{"a norwegian statement's movements and dates", "KONTOUTSKRIFT\nDato    Forklaring                               Ut av konto   Inn på konto\n10.02   Overføring fra IT60 X054 (lønn jan.)                48 215,00\n12.02   Husleie Møhlenpris Eiendom AS          16 500,00", []string{"48215.00 column", "16500.00 column"}},
+		// Found from outside (fifty-fourth trial): an Italian claim's
+		// deductible and a Slovak contract's cover limit.
+		{"an italian franchigia", "Franchigia contrattuale: € 1.000,00", []string{}},
+		{"a slovak limit", "poistenie zodpovednosti s limitom plnenia najmenej 100 000 €", []string{}},
 		// Found from outside (fifty-fourth trial): a goods' tariff codes
 		// under their column's header.
 		{"a tariff code's column", "STT   Mô tả hàng hóa / Description              Mã HS     Số lượng / Qty   Đơn giá (USD)   Thành tiền (USD)\n1     Men's cotton shirts, woven, long sleeve   6205.20        4,800 pcs            6.85         32,880.00", []string{"6.85 USD column", "32880.00 USD column"}},
