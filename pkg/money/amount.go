@@ -249,23 +249,19 @@ var currencyColumnEnd = regexp.MustCompile(`(?m)^[^\d\n]*\p{L}[^\d\n]*?[ \t]{3,}
 
 // headerLineCurrency is the one currency the lines of text that name
 // only a currency name (a crown as kronaCode reads it), or a heading
-// its code (currencyHeading), name, else "".
+// its code (currencyHeading, currencyColumnEnd), name, else "".
 func headerLineCurrency(text string) string {
 	var codes []string
-	for _, m := range currencyHeading.FindAllStringSubmatch(text, -1) {
+	var named [][]string
+	named = append(named, currencyHeading.FindAllStringSubmatch(text, -1)...)
+	named = append(named, currencyColumnEnd.FindAllStringSubmatch(text, -1)...)
+	for _, m := range named {
 		switch c := currencyCode(m[1]); c {
 		case rupee:
 			codes = append(codes, rupeeCode(text))
 		case krona:
 			codes = append(codes, kronaCode(text))
 		default:
-			codes = append(codes, c)
-		}
-	}
-	for _, m := range currencyColumnEnd.FindAllStringSubmatch(text, -1) {
-		if c := currencyCode(m[1]); c == rupee {
-			codes = append(codes, rupeeCode(text))
-		} else {
 			codes = append(codes, c)
 		}
 	}

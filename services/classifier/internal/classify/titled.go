@@ -175,7 +175,8 @@ func titledTypes(text string) (types []string, line string) {
 		if !strings.ContainsFunc(l, unicode.IsLetter) {
 			continue
 		}
-		if fl := textmodel.Fold(l); mailSender.MatchString(fl) {
+		fl := textmodel.Fold(strings.ToLower(l))
+		if mailSender.MatchString(fl) {
 			mail = true
 			continue
 		} else if mail && (mailHeader.MatchString(fl) || strings.HasPrefix(l, "----")) {
@@ -195,7 +196,7 @@ func titledTypes(text string) (types []string, line string) {
 		// contrato de arrendamento de 1 de fevereiro de 2026", a deposit's
 		// receipt that was too long a line to be read as titled (found
 		// from outside, fiftieth trial: recorded as a contract).
-		if subjectLabel.MatchString(textmodel.Fold(strings.ToLower(l))) {
+		if subjectLabel.MatchString(fl) {
 			for _, dash := range []string{" — ", " – ", " - "} {
 				if i := strings.Index(l, dash); i > 0 {
 					l = strings.TrimSpace(l[:i])
