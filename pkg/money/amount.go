@@ -599,15 +599,17 @@ var (
 	// outside); the đồng as Vietnamese writes it after a sum, "48.510.000
 	// đồng", "1.250.000đ", "₫" (found from outside: a Vietnamese invoice's
 	// total was held against the dollar's threshold); the crowns in words,
-	// "Du får 4 812 kroner tilbake" (found from outside).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|Tk\b|৳|лв\.?|грн\.?|din\.|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:` + currencyWordAlt + `)\b|(?i:ευρώ|ευρω))`)
+	// "Du får 4 812 kroner tilbake" (found from outside); the lev in Latin
+	// letters, "489,00 lv." (found from outside, fifty-sixth trial: a
+	// Bulgarian order's sums were no money).
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|Tk\b|৳|лв\.?|\blv\.|грн\.?|din\.|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:` + currencyWordAlt + `)\b|(?i:ευρώ|ευρω))`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
 		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa, "DH": "MAD", "Dh": "MAD", "Dhs": "MAD",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
 		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD",
 		"Ksh": "KES", "Ksh.": "KES", "Kshs": "KES", "Kshs.": "KES", "KShs": "KES", "KShs.": "KES", "Rp": "IDR", "Rp.": "IDR",
 		"E£": "EGP", "৳": "BDT", "Tk": "BDT", "Tk.": "BDT", "USh": "UGX", "USh.": "UGX", "UShs": "UGX", "UShs.": "UGX", "TSh": "TZS", "TSh.": "TZS", "TShs": "TZS", "TShs.": "TZS",
-		"лв": "BGN", "лв.": "BGN", "грн": "UAH", "грн.": "UAH", "din.": "RSD"}
+		"лв": "BGN", "лв.": "BGN", "lv.": "BGN", "грн": "UAH", "грн.": "UAH", "din.": "RSD"}
 	// currencyWords are currencies in words after a sum: "a dividend of
 	// 12.50 Naira per share" (found from outside); the euro in Greek,
 	// "1.250,00 ευρώ", matched in currencyStart without \b, which knows

@@ -121,6 +121,8 @@ func TestAmountForms(t *testing.T) {
 		{"tanzanian shillings", "Total TSh 45,000", []string{"45000.00 TZS currency"}},
 		{"the egyptian pound's sign is no sterling", "Amount: E£ 1,500.00", []string{"1500.00 EGP currency"}},
 		{"bulgarian leva after a sum", "Total: 1 250,50 лв.", []string{"1250.50 BGN currency"}},
+		// Found from outside (fifty-sixth trial): the lev in Latin letters.
+		{"bulgarian leva in latin letters", "Montazh i dostavka     1      60,00 lv.    60,00 lv.\nObshto:             2 014,00 lv.", []string{"60.00 BGN currency", "60.00 BGN currency", "2014.00 BGN currency"}},
 		{"serbian dinars after a sum", "Ukupno: 12.500,00 din.", []string{"12500.00 RSD currency"}},
 		{"hryvnias after a sum", "Сума: 1 250,00 грн", []string{"1250.00 UAH currency"}},
 		{"romanian din is a word", "Suma de plată 1.250,00 din contul clientului", []string{"1250.00 label"}},
@@ -403,6 +405,12 @@ func TestAmountForms(t *testing.T) {
 		// deductible and a Slovak contract's cover limit.
 		{"an italian franchigia", "Franchigia contrattuale: € 1.000,00", []string{}},
 		{"a slovak limit", "poistenie zodpovednosti s limitom plnenia najmenej 100 000 €", []string{}},
+		// Found from outside (fifty-fifth trial): a card slip's
+		// authorisation code, a Philippine tax form's number; a payee
+		// whose name ends "AUTH" keeps its sums.
+		{"a card's authorisation code", "TOTAL PAID  $1,155.00\nPAID Mastercard ************0440 Approved 09/11/2026 16:42 Auth 418822", []string{"1155.00 USD currency"}},
+		{"a bir form's number", "Gross earnings          PHP 26,946.00\nWithholding tax (BIR 2307, 5%)      -PHP  1,347.30", []string{"26946.00 PHP currency", "1347.30 PHP currency"}},
+		{"a payee named auth", "Date   Description                                     Deposits  Balance\nSep 02 Payroll deposit - SASK HEALTH AUTH                     2,875.40  9,288.27", []string{"2875.40 label", "9288.27 label"}},
 		// Found from outside (fifty-fourth trial): a goods' tariff codes
 		// under their column's header.
 		{"a tariff code's column", "STT   Mô tả hàng hóa / Description              Mã HS     Số lượng / Qty   Đơn giá (USD)   Thành tiền (USD)\n1     Men's cotton shirts, woven, long sleeve   6205.20        4,800 pcs            6.85         32,880.00", []string{"6.85 USD column", "32880.00 USD column"}},

@@ -10,15 +10,15 @@ import (
 // bankNames are banks whose name alone, before a number, says it is an
 // account's: the largest of the regions where the trials found numbers
 // written so (found from outside, thirty-sixth trial).
-const bankNames = `(?:maybank|ocbc|dbs|posb|uob|hsbc|hang\s+seng|cimb|rhb|public\s+bank|hong\s+leong|ambank|bank\s+islam|bca|bni|bri|mandiri|bdo|bpi|metrobank|landbank|security\s+bank|standard\s+chartered|citibank|kasikorn|bangkok\s+bank|vietcombank|techcombank|bidv|vietinbank|agribank)`
+const bankNames = `(?:maybank|ocbc|dbs|posb|uob|hsbc|hang\s+seng|cimb|rhb|public\s+bank|hong\s+leong|ambank|bank\s+islam|bca|bni|bri|mandiri|bdo|bpi|metrobank|landbank|security\s+bank|standard\s+chartered|citibank|kasikorn|bangkok\s+bank|vietcombank|techcombank|bidv|vietinbank|agribank|kcb|equity\s+bank|stanbic|ecobank|gtbank|zenith\s+bank|absa|fnb|capitec|nedbank|ncb)`
 
 var (
 	// accountRe is a domestic bank account's number: digits in up to
 	// eight groups joined by spaces or dashes ("123-45678-9",
 	// "12-3140-0123456-00", "0012 3456 78", a Moroccan RIB's 24 digits
-	// "181 810 21112 0547296 000 1 49"), or in fours joined by points
+	// "181 810 21112 0547296 000 1 49", "230 780 4512873211024600 81"), or in fours joined by points
 	// ("0097.0000.5421.8741").
-	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{2,24}(?:[ -]\d{1,10}){0,7}\b`)
+	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{2,24}(?:[ -]\d{1,16}){0,7}\b`)
 	// upiRe is an Indian payment address (UPI ID, VPA): a name, "@" and
 	// its payment app's handle, no domain after it ("x@okicici"): taken
 	// under its label (accountLabel) or with a known handle.
@@ -67,11 +67,15 @@ var (
 		// A Canadian account after its branch's transit number, the labels
 		// bilingual ("Transit: 30047   Compte / Account: 0412873", found
 		// from outside, forty-fourth trial).
-		`\btransit(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{5}[\s,]+(?:\p{L}+\s*/\s*)?(?:account|acct|a/c|compte)(?:\s*(?:no\b\.?|number|n[°º]))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku` +
+		`\btransit(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{5}[\s,]+(?:institution(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{3}[\s,]+)?(?:\p{L}+\s*/\s*)?(?:account|acct|a/c|compte)(?:\s*(?:no\b\.?|number|n[°º]))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku` +
+		// Found from outside (fifty-fifth and fifty-sixth trials): a
+		// Canadian account after its transit and institution numbers, a
+		// Mexican "CLABE destino", a Chilean "Cuenta RUT de BancoEstado N°",
+		// a Moroccan RIB.
 		// Found from outside (thirty-fourth trial): a salary or savings
 		// account's number, a Danish registration and account number, a
 		// Czech account ("účtu č.").
-		`|\bclabe(?:\s+interbancaria)?|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+č\.)?` +
+		`|\bclabe(?:\s+interbancaria)?(?:\s+(?:destino|de\s+destino|del\s+beneficiario|beneficiario))?|\bcuenta\s+rut(?:\s+de\s+\p{L}+)?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\brib|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+č\.)?` +
 		// Found from outside (thirty-sixth trial): an account after its
 		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
 		// 1642 0388 7715", "DBS account", a law firm's "HSBC client
@@ -94,6 +98,11 @@ var (
 	// account, "Repayment - transfer from 2034418876" (found from
 	// outside); its digits run on, a phone's are grouped.
 	transferBefore = regexp.MustCompile(`(?i)\btransfer\s+(?:from|to)\s+$`)
+	// sortCodeAccount is a sort code and its account's eight digits, as
+	// an Irish or a UK statement names a transfer's other party: "TRANSFER
+	// TO 90-14-27 12345671 AB SAVINGS" (found from outside, fifty-fifth
+	// trial).
+	sortCodeAccount = regexp.MustCompile(`^\d{2}-\d{2}-\d{2} \d{8}$`)
 	// accountSuffix is a share's or a loan's suffix after an account's
 	// number, "-S10", "-L01".
 	accountSuffix = regexp.MustCompile(`^-[A-Z]\d{1,3}\b`)
@@ -116,7 +125,9 @@ var (
 	// HDFC0000053" (found from outside).
 	// Brazil's branch ("Agência: 0741 Conta: 28815-3", found from
 	// outside, forty-first trial).
-	bankCodeBeside = regexp.MustCompile(`(?i)\b(?:IFSC|SWIFT|BIC|sort\s+code|routing\s+(?:no\b|number)|BSB|MICR|ag[êe]ncia)(?:$|[^\p{L}])`)
+	// A Canadian or Jamaican branch's transit number ("account no.
+	// 354-218-774, transit 01105", found from outside, fifty-sixth trial).
+	bankCodeBeside = regexp.MustCompile(`(?i)\b(?:IFSC|SWIFT|BIC|sort\s+code|routing\s+(?:no\b|number)|BSB|MICR|ag[êe]ncia|transit)(?:$|[^\p{L}])`)
 	// bankDocument is a bank's own document: its statement.
 	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b|resumen\s+de\s+cuenta|estado\s+de\s+cuenta`)
 )
@@ -195,6 +206,9 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		if n < 7 || n > 24 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
 			continue
 		}
+		if asReference.MatchString(lt.RightOf(m[1])) {
+			continue // a biller's customer number: "Use your account number 500277194432 as reference"
+		}
 		label := labelBefore(lt, m[0])
 		// A client account with its sort code is a bank's too: a letting
 		// agent's "Client Account, sort code 20-41-06, account 43198277"
@@ -211,9 +225,9 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			continue
 		}
 		if named || accountLabel.MatchString(labelAcross(lt, m[0])) ||
-			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || bankNamed.MatchString(heading(lt))) ||
+			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || bankNamed.MatchString(heading(lt)) || bankNear(lt, m[1])) ||
 			labelledBy(lt, accAbbrev, m[0], m[1]) && (bankNamed.MatchString(lt.LeftOf(m[0])) || bankNamesRe.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0])))) ||
-			transferBefore.MatchString(lt.LeftOf(m[0])) && !strings.ContainsAny(text[m[0]:m[1]], " -") && statement() {
+			transferBefore.MatchString(lt.LeftOf(m[0])) && (!strings.ContainsAny(text[m[0]:m[1]], " -") || sortCodeAccount.MatchString(text[m[0]:m[1]])) && statement() {
 			// A credit union's share or loan suffix belongs to the
 			// account: "Account 40071862-S10" (found from outside).
 			if suffix != nil {
@@ -223,6 +237,38 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		}
 	}
 	return locs
+}
+
+// asReference follows a customer's number at a biller that a payment is
+// to quote.
+var asReference = regexp.MustCompile(`(?i)^\s*as\s+(?:the\s+|your\s+)?(?:payment\s+)?reference\b`)
+
+// bankNear reports whether a bank is named right of an account's number
+// on its line ("my account no. 1180287463 at KCB Eldoret branch"), or a
+// bank or its code on one of the four lines above it, in the same block
+// (one blank line may part them):
+// a payment block's "Bank: Zenith Bank Plc" or "Sort code: 20-45-77" over
+// "Account number: 2214087356" (found from outside, fifty-fifth and
+// fifty-sixth trials).
+func bankNear(lt *layout.Text, end int) bool {
+	right := lt.RightOf(end)
+	if bankNamed.MatchString(right) || bankNamesRe.MatchString(right) {
+		return true
+	}
+	i := lt.LineAt(end)
+	for j := i - 1; j >= max(0, i-4); j-- {
+		if lt.IsBlank(j) {
+			if j > 0 && lt.IsBlank(j-1) {
+				return false // another block
+			}
+			continue
+		}
+		l := lt.LineText(j)
+		if bankNamed.MatchString(l) || bankNamesRe.MatchString(l) || bankCodeBeside.MatchString(l) {
+			return true
+		}
+	}
+	return false
 }
 
 // labelAcross returns the short text left of off on its line after the

@@ -212,6 +212,9 @@ func TestPhoneForms(t *testing.T) {
 		// beside the phone, its country code between label and number.
 		{"vat number with its country code", "Tel. 014 41 22 80     BTW BE 0403.118.442", []string{"014 41 22 80"}},
 		{"vat number alone", "BTW BE 0403.118.442", []string{}},
+		// Found from outside (fifty-fifth trial): a Swedish statement's
+		// Bankgiro payee.
+		{"a bankgiro number", "Sparbanken Syd                            KONTOUTDRAG\nKontohavare: Jonas Lindqvist Musik\n\nBokföringsdag   Text                                   Belopp SEK   Saldo SEK\n2026-10-19      BG 5050-1055 SKATTEVERKET F-SKATT      -4 870,00    35 109,60", []string{}},
 		{"italian vat number", "Partita IVA 01234567890", []string{}},
 		{"3-2-2-2 inside a longer run", "12 915 34 82 17", []string{}},
 		{"3-2-2-2 with a fifth group", "915 34 82 17 40", []string{}},
@@ -437,6 +440,8 @@ func TestDateOfBirth(t *testing.T) {
 		{"spaced digits that are no date", "Date of birth: 45 67 1993", []string{}},
 		{"dob abbreviation", "DOB 01/02/1980", []string{"01/02/1980"}},
 		{"hungarian place and date", "Születési hely, idő: Győr, 1988. április 27.", []string{"1988. április 27"}},
+		// Found from outside (fifty-sixth trial): the possessive forms.
+		{"hungarian place and date possessive", "Születési helye, ideje: Hajdúszoboszló, 1939.11.02.", []string{"1939.11.02"}},
 		{"greek label transliterated", "Imerominia gennisis: 22/03/1979", []string{"22/03/1979"}},
 		// OCR put a space inside a number of the date (found from outside).
 		{"date split by OCR", "votre patient M. Julien MOREAU, né le 07/1 0/1958,", []string{"07/1 0/1958"}},
@@ -772,6 +777,23 @@ func TestBankAccounts(t *testing.T) {
 		{"an account's number outside a bank's statement", "Northern Water\nAccount no.: 30012345", []string{}},
 		{"a customer's account in a bank's statement", "Bank statement\nCustomer account no.: 30012345", []string{}},
 		{"too few digits", "Bank account: 4471", []string{}},
+		// Found from outside (fifty-fifth and fifty-sixth trials): a
+		// payment block's bank or sort code above the account's number, a
+		// bank after it, a CLABE "destino", a transfer to a sort code's
+		// account, a Canadian transit and institution, a transit beside a
+		// Jamaican account, a Chilean "Cuenta RUT", a Moroccan RIB; a
+		// biller's customer number quoted as a reference is none.
+		{"a sort code above an account number", "Marlowe Keys Music Ltd\n12 Albion Street, Leeds LS1 6HX\nINVOICE MKM-0931\nDate: 2 November 2026\n\nLicence fees               GBP 5,225.00\n\nPayment within 30 days to:\nAccount name: D Okafor-Reid\nSort code: 20-45-77\nAccount number: 63918204\nReference: MKM-0931", []string{"63918204"}},
+		{"a bank two lines above", "ADEYEMI VISUALS\nLekki Phase 1, Lagos\nINVOICE AV-2026-114\nDate: 2 November 2026\n\nTotal due: NGN 532,125.00\n\nBank: Zenith Bank Plc\n\nAccount name: Oluwatobi Adeyemi\nAccount number: 2214087356", []string{"2214087356"}},
+		{"an account number far from any bank", "Membership renewal\nDate: 1 May 2026\nMember: A. Adeyemi\nPlan: Gold\nPaid at the Zenith Bank Plc branch\n\n\nAccount number: 2214087356", []string{}},
+		{"a bank after the number", "4. I give the sum of KES 1,500,000 held in my account no. 1180287463 at KCB Eldoret branch to my", []string{"1180287463"}},
+		{"a customer number quoted as a reference", "EFT: Mogale Hills Municipality, Standard Bank, account 071 445 923,\nbranch code 051001. Use your account number 500277194432 as reference.", []string{"071 445 923"}},
+		{"a clabe destino", "CLABE destino: 012180015738294612", []string{"012180015738294612"}},
+		{"a transfer to a sort code's account", "Allied Irish Banks, p.l.c. Business Current Account Statement\n18 Sep    TRANSFER TO 90-14-27 12345671 AB SAVINGS              1,500.00                 8,705.01", []string{"90-14-27 12345671"}},
+		{"a transit and an institution", "Direct deposit: Transit 00450  Institution 003  Account 5082614", []string{"5082614"}},
+		{"a transit beside an account", "Payment: NCB, Half Way Tree branch, account no. 354-218-774, transit 01105", []string{"354-218-774"}},
+		{"a chilean cuenta rut", "mediante transferencia a la Cuenta RUT de BancoEstado N° 17203918.", []string{"17203918"}},
+		{"a moroccan rib", "Mode de paiement : virement bancaire CIH Bank, RIB 230 780 4512873211024600 81", []string{"230 780 4512873211024600 81"}},
 		// Found from outside (thirty-sixth trial): accounts after their
 		// bank's name, a statement's sub-accounts, Indonesia's "No.
 		// Rekening", a credit union's share suffix.

@@ -127,6 +127,12 @@ func TestNationalIDs(t *testing.T) {
 		// permanent code.
 		{"a tfn on record", "Tax File Number on record: 876 543 210 (HELP eligibility)", []string{"876 543 210"}},
 		{"a medicaid id", "Medicaid ID: 100482236551", []string{"100482236551"}},
+		// Found from outside (fifty-fifth and fifty-sixth trials): a TIN
+		// "on file", a SIN in a sentence, a mother's CCCD.
+		{"a tin on file", "TIN on file: 312-584-907-000", []string{"312-584-907-000"}},
+		{"a sin in a sentence", "For direct deposit of any settlement, my SIN for the tax slip is 046 128 732.", []string{"046 128 732"}},
+		{"a sin that fails luhn in a sentence", "my SIN for the tax slip is 046 128 733.", []string{}},
+		{"a mother's cccd", "Số CCCD của mẹ: 001196024873", []string{"001196024873"}},
 		{"a portuguese sns user number", "N.º de utente SNS: 284 117 903", []string{"284 117 903"}},
 		{"quebec's permanent code", "Code permanent : TREE67582901", []string{"TREE67582901"}},
 		// Found from outside (fifty-third trial): a German tax id whose

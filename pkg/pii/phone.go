@@ -166,8 +166,10 @@ var (
 	// idLabel names an identifier that is not a phone number, in English
 	// and in the languages whose national numbers phoneForm takes
 	// without a label ("Factura 915 34 82 17", "Pedido nº …"), and a VAT
-	// label with its country code ("BTW BE 0403.118.442").
-	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code|btw|tva|iva|mwst|moms|cg|c[ée]gjegyz[ée]k\p{L}*|krs|regon|hrb|hra|kvk|cvr|bce|kbo|ondernemingsn\p{L}*|entreprise)\b|\b(?:vat|btw|tva|iva|mwst|ust|moms)[^A-Za-z0-9\n]*(?-i:[A-Z]{2})\b|#|\bn[º°])[^A-Za-z0-9]*$`)
+	// label with its country code ("BTW BE 0403.118.442"), a Swedish
+	// Bankgiro or Plusgiro number ("BG 5050-1055 SKATTEVERKET", found from
+	// outside, fifty-fifth trial).
+	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code|btw|tva|iva|mwst|moms|cg|c[ée]gjegyz[ée]k\p{L}*|krs|regon|hrb|hra|kvk|cvr|bce|kbo|ondernemingsn\p{L}*|entreprise|bankgiro|plusgiro|bg|pg)\b|\b(?:vat|btw|tva|iva|mwst|ust|moms)[^A-Za-z0-9\n]*(?-i:[A-Z]{2})\b|#|\bn[º°])[^A-Za-z0-9]*$`)
 )
 
 // phones finds phone numbers (see phoneForm) that sit alone — no letter or

@@ -311,6 +311,9 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// termination recorded as a contract at 1.00; a termination
 		// agreement is one.
 		{"a notice of termination the model calls a contract", unsure{[]events.Candidate{c("contract", 0.9963)}, ""}, "NOTICE OF TERMINATION\n(Residential Tenancies Acts 2004 to 2022, Part 4 tenancy)\n\nTo: Mr Tadhg Brennan and Ms Niamh Collins", "other", true, true, "notice of termination"},
+		// Found from outside (fifty-sixth trial): a Colombian family
+		// court's divorce judgment recorded as a contract at 0.85.
+		{"a divorce judgment the model calls a contract", unsure{[]events.Candidate{c("contract", 0.8526)}, ""}, "REPÚBLICA DE COLOMBIA\nRAMA JUDICIAL DEL PODER PÚBLICO\nJUZGADO CUARTO DE FAMILIA DEL CIRCUITO DE MEDELLÍN\n\nMedellín, veintiséis (26) de octubre de dos mil veintiséis (2026)\n\nProceso: Divorcio de matrimonio civil (mutuo acuerdo)", "other", true, true, "court letter"},
 		{"a termination agreement", unsure{[]events.Candidate{c("contract", 0.99)}, ""}, "TERMINATION AGREEMENT\nbetween Acme Ltd and Jane Doe\nThe parties agree to end the employment on 30 June 2027.", "contract", false, false, ""},
 		// Found from outside (fifty-second trial): a school's claim to
 		// its funder for a grant's balance, recorded as an insurance claim

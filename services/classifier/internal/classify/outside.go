@@ -46,6 +46,11 @@ var outsideKinds = []struct {
 		// heads it (found from outside, forty-sixth trial: a Lagos High
 		// Court's enrolled order for a hospital's fees, recorded as a
 		// contract at 1.00).
+		// A judgment of divorce and a Colombian court's head, "RAMA
+		// JUDICIAL DEL PODER PÚBLICO" over "JUZGADO CUARTO DE FAMILIA DEL
+		// CIRCUITO DE MEDELLÍN" (found from outside, fifty-sixth trial: a
+		// divorce judgment recorded as a contract at 0.85).
+		`rama\s+judicial|juzgado\s+(?:\p{L}+\s+){0,3}?de\s+(?:familia|lo\s+familiar)|vara\s+de\s+fam[íi]lia|divorce\s+decree|decree\s+of\s+(?:divorce|dissolution)|decree\s+nisi|final\s+order\s+of\s+divorce|scheidungsurteil|scheidungsbeschluss|jugement\s+de\s+divorce|sentencia\s+de\s+divorcio|senten[çc]a\s+de\s+div[óo]rcio|sentenza\s+di\s+divorzio|echtscheidingsvonnis|wyrok\s+rozwodowy|` +
 		`enrolled\s+order|court\s+order|order\s+of\s+(?:the\s+)?court|consent\s+order|garnishee\s+order|(?:final\s+|default\s+|summary\s+)?judgment\s+(?:order|debtor|creditor)|decree\s+absolute|` +
 		`^(?:in\s+the\s+(?:(?:high|supreme|district|circuit|county|superior|federal|magistrates['’]?|family|crown|sheriff|small\s+claims)\s+court|court\s+of\s+(?:appeal|session|first\s+instance))|` +
 		`s[ąa]d\s+(?:rejonowy|okr[ęe]gowy)|district\s+court|magistrates['’]?\s+court|county\s+court|high\s+court\s+of|tribunal\s+judiciaire|juzgado\s+de\s+primera\s+instancia|käräjäoikeus|tingsrätt|tingrett|byret|okresní\s+soud|járásbíróság))(?:$|[^\p{L}])|` +

@@ -153,6 +153,9 @@ func TestVersionChangesWithData(t *testing.T) {
 func TestSplitIsFixedByName(t *testing.T) {
 	counts := map[string]int{}
 	for _, d := range load(t) {
+		if strings.HasPrefix(d.Name, textmodel.FieldPrefix) {
+			continue // always in train: the hash splits the generated corpus
+		}
 		s := textmodel.Split(d.Name)
 		if s != textmodel.Split(d.Name) {
 			t.Fatalf("split of %s is not stable", d.Name)
@@ -161,7 +164,7 @@ func TestSplitIsFixedByName(t *testing.T) {
 	}
 	total := counts[textmodel.SplitTrain] + counts[textmodel.SplitCalibration] + counts[textmodel.SplitTest]
 	if f := float64(counts[textmodel.SplitTest]) / float64(total); f < 0.15 || f > 0.25 {
-		t.Errorf("test split holds %.2f of the corpus, want about 0.2 (%v)", f, counts)
+		t.Errorf("test split holds %.2f of the generated corpus, want about 0.2 (%v)", f, counts)
 	}
 	if got := textmodel.Split("invoice-0001.txt"); got != textmodel.Split("invoice-0001.txt") {
 		t.Errorf("Split not deterministic: %s", got)
