@@ -410,6 +410,11 @@ func TestAmountForms(t *testing.T) {
 		// whose name ends "AUTH" keeps its sums.
 		{"a card's authorisation code", "TOTAL PAID  $1,155.00\nPAID Mastercard ************0440 Approved 09/11/2026 16:42 Auth 418822", []string{"1155.00 USD currency"}},
 		{"a bir form's number", "Gross earnings          PHP 26,946.00\nWithholding tax (BIR 2307, 5%)      -PHP  1,347.30", []string{"26946.00 PHP currency", "1347.30 PHP currency"}},
+		// Found from outside (fifty-fifth trial): charges a cover word
+		// only qualifies were dropped as limits.
+		{"an insurance waiver's charge", "Item                                            Days   Rate      Amount\nInsurance waiver (damage excess cover)          1      $45.00    $45.00", []string{"45.00 USD currency", "45.00 USD currency"}},
+		{"a coverage day rate", "Description                         Days  Rate (NGN)    Amount (NGN)\nRunway coverage - day rate 2 180,000.00 360,000.00", []string{"180000.00 NGN column", "360000.00 NGN column"}},
+		{"an insurance excess stays a limit", "Policy excess: $500.00", []string{}},
 		{"a payee named auth", "Date   Description                                     Deposits  Balance\nSep 02 Payroll deposit - SASK HEALTH AUTH                     2,875.40  9,288.27", []string{"2875.40 label", "9288.27 label"}},
 		// Found from outside (fifty-fourth trial): a goods' tariff codes
 		// under their column's header.

@@ -190,6 +190,9 @@ var (
 	// "Points balance: 1,250" (found from outside: a receipt's points
 	// were its largest sum).
 	pointsRe = wordRe(`points|pts|punkte|punti|puntos|pontos|avios|air miles|miles`)
+	// chargeAfterHead names a charge after a limit's head noun, which
+	// then only qualifies it.
+	chargeAfterHead = wordRe(`waiver|day rate|daily rate|hourly rate|rate|hire|rental|surcharge|add-on|upgrade`)
 	// ofLink: "premium for liability cover": the head noun comes first.
 	ofLink = regexp.MustCompile(`(?i)\b(?:for|of|on)\b`)
 )
@@ -259,6 +262,13 @@ func classifyLabel(s string) labelKind {
 	if head.end >= 0 && dosageCap.MatchString(s[:head.end]) {
 		// A capsule's dose, "Amoxicillin 500mg cap x21" (found from
 		// outside, forty-sixth trial: a pharmacy's item was a limit).
+		head = hit{kind: labelNone, start: -1, end: -1}
+	}
+	if hf := firstWord(limitHeadRe, s); head.end >= 0 && firstWord(chargeAfterHead, s[hf[1]:])[1] >= 0 {
+		// A charge the head noun only qualifies: "Insurance waiver
+		// (damage excess cover)", "Runway coverage - day rate" (found from
+		// outside, fifty-fifth trial: a hire's and a shoot's charges were
+		// dropped as limits).
 		head = hit{kind: labelNone, start: -1, end: -1}
 	}
 	if transactionCode.MatchString(s) {
