@@ -2092,6 +2092,14 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 			// is in the last sentence before it, so a long line is cut
 			// to a window first: every number on it reads its label.
 			t, prose = text[proseStart(text, c.Start, off):off], true
+			if above, ok := lt.LineAbove(c.Start); ok && wrappedSentence(text, lt, c.Start, above) {
+				// A sentence the line's end wrapped: its start is on the
+				// line above, "… public liability insurance of not less" over
+				// "than NZ$2,000,000" (found from outside, fifty-eighth
+				// trial: the cover's minimum was held against the
+				// threshold).
+				t = strings.TrimSpace(above) + " " + t
+			}
 			if i := strings.Index(t, "...."); i > 0 && !numberAfter(lt.RightOf(off)) {
 				// A leader of dots before the line's last number: the
 				// label is what the leader follows, however long, not
@@ -2129,6 +2137,24 @@ func rowLabel(lt *layout.Text, off int, left string) (label string, above, prose
 	}
 	return "", false, false
 }
+
+// wrappedSentence reports whether the cell at start opens its line with
+// the rest of a limit's words that the line above began: "not less" over
+// "than", "at" over "least", "up" over "to".
+func wrappedSentence(text string, lt *layout.Text, start int, above string) bool {
+	ln := lt.Lines()[lt.LineAt(start)]
+	if strings.TrimSpace(text[ln.Start:start]) != "" {
+		return false
+	}
+	return limitWrapEnd.MatchString(strings.TrimSpace(above)) && limitWrapStart.MatchString(text[start:])
+}
+
+// limitWrapEnd and limitWrapStart are a limit's words parted by a line's
+// end.
+var (
+	limitWrapEnd   = regexp.MustCompile(`(?i)(?:^|\s)(?:(?:not|no)\s+(?:less|more)|at|up)$`)
+	limitWrapStart = regexp.MustCompile(`(?i)^(?:than|least|most|to)\b`)
+)
 
 // numberAfter reports whether another number follows the number that
 // starts s on its line.

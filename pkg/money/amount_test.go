@@ -415,6 +415,10 @@ func TestAmountForms(t *testing.T) {
 		{"an insurance waiver's charge", "Item                                            Days   Rate      Amount\nInsurance waiver (damage excess cover)          1      $45.00    $45.00", []string{"45.00 USD currency", "45.00 USD currency"}},
 		{"a coverage day rate", "Description                         Days  Rate (NGN)    Amount (NGN)\nRunway coverage - day rate 2 180,000.00 360,000.00", []string{"180000.00 NGN column", "360000.00 NGN column"}},
 		{"an insurance excess stays a limit", "Policy excess: $500.00", []string{}},
+		// Found from outside (fifty-eighth trial): a cover's minimum whose
+		// words a line's end parted.
+		{"a minimum cover wrapped across lines", "Contractors engaged by the Hirer must hold public liability insurance of not less\nthan NZ$2,000,000 and provide a certificate on request.", []string{}},
+		{"a fee on a wrapped line", "The Hirer shall pay the cleaning fee of\nNZ$350.00 on the day of the event.", []string{"350.00 NZD currency"}},
 		{"a payee named auth", "Date   Description                                     Deposits  Balance\nSep 02 Payroll deposit - SASK HEALTH AUTH                     2,875.40  9,288.27", []string{"2875.40 label", "9288.27 label"}},
 		// Found from outside (fifty-fourth trial): a goods' tariff codes
 		// under their column's header.

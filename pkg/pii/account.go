@@ -38,8 +38,10 @@ var (
 	// clearing number and its check digit, a comma, the account in
 	// groups of three and its check digit, no other number's shape
 	// either (found from outside: "Konto: Privatkonto 8327-9, 994 471
-	// 882-1" at a statement's head and in its footer).
-	swedishAccountRe = regexp.MustCompile(`\b\d{4}-\d, ?\d{1,3}(?: \d{3}){2}-\d\b`)
+	// 882-1" at a statement's head and in its footer), its account
+	// labelled, "clearingnr 8327-9, konto 914 382 716-4" (fifty-eighth
+	// trial).
+	swedishAccountRe = regexp.MustCompile(`\b\d{4}-\d, ?(?:(?i:konto(?:nr|nummer)?)\.?:? ?)?\d{1,3}(?: \d{3}){2}-\d\b`)
 	// norwegianAccountRe is a Norwegian account number as its banks
 	// write it, four, two and five digits between points, whose last
 	// digit is its mod-11 check (norwegianAccountValid): "Kontonummer:
@@ -86,8 +88,10 @@ var (
 	bankNamesRe = regexp.MustCompile(`(?i)\b` + bankNames + `\b`)
 	// plainAccountLabel is an account's number without "bank": a bank's
 	// statement names its holder's account so, or by the word alone
-	// ("Conta: 0097.0000.5421.8741").
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?)[^\p{L}\p{N}]*$`)
+	// ("Conta: 0097.0000.5421.8741"), or as a Quebec caisse does, "Folio:
+	// 815-30047-0042177 Transit 30047" (found from outside, fifty-seventh
+	// trial).
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?)[^\p{L}\p{N}]*$`)
 	// accAbbrev is "Acc", an account's label where a bank or its code
 	// stands beside it ("Bank: FNB Acc 62841177503", "sort code 20-45-77,
 	// acc 43819265", found from outside, forty-first trial): in a
@@ -195,7 +199,11 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		if n := digits(text[m[0]:m[1]]); n < 5 || n >= 8 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) {
 			continue // eight digits or more are accountRe's
 		}
-		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) {
+		// Or under a plain account's label with its branch beside it,
+		// "agência 0264-7, conta 48192-3" (found from outside,
+		// fifty-eighth trial).
+		if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) ||
+			labelledBy(lt, plainAccountLabel, m[0], m[1]) && bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) {
 			locs = append(locs, s)
 		}
 	}

@@ -214,6 +214,7 @@ func TestPhoneForms(t *testing.T) {
 		{"vat number alone", "BTW BE 0403.118.442", []string{}},
 		// Found from outside (fifty-fifth trial): a Swedish statement's
 		// Bankgiro payee.
+		{"a portuguese mobile after telem", "NIF: 237184699     Telem.: 912 847 305", []string{"912 847 305"}},
 		{"a bankgiro number", "Sparbanken Syd                            KONTOUTDRAG\nKontohavare: Jonas Lindqvist Musik\n\nBokföringsdag   Text                                   Belopp SEK   Saldo SEK\n2026-10-19      BG 5050-1055 SKATTEVERKET F-SKATT      -4 870,00    35 109,60", []string{}},
 		{"italian vat number", "Partita IVA 01234567890", []string{}},
 		{"3-2-2-2 inside a longer run", "12 915 34 82 17", []string{}},
@@ -792,6 +793,13 @@ func TestBankAccounts(t *testing.T) {
 		{"a transfer to a sort code's account", "Allied Irish Banks, p.l.c. Business Current Account Statement\n18 Sep    TRANSFER TO 90-14-27 12345671 AB SAVINGS              1,500.00                 8,705.01", []string{"90-14-27 12345671"}},
 		{"a transit and an institution", "Direct deposit: Transit 00450  Institution 003  Account 5082614", []string{"5082614"}},
 		{"a transit beside an account", "Payment: NCB, Half Way Tree branch, account no. 354-218-774, transit 01105", []string{"354-218-774"}},
+		// Found from outside (fifty-eighth trial): a Swedish account's
+		// number labelled after its clearing number, a Brazilian account
+		// beside its branch.
+		{"a swedish account labelled after its clearing number", "Utbetalning till: Swedbank, clearingnr 8327-9, konto 914 382 716-4", []string{"8327-9, konto 914 382 716-4"}},
+		{"a brazilian account beside its branch", "na conta corrente do ATLETA: Banco do Brasil, agência 0264-7, conta 48192-3.", []string{"48192-3"}},
+		{"a quebec folio beside its transit", "Pharmacie Tremblay inc.\nRelevé de compte Desjardins\nPériode: octobre 2026\nPage 1\n\nFolio: 815-30047-0042177 Transit 30047 Institution 815", []string{"815-30047-0042177"}},
+		{"a hotel's folio", "HOTEL LE ST-JAMES\nFolio: 4417823\nArrival 12/11/2026", []string{}},
 		{"a chilean cuenta rut", "mediante transferencia a la Cuenta RUT de BancoEstado N° 17203918.", []string{"17203918"}},
 		{"a moroccan rib", "Mode de paiement : virement bancaire CIH Bank, RIB 230 780 4512873211024600 81", []string{"230 780 4512873211024600 81"}},
 		// Found from outside (thirty-sixth trial): accounts after their

@@ -140,7 +140,7 @@ var idForms = []idForm{
 	// under their labels.
 	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod numeric personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)(?:\bamka|(?:^|[^\p{L}])αμκα)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
-	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad\p{L}{1,2}azonos\p{L}t\p{L}(?:\s+(?:jel|sz[áa]m))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad\p{L}{1,2}azonos\p{L}t\p{L}(?:\s+(?:jele?|sz[áa]ma?))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]m)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	// Croatia's OIB, Slovenia's EMŠO (and the JMBG of the other former
 	// Yugoslav states), Estonia's isikukood and Lithuania's asmens kodas
@@ -280,6 +280,9 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b([A-Z][12]\d{8})\b`), valid: taiwanIDValid, digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d)-(\d{4})-(\d{5})-(\d{2})-(\d)\b`), valid: thaiIDValid, digits: 13, run: 5},
 	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: thaiIDValid, label: regexp.MustCompile(`(?i)(?:\bthai\s+(?:national\s+)?id(?:\s+card)?|\bcitizen\s+id|เลขประจำตัวประชาชน)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	// Its groups parted by spaces under its label, "Thai ID no.:    1 1037
+	// 00418 92 0" (found from outside, fifty-eighth trial).
+	{re: regexp.MustCompile(`\b(\d) (\d{4}) (\d{5}) (\d{2}) (\d)\b`), valid: thaiIDValid, label: regexp.MustCompile(`(?i)(?:\bthai\s+(?:national\s+)?id(?:\s+card)?|\bcitizen\s+id|เลขประจำตัวประชาชน)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 13, run: 5},
 	{re: regexp.MustCompile(`\b(\d{4}) ?(\d{4}) ?(\d{4})\b`), valid: myNumberValid, label: regexp.MustCompile(`(?i)(?:\bmy\s*number|\bindividual\s+number|個人番号|マイナンバー)(?:\s*(?:no\b\.?|#))?[^\p{L}\p{N}]*$`), digits: 12, run: 4},
 	{re: regexp.MustCompile(`\b(\d{12}|\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bcccd|\bcmnd|\bc[ăa]n\s+c[ưu][ớo]c(?:\s+c[ôo]ng\s+d[âa]n)?|\bch[ứu]ng\s+minh\s+(?:nh[âa]n\s+d[âa]n|th[ưu]))(?:\s+(?:s[ốo]|no\b\.?))?(?:\s+c[ủu]a\s+(?:m[ẹe]|cha|b[ốo]|v[ợo]|ch[ồo]ng|\p{L}+))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{4})[ -]?(\d{4})[ -]?(\d{4})[ -]?(\d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bphilsys(?:\s+card)?|\bphilid|\bpsn|\bpcn)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 16, run: 4},
@@ -364,7 +367,7 @@ var idForms = []idForm{
 // made-up sample, and the number is the holder's all the same. Short
 // labels that are also words elsewhere (nie, nas, sin, nn) are not here:
 // under them the check still decides.
-var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|tax\s+file\s+(?:number|no\b\.?)|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|niss|insz|num[ée]ro\s+national|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]m|ad[óo]azonos[íi]t[óo]\s+jel|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
+var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|tax\s+file\s+(?:number|no\b\.?)|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|niss|insz|num[ée]ro\s+national|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]ma?|ad[óo]azonos[íi]t[óo]\s+jele?|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
 
 // drivingLicence is a driving licence's title, in the languages of the
 // EU's licence model and others: on such a card the fields are numbered

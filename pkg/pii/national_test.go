@@ -130,6 +130,11 @@ func TestNationalIDs(t *testing.T) {
 		// Found from outside (fifty-fifth and fifty-sixth trials): a TIN
 		// "on file", a SIN in a sentence, a mother's CCCD.
 		{"a tin on file", "TIN on file: 312-584-907-000", []string{"312-584-907-000"}},
+		// Found from outside (fifty-eighth trial): a Thai ID in spaced
+		// groups, a Hungarian tax id under its possessive label.
+		{"a thai id in spaced groups", "Thai ID no.:    1 1037 00418 92 0", []string{"1 1037 00418 92 0"}},
+		{"spaced groups without a thai label", "Ref: 1 1037 00418 92 0", []string{}},
+		{"a hungarian adoazonosito jele", "3. Adóazonosító jele: 8410073196", []string{"8410073196"}},
 		{"a sin in a sentence", "For direct deposit of any settlement, my SIN for the tax slip is 046 128 732.", []string{"046 128 732"}},
 		{"a sin that fails luhn in a sentence", "my SIN for the tax slip is 046 128 733.", []string{}},
 		{"a mother's cccd", "Số CCCD của mẹ: 001196024873", []string{"001196024873"}},

@@ -78,6 +78,9 @@ func TestDecideAbstains(t *testing.T) {
 		// The thirty-ninth: a garage's receipt titled an invoice, paid in
 		// full, its change on it; the model's receipt stands.
 		{"a receipt titled invoice, paid at the counter", unsure{[]events.Candidate{c("receipt", 0.77), c("invoice", 0.23)}, ""}, "Mesa Verde Auto Care\nINVOICE #RO-58214\nTOTAL $328.03\nPAID IN FULL — THANK YOU\nVisa ending 1133 · Auth 084117\nChange $0.00", false, "", ""},
+		// Found from outside (fifty-eighth trial): a pub's bar tab
+		// titled "TAX INVOICE", paid by card at the bar.
+		{"a bar tab titled tax invoice, paid by card", unsure{[]events.Candidate{c("receipt", 0.9995), c("invoice", 0.0005)}, ""}, "THE TIDEWATER HOTEL\nPublic Bar & Beer Garden\n\nTAX INVOICE\nTab: 0417  Table 12\n4 x Schooner Tooheys New  @ 9.50  38.00\nTOTAL   $325.82\nPaid: MASTERCARD ************8832\nAuth 604219      Contactless\nChange                       $0.00", false, "", ""},
 		{"a receipt titled invoice, paid by transfer", unsure{[]events.Candidate{c("receipt", 0.77), c("invoice", 0.23)}, ""}, "Mesa Verde Auto Care\nINVOICE #RO-58214\nTOTAL $328.03\nPAID IN FULL by bank transfer, thank you.", true, classify.ReasonAmbiguousType, classify.RuleTitle},
 		// The fortieth: an Indian shop's invoice paid at its counter.
 		{"an invoice whose payment status is paid at the counter", unsure{[]events.Candidate{c("invoice", 0.98), c("receipt", 0.02)}, ""}, "SHREE GANESH ELECTRONICS\nINVOICE\nTotal RS. 18,998.00\nPayment: Card (HDFC Debit)\nAmount received: Rs. 18,998.00 Balance: Rs. 0.00\nPayment status: PAID\nThank you, visit again!", true, classify.ReasonAmbiguousType, classify.RulePaidAtTill},

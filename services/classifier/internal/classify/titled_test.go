@@ -117,6 +117,17 @@ func TestTitledTypes(t *testing.T) {
 		{"Tryg Forsikring A/S\nSKADESANMELDELSE - BRYLLUPSFORSIKRING\nPolicenummer: 6412-887-301", []string{"insurance_claim"}},
 		{"T.C. SAĞLIK BAKANLIĞI\nKadın Hastalıkları ve Doğum Kliniği\nOBSTETRİK ULTRASONOGRAFİ RAPORU", []string{"medical_record"}},
 		{"BỆNH VIỆN PHỤ SẢN HÀ NỘI\nKhoa Sơ sinh\nPHIẾU TIÊM CHỦNG SƠ SINH", []string{"medical_record"}},
+		// Found from outside (fifty-seventh trial): a physiotherapist's
+		// e-mail saying a payment was received (typed other), the Danish
+		// tax agency's acknowledgement of a VAT return (a receipt at
+		// 0.99, held by the tax authority rule), a Kenyan withholding tax
+		// certificate whose table's column headings named an invoice.
+		{"De : Cabinet de kinésithérapie Delvaux <secretariat@kine-delvaux.be>\nÀ : Olivier Lemaire <olivier.lemaire@skynet.be>\nObjet : Paiement reçu – séances de kinésithérapie novembre\n\nBonjour Monsieur Lemaire,", []string{"receipt"}},
+		{"Skattestyrelsen – TastSelv Erhverv\nKvittering for indberetning af moms\nVirksomhed: Fysio & Træning Aarhus ApS\nMOMSANGIVELSE", []string{"tax_form"}},
+		{"KENYA REVENUE AUTHORITY\nWITHHOLDING TAX CERTIFICATE\nCertificate No: KRAWHT2026110441827\nInvoice No Invoice Date Gross Amount", []string{"tax_form"}},
+		// Found from outside (fifty-eighth trial): a marathon's media
+		// accreditation, typed other at 0.80.
+		{"AUTHENTIKOS MARATHONIOS ATHINAS 2026\nKARTA DIAPISTEFSIS - MEDIA ACCREDITATION\n\nArithmos diapistefsis: ACC-ATH-26-04417", []string{"id_document"}},
 		// Found from outside (fifty-fourth trial): an air waybill's carbon
 		// copy, typed a receipt by its copy's label.
 		{"HONG KONG AIR CARGO\nAIR WAYBILL 160-48213675\nCopy 4 - DELIVERY RECEIPT (carbon)", nil},
