@@ -1131,6 +1131,10 @@ func dayMonth(raw string) bool {
 	return err1 == nil && err2 == nil && day >= 1 && day <= 31 && month >= 1 && month <= 12
 }
 
+// unitPriceAfter is a currency and a unit of volume, mass or energy after
+// a number, OCR's "I" for "l" too.
+var unitPriceAfter = regexp.MustCompile(`^ ?(?:[A-Z]{3}|€|\$|£|kr\.?|zł|Kč|Ft) ?/ ?(?:l|I|ltr|litre|liter|kg|kwh|kWh|m3|m³|gal)\b`)
+
 // shapeOK reports whether the token can be an amount at all: not glued to
 // a code, not part of a date, time, percentage, quantity or phone number.
 func shapeOK(text string, loc *locale, n number) bool {
@@ -1150,6 +1154,12 @@ func shapeOK(text string, loc *locale, n number) bool {
 				return false
 			}
 		}
+	}
+	if unitPriceAfter.MatchString(text[n.end:min(len(text), n.end+16)]) {
+		// A price per litre, kilogram or kilowatt-hour, its currency and
+		// unit after it: "58,42 l x 1,689 EUR/l" at a fuel station, read
+		// as 1,689 euros (found from outside, fifty-ninth trial).
+		return false
 	}
 	if n.end < len(text) {
 		c := text[n.end]

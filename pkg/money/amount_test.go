@@ -419,6 +419,10 @@ func TestAmountForms(t *testing.T) {
 		// words a line's end parted.
 		{"a minimum cover wrapped across lines", "Contractors engaged by the Hirer must hold public liability insurance of not less\nthan NZ$2,000,000 and provide a certificate on request.", []string{}},
 		{"a fee on a wrapped line", "The Hirer shall pay the cleaning fee of\nNZ$350.00 on the day of the event.", []string{"350.00 NZD currency"}},
+		// Found from outside (fifty-ninth trial): a price per litre, a
+		// credit provider's registration.
+		{"a fuel price per litre", "Super E10   58,42 l x 1,689 EUR/l   98,67 EUR\nSumme 98,67 EUR", []string{"98.67 EUR currency", "98.67 EUR currency"}},
+		{"a credit provider's registration", "MOTORFIN VEHICLE FINANCE - a division of Highveld Bank Ltd\nReg. No. 1962/000738/06  Authorised financial services and credit provider NCRCP 4419\nMonthly instalment: ZAR 11,240.00", []string{"11240.00 ZAR currency"}},
 		{"a payee named auth", "Date   Description                                     Deposits  Balance\nSep 02 Payroll deposit - SASK HEALTH AUTH                     2,875.40  9,288.27", []string{"2875.40 label", "9288.27 label"}},
 		// Found from outside (fifty-fourth trial): a goods' tariff codes
 		// under their column's header.

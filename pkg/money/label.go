@@ -114,6 +114,9 @@ var (
 		// number (found from outside, fifty-fifth trial: "BIR 2307" was a
 		// sum); "Auth" alone is cardAuth's.
 		`auth code|approval code|appr code|bir|` +
+		// A South African credit provider's registration (fifty-ninth
+		// trial: "NCRCP 4419" was a sum).
+		`ncrcp|` +
 		// A goods' tariff code column (fifty-fourth trial: "Mã HS",
 		// "GTİP / HS" over "6205.20" were sums).
 		`hs|hs code|hts|mã hs|gtip|gtİp|taric|tariff code|commodity code|cn code|zolltarifnummer|warentarifnummer|page|phone|tel|fax|zip|postcode|postal code|item|sku|version|age|days|box|line|ticker|serial|batch|lot|visa|mastercard|amex|ending in|ending with|ends in|ending|confirmation|transaction|txn|tracking|authorization|authorisation|clause|clauses|section|sections|article|articles|art\.|paragraph|para|schedule|annex|appendix|act|acts|law|ley|lei n[º°]|member|membership|r\.|ř\.|riadok|riadku|řádek|řádku|ods\.|poz|pozycja|pozycji|agent|personeelsnr|personeelsnummer|personalnummer|personalnr|` +

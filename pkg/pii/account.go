@@ -10,7 +10,7 @@ import (
 // bankNames are banks whose name alone, before a number, says it is an
 // account's: the largest of the regions where the trials found numbers
 // written so (found from outside, thirty-sixth trial).
-const bankNames = `(?:maybank|ocbc|dbs|posb|uob|hsbc|hang\s+seng|cimb|rhb|public\s+bank|hong\s+leong|ambank|bank\s+islam|bca|bni|bri|mandiri|bdo|bpi|metrobank|landbank|security\s+bank|standard\s+chartered|citibank|kasikorn|bangkok\s+bank|vietcombank|techcombank|bidv|vietinbank|agribank|kcb|equity\s+bank|stanbic|ecobank|gtbank|zenith\s+bank|absa|fnb|capitec|nedbank|ncb)`
+const bankNames = `(?:maybank|ocbc|dbs|posb|uob|hsbc|hang\s+seng|cimb|rhb|public\s+bank|hong\s+leong|ambank|bank\s+islam|bca|bni|bri|mandiri|bdo|bpi|metrobank|landbank|security\s+bank|standard\s+chartered|citibank|kasikorn|bangkok\s+bank|vietcombank|techcombank|bidv|vietinbank|agribank|kcb|equity\s+bank|desjardins|stanbic|ecobank|gtbank|zenith\s+bank|absa|fnb|capitec|nedbank|ncb)`
 
 var (
 	// accountRe is a domestic bank account's number: digits in up to
@@ -233,7 +233,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			continue
 		}
 		if named || accountLabel.MatchString(labelAcross(lt, m[0])) ||
-			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || bankNamed.MatchString(heading(lt)) || bankNear(lt, m[1])) ||
+			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || bankNamed.MatchString(heading(lt)) || bankNamesRe.MatchString(heading(lt)) || bankNear(lt, m[1])) ||
 			labelledBy(lt, accAbbrev, m[0], m[1]) && (bankNamed.MatchString(lt.LeftOf(m[0])) || bankNamesRe.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0])))) ||
 			transferBefore.MatchString(lt.LeftOf(m[0])) && (!strings.ContainsAny(text[m[0]:m[1]], " -") || sortCodeAccount.MatchString(text[m[0]:m[1]])) && statement() {
 			// A credit union's share or loan suffix belongs to the

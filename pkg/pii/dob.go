@@ -178,12 +178,39 @@ var birthSentence = regexp.MustCompile(`(?i)\b(?:my|his|her|their|the (?:insured
 // numbers, as OCR may read it: "07/1 0/1958", "1 4.03.1990".
 var splitDateRe = regexp.MustCompile(`\b\d ?\d[./]\d ?\d[./]\d ?\d ?\d ?\d\b`)
 
+// cardField starts a line of a European driving licence or driver card
+// with its field's number: "1." the surname, "2." the given names, "3."
+// the date (and place) of birth, "4a." the date of issue.
+var cardField = regexp.MustCompile(`^\s*(1|2|3|4\s?a)\s*[.,]`)
+
+// cardBirthField reports whether the date at start is a European driving
+// licence's or driver card's field 3, the holder's birth date: "3."
+// alone before it, fields 1 and 2 above it and 4a below (found from
+// outside, fifty-fifth and fifty-ninth trials: an Estonian licence's "3.
+// 14.03.1992 EESTI", a Lithuanian driver card's "3. 1986-05-17").
+func cardBirthField(lt *layout.Text, start int, left string) bool {
+	if m := cardField.FindStringSubmatch(left); m == nil || m[1] != "3" || strings.TrimSpace(left[len(m[0]):]) != "" {
+		return false
+	}
+	li := lt.LineAt(start)
+	seen := map[string]bool{}
+	for i := max(0, li-8); i <= min(len(lt.Lines())-1, li+8); i++ {
+		if m := cardField.FindStringSubmatch(lt.LineText(i)); m != nil {
+			seen[strings.ReplaceAll(m[1], " ", "")] = (i < li) == (m[1] != "4a" && m[1] != "4 a")
+		}
+	}
+	return seen["1"] && seen["2"] && seen["4a"]
+}
+
 // ageThenBirth is a hospital form's joint label and the age before the
 // date: "Age/DOB: 40 / 12-Mar-1985" (found from outside).
 var ageThenBirth = regexp.MustCompile(`(?i)\bage\s*/\s*(?:d\.?\s?o\.?\s?b\.?|date of birth)[\s:.\-]*\d{1,3}\s*(?:y(?:ea)?rs?|y)?\s*/\s*$`)
 
 func birthLabelled(lt *layout.Text, start, end int) bool {
 	left := lt.LeftOf(start)
+	if cardBirthField(lt, start, left) {
+		return true
+	}
 	if birthLabel.MatchString(left) || birthSentence.MatchString(left) || ageThenBirth.MatchString(left) {
 		return true
 	}

@@ -441,6 +441,11 @@ func TestDateOfBirth(t *testing.T) {
 		{"spaced digits that are no date", "Date of birth: 45 67 1993", []string{}},
 		{"dob abbreviation", "DOB 01/02/1980", []string{"01/02/1980"}},
 		{"hungarian place and date", "Születési hely, idő: Győr, 1988. április 27.", []string{"1988. április 27"}},
+		// Found from outside (fifty-fifth and fifty-ninth trials): a
+		// European driving licence's or driver card's field 3.
+		{"a driver card's field 3", "LIETUVOS RESPUBLIKA\nTACHOGRAFO KORTELE / DRIVER CARD\n\n1. PETRAUSKAS\n\n2. MINDAUGAS\n\n3. 1986-05-17\n\n4a. 2024-02-08\n\n4b. 2029-02-07", []string{"1986-05-17"}},
+		{"a licence's field 3 as OCR read it", "EESTI\nJUHILUBA\n1. TAMM\n2. KATRIN\n3, 14.03.1992 EESTI\n4a. 02.05.2020 4b. 02.05.2030", []string{"14.03.1992"}},
+		{"a numbered list's third date", "Milestones\n1. Design\n2. Build\n3. 2026-05-17\n4. Launch", []string{}},
 		// Found from outside (fifty-sixth trial): the possessive forms.
 		{"hungarian place and date possessive", "Születési helye, ideje: Hajdúszoboszló, 1939.11.02.", []string{"1939.11.02"}},
 		{"greek label transliterated", "Imerominia gennisis: 22/03/1979", []string{"22/03/1979"}},
@@ -799,6 +804,7 @@ func TestBankAccounts(t *testing.T) {
 		{"a swedish account labelled after its clearing number", "Utbetalning till: Swedbank, clearingnr 8327-9, konto 914 382 716-4", []string{"8327-9, konto 914 382 716-4"}},
 		{"a brazilian account beside its branch", "na conta corrente do ATLETA: Banco do Brasil, agência 0264-7, conta 48192-3.", []string{"48192-3"}},
 		{"a quebec folio beside its transit", "Pharmacie Tremblay inc.\nRelevé de compte Desjardins\nPériode: octobre 2026\nPage 1\n\nFolio: 815-30047-0042177 Transit 30047 Institution 815", []string{"815-30047-0042177"}},
+		{"a folio under a caisse's name", "CAISSE DESJARDINS DU PLATEAU-MONT-ROYAL\nGUICHET AUTOMATIQUE GAB 04417\n\n          REÇU DE DÉPÔT\nDATE 2026-11-14   HEURE 17:42\n\nDÉPÔT DE CHÈQUE(S) AU COMPTE\nFOLIO 81233-006-4471829 (ÉPARGNE À OPÉRATIONS)", []string{"81233-006-4471829"}},
 		{"a hotel's folio", "HOTEL LE ST-JAMES\nFolio: 4417823\nArrival 12/11/2026", []string{}},
 		{"a chilean cuenta rut", "mediante transferencia a la Cuenta RUT de BancoEstado N° 17203918.", []string{"17203918"}},
 		{"a moroccan rib", "Mode de paiement : virement bancaire CIH Bank, RIB 230 780 4512873211024600 81", []string{"230 780 4512873211024600 81"}},

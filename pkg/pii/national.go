@@ -127,7 +127,7 @@ var idForms = []idForm{
 	// fifty-third trial).
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?(?:\s+(?:ehemann|ehefrau|ehegatte|ehegattin|person\s+[ab]|partner(?:in)?)|\s+(?:des|der)\s+\p{L}+)?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
-	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)\b(?:nif|n\.?º?\s*(?:de\s+)?contribuinte|contribuinte(?:\s+n\.?º)?)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)(?:\bnif|\bn\.?º?\s*(?:de\s+)?contribuinte|\bcontribuinte(?:\s+n\.?º)?|(?:^|[^\p{L}])n[úu]mero\s+de\s+identifica[çc][ãa]o\s+fiscal)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\))?(?:\s+(?:for\s+[\p{L} ]{1,25}?\s+)?is)?[^\p{L}\p{N}]*$`), above: true, digits: 9, run: 3},
 	// Brazil's CPF, two mod-11 check digits: written with its points and
 	// dash wherever it stands, under its label without them (found from

@@ -130,6 +130,7 @@ func TestNationalIDs(t *testing.T) {
 		// Found from outside (fifty-fifth and fifty-sixth trials): a TIN
 		// "on file", a SIN in a sentence, a mother's CCCD.
 		{"a tin on file", "TIN on file: 312-584-907-000", []string{"312-584-907-000"}},
+		{"a portuguese nif in words", "Quadro 01 - Número de identificação fiscal: 236594184", []string{"236594184"}},
 		// Found from outside (fifty-eighth trial): a Thai ID in spaced
 		// groups, a Hungarian tax id under its possessive label.
 		{"a thai id in spaced groups", "Thai ID no.:    1 1037 00418 92 0", []string{"1 1037 00418 92 0"}},

@@ -128,6 +128,12 @@ func TestTitledTypes(t *testing.T) {
 		// Found from outside (fifty-eighth trial): a marathon's media
 		// accreditation, typed other at 0.80.
 		{"AUTHENTIKOS MARATHONIOS ATHINAS 2026\nKARTA DIAPISTEFSIS - MEDIA ACCREDITATION\n\nArithmos diapistefsis: ACC-ATH-26-04417", []string{"id_document"}},
+		// Found from outside (fifty-ninth and sixtieth trials): a
+		// Norwegian driver's health certificate offered as an identity
+		// document by its licence's word; a broker's contract note offered
+		// as a contract.
+		{"HELSEATTEST FØRERKORT\nLegeerklæring om helsekrav til førerrett (gruppe 2 og 3)\n\nPasient: Kari Nordmann Haugen", []string{"medical_record"}},
+		{"HARBOURGATE SECURITIES LIMITED\n(CE No. AAB123) 28/F, Two Exchange Square\n\nCONTRACT NOTE / DAILY STATEMENT", nil},
 		// Found from outside (fifty-fourth trial): an air waybill's carbon
 		// copy, typed a receipt by its copy's label.
 		{"HONG KONG AIR CARGO\nAIR WAYBILL 160-48213675\nCopy 4 - DELIVERY RECEIPT (carbon)", nil},
