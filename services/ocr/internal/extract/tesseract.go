@@ -232,16 +232,17 @@ func (t *Tesseract) withSkipped(ctx context.Context, page *scan, dpi int, pages 
 	// A reading in rows that still lists a column of sums apart, lines of
 	// amounts alone after the lines they belong to (amountLines), is read
 	// as one block too, and that reading kept when it keeps more rows
-	// whole, their words and their sums on one line (amountRows), reading
+	// whole, their words and their sums on one line, reading
 	// about as much surely: a 150-dpi bank statement's amounts and
 	// balances were listed after its descriptions in rows (CER 0.33, raw
 	// Tesseract 0.29) and kept on their rows as one block (found from
 	// outside, fifty-seventh trial).
 	for _, psm := range []int{TablePSM, BlockPSM} {
 		apart := psm == BlockPSM && p.PSM == TablePSM && tableLike(p.boxes)
-		split := psm == BlockPSM && p.PSM == TablePSM && !apart && amountLines(p.Text) >= amountLinesMin
+		alone, before := amountLines(p.Text)
+		split := psm == BlockPSM && p.PSM == TablePSM && !apart && alone >= amountLinesMin
 		skipped := !apart && (p.PSM == AutoPSM || p.PSM == TablePSM) && sideSkipped(img, p.boxes)
-		if psm == TablePSM && p.PSM == TablePSM && amountLines(p.Text) >= amountLinesMin {
+		if psm == TablePSM && p.PSM == TablePSM && alone >= amountLinesMin {
 			continue // read in rows already (Recognize), its sums apart: as one block next
 		}
 		if p.PSM != AutoPSM && p.PSM != TablePSM || !apart && !split && !skipped {
@@ -267,7 +268,7 @@ func (t *Tesseract) withSkipped(ctx context.Context, page *scan, dpi int, pages 
 		more := rows[0].sure > p.sure || rows[0].sure == p.sure && alnum(rows[0].Text) > alnum(p.Text)
 		share := rows[0].sure*100 >= p.sure*apartMinShare
 		keep := (more || apart && share) && (apart || skipped)
-		if split && share && amountRows(rows[0].Text) > amountRows(p.Text) {
+		if _, after := amountLines(rows[0].Text); split && share && after > before {
 			keep = true
 		}
 		if keep && alnum(rows[0].Text)*100 <= alnum(p.Text)*102 && backJumps(rows[0].boxes) > backJumps(p.boxes) {
@@ -302,46 +303,32 @@ var (
 	sideMark = regexp.MustCompile(`^(?i:cr|dr|db|[A-Z]{3}|[$€£])$`)
 )
 
-// amountLines counts the lines of text that hold sums and nothing else.
-func amountLines(text string) int {
-	n := 0
+// amountLines counts the lines of text that hold sums and nothing else
+// (alone) and those that hold a word beside a sum (rows: a table's rows
+// read whole).
+func amountLines(text string) (alone, rows int) {
 	for line := range strings.Lines(text) {
-		sums, other := 0, 0
+		sums, words, other := 0, 0, 0
 		for _, f := range strings.Fields(strings.ReplaceAll(line, ", ", ",")) {
-			switch {
-			case amountToken.MatchString(f):
+			if amountToken.MatchString(f) {
 				sums++
-			case sideMark.MatchString(f):
-			default:
+				continue
+			}
+			if !sideMark.MatchString(f) {
 				other++
 			}
-		}
-		if sums > 0 && other == 0 {
-			n++
-		}
-	}
-	return n
-}
-
-// amountRows counts the lines of text that hold a word and a sum: a
-// table's rows read whole.
-func amountRows(text string) int {
-	n := 0
-	for line := range strings.Lines(text) {
-		sums, words := 0, 0
-		for _, f := range strings.Fields(strings.ReplaceAll(line, ", ", ",")) {
-			switch {
-			case amountToken.MatchString(f):
-				sums++
-			case utf8.RuneCountInString(f) >= 3 && strings.IndexFunc(f, unicode.IsLetter) >= 0:
+			if utf8.RuneCountInString(f) >= 3 && strings.IndexFunc(f, unicode.IsLetter) >= 0 {
 				words++
 			}
 		}
+		if sums > 0 && other == 0 {
+			alone++
+		}
 		if sums > 0 && words > 0 {
-			n++
+			rows++
 		}
 	}
-	return n
+	return alone, rows
 }
 
 // apartMinShare is the least share, in percent, of the words a reading
