@@ -650,6 +650,10 @@ var (
 	australian = regexp.MustCompile(`\b(?:ABN|ACN|AUD|BSB|Australia|Australian|NSW|VIC|QLD)\b|\.com\.au\b|\b(?:NSW|VIC|QLD|TAS|ACT|NT|SA|WA) \d{4}\b`)
 	newZealand = regexp.MustCompile(`\b(?:NZD|NZBN|IRD|New Zealand|Aotearoa)\b|\.(?:co|org|govt)\.nz\b`)
 	mexican    = regexp.MustCompile(`\b(?:MXN|M\.N\.|México|Mexico|RFC|CURP)(?:\b|$)`)
+	// newMexico is the state of the United States, no Mexican's: a Las
+	// Cruces settlement's "$85,000.00" was read as pesos and held against
+	// the peso's threshold (found from outside, sixty-second trial).
+	newMexico = regexp.MustCompile(`(?i)\bnew\s+m[ée]xico\b`)
 	// A Singapore company, an NRIC, a Singapore number (found from
 	// outside: a motor claim's "$4,860.00" was read as dollars of the
 	// United States).
@@ -684,7 +688,11 @@ func dollarCode(text string) string {
 		code string
 	}{{australian, "AUD"}, {newZealand, "NZD"}, {canadian, "CAD"}, {mexican, "MXN"}, {singaporean, "SGD"},
 		{argentine, "ARS"}, {chilean, "CLP"}, {colombian, "COP"}, {uruguayan, "UYU"}} {
-		if c.re.MatchString(text) {
+		t := text
+		if c.code == "MXN" {
+			t = newMexico.ReplaceAllString(text, "")
+		}
+		if c.re.MatchString(t) {
 			code, n = c.code, n+1
 		}
 	}

@@ -423,6 +423,10 @@ func TestAmountForms(t *testing.T) {
 		// credit provider's registration.
 		{"a fuel price per litre", "Super E10   58,42 l x 1,689 EUR/l   98,67 EUR\nSumme 98,67 EUR", []string{"98.67 EUR currency", "98.67 EUR currency"}},
 		{"a credit provider's registration", "MOTORFIN VEHICLE FINANCE - a division of Highveld Bank Ltd\nReg. No. 1962/000738/06  Authorised financial services and credit provider NCRCP 4419\nMonthly instalment: ZAR 11,240.00", []string{"11240.00 ZAR currency"}},
+		// Found from outside (sixty-second trial): a settlement of a city
+		// in New Mexico read as pesos; a Mexican document's stay pesos.
+		{"dollars in new mexico", "the City of Las Cruces, New Mexico (\"City\") and Teresa M. Alvarez\n1. The City shall pay a settlement of $85,000.00.", []string{"85000.00 USD currency"}},
+		{"pesos in mexico", "Guadalajara, Jalisco, México\nTotal: $85,000.00", []string{"85000.00 MXN currency"}},
 		{"a payee named auth", "Date   Description                                     Deposits  Balance\nSep 02 Payroll deposit - SASK HEALTH AUTH                     2,875.40  9,288.27", []string{"2875.40 label", "9288.27 label"}},
 		// Found from outside (fifty-fourth trial): a goods' tariff codes
 		// under their column's header.
