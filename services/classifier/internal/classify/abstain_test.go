@@ -317,6 +317,9 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// Found from outside (fifty-sixth trial): a Colombian family
 		// court's divorce judgment recorded as a contract at 0.85.
 		{"a divorce judgment the model calls a contract", unsure{[]events.Candidate{c("contract", 0.8526)}, ""}, "REPÚBLICA DE COLOMBIA\nRAMA JUDICIAL DEL PODER PÚBLICO\nJUZGADO CUARTO DE FAMILIA DEL CIRCUITO DE MEDELLÍN\n\nMedellín, veintiséis (26) de octubre de dos mil veintiséis (2026)\n\nProceso: Divorcio de matrimonio civil (mutuo acuerdo)", "other", true, true, "court letter"},
+		// Found from outside (sixty-first trial): a laboratory's soil
+		// analysis recorded as a medical record at 0.98.
+		{"a soil analysis the model calls a medical record", unsure{[]events.Candidate{c("medical_record", 0.98)}, ""}, "Od: Laboratorij za tla <tla@kis-lab.si>\nZa: Marko Kranjc <marko.kranjc@siol.net>\nZadeva: Rezultati analize tal - vzorci 2025/0817\n\nSpoštovani g. Kranjc,", "other", true, true, "soil analysis"},
 		{"a termination agreement", unsure{[]events.Candidate{c("contract", 0.99)}, ""}, "TERMINATION AGREEMENT\nbetween Acme Ltd and Jane Doe\nThe parties agree to end the employment on 30 June 2027.", "contract", false, false, ""},
 		// Found from outside (fifty-second trial): a school's claim to
 		// its funder for a grant's balance, recorded as an insurance claim

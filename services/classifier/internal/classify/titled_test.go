@@ -134,6 +134,11 @@ func TestTitledTypes(t *testing.T) {
 		// as a contract.
 		{"HELSEATTEST FØRERKORT\nLegeerklæring om helsekrav til førerrett (gruppe 2 og 3)\n\nPasient: Kari Nordmann Haugen", []string{"medical_record"}},
 		{"HARBOURGATE SECURITIES LIMITED\n(CE No. AAB123) 28/F, Two Exchange Square\n\nCONTRACT NOTE / DAILY STATEMENT", nil},
+		// Found from outside (sixty-first trial): a South African bank's
+		// statement headed "Tax invoice / Statement no."; a municipality's
+		// bill headed "TAX INVOICE / STATEMENT OF ACCOUNT" names both.
+		{"FNB AGRI\nFirst National Bank - Business Cheque Account\nTax invoice / Statement no. 118\nAccount holder: Pieter van der Merwe", nil},
+		{"MOGALE CREST LOCAL MUNICIPALITY\n\nTAX INVOICE / STATEMENT OF ACCOUNT\n\nAccount holder: T MOKOENA", []string{"invoice", "bank_statement"}},
 		// Found from outside (fifty-fourth trial): an air waybill's carbon
 		// copy, typed a receipt by its copy's label.
 		{"HONG KONG AIR CARGO\nAIR WAYBILL 160-48213675\nCopy 4 - DELIVERY RECEIPT (carbon)", nil},
