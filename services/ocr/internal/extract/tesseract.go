@@ -229,8 +229,9 @@ func (t *Tesseract) withSkipped(ctx context.Context, page *scan, dpi int, pages 
 	// a list before its items (CER 0.128, raw Tesseract 0.086 without the
 	// prices; as one block 0.013; found from outside).
 	//
-	// A reading in rows that still lists a column of sums apart, lines of
-	// amounts alone after the lines they belong to (amountLines), is read
+	// A reading (in rows or automatic) that still lists a column of sums
+	// apart, lines of amounts alone after the lines they belong to
+	// (amountLines), is read
 	// as one block too, and that reading kept when it keeps more rows
 	// whole, their words and their sums on one line, reading
 	// about as much surely: a 150-dpi bank statement's amounts and
@@ -240,10 +241,10 @@ func (t *Tesseract) withSkipped(ctx context.Context, page *scan, dpi int, pages 
 	for _, psm := range []int{TablePSM, BlockPSM} {
 		apart := psm == BlockPSM && p.PSM == TablePSM && tableLike(p.boxes)
 		alone, before := amountLines(p.Text)
-		split := psm == BlockPSM && p.PSM == TablePSM && !apart && alone >= amountLinesMin
+		split := psm == BlockPSM && (p.PSM == TablePSM || p.PSM == AutoPSM) && !apart && alone >= amountLinesMin
 		skipped := !apart && (p.PSM == AutoPSM || p.PSM == TablePSM) && sideSkipped(img, p.boxes)
-		if psm == TablePSM && p.PSM == TablePSM && alone >= amountLinesMin {
-			continue // read in rows already (Recognize), its sums apart: as one block next
+		if psm == TablePSM && alone >= amountLinesMin && (p.PSM == TablePSM || p.PSM == AutoPSM && !skipped) {
+			continue // its sums apart, read in rows already or with no column skipped: as one block next
 		}
 		if p.PSM != AutoPSM && p.PSM != TablePSM || !apart && !split && !skipped {
 			break
