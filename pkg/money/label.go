@@ -267,7 +267,7 @@ func classifyLabel(s string) labelKind {
 		// outside, forty-sixth trial: a pharmacy's item was a limit).
 		head = hit{kind: labelNone, start: -1, end: -1}
 	}
-	if hf := firstWord(limitHeadRe, s); head.end >= 0 && firstWord(chargeAfterHead, s[hf[1]:])[1] >= 0 {
+	if head.end >= 0 && firstWord(chargeAfterHead, s[firstWord(limitHeadRe, s)[1]:])[1] >= 0 {
 		// A charge the head noun only qualifies: "Insurance waiver
 		// (damage excess cover)", "Runway coverage - day rate" (found from
 		// outside, fifty-fifth trial: a hire's and a shoot's charges were

@@ -154,6 +154,14 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		}
 		return isStatement
 	}
+	// Whether a bank heads the document, read once and only when asked.
+	headKnown, headBank := false, false
+	headedByBank := func() bool {
+		if !headKnown {
+			headKnown, headBank = true, namesBank(heading(lt))
+		}
+		return headBank
+	}
 	var locs [][2]int
 	for _, m := range matchLines(lt, nzAccountRe, holding(counts, 15, 7)) {
 		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) && (!otherNumber.MatchString(lt.LeftOf(m[0])) || plainAccountLabel.MatchString(lt.LeftOf(m[0]))) {
@@ -233,8 +241,8 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			continue
 		}
 		if named || accountLabel.MatchString(labelAcross(lt, m[0])) ||
-			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || bankNamed.MatchString(heading(lt)) || bankNamesRe.MatchString(heading(lt)) || bankNear(lt, m[1])) ||
-			labelledBy(lt, accAbbrev, m[0], m[1]) && (bankNamed.MatchString(lt.LeftOf(m[0])) || bankNamesRe.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0])))) ||
+			labelledBy(lt, plainAccountLabel, m[0], m[1]) && (statement() || bankNamed.MatchString(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0]))) || headedByBank() || bankNear(lt, m[1])) ||
+			labelledBy(lt, accAbbrev, m[0], m[1]) && (namesBank(lt.LeftOf(m[0])) || bankCodeBeside.MatchString(lt.LineText(lt.LineAt(m[0])))) ||
 			transferBefore.MatchString(lt.LeftOf(m[0])) && (!strings.ContainsAny(text[m[0]:m[1]], " -") || sortCodeAccount.MatchString(text[m[0]:m[1]])) && statement() {
 			// A credit union's share or loan suffix belongs to the
 			// account: "Account 40071862-S10" (found from outside).
@@ -245,6 +253,12 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		}
 	}
 	return locs
+}
+
+// namesBank reports whether s names a bank: the word, or one of
+// bankNames.
+func namesBank(s string) bool {
+	return bankNamed.MatchString(s) || bankNamesRe.MatchString(s)
 }
 
 // asReference follows a customer's number at a biller that a payment is
@@ -260,7 +274,7 @@ var asReference = regexp.MustCompile(`(?i)^\s*as\s+(?:the\s+|your\s+)?(?:payment
 // fifty-sixth trials).
 func bankNear(lt *layout.Text, end int) bool {
 	right := lt.RightOf(end)
-	if bankNamed.MatchString(right) || bankNamesRe.MatchString(right) {
+	if namesBank(right) {
 		return true
 	}
 	i := lt.LineAt(end)
@@ -272,7 +286,7 @@ func bankNear(lt *layout.Text, end int) bool {
 			continue
 		}
 		l := lt.LineText(j)
-		if bankNamed.MatchString(l) || bankNamesRe.MatchString(l) || bankCodeBeside.MatchString(l) {
+		if namesBank(l) || bankCodeBeside.MatchString(l) {
 			return true
 		}
 	}

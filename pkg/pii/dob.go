@@ -193,13 +193,20 @@ func cardBirthField(lt *layout.Text, start int, left string) bool {
 		return false
 	}
 	li := lt.LineAt(start)
-	seen := map[string]bool{}
+	var one, two, issued bool
 	for i := max(0, li-8); i <= min(len(lt.Lines())-1, li+8); i++ {
-		if m := cardField.FindStringSubmatch(lt.LineText(i)); m != nil {
-			seen[strings.ReplaceAll(m[1], " ", "")] = (i < li) == (m[1] != "4a" && m[1] != "4 a")
+		m := cardField.FindStringSubmatch(lt.LineText(i))
+		switch {
+		case m == nil:
+		case m[1] == "1" && i < li:
+			one = true
+		case m[1] == "2" && i < li:
+			two = true
+		case strings.HasPrefix(m[1], "4") && i > li:
+			issued = true
 		}
 	}
-	return seen["1"] && seen["2"] && seen["4a"]
+	return one && two && issued
 }
 
 // ageThenBirth is a hospital form's joint label and the age before the

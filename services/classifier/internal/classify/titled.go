@@ -105,6 +105,10 @@ const (
 // it.
 var subjectLabel = regexp.MustCompile(`^(?:subject|re|betreff|objet|asunto|oggetto|onderwerp|assunto|amne|temat|emne|aihe|predmet|targy|subiect|θεμα|konu|teema|tema|efni|тема)\s*:\s*`)
 
+// notTitle says, for a type, a line whose words name it without titling
+// a document of it (below).
+var notTitle = map[string]*regexp.Regexp{"receipt": goodsReceipt, "contract": contractNote, "invoice": bankTaxInvoice}
+
 // bankTaxInvoice is a South African bank's statement's head, "Tax
 // invoice / Statement no. 118": its fees' VAT makes it a tax invoice too,
 // but it is the account's statement (found from outside, sixty-first
@@ -292,7 +296,7 @@ func lineTypes(l string, words int) []string {
 	}
 	var out []string
 	for _, m := range ms {
-		if m.typ == "receipt" && goodsReceipt.MatchString(f) || m.typ == "contract" && contractNote.MatchString(f) || m.typ == "invoice" && bankTaxInvoice.MatchString(f) {
+		if re := notTitle[m.typ]; re != nil && re.MatchString(f) {
 			continue
 		}
 		inside := slices.ContainsFunc(ms, func(o match) bool {
