@@ -261,7 +261,16 @@ func (rt *Runtime) handleJob(ctx context.Context, it *item, j *job) {
 	var logger *slog.Logger
 	log := func() *slog.Logger {
 		if logger == nil {
-			logger = rt.log.With(telemetry.KeyTopic, r.Topic, telemetry.KeyPartition, r.Partition, telemetry.KeyOffset, r.Offset, telemetry.KeyWorkflowID, string(r.Key))
+			logger = rt.log.With(telemetry.KeyTopic, r.Topic, telemetry.KeyPartition, r.Partition, telemetry.KeyOffset, r.Offset)
+			// A record names the workflow it proves, never merely its key,
+			// which is whatever its producer chose (found from outside:
+			// garbage keyed with a finished workflow's id was logged, and
+			// shown by the runner, under that workflow).
+			if wf := loggedWorkflow(rt.codec, it.event); wf != "" {
+				logger = logger.With(telemetry.KeyWorkflowID, wf)
+			} else {
+				logger = logger.With("key", string(r.Key))
+			}
 			if it.event != nil {
 				logger = logger.With(telemetry.KeyEventID, it.event.EventMeta().EventID)
 			}
@@ -464,6 +473,22 @@ func (rt *Runtime) outputRecord(ctx context.Context, src *kgo.Record, in events.
 	}
 	telemetry.Propagator.Inject(ctx, recordCarrier{rec})
 	return rec, nil
+}
+
+// loggedWorkflow is the workflow a log line about e names: its meta's, or
+// for a dead letter the one its original record proves; "" for a record
+// that did not decode (e nil) and a dead letter that proves none (its key
+// and meta repeat what a poison record's producer chose).
+func loggedWorkflow(dec Decoder, e events.Event) string {
+	dl, ok := e.(*events.DeadLetter)
+	switch {
+	case e == nil:
+		return ""
+	case !ok:
+		return e.EventMeta().WorkflowID
+	}
+	wf, _ := ProvenWorkflow(dec, dl) // unproven while the registry is out: "" too
+	return wf
 }
 
 type attemptFailure struct {

@@ -1,8 +1,13 @@
 package bus_test
 
 import (
+	"bytes"
 	"context"
+	"encoding/json"
+	"fmt"
+	"log/slog"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -92,7 +97,8 @@ func TestPoisonIsDeadLetteredAndPartitionKeepsFlowing(t *testing.T) {
 		}
 		dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, good...)
 
-		startRuntime(t, h, "poison-0")
+		logs := &lockedBuffer{}
+		runPassthrough(t, h, "poison-0", nil, bus.Logger(slog.New(slog.NewJSONHandler(logs, nil))))
 
 		got := outputs(t, h, len(good), 30*time.Second)
 		for _, e := range good {
@@ -130,7 +136,43 @@ func TestPoisonIsDeadLetteredAndPartitionKeepsFlowing(t *testing.T) {
 		if dls[2].Meta.WorkflowID != structural.Meta.WorkflowID || dls[2].Meta.CausationID != structural.Meta.EventID {
 			t.Errorf("structural dead letter meta = %+v, want the input's workflow and cause", dls[2].Meta)
 		}
+		// A record that does not decode is logged under its key, never
+		// as the workflow its producer named in it; a decoded one under
+		// its workflow.
+		lines := map[string]map[string]any{}
+		for _, l := range strings.Split(strings.TrimSpace(logs.String()), "\n") {
+			var m map[string]any
+			if json.Unmarshal([]byte(l), &m) == nil && m["msg"] == "dead-lettered" {
+				lines[fmt.Sprint(m["offset"])] = m
+			}
+		}
+		for _, off := range []string{"0", "1"} {
+			if m := lines[off]; m == nil || m["workflow_id"] != nil || m["key"] != "wf-poison-"+fmt.Sprint(m["offset"].(float64)+1) {
+				t.Errorf("poison record at offset %s logged %v; want its key and no workflow_id", off, m)
+			}
+		}
+		if m := lines["2"]; m == nil || m["workflow_id"] != structural.Meta.WorkflowID {
+			t.Errorf("structural record logged %v; want workflow_id %s", m, structural.Meta.WorkflowID)
+		}
 	})
+}
+
+// lockedBuffer is a bytes.Buffer safe for a logger's concurrent writes.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *lockedBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
 }
 
 func TestTransientFailuresAreRetriedInProcess(t *testing.T) {

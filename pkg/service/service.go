@@ -54,7 +54,16 @@ type Deps struct {
 	Serde    *serde.Serde
 	Store    *idempotency.Store
 	Kafka    []kgo.Opt
+
+	waits []func()
 }
+
+// WaitAtStop has Run call wait once the runtime has stopped and Setup's
+// context has ended, before it closes the clients Deps holds (Redis): wait
+// returns when what Setup started on them has ended, an HTTP API's
+// requests in flight included (found from outside: an upload during a
+// SIGTERM failed on a Redis client already closed).
+func (d *Deps) WaitAtStop(wait func()) { d.waits = append(d.waits, wait) }
 
 // Main runs spec as a process: settings from the environment, stop on
 // SIGTERM or SIGINT, exit status 1 on failure.
@@ -145,6 +154,9 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	log.Info("service starting", "version", spec.Version, "ops_addr", addr, "schema_mode", p.SchemaMode)
 	err = rt.Run(ctx)
 	stopRun()
+	for _, wait := range d.waits {
+		wait()
+	}
 	shutdownCtx, cancelShutdown := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 	defer cancelShutdown()
 	if serr := ops.Shutdown(shutdownCtx); serr != nil && !errors.Is(serr, context.DeadlineExceeded) {

@@ -3,6 +3,7 @@ package service_test
 import (
 	"context"
 	"log/slog"
+	"sync"
 	"testing"
 	"time"
 
@@ -76,5 +77,66 @@ func TestSetupContextOutlivesDrain(t *testing.T) {
 	}
 	if err := <-done; err != nil {
 		t.Errorf("Run: %v", err)
+	}
+}
+
+// TestClientsOutliveWhatSetupStarted stops a service while something
+// Setup started (an HTTP API's request in flight) still uses Redis: Run
+// must wait for it before it closes the client (found from outside: an
+// upload during a SIGTERM failed with "redis: client is closed").
+func TestClientsOutliveWhatSetupStarted(t *testing.T) {
+	k := dockettest.NewKafka(t, 1, devstack.Topics())
+	regURL, rc := dockettest.Registry(t)
+	redisSrv := dockettest.Redis(t)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	if _, err := serde.Apply(ctx, rc); err != nil {
+		t.Fatalf("apply schemas: %v", err)
+	}
+	runCtx, stop := context.WithCancel(context.Background())
+	defer stop()
+	pinged := make(chan error, 1)
+	setUp := make(chan struct{})
+	spec := service.Spec{
+		Name:     events.ServiceOCR,
+		Version:  "test",
+		Consumes: []string{events.TopicSubmitted},
+		Setup: func(setupCtx context.Context, d *service.Deps, rt *bus.Runtime) error {
+			bus.Handle(rt, events.TopicSubmitted, func(context.Context, *bus.Message, *events.DocumentSubmitted) ([]bus.Output, error) {
+				return nil, nil
+			})
+			var wg sync.WaitGroup
+			wg.Go(func() {
+				<-setupCtx.Done()
+				time.Sleep(300 * time.Millisecond) // a request finishing
+				pinged <- d.Redis.Ping(context.Background()).Err()
+			})
+			d.WaitAtStop(wg.Wait)
+			close(setUp)
+			return nil
+		},
+	}
+	p := config.Platform{
+		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
+		RedisURL: "redis://" + redisSrv.Addr() + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1, DrainTimeout: 10 * time.Second,
+	}
+	done := make(chan error, 1)
+	go func() { done <- service.Run(runCtx, spec, p, slog.New(slog.NewTextHandler(t.Output(), nil))) }()
+	select {
+	case <-setUp:
+	case <-ctx.Done():
+		t.Fatal("Setup was not called within a minute")
+	}
+	stop()
+	select {
+	case err := <-done:
+		if err != nil {
+			t.Errorf("Run: %v", err)
+		}
+	case <-ctx.Done():
+		t.Fatal("Run did not return within a minute of its stop")
+	}
+	if err := <-pinged; err != nil {
+		t.Errorf("Redis closed under what Setup started: %v", err)
 	}
 }

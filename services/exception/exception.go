@@ -224,8 +224,12 @@ func Spec() service.Spec {
 		if err != nil {
 			return err
 		}
-		_, err = Setup(ctx, cfg, d, rt)
-		return err
+		run, err := Setup(ctx, cfg, d, rt)
+		if err != nil {
+			return err
+		}
+		d.WaitAtStop(run.Wait)
+		return nil
 	}
 	return s
 }
@@ -237,8 +241,12 @@ func SpecWith(cfg Config) service.Spec {
 		s.Consumes = append(dlqTopics(cfg.Services), events.TopicControl, events.TopicRecorded)
 	}
 	s.Setup = func(ctx context.Context, d *service.Deps, rt *bus.Runtime) error {
-		_, err := Setup(ctx, cfg, d, rt)
-		return err
+		run, err := Setup(ctx, cfg, d, rt)
+		if err != nil {
+			return err
+		}
+		d.WaitAtStop(run.Wait)
+		return nil
 	}
 	return s
 }

@@ -35,8 +35,12 @@ func Spec() service.Spec {
 			if err != nil {
 				return fmt.Errorf("configuration: %w", err)
 			}
-			_, err = app.Start(ctx, cfg, d, rt, Version)
-			return err
+			a, err := app.Start(ctx, cfg, d, rt, Version)
+			if err != nil {
+				return err
+			}
+			d.WaitAtStop(a.Wait)
+			return nil
 		},
 	}
 }

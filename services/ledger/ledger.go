@@ -150,8 +150,12 @@ func Spec() service.Spec {
 		if err != nil {
 			return err
 		}
-		_, err = Setup(ctx, cfg, d, rt)
-		return err
+		run, err := Setup(ctx, cfg, d, rt)
+		if err != nil {
+			return err
+		}
+		d.WaitAtStop(run.Wait)
+		return nil
 	}
 	return s
 }
@@ -163,8 +167,12 @@ func SpecWith(cfg Config) service.Spec {
 		if err := cfg.Validate(); err != nil {
 			return err
 		}
-		_, err := Setup(ctx, cfg, d, rt)
-		return err
+		run, err := Setup(ctx, cfg, d, rt)
+		if err != nil {
+			return err
+		}
+		d.WaitAtStop(run.Wait)
+		return nil
 	}
 	return s
 }
@@ -184,6 +192,9 @@ type Running struct {
 	PublicKey ed25519.PublicKey
 	Follower  *index.Follower
 	Chains    *chain.Chains
+	// Wait returns once the API has shut down, after Setup's context
+	// ended.
+	Wait func()
 }
 
 // Setup loads the key, checks the topics are co-partitioned, starts the
@@ -330,8 +341,8 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 	bus.Handle(rt, events.TopicReviewDecided, h.ReviewDecided, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
 	bus.Handle(rt, events.TopicControl, h.Control, bus.Retry(policy), bus.Timeout(cfg.SettleTimeout+20*time.Second))
 
-	addr := server.Serve(ctx, ln, tlsCfg, principals.HTTP("docket-ledger", server.Handler(store, follower, log)), log)
+	addr, wait := server.Serve(ctx, ln, tlsCfg, principals.HTTP("docket-ledger", server.Handler(store, follower, log)), log)
 	listening = true
 	log.Info("ledger ready", "api_addr", addr, "api_auth", principals != nil, "api_tls", tlsCfg != nil, "key_id", ledgerchain.KeyID(pub), "trusted_keys", len(keys), "partitions", n)
-	return &Running{APIAddr: addr, PublicKey: pub, Follower: follower, Chains: chains}, nil
+	return &Running{APIAddr: addr, PublicKey: pub, Follower: follower, Chains: chains, Wait: wait}, nil
 }

@@ -16,6 +16,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 )
 
@@ -111,6 +112,18 @@ func (w *Watcher) apply(recs []*kgo.Record) {
 		if err != nil {
 			fmt.Fprintf(w.out, "  ! %s: undecodable record at offset %d: %v\n", r.Topic, r.Offset, err)
 			continue
+		}
+		if dl, ok := e.(*events.DeadLetter); ok {
+			// A dead letter belongs to the workflow its original record
+			// proves, never to its key, which a poison record's producer
+			// chose (found from outside: garbage keyed with a finished
+			// workflow's id showed that workflow parked).
+			wf, err := bus.ProvenWorkflow(w.codec, dl)
+			if err != nil || wf == "" {
+				fmt.Fprintf(w.out, "  ! %s: dead-lettered by %s, a record of no workflow (key %q): %q\n", r.Topic, dl.Service, r.Key, dl.ErrorMessage)
+				continue
+			}
+			dl.Meta.WorkflowID = wf
 		}
 		w.step(r.Topic, e)
 	}

@@ -2,8 +2,11 @@ package progress
 
 import (
 	"bytes"
+	"errors"
 	"strings"
 	"testing"
+
+	"github.com/twmb/franz-go/pkg/kgo"
 
 	"github.com/docket-run/docket/pkg/events"
 )
@@ -86,5 +89,53 @@ func TestReportQuotesControlCharacters(t *testing.T) {
 	}
 	if !strings.Contains(out.String(), `\x1b[31mRED`) {
 		t.Errorf("output %q: want the workflow id quoted", out.String())
+	}
+}
+
+// fakeDecoder decodes the values it was given events for and fails the
+// rest as malformed.
+type fakeDecoder map[string]events.Event
+
+func (f fakeDecoder) Decode(b []byte) (events.Event, error) {
+	if e, ok := f[string(b)]; ok {
+		return e, nil
+	}
+	return nil, errors.New("malformed record value")
+}
+
+// TestPoisonDeadLetterNamesNoWorkflow: a record that does not decode,
+// keyed with a finished workflow's id, is dead-lettered under that key;
+// the workflow stays completed (found from outside: it showed PARKED),
+// while a dead letter whose original decodes parks its own workflow.
+func TestPoisonDeadLetterNamesNoWorkflow(t *testing.T) {
+	var out bytes.Buffer
+	dec := fakeDecoder{
+		"submitted": &events.DocumentSubmitted{Meta: meta("a"), Filename: "invoice.pdf"},
+		"recorded":  &events.DocumentRecorded{Meta: meta("a"), LedgerTopic: events.TopicLedger, Sequence: 4},
+		"poison-dl": &events.DeadLetter{Meta: meta("a"), Service: "ingest", ErrorClass: "structural", ErrorMessage: "decode: malformed record value", OriginalValue: []byte("not avro")},
+		"sub-b":     &events.DocumentSubmitted{Meta: meta("b"), Filename: "scan.png"},
+		"ocr-dl":    &events.DeadLetter{Meta: meta("b"), Service: "ocr", ErrorClass: "structural", ErrorMessage: "encrypted", OriginalValue: []byte("sub-b")},
+	}
+	w := New(&out, dec)
+	var recs []*kgo.Record
+	for _, r := range []struct{ topic, value string }{
+		{events.TopicSubmitted, "submitted"}, {events.TopicRecorded, "recorded"}, {events.DLQTopic("ingest"), "poison-dl"},
+		{events.TopicSubmitted, "sub-b"}, {events.DLQTopic("ocr"), "ocr-dl"},
+	} {
+		recs = append(recs, &kgo.Record{Topic: r.topic, Key: []byte("a"), Value: []byte(r.value)})
+	}
+	w.apply(recs)
+	got := map[string]Workflow{}
+	for _, wf := range w.Snapshot() {
+		got[wf.Filename] = wf
+	}
+	if wf := got["invoice.pdf"]; wf.Status != "completed" || len(wf.Path) != 2 {
+		t.Errorf("invoice.pdf: status %s path %v; want completed after 2 steps", wf.Status, wf.Path)
+	}
+	if wf := got["scan.png"]; wf.Status != "parked" {
+		t.Errorf("scan.png: status %s; want parked by its own dead letter", wf.Status)
+	}
+	if !strings.Contains(out.String(), "a record of no workflow") {
+		t.Errorf("output lacks the poison record's line:\n%s", out.String())
 	}
 }

@@ -24,6 +24,7 @@ import (
 	"net/http"
 	"regexp"
 	"slices"
+	"sync"
 	"time"
 
 	"github.com/docket-run/docket/pkg/auth"
@@ -131,22 +132,26 @@ func writeError(w http.ResponseWriter, status int, msg string) {
 }
 
 // Serve serves h on ln (over TLS with tlsCfg when set) until ctx ends and
-// returns the listening address; serving errors are logged.
-func Serve(ctx context.Context, ln net.Listener, tlsCfg *tls.Config, h http.Handler, log *slog.Logger) string {
+// returns the listening address and a wait that returns once the server
+// has shut down, its requests in flight answered; serving errors are
+// logged.
+func Serve(ctx context.Context, ln net.Listener, tlsCfg *tls.Config, h http.Handler, log *slog.Logger) (string, func()) {
 	addr := ln.Addr().String()
 	if tlsCfg != nil {
 		ln = tls.NewListener(ln, tlsCfg)
 	}
 	srv := &http.Server{Handler: h, ReadHeaderTimeout: 5 * time.Second, ReadTimeout: 10 * time.Second, WriteTimeout: 10 * time.Second}
-	go func() {
+	var wg sync.WaitGroup
+	wg.Go(func() {
 		if err := srv.Serve(ln); err != nil && !errors.Is(err, http.ErrServerClosed) {
 			log.Error("ledger API stopped", "error", err)
 		}
-	}()
-	context.AfterFunc(ctx, func() {
-		sctx, cancel := context.WithTimeout(context.Background(), 5*time.Second)
+	})
+	wg.Go(func() {
+		<-ctx.Done()
+		sctx, cancel := context.WithTimeout(context.WithoutCancel(ctx), 5*time.Second)
 		defer cancel()
 		_ = srv.Shutdown(sctx)
 	})
-	return addr
+	return addr, wg.Wait
 }
