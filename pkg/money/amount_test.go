@@ -338,7 +338,7 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (twentieth trial): India's lakhs and crores.
 		{"lakh after rupees", "Gross Salary: Rs. 17,00,000.00", []string{"1700000.00 INR currency"}},
 		{"lakh after the code", "Gross Salary: INR 17,00,000.00", []string{"1700000.00 INR currency"}},
-		{"crore under a label", "Total income        1,23,45,678.00", []string{"12345678.00 label"}},
+		{"crore under a label", "Total income        1,23,45,678.00", []string{"12345678.00 INR label"}},
 		{"lakhs in a rupee column", "Sl  Description                 Qty   Rate (Rs)     Amount (Rs)\n1   ERP support - annual AMC      1    1,80,000.00   1,80,000.00", []string{"180000.00 INR column", "180000.00 INR column"}},
 		{"a rupee label", "Invoice total (₹): 2,75,530.00", []string{"275530.00 INR label"}},
 		{"lakh beside thousands", "Rs. 1,700,000.00 or Rs. 1,00,000", []string{"1700000.00 INR currency", "100000.00 INR currency"}},
@@ -425,6 +425,16 @@ func TestAmountForms(t *testing.T) {
 		{"a credit provider's registration", "MOTORFIN VEHICLE FINANCE - a division of Highveld Bank Ltd\nReg. No. 1962/000738/06  Authorised financial services and credit provider NCRCP 4419\nMonthly instalment: ZAR 11,240.00", []string{"11240.00 ZAR currency"}},
 		// Found from outside (sixty-second trial): a settlement of a city
 		// in New Mexico read as pesos; a Mexican document's stay pesos.
+		// Found from outside (sixty-third trial): an Ontario claim's
+		// dollars by its province's or its insurance number's name.
+		{"dollars by a social insurance number", "Social Insurance Number: 526 391 942\nUsual weekly earnings: $1,846.15", []string{"1846.15 CAD currency"}},
+		{"dollars in ontario", "Home address: 55 Brimley Rd, Scarborough, Ontario\nUsual weekly earnings: $1,846.15", []string{"1846.15 CAD currency"}},
+		// Found from outside (sixty-third trial): sums grouped in lakhs
+		// with no currency are rupees; a taka in Bangladesh.
+		{"lakhs without a currency", "Statement of Account\n01-10-2026 Opening Balance 1,84,302.55\n02-10-2026 NEFT-SALARY 2,41,880.00 4,26,182.55", []string{"184302.55 INR label", "241880.00 INR label", "426182.55 INR label"}},
+		{"lakhs in dhaka", "Dhaka Main Branch\nOpening Balance 12,84,302.55", []string{"1284302.55 BDT label"}},
+		{"thousands grouped alike are no lakhs", "Opening Balance 184,302.55", []string{"184302.55 label"}},
+		{"a street named for a province", "Street address: 2214 NE Alberta St, Portland, OR 97211\nGross amount $48,211.50", []string{"48211.50 USD currency"}},
 		{"dollars in new mexico", "the City of Las Cruces, New Mexico (\"City\") and Teresa M. Alvarez\n1. The City shall pay a settlement of $85,000.00.", []string{"85000.00 USD currency"}},
 		{"pesos in mexico", "Guadalajara, Jalisco, México\nTotal: $85,000.00", []string{"85000.00 MXN currency"}},
 		{"a payee named auth", "Date   Description                                     Deposits  Balance\nSep 02 Payroll deposit - SASK HEALTH AUTH                     2,875.40  9,288.27", []string{"2875.40 label", "9288.27 label"}},
@@ -477,7 +487,7 @@ func TestAmountForms(t *testing.T) {
 		{"a polish return's income row and boxes", "Źródła przychodów          Przychody     Koszty uzyskania   Dochód       Zaliczka pobrana\nWynagrodzenia ze stosunku pracy\n  poz. 26-29                84 200,00     3 000,00          81 200,00     4 998,00\n\nSkładki na ubezpieczenia społeczne (poz. 87)                          11 543,82\nNadpłata (poz. 127)                                                   239,28",
 			[]string{"84200.00 column", "3000.00 column", "81200.00 column", "4998.00 column", "11543.82 label", "239.28 label"}},
 		{"a mandate's number in a statement's narration", "Date        Narration                                   Withdrawal      Deposit        Balance\n03-02-2026  ACH DR-BAJAJ FINANCE LTD-EMI 4471882          18,433.00                 3,10,787.55\n05-02-2026  CARD Tesco Stores 3412                      62.17                     3,10,725.38",
-			[]string{"18433.00 column", "310787.55 column", "62.17 column", "310725.38 column"}},
+			[]string{"18433.00 INR column", "310787.55 INR column", "62.17 INR column", "310725.38 INR column"}},
 		{"a column's crowns in its header", "KVITTERING FOR INNBETALING\nBeløpet er mottatt med takk.\n\nGebyrtype                                   Beløp kr\nSaksbehandlingsgebyr, ett-trinns søknad    11 850,00\nSum betalt                                 11 850,00",
 			[]string{"11850.00 NOK column", "11850.00 NOK label"}},
 		// A Hungarian statement's forint rows as OCR flattened them: no
@@ -579,6 +589,13 @@ func TestAmountForms(t *testing.T) {
 		{"a spanish deductible", "Franquicia              50,00 €", []string{}},
 		{"a brazilian overdraft limit", "Limite da conta (cheque especial): R$ 5.000,00", []string{}},
 		{"a german deductible", "Selbstbeteiligung: 300,00 EUR", []string{}},
+		// Found from outside (sixty-third trial): an overdraft's
+		// authorisation in French, a Portuguese policy's covers listed in
+		// a claim, a 1099 box's threshold.
+		{"a french overdraft's authorisation", "Autorisation de découvert : 800,00 €. Taux débiteur 15,60 %.", []string{}},
+		{"a portuguese policy's covers", "Coberturas contratadas: Capital do edifício 180.000,00 €\nReparação de teto e pintura 1.650,00 €", []string{"1650.00 EUR currency"}},
+		{"a box's threshold", "Payer made direct sales totaling $5,000 or more of consumer products", []string{}},
+		{"more after the sentence is a sum", "We paid $5,000. More will follow.", []string{"5000.00 USD currency"}},
 		{"a ceiling painted is no cap in french either", "Plafonnage et peinture plafond cuisine           1.980,00 EUR", []string{"1980.00 EUR currency"}},
 		// A loyalty scheme's points are no money (found from outside,
 		// twenty-ninth trial); a point of sale is a statement's row.

@@ -142,7 +142,12 @@ var (
 	// fee", "Seat cover").
 	limitModRe = wordRe(`up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|(?:not|no) less than|at least|insured|fdic|fscs|sipc|ncua|protected|guaranteed|` +
 		// The same in other languages.
-		`maximal|maximaal|maximální|maksimum|máximo|massimo|höchstens|bis zu|jusqu'à|au maximum|plafonné`)
+		`maximal|maximaal|maximální|maksimum|máximo|massimo|höchstens|bis zu|jusqu'à|au maximum|plafonné|` +
+		// A policy's covers listed (found from outside, sixty-third
+		// trial: a Portuguese claim's "Coberturas contratadas: Capital do
+		// edifício 180.000,00 €; Recheio 25.000,00 €" were held against
+		// the threshold).
+		`coberturas contratadas|capitais seguros|capital do edifício|capital do edificio|capital del edificio|capital del contenido`)
 	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|franchigia|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
@@ -150,7 +155,7 @@ var (
 		// An overdraft or credit line's limit (found from outside:
 		// "Dispositionskredit: 2.000,00 EUR"; an Austrian statement's
 		// "inkl. Rahmen EUR 2.500,00", forty-sixth trial).
-		`dispositionskredit|dispokredit|kreditrahmen|überziehungsrahmen|rahmen|kreditlinie|kredietlimiet|d[ée]couvert autoris[ée]|overdraft|credit line|` +
+		`dispositionskredit|dispokredit|kreditrahmen|überziehungsrahmen|rahmen|kreditlinie|kredietlimiet|d[ée]couvert autoris[ée]|autorisation de d[ée]couvert|overdraft|credit line|` +
 		// What a card's limit leaves to spend (found from outside:
 		// "Credit limit $12,000.00   Available credit $11,122.72" held a
 		// card statement for the amount review).
@@ -158,7 +163,10 @@ var (
 		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
-	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|per (?:persoon|rekeninghouder|persona|depositante)|pro (?:person|einleger|kunde)|par (?:personne|déposant)|por (?:persona|depositante)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible)\b`)
+	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|per (?:persoon|rekeninghouder|persona|depositante)|pro (?:person|einleger|kunde)|par (?:personne|déposant)|por (?:persona|depositante)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible|` +
+		// A threshold a form's box is for, "direct sales totaling $5,000
+		// or more" (found from outside, sixty-third trial, a 1099's label).
+		`or (?:more|over|above|less)|ou plus|ou moins|oder mehr|o más|ou mais|o più)\b`)
 	// labelEnd: only punctuation or a parenthesised note after an
 	// identifier word, which must end the label to name the number.
 	// transactionCode starts a bank statement's row with the kind of

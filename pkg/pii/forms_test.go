@@ -25,6 +25,11 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (fifty-third trial): a Hong Kong number in a
 		// doctor's sentence.
 		{"a number one can be reached at", "I can be reached at 9427 3816.", []string{"9427 3816"}},
+		// Found from outside (sixty-third trial): Turkey's trunk 0
+		// written apart.
+		{"a turkish number's trunk apart", "Tel: 0 216 555 48 91 E-posta: teklif@example.com.tr", []string{"0 216 555 48 91"}},
+		{"a turkish mobile's area in parentheses", "Cep: 0 (532) 123 45 67", []string{"0 (532) 123 45 67"}},
+		{"a zero before other digits is no trunk", "Toplam 0 216 555", []string{}},
 		// Found from outside (fifty-second trial): a Welsh mobile split
 		// by a line break under "Ffôn symudol".
 		{"a welsh mobile split by a line break", "Ffôn symudol: 07896\n223 517", []string{"07896\n223 517"}},
@@ -783,6 +788,12 @@ func TestBankAccounts(t *testing.T) {
 		{"an account's number outside a bank's statement", "Northern Water\nAccount no.: 30012345", []string{}},
 		{"a customer's account in a bank's statement", "Bank statement\nCustomer account no.: 30012345", []string{}},
 		{"too few digits", "Bank account: 4471", []string{}},
+		// Found from outside (sixty-third trial): a French account's
+		// number with a letter, as a RIB writes it; not outside a bank's
+		// document, nor a word in capitals.
+		{"a french account with a letter", "Crédit Mutuel du Velay\nRELEVÉ DE COMPTE\nN° de compte : 10478 01047291X52", []string{"10478 01047291X52"}},
+		{"a french account's reference elsewhere", "Cabinet Durand\nN° de compte client : 10478 01047291X52", []string{}},
+		{"a word in capitals is no account", "Relevé de compte\nCompte : COURANTPERSO", []string{}},
 		// Found from outside (fifty-fifth and fifty-sixth trials): a
 		// payment block's bank or sort code above the account's number, a
 		// bank after it, a CLABE "destino", a transfer to a sort code's

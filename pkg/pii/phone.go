@@ -755,6 +755,11 @@ func phoneForm(g []string, plus, paren bool) bool {
 		// "0812-9044-3178" (found from outside), longer than the
 		// landlines below.
 		return true
+	case len(g) >= 3 && g[0] == "0" && len(g[1]) == 3 && g[1][0] != '0' && digits == 11:
+		// Turkey's trunk 0 written apart before ten digits, "Tel: 0 216
+		// 555 48 91", "0 (532) 123 45 67" (found from outside,
+		// sixty-third trial).
+		return !slices.ContainsFunc(g[2:], func(s string) bool { return len(s) < 2 })
 	case g[0][0] == '0' && len(g[0]) >= 2 && g[0][1] != '0':
 		// Nine digits only with the area code in parentheses: "(01) 555 0147".
 		if digits < 9 || (digits == 9 && !paren) || digits > 11 || len(g) < 2 || len(g) > 5 || len(g[0]) > 5 {

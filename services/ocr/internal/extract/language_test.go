@@ -20,6 +20,8 @@ func TestDetectLanguage(t *testing.T) {
 		// Found from outside (twenty-fourth trial): a Czech medical report
 		// as the English model read it, its accents dropped or misread.
 		{"Czech read without its accents", "Fakultni nemocnice Brno - Intern{ gastroenterologicka klinika\nLEKARSKA ZPRAVA\nPacientka: Katerina Dvorakova\nRodné Gislo: 856214/3216 Pojistovna: 111 (VZP)\nDatum narozenf: 14.12.1985\nBydlisté: Udolni 58, 602 00 Brno\nDoporu¢éeni: eradikaéni lécba - omeprazol 20 mg 2x denné\nPracovni neschopnost: neni.", []string{"ces"}},
+		// Found from outside (sixty-third trial): a Czech cash receipt.
+		{"Czech receipt read without its accents", "PRiJMOVY POKLADNI DOKLAD &. 2026/0871\nFirma: AUTO KRALOVAK s.r.0., Pramyslové 1184, 530 03 Pardubice\nICO: 27481590 pic: CZ27481590\nPrijato od: Radek Novotny\nBytem: Jiraskova 612, 537 01 Chrudim\nCastka: 48 000,00 Ké\nSlovy: étyficet osm tisic korun €eskych\nPlatba pfijata v hotovosti.\nV Pardubicich dne 14. 10. 2026", []string{"ces"}},
 		// Found from outside (twenty-eighth trial): an Estonian discharge
 		// summary and a Lithuanian delivery note as the English model
 		// read them.
