@@ -33,3 +33,22 @@ func CheckExposure(log *slog.Logger, api string, addr net.Addr, authenticated, i
 	}
 	return fmt.Errorf("%s on %s: %w: %s, or set DOCKET_INSECURE=true to run it open", api, addr, ErrUnauthenticated, hint)
 }
+
+// WarnCleartext warns, at every start, that an API taking credentials
+// (authenticated) serves them without TLS off loopback: a token or an API
+// key then crosses the network readable by anyone on the path. It is a
+// warning, not a refusal, for machine APIs: behind a service mesh's
+// mutual TLS or a TLS-terminating proxy the plain listener is right, and
+// the service cannot tell (the web console, which people sign in to,
+// refuses instead; found from outside: four APIs served credentials in
+// clear off loopback without a word).
+func WarnCleartext(log *slog.Logger, api string, addr net.Addr, authenticated, tlsOn bool, hint string) {
+	if !authenticated || tlsOn {
+		return
+	}
+	if ta, ok := addr.(*net.TCPAddr); ok && ta.IP.IsLoopback() {
+		return
+	}
+	log.Warn(api+" takes credentials over plain text on "+addr.String()+": anyone on the network path reads them. "+hint+
+		", or keep it behind TLS (a terminating proxy, a service mesh's mutual TLS)", "addr", addr.String())
+}

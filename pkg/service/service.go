@@ -10,6 +10,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"net"
 	"os"
 	"os/signal"
 	"slices"
@@ -151,6 +152,9 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
+	if p.Pprof {
+		warnProfiling(log, addr)
+	}
 	log.Info("service starting", "version", spec.Version, "ops_addr", addr, "schema_mode", p.SchemaMode)
 	err = rt.Run(ctx)
 	stopRun()
@@ -167,6 +171,19 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	}
 	log.Info("service stopped")
 	return nil
+}
+
+// warnProfiling warns that the profiling endpoints, which show the
+// process's memory, goroutines and command line, are served off loopback
+// without authentication (found from outside: /debug/pprof answered a
+// remote caller without a word in the log).
+func warnProfiling(log *slog.Logger, addr string) {
+	host, _, err := net.SplitHostPort(addr)
+	if ip := net.ParseIP(host); err == nil && ip != nil && ip.IsLoopback() {
+		return
+	}
+	log.Warn("DOCKET_PPROF=true serves /debug/pprof (heap, goroutines, command line) without authentication on "+addr+
+		": keep that address private (a loopback address, or a network only operators reach)", "ops_addr", addr)
 }
 
 // runtimeOptions turns the platform settings into the runtime's options.

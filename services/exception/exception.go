@@ -325,6 +325,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		_ = ln.Close()
 		return nil, err
 	}
+	auth.WarnCleartext(log, "the exception agent's operator API", ln.Addr(), principals != nil, tlsCfg != nil, "set DOCKET_EXCEPTION_TLS_CERT and _TLS_KEY")
 	var tracker deadline.Tracker
 	if cfg.Tracker.Addr != "" {
 		conn, err := trackerclient.Dial(cfg.Tracker, log)

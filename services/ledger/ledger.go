@@ -219,6 +219,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		_ = ln.Close()
 		return nil, err
 	}
+	auth.WarnCleartext(log, "the ledger's HTTP API", ln.Addr(), principals != nil, tlsCfg != nil, "set DOCKET_LEDGER_TLS_CERT and _TLS_KEY")
 	listening := false
 	defer func() {
 		if !listening {

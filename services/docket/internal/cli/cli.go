@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io"
 	"os"
+	"slices"
 	"strings"
 )
 
@@ -236,6 +237,15 @@ func dispatch(ctx context.Context, args []string, stdout, stderr io.Writer) erro
 		return model(ctx, args[1:], stdout, stderr)
 	case "help", "-h", "--help":
 		return errGlobalHelp
+	}
+	// Help asked of a group of commands, "docket admin acls --help": its
+	// commands' lines (found from outside: it printed "unknown command"
+	// above the whole usage).
+	if i := slices.IndexFunc(args, func(a string) bool { return a == "-h" || a == "--help" || a == "help" }); i > 0 {
+		if u := commandUsage(strings.Join(args[:i], " ")); u != "" {
+			fmt.Fprintln(stdout, u)
+			return errHelpShown
+		}
 	}
 	return fmt.Errorf("%w: unknown command %q", errNoCommand, strings.Join(args, " "))
 }

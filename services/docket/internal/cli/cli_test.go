@@ -22,6 +22,9 @@ func TestUsage(t *testing.T) {
 		{"help", []string{"help"}, 0, "docket run"},
 		{"help lists operator commands", []string{"--help"}, 0, "docket dlq discard ID --reason R"},
 		{"help lists workflows", []string{"-h"}, 0, "docket workflows history ID"},
+		// Found from outside: a group's help was "unknown command".
+		{"a group's help", []string{"admin", "acls", "--help"}, 0, "docket admin acls apply [--principal-prefix"},
+		{"help of no command", []string{"frobnicate", "--help"}, 2, `unknown command "frobnicate --help"`},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

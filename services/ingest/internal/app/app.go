@@ -115,6 +115,7 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 		release()
 		return nil, err
 	}
+	auth.WarnCleartext(d.Log, "ingest's submission API", ln.Addr(), !dev, tlsCfg != nil, "set DOCKET_INGEST_TLS_CERT and _TLS_KEY")
 	a := &App{Addr: ln.Addr().String()}
 	if tlsCfg != nil {
 		ln = tls.NewListener(ln, tlsCfg)

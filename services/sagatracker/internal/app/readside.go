@@ -61,6 +61,7 @@ func newServer(p Parts, st *store.Store, clk clock.Clock) (*server.Server, error
 		"set DOCKET_SAGATRACKER_TOKENS_FILE (or _TOKENS)"); err != nil {
 		return nil, err
 	}
+	auth.WarnCleartext(p.Log, "the saga tracker's gRPC API", p.Listener.Addr(), tokens != nil, tc != nil, "set DOCKET_SAGATRACKER_TLS_CERT and _TLS_KEY")
 	p.Log.Info("tracker API", "auth", tokens != nil, "tls", tc != nil, "mtls", c.TLSClientCA != "")
 	return server.New(st, p.Log, opts...), nil
 }

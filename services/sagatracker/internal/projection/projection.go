@@ -117,6 +117,10 @@ type Op struct {
 	Filename string `json:"fn,omitempty"`
 	// Correction is a correction the ledger recorded; nil for none.
 	Correction *Correction `json:"co,omitempty"`
+	// RequireCancel applies Status only to a workflow whose cancel marker
+	// is set: an agent's canceled on the steps topic, which any agent's
+	// principal may write, counts only after a cancel was requested.
+	RequireCancel bool `json:"rc,omitempty"`
 	// Entry is the history entry; the store encodes it.
 	Entry Entry `json:"-"`
 	// Control is the event's effect on review tasks, timers and cancel
@@ -294,6 +298,10 @@ func apply(op *Op, topic string, e events.Event) {
 		case "canceled":
 			op.set(StatusCanceled, "", rankTerminal)
 			op.Cause = "canceled: " + ev.Reason
+			// An agent's canceled ends a workflow only when a cancel was
+			// requested (found from outside: one OCR's principal wrote
+			// ended a workflow waiting for review and closed its task).
+			op.RequireCancel = topic == events.TopicSteps
 		case events.KindCompensated, events.KindCompensationFailed:
 			compensationControl(op, ev)
 		case events.KindCompensationRequested:
@@ -313,13 +321,16 @@ func apply(op *Op, topic string, e events.Event) {
 }
 
 // stepKind reports whether a service may report kind about its own step
-// (on docket.workflow.steps): its progress, a cancel it obeyed, and its
-// answers to a correction or an erasure (the ledger's corrected,
-// correction_refused and erased, ingest's content_erased).
+// (on docket.workflow.steps): its progress, a cancel it obeyed (counted
+// only after a cancel was requested: RequireCancel), ingest's content
+// erased (history). The ledger answers a correction or an erasure on
+// docket.workflow.control, which OCR's principal may not write (found
+// from outside: a corrected event OCR's principal wrote on the steps
+// topic changed a recorded workflow's type as the tracker showed it).
 func stepKind(kind string) bool {
 	switch kind {
 	case events.KindStepStarted, events.KindStepProgress, events.KindStepRetrying, events.KindStepStopped, KindCanceled,
-		events.KindCorrected, events.KindCorrectionRefused, events.KindErased, events.KindContentErased:
+		events.KindContentErased:
 		return true
 	}
 	return false

@@ -161,11 +161,28 @@ func TestStepsTopicCannotSteer(t *testing.T) {
 	if op, _ := Build(Record{Topic: events.TopicSteps}, stopped); op.Status != "" || op.Control != nil || strings.HasPrefix(op.Entry.Summary, "ignored") {
 		t.Errorf("step_stopped on %s: status %q control %+v summary %q; want history only, not ignored", events.TopicSteps, op.Status, op.Control, op.Entry.Summary)
 	}
-	// The ledger answers a correction on the steps topic, which it may
-	// write.
+	// The ledger answers a correction or an erasure on the control topic:
+	// the same kinds on the steps topic change nothing (found from
+	// outside: OCR's principal forged a correction there).
+	for _, kind := range []string{events.KindCorrected, events.KindCorrectionRefused, events.KindErased} {
+		ev := &events.WorkflowControl{Meta: m, Kind: kind, Details: map[string]string{events.DetailDocumentType: "contract", events.DetailSequence: "99"}}
+		if op, _ := Build(Record{Topic: events.TopicSteps}, ev); op.Correction != nil || op.Status != "" || !strings.HasPrefix(op.Entry.Summary, "ignored") {
+			t.Errorf("%s on %s: correction %+v status %q summary %q; want ignored", kind, events.TopicSteps, op.Correction, op.Status, op.Entry.Summary)
+		}
+	}
 	corrected := &events.WorkflowControl{Meta: m, Kind: events.KindCorrected, Details: map[string]string{events.DetailDocumentType: "contract"}}
-	if op, _ := Build(Record{Topic: events.TopicSteps}, corrected); op.Correction == nil || op.Correction.Type != "contract" {
-		t.Errorf("corrected on %s: correction %+v, want type contract", events.TopicSteps, op.Correction)
+	if op, _ := Build(Record{Topic: events.TopicControl}, corrected); op.Correction == nil || op.Correction.Type != "contract" {
+		t.Errorf("corrected on %s: correction %+v, want type contract", events.TopicControl, op.Correction)
+	}
+	// An agent's canceled counts only once a cancel was requested (the
+	// store checks the marker); the tracker's own on the control topic
+	// always.
+	canceled := &events.WorkflowControl{Meta: m, Kind: KindCanceled, Reason: "forged"}
+	if op, _ := Build(Record{Topic: events.TopicSteps}, canceled); op.Status != StatusCanceled || !op.RequireCancel {
+		t.Errorf("canceled on %s: status %q require cancel %v; want canceled once a cancel was requested", events.TopicSteps, op.Status, op.RequireCancel)
+	}
+	if op, _ := Build(Record{Topic: events.TopicControl}, canceled); op.Status != StatusCanceled || op.RequireCancel {
+		t.Errorf("canceled on %s: status %q require cancel %v; want canceled", events.TopicControl, op.Status, op.RequireCancel)
 	}
 	// deadline_exceeded on the control topic writes the deadline marker.
 	dl := &events.WorkflowControl{Meta: m, Kind: KindDeadlineExceeded, Reason: "deadline passed"}

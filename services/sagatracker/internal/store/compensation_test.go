@@ -111,6 +111,7 @@ func TestCompensationOrchestration(t *testing.T) {
 
 	// a: canceled after OCR stored its text.
 	f.extracted("a", "t1")
+	f.control(events.TopicControl, "a", "a-cancel-requested", events.ServiceSagaTracker, projection.KindCancelRequested, "customer withdrew", nil)
 	cancelA := f.control(events.TopicSteps, "a", "a-canceled", events.ServiceClassifier, projection.KindCanceled, "customer withdrew", nil)
 	if w := f.status("a"); w.Status != projection.StatusCompensating {
 		t.Fatalf("a after cancel: %s, want compensating", w.Status)
@@ -201,5 +202,26 @@ func TestCompensationOrchestration(t *testing.T) {
 	f.control(events.TopicControl, "d", "d-canceled", events.ServiceSagaTracker, projection.KindCanceled, "early", nil)
 	if w := f.status("d"); w.Status != projection.StatusCanceled {
 		t.Fatalf("d: %s, want canceled", w.Status)
+	}
+}
+
+// TestAgentsCanceledNeedsARequest: a canceled event on the steps topic,
+// which every agent's principal may write, ends a workflow only after a
+// cancel was requested (found from outside: one OCR's principal wrote
+// ended a workflow waiting for review and closed its task).
+func TestAgentsCanceledNeedsARequest(t *testing.T) {
+	f := &compFeed{t: t, s: newStore(t), offs: map[string]int64{}}
+	f.extracted("x", "t9")
+	f.apply(events.TopicReviewRequested, &events.ReviewRequested{Meta: f.meta("x", "x-review", events.ServiceClassifier), Reason: "low_confidence",
+		Priority: 1, SLADeadline: t0.Add(time.Hour), Document: events.BlobRef{URI: "docket-blob://sha256/ab", SHA256: "ab"}})
+	f.control(events.TopicSteps, "x", "x-forged", events.ServiceOCR, projection.KindCanceled, "forged", nil)
+	w := f.status("x")
+	if w.Status != projection.StatusWaitingReview || w.ReviewTask == "" {
+		t.Fatalf("x after a canceled no one requested: %s, task %q; want waiting_review with its task", w.Status, w.ReviewTask)
+	}
+	f.control(events.TopicControl, "x", "x-cancel-requested", events.ServiceSagaTracker, projection.KindCancelRequested, "customer withdrew", nil)
+	f.control(events.TopicSteps, "x", "x-canceled", events.ServiceOCR, projection.KindCanceled, "customer withdrew", nil)
+	if w := f.status("x"); w.Status != projection.StatusCompensating {
+		t.Fatalf("x after a requested cancel obeyed: %s, want compensating (its text to undo)", w.Status)
 	}
 }

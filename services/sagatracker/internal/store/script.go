@@ -147,6 +147,8 @@ for _, op in ipairs(ops) do
       -- projected after its erasure (a rebuild reads the topics in
       -- another order than they were written).
       local erased = cur[18]
+      -- An agent's canceled without a cancel requested changes nothing.
+      if op.rc and redis.call('EXISTS', cfg.cancel_prefix .. op.w) == 0 then op.s = nil end
       local h = ARGV[op.h]
       if erased and op.hr then h = ARGV[op.hr] end
       -- hn: the entry's position in the history, for the change stream.
