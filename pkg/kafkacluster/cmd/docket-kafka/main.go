@@ -1,7 +1,8 @@
 // Command docket-kafka starts and stops a real Apache Kafka cluster on
 // loopback for development (make kafka-up / make kafka-down): three KRaft
 // nodes from the jars deploy/kafka/pom.xml pins, left running in the
-// background, described by <dir>/cluster.json and <dir>/docket.env.
+// background, described by <dir>/cluster.json and <dir>/docket.env, with a
+// SCRAM user a service (<dir>/users/<service>.env).
 //
 //	docket-kafka fetch
 //	docket-kafka up [--dir .kafka] [--nodes 3]
@@ -11,6 +12,8 @@ package main
 
 import (
 	"context"
+	"crypto/rand"
+	"encoding/base64"
 	"errors"
 	"flag"
 	"fmt"
@@ -21,6 +24,7 @@ import (
 	"strings"
 	"syscall"
 
+	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/kafkacluster"
 )
 
@@ -71,9 +75,18 @@ func run(args []string) error {
 		if err := os.WriteFile(envFile, []byte(env(c)), 0o600); err != nil {
 			return err
 		}
+		// One SCRAM user a service, docket-<service>, the principals
+		// `docket admin acls apply` grants (found from outside: no step
+		// made them, and every service ran as the admin user).
+		users, err := serviceUsers(ctx, c, abs)
+		if err != nil {
+			return err
+		}
 		fmt.Printf("kafka: %d nodes up; PLAINTEXT %s; SASL_SSL %s\n", len(c.Nodes),
 			strings.Join(c.Bootstrap(), ","), strings.Join(c.SASLBootstrap(), ","))
-		fmt.Printf("point Docket at it: set -a; . %s; set +a\n", envFile)
+		fmt.Printf("point Docket's admin commands at it (as the admin user): set -a; . %s; set +a\n", envFile)
+		fmt.Printf("and each service, after them, at its own user: set -a; . %s; . %s; set +a\n", envFile, filepath.Join(abs, "users", "<service>.env"))
+		fmt.Printf("users: %s\n", strings.Join(users, ", "))
 		return nil
 	case "down":
 		c, err := kafkacluster.Attach(abs)
@@ -98,6 +111,33 @@ func run(args []string) error {
 		return nil
 	}
 	return fmt.Errorf("unknown command %q (fetch, up, down, env)", args[0])
+}
+
+// serviceUsers creates a SCRAM user docket-<service> with a random
+// password for each service and writes <dir>/users/<service>.env, which
+// overrides docket.env's admin user with it; it returns the users' names.
+func serviceUsers(ctx context.Context, c *kafkacluster.Cluster, dir string) ([]string, error) {
+	usersDir := filepath.Join(dir, "users")
+	if err := os.MkdirAll(usersDir, 0o700); err != nil {
+		return nil, err
+	}
+	users := map[string]string{}
+	var names []string
+	for _, svc := range events.Services() {
+		b := make([]byte, 18)
+		_, _ = rand.Read(b) // never fails (crypto/rand)
+		name, pass := "docket-"+svc, base64.RawURLEncoding.EncodeToString(b)
+		users[name] = pass
+		names = append(names, name)
+		f := "DOCKET_KAFKA_SASL_USERNAME=" + name + "\nDOCKET_KAFKA_SASL_PASSWORD=" + pass + "\n"
+		if err := os.WriteFile(filepath.Join(usersDir, svc+".env"), []byte(f), 0o600); err != nil {
+			return nil, err
+		}
+	}
+	if err := c.UpsertUsers(ctx, users); err != nil {
+		return nil, err
+	}
+	return names, nil
 }
 
 // env is the environment that points Docket's services at the cluster's
