@@ -595,6 +595,16 @@ func TestAmountForms(t *testing.T) {
 		{"a french overdraft's authorisation", "Autorisation de découvert : 800,00 €. Taux débiteur 15,60 %.", []string{}},
 		{"a portuguese policy's covers", "Coberturas contratadas: Capital do edifício 180.000,00 €\nReparação de teto e pintura 1.650,00 €", []string{"1650.00 EUR currency"}},
 		{"a box's threshold", "Payer made direct sales totaling $5,000 or more of consumer products", []string{}},
+		// Found from outside (sixty-fourth trial): a Danish deposit
+		// guarantee, a penalty's bound, an insurance's minimum, Polish
+		// and Romanian penalty caps, a Danish drawing right.
+		{"a danish deposit guarantee", "Indestående er dækket af Garantiformuen op til et beløb svarende til 100.000 euro.", []string{}},
+		{"a penalty that exceeds", "the maximum penalty for a Category 1 offence by a body corporate exceeds $3,000,000.", []string{}},
+		{"an insurance's minimum in spanish", "un seguro de responsabilidad civil con un capital asegurado mínimo de 600.000 euros por siniestro", []string{}},
+		{"a polish penalty cap", "łącznie nie więcej niż 5 000,00 zł.", []string{}},
+		{"a romanian penalty cap", "din valoarea lunară, fără a depăși 5.000 lei.", []string{}},
+		{"a danish drawing right", "Aftalt trækningsret (kassekredit): 50.000,00 kr.", []string{}},
+		{"interest on an overdraft is a charge", "Renter af kassekredit 1.234,00 kr", []string{"1234.00 DKK currency"}},
 		{"more after the sentence is a sum", "We paid $5,000. More will follow.", []string{"5000.00 USD currency"}},
 		{"a ceiling painted is no cap in french either", "Plafonnage et peinture plafond cuisine           1.980,00 EUR", []string{"1980.00 EUR currency"}},
 		// A loyalty scheme's points are no money (found from outside,

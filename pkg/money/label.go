@@ -147,7 +147,13 @@ var (
 		// trial: a Portuguese claim's "Coberturas contratadas: Capital do
 		// edifício 180.000,00 €; Recheio 25.000,00 €" were held against
 		// the threshold).
-		`coberturas contratadas|capitais seguros|capital do edifício|capital do edificio|capital del edificio|capital del contenido`)
+		`coberturas contratadas|capitais seguros|capital do edifício|capital do edificio|capital del edificio|capital del contenido|` +
+		// And a bound in the sentence (found from outside, sixty-fourth
+		// trial: a Danish deposit guarantee's "op til et beløb svarende
+		// til 100.000 euro", a penalty that "exceeds $3,000,000", a lease's
+		// "capital asegurado mínimo de 600.000 euros", Polish and Romanian
+		// penalty caps).
+		`exceeds|op til|opp til|upp till|fino a|capital asegurado|mínimo|nie więcej niż|fără a depăși|fara a depasi`)
 	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|franchigia|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
@@ -155,7 +161,7 @@ var (
 		// An overdraft or credit line's limit (found from outside:
 		// "Dispositionskredit: 2.000,00 EUR"; an Austrian statement's
 		// "inkl. Rahmen EUR 2.500,00", forty-sixth trial).
-		`dispositionskredit|dispokredit|kreditrahmen|überziehungsrahmen|rahmen|kreditlinie|kredietlimiet|d[ée]couvert autoris[ée]|autorisation de d[ée]couvert|overdraft|credit line|` +
+		`dispositionskredit|dispokredit|kreditrahmen|überziehungsrahmen|rahmen|kreditlinie|kredietlimiet|trækningsret|d[ée]couvert autoris[ée]|autorisation de d[ée]couvert|overdraft|credit line|` +
 		// What a card's limit leaves to spend (found from outside:
 		// "Credit limit $12,000.00   Available credit $11,122.72" held a
 		// card statement for the amount review).

@@ -63,7 +63,7 @@ var (
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
-	birthLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:\pLate of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.? ?-? ?datum|geburtstag|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
+	birthLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:\pLate of birth|day ?/ ?month ?/ ?year of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.? ?-? ?datum|geburtstag|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
 		// Languages outside the corpus (found from outside): Estonian,
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian (its possessive forms too, a
@@ -78,7 +78,15 @@ var (
 
 // placeAndDateEnd is a label of the place and date of birth ending a
 // line.
-var placeAndDateEnd = regexp.MustCompile(`(?i)(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|geboorteplaats en -?datum|sz[üu]let[ée]si helye?,? (?:és )?id(?:[őo]|eje))[\s:.\-]*$`)
+var placeAndDateEnd = regexp.MustCompile(`(?i)(?:` + placeAndDate + `)[\s:.\-]*$`)
+
+// placeAndDate are the labels of a place and date of birth.
+const placeAndDate = `luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|geboorteplaats en -?datum|sz[üu]let[ée]si helye?,? (?:és )?id(?:[őo]|eje)`
+
+// placeThenDate ends the text before a date with a place-and-date label
+// and the place: "Geboorteplaats en -datum:   Brugge, " (found from
+// outside, sixty-fourth trial, a Belgian identity card's printout).
+var placeThenDate = regexp.MustCompile(`(?i)(?:` + placeAndDate + `)[\s:.\-]*\p{L}[^\d\n]{0,40}?,?[ \t]*$`)
 
 // dateAtEnd is a date at the end of a text, spaces after it.
 var dateAtEnd = regexp.MustCompile(dateRe.String() + `[ \t]*$`)
@@ -242,6 +250,9 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 		if above, ok := lt.LineAbove(start); ok && birthLabel.MatchString(strings.TrimRight(above, " \t")+" "+strings.TrimSpace(left)) {
 			return true
 		}
+	}
+	if placeThenDate.MatchString(left) {
+		return true
 	}
 	// A place-and-date label ends the line above, and the place starts
 	// the date's line: "Lieu et date de naissance:\nGENT 14 MAA 1992"

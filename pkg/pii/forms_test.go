@@ -27,6 +27,10 @@ func TestPhoneForms(t *testing.T) {
 		{"a number one can be reached at", "I can be reached at 9427 3816.", []string{"9427 3816"}},
 		// Found from outside (sixty-third trial): Turkey's trunk 0
 		// written apart.
+		// Found from outside (sixty-fourth trial): a Belgian landline, an
+		// Irish LoCall number.
+		{"a belgian landline", "Contact: Sofie Verbeke, facility coördinator, 03 218 44 90 of 0478 52 19 63", []string{"03 218 44 90", "0478 52 19 63"}},
+		{"an irish locall number", "your Relationship Manager, on +353 21 427 5810 or 1890 24 24 24.", []string{"+353 21 427 5810", "1890 24 24 24"}},
 		{"a turkish number's trunk apart", "Tel: 0 216 555 48 91 E-posta: teklif@example.com.tr", []string{"0 216 555 48 91"}},
 		{"a turkish mobile's area in parentheses", "Cep: 0 (532) 123 45 67", []string{"0 (532) 123 45 67"}},
 		{"a zero before other digits is no trunk", "Toplam 0 216 555", []string{}},
@@ -406,6 +410,10 @@ func TestDateOfBirth(t *testing.T) {
 		want []string
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
+		// Found from outside (sixty-fourth trial): a form's label naming
+		// the date's order; a Belgian card's place before its date.
+		{"a label naming the date's order", "Day/Month/Year of birth: 27/09/1994", []string{"27/09/1994"}},
+		{"a place before the date", "Geboorteplaats en -datum:         Brugge, 13 JUL 1985", []string{"13 JUL 1985"}},
 		{"german abbreviated label", "Geb.-Datum: 14.03.1985", []string{"14.03.1985"}},
 		{"a joint age and birth label, the age first", "Age/DOB: 40 / 12-Mar-1985", []string{"12-Mar-1985"}},
 		{"an age and a visit's date", "Age: 40 / 12-Mar-2026 visit", []string{}},

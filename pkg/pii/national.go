@@ -495,7 +495,7 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			// A label a line break cut reads across it: "número de
 			// afiliación a la⏎Seguridad Social 08/41275893/34" (found from
 			// outside).
-			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !(valid && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(labelBefore(lt, m[0])) {
+			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !(valid && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(labelBefore(lt, m[0])) || firmLabel.MatchString(labelBefore(lt, m[0])) {
 				continue
 			}
 			if f.firms && firmAt(lt, m[0], m[1]) {
@@ -536,7 +536,7 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 		if n := digits(text[m[0]:m[1]]); n < least || n < 5 && m[1]-m[0] < 6 {
 			continue
 		}
-		if identityLabelled(lt, m[0], m[1], idDoc) {
+		if identityLabelled(lt, m[0], m[1], idDoc) && !firmLabel.MatchString(labelBefore(lt, m[0])) {
 			add([2]int{m[0], m[1]})
 		}
 	}
@@ -742,6 +742,16 @@ var firmNumber = regexp.MustCompile(`(?:^|[^\p{L}])(?:I[ČC]O|I[ČC]|REGON|KRS|C
 // ending the text before a number on its line.
 var personBefore = regexp.MustCompile(`(?:^|[^\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Herr|Frau|Mme|M|Dott|Dott\.ssa|Sig|Sig\.ra)\.?[ \t]+(?:\p{Lu}[\p{L}'’\-]*\.?[ \t]+){1,5}?\p{Lu}[\p{L}'’\-]*,?[ \t]+[\p{L}.\-/ ]{1,30}?[ \t]*[:#]?[ \t]*$`)
 
+// firmLabel ends a label that names an employer's or a company's number,
+// no person's: "Employer Reg. No. 9418273T" (its shape a PPS number's and
+// its letter checking), "Employer's state ID no. 51827364" (found from
+// outside, sixty-fourth trial).
+var firmLabel = regexp.MustCompile(`(?i)\b(?:employer(?:'s|’s)?|company|business)\s+(?:(?:reg(?:istration)?|registered|state|tax|id|identification)\.?\s*)+(?:no\b\.?|number|nr\b\.?|#)?[^\p{L}\p{N}]*$`)
+
+// personParty names a contract's party that is a person, as the party's
+// line defines it: ("the Employee"), ("the Tenant").
+var personParty = regexp.MustCompile(`(?i)\(\s*["“'‘]?the\s+(?:employee|tenant|lessee|borrower|buyer|purchaser|client|patient|insured|claimant|contractor|consultant|worker|student)["”'’]?\s*\)`)
+
 // firmAt reports whether the line holding text[start:end], or one of the
 // firmLines lines above it in its block (a blank line ends it), names a
 // legal form: the number there is the business's. A party's block is its
@@ -766,6 +776,14 @@ func firmAt(lt *layout.Text, start, end int) bool {
 			return false
 		}
 		l := lt.LineText(i)
+		if i < li && personParty.MatchString(l) {
+			// A contract's person party between the firm's line and the
+			// number: the number is the person's (found from outside,
+			// sixty-fourth trial: an employee's IRD number under "and
+			// Aroha …, Auckland ("the Employee")", below the employer's
+			// "Limited").
+			return false
+		}
 		if legalForm.MatchString(l) || firmNumber.MatchString(l) {
 			return i == li || !strings.Contains(numberShape(l), shape)
 		}

@@ -14,6 +14,12 @@ func TestNationalIDs(t *testing.T) {
 		want       []string
 	}{
 		{"es dni", "DNI 48392017V\nVÁLIDO HASTA 21 06 2031", []string{"48392017V"}},
+		// Found from outside (sixty-fourth trial): an employee's IRD
+		// number under the employer's legal form, the employee's line
+		// between; an employer's registration and state ID no person's.
+		{"an employee's ird number below the employer", "Between  Corvina NZ Limited (company number 6418273), 31 Cavendish Drive,\n         Auckland 2104 (\"the Employer\")\nand      Aroha Whaanga, 17 Puriri Street, Auckland 2025 (\"the Employee\")\n         IRD number: 682-413-972   Mobile: 021 448 3071", []string{"682-413-972"}},
+		{"an employer's registration number", "PAY ADVICE\nEmployer Reg. No. 9418273T\nEmployee: Aoife Byrne", nil},
+		{"an employer's state id", "15  State OH   Employer's state ID no. 51827364", nil},
 		{"es dni in a ticket", "Cliente: 28764513T  Receta nº 2231", []string{"28764513T"}},
 		{"es dni with dots", "D.N.I. 48.392.017-V", []string{"48.392.017-V"}},
 		{"es nif under its label, check letter wrong", "FARMACIA LDA. CARMEN RUIZ\n        NIF 28764513K  Tel. 954 62 18 03", []string{"28764513K"}},

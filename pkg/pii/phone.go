@@ -737,6 +737,14 @@ func phoneForm(g []string, plus, paren bool) bool {
 		return digits >= max(8, e164Digits(strings.Join(g, ""))) && digits <= 15 && g[0][0] != '0'
 	case len(g) == 4 && g[0] == "1":
 		return nxx(g[1]) && nxx(g[2]) && len(g[3]) == 4
+	case len(g) == 4 && (g[0] == "1890" || g[0] == "1850" || g[0] == "1800") && len(g[1]) == 2 && len(g[2]) == 2 && len(g[3]) == 2:
+		// Ireland's LoCall and free-call numbers, "1890 24 24 24" (found
+		// from outside, sixty-fourth trial).
+		return true
+	case len(g) == 4 && len(g[0]) == 2 && g[0][0] == '0' && g[0][1] != '0' && len(g[1]) == 3 && len(g[2]) == 2 && len(g[3]) == 2:
+		// Belgium's landlines, nine digits as "03 218 44 90" (found from
+		// outside, sixty-fourth trial), a grouping no other number takes.
+		return true
 	case len(g) == 3 && (g[0] == "1300" || g[0] == "1800"):
 		// Australia's local-rate and free-call numbers: "1300 418 226"
 		// (found from outside); India's free-call, "1800 202 6161".
