@@ -395,3 +395,34 @@ func TestDecideTitledLaterPage(t *testing.T) {
 		})
 	}
 }
+
+// TestRuleOfferedConfidence: a type a title offers against the model, or
+// other for a kind no type covers, is shown at the rule's measured
+// precision, not at the model's score for it, which stays in the context
+// (found from outside: every trial read a right type shown at 0.07 as the
+// system's doubt).
+func TestRuleOfferedConfidence(t *testing.T) {
+	c := func(typ string, p float64) events.Candidate { return events.Candidate{Type: typ, Score: p} }
+	tests := []struct {
+		name, body, typ string
+		clf           unsure
+		conf          float64
+		score         string
+	}{
+		{"a title against the model", "FACTURA No. A-33817\nTipo de cambio: 17.25\nTOTAL: USD 758.50", "invoice",
+			unsure{[]events.Candidate{c("receipt", 0.92), c("invoice", 0.08)}, ""}, classify.TitledConfidence, "invoice 0.0800"},
+		{"a kind no type covers", "Konu: Fiyat Teklifi - TKF-2026-1142\nKimden: Deniz Arslan", "other",
+			unsure{[]events.Candidate{c("purchase_order", 0.999)}, ""}, classify.OutsideConfidence, "other 0.0000"},
+	}
+	for _, tt := range tests {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := classify.NewEngine(tt.clf, policy.Default(), "builtin").Decide(context.Background(), "acme", classify.Text{Body: tt.body, Bytes: int64(len(tt.body))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Type != tt.typ || d.Confidence != tt.conf || d.Context["model.score"] != tt.score || !d.Review {
+				t.Errorf("type %s at %.3f, model.score %q, review %v; want %s at %.3f, %q, reviewed", d.Type, d.Confidence, d.Context["model.score"], d.Review, tt.typ, tt.conf, tt.score)
+			}
+		})
+	}
+}
