@@ -405,9 +405,9 @@ func TestRuleOfferedConfidence(t *testing.T) {
 	c := func(typ string, p float64) events.Candidate { return events.Candidate{Type: typ, Score: p} }
 	tests := []struct {
 		name, body, typ string
-		clf           unsure
-		conf          float64
-		score         string
+		clf             unsure
+		conf            float64
+		score           string
 	}{
 		{"a title against the model", "FACTURA No. A-33817\nTipo de cambio: 17.25\nTOTAL: USD 758.50", "invoice",
 			unsure{[]events.Candidate{c("receipt", 0.92), c("invoice", 0.08)}, ""}, classify.TitledConfidence, "invoice 0.0800"},
