@@ -118,7 +118,8 @@ func Amounts(text string) []Amount {
 	// own is the one currency of every amount written with one, "" when
 	// there are several or none.
 	own, several := "", false
-	var bare []int // the amounts written without any currency
+	var bare []int     // the amounts written without any currency
+	var lastTok number // the number of out's last amount
 	for _, c := range cands {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && (decimals[c.column] || c.a.Basis == BasisColumn && anyDecimals) {
 			continue
@@ -128,6 +129,17 @@ func Amounts(text string) []Amount {
 			// row's reference: a store's number, "CARD PAYMENT TESCO
 			// STORES 2231  62.67  5,928.36" (found from outside,
 			// forty-ninth trial).
+			continue
+		}
+		if centsColumn(text, c.tok) {
+			// A form's cents in a column of their own, "672     32"
+			// under "EUR     Ct" (found from outside, sixty-third and
+			// sixty-fourth trials: German wage tax certificates' cents
+			// were sums of their own): they belong to the euros before.
+			if n := len(out); n > 0 && !lastTok.decimals && lastTok.end <= c.tok.start && strings.Trim(text[lastTok.end:c.tok.start], " \t") == "" {
+				out[n-1].Value += float64(int(c.tok.raw[0]-'0')*10+int(c.tok.raw[1]-'0')) / 100
+				out[n-1].End = c.tok.end
+			}
 			continue
 		}
 		switch c.a.Currency {
@@ -142,7 +154,7 @@ func Amounts(text string) []Amount {
 		}
 		left := tail(lt.LeftOf(c.a.Start), maxBoundPhrase)
 		c.a.Cumulative = cumulativeBefore.MatchString(left) && !owedToDate.MatchString(left)
-		out = append(out, c.a)
+		out, lastTok = append(out, c.a), c.tok
 	}
 	if several {
 		own = ""
@@ -172,6 +184,21 @@ func Amounts(text string) []Amount {
 	}
 	return out
 }
+
+// centsColumn reports whether tok, two digits alone after a whole number
+// and a gap on its line, is a cents column's, in a text whose column
+// headings give the euros and the cents apart ("EUR     Ct").
+func centsColumn(text string, tok number) bool {
+	if len(tok.raw) != 2 || tok.grouped || tok.decimals || !wholeBefore.MatchString(text[max(0, tok.start-40):tok.start]) {
+		return false
+	}
+	return centsHeading.MatchString(text)
+}
+
+var (
+	centsHeading = regexp.MustCompile(`(?im)(?:EUR|Euro|€)[ \t]+(?:Ct|Cent|Cents|Cts)\.?[ \t]*$`)
+	wholeBefore  = regexp.MustCompile(`(?:^|[ \t])\d{1,3}(?:\.\d{3})*[ \t]+$`)
+)
 
 // documentCurrency reads from a document what a placeholder currency is:
 // whose krone or krona "kr" is, whose dollar "$", and, for an amount
@@ -2313,15 +2340,26 @@ func hasWord(s string) bool {
 	return false
 }
 
-// lastSentence cuts s to its last sentence (or line).
+// lastSentence cuts s to its last sentence (or line). A row's or a
+// box's number and its point, "3. Bruttoarbeitslohn", "von 3. ", ends no
+// sentence (found from outside, sixty-fourth trial: a German wage tax
+// certificate's rows, "4. Einbehaltene Lohnsteuer von 3. 12.917,00", read
+// no label).
 func lastSentence(s string) string {
 	locs := sentenceStop.FindAllStringIndex(s, -1)
-	if len(locs) == 0 {
-		return s
+	for i := len(locs) - 1; i >= 0; i-- {
+		l := locs[i]
+		if s[l[0]] == '.' && rowNumberEnd.MatchString(s[:l[0]]) {
+			continue
+		}
+		return strings.TrimSpace(s[l[0]+1:])
 	}
-	l := locs[len(locs)-1]
-	return strings.TrimSpace(s[l[0]+1:])
+	return s
 }
+
+// rowNumberEnd ends a text with a row's or a box's number of one or two
+// digits standing alone, before its point.
+var rowNumberEnd = regexp.MustCompile(`(?:^|[\s(])\d{1,2}$`)
 
 // allDigits reports whether s is all ASCII digits.
 func allDigits(s string) bool {

@@ -605,6 +605,12 @@ func TestAmountForms(t *testing.T) {
 		{"a romanian penalty cap", "din valoarea lunară, fără a depăși 5.000 lei.", []string{}},
 		{"a danish drawing right", "Aftalt trækningsret (kassekredit): 50.000,00 kr.", []string{}},
 		{"interest on an overdraft is a charge", "Renter af kassekredit 1.234,00 kr", []string{"1234.00 DKK currency"}},
+		// Found from outside (sixty-third and sixty-fourth trials): a
+		// German wage tax certificate's rows, their cents in a column of
+		// their own; a tax office's number.
+		{"a wage tax certificate's rows", "EUR\n4. Einbehaltene Lohnsteuer von 3. 12.917,00\n6. Einbehaltene Kirchensteuer des Arbeitnehmers von 3. 1.162,53", []string{"12917.00 EUR label", "1162.53 EUR label"}},
+		{"cents in a column of their own", "                                                                      EUR     Ct\n 3. Bruttoarbeitslohn einschl. Sachbezüge                         64.812     00\n 4. Einbehaltene Lohnsteuer von 3.                                11.204     00\n 6. Einbehaltene Kirchensteuer des Arbeitnehmers von 3.              672     32", []string{"64812.00 EUR column", "11204.00 EUR label", "672.32 EUR label"}},
+		{"a tax office's number", "Finanzamt, an das die Lohnsteuer abgeführt wurde: Bremen (Nummer 2457)", []string{}},
 		{"more after the sentence is a sum", "We paid $5,000. More will follow.", []string{"5000.00 USD currency"}},
 		{"a ceiling painted is no cap in french either", "Plafonnage et peinture plafond cuisine           1.980,00 EUR", []string{"1980.00 EUR currency"}},
 		// A loyalty scheme's points are no money (found from outside,

@@ -61,6 +61,9 @@ var (
 		// And a Swiss salary certificate's contributions and expenses
 		// (thirty-third trial).
 		`|beiträge|beitrag|spesenvergütungen|spesenvergütung|vergütungen|bruttolohn|nettolohn` +
+		// A German wage tax certificate's rows (found from outside,
+		// sixty-fourth trial: its gross pay and taxes read no label).
+		`|arbeitslohn|bruttoarbeitslohn|lohnsteuer|kirchensteuer|solidaritätszuschlag|arbeitgeberanteil|arbeitnehmeranteil|arbeitnehmerbeiträge` +
 		// Polish returns' income, costs, tax and contributions, and a
 		// Czech lease's rent and charges (thirty-fourth trial: a PIT-37's
 		// "Przychody 84 200,00" was no money, so its amount rule never
@@ -98,7 +101,7 @@ var (
 	// corpus (Antal, Aantal, Menge, Cantidad, Quantité: a row shorter than
 	// its header puts the price under the quantity), nor the Finnish
 	// "määrä", which is a statement's amount too.
-	idRe = wordRe(`code|codes|no|nr|number|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|` +
+	idRe = wordRe(`code|codes|no|nr|number|nummer|num|ref|reference|id|account|acct|a/c|iban|isin|cusip|sedol|sort code|routing|policy|invoice|inv|order|po|qty|quantity|anzahl|hoeveelheid|ilość|množství|množstvo|mennyiség|antall|kiekis|daudzums|kogus|količina|cantitate|miktar|adet|units|hours|hrs|date|dated|year|` +
 		// A date's column in other languages (found from outside,
 		// fiftieth trial: a Norwegian statement's "12.02" under "Dato"
 		// was money in a table whose header names money).
