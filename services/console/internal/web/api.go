@@ -348,6 +348,7 @@ func (s *Server) getWorkflow(w http.ResponseWriter, r *http.Request, x *session)
 	if row.Ledger != nil {
 		var rec map[string]any
 		if _, err := s.getJSON(r.Context(), x, s.o.LedgerURL+"/v1/ledger/workflows/"+url.PathEscape(id), &rec); err == nil {
+			rec = currentRecord(rec, row.Ledger.RecordHash)
 			out["ledger_record"] = rec
 			h, _ := rec["hash"].(string)
 			out["ledger_check"] = ledgerCheck(row.Ledger, rec, h, s.ledgerKeys())
@@ -374,6 +375,28 @@ func (s *Server) getWorkflow(w http.ResponseWriter, r *http.Request, x *session)
 	out["workflow"] = row
 	out["explanation"] = explain(row, task, s.o.Now())
 	writeJSON(w, http.StatusOK, out)
+}
+
+// currentRecord is the record of the ledger's answer for a workflow (its
+// first record, with its lineage) that the workflow's recorded event
+// names by hash: after a correction the correction's, which the lineage
+// holds (found from outside: the page checked the first record against
+// the correction's hash and reported a MISMATCH, beside the old
+// decision). The first record when none is named or none matches, which
+// the check then reports.
+func currentRecord(ans map[string]any, hash string) map[string]any {
+	if h, _ := ans["hash"].(string); hash == "" || strings.EqualFold(h, hash) {
+		return ans
+	}
+	lineage, _ := ans["lineage"].([]any)
+	for _, l := range lineage {
+		if e, ok := l.(map[string]any); ok {
+			if h, _ := e["hash"].(string); strings.EqualFold(h, hash) {
+				return e
+			}
+		}
+	}
+	return ans
 }
 
 // ledgerCheck compares the record the ledger serves with the reference the

@@ -206,14 +206,24 @@ type Who struct {
 	Role   string `json:"role"`
 	Tenant string `json:"tenant,omitempty"`
 	CSRF   string `json:"csrf"`
+	// Actor is the name the tracker records for this person's claims and
+	// decisions: the name, or "unauthenticated:<name>" in the embedded
+	// mode (found from outside: the page compared a claim's holder with
+	// the name, and the local operator could never decide a task it had
+	// claimed).
+	Actor string `json:"actor"`
 	// Open: the embedded mode, no token needed.
 	Open    bool   `json:"open"`
 	Version string `json:"version"`
 }
 
 func (s *Server) who(x *session) Who {
+	actor, err := auth.Actor(x.principal, x.principal.Name)
+	if err != nil {
+		actor = x.principal.Name
+	}
 	return Who{Name: x.principal.Name, Role: string(x.principal.Role), Tenant: x.principal.Tenant, CSRF: x.csrf,
-		Open: s.o.Principals == nil, Version: s.o.Version}
+		Actor: actor, Open: s.o.Principals == nil, Version: s.o.Version}
 }
 
 func (s *Server) me(w http.ResponseWriter, r *http.Request) {

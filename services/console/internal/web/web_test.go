@@ -421,6 +421,8 @@ func TestSignInRefusedWhenAPIsAreOpen(t *testing.T) {
 	const tokens = "tenant-token-0123456789=tenant:acme"
 	open := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusNotFound) }))
 	t.Cleanup(open.Close)
+	throttled := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, _ *http.Request) { w.WriteHeader(http.StatusTooManyRequests) }))
+	t.Cleanup(throttled.Close)
 	jsonHdr := map[string]string{"Content-Type": "application/json"}
 	for _, c := range []struct {
 		name    string
@@ -434,6 +436,8 @@ func TestSignInRefusedWhenAPIsAreOpen(t *testing.T) {
 		{"unreachable tracker: no leak, asked again later", closedTracker{err: status.Error(codes.Unavailable, "connection refused")}, closedAPIs(t), http.StatusOK, `"tenant":"acme"`},
 		{"unreachable HTTP APIs", closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, "http://127.0.0.1:1", http.StatusOK, `"tenant":"acme"`},
 		{"every API checks credentials", closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, closedAPIs(t), http.StatusOK, `"tenant":"acme"`},
+		// Found from outside: a throttled API (429) is no open one.
+		{"throttled HTTP APIs: asked again later", closedTracker{err: status.Error(codes.Unauthenticated, "no credential")}, throttled.URL, http.StatusOK, `"tenant":"acme"`},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			ts, _ := newTestServerOn(t, tokens, nil, time.Now, c.tracker, c.apis)
@@ -521,5 +525,44 @@ func TestLedgerOffsetLeftOutWhenUnknown(t *testing.T) {
 		if err != nil || string(b) != c.want {
 			t.Errorf("offset %d: %s, %v; want %s", c.offset, b, err, c.want)
 		}
+	}
+}
+
+// TestSessionNamesTheActor: the page learns the name the tracker records
+// for its claims — the principal's, or "unauthenticated:anonymous" in the
+// embedded mode — so that it knows a claim as its own (found from outside:
+// the local operator claimed a task and could never decide it).
+func TestSessionNamesTheActor(t *testing.T) {
+	json := map[string]string{"Content-Type": "application/json"}
+	for _, tt := range []struct{ tokens, token, want string }{
+		{"", "", `"actor":"unauthenticated:anonymous"`},
+		{"reviewer-token-0123456789=reviewer:alice", "reviewer-token-0123456789", `"actor":"alice"`},
+	} {
+		ts, _ := newTestServer(t, tt.tokens)
+		jar, _ := cookiejar.New(nil)
+		c := &http.Client{Jar: jar}
+		res, body := do(t, c, "POST", ts.URL+"/api/session", `{"token":"`+tt.token+`"}`, json)
+		if res.StatusCode != http.StatusOK || !strings.Contains(body, tt.want) {
+			t.Errorf("tokens %q: sign-in %d %s; want %s", tt.tokens, res.StatusCode, body, tt.want)
+		}
+	}
+}
+
+// TestCurrentRecordFollowsACorrection: after a correction the workflow's
+// recorded event names the correction's hash, which the ledger's answer
+// holds in its lineage: that record is shown and checked, not the first
+// (found from outside: a false MISMATCH beside the old decision).
+func TestCurrentRecordFollowsACorrection(t *testing.T) {
+	first := map[string]any{"hash": "aa01", "decision": map[string]any{"document_type": "other"}}
+	correction := map[string]any{"hash": "cc05", "decision": map[string]any{"document_type": "contract"}}
+	ans := map[string]any{"hash": "aa01", "decision": first["decision"], "lineage": []any{first, map[string]any{"hash": "bb04"}, correction}}
+	if got := currentRecord(ans, "CC05"); got["hash"] != "cc05" {
+		t.Errorf("after a correction: record %v, want the correction's", got["hash"])
+	}
+	if got := currentRecord(ans, "aa01"); got["hash"] != "aa01" || got["lineage"] == nil {
+		t.Errorf("before any: record %v, want the answer itself", got["hash"])
+	}
+	if got := currentRecord(ans, "ffff"); got["hash"] != "aa01" {
+		t.Errorf("a hash no record has: record %v, want the first, for the check to report", got["hash"])
 	}
 }

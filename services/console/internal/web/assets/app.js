@@ -437,6 +437,9 @@ function renderWorkflow(box, d, keepPages) {
   // Timeline: steps with processing time and the queue age before each.
   const steps = w.steps || [];
   const known = (t) => t && !t.startsWith('0001');
+  // A workflow that ended leaves a step it interrupted stopped, not
+  // running (found from outside: a canceled OCR step counted on).
+  const ended = ['completed', 'failed', 'canceled', 'timed_out', 'compensated', 'compensation_failed', 'rejected'].includes(w.status);
   const stepRows = steps.map((s, i) => {
     if (!known(s.started_at)) {
       return h('tr', {}, h('th', { scope: 'row' }, s.name), h('td', {}, '—'), h('td', {}, '—'), h('td', {}, s.finished_at ? 'done' : '—'), h('td', {}, String(s.attempts)));
@@ -444,9 +447,10 @@ function renderWorkflow(box, d, keepPages) {
     const start = new Date(s.started_at).getTime();
     const prevEnd = i === 0 ? new Date(w.created_at).getTime() : (known(steps[i - 1].finished_at) ? new Date(steps[i - 1].finished_at).getTime() : null);
     const queued = prevEnd !== null ? (start - prevEnd) / 1000 : null;
-    const took = s.finished_at ? (new Date(s.finished_at).getTime() - start) / 1000 : (Date.now() - start) / 1000;
+    const until = s.finished_at ? new Date(s.finished_at).getTime() : ended ? new Date(w.updated_at).getTime() : Date.now();
+    const took = Math.max(0, until - start) / 1000;
     return h('tr', {}, h('th', { scope: 'row' }, s.name), h('td', {}, fmtTime(s.started_at)),
-      h('td', {}, queued === null ? '—' : dur(queued)), h('td', {}, dur(took) + (s.finished_at ? '' : ' (running)')), h('td', {}, String(s.attempts)));
+      h('td', {}, queued === null ? '—' : dur(queued)), h('td', {}, dur(took) + (s.finished_at ? '' : ended ? ' (stopped)' : ' (running)')), h('td', {}, String(s.attempts)));
   });
   const history = h('ol', { class: 'timeline', id: 'history' }, (d.history || []).map((e) => h('li', {},
     h('time', { datetime: e.at }, fmtTime(e.at)), h('span', { class: 'type' }, words(e.type)), h('span', {}, e.summary),
@@ -459,7 +463,7 @@ function renderWorkflow(box, d, keepPages) {
     const best = Math.max(...(c.candidates || []).map((x) => x.score), 0.0001);
     classification = h('div', {},
       h('p', {}, 'Type ', h('strong', { id: 'wf-type' }, words(doc.document_type || c.type || '—')),
-        ' · model confidence ', h('strong', {}, (c.confidence || 0).toFixed(2)), c.model ? ' · ' + c.model : ''),
+        ' · confidence ', h('strong', {}, (c.confidence || 0).toFixed(2)), c.model ? ' · ' + c.model : ''),
       h('table', {}, h('caption', {}, 'Types the model considered'),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Type'), h('th', { scope: 'col' }, 'Score'))),
         h('tbody', {}, (c.candidates || []).slice(0, 5).map((x) => h('tr', {}, h('td', {}, words(x.type)),
@@ -469,7 +473,7 @@ function renderWorkflow(box, d, keepPages) {
   const flags = c && c.flags && c.flags.length ? h('ul', {}, c.flags.map((f) => h('li', {}, h('strong', {}, f.kind), ': ', f.detail))) : h('p', { class: 'muted' }, 'None found.');
 
   // Ledger.
-  let ledger = h('p', { class: 'muted' }, 'Not recorded yet.');
+  let ledger = h('p', { class: 'muted' }, ended ? 'Not recorded: the workflow ended ' + words(w.status) + '.' : 'Not recorded yet.');
   if (w.ledger) {
     const r = d.ledger_record || {};
     const chk = d.ledger_check;
@@ -612,7 +616,7 @@ async function viewReviewTask(taskId) {
   let leaseTimer = null;
   function showLease() {
     clearInterval(leaseTimer);
-    const mine = t.claimed_by && t.claimed_by === me.name;
+    const mine = t.claimed_by && t.claimed_by === (me.actor || me.name);
     claimBtn.disabled = !!mine;
     for (const b of [approve, correct, reject]) b.disabled = !mine;
     if (!t.claim_expires_at) { countdown.textContent = t.claimed_by ? '' : 'Not claimed'; return; }
