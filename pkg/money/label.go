@@ -156,8 +156,14 @@ var (
 		// til 100.000 euro", a penalty that "exceeds $3,000,000", a lease's
 		// "capital asegurado mínimo de 600.000 euros", Polish and Romanian
 		// penalty caps).
-		`exceeds|op til|opp til|upp till|fino a|capital asegurado|mínimo|nie więcej niż|fără a depăși|fara a depasi`)
-	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|franchigia|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
+		`exceeds|op til|opp til|upp till|fino a|capital asegurado|mínimo|nie więcej niż|fără a depăși|fara a depasi|` +
+		// Found from outside (sixty-fifth trial): a Swiss lease's cover
+		// of "mindestens CHF 5'000'000.00", a Czech deposit insurance
+		// "do výše 100 000 EUR" and overdraft, a Polish sum insured, an
+		// Estonian penalty cap, a Belgian deductible, a Portuguese
+		// overdraft.
+		`mindestens|do výše|do wysokości|suma ubezpieczenia|mitte rohkem kui|kontokorent|povolené přečerpání|franchise contractuelle|descoberto autorizado|limite de descoberto`)
+	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
 		// 20 000 €" was the largest amount of a contract).

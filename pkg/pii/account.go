@@ -97,13 +97,13 @@ var (
 	// ("Conta: 0097.0000.5421.8741"), or as a Quebec caisse does, "Folio:
 	// 815-30047-0042177 Transit 30047" (found from outside, fifty-seventh
 	// trial).
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?)[^\p{L}\p{N}]*$`)
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
 	// accAbbrev is "Acc", an account's label where a bank or its code
 	// stands beside it ("Bank: FNB Acc 62841177503", "sort code 20-45-77,
 	// acc 43819265", found from outside, forty-first trial): in a
 	// statement's lines it is a biller's ("Pay Bill to 888880 - KENYA
 	// POWER Acc. 54120938713").
-	accAbbrev = regexp.MustCompile(`(?i)(?:^|[^\p{L}])acc\.?[^\p{L}\p{N}]*$`)
+	accAbbrev = regexp.MustCompile(`(?i)(?:^|[^\p{L}])acc\.?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?[^\p{L}\p{N}]*$`)
 	// transferBefore: a statement's transfer names the other party's
 	// account, "Repayment - transfer from 2034418876" (found from
 	// outside); its digits run on, a phone's are grouped.

@@ -101,6 +101,10 @@ var connector = regexp.MustCompile(`(?i)^\s*(?:on|am|op|le|el|il|em|a|den)\s*$`)
 // from outside, forty-fourth trial: a pension letter's).
 var bound = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:before|after|between|prior\s+to|since|until|vor\s+dem|nach\s+dem|avant\s+le|apr[èe]s\s+le|antes\s+del?|despu[ée]s\s+del?|prima\s+del|dopo\s+il)\s*$`)
 
+// hintEnd ends a label with a date's format in parentheses, "(AAAA-MM-JJ)
+// :", in English, French, German, Spanish and Dutch letters.
+var hintEnd = regexp.MustCompile(`(?i)\s*\(\s*(?:[dmyjatg]+[./\- ]?){3}\s*\)[\s:.\-]*$`)
+
 // formatHint is a line that only shows a date's format: "(DD/MM/YYYY)".
 var formatHint = regexp.MustCompile(`(?i)^\s*\(?\s*(?:[dmyj]+[./\- ]?){3}\s*\)?\s*$`)
 
@@ -225,6 +229,11 @@ func birthLabelled(lt *layout.Text, start, end int) bool {
 	left := lt.LeftOf(start)
 	if cardBirthField(lt, start, left) {
 		return true
+	}
+	// The date's format between its label and it: "Date de naissance
+	// (AAAA-MM-JJ) : 1987-09-14" (found from outside, sixty-fifth trial).
+	if loc := hintEnd.FindStringIndex(left); loc != nil {
+		left = left[:loc[0]]
 	}
 	if birthLabel.MatchString(left) || birthSentence.MatchString(left) || ageThenBirth.MatchString(left) {
 		return true

@@ -29,6 +29,7 @@ func TestPhoneForms(t *testing.T) {
 		// written apart.
 		// Found from outside (sixty-fourth trial): a Belgian landline, an
 		// Irish LoCall number.
+		{"a czech hotline", "Náměstí Svobody 9, 602 00 Brno    |   Infolinka 800 207 207\noznamte do 30 dnů na infolince 800 207 207.", []string{"800 207 207", "800 207 207"}},
 		{"a belgian landline", "Contact: Sofie Verbeke, facility coördinator, 03 218 44 90 of 0478 52 19 63", []string{"03 218 44 90", "0478 52 19 63"}},
 		{"an irish locall number", "your Relationship Manager, on +353 21 427 5810 or 1890 24 24 24.", []string{"+353 21 427 5810", "1890 24 24 24"}},
 		{"a turkish number's trunk apart", "Tel: 0 216 555 48 91 E-posta: teklif@example.com.tr", []string{"0 216 555 48 91"}},
@@ -413,6 +414,7 @@ func TestDateOfBirth(t *testing.T) {
 		// Found from outside (sixty-fourth trial): a form's label naming
 		// the date's order; a Belgian card's place before its date.
 		{"a label naming the date's order", "Day/Month/Year of birth: 27/09/1994", []string{"27/09/1994"}},
+		{"the date's format between label and date", "Date de naissance (AAAA-MM-JJ) : 1987-09-14", []string{"1987-09-14"}},
 		{"a place before the date", "Geboorteplaats en -datum:         Brugge, 13 JUL 1985", []string{"13 JUL 1985"}},
 		{"german abbreviated label", "Geb.-Datum: 14.03.1985", []string{"14.03.1985"}},
 		{"a joint age and birth label, the age first", "Age/DOB: 40 / 12-Mar-1985", []string{"12-Mar-1985"}},
@@ -796,6 +798,10 @@ func TestBankAccounts(t *testing.T) {
 		{"an account's number outside a bank's statement", "Northern Water\nAccount no.: 30012345", []string{}},
 		{"a customer's account in a bank's statement", "Bank statement\nCustomer account no.: 30012345", []string{}},
 		{"too few digits", "Bank account: 4471", []string{}},
+		// Found from outside (sixty-fifth trial): "No." after the
+		// account's abbreviation and after a savings account.
+		{"an account's number after acc no.", "Payment: MoMo or GCB Bank, Acc No. 1071130004582", []string{"1071130004582"}},
+		{"a savings account's number", "Jamaica Credit Union\nStatement of Account\nAccount: Regular Savings No. 2004418735", []string{"2004418735"}},
 		// Found from outside (sixty-third trial): a French account's
 		// number with a letter, as a RIB writes it; not outside a bank's
 		// document, nor a word in capitals.

@@ -90,7 +90,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|uan|infolini[ai]|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|uan|infolini[ai]|infolink[ay]|infolince|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -593,6 +593,9 @@ func trunkless(g []string) bool {
 		// 310", and a number of seven or eight digits written whole,
 		// "Telefon 6310310" (found from outside).
 		slices.Equal(shape, []int{1, 3, 3}) || slices.Equal(shape, []int{4, 3}) ||
+		// Slovenia's free-call and premium numbers, "080 21 44" (found
+		// from outside, sixty-fifth trial).
+		slices.Equal(shape, []int{3, 2, 2}) && g[0][0] == '0' ||
 		// Six digits in pairs: Australia's "13 28 61", the Faroes' "21 84
 		// 37"; Norway's free-call "800 80 000" (found from outside).
 		slices.Equal(shape, []int{2, 2, 2}) || slices.Equal(shape, []int{3, 2, 3}) && g[0][0] == '8' ||

@@ -307,6 +307,7 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// e-mailed under its subject, recorded as a purchase order at 1.00;
 		// an employee's expense claim recorded as an insurance claim at
 		// 1.00; an insurer's claim form for medical expenses is a claim.
+		{"an italian quotation's number after n.", unsure{[]events.Candidate{c("invoice", 0.40), c("purchase_order", 0.35)}, ""}, "EDILCASA S.N.C.\nPREVENTIVO N. 58/2026\nTorino, 3 marzo 2026", "other", true, true, "quotation"},
 		{"a brazilian commercial proposal", unsure{[]events.Candidate{c("contract", 0.50), c("purchase_order", 0.41)}, ""}, "ARMAZENA SISTEMAS DE ARMAZENAGEM LTDA.\n\nPROPOSTA COMERCIAL Nº 2026-0457\nCampinas, 11 de novembro de 2026", "other", true, true, "quotation"},
 		{"a turkish quotation by its e-mail's subject", unsure{[]events.Candidate{c("purchase_order", 0.999)}, ""}, "Konu: Fiyat Teklifi - TKF-2026-1142\nKimden: Deniz Arslan <deniz.arslan@marmarahidrolik.com.tr>\nKime: satinalma@anadolumetal.com.tr", "other", true, true, "quotation"},
 		{"an employee's expense claim", unsure{[]events.Candidate{c("insurance_claim", 0.998)}, ""}, "STRAITS ELECTRONICS MANUFACTURING PTE. LTD.\nSTAFF EXPENSE CLAIM FORM\n\nEmployee name:   Lim Jia Hui", "other", true, true, "expense claim"},
