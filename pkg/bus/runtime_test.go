@@ -1,13 +1,11 @@
 package bus_test
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
 	"log/slog"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -97,7 +95,7 @@ func TestPoisonIsDeadLetteredAndPartitionKeepsFlowing(t *testing.T) {
 		}
 		dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, good...)
 
-		logs := &lockedBuffer{}
+		logs := &dockettest.SyncBuffer{}
 		runPassthrough(t, h, "poison-0", nil, bus.Logger(slog.New(slog.NewJSONHandler(logs, nil))))
 
 		got := outputs(t, h, len(good), 30*time.Second)
@@ -155,24 +153,6 @@ func TestPoisonIsDeadLetteredAndPartitionKeepsFlowing(t *testing.T) {
 			t.Errorf("structural record logged %v; want workflow_id %s", m, structural.Meta.WorkflowID)
 		}
 	})
-}
-
-// lockedBuffer is a bytes.Buffer safe for a logger's concurrent writes.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-func (b *lockedBuffer) String() string {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.String()
 }
 
 func TestTransientFailuresAreRetriedInProcess(t *testing.T) {

@@ -7,6 +7,8 @@ import (
 	"testing"
 	"time"
 
+	"github.com/twmb/franz-go/pkg/sr"
+
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/devstack"
@@ -21,15 +23,27 @@ import (
 // blob bucket closed when it ends, say) must stay usable until the runtime
 // has drained the open batch, or the record in flight fails and is
 // dead-lettered by a clean stop.
-func TestSetupContextOutlivesDrain(t *testing.T) {
+// stack starts a broker, a registry with the schemas applied and a Redis,
+// and returns the broker, the registry's client and the platform settings
+// a service runs on them with.
+func stack(t *testing.T, ctx context.Context) (*dockettest.Kafka, *sr.Client, config.Platform) {
+	t.Helper()
 	k := dockettest.NewKafka(t, 1, devstack.Topics())
 	regURL, rc := dockettest.Registry(t)
 	redisSrv := dockettest.Redis(t)
-	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-	defer cancel()
 	if _, err := serde.Apply(ctx, rc); err != nil {
 		t.Fatalf("apply schemas: %v", err)
 	}
+	return k, rc, config.Platform{
+		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
+		RedisURL: "redis://" + redisSrv.Addr() + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1, DrainTimeout: 10 * time.Second,
+	}
+}
+
+func TestSetupContextOutlivesDrain(t *testing.T) {
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	k, rc, p := stack(t, ctx)
 	codec, err := serde.New(ctx, rc, serde.Verify, []string{events.TopicSubmitted})
 	if err != nil {
 		t.Fatal(err)
@@ -57,10 +71,6 @@ func TestSetupContextOutlivesDrain(t *testing.T) {
 			return nil
 		},
 	}
-	p := config.Platform{
-		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
-		RedisURL: "redis://" + redisSrv.Addr() + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1, DrainTimeout: 10 * time.Second,
-	}
 	done := make(chan error, 1)
 	go func() { done <- service.Run(runCtx, spec, p, slog.New(slog.NewTextHandler(t.Output(), nil))) }()
 	dockettest.Produce(t, k.Client(t), codec, events.TopicSubmitted, dockettest.Submitted(1, nil))
@@ -85,14 +95,9 @@ func TestSetupContextOutlivesDrain(t *testing.T) {
 // must wait for it before it closes the client (found from outside: an
 // upload during a SIGTERM failed with "redis: client is closed").
 func TestClientsOutliveWhatSetupStarted(t *testing.T) {
-	k := dockettest.NewKafka(t, 1, devstack.Topics())
-	regURL, rc := dockettest.Registry(t)
-	redisSrv := dockettest.Redis(t)
 	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
 	defer cancel()
-	if _, err := serde.Apply(ctx, rc); err != nil {
-		t.Fatalf("apply schemas: %v", err)
-	}
+	_, _, p := stack(t, ctx)
 	runCtx, stop := context.WithCancel(context.Background())
 	defer stop()
 	pinged := make(chan error, 1)
@@ -115,10 +120,6 @@ func TestClientsOutliveWhatSetupStarted(t *testing.T) {
 			close(setUp)
 			return nil
 		},
-	}
-	p := config.Platform{
-		KafkaBrokers: k.Addrs, RegistryURL: regURL, SchemaMode: config.SchemaVerify,
-		RedisURL: "redis://" + redisSrv.Addr() + "/0", OpsAddr: "127.0.0.1:0", Concurrency: 1, DrainTimeout: 10 * time.Second,
 	}
 	done := make(chan error, 1)
 	go func() { done <- service.Run(runCtx, spec, p, slog.New(slog.NewTextHandler(t.Output(), nil))) }()
