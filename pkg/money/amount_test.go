@@ -619,6 +619,11 @@ func TestAmountForms(t *testing.T) {
 		{"an estonian cap", "kokku mitte rohkem kui 240 eurot.", []string{}},
 		{"a french deductible", "Franchise contractuelle : 250,00 EUR (non applicable si le tiers est responsable).", []string{}},
 		{"a portuguese overdraft beside a balance", "Saldo disponível: 3.942,45 EUR Descoberto autorizado: 500,00 EUR", []string{"3942.45 EUR currency"}},
+		// Found from outside (sixty-sixth trial): a Romanian sum insured
+		// and deductible, a Norwegian one, a Swedish credit line.
+		{"a romanian sum insured", "Suma asigurată pentru clădire: 350.000 lei; fransiza: 500 lei.", []string{}},
+		{"a norwegian sum insured and deductible", "Forsikringssum reisegods: 30 000 NOK. Egenandel: 1 000 NOK.", []string{}},
+		{"a swedish credit line", "Beviljad kredit: 20 000,00 kr", []string{}},
 		{"more after the sentence is a sum", "We paid $5,000. More will follow.", []string{"5000.00 USD currency"}},
 		{"a ceiling painted is no cap in french either", "Plafonnage et peinture plafond cuisine           1.980,00 EUR", []string{"1980.00 EUR currency"}},
 		// A loyalty scheme's points are no money (found from outside,

@@ -111,7 +111,11 @@ const titleLines = 4
 // outside (forty-third trial): a Swiss joiner's quotation, "DEVIS N°
 // 2026-188" under its name, street, "Tél. … - info@…" and "IDE CHE-… TVA"
 // lines, offered as a purchase order (its amount held it for review).
-var letterheadLine = prefilter.MustCompile(`(?i)@|\bwww\.|https?://|(?:^|[^\p{L}])(?:t[ée]l(?:[ée]fono?|efon|ephone)?|tel|phone|fax|mobile?|natel|cell)\.?\s*[:.]?\s*[+(\d]|(?:^|[^\p{L}])(?:vat|tva|iva|mwst|btw|moms|ust-?id(?:nr)?|uid|ide|siret|siren|rcs|kvk|cif|nif|nip|regon|krs|i[čc]o|di[čc]|abn|acn|gstin|cnpj|company\s+(?:reg(?:istration)?\.?\s+)?no)(?:$|[^\p{L}])`)
+// An addressee's line (Italian "Spett.le", "c.a.", English "Attn", German
+// "z. Hd.", French "à l'attention") is no title either, nor a letterhead's (found from
+// outside, sixty-sixth trial: a quotation's "PREVENTIVO N." stood below a
+// letterhead and an addressee's three lines).
+var letterheadLine = prefilter.MustCompile(`(?i)@|\bwww\.|https?://|^(?:spett\.?le|spettabile|alla\s+c\.a\.|c\.a\.|attn\.?|attention:|z\.\s?hd\.?|à\s+l['’]attention)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:t[ée]l(?:[ée]fono?|efon|ephone)?|tel|phone|fax|mobile?|natel|cell)\.?\s*[:.]?\s*[+(\d]|(?:^|[^\p{L}])(?:vat|tva|iva|mwst|btw|moms|ust-?id(?:nr)?|uid|ide|siret|siren|rcs|kvk|cif|nif|nip|regon|krs|i[čc]o|di[čc]|abn|acn|gstin|cnpj|company\s+(?:reg(?:istration)?\.?\s+)?no)(?:$|[^\p{L}])`)
 
 // outsideKind returns the kind of document that is none of the types the
 // title of text names, and the title line that names it.
