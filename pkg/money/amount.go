@@ -120,6 +120,15 @@ func Amounts(text string) []Amount {
 	own, several := "", false
 	var bare []int     // the amounts written without any currency
 	var lastTok number // the number of out's last amount
+	// cents says the text's column headings give euros and cents apart,
+	// read once and only when a number asks.
+	centsKnown, centsOn := false, false
+	cents := func() bool {
+		if !centsKnown {
+			centsKnown, centsOn = true, centsHeading.MatchString(text)
+		}
+		return centsOn
+	}
 	for _, c := range cands {
 		if (c.a.Basis == BasisColumn || c.a.Basis == BasisLabelAbove) && !c.tok.decimals && !c.tok.grouped && (decimals[c.column] || c.a.Basis == BasisColumn && anyDecimals) {
 			continue
@@ -131,7 +140,7 @@ func Amounts(text string) []Amount {
 			// forty-ninth trial).
 			continue
 		}
-		if centsColumn(text, c.tok) {
+		if centsColumn(text, c.tok, cents) {
 			// A form's cents in a column of their own, "672     32"
 			// under "EUR     Ct" (found from outside, sixty-third and
 			// sixty-fourth trials: German wage tax certificates' cents
@@ -187,12 +196,13 @@ func Amounts(text string) []Amount {
 
 // centsColumn reports whether tok, two digits alone after a whole number
 // and a gap on its line, is a cents column's, in a text whose column
-// headings give the euros and the cents apart ("EUR     Ct").
-func centsColumn(text string, tok number) bool {
+// headings give the euros and the cents apart ("EUR     Ct"): headed
+// says whether the text has such headings (read once a text).
+func centsColumn(text string, tok number, headed func() bool) bool {
 	if len(tok.raw) != 2 || tok.grouped || tok.decimals || !wholeBefore.MatchString(text[max(0, tok.start-40):tok.start]) {
 		return false
 	}
-	return centsHeading.MatchString(text)
+	return headed()
 }
 
 var (
