@@ -2,6 +2,8 @@ package extract
 
 import (
 	"fmt"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 )
@@ -143,5 +145,73 @@ func TestPageScan(t *testing.T) {
 	}
 	if s := imageShare(letter, []PDFImage{with(func(im *PDFImage) { im.Height = 1100 })[0]}); s < 0.49 || s > 0.51 {
 		t.Errorf("imageShare of a half-page image = %v, want 0.5", s)
+	}
+}
+
+// TestRowsInAWorseOrderAreNotKept: the photographed passport's reading in
+// rows (psm 4) lists "Passport No." and "Date of Expiry" after the page's
+// last line, which the automatic reading (psm 3) keeps on their lines.
+// It is the same text in a worse order whatever noise the rows add at a
+// low confidence (they read a smudge as "<cccdcccs"; a little more of it
+// and a comparison of all letters took it for more text); a reading in
+// rows that reads more surely is not.
+func TestRowsInAWorseOrderAreNotKept(t *testing.T) {
+	read := func(name string, extra ...string) PageText {
+		t.Helper()
+		b, err := os.ReadFile(filepath.Join("..", "..", "testdata", name))
+		if err != nil {
+			t.Fatal(err)
+		}
+		pages, err := ParseTSV(append(b, strings.Join(extra, "")...))
+		if err != nil || len(pages) != 1 {
+			t.Fatalf("ParseTSV(%s): %d pages, %v", name, len(pages), err)
+		}
+		return pages[0]
+	}
+	auto := read("passportphoto200.psm3.tsv")
+	line := func(block int, conf float64, word string) string {
+		return fmt.Sprintf("4\t1\t%d\t1\t1\t0\t300\t2500\t900\t40\t-1\t\n5\t1\t%[1]d\t1\t1\t1\t300\t2500\t900\t40\t%f\t%s\n", block, conf, word)
+	}
+	for _, c := range []struct {
+		name  string
+		rows  PageText
+		worse bool
+	}{
+		{"the rows as read", read("passportphoto200.psm4.tsv"), true},
+		{"with a smudge's noise", read("passportphoto200.psm4.tsv", line(9, 21, "<cccdcccsccccc"), line(10, 30, "ceecce")), true},
+		{"with a line more read surely", read("passportphoto200.psm4.tsv", line(9, 91, "Observations/Remarks:NoneEndorsed")), false},
+	} {
+		if got := worseOrder(c.rows, auto); got != c.worse {
+			t.Errorf("%s: worseOrder = %v, want %v (rows: %d back jumps, %d sure of %d; automatic: %d, %d of %d)", c.name, got, c.worse,
+				backJumps(c.rows.boxes), c.rows.sure, alnum(c.rows.Text), backJumps(auto.boxes), auto.sure, alnum(auto.Text))
+		}
+	}
+}
+
+// TestBoxesInTheOrderRead: a reading's lines come in the order Tesseract
+// read them, whatever their number: back jumps are counted in that order
+// (they were counted in a map's order, so the same reading had one, three
+// or four, and a passport's rows were kept on one run and not another).
+func TestBoxesInTheOrderRead(t *testing.T) {
+	var lines [][]any
+	for i := range 30 {
+		lines = append(lines, []any{1 + i/10, 100, 100 + 40*i, fmt.Sprintf("Line %d of the page", i)})
+	}
+	lines = append(lines, []any{9, 1200, 140, "lifted cell"})
+	pages, err := ParseTSV(tsv(lines...))
+	if err != nil {
+		t.Fatal(err)
+	}
+	boxes := pages[0].boxes
+	if len(boxes) != 31 {
+		t.Fatalf("%d boxes, want 31", len(boxes))
+	}
+	for i, b := range boxes[:30] {
+		if b.top != 100+40*i {
+			t.Fatalf("box %d at top %d, want %d: the boxes are not in the order read", i, b.top, 100+40*i)
+		}
+	}
+	if n := backJumps(boxes); n != 1 {
+		t.Errorf("backJumps = %d, want 1 (the cell read after the page's last line)", n)
 	}
 }
