@@ -316,7 +316,12 @@ var (
 // birthHeading is a column heading that names a date of birth, in the
 // corpus's languages and others found from outside.
 const birthHeading = `date of birth|birth ?date|geburtsdatum|geb\.? ?-? ?datum|geboortedatum|date de naissance|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|` +
-	`f[öo]delsedatum|f[øo]dselsdato|data urodzenia|do[gğ]um tarihi|datum narozen[ií]|d[áa]tum narodenia|datum ro(?:đ|dj|d)enja|s(?:[üu]|ii)nniaeg|syntym[äa]aika`
+	`f[öo]delsedatum|f[øo]dselsdato|data urodzenia|do[gğ]um tarihi|datum narozen[ií]|d[áa]tum narodenia|datum ro(?:đ|dj|d)enja|s(?:[üu]|ii)nniaeg|syntym[äa]aika|` +
+	// Catalan, Slovenian, Lithuanian, Latvian, Hungarian, Romanian,
+	// Welsh, Basque, Irish: a heading over its date on a line of its own
+	// ("Data de naixement" over "04/09/2019", found from outside,
+	// sixty-sixth trial) was taken for another date's.
+	`data de naixement|datum rojstva|gimimo data|dzim[šs]anas datums|sz[üu]let[ée]si d[áa]tum(?:a)?|data na[șs]terii|dyddiad geni|jaiotze data|d[áa]ta breithe`
 
 // flatBirthColumn, when it applies (ok), says whether the date at start
 // is a date of birth in a table whose column gaps OCR flattened

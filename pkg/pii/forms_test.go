@@ -411,6 +411,11 @@ func TestDateOfBirth(t *testing.T) {
 		want []string
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
+		// Found from outside (sixty-sixth trial): a Catalan heading over
+		// its date, a blank line between (it was taken for another
+		// date's heading).
+		{"a catalan heading over its date", "Pacient: Pau Serra i Vidal\nData de naixement\n\n04/09/2019\n\nData d'ingrés: 12/01/2025", []string{"04/09/2019"}},
+		{"a hungarian heading over its date", "Születési datum:\n\n1949.05.17.", []string{"1949.05.17"}},
 		// Found from outside (sixty-fourth trial): a form's label naming
 		// the date's order; a Belgian card's place before its date.
 		{"a label naming the date's order", "Day/Month/Year of birth: 27/09/1994", []string{"27/09/1994"}},

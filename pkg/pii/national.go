@@ -56,7 +56,9 @@ var idForms = []idForm{
 	// digits and a check letter.
 	{re: regexp.MustCompile(`\b(\d{8})[ -]?([A-Z])\b`), valid: dniValid, digits: 8, run: 8},
 	{re: regexp.MustCompile(`\b(\d{2})\.(\d{3})\.(\d{3})[ -]?([A-Z])\b`), valid: dniValid, digits: 8, run: 2},
-	{re: regexp.MustCompile(`\b([XYZ])[ -]?(\d{7})[ -]?([A-Z])\b`), valid: nieValid, digits: 7, run: 7},
+	// OCR may read the check letter in lowercase: "Y2841657k" (found
+	// from outside, sixty-sixth trial).
+	{re: regexp.MustCompile(`\b([XYZ])[ -]?(\d{7})[ -]?([A-Za-z])\b`), valid: nieValid, digits: 7, run: 7},
 	// Under its label the shape is enough: a shop's own receipt misprints
 	// no check letter, but a form filled in by hand or a made-up sample
 	// may.
@@ -80,7 +82,9 @@ var idForms = []idForm{
 	// Denmark: CPR, DDMMYY-NNNN, no check digit since 2007: labelled.
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{4})\b`), valid: func(s string) bool { return validDate(s[4:6], s[2:4], s[:2]) }, label: regexp.MustCompile(`(?i)\bcpr(?:-?n(?:umme)?r\.?)?[^\p{L}\p{N}]*$`), digits: 10, run: 6},
 	// Finland: henkilötunnus DDMMYYCNNNQ, a check character mod 31.
-	{re: regexp.MustCompile(`\b(\d{6})([-+A-FU-Y])(\d{3})([0-9A-Y])\b`), valid: hetuValid, digits: 9, run: 6},
+	// OCR may part the century sign from the digits: "230395 -762B"
+	// (found from outside, sixty-sixth trial).
+	{re: regexp.MustCompile(`\b(\d{6})(?: ?([-+]) ?|([A-FU-Y]))(\d{3})([0-9A-Y])\b`), valid: hetuValid, digits: 9, run: 6},
 	// Czechia and Slovakia: rodné číslo YYMMDD/NNNN, divisible by 11.
 	{re: regexp.MustCompile(`\b(\d{6}) ?/ ?(\d{3,4})\b`), valid: rodneCisloValid, digits: 9, run: 6},
 	// Belgium: rijksregisternummer YY.MM.DD-NNN.CC, mod 97.
@@ -107,7 +111,7 @@ var idForms = []idForm{
 	// Its label may say whose it is before the colon: "PESEL osoby
 	// obecnej przy kontroli:" (found from outside, fifty-first trial).
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel(?:[ \t]+\p{L}+){0,5}[ \t]*:[^\p{L}\p{N}]*$|\bpesel[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:\s+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:[\s.]+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	// "Fødselsnr." and OCR's "Fedselsnr." (found from outside,
 	// forty-fourth trial).
 	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:f[øoe]dselsnummer|f[øoe]dselsnr|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
@@ -126,7 +130,7 @@ var idForms = []idForm{
 	// Identifikationsnummer des Kostenschuldners:" (found from outside,
 	// fifty-third trial).
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?(?:\s+(?:ehemann|ehefrau|ehegatte|ehegattin|person\s+[ab]|partner(?:in)?)|\s+(?:des|der)\s+\p{L}+)?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
-	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)(?:\.?(?:[ \t]+\p{L}+){1,3}[ \t]*:)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)(?:\bnif|\bn\.?º?\s*(?:de\s+)?contribuinte|\bcontribuinte(?:\s+n\.?º)?|(?:^|[^\p{L}])n[úu]mero\s+de\s+identifica[çc][ãa]o\s+fiscal)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\))?(?:\s+(?:for\s+[\p{L} ]{1,25}?\s+)?is)?[^\p{L}\p{N}]*$`), above: true, digits: 9, run: 3},
 	// Brazil's CPF, two mod-11 check digits: written with its points and
@@ -334,7 +338,7 @@ var idForms = []idForm{
 	// from outside, thirtieth trial).
 	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhis(?:\s+(?:membership|member|card))?(?:\s+(?:no\b\.?|number|id))?[^\p{L}\p{N}]*$`), digits: 8, run: 8},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*[º°]?\s*(?:de\s+)?utente(?:\s+(?:do\s+)?sns)?|\butente\s+(?:do\s+)?sns|\bn[úu]mero\s+(?:de\s+)?utente)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
-	{re: regexp.MustCompile(`\b([A-Z]{0,3}-?\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number)|\bpatient\s+(?:id|no\b\.?|number)|\buhid)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	{re: regexp.MustCompile(`\b([A-Z]{0,3}-?\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number)|\bpatient\s+(?:id|no\b\.?|number)|\buhid|\bnhc|(?:\bn[úu]m(?:ero)?\.?\s+(?:de\s+|d['’]\s*)?)?\bhist[òóo]ria\s+cl[íi]nica(?:\s+(?:n[º°.]+|n[úu]m\.?))?)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
 	// India's voter card (EPIC), three letters and seven digits, under
 	// its label (found from outside: "Voter ID: XYZ1234567").
 	{re: regexp.MustCompile(`\b([A-Z]{3}\d{7})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bvoter(?:'?s)?\s+(?:id|card)|\bepic)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 7, run: 7},
@@ -367,7 +371,7 @@ var idForms = []idForm{
 // made-up sample, and the number is the holder's all the same. Short
 // labels that are also words elsewhere (nie, nas, sin, nn) are not here:
 // under them the check still decides.
-var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|tax\s+file\s+(?:number|no\b\.?)|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|niss|insz|num[ée]ro\s+national|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik\s+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]ma?|ad[óo]azonos[íi]t[óo]\s+jele?|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
+var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|tax\s+file\s+(?:number|no\b\.?)|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|niss|insz|num[ée]ro\s+national|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik[\s.]+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]ma?|ad[óo]azonos[íi]t[óo]\s+jele?|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|hkid|hong\s+kong\s+identity\s+card(?:\s+(?:number|no\b\.?))?|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
 
 // drivingLicence is a driving licence's title, in the languages of the
 // EU's licence model and others: on such a card the fields are numbered
@@ -1049,7 +1053,7 @@ func dniMisreadValid(s string) bool {
 }
 
 func nieValid(s string) bool {
-	return dniValid(string("012"[s[0]-'X']) + s[1:])
+	return dniValid(string("012"[s[0]-'X']) + strings.ToUpper(s[1:]))
 }
 
 // codiceFiscaleValid checks the sixteenth character: odd positions (1st,

@@ -14,6 +14,21 @@ func TestNationalIDs(t *testing.T) {
 		want       []string
 	}{
 		{"es dni", "DNI 48392017V\nVÁLIDO HASTA 21 06 2031", []string{"48392017V"}},
+		// Found from outside (sixty-sixth trial): a BSN's label saying
+		// whose it is, a Turkish label OCR read with a dot, a Finnish
+		// identity code parted by OCR, a Hong Kong identity card under its
+		// label (its check digit the sample's own), a NIE's check letter
+		// read in lowercase, a Catalan medical record's number.
+		{"a bsn's label saying whose", "Periode 01-01-2025 t/m 31-01-2025\nBSN rekeninghouder: 274815394", []string{"274815394"}},
+		{"a bsn's label's words, a number failing the check", "BSN rekeninghouder: 274815395", nil},
+		{"a turkish label read with a dot", "T.C. kimlik.no: 38492105798", []string{"38492105798"}},
+		{"a finnish identity code parted by ocr", "Henkilotunnus / Personbeteckning / Personal identity code\n230395 -762B", []string{"230395 -762B"}},
+		{"a finnish identity code parted, its check wrong", "Viite 230395 -762C", nil},
+		{"a hong kong identity card under its label", "Statement date: 31 Mar 2025\nHKID: K305721(2)", []string{"K305721(2)"}},
+		{"a hong kong card's shape unlabelled, its check wrong", "Ref. K305721(2)", nil},
+		{"a nie's check letter in lowercase", "NIE del tutor legal (mare, Amira Benali): Y2841657k", []string{"Y2841657k"}},
+		{"a nie's lowercase letter failing the check", "Ref. Y2841657j", nil},
+		{"a catalan medical record's number", "Núm. d'història clínica: 3318206", []string{"3318206"}},
 		// Found from outside (sixty-fourth trial): an employee's IRD
 		// number under the employer's legal form, the employee's line
 		// between; an employer's registration and state ID no person's.
@@ -254,7 +269,7 @@ func TestNationalIDs(t *testing.T) {
 		{"eg national id", "National ID no.: 28503170127142", []string{"28503170127142"}},
 		{"il teudat zehut", "Patient: COHEN, DANIEL    ID (Teudat Zehut): 034187567", []string{"034187567"}},
 		{"il teudat zehut failing its check", "ID (Teudat Zehut): 034187568", nil},
-		{"pe dni", "DNI: 47291836          Historia clínica: HC-302118", []string{"47291836"}},
+		{"pe dni", "DNI: 47291836          Historia clínica: HC-302118", []string{"47291836", "HC-302118"}},
 		{"br passport", "CPF: 318.540.276-62   Passaporte: FX482917", []string{"318.540.276-62", "FX482917"}},
 		{"es affiliation number across a line break", "con NIE Y4821573M, número de afiliación a la\nSeguridad Social 08/41275893/34, nacida el", []string{"Y4821573M", "08/41275893/34"}},
 		{"an insurer's member id in four groups", "c) Company / TPA ID No.: SHH-4471-0929-01", []string{"SHH-4471-0929-01"}},
