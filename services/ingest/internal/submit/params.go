@@ -207,11 +207,21 @@ func parseHTTP(r *http.Request, max int64, doc func(io.Reader) error) (Params, e
 	if mt == "multipart/form-data" {
 		return parseMultipart(r, max, doc)
 	}
-	for name, vs := range r.URL.Query() {
-		for _, v := range vs {
-			if err := p.setField(name, v); err != nil {
-				return Params{}, err
-			}
+	// The query's fields apply in the request's order, as a multipart
+	// form's parts do: a label given twice ("labels={...}&label.a=2")
+	// takes its last value, not one chosen by a map's order.
+	for pair := range strings.SplitSeq(r.URL.RawQuery, "&") {
+		if pair == "" {
+			continue
+		}
+		k, v, _ := strings.Cut(pair, "=")
+		name, err1 := url.QueryUnescape(k)
+		value, err2 := url.QueryUnescape(v)
+		if err := errors.Join(err1, err2); err != nil {
+			return Params{}, invalid("query parameter %.40q: %v", k, err)
+		}
+		if err := p.setField(name, value); err != nil {
+			return Params{}, err
 		}
 	}
 	if fn := r.Header.Get("Docket-Filename"); fn != "" {

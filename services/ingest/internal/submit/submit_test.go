@@ -64,6 +64,30 @@ func TestParseHTTP(t *testing.T) {
 			t.Errorf("got %+v %q %v", p, doc, err)
 		}
 	})
+	t.Run("query fields in the request's order", func(t *testing.T) {
+		// A label given twice takes its last value every time: the query
+		// was applied in a map's order, so which one won varied.
+		for _, c := range []struct{ query, want string }{
+			{"labels=%7B%22a%22%3A%221%22%7D&label.a=2", "2"},
+			{"label.a=2&labels=%7B%22a%22%3A%221%22%7D", "1"},
+		} {
+			for range 20 {
+				r := httptest.NewRequest(http.MethodPost, "/v1/documents?"+c.query, bytes.NewReader(pdf))
+				r.Header.Set("Content-Type", "application/pdf")
+				var doc []byte
+				p, err := ParseHTTP(r, 100, readAll(&doc, 100))
+				if err != nil || p.Labels["a"] != c.want {
+					t.Fatalf("%s: label a = %q, want %q (%v)", c.query, p.Labels["a"], c.want, err)
+				}
+			}
+		}
+		r := httptest.NewRequest(http.MethodPost, "/v1/documents?priority=%zz", bytes.NewReader(pdf))
+		r.Header.Set("Content-Type", "application/pdf")
+		var doc []byte
+		if _, err := ParseHTTP(r, 100, readAll(&doc, 100)); err == nil {
+			t.Error("a malformed escape in the query was accepted")
+		}
+	})
 	t.Run("windows path of a picked file", func(t *testing.T) {
 		for _, name := range []string{`C:\Users\ana\invoice.pdf`, `C:\fakepath\invoice.pdf`} {
 			r := httptest.NewRequest(http.MethodPost, "/v1/documents", bytes.NewReader(pdf))

@@ -193,6 +193,10 @@ func (s *Store) Document(ctx context.Context, sha string) ([]Entry, error) {
 	if len(ids) == 0 {
 		return nil, ErrNotFound
 	}
+	// A set's members come in no order of their own (above 128 of them,
+	// Redis's hash order): sorted, the first hundred are the same ones
+	// on every call.
+	slices.Sort(ids)
 	if len(ids) > maxDocumentEntries {
 		ids = ids[:maxDocumentEntries]
 	}

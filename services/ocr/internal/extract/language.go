@@ -98,7 +98,12 @@ var documentWords = map[string][]string{
 		"nyugta", "összesen", "osszesen", "magyarország", "magyarorszag", "pénztár", "penztar", "kártya", "kartya", "készpénz", "keszpenz", "visszajáró", "visszajaro"},
 	// Found from outside: the second page of a Finnish claim, a table and
 	// its total, read without Finnish.
-	"fin": {"korvaus", "vahinko", "ilmoitus", "yhteensä", "yhteensa", "tilille", "päiväys", "paivays", "allekirjoitus", "henkilötunnus", "henkilotunnus", "osoite", "puhelin", "lasku", "eräpäivä", "erapaiva", "viitenumero", "vakuutus", "kuitti", "käteinen", "kateinen", "kiitos", "asiakas", "maksettava"},
+	"fin": {"korvaus", "vahinko", "ilmoitus", "yhteensä", "yhteensa", "tilille", "päiväys", "paivays", "allekirjoitus", "henkilötunnus", "henkilotunnus", "osoite", "puhelin", "lasku", "eräpäivä", "erapaiva", "viitenumero", "vakuutus", "kuitti", "käteinen", "kateinen", "kiitos", "asiakas", "maksettava",
+		// A Finnish identity card's labels beside their Swedish and
+		// English ones, read by the English model without their
+		// umlauts (found from outside, sixty-sixth trial: one Finnish
+		// word, "Henkilotunnus", against two English "of").
+		"henkilökortti", "henkilokortti", "sukunimi", "etunimet", "sukupuoli", "kansalaisuus", "syntymäaika", "syntymaaika", "asiakirjan", "voimassa", "myöntäjä", "myontaja", "poliisi", "suomi"},
 	"pol": {"faktura", "nazwa", "kwota", "sprzedawca", "nabywca", "razem", "ulica", "ul", "zaplaty", "zapłaty", "platnosc", "płatność", "numer", "rachunek", "wartosc", "wartość", "podatek", "brutto", "netto", "imie", "imię", "nazwisko", "urodzenia", "dowod", "dowód", "zl", "zł", "pln", "szanowni", "umowa"},
 	// Found from outside (twenty-eighth trial): an Estonian discharge
 	// summary and a Lithuanian delivery note were read with the English
@@ -110,6 +115,10 @@ var documentWords = map[string][]string{
 	// Found from outside (thirtieth trial): an Icelandic lease read
 	// with Danish, its ð and þ lost and its krónur then taken for Danish
 	// kroner: its function words were Danish's too ("er", "af", "til").
+	// A Catalan discharge report, "del" and "en" Spanish's too, was read
+	// with the Spanish model, its grave accents made acute
+	// ("respiratória", "sérum"; found from outside, sixty-sixth trial).
+	"cat": {"naixement", "servei", "tractament", "ingrés", "metge", "hores", "setmanes", "telèfon", "història", "seu", "seus", "seva", "fins", "nostre", "nostra", "vostra", "podeu", "teniu", "signatura", "adreça"},
 	"isl": {"kennitala", "sími", "simi", "netfang", "heimilisfang", "reykjavík", "reykjavik", "reikningur", "reikning", "upphæð", "upphaed", "samtals", "greiðsla", "greidsla", "gjalddagi", "eindagi", "virðisauka", "virdisauka", "vsk", "samningur", "samning", "leigusal", "leigjand", "íbúð", "ibud", "mánuði", "manudi", "mánaðar", "manadar", "krónur", "kronur", "dagsetning", "undirskrift"},
 	// Found from outside (thirty-sixth trial): a Vietnamese electricity
 	// bill read with the English model alone, its marks lost ("HOA BON
