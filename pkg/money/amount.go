@@ -1425,7 +1425,7 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 // paymentDays are the days payment terms give ("Net 30").
 var paymentDays = map[string]bool{"7": true, "10": true, "14": true, "15": true, "20": true, "21": true, "28": true, "30": true, "45": true, "60": true, "90": true, "120": true}
 
-var limitLink = regexp.MustCompile(`(?i)^(?:of|to|at|for|de|von|bis|à|a|di|van|tot)$`)
+var limitLink = regexp.MustCompile(`(?i)^(?:of|to|at|for|is|are|was|de|von|bis|à|a|di|van|tot)$`)
 
 // flatHeader finds the header of a table whose columns lost their gaps,
 // as OCR writes them ("Date Description Debit Credit Balance" over

@@ -215,6 +215,9 @@ func TestAmountForms(t *testing.T) {
 		// Boilerplate limits are not transaction amounts.
 		{"deposit insurance", "Deposits are insured by the FDIC up to $250,000 per depositor.", []string{}},
 		{"deposit insurance across a line break", "Your deposits are protected by the FSCS up to\n£85,000.", []string{}},
+		// Found from outside (sixty-sixth trial): a plan's out-of-pocket
+		// maximum whose sentence a line break parted before "is".
+		{"a maximum's sentence parted before is", "Amount paid by member: $1,440.00\n\nYour plan's annual deductible is $1,500.00 and the out-of-pocket maximum\nis $6,000.00. Reimbursement is sent to the member by check.", []string{"1440.00 USD currency"}},
 		// Found from outside (twentieth trial).
 		{"deposit insurance carried over a line break by a word", "Your eligible deposits with Penmore Building Society are protected up to a total\nof £85,000 by the Financial Services Compensation Scheme.", []string{}},
 		{"liability limited to", "The Consultant's total liability under this agreement is limited to $500,000,\nexcept for liability for personal injury.", []string{}},
