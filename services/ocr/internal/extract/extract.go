@@ -70,6 +70,10 @@ type Page struct {
 	Text       string  `json:"t"`
 	Confidence float64 `json:"c"`
 	Method     string  `json:"m"`
+	// Languages are the Tesseract languages an OCR'd page was read in
+	// ("fin+eng"): checkpointed with it, so that a resumed document's
+	// later pages are read in them as an uninterrupted run reads them.
+	Languages string `json:"l,omitempty"`
 }
 
 // Result is a document's extraction.
@@ -580,6 +584,9 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, plans [
 	var done atomic.Int64
 	done.Store(int64(total - len(plans)))
 	pending := plans
+	// The languages the pages were read in, in page order: a page whose
+	// words name none is read again in them (Engine.Recognize).
+	read := &readIn{}
 	if x.checkpoints != nil {
 		numbers := make([]int, len(plans))
 		for i, p := range plans {
@@ -593,6 +600,7 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, plans [
 		for _, p := range plans {
 			if sp, ok := saved[p.n]; ok {
 				pages[p.n-1] = sp
+				read.add(sp.Languages)
 				done.Add(1)
 				continue
 			}
@@ -624,7 +632,6 @@ func (x *Extractor) ocrPages(ctx context.Context, job Job, pages []Page, plans [
 	// for page n+1 overlaps Tesseract on page n); the buffer bounds the
 	// page images waiting on disk.
 	rasters := make(chan raster, x.limits.PageConcurrency)
-	read := &readIn{}
 	wg.Go(func() {
 		defer close(rasters)
 		for _, p := range pending {
@@ -810,10 +817,17 @@ func (x *Extractor) recognize(ctx context.Context, r raster, read *readIn) (Page
 	if err != nil {
 		return Page{}, fmt.Errorf("recognize page %d: %w", r.n(), err)
 	}
+	p := Page{Number: r.n(), Method: MethodOCR}
+	var langs []string
 	for _, t := range texts {
 		read.add(t.Language)
+		for l := range strings.SplitSeq(t.Language, "+") {
+			if l != "" && !slices.Contains(langs, l) {
+				langs = append(langs, l)
+			}
+		}
 	}
-	p := Page{Number: r.n(), Method: MethodOCR}
+	p.Languages = strings.Join(langs, "+")
 	for i, t := range texts { // one page image gives one page; join defensively
 		if i > 0 {
 			p.Text += "\n"

@@ -2,6 +2,7 @@ package extract_test
 
 import (
 	"encoding/binary"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"os"
@@ -11,10 +12,13 @@ import (
 	"slices"
 	"strings"
 	"testing"
+	"time"
 	"unicode"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/fault"
 
+	"github.com/docket-run/docket/services/ocr/internal/checkpoint"
 	"github.com/docket-run/docket/services/ocr/internal/extract"
 )
 
@@ -789,6 +793,36 @@ func TestLaterPageIsReadInTheDocumentsLanguage(t *testing.T) {
 	for _, w := range []string{"määrä", "Yhteensä", "Päiväys"} {
 		if !strings.Contains(res.Pages[1].Text, w) {
 			t.Errorf("%q not read on page 2:\n%s", w, res.Pages[1].Text)
+		}
+	}
+}
+
+// TestResumedPageIsReadInTheDocumentsLanguage: the same claim resumed
+// after its first page was checkpointed reads its second page in Finnish
+// too: the checkpoint keeps the languages the first page was read in (a
+// resumed document's later pages had been read in English alone).
+func TestResumedPageIsReadInTheDocumentsLanguage(t *testing.T) {
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	cp := checkpoint.New(rdb, time.Hour, "eng@300dpi")
+	j := job("claimfi2p.pdf", "application/pdf")
+	x, _ := newExtractor(t, options{detect: extract.DetectableLanguages(), checkpoints: cp, failAt: 2})
+	if _, err := x.Extract(ctx(t), j); !errors.Is(err, errCrash) {
+		t.Fatalf("first run: err = %v, want the simulated crash on page 2", err)
+	}
+	x, eng := newExtractor(t, options{detect: extract.DetectableLanguages(), checkpoints: cp})
+	res, err := x.Extract(ctx(t), j)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if n := eng.calls.Load(); n != 1 || len(res.Pages) != 2 {
+		t.Fatalf("resumed run: %d engine calls and %d pages, want 1 and 2", n, len(res.Pages))
+	}
+	if res.Pages[0].Languages == "" || !strings.Contains(res.Pages[0].Languages, "fin") {
+		t.Errorf("page 1 checkpointed with languages %q, want fin among them", res.Pages[0].Languages)
+	}
+	for _, w := range []string{"määrä", "Yhteensä", "Päiväys"} {
+		if !strings.Contains(res.Pages[1].Text, w) {
+			t.Errorf("%q not read on the resumed page 2:\n%s", w, res.Pages[1].Text)
 		}
 	}
 }
