@@ -25,6 +25,11 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (fifty-third trial): a Hong Kong number in a
 		// doctor's sentence.
 		{"a number one can be reached at", "I can be reached at 9427 3816.", []string{"9427 3816"}},
+		// Found from outside (sixty-fourth trial): a contact's e-mail and
+		// phone side by side after a currency's label.
+		{"a phone after its contact's e-mail", "Moneda: MXN hsalazar@empacartnorte.mx | 81 1027 6634.", []string{"81 1027 6634"}},
+		{"a phone after an e-mail and a comma", "Frågor om lönen: lon@norrvikbygg.se, 090-14 22 80", []string{"090-14 22 80"}},
+		{"a sum after an e-mail is no phone", "Contacto: a@b.mx | Total 1027,50", []string{}},
 		// Found from outside (sixty-third trial): Turkey's trunk 0
 		// written apart.
 		// Found from outside (sixty-fourth trial): a Belgian landline, an

@@ -160,6 +160,11 @@ var (
 	// number: "Supplier contact:  Rewi Tamatea, 06 879 4410", "Contacto
 	// para entregas: Sr. Joaquim Mestre, 962 418 077" (found from outside).
 	contactName = regexp.MustCompile(`(?i)\b(?:contact|kontakt|contacto|contatto|ansprechpartner(?:in)?|attn|attention|(?:relationship|account|case|client)\s+manager|adviser|advisor|claims?\s+handler)\b(?:[ \t]+(?-i:\p{Ll}[\p{L}'’\-]*)){0,3}(?:[ \t]*\([\p{L} '’\-]{1,24}\))?[ \t]*:?[ \t]*(?-i:\p{Lu}[\p{L}'’.\-]*)(?:[ \t]+(?-i:\p{Lu}[\p{L}'’.\-]*)){0,3}(?:[ \t]*\([\p{L} '’\-]{1,24}\))?[ \t]*[,–—]?[ \t]*$`)
+	// emailThen is an e-mail address and a separator right before the
+	// number: a contact's address and phone side by side, "hsalazar@
+	// empacartnorte.mx | 81 1027 6634" (found from outside, sixty-fourth
+	// trial, after a currency's label).
+	emailThen = regexp.MustCompile(`[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]*[|·•,;/][ \t]*$`)
 	// onFile is a phone word and "on file" or "on record": "Phone on
 	// file: 857-312-4406" (found from outside).
 	onFile = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+(?:number|no\.?|nr\.?))?[ \t]+on (?:file|record)[ \t]*:?[ \t]*$`)
@@ -358,7 +363,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	if p < 0 && id >= 0 && phoneQualified.MatchString(label) && numberWordEnd.MatchString(label) {
 		p, id = len(label), -1
 	}
-	if p < 0 && id < 0 && (alsoLabel.MatchString(lt.LeftOf(start)) || phoneQualified.MatchString(label) || callOn.MatchString(label) || contactName.MatchString(label)) {
+	if p < 0 && id < 0 && (alsoLabel.MatchString(lt.LeftOf(start)) || phoneQualified.MatchString(label) || callOn.MatchString(label) || contactName.MatchString(label) || emailThen.MatchString(label)) {
 		p = len(label)
 	}
 	if phoneForThe.MatchString(label) {
