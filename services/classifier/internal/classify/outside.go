@@ -1,6 +1,7 @@
 package classify
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 
@@ -117,12 +118,28 @@ const titleLines = 4
 // letterhead and an addressee's three lines).
 var letterheadLine = prefilter.MustCompile(`(?i)@|\bwww\.|https?://|^(?:spett\.?le|spettabile|alla\s+c\.a\.|c\.a\.|attn\.?|attention:|z\.\s?hd\.?|à\s+l['’]attention)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:t[ée]l(?:[ée]fono?|efon|ephone)?|tel|phone|fax|mobile?|natel|cell)\.?\s*[:.]?\s*[+(\d]|(?:^|[^\p{L}])(?:vat|tva|iva|mwst|btw|moms|ust-?id(?:nr)?|uid|ide|siret|siren|rcs|kvk|cif|nif|nip|regon|krs|i[čc]o|di[čc]|abn|acn|gstin|cnpj|company\s+(?:reg(?:istration)?\.?\s+)?no)(?:$|[^\p{L}])`)
 
+// ocrTail is what OCR may read after a title in capitals from a scan's
+// specks or a rule beside it: punctuation, then a fragment or two of
+// lowercase letters. Found from outside (sixty-seventh trial): a scanned
+// quotation's title read "QUOTATION , ee" was no title, and the
+// quotation was recorded as a contract at 0.97.
+var ocrTail = regexp.MustCompile(`^(\p{Lu}[\p{Lu}\p{N} .'’/-]*\p{Lu})[ \t]*[,.;:|'"_~‘’“”]+[ \t]*(?:\p{Ll}{1,3}[ \t]*){0,2}$`)
+
+// withoutOCRTail returns the title line l without the noise OCR read
+// after it (ocrTail).
+func withoutOCRTail(l string) string {
+	if m := ocrTail.FindStringSubmatch(l); m != nil {
+		return m[1]
+	}
+	return l
+}
+
 // outsideKind returns the kind of document that is none of the types the
 // title of text names, and the title line that names it.
 func outsideKind(text string) (kind, line string, ok bool) {
 	seen := 0
 	for l := range strings.Lines(text) {
-		l = strings.TrimSpace(l)
+		l = withoutOCRTail(strings.TrimSpace(l))
 		if !strings.ContainsFunc(l, unicode.IsLetter) {
 			continue
 		}

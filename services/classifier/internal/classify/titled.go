@@ -201,7 +201,7 @@ var fieldLabel = regexp.MustCompile(`^[\p{L} ]{0,25}?\b(?:no|nr|number|num|n[ÂºÂ
 func titledTypes(text string) (types []string, line string) {
 	seen, mail := 0, false
 	for l := range strings.Lines(text) {
-		l = strings.TrimSpace(l)
+		l = withoutOCRTail(strings.TrimSpace(l))
 		if !strings.ContainsFunc(l, unicode.IsLetter) {
 			continue
 		}
