@@ -48,6 +48,11 @@ var (
 	// 3624.47.19281", "Overføring fra sparekonto 3624.47.80010" (found
 	// from outside).
 	norwegianAccountRe = regexp.MustCompile(`\b\d{4}\.\d{2}\.\d{5}\b`)
+	// kontoLabel names an account in Norwegian: under it the dotted form
+	// is an account whatever its check digit (found from outside,
+	// sixty-seventh trial: "Brukskonto 1503.66.24178", "Overføring til
+	// sparekonto 1503.66.30012", made-up numbers whose check failed).
+	kontoLabel = regexp.MustCompile(`(?i)(?:\p{L}*konto|kontonummer|kontonr)\.?:?[^\p{L}\p{N}]*$`)
 	// czechAccountRe is a Czech or Slovak account's number, a prefix,
 	// the number and the bank's code after a slash
 	// ("2001447188/2010"), taken only under an account's label.
@@ -193,7 +198,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		}
 	}
 	for _, m := range matchLines(lt, norwegianAccountRe, holding(counts, 11, 5)) {
-		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) && !overlaps(s, locs) && norwegianAccountValid(text[m[0]:m[1]]) {
+		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) && !overlaps(s, locs) && (norwegianAccountValid(text[m[0]:m[1]]) || labelledBy(lt, kontoLabel, m[0], m[1])) {
 			locs = append(locs, s)
 		}
 	}

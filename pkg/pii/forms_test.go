@@ -25,6 +25,11 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (fifty-third trial): a Hong Kong number in a
 		// doctor's sentence.
 		{"a number one can be reached at", "I can be reached at 9427 3816.", []string{"9427 3816"}},
+		// Found from outside (sixty-seventh trial): Chile's "Fono"; a
+		// Hungarian invoice's "tétel" (item), whose "tel" after an
+		// accented letter was read as a phone label.
+		{"a chilean fono", "Fono (35) 221 4870 · cobranzas@depositolosandes.cl", []string{"(35) 221 4870"}},
+		{"a hungarian item's sums are no phone", "Vámraktári kezelés, T1 okmány lezárása 3 tétel 24 000 72 000", []string{}},
 		// Found from outside (sixty-fourth trial): a contact's e-mail and
 		// phone side by side after a currency's label.
 		{"a phone after its contact's e-mail", "Moneda: MXN hsalazar@empacartnorte.mx | 81 1027 6634.", []string{"81 1027 6634"}},
@@ -805,6 +810,10 @@ func TestBankAccounts(t *testing.T) {
 		{"a bank account above its number", "Bank account for settlement:\n12-3140-0123456-00", []string{"12-3140-0123456-00"}},
 		{"an account's number in a bank's statement", "DBS Bank Ltd\nConsolidated Statement\nAccount no.: 123-45678-9", []string{"123-45678-9"}},
 		{"a kontonummer", "Kontonummer: 5040 0440116243", []string{"5040 0440116243"}},
+		// Found from outside (sixty-seventh trial): Norwegian accounts under
+		// an account's word whose made-up check digits fail.
+		{"a norwegian account under its label, its check failing", "Brukskonto 1503.66.24178\n13.09 Overføring til sparekonto 1503.66.30012 150 000,00", []string{"1503.66.24178", "1503.66.30012"}},
+		{"a norwegian account's shape unlabelled, its check failing", "Referanse 1503.66.24178", []string{}},
 		{"an account's number outside a bank's statement", "Northern Water\nAccount no.: 30012345", []string{}},
 		{"a customer's account in a bank's statement", "Bank statement\nCustomer account no.: 30012345", []string{}},
 		{"too few digits", "Bank account: 4471", []string{}},

@@ -151,7 +151,7 @@ var idForms = []idForm{
 	// (one scheme), Latvia's personas kods, Bulgaria's EGN: under their
 	// labels. Switzerland's AHV number, 756 and EAN-13's check: written
 	// with its dots wherever it stands, under its label without them.
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: oibValid, label: regexp.MustCompile(`(?i)\boib\.?[^\p{L}\p{N}]*$`), firms: true, digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: oibValid, label: regexp.MustCompile(`(?i)\boib\.?(?:(?:[ \t]+\p{L}+){1,3}[ \t]*:)?[^\p{L}\p{N}]*$`), firms: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: emsoValid, label: regexp.MustCompile(`(?i)(?:\b(?:emšo|emso|jmbg)|(?:^|[^\p{L}])(?:јмбг|емшо|ембг))\.?[^\p{L}\p{N}]*$`), above: true, digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
@@ -466,8 +466,9 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // (thirty-sixth trial): a Philippine driver's licence, "N03-12-004417".
 // Found from outside (forty-sixth trial): a Swiss foreigner's ZEMIS
 // number with its check digit after a point, "14837562.0", and a Mexican
-// voter's card's elector key, "MRORLZ96092114M300".
-var idValueRe = regexp.MustCompile(`\b(?:\d{8}\.\d\b|\d{4} \d{4} \d{4}\b|[A-Z]{3} \d{6}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}(?:-\d{2,7}){0,2}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3}|[A-Z]\d{2}-\d{2}-\d{6}|[A-Z]{6}\d{8}[HM]\d{3})_?\b`)
+// voter's card's elector key, "MRORLZ96092114M300". Found from outside
+// (sixty-seventh trial): a Belgian eID card's number, "592-4471836-23".
+var idValueRe = regexp.MustCompile(`\b(?:\d{8}\.\d\b|\d{4} \d{4} \d{4}\b|[A-Z]{3} \d{6}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}(?:-\d{2,7}){0,2}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3}|[A-Z]\d{2}-\d{2}-\d{6}|[A-Z]{6}\d{8}[HM]\d{3}|\d{3}-\d{7}-\d{2})_?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {
@@ -775,10 +776,22 @@ func firmAt(lt *layout.Text, start, end int) bool {
 		return false
 	}
 	shape := numberShape(lt.String()[start:end])
-	for i := li; i >= 0 && i >= li-firmLines; i-- {
+	// In a letterhead, the first lines of a page, OCR parts the lines of
+	// a firm's block by blank lines: there they do not end it (found from
+	// outside, sixty-seventh trial: a Croatian agency's "OIB 30477185264"
+	// below its "d.o.o." name and its street, each a blank line apart).
+	// The number stands alone under its short label there ("OIB
+	// 30477185264"), not in a party's sentence.
+	left := strings.TrimSpace(lt.LeftOf(start))
+	head := nonBlankBefore(lt, li) < letterheadLines && strings.TrimSpace(lt.RightOf(end)) == "" && len(left) <= 12 && !strings.ContainsAny(left, "0123456789")
+	for i, seen := li, 0; i >= 0 && seen <= firmLines; i-- {
 		if i < li && lt.IsBlank(i) {
+			if head {
+				continue
+			}
 			return false
 		}
+		seen++
 		l := lt.LineText(i)
 		if i < li && personParty.MatchString(l) {
 			// A contract's person party between the firm's line and the
@@ -790,6 +803,11 @@ func firmAt(lt *layout.Text, start, end int) bool {
 		}
 		if legalForm.MatchString(l) || firmNumber.MatchString(l) {
 			return i == li || !strings.Contains(numberShape(l), shape)
+		}
+		if head && i < li && partyLine.MatchString(l) {
+			// A party's own line between ("Kupac: Ivan Horvat"): the
+			// number below it is the party's.
+			return false
 		}
 	}
 	return false
@@ -809,6 +827,24 @@ func numberShape(s string) string {
 // firmLines is how many lines above a number firmAt looks at for a legal
 // form: the name, then up to two address lines.
 const firmLines = 3
+
+// partyLine is a labelled field naming a party: "Kupac: Ivan Horvat".
+var partyLine = regexp.MustCompile(`^\s*\p{L}[\p{L} .'’]{1,30}:\s*\p{Lu}`)
+
+// letterheadLines is how many lines that hold anything a page's
+// letterhead takes at most.
+const letterheadLines = 6
+
+// nonBlankBefore counts the lines before line li that hold anything.
+func nonBlankBefore(lt *layout.Text, li int) int {
+	n := 0
+	for i := range li {
+		if !lt.IsBlank(i) {
+			n++
+		}
+	}
+	return n
+}
 
 // identityLabelled reports whether an identity document's label names
 // text[start:end], and no qualifier makes it another number's.

@@ -242,6 +242,15 @@ func TestNationalIDs(t *testing.T) {
 		{"hr oib bad check under its name", "OIB: 69359774624", []string{"69359774624"}},
 		{"hr oib unlabelled", "Broj računa 69359774623", nil},
 		{"hr oib of a business", "Dobavljač: Jadran Trgovina d.o.o.\nOIB: 69359774623", nil},
+		// Found from outside (sixty-seventh trial): a letterhead whose lines
+		// OCR parted by blank lines, the agency's OIB below them; a payer's
+		// OIB under a label saying whose; a person's in a party's sentence
+		// near the top stays the person's; a Belgian eID's card number
+		// under its label.
+		{"hr oib of a business in a letterhead ocr parted", "JADRANSKA LUČKA AGENCIJA d.o.o.\n\nRiva 16, 51000 Rijeka\n\nOIB 69359774623\n\ntel. 051 351 118", nil},
+		{"hr oib of a payer under a letterhead", "JADRANSKA LUČKA AGENCIJA d.o.o.\n\nRiva 16, 51000 Rijeka\n\nPOTVRDA O PRIMITKU UPLATE br. 2024-0713\n\nPrimljeno od: Ivan Horvat\n\nOIB uplatitelja: 69250183748", []string{"69250183748"}},
+		{"hr oib of a person in a party's line near the top", "KVARNER BANKA d.d.\nKorzo 11, 51000 Rijeka\n\nUGOVOR O KREDITU\n\n1. KVARNER BANKA d.d., Rijeka, i\n\n2. IVANA HORVAT, OIB 72940183658, datum rođenja 03.04.1988", []string{"72940183658"}},
+		{"a belgian eid's card number under its label", "BELGIE BELGIQUE BELGIEN BELGIUM\nIDENTITEITSKAART CARTE D'IDENTITE PERSONALAUSWEIS\n\nKaartnummer / Card No\n592-4471836-23\nVervaldatum / Expiry date\n03.06.2031", []string{"592-4471836-23"}},
 		{"hr oib of a business on its line", "Jadran Trgovina d.o.o., OIB: 69359774623", nil},
 		{"hr oib of a business under its address", "Naručitelj:\nJADRAN TRGOVINA d.o.o.\nObala 16, 52210 Rovinj\nOIB: 69359774623", nil},
 		{"hr oib of a business whose form ocr read with zeros", "KONZUM plus d.0.0.\nPoslovnica 0412 Split\nOIB: 69359774623", nil},

@@ -90,7 +90,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|uan|infolini[ai]|infolink[ay]|infolince|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|telefon|telefoon|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|uan|infolini[ai]|infolink[ay]|infolince|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -134,8 +134,11 @@ var (
 	// as OCR misreads them, l as 1 or i: "Tif." (Danish "Tlf."), "Te1";
 	// not after a dot, where "tif" is a file name's extension. Whose number
 	// it is may follow the label (labelWhose), and a customer service line
-	// is a label of its own (serviceWords).
-	phoneLabel = regexp.MustCompile(`(?i)(?:\b(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|(?:^|[^\p{L}])(?:` + phoneWordsGreekCyrillic + `)` + labelWhose + `|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	// is a label of its own (serviceWords). A phone word starts a word:
+	// not after an accented letter, which \b takes for a word's end
+	// (found from outside, sixty-seventh trial: a Hungarian invoice's
+	// "3 tétel 24 000 72 000", its "tel" a label and its sums a phone).
+	phoneLabel = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}\p{N}_])(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|(?:^|[^\p{L}])(?:` + phoneWordsGreekCyrillic + `)` + labelWhose + `|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// phoneQualified is a phone word that a few words qualify before a
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
 	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only
@@ -143,7 +146,7 @@ var (
 	// The phone word may be an adjective ("Telefonische Rückfragen
 	// tagsüber unter Nr.:"), and the last word the number's ("Nr."),
 	// which then is the phone number's, not an identifier's.
-	phoneQualified = regexp.MustCompile(`(?i)\b(?:(?:` + phoneWords + `)\b|telefonisch\p{L}*)(?:[ \t]+\p{L}[\p{L}'’\-]*){1,4}\.?[ \t]*:[^A-Za-z0-9]*$`)
+	phoneQualified = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:(?:` + phoneWords + `)\b|telefonisch\p{L}*)(?:[ \t]+\p{L}[\p{L}'’\-]*){1,4}\.?[ \t]*:[^A-Za-z0-9]*$`)
 	// numberWordEnd ends a label in the word for "number".
 	numberWordEnd = regexp.MustCompile(`(?i)\b(?:no|nr|number|nummer|numero|número)\.?[ \t]*:[^A-Za-z0-9]*$`)
 	// alsoLabel ends a text in which a phone label was followed by a
@@ -155,7 +158,7 @@ var (
 	// unter", "ring oss på" (found from outside): a phone verb (or a
 	// fault service's name), up to four words, a preposition.
 	callOn    = regexp.MustCompile(`(?i)\b(?:call|ring|phone|contact|reach|reached|contacted|appelez|appeler|contactez|joindre|llame|llamar|chiamate|chiamare|bel|belt|anrufen|rufen sie|erreichen|erreichbar|st[öo]rungs(?:stelle|dienst)|ligue|liguem(?:-(?:me|nos))?|ligue-(?:me|nos))\b(?:[ \t]+[\p{L}'’&\-]+){0,4}[ \t]+(?:on|at|au|al|op|unter|ao|alle|sur le|under|para o|para|p[åa])[ \t]*$`)
-	alsoLabel = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
+	alsoLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:` + phoneWords + `)\b[^\n]*?(?:\+?\d[\d ().\-]{6,}\d)\s*(?:or|o|ou|oder|of|y|and|en|und|et|lub|eller|/)\s*(?:al|au|at|on|op|unter|ao)?[^A-Za-z0-9]*$`)
 	// contactName is a contact's label, what for, and name before the
 	// number: "Supplier contact:  Rewi Tamatea, 06 879 4410", "Contacto
 	// para entregas: Sr. Joaquim Mestre, 962 418 077" (found from outside).
@@ -167,7 +170,7 @@ var (
 	emailThen = regexp.MustCompile(`[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]*[|·•,;/][ \t]*$`)
 	// onFile is a phone word and "on file" or "on record": "Phone on
 	// file: 857-312-4406" (found from outside).
-	onFile = regexp.MustCompile(`(?i)\b(?:` + phoneWords + `)\b(?:[ \t]+(?:number|no\.?|nr\.?))?[ \t]+on (?:file|record)[ \t]*:?[ \t]*$`)
+	onFile = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:` + phoneWords + `)\b(?:[ \t]+(?:number|no\.?|nr\.?))?[ \t]+on (?:file|record)[ \t]*:?[ \t]*$`)
 	// idLabel names an identifier that is not a phone number, in English
 	// and in the languages whose national numbers phoneForm takes
 	// without a label ("Factura 915 34 82 17", "Pedido nº …"), and a VAT
