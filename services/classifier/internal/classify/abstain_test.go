@@ -309,6 +309,11 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// 1.00; an insurer's claim form for medical expenses is a claim.
 		{"an italian quotation's number after n.", unsure{[]events.Candidate{c("invoice", 0.40), c("purchase_order", 0.35)}, ""}, "EDILCASA S.N.C.\nPREVENTIVO N. 58/2026\nTorino, 3 marzo 2026", "other", true, true, "quotation"},
 		{"a quotation below a letterhead and its addressee", unsure{[]events.Candidate{c("purchase_order", 0.50), c("invoice", 0.30)}, ""}, "ELETTROMEDICALI TOSCANA S.r.l.\nVia di Novoli 73, 50127 Firenze\nP.IVA 05238710487 - tel. 055 412 8830\n\nSpett.le Azienda Ospedaliero-Universitaria Careggi\nU.O. Ingegneria Clinica\nc.a. Ing. Francesca Landi\n\nPREVENTIVO N. 2025/118 del 07/03/2025", "other", true, true, "quotation"},
+		// Found from outside (sixty-seventh trial): a Mexican customs
+		// declaration typed a contract; an invoice's pedimento number is
+		// no title.
+		{"a mexican pedimento", unsure{[]events.Candidate{c("contract", 0.37), c("invoice", 0.30)}, ""}, "PEDIMENTO                                                                 Página 1 de 1\nNUM. PEDIMENTO: 24 43 3712 4001187               T. OPER: IMP", "other", true, true, "customs declaration"},
+		{"an invoice naming its pedimento", unsure{[]events.Candidate{c("invoice", 0.99)}, ""}, "FACTURA A-1187\nPedimento: 24 43 3712 4001187\nTotal 18,420.00 MXN", "invoice", false, false, ""},
 		{"a brazilian commercial proposal", unsure{[]events.Candidate{c("contract", 0.50), c("purchase_order", 0.41)}, ""}, "ARMAZENA SISTEMAS DE ARMAZENAGEM LTDA.\n\nPROPOSTA COMERCIAL Nº 2026-0457\nCampinas, 11 de novembro de 2026", "other", true, true, "quotation"},
 		// Found from outside (sixty-seventh trial): a scanned quotation's
 		// title read with a speck's noise after it, recorded as a contract

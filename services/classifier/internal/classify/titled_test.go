@@ -16,6 +16,9 @@ func TestTitledTypes(t *testing.T) {
 		want []string
 	}{
 		{"FAKTURA – DAŇOVÝ DOKLAD č. 2026110087\nDodavatel: KOVOSERVIS s.r.o.", []string{"invoice"}},
+		// Found from outside (sixty-seventh trial): a Croatian port
+		// agency's receipt for dues paid, reviewed at 0.67.
+		{"JADRANSKA LUČKA AGENCIJA d.o.o.\n\nRiva 16, 51000 Rijeka\n\nOIB 30477185264\n\nPOTVRDA O PRIMITKU UPLATE br. 2024-0713", []string{"receipt"}},
 		// Found from outside (thirty-seventh trial): a hospital's final
 		// bill typed a medical record at 1.00; a discharge summary's
 		// final bill in its body is no title.
