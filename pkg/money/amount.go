@@ -1037,6 +1037,11 @@ func closesSum(left string) bool {
 // rowDocument is a row's label that is a document's kind alone.
 var rowDocument = regexp.MustCompile(`(?i)^(?:invoice|order|purchase order|debit note|bill)$`)
 
+// statuteAfter starts the text after a section's number with its
+// statute's abbreviation or a subsection: "EStG", "ASVG", "UStG", "BGB",
+// "Abs. 2" (German and Austrian laws end in G or are written so).
+var statuteAfter = regexp.MustCompile(`^[ \t]*(?:[A-ZÄÖÜ][A-Za-zäöü]{0,6}G|BGB|HGB|AO|BAO|ZPO|StGB|SGB|Abs\.)\b`)
+
 // creditDebitMark is the capital H (Haben) or S (Soll) a German bank
 // writes after a balance at the end of its line, "2.310,55 H" (found from
 // outside: a Kontoauszug's balances were read as hours).
@@ -1747,6 +1752,12 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		return Amount{}, "", false
 	}
 	cur := currencyBefore(left)
+	if cur != "" && !n.grouped && !n.decimals && len(n.raw) <= 3 && strings.HasSuffix(strings.TrimRight(left, " \t"), "$") && statuteAfter.MatchString(right) {
+		// OCR's "$" for a law's section sign: "gemäß $ 68 EStG" (found
+		// from outside, sixty-seventh trial: an Austrian L16's sums were
+		// shown in dollars).
+		return Amount{}, "", false
+	}
 	labelled := false // the currency is the number's label
 	if t := strings.TrimSpace(left); cur == "" && strings.HasSuffix(t, ":") && currencyEndIndex(strings.TrimSuffix(t, ":")) == 0 {
 		// The label is the currency alone: "Euro: 642,18" (found from

@@ -212,6 +212,11 @@ func TestAmountForms(t *testing.T) {
 		{"five digits after a state-like word in a total", "Total CAD 94107", []string{"94107.00 CAD currency"}},
 		{"amount after a state code with cents", "Sales tax CA 9,410.75", []string{"9410.75 label"}},
 		{"bare five digits under a money label", "Total: 94107", []string{"94107.00 label"}},
+		// Found from outside (sixty-seventh trial): an Austrian L16's
+		// earnings rows; OCR's "$" for a law's section sign.
+		{"an austrian l16's earnings", "Kz 210 Bruttobezüge gemäß § 25 EStG 52.418,66\nKz245 Steuerpflichtige Bezüge 35.368,11", []string{"52418.66 label", "35368.11 label"}},
+		{"a section sign read as a dollar", "Gemäß $ 11 UStG wird der Leistungszeitraum angegeben.", []string{}},
+		{"a dollar before a small sum is a dollar", "Fee $ 68 per hour", []string{"68.00 USD currency"}},
 		// Boilerplate limits are not transaction amounts.
 		{"deposit insurance", "Deposits are insured by the FDIC up to $250,000 per depositor.", []string{}},
 		{"deposit insurance across a line break", "Your deposits are protected by the FSCS up to\n£85,000.", []string{}},
@@ -612,7 +617,7 @@ func TestAmountForms(t *testing.T) {
 		// German wage tax certificate's rows, their cents in a column of
 		// their own; a tax office's number.
 		{"a wage tax certificate's rows", "EUR\n4. Einbehaltene Lohnsteuer von 3. 12.917,00\n6. Einbehaltene Kirchensteuer des Arbeitnehmers von 3. 1.162,53", []string{"12917.00 EUR label", "1162.53 EUR label"}},
-		{"cents in a column of their own", "                                                                      EUR     Ct\n 3. Bruttoarbeitslohn einschl. Sachbezüge                         64.812     00\n 4. Einbehaltene Lohnsteuer von 3.                                11.204     00\n 6. Einbehaltene Kirchensteuer des Arbeitnehmers von 3.              672     32", []string{"64812.00 EUR column", "11204.00 EUR label", "672.32 EUR label"}},
+		{"cents in a column of their own", "                                                                      EUR     Ct\n 3. Bruttoarbeitslohn einschl. Sachbezüge                         64.812     00\n 4. Einbehaltene Lohnsteuer von 3.                                11.204     00\n 6. Einbehaltene Kirchensteuer des Arbeitnehmers von 3.              672     32", []string{"64812.00 EUR label", "11204.00 EUR label", "672.32 EUR label"}},
 		{"a tax office's number", "Finanzamt, an das die Lohnsteuer abgeführt wurde: Bremen (Nummer 2457)", []string{}},
 		// Found from outside (sixty-fifth trial): limits in German,
 		// Czech, Polish, Estonian, French and Portuguese.

@@ -64,6 +64,11 @@ var (
 		// A German wage tax certificate's rows (found from outside,
 		// sixty-fourth trial: its gross pay and taxes read no label).
 		`|arbeitslohn|bruttoarbeitslohn|lohnsteuer|kirchensteuer|solidaritätszuschlag|arbeitgeberanteil|arbeitnehmeranteil|arbeitnehmerbeiträge` +
+		// An Austrian L16's earnings rows (found from outside,
+		// sixty-seventh trial: its "Bruttobezüge gemäß § 25 EStG
+		// 52.418,66" and taxable earnings read no label, and the
+		// certificate was recorded under its threshold).
+		`|bezüge|bruttobezüge|pendlerpauschale|sachbezüge` +
 		// Polish returns' income, costs, tax and contributions, and a
 		// Czech lease's rent and charges (thirty-fourth trial: a PIT-37's
 		// "Przychody 84 200,00" was no money, so its amount rule never
