@@ -196,7 +196,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   schema registry  %s
   redis            %s (durable: %v)
   data             %s
-  submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf %s/v1/documents
+  submit           curl -H 'Authorization: Bearer %[15]s' -F file=@invoice.pdf %[6]s/v1/documents
   inbox            drop files into %s
   tracker (gRPC)   %s (grpcurl -plaintext %[8]s list)
   operator CLI     %s
@@ -206,13 +206,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   web console      %[12]s (workflows, review queue, dead letters, overview)
   metrics          /metrics, /healthz and /readyz of each service:
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, operatorHint(addrs), addrs.exception,
-		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/", dialable(lay.ops["classifier"]), ledgerRings())
+		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/", dialable(lay.ops["classifier"]), ledgerRings(), submitKey())
 	for _, name := range metricsOrder {
 		fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", name, dialable(lay.ops[name]))
 	}
 	fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", console.Name, dialable(lay.consoleOps))
 
-	if *feed {
+	if *feed && os.Getenv("DOCKET_INGEST_TENANTS_FILE") != "" {
+		// The samples go in as the dev tenant, which a tenants file
+		// replaces: they would be refused one by one.
+		log.Info("samples not submitted: DOCKET_INGEST_TENANTS_FILE replaces the dev tenant they are submitted as")
+	} else if *feed {
 		g.Go(func() error {
 			select {
 			case <-watching:
@@ -229,6 +233,17 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		return nil
 	}
 	return err
+}
+
+// submitKey is the API key the banner's submit line shows: the dev
+// tenant's in the embedded mode; with a tenants file, which replaces the
+// dev tenant, a placeholder for one of its keys (found from outside: the
+// banner offered "demo-key", refused with 401).
+func submitKey() string {
+	if os.Getenv("DOCKET_INGEST_TENANTS_FILE") != "" {
+		return "<an API key of DOCKET_INGEST_TENANTS_FILE>"
+	}
+	return "demo-key"
 }
 
 // serviceAddrs are where the embedded services listen, as a local client

@@ -10,6 +10,7 @@ import (
 	"net"
 	"net/http"
 	"os/exec"
+	"path/filepath"
 	"slices"
 	"strconv"
 	"strings"
@@ -479,5 +480,20 @@ func TestRunRefusesOpenEmbeddedListeners(t *testing.T) {
 		if c.refused == "" && err != nil || c.refused != "" && (err == nil || !errors.Is(err, errUsage) || !strings.Contains(err.Error(), c.refused)) {
 			t.Errorf("%v (DOCKET_INSECURE=%q): %v; want refused %q", c.args, c.insecure, err, c.refused)
 		}
+	}
+}
+
+// TestSubmitKeyWithATenantsFile: the banner's submit line offers the dev
+// tenant's key only in the embedded mode; a tenants file replaces that
+// tenant, and the line names one of the file's keys instead (found from
+// outside: "demo-key" was offered and refused with 401).
+func TestSubmitKeyWithATenantsFile(t *testing.T) {
+	t.Setenv("DOCKET_INGEST_TENANTS_FILE", "")
+	if got := submitKey(); got != "demo-key" {
+		t.Errorf("embedded mode: submit key %q, want demo-key", got)
+	}
+	t.Setenv("DOCKET_INGEST_TENANTS_FILE", filepath.Join(t.TempDir(), "tenants.json"))
+	if got := submitKey(); strings.Contains(got, "demo-key") || !strings.Contains(got, "DOCKET_INGEST_TENANTS_FILE") {
+		t.Errorf("with a tenants file: submit key %q, want one of the file's", got)
 	}
 }

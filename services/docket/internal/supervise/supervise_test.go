@@ -1,35 +1,23 @@
 package supervise_test
 
 import (
-	"bytes"
 	"context"
 	"errors"
 	"fmt"
 	"strings"
-	"sync"
 	"testing"
 	"testing/synctest"
 	"time"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/services/docket/internal/supervise"
 )
 
 // lines is an io.Writer that keeps what it is given, safe for concurrent use.
-type lines struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (l *lines) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.buf.Write(p)
-}
+type lines struct{ dockettest.SyncBuffer }
 
 func (l *lines) get() []string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return strings.Split(strings.TrimSuffix(l.buf.String(), "\n"), "\n")
+	return strings.Split(strings.TrimSuffix(l.String(), "\n"), "\n")
 }
 
 // step is what one run of the fake service does: run for d (on the
