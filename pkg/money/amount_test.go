@@ -215,6 +215,8 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (sixty-seventh trial): an Austrian L16's
 		// earnings rows; OCR's "$" for a law's section sign.
 		{"an austrian l16's earnings", "Kz 210 Bruttobezüge gemäß § 25 EStG 52.418,66\nKz245 Steuerpflichtige Bezüge 35.368,11", []string{"52418.66 label", "35368.11 label"}},
+		{"a sum owed only in case of an event", "The compensation for work-related death shall be as follows. In case of work-related death the compensation shall be USD 50,000.", []string{}},
+		{"a charge in a sentence of its own", "The agency fee shall be USD 5,000, payable on signature.", []string{"5000.00 USD currency"}},
 		{"a section sign read as a dollar", "Gemäß $ 11 UStG wird der Leistungszeitraum angegeben.", []string{}},
 		{"a dollar before a small sum is a dollar", "Fee $ 68 per hour", []string{"68.00 USD currency"}},
 		// Boilerplate limits are not transaction amounts.

@@ -149,6 +149,10 @@ var (
 	// word ("Policy excess", "Credit limit", but not "Excess baggage
 	// fee", "Seat cover").
 	limitModRe = wordRe(`up to|maximum|max|minimum|as (?:high|much|low) as|not (?:to )?exceed|exceeding|capped|no more than|at most|(?:not|no) less than|at least|insured|fdic|fscs|sipc|ncua|protected|guaranteed|` +
+		// A sum owed only if something happens: "In case of work-related
+		// death the compensation shall be USD 50,000" (found from outside,
+		// sixty-seventh trial: a seafarer's contract held for review).
+		`in case of|in the event of|` +
 		// The same in other languages.
 		`maximal|maximaal|maximální|maksimum|máximo|massimo|höchstens|bis zu|jusqu'à|au maximum|plafonné|` +
 		// A policy's covers listed (found from outside, sixty-third
