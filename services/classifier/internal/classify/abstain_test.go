@@ -44,6 +44,9 @@ func TestDecideAbstains(t *testing.T) {
 		// The fourteenth outside trial: a Dutch receipt for a caravan
 		// sold privately, other at 0.98, paid to an IBAN.
 		{"other by a wide margin, with an IBAN", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Betaling ontvangen op rekening GB82 WEST 1234 5698 7654 32 op 6 april 2027.", true, classify.ReasonAmbiguousType, classify.RuleOtherPayment},
+		// The sixty-seventh: a payslip, other by its title and the model,
+		// names the account its pay went to.
+		{"a payslip with its pay's iban", unsure{[]events.Candidate{c("other", 0.92), c("tax_form", 0.05)}, ""}, "DUBLIN NORTH WALL STEVEDORES LTD PAYSLIP\nEmployee: Cian Patrick Doyle\nNet pay 3,882.52 paid to IBAN IE29 AIBK 9311 5212 3456 78", false, "", ""},
 		// A domestic bank account under its label counts as an IBAN does.
 		{"other by a wide margin, with a bank account", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Received with thanks. Paid into bank account no.: 12-3140-0123456-00 on 6 April.", true, classify.ReasonAmbiguousType, classify.RuleOtherPayment},
 		// (The default policy reviews every card number anyway; the flag
