@@ -494,13 +494,14 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 				continue
 			}
 			valid := f.valid(b.String())
-			if !valid && !namedID.MatchString(labelBefore(lt, m[0])) {
+			before := labelBefore(lt, m[0])
+			if !valid && !namedID.MatchString(before) {
 				continue
 			}
 			// A label a line break cut reads across it: "número de
 			// afiliación a la⏎Seguridad Social 08/41275893/34" (found from
 			// outside).
-			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !(valid && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(labelBefore(lt, m[0])) || firmLabel.MatchString(labelBefore(lt, m[0])) {
+			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !(valid && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(before) || firmLabel.MatchString(before) {
 				continue
 			}
 			if f.firms && firmAt(lt, m[0], m[1]) {
