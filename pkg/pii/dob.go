@@ -102,11 +102,13 @@ var connector = regexp.MustCompile(`(?i)^\s*(?:on|am|op|le|el|il|em|a|den)\s*$`)
 var bound = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:before|after|between|prior\s+to|since|until|vor\s+dem|nach\s+dem|avant\s+le|apr[èe]s\s+le|antes\s+del?|despu[ée]s\s+del?|prima\s+del|dopo\s+il)\s*$`)
 
 // hintEnd ends a label with a date's format in parentheses, "(AAAA-MM-JJ)
-// :", in English, French, German, Spanish and Dutch letters.
-var hintEnd = regexp.MustCompile(`(?i)\s*\(\s*(?:[dmyjatg]+[./\- ]?){3}\s*\)[\s:.\-]*$`)
+// :", in English, French, German, Spanish and Dutch letters, a
+// century's too ("(MM/DD/CCYY)", a US dental claim form's, found from
+// outside, sixty-eighth trial).
+var hintEnd = regexp.MustCompile(`(?i)\s*\(\s*(?:[dmyjatgc]+[./\- ]?){3}\s*\)[\s:.\-]*$`)
 
 // formatHint is a line that only shows a date's format: "(DD/MM/YYYY)".
-var formatHint = regexp.MustCompile(`(?i)^\s*\(?\s*(?:[dmyj]+[./\- ]?){3}\s*\)?\s*$`)
+var formatHint = regexp.MustCompile(`(?i)^\s*\(?\s*(?:[dmyjc]+[./\- ]?){3}\s*\)?\s*$`)
 
 // birthDates finds dates of birth: a date whose label says so, where the
 // label is left of the date on its line ("DOB: 01/02/1980", "born on

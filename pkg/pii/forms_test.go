@@ -28,6 +28,7 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (sixty-seventh trial): Chile's "Fono"; a
 		// Hungarian invoice's "tétel" (item), whose "tel" after an
 		// accented letter was read as a phone label.
+		{"a latvian phone by its word", "  • pa tālruni 67 294 415 darba dienās no 8.00 līdz 17.00;", []string{"67 294 415"}},
 		{"a chilean fono", "Fono (35) 221 4870 · cobranzas@depositolosandes.cl", []string{"(35) 221 4870"}},
 		{"a hungarian item's sums are no phone", "Vámraktári kezelés, T1 okmány lezárása 3 tétel 24 000 72 000", []string{}},
 		// Found from outside (sixty-fourth trial): a contact's e-mail and
@@ -421,6 +422,9 @@ func TestDateOfBirth(t *testing.T) {
 		want []string
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
+		// Found from outside (sixty-eighth trial): a US dental claim
+		// form's format hint with the century.
+		{"a format hint with the century", "13. Date of Birth (MM/DD/CCYY):  04/17/1981      14. Gender: M", []string{"04/17/1981"}},
 		// Found from outside (sixty-sixth trial): a Catalan heading over
 		// its date, a blank line between (it was taken for another
 		// date's heading).

@@ -14,6 +14,15 @@ func TestNationalIDs(t *testing.T) {
 		want       []string
 	}{
 		{"es dni", "DNI 48392017V\nVÁLIDO HASTA 21 06 2031", []string{"48392017V"}},
+		// Found from outside (sixty-eighth trial): an Aadhaar under its
+		// name whose check digit fails (the sample's own), a SIN "on
+		// file", a Moroccan card's "N°", a Dutch residence document's
+		// number under its label a blank line above.
+		{"an aadhaar under its name, its check failing", "PAN: BKTPS4821L\nAadhaar: 4820 7315 9623", []string{"BKTPS4821L", "4820 7315 9623"}},
+		{"twelve digits in fours unlabelled, the check failing", "Ref. 4820 7315 9623", nil},
+		{"a sin on file", "WSIB claim no. 31774026 - SIN on file: 527 183 644", []string{"527 183 644"}},
+		{"a moroccan card's number after n°", "ROYAUME DU MAROC\nCARTE NATIONALE D'IDENTITÉ ÉLECTRONIQUE\nNom\nEL AMRANI\nValable jusqu'au 22.08.2031\nN° BE842317\nSexe M", []string{"BE842317"}},
+		{"a dutch residence document's number", "KONINKRIJK DER NEDERLANDEN\nVERBLIJFSDOCUMENT / RESIDENCE DOCUMENT\nNaam / Surname\n\nKOWALCZYK\n\nDocumentnummer / Document no.\n\nYK2048715", []string{"YK2048715"}},
 		// Found from outside (sixty-sixth trial): a BSN's label saying
 		// whose it is, a Turkish label OCR read with a dot, a Finnish
 		// identity code parted by OCR, a Hong Kong identity card under its
@@ -64,7 +73,7 @@ func TestNationalIDs(t *testing.T) {
 		{"in pan", "Guest PAN: BKRPI7391M", []string{"BKRPI7391M"}},
 		{"in pan of a company", "GSTIN PAN AAACB1234F", nil},
 		{"in aadhaar", "Aadhaar: 4987 1234 5679", []string{"4987 1234 5679"}},
-		{"in aadhaar bad check", "Aadhaar: 4987 1234 5678", nil},
+		{"in aadhaar bad check under its name", "Aadhaar: 4987 1234 5678", []string{"4987 1234 5678"}},
 		{"card is no aadhaar", "Card 4111 1111 1111 1111", nil},
 		{"pl pesel", "PESEL: 62071745871", []string{"62071745871"}},
 		{"pl pesel unlabelled", "Nr zamówienia 62071745871", nil},
