@@ -315,6 +315,10 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// Found from outside (sixty-seventh trial): a Mexican customs
 		// declaration typed a contract; an invoice's pedimento number is
 		// no title.
+		// Found from outside (sixty-eighth trial): what is quoted between
+		// the title and its number.
+		{"a dental quote's title and its number", unsure{[]events.Candidate{c("contract", 0.51), c("invoice", 0.30)}, ""}, "STUDIO DENTISTICO DOTT. MARCO FERRARI\nVia Nizza 87, 10126 Torino - tel. 011 658 2274 - P.IVA 09128470016\n\nPREVENTIVO DI CURE ODONTOIATRICHE N. 2026/311\nTorino, 16 ottobre 2026", "other", true, true, "quotation"},
+		{"a quotation's words in a sentence are no title", unsure{[]events.Candidate{c("contract", 0.97), c("other", 0.02)}, ""}, "Quotation of the parties as agreed in the order no. 44\nBetween the parties", "contract", false, false, ""},
 		{"a mexican pedimento", unsure{[]events.Candidate{c("contract", 0.37), c("invoice", 0.30)}, ""}, "PEDIMENTO                                                                 Página 1 de 1\nNUM. PEDIMENTO: 24 43 3712 4001187               T. OPER: IMP", "other", true, true, "customs declaration"},
 		{"an invoice naming its pedimento", unsure{[]events.Candidate{c("invoice", 0.99)}, ""}, "FACTURA A-1187\nPedimento: 24 43 3712 4001187\nTotal 18,420.00 MXN", "invoice", false, false, ""},
 		{"a brazilian commercial proposal", unsure{[]events.Candidate{c("contract", 0.50), c("purchase_order", 0.41)}, ""}, "ARMAZENA SISTEMAS DE ARMAZENAGEM LTDA.\n\nPROPOSTA COMERCIAL Nº 2026-0457\nCampinas, 11 de novembro de 2026", "other", true, true, "quotation"},

@@ -80,7 +80,10 @@ var outsideKinds = []struct {
 	// purchase order at 1.00; an e-mail's subject names it as a title.
 	// Found from outside (sixty-fourth trial): a Brazilian "PROPOSTA
 	// COMERCIAL Nº 2026-0457" typed a contract at 0.50.
-	{"quotation", prefilter.MustCompile(`(?i)^(?:(?:subject|betreff|objet|asunto|oggetto|assunto|onderwerp|ämne|emne|aihe|temat|předmět|konu|subiect)\s*:\s*(?:(?:re|fwd?|aw|wg|tr|sv|vs)\s*:\s*)*)?(?:(?:sales|price|service)\s+)?(?:quotation|quote|angebot|kostenvoranschlag|offerte|offert|devis|cotizaci[óo]n|presupuesto|preventivo|or[çc]amento|tilbud|tarjous|nab[íi]dka|cenov[áa]\s+nab[íi]dka|[áa]raj[áa]nlat|oferta\s+(?:handlowa|cenowa|comercial|de\s+pre[țţt])|proposta\s+(?:comercial|de\s+pre[çc]os?)|propuesta\s+(?:comercial|econ[óo]mica)|offerta\s+commerciale|offre\s+(?:commerciale|de\s+prix)|ofert[ăa]\s+de\s+pre[țţt]|f[iİ]yat\s+tekl[iİ]f[iİ]|b[áa]o\s+gi[áa]|sebut\s+harga|penawaran\s+harga|見積書|御見積書)(?:\s*$|\s*:?\s*(?:no\b\.?|nr\b\.?|n[°º]|n\.|num[ée]ro|number|#)|\s+[A-Z]{0,4}[-/]?\d|\s*[-–—]\s+\S|\s{2,})|^(?:見積書|御見積書)`)},
+	// Found from outside (sixty-eighth trial): what is quoted may stand
+	// between the title and its number, "PREVENTIVO DI CURE
+	// ODONTOIATRICHE N. 2026/311" (a dental quote, a contract at 0.51).
+	{"quotation", prefilter.MustCompile(`(?i)^(?:(?:subject|betreff|objet|asunto|oggetto|assunto|onderwerp|ämne|emne|aihe|temat|předmět|konu|subiect)\s*:\s*(?:(?:re|fwd?|aw|wg|tr|sv|vs)\s*:\s*)*)?(?:(?:sales|price|service)\s+)?(?:quotation|quote|angebot|kostenvoranschlag|offerte|offert|devis|cotizaci[óo]n|presupuesto|preventivo|or[çc]amento|tilbud|tarjous|nab[íi]dka|cenov[áa]\s+nab[íi]dka|[áa]raj[áa]nlat|oferta\s+(?:handlowa|cenowa|comercial|de\s+pre[țţt])|proposta\s+(?:comercial|de\s+pre[çc]os?)|propuesta\s+(?:comercial|econ[óo]mica)|offerta\s+commerciale|offre\s+(?:commerciale|de\s+prix)|ofert[ăa]\s+de\s+pre[țţt]|f[iİ]yat\s+tekl[iİ]f[iİ]|b[áa]o\s+gi[áa]|sebut\s+harga|penawaran\s+harga|見積書|御見積書)(?:\s*$|\s*:?\s*(?:no\b\.?|nr\b\.?|n[°º]|n\.|num[ée]ro|number|#)|\s+[A-Z]{0,4}[-/]?\d|\s*[-–—]\s+\S|\s{2,}|(?:\s+\p{L}+){1,4}\s+(?:n[°º]|n\.|no\.|nr\.)\s*\d)|^(?:見積書|御見積書)`)},
 	// Found from outside (fortieth trial's retraining): a Slovenian
 	// school council's minutes, "ZAPISNIK", offered as a contract at
 	// 0.49. Minutes record a meeting; they bind no one.
