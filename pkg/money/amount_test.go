@@ -215,6 +215,13 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (sixty-seventh trial): an Austrian L16's
 		// earnings rows; OCR's "$" for a law's section sign.
 		{"an austrian l16's earnings", "Kz 210 Bruttobezüge gemäß § 25 EStG 52.418,66\nKz245 Steuerpflichtige Bezüge 35.368,11", []string{"52418.66 label", "35368.11 label"}},
+		// Found from outside (sixty-eighth trial): limits in Lithuanian,
+		// Swiss French, Slovak and Estonian.
+		{"a lithuanian deposit insurance", "Indėliai draudžiami iki 100 000 EUR vienam indėlininkui.", []string{}},
+		{"a swiss liability limited", "La responsabilité du prestataire est limitée à CHF 500'000 par sinistre.", []string{}},
+		{"a slovak penalty's cap", "zmluvnú pokutu 0,05 % za každý deň omeškania, najviac však 10 000 EUR.", []string{}},
+		{"an estonian deductible", "Omavastutus poliisi järgi: 200 EUR", []string{}},
+		{"a lithuanian sum paid by a date", "Mokėtina suma: 1 250,00 EUR iki 2026-10-15", []string{"1250.00 EUR currency"}},
 		{"a sum owed only in case of an event", "The compensation for work-related death shall be as follows. In case of work-related death the compensation shall be USD 50,000.", []string{}},
 		{"a charge in a sentence of its own", "The agency fee shall be USD 5,000, payable on signature.", []string{"5000.00 USD currency"}},
 		{"a section sign read as a dollar", "Gemäß $ 11 UStG wird der Leistungszeitraum angegeben.", []string{}},

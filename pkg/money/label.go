@@ -153,6 +153,11 @@ var (
 		// death the compensation shall be USD 50,000" (found from outside,
 		// sixty-seventh trial: a seafarer's contract held for review).
 		`in case of|in the event of|` +
+		// Found from outside (sixty-eighth trial): a Lithuanian deposit
+		// insurance "draudžiami iki 100 000 EUR", a Swiss liability
+		// "limitée à CHF 500'000", a Slovak penalty's "najviac však
+		// 10 000 EUR".
+		`draudžiami iki|draudžiama iki|limitée à|limité à|limitée au|limité au|najviac|najviac však|` +
 		// The same in other languages.
 		`maximal|maximaal|maximální|maksimum|máximo|massimo|höchstens|bis zu|jusqu'à|au maximum|plafonné|` +
 		// A policy's covers listed (found from outside, sixty-third
@@ -175,7 +180,7 @@ var (
 		// Found from outside (sixty-sixth trial): a Romanian sum insured
 		// and deductible, a Norwegian one, a Swedish credit line.
 		`suma asigurată|suma asigurata|fransiza|franșiza|forsikringssum|egenandel|beviljad kredit|kreditgräns|kreditramme`)
-	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
+	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|omavastutus|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
 		// 20 000 €" was the largest amount of a contract).
