@@ -17,8 +17,10 @@ var (
 	// eight groups joined by spaces or dashes ("123-45678-9",
 	// "12-3140-0123456-00", "0012 3456 78", a Moroccan RIB's 24 digits
 	// "181 810 21112 0547296 000 1 49", "230 780 4512873211024600 81"), or in fours joined by points
-	// ("0097.0000.5421.8741").
-	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{2,24}(?:[ -]\d{1,16}){0,7}\b`)
+	// ("0097.0000.5421.8741"), or a Portuguese branch and account
+	// parted by a point ("Conta à ordem n.º 0697.00638427193", found from
+	// outside, sixty-eighth trial).
+	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{4}\.\d{9,11}\b|\b\d{2,24}(?:[ -]\d{1,16}){0,7}\b`)
 	// upiRe is an Indian payment address (UPI ID, VPA): a name, "@" and
 	// its payment app's handle, no domain after it ("x@okicici"): taken
 	// under its label (accountLabel) or with a known handle.
@@ -102,7 +104,7 @@ var (
 	// ("Conta: 0097.0000.5421.8741"), or as a Quebec caisse does, "Folio:
 	// 815-30047-0042177 Transit 30047" (found from outside, fifty-seventh
 	// trial).
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
 	// accAbbrev is "Acc", an account's label where a bank or its code
 	// stands beside it ("Bank: FNB Acc 62841177503", "sort code 20-45-77,
 	// acc 43819265", found from outside, forty-first trial): in a

@@ -816,6 +816,9 @@ func TestBankAccounts(t *testing.T) {
 		{"a kontonummer", "Kontonummer: 5040 0440116243", []string{"5040 0440116243"}},
 		// Found from outside (sixty-seventh trial): Norwegian accounts under
 		// an account's word whose made-up check digits fail.
+		// Found from outside (sixty-eighth trial): a Portuguese current
+		// account's branch and number parted by a point.
+		{"a portuguese conta à ordem", "Banco Atlântico Português, S.A.\nEXTRATO INTEGRADO N.º 09/2026\n\nConta à ordem n.º 0697.00638427193", []string{"0697.00638427193"}},
 		{"a norwegian account under its label, its check failing", "Brukskonto 1503.66.24178\n13.09 Overføring til sparekonto 1503.66.30012 150 000,00", []string{"1503.66.24178", "1503.66.30012"}},
 		{"a norwegian account's shape unlabelled, its check failing", "Referanse 1503.66.24178", []string{}},
 		{"an account's number outside a bank's statement", "Northern Water\nAccount no.: 30012345", []string{}},
