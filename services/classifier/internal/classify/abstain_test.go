@@ -44,6 +44,11 @@ func TestDecideAbstains(t *testing.T) {
 		// The fourteenth outside trial: a Dutch receipt for a caravan
 		// sold privately, other at 0.98, paid to an IBAN.
 		{"other by a wide margin, with an IBAN", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Betaling ontvangen op rekening GB82 WEST 1234 5698 7654 32 op 6 april 2027.", true, classify.ReasonAmbiguousType, classify.RuleOtherPayment},
+		// The sixty-ninth: a Portuguese council's letter about road works
+		// recorded as a contract at 0.96; a council's titled contract
+		// stays one.
+		{"a council's letter the model calls a contract", unsure{[]events.Candidate{c("contract", 0.96), c("other", 0.03)}, ""}, "CÂMARA MUNICIPAL DE SETÚBAL\n\nDepartamento de Obras e Mobilidade\n\nEx.mo Senhor\n\nAssunto: Obras de requalificação da Avenida Luísa Todi - condicionamento de trânsito", true, classify.ReasonAmbiguousType, classify.RuleCouncil},
+		{"a council's titled contract", unsure{[]events.Candidate{c("contract", 0.96), c("other", 0.03)}, ""}, "CÂMARA MUNICIPAL DE SETÚBAL\n\nCONTRATO DE EMPREITADA N.º 14/2026\n\nEntre o Município de Setúbal e a empresa", false, "", ""},
 		// The sixty-seventh: a payslip, other by its title and the model,
 		// names the account its pay went to.
 		{"a payslip with its pay's iban", unsure{[]events.Candidate{c("other", 0.92), c("tax_form", 0.05)}, ""}, "DUBLIN NORTH WALL STEVEDORES LTD PAYSLIP\nEmployee: Cian Patrick Doyle\nNet pay 3,882.52 paid to IBAN IE29 AIBK 9311 5212 3456 78", false, "", ""},

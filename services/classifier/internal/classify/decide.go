@@ -30,6 +30,7 @@ const (
 	RuleAmbiguous     = "model.ambiguous_type"
 	RuleOtherMargin   = "model.other_low_margin"
 	RuleOtherPayment  = "model.other_with_payment_details"
+	RuleCouncil       = "model.council_letter"
 	RuleOtherTotal    = "model.other_with_total"
 	RuleOtherRef      = "model.other_with_reference"
 	RuleOutside       = "model.outside_types"
@@ -281,6 +282,13 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleTaxAuthority)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleTaxAuthority, Detail: fmt.Sprintf("a tax authority heads the document (%.60q); the model said %s (%.2f)", line, d.Type, d.Confidence)})
+		}
+		// A council's letter the model calls a contract: a person decides,
+		// offered the same type (a council signs contracts too).
+		if line, ok := councilHeadLine(body); ok && d.Type == "contract" && len(titled) == 0 {
+			ambiguous = true
+			fired = append(fired, RuleCouncil)
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleCouncil, Detail: fmt.Sprintf("a council heads the document (%.60q) and no title names a contract; the model said %s (%.2f)", line, d.Type, d.Confidence)})
 		}
 		// A title that names another type than the model's: a person
 		// decides (found from outside: a Portuguese "RECIBO N.º RC
