@@ -278,14 +278,14 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		}
 		// A tax authority's letter the model gave a type no tax office
 		// sends: a person decides, offered the same type.
-		if line, ok := taxAuthorityHead(body); ok && d.Type != TypeTaxForm && d.Type != TypeOther {
+		if line, ok := headLine(body, taxAuthority); ok && d.Type != TypeTaxForm && d.Type != TypeOther {
 			ambiguous = true
 			fired = append(fired, RuleTaxAuthority)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleTaxAuthority, Detail: fmt.Sprintf("a tax authority heads the document (%.60q); the model said %s (%.2f)", line, d.Type, d.Confidence)})
 		}
 		// A council's letter the model calls a contract: a person decides,
 		// offered the same type (a council signs contracts too).
-		if line, ok := councilHeadLine(body); ok && d.Type == "contract" && len(titled) == 0 {
+		if line, ok := headLine(body, councilHead); ok && d.Type == "contract" && len(titled) == 0 {
 			ambiguous = true
 			fired = append(fired, RuleCouncil)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleCouncil, Detail: fmt.Sprintf("a council heads the document (%.60q) and no title names a contract; the model said %s (%.2f)", line, d.Type, d.Confidence)})

@@ -208,35 +208,17 @@ var taxAuthority = prefilter.MustCompile(`(?i:agenzia\s+delle\s+entrate|internal
 // SETÚBAL", was recorded as a contract at 0.96.
 var councilHead = prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:c[âa]mara\s+municipal|ayuntamiento\s+de|ajuntament\s+de|concello\s+de|prefeitura\s+municipal|comune\s+di|mairie\s+de|ville\s+de|gemeente|stadtverwaltung|gemeindeverwaltung|magistrat\s+der\s+stadt|(?:city|town|borough|county|district|shire|municipal)\s+council|council\s+of\s+the\s+(?:city|town|borough)|urz[ąa]d\s+(?:miasta|gminy|miejski)|m[ěe]stsk[ýy]\s+[úu]řad|obecn[íi]\s+[úu]řad|polg[áa]rmesteri\s+hivatal|prim[ăa]ria|kommune|kommunen|kunta|kaupunki)(?:$|[^\p{L}])`)
 
-// councilHeadLine returns the line among a text's first lines that names
-// a council.
-func councilHeadLine(text string) (string, bool) {
+// headLine returns the line among a text's first lines (titleLines of
+// them that hold letters) that re matches: a tax authority's or a
+// council's name heading its letter.
+func headLine(text string, re *prefilter.Regexp) (string, bool) {
 	seen := 0
 	for l := range strings.Lines(text) {
 		l = strings.TrimSpace(l)
 		if !strings.ContainsFunc(l, unicode.IsLetter) {
 			continue
 		}
-		if councilHead.MatchString(l) {
-			return l, true
-		}
-		if seen++; seen == titleLines {
-			break
-		}
-	}
-	return "", false
-}
-
-// taxAuthorityHead returns the line among a text's first lines that
-// names a tax authority.
-func taxAuthorityHead(text string) (string, bool) {
-	seen := 0
-	for l := range strings.Lines(text) {
-		l = strings.TrimSpace(l)
-		if !strings.ContainsFunc(l, unicode.IsLetter) {
-			continue
-		}
-		if taxAuthority.MatchString(l) {
+		if re.MatchString(l) {
 			return l, true
 		}
 		if seen++; seen == titleLines {
