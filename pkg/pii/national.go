@@ -32,6 +32,10 @@ import (
 //
 // US social security numbers are SSN, not national_id.
 
+// whoseColon lets a label say whose number it is before its colon:
+// "BSN rekeninghouder:", "OIB uplatitelja:" (found from outside).
+const whoseColon = `\.?(?:(?:[ \t]+\p{L}+){1,3}[ \t]*:)?`
+
 // idForm is a national identity number's written shape and check.
 type idForm struct {
 	re *regexp.Regexp
@@ -130,7 +134,7 @@ var idForms = []idForm{
 	// Identifikationsnummer des Kostenschuldners:" (found from outside,
 	// fifty-third trial).
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?(?:\s+(?:ehemann|ehefrau|ehegatte|ehegattin|person\s+[ab]|partner(?:in)?)|\s+(?:des|der)\s+\p{L}+)?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
-	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)(?:\.?(?:[ \t]+\p{L}+){1,3}[ \t]*:)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)` + whoseColon + `[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)(?:\bnif|\bn\.?º?\s*(?:de\s+)?contribuinte|\bcontribuinte(?:\s+n\.?º)?|(?:^|[^\p{L}])n[úu]mero\s+de\s+identifica[çc][ãa]o\s+fiscal)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\))?(?:\s+(?:for\s+[\p{L} ]{1,25}?\s+)?is|\s+on\s+(?:file|record))?[^\p{L}\p{N}]*$`), above: true, digits: 9, run: 3},
 	// Brazil's CPF, two mod-11 check digits: written with its points and
@@ -151,7 +155,7 @@ var idForms = []idForm{
 	// (one scheme), Latvia's personas kods, Bulgaria's EGN: under their
 	// labels. Switzerland's AHV number, 756 and EAN-13's check: written
 	// with its dots wherever it stands, under its label without them.
-	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: oibValid, label: regexp.MustCompile(`(?i)\boib\.?(?:(?:[ \t]+\p{L}+){1,3}[ \t]*:)?[^\p{L}\p{N}]*$`), firms: true, digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: oibValid, label: regexp.MustCompile(`(?i)\boib` + whoseColon + `[^\p{L}\p{N}]*$`), firms: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: emsoValid, label: regexp.MustCompile(`(?i)(?:\b(?:emšo|emso|jmbg)|(?:^|[^\p{L}])(?:јмбг|емшо|ембг))\.?[^\p{L}\p{N}]*$`), above: true, digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
@@ -784,7 +788,7 @@ func firmAt(lt *layout.Text, start, end int) bool {
 	// The number stands alone under its short label there ("OIB
 	// 30477185264"), not in a party's sentence.
 	left := strings.TrimSpace(lt.LeftOf(start))
-	head := nonBlankBefore(lt, li) < letterheadLines && strings.TrimSpace(lt.RightOf(end)) == "" && len(left) <= 12 && !strings.ContainsAny(left, "0123456789")
+	head := strings.TrimSpace(lt.RightOf(end)) == "" && len(left) <= 12 && !strings.ContainsAny(left, "0123456789") && nonBlankBefore(lt, li) < letterheadLines
 	for i, seen := li, 0; i >= 0 && seen <= firmLines; i-- {
 		if i < li && lt.IsBlank(i) {
 			if head {

@@ -5,12 +5,12 @@ import (
 	"context"
 	"regexp"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
 	"google.golang.org/protobuf/types/known/timestamppb"
 
+	"github.com/docket-run/docket/pkg/dockettest"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/docket/internal/submit"
 )
@@ -49,22 +49,7 @@ func TestBarDisplayProgress(t *testing.T) {
 }
 
 // syncBuffer is a buffer the test reads while the bars draw into it.
-type syncBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (s *syncBuffer) Write(p []byte) (int, error) {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.Write(p)
-}
-
-func (s *syncBuffer) String() string {
-	s.mu.Lock()
-	defer s.mu.Unlock()
-	return s.b.String()
-}
+type syncBuffer = dockettest.SyncBuffer
 
 // TestLineDisplayProgress: without a terminal, each progress report is a
 // line.

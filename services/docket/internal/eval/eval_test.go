@@ -14,7 +14,6 @@ import (
 	"slices"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -136,7 +135,7 @@ func startSuite(t *testing.T) (ingest, tracker string) {
 		"--ingest", ingestAddr, "--tracker", trackerAddr, "--exception", dockettest.FreeAddr(t), "--ledger", dockettest.FreeAddr(t),
 		"--console", dockettest.FreeAddr(t), "--metrics", "127.0.0.1:0"}
 	ctx, cancel := context.WithCancel(context.Background())
-	out := &lockedBuffer{}
+	out := &dockettest.SyncBuffer{}
 	done := make(chan int, 1)
 	go func() { done <- cli.Main(ctx, args, out, out) }()
 	t.Cleanup(func() {
@@ -295,22 +294,4 @@ func rawTesseract(ctx context.Context, dir string, v Variant, r Rendered) (strin
 		pages = append(pages, string(out))
 	}
 	return strings.Join(pages, "\f"), nil
-}
-
-// lockedBuffer is the runner's output, written and read concurrently.
-type lockedBuffer struct {
-	mu sync.Mutex
-	b  bytes.Buffer
-}
-
-func (l *lockedBuffer) Write(p []byte) (int, error) {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.Write(p)
-}
-
-func (l *lockedBuffer) String() string {
-	l.mu.Lock()
-	defer l.mu.Unlock()
-	return l.b.String()
 }

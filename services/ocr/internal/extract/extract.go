@@ -818,16 +818,12 @@ func (x *Extractor) recognize(ctx context.Context, r raster, read *readIn) (Page
 		return Page{}, fmt.Errorf("recognize page %d: %w", r.n(), err)
 	}
 	p := Page{Number: r.n(), Method: MethodOCR}
-	var langs []string
+	var own readIn // this page's languages, as read collects the document's
 	for _, t := range texts {
 		read.add(t.Language)
-		for l := range strings.SplitSeq(t.Language, "+") {
-			if l != "" && !slices.Contains(langs, l) {
-				langs = append(langs, l)
-			}
-		}
+		own.add(t.Language)
 	}
-	p.Languages = strings.Join(langs, "+")
+	p.Languages = strings.Join(own.list(), "+")
 	for i, t := range texts { // one page image gives one page; join defensively
 		if i > 0 {
 			p.Text += "\n"
