@@ -131,6 +131,7 @@ func measure(b *testing.B, cfg settings, broker dockettest.Broker, bins map[stri
 	cost := window.end(ctx, cfg.workflows)
 	res.Cost = &cost
 	b.Logf("%s: docket cost: %s", broker, cost.Line())
+	b.Logf("%s: docket cost by process, CPU ms per workflow: %s", broker, cost.ByProcess())
 	b.Logf("%s: docket batches: %s", broker, window.batches())
 	wait()
 	cpu.stop()

@@ -20,6 +20,9 @@ type Cost struct {
 	Workflows int `json:"workflows"`
 	// CPUSeconds is utime+stime of every process over the run.
 	CPUSeconds float64 `json:"cpu_seconds"`
+	// CPUByProcess splits CPUSeconds by process (service, redis-server,
+	// broker node, harness).
+	CPUByProcess map[string]float64 `json:"cpu_seconds_by_process,omitempty"`
 	// RedisCommands is the growth of redis-server's
 	// total_commands_processed (commands run by scripts included), less
 	// the INFO that measured it.
@@ -57,6 +60,26 @@ func (c Cost) CPUMsPerWorkflow() float64 { return 1000 * c.per(c.CPUSeconds) }
 func (c Cost) Line() string {
 	return fmt.Sprintf("cpu_ms_per_wf=%.2f redis_cmds_per_wf=%.1f redis_round_trips_per_wf=%.1f txns_per_wf=%.2f records_per_wf=%.1f",
 		c.CPUMsPerWorkflow(), c.per(c.RedisCommands), c.per(c.RedisRoundTrips), c.per(c.Transactions), c.per(c.Records))
+}
+
+// ByProcess returns the CPU per workflow of each process, in
+// milliseconds, largest first: `ingest=0.52 redis-server=0.40 …`.
+func (c Cost) ByProcess() string {
+	names := make([]string, 0, len(c.CPUByProcess))
+	for n := range c.CPUByProcess {
+		names = append(names, n)
+	}
+	slices.SortFunc(names, func(a, b string) int {
+		if d := c.CPUByProcess[b] - c.CPUByProcess[a]; d != 0 {
+			return int(math.Copysign(1, d))
+		}
+		return strings.Compare(a, b)
+	})
+	parts := make([]string, len(names))
+	for i, n := range names {
+		parts[i] = fmt.Sprintf("%s=%.2f", strings.ReplaceAll(n, " ", "_"), 1000*c.per(c.CPUByProcess[n]))
+	}
+	return strings.Join(parts, " ")
 }
 
 // RedisStats are the counters of redis-server's INFO stats and

@@ -64,6 +64,14 @@ func TestCostLine(t *testing.T) {
 	}
 }
 
+func TestCostByProcess(t *testing.T) {
+	c := Cost{Workflows: 100, CPUByProcess: map[string]float64{"ocr": 0.02, "redis-server": 0.05, "kafka node 1": 0.02}}
+	want := "redis-server=0.50 kafka_node_1=0.20 ocr=0.20"
+	if got := c.ByProcess(); got != want {
+		t.Errorf("ByProcess = %q, want %q", got, want)
+	}
+}
+
 const metricsText = `# HELP docket_runtime_transactions_total Kafka transactions ended, by result (committed, aborted).
 # TYPE docket_runtime_transactions_total counter
 docket_runtime_transactions_total{result="committed",service="ocr"} 40

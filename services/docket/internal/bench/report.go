@@ -464,6 +464,11 @@ func writeCost(b *strings.Builder, r *Results) {
 			cell(costs[2], row.f, row.format), cell(costs[3], row.f, row.format))
 	}
 	for i, name := range []string{"Docket, bulk", "reference, bulk"} {
+		if c := costs[i]; c != nil && len(c.CPUByProcess) > 0 {
+			fmt.Fprintf(b, "\nCPU ms per workflow by process, %s: %s\n", name, c.ByProcess())
+		}
+	}
+	for i, name := range []string{"Docket, bulk", "reference, bulk"} {
 		c := costs[i]
 		if c == nil || len(c.RedisByCommand) == 0 {
 			continue

@@ -38,10 +38,12 @@ func (w *costWindow) end(ctx context.Context, workflows int) Cost {
 // (Docket's services idling beside the reference).
 func (w *costWindow) endWithout(ctx context.Context, workflows int, skip []string) Cost {
 	cpu, rs, m := w.s.usage(), w.s.redisStats(ctx), w.s.metrics(ctx)
-	c := Cost{Workflows: workflows}
+	c := Cost{Workflows: workflows, CPUByProcess: map[string]float64{}}
 	for name, u := range cpu {
 		if !slices.Contains(skip, name) {
-			c.CPUSeconds += u.CPUSeconds - w.cpu[name].CPUSeconds
+			d := u.CPUSeconds - w.cpu[name].CPUSeconds
+			c.CPUSeconds += d
+			c.CPUByProcess[name] = d
 		}
 	}
 	c.redisBetween(w.redis, rs)
