@@ -261,7 +261,13 @@ func TestPhoneForms(t *testing.T) {
 		{"german area code after a spaced slash", "Telefon 0761 / 270 340", []string{"0761 / 270 340"}},
 		{"slashed area code form unlabelled", "Az. 0761/12345-0", []string{}},
 		{"tax number with a slashed area-code shape", "Steuernummer 06454/12345", []string{}},
+		// Found from outside (sixty-ninth trial): a doctor's registration
+		// with the registry's initials after its label.
+		{"a registration number after its registry's initials", "Dra. Paola Cedeño, medicina general - Reg. MSP 0104-2011-118", []string{}},
+		{"a phone after a registration's number", "Reg. MSP 0104-2011-118  Tel. 0104-2011-118", []string{"0104-2011-118"}},
 		{"german mobile unlabelled", "Herr Krause, 0176 23456789", []string{"0176 23456789"}},
+		{"a new zealand mobile after a customer's name", "Cust: R. Tamihana 021 448 905", []string{"021 448 905"}},
+		{"nine digits grouped by threes, another prefix", "Stock 024 448 905", []string{}},
 		{"italian mobile under its label", "Cellulare: 347 123 4567", []string{"347 123 4567"}},
 		{"swedish area code 08", "Tel: 08-640 12 34", []string{"08-640 12 34"}},
 		{"danish number under tlf.", "tlf. 33 12 34 56", []string{"33 12 34 56"}},

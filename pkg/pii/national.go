@@ -90,7 +90,9 @@ var idForms = []idForm{
 	// (found from outside, sixty-sixth trial).
 	{re: regexp.MustCompile(`\b(\d{6})(?: ?([-+]) ?|([A-FU-Y]))(\d{3})([0-9A-Y])\b`), valid: hetuValid, digits: 9, run: 6},
 	// Czechia and Slovakia: rodné číslo YYMMDD/NNNN, divisible by 11.
-	{re: regexp.MustCompile(`\b(\d{6}) ?/ ?(\d{3,4})\b`), valid: rodneCisloValid, digits: 9, run: 6},
+	// OCR may part the date's digits ("7852 14/3123", found from
+	// outside): the check still decides.
+	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{2}) ?(\d{2}) ?/ ?(\d{3,4})\b`), valid: rodneCisloValid, digits: 9, run: 3},
 	// Belgium: rijksregisternummer YY.MM.DD-NNN.CC, mod 97.
 	{re: regexp.MustCompile(`\b(\d{2})\.(\d{2})\.(\d{2})[- ](\d{3})\.(\d{2})\b`), valid: belgianValid, digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: belgianValid, label: regexp.MustCompile(`(?i)\b(?:rijksregister(?:nummer)?|numéro national|registre national|nn|niss|insz)[^\p{L}\p{N}]*$`), digits: 11, run: 11},

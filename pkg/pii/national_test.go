@@ -60,6 +60,11 @@ func TestNationalIDs(t *testing.T) {
 		{"is kennitala", "Kennitala: 230391-2709", []string{"230391-2709"}},
 		{"fi hetu", "Henkilötunnus 131052-308T", []string{"131052-308T"}},
 		{"sk rodne cislo", "Rodné číslo: 755218/1032", []string{"755218/1032"}},
+		// Found from outside (sixty-ninth trial): OCR parted the date's
+		// digits of a Czech number.
+		{"cz rodne cislo parted by ocr", "Rodné číslo: 7852 14/3123", []string{"7852 14/3123"}},
+		{"cz rodne cislo parted, unlabelled", "Poškozený: Jan Novák, 7852 14/3123", []string{"7852 14/3123"}},
+		{"a parted number failing the check is no rodne cislo", "Objednávka 7852 14/3124", nil},
 		{"be national number", "Rijksregisternummer: 85.07.30-033.28", []string{"85.07.30-033.28"}},
 		{"uk nino spaced", "National Insurance number JT 48 29 61 C.", []string{"JT 48 29 61 C"}},
 		{"uk nino on a P60", "NI number\nNR 71 44 20 B", []string{"NR 71 44 20 B"}},

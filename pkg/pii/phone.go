@@ -30,6 +30,8 @@ var (
 	cardSep = regexp.MustCompile(`^[ \-]$`)
 	// germanMobile is the prefix of a German mobile number.
 	germanMobile = regexp.MustCompile(`^01[5-7]\d{1,2}$`)
+	// nzMobile is a New Zealand mobile's prefix.
+	nzMobile = regexp.MustCompile(`^02[012789]$`)
 	// indonesianMobile is an Indonesian mobile's first group.
 	indonesianMobile = regexp.MustCompile(`^08[1-9]\d$`)
 	// areaSlash parts a German or Austrian area code from the number.
@@ -176,8 +178,11 @@ var (
 	// without a label ("Factura 915 34 82 17", "Pedido nº …"), and a VAT
 	// label with its country code ("BTW BE 0403.118.442"), a Swedish
 	// Bankgiro or Plusgiro number ("BG 5050-1055 SKATTEVERKET", found from
-	// outside, fifty-fifth trial).
-	idLabel = regexp.MustCompile(`(?i)(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code|btw|tva|iva|mwst|moms|cg|c[ée]gjegyz[ée]k\p{L}*|krs|regon|hrb|hra|kvk|cvr|bce|kbo|ondernemingsn\p{L}*|entreprise|bankgiro|plusgiro|bg|pg)\b|\b(?:vat|btw|tva|iva|mwst|ust|moms)[^A-Za-z0-9\n]*(?-i:[A-Z]{2})\b|#|\bn[º°])[^A-Za-z0-9]*$`)
+	// outside, fifty-fifth trial). A registration's label may name its
+	// registry's initials before the number: "Reg. MSP 0104-2011-118",
+	// a doctor's registration with Ecuador's health ministry (found from
+	// outside, sixty-ninth trial).
+	idLabel = regexp.MustCompile(`(?i)(?:\b(?:reg|registro|registration|matr[íi]cula|colegiad[oa]|licen[cs]e)\b\.?[ \t]+(?-i:\p{Lu}{2,6})[^A-Za-z0-9]*$|(?:\b(?:factura|fatura|fattura|facture|rechnung|pedido|encomenda|ordine|commande|bestellung|referencia|refer[eê]ncia|riferimento|r[ée]f[ée]rence|referentie|kenmerk|cuenta|conta|conto|compte|konto|p[óo]liza|ap[óo]lice|polizza|expediente|nif|cif|dni|invoice|inv|order|ord|po|p\.o|ref|reference|account|acct|a/c|policy|claim|tracking|serial|sku|item|part|case|ticket|booking|confirmation|transaction|txn|id|iban|bic|swift|card|routing|sort code|vat|tax|ein|tin|ssn|licen[cs]e|passport|mrn|record|batch|lot|shipment|awb|container|contract|loan|file|receipt|trans|auth|approval|terminal|store|reg|register|no|nr|number|code|btw|tva|iva|mwst|moms|cg|c[ée]gjegyz[ée]k\p{L}*|krs|regon|hrb|hra|kvk|cvr|bce|kbo|ondernemingsn\p{L}*|entreprise|bankgiro|plusgiro|bg|pg)\b|\b(?:vat|btw|tva|iva|mwst|ust|moms)[^A-Za-z0-9\n]*(?-i:[A-Z]{2})\b|#|\bn[º°])[^A-Za-z0-9]*$)`)
 )
 
 // phones finds phone numbers (see phoneForm) that sit alone — no letter or
@@ -773,6 +778,12 @@ func phoneForm(g []string, plus, paren bool) bool {
 		// An Indonesian mobile: 08xx and seven to nine digits,
 		// "0812-9044-3178" (found from outside), longer than the
 		// landlines below.
+		return true
+	case len(g) == 3 && nzMobile.MatchString(g[0]) && len(g[1]) == 3 && len(g[2]) == 3:
+		// A New Zealand mobile of nine digits, "021 448 905" after a
+		// customer's name (found from outside, sixty-ninth trial): its
+		// prefix and grouping are no landline's (Brussels' nine digits
+		// are "02 218 44 90").
 		return true
 	case len(g) >= 3 && g[0] == "0" && len(g[1]) == 3 && g[1][0] != '0' && digits == 11:
 		// Turkey's trunk 0 written apart before ten digits, "Tel: 0 216
