@@ -8,6 +8,7 @@
 package layout
 
 import (
+	"regexp"
 	"strings"
 	"unicode"
 	"unicode/utf8"
@@ -276,19 +277,33 @@ func hasLetter(s string) bool {
 }
 
 // IsHeader reports whether line i looks like a table's header row: two or
-// more cells, none of them a number, each short.
+// more cells, none of them a number, each short. A form's box number
+// before its label is no value: "1  Wages, tips, other compensation
+// 2  Federal income tax withheld" heads the amounts below it (found
+// from outside, sixty-ninth trial: a W-2's boxes).
 func (t *Text) IsHeader(i int) bool {
 	cells := t.Cells(i)
 	if len(cells) < 2 {
 		return false
 	}
-	for _, c := range cells {
+	labels, boxes := 0, 0
+	for j, c := range cells {
+		if boxNumber.MatchString(c.Text) && j+1 < len(cells) && !isNumeric(cells[j+1].Text) && hasLetter(cells[j+1].Text) {
+			boxes++
+			continue
+		}
 		if isNumeric(c.Text) || !hasLetter(c.Text) || utf8.RuneCountInString(c.Text) > 40 {
 			return false
 		}
+		labels++
 	}
-	return true
+	// One number before the labels is an item row's quantity ("10  box
+	// Printer paper"); a form's row numbers each of its boxes.
+	return labels >= 2 && (boxes == 0 || boxes >= 2)
 }
+
+// boxNumber is a form's box number: "1", "12a", "14".
+var boxNumber = regexp.MustCompile(`^\d{1,2}[a-d]?$`)
 
 // isProse reports whether line i is running text: one long cell.
 func (t *Text) isProse(i int) bool {

@@ -46,6 +46,11 @@ func TestHeaderAbove(t *testing.T) {
 		{"prose line stops the search", "Item    Amount\nThe following amounts were paid in full last month.\n        12.00", "12.00", ""},
 		{"two blank lines end the table", "Item    Amount\n\n\n        12.00", "12.00", ""},
 		{"a row is not a header", "Subtotal    100.00\nTotal       120.00", "120.00", ""},
+		// Found from outside (sixty-ninth trial): a W-2's boxes, each
+		// label after its number, over the amounts; a header above them
+		// (the employee's address) does not reach past them.
+		{"a form's numbered boxes", "f  Employee's address and ZIP code\n   7342 BLUE QUAIL DR\n\n1  Wages, tips, other compensation        2  Federal income tax withheld\n   61,482.17                                  7,214.60", "61,482.17", "Wages, tips, other compensation"},
+		{"an item row's quantity is no box number", "Item   Description\n10  box  Printer paper A4\n       4,293.50", "4,293.50", "Description"},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

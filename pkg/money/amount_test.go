@@ -179,6 +179,7 @@ func TestAmountForms(t *testing.T) {
 		{"german date after a total", "Summe bezahlt am 3. März 2024", []string{}},
 		{"amount beside a foreign month stays money", "Total mars 2024: 1 250,00 €", []string{"1250.00 EUR currency"}},
 		{"year in a title", "Form W-2 Wage and Tax Statement 2021", []string{}},
+		{"a w-2's boxes over their amounts, an address above", "f  Employee's address and ZIP code\n   7342 BLUE QUAIL DR\n   SAN ANTONIO TX 78244\n\n1  Wages, tips, other compensation        2  Federal income tax withheld\n   61,482.17                                  7,214.60", []string{"61482.17 column", "7214.60 column"}},
 		{"box number after another field's value", "15 State: IL  16 State wages: $152,197.32  17 State income tax: $6,087.89", []string{"152197.32 USD currency", "6087.89 USD currency"}},
 		{"currency outweighs an identifier word", "Requested credit line:   $15,000", []string{"15000.00 USD currency"}},
 		{"unit price after @", "Lunches (58 days @ 3.10)", []string{"3.10 label"}},
