@@ -1037,6 +1037,11 @@ func closesSum(left string) bool {
 // rowDocument is a row's label that is a document's kind alone.
 var rowDocument = regexp.MustCompile(`(?i)^(?:invoice|order|purchase order|debit note|bill)$`)
 
+// provisionRange ends a text with a provision's word, its number and a
+// word or dash that joins it to the next one, in a range or a list:
+// "sections 401 to", "Art. 12 und", "clauses 4.1, 4.2 and".
+var provisionRange = regexp.MustCompile(`(?i)(?:\b(?:sections?|ss\.|clauses?|articles?|arts?\.|paragraphs?|paras?\.|rules?|regulations?|schedules?|artikel|artículos?|articolo|articoli|artigos?|paragraphen)|§§?)[ \t]*\d+[a-z]?(?:\.\d+)*(?:[ \t]*(?:,|to|and|or|through|bis|und|et|à|a|al|y|e|ou|o|-|–)[ \t]*\d+[a-z]?(?:\.\d+)*)*[ \t]*(?:,|to|and|or|through|bis|und|et|à|a|al|y|e|ou|o|-|–)[ \t]*$`)
+
 // statuteAfter starts the text after a section's number with its
 // statute's abbreviation or a subsection: "EStG", "ASVG", "UStG", "BGB",
 // "Abs. 2" (German and Austrian laws end in G or are written so).
@@ -1163,7 +1168,7 @@ var (
 	// decimals makes it an exchange rate ("rate 1.1479", "Kurs 1,0834",
 	// "tipo de cambio 17.2534"), not a sum; "Hourly rate 85.00" stays money.
 	fxRateBefore = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:exchange|fx|conversion)\s+)?(?:rate|kurs|wechselkurs|taux(?:\s+de\s+change)?|tipo\s+de\s+cambio|taxa\s+de\s+c[âa]mbio|tasso\s+di\s+cambio|wisselkoers|koers)[ \t]*[:=@]?[ \t]*$`)
-	sentenceStop = regexp.MustCompile(`[.!?;]\s+[A-Z]|\n`)
+	sentenceStop = regexp.MustCompile(`[.!?]\s+[A-Z]|;\s|\n`)
 	// stateBefore: a US state's postal code left of a number makes a
 	// five-digit number its ZIP code ("San Francisco, CA 94107"; ZIP+4's
 	// dash already makes it a code). Found from outside: an invoice's
@@ -1870,6 +1875,12 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// Employee's second CPP contributions" (found from outside: box 164
 	// of a T4 was money after the contributions of box 16).
 	if cur == "" && !n.decimals && !n.grouped && len(n.raw) <= 3 && boxNumber(lt, n) {
+		return Amount{}, "", false
+	}
+	// The end of a range of sections, articles or clauses: "under
+	// sections 401 to 403 of the Income Tax … Act" (found from outside,
+	// seventieth trial: 403 was money after the sentence's "tax").
+	if cur == "" && !n.decimals && !n.grouped && provisionRange.MatchString(left) {
 		return Amount{}, "", false
 	}
 	// A bare count in parentheses restates a number in words: "cada

@@ -179,6 +179,20 @@ func TestAmountForms(t *testing.T) {
 		{"german date after a total", "Summe bezahlt am 3. März 2024", []string{}},
 		{"amount beside a foreign month stays money", "Total mars 2024: 1 250,00 €", []string{"1250.00 EUR currency"}},
 		{"year in a title", "Form W-2 Wage and Tax Statement 2021", []string{}},
+		// Found from outside (seventieth trial): a settlement's payment
+		// after a semicolon that ends a clause naming National Insurance;
+		// the end of a range of sections after a tax's word.
+		{"a payment after a clause naming insurance", "less deductions for tax and National\nInsurance; and (b) £31,500.00 as compensation for loss of office", []string{"31500.00 GBP currency"}},
+		{"the end of a range of sections", "paid without deduction of tax under sections 401 to 403 of the Income Tax Act 2003", []string{}},
+		{"a fee after a list of clauses stays money", "Under clauses 4 and 5 the fee is EUR 3,000.00", []string{"3000.00 EUR currency"}},
+		// Found from outside (seventieth trial): a Lausanne claim's
+		// estimates, thousands grouped by spaces before a point, as its
+		// francs are written.
+		{"swiss francs grouped by spaces", "Dommages estimés                    CHF\nRéfection des plafonds             27 900.00\nTotal estimé                       86 375.00\n\nFranchise selon police: CHF 2 000.-", []string{"27900.00 CHF column", "86375.00 CHF label"}},
+		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
+		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
+		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},
+		{"a polish deductible after a sum insured", "Suma ubezpieczenia mienia: 4 500 000,00 zł; franszyza redukcyjna 500 zł.", []string{}},
 		{"a w-2's boxes over their amounts, an address above", "f  Employee's address and ZIP code\n   7342 BLUE QUAIL DR\n   SAN ANTONIO TX 78244\n\n1  Wages, tips, other compensation        2  Federal income tax withheld\n   61,482.17                                  7,214.60", []string{"61482.17 column", "7214.60 column"}},
 		{"box number after another field's value", "15 State: IL  16 State wages: $152,197.32  17 State income tax: $6,087.89", []string{"152197.32 USD currency", "6087.89 USD currency"}},
 		{"currency outweighs an identifier word", "Requested credit line:   $15,000", []string{"15000.00 USD currency"}},

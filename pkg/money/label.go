@@ -179,8 +179,12 @@ var (
 		`mindestens|do výše|do wysokości|suma ubezpieczenia|mitte rohkem kui|kontokorent|povolené přečerpání|franchise contractuelle|descoberto autorizado|limite de descoberto|` +
 		// Found from outside (sixty-sixth trial): a Romanian sum insured
 		// and deductible, a Norwegian one, a Swedish credit line.
-		`suma asigurată|suma asigurata|fransiza|franșiza|forsikringssum|egenandel|beviljad kredit|kreditgräns|kreditramme`)
-	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|omavastutus|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
+		`suma asigurată|suma asigurata|fransiza|franșiza|forsikringssum|egenandel|beviljad kredit|kreditgräns|kreditramme|` +
+		// Found from outside (seventieth trial): an Estonian deposit
+		// guarantee "kuni 100 000 euro", a Swiss claim's deductible and
+		// building's sum insured, a Polish deductible.
+		`kuni|franchise selon|franchise de|somme d'assurance|somme d’assurance|franszyza|franszyzy|franszyzę`)
+	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|limiit|yfirdráttarheimild|omavastutus|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
 		// 20 000 €" was the largest amount of a contract).

@@ -50,6 +50,11 @@ var (
 	zambian   = regexp.MustCompile(`\b(?:ZMW|ZRA|(?i:zambia|zambian|lusaka|kwacha))\b|\.(?:co|gov|org)\.zm\b|\+260[ \d]`)
 	malawian  = regexp.MustCompile(`\b(?:MWK|MRA|(?i:malawi|malawian|lilongwe|blantyre))\b|\.(?:co|gov|org)\.mw\b|\+265[ \d]`)
 	papuanNew = regexp.MustCompile(`\b(?:PGK|(?i:papua new guinea|port moresby|kina))\b|\.(?:com|gov|org)\.pg\b|\+675[ \d]`)
+	// A sum of francs written with spaces and a point, as French-
+	// speaking Switzerland groups them: "CHF 9 500 000.-", "Fr. 2 000.00"
+	// (found from outside, seventieth trial: a Lausanne claim's table of
+	// estimates, "86 375.00", was read as 375.00).
+	swissSpaced = regexp.MustCompile(`\b(?:CHF|SFr\.?|Fr\.)[ \t]?\d{1,3}(?: \d{3})+(?:\.\d{2}|\.[-–])`)
 	// letterSign is a capital R, N or K, or RM, standing alone right
 	// before a number, at most one space between.
 	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(RM|[RNK]) ?$`)
@@ -68,6 +73,9 @@ func (l *locale) load() {
 	text := l.text
 	if southAfrican.MatchString(text) {
 		l.letters = map[string]string{"R": "ZAR"}
+		l.spacedPoint = true
+	}
+	if swissSpaced.MatchString(text) {
 		l.spacedPoint = true
 	}
 	if malaysian.MatchString(text) {
