@@ -60,7 +60,9 @@ var (
 	dateNumRe = regexp.MustCompile(`\b(?:` + numericDate + `)\b`)
 	// birthLabel ends a text that labels a date of birth. A format hint
 	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
-	// translation on a bilingual form, "Date of Birth / Data tat-Twelid".
+	// translation on a bilingual form, "Date of Birth / Data tat-Twelid",
+	// and a passport's field number, "Date of birth/Date de naissance
+	// (4)" (found from outside, seventieth trial).
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
 	birthLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:\pLate of birth|day ?/ ?month ?/ ?year of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.? ?-? ?datum|geburtstag|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
@@ -73,7 +75,7 @@ var (
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +
-		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si helye?,? (?:és )?id(?:[őo]|eje)|tempat\s*/\s*tgl\.?\s*lahir|tempat\s*/\s*tanggal\s+lahir|tempat,? tanggal lahir)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?[\s:.\-–—=|*_\[]*$`)
+		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a)|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si helye?,? (?:és )?id(?:[őo]|eje)|tempat\s*/\s*tgl\.?\s*lahir|tempat\s*/\s*tanggal\s+lahir|tempat,? tanggal lahir)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?(?:\s*\(\d{1,2}[a-z]?\))?[\s:.\-–—=|*_\[]*$`)
 )
 
 // placeAndDateEnd is a label of the place and date of birth ending a

@@ -267,6 +267,7 @@ func TestPhoneForms(t *testing.T) {
 		{"a phone after a registration's number", "Reg. MSP 0104-2011-118  Tel. 0104-2011-118", []string{"0104-2011-118"}},
 		{"german mobile unlabelled", "Herr Krause, 0176 23456789", []string{"0176 23456789"}},
 		{"a new zealand mobile after a customer's name", "Cust: R. Tamihana 021 448 905", []string{"021 448 905"}},
+		{"an estonian number after its questions' label", "Küsimuste korral: 665 5100, info@seb.ee", []string{"665 5100"}},
 		{"nine digits grouped by threes, another prefix", "Stock 024 448 905", []string{}},
 		{"italian mobile under its label", "Cellulare: 347 123 4567", []string{"347 123 4567"}},
 		{"swedish area code 08", "Tel: 08-640 12 34", []string{"08-640 12 34"}},
@@ -428,6 +429,9 @@ func TestDateOfBirth(t *testing.T) {
 		want []string
 	}{
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
+		// Found from outside (seventieth trial): a passport's bilingual
+		// label with its field's number over the date, a blank between.
+		{"a passport's numbered label over its date", "Date of birth/Date de naissance (4)\n\n19 MAR /MARS 79\n", []string{"19 MAR /MARS 79"}},
 		// Found from outside (sixty-eighth trial): a US dental claim
 		// form's format hint with the century.
 		{"a format hint with the century", "13. Date of Birth (MM/DD/CCYY):  04/17/1981      14. Gender: M", []string{"04/17/1981"}},

@@ -450,6 +450,10 @@ var passportNumber = regexp.MustCompile(`(?i:\b(?:passport\s*(?:no\b\.?|number|#
 // its shape: a passport's, an identity card's, a residence permit's.
 var identityLabel = regexp.MustCompile(`(?i)(?:\bpassport\s*(?:no\b\.?|number|#)?|\bpass(?:nummer|-?nr\.?)|\bn[°º]\s*(?:de\s+)?passeport|\bpasaporte\s*(?:n\.?[°º]|número)?|\bpassaporte\s*(?:n\.?[°º]|número)?|\bnational\s+id(?:entity)?\s*(?:no\b\.?|number|card(?:\s*\(?\s*(?:no\b\.?|number))?)?|\bidentity\s+(?:card\s+)?(?:no\b\.?|number)|\bid\s*card\s*(?:no\b\.?|number)|\bpersonal\s*id\s*(?:no\b\.?|number)?|\bpersonal\s+(?:no\b\.?|number)|\bnr\.?\s+personal|\bpersonalausweis(?:nummer|-?nr\.?)?|\b(?:driving|driver['’]?s?)\s+licen[cs]e\s*(?:no\b\.?|number|#)?(?:[^\p{L}\p{N}\n]*(?-i:[A-Z]{2}))?|\bdl\s*/?\s*(?:no\b\.?|n\b|#)|\bdriver\b[^\n]{0,40}?\blicen[cs]e\s*(?:no\b\.?|number|#)|\bdriver['’]?s?\s+permit\s*(?:no\b\.?|number|#)?|(?:\b[cb]\.\s?i\.|\bbuletin(?:ul)?|\bcartea?\s+de\s+identitate)[^\n]{0,12}?\bseria\s+[A-Z]{2}\s+n(?:r|o)\.?|\bf[üu]hrerschein(?:nummer|-?nr\.?)?|\bk[öo]rkortsnummer|\bf[øo]rerkortnummer|\bk[øo]rekortnummer|\bcin|\bcnie|\bpermis\s+de\s+conduire\s*(?:n[°º])?|\bn[úu]mero\s+da\s+carta(?:\s+de\s+condu[çc][ãa]o)?|\bcarta\s+de\s+condu[çc][ãa]o\s*(?:n\.?[°º])?|\bausweis(?:nummer|-?nr\.?)|\bnumer\s+dowodu(?:\s+osobistego)?|\bdow[óo]d(?:u)?\s+osobist(?:y|ego)\s*(?:nr\b\.?|numer|seria\s+i\s+(?:nr\b\.?|numer))|\bseria\s+i\s+(?:numer|nr\.?)\s+dowodu(?:\s+osobistego)?|\bcarta\s+d'identit[àa]\s*(?:n\.?[°º])?|\bdocumento\s+(?:de\s+)?identidad\s*(?:n\.?[°º])?|\bn[°º]\s*[ée]tranger(?:\s*\(agdref\))?|\bagdref|\bn[°º]\s*(?:de\s+)?titre(?:\s+de\s+s[ée]jour)?|\bresidence\s+permit\s*(?:no\b\.?|number)|\buci(?:\s*/\s*iuc)?|\bid\s*(?:no\b\.?|number)(?:\s*/\s*no\s*id)?|\bregistro\s+geral(?:\s*(?:n[º°.]*|no\b\.?))?|\bn[úu]mero\s+(?:de\s+)?documento|\bt[íi]tulo\s+(?:de\s+)?eleitor(?:\s*n[º°.]*)?|\bcart[ãa]o\s+de\s+cidad[ãa]o(?:\s*n\.?[º°])?|\bzemis(?:-?nr\.?|\s*(?:no\b\.?|nummer|number))?|\bclave\s+de\s+elector)[^\p{L}\p{N}]*$`)
 
+// otherNumberLabel names the number after it as another thing's: a
+// policy's, a contract's, a claim's, an invoice's.
+var otherNumberLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:police|policy|p[óo]liza|ap[óo]lice|polizza|polis|polisa|contrat|contract|contrato|contratto|vertrag|dossier|sinistre|schaden|claim|siniestro|sinistro|facture|invoice|factura|fattura|rechnung|order|commande|pedido)(?:\s*(?:n[°º]|no\b\.?|nr\b\.?|number|num[ée]ro|n[úu]mero|numero|#))?[\s:.#]*$`)
+
 // otherIDQualifier is a word before "ID No." that makes it some other
 // number's label: a customer's, an order's.
 var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order|invoice|tax|vat|transaction|employee|staff|patient|policy|reference|ref|account|merchant|terminal|device|session|user|student|claim|case|batch|lot|product|item|vendor|supplier)\s*$`)
@@ -502,6 +506,12 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			valid := f.valid(b.String())
 			before := labelBefore(lt, m[0])
 			if !valid && !namedID.MatchString(before) {
+				continue
+			}
+			if otherNumberLabel.MatchString(before) && !namedID.MatchString(before) {
+				// A policy's or a claim's number that a national number's
+				// form and check fit: "Police n° 44.128.903-7" (found from
+				// outside, seventieth trial, a Chilean RUT's shape).
 				continue
 			}
 			// A label a line break cut reads across it: "número de

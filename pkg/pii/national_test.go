@@ -60,6 +60,10 @@ func TestNationalIDs(t *testing.T) {
 		{"is kennitala", "Kennitala: 230391-2709", []string{"230391-2709"}},
 		{"fi hetu", "Henkilötunnus 131052-308T", []string{"131052-308T"}},
 		{"sk rodne cislo", "Rodné číslo: 755218/1032", []string{"755218/1032"}},
+		// Found from outside (seventieth trial): a Swiss policy's number
+		// of a RUT's form and check.
+		{"a policy's number of a rut's shape", "Police n° 44.128.903-7      Votre référence: Hôtel-Restaurant du Port", nil},
+		{"a rut under its label", "RUT: 44.128.903-7", []string{"44.128.903-7"}},
 		// Found from outside (sixty-ninth trial): OCR parted the date's
 		// digits of a Czech number.
 		{"cz rodne cislo parted by ocr", "Rodné číslo: 7852 14/3123", []string{"7852 14/3123"}},
