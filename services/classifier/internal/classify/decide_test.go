@@ -51,9 +51,9 @@ func TestDecideRules(t *testing.T) {
 		confidence float64
 	}{
 		{"confident invoice is classified", fixed{"invoice", 0.95}, "acme", "Invoice\nTotal: $500.00", false, "", 0, []string{}, []string{}, "amount.max", "500.00 USD", 0.95},
-		{"low confidence", fixed{"invoice", 0.6}, "acme", "Invoice\nTotal: $500.00", true, "low_confidence", 0, []string{"confidence.below_threshold"}, []string{"confidence.below_threshold"}, "policy.review_threshold", "0.75", 0.6},
-		{"tenant threshold lower", fixed{"invoice", 0.6}, "lenient", "Invoice", false, "", 0, []string{}, []string{}, "policy.tenant", "lenient", 0.6},
-		{"exactly at threshold is classified", fixed{"invoice", 0.75}, "acme", "Invoice", false, "", 0, []string{}, []string{}, "decision", "classified", 0.75},
+		{"low confidence", fixed{"invoice", 0.6}, "acme", "Our ref. 4471\nTotal: $500.00", true, "low_confidence", 0, []string{"confidence.below_threshold"}, []string{"confidence.below_threshold"}, "policy.review_threshold", "0.75", 0.6},
+		{"tenant threshold lower", fixed{"invoice", 0.6}, "lenient", "Our ref. 4471", false, "", 0, []string{}, []string{}, "policy.tenant", "lenient", 0.6},
+		{"exactly at threshold is classified", fixed{"invoice", 0.75}, "acme", "Our ref. 4471", false, "", 0, []string{}, []string{}, "decision", "classified", 0.75},
 		{"type always reviewed", fixed{"id_document", 0.99}, "acme", "Passport", true, "rule_required", 1,
 			[]string{"type.always_review:id_document"}, []string{"policy.type_requires_review"}, "decision", "review:rule_required", 0.99},
 		{"payment card forces review", fixed{"receipt", 0.97}, "acme", "Paid with 4111 1111 1111 1111", true, "rule_required", 2,

@@ -24,8 +24,16 @@ var outsideKinds = []struct {
 	{"payslip", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:pay\s?slip|pay\s?stub|pay\s+advice|pay\s+statement|salary\s+(?:slip|statement)|wage\s+slip|earnings\s+statement|statement\s+of\s+earnings|remuneration\s+statement|` +
 		`(?:lohn|gehalts|entgelt|verdienst|bezüge)abrechnung|bezügemitteilung|bulletin\s+de\s+(?:paie|paye|salaire)|fiche\s+de\s+(?:paie|paye)|recibo\s+de\s+(?:n[óo]mina|salarios?|haberes|sueldos?)|liquidaci[óo]n\s+de\s+(?:haberes|sueldos?)|pago\s+de\s+salarios|busta\s+paga|cedolino|prospetto\s+paga|` +
 		`loonstrook|salarisstrook|loonspecificatie|salarisspecificatie|recibo\s+de\s+vencimento|holerite|contracheque|lönespecifikation|lönebesked|lønseddel|lønsedel|lønspecifikation|lønnsslipp|lønnsspesifikasjon|` +
-		`pasek\s+(?:wypłaty|płacowy|wynagrodzenia)|odcinek\s+(?:wypłaty|płacowy)|palkkalaskelma|palkkakuitti|výplatní\s+(?:páska|lístek)|výplatná\s+páska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
+		`pasek\s+(?:wypłaty|płacowy|wynagrodzenia)|odcinek\s+(?:wypłaty|płacowy)|palkkalaskelma|palkkakuitti|v[ýy]platn[íi]\s+(?:p[áa]ska|l[íi]stek)|v[ýy]platn[áa]\s+p[áa]ska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
 		`platna\s+lista|obračun\s+plaće|plačilna\s+lista|palgateatis|palgaleht|algas\s+lapiņa|algalapis|maaş\s+bordrosu|ücret\s+bordrosu|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
+	// Found from outside (seventieth trial): a Greek hotel's booking
+	// confirmation offered as a receipt, a Maltese hotel's card
+	// authorisation form as a contract. A booking's confirmation is no
+	// receipt of a payment, nor a card's authorisation a contract; only
+	// as a title, opening its line, not a field's label before a colon
+	// ("Booking confirmation: AP-26-448193" on an invoice).
+	{"booking confirmation", prefilter.MustCompile(`(?i)^(?:booking\s+confirmation|reservation\s+confirmation|confirmation\s+of\s+(?:your\s+)?(?:booking|reservation)|buchungsbestätigung|reservierungsbestätigung|confirmation\s+de\s+(?:réservation|reservation)|confirmaci[óo]n\s+de\s+(?:la\s+)?reserva|conferma\s+(?:di\s+|della\s+)?prenotazione|confirma[çc][ãa]o\s+de\s+reserva|reserveringsbevestiging|bokningsbekräftelse|booking-?bekræftelse|επιβεβαι[ωώ]ση\s+κρ[αά]τησης|potwierdzenie\s+rezerwacji)[ \t]*(?:$|[^\p{L}:\s])`)},
+	{"card authorisation", prefilter.MustCompile(`(?i)^(?:(?:credit\s+)?card\s+(?:pre-?)?authori[sz]ation(?:\s+form)?|pre-?authori[sz]ation\s+form)[ \t]*(?:$|[^\p{L}:\s])`)},
 	{"remittance advice", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:remittance\s+advice|payment\s+advice|remittance\s+slip|avis\s+de\s+(?:paiement|virement)|zahlungsavis|betalingsadvies|betalningsavi)(?:$|[^\p{L}])`)},
 	// Found from outside (twenty-eighth and thirtieth trials): bills of
 	// lading and a delivery note, offered as contracts and orders.

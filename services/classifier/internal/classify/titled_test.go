@@ -16,6 +16,14 @@ func TestTitledTypes(t *testing.T) {
 		want []string
 	}{
 		{"FAKTURA – DAŇOVÝ DOKLAD č. 2026110087\nDodavatel: KOVOSERVIS s.r.o.", []string{"invoice"}},
+		// Found from outside (seventieth trial): an Icelandic statement
+		// whose account's field ("Reikningur: 0133-…") had named an
+		// invoice beside its title; a Slovenian deposit's receipt; a
+		// French fitness-for-work notice.
+		{"Landsbankinn hf. · Reykjastræti 6 · 101 Reykjavík\nREIKNINGSYFIRLIT\nTímabil: 1. nóvember 2026 - 30. nóvember 2026\nReikningur: 0133-26-004512 IBAN: IS78 0133 2600 4512 6203 0612 60", []string{"bank_statement"}},
+		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
+		{"POTRDILO O PREJEMU VARŠČINE\nHotel Vila Jezero d.o.o., Cesta svobode 27, 4260 Bled", []string{"receipt"}},
+		{"SPST CÔTE D'AZUR\nService de prévention et de santé au travail\nAVIS D'APTITUDE\n(article R. 4624-55 du Code du travail)", []string{"medical_record"}},
 		// Found from outside (sixty-seventh trial): a Croatian port
 		// agency's receipt for dues paid, reviewed at 0.67.
 		{"JADRANSKA LUČKA AGENCIJA d.o.o.\n\nRiva 16, 51000 Rijeka\n\nOIB 30477185264\n\nPOTVRDA O PRIMITKU UPLATE br. 2024-0713", []string{"receipt"}},
