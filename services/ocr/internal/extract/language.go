@@ -80,7 +80,15 @@ var documentWords = map[string][]string{
 		// "Doporu¢éeni" named two Czech words, and the page kept the
 		// English reading).
 		"nemocnic", "pacientka", "bydlist", "lekarsk", "lékařsk", "doporu", "pojist", "pojišť", "neschopnost", "ošetřen", "osetren", "rodné", "léčba", "lecba", "týdnů", "tydnu"},
-	"slk": {"meno", "priezvisko", "narodenia", "rodné", "rodne", "poisťovňa", "poistovna", "bydlisko", "správa", "sprava", "lekárska", "lekarska", "vyšetrenia", "vysetrenia", "denne", "faktúra", "faktura", "dodávateľ", "dodavatel", "odberateľ", "odberatel", "splatnosti", "dph", "ičo", "ico", "slovensko", "suma", "celkom"},
+	// Found from outside (seventieth trial): a Romanian occupational
+	// health form read without its diacritics, no word of it Romanian
+	// enough to name the language.
+	"ron": {"fișa", "fisa", "aptitudine", "muncii", "numele", "prenumele", "ocupația", "ocupatia", "funcția", "functia", "angajare", "angajator", "recomandări", "recomandari", "unitatea", "următorului", "urmatorului", "județul", "judetul", "salariat", "societatea"},
+	"slk": {"meno", "priezvisko", "narodenia", "rodné", "rodne", "poisťovňa", "poistovna", "bydlisko", "správa", "sprava", "lekárska", "lekarska", "vyšetrenia", "vysetrenia", "denne", "faktúra", "faktura", "dodávateľ", "dodavatel", "odberateľ", "odberatel", "splatnosti", "dph", "ičo", "ico", "slovensko", "suma", "celkom",
+		// A payslip read as Polish, whose "za", "na" and "po" Slovak
+		// shares (found from outside, seventieth trial: "Osobné ćislo",
+		// "Polożka" in Docket's text).
+		"zamestnávateľ", "zamestnavatel", "zamestnanec", "mzda", "mzdy", "hrubá", "hruba", "čistá", "cista", "poistenie", "dovolenka", "príplatok", "priplatok", "náhrada", "nahrada", "odpracované", "odpracovane", "pozícia", "pozicia", "spojenie", "výplatná", "vyplatna", "mesiac"},
 	// Found from outside (thirty-ninth trial): a bus ticket read with the
 	// English model (CER 0.055; 0.004 with Turkish) had three words of
 	// the list, "kimlik", "kdv" and "odeme".

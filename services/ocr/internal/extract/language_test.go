@@ -20,6 +20,12 @@ func TestDetectLanguage(t *testing.T) {
 		// Found from outside (twenty-fourth trial): a Czech medical report
 		// as the English model read it, its accents dropped or misread.
 		{"Czech read without its accents", "Fakultni nemocnice Brno - Intern{ gastroenterologicka klinika\nLEKARSKA ZPRAVA\nPacientka: Katerina Dvorakova\nRodné Gislo: 856214/3216 Pojistovna: 111 (VZP)\nDatum narozenf: 14.12.1985\nBydlisté: Udolni 58, 602 00 Brno\nDoporu¢éeni: eradikaéni lécba - omeprazol 20 mg 2x denné\nPracovni neschopnost: neni.", []string{"ces"}},
+		// Found from outside (seventieth trial): a Slovak payslip as the
+		// English model read it, taken for Polish by the function words
+		// the two share; a Romanian occupational health form read without
+		// its diacritics.
+		{"a Slovak payslip, not Polish", "VYPLATNA PASKA za mesiac november 2026\nZamestnavatel: Hotel Tatra Grand s.r.o., Namestie 1. maja 5, 811 06 Bratislava, ICO 36182447\nZamestnanec: Mgr. Zuzana Horvathova Osobné ćislo: 00427\nRodné ćislo: 885212/3456 Pozicia: vedica recepcie\nPolożka Suma (EUR)\nZakladna mzda 1 650,00\nPriplatok za nocnu pracu (32 h) 47,36\nPriplatok za pracu vo sviatok (8 h) 59,20\nNahrada mzdy za dovolenku 82,50\nHruba mzda 1 839,06\nZdravotne poistenie 4 % -73,56", []string{"slk"}},
+		{"a Romanian form without its diacritics", "MEDPRO OCUPATIONAL SRL - Cabinet de medicina muncii\nFISA DE APTITUDINE Nr. 2026/7731\nUnitatea: SC Hotel Somes Continental SRL\nNumele si prenumele: POPESCU Andrei-Mihai\nOcupatia / functia: receptioner de noapte\nTip examen medical: [ ] angajare [x] control periodic\nRecomandari: purtarea ochelarilor de corectie la lucrul cu monitorul\nData urmatorului examen: 20.11.2027", []string{"ron"}},
 		// Found from outside (sixty-sixth trial): a Finnish identity card,
 		// its labels in Finnish, Swedish and English, as the English model
 		// read it; a Catalan discharge report whose "del" and "en" are
