@@ -278,13 +278,13 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// A document whose title names a kind none of the types covers (a
 		// payslip) is other, whatever type the model gave it from the
 		// words it shares with one; a person confirms.
-		if kind, line, ok := kind, kindLine, outside; ok && d.Type != TypeOther {
+		if outside && d.Type != TypeOther {
 			said, score := d.Type, d.Confidence
 			d.Type, d.Confidence = TypeOther, OutsideConfidence
 			d.Context["model.score"] = modelScore(p.Candidates, TypeOther)
 			ambiguous = true
 			fired = append(fired, RuleOutside)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%.60q), which none of the types covers: other; the model said %s (%.2f)", kind, line, said, score)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%.60q), which none of the types covers: other; the model said %s (%.2f)", kind, kindLine, said, score)})
 		}
 		// A document that says it is no document of the type decided: a
 		// person decides, offered the same type.
