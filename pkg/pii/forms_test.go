@@ -787,6 +787,11 @@ func TestEmailForms(t *testing.T) {
 		// Found from outside (forty-third trial): OCR read the "@" as "©".
 		{"at sign read as a copyright sign", "e-mail: k.wojcik©drukarniawisla.pl, tel. 12 345 67 89", []string{"k.wojcik©drukarniawisla.pl"}},
 		{"a footer's copyright sign", "© 2026 Drukarnia Wisła sp. z o.o. All rights reserved.", []string{}},
+		// Found from outside (sixty-ninth and seventieth trials): OCR read
+		// the "@" as a capital "G".
+		{"at sign read as a capital g", "tel. +48 601 228 947, e-mail b.zawadzkiGautocentrum-kowalczyk.pl", []string{"b.zawadzkiGautocentrum-kowalczyk.pl"}},
+		{"a capital g in a word is no at sign", "Ref. KINGSTON ROAD, paidGrant.example and rentalGroup.com", []string{}},
+		{"at sign read as a capital g after a contact's label", "Consultas: rrhhGexpresoriodelaplata.com.ar - (011) 4302-7716", []string{"rrhhGexpresoriodelaplata.com.ar"}},
 		{"a copyright sign before no domain", "Acme©Widgets.Inc", []string{}},
 		{"space after the dot", "E-mail: jane.doe@inkwell. com", []string{"jane.doe@inkwell. com"}},
 		{"space before the dot", "Contact: jane.doe@inkwell .com for orders", []string{"jane.doe@inkwell .com"}},

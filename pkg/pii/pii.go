@@ -190,6 +190,16 @@ var (
 	// outside, forty-third trial). Glued on both sides and ending in a
 	// top-level domain (tlds): a footer's "© 2026 Acme" is none.
 	emailGlyphRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]{2,}()[©®][\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(\p{L}{2,})`)
+	// mailLabel ends a text with a mail's or a contact's label.
+	mailLabel = regexp.MustCompile(`(?i)(?:e-?mail|mail|courriel|correo(?:\s+electr[óo]nico)?|e-?post|e-?pošta|paštas|sähköposti|consultas|contacto|contact|kontakt)\b[^\p{L}\p{N}]*$`)
+	// emailGRe is an address whose "@" OCR read as a capital "G" between
+	// small letters: "b.zawadzkiGautocentrum-kowalczyk.pl" (found from
+	// outside, sixty-ninth and seventieth trials, four addresses). The
+	// local part and the domain in small letters, ending in a top-level
+	// domain (tlds): a name in capitals or a word's "G" is none.
+	// Its local part holds a dot (a person's "name.surname") or a mail's
+	// or a contact's label stands before it on its line (mailLabel).
+	emailGRe = regexp.MustCompile(`[a-z0-9._%+-]{3,}()G[a-z0-9-]+(?:\.[a-z0-9-]+)*\.([a-z]{2,})`)
 )
 
 // tlds are the top-level domains an address split by OCR may end in: the
@@ -205,9 +215,11 @@ var (
 		"de": true, "fr": true, "es": true, "it": true, "nl": true, "pt": true, "se": true, "be": true, "ch": true, "at": true,
 		"ie": true, "us": true, "ca": true, "au": true, "dk": true, "no": true, "fi": true, "pl": true, "lu": true, "gr": true,
 		"cz": true, "mt": true, "br": true, "mx": true, "lv": true, "lt": true, "ee": true, "si": true, "hr": true, "sk": true,
-		"hu": true, "ro": true, "bg": true, "is": true, "tr": true, "cy": true, "li": true}
+		"hu": true, "ro": true, "bg": true, "is": true, "tr": true, "cy": true, "li": true,
+		"ar": true, "cl": true, "pe": true, "uy": true, "za": true, "ng": true, "ke": true, "sg": true, "nz": true, "ph": true,
+		"ma": true, "ae": true, "rs": true, "in": true}
 	wordTLDs = map[string]bool{"int": true, "co": true, "test": true, "de": true, "es": true, "it": true, "se": true,
-		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true, "is": true, "si": true}
+		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true, "is": true, "si": true, "in": true, "pe": true, "ma": true}
 )
 
 // emails finds e-mail addresses: not glued to a letter or digit after
@@ -238,6 +250,14 @@ func emails(lt *layout.Text) [][2]int {
 	glyph := func(_ int, line string) bool { return strings.ContainsAny(line, "©®") }
 	for _, m := range matchLines(lt, emailGlyphRe, glyph) {
 		if addressAlone(text, m) && tlds[strings.ToLower(text[m[4]:m[5]])] && !overlaps([2]int{m[0], m[1]}, out) {
+			out = append(out, [2]int{m[0], m[1]})
+		}
+	}
+	capitalG := func(_ int, line string) bool { return strings.IndexByte(line, 'G') >= 0 }
+	for _, m := range matchLines(lt, emailGRe, capitalG) {
+		local := text[m[0]:m[2]]
+		if addressAlone(text, m) && tlds[text[m[4]:m[5]]] && !overlaps([2]int{m[0], m[1]}, out) &&
+			(strings.ContainsRune(local, '.') || mailLabel.MatchString(lt.LeftOf(m[0]))) {
 			out = append(out, [2]int{m[0], m[1]})
 		}
 	}
