@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"slices"
 	"strings"
 	"testing"
@@ -75,6 +76,9 @@ func TestDecideAbstains(t *testing.T) {
 		// The twenty-ninth: an Australian café's receipt titled "TAX
 		// INVOICE", as receipts with GST are there.
 		{"a till's receipt titled tax invoice", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "THE GREEDY MAGPIE CAFE\nABN 49 418 265 037\nTAX INVOICE\n2 x Flat White @ 5.20 10.40\nTOTAL (inc GST) $71.94\nEFTPOS: VISA $71.94\nThanks for visiting!", false, "", ""},
+		// Found from outside (seventy-first trial): a fuel stop's card
+		// approved after its masked number.
+		{"a fuel stop's receipt titled tax invoice", unsure{[]events.Candidate{c("receipt", 0.9968), c("invoice", 0.003)}, ""}, "LATROBE VALLEY FUEL STOP\n1 Princes Drive, Morwell VIC 3840\nABN 40 615 208 337\nTAX INVOICE\nPump 6   Premium Diesel\nTOTAL (incl GST)             $820.22\nFLEET CARD ************6618  APPROVED", false, "", ""},
 		{"a receipt titled tax invoice without a till's lines", unsure{[]events.Candidate{c("receipt", 1), c("invoice", 0)}, ""}, "HARBOUR PLUMBING PTY LTD\nABN 49 418 265 037\nTAX INVOICE\nLabour 2 hours 180.00\nTOTAL (inc GST) $198.00\nPayment within 14 days", true, classify.ReasonAmbiguousType, classify.RuleTitle},
 		// The thirty-fourth: a Gulf pharmacy's receipt titled "SIMPLIFIED
 		// TAX INVOICE", the receipt of a VAT system; a document that says
@@ -488,6 +492,10 @@ func TestTitleSettlesTheModelsDoubt(t *testing.T) {
 		{"no title, the model unsure", unsure{[]events.Candidate{c("purchase_order", 0.70), c("invoice", 0.25)}, "2 types in the prediction set"}, "Vi preghiamo di fornirci i seguenti vini.", "purchase_order", true, 0.70},
 		{"a payslip the model calls other, unsure", unsure{[]events.Candidate{c("other", 0.64), c("tax_form", 0.30)}, "2 types in the prediction set"}, payslip, "other", false, classify.OutsideConfidence},
 		{"a payslip the model calls a tax form", unsure{[]events.Candidate{c("tax_form", 0.64), c("other", 0.30)}, ""}, payslip, "other", true, classify.OutsideConfidence},
+		// A title naming the model's type under an outside kind's title
+		// settles nothing (found from outside, seventy-first trial: a
+		// payslip's receipt words).
+		{"a payslip titled a receipt too, the model says receipt", unsure{[]events.Candidate{c("receipt", 0.74), c("other", 0.20)}, ""}, "RECIBO DE VENCIMENTO\nRecibo n.º 11/2026\nEmpregador: Hotel Polana", "other", true, classify.OutsideConfidence},
 	} {
 		t.Run(tt.name, func(t *testing.T) {
 			d, err := classify.NewEngine(tt.clf, pol, "t").Decide(context.Background(), "acme", classify.Text{Body: tt.body, Bytes: int64(len(tt.body))})
@@ -496,6 +504,18 @@ func TestTitleSettlesTheModelsDoubt(t *testing.T) {
 			}
 			if d.Type != tt.typ || d.Review != tt.review || d.Confidence != tt.conf {
 				t.Errorf("type %s at %.3f, review %v (%s, %v); want %s at %.3f, review %v", d.Type, d.Confidence, d.Review, d.Reason, d.RulesFired, tt.typ, tt.conf, tt.review)
+			}
+			// The rule that set the confidence is named, and the model's
+			// own score kept beside it (found from outside, seventy-first
+			// trial: 0.944 shown, nothing saying why).
+			if settled := d.Confidence != tt.clf.cands[0].Score && !slices.Contains(d.RulesFired, classify.RuleTitle) && !slices.Contains(d.RulesFired, classify.RuleOutside); settled != slices.Contains(d.RulesFired, classify.RuleTitleAgrees) || settled && d.Context["model.score"] == "" {
+				t.Errorf("rules %v, model.score %q: want %s named and the model's score when a title settled it", d.RulesFired, d.Context["model.score"], classify.RuleTitleAgrees)
+			}
+			// A flag reports what the model said, not a rule's precision.
+			for _, f := range d.Flags {
+				if f.Kind == classify.RuleOutside && !strings.Contains(f.Detail, fmt.Sprintf("(%.2f)", tt.clf.cands[0].Score)) {
+					t.Errorf("flag %q: want the model's own score %.2f", f.Detail, tt.clf.cands[0].Score)
+				}
 			}
 		})
 	}

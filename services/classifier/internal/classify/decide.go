@@ -45,6 +45,10 @@ const (
 	RuleTaxAuthority = "model.tax_authority"
 	RuleTitle        = "model.title_disagrees"
 	RuleTitlePage    = "model.page_titled"
+	// RuleTitleAgrees: a title names the model's own type (or a kind
+	// none of the types covers where the model said other) and settles
+	// its doubt: the type stands at the rule's precision.
+	RuleTitleAgrees = "model.title_agrees"
 	RuleEmptyText    = "text.empty"
 	// RuleTextUnread: the text is longer than the rules read
 	// (layout.MaxRuleBytes): its amounts and personal data past that
@@ -248,11 +252,12 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// tax form), at the outside rule's precision.
 		_, noop := e.clf.(Noop)
 		kind, kindLine, outside := outsideKind(body)
-		titleAgrees := !noop && len(titled) == 1 && titled[0] == d.Type && d.Type != TypeOther
+		titleAgrees := !noop && !outside && len(titled) == 1 && titled[0] == d.Type && d.Type != TypeOther
 		kindAgrees := !noop && outside && d.Type == TypeOther
 		settled := false
 		if (titleAgrees || kindAgrees) && (p.Ambiguous != "" || d.Confidence < TitledConfidence) {
 			settled = true
+			fired = append(fired, RuleTitleAgrees)
 			d.Context["model.score"] = modelScore(p.Candidates, d.Type)
 			if p.Ambiguous != "" {
 				d.Context["model.ambiguous_settled"] = p.Ambiguous
@@ -279,7 +284,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// payslip) is other, whatever type the model gave it from the
 		// words it shares with one; a person confirms.
 		if outside && d.Type != TypeOther {
-			said, score := d.Type, d.Confidence
+			said, score := d.Type, p.Candidates[0].Score
 			d.Type, d.Confidence = TypeOther, OutsideConfidence
 			d.Context["model.score"] = modelScore(p.Candidates, TypeOther)
 			ambiguous = true
@@ -327,7 +332,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// has never seen less often. Not for the no-op engine, which reads
 		// nothing.
 		if types, line := titled, titleLine; !noop && len(types) == 1 && types[0] != d.Type && !slices.Contains(fired, RuleOutside) && !tillReceipt(d.Type, types[0], body) {
-			said, score := d.Type, d.Confidence
+			said, score := d.Type, p.Candidates[0].Score
 			d.Type, d.Confidence = types[0], TitledConfidence
 			d.Context["model.score"] = modelScore(p.Candidates, types[0])
 			ambiguous = true
@@ -596,8 +601,11 @@ var policySchedule = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:` + strings.Replac
 // start ("Cambio:", "Troco:"; not an invoice's "Tipo de cambio:"),
 // "Rendu", "Rückgeld" and "keep your ticket" (found from outside,
 // forty-first trial: a Mexican hardware shop's "FACTURA No.", its cash
-// and change on it, offered as an invoice).
-var tillLine = regexp.MustCompile(`(?im)\b(?:eftpos|card\s+approved|cash\s+tendered|change\s+due|thanks?(?:\s+you)?\s+for\s+(?:visiting|dining|shopping|your\s+visit))\b|^[ \t]*(?:su\s+)?(?:cambio|troco)\s*:|(?:^|[^\p{L}])(?:rendu\s+monnaie|monnaie\s+rendue|r[üu]ckgeld|conserve\s+su\s+ticket)(?:$|[^\p{L}])`)
+// and change on it, offered as an invoice). A card's approval may follow
+// its masked number, "FLEET CARD ************6618  APPROVED" (found from
+// outside, seventy-first trial: a fuel stop's receipt offered as an
+// invoice under its "TAX INVOICE").
+var tillLine = regexp.MustCompile(`(?im)\b(?:eftpos|card\s+(?:[*x•]{4,}\d{2,4}\s+)?approved|cash\s+tendered|change\s+due|thanks?(?:\s+you)?\s+for\s+(?:visiting|dining|shopping|your\s+visit))\b|^[ \t]*(?:su\s+)?(?:cambio|troco)\s*:|(?:^|[^\p{L}])(?:rendu\s+monnaie|monnaie\s+rendue|r[üu]ckgeld|conserve\s+su\s+ticket)(?:$|[^\p{L}])`)
 
 // tillReceipt reports whether a receipt the model recognised is titled an
 // invoice only as Australia and New Zealand title a receipt with GST, "TAX
