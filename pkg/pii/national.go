@@ -126,7 +126,7 @@ var idForms = []idForm{
 	// health insurance number, four letters of the name, the date of
 	// birth (a woman's month plus 50) and two digits: under their labels
 	// (found from outside, forty-fourth trial).
-	{re: regexp.MustCompile(`\b((?:19|20)\d{11})\b`), valid: matriculeValid, label: regexp.MustCompile(`(?i)\b(?:matricule(?:\s+national)?|num[ée]ro\s+d['’]identification(?:\s+national)?|identifiant\s+national|sozialversicherungs-?(?:nummer|nr)|n[°º]\s*cns)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b((?:19|20)\d{11})\b`), valid: matriculeValid, label: regexp.MustCompile(`(?i)\b(?:matricule(?:\s+(?:national|cns))?|num[ée]ro\s+d['’]identification(?:\s+national)?|identifiant\s+national|sozialversicherungs-?(?:nummer|nr)|n[°º]\s*cns)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b([A-Z]{4}) ?(\d{4}) ?(\d{4})\b`), valid: ramqValid, label: regexp.MustCompile(`(?i)\b(?:(?:n[°º]\s*(?:d['’])?)?assurance[\s-]maladie|health\s+insurance\s+(?:no\b\.?|number|card(?:\s+(?:no\b\.?|number))?)|ramq|carte\s+soleil)\.?[^\p{L}\p{N}]*$`), digits: 8, run: 4},
 	// Germany: the health insurance's member number (KVNR), a letter and
 	// nine digits, the last a check digit, under its label (found from
@@ -367,6 +367,10 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])di[čc]|\bdaňové\s+identifikačné\s+číslo|\bdaňové\s+identifikační\s+číslo)(?:\s*\(di[čc]\))?[^\p{L}\p{N}]*$`), firms: true, digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bzzzs|(?:^|[^\p{L}])številka\s+zavarovane\s+osebe)(?:\s*\(zzzs\))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: rnokppValid, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:рнокпп|іпн|ідентифікаційний\s+(?:код|номер))|\brnokpp)(?:\s*\([^)\n]{0,80}\))?[^\p{L}\p{N}]*$|(?:^|[^\p{L}])платника\s+податків\)?[^\p{L}\p{N}]*$`), above: true, digits: 10, run: 10},
+	// Found from outside (seventy-first trial): Mozambique's tax number
+	// (NUIT) and social security number on a payslip, under their labels.
+	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnuit[^\p{L}\p{N}]*$`), firms: true, digits: 9, run: 9},
+	{re: regexp.MustCompile(`\b(\d) ?(\d{3}) ?(\d{3}) ?(\d{2})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\binss[^\p{L}\p{N}]*$`), digits: 9, run: 2},
 	{re: regexp.MustCompile(`\b((?:19|20)\d{6})-(\d{5})\b`), valid: func(s string) bool { return validDate(s[2:4], s[4:6], s[6:8]) }, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])(?:запис\s*№|унзр)|\brecord\s+(?:no\b\.?|number)|\bunzr)[^\p{L}\p{N}]*$`), digits: 13, run: 8},
 }
 
@@ -377,7 +381,7 @@ var idForms = []idForm{
 // made-up sample, and the number is the holder's all the same. Short
 // labels that are also words elsewhere (nie, nas, sin, nn) are not here:
 // under them the check still decides.
-var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|tax\s+file\s+(?:number|no\b\.?)|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|niss|insz|num[ée]ro\s+national|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik[\s.]+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]ma?|ad[óo]azonos[íi]t[óo]\s+jele?|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|hkid|hong\s+kong\s+identity\s+card(?:\s+(?:number|no\b\.?))?|aadhaar(?:\s+(?:number|no\b\.?))?|n[º°]?\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?)[\s.:#]*$`)
+var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.?))?|tax\s+file\s+(?:number|no\b\.?)|codice\s+fiscale|c\.\s?f\.|pesel|f[øo]dselsnummer|personnummer|henkil[öo]tunnus|hetu|rodn[ée]\s+[čc][íi]slo|steuer-?id(?:entifikationsnummer)?|identifikationsnummer|burgerservicenummer|bsn|cnp|cod\s+numeric\s+personal|amka|oib|em[šs]o|jmbg|isikukood|asmens\s+kodas|personas\s+kods|егн|egn|dav[čc]na\s+(?:[šs]tevilka|[šs]t\.)|(?:sozialversicherungs|rentenversicherungs|sv-?)(?:nummer|-?nr\.?)|persoonsnummer|ahv-?n(?:umme)?r\.?|rijksregisternummer|niss|insz|num[ée]ro\s+national|num[ée]ro\s+de\s+s[ée]curit[ée]\s+sociale|n[°º]\s*(?:de\s+)?s[ée]curit[ée]\s+sociale|social\s+insurance\s+number|t\.?\s?c\.?\s*kimlik[\s.]+(?:no|numaras[ıi])|tckn|taj\s+sz[áa]ma?|ad[óo]azonos[íi]t[óo]\s+jele?|kennitala|cpr-?n(?:umme)?r\.?|national\s+insurance\s+(?:number|no\b\.?)|hkid|hong\s+kong\s+identity\s+card(?:\s+(?:number|no\b\.?))?|aadhaar(?:\s+(?:number|no\b\.?))?|(?:n[º°]?|n[úu]mero)\s*(?:de\s+)?afiliaci[óo]n(?:\s+s\.\s?s\.)?|(?:afiliaci[óo]n\s+)?(?:a\s+)?la\s+seguridad\s+social|matr[íi]cule\s+(?:cns|nationale?|sociale?)|num[ée]ro\s+d['’]identification\s+national|nuit)[\s.:#]*$`)
 
 // drivingLicence is a driving licence's title, in the languages of the
 // EU's licence model and others: on such a card the fields are numbered
@@ -517,7 +521,8 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			// A label a line break cut reads across it: "número de
 			// afiliación a la⏎Seguridad Social 08/41275893/34" (found from
 			// outside).
-			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !(valid && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(before) || firmLabel.MatchString(before) {
+			named := namedID.MatchString(before)
+			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !((valid || named) && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(before) || firmLabel.MatchString(before) {
 				continue
 			}
 			if f.firms && firmAt(lt, m[0], m[1]) {
@@ -745,7 +750,7 @@ func letters(s string) int {
 // ΑΦΜ, a DIČ, an IRD or TIN number): "VISAYAN BUILDERS & DEVELOPMENT
 // CORP." over its TIN, "77.412.583-3 (Dulce Hogar SpA)", a Chilean
 // company's RUT in the shape of a Brazilian RG (found from outside).
-var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?[o0]\.\s?[o0]\.?|j\.\s?d\.\s?[o0]\.\s?[o0]\.?|sp\.\s?z\s?[o0]\.\s?[o0]\.?|d\.\s?d\.|obrt|ustanova|udruga|ι\.\s?κ\.\s?ε\.?|α\.\s?ε\.?|ε\.\s?π\.\s?ε\.?|ο\.\s?ε\.?|ε\.\s?ε\.?|s\.\s?r\.\s?o\.?|a\.\s?s\.?|s\.\s?a\.?|s\.\s?r\.\s?l\.?|kft\.?|zrt\.?|gmbh|ltd\.?|limited|llc|inc\.?|pty|corp\.?|corporation|ltda\.?|(?-i:SpA|SPA|SAS|S\.A\.S\.))(?:$|[^\p{L}])`)
+var legalForm = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:d\.\s?[o0]\.\s?[o0]\.?|j\.\s?d\.\s?[o0]\.\s?[o0]\.?|sp\.\s?z\s?[o0]\.\s?[o0]\.?|d\.\s?d\.|obrt|ustanova|udruga|ι\.\s?κ\.\s?ε\.?|α\.\s?ε\.?|ε\.\s?π\.\s?ε\.?|ο\.\s?ε\.?|ε\.\s?ε\.?|s\.\s?r\.\s?o\.?|a\.\s?s\.?|s\.\s?a\.?|s\.\s?r\.\s?l\.?|kft\.?|zrt\.?|gmbh|ltd\.?|limited|llc|inc\.?|pty|corp\.?|corporation|ltda\.?|lda\.?|(?-i:SpA|SPA|SAS|S\.A\.S\.))(?:$|[^\p{L}])`)
 
 // qualifierEnd is a qualifier in parentheses ending a label, and what
 // follows it up to the value.

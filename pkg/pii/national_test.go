@@ -64,6 +64,14 @@ func TestNationalIDs(t *testing.T) {
 		// of a RUT's form and check.
 		{"a policy's number of a rut's shape", "Police n° 44.128.903-7      Votre référence: Hôtel-Restaurant du Port", nil},
 		{"a rut under its label", "RUT: 44.128.903-7", []string{"44.128.903-7"}},
+		// Found from outside (seventy-first trial): a Spanish social
+		// security number under its label a line break cut, its check
+		// failing; Luxembourg's matricule; Mozambique's NUIT and INSS.
+		{"a spanish social security number across a line break", "con DNI 53872164T, número de afiliación a\nla Seguridad Social 50/10483726/19, nacido el 9 de octubre", []string{"53872164T", "50/10483726/19"}},
+		{"a luxembourg matricule", "Patient : M. Luc Schmit\nMatricule CNS : 1984061702358", []string{"1984061702358"}},
+		{"an invoice's number of a matricule's form", "Facture 1984061702358", nil},
+		{"a mozambican nuit and inss", "Categoria: Motorista de pesados NUIT: 112847391\nINSS: 1 029 384 77", []string{"112847391", "1 029 384 77"}},
+		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
 		// Found from outside (sixty-ninth trial): OCR parted the date's
 		// digits of a Czech number.
 		{"cz rodne cislo parted by ocr", "Rodné číslo: 7852 14/3123", []string{"7852 14/3123"}},
