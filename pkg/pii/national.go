@@ -482,7 +482,9 @@ var otherIDQualifier = regexp.MustCompile(`(?i)\b(?:customer|client|member|order
 // number with its check digit after a point, "14837562.0", and a Mexican
 // voter's card's elector key, "MRORLZ96092114M300". Found from outside
 // (sixty-seventh trial): a Belgian eID card's number, "592-4471836-23".
-var idValueRe = regexp.MustCompile(`\b(?:\d{8}\.\d\b|\d{4} \d{4} \d{4}\b|[A-Z]{3} \d{6}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}(?:-\d{2,7}){0,2}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3}|[A-Z]\d{2}-\d{2}-\d{6}|[A-Z]{6}\d{8}[HM]\d{3}|\d{3}-\d{7}-\d{2})_?\b`)
+// An Indian driving licence's state, office and number, "MH12
+// 20110034817" (found from outside, seventy-first trial).
+var idValueRe = regexp.MustCompile(`\b(?:\d{8}\.\d\b|\d{4} \d{4} \d{4}\b|[A-Z]{3} \d{6}\b|(?:[A-Z]{1,3}-){0,2}[A-Z]{0,4}\d[0-9A-Z]{3,11}(?:-\d{5}-\d{5}|[- ]\d{3,7}(?:-\d{2,7}){0,2}|-\d| \d(?: [A-Z]{2}\d)?\b)?|[A-Z]\d{3}(?: \d{3}){3}|(?:[A-Z]{2}-)?\d{1,3}\.\d{3}\.\d{3}|[A-Z]\d{2}-\d{2}-\d{6}|[A-Z]{6}\d{8}[HM]\d{3}|\d{3}-\d{7}-\d{2}|[A-Z]{2}\d{2}[ -]?\d{11})_?\b`)
 
 // nationalIDs returns where national identity numbers are in the text.
 func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int {

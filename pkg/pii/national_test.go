@@ -71,6 +71,7 @@ func TestNationalIDs(t *testing.T) {
 		{"a luxembourg matricule", "Patient : M. Luc Schmit\nMatricule CNS : 1984061702358", []string{"1984061702358"}},
 		{"an invoice's number of a matricule's form", "Facture 1984061702358", nil},
 		{"a mozambican nuit and inss", "Categoria: Motorista de pesados NUIT: 112847391\nINSS: 1 029 384 77", []string{"112847391", "1 029 384 77"}},
+		{"an indian driving licence's number", "MAHARASHTRA STATE MOTOR DRIVING LICENCE\n\nDL No.: MH12 20110034817\nDate of Issue: 18-07-2011", []string{"MH12 20110034817"}},
 		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
 		// Found from outside (sixty-ninth trial): OCR parted the date's
 		// digits of a Czech number.
