@@ -627,7 +627,7 @@ var (
 	// order's "TOTAL UGX: 45,600,000" was held against the dollar's
 	// threshold. Codes that are words or names in capitals too (ALL,
 	// AMD, BOB, CRC, MOP, BAM, GEL) are left out.
-	moreCodes = `NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU|JMD|TTD|XCD|BZD|` +
+	moreCodes = `MZN|AOA|NGN|PHP|KES|GHS|EGP|MAD|AED|SAR|QAR|ILS|THB|IDR|MYR|KRW|TWD|VND|PKR|BDT|LKR|CLP|COP|PEN|ARS|UYU|JMD|TTD|XCD|BZD|` +
 		`UGX|TZS|RWF|ZMW|MWK|ETB|XOF|XAF|BWP|NAD|MUR|FJD|PGK|NPR|MMK|KHR|BND|KZT|AZN|BYN|MDL|MKD|DZD|TND|JOD|KWD|BHD|OMR|DOP|GTQ|HNL|PYG`
 	allCodes = currencyCodes + `|` + moreCodes
 	// endMarks are abbreviations that end the text before a sum: "Rs.
@@ -1214,6 +1214,13 @@ var unitPriceAfter = regexp.MustCompile(`^ ?(?:[A-Z]{3}|€|\$|£|kr\.?|zł|Kč|
 
 // shapeOK reports whether the token can be an amount at all: not glued to
 // a code, not part of a date, time, percentage, quantity or phone number.
+// meticalAfter reports whether right starts with the metical's sign in
+// a Mozambican document: money, not metric tonnes.
+func meticalAfter(loc *locale, right string) bool {
+	c, _ := loc.letterAfter(right)
+	return c != ""
+}
+
 func shapeOK(text string, loc *locale, n number) bool {
 	if n.start > 0 {
 		c := text[n.start-1]
@@ -1268,7 +1275,7 @@ func shapeOK(text string, loc *locale, n number) bool {
 	// "%") where they stand: a number among numbers is spared the
 	// case-folded month names, which cost the most (found on a text of
 	// digits: 80 µs a number).
-	if wordStart(right[:min(len(right), 3)]) && ((unitAfter.MatchString(right) && !forintAfter.MatchString(right) && !(n.decimals && creditDebitMark.MatchString(right))) || monthAfter.MatchString(right)) {
+	if wordStart(right[:min(len(right), 3)]) && ((unitAfter.MatchString(right) && !forintAfter.MatchString(right) && !(n.decimals && creditDebitMark.MatchString(right)) && !meticalAfter(loc, right)) || monthAfter.MatchString(right)) {
 		return false
 	}
 	if wordStart(left) && monthBefore.MatchString(left) && !(n.grouped && n.decimals) {
@@ -1784,6 +1791,9 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// quantity's, "300 $ 168.000" (found from outside: a claim's purchase
 	// years read as euros, an order's quantities as pesos).
 	curAfter, end := currencyAfterAt(right)
+	if curAfter == "" {
+		curAfter, end = loc.letterAfter(right)
+	}
 	if curAfter != "" && !n.grouped && !n.decimals && sumStart.MatchString(right[end:]) {
 		curAfter = ""
 	}

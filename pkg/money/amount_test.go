@@ -189,6 +189,10 @@ func TestAmountForms(t *testing.T) {
 		// estimates, thousands grouped by spaces before a point, as its
 		// francs are written.
 		{"swiss francs grouped by spaces", "Dommages estimés                    CHF\nRéfection des plafonds             27 900.00\nTotal estimé                       86 375.00\n\nFranchise selon police: CHF 2 000.-", []string{"27900.00 CHF column", "86375.00 CHF label"}},
+		// Found from outside (seventy-first trial): a Maputo payslip's
+		// meticais, "MT" after the sum; elsewhere "MT" is metric tonnes.
+		{"meticais in a mozambican payslip", "TRANSPORTES ZAMBEZE, LDA. - Maputo\nTotal iliquido 38.690,00\nLiquido a receber 28.311,00 MT", []string{"38690.00 MZN label", "28311.00 MZN currency"}},
+		{"metric tonnes elsewhere", "Steel coil 38.690,00 MT delivered", []string{}},
 		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
 		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
 		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},

@@ -3,6 +3,7 @@ package money
 import (
 	"regexp"
 	"strings"
+	"unicode"
 )
 
 // locale is what a document's country changes in how it writes money:
@@ -25,6 +26,9 @@ type locale struct {
 	// ("612 480.00") are one number. Elsewhere a point after space groups
 	// closes up a quantity and a price ("1 129.00").
 	spacedPoint bool
+	// meticais: the document's "MT" after a number is Mozambique's
+	// metical.
+	meticais bool
 	// pesos: the document's "$" is a peso that writes thousands with
 	// points (Argentina, Chile, Colombia, Uruguay): "$ 650.000" is six
 	// hundred and fifty thousand.
@@ -55,6 +59,12 @@ var (
 	// (found from outside, seventieth trial: a Lausanne claim's table of
 	// estimates, "86 375.00", was read as 375.00).
 	swissSpaced = regexp.MustCompile(`\b(?:CHF|SFr\.?|Fr\.)[ \t]?\d{1,3}(?: \d{3})+(?:\.\d{2}|\.[-–])`)
+	// The metical's "MT" after a sum (found from outside, seventy-first
+	// trial: a Maputo payslip's "38.690,00 MT", its wages held against
+	// the dollar's threshold as money of no currency).
+	mozambican = regexp.MustCompile(`\b(?:MZN|NUIT|(?i:moçambique|mocambique|mozambique|maputo|beira|nampula|matola|meticais|metical))\b|\.(?:co|gov|org)\.mz\b|\+258[ \d]`)
+	// meticalSign is the metical's sign after a number: "MT", "Mt".
+	meticalSign = regexp.MustCompile(`^[ \t]?(?:MT|Mt)(?:$|[^\p{L}\p{N}])`)
 	// letterSign is a capital R, N or K, or RM, standing alone right
 	// before a number, at most one space between.
 	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(RM|[RNK]) ?$`)
@@ -86,6 +96,7 @@ func (l *locale) load() {
 		}
 		l.letters["RM"] = "MYR"
 	}
+	l.meticais = mozambican.MatchString(text)
 	l.pesos = argentine.MatchString(text) || chilean.MatchString(text) || colombian.MatchString(text) || uruguayan.MatchString(text)
 	for _, c := range []struct {
 		re         *regexp.Regexp
@@ -127,6 +138,22 @@ func (l *locale) letterBefore(left string) string {
 		return ""
 	}
 	return l.letters[m[1]]
+}
+
+// letterAfter returns MZN and where its sign ends in right when right
+// starts with the metical's sign in a Mozambican document, else "" and 0.
+func (l *locale) letterAfter(right string) (string, int) {
+	if !strings.HasPrefix(strings.TrimLeft(right, " \t"), "M") {
+		return "", 0
+	}
+	if l.load(); !l.meticais {
+		return "", 0
+	}
+	m := meticalSign.FindString(right)
+	if m == "" {
+		return "", 0
+	}
+	return "MZN", len(strings.TrimRightFunc(m, func(r rune) bool { return !unicode.IsLetter(r) }))
 }
 
 // code returns the currency a header's or a label's sign names: a letter

@@ -226,6 +226,8 @@ var currencyScale = map[string]float64{
 	"BND": 1.35, "KZT": 500, "AZN": 1.7, "BYN": 3.3, "MDL": 18,
 	"MKD": 57, "DZD": 135, "TND": 3, "JOD": 0.7, "KWD": 0.3, "BHD": 0.38,
 	"OMR": 0.38, "DOP": 60, "GTQ": 7.7, "HNL": 25, "PYG": 7500,
+	// Found from outside (seventy-first trial): a Maputo payslip's meticais.
+	"MZN": 64, "AOA": 900,
 }
 
 // OverThreshold returns, among amounts, the one furthest over its
