@@ -49,7 +49,7 @@ const (
 	// none of the types covers where the model said other) and settles
 	// its doubt: the type stands at the rule's precision.
 	RuleTitleAgrees = "model.title_agrees"
-	RuleEmptyText    = "text.empty"
+	RuleEmptyText   = "text.empty"
 	// RuleTextUnread: the text is longer than the rules read
 	// (layout.MaxRuleBytes): its amounts and personal data past that
 	// point were not checked, so a person reads it.
