@@ -157,7 +157,11 @@ func birthDates(lt *layout.Text, counts []lineDigits) [][2]int {
 // animalWord names an animal or its particulars: a pet insurance claim's
 // or a vet's record's birth date is the animal's, no person's (found from
 // outside: a dog's date of birth was masked as personal data).
-var animalWord = regexp.MustCompile(`(?i)\b(?:pets?|pet's|dogs?|dog's|cat's|puppy|kitten|animal|breed|species|microchip|horse|canine|feline|haustier|hund|katze|rasse|tierart|chien|chienne|mascota|perro|gato|huisdier|hond|specie|rasa|câine|pisic[ăa])\b`)
+var animalWord = regexp.MustCompile(`(?i)\b(?:pets?|pet's|dogs?|dog's|cat's|puppy|kitten|animal|breed|species|microchip|horse|canine|feline|haustier|hund|katze|rasse|tierart|chien|chienne|mascota|perro|gato|huisdier|hond|specie|rasa|câine|pisic[ăa]|` +
+	// Found from outside (seventy-second trial): a dog's birth date on
+	// a vet's German invoice, a Hungarian pet claim and a Danish
+	// vaccination reminder, the animal named by its breed or sex.
+	`mischling|kastriert|kastrierte|hündin|rüde|kater|retriever|terrier|spaniel|collie|poodle|bulldog|dachshund|beagle|vizsla|kæledyr|dyrlæge|fajta|kutya|macska|neutered|spayed)\b`)
 
 // animalBirth reports whether the birth date at start is an animal's: its
 // line, or a line above it in the same block (up to three), names one.

@@ -650,6 +650,11 @@ func TestDateOfBirth(t *testing.T) {
 		// Found from outside (twenty-ninth trial): an animal's birth
 		// date is no person's; its owner's, in a block of its own, is.
 		{"a dog's date of birth", "Dog's DOB: 14/03/2019", []string{}},
+		// Found from outside (seventy-second trial): an animal named by
+		// its breed or its sex, in German, Hungarian and Danish.
+		{"a dog's birth on a vet's german invoice", "Patient: Bruno, Labrador-Mischling, männlich-kastriert, geb. 14.05.2019", []string{}},
+		{"a dog's birth in a hungarian pet claim", "Név: Pötyi Faj/fajta: kutya, magyar vizsla Születési idő: 2020.06.02.", []string{}},
+		{"a dog's birth in a danish vaccination reminder", "Patient:    Basse, Golden Retriever, han, født 02.02.2020", []string{}},
 		{"a pet's block", "Pet details\nName: Biscuit\nBreed: Labrador\nDate of birth: 14/03/2019", []string{}},
 		{"a romanian vet's record", "ANIMAL\nSpecie: câine      Rasa: Border Collie\nNume: Luna         Data nașterii: 03.03.2021", []string{}},
 		{"the owner's block after the pet's", "Pet details\nBreed: Labrador\nDate of birth: 14/03/2019\n\nPolicyholder\nDate of birth: 02/11/1984", []string{"02/11/1984"}},
