@@ -21,7 +21,7 @@ var outsideKinds = []struct {
 	kind  string
 	title *prefilter.Regexp
 }{
-	{"payslip", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:pay\s?slip|pay\s?stub|pay\s+advice|pay\s+statement|salary\s+(?:slip|statement)|wage\s+slip|earnings\s+statement|statement\s+of\s+earnings|remuneration\s+statement|` +
+	{"payslip", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:pay\s?slip|pay\s?stub|pay\s+advice|pay\s+statement|salary\s+(?:slip|statement)|wage\s+slip|earnings[.,]?\s+statement|statement\s+of\s+earnings|remuneration\s+statement|` +
 		`(?:lohn|gehalts|entgelt|verdienst|bezüge)abrechnung|bezügemitteilung|bulletin\s+de\s+(?:paie|paye|salaire)|fiche\s+de\s+(?:paie|paye)|recibo\s+de\s+(?:n[óo]mina|salarios?|haberes|sueldos?)|liquidaci[óo]n\s+de\s+(?:haberes|sueldos?)|pago\s+de\s+salarios|busta\s+paga|cedolino|prospetto\s+paga|` +
 		`loonstrook|salarisstrook|loonspecificatie|salarisspecificatie|recibo\s+de\s+vencimento|holerite|contracheque|lönespecifikation|lönebesked|lønseddel|lønsedel|lønspecifikation|lønnsslipp|lønnsspesifikasjon|` +
 		`pasek\s+(?:wypłaty|płacowy|wynagrodzenia)|odcinek\s+(?:wypłaty|płacowy)|palkkalaskelma|palkkakuitti|v[ýy]platn[íi]\s+(?:p[áa]ska|l[íi]stek)|v[ýy]platn[áa]\s+p[áa]ska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
