@@ -83,7 +83,12 @@ var documentWords = map[string][]string{
 	// Found from outside (seventieth trial): a Romanian occupational
 	// health form read without its diacritics, no word of it Romanian
 	// enough to name the language.
-	"ron": {"fișa", "fisa", "aptitudine", "muncii", "numele", "prenumele", "ocupația", "ocupatia", "funcția", "functia", "angajare", "angajator", "recomandări", "recomandari", "unitatea", "următorului", "urmatorului", "județul", "judetul", "salariat", "societatea"},
+	"ron": {"fișa", "fisa", "aptitudine", "muncii", "numele", "prenumele", "ocupația", "ocupatia", "funcția", "functia", "angajare", "angajator", "recomandări", "recomandari", "unitatea", "următorului", "urmatorului", "județul", "judetul", "salariat", "societatea",
+		// Found from outside (seventy-second trial): a Romanian discharge
+		// letter and a Croatian identity card read in English, their
+		// diacritics lost.
+		"scrisoare", "medicală", "medicala", "spitalul", "secția", "sectia", "pacient", "domiciliu", "ocupație", "ocupatie", "externare", "tratament", "efectuat", "nașterii", "nasterii", "anamneza", "săptămâni", "saptamani"},
+	"hrv": {"prezime", "spol", "državljanstvo", "drzavljanstvo", "drzaviljanstvo", "rođenja", "rodenja", "rodjenja", "osobne", "osobna", "iskaznice", "iskaznica", "isteka", "prebivalište", "prebivaliste", "izdala", "hrvatska", "republika"},
 	"slk": {"meno", "priezvisko", "narodenia", "rodné", "rodne", "poisťovňa", "poistovna", "bydlisko", "správa", "sprava", "lekárska", "lekarska", "vyšetrenia", "vysetrenia", "denne", "faktúra", "faktura", "dodávateľ", "dodavatel", "odberateľ", "odberatel", "splatnosti", "dph", "ičo", "ico", "slovensko", "suma", "celkom",
 		// A payslip read as Polish, whose "za", "na" and "po" Slovak
 		// shares (found from outside, seventieth trial: "Osobné ćislo",

@@ -25,6 +25,10 @@ func TestDetectLanguage(t *testing.T) {
 		// the two share; a Romanian occupational health form read without
 		// its diacritics.
 		{"a Slovak payslip, not Polish", "VYPLATNA PASKA za mesiac november 2026\nZamestnavatel: Hotel Tatra Grand s.r.o., Namestie 1. maja 5, 811 06 Bratislava, ICO 36182447\nZamestnanec: Mgr. Zuzana Horvathova Osobné ćislo: 00427\nRodné ćislo: 885212/3456 Pozicia: vedica recepcie\nPolożka Suma (EUR)\nZakladna mzda 1 650,00\nPriplatok za nocnu pracu (32 h) 47,36\nPriplatok za pracu vo sviatok (8 h) 59,20\nNahrada mzdy za dovolenku 82,50\nHruba mzda 1 839,06\nZdravotne poistenie 4 % -73,56", []string{"slk"}},
+		// Found from outside (seventy-second trial): a Croatian identity
+		// card and a Romanian discharge letter read in English.
+		{"a Croatian identity card without its diacritics", "REPUBLIKA HRVATSKA / REPUBLIC OF CROATIA\nOSOBNA ISKAZNICA / IDENTITY CARD\nPrezime / Surname: KNEZEVIC\nIme / Name: IVANA\nSpol / Sex: Z/F  Drzavljanstvo / Nationality: HRV\nDatum rodenja / Date of birth: 23. 07. 1990.\nBroj osobne iskaznice / Document No: 115873642\nDatum isteka / Date of expiry: 04. 03. 2033.", []string{"hrv"}},
+		{"a Romanian discharge letter without its diacritics", "SPITALUL CLINIC DE RECUPERARE CLUJ-NAPOCA\nSectia Ortopedie-Traumatologie\nSCRISOARE MEDICALA\nPacient: POPESCU Andrei-Mihai\nData nasterii: 26.05.1979\nDomiciliu: Cluj-Napoca, str. Fabricii nr. 19\nOcupatie: zidar\nDiagnostic la externare: fractura\nTratament efectuat: reducere deschisa", []string{"ron"}},
 		{"a Romanian form without its diacritics", "MEDPRO OCUPATIONAL SRL - Cabinet de medicina muncii\nFISA DE APTITUDINE Nr. 2026/7731\nUnitatea: SC Hotel Somes Continental SRL\nNumele si prenumele: POPESCU Andrei-Mihai\nOcupatia / functia: receptioner de noapte\nTip examen medical: [ ] angajare [x] control periodic\nRecomandari: purtarea ochelarilor de corectie la lucrul cu monitorul\nData urmatorului examen: 20.11.2027", []string{"ron"}},
 		// Found from outside (sixty-sixth trial): a Finnish identity card,
 		// its labels in Finnish, Swedish and English, as the English model
