@@ -511,10 +511,11 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			}
 			valid := f.valid(b.String())
 			before := labelBefore(lt, m[0])
-			if !valid && !namedID.MatchString(before) {
+			named := namedID.MatchString(before)
+			if !valid && !named {
 				continue
 			}
-			if otherNumberLabel.MatchString(before) && !namedID.MatchString(before) {
+			if otherNumberLabel.MatchString(before) && !named {
 				// A policy's or a claim's number that a national number's
 				// form and check fit: "Police n° 44.128.903-7" (found from
 				// outside, seventieth trial, a Chilean RUT's shape).
@@ -523,7 +524,6 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			// A label a line break cut reads across it: "número de
 			// afiliación a la⏎Seguridad Social 08/41275893/34" (found from
 			// outside).
-			named := namedID.MatchString(before)
 			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !((valid || named) && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(before) || firmLabel.MatchString(before) {
 				continue
 			}

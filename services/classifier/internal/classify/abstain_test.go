@@ -377,7 +377,7 @@ func TestDecideOutsideTypes(t *testing.T) {
 		{"a greek booking confirmation the model calls a receipt", unsure{[]events.Candidate{c("receipt", 0.52), c("other", 0.4)}, ""}, "ΕΠΙΒΕΒΑΙΩΣΗ ΚΡΑΤΗΣΗΣ\nΞενοδοχείο Αιγαίον Πλάζα\nΑριθμός κράτησης: AP-26-448193", "other", true, true, "booking confirmation"},
 		{"a card authorisation form the model calls a contract", unsure{[]events.Candidate{c("contract", 0.72), c("other", 0.2)}, ""}, "THE GRAND HARBOUR PALAZZO\nTriq il-Merkanti 118, Valletta VLT 1175, Malta\nCREDIT CARD AUTHORISATION FORM\nGuarantee and pre-authorisation of incidentals", "other", true, true, "card authorisation"},
 		// Found from outside (seventy-second trial): OCR's point inside
-		// a Canadian pay stub's title.
+		// the title of a Canadian employee's earnings statement.
 		{"an earnings statement's title with ocr's point", taxForm, "NORTHSHORE BUILDERS INC.\n\nEARNINGS. STATEMENT\n2210 Walkley Rd, Ottawa ON K1G 5L2", "other", true, true, "payslip"},
 		{"a slovak payslip without its accents", taxForm, "VYPLATNA PASKA za mesiac november 2026\nZamestnavatel: Hotel Tatra Grand s.r.o.", "other", true, true, "payslip"},
 		{"an invoice naming its booking's confirmation", unsure{[]events.Candidate{c("invoice", 0.99)}, ""}, "INVOICE 2026-118\nBooking confirmation: AP-26-448193\nRoom 3 nights 540.00", "invoice", false, false, ""},
