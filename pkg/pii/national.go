@@ -764,8 +764,12 @@ var purposeEnd = regexp.MustCompile(`(?i)[ \t]+(?:para|pour|for|per|für|fur|voo
 
 // firmNumber is a business register's number with its label: a number
 // beside it is the organisation's too ("IČO: 00610381 DIČ: 2021132447",
-// a Slovak hospital's, found from outside).
-var firmNumber = regexp.MustCompile(`(?:^|[^\p{L}])(?:I[ČC]O|I[ČC]|REGON|KRS|CVR(?:-nr)?|KvK|SIRE[NT]|HRB|CUI|Org\.?\s?nr)\.?[ \t]*[:.]?[ \t]*\d`)
+// a Slovak hospital's, found from outside), a German VAT id beside a
+// tax number (a vet's practice's "Steuernummer 232/118/04471 · USt-IdNr.
+// DE287114503") and the employer's premises a wage tax certificate names
+// ("Finanzamt der Betriebsstätte: Rosenheim, Steuernummer …"), both found
+// from outside (seventy-second trial).
+var firmNumber = regexp.MustCompile(`(?:^|[^\p{L}])(?:(?:I[ČC]O|I[ČC]|REGON|KRS|CVR(?:-nr)?|KvK|SIRE[NT]|HRB|CUI|Org\.?\s?nr)\.?[ \t]*[:.]?[ \t]*\d|(?i:ust-?id(?:\.?-?nr)?)\.?[ \t]*:?[ \t]*DE[ \t]?\d|(?i:betriebsst[äa]tte))`)
 
 // personBefore is a person's title and name, then the number's label,
 // ending the text before a number on its line.

@@ -73,6 +73,12 @@ func TestNationalIDs(t *testing.T) {
 		{"a mozambican nuit and inss", "Categoria: Motorista de pesados NUIT: 112847391\nINSS: 1 029 384 77", []string{"112847391", "1 029 384 77"}},
 		{"an indian driving licence's number", "MAHARASHTRA STATE MOTOR DRIVING LICENCE\n\nDL No.: MH12 20110034817\nDate of Issue: 18-07-2011", []string{"MH12 20110034817"}},
 		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
+		// Found from outside (seventy-second trial): a practice's and an
+		// employer's Steuernummer, known by the VAT id beside it and by
+		// the employer's premises.
+		{"a steuernummer beside a vat id", "Steuernummer 232/118/04471 · USt-IdNr. DE287114503", nil},
+		{"an employer's steuernummer", "Finanzamt der Betriebsstätte: Rosenheim, Steuernummer 156/128/40215", nil},
+		{"a person's steuernummer", "Steuerpflichtige: Anna Huber, Steuernummer 156/128/40215", []string{"156/128/40215"}},
 		// Found from outside (sixty-ninth trial): OCR parted the date's
 		// digits of a Czech number.
 		{"cz rodne cislo parted by ocr", "Rodné číslo: 7852 14/3123", []string{"7852 14/3123"}},
