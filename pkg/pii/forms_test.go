@@ -948,6 +948,10 @@ func TestBankAccounts(t *testing.T) {
 		{"a mexican clabe", "CLABE interbancaria: 012320004567812340", []string{"012320004567812340"}},
 		{"a czech number and year under no account", "Dodatek ke smlouvě č. 2001447/2024", []string{}},
 		{"a hungarian account in groups of eight", "Számlaszám: 11773016-04471882-00000000", []string{"11773016-04471882-00000000"}},
+		// Found from outside (seventy-second trial): a Hungarian account
+		// under no label, its check digits right.
+		{"a hungarian account by its check digits", "Kártérítést az alábbi számlára kérem:\n11773016-01234567-00000008 (OTP Bank, Kovács Eszter)", []string{"11773016-01234567-00000008"}},
+		{"a hungarian account's shape failing its check digits", "Kártérítést az alábbi számlára kérem:\n11773016-01234567-00000009 (OTP Bank, Kovács Eszter)", []string{}},
 		{"a municipality's customer account on its statement of account", "MOGALE CREST LOCAL MUNICIPALITY\nCivic Centre, 14 Church Street\n\nTAX INVOICE / STATEMENT OF ACCOUNT\n\nAccount holder: T MOKOENA               Account number: 5002447188", []string{}},
 		{"a building society's statement of account", "Penmore Building Society\n\nEasy Access Saver - Statement of Account\n\nAccount number:     40172266     Sort code: 40-11-62", []string{"40172266"}},
 		{"a number far below an account word", "Savings account\nOpening balance carried forward from 2024 to 2025 and 31122025", []string{}},
