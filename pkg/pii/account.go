@@ -48,8 +48,9 @@ var (
 	// write it, four, two and five digits between points, whose last
 	// digit is its mod-11 check (norwegianAccountValid): "Kontonummer:
 	// 3624.47.19281", "Overføring fra sparekonto 3624.47.80010" (found
-	// from outside).
-	norwegianAccountRe = regexp.MustCompile(`\b\d{4}\.\d{2}\.\d{5}\b`)
+	// from outside); OCR reads a point as a comma now and then
+	// ("Kontonummer: 1503,46,27182", seventy-second trial).
+	norwegianAccountRe = regexp.MustCompile(`\b\d{4}[.,]\d{2}[.,]\d{5}\b`)
 	// kontoLabel names an account in Norwegian: under it the dotted form
 	// is an account whatever its check digit (found from outside,
 	// sixty-seventh trial: "Brukskonto 1503.66.24178", "Overføring til
@@ -103,8 +104,9 @@ var (
 	// statement names its holder's account so, or by the word alone
 	// ("Conta: 0097.0000.5421.8741"), or as a Quebec caisse does, "Folio:
 	// 815-30047-0042177 Transit 30047" (found from outside, fifty-seventh
-	// trial).
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte|conto|konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
+	// trial), a French one by its kind ("Compte de dépôt n° 00029187645",
+	// seventy-second trial).
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte(?:\s+(?:de\s+d[ée]p[ôo]t|courant|ch[èe]ques?|d['’][ée]pargne))?|conto|konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
 	// accAbbrev is "Acc", an account's label where a bank or its code
 	// stands beside it ("Bank: FNB Acc 62841177503", "sort code 20-45-77,
 	// acc 43819265", found from outside, forty-first trial): in a

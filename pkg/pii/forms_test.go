@@ -950,6 +950,8 @@ func TestBankAccounts(t *testing.T) {
 		{"a hungarian account in groups of eight", "Számlaszám: 11773016-04471882-00000000", []string{"11773016-04471882-00000000"}},
 		// Found from outside (seventy-second trial): a Hungarian account
 		// under no label, its check digits right.
+		{"a french deposit account on its statement", "RELEVÉ DE COMPTE\nCompte de dépôt n° 00029187645      Relevé n° 11", []string{"00029187645"}},
+		{"a norwegian account whose points ocr read as commas", "Kontonummer: 1503,46,27182   Kontoutskrift nr. 4", []string{"1503,46,27182"}},
 		{"a hungarian account by its check digits", "Kártérítést az alábbi számlára kérem:\n11773016-01234567-00000008 (OTP Bank, Kovács Eszter)", []string{"11773016-01234567-00000008"}},
 		{"a hungarian account's shape failing its check digits", "Kártérítést az alábbi számlára kérem:\n11773016-01234567-00000009 (OTP Bank, Kovács Eszter)", []string{}},
 		{"a municipality's customer account on its statement of account", "MOGALE CREST LOCAL MUNICIPALITY\nCivic Centre, 14 Church Street\n\nTAX INVOICE / STATEMENT OF ACCOUNT\n\nAccount holder: T MOKOENA               Account number: 5002447188", []string{}},
