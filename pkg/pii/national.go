@@ -125,9 +125,10 @@ var idForms = []idForm{
 	// and a Verhoeff check digit over the eleven before them; Québec's
 	// health insurance number, four letters of the name, the date of
 	// birth (a woman's month plus 50) and two digits: under their labels
-	// (found from outside, forty-fourth trial).
+	// (found from outside, forty-fourth trial; Québec's under its short
+	// "NAM" too, seventy-second trial).
 	{re: regexp.MustCompile(`\b((?:19|20)\d{11})\b`), valid: matriculeValid, label: regexp.MustCompile(`(?i)\b(?:matricule(?:\s+(?:national|cns))?|num[ée]ro\s+d['’]identification(?:\s+national)?|identifiant\s+national|sozialversicherungs-?(?:nummer|nr)|n[°º]\s*cns)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
-	{re: regexp.MustCompile(`\b([A-Z]{4}) ?(\d{4}) ?(\d{4})\b`), valid: ramqValid, label: regexp.MustCompile(`(?i)\b(?:(?:n[°º]\s*(?:d['’])?)?assurance[\s-]maladie|health\s+insurance\s+(?:no\b\.?|number|card(?:\s+(?:no\b\.?|number))?)|ramq|carte\s+soleil)\.?[^\p{L}\p{N}]*$`), digits: 8, run: 4},
+	{re: regexp.MustCompile(`\b([A-Z]{4}) ?(\d{4}) ?(\d{4})\b`), valid: ramqValid, label: regexp.MustCompile(`(?i)\b(?:(?:n[°º]\s*(?:d['’])?)?assurance[\s-]maladie|health\s+insurance\s+(?:no\b\.?|number|card(?:\s+(?:no\b\.?|number))?)|ramq|carte\s+soleil|nam)\.?[^\p{L}\p{N}]*$`), digits: 8, run: 4},
 	// Germany: the health insurance's member number (KVNR), a letter and
 	// nine digits, the last a check digit, under its label (found from
 	// outside: a doctor's letter's "Versichertennummer: S482913050").

@@ -165,6 +165,7 @@ func TestNationalIDs(t *testing.T) {
 		{"a luxembourg matricule", "Matricule / Sozialversicherungsnummer: 1988021104707", []string{"1988021104707"}},
 		{"a matricule whose check digits fail", "Matricule: 1988021104708", nil},
 		{"a quebec health insurance number", "N° d'assurance maladie / Health insurance no.:  TREM 8552 1411", []string{"TREM 8552 1411"}},
+		{"a quebec health insurance number under nam", "NAM : TREG 8657 1412   Exp. 2029-07", []string{"TREG 8657 1412"}},
 		{"a quebec number with no date", "Health insurance no.: TREM 8572 1411", nil},
 		{"a norwegian number under its short label", "Fødselsnr.: 150372 41234", []string{"150372 41234"}},
 		{"a norwegian label misread", "Fedselsnr.: 150372 41234", []string{"150372 41234"}},
