@@ -196,6 +196,7 @@ func TestAmountForms(t *testing.T) {
 		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
 		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
 		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},
+		{"a brazilian claim's sums insured under the sum claimed", "Despesas médico-hospitalares comprovadas: R$ 18.740,00\nCapital segurado DMHO por pessoa: R$ 20.000, 00\nCapital segurado invalidez por acidente: R$ 100.000, 00", []string{"18740.00 BRL currency"}},
 		{"a polish deductible after a sum insured", "Suma ubezpieczenia mienia: 4 500 000,00 zł; franszyza redukcyjna 500 zł.", []string{}},
 		{"a w-2's boxes over their amounts, an address above", "f  Employee's address and ZIP code\n   7342 BLUE QUAIL DR\n   SAN ANTONIO TX 78244\n\n1  Wages, tips, other compensation        2  Federal income tax withheld\n   61,482.17                                  7,214.60", []string{"61482.17 column", "7214.60 column"}},
 		{"box number after another field's value", "15 State: IL  16 State wages: $152,197.32  17 State income tax: $6,087.89", []string{"152197.32 USD currency", "6087.89 USD currency"}},

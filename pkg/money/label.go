@@ -183,7 +183,11 @@ var (
 		// Found from outside (seventieth trial): an Estonian deposit
 		// guarantee "kuni 100 000 euro", a Swiss claim's deductible and
 		// building's sum insured, a Polish deductible.
-		`kuni|franchise selon|franchise de|somme d'assurance|somme d’assurance|franszyza|franszyzy|franszyzę`)
+		`kuni|franchise selon|franchise de|somme d'assurance|somme d’assurance|franszyza|franszyzy|franszyzę|` +
+		// Found from outside (seventy-second trial): a Brazilian
+		// accident claim's "Capital segurado invalidez por acidente: R$
+		// 100.000,00" under the sum claimed.
+		`capital segurado|capitais segurados`)
 	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|limiit|yfirdráttarheimild|omavastutus|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
