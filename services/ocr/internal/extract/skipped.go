@@ -8,6 +8,7 @@ import (
 	"image/png"
 	"io"
 	"os"
+	"regexp"
 	"slices"
 	"strings"
 	"unicode"
@@ -403,6 +404,34 @@ func alnum(s string) int {
 // lines (found from outside: a 200-dpi claim form; raw Tesseract, guessing
 // the resolution, read them on their lines). Such a column is as tall as
 // three lines or more and no wider than two.
+// lostMarks reports whether a reading's lines start with a mark alone
+// before a capitalised word, ". Le ferie e i permessi …", twice or more: a
+// numbered list whose numbers Tesseract dropped as noise at the page's
+// true resolution, keeping a point or nothing (found from outside,
+// seventy-second trial: a 250-dpi contract's clauses "2." to "6.", CER
+// 0.053 against raw Tesseract's 0.042 at the 72 dpi its image declares).
+func lostMarks(text string) bool {
+	n := 0
+	for _, l := range strings.Split(text, "\n") {
+		f := strings.Fields(l)
+		if len(f) >= 2 && len(f[0]) == 1 && strings.ContainsAny(f[0], ".,_") {
+			if r := []rune(f[1])[0]; unicode.IsUpper(r) {
+				n++
+			}
+		}
+	}
+	return n >= 2
+}
+
+// numberedLine is a list's line: its number, a point or a parenthesis,
+// and a capitalised word.
+var numberedLine = regexp.MustCompile(`(?m)^[ \t]*\d{1,2}[.)][ \t]+\p{Lu}`)
+
+// numberedLines counts text's numberedLine lines.
+func numberedLines(text string) int {
+	return len(numberedLine.FindAllStringIndex(text, -1))
+}
+
 func markColumn(boxes []lineBox) bool {
 	var heights []int
 	for _, b := range boxes {
