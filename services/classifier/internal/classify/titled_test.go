@@ -23,6 +23,7 @@ func TestTitledTypes(t *testing.T) {
 		{"Landsbankinn hf. · Reykjastræti 6 · 101 Reykjavík\nREIKNINGSYFIRLIT\nTímabil: 1. nóvember 2026 - 30. nóvember 2026\nReikningur: 0133-26-004512 IBAN: IS78 0133 2600 4512 6203 0612 60", []string{"bank_statement"}},
 		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
 		{"Skattestyrelsen · TastSelv Erhverv\nKVITTERING FOR MOMSANGIVELSE\nVirksomhed: Hotel Nyhavn Kanal ApS", []string{"tax_form"}},
+		{"FINANČNA UPRAVA REPUBLIKE SLOVENIJE\n\nOBRAČUN DAVKA NA DODANO VREDNOST (DDV-O)\nza davčno obdobje: oktober 2026 (mesečno)", []string{"tax_form"}},
 		{"POTRDILO O PREJEMU VARŠČINE\nHotel Vila Jezero d.o.o., Cesta svobode 27, 4260 Bled", []string{"receipt"}},
 		{"SPST CÔTE D'AZUR\nService de prévention et de santé au travail\nAVIS D'APTITUDE\n(article R. 4624-55 du Code du travail)", []string{"medical_record"}},
 		// Found from outside (sixty-seventh trial): a Croatian port
