@@ -63,6 +63,14 @@ var (
 	// hungarianAccountRe is a Hungarian account's number, two or three
 	// groups of eight digits ("11773016-04471882-00000000").
 	hungarianAccountRe = regexp.MustCompile(`\b\d{8}-\d{8}(?:-\d{8})?\b`)
+	// icelandicAccountRe is an Icelandic account's number, its bank's
+	// four digits, its ledger's two and the account's six
+	// ("0101-26-000540"), taken under an Icelandic account's word
+	// (icelandicAccountLabel): "inn á reikning 0101-26-000540" (found
+	// from outside, seventy-third trial). The word alone names an invoice
+	// too, whose numbers have other shapes.
+	icelandicAccountRe    = regexp.MustCompile(`\b\d{4}-\d{2}-\d{6}\b`)
+	icelandicAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:banka)?reikning(?:ur|i|s(?:n[úu]mer|nr\.?))?(?:\s+(?:nr\.?|n[úu]mer))?[^\p{L}\p{N}]*$`)
 	// frenchAccountRe is a French account's number as a RIB writes it,
 	// eleven letters or digits, a letter among them, after the branch's
 	// five digits and before the two of its key: "N° de compte : 10478
@@ -215,6 +223,11 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) || re == hungarianAccountRe && hungarianAccountValid(text[m[0]:m[1]]) {
 				locs = append(locs, s)
 			}
+		}
+	}
+	for _, m := range matchLines(lt, icelandicAccountRe, holding(counts, 12, 6)) {
+		if s := [2]int{m[0], m[1]}; !overlaps(s, taken) && !overlaps(s, locs) && labelledBy(lt, icelandicAccountLabel, m[0], m[1]) {
+			locs = append(locs, s)
 		}
 	}
 	for _, m := range matchLines(lt, checkedAccountRe, holding(counts, 5, 1)) {

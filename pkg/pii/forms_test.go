@@ -492,6 +492,9 @@ func TestDateOfBirth(t *testing.T) {
 		{"a numbered list's third date", "Milestones\n1. Design\n2. Build\n3. 2026-05-17\n4. Launch", []string{}},
 		// Found from outside (fifty-sixth trial): the possessive forms.
 		{"hungarian place and date possessive", "Születési helye, ideje: Hajdúszoboszló, 1939.11.02.", []string{"1939.11.02"}},
+		// Found from outside (seventy-third trial): OCR read the year's
+		// point as a comma.
+		{"hungarian date whose year ocr ended with a comma", "Születési helye, ideje: Nyíregyháza, 1994, 07. 23.", []string{"1994, 07. 23"}},
 		{"greek label transliterated", "Imerominia gennisis: 22/03/1979", []string{"22/03/1979"}},
 		// OCR put a space inside a number of the date (found from outside).
 		{"date split by OCR", "votre patient M. Julien MOREAU, né le 07/1 0/1958,", []string{"07/1 0/1958"}},
@@ -952,6 +955,8 @@ func TestBankAccounts(t *testing.T) {
 		// under no label, its check digits right.
 		{"a french deposit account on its statement", "RELEVÉ DE COMPTE\nCompte de dépôt n° 00029187645      Relevé n° 11", []string{"00029187645"}},
 		{"a norwegian account whose points ocr read as commas", "Kontonummer: 1503,46,27182   Kontoutskrift nr. 4", []string{"1503,46,27182"}},
+		{"an icelandic account under its word", "Greiðist í heimabanka eða inn á reikning 0101-26-000540, kt. 540269-6029.", []string{"0101-26-000540"}},
+		{"an icelandic account's shape under no account", "Pöntun 0101-26-000540", []string{}},
 		{"a hungarian account by its check digits", "Kártérítést az alábbi számlára kérem:\n11773016-01234567-00000008 (OTP Bank, Kovács Eszter)", []string{"11773016-01234567-00000008"}},
 		{"a hungarian account's shape failing its check digits", "Kártérítést az alábbi számlára kérem:\n11773016-01234567-00000009 (OTP Bank, Kovács Eszter)", []string{}},
 		{"a municipality's customer account on its statement of account", "MOGALE CREST LOCAL MUNICIPALITY\nCivic Centre, 14 Church Street\n\nTAX INVOICE / STATEMENT OF ACCOUNT\n\nAccount holder: T MOKOENA               Account number: 5002447188", []string{}},

@@ -73,6 +73,12 @@ func TestNationalIDs(t *testing.T) {
 		{"a mozambican nuit and inss", "Categoria: Motorista de pesados NUIT: 112847391\nINSS: 1 029 384 77", []string{"112847391", "1 029 384 77"}},
 		{"an indian driving licence's number", "MAHARASHTRA STATE MOTOR DRIVING LICENCE\n\nDL No.: MH12 20110034817\nDate of Issue: 18-07-2011", []string{"MH12 20110034817"}},
 		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
+		// Found from outside (seventy-third trial): an Australian
+		// licence after its state's three letters, an EMŠO under a label
+		// that says whose, a TAJ under "TAJ száma".
+		{"an australian driver licence after its state", "Driver licence: NSW 14829375", []string{"14829375"}},
+		{"an emso of a sole trader's holder", "Davčni zavezanec: AVTOSERVIS KOS, Matej Kos s.p.\nEMŠO nosilca dejavnosti: 1403982505128", []string{"1403982505128"}},
+		{"a taj under taj szama", "TAJ száma: 037184290", []string{"037184290"}},
 		// Found from outside (seventy-second trial): a practice's and an
 		// employer's Steuernummer, known by the VAT id beside it and by
 		// the employer's premises.
