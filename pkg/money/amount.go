@@ -1933,7 +1933,11 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	}
 	// Nor is a year before the noun it dates: "Total 2026 payments"
 	// (found from outside: a tax return's line).
-	if yearLike(n) && cur == "" && wordAfter.MatchString(right) {
+	// And a year before the name it dates, the row's sum further on: a
+	// floor plan's "Settlement 2023 Audi A4 Avant SF23 OKN  24,180.00"
+	// (found from outside, seventy-third trial: the model years were sums
+	// by the "Settlement" label).
+	if yearLike(n) && cur == "" && (wordAfter.MatchString(right) || nameThenSum.MatchString(right)) {
 		return Amount{}, "", false
 	}
 	// A number that starts its line and a heading or an item, "3.
@@ -2425,6 +2429,10 @@ func sgPostcode(text string, n number) bool {
 // sumAfter starts the text after a number with a sum of decimals on its
 // line.
 var sumAfter = regexp.MustCompile(`^[ \t]+\(?[-−]?\d[\d.,' ]*[.,]\d{2}(?:$|[^\d])`)
+
+// nameThenSum starts the text after a number with a capitalised word and
+// ends its line's text with a sum of decimals further on.
+var nameThenSum = regexp.MustCompile(`^[ \t]+\p{Lu}[^\n]*[ \t]\(?[-−]?\d[\d.,' ]*[.,]\d{2}(?:$|[^\d])`)
 
 // yearBeforeSum reports whether n is a year, 1900 to 2099 written
 // without separators, that a sum with decimals follows on its line.

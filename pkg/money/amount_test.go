@@ -196,6 +196,12 @@ func TestAmountForms(t *testing.T) {
 		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
 		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
 		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},
+		// Found from outside (seventy-third trial): a floor plan's model
+		// years after "Settlement", a clause's number read as a
+		// statement's date, a cover "under the policy".
+		{"model years on a floor plan's rows", "03/10/26  FP-22871  Drawdown 2024 BMW X3 xDrive20d SK24 LWU       31,250.00                  543,690.00\n06/10/26  FP-22719  Settlement 2023 Audi A4 Avant SF23 OKN                     24,180.00     519,510.00", []string{"24180.00 label", "519510.00 label"}},
+		{"a clause's minimum after its number", "Johannesburg, South Africa\n3.2 The Dealer shall maintain net working capital of at least R 2,500,000.00 and", []string{}},
+		{"a cover under the policy", "Repair estimate: PHP 184,500.00\nOwn damage limit under the policy: PHP 1,650,000.00; deductible PHP 3,300.00.", []string{"184500.00 PHP currency"}},
 		{"a brazilian claim's sums insured under the sum claimed", "Despesas médico-hospitalares comprovadas: R$ 18.740,00\nCapital segurado DMHO por pessoa: R$ 20.000, 00\nCapital segurado invalidez por acidente: R$ 100.000, 00", []string{"18740.00 BRL currency"}},
 		{"a polish deductible after a sum insured", "Suma ubezpieczenia mienia: 4 500 000,00 zł; franszyza redukcyjna 500 zł.", []string{}},
 		{"a w-2's boxes over their amounts, an address above", "f  Employee's address and ZIP code\n   7342 BLUE QUAIL DR\n   SAN ANTONIO TX 78244\n\n1  Wages, tips, other compensation        2  Federal income tax withheld\n   61,482.17                                  7,214.60", []string{"61482.17 column", "7214.60 column"}},

@@ -214,8 +214,12 @@ var (
 	// debit, a standing order, a faster payment, a card payment.
 	// Or with its date, as every bank prints a row: "19-Sep INSURANCE
 	// PREM GUARDIAN LIFE 11,845.00 70,358.85" (found from outside: the
-	// premium paid to an insurer was read as a cover's limit).
-	transactionCode = regexp.MustCompile(`^\s*(?:DD|D/D|DDR|SO|S/O|STO|BGC|BACS|FPI|FPO|TFR|CHQ|POS|ATM|DEB|CPT|VIS|BP|\d{1,2}[-/.](?:\d{1,2}|[A-Za-z]{3})(?:[-/.]\d{2,4})?|\d{4}-\d{2}-\d{2})\s+\S`)
+	// premium paid to an insurer was read as a cover's limit). A date
+	// with points writes its month in two digits or ends in a point: a
+	// clause's number, "3.2 The Dealer shall maintain … at least R
+	// 2,500,000.00", is no date (found from outside, seventy-third trial:
+	// the minimum was held against the threshold).
+	transactionCode = regexp.MustCompile(`^\s*(?:DD|D/D|DDR|SO|S/O|STO|BGC|BACS|FPI|FPO|TFR|CHQ|POS|ATM|DEB|CPT|VIS|BP|\d{1,2}[-/](?:\d{1,2}|[A-Za-z]{3})(?:[-/.]\d{2,4})?|\d{1,2}\.(?:\d{2}|[A-Za-z]{3})(?:\.(?:\d{2,4})?)?|\d{1,2}\.\d\.(?:\d{2,4})?|\d{4}-\d{2}-\d{2})\s+\S`)
 	labelEnd        = regexp.MustCompile(`^[\s:.#\-–/]*(?:\([^)]*\)[\s:.]*)?$`)
 	// feesCapped: the sum a party pays, capped, "The total fees under
 	// Clause 3.1 shall not exceed SGD 57,600.00": the most the contract
@@ -246,6 +250,9 @@ var (
 	chargeAfterHead = wordRe(`waiver|day rate|daily rate|hourly rate|rate|hire|rental|surcharge|add-on|upgrade`)
 	// ofLink: "premium for liability cover": the head noun comes first.
 	ofLink = regexp.MustCompile(`(?i)\b(?:for|of|on)\b`)
+	// underThe links a head noun to the thing that sets it: "limit under
+	// the policy", "excess as per your policy".
+	underThe = regexp.MustCompile(`(?i)^[ \t]+(?:under|of|per|as per|in|on|from)(?:[ \t]+(?:the|this|that|your|our|its|each))?[ \t]+$`)
 )
 
 // classifyLabel says what label text calls a number: the label word that
@@ -331,6 +338,12 @@ func classifyLabel(s string) labelKind {
 	if id.end >= 0 && !labelEnd.MatchString(s[id.end:]) {
 		// "Policy renewal", "Order of business": the word does not name
 		// the number.
+		id = hit{kind: labelNone, start: -1, end: -1}
+	}
+	if id.end >= 0 && head.end >= 0 && head.end <= id.start && underThe.MatchString(s[head.end:id.start]) {
+		// The limit a policy sets: "Own damage limit under the policy:
+		// PHP 1,650,000.00" (found from outside, seventy-third trial: the
+		// cover was held against the threshold as the policy's number).
 		id = hit{kind: labelNone, start: -1, end: -1}
 	}
 	best := money
