@@ -145,7 +145,10 @@ var documentWords = map[string][]string{
 	// Vietnamese. Its syllables as that model reads them, and as they
 	// are written; none is a word of English or the other languages.
 	"vie": {"khách", "khach", "hàng", "thanh", "toán", "toan", "tháng", "thang", "điện", "dien", "dién", "tiền", "tien", "tién", "hóa", "héa", "hdéa", "đơn", "công", "cong", "nguyễn", "nguyen", "nguyén", "thoại", "thoai", "địa", "chỉ", "của", "cua", "được", "duoc", "không", "khong", "người", "nguoi", "những", "nhung", "ngày", "ngay", "việt", "viet", "đồng", "hợp", "đường", "duong", "dudng", "phường", "phuong", "quận", "tỉnh", "thành", "phố", "tổng", "cộng", "thuế", "thue", "giá", "trị", "tăng", "tiêu", "tiéu", "số", "sinh", "họ", "tên", "động", "bên", "điều"},
-	"lit": {"važtaraštis", "vaztarastis", "siuntėjas", "siuntejas", "siuntéjas", "gavėjas", "gavejas", "gavéjas", "pirkėjas", "pirkejas", "pardavėjas", "pardavejas", "kiekis", "kaina", "pavadinimas", "vairuotojas", "pakrovimo", "iškrovimo", "iskrovimo", "užsakymo", "uzsakymo", "sąskaita", "saskaita", "pvm", "suma"},
+	// A Lithuanian university's transcript was read in English
+	// (found from outside, seventy-third trial: CER 0.040, 0.009 with
+	// Lithuanian): its words as written and as English reads them.
+	"lit": {"universitetas", "fakultetas", "pažyma", "pazyma", "studijų", "studijy", "studiju", "studentė", "studente", "studenté", "programa", "kreditai", "įvertinimas", "ivertinimas", "dalykas", "semestras", "kursas", "vidurkis", "asmens", "kodas", "išduota", "isduota", "važtaraštis", "vaztarastis", "siuntėjas", "siuntejas", "siuntéjas", "gavėjas", "gavejas", "gavéjas", "pirkėjas", "pirkejas", "pardavėjas", "pardavejas", "kiekis", "kaina", "pavadinimas", "vairuotojas", "pakrovimo", "iškrovimo", "iskrovimo", "užsakymo", "uzsakymo", "sąskaita", "saskaita", "pvm", "suma"},
 }
 
 // DetectableLanguages are the languages DetectLanguage knows, besides

@@ -47,6 +47,9 @@ func TestDetectLanguage(t *testing.T) {
 		// read them.
 		{"Estonian read without its accents", "EMAJOE KLIINIK SA\nSisehaiguste osakond, Puusepa 8, 50406 Tartu\nEPIKRIIS\nPatsient: Mari Tamm\nIsikukood: 46105230273\nSiinniaeg: 23.05.1961\nHaiglas viibimise aeg: 02.09.2025 - 06.09.2025\nRaviarst: dr Kadri Saar (kardioloog)", []string{"est"}},
 		{"Lithuanian read without its accents", "VAZTARASTIS Nr. VZ-0025718\nData: 2025-10-15\nSiuntéjas: UAB ,,Baltijos Pakuote\", Kaunas\nGavéjas: UAB ,,Kauno Duonos Kepykla\", Kaunas\nEil. Nr. Prekés pavadinimas Mato vnt. Kiekis\nTransporto priemoné: KLM 418 Vairuotojas: Darius Petrauskas", []string{"lit"}},
+		// Found from outside (seventy-third trial): a Lithuanian
+		// transcript of records as the English model read it.
+		{"Lithuanian transcript read without its accents", "VILNIAUS UNIVERSITETAS\nEkonomikos ir verslo administravimo fakultetas\nSaulétekio al. 9, LT-10222 Vilnius\n\nAKADEMINE PAZYMA (studijy rezultaty igragas)\nNr. EVAF-2026/1184 Vilnius, 2026-10-19\n\nStudenté: Gabija Petrauskaité\nAsmens kodas: 60108270458\nStudijy programa: Finansai ir apskaita (bakalauras), nuolatinés studijos\n\nKursas: 4 Studento pazyméjimo Nr. 2019-41873\n\nDalykas Kreditai Ivertinimas Semestras\nMikroekonomika 6 9 2023 R\nFinansiné apskaita I 6 8 2023 R\nVerslo statistika 6 10 2024 P\nImoniy finansai 6 9 2024 P\nMokeséiy sistema 5 8 2024 R\nAuditas 5 9 2025 P\nTarptautiniai finansai 5 Ze 2025 R\n\nIS viso surinkta kredity: 180 (i8 240)\nSvertinis vidurkis: 8,73\n\nPazyma iSduota pateikti pagal pareikalavima.\nDekanato administratoré: Rita Jankauskiené", []string{"lit"}},
 		// Found from outside (thirtieth trial): an Icelandic lease as the
 		// English model read it; Danish had been named for its "er",
 		// "af", "fra" and "kr".
