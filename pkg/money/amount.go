@@ -279,8 +279,8 @@ const headerLine = "header"
 
 // currencyHeaderLine is a line that holds only a currency, or one word
 // and a currency: a table's column over its amounts, "Valor (€)", "Kr.",
-// "Beløb DKK".
-var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(€|£|` + allCodes + `|[Kk]r\.?)\)?[ \t]*\r?$`)
+// "Beløb DKK", and the forint's, koruna's and złoty's marks ("Ft").
+var currencyHeaderLine = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(€|£|` + allCodes + `|[Kk]r\.?|Ft|Kč|zł)\)?[ \t]*\r?$`)
 
 // currencyHeading is a line of words, no number but its item's, that
 // gives its currency's code, the rupee's mark or the crown's in
@@ -412,7 +412,7 @@ func scanNumbers(text string, loc *locale) []number {
 		left := text[max(0, i-16):i]
 		signed := currencyBefore(left) != "" || loc.letterBefore(left) != ""
 		if sp := readNumber(text, i, true); sp.end > n.end && (signed || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
-			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || spacedPointSum(text, sp, loc) || aloneInCell(text, i, sp.end, loc)) && !quantityAndPrice(text, sp) {
+			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || spacedPointSum(text, sp, loc) || aloneInCell(text, i, sp.end, loc) || wholeAtLineEnd(text, sp, loc)) && !quantityAndPrice(text, sp) {
 			n = sp
 		}
 		if d := spacedDecimals(text, n); d > 0 && (signed || currencyAfter(text[d:min(len(text), d+8)]) != "") {
@@ -425,6 +425,18 @@ func scanNumbers(text string, loc *locale) []number {
 		i = n.end
 	}
 	return out
+}
+
+// wholeAtLineEnd reports whether the space-grouped whole number sp ends
+// its line under a heading of a currency that writes sums so (the
+// locale's spacedColumn): a row whose gaps OCR closed up, "2. Egyéb
+// munkaviszonyhoz kapcsolódó jövedelem 312 000".
+func wholeAtLineEnd(text string, sp number, loc *locale) bool {
+	if sp.decimals || !strings.Contains(sp.raw, " ") {
+		return false
+	}
+	rest := strings.TrimLeft(text[sp.end:], " \t")
+	return (rest == "" || rest[0] == '\n' || rest[0] == '\r') && loc.spacedSums()
 }
 
 // spacedPointSum reports whether the space-grouped number sp, with two

@@ -196,6 +196,11 @@ func TestAmountForms(t *testing.T) {
 		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
 		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
 		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},
+		// Found from outside (seventy-third trial): a Hungarian income
+		// certificate's forints under "Ft", grouped by spaces, OCR having
+		// closed up the gaps before them.
+		{"forints under their column's mark", "Ft\n1. Munkaviszonyból származó bérjövedelem 7 824 600\n2. Egyéb munkaviszonyhoz kapcsolódó jövedelem 312 000", []string{"7824600.00 HUF label", "312000.00 HUF label"}},
+		{"space-grouped whole numbers under no currency's mark", "Tétel\n1. Munkaviszonyból származó bérjövedelem 7 824 600\n2. Egyéb munkaviszonyhoz kapcsolódó jövedelem 312 000", []string{}},
 		// Found from outside (seventy-third trial): a floor plan's model
 		// years after "Settlement", a clause's number read as a
 		// statement's date, a cover "under the policy".
