@@ -453,10 +453,12 @@ func spacedPointSum(text string, sp number, loc *locale) bool {
 // first group times the rest is the next number on its line, the row's
 // amount ("Arbeid elektriker, timer 7 895,00 6 265,00": 7 × 895,00, found
 // from outside), also with the price's currency between them ("Ergo 40
-// 4 412,00€ 1 648,00 €": 4 × 412,00, OCR having closed the gap).
+// 4 412,00€ 1 648,00 €": 4 × 412,00, OCR having closed the gap), and
+// whole sums so ("DSG 3 689 900 Kč 2 069 700 Kč": 3 × 689 900, a Czech
+// dealer's order, found from outside, seventy-third trial).
 func quantityAndPrice(text string, sp number) bool {
 	q, rest, ok := strings.Cut(sp.raw, " ")
-	if !ok || !sp.decimals {
+	if !ok {
 		return false
 	}
 	j := sp.end
