@@ -202,6 +202,7 @@ func TestAmountForms(t *testing.T) {
 		{"forints under their column's mark", "Ft\n1. Munkaviszonyból származó bérjövedelem 7 824 600\n2. Egyéb munkaviszonyhoz kapcsolódó jövedelem 312 000", []string{"7824600.00 HUF label", "312000.00 HUF label"}},
 		{"space-grouped whole numbers under no currency's mark", "Tétel\n1. Munkaviszonyból származó bérjövedelem 7 824 600\n2. Egyéb munkaviszonyhoz kapcsolódó jövedelem 312 000", []string{}},
 		{"a czech order's quantities closed up with whole prices", "Model Počet | Cena/ks bez DPH Celkem bez DPH\nOctavia Combi Style 2.0 TDI DSG 3 689 900 Kč 2 069 700 Kč\nFabia Selection 1.0 TSI 4 398 500 Kč 1 594 000 Kč", []string{"689900.00 CZK currency", "2069700.00 CZK currency", "398500.00 CZK currency", "1594000.00 CZK currency"}},
+		{"a till's vat rate read as a quotation mark", "Türkiye\nTAVUK SOTE “10 120,00\nTOPLAM 230,00 TL", []string{"120.00 TRY label", "230.00 TRY currency"}},
 		// Found from outside (seventy-third trial): a floor plan's model
 		// years after "Settlement", a clause's number read as a
 		// statement's date, a cover "under the policy".
