@@ -24,6 +24,11 @@ func TestTitledTypes(t *testing.T) {
 		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
 		{"Skattestyrelsen · TastSelv Erhverv\nKVITTERING FOR MOMSANGIVELSE\nVirksomhed: Hotel Nyhavn Kanal ApS", []string{"tax_form"}},
 		{"FINANČNA UPRAVA REPUBLIKE SLOVENIJE\n\nOBRAČUN DAVKA NA DODANO VREDNOST (DDV-O)\nza davčno obdobje: oktober 2026 (mesečno)", []string{"tax_form"}},
+		// Found from outside (seventy-fourth trial): a Chilean
+		// electronic invoice's title at the end of its header's line,
+		// the two columns OCR joined; a Chilean receipt's.
+		{"PROPIEDADES CORDILLERA SpA R.U.T.: 76.284.915-1\n\nCorretaje de propiedades FACTURA ELECTRÓNICA\nAv. Nueva Providencia 1881, of. 1204 N° 4418", []string{"invoice"}},
+		{"BOLETA ELECTRÓNICA N° 88213\nFarmacia del Pueblo Ltda.", []string{"receipt"}},
 		{"POTRDILO O PREJEMU VARŠČINE\nHotel Vila Jezero d.o.o., Cesta svobode 27, 4260 Bled", []string{"receipt"}},
 		{"SPST CÔTE D'AZUR\nService de prévention et de santé au travail\nAVIS D'APTITUDE\n(article R. 4624-55 du Code du travail)", []string{"medical_record"}},
 		// Found from outside (sixty-seventh trial): a Croatian port
