@@ -987,7 +987,24 @@ func currencyEndIndex(left string) int {
 			return -1
 		}
 	}
+	if at := from + loc[0]; legalFormEnd(trimmed[:at], trimmed[at:]) {
+		// Malaysia's and Brunei's "Sdn Bhd" is a company's legal form, not
+		// Bahrain's dinar: "GAJI - MAXWAVE TOWERS SDN BHD 6,850.00" (found
+		// from outside, seventy-fourth trial: a salary credited in ringgit
+		// was held against the threshold as 6,850 dinars).
+		return -1
+	}
 	return from + loc[0]
+}
+
+// legalFormCode ends the text before a currency's code that is the rest
+// of a company's legal form: "Sdn" before "Bhd".
+var legalFormCode = regexp.MustCompile(`(?i)\bsdn\.?\s*$`)
+
+// legalFormEnd reports whether code, a currency's code after before, is
+// the end of a company's legal form ("SDN BHD").
+func legalFormEnd(before, code string) bool {
+	return strings.EqualFold(strings.TrimSpace(code), "BHD") && legalFormCode.MatchString(before)
 }
 
 // maxCurrencyWord is the longest run of word characters (\w) a currency
@@ -2028,7 +2045,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		}
 	}
 	if cur == "" {
-		if m := labelCurrency.FindStringSubmatch(label); m != nil {
+		if m := labelCurrency.FindStringSubmatch(label); m != nil && !legalFormEnd(strings.TrimSuffix(strings.TrimRight(label, " \t:"), m[2]), m[2]) {
 			cur = loc.code(currencyCode(m[1] + m[2]))
 		} else if c := currencyBefore(strings.TrimRight(left, " \t")); c != "" && label != "" {
 			// The label's own currency, a column's gap before the number:

@@ -196,6 +196,10 @@ func TestAmountForms(t *testing.T) {
 		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
 		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
 		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},
+		// Found from outside (seventy-fourth trial): a Malaysian company's
+		// "SDN BHD" before a salary's sum.
+		{"a malaysian company's sdn bhd before a sum", "Kuala Lumpur, Malaysia\n07/11 SALARY: / GAJI - MAXWAVE TOWERS SDN BHD 6,850.00 9,404.70", []string{}},
+		{"bahraini dinars", "Manama, Bahrain\nTotal due: BHD 6,850.000", []string{"6850.00 BHD currency"}},
 		// Found from outside (seventy-third trial): a Hungarian income
 		// certificate's forints under "Ft", grouped by spaces, OCR having
 		// closed up the gaps before them.
