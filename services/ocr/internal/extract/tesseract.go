@@ -63,6 +63,9 @@ type PageText struct {
 	rows   []span
 	boxes  []lineBox
 	starts []lineStart
+	// skew is the slope of the page's lines (skewOf), down to the right
+	// positive.
+	skew float64
 }
 
 // lineStart is where a line begins in a page's text, and its top row in
@@ -147,10 +150,11 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 		return nil, err
 	}
 	// A weak reading is tried again upright, then smoothed, and a page in
-	// uneven light with its light evened out; each returns the image its
-	// kept reading comes from, a copy removed at the end.
+	// uneven light with its light evened out, and a page whose lines
+	// slope levelled; each returns the image its kept reading comes from,
+	// a copy removed at the end.
 	page := scanOf(imagePath)
-	for _, again := range []func(context.Context, *scan, int, string, []PageText) (*scan, []PageText, error){t.turned, t.denoised, t.evened} {
+	for _, again := range []func(context.Context, *scan, int, string, []PageText) (*scan, []PageText, error){t.turned, t.denoised, t.evened, t.levelled} {
 		read, kept, err := again(ctx, page, dpi, t.language, pages)
 		if err != nil {
 			return nil, err
@@ -533,6 +537,7 @@ func ParseTSV(b []byte) ([]PageText, error) {
 		}
 		out[i].starts = p.starts
 		out[i].sure = p.sure
+		out[i].skew = skewOf(boxes)
 	}
 	return out, nil
 }
@@ -562,6 +567,8 @@ type lineBox struct {
 	left, top, right, bottom int
 	words, numbers           int
 	lower                    bool
+	// fit sums the words' centres and bottoms, for the line's slope.
+	fit slopeFit
 }
 
 // add takes one TSV row (its fields, split at tabs) of the page.
@@ -608,6 +615,7 @@ func (p *tsvPage) add(level int, f []string) error {
 		if numeric(word) {
 			lb.numbers++
 		}
+		lb.fit.add(float64(n[4])+float64(n[6])/2, float64(n[5]+n[7]))
 	}
 	block, par, ln := n[0], n[1], n[2]
 	newLine := true
