@@ -99,7 +99,7 @@ var (
 		// Found from outside (thirty-fourth trial): a salary or savings
 		// account's number, a Danish registration and account number, a
 		// Czech account ("účtu č.").
-		`|\bclabe(?:\s+interbancaria)?(?:\s+(?:destino|de\s+destino|del\s+beneficiario|beneficiario))?|\bcuenta\s+rut(?:\s+de\s+\p{L}+)?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\brib|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+č\.)?` +
+		`|\bclabe(?:\s+interbancaria)?(?:\s+(?:destino|de\s+destino|del\s+beneficiario|beneficiario))?|\bcuenta\s+rut(?:\s+de\s+\p{L}+)?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\brib|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+\p{Ll}+)?(?:\s+č\.)?` +
 		// Found from outside (thirty-sixth trial): an account after its
 		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
 		// 1642 0388 7715", "DBS account", a law firm's "HSBC client

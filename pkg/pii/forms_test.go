@@ -22,6 +22,11 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (seventy-fourth trial): a Portuguese tax
+		// office's line, a Mexico City number after a name.
+		{"a portuguese telephone service", "Atendimento Telefónico 217 206 707 ou Portal das Finanças.", []string{"217 206 707"}},
+		{"a mexico city number after a name", "En caso de emergencia: Jorge López, 55 4128 9930", []string{"55 4128 9930"}},
+		{"a number of that shape elsewhere", "Lote 44 4128 9930", []string{}},
 		// Found from outside (fifty-third trial): a Hong Kong number in a
 		// doctor's sentence.
 		{"a number one can be reached at", "I can be reached at 9427 3816.", []string{"9427 3816"}},
@@ -955,6 +960,7 @@ func TestBankAccounts(t *testing.T) {
 		// under no label, its check digits right.
 		{"a french deposit account on its statement", "RELEVÉ DE COMPTE\nCompte de dépôt n° 00029187645      Relevé n° 11", []string{"00029187645"}},
 		{"a norwegian account whose points ocr read as commas", "Kontonummer: 1503,46,27182   Kontoutskrift nr. 4", []string{"1503,46,27182"}},
+		{"a czech account under its owner's word", "splatné vždy do 5. dne měsíce na účet pronajímatele č. 19-2000145399/0800", []string{"19-2000145399/0800"}},
 		{"an icelandic account under its word", "Greiðist í heimabanka eða inn á reikning 0101-26-000540, kt. 540269-6029.", []string{"0101-26-000540"}},
 		{"an icelandic account's shape under no account", "Pöntun 0101-26-000540", []string{}},
 		{"a hungarian account by its check digits", "Kártérítést az alábbi számlára kérem:\n11773016-01234567-00000008 (OTP Bank, Kovács Eszter)", []string{"11773016-01234567-00000008"}},

@@ -73,6 +73,11 @@ func TestNationalIDs(t *testing.T) {
 		{"a mozambican nuit and inss", "Categoria: Motorista de pesados NUIT: 112847391\nINSS: 1 029 384 77", []string{"112847391", "1 029 384 77"}},
 		{"an indian driving licence's number", "MAHARASHTRA STATE MOTOR DRIVING LICENCE\n\nDL No.: MH12 20110034817\nDate of Issue: 18-07-2011", []string{"MH12 20110034817"}},
 		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
+		// Found from outside (seventy-fourth trial): Alberta's health
+		// number, a Mexican driving licence's.
+		{"an alberta phn", "Alberta PHN:       41872-3056", []string{"41872-3056"}},
+		{"a phn's shape unlabelled", "Order 41872-3056", nil},
+		{"a mexican driving licence's number", "LICENCIA PARA CONDUCIR TIPO A\n\nNo. de licencia: A09284716", []string{"A09284716"}},
 		// Found from outside (seventy-third trial): an Australian
 		// licence after its state's three letters, an EMŠO under a label
 		// that says whose, a TAJ under "TAJ száma".

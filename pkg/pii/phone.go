@@ -30,6 +30,9 @@ var (
 	cardSep = regexp.MustCompile(`^[ \-]$`)
 	// germanMobile is the prefix of a German mobile number.
 	germanMobile = regexp.MustCompile(`^01[5-7]\d{1,2}$`)
+	// mexicanArea are the two-digit area codes of Mexico's three largest
+	// cities.
+	mexicanArea = map[string]bool{"55": true, "33": true, "81": true}
 	// nzMobile is a New Zealand mobile's prefix.
 	nzMobile = regexp.MustCompile(`^02[012789]$`)
 	// indonesianMobile is an Indonesian mobile's first group.
@@ -92,7 +95,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|telefon|telefoon|t[āa]lru[nņ]\p{L}*|telefone|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|telefon|telefoon|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -784,6 +787,11 @@ func phoneForm(g []string, plus, paren bool) bool {
 		// customer's name (found from outside, sixty-ninth trial): its
 		// prefix and grouping are no landline's (Brussels' nine digits
 		// are "02 218 44 90").
+		return true
+	case len(g) == 3 && mexicanArea[g[0]] && len(g[1]) == 4 && len(g[2]) == 4:
+		// A number in Mexico City, Guadalajara or Monterrey, ten digits
+		// as "55 4128 9930" after an emergency contact's name (found from
+		// outside, seventy-fourth trial).
 		return true
 	case len(g) >= 3 && g[0] == "0" && len(g[1]) == 3 && g[1][0] != '0' && digits == 11:
 		// Turkey's trunk 0 written apart before ten digits, "Tel: 0 216
