@@ -287,6 +287,10 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// payslip, under the firm's name and address.
 		{"a spanish recibo de salarios", taxForm, "TALLERES MECÁNICOS ZARAGOZA S.L. – CIF B50918273\nPol. Ind. Malpica, calle E, 50016 Zaragoza\n\nRECIBO INDIVIDUAL JUSTIFICATIVO DEL PAGO DE SALARIOS\nTrabajador: Lucía Gascón Bernal", "other", true, true, "payslip"},
 		{"a polish pasek wynagrodzenia", taxForm, "PRZEDSIĘBIORSTWO TRANSPORTOWE „KORMORAN” – Elbląg\n\nPasek wynagrodzenia – listopad 2026\nPracownik: Michał Dąbrowski", "other", true, true, "payslip"},
+		// Found from outside (seventy-fourth trial): a Vietnamese
+		// payslip; Malaysia's and Indonesia's.
+		{"a vietnamese phieu luong", taxForm, "CÔNG TY CỔ PHẦN VIỄN THÔNG SÔNG HỒNG\nTầng 9, 54 Liễu Giai, Ba Đình, Hà Nội\n\nPHIẾU LƯƠNG THÁNG 11/2026\n\nHọ và tên: Nguyễn Thị Thu Hằng", "other", true, true, "payslip"},
+		{"a malay slip gaji", taxForm, "SLIP GAJI - NOVEMBER 2026\nNama: Nurul Aina binti Hassan\nGaji bersih RM 4,812.30", "other", true, true, "payslip"},
 		{"a spanish nómina", taxForm, "NÓMINA NOVIEMBRE 2026\nTrabajador: Ana Ruiz\nLíquido a percibir 1.612,40", "other", true, true, "payslip"},
 		// Found from outside (twenty-seventh trial): a remittance advice,
 		// the payer's notice of what it paid, recorded as an invoice.
