@@ -24,6 +24,7 @@ func TestPhoneForms(t *testing.T) {
 	}{
 		// Found from outside (seventy-fourth trial): a Portuguese tax
 		// office's line, a Mexico City number after a name.
+		{"a tax number under the premises' steuernummer", "Steuernummer der Betriebsstätte: 026 236 71042", []string{}},
 		{"a portuguese telephone service", "Atendimento Telefónico 217 206 707 ou Portal das Finanças.", []string{"217 206 707"}},
 		{"a mexico city number after a name", "En caso de emergencia: Jorge López, 55 4128 9930", []string{"55 4128 9930"}},
 		{"a number of that shape elsewhere", "Lote 44 4128 9930", []string{}},
@@ -499,6 +500,9 @@ func TestDateOfBirth(t *testing.T) {
 		{"hungarian place and date possessive", "Születési helye, ideje: Hajdúszoboszló, 1939.11.02.", []string{"1939.11.02"}},
 		// Found from outside (seventy-third trial): OCR read the year's
 		// point as a comma.
+		// Found from outside (seventy-fifth trial): an Italian party's
+		// birth in prose, the article elided.
+		{"italian birth with an elided article", "ing. Giulia Montanari, nata a Milano l'8 agosto 1972, domiciliata", []string{"8 agosto 1972"}},
 		{"hungarian date whose year ocr ended with a comma", "Születési helye, ideje: Nyíregyháza, 1994, 07. 23.", []string{"1994, 07. 23"}},
 		{"greek label transliterated", "Imerominia gennisis: 22/03/1979", []string{"22/03/1979"}},
 		// OCR put a space inside a number of the date (found from outside).

@@ -217,6 +217,10 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b([2-6]\d{3}) ?(\d{5}) ?(\d)\b`), valid: medicareValid, label: regexp.MustCompile(`(?i)\bmedicare(?:\s+card)?(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 10, run: 1},
 	{re: regexp.MustCompile(`\b([0-39]\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:taxpayer|tax|income\s+tax)\s+ref(?:erence)?\.?\s*(?:number|no\b\.?)?|\bincome\s+tax\s+(?:number|no\b\.?))[^\p{L}\p{N}]*$`), firms: true, digits: 10, run: 3},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnin|\bnational\s+identification\s+number)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	// Uganda's NIN: C, the holder's sex, eight digits and four letters
+	// or digits, under its label (found from outside, seventy-fifth
+	// trial: "NIN: CM86031102KXQP" in a medical record).
+	{re: regexp.MustCompile(`\b(C[MF]\d{8}[A-Z0-9]{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnin|\bnational\s+identification\s+number)[^\p{L}\p{N}]*$`), digits: 8, run: 8},
 	// Found from outside (twenty-third trial), in the shapes only they
 	// have, wherever they stand: the UAE's Emirates ID (784, the birth
 	// year, Luhn), Pakistan's CNIC (5-7-1 digits), Malaysia's MyKad (the

@@ -73,6 +73,7 @@ func TestNationalIDs(t *testing.T) {
 		{"a mozambican nuit and inss", "Categoria: Motorista de pesados NUIT: 112847391\nINSS: 1 029 384 77", []string{"112847391", "1 029 384 77"}},
 		{"an indian driving licence's number", "MAHARASHTRA STATE MOTOR DRIVING LICENCE\n\nDL No.: MH12 20110034817\nDate of Issue: 18-07-2011", []string{"MH12 20110034817"}},
 		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
+		{"a ugandan nin", "Date of birth: 11/03/1986              NIN: CM86031102KXQP", []string{"CM86031102KXQP"}},
 		// Found from outside (seventy-fourth trial): Alberta's health
 		// number, a Mexican driving licence's.
 		{"an alberta phn", "Alberta PHN:       41872-3056", []string{"41872-3056"}},

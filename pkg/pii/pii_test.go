@@ -44,6 +44,9 @@ func TestFind(t *testing.T) {
 		{"card visa spaced", "Card 4111 1111 1111 1111 exp 12/27", []string{PaymentCard}},
 		{"card mastercard dashed", "5500-0000-0000-0004", []string{PaymentCard}},
 		{"card amex 4-6-5", "AMEX 3782 822463 10005", []string{PaymentCard}},
+		// Found from outside (seventy-fifth trial): an Indonesian NIK
+		// that passes the Luhn check.
+		{"a nik of a card's shape", "NIK - 3671052207910004", []string{NationalID}},
 		{"order number failing luhn", "Order no. 4111 1111 1111 1112", []string{}},
 		{"tracking number unknown issuer", "Tracking 1234 5678 9012 3456", []string{}},
 		{"luhn valid but no issuer", "Ref 0000 0000 0000 0000", []string{}},
