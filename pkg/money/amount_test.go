@@ -196,6 +196,12 @@ func TestAmountForms(t *testing.T) {
 		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
 		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
 		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},
+		// Found from outside (seventy-fifth trial): limits in French,
+		// Norwegian, German and Danish.
+		{"a belgian card's cap and deposit guarantee", "Belgique\nPlafond d'utilisation de votre carte de débit: 2 500,00 EUR par semaine.\nVos dépôts sont protégés à concurrence de 100 000 EUR par le Fonds de garantie.", []string{}},
+		{"a norwegian deposit guarantee", "Innskudd er sikret av Bankenes sikringsfond inntil 2 000 000 kroner per innskyter.", []string{}},
+		{"a swiss accident insurance's ceiling", "UVG-Höchstbetrag von CHF 148'200.– pro Jahr.", []string{}},
+		{"a danish deductible", "Selvrisiko iflg. police: 5.000 kr.", []string{}},
 		// Found from outside (seventy-fourth trial): a Malaysian company's
 		// "SDN BHD" before a salary's sum.
 		{"a malaysian company's sdn bhd before a sum", "Kuala Lumpur, Malaysia\n07/11 SALARY: / GAJI - MAXWAVE TOWERS SDN BHD 6,850.00 9,404.70", []string{}},

@@ -187,8 +187,15 @@ var (
 		// Found from outside (seventy-second trial): a Brazilian
 		// accident claim's "Capital segurado invalidez por acidente: R$
 		// 100.000,00" under the sum claimed.
-		`capital segurado|capitais segurados`)
-	limitHeadRe = wordRe(`limit|limits|limitom|limitem|limitu|limiit|yfirdráttarheimild|omavastutus|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
+		`capital segurado|capitais segurados|` +
+		// Found from outside (seventy-fifth trial): a Belgian deposit
+		// guarantee "à concurrence de 100 000 EUR", a Norwegian one
+		// "inntil 2 000 000 kroner".
+		`à concurrence de|a concurrence de|jusqu'à concurrence de|inntil`)
+	// Found from outside (seventy-fifth trial): a Belgian card's
+	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
+	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").
+	limitHeadRe = wordRe(`plafond d['’]utilisation|plafond de (?:paiement|retrait|dépenses|la carte)|selvrisiko|höchstbetrag|limit|limits|limitom|limitem|limitu|limiit|yfirdráttarheimild|omavastutus|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de
 		// 20 000 €" was the largest amount of a contract).
