@@ -359,8 +359,6 @@ func labelAcross(lt *layout.Text, off int) string {
 	return strings.TrimRight(above, " \t") + " " + left
 }
 
-// norwegianAccountValid checks a Norwegian account number's mod-11 check
-// digit: its first ten digits weighted 5, 4, 3, 2, 7, 6, 5, 4, 3, 2.
 // hungarianAccountValid: both parts of a Hungarian account's number, the
 // bank's and branch's eight digits and the account's eight or sixteen,
 // each end in a check digit, the digits weighted 9, 7, 3, 1 over and
@@ -384,6 +382,8 @@ func hungarianAccountValid(s string) bool {
 	return true
 }
 
+// norwegianAccountValid checks a Norwegian account number's mod-11 check
+// digit: its first ten digits weighted 5, 4, 3, 2, 7, 6, 5, 4, 3, 2.
 func norwegianAccountValid(s string) bool {
 	var ds []int
 	for i := 0; i < len(s); i++ {

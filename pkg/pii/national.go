@@ -128,11 +128,11 @@ var idForms = []idForm{
 	// (found from outside, forty-fourth trial; Québec's under its short
 	// "NAM" too, seventy-second trial).
 	{re: regexp.MustCompile(`\b((?:19|20)\d{11})\b`), valid: matriculeValid, label: regexp.MustCompile(`(?i)\b(?:matricule(?:\s+(?:national|cns))?|num[ée]ro\s+d['’]identification(?:\s+national)?|identifiant\s+national|sozialversicherungs-?(?:nummer|nr)|n[°º]\s*cns)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b([A-Z]{4}) ?(\d{4}) ?(\d{4})\b`), valid: ramqValid, label: regexp.MustCompile(`(?i)\b(?:(?:n[°º]\s*(?:d['’])?)?assurance[\s-]maladie|health\s+insurance\s+(?:no\b\.?|number|card(?:\s+(?:no\b\.?|number))?)|ramq|carte\s+soleil|nam)\.?[^\p{L}\p{N}]*$`), digits: 8, run: 4},
 	// Alberta's and British Columbia's personal health numbers under
 	// their label: "Alberta PHN: 41872-3056" (found from outside,
 	// seventy-fourth trial), "PHN 9876 543 210".
 	{re: regexp.MustCompile(`\b(\d{5})-?(\d{4})\b|\b(9\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bphn|\bpersonal\s+health\s+(?:number|no\b\.?)|\bahcip(?:\s+(?:number|no\b\.?))?)[^\p{L}\p{N}]*$`), digits: 9, run: 3},
-	{re: regexp.MustCompile(`\b([A-Z]{4}) ?(\d{4}) ?(\d{4})\b`), valid: ramqValid, label: regexp.MustCompile(`(?i)\b(?:(?:n[°º]\s*(?:d['’])?)?assurance[\s-]maladie|health\s+insurance\s+(?:no\b\.?|number|card(?:\s+(?:no\b\.?|number))?)|ramq|carte\s+soleil|nam)\.?[^\p{L}\p{N}]*$`), digits: 8, run: 4},
 	// Germany: the health insurance's member number (KVNR), a letter and
 	// nine digits, the last a check digit, under its label (found from
 	// outside: a doctor's letter's "Versichertennummer: S482913050").
