@@ -183,6 +183,12 @@ func median9(v [9]uint8) uint8 {
 // only when ctx ends: a copy that cannot be made, written or read leaves
 // the first reading.
 func (t *Tesseract) readCopy(ctx context.Context, page *scan, path string, dpi int, language string, pages []PageText, render func() (*image.Gray, error)) (*scan, []PageText, error) {
+	return t.readCopyBy(ctx, page, path, dpi, language, pages, render, smoothedBetter)
+}
+
+// readCopyBy is readCopy keeping the copy's reading when better says it
+// beats the first.
+func (t *Tesseract) readCopyBy(ctx context.Context, page *scan, path string, dpi int, language string, pages []PageText, render func() (*image.Gray, error), better func(first, copy PageText) bool) (*scan, []PageText, error) {
 	g, err := render()
 	if err == nil {
 		err = writeGray(path, g)
@@ -196,7 +202,7 @@ func (t *Tesseract) readCopy(ctx context.Context, page *scan, path string, dpi i
 		_ = os.Remove(path)
 		return page, nil, ctx.Err()
 	}
-	if err != nil || len(again) != 1 || !smoothedBetter(pages[0], again[0]) {
+	if err != nil || len(again) != 1 || !better(pages[0], again[0]) {
 		_ = os.Remove(path)
 		return page, pages, nil
 	}

@@ -6,7 +6,6 @@ import (
 	"image/color"
 	"image/draw"
 	"math"
-	"os"
 	"slices"
 
 	xdraw "golang.org/x/image/draw"
@@ -109,22 +108,9 @@ func (t *Tesseract) levelled(ctx context.Context, page *scan, dpi int, language 
 	if err != nil {
 		return page, pages, nil // not a PNG or JPEG, or too large
 	}
-	path := levelledPath(page.path)
-	g := turnedLevel(img, p.skew)
-	if err := writeGray(path, g); err != nil {
-		_ = os.Remove(path)
-		return page, pages, nil
-	}
-	again, err := t.recognize(ctx, path, dpi, language)
-	if ctx.Err() != nil {
-		_ = os.Remove(path)
-		return page, nil, ctx.Err()
-	}
-	if err != nil || len(again) != 1 || !levelBetter(p, again[0]) {
-		_ = os.Remove(path)
-		return page, pages, nil
-	}
-	return scanFrom(path, g), again, nil
+	return t.readCopyBy(ctx, page, levelledPath(page.path), dpi, language, pages, func() (*image.Gray, error) {
+		return turnedLevel(img, p.skew), nil
+	}, levelBetter)
 }
 
 // levelBetter reports whether the levelled copy's reading b reads

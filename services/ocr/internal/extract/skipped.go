@@ -398,12 +398,6 @@ func alnum(s string) int {
 	return n
 }
 
-// markColumn reports whether the layout analysis made a block of a narrow
-// column that it read as marks, a word for fewer than half of its lines:
-// a list's numbers, "1." to "9.", read as "." and "_" apart from their
-// lines (found from outside: a 200-dpi claim form; raw Tesseract, guessing
-// the resolution, read them on their lines). Such a column is as tall as
-// three lines or more and no wider than two.
 // lostMarks reports whether a reading's lines start with a mark alone
 // before a capitalised word, ". Le ferie e i permessi …", twice or more: a
 // numbered list whose numbers Tesseract dropped as noise at the page's
@@ -432,6 +426,12 @@ func numberedLines(text string) int {
 	return len(numberedLine.FindAllStringIndex(text, -1))
 }
 
+// markColumn reports whether the layout analysis made a block of a narrow
+// column that it read as marks, a word for fewer than half of its lines:
+// a list's numbers, "1." to "9.", read as "." and "_" apart from their
+// lines (found from outside: a 200-dpi claim form; raw Tesseract, guessing
+// the resolution, read them on their lines). Such a column is as tall as
+// three lines or more and no wider than two.
 func markColumn(boxes []lineBox) bool {
 	var heights []int
 	for _, b := range boxes {
