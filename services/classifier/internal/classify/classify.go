@@ -113,8 +113,8 @@ func (b *BuiltIn) Classify(_ context.Context, text string) (Prediction, error) {
 			// other is where a document of a type the model failed to
 			// recognize lands: recorded only when it reaches the threshold
 			// fitted on other's own calibration documents.
-			ambiguous = fmt.Sprintf("%s at %.2f is under its class threshold %.3f (fitted on its calibration documents at coverage %s)",
-				top.Class, top.P, b.m.Threshold(top.Class), coverage(b.m.Coverage()))
+			ambiguous = fmt.Sprintf("%s at %s is under its class threshold %.3f (fitted on its calibration documents at coverage %s)",
+				top.Class, events.ScoreText(top.P), b.m.Threshold(top.Class), coverage(b.m.Coverage()))
 		}
 	case 1:
 	default:

@@ -279,7 +279,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		if d.Type == TypeOther && !settled && len(p.Candidates) > 1 && p.Candidates[0].Score-p.Candidates[1].Score < OtherMargin {
 			ambiguous = true
 			fired = append(fired, RuleOtherMargin)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleOtherMargin, Detail: fmt.Sprintf("other leads %s by %.2f, under %.2f", p.Candidates[1].Type, p.Candidates[0].Score-p.Candidates[1].Score, OtherMargin)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleOtherMargin, Detail: fmt.Sprintf("other leads %s by %s, under %s", p.Candidates[1].Type, events.ScoreText(p.Candidates[0].Score-p.Candidates[1].Score), events.ScoreText(OtherMargin))})
 		}
 		// A document whose title names a kind none of the types covers (a
 		// payslip) is other, whatever type the model gave it from the
@@ -290,7 +290,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			d.Context["model.score"] = modelScore(p.Candidates, TypeOther)
 			ambiguous = true
 			fired = append(fired, RuleOutside)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%.60q), which none of the types covers: other; the model said %s (%.2f)", kind, kindLine, said, score)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleOutside, Detail: fmt.Sprintf("the document calls itself a %s (%.60q), which none of the types covers: other; the model said %s (%s)", kind, kindLine, said, events.ScoreText(score))})
 		}
 		// A document that says it is no document of the type decided: a
 		// person decides, offered the same type.
@@ -315,14 +315,14 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		if line, ok := headLine(body, taxAuthority); ok && d.Type != TypeTaxForm && d.Type != TypeOther {
 			ambiguous = true
 			fired = append(fired, RuleTaxAuthority)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleTaxAuthority, Detail: fmt.Sprintf("a tax authority heads the document (%.60q); the model said %s (%.2f)", line, d.Type, d.Confidence)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleTaxAuthority, Detail: fmt.Sprintf("a tax authority heads the document (%.60q); the model said %s (%s)", line, d.Type, events.ScoreText(d.Confidence))})
 		}
 		// A council's letter the model calls a contract: a person decides,
 		// offered the same type (a council signs contracts too).
 		if line, ok := headLine(body, councilHead); ok && d.Type == "contract" && len(titled) == 0 {
 			ambiguous = true
 			fired = append(fired, RuleCouncil)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleCouncil, Detail: fmt.Sprintf("a council heads the document (%.60q) and no title names a contract; the model said %s (%.2f)", line, d.Type, d.Confidence)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleCouncil, Detail: fmt.Sprintf("a council heads the document (%.60q) and no title names a contract; the model said %s (%s)", line, d.Type, events.ScoreText(d.Confidence))})
 		}
 		// A title that names another type than the model's: a person
 		// decides (found from outside: a Portuguese "RECIBO N.º RC
@@ -339,7 +339,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleTitle)
 			d.Context["model.titled"] = fmt.Sprintf("%.60q", line)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names %s; the model said %s (%.2f)", line, types[0], said, score)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names %s; the model said %s (%s)", line, types[0], said, events.ScoreText(score))})
 		}
 		// An insurance policy's schedule: a contract by its title, an
 		// insurance document the model may call a claim; a person decides
@@ -350,7 +350,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleTitle)
 			d.Context["model.titled"] = fmt.Sprintf("%.60q", titleLine)
-			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names an insurance policy's schedule, a contract and an insurance document: a person decides; the model said %s (%.2f)", titleLine, d.Type, d.Confidence)})
+			d.Flags = append(d.Flags, events.Flag{Kind: RuleTitle, Detail: fmt.Sprintf("the title %.60q names an insurance policy's schedule, a contract and an insurance document: a person decides; the model said %s (%s)", titleLine, d.Type, events.ScoreText(d.Confidence))})
 		}
 		// A later page titled as a document of a type: behind a covering
 		// letter the model calls other, the bundle's own document ("OFFICIAL
@@ -364,7 +364,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			if typ, page, line, ok := pageTitled(body, d.Type); ok && (d.Type == TypeOther || policySchedule.MatchString(line)) {
 				ambiguous = true
 				fired = append(fired, RuleTitlePage)
-				d.Flags = append(d.Flags, events.Flag{Kind: RuleTitlePage, Detail: fmt.Sprintf("page %d's title %.60q names %s; the model said %s (%.2f) of the whole", page, line, typ, d.Type, d.Confidence)})
+				d.Flags = append(d.Flags, events.Flag{Kind: RuleTitlePage, Detail: fmt.Sprintf("page %d's title %.60q names %s; the model said %s (%s) of the whole", page, line, typ, d.Type, events.ScoreText(d.Confidence))})
 			}
 		}
 		if p.Model != nil {
@@ -670,9 +670,8 @@ func formatAmount(a money.Amount) string {
 // reads beside it (seventy-fourth trial: the flag said 0.74 where the
 // review list said 0.73 for 0.7381).
 func under(c, t float64) string {
-	cut := math.Floor(c*100+1e-9) / 100
-	if cut >= t {
+	if math.Floor(c*100+1e-9)/100 >= t {
 		return strconv.FormatFloat(c, 'f', -1, 64)
 	}
-	return strconv.FormatFloat(cut, 'f', 2, 64)
+	return events.ScoreText(c)
 }

@@ -5,11 +5,11 @@ import (
 	"encoding/base64"
 	"encoding/hex"
 	"fmt"
-	"math"
 	"slices"
-	"strconv"
 	"strings"
 	"time"
+
+	"github.com/docket-run/docket/pkg/events"
 )
 
 // explain says in plain words what a workflow is doing, and why it waits
@@ -137,18 +137,18 @@ func ruleWords(t ReviewTask) string {
 			// data): the model's confidence says nothing.
 			return "the document was read in a degraded mode (" + degraded + "): read it and set its type"
 		}
-		s := fmt.Sprintf("the model's confidence in %q is %s, below the tenant's threshold", t.SuggestedType, score(t.Confidence))
+		s := fmt.Sprintf("the model's confidence in %q is %s, below the tenant's threshold", t.SuggestedType, events.ScoreText(t.Confidence))
 		switch {
 		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.unfamiliar_text" }):
 			// A text in a language (or words) the model does not know:
 			// its score, however high, rests on the few words it knows
 			// (found from outside: "the model doubts its receipt (1.00)").
-			s = fmt.Sprintf("the model knows too few of the text's words to trust its %q (score %s)", t.SuggestedType, score(t.Confidence))
+			s = fmt.Sprintf("the model knows too few of the text's words to trust its %q (score %s)", t.SuggestedType, events.ScoreText(t.Confidence))
 		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }):
 			// The model's own doubt (an ambiguous prediction set) sends
 			// it whatever its confidence: found from outside, "0.76,
 			// below the threshold" of 0.75.
-			s = fmt.Sprintf("the model doubts its %q (%s)", t.SuggestedType, score(t.Confidence))
+			s = fmt.Sprintf("the model doubts its %q (%s)", t.SuggestedType, events.ScoreText(t.Confidence))
 		}
 		if len(rules) > 0 {
 			s += "; " + strings.Join(rules, "; ")
@@ -162,20 +162,20 @@ func ruleWords(t ReviewTask) string {
 		case outside != "":
 			return "a policy rule requires a person, and it is a kind of document none of the types covers, suggested as other: " + strings.Join(rules, "; ")
 		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return f.Kind == "model.unfamiliar_text" }):
-			return fmt.Sprintf("a policy rule requires a person, and the model knows too few of the text's words to trust its %q (score %s): %s", t.SuggestedType, score(t.Confidence), strings.Join(rules, "; "))
+			return fmt.Sprintf("a policy rule requires a person, and the model knows too few of the text's words to trust its %q (score %s): %s", t.SuggestedType, events.ScoreText(t.Confidence), strings.Join(rules, "; "))
 		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return strings.HasPrefix(f.Kind, "model.") }):
-			return fmt.Sprintf("a policy rule requires a person, and the model doubts its %q (%s) too: %s", t.SuggestedType, score(t.Confidence), strings.Join(rules, "; "))
+			return fmt.Sprintf("a policy rule requires a person, and the model doubts its %q (%s) too: %s", t.SuggestedType, events.ScoreText(t.Confidence), strings.Join(rules, "; "))
 		case slices.ContainsFunc(t.Flags, func(f Flag) bool { return f.Kind == "confidence.below_threshold" }):
 			// Found from outside: a claim typed at 0.70 whose task named
 			// only its card's rule.
-			return fmt.Sprintf("a policy rule requires a person, and the model's confidence in %q (%s) is below the tenant's threshold too: %s", t.SuggestedType, score(t.Confidence), strings.Join(rules, "; "))
+			return fmt.Sprintf("a policy rule requires a person, and the model's confidence in %q (%s) is below the tenant's threshold too: %s", t.SuggestedType, events.ScoreText(t.Confidence), strings.Join(rules, "; "))
 		}
 		if len(rules) > 0 {
 			return "a policy rule requires a person: " + strings.Join(rules, "; ")
 		}
 		return "a policy rule requires a person to check this document type"
 	case "ambiguous_type":
-		return fmt.Sprintf("the model cannot name one type (it suggests %q at %s): %s", t.SuggestedType, score(t.Confidence), strings.Join(rules, "; "))
+		return fmt.Sprintf("the model cannot name one type (it suggests %q at %s): %s", t.SuggestedType, events.ScoreText(t.Confidence), strings.Join(rules, "; "))
 	case "structural_failure":
 		if failure != "" {
 			return "a step could not process the document: " + failure
@@ -210,12 +210,4 @@ func hexDump(b64 string, max int) string {
 		s += fmt.Sprintf("… %d bytes shown\n", max)
 	}
 	return s
-}
-
-// score shows a model's confidence to two decimals, cut, not rounded: a
-// score under the threshold never reads as the threshold (found from
-// outside, seventieth trial: 0.7489 shown as "0.75, below the tenant's
-// threshold" of 0.75).
-func score(c float64) string {
-	return strconv.FormatFloat(math.Floor(c*100+1e-9)/100, 'f', 2, 64)
 }

@@ -4,12 +4,12 @@ import (
 	"context"
 	"fmt"
 	"io"
-	"math"
 	"os"
 	"strconv"
 	"strings"
 	"time"
 
+	"github.com/docket-run/docket/pkg/events"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/docket/internal/render"
 )
@@ -213,9 +213,7 @@ func confidence(x *trackerv1.ReviewTask) string {
 	if x.GetSuggestedType() == "" {
 		return "-"
 	}
-	// Cut, not rounded: a score under the review threshold never reads
-	// as the threshold (0.7489 is 0.74, found from outside).
-	return strconv.FormatFloat(math.Floor(x.GetConfidence()*100+1e-9)/100, 'f', 2, 64)
+	return events.ScoreText(x.GetConfidence())
 }
 
 func reviewDetail(w io.Writer, x *trackerv1.ReviewTask) error {
@@ -225,7 +223,7 @@ func reviewDetail(w io.Writer, x *trackerv1.ReviewTask) error {
 	}
 	var cands, flags []string
 	for _, c := range x.GetCandidates() {
-		cands = append(cands, fmt.Sprintf("%s %.2f", c.GetType(), c.GetScore()))
+		cands = append(cands, c.GetType()+" "+events.ScoreText(c.GetScore()))
 	}
 	for _, f := range x.GetFlags() {
 		flags = append(flags, f.GetKind()+": "+f.GetDetail())

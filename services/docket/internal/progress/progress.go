@@ -152,9 +152,9 @@ func (w *Watcher) step(topic string, e events.Event) {
 		if len(v.Pages) > 0 {
 			method = v.Pages[0].Method
 		}
-		step = fmt.Sprintf("extracted (%d page(s), %s, confidence %.2f)", len(v.Pages), method, v.MeanConfidence)
+		step = fmt.Sprintf("extracted (%d page(s), %s, confidence %s)", len(v.Pages), method, events.ScoreText(float64(v.MeanConfidence)))
 	case *events.DocumentClassified:
-		step = fmt.Sprintf("classified %s (%.2f)", v.DocumentType, v.Confidence)
+		step = fmt.Sprintf("classified %s (%s)", v.DocumentType, events.ScoreText(v.Confidence))
 	case *events.ReviewRequested:
 		step = "review requested: " + v.Reason
 		after = func() {

@@ -224,14 +224,14 @@ func apply(op *Op, topic string, e events.Event) {
 	case *events.DocumentExtracted:
 		op.set(StatusRunning, StepClassify, rankExtracted)
 		op.Finish, op.Start = StepOCR, StepClassify
-		op.Entry.Summary = fmt.Sprintf("extracted %d pages with %s, mean confidence %.2f", len(ev.Pages), ev.Engine.Name, ev.MeanConfidence)
+		op.Entry.Summary = fmt.Sprintf("extracted %d pages with %s, mean confidence %s", len(ev.Pages), ev.Engine.Name, events.ScoreText(float64(ev.MeanConfidence)))
 		if ev.Degraded != "" {
 			op.Entry.Summary += "; degraded: " + ev.Degraded
 		}
 	case *events.DocumentClassified:
 		op.set(StatusRunning, StepLedger, rankClassified)
 		op.Finish, op.Start = StepClassify, StepLedger
-		op.Entry.Summary = fmt.Sprintf("classified %s (confidence %.2f, model %s %s)", ev.DocumentType, ev.Confidence, ev.Model.Name, ev.Model.Version)
+		op.Entry.Summary = fmt.Sprintf("classified %s (confidence %s, model %s %s)", ev.DocumentType, events.ScoreText(ev.Confidence), ev.Model.Name, ev.Model.Version)
 		if why := ev.Context[contextDegraded]; why != "" {
 			op.Entry.Summary += "; degraded: " + why
 		}

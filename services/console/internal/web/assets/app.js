@@ -62,6 +62,10 @@ function ago(t) {
   if (!t || t.startsWith('0001')) return '—';
   return dur((Date.now() - new Date(t).getTime()) / 1000) + ' ago';
 }
+// score writes a confidence to two decimals, cut, not rounded, as the
+// server's words, the CLI and the classifier's flags do (pkg/events'
+// ScoreText): 0.7781 is 0.77 everywhere a person reads it.
+function score(s) { return (Math.floor(Number(s || 0) * 100 + 1e-9) / 100).toFixed(2); }
 function dur(s) {
   if (s === null || s === undefined || isNaN(s)) return '—';
   s = Math.max(0, s);
@@ -463,11 +467,11 @@ function renderWorkflow(box, d, keepPages) {
     const best = Math.max(...(c.candidates || []).map((x) => x.score), 0.0001);
     classification = h('div', {},
       h('p', {}, 'Type ', h('strong', { id: 'wf-type' }, words(doc.document_type || c.type || '—')),
-        ' · confidence ', h('strong', {}, (c.confidence || 0).toFixed(2)), c.model ? ' · ' + c.model : ''),
+        ' · confidence ', h('strong', {}, score(c.confidence)), c.model ? ' · ' + c.model : ''),
       h('table', {}, h('caption', {}, 'Types the model considered'),
         h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Type'), h('th', { scope: 'col' }, 'Score'))),
         h('tbody', {}, (c.candidates || []).slice(0, 5).map((x) => h('tr', {}, h('td', {}, words(x.type)),
-          h('td', {}, h('span', { class: 'bar', style: null, dataset: { w: x.score } }), ' ' + x.score.toFixed(3)))))));
+          h('td', {}, h('span', { class: 'bar', style: null, dataset: { w: x.score } }), ' ' + score(x.score)))))));
     for (const b of classification.querySelectorAll('.bar')) b.style.width = (8 * Number(b.dataset.w) / best) + 'rem';
   }
   const flags = c && c.flags && c.flags.length ? h('ul', {}, c.flags.map((f) => h('li', {}, h('strong', {}, f.kind), ': ', f.detail))) : h('p', { class: 'muted' }, 'None found.');
@@ -536,7 +540,7 @@ async function loadText(id, doc, target) {
     segmentsInto(text, pages[i] || []);
     out.push(h('div', { class: 'page' },
       doc.page_images ? h('figure', {}, h('img', { src: '/api/workflows/' + enc(id) + '/pages/' + (i + 1), alt: 'Page ' + (i + 1) + ' of ' + (doc.filename || 'the document'), loading: i < 2 ? 'eager' : 'lazy' }),
-        h('figcaption', { class: 'muted' }, 'Page ' + (i + 1) + (info ? ' · ' + info.method + ' · confidence ' + Number(info.confidence).toFixed(2) : ''))) : null,
+        h('figcaption', { class: 'muted' }, 'Page ' + (i + 1) + (info ? ' · ' + info.method + ' · confidence ' + score(info.confidence) : ''))) : null,
       text));
   }
   if (n > 50) out.push(h('p', { class: 'muted' }, 'First 50 of ' + n + ' pages shown.'));
@@ -598,7 +602,7 @@ async function viewReviewTask(taskId) {
   const candidates = h('table', { id: 'candidates' }, h('caption', {}, "The model's top types"),
     h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Type'), h('th', { scope: 'col' }, 'Confidence'))),
     h('tbody', {}, t.candidates.slice(0, 5).map((x) => h('tr', {}, h('td', {}, words(x.type)),
-      h('td', {}, h('span', { class: 'bar', dataset: { w: x.score } }), ' ' + x.score.toFixed(3))))));
+      h('td', {}, h('span', { class: 'bar', dataset: { w: x.score } }), ' ' + score(x.score))))));
   for (const b of candidates.querySelectorAll('.bar')) b.style.width = (8 * Number(b.dataset.w) / best) + 'rem';
 
   main.replaceChildren(h('h1', {}, 'Review task ' + t.id),
