@@ -24,6 +24,8 @@ func TestTitledTypes(t *testing.T) {
 		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
 		{"Skattestyrelsen · TastSelv Erhverv\nKVITTERING FOR MOMSANGIVELSE\nVirksomhed: Hotel Nyhavn Kanal ApS", []string{"tax_form"}},
 		{"FINANČNA UPRAVA REPUBLIKE SLOVENIJE\n\nOBRAČUN DAVKA NA DODANO VREDNOST (DDV-O)\nza davčno obdobje: oktober 2026 (mesečno)", []string{"tax_form"}},
+		// Seventy-sixth: an Estonian VAT return.
+		{"MAKSU- JA TOLLIAMET\nKÄIBEDEKLARATSIOON (vorm KMD)\nMaksustamisperiood: oktoober 2026", []string{"tax_form"}},
 		// Found from outside (seventy-fourth trial): a Chilean
 		// electronic invoice's title at the end of its header's line,
 		// the two columns OCR joined; a Chilean receipt's.
