@@ -563,6 +563,13 @@ func readNumber(text string, i int, spaces bool) number {
 		n.end, n.raw, n.decimals, n.fine = j+5, text[i:j+5], true, true
 		return n
 	}
+	if j-i == 1 && text[i] == '0' && j+4 <= len(text) && (text[j] == '.' || text[j] == ',') && allDigits(text[j+1:j+4]) && !numberGoesOn(text, j+4) {
+		// No thousands group follows a lone nought: "€ 0,084" is a
+		// label's price in tenths of a cent (found from outside,
+		// seventy-sixth trial: it was 84 euros).
+		n.end, n.raw, n.decimals, n.fine = j+4, text[i:j+4], true, true
+		return n
+	}
 	if j-i <= 3 {
 		for {
 			sep, w := separatorAt(text, j, spaces)
@@ -587,6 +594,17 @@ func readNumber(text string, i int, spaces bool) number {
 	n.end = j
 	n.raw = text[i:j]
 	return n
+}
+
+// currencyFirstLine reports whether the rest of a line, after a currency
+// that follows a number, ends in a number with no currency after it: the
+// line writes its currencies before their numbers.
+func currencyFirstLine(rest string) bool {
+	if i := strings.IndexByte(rest, '\n'); i >= 0 {
+		rest = rest[:i]
+	}
+	rest = strings.TrimRight(rest, " \t\r")
+	return rest != "" && isDigit(rest[len(rest)-1])
 }
 
 // fourPlaces reports whether text at j is a point or comma and exactly
@@ -1388,7 +1406,7 @@ var (
 	// And what a fee's band is for, "Application for probate (estate
 	// over £5,000)" (found from outside, forty-sixth trial: the band was
 	// a court fee's receipt's largest sum).
-	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\bdo równowartości|\bdo kwoty|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
 	// countBefore: a word after a count, "2 fobs", "4 National".
 	countBefore = regexp.MustCompile(`^[ \t]+\p{L}`)
 	// pageOf: a page's number before the count of pages.
@@ -1464,6 +1482,11 @@ func tail(s string, n int) string {
 // only a word that links it to the line above, ends a sentence begun on
 // that line that names a limit: "protected by the FSCS up to\n£85,000",
 // "protected up to a total\nof £85,000 by the FSCS" (found from outside).
+//
+// Or whose bound the line break parted from it: "deckt Heilkosten bis\n
+// 15.000,00 EUR", "Bankbürgschaft) bis\nzu 250.000,00 EUR", "BFG do
+// równowartości\n100 000 EUR" (found from outside, seventy-sixth trial:
+// a cover's limit was an Austrian invoice's largest sum).
 func limitAbove(lt *layout.Text, off int, left string) bool {
 	if l := strings.Trim(withoutCurrencyEnd(left), " \t$€£(-"); l != "" && !limitLink.MatchString(l) {
 		return false
@@ -1473,7 +1496,15 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 	if !ok || above == "" || strings.ContainsAny(above[len(above)-1:], ".:!?;") {
 		return false
 	}
-	return classifyLabel(lastSentence(above)) == labelLimit
+	return boundBefore(above+" "+strings.TrimLeft(left, " \t")) || classifyLabel(lastSentence(above)) == labelLimit
+}
+
+// lineBelow returns the line after the line of off, or "".
+func lineBelow(lt *layout.Text, off int) string {
+	if i := lt.LineAt(off) + 1; i < len(lt.Lines()) {
+		return lt.LineText(i)
+	}
+	return ""
 }
 
 // limitLink is a word that carries a sentence over a line break to the
@@ -1481,7 +1512,7 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 // paymentDays are the days payment terms give ("Net 30").
 var paymentDays = map[string]bool{"7": true, "10": true, "14": true, "15": true, "20": true, "21": true, "28": true, "30": true, "45": true, "60": true, "90": true, "120": true}
 
-var limitLink = regexp.MustCompile(`(?i)^(?:of|to|at|for|is|are|was|de|von|bis|à|a|di|van|tot)$`)
+var limitLink = regexp.MustCompile(`(?i)^(?:of|to|at|for|is|are|was|de|von|bis|zu|à|a|di|van|tot)$`)
 
 // flatHeader finds the header of a table whose columns lost their gaps,
 // as OCR writes them ("Date Description Debit Credit Balance" over
@@ -1829,11 +1860,15 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// no currency from the price: a year's column, "2021 € 2.350,00", a
 	// quantity's, "300 $ 168.000" (found from outside: a claim's purchase
 	// years read as euros, an order's quantities as pesos).
+	// Nor does a grouped one on a line that writes its currencies first,
+	// its last number with none after it: "60.000 € 0,084 € 5.040,00",
+	// sixty thousand labels at € 0,084 (found from outside, seventy-sixth
+	// trial: the quantity was a Flemish order's largest sum).
 	curAfter, end := currencyAfterAt(right)
 	if curAfter == "" {
 		curAfter, end = loc.letterAfter(right)
 	}
-	if curAfter != "" && !n.grouped && !n.decimals && sumStart.MatchString(right[end:]) {
+	if curAfter != "" && !n.decimals && (!n.grouped || currencyFirstLine(right[end:])) && sumStart.MatchString(right[end:]) {
 		curAfter = ""
 	}
 	if cur == "" {
@@ -1851,7 +1886,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 			}
 		}
 	}
-	if limitAfter.MatchString(right) || limitAbove(lt, n.start, left) || boundBefore(left) {
+	if limitAfter.MatchString(right) || strings.TrimSpace(right) == "" && orMoreBelow.MatchString(lineBelow(lt, n.start)) || limitAbove(lt, n.start, left) || boundBefore(left) {
 		return Amount{}, "", false
 	}
 	// Dollars and pounds write decimals with a point, so "$2.879" is a

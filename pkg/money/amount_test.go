@@ -196,6 +196,18 @@ func TestAmountForms(t *testing.T) {
 		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
 		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
 		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},
+		// Found from outside (seventy-sixth trial): bounds a line break
+		// parted from their sums, a threshold's "or more" on the next
+		// line, a cover per item, a quantity on a line that writes its
+		// currencies first, a price in tenths of a cent.
+		{"a cover's bound over its sum", "Die Schülerunfallversicherung des Schulvereins deckt Heilkosten bis\n15.000,00 EUR je Schülerin und Schüler.", []string{}},
+		{"a surety's bis over zu", "Für das Steuerlager besteht eine Sicherheitsleistung (Bankbürgschaft) bis\nzu 250.000,00 EUR.", []string{}},
+		{"a polish deposit guarantee over its sum", "Środki na rachunku objęte są systemem gwarantowania BFG do równowartości\n100 000 EUR. Reklamacje prosimy zgłaszać w ciągu 14 dni.", []string{}},
+		{"a form's threshold and its or more below", "line 9 to determine gross receipts. If $200,000\nor more, file Form 990 instead.", []string{}},
+		{"a baggage cover per item", "baggage up to HK$5,000 (HK$2,500 per item); excess HK$300 per claim", []string{}},
+		{"a quantity before a price written currency first", "ET-101 Voor-etiket 90x120 mm 60.000 € 0,084 € 5.040,00", []string{"0.08 EUR currency", "5040.00 EUR currency"}},
+		{"currencies written after their sums keep them", "TN-4524 Tappo naturale 45x24   180.000 0,412 €   74.160,00 €", []string{"0.41 EUR currency", "74160.00 EUR currency"}},
+		{"a sum at a line's end still follows its bis", "Zahlbar bis 15.12.2026\nGesamtbetrag 15.000,00 EUR", []string{"15000.00 EUR currency"}},
 		// Found from outside (seventy-fifth trial): limits in French,
 		// Norwegian, German and Danish.
 		{"a belgian card's cap and deposit guarantee", "Belgique\nPlafond d'utilisation de votre carte de débit: 2 500,00 EUR par semaine.\nVos dépôts sont protégés à concurrence de 100 000 EUR par le Fonds de garantie.", []string{}},

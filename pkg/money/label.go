@@ -210,10 +210,15 @@ var (
 		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").
-	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured)|per (?:persoon|rekeninghouder|persona|depositante)|pro (?:person|einleger|kunde)|par (?:personne|déposant)|por (?:persona|depositante)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible|` +
+	limitAfter = regexp.MustCompile(`(?i)^[^.;\n]{0,40}?\b(?:per (?:depositor|account holder|account|occurrence|claim|person|accident|event|incident|policy|insured|item|article)|per (?:persoon|rekeninghouder|persona|depositante)|pro (?:person|einleger|kunde)|par (?:personne|déposant)|por (?:persona|depositante)|in (?:the )?aggregate|(?:are|is|be) (?:insured|covered|protected|guaranteed)|limit|maximum|deductible|` +
 		// A threshold a form's box is for, "direct sales totaling $5,000
 		// or more" (found from outside, sixty-third trial, a 1099's label).
 		`or (?:more|over|above|less)|ou plus|ou moins|oder mehr|o más|ou mais|o più)\b`)
+	// orMoreBelow: the same threshold's words begin the next line, "If
+	// $200,000\nor more, file Form 990" (found from outside,
+	// seventy-sixth trial: a Form 990-EZ's instruction was its largest
+	// sum).
+	orMoreBelow = regexp.MustCompile(`(?i)^[ \t]*(?:or (?:more|over|above|less)|ou plus|ou moins|oder mehr|o más|ou mais|o più)\b`)
 	// labelEnd: only punctuation or a parenthesised note after an
 	// identifier word, which must end the label to name the number.
 	// transactionCode starts a bank statement's row with the kind of
