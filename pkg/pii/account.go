@@ -113,8 +113,9 @@ var (
 	// ("Conta: 0097.0000.5421.8741"), or as a Quebec caisse does, "Folio:
 	// 815-30047-0042177 Transit 30047" (found from outside, fifty-seventh
 	// trial), a French one by its kind ("Compte de dépôt n° 00029187645",
-	// seventy-second trial).
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte(?:\s+(?:de\s+d[ée]p[ôo]t|courant|ch[èe]ques?|d['’][ée]pargne))?|conto|konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
+	// seventy-second trial), a Swedish one by its kind ("Konto:
+	// Privatkonto 5439 10 274 86", seventy-sixth).
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte(?:\s+(?:de\s+d[ée]p[ôo]t|courant|ch[èe]ques?|d['’][ée]pargne))?|conto|(?:privat|spar|l[öo]ne|l[øo]nns|bruks|giro|ersparnis|transaktions|e-?)?konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
 	// accAbbrev is "Acc", an account's label where a bank or its code
 	// stands beside it ("Bank: FNB Acc 62841177503", "sort code 20-45-77,
 	// acc 43819265", found from outside, forty-first trial): in a
@@ -154,7 +155,14 @@ var (
 	// outside, forty-first trial).
 	// A Canadian or Jamaican branch's transit number ("account no.
 	// 354-218-774, transit 01105", found from outside, fifty-sixth trial).
-	bankCodeBeside = regexp.MustCompile(`(?i)\b(?:IFSC|SWIFT|BIC|sort\s+code|routing\s+(?:no\b|number)|BSB|MICR|ag[êe]ncia|transit)(?:$|[^\p{L}])`)
+	// South Africa's branch code ("account number 271468093, branch code
+	// 250655").
+	bankCodeBeside = regexp.MustCompile(`(?i)\b(?:IFSC|SWIFT|BIC|sort\s+code|routing\s+(?:no\b|number)|BSB|MICR|ag[êe]ncia|transit|branch\s+code)(?:$|[^\p{L}])`)
+	// bankingDetails heads a block of a bank's details: "Banking
+	// details:" over "account number 271468093" (found from outside,
+	// seventy-sixth trial, a school's fees statement whose branch code
+	// OCR lost).
+	bankingDetails = regexp.MustCompile(`(?i)\b(?:bank(?:ing)?\s+details|bank\s+account\s+details|bankverbindung|coordonn[ée]es\s+bancaires|datos\s+bancarios|dados\s+banc[áa]rios|coordinate\s+bancarie|bankgegevens|bankoplysninger|bankuppgifter)\b`)
 	// bankDocument is a bank's own document: its statement.
 	bankDocument = regexp.MustCompile(`(?i)\b(?:bank|banka|banco|banque)\b[^\n]{0,60}\n?[^\n]{0,60}\bstatement\b|\baccount\s+statement\b|\bkontoauszug\b|\bextrato\b|relev[ée]\s+de\s+compte|estratto\s+conto|rekeningafschrift|bankafschrift|wyci[ąa]g|kontoudtog|kontoutskrift|\bkontoutdrag\b|\bextracto\b|\bizvod\b|\bvýpis\b|\btiliote\b|resumen\s+de\s+cuenta|estado\s+de\s+cuenta`)
 )
@@ -335,7 +343,7 @@ func bankNear(lt *layout.Text, end int) bool {
 			continue
 		}
 		l := lt.LineText(j)
-		if namesBank(l) || bankCodeBeside.MatchString(l) {
+		if namesBank(l) || bankCodeBeside.MatchString(l) || bankingDetails.MatchString(l) {
 			return true
 		}
 	}

@@ -22,6 +22,15 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (seventy-sixth trial): an Irish LoCall in
+		// 4-3-3, an Australian 1300 number with a space OCR closed up, a
+		// Toronto number after a postcode and a spaced dash; a debit and
+		// a balance of that shape after a minus.
+		{"an irish locall in threes", "Business Banking helpline 1890 724 724 (Mon-Fri 8am-8pm)", []string{"1890 724 724"}},
+		{"an australian 1300 number closed up", "IT Services: 1300733 226", []string{"1300733 226"}},
+		{"a number after a postcode and a dash", "Toronto, Ontario M4G 3A8 - 416-555-0172 - admissions@maplecrest.ca", []string{"416-555-0172"}},
+		{"a part number glued to its letters", "Part ABC12-345-678-9012", []string{}},
+		{"a debit and a balance after a minus", "2026.02.27 Számlavezetési díj -1890 272 888", []string{}},
 		// Found from outside (seventy-fourth trial): a Portuguese tax
 		// office's line, a Mexico City number after a name.
 		{"a tax number under the premises' steuernummer", "Steuernummer der Betriebsstätte: 026 236 71042", []string{}},
@@ -846,6 +855,13 @@ func TestBankAccounts(t *testing.T) {
 		{"a bank account above its number", "Bank account for settlement:\n12-3140-0123456-00", []string{"12-3140-0123456-00"}},
 		{"an account's number in a bank's statement", "DBS Bank Ltd\nConsolidated Statement\nAccount no.: 123-45678-9", []string{"123-45678-9"}},
 		{"a kontonummer", "Kontonummer: 5040 0440116243", []string{"5040 0440116243"}},
+		// Found from outside (seventy-sixth trial): a Swedish account
+		// under its kind, an account under a block of banking details
+		// (its branch code lost by OCR), one beside its branch code.
+		{"a swedish privatkonto", "KONTOUTDRAG\nKonto: Privatkonto 5439 10 274 86", []string{"5439 10 274 86"}},
+		{"an account under banking details", "Banking details:\naccount number 271468093,\n\nInterest is charged on overdue accounts.", []string{"271468093"}},
+		{"an account beside its branch code", "Pay to: account 62841937205, branch code 250655", []string{"62841937205"}},
+		{"an account number under customer details", "Customer details:\naccount number 271468093,", []string{}},
 		// Found from outside (sixty-seventh trial): Norwegian accounts under
 		// an account's word whose made-up check digits fail.
 		// Found from outside (sixty-eighth trial): a Portuguese current

@@ -143,7 +143,7 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: steuerIDValid, label: regexp.MustCompile(`(?i)\b(?:steuer-?id(?:entifikationsnummer)?|identifikationsnummer|idnr)\.?(?:\s+(?:ehemann|ehefrau|ehegatte|ehegattin|person\s+[ab]|partner(?:in)?)|\s+(?:des|der)\s+\p{L}+)?[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{4})\.?(\d{2})\.?(\d{3})\b|\b(\d{9})\b`), valid: elevenProof, label: regexp.MustCompile(`(?i)\b(?:bsn|burgerservicenummer|sofi-?nummer|persoonsnummer)` + whoseColon + `[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	{re: regexp.MustCompile(`\b([123]\d{2}) ?(\d{3}) ?(\d{3})\b`), valid: nifValid, label: regexp.MustCompile(`(?i)(?:\bnif|\bn\.?º?\s*(?:de\s+)?contribuinte|\bcontribuinte(?:\s+n\.?º)?|(?:^|[^\p{L}])n[úu]mero\s+de\s+identifica[çc][ãa]o\s+fiscal)\.?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
-	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\))?(?:\s+(?:for\s+[\p{L} ]{1,25}?\s+)?is|\s+on\s+(?:file|record))?[^\p{L}\p{N}]*$`), above: true, digits: 9, run: 3},
+	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: Luhn, label: regexp.MustCompile(`(?i)\b(?:sin|social insurance\.? (?:number|no\.?)|nas|num[ée]ro d'assurance sociale)(?:\s*\(\d{1,3}\)|\s*\([^()\n]{1,40}\))?(?:\s+(?:for\s+[\p{L} ]{1,25}?\s+)?is|\s+on\s+(?:file|record))?[^\p{L}\p{N}]*$`), above: true, digits: 9, run: 3},
 	// Brazil's CPF, two mod-11 check digits: written with its points and
 	// dash wherever it stands, under its label without them (found from
 	// outside: a statement's "CPF: 407.219.385-23").
@@ -156,6 +156,9 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod numeric personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)(?:\bamka|(?:^|[^\p{L}])αμκα)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad\p{L}{1,2}azonos\p{L}t\p{L}(?:\s+(?:jele?|sz[áa]ma?))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	// A Hungarian pupil's or student's education id (oktatási azonosító,
+	// found from outside, seventy-sixth trial, on a school report).
+	{re: regexp.MustCompile(`\b(7\d{10})\b`), valid: hungarianEducationIDValid, label: regexp.MustCompile(`(?i)\boktat\p{L}si\s+azonos\p{L}t\p{L}(?:\s+sz[áa]ma?)?[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]ma?)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	// Croatia's OIB, Slovenia's EMŠO (and the JMBG of the other former
 	// Yugoslav states), Estonia's isikukood and Lithuania's asmens kodas
@@ -708,6 +711,14 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 	// number is for, "NIF para fatura:" (forty-third trial).
 	for _, q := range []*regexp.Regexp{qualifierEnd, purposeEnd} {
 		if loc := q.FindStringIndex(before); loc != nil && label.MatchString(before[:loc[0]]+":") {
+			return true
+		}
+	}
+	// The same qualifier longer than the label's reach leaves the label
+	// itself out of it: "Social Insurance Number (for tuition tax
+	// receipts): 527 916 340" (found from outside, seventy-sixth trial).
+	if left := lt.LeftOf(start); len(left) > len(before) {
+		if loc := qualifierEnd.FindStringIndex(left); loc != nil && label.MatchString(tail(left[:loc[0]], labelReach)+":") {
 			return true
 		}
 	}
@@ -1415,6 +1426,16 @@ func hungarianTaxIDValid(s string) bool {
 		sum += int(s[i]-'0') * (i + 1)
 	}
 	return sum%11 != 10 && sum%11 == int(s[9]-'0')
+}
+
+// hungarianEducationIDValid: 7, nine digits, and a check: the first ten
+// digits weighted 1 to 10, mod 11 (never 10).
+func hungarianEducationIDValid(s string) bool {
+	sum := 0
+	for i := range 10 {
+		sum += int(s[i]-'0') * (i + 1)
+	}
+	return sum%11 != 10 && sum%11 == int(s[10]-'0')
 }
 
 // tajValid: Hungary's TAJ, eight digits weighted 3 and 7 in turn, mod 10.

@@ -14,6 +14,12 @@ func TestNationalIDs(t *testing.T) {
 		want       []string
 	}{
 		{"es dni", "DNI 48392017V\nVÁLIDO HASTA 21 06 2031", []string{"48392017V"}},
+		// Found from outside (seventy-sixth trial): a Hungarian
+		// education id, a SIN whose label's note is long and whose label
+		// OCR broke with a point.
+		{"a hungarian education id", "Oktatási azonosító: 72841093510", []string{"72841093510"}},
+		{"a hungarian education id's shape failing its check", "Oktatási azonosító: 72841093511", nil},
+		{"a sin under a long note", "Social Insurance. Number (for tuition tax receipts): 527 916 340", []string{"527 916 340"}},
 		// Found from outside (sixty-eighth trial): an Aadhaar under its
 		// name whose check digit fails (the sample's own), a SIN "on
 		// file", a Moroccan card's "N°", a Dutch residence document's

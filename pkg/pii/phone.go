@@ -226,6 +226,10 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 			// A money amount one space after the number, as in a
 			// statement's line "ZOOM.US 888-799-9666 15.99", is no part of it.
 			case amountTail(text, ch[i:k+1]) > 0 && found(i, k-amountTail(text, ch[i:k+1]), nil):
+			// A postcode's last digit glued to its letters, a spaced dash,
+			// then the number: "Ontario M4G 3A8 - 416-555-0172" (found
+			// from outside, seventy-sixth trial).
+			case i < k && !cleanBefore(text, ch[i].start) && strings.TrimSpace(text[ch[i].end:ch[i+1].start]) == "-" && text[ch[i].end] == ' ' && found(i+1, k, nil):
 			case k+1 < len(ch):
 				if m := segmentEnd(ch, k+1); found(i, m, nil) {
 					i = m
@@ -349,6 +353,11 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	if end < len(text) && text[end] == ')' {
 		end++
+	}
+	if !plus && start > 0 && text[start-1] == '-' && (start == 1 || strings.ContainsRune(" \t\n", rune(text[start-2]))) {
+		// A minus sign: a statement's debit, "-1890 272 888" (found
+		// from outside: a fee and a balance read as an Irish number).
+		return [2]int{}, false
 	}
 	if !cleanBefore(text, start) || (!cleanAfter(text, end) && !orGlued.MatchString(text[end:]) && !caseSuffix.MatchString(text[end:])) {
 		return [2]int{}, false
@@ -535,14 +544,22 @@ func labelBefore(lt *layout.Text, off int) string {
 	if t := strings.TrimRight(left, " \t"); len(left)-len(t) > 1 {
 		left = t + " "
 	}
-	if len(left) > 48 {
-		i := len(left) - 48
-		for i < len(left) && !utf8.RuneStart(left[i]) {
-			i++
-		}
-		left = left[i:]
+	return tail(left, labelReach)
+}
+
+// labelReach is how far left of a value its label may start, in bytes.
+const labelReach = 48
+
+// tail returns the last n bytes of s or fewer, from a rune's start.
+func tail(s string, n int) string {
+	if len(s) <= n {
+		return s
 	}
-	return left
+	i := len(s) - n
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return s[i:]
 }
 
 // lastMatchEnd returns where re's match in s starts, or -1. The label
@@ -764,10 +781,15 @@ func phoneForm(g []string, plus, paren bool) bool {
 		// Belgium's landlines, nine digits as "03 218 44 90" (found from
 		// outside, sixty-fourth trial), a grouping no other number takes.
 		return true
-	case len(g) == 3 && (g[0] == "1300" || g[0] == "1800"):
+	case len(g) == 3 && (g[0] == "1300" || g[0] == "1800" || g[0] == "1890" || g[0] == "1850"):
 		// Australia's local-rate and free-call numbers: "1300 418 226"
-		// (found from outside); India's free-call, "1800 202 6161".
+		// (found from outside); India's free-call, "1800 202 6161";
+		// Ireland's in 4-3-3, "1890 724 724" (seventy-sixth trial).
 		return len(g[1]) == 3 && (len(g[2]) == 3 || g[0] == "1800" && len(g[2]) == 4)
+	case len(g) == 2 && digits == 10 && (strings.HasPrefix(g[0], "1300") || strings.HasPrefix(g[0], "1800")) && len(g[0]) > 4 && len(g[1]) >= 3:
+		// The same with a space OCR closed up, "1300733 226" (found from
+		// outside, seventy-sixth trial).
+		return true
 	case len(g) == 3 && nxx(g[0]):
 		return nxx(g[1]) && len(g[2]) == 4
 	case len(g) == 4 && len(g[0]) == 3 && g[0][0] >= '6':
