@@ -115,7 +115,7 @@ var (
 	// trial), a French one by its kind ("Compte de dépôt n° 00029187645",
 	// seventy-second trial), a Swedish one by its kind ("Konto:
 	// Privatkonto 5439 10 274 86", seventy-sixth).
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte(?:\s+(?:de\s+d[ée]p[ôo]t|courant|ch[èe]ques?|d['’][ée]pargne))?|conto|(?:privat|spar|l[öo]ne|l[øo]nns|bruks|giro|ersparnis|transaktions|e-?)?konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte(?:\s+(?:de\s+d[ée]p[ôo]t|courant|ch[èe]ques?|d['’][ée]pargne))?|conto|(?:privat|spar|l[öo]ne|l[øo]nns|bruks|giro|ersparnis|transaktions|f[öo]retags|bedrifts|virksomheds|e-?)?konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
 	// accAbbrev is "Acc", an account's label where a bank or its code
 	// stands beside it ("Bank: FNB Acc 62841177503", "sort code 20-45-77,
 	// acc 43819265", found from outside, forty-first trial): in a
@@ -148,6 +148,13 @@ var (
 	// depositTaker names a deposit taker that is no "bank", or an
 	// account's IBAN.
 	depositTaker = regexp.MustCompile(`(?i)\b(?:building\s+society|credit\s+union|savings\s+(?:and\s+loan|institution)|sacco|sparkasse|spaarbank|caisse\s+d'[ée]pargne|iban)\b`)
+	// numberOfYear is a document's number in its year, "EXTRAIT DE
+	// COMPTE n° 011/2026", no Czech account: four digits or fewer before
+	// a year (found from outside, seventy-seventh trial). dateShaped is a
+	// date of the shape of an account's groups, "01-11-2026" after a
+	// statement of account's title (the same trial).
+	numberOfYear = regexp.MustCompile(`^\d{1,4}/(?:19|20)\d{2}$`)
+	dateShaped   = regexp.MustCompile(`^(?:(?:0?[1-9]|[12]\d|3[01])[-.](?:0?[1-9]|1[0-2])[-.](?:19|20)\d{2}|(?:19|20)\d{2}-(?:0[1-9]|1[0-2])-(?:0[1-9]|[12]\d|3[01]))$`)
 	// bankCodeBeside is a bank's code on an account number's line, which
 	// makes the number a bank's account: "A/c No: 50200038174629 IFSC:
 	// HDFC0000053" (found from outside).
@@ -225,7 +232,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 	for _, re := range []*regexp.Regexp{czechAccountRe, hungarianAccountRe} {
 		for _, m := range matchLines(lt, re, holding(counts, 10, 2)) {
 			s := [2]int{m[0], m[1]}
-			if overlaps(s, taken) || overlaps(s, locs) {
+			if overlaps(s, taken) || overlaps(s, locs) || re == czechAccountRe && numberOfYear.MatchString(text[m[0]:m[1]]) {
 				continue
 			}
 			if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) || re == hungarianAccountRe && hungarianAccountValid(text[m[0]:m[1]]) {
@@ -267,6 +274,9 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		if n < 7 || n > 24 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
 			continue
 		}
+		if dateShaped.MatchString(text[m[0]:m[1]]) {
+			continue // "STATEMENT OF ACCOUNT 01-11-2026 to 30-11-2026"
+		}
 		if asReference.MatchString(lt.RightOf(m[1])) {
 			continue // a biller's customer number: "Use your account number 500277194432 as reference"
 		}
@@ -282,7 +292,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		// in so many words (a Canadian account after its transit number,
 		// found from outside, forty-fourth trial): a plain "Account:"
 		// names customers' numbers of that length too.
-		if n == 7 && !named {
+		if n == 7 && !named && !accountLabel.MatchString(labelAcross(lt, m[0])) {
 			continue
 		}
 		if named || accountLabel.MatchString(labelAcross(lt, m[0])) ||
@@ -353,11 +363,13 @@ func bankNear(lt *layout.Text, end int) bool {
 // labelAcross returns the short text left of off on its line after the
 // end of the line above: a label a line break cut, "transferencia a la
 // cuenta corriente" over "N° 00-123-45678-09 del Banco de Chile",
-// "ke rekening" over "BCA nomor 2345678901" (found from outside). Empty
-// when the number's own line says more than a few words first.
+// "ke rekening" over "BCA nomor 2345678901" (found from outside), a
+// Canadian account's "(transit" over "00412, institution 003, account
+// 5089217" (seventy-seventh trial). Empty when the number's own line says
+// more than a few words first.
 func labelAcross(lt *layout.Text, off int) string {
 	left := lt.LeftOf(off)
-	if len(strings.Fields(left)) > 3 {
+	if len(strings.Fields(left)) > 5 {
 		return ""
 	}
 	above, ok := lt.LineAbove(off)

@@ -71,11 +71,11 @@ var (
 		// Lithuanian, Finnish, Hungarian (its possessive forms too, a
 		// death certificate's "Születési helye, ideje:", found from outside,
 		// fifty-sixth trial), Romanian.
-		`s(?:[üu]|ii)nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tgl\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
+		`s(?:[üu]|ii)nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tg[l!1I|]\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +
-		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a|l['’])|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si helye?,? (?:és )?id(?:[őo]|eje)|tempat\s*/\s*tgl\.?\s*lahir|tempat\s*/\s*tanggal\s+lahir|tempat,? tanggal lahir)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?(?:\s*\(\d{1,2}[a-z]?\))?[\s:.\-–—=|*_\[]*$`)
+		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a|l['’])|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si helye?,? (?:és )?id(?:[őo]|eje)|tempat\s*/\s*tg[l!1I|]\.?\s*lahir|tempat\s*/\s*tanggal\s+lahir|tempat,? tanggal lahir)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?(?:\s*\(\d{1,2}[a-z]?\))?[\s:.\-–—=|*_\[]*$`)
 )
 
 // placeAndDateEnd is a label of the place and date of birth ending a
@@ -161,7 +161,11 @@ var animalWord = regexp.MustCompile(`(?i)\b(?:pets?|pet's|dogs?|dog's|cat's|pupp
 	// Found from outside (seventy-second trial): a dog's birth date on
 	// a vet's German invoice, a Hungarian pet claim and a Danish
 	// vaccination reminder, the animal named by its breed or sex.
-	`mischling|kastriert|kastrierte|hündin|rüde|kater|retriever|terrier|spaniel|collie|poodle|bulldog|dachshund|beagle|vizsla|kæledyr|dyrlæge|fajta|kutya|macska|neutered|spayed)\b`)
+	`mischling|kastriert|kastrierte|hündin|rüde|kater|retriever|terrier|spaniel|collie|poodle|bulldog|dachshund|beagle|vizsla|kæledyr|dyrlæge|fajta|kutya|macska|neutered|spayed|` +
+	// Found from outside (seventy-seventh trial): a vet's patient
+	// named by a compound breed ("Berner Sennenhund", "Schäferhund")
+	// and a Boerboel's birth in a vaccination reminder.
+	`\p{L}+hund|boerboel|labrador|rottweiler|husky|mastiff|greyhound|whippet|shih tzu|chihuahua|pug|maine coon|siamese|persian cat|rabbit|kaninchen|lapin|conejo|coniglio)\b`)
 
 // animalBirth reports whether the birth date at start is an animal's: its
 // line, or a line above it in the same block (up to three), names one.

@@ -26,6 +26,7 @@ func TestPhoneForms(t *testing.T) {
 		// 4-3-3, an Australian 1300 number with a space OCR closed up, a
 		// Toronto number after a postcode and a spaced dash; a debit and
 		// a balance of that shape after a minus.
+		{"a belgian number of a three-digit zone", "Contact : votre chargé de relation, M. Thierry Collard, 081 30 44 19.", []string{"081 30 44 19"}},
 		{"an irish locall in threes", "Business Banking helpline 1890 724 724 (Mon-Fri 8am-8pm)", []string{"1890 724 724"}},
 		{"an australian 1300 number closed up", "IT Services: 1300733 226", []string{"1300733 226"}},
 		{"a number after a postcode and a dash", "Toronto, Ontario M4G 3A8 - 416-555-0172 - admissions@maplecrest.ca", []string{"416-555-0172"}},
@@ -679,6 +680,11 @@ func TestDateOfBirth(t *testing.T) {
 		{"a pet's block", "Pet details\nName: Biscuit\nBreed: Labrador\nDate of birth: 14/03/2019", []string{}},
 		{"a romanian vet's record", "ANIMAL\nSpecie: câine      Rasa: Border Collie\nNume: Luna         Data nașterii: 03.03.2021", []string{}},
 		{"the owner's block after the pet's", "Pet details\nBreed: Labrador\nDate of birth: 14/03/2019\n\nPolicyholder\nDate of birth: 02/11/1984", []string{"02/11/1984"}},
+		// Found from outside (seventy-seventh trial): a compound breed, a
+		// Boerboel; an Indonesian card's label as OCR misread it.
+		{"a dog's birth under a compound breed", "Patient: Bruno, Berner Sennenhund, männlich, geb. 14.03.2019, Chip 040098100472613", []string{}},
+		{"a boerboel's birth in a reminder", "Our records show that Kofi (male Boerboel, born 11 January 2023) is due", []string{}},
+		{"an indonesian place and date misread", "Tempat/Tg! Lahir : SURABAYA, 14-07-1988", []string{"14-07-1988"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {
@@ -858,6 +864,14 @@ func TestBankAccounts(t *testing.T) {
 		// Found from outside (seventy-sixth trial): a Swedish account
 		// under its kind, an account under a block of banking details
 		// (its branch code lost by OCR), one beside its branch code.
+		// Found from outside (seventy-seventh trial): a Swedish business
+		// account, a Canadian one after its transit number across a line
+		// break; a statement's number in its year, a period's date.
+		{"a swedish foretagskonto", "Norrlandsbanken KONTOUTDRAG\nFöretagskonto 5000-0058 398 257 466", []string{"5000-0058 398 257 466"}},
+		{"a canadian account after its transit across a line", "Please deposit it to the same account as last time (transit\n00412, institution 003, account 5089217) or call me", []string{"5089217"}},
+		{"a statement's number in its year", "EXTRAIT DE COMPTE n° 011/2026                    Date d'édition : 30/11/2026", []string{}},
+		{"a statement of account's period", "HDFC Bank\nSTATEMENT OF ACCOUNT 01-11-2026 to 30-11-2026", []string{}},
+		{"a czech account whose bank code looks like a year", "Bankovní spojení: účet 2501234567/2010", []string{"2501234567/2010"}},
 		{"a swedish privatkonto", "KONTOUTDRAG\nKonto: Privatkonto 5439 10 274 86", []string{"5439 10 274 86"}},
 		{"an account under banking details", "Banking details:\naccount number 271468093,\n\nInterest is charged on overdue accounts.", []string{"271468093"}},
 		{"an account beside its branch code", "Pay to: account 62841937205, branch code 250655", []string{"62841937205"}},

@@ -373,6 +373,9 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	// 06454/12345" is a tax number).
 	slashed := len(rs) > 1 && strings.Contains(text[rs[0].end:rs[1].start], "/")
 	form := !slashed && (phoneForm(groups, plus, text[start] == '(') || brazilianShape(text, start, groups))
+	if form && !plus && belgianZoneOfThree(groups) && strings.Contains(text[rs[0].end:rs[1].start], "-") {
+		form = false
+	}
 	// A national number's shapes (trunkless) are no international one's:
 	// after a "+" the first group is a calling code.
 	if !form && (plus || !trunkless(groups)) && !areaCode(text, rs) && !plusReadAsFour(groups) && !zerosForPlus(groups) && !nanpShape(groups) && !codeInParens(text, rs) && !digitRun(groups, plus) {
@@ -429,6 +432,14 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		return [2]int{}, false
 	}
 	return [2]int{start, end}, true
+}
+
+// belgianZoneOfThree reports whether g is a Belgian landline of a
+// three-digit zone and three pairs, "081 30 44 19". Written with a dash
+// after the zone it is a file's reference as much ("Az. 063-12 44 80"),
+// and taken only under a phone's label (phoneAt).
+func belgianZoneOfThree(g []string) bool {
+	return len(g) == 4 && len(g[0]) == 3 && g[0][0] == '0' && g[0][1] != '0' && len(g[1]) == 2 && len(g[2]) == 2 && len(g[3]) == 2
 }
 
 // digitRun reports whether groups are one run of 10 or 11 digits, as a
@@ -780,6 +791,10 @@ func phoneForm(g []string, plus, paren bool) bool {
 	case len(g) == 4 && len(g[0]) == 2 && g[0][0] == '0' && g[0][1] != '0' && len(g[1]) == 3 && len(g[2]) == 2 && len(g[3]) == 2:
 		// Belgium's landlines, nine digits as "03 218 44 90" (found from
 		// outside, sixty-fourth trial), a grouping no other number takes.
+		return true
+	case belgianZoneOfThree(g):
+		// And those of a three-digit zone, "081 30 44 19" after a
+		// banker's name (found from outside, seventy-seventh trial).
 		return true
 	case len(g) == 3 && (g[0] == "1300" || g[0] == "1800" || g[0] == "1890" || g[0] == "1850"):
 		// Australia's local-rate and free-call numbers: "1300 418 226"
