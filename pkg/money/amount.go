@@ -1406,7 +1406,7 @@ var (
 	// And what a fee's band is for, "Application for probate (estate
 	// over £5,000)" (found from outside, forty-sixth trial: the band was
 	// a court fee's receipt's largest sum).
-	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\bdo równowartości|\bdo kwoty|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\bdo równowartości|\bdo kwoty|\bbegrenset (?:oppad )?til|\bbegrænset til|\bbegränsat till|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
 	// countBefore: a word after a count, "2 fobs", "4 National".
 	countBefore = regexp.MustCompile(`^[ \t]+\p{L}`)
 	// pageOf: a page's number before the count of pages.
@@ -1488,16 +1488,26 @@ func tail(s string, n int) string {
 // równowartości\n100 000 EUR" (found from outside, seventy-sixth trial:
 // a cover's limit was an Austrian invoice's largest sum).
 func limitAbove(lt *layout.Text, off int, left string) bool {
-	if l := strings.Trim(withoutCurrencyEnd(left), " \t$€£(-"); l != "" && !limitLink.MatchString(l) {
-		return false
-	}
 	above, ok := lt.LineAbove(off)
 	above = strings.TrimSpace(above)
 	if !ok || above == "" || strings.ContainsAny(above[len(above)-1:], ".:!?;") {
 		return false
 	}
-	return boundBefore(above+" "+strings.TrimLeft(left, " \t")) || classifyLabel(lastSentence(above)) == labelLimit
+	if boundBefore(above + " " + strings.TrimLeft(left, " \t")) {
+		return true
+	}
+	if l := strings.Trim(withoutCurrencyEnd(left), " \t$€£(-"); l != "" && !limitLink.MatchString(l) {
+		// A limit's label the break parted, its last words left of the
+		// number: "public liability\ncover of NZD 10,000,000" (found from
+		// outside, seventy-seventh trial).
+		return len(strings.Fields(l)) <= 2 && limitWrapLabel.MatchString(l) && classifyLabel(lastSentence(above+" "+l)) == labelLimit
+	}
+	return classifyLabel(lastSentence(above)) == labelLimit
 }
+
+// limitWrapLabel is the end of a limit's label a line break parted from
+// the words before it: "cover of", "limit", "Deckung von".
+var limitWrapLabel = regexp.MustCompile(`(?i)^(?:cover|coverage|limit|deckung|couverture|cobertura|copertura|dekning|täckning|dækning)(?:\s+(?:of|von|de|di|på|for))?$`)
 
 // lineBelow returns the line after the line of off, or "".
 func lineBelow(lt *layout.Text, off int) string {

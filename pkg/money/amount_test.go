@@ -196,6 +196,17 @@ func TestAmountForms(t *testing.T) {
 		{"a swiss building's sum insured", "Somme d'assurance bâtiment: CHF 9 500 000.-", []string{}},
 		{"an estonian overdraft limit and deposit guarantee", "Arvelduskrediidi limiit: 2 000,00 EUR\nHoiused on tagatud Tagatisfondi kaudu kuni 100 000 euro ulatuses ühe hoiustaja kohta.", []string{}},
 		{"an icelandic overdraft limit", "Yfirdráttarheimild: 5.000.000 kr.", []string{}},
+		// Found from outside (seventy-seventh trial): an overdraft in
+		// Belgian French and Swedish, a theft cover's ceiling, a liability
+		// cap and a guarantor's, a cover's label a line break parted; a
+		// ceiling repainted stays a repair's sum.
+		{"a belgian overdraft", "Facilité de caisse accordée : 15 000,00 EUR", []string{}},
+		{"a french theft cover's ceiling", "Rappel des garanties : plafond vol 100 000 € par sinistre", []string{}},
+		{"a ceiling repainted", "Peinture du plafond du voisin 620,00 €", []string{"620.00 EUR currency"}},
+		{"a swedish overdraft", "Beviljad kontokredit: 150 000 kr. Kontokrediten har inte utnyttjats.", []string{}},
+		{"a liability cap over a blank line", "The Service Provider's total liability under this Agreement shall not\n\nexceed NGN 50,000,000.00 in any contract year", []string{}},
+		{"a norwegian guarantor's cap", "selvskyldnerkausjonist for leietakers forpliktelser begrenset oppad til\nNOK 500 000.", []string{}},
+		{"a cover's label parted by a line break", "    indemnity of NZD 2,000,000 for any one event, and public liability\n    cover of NZD 10,000,000.", []string{}},
 		// Found from outside (seventy-sixth trial): bounds a line break
 		// parted from their sums, a threshold's "or more" on the next
 		// line, a cover per item, a quantity on a line that writes its
