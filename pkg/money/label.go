@@ -198,9 +198,9 @@ var (
 	// Found from outside (seventy-seventh trial): a Belgian overdraft
 	// ("Facilité de caisse accordée"), a French theft cover's ceiling
 	// ("plafond vol 100 000 €"; a plafond alone is as often a ceiling a
-	// water damage claim repaints), a Swedish overdraft ("Beviljad
-	// kontokredit", a Danish "Bevilget kassekredit"; the interest on one
-	// is a charge).
+	// water damage claim repaints), a Swedish and a Danish overdraft
+	// granted ("Beviljad kontokredit", "Bevilget kassekredit"; the
+	// interest on one is a charge, so not the word alone).
 	limitHeadRe = wordRe(`facilité de caisse|plafonds? (?:vol|de garantie|d['’]indemnisation|de remboursement|annuel|par sinistre|de couverture|assuré)|beviljad kontokredit|bevilget kassekredit|bevilget trækningsret|innvilget trekkrettighet|plafond d['’]utilisation|plafond de (?:paiement|retrait|dépenses|la carte)|selvrisiko|höchstbetrag|limit|limits|limitom|limitem|limitu|limiit|yfirdráttarheimild|omavastutus|franchigia|udział własny|selbstbeteiligung|selbstbehalt|deckungssumme|versicherungssumme|valeur assurée|valeur assuree|capital assuré|somme assurée|somma assicurata|valore assicurato|suma asegurada|valor asegurado|capital seguro|verzekerd bedrag|sum insured|insured value|insured sum|eigen risico|franquicia|franquia|massimale|límite|limite|limiet|coverage|covered|deductible|excess|benefits?|threshold|indemnity|insurance|aggregate|cap|(?:liability|contents|buildings|insurance|medical|travel|life|accident|health|property|legal|income|public|employers'?|product|professional)\s+cover|` +
 		// A company's share capital, as its letterhead or a contract's
 		// parties name it (found from outside: "société au capital de

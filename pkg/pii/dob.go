@@ -70,7 +70,8 @@ var (
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian (its possessive forms too, a
 		// death certificate's "Születési helye, ideje:", found from outside,
-		// fifty-sixth trial), Romanian.
+		// fifty-sixth trial), Romanian; Indonesian's "Tgl" as OCR may
+		// read it, "Tg!" (seventy-seventh trial).
 		`s(?:[üu]|ii)nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tg[l!1I|]\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
