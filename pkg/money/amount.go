@@ -2159,6 +2159,14 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	case rowKind == labelNone && headerKind == labelNone && twoDecimals(n) && itemAboveTotal(lt, n):
 		a.Currency, a.Basis = cur, BasisLabel
 		return a, column, true
+	case rowKind == labelNone && headerKind == labelNone && twoDecimals(n) && datedRowSum(lt, n):
+		// A statement's row whose header OCR lost, dated and ending in
+		// its movement and the balance after it: "04-11-2026 RTGS-L AND T
+		// FINANCE-EMI 38/60 1,18,500.00 6,90,616.50" (found from outside,
+		// seventy-seventh trial: six of an Indian statement's eleven
+		// movements were no money, the largest credit among them).
+		a.Currency, a.Basis = cur, BasisLabel
+		return a, column, true
 	case rowKind == labelNone && headerKind == labelNone && twoDecimals(n) && signedAtEnd(text, n):
 		// A statement's row as OCR flattened it, its sum signed at the
 		// line's end: "Gehalt Mai Bundesrechenzentrum GmbH +3.275,60"
@@ -2226,6 +2234,23 @@ func itemLine(line string) bool {
 
 // itemEnd is a sum with its cents at a line's end after a space.
 var itemEnd = regexp.MustCompile(`\s-?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}$`)
+
+// datedRowSum reports whether n is one of the two sums with their cents
+// that end a line that starts with a date: a statement's movement and its
+// balance.
+func datedRowSum(lt *layout.Text, n number) bool {
+	line := lt.LineText(lt.LineAt(n.start))
+	m := datedRow.FindStringSubmatchIndex(strings.TrimRight(line, " \t\r"))
+	if m == nil {
+		return false
+	}
+	off := n.start - lt.Lines()[lt.LineAt(n.start)].Start
+	return off == m[2] || off == m[4]
+}
+
+// datedRow is a line that starts with a day, month and year and ends in
+// two sums with their cents, thousands grouped (lakhs too).
+var datedRow = regexp.MustCompile(`^\s*\d{1,2}[-/.]\d{1,2}[-/.]\d{2,4}\s+\S.*?\s(\d{1,3}(?:,\d{2,3})*,\d{3}\.\d{2}|\d{1,3}(?:\.\d{3})+,\d{2})\s+(\d{1,3}(?:,\d{2,3})*,\d{3}\.\d{2}|\d{1,3}(?:\.\d{3})+,\d{2})$`)
 
 // signedAtEnd reports whether n has a sign of its own, "+" or "-" right
 // before it after a space, and ends its line.

@@ -200,6 +200,8 @@ func TestAmountForms(t *testing.T) {
 		// Belgian French and Swedish, a theft cover's ceiling, a liability
 		// cap and a guarantor's, a cover's label a line break parted; a
 		// ceiling repainted stays a repair's sum.
+		{"a statement's dated row whose header ocr lost", "Currency: INR\nDate Narration\n04-11-2026 RTGS-L AND T FINANCE-EMI 38/60 1,18,500.00 6,90,616.50", []string{"118500.00 INR label", "690616.50 INR label"}},
+		{"a dated row of one sum", "Currency: INR\n04-11-2026 Site visit 38/60 1,18,500.00", []string{}},
 		{"a belgian overdraft", "Facilité de caisse accordée : 15 000,00 EUR", []string{}},
 		{"a french theft cover's ceiling", "Rappel des garanties : plafond vol 100 000 € par sinistre", []string{}},
 		{"a ceiling repainted", "Peinture du plafond du voisin 620,00 €", []string{"620.00 EUR currency"}},
@@ -238,8 +240,10 @@ func TestAmountForms(t *testing.T) {
 		{"a till's vat rate read as a quotation mark", "Türkiye\nTAVUK SOTE “10 120,00\nTOPLAM 230,00 TL", []string{"120.00 TRY label", "230.00 TRY currency"}},
 		// Found from outside (seventy-third trial): a floor plan's model
 		// years after "Settlement", a clause's number read as a
-		// statement's date, a cover "under the policy".
-		{"model years on a floor plan's rows", "03/10/26  FP-22871  Drawdown 2024 BMW X3 xDrive20d SK24 LWU       31,250.00                  543,690.00\n06/10/26  FP-22719  Settlement 2023 Audi A4 Avant SF23 OKN                     24,180.00     519,510.00", []string{"24180.00 label", "519510.00 label"}},
+		// statement's date, a cover "under the policy". (The drawdown's
+		// row, dated and ending in its movement and balance, is read
+		// since the seventy-seventh.)
+		{"model years on a floor plan's rows", "03/10/26  FP-22871  Drawdown 2024 BMW X3 xDrive20d SK24 LWU       31,250.00                  543,690.00\n06/10/26  FP-22719  Settlement 2023 Audi A4 Avant SF23 OKN                     24,180.00     519,510.00", []string{"31250.00 label", "543690.00 label", "24180.00 label", "519510.00 label"}},
 		{"a clause's minimum after its number", "Johannesburg, South Africa\n3.2 The Dealer shall maintain net working capital of at least R 2,500,000.00 and", []string{}},
 		{"a cover under the policy", "Repair estimate: PHP 184,500.00\nOwn damage limit under the policy: PHP 1,650,000.00; deductible PHP 3,300.00.", []string{"184500.00 PHP currency"}},
 		{"a brazilian claim's sums insured under the sum claimed", "Despesas médico-hospitalares comprovadas: R$ 18.740,00\nCapital segurado DMHO por pessoa: R$ 20.000, 00\nCapital segurado invalidez por acidente: R$ 100.000, 00", []string{"18740.00 BRL currency"}},
