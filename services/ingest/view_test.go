@@ -279,6 +279,32 @@ func TestWaitingReviewShowsConfidence(t *testing.T) {
 	})
 }
 
+// TestStatusShowsTheModelsOwnScore: where a title set the confidence,
+// the status shows the model's own score beside it (found from outside,
+// seventy-seventh trial: 0.944, the title rule's precision, shown where
+// the model had said 0.29, nothing else saying so); where the model's
+// score is the confidence, none.
+func TestStatusShowsTheModelsOwnScore(t *testing.T) {
+	eachView(t, func(t *testing.T, h *harness) {
+		wf, doc := h.submitPDF("ms-1", "ms.pdf")
+		suggested := "invoice"
+		h.produce(events.TopicReviewRequested, &events.ReviewRequested{Meta: meta("ms-r", wf, "acme"), Document: doc, Reason: "rule_required",
+			Confidence: 0.944, SuggestedType: &suggested, Candidates: []events.Candidate{}, Flags: []events.Flag{}, Context: map[string]string{"model.score": "invoice 0.2907"}})
+		m := h.waitStatus(wf, "waiting_review")
+		r, _ := m["result"].(map[string]any)
+		if r["confidence"] != 0.944 || r["model_score"] != 0.2907 {
+			t.Errorf("result: %v, want confidence 0.944 and the model's own 0.2907", m["result"])
+		}
+		wf2, doc2 := h.submitPDF("ms-2", "ms2.pdf")
+		h.produce(events.TopicReviewRequested, &events.ReviewRequested{Meta: meta("ms-r2", wf2, "acme"), Document: doc2, Reason: "low_confidence",
+			Confidence: 0.61, SuggestedType: &suggested, Candidates: []events.Candidate{}, Flags: []events.Flag{}, Context: map[string]string{}})
+		m = h.waitStatus(wf2, "waiting_review")
+		if r, _ := m["result"].(map[string]any); r["model_score"] != nil {
+			t.Errorf("result: %v, want no model_score where the model's score is the confidence", m["result"])
+		}
+	})
+}
+
 // submitPDF submits pdfDoc for acme under key and returns its workflow id
 // and its document as the submitted event names it.
 func (h *harness) submitPDF(key, filename string) (string, events.BlobRef) {

@@ -370,6 +370,10 @@ type Result struct {
 	ReviewReason string  `json:"review_reason,omitempty"`
 	// ReviewOutcome is the reviewer's decision, approved or rejected.
 	ReviewOutcome string `json:"review_outcome,omitempty"`
+	// ModelScore is the model's own score for DocumentType where a rule
+	// (a title) set Confidence; absent where the model's score is the
+	// confidence.
+	ModelScore *float64 `json:"model_score,omitempty"`
 }
 
 // Ledger references the workflow's ledger record. Offset is absent when
@@ -446,7 +450,11 @@ func resultOf(m map[string]string) *Result {
 	if math.IsNaN(c) || math.IsInf(c, 0) {
 		c = 0
 	}
-	return &Result{DocumentType: m["document_type"], Confidence: c, ReviewReason: m["review_reason"], ReviewOutcome: m["review_outcome"]}
+	r := &Result{DocumentType: m["document_type"], Confidence: c, ReviewReason: m["review_reason"], ReviewOutcome: m["review_outcome"]}
+	if s, err := strconv.ParseFloat(m["model_score"], 64); err == nil && !math.IsNaN(s) && !math.IsInf(s, 0) {
+		r.ModelScore = &s
+	}
+	return r
 }
 
 // callbackOf is the state of the latest callback; nil when none.

@@ -27,7 +27,7 @@ type Correction struct {
 // correctScript: KEYS[1] status hash; ARGV: sequence, type, outcome,
 // partition, hash, at. The view takes the correction when it is later in
 // the ledger than the one it holds: the operator's type replaces the
-// model's (whose confidence no longer describes it), and the ledger
+// model's (whose confidence and own score no longer describe it), and the ledger
 // reference names the correction's record (its offset unknown).
 var correctScript = redis.NewScript(`
 if redis.call('EXISTS', KEYS[1]) == 0 then return 0 end
@@ -38,7 +38,7 @@ redis.call('HSET', KEYS[1], 'document_type', ARGV[2], 'corrected_at', ARGV[6], '
 if ARGV[3] ~= '' then redis.call('HSET', KEYS[1], 'review_outcome', ARGV[3]) end
 if ARGV[4] ~= '' then redis.call('HSET', KEYS[1], 'ledger_partition', ARGV[4]) end
 if ARGV[5] ~= '' then redis.call('HSET', KEYS[1], 'ledger_hash', ARGV[5]) end
-redis.call('HDEL', KEYS[1], 'confidence')
+redis.call('HDEL', KEYS[1], 'confidence', 'model_score')
 redis.call('HINCRBY', KEYS[1], 'version', 1)
 return 1
 `)
