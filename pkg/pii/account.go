@@ -235,7 +235,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 			if overlaps(s, taken) || overlaps(s, locs) || re == czechAccountRe && numberOfYear.MatchString(text[m[0]:m[1]]) {
 				continue
 			}
-			if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) || re == hungarianAccountRe && hungarianAccountValid(text[m[0]:m[1]]) {
+			if labelledBy(lt, accountLabel, m[0], m[1]) || accountLabel.MatchString(labelAcross(lt, m[0])) || re == hungarianAccountRe && hungarianAccountValid(text[m[0]:m[1]]) || re == czechAccountRe && czechAccountValid(text[m[0]:m[1]]) {
 				locs = append(locs, s)
 			}
 		}
@@ -378,6 +378,46 @@ func labelAcross(lt *layout.Text, off int) string {
 	}
 	return strings.TrimRight(above, " \t") + " " + left
 }
+
+// czechAccountValid: a Czech or Slovak account, "19-44728538/0800": its
+// prefix and its number each pass the national mod-11 check (weights 10,
+// 5, 8, 4, 2, 1 and 6, 3, 7, 9, 10, 5, 8, 4, 2, 1 from the left, the
+// number padded to ten digits), and its bank's code is a bank's. Such a
+// number is taken under no label: an escrow statement's rows of
+// payments to sellers' and lenders' accounts, its label OCR misread
+// ("Cislo étu: 287443238/0300"; found from outside, seventy-eighth trial).
+func czechAccountValid(s string) bool {
+	rest, code, ok := strings.Cut(s, "/")
+	if !ok || !czechBankCodes[code] {
+		return false
+	}
+	prefix, number, dashed := strings.Cut(rest, "-")
+	if !dashed {
+		prefix, number = "", rest
+	}
+	check := func(d string, weights []int) bool {
+		if len(d) > len(weights) {
+			return false
+		}
+		d = strings.Repeat("0", len(weights)-len(d)) + d
+		sum := 0
+		for i, w := range weights {
+			sum += int(d[i]-'0') * w
+		}
+		return sum%11 == 0
+	}
+	return len(number) >= 6 && strings.Trim(number, "0") != "" && check(prefix, []int{10, 5, 8, 4, 2, 1}) && check(number, []int{6, 3, 7, 9, 10, 5, 8, 4, 2, 1})
+}
+
+// czechBankCodes are the Czech and Slovak banks' four-digit codes.
+var czechBankCodes = func() map[string]bool {
+	m := map[string]bool{}
+	for _, c := range strings.Fields("0100 0300 0600 0710 0800 2010 2020 2060 2070 2100 2200 2220 2250 2260 2275 2600 2700 3030 3050 3060 3500 4000 4300 5500 5800 6000 6100 6200 6210 6300 6700 6800 7910 7950 7960 7970 7990 8030 8040 8060 8090 8150 8190 8198 8220 8250 8255 8265 8500 " +
+		"0200 0900 1100 1111 3000 5200 5600 5900 6500 7300 7500 8120 8180 8330 8360 8420") {
+		m[c] = true
+	}
+	return m
+}()
 
 // hungarianAccountValid: both parts of a Hungarian account's number, the
 // bank's and branch's eight digits and the account's eight or sixteen,

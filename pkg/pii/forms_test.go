@@ -26,6 +26,14 @@ func TestPhoneForms(t *testing.T) {
 		// 4-3-3, an Australian 1300 number with a space OCR closed up, a
 		// Toronto number after a postcode and a spaced dash; a debit and
 		// a balance of that shape after a minus.
+		// Found from outside (seventy-eighth trial): two numbers on one
+		// line, a number before a postcode and its place, a number after
+		// an e-mail and "eller", a Czech customer line.
+		{"two numbers side by side", "Card Centre, Upper Hill Road, Nairobi Tel: +254 20 327 4400 0800 720 418", []string{"+254 20 327 4400", "0800 720 418"}},
+		{"a number before a postcode and its place", "Tél. 06 61 47 28 03 20250 Casablanca", []string{"06 61 47 28 03"}},
+		{"a number after an e-mail and eller", "Spørgsmål til lønnen: lon@nyhavnkaj.dk eller 33 14 52 90.", []string{"33 14 52 90"}},
+		{"a czech customer line", "Na Poříčí 1041/12, 110 00 Praha 1 Klientská linka 800 118 400", []string{"800 118 400"}},
+		{"an account's groups on and on", "Account 1234 5678 9012 3456 7890", []string{}},
 		{"a belgian number of a three-digit zone", "Contact : votre chargé de relation, M. Thierry Collard, 081 30 44 19.", []string{"081 30 44 19"}},
 		{"an irish locall in threes", "Business Banking helpline 1890 724 724 (Mon-Fri 8am-8pm)", []string{"1890 724 724"}},
 		{"an australian 1300 number closed up", "IT Services: 1300733 226", []string{"1300733 226"}},
@@ -867,6 +875,13 @@ func TestBankAccounts(t *testing.T) {
 		// Found from outside (seventy-seventh trial): a Swedish business
 		// account, a Canadian one after its transit number across a line
 		// break; a statement's number in its year, a period's date.
+		// Found from outside (seventy-eighth trial): Czech accounts in an
+		// escrow statement's rows and under a label OCR misread, by their
+		// check digits and banks' codes.
+		{"a czech account in a statement's row", "03.11.2026 Složení kupní ceny, kupující Vltava Hotels s.r.o. 19-44728538/0800 +48 500 000,00", []string{"19-44728538/0800"}},
+		{"a czech account under a misread label", "Cislo étu: 287443238/0300", []string{"287443238/0300"}},
+		{"a czech account's shape failing its check", "Ref 2501234567/0300", []string{}},
+		{"a file's number in its year", "Spis 418/2026", []string{}},
 		{"a swedish foretagskonto", "Norrlandsbanken KONTOUTDRAG\nFöretagskonto 5000-0058 398 257 466", []string{"5000-0058 398 257 466"}},
 		{"a canadian account after its transit across a line", "Please deposit it to the same account as last time (transit\n00412, institution 003, account 5089217) or call me", []string{"5089217"}},
 		{"a statement's number in its year", "EXTRAIT DE COMPTE n° 011/2026                    Date d'édition : 30/11/2026", []string{}},

@@ -95,7 +95,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|telefon|telefoon|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|telefon|telefoon|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -171,8 +171,9 @@ var (
 	// emailThen is an e-mail address and a separator right before the
 	// number: a contact's address and phone side by side, "hsalazar@
 	// empacartnorte.mx | 81 1027 6634" (found from outside, sixty-fourth
-	// trial, after a currency's label).
-	emailThen = regexp.MustCompile(`[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+[ \t]*[|·•,;/][ \t]*$`)
+	// trial, after a currency's label), or a word for "or", "lon@nyhavnkaj.dk
+	// eller 33 14 52 90" (seventy-eighth trial).
+	emailThen = regexp.MustCompile(`[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+(?:[ \t]*[|·•,;/]|[ \t]+(?i:or|eller|oder|ou|o|of|lub|tai|vagy|nebo|ali|ili|veya|atau))[ \t]*$`)
 	// onFile is a phone word and "on file" or "on record": "Phone on
 	// file: 857-312-4406" (found from outside).
 	onFile = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:` + phoneWords + `)\b(?:[ \t]+(?:number|no\.?|nr\.?))?[ \t]+on (?:file|record)[ \t]*:?[ \t]*$`)
@@ -226,6 +227,16 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 			// A money amount one space after the number, as in a
 			// statement's line "ZOOM.US 888-799-9666 15.99", is no part of it.
 			case amountTail(text, ch[i:k+1]) > 0 && found(i, k-amountTail(text, ch[i:k+1]), nil):
+			// Two numbers side by side, "Tel: +254 20 327 4400 0800 720
+			// 418", or a number and the postcode of the place after it,
+			// "Tél. 06 61 47 28 03 20250 Casablanca" (found from outside,
+			// seventy-eighth trial): the chain parted where both parts are
+			// numbers, or the first one and the rest a postcode.
+			case k > i && splitChain(lt, ch[i:k+1], func(s [2]int) {
+				if !overlaps(s, taken) {
+					locs = append(locs, s)
+				}
+			}):
 			// A postcode's last digit glued to its letters, a spaced dash,
 			// then the number: "Ontario M4G 3A8 - 416-555-0172" (found
 			// from outside, seventy-sixth trial).
@@ -433,6 +444,36 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	}
 	return [2]int{start, end}, true
 }
+
+// splitChain finds, in a chain of digit groups that is no number whole,
+// its longest head that is a phone number (phoneAt) with a tail that is
+// one too, or a lone group of four or five digits before a capitalised
+// word (a postcode and its place), and adds the numbers it found.
+func splitChain(lt *layout.Text, ch []run, add func([2]int)) bool {
+	text := lt.String()
+	for j := len(ch) - 2; j >= 0; j-- {
+		head, ok := phoneAt(lt, ch[:j+1])
+		if !ok {
+			continue
+		}
+		if tail, ok := phoneAt(lt, ch[j+1:]); ok {
+			add(head)
+			add(tail)
+			return true
+		}
+		if j == len(ch)-2 {
+			last := ch[len(ch)-1]
+			if n := last.end - last.start; (n == 4 || n == 5) && placeAfter.MatchString(text[last.end:]) {
+				add(head)
+				return true
+			}
+		}
+	}
+	return false
+}
+
+// placeAfter is a place's name after a postcode.
+var placeAfter = regexp.MustCompile(`^[ \t]+\p{Lu}\p{Ll}`)
 
 // belgianZoneOfThree reports whether g is a Belgian landline of a
 // three-digit zone and three pairs, "081 30 44 19". Written with a dash
