@@ -205,10 +205,24 @@ var digitAfterColon = regexp.MustCompile(`^\s*:\s*\d`)
 // contrat W8055848"). Where one type's words lie inside another's, the
 // longer wins ("Factura simplificada" is a receipt, not an invoice).
 func titledTypes(text string) (types []string, line string) {
-	seen, mail := 0, false
+	seen, mail, prev := 0, false, ""
 	for l := range strings.Lines(text) {
 		l = withoutOCRTail(strings.TrimSpace(l))
 		if !strings.ContainsFunc(l, unicode.IsLetter) {
+			if l == "" {
+				prev = ""
+			}
+			continue
+		}
+		// A line that goes on with a sentence the line above left open
+		// is no title: "… the consignment note and the pro forma" over
+		// "invoice for the replacement print run are attached." (found
+		// from outside, seventy-eighth trial: an insurance claim e-mail
+		// the model read right at 1.00 was offered as an invoice).
+		continued := sentenceGoesOn(prev, l)
+		prev = l
+		if continued {
+			seen++
 			continue
 		}
 		fl := textmodel.Fold(strings.ToLower(l))
@@ -253,6 +267,15 @@ func titledTypes(text string) (types []string, line string) {
 		}
 	}
 	return types, line
+}
+
+// sentenceGoesOn reports whether line l goes on with a sentence that the
+// line above it, prev, left open: prev ends in a lowercase word (or a
+// comma) and l starts with one.
+func sentenceGoesOn(prev, l string) bool {
+	first, _ := utf8.DecodeRuneInString(l)
+	last, _ := utf8.DecodeLastRuneInString(prev)
+	return prev != "" && unicode.IsLower(first) && (unicode.IsLower(last) || last == ',') && strings.Count(prev, " ") >= 3
 }
 
 // lineTypes returns the types the title line l, of the given number of

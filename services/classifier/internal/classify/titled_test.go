@@ -24,6 +24,10 @@ func TestTitledTypes(t *testing.T) {
 		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
 		{"Skattestyrelsen · TastSelv Erhverv\nKVITTERING FOR MOMSANGIVELSE\nVirksomhed: Hotel Nyhavn Kanal ApS", []string{"tax_form"}},
 		{"FINANČNA UPRAVA REPUBLIKE SLOVENIJE\n\nOBRAČUN DAVKA NA DODANO VREDNOST (DDV-O)\nza davčno obdobje: oktober 2026 (mesečno)", []string{"tax_form"}},
+		// Seventy-eighth: a sentence of an e-mail's body going on over a
+		// line break names no title; a title under a line of prose does.
+		{"Kia ora claims team,\n\nPlease accept this as our notification and claim under our policy.\nThe completed details are below; photos, the consignment note and the pro forma\ninvoice for the replacement print run are attached.", nil},
+		{"Dear Sir,\nplease find below our\nINVOICE 2026-118", []string{"invoice"}},
 		// Seventy-sixth: an Estonian VAT return.
 		{"MAKSU- JA TOLLIAMET\nKÄIBEDEKLARATSIOON (vorm KMD)\nMaksustamisperiood: oktoober 2026", []string{"tax_form"}},
 		// Found from outside (seventy-fourth trial): a Chilean
