@@ -1406,7 +1406,7 @@ var (
 	// And what a fee's band is for, "Application for probate (estate
 	// over £5,000)" (found from outside, forty-sixth trial: the band was
 	// a court fee's receipt's largest sum).
-	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\bdo równowartości|\bdo kwoty|\bbegrenset (?:oppad )?til|\bbegrænset til|\bbegränsat till|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\bdo równowartości|\bdo kwoty|\b(?:and )?in any (?:event|case)(?: not more than)?|\bnon (?:potrà|potra|può|puo) (?:eccedere|superare)(?: l['’]importo(?: massimo)? di| la somma di)?|\bbegrenset (?:oppad )?til|\bbegrænset til|\bbegränsat till|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
 	// countBefore: a word after a count, "2 fobs", "4 National".
 	countBefore = regexp.MustCompile(`^[ \t]+\p{L}`)
 	// pageOf: a page's number before the count of pages.
@@ -2624,5 +2624,6 @@ var owedToDate = regexp.MustCompile(`(?i)\b(?:charges|balance|amount due|outstan
 // cumulativeBefore ends the text left of a sum, on its line, that says
 // the sum adds up a period so far (found from outside, forty-seventh
 // trial: a payslip's year-to-date gross and a landlord's rent received to
-// date were each document's largest amount, held for the amount review).
-var cumulativeBefore = regexp.MustCompile(`(?i)\b(?:year[- ]to[- ]date|ytd|to date|so far(?: this year)?|cumulative|cumulated|kumuliert|aufgelaufen|seit jahresbeginn|cumul(?:é|e|és|ees)?(?: annuel)?|depuis le d[ée]but de l'ann[ée]e|acumulado|acumulada|progressivo|progressivi|hittills i [åa]r|hittills|hidtil i [åa]r|hittil i [åa]r|narastaj[ąa]co|od pocz[ąa]tku roku)\b[^\n]*$`)
+// date were each document's largest amount, held for the amount review;
+// a Danish payslip's "År til dato", seventy-eighth trial).
+var cumulativeBefore = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:year[- ]to[- ]date|ytd|to date|so far(?: this year)?|cumulative|cumulated|kumuliert|aufgelaufen|seit jahresbeginn|cumul(?:é|e|és|ees)?(?: annuel)?|depuis le d[ée]but de l'ann[ée]e|acumulado|acumulada|progressivo|progressivi|hittills i [åa]r|hittills|hidtil i [åa]r|hittil i [åa]r|[åa]r til dato|[åa]ret til dato|narastaj[ąa]co|od pocz[ąa]tku roku)\b[^\n]*$`)

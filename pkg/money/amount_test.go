@@ -200,6 +200,12 @@ func TestAmountForms(t *testing.T) {
 		// Belgian French and Swedish, a theft cover's ceiling, a liability
 		// cap and a guarantor's, a cover's label a line break parted; a
 		// ceiling repainted stays a repair's sum.
+		// Found from outside (seventy-eighth trial): a liability's cap "in
+		// any event", an Italian cap, a card's authorisation code in
+		// Spanish.
+		{"a cap in any event", "liability in any fiscal year shall not exceed the Base\nManagement Fee received by it in that year, and in any event EUR 2,000,000.", []string{}},
+		{"an italian cap", "dei prodotti non potrà eccedere l'importo di Euro 1.500.000,00 per anno contrattuale,", []string{}},
+		{"a card's authorisation code in spanish", "Chile\nTOTAL PAGADO                    $183.150\nPago: Tarjeta de crédito VISA ****2281\nCódigo autorización             551204", []string{"183150.00 CLP currency"}},
 		{"a statement's dated row whose header ocr lost", "Currency: INR\nDate Narration\n04-11-2026 RTGS-L AND T FINANCE-EMI 38/60 1,18,500.00 6,90,616.50", []string{"118500.00 INR label", "690616.50 INR label"}},
 		{"a dated row of one sum", "Currency: INR\n04-11-2026 Site visit 38/60 1,18,500.00", []string{}},
 		{"a belgian overdraft", "Facilité de caisse accordée : 15 000,00 EUR", []string{}},
@@ -979,6 +985,9 @@ func TestCumulativeFigures(t *testing.T) {
 		{"rent received to date", "Received with thanks: €1,650.00\nFor your records, the total rent received from you in 2026 to date is €18,150.00", []bool{false, true}, "1650.00"},
 		{"only cumulative figures", "Year to date: gross $20,894.80", []bool{true}, "20894.80"},
 		{"a hospital's charges to date", "INTERIM BILL\nTOTAL CHARGES TO DATE 184,350.00", []bool{false}, "184350.00"},
+		// Found from outside (seventy-eighth trial): a Danish payslip's
+		// year to date, its first letter no ASCII word's.
+		{"a danish payslip's year to date", "Udbetalt 18.402,55 kr.\nÅr til dato: bruttoløn 338.410,00 kr., A-skat 92.118,40 kr.", []bool{false, true, true}, "18402.55"},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			as := Amounts(c.text)

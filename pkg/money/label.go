@@ -122,6 +122,10 @@ var (
 		// number (found from outside, fifty-fifth trial: "BIR 2307" was a
 		// sum); "Auth" alone is cardAuth's.
 		`auth code|approval code|appr code|bir|` +
+		// The same in Spanish and Portuguese (found from outside,
+		// seventy-eighth trial: a Chilean restaurant's "Código
+		// autorización 551204" was its largest sum).
+		`código autorización|codigo autorizacion|código de autorización|codigo de autorizacion|cód\. autorización|autorización|autorizacion|código de autorização|autorização|autorizacao|` +
 		// A South African credit provider's registration (fifty-ninth
 		// trial: "NCRCP 4419" was a sum).
 		`ncrcp|` +
