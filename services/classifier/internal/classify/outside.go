@@ -33,6 +33,10 @@ var outsideKinds = []struct {
 	// as a title, opening its line, not a field's label before a colon
 	// ("Booking confirmation: AP-26-448193" on an invoice).
 	{"booking confirmation", prefilter.MustCompile(`(?i)^(?:booking\s+confirmation|reservation\s+confirmation|confirmation\s+of\s+(?:your\s+)?(?:booking|reservation)|buchungsbestätigung|reservierungsbestätigung|confirmation\s+de\s+(?:réservation|reservation)|confirmaci[óo]n\s+de\s+(?:la\s+)?reserva|conferma\s+(?:di\s+|della\s+)?prenotazione|confirma[çc][ãa]o\s+de\s+reserva|reserveringsbevestiging|bokningsbekräftelse|booking-?bekræftelse|επιβεβαι[ωώ]ση\s+κρ[αά]τησης|potwierdzenie\s+rezerwacji)[ \t]*(?:$|[^\p{L}:\s])`)},
+	// A hotel guest's registration card (found from outside,
+	// seventy-eighth trial: a Slovenian "PRIJAVNICA GOSTA / GUEST
+	// REGISTRATION CARD" was typed an identity document at 1.00).
+	{"guest registration card", prefilter.MustCompile(`(?i)^(?:(?:hotel\s+)?(?:guest\s+)?registration\s+card|prijavnica(?:\s+gosta)?|prijavni\s+list|meldeschein|g[äa]stemeldeschein|fiche\s+(?:de\s+police|d['’]enregistrement|client)|scheda\s+(?:di\s+)?(?:notifica|registrazione)(?:\s+ospiti?)?|tarjeta\s+de\s+registro|ficha\s+de\s+(?:registo|registro|h[óo]spede)|gastenregistratie|registreringskort|bejelentőlap|karta\s+meldunkowa)(?:$|[^\p{L}])`)},
 	{"card authorisation", prefilter.MustCompile(`(?i)^(?:(?:credit\s+)?card\s+(?:pre-?)?authori[sz]ation(?:\s+form)?|pre-?authori[sz]ation\s+form)[ \t]*(?:$|[^\p{L}:\s])`)},
 	{"remittance advice", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:remittance\s+advice|payment\s+advice|remittance\s+slip|avis\s+de\s+(?:paiement|virement)|zahlungsavis|betalingsadvies|betalningsavi)(?:$|[^\p{L}])`)},
 	// Found from outside (twenty-eighth and thirtieth trials): bills of
