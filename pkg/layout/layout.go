@@ -443,3 +443,16 @@ func (t *Text) LineAbove(off int) (string, bool) {
 	}
 	return "", false
 }
+
+// Tail returns the last n bytes of s or fewer, from a rune's start: the
+// end of a line left of a value, where its label is looked for.
+func Tail(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	i := len(s) - n
+	for i < len(s) && !utf8.RuneStart(s[i]) {
+		i++
+	}
+	return s[i:]
+}

@@ -161,7 +161,7 @@ func Amounts(text string) []Amount {
 			several = several || (own != "" && cur != own)
 			own = cur
 		}
-		left := tail(lt.LeftOf(c.a.Start), maxBoundPhrase)
+		left := layout.Tail(lt.LeftOf(c.a.Start), maxBoundPhrase)
 		c.a.Cumulative = cumulativeBefore.MatchString(left) && !owedToDate.MatchString(left)
 		out, lastTok = append(out, c.a), c.tok
 	}
@@ -1456,7 +1456,7 @@ var (
 // sum itself, "fees shall not exceed EUR 500". Both expressions end at the
 // number, so they read only the end of a long line.
 func boundBefore(left string) bool {
-	near := tail(strings.TrimRight(withoutCurrencyEnd(left), " \t"), maxBoundPhrase)
+	near := layout.Tail(strings.TrimRight(withoutCurrencyEnd(left), " \t"), maxBoundPhrase)
 	return upToBefore.MatchString(near) && !feesCapped.MatchString(near)
 }
 
@@ -1465,18 +1465,6 @@ func boundBefore(left string) bool {
 // exceed" and a currency, is under half of it, so a match never starts at
 // the cut, where \b would see no letter before it.
 const maxBoundPhrase = 200
-
-// tail returns the last n bytes of s or fewer, from a rune's start.
-func tail(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := len(s) - n
-	for i < len(s) && !utf8.RuneStart(s[i]) {
-		i++
-	}
-	return s[i:]
-}
 
 // limitAbove reports whether a number that starts its line, or follows
 // only a word that links it to the line above, ends a sentence begun on

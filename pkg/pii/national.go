@@ -718,7 +718,7 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 	// itself out of it: "Social Insurance Number (for tuition tax
 	// receipts): 527 916 340" (found from outside, seventy-sixth trial).
 	if left := lt.LeftOf(start); len(left) > len(before) {
-		if loc := qualifierEnd.FindStringIndex(left); loc != nil && label.MatchString(tail(left[:loc[0]], labelReach)+":") {
+		if loc := qualifierEnd.FindStringIndex(left); loc != nil && label.MatchString(layout.Tail(left[:loc[0]], labelReach)+":") {
 			return true
 		}
 	}

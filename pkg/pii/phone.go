@@ -4,7 +4,6 @@ import (
 	"regexp"
 	"slices"
 	"strings"
-	"unicode/utf8"
 
 	"github.com/docket-run/docket/pkg/layout"
 )
@@ -596,23 +595,11 @@ func labelBefore(lt *layout.Text, off int) string {
 	if t := strings.TrimRight(left, " \t"); len(left)-len(t) > 1 {
 		left = t + " "
 	}
-	return tail(left, labelReach)
+	return layout.Tail(left, labelReach)
 }
 
 // labelReach is how far left of a value its label may start, in bytes.
 const labelReach = 48
-
-// tail returns the last n bytes of s or fewer, from a rune's start.
-func tail(s string, n int) string {
-	if len(s) <= n {
-		return s
-	}
-	i := len(s) - n
-	for i < len(s) && !utf8.RuneStart(s[i]) {
-		i++
-	}
-	return s[i:]
-}
 
 // lastMatchEnd returns where re's match in s starts, or -1. The label
 // patterns are anchored at the end of s, so at most one matches; the later
