@@ -138,3 +138,20 @@ func TestRulePrefix(t *testing.T) {
 		}
 	}
 }
+
+// TestTail: the last n bytes, never from the middle of a rune.
+func TestTail(t *testing.T) {
+	for _, c := range []struct {
+		s    string
+		n    int
+		want string
+	}{
+		{"Social Insurance Number", 6, "Number"},
+		{"short", 48, "short"},
+		{"Zürich", 5, "rich"}, // the ü's second byte is no rune's start
+	} {
+		if got := Tail(c.s, c.n); got != c.want {
+			t.Errorf("Tail(%q, %d) = %q, want %q", c.s, c.n, got, c.want)
+		}
+	}
+}
