@@ -209,6 +209,9 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	}
 	// The rules read a bounded prefix; the model reads all of Body.
 	body, unread := layout.RulePrefix(text.Body)
+	// The kind none of the types covers that the title names, if any:
+	// read once, for the outside rule and the rules of other below.
+	kind, kindLine, outside := outsideKind(body)
 	var fired []string
 	unfamiliar, ambiguous := false, false
 	if strings.TrimSpace(text.Body) == "" {
@@ -252,7 +255,6 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// same trial: a Slovak "VÝPLATNÁ PÁSKA", other at 0.64 beside a
 		// tax form), at the outside rule's precision.
 		_, noop := e.clf.(Noop)
-		kind, kindLine, outside := outsideKind(body)
 		titleAgrees := !noop && !outside && len(titled) == 1 && titled[0] == d.Type && d.Type != TypeOther
 		kindAgrees := !noop && outside && d.Type == TypeOther
 		settled := false
@@ -442,8 +444,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 	// not cover and the model agrees it is other: a payslip names the
 	// account its pay went to (found from outside, sixty-seventh trial: an
 	// Irish stevedore's payslip, other at 0.92, held for its IBAN).
-	_, _, namedOutside := outsideKind(body)
-	if d.Type == TypeOther && !namedOutside {
+	if d.Type == TypeOther && !outside {
 		if i := slices.IndexFunc(kinds, func(k string) bool { return k == pii.IBAN || k == pii.BankAccount || k == pii.PaymentCard }); i >= 0 {
 			ambiguous = true
 			fired = append(fired, RuleOtherPayment)
@@ -492,7 +493,7 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 			ambiguous = true
 			fired = append(fired, RuleOtherTotal)
 			d.Flags = append(d.Flags, events.Flag{Kind: RuleOtherTotal, Detail: fmt.Sprintf("other, but the text states a total (%.60q): a transaction of a type the model may not recognise", line)})
-		} else if ref, typ, ok := typeReference(body); ok && !calledOutside(body) {
+		} else if ref, typ, ok := typeReference(body); ok && !outside {
 			// An insurance policy's, a claim's or a purchase order's
 			// number in a document the model calls other (found from
 			// outside: a claim written as a plain letter, "I am writing

@@ -154,13 +154,6 @@ func withoutOCRTail(l string) string {
 	return l
 }
 
-// calledOutside says whether text calls itself a kind none of the types
-// covers (outsideKind).
-func calledOutside(text string) bool {
-	_, _, ok := outsideKind(text)
-	return ok
-}
-
 // outsideKind returns the kind of document that is none of the types the
 // title of text names, and the title line that names it.
 func outsideKind(text string) (kind, line string, ok bool) {
@@ -172,7 +165,7 @@ func outsideKind(text string) (kind, line string, ok bool) {
 		}
 		t := prefilter.NewText(l)
 		below := seen >= titleLines
-		if below && len(lineTypes(l, len(strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) })))) > 0 {
+		if below && len(lineTypes(l, letterWords(l))) > 0 {
 			break // a type's title came first
 		}
 		for _, k := range outsideKinds {

@@ -253,7 +253,7 @@ func titledTypes(text string) (types []string, line string) {
 				}
 			}
 		}
-		words := len(strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) }))
+		words := letterWords(l)
 		if words > titleMaxWords {
 			continue
 		}
@@ -276,6 +276,11 @@ func sentenceGoesOn(prev, l string) bool {
 	first, _ := utf8.DecodeRuneInString(l)
 	last, _ := utf8.DecodeLastRuneInString(prev)
 	return prev != "" && unicode.IsLower(first) && (unicode.IsLower(last) || last == ',') && strings.Count(prev, " ") >= 3
+}
+
+// letterWords counts the words of l, runs of letters.
+func letterWords(l string) int {
+	return len(strings.FieldsFunc(l, func(r rune) bool { return !unicode.IsLetter(r) }))
 }
 
 // lineTypes returns the types the title line l, of the given number of
