@@ -3,7 +3,6 @@ package classify
 import (
 	"context"
 	"fmt"
-	"math"
 	"regexp"
 	"slices"
 	"strconv"
@@ -674,8 +673,9 @@ func formatAmount(a money.Amount) string {
 // reads beside it (seventy-fourth trial: the flag said 0.74 where the
 // review list said 0.73 for 0.7381).
 func under(c, t float64) string {
-	if math.Floor(c*100+1e-9)/100 >= t {
+	cut := events.ScoreText(c)
+	if v, _ := strconv.ParseFloat(cut, 64); v >= t {
 		return strconv.FormatFloat(c, 'f', -1, 64)
 	}
-	return events.ScoreText(c)
+	return cut
 }
