@@ -119,9 +119,10 @@ const outcomeCanceled = "canceled"
 // (docket.workflow.control) are always handled.
 func CancelCheck(c Canceler) Option { return func(cfg *config) { cfg.canceler = c } }
 
-// skipCanceled replaces the handling of every record whose workflow is
-// canceled by a canceled event.
-func (rt *Runtime) skipCanceled(ctx context.Context, items []*item) error {
+// cancelIDs returns the workflows of items the cancel check asks about:
+// none without CancelCheck, else each decoded item's but a control
+// event's, once.
+func (rt *Runtime) cancelIDs(items []*item) []string {
 	if rt.cfg.canceler == nil {
 		return nil
 	}
@@ -136,13 +137,12 @@ func (rt *Runtime) skipCanceled(ctx context.Context, items []*item) error {
 			ids = append(ids, wf)
 		}
 	}
-	if len(ids) == 0 {
-		return nil
-	}
-	canceled, err := rt.cfg.canceler.Canceled(ctx, ids)
-	if err != nil {
-		return fmt.Errorf("look up canceled workflows: %w", err)
-	}
+	return ids
+}
+
+// skipCanceled replaces the handling of every record whose workflow is
+// among canceled (workflow → reason) by a canceled event.
+func (rt *Runtime) skipCanceled(ctx context.Context, items []*item, canceled map[string]string) error {
 	for _, it := range items {
 		if !cancelable(it) {
 			continue

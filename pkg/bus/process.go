@@ -57,8 +57,8 @@ type item struct {
 // whole batch (a handler's included, fault.Unavailable); once an item
 // proves fatal, no later item is emitted.
 func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit func(*item)) error {
-	// Records are decoded and looked up in chunks, concurrently: the
-	// lookup round trip of one chunk overlaps the decoding of the others.
+	// Records are decoded and screened in chunks, concurrently: the
+	// round trips of one chunk overlap the decoding of the others.
 	items := make([]*item, len(recs))
 	chunks := (len(recs) + lookupChunk - 1) / lookupChunk
 	errs := make([]error, chunks)
@@ -69,14 +69,11 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 			for i := lo; i < hi; i++ {
 				items[i] = rt.decode(recs[i])
 			}
-			errs[c] = rt.skipKnown(ctx, items[lo:hi])
+			errs[c] = rt.screen(ctx, items[lo:hi])
 		})
 	}
 	decoding.Wait()
 	if err := errors.Join(errs...); err != nil {
-		return err
-	}
-	if err := rt.skipCanceled(ctx, items); err != nil {
 		return err
 	}
 	if long := rt.long.Load(); long != nil {
@@ -147,6 +144,32 @@ func (rt *Runtime) processBatch(ctx context.Context, recs []*kgo.Record, emit fu
 
 // lookupChunk is how many records are decoded and looked up together.
 const lookupChunk = 128
+
+// screen lets the duplicate events among a chunk's items go (skipKnown)
+// and, with CancelCheck, ends the rest of canceled workflows'
+// (skipCanceled). The two lookups are independent reads, so both round
+// trips are in flight at once: the cancel check asks about every decoded
+// item's workflow, duplicates included, and its answer is applied only to
+// the items the duplicate lookup left.
+func (rt *Runtime) screen(ctx context.Context, items []*item) error {
+	ids := rt.cancelIDs(items)
+	if len(ids) == 0 {
+		return rt.skipKnown(ctx, items)
+	}
+	var canceled map[string]string
+	var cerr error
+	var checking sync.WaitGroup
+	checking.Go(func() { canceled, cerr = rt.cfg.canceler.Canceled(ctx, ids) })
+	err := rt.skipKnown(ctx, items)
+	checking.Wait()
+	if err != nil {
+		return err
+	}
+	if cerr != nil {
+		return fmt.Errorf("look up canceled workflows: %w", cerr)
+	}
+	return rt.skipCanceled(ctx, items, canceled)
+}
 
 // decode turns a record into an item with its event and route, or the
 // reason it has none.

@@ -5,10 +5,14 @@ import (
 	"context"
 	"errors"
 	"io"
+	"net/http"
 	"os"
 	"path/filepath"
+	"sync"
 	"testing"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/blob"
@@ -139,5 +143,78 @@ func TestStoredReadsANewDocumentOnce(t *testing.T) {
 	var se *Error
 	if !errors.As(err, &se) || se.Code != CodeChecksumMismatch {
 		t.Errorf("both copies damaged: %v, want %s", err, CodeChecksumMismatch)
+	}
+}
+
+// meetingHook holds the first rate-limit script and the first quota read
+// each until the other is in flight too, for at most three seconds, and
+// notes whether it came.
+type meetingHook struct {
+	once [2]sync.Once
+	here [2]chan struct{}
+	met  [2]bool
+}
+
+func (h *meetingHook) DialHook(next redis.DialHook) redis.DialHook { return next }
+
+func (h *meetingHook) ProcessPipelineHook(next redis.ProcessPipelineHook) redis.ProcessPipelineHook {
+	return next
+}
+
+func (h *meetingHook) ProcessHook(next redis.ProcessHook) redis.ProcessHook {
+	return func(ctx context.Context, cmd redis.Cmder) error {
+		side := -1
+		switch cmd.Name() {
+		case "evalsha", "eval":
+			side = 0
+		case "mget":
+			side = 1
+		}
+		if side >= 0 {
+			h.once[side].Do(func() {
+				close(h.here[side])
+				select {
+				case <-h.here[1-side]:
+					h.met[side] = true
+				case <-time.After(3 * time.Second):
+				}
+			})
+		}
+		return next(ctx, cmd)
+	}
+}
+
+// TestAdmitReadsTheQuotaBesideTheRateBudget: a submission's rate-budget
+// script and its quota read are in flight at once (each waits here for
+// the other; one after the other, the first would wait in vain), and a
+// spent quota still refuses it.
+func TestAdmitReadsTheQuotaBesideTheRateBudget(t *testing.T) {
+	ctx := context.Background()
+	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
+	hook := &meetingHook{here: [2]chan struct{}{make(chan struct{}), make(chan struct{})}}
+	rdb.AddHook(hook)
+	table, err := quota.Parse("*=10/4h")
+	if err != nil {
+		t.Fatal(err)
+	}
+	tenants, err := NewTenants([]Tenant{{ID: "acme", APIKeyHMACs: []string{auth.HashToken([]byte("k"), "acme-api-key")}, RatePerS: 100, Burst: 100}}, []byte("k"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	quotas := quota.New(rdb, table)
+	s := New(Config{MaxBytes: 1 << 20, DefaultDeadline: time.Hour, Version: "test",
+		Limiter: ratelimit.New(rdb, "test:ratelimit:"), Quotas: quotas}, tenants, nil, nil, nil, nil)
+	tn, _ := tenants.Get("acme")
+	if err := s.Admit(ctx, tn); err != nil {
+		t.Fatalf("Admit: %v", err)
+	}
+	if !hook.met[0] || !hook.met[1] {
+		t.Errorf("the rate budget's script met the quota's read: %v, the read met the script: %v; want both in flight at once", hook.met[0], hook.met[1])
+	}
+	if err := quotas.ChargePages(ctx, "acme", "doc-1", 10); err != nil {
+		t.Fatal(err)
+	}
+	if serr, ok := AsError(s.Admit(ctx, tn)); !ok || serr.Code != CodeQuotaExceeded || serr.Status != http.StatusTooManyRequests {
+		t.Errorf("Admit with the day's pages spent: %v, want a 429 quota_exceeded", serr)
 	}
 }

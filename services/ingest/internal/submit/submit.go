@@ -11,6 +11,7 @@ import (
 	"fmt"
 	"io"
 	"net/http"
+	"sync"
 	"time"
 
 	"github.com/google/uuid"
@@ -234,16 +235,23 @@ func (s *Service) Submit(ctx context.Context, tn Tenant, doc *blob.Staged, p Par
 
 // Admit takes one submission from tenant's rate budget and checks its
 // daily quota of pages and OCR CPU; both live in Redis, so they hold
-// across replicas. Either spent is a 429 with Retry-After.
+// across replicas. Either spent is a 429 with Retry-After. The quota's
+// read does not wait for the rate budget's answer: both round trips are
+// in flight at once, and the quota's answer counts only for a submission
+// the rate budget admitted.
 func (s *Service) Admit(ctx context.Context, tn Tenant) error {
+	var qerr error
+	var reading sync.WaitGroup
+	reading.Go(func() { qerr = s.cfg.Quotas.Check(ctx, tn.ID) })
 	res, err := s.cfg.Limiter.Take(ctx, "ingest:"+tn.ID, tn.Rate(), 1)
+	reading.Wait()
 	if err != nil {
 		return Unavailable("take from the tenant's rate budget", err)
 	}
 	if res.Admitted == 0 {
 		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: fmt.Sprintf("rate limit of tenant %s exceeded", tn.ID), RetryAfter: max(res.RetryAfter, time.Millisecond)}
 	}
-	err = s.cfg.Quotas.Check(ctx, tn.ID)
+	err = qerr
 	if e, ok := quota.AsExceeded(err); ok {
 		return &Error{Status: http.StatusTooManyRequests, Code: CodeQuotaExceeded, Message: e.Error(), RetryAfter: e.RetryAfter}
 	}
