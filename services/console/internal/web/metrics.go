@@ -115,6 +115,11 @@ func summarize(out *ServiceMetrics, fams map[string]*dto.MetricFamily) {
 			out.Processed += m.GetCounter().GetValue()
 		}
 	}
+	// The saga tracker handles no events through the runtime: what it
+	// processed is what it applied to its projection.
+	for _, m := range fams["docket_sagatracker_events_applied_total"].GetMetric() {
+		out.Processed += m.GetCounter().GetValue()
+	}
 	for _, m := range fams["docket_handler_dead_lettered_total"].GetMetric() {
 		out.DeadLettered += m.GetCounter().GetValue()
 	}
