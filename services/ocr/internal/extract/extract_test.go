@@ -540,3 +540,25 @@ func TestUnreadablePDFsSayWhy(t *testing.T) {
 		}
 	}
 }
+
+// TestCutImagesSayWhy: a JPEG or PNG cut short (the burst probe's
+// truncated JPEG ended in Tesseract's own words, "Error in
+// pixReadStreamJpeg") is refused as structural, saying it is damaged or
+// cut short; the whole image still reads.
+func TestCutImagesSayWhy(t *testing.T) {
+	x, _ := newExtractor(t, options{})
+	for _, c := range []struct{ file, mediaType string }{{"invoice.jpg", "image/jpeg"}, {"invoice.png", "image/png"}} {
+		whole, err := os.ReadFile(filepath.Join(testdata, c.file))
+		if err != nil {
+			t.Fatal(err)
+		}
+		cut := filepath.Join(t.TempDir(), "cut-"+c.file)
+		if err := os.WriteFile(cut, whole[:len(whole)/2], 0o600); err != nil {
+			t.Fatal(err)
+		}
+		_, err = x.Extract(ctx(t), extract.Job{Path: cut, SHA256: strings.Repeat("cd", 32), MediaType: c.mediaType, WorkflowID: "wf-test"})
+		if err == nil || !strings.Contains(err.Error(), "damaged or cut short") || fault.ClassOf(err) != fault.Structural {
+			t.Errorf("%s cut in half: %v (class %v), want a structural failure saying it is damaged or cut short", c.file, err, fault.ClassOf(err))
+		}
+	}
+}

@@ -2,6 +2,7 @@ package extract
 
 import (
 	"bufio"
+	"bytes"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -193,4 +194,36 @@ func declaredDPI(r io.ReaderAt, format string) int {
 		return 0
 	}
 	return d
+}
+
+// cutShort reports whether the JPEG or PNG image at path lacks the marker
+// that ends it within its last KiB: a JPEG's end of image (FF D9, which
+// its coded data never holds) or a PNG's IEND chunk. A file cut short in
+// transfer or storage lacks it. Other formats, and a file that cannot be
+// read, report false.
+func cutShort(path, format string) bool {
+	var end []byte
+	switch format {
+	case "jpeg":
+		end = []byte{0xFF, 0xD9}
+	case "png":
+		end = []byte("IEND")
+	default:
+		return false
+	}
+	f, err := os.Open(path)
+	if err != nil {
+		return false
+	}
+	defer f.Close()
+	st, err := f.Stat()
+	if err != nil {
+		return false
+	}
+	n := min(st.Size(), 1024)
+	tail := make([]byte, n)
+	if _, err := f.ReadAt(tail, st.Size()-n); err != nil {
+		return false
+	}
+	return !bytes.Contains(tail, end)
 }
