@@ -293,6 +293,11 @@ func TestDecideOutsideTypes(t *testing.T) {
 		{"a vietnamese phieu luong", taxForm, "CÔNG TY CỔ PHẦN VIỄN THÔNG SÔNG HỒNG\nTầng 9, 54 Liễu Giai, Ba Đình, Hà Nội\n\nPHIẾU LƯƠNG THÁNG 11/2026\n\nHọ và tên: Nguyễn Thị Thu Hằng", "other", true, true, "payslip"},
 		{"a malay slip gaji", taxForm, "SLIP GAJI - NOVEMBER 2026\nNama: Nurul Aina binti Hassan\nGaji bersih RM 4,812.30", "other", true, true, "payslip"},
 		{"a spanish nómina", taxForm, "NÓMINA NOVIEMBRE 2026\nTrabajador: Ana Ruiz\nLíquido a percibir 1.612,40", "other", true, true, "payslip"},
+		// Found from outside (seventy-ninth trial): a Croatian payslip
+		// scanned, its title read without its accents, recorded as a tax
+		// form at 1.00.
+		{"a croatian obracun place read without accents", taxForm, "NK JADRANSKA ZVIJEZDA d.d.\nPoljićka cesta 35, 21000 Split - OIB: 62847193050\n\nOBRACUN PLACE ZA STUDENI 2026.\n\nRadnik: Luka Barišić", "other", true, true, "payslip"},
+		{"a turkish maas bordrosu read without accents", taxForm, "MAAS BORDROSU - KASIM 2026\nPersonel: Ayse Yilmaz\nNet ucret 38.412,50 TL", "other", true, true, "payslip"},
 		// Found from outside (twenty-seventh trial): a remittance advice,
 		// the payer's notice of what it paid, recorded as an invoice.
 		// Found from outside (thirtieth trial): a bill of lading offered

@@ -24,8 +24,8 @@ var outsideKinds = []struct {
 	{"payslip", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:pay\s?slip|pay\s?stub|pay\s+advice|pay\s+statement|salary\s+(?:slip|statement)|wage\s+slip|earnings[.,]?\s+statement|statement\s+of\s+earnings|remuneration\s+statement|` +
 		`(?:lohn|gehalts|entgelt|verdienst|bezüge)abrechnung|bezügemitteilung|bulletin\s+de\s+(?:paie|paye|salaire)|fiche\s+de\s+(?:paie|paye)|recibo\s+de\s+(?:n[óo]mina|salarios?|haberes|sueldos?)|liquidaci[óo]n\s+de\s+(?:haberes|sueldos?)|pago\s+de\s+salarios|busta\s+paga|cedolino|prospetto\s+paga|` +
 		`loonstrook|salarisstrook|loonspecificatie|salarisspecificatie|recibo\s+de\s+vencimento|holerite|contracheque|lönespecifikation|lönebesked|lønseddel|lønsedel|lønspecifikation|lønnsslipp|lønnsspesifikasjon|` +
-		`pasek\s+(?:wypłaty|płacowy|wynagrodzenia)|odcinek\s+(?:wypłaty|płacowy)|palkkalaskelma|palkkakuitti|v[ýy]platn[íi]\s+(?:p[áa]ska|l[íi]stek)|v[ýy]platn[áa]\s+p[áa]ska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
-		`platna\s+lista|obračun\s+plaće|plačilna\s+lista|palgateatis|palgaleht|algas\s+lapiņa|algalapis|maaş\s+bordrosu|ücret\s+bordrosu|phiếu\s+lương|phieu\s+luong|slip\s+gaji|penyata\s+gaji|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
+		`pasek\s+(?:wyp[łl]aty|p[łl]acowy|wynagrodzenia)|odcinek\s+(?:wyp[łl]aty|p[łl]acowy)|palkkalaskelma|palkkakuitti|v[ýy]platn[íi]\s+(?:p[áa]ska|l[íi]stek)|v[ýy]platn[áa]\s+p[áa]ska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
+		`platna\s+lista|obra[čcć]un\s+pla[ćcč]e|pla[čc]ilna\s+lista|palgateatis|palgaleht|algas\s+lapi[ņn]a|algalapis|maa[şs]\s+bordrosu|[üu]cret\s+bordrosu|phiếu\s+lương|phieu\s+luong|slip\s+gaji|penyata\s+gaji|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
 	// Found from outside (seventieth trial): a Greek hotel's booking
 	// confirmation offered as a receipt, a Maltese hotel's card
 	// authorisation form as a contract. A booking's confirmation is no

@@ -91,7 +91,10 @@ var documentWords = map[string][]string{
 	// A Croatian occupational medicine report was read with the Polish
 	// model (found from outside, seventy-fifth trial: CER 0.018, 0.001
 	// with Croatian).
-	"hrv": {"nalaz", "mišljenje", "misljenje", "pregled", "pregleda", "radnika", "poslodavac", "mjesto", "bolovi", "dnevno", "uredan", "uredno", "koljeno", "koljenu", "liječi", "lijeci", "lijevo", "lijevom", "cigareta", "ordinacija", "specijalistička", "specijalisticka", "prezime", "spol", "državljanstvo", "drzavljanstvo", "drzaviljanstvo", "rođenja", "rodenja", "rodjenja", "osobne", "osobna", "iskaznice", "iskaznica", "isteka", "prebivalište", "prebivaliste", "izdala", "hrvatska", "republika"},
+	"hrv": {"nalaz", "mišljenje", "misljenje", "pregled", "pregleda", "radnika", "poslodavac", "mjesto", "bolovi", "dnevno", "uredan", "uredno", "koljeno", "koljenu", "liječi", "lijeci", "lijevo", "lijevom", "cigareta", "ordinacija", "specijalistička", "specijalisticka", "prezime", "spol", "državljanstvo", "drzavljanstvo", "drzaviljanstvo", "rođenja", "rodenja", "rodjenja", "osobne", "osobna", "iskaznice", "iskaznica", "isteka", "prebivalište", "prebivaliste", "izdala", "hrvatska", "republika",
+		// A payslip's (found from outside, seventy-ninth trial: a
+		// Croatian "OBRAČUN PLAĆE" named Polish by its "ulica" and "na").
+		"obračun", "obracun", "plaća", "placa", "plaće", "doprinos", "mirovinsko", "osiguranje", "zdravstveno", "dohodak", "odbitak", "osnovica", "isplatu", "isplate", "prijevoz", "razdoblje", "radnik", "porez", "porezna", "naknada", "ulica"},
 	"slk": {"meno", "priezvisko", "narodenia", "rodné", "rodne", "poisťovňa", "poistovna", "bydlisko", "správa", "sprava", "lekárska", "lekarska", "vyšetrenia", "vysetrenia", "denne", "faktúra", "faktura", "dodávateľ", "dodavatel", "odberateľ", "odberatel", "splatnosti", "dph", "ičo", "ico", "slovensko", "suma", "celkom",
 		// A payslip read as Polish, whose "za", "na" and "po" Slovak
 		// shares (found from outside, seventieth trial: "Osobné ćislo",
@@ -121,7 +124,10 @@ var documentWords = map[string][]string{
 		// English ones, read by the English model without their
 		// umlauts (found from outside, sixty-sixth trial: one Finnish
 		// word, "Henkilotunnus", against two English "of").
-		"henkilökortti", "henkilokortti", "sukunimi", "etunimet", "sukupuoli", "kansalaisuus", "syntymäaika", "syntymaaika", "asiakirjan", "voimassa", "myöntäjä", "myontaja", "poliisi", "suomi"},
+		"henkilökortti", "henkilokortti", "sukunimi", "etunimet", "sukupuoli", "kansalaisuus", "syntymäaika", "syntymaaika", "asiakirjan", "voimassa", "myöntäjä", "myontaja", "poliisi", "suomi",
+		// A clinic's visit record (found from outside, seventy-ninth
+		// trial: a physiotherapist's note, two Finnish words counted).
+		"potilas", "potilaan", "diagnoosi", "lähete", "lahete", "käynti", "kaynti", "kipu", "arvio", "seuraava", "kuntoutus", "leikkaus", "vasen", "oikea", "hoito", "lääkäri", "laakari", "sairaala"},
 	"pol": {"faktura", "nazwa", "kwota", "sprzedawca", "nabywca", "razem", "ulica", "ul", "zaplaty", "zapłaty", "platnosc", "płatność", "numer", "rachunek", "wartosc", "wartość", "podatek", "brutto", "netto", "imie", "imię", "nazwisko", "urodzenia", "dowod", "dowód", "zl", "zł", "pln", "szanowni", "umowa"},
 	// Found from outside (twenty-eighth trial): an Estonian discharge
 	// summary and a Lithuanian delivery note were read with the English
