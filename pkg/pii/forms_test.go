@@ -723,6 +723,11 @@ func TestIBANAndCardScans(t *testing.T) {
 		// between two groups as a point.
 		{"iban with a point for a space", IBAN, "računi Korisnika kredita IBAN HR92 2484 0083 2011.8745 5.", []string{"HR92 2484 0083 2011.8745 5"}},
 		{"iban with a point before a group of letters", IBAN, "Cont curent RON IBAN: RO31.RNCB 0082 0441 7395 0001", []string{"RO31.RNCB 0082 0441 7395 0001"}},
+		// Found from outside (seventy-ninth trial): a Polish invoice's
+		// account with a space after its country code, a Croatian
+		// payslip's with a point read beside a space.
+		{"iban with a space after its country code", IBAN, "Konto: .PKO BP S.A. PL 8910 2040 2700 0017 0213 4873 05", []string{"PL 8910 2040 2700 0017 0213 4873 05"}},
+		{"iban with a point beside a space", IBAN, "IBAN za isplatu: HR83. 2360 0003 2047 1882 6", []string{"HR83. 2360 0003 2047 1882 6"}},
 		{"a point before letters that fail mod-97", IBAN, "Cont curent RON IBAN: RO32.RNCB 0082 0441 7395 0001", []string{}},
 		// Found from outside (twenty-fourth trial): the IBAN registry's
 		// countries beyond SEPA.

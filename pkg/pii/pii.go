@@ -387,8 +387,9 @@ var ibanLengths = map[string]int{
 // ibanStart is a country code and the two check digits, which OCR may
 // have read as look-alike characters (ocrDigits): "SEO9"; the country
 // code's letters too, as lowercase or as digits (ibanCountry): "Fi91",
-// "1E41" (found from outside).
-var ibanStart = regexp.MustCompile(`\b[A-Za-z10|]{2}[\d\]\[|lI!OoSBZ]{2}`)
+// "1E41" (found from outside). A space may part the code from the check
+// digits: "PL 8910 2040 …" (seventy-ninth trial).
+var ibanStart = regexp.MustCompile(`\b[A-Za-z10|]{2} ?[\d\]\[|lI!OoSBZ]{2}`)
 
 // ibanCountry returns the country code OCR read as cc: letters in upper
 // case, "1", "l" and "|" for I, "0" for O.
@@ -442,6 +443,10 @@ func ibans(text string) [][2]int {
 				// 0083 2011.8745 5", "RO31.RNCB 0082" (found from outside):
 				// mod-97 decides.
 				i++
+			case c == '.' && b.Len()%4 == 0 && i+2 < len(text) && text[i+1] == ' ' && (isDigit(text[i+2]) || isUpper(text[i+2])):
+				// A point read beside the space: "HR83. 2360 0003"
+				// (seventy-ninth trial).
+				i += 2
 			case (c == '\n' || c == '\r' || c == ' ') && b.Len()%4 == 0:
 				j := i
 				for j < len(text) && (text[j] == ' ' || text[j] == '\t' || text[j] == '\r') {
