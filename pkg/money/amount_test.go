@@ -233,6 +233,14 @@ func TestAmountForms(t *testing.T) {
 		{"a norwegian deposit guarantee", "Innskudd er sikret av Bankenes sikringsfond inntil 2 000 000 kroner per innskyter.", []string{}},
 		{"a swiss accident insurance's ceiling", "UVG-Höchstbetrag von CHF 148'200.– pro Jahr.", []string{}},
 		{"a danish deductible", "Selvrisiko iflg. police: 5.000 kr.", []string{}},
+		// Found from outside (seventy-ninth trial): an order's limit per
+		// delivery and its budget's ceiling, a Turkish cover's limit, a
+		// Latvian credit limit.
+		{"an order's limit per delivery", "Nairobi, Kenya\nNo single delivery may exceed KES 3,000,000 without written approval.", []string{}},
+		{"an order's budget ceiling", "Sydney NSW\nApproved against the FY27 budget ceiling $250,000 (ex GST).", []string{}},
+		{"a turkish cover's limit", "İstanbul\nPoliçe teminat limiti (tedavi masrafları): 750.000,00 TL", []string{}},
+		{"a latvian credit limit", "Rīga\nKredītlimits: 1 000,00 EUR", []string{}},
+		{"the sum an order totals is still money", "Nairobi, Kenya\nOrder total KES 2,436,000.00", []string{"2436000.00 KES currency"}},
 		// Found from outside (seventy-fourth trial): a Malaysian company's
 		// "SDN BHD" before a salary's sum.
 		{"a malaysian company's sdn bhd before a sum", "Kuala Lumpur, Malaysia\n07/11 SALARY: / GAJI - MAXWAVE TOWERS SDN BHD 6,850.00 9,404.70", []string{}},

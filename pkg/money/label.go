@@ -162,6 +162,9 @@ var (
 		// "limitée à CHF 500'000", a Slovak penalty's "najviac však
 		// 10 000 EUR".
 		`draudžiami iki|draudžiama iki|limitée à|limité à|limitée au|limité au|najviac|najviac však|` +
+		// Found from outside (seventy-ninth trial): an order's "No single
+		// delivery may exceed KES 3,000,000".
+		`(?:may|can|shall|must|should) exceed|` +
 		// The same in other languages.
 		`maximal|maximaal|maximální|maksimum|máximo|massimo|höchstens|bis zu|jusqu'à|au maximum|plafonné|` +
 		// A policy's covers listed (found from outside, sixty-third
@@ -195,7 +198,12 @@ var (
 		// Found from outside (seventy-fifth trial): a Belgian deposit
 		// guarantee "à concurrence de 100 000 EUR", a Norwegian one
 		// "inntil 2 000 000 kroner".
-		`à concurrence de|a concurrence de|jusqu'à concurrence de|inntil`)
+		`à concurrence de|a concurrence de|jusqu'à concurrence de|inntil|` +
+		// Found from outside (seventy-ninth trial): an order's "budget
+		// ceiling $250,000" (a ceiling alone is as often one a claim
+		// repaints), a Turkish claim's "Poliçe teminat limiti" held for
+		// review, a Latvian statement's "Kredītlimits".
+		`(?:budget|spending|expenditure|cost|price)\s+ceiling|limiti|limitleri|teminat tutarı|sigorta bedeli|kredītlimits|kredītlimita|kreditlimits`)
 	// Found from outside (seventy-fifth trial): a Belgian card's
 	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
 	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").
