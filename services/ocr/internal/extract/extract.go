@@ -363,7 +363,7 @@ func (x *Extractor) extractImage(ctx context.Context, job Job) (Result, error) {
 		if fault.ClassOf(err) == fault.Structural && cutShort(job.Path, info.Format) {
 			// The engine's own words name its image library's routine and
 			// a temporary path: the log keeps them, the reason says why.
-			x.log.InfoContext(ctx, "image cut short", "format", info.Format, "error", err)
+			x.log.InfoContext(ctx, "image cut short", "workflow_id", job.WorkflowID, "format", info.Format, "error", err)
 			return Result{}, fault.Structuralf("the %s image is damaged or cut short: it lacks its end marker, so its pixels cannot be read whole", strings.ToUpper(info.Format))
 		}
 		return Result{}, fmt.Errorf("recognize %s image: %w", info.Format, err)
