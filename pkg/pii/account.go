@@ -50,7 +50,9 @@ var (
 	// 3624.47.19281", "Overføring fra sparekonto 3624.47.80010" (found
 	// from outside); OCR reads a point as a comma now and then
 	// ("Kontonummer: 1503,46,27182", seventy-second trial).
-	norwegianAccountRe = regexp.MustCompile(`\b\d{4}[.,]\d{2}[.,]\d{5}\b`)
+	// Or a space: "Utbetaling til konto: 3208 44 17938" (eightieth
+	// trial).
+	norwegianAccountRe = regexp.MustCompile(`\b\d{4}(?:[.,]\d{2}[.,]| \d{2} )\d{5}\b`)
 	// kontoLabel names an account in Norwegian: under it the dotted form
 	// is an account whatever its check digit (found from outside,
 	// sixty-seventh trial: "Brukskonto 1503.66.24178", "Overføring til

@@ -196,8 +196,10 @@ func hasLetter(s string) bool {
 
 // birthSentence is a sentence that says whose birth date follows a few
 // words later: "My date of birth, as requested by your call handler, is
-// 07/10/1971." (found from outside, in a letter to an insurer).
-var birthSentence = regexp.MustCompile(`(?i)\b(?:my|his|her|their|the (?:insured|claimant|patient)(?:'s)?) (?:date of birth|birth ?date)\b[^.\n]{0,60}?\b(?:is|was)[ \t]*$`)
+// 07/10/1971." (found from outside, in a letter to an insurer), "Lachlan's
+// date of birth on our records is 19/08/2014" (eightieth trial, a
+// dentist's reminder).
+var birthSentence = regexp.MustCompile(`(?i)(?:\b(?:my|your|his|her|their|the (?:insured|claimant|patient)(?:'s)?)|(?-i:\b\p{Lu}\p{Ll}+)['’]s) (?:date of birth|birth ?date)\b[^.\n]{0,60}?\b(?:is|was)[ \t]*$`)
 
 // splitDateRe is a DD/MM/YYYY (or MM/DD) date with a space in any of its
 // numbers, as OCR may read it: "07/1 0/1958", "1 4.03.1990".

@@ -630,6 +630,9 @@ func TestDateOfBirth(t *testing.T) {
 		// bilingual headings, one column's, over its row of values.
 		{"a spanish month's abbreviation", "Fecha de nacimiento / Date of birth: 23 AGO 1996", []string{"23 AGO 1996"}},
 		{"a birth date later in the sentence", "My date of birth, as requested by your call handler, is 07/10/1971.", []string{"07/10/1971"}},
+		// Found from outside (eightieth trial): a dentist's reminder.
+		{"a birth date after a name's", "Lachlan's date of birth on our records is 19/08/2014. Please let us", []string{"19/08/2014"}},
+		{"a birth date after your", "Please note your date of birth is 02/03/1990.", []string{"02/03/1990"}},
 		{"estonian birth label as ocr reads it", "Isikukood: 46105230273\n\nSiinniaeg: 23.05.1961", []string{"23.05.1961"}},
 		{"bilingual flat headings", "DATA URODZENIA / DATE OF BIRTH NUMER DOWODU / CARD NUMBER\n12.03.1985 DBA347125", []string{"12.03.1985"}},
 		{"german flat table without the blank line", "Name, Vorname Geburtsdatum Beruf\nSchuster, Annika 19.07.1984 Lehrerin", []string{"19.07.1984"}},
@@ -1014,6 +1017,9 @@ func TestBankAccounts(t *testing.T) {
 		// under no label, its check digits right.
 		{"a french deposit account on its statement", "RELEVÉ DE COMPTE\nCompte de dépôt n° 00029187645      Relevé n° 11", []string{"00029187645"}},
 		{"a norwegian account whose points ocr read as commas", "Kontonummer: 1503,46,27182   Kontoutskrift nr. 4", []string{"1503,46,27182"}},
+		// Found from outside (eightieth trial, and the seventy-seventh's
+		// lease): the groups parted by spaces.
+		{"a norwegian account in spaced groups", "Utbetaling til konto: 3208 44 17938", []string{"3208 44 17938"}},
 		{"a czech account under its owner's word", "splatné vždy do 5. dne měsíce na účet pronajímatele č. 19-2000145399/0800", []string{"19-2000145399/0800"}},
 		{"an icelandic account under its word", "Greiðist í heimabanka eða inn á reikning 0101-26-000540, kt. 540269-6029.", []string{"0101-26-000540"}},
 		{"an icelandic account's shape under no account", "Pöntun 0101-26-000540", []string{}},
