@@ -1488,10 +1488,19 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 		// A limit's label the break parted, its last words left of the
 		// number: "public liability\ncover of NZD 10,000,000" (found from
 		// outside, seventy-seventh trial).
+		if len(strings.Fields(l)) <= 3 && limitComplement.MatchString(l) && classifyLabel(lastSentence(above)) == labelLimit {
+			// What the limit above covers, the break before it: "plafond
+			// de garantie\ndes marchandises 500 000 EUR" (eightieth trial).
+			return true
+		}
 		return len(strings.Fields(l)) <= 2 && limitWrapLabel.MatchString(l) && classifyLabel(lastSentence(above+" "+l)) == labelLimit
 	}
 	return classifyLabel(lastSentence(above)) == labelLimit
 }
+
+// limitComplement starts the words that say what a limit covers: "des
+// marchandises", "of the contents", "für Sachschäden".
+var limitComplement = regexp.MustCompile(`(?i)^(?:des|de|du|d['’]|of|for|on|der|für|van|voor|del|della|dei|degli|delle|för|av|på|til|for)\b`)
 
 // limitWrapLabel is the end of a limit's label a line break parted from
 // the words before it: "cover of", "limit", "Deckung von".

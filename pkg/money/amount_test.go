@@ -241,6 +241,15 @@ func TestAmountForms(t *testing.T) {
 		{"a turkish cover's limit", "İstanbul\nPoliçe teminat limiti (tedavi masrafları): 750.000,00 TL", []string{}},
 		{"a latvian credit limit", "Rīga\nKredītlimits: 1 000,00 EUR", []string{}},
 		{"the sum an order totals is still money", "Nairobi, Kenya\nOrder total KES 2,436,000.00", []string{"2436000.00 KES currency"}},
+		// Found from outside (eightieth trial): a Swedish overdraft
+		// granted, a Dutch deposit guarantee, a Swiss agency contract's
+		// turnover threshold, a French cover's ceiling and what it covers
+		// below it; a Norwegian claim's sums under a heading OCR closed up.
+		{"a swedish overdraft granted", "Stockholm\nBeviljad checkräkningskredit: 250 000,00 SEK", []string{}},
+		{"a dutch deposit guarantee", "Utrecht\nUw tegoed valt onder het depositogarantiestelsel tot EUR 100.000 per", []string{}},
+		{"a swiss turnover threshold", "Zug\n4.3 Übersteigt der Jahresumsatz im Vertragsgebiet CHF 400'000.-, beträgt die", []string{}},
+		{"a french ceiling over what it covers", "Bordeaux\nRappel du contrat : franchise 1 500 EUR par sinistre ; plafond de garantie\ndes marchandises 500 000 EUR par sinistre.", []string{"1500.00 EUR currency"}},
+		{"a norwegian claim's sum under a closed-up heading", "Bergen\nSTJÅLNE GJENSTANDER Innkjøpspris NOK\n36 kartonger cognac X0, 6 x 70 cl 118 800\nSum krav 186 400", []string{"186400.00 label"}},
 		// Found from outside (seventy-fourth trial): a Malaysian company's
 		// "SDN BHD" before a salary's sum.
 		{"a malaysian company's sdn bhd before a sum", "Kuala Lumpur, Malaysia\n07/11 SALARY: / GAJI - MAXWAVE TOWERS SDN BHD 6,850.00 9,404.70", []string{}},

@@ -165,6 +165,10 @@ var (
 		// Found from outside (seventy-ninth trial): an order's "No single
 		// delivery may exceed KES 3,000,000".
 		`(?:may|can|shall|must|should) exceed|` +
+		// Found from outside (eightieth trial): a Dutch deposit guarantee
+		// "tot EUR 100.000", a Swiss agency contract's turnover threshold
+		// "Übersteigt der Jahresumsatz … CHF 400'000.-".
+		`tot|übersteigt|übersteigen|überschreitet|überschreiten|exceeds|` +
 		// The same in other languages.
 		`maximal|maximaal|maximální|maksimum|máximo|massimo|höchstens|bis zu|jusqu'à|au maximum|plafonné|` +
 		// A policy's covers listed (found from outside, sixty-third
@@ -203,7 +207,10 @@ var (
 		// ceiling $250,000" (a ceiling alone is as often one a claim
 		// repaints), a Turkish claim's "Poliçe teminat limiti" held for
 		// review, a Latvian statement's "Kredītlimits".
-		`(?:budget|spending|expenditure|cost|price)\s+ceiling|limiti|limitleri|teminat tutarı|sigorta bedeli|kredītlimits|kredītlimita|kreditlimits`)
+		`(?:budget|spending|expenditure|cost|price)\s+ceiling|limiti|limitleri|teminat tutarı|sigorta bedeli|kredītlimits|kredītlimita|kreditlimits|` +
+		// Found from outside (eightieth trial): a Swedish overdraft
+		// granted, "Beviljad checkräkningskredit: 250 000,00 SEK".
+		`checkräkningskredit|checkrakningskredit`)
 	// Found from outside (seventy-fifth trial): a Belgian card's
 	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
 	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").

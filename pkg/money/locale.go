@@ -74,7 +74,10 @@ var (
 	// koruna's, the złoty's, the crowns' (found from outside,
 	// seventy-third trial: a Hungarian income certificate's "Ft" over its
 	// sums, "Összes bevétel (142) 8 136 600", which were no money).
-	spacedHeading = regexp.MustCompile(`(?m)^[ \t]*(?:\p{L}[\p{L}.]*[ \t]*)?\(?(?:Ft|HUF|Kč|CZK|zł|PLN|[Kk]r\.?|SEK|NOK|DKK)\)?[ \t]*\r?$`)
+	// Or, its code, after a few words: a table's headings whose gaps OCR
+	// closed up, "STJÅLNE GJENSTANDER Innkjøpspris NOK" (eightieth trial,
+	// a Norwegian theft claim none of whose sums were read).
+	spacedHeading = regexp.MustCompile(`(?m)^[ \t]*(?:(?:\p{L}[\p{L}.]*[ \t]*)?\(?(?:Ft|HUF|Kč|CZK|zł|PLN|[Kk]r\.?|SEK|NOK|DKK)\)?|(?:\p{L}[\p{L}.]*[ \t]+){2,4}\(?(?:HUF|CZK|PLN|SEK|NOK|DKK)\)?)[ \t]*\r?$`)
 	// letterSign is a capital R, N or K, or RM, standing alone right
 	// before a number, at most one space between.
 	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(RM|[RNK]) ?$`)
