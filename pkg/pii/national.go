@@ -180,6 +180,9 @@ var idForms = []idForm{
 	// it stands.
 	{re: regexp.MustCompile(`\b([0-3]\d) ?(\d{2}) ?(\d{3}) ?(\d{3}) ?(\d{3})\b`), valid: spiValid, label: regexp.MustCompile(`(?i)(?:\bnum[ée]ro\s+fiscal|\bn[°º]\s*fiscal|\bspi)(?:\s+(?:du\s+)?d[ée]clarant\s*\d?)?[^\p{L}\p{N}]*$`), digits: 13, run: 2},
 	{re: regexp.MustCompile(`\b([STFGM])(\d{7})([A-Z])\b`), valid: nricValid, digits: 7, run: 7},
+	// An NRIC whose S OCR read as a dollar sign: "(NRIC $9012774H)"
+	// (found from outside, eightieth trial); the check letter decides.
+	{re: regexp.MustCompile(`(\$)(\d{7})([A-Z])\b`), valid: func(s string) bool { return nricValid("S" + s[1:]) }, digits: 7, run: 7},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: kennitalaValid, label: regexp.MustCompile(`(?i)(?:\bkt\.?|\bkennitala)[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bmbo\.?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b([A-ZÑ&]{4})(\d{6})([A-Z0-9]{3})\b`), valid: func(s string) bool { return validDate(s[4:6], s[6:8], s[8:10]) }, label: regexp.MustCompile(`(?i)\brfc\b(?:\s+\p{L}+)?\.?[^\p{L}\p{N}]*$`), digits: 6, run: 6},

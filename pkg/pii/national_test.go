@@ -356,6 +356,10 @@ func TestNationalIDs(t *testing.T) {
 		{"sg nric", "Patient: Tan Mei Ling   NRIC: S8214637G", []string{"S8214637G"}},
 		{"sg nric unlabelled", "Ref S1234567D", []string{"S1234567D"}},
 		{"sg nric bad check", "Ref S1234567E", nil},
+		// Found from outside (eightieth trial): the S read as a dollar
+		// sign; a price of that shape is none (its check fails).
+		{"sg nric whose s ocr read as a dollar", "Supplementary card: Tan Li Ping (NRIC $9012774H)", []string{"$9012774H"}},
+		{"a dollar sum of an nric's shape", "Price $1234567A", nil},
 		{"is kennitala without its dash", "Viðskiptavinur kt. 1203843179", []string{"1203843179"}},
 		{"hr mbo", "OIB: 47182036595   MBO: 128469035", []string{"47182036595", "128469035"}},
 		{"mx rfc of a person", "RFC proveedor: RAVM830712GH5", []string{"RAVM830712GH5"}},
