@@ -540,6 +540,46 @@ func millDecimals(text string, n number) int {
 	return 0
 }
 
+// strayGroupSpace returns where a comma-grouped number starting at i
+// ends when OCR put one space beside one of its commas, "Rs.11,
+// 20,896.00", "10,00 ,800.00", "9,850, 000/-" (found from outside,
+// seventy-ninth and eightieth trials: rupee totals read as their last
+// groups); 0 when there is none. Only a number that ends in its paise
+// or "/-" and is grouped whole without the space, the Indian way or in
+// thousands, is taken: a list's "12, 345" is not.
+func strayGroupSpace(text string, i int) int {
+	head := text[i:min(len(text), i+32)]
+	at := strings.Index(head, ", ")
+	if b := strings.Index(head, " ,"); b >= 0 && (at < 0 || b < at) {
+		at = b
+	}
+	if at <= 0 || !isDigit(head[at-1]) {
+		return 0
+	}
+	space := at // " ,"
+	if head[at] == ',' {
+		space = at + 1 // ", "
+	}
+	closed := head[:space] + head[space+1:]
+	m := lakh.FindString(closed)
+	if m == "" {
+		m = thousandsGrouped.FindString(closed)
+	}
+	if m == "" || len(m) <= at+1 {
+		return 0
+	}
+	end := i + len(m) + 1
+	rest := text[end:]
+	if !strings.Contains(m, ".") && !strings.HasPrefix(rest, "/-") || numberGoesOn(text, end) {
+		return 0
+	}
+	return end
+}
+
+// thousandsGrouped is a number grouped in thousands by commas, with its
+// cents or none: "9,850,000", "1,120,896.00".
+var thousandsGrouped = regexp.MustCompile(`^\d{1,3}(?:,\d{3})+(?:\.\d{2})?`)
+
 // lakh is a number grouped the Indian way, in lakhs and crores: three
 // digits last, two in each group before them ("Rs. 17,00,000.00", found
 // from outside: read as 17.00 and 000.00, a Form 16's salary of
@@ -550,6 +590,10 @@ func readNumber(text string, i int, spaces bool) number {
 	n := number{start: i}
 	if m := lakh.FindString(text[i:]); m != "" && !numberGoesOn(text, i+len(m)) {
 		n.end, n.raw, n.grouped, n.decimals = i+len(m), m, true, strings.Contains(m, ".")
+		return n
+	}
+	if end := strayGroupSpace(text, i); end > 0 {
+		n.end, n.raw, n.grouped, n.decimals = end, text[i:end], true, strings.Contains(text[i:end], ".")
 		return n
 	}
 	j := i
@@ -1290,6 +1334,9 @@ func shapeOK(text string, loc *locale, n number) bool {
 			// "Ksh2,350.00" (found from outside), "Rp7.500.000".
 		case isAlpha(c) && loc.letterBefore(text[max(0, n.start-4):n.start]) == "", c == '#', c == '_', c == '*', c == '/', c == ':':
 			return false
+		case c == '.' && gluedMark.MatchString(text[max(0, n.start-7):n.start-1]):
+			// The mark's abbreviation point against the sum: "Rs.11,20,896.00"
+			// (found from outside, eightieth trial).
 		case c == '-' || c == '.' || c == ',':
 			if n.start >= 2 && (isAlpha(text[n.start-2]) || isDigit(text[n.start-2]) || text[n.start-2] == '.' || text[n.start-2] == ',') {
 				return false

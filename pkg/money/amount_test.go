@@ -249,6 +249,14 @@ func TestAmountForms(t *testing.T) {
 		{"a dutch deposit guarantee", "Utrecht\nUw tegoed valt onder het depositogarantiestelsel tot EUR 100.000 per", []string{}},
 		{"a swiss turnover threshold", "Zug\n4.3 Übersteigt der Jahresumsatz im Vertragsgebiet CHF 400'000.-, beträgt die", []string{}},
 		{"a french ceiling over what it covers", "Bordeaux\nRappel du contrat : franchise 1 500 EUR par sinistre ; plafond de garantie\ndes marchandises 500 000 EUR par sinistre.", []string{"1500.00 EUR currency"}},
+		// Found from outside (seventy-ninth and eightieth trials): a
+		// space OCR put beside a comma inside a sum, and the rupee's mark
+		// written against it.
+		{"a lakh sum with a stray space", "Mumbai\nInvoice total Rs.11, 20,896.00", []string{"1120896.00 INR currency"}},
+		{"a lakh sum with a space before a comma", "Mumbai\nTaxable total 10,00 ,800.00", []string{"1000800.00 label"}},
+		{"a rupee sum in thousands with a stray space", "Karachi\nGross salary Rs. 9,850, 000/-", []string{"9850000.00 PKR currency"}},
+		{"two sums a comma and a space part stay two", "Amounts: 12,345.00, 6,789.00 USD", []string{"12345.00 USD label", "6789.00 USD currency"}},
+		{"a rupee sum against its mark", "Mumbai\nInvoice total Rs.20,896.00", []string{"20896.00 INR currency"}},
 		{"a norwegian claim's sum under a closed-up heading", "Bergen\nSTJÅLNE GJENSTANDER Innkjøpspris NOK\n36 kartonger cognac X0, 6 x 70 cl 118 800\nSum krav 186 400", []string{"186400.00 label"}},
 		// Found from outside (seventy-fourth trial): a Malaysian company's
 		// "SDN BHD" before a salary's sum.
