@@ -297,6 +297,10 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// scanned, its title read without its accents, recorded as a tax
 		// form at 1.00.
 		{"a croatian obracun place read without accents", taxForm, "NK JADRANSKA ZVIJEZDA d.d.\nPoljićka cesta 35, 21000 Split - OIB: 62847193050\n\nOBRACUN PLACE ZA STUDENI 2026.\n\nRadnik: Luka Barišić", "other", true, true, "payslip"},
+		// Found from outside (eightieth trial): a Croatian dental clinic's
+		// treatment plan and cost estimate typed a medical record at 0.99.
+		{"a croatian treatment plan and cost estimate", unsure{[]events.Candidate{c("medical_record", 0.99), c("other", 0.005)}, ""}, "POLIKLINIKA DENTAL ADRIA SPLIT\nPut Firula 14, 21000 Split + tel. 021 384 227\n\nPLAN TERAPIJE I PROCJENA TROSKOVA br. 2026-1148\n\nPacijent: Marko Jurić", "other", true, true, "quotation"},
+		{"an english treatment estimate", unsure{[]events.Candidate{c("medical_record", 0.9), c("other", 0.05)}, ""}, "BRIGHT SMILE DENTAL\n\nTREATMENT ESTIMATE\nPatient: Ava Nguyen\nImplant crown 2,450.00", "other", true, true, "quotation"},
 		{"a turkish maas bordrosu read without accents", taxForm, "MAAS BORDROSU - KASIM 2026\nPersonel: Ayse Yilmaz\nNet ucret 38.412,50 TL", "other", true, true, "payslip"},
 		// Found from outside (twenty-seventh trial): a remittance advice,
 		// the payer's notice of what it paid, recorded as an invoice.
