@@ -1832,6 +1832,11 @@ var (
 	areaCodeAfter = regexp.MustCompile(`^\)[ .\-]?\d{3}[ .\-]\d{4}\b`)
 )
 
+// pricesOfYear ends a label with prices or fees in the plural, which a
+// year after them dates: "TRADE PRICES 2027" (found from outside,
+// eightieth trial: a price list's heading was its largest sum, £2,027).
+var pricesOfYear = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:prices|fees|charges|rates|tariffs|preise|gebühren|tarife|prix|tarifs|precios|tarifas|prezzi|tariffe|prijzen|tarieven|priser)[ \t:]*$`)
+
 func yearLike(n number) bool {
 	if n.grouped || n.decimals || len(n.raw) != 4 {
 		return false
@@ -2056,7 +2061,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	}
 	// A bare year is a year unless a money word right before it says
 	// otherwise: "Tax Statement 2021" is not money, "Total: 2021" is.
-	if rowKind == labelMoney && yearLike(n) && wordsAfterMoney(label) > 0 {
+	if rowKind == labelMoney && yearLike(n) && (wordsAfterMoney(label) > 0 || pricesOfYear.MatchString(label)) {
 		rowKind = labelNone
 	}
 	// Nor is a year before the noun it dates: "Total 2026 payments"

@@ -254,6 +254,9 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (seventy-ninth and eightieth trials): a
 		// space OCR put beside a comma inside a sum, and the rupee's mark
 		// written against it.
+		// Found from outside (eightieth trial): a price list's heading.
+		{"a year after prices dates them", "Glasgow, Scotland\nGLENMORVAN SINGLE MALT - TRADE PRICES 2027\n12 Year Old 70cl £18.50", []string{"18.50 GBP currency"}},
+		{"a year after a total is still its sum", "Glasgow, Scotland\nTotal: 2021", []string{"2021.00 label"}},
 		{"a lakh sum with a stray space", "Mumbai\nInvoice total Rs.11, 20,896.00", []string{"1120896.00 INR currency"}},
 		{"a lakh sum with a space before a comma", "Mumbai\nTaxable total 10,00 ,800.00", []string{"1000800.00 label"}},
 		{"a rupee sum in thousands with a stray space", "Karachi\nGross salary Rs. 9,850, 000/-", []string{"9850000.00 PKR currency"}},
