@@ -1020,6 +1020,9 @@ func TestBankAccounts(t *testing.T) {
 		// Found from outside (eightieth trial, and the seventy-seventh's
 		// lease): the groups parted by spaces.
 		{"a norwegian account in spaced groups", "Utbetaling til konto: 3208 44 17938", []string{"3208 44 17938"}},
+		// Found from outside (eighty-first trial): a Hungarian account
+		// under "Bankszámlaszám".
+		{"a hungarian account under bankszámlaszám", "Bankszámlaszám: 11732002-20418736-00000000", []string{"11732002-20418736-00000000"}},
 		{"a czech account under its owner's word", "splatné vždy do 5. dne měsíce na účet pronajímatele č. 19-2000145399/0800", []string{"19-2000145399/0800"}},
 		{"an icelandic account under its word", "Greiðist í heimabanka eða inn á reikning 0101-26-000540, kt. 540269-6029.", []string{"0101-26-000540"}},
 		{"an icelandic account's shape under no account", "Pöntun 0101-26-000540", []string{}},

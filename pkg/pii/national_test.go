@@ -360,6 +360,9 @@ func TestNationalIDs(t *testing.T) {
 		// sign; a price of that shape is none (its check fails).
 		{"sg nric whose s ocr read as a dollar", "Supplementary card: Tan Li Ping (NRIC $9012774H)", []string{"$9012774H"}},
 		{"a dollar sum of an nric's shape", "Price $1234567A", nil},
+		// Found from outside (eighty-first trial): a Dutch driving
+		// licence's number under its label.
+		{"a dutch driving licence number", "Rijbewijsnummer:    5407218833", []string{"5407218833"}},
 		{"is kennitala without its dash", "Viðskiptavinur kt. 1203843179", []string{"1203843179"}},
 		{"hr mbo", "OIB: 47182036595   MBO: 128469035", []string{"47182036595", "128469035"}},
 		{"mx rfc of a person", "RFC proveedor: RAVM830712GH5", []string{"RAVM830712GH5"}},
