@@ -245,6 +245,7 @@ func TestAmountForms(t *testing.T) {
 		// granted, a Dutch deposit guarantee, a Swiss agency contract's
 		// turnover threshold, a French cover's ceiling and what it covers
 		// below it; a Norwegian claim's sums under a heading OCR closed up.
+		{"a swiss credit limit", "Zürich\nKreditlimite CHF 240'000.00.", []string{}},
 		{"a swedish overdraft granted", "Stockholm\nBeviljad checkräkningskredit: 250 000,00 SEK", []string{}},
 		{"a dutch deposit guarantee", "Utrecht\nUw tegoed valt onder het depositogarantiestelsel tot EUR 100.000 per", []string{}},
 		{"a swiss turnover threshold", "Zug\n4.3 Übersteigt der Jahresumsatz im Vertragsgebiet CHF 400'000.-, beträgt die", []string{}},

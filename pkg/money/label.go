@@ -210,7 +210,10 @@ var (
 		`(?:budget|spending|expenditure|cost|price)\s+ceiling|limiti|limitleri|teminat tutarı|sigorta bedeli|kredītlimits|kredītlimita|kreditlimits|` +
 		// Found from outside (eightieth trial): a Swedish overdraft
 		// granted, "Beviljad checkräkningskredit: 250 000,00 SEK".
-		`checkräkningskredit|checkrakningskredit`)
+		`checkräkningskredit|checkrakningskredit|` +
+		// Found from outside (eighty-first trial): a Swiss loan's
+		// "Kreditlimite CHF 240'000.00".
+		`kreditlimite|kreditlimit`)
 	// Found from outside (seventy-fifth trial): a Belgian card's
 	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
 	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").
