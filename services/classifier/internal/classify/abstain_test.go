@@ -301,6 +301,9 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// treatment plan and cost estimate typed a medical record at 0.99.
 		{"a croatian treatment plan and cost estimate", unsure{[]events.Candidate{c("medical_record", 0.99), c("other", 0.005)}, ""}, "POLIKLINIKA DENTAL ADRIA SPLIT\nPut Firula 14, 21000 Split + tel. 021 384 227\n\nPLAN TERAPIJE I PROCJENA TROSKOVA br. 2026-1148\n\nPacijent: Marko Jurić", "other", true, true, "quotation"},
 		{"an english treatment estimate", unsure{[]events.Candidate{c("medical_record", 0.9), c("other", 0.05)}, ""}, "BRIGHT SMILE DENTAL\n\nTREATMENT ESTIMATE\nPatient: Ava Nguyen\nImplant crown 2,450.00", "other", true, true, "quotation"},
+		// Found from outside (eighty-first trial): a Greek quotation typed
+		// an invoice at 0.57.
+		{"a greek quotation", unsure{[]events.Candidate{c("invoice", 0.57), c("purchase_order", 0.3)}, ""}, "ΑΓΡΟΤΙΚΑ ΜΗΧΑΝΗΜΑΤΑ ΠΑΠΑΔΟΠΟΥΛΟΣ Α.Ε.\nΕθνική Οδός Λάρισας-Τρικάλων, 41500 Λάρισα\n\nΠΡΟΣΦΟΡΑ Αρ. 2026/318\nΗμερομηνία: 03/12/2026", "other", true, true, "quotation"},
 		{"a turkish maas bordrosu read without accents", taxForm, "MAAS BORDROSU - KASIM 2026\nPersonel: Ayse Yilmaz\nNet ucret 38.412,50 TL", "other", true, true, "payslip"},
 		// Found from outside (twenty-seventh trial): a remittance advice,
 		// the payer's notice of what it paid, recorded as an invoice.

@@ -30,6 +30,8 @@ func TestTitledTypes(t *testing.T) {
 		{"Dear Sir,\nplease find below our\nINVOICE 2026-118", []string{"invoice"}},
 		// Seventy-sixth: an Estonian VAT return.
 		{"MAKSU- JA TOLLIAMET\nKÄIBEDEKLARATSIOON (vorm KMD)\nMaksustamisperiood: oktoober 2026", []string{"tax_form"}},
+		// Eighty-first: a Croatian VAT return typed an order at 0.60.
+		{"MINISTARSTVO FINANCIJA - POREZNA UPRAVA\nObrazac PDV\nPRIJAVA POREZA NA DODANU VRIJEDNOST\nza razdoblje od 01.10.2026. do 31.10.2026.", []string{"tax_form"}},
 		// Found from outside (seventy-fourth trial): a Chilean
 		// electronic invoice's title at the end of its header's line,
 		// the two columns OCR joined; a Chilean receipt's.
