@@ -145,7 +145,10 @@ var documentWords = map[string][]string{
 	// its date of birth then missed): their function words were too few.
 	// The words of such documents, with the readings OCR gives them
 	// without the language.
-	"est": {"patsient", "isikukood", "sünniaeg", "siinniaeg", "haiglas", "osakond", "osakonda", "diagnoos", "diagnoosid", "raviarst", "soovitused", "epikriis", "arve", "kokku", "käibemaks", "kaibemaks", "tasumisele", "maksja", "allkiri"},
+	"est": {"patsient", "isikukood", "sünniaeg", "siinniaeg", "haiglas", "osakond", "osakonda", "diagnoos", "diagnoosid", "raviarst", "soovitused", "epikriis", "arve", "kokku", "käibemaks", "kaibemaks", "tasumisele", "maksja", "allkiri",
+		// An identity card's Estonian labels beside their English ones
+		// (found from outside, eighty-first trial: read in English).
+		"isikutunnistus", "perekonnanimi", "eesnimed", "kodakondsus", "dokumendi", "kehtiv", "eesti", "vabariik", "sugu"},
 	// Found from outside (thirtieth trial): an Icelandic lease read
 	// with Danish, its ð and þ lost and its krónur then taken for Danish
 	// kroner: its function words were Danish's too ("er", "af", "til").
