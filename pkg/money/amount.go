@@ -1547,7 +1547,7 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 
 // limitComplement starts the words that say what a limit covers: "des
 // marchandises", "of the contents", "für Sachschäden".
-var limitComplement = regexp.MustCompile(`(?i)^(?:des|de|du|d['’]|of|for|on|der|für|van|voor|del|della|dei|degli|delle|för|av|på|til|for)\b`)
+var limitComplement = regexp.MustCompile(`(?i)^(?:(?:des|de|du|of|for|on|der|für|van|voor|del|della|dei|degli|delle|för|av|på|til)(?:$|[^\p{L}])|d['’])`)
 
 // limitWrapLabel is the end of a limit's label a line break parted from
 // the words before it: "cover of", "limit", "Deckung von".

@@ -250,6 +250,7 @@ func TestAmountForms(t *testing.T) {
 		{"a dutch deposit guarantee", "Utrecht\nUw tegoed valt onder het depositogarantiestelsel tot EUR 100.000 per", []string{}},
 		{"a swiss turnover threshold", "Zug\n4.3 Übersteigt der Jahresumsatz im Vertragsgebiet CHF 400'000.-, beträgt die", []string{}},
 		{"a french ceiling over what it covers", "Bordeaux\nRappel du contrat : franchise 1 500 EUR par sinistre ; plafond de garantie\ndes marchandises 500 000 EUR par sinistre.", []string{}},
+		{"a norwegian sum insured over what it covers", "Bergen\nForsikringssum\npå varelager NOK 2 500 000", []string{}},
 		{"a german deductible per claim", "Linz\nSelbstbehalt EUR 1.000 je Schadenfall", []string{}},
 		{"a claimed sum is still money", "Bordeaux\nMontant total estimé du préjudice 38 600,00 EUR", []string{"38600.00 EUR currency"}},
 		// Found from outside (seventy-ninth and eightieth trials): a
