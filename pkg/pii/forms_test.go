@@ -790,6 +790,10 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"iban with an O in its check digits", IBAN, "IBAN SEO9 8327 0000 0091 4602 7815", []string{"SEO9 8327 0000 0091 4602 7815"}},
 		{"iban of letters with an O in its check digits", IBAN, "IBAN GB8Z WEST 1234 5698 7654 32", []string{"GB8Z WEST 1234 5698 7654 32"}},
 		{"check-digit look-alike failing mod-97", IBAN, "IBAN SEO8 8327 0000 0091 4602 7815", []string{}},
+		// Found from outside (seventy-ninth trial): a check digit 0 read
+		// as G, which also stands for a 6; mod-97 decides.
+		{"iban whose check digit ocr read as G", IBAN, "Ödeme yapılacak hesap (IBAN): TRG4 0006 2000 1298 4733 6155 20", []string{"TRG4 0006 2000 1298 4733 6155 20"}},
+		{"a G in check digits that no reading makes an iban", IBAN, "IBAN: TRG5 0006 2000 1298 4733 6155 20", []string{}},
 		{"a word in iban shape", IBAN, "ESSO station ESSO 1234 5678 9012 3456 7890", []string{}},
 		// Found from outside (eleventh trial): the country code's letters
 		// read in lowercase or as digits.

@@ -76,7 +76,12 @@ var idForms = []idForm{
 	// outside, forty-second trial). It has no check character.
 	{re: regexp.MustCompile(`\b([A-Z]{2}\d{5}[A-Z]{2})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*carta|\bcarta\s+d['’]identit[àa](?:\s+elettronica)?(?:\s+n\.?)?|\bnumero\s+(?:della\s+)?carta(?:\s+d['’]identit[àa])?)[^\p{L}\p{N}]*$`), digits: 5, run: 5},
 	// Italy: codice fiscale, sixteen characters with a check letter.
-	{re: regexp.MustCompile(`\b([A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z])\b`), valid: codiceFiscaleValid, digits: 5, run: 1},
+	// OCR may have read one of its letters as a digit: "BNFCHR78D52E6480"
+	// (the check letter Q read 0, seventy-ninth trial); the check letter
+	// decides between the readings (misread).
+	{re: regexp.MustCompile(`\b([A-Z0-9]{16})\b`), valid: func(s string) bool {
+		return misread(s, codiceFiscaleKind, maxMisread, func(r string) bool { return codiceFiscaleRe.MatchString(r) && codiceFiscaleValid(r) })
+	}, digits: 5, run: 1},
 	// France: NIR (numéro de sécurité sociale), fifteen digits with a
 	// mod-97 key, often in groups: "1 58 10 75 115 042 93".
 	{re: regexp.MustCompile(`\b([12])[ .]?(\d{2})[ .]?(0[1-9]|1[0-2]|[2-9]\d)[ .]?(\d{2}|2[AB])[ .]?(\d{3})[ .]?(\d{3})[ .]?(\d{2})\b`), valid: nirValid, digits: 11, run: 1},
@@ -187,6 +192,12 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bmbo\.?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	{re: regexp.MustCompile(`\b([A-ZÑ&]{4})(\d{6})([A-Z0-9]{3})\b`), valid: func(s string) bool { return validDate(s[4:6], s[6:8], s[8:10]) }, label: regexp.MustCompile(`(?i)\brfc\b(?:\s+\p{L}+)?\.?[^\p{L}\p{N}]*$`), digits: 6, run: 6},
 	{re: regexp.MustCompile(`\b([A-Z]{4})(\d{6})([HMX][A-Z]{5}[0-9A-Z]\d)\b`), valid: func(s string) bool { return validDate(s[4:6], s[6:8], s[8:10]) }, digits: 7, run: 6},
+	// A CURP with a digit OCR read as a letter: "GOMR840317MJCNNSOO" (its
+	// last two zeros read as O, eighty-first trial); its check digit
+	// decides between the readings (misread).
+	{re: regexp.MustCompile(`\b([A-Z0-9]{4})([0-9OoIlSBZGD]{6})([A-Z0-9]{7}[0-9OoIlSBZGD])\b`), valid: func(s string) bool {
+		return misread(s, curpKind, maxMisread, func(r string) bool { return validDate(r[4:6], r[6:8], r[8:10]) && curpValid(r) })
+	}, digits: 4, run: 2},
 	// South Africa's identity number, YYMMDD, four digits, citizenship,
 	// a digit and a Luhn check, under a label that names an identity
 	// number (found from outside: a smart card's "Identity Number" and a
@@ -1166,6 +1177,61 @@ func codiceFiscaleValid(s string) bool {
 		}
 	}
 	return byte('A'+sum%26) == s[15]
+}
+
+// codiceFiscaleRe is a codice fiscale's shape: letters of the name and
+// the place, digits of the birth date and the place (or the letters that
+// stand for them in a homonym's code), the month's letter, the check
+// letter.
+var codiceFiscaleRe = regexp.MustCompile(`^[A-Z]{6}[0-9LMNPQRSTUV]{2}[A-EHLMPRST][0-9LMNPQRSTUV]{2}[A-Z][0-9LMNPQRSTUV]{3}[A-Z]$`)
+
+// codiceFiscaleKind is what each position of a codice fiscale holds: a
+// letter, or a digit or the letter that may stand for it (any).
+func codiceFiscaleKind(i int) charKind {
+	switch i {
+	case 0, 1, 2, 3, 4, 5, 8, 11, 15:
+		return letterKind
+	}
+	return anyKind
+}
+
+// curpKind is what each position of a CURP holds: four letters, the
+// birth date, the sex and five letters, a digit or a letter, the check
+// digit.
+func curpKind(i int) charKind {
+	switch {
+	case i < 4 || i >= 10 && i < 16:
+		return letterKind
+	case i < 10 || i == 17:
+		return digitKind
+	}
+	return anyKind
+}
+
+// curpValid checks a CURP's eighteenth character: each of the first
+// seventeen valued in 0-9A-NÑO-Z order and weighted 18 down to 2, the
+// sum's complement to ten.
+func curpValid(s string) bool {
+	if len(s) != 18 || !isDigit(s[17]) {
+		return false
+	}
+	sum := 0
+	for i := range 17 {
+		c := s[i]
+		v := 0
+		switch {
+		case isDigit(c):
+			v = int(c - '0')
+		case c >= 'A' && c <= 'N':
+			v = int(c-'A') + 10
+		case c >= 'O' && c <= 'Z':
+			v = int(c-'A') + 11
+		default:
+			return false
+		}
+		sum += v * (18 - i)
+	}
+	return byte('0'+(10-sum%10)%10) == s[17]
 }
 
 // nirValid checks a French NIR's key: 97 - (the first 13 digits mod 97),

@@ -59,6 +59,11 @@ func TestNationalIDs(t *testing.T) {
 		{"it codice fiscale bad check under its name", "Codice fiscale BRTGNN68A21L378J", []string{"BRTGNN68A21L378J"}},
 		{"it codice fiscale bad check unlabelled", "Rif. BRTGNN68A21L378J", nil},
 		{"it codice fiscale bad check under another label", "Codice cliente: BRTGNN68A21L378J", nil},
+		// Found from outside (seventy-ninth trial): the check letter Q
+		// read as a zero; the check letter decides between O, Q and D.
+		{"it codice fiscale whose check letter ocr read as a digit", "C.F. BNFCHR78D52E6480, nata a Bari", []string{"BNFCHR78D52E6480"}},
+		{"it codice fiscale misread unlabelled", "Rif. BNFCHR78D52E6480", []string{"BNFCHR78D52E6480"}},
+		{"a code of its length no reading makes a codice fiscale", "Rif. BNFCHR78D52E6481", nil},
 		{"fr nir spaced", "N° de sécurité sociale : 1 58 10 75 115 042 93", []string{"1 58 10 75 115 042 93"}},
 		{"fr nir bad key", "N° SS : 1 58 10 75 115 042 94", nil},
 		{"se personnummer", "Hyresgäst:    Johan Lindqvist, personnummer 790604-4826", []string{"790604-4826"}},
@@ -368,6 +373,10 @@ func TestNationalIDs(t *testing.T) {
 		{"mx rfc of a person", "RFC proveedor: RAVM830712GH5", []string{"RAVM830712GH5"}},
 		{"mx rfc of a company is not", "RFC: ABC830712GH5", nil},
 		{"mx curp", "CURP RAVM830712HGTMRN09", []string{"RAVM830712HGTMRN09"}},
+		// Found from outside (eighty-first trial): the last two zeros read
+		// as O; the check digit decides.
+		{"mx curp whose zeros ocr read as O", "CURP: GOMR840317MJCNNSOO", []string{"GOMR840317MJCNNSOO"}},
+		{"mx curp misread whose check fails", "CURP: GOMR840317MJCNNSOS", nil},
 		{"ch ahv", "AHV-Nr. 756.9345.6789.07", []string{"756.9345.6789.07"}},
 		{"ch ahv with its dots, unlabelled", "Versicherte Person 756.9345.6789.07", []string{"756.9345.6789.07"}},
 		{"ch ahv bad check", "756.9345.6789.08", nil},

@@ -385,11 +385,13 @@ var ibanLengths = map[string]int{
 }
 
 // ibanStart is a country code and the two check digits, which OCR may
-// have read as look-alike characters (ocrDigits): "SEO9"; the country
+// have read as look-alike characters (digitLookAlikes): "SEO9"; the country
 // code's letters too, as lowercase or as digits (ibanCountry): "Fi91",
 // "1E41" (found from outside). A space may part the code from the check
 // digits: "PL 8910 2040 …" (seventy-ninth trial).
-var ibanStart = regexp.MustCompile(`\b[A-Za-z10|]{2} ?[\d\]\[|lI!OoSBZ]{2}`)
+// A start may overlap the one before: "to GB82…", a word and the
+// next word's first letters read as a code and its digits (see ibans).
+var ibanStart = regexp.MustCompile(`\b[A-Za-z10|]{2} ?[\d\]\[|lI!OoSBZGD]{2}`)
 
 // ibanCountry returns the country code OCR read as cc: letters in upper
 // case, "1", "l" and "|" for I, "0" for O.
@@ -420,7 +422,13 @@ func IBANCountries(text string) []string {
 // spaces (a group boundary may also be a line break), passing mod-97.
 func ibans(text string) [][2]int {
 	var locs [][2]int
-	for _, l := range ibanStart.FindAllStringIndex(text, -1) {
+	for off := 0; off < len(text); {
+		l := ibanStart.FindStringIndex(text[off:])
+		if l == nil {
+			break
+		}
+		l[0], l[1] = l[0]+off, l[1]+off
+		off = l[0] + 1
 		cc := ibanCountry(text[l[0] : l[0]+2])
 		n, ok := ibanLengths[cc]
 		if !ok {
@@ -433,7 +441,7 @@ func ibans(text string) [][2]int {
 		for i < len(text) && b.Len() < n {
 			c := text[i]
 			switch {
-			case isUpper(c) || isDigit(c) || ((digits || b.Len() < 4) && ocrDigits[c] != 0):
+			case isUpper(c) || isDigit(c) || ((digits || b.Len() < 4) && digitLookAlikes[c] != ""):
 				b.WriteByte(c)
 				i++
 			case c == ' ' && i+1 < len(text) && isAlnum(text[i+1]) && b.Len() > 0:
@@ -470,8 +478,9 @@ func ibans(text string) [][2]int {
 		if i > len(text) || b.Len() != n || (i < len(text) && isAlnum(text[i])) {
 			continue
 		}
-		if iban, ok := misreadIBAN(b.String(), digits); ok && ValidIBAN(iban) {
+		if misreadIBAN(b.String(), digits) {
 			locs = append(locs, [2]int{l[0], i})
+			off = i
 		}
 	}
 	return locs
@@ -479,35 +488,22 @@ func ibans(text string) [][2]int {
 
 // numericBBAN are the countries whose account number in an IBAN is all
 // digits: there, a look-alike character OCR read for a digit (see
-// ocrDigits) stands for it.
+// digitLookAlikes) stands for it.
 var numericBBAN = map[string]bool{"AT": true, "BE": true, "CZ": true, "DE": true, "DK": true, "EE": true, "ES": true,
 	"FI": true, "HR": true, "HU": true, "LT": true, "NO": true, "PL": true, "PT": true, "SE": true, "SI": true, "SK": true}
 
-// misreadIBAN returns s with the look-alike characters of its check digits
-// mapped to digits, and those of its account number too when the
-// country's account number is all digits, when there are at most
-// maxMisread of them; mod-97 then says whether the digits are an IBAN.
-func misreadIBAN(s string, digits bool) (string, bool) {
-	if len(s) < 4 {
-		return s, true
-	}
-	end := len(s)
-	if !digits {
-		end = 4
-	}
-	b := []byte(s)
-	misread := 0
-	for i := 2; i < end; i++ {
-		if !isDigit(b[i]) {
-			d := ocrDigits[b[i]]
-			if d == 0 {
-				return "", false
-			}
-			b[i] = d
-			misread++
+// misreadIBAN reports whether s is an IBAN once the look-alike characters
+// OCR read for digits stand for them (misread): in its check digits, and
+// in its account number too when the country's is all digits. mod-97
+// decides among the readings: "TRG4" is TR04 (found from outside,
+// seventy-ninth trial; raw Tesseract read it "TRO4").
+func misreadIBAN(s string, digits bool) bool {
+	return misread(s, func(i int) charKind {
+		if i >= 2 && (i < 4 || digits) {
+			return digitKind
 		}
-	}
-	return string(b), misread <= maxMisread
+		return anyKind
+	}, maxMisread, ValidIBAN)
 }
 
 // ValidIBAN reports whether s (spaces allowed) is an IBAN of a known
@@ -563,12 +559,71 @@ func cardSpans(text string) [][2]int {
 	return locs
 }
 
-// ocrDigits maps the characters OCR reads for a digit to the digit.
-var ocrDigits = map[byte]byte{']': '1', '[': '1', '|': '1', 'l': '1', 'I': '1', '!': '1',
-	'O': '0', 'o': '0', 'S': '5', 'B': '8', 'Z': '2'}
+// digitLookAlikes maps a character OCR reads in place of a digit to the
+// digits it may stand for, the likelier first.
+var digitLookAlikes = map[byte]string{']': "1", '[': "1", '|': "1", 'l': "1", 'I': "1", '!': "1",
+	'O': "0", 'o': "0", 'S': "5", 'B': "8", 'Z': "2", 'G': "60", 'D': "0"}
+
+// letterLookAlikes maps a character OCR reads in place of a capital letter
+// to the letters it may stand for, the likelier first.
+var letterLookAlikes = map[byte]string{'0': "OQD", '1': "IL", '|': "I", '5': "S", '$': "S", '8': "B", '2': "Z", '6': "G", '4': "A", '7': "T"}
+
+// charKind is what a position of a checked number holds.
+type charKind byte
+
+const (
+	anyKind charKind = iota
+	digitKind
+	letterKind
+)
+
+// misread reports whether valid accepts a reading of s: s itself when
+// each position holds its kind (kind(i)), else s with at most max
+// characters OCR may have misread standing for what they look like — a
+// look-alike of a digit where a digit belongs (digitLookAlikes), of a
+// capital letter where a letter belongs (letterLookAlikes). A position
+// whose character is of the wrong kind and like nothing of its kind
+// rules s out. The number's check decides between the readings.
+func misread(s string, kind func(i int) charKind, max int, valid func(string) bool) bool {
+	b := []byte(s)
+	var try func(i, left int) bool
+	try = func(i, left int) bool {
+		for ; i < len(b); i++ {
+			var alts string
+			switch c := b[i]; kind(i) {
+			case digitKind:
+				if isDigit(c) {
+					continue
+				}
+				alts = digitLookAlikes[c]
+			case letterKind:
+				if isUpper(c) {
+					continue
+				}
+				alts = letterLookAlikes[c]
+			default:
+				continue
+			}
+			if alts == "" || left == 0 {
+				return false
+			}
+			c := b[i]
+			for j := range len(alts) {
+				b[i] = alts[j]
+				if try(i+1, left-1) {
+					return true
+				}
+			}
+			b[i] = c
+			return false
+		}
+		return valid(string(b))
+	}
+	return try(0, max)
+}
 
 // misreadCardRe is a card number grouped 4-4-4-4 or 4-6-5 in which OCR may
-// have read a digit as a look-alike character (see ocrDigits).
+// have read a digit as a look-alike character (see digitLookAlikes).
 var misreadCardRe = regexp.MustCompile(`\d[\d\]\[|lI!OoSBZ]{3}(?:(?:[ \-][\d\]\[|lI!OoSBZ]{4}){3}|[ \-][\d\]\[|lI!OoSBZ]{6}[ \-][\d\]\[|lI!OoSBZ]{5})`)
 
 // maxMisread bounds the look-alike characters of a misread card number.
@@ -601,7 +656,7 @@ func misreadCards(text string) [][2]int {
 				b.WriteByte(c)
 			case c == ' ' || c == '-':
 			default:
-				b.WriteByte(ocrDigits[c])
+				b.WriteByte(digitLookAlikes[c][0])
 				misread++
 			}
 		}
