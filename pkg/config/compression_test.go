@@ -90,3 +90,25 @@ func TestCompressionRefusesUnknownCodec(t *testing.T) {
 		t.Error("KafkaOpts with compression brotli: no error")
 	}
 }
+
+// TestKafkaOptsRefreshMetadataSoon: a client built from KafkaOpts may ask
+// for metadata again after config.MetadataMinAge, not franz-go's 5 s,
+// which is how long a transaction's produce that met
+// CONCURRENT_TRANSACTIONS (Apache Kafka 4, transactions v2) or a moved
+// leader waited before it was retried.
+func TestKafkaOptsRefreshMetadataSoon(t *testing.T) {
+	p := config.Platform{KafkaBrokers: []string{"127.0.0.1:9092"}}
+	opts, err := p.KafkaOpts()
+	if err != nil {
+		t.Fatal(err)
+	}
+	cl, err := kgo.NewClient(opts...)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer cl.Close()
+	got := cl.OptValue(kgo.MetadataMinAge)
+	if got != config.MetadataMinAge || config.MetadataMinAge > 100*time.Millisecond {
+		t.Errorf("MetadataMinAge = %v (config.MetadataMinAge %v), want at most 100ms", got, config.MetadataMinAge)
+	}
+}

@@ -273,6 +273,18 @@ func (p Platform) Validate() error {
 	return errors.Join(errs...)
 }
 
+// MetadataMinAge is how soon a client may ask for the cluster's metadata
+// again. franz-go retries a produce whose partition answered
+// CONCURRENT_TRANSACTIONS, or moved to another leader, only after a
+// metadata refresh, and its default (5 s) kept a transaction that long:
+// on Apache Kafka 4 (transactions v2, KIP-890) a transaction's first
+// produce meets the previous one's markers still being written whenever
+// the broker is slower than its own retries, and each hop's transaction
+// then took 4.6-4.8 s instead of 0.1-0.3 (docs/runtime.md, "Seconds a
+// transaction on Apache Kafka"). The Java client waits 100 ms
+// (retry.backoff.ms).
+const MetadataMinAge = 100 * time.Millisecond
+
 // codecs are the values of DOCKET_COMPRESSION; "" is none.
 var codecs = map[string]kgo.CompressionCodec{
 	"":       kgo.NoCompression(),
@@ -283,15 +295,15 @@ var codecs = map[string]kgo.CompressionCodec{
 	"zstd":   kgo.ZstdCompression(),
 }
 
-// KafkaOpts returns the options for franz-go: the connection and the
+// KafkaOpts returns the options for franz-go: the connection, the
 // producers' batch compression (DOCKET_COMPRESSION; franz-go would
-// otherwise compress with snappy).
+// otherwise compress with snappy) and MetadataMinAge.
 func (p Platform) KafkaOpts() ([]kgo.Opt, error) {
 	codec, ok := codecs[strings.ToLower(p.Compression)]
 	if !ok {
 		return nil, fmt.Errorf("DOCKET_COMPRESSION %q: want none, gzip, snappy, lz4 or zstd", p.Compression)
 	}
-	opts := []kgo.Opt{kgo.SeedBrokers(p.KafkaBrokers...), kgo.ProducerBatchCompression(codec)}
+	opts := []kgo.Opt{kgo.SeedBrokers(p.KafkaBrokers...), kgo.ProducerBatchCompression(codec), kgo.MetadataMinAge(MetadataMinAge)}
 	if p.KafkaTLS || p.KafkaTLSCAFile != "" {
 		cfg := &tls.Config{MinVersion: tls.VersionTLS12}
 		if p.KafkaTLSCAFile != "" {

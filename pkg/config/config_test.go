@@ -76,8 +76,8 @@ func TestSCRAMNeedsCredentials(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if opts, err := p.KafkaOpts(); err != nil || len(opts) != 3 {
-		t.Fatalf("KafkaOpts = %d opts, %v; want seed brokers, compression and SASL", len(opts), err)
+	if opts, err := p.KafkaOpts(); err != nil || len(opts) != 4 {
+		t.Fatalf("KafkaOpts = %d opts, %v; want seed brokers, compression, metadata age and SASL", len(opts), err)
 	}
 }
 
