@@ -70,13 +70,14 @@ var (
 		// Croatian and Serbian, Slovenian, Catalan, Czech, Slovak,
 		// Lithuanian, Finnish, Hungarian (its possessive forms too, a
 		// death certificate's "Születési helye, ideje:", found from outside,
-		// fifty-sixth trial), Romanian; Indonesian's "Tgl" as OCR may
+		// fifty-sixth trial, and as OCR may accent it, "Szülétési",
+		// eighty-third), Romanian; Indonesian's "Tgl" as OCR may
 		// read it, "Tg!" (seventy-seventh trial).
-		`s(?:[üu]|ii)nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]let[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tg[l!1I|]\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
+		`s(?:[üu]|ii)nniaeg|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]l[eé]t[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tg[l!1I|]\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +
-		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a|l['’])|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]let[ée]si helye?,? (?:és )?id(?:[őo]|eje)|tempat\s*/\s*tg[l!1I|]\.?\s*lahir|tempat\s*/\s*tanggal\s+lahir|tempat,? tanggal lahir)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?(?:\s*\(\d{1,2}[a-z]?\))?[\s:.\-–—=|*_\[]*$`)
+		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a|l['’])|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]l[eé]t[ée]si helye?,? (?:és )?id(?:[őo]|eje)|tempat\s*/\s*tg[l!1I|]\.?\s*lahir|tempat\s*/\s*tanggal\s+lahir|tempat,? tanggal lahir)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?(?:\s*\(\d{1,2}[a-z]?\))?[\s:.\-–—=|*_\[]*$`)
 )
 
 // placeAndDateEnd is a label of the place and date of birth ending a
@@ -84,7 +85,7 @@ var (
 var placeAndDateEnd = regexp.MustCompile(`(?i)(?:` + placeAndDate + `)[\s:.\-]*$`)
 
 // placeAndDate are the labels of a place and date of birth.
-const placeAndDate = `luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|geboorteplaats en -?datum|sz[üu]let[ée]si helye?,? (?:és )?id(?:[őo]|eje)`
+const placeAndDate = `luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|geboorteplaats en -?datum|sz[üu]l[eé]t[ée]si helye?,? (?:és )?id(?:[őo]|eje)`
 
 // placeThenDate ends the text before a date with a place-and-date label
 // and the place: "Geboorteplaats en -datum:   Brugge, " (found from
@@ -169,19 +170,30 @@ var animalWord = regexp.MustCompile(`(?i)\b(?:pets?|pet's|dogs?|dog's|cat's|pupp
 	`\p{L}+hund|boerboel|labrador|rottweiler|husky|mastiff|greyhound|whippet|shih tzu|chihuahua|pug|maine coon|siamese|persian cat|rabbit|kaninchen|lapin|conejo|coniglio)\b`)
 
 // animalBirth reports whether the birth date at start is an animal's: its
-// line, or a line above it in the same block (up to three), names one.
+// line, or a line above it in the same block (up to three), names one,
+// and no line between names a person by a title (personTitled): a pet
+// groomer's claim names the shop "« Chien Chic »" two lines above its
+// manager, "Mme Sophie Le Guennec", and her "Née le : 11/02/1986" under
+// her (found from outside, eighty-second trial).
 func animalBirth(lt *layout.Text, start int) bool {
 	li := lt.LineAt(start)
 	if animalWord.MatchString(lt.LeftOf(start)) {
 		return true
 	}
 	for i := li - 1; i >= 0 && i >= li-3 && !lt.IsBlank(i); i-- {
-		if animalWord.MatchString(lt.LineText(i)) {
+		line := lt.LineText(i)
+		if animalWord.MatchString(line) {
 			return true
+		}
+		if personTitled.MatchString(line) {
+			return false
 		}
 	}
 	return false
 }
+
+// personTitled is a person's title before a capitalised name.
+var personTitled = regexp.MustCompile(`(?:^|[^\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Herr|Frau|Mme|Mlle|Dott|Dott\.ssa|Sig|Sig\.ra|Dhr|Mevr)\.?[ \t]+\p{Lu}\p{Ll}`)
 
 // hasLetter reports whether s holds an ASCII letter or any byte of a
 // multi-byte character.
@@ -336,7 +348,7 @@ const birthHeading = `date of birth|birth ?date|geburtsdatum|geb\.? ?-? ?datum|g
 	// Welsh, Basque, Irish: a heading over its date on a line of its own
 	// ("Data de naixement" over "04/09/2019", found from outside,
 	// sixty-sixth trial) was taken for another date's.
-	`data de naixement|datum rojstva|gimimo data|dzim[šs]anas datums|sz[üu]let[ée]si d[áa]tum(?:a)?|data na[șs]terii|dyddiad geni|jaiotze data|d[áa]ta breithe`
+	`data de naixement|datum rojstva|gimimo data|dzim[šs]anas datums|sz[üu]l[eé]t[ée]si d[áa]tum(?:a)?|data na[șs]terii|dyddiad geni|jaiotze data|d[áa]ta breithe`
 
 // flatBirthColumn, when it applies (ok), says whether the date at start
 // is a date of birth in a table whose column gaps OCR flattened

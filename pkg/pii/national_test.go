@@ -441,6 +441,9 @@ func TestNationalIDs(t *testing.T) {
 		{"es dni support number", "ESPAÑA\nDOCUMENTO NACIONAL DE IDENTIDAD\nNUM SOPORT: BHN482917", []string{"BHN482917"}},
 		{"de sv-nummer bad check under its short name", "Steuerklasse: I   SV-Nummer: 55 240390 G 504", []string{"55 240390 G 504"}},
 		{"uk licence number field", "DRIVING LICENCE UNITED KINGDOM\n1. MORGAN\n2. SIAN JANE\n4c. DVLA\n5. MORGA858145SJ9AB_ 21\n8. 17 HEOL CAERFFILI", []string{"MORGA858145SJ9AB"}},
+		// Found from outside (eighty-third trial): field 4d, the holder's
+		// personal number (a Romanian CNP).
+		{"romanian licence personal number field", "ROMÂNIA\nPERMIS DE CONDUCERE\n1. POPESCU\n2. ANDREI-MIHAI\n3. 12.05.1984 BUCUREȘTI\n4a. 03.03.2021   4b. 02.03.2031\n4c. D.R.P.C.I.V. BUCUREȘTI\n4d. 1840512400716\n5. 07812456", []string{"1840512400716", "07812456"}},
 		{"field 5 off a licence", "MINUTES\n4. Budget approved\n5. AB12345 CD to follow up", nil},
 		// Found from outside (twenty-second trial).
 		{"at sv-nummer", "Versicherungsnummer: 1248 120385", []string{"1248 120385"}},

@@ -361,7 +361,10 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	if plus && start > 0 && text[start-1] == '(' {
 		start-- // the calling code in parentheses with its plus, "(+351) 912 345 678"
 	}
-	if end < len(text) && text[end] == ')' {
+	// A closing parenthesis is the number's when it opened one ("(+351)
+	// 912 …", "(01) 555 0147"), not when the number ends a parenthesis
+	// of the sentence's, "(Bryce Tonkin, 03 365 2201)".
+	if end < len(text) && text[end] == ')' && strings.Count(text[start:end], "(") > strings.Count(text[start:end], ")") {
 		end++
 	}
 	if !plus && start > 0 && text[start-1] == '-' && (start == 1 || strings.ContainsRune(" \t\n", rune(text[start-2]))) {
@@ -370,6 +373,9 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 		return [2]int{}, false
 	}
 	if !cleanBefore(text, start) || (!cleanAfter(text, end) && !orGlued.MatchString(text[end:]) && !caseSuffix.MatchString(text[end:])) {
+		return [2]int{}, false
+	}
+	if !plus && leadingDate(text, rs) {
 		return [2]int{}, false
 	}
 	groups := make([]string, len(rs))
@@ -742,6 +748,21 @@ func areaCode(text string, rs []run) bool {
 	return digits >= 8 && digits <= 14
 }
 
+// leadingDate reports whether the runs rs start with a date, day, month
+// and a four-digit year parted by the same point, slash or dash: a
+// statement's date before its opening balance, "k 01.10.2026 412 880,15",
+// is no number with a trunk 0 (found from outside, eighty-third trial).
+func leadingDate(text string, rs []run) bool {
+	if len(rs) < 3 || rs[0].end-rs[0].start > 2 || rs[1].end-rs[1].start > 2 || rs[2].end-rs[2].start != 4 {
+		return false
+	}
+	sep := text[rs[0].end:rs[1].start]
+	if len(sep) != 1 || !strings.Contains("./-", sep) || text[rs[1].end:rs[2].start] != sep {
+		return false
+	}
+	return dayAndMonth(atoi(text[rs[0].start:rs[0].end]), atoi(text[rs[1].start:rs[1].end]))
+}
+
 // pairedSubscriber reports whether the runs rs after an area code are a
 // subscriber number written in three or four pairs, parted by spaces,
 // with an optional extension of 1 to 3 digits after a dash, as Germany
@@ -852,6 +873,13 @@ func phoneForm(g []string, plus, paren bool) bool {
 		// customer's name (found from outside, sixty-ninth trial): its
 		// prefix and grouping are no landline's (Brussels' nine digits
 		// are "02 218 44 90").
+		return true
+	case len(g) == 3 && len(g[0]) == 2 && g[0][0] == '0' && g[0][1] != '0' && len(g[1]) == 3 && len(g[2]) == 4:
+		// A landline of a one-digit area in New Zealand, Ireland or
+		// Israel, nine digits as "03 365 2201" (found from outside,
+		// eighty-third trial: in parentheses after a lawyer's name, and
+		// alone under a signature), a grouping no sum, date or reference
+		// takes.
 		return true
 	case len(g) == 3 && mexicanArea[g[0]] && len(g[1]) == 4 && len(g[2]) == 4:
 		// A number in Mexico City, Guadalajara or Monterrey, ten digits

@@ -494,15 +494,20 @@ var numericBBAN = map[string]bool{"AT": true, "BE": true, "CZ": true, "DE": true
 
 // misreadIBAN reports whether s is an IBAN once the look-alike characters
 // OCR read for digits stand for them (misread): in its check digits, and
-// in its account number too when the country's is all digits. mod-97
-// decides among the readings: "TRG4" is TR04 (found from outside,
-// seventy-ninth trial; raw Tesseract read it "TRO4").
+// in its account number, where a country's may hold letters too as
+// itself or as the digit it looks like. mod-97 decides among the
+// readings: "TRG4" is TR04 (found from outside, seventy-ninth trial; raw
+// Tesseract read it "TRO4"), "RO18 BTRL RONC RTO4 1827 3615" has RT04
+// (eighty-second trial).
 func misreadIBAN(s string, digits bool) bool {
 	return misread(s, func(i int) charKind {
-		if i >= 2 && (i < 4 || digits) {
+		switch {
+		case i < 2:
+			return anyKind
+		case i < 4 || digits:
 			return digitKind
 		}
-		return anyKind
+		return maybeDigitKind
 	}, maxMisread, ValidIBAN)
 }
 
@@ -539,6 +544,12 @@ func ValidIBAN(s string) bool {
 func cardSpans(text string) [][2]int {
 	var locs [][2]int
 	for _, ch := range chains(text, false) {
+		if ibanCheckDigits(text, ch[0]) {
+			// An IBAN's account number, whose check OCR broke: "PL66
+			// 1020 5561 0060 3214 4781 .0093" holds a run of sixteen
+			// that Luhn passes (found from outside, eighty-third trial).
+			continue
+		}
 		for i := 0; i < len(ch); i++ {
 			if !cleanBefore(text, ch[i].start) {
 				continue
@@ -575,13 +586,17 @@ const (
 	anyKind charKind = iota
 	digitKind
 	letterKind
+	// maybeDigitKind holds a letter or a digit: a look-alike of a digit
+	// there may stand for it or for itself.
+	maybeDigitKind
 )
 
 // misread reports whether valid accepts a reading of s: s itself when
 // each position holds its kind (kind(i)), else s with at most max
 // characters OCR may have misread standing for what they look like — a
 // look-alike of a digit where a digit belongs (digitLookAlikes), of a
-// capital letter where a letter belongs (letterLookAlikes). A position
+// capital letter where a letter belongs (letterLookAlikes), itself or the
+// digit where either belongs (maybeDigitKind). A position
 // whose character is of the wrong kind and like nothing of its kind
 // rules s out. The number's check decides between the readings.
 func misread(s string, kind func(i int) charKind, max int, valid func(string) bool) bool {
@@ -601,6 +616,14 @@ func misread(s string, kind func(i int) charKind, max int, valid func(string) bo
 					continue
 				}
 				alts = letterLookAlikes[c]
+			case maybeDigitKind:
+				alts = digitLookAlikes[c]
+				if alts == "" || left == 0 {
+					continue
+				}
+				if try(i+1, left) {
+					return true
+				}
 			default:
 				continue
 			}
@@ -665,6 +688,13 @@ func misreadCards(text string) [][2]int {
 		}
 	}
 	return locs
+}
+
+// ibanCheckDigits reports whether r is two digits after two capital
+// letters that start a word: an IBAN's country code and check digits.
+func ibanCheckDigits(text string, r run) bool {
+	s := r.start
+	return r.end-s == 2 && s >= 2 && isUpper(text[s-1]) && isUpper(text[s-2]) && (s == 2 || !isAlnum(text[s-3]))
 }
 
 // lineOf returns the line of text that holds the offset off.
