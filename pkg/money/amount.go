@@ -1728,26 +1728,53 @@ func boxRow(lt *layout.Text, n number) (labelKind, int, bool) {
 	}
 	boxes := formBoxes(lt.LineText(hi))
 	values := scanNumbers(line, localeOf(""))
-	if len(boxes) < 2 || len(values) != len(boxes) {
+	if len(boxes) < 2 {
 		return labelNone, 0, false
 	}
 	start := lt.Lines()[li].Start
-	for i, v := range values {
-		if start+v.start != n.start {
-			continue
+	box := -1
+	if len(values) == len(boxes) {
+		for i, v := range values {
+			if start+v.start == n.start {
+				box = i
+			}
 		}
-		k := classifyLabel(boxes[i].label)
-		if k == labelNone && twoDecimals(n) {
-			k = labelMoney
-		}
-		return k, hi, true
+	} else {
+		box = boxColumn(boxes, n.start-start)
 	}
-	return labelNone, 0, false
+	if box < 0 {
+		return labelNone, 0, false
+	}
+	k := classifyLabel(boxes[box].label)
+	if k == labelNone && twoDecimals(n) {
+		k = labelMoney
+	}
+	return k, hi, true
+}
+
+// boxColumn returns the box whose column holds the offset at of a value
+// in the line under a row of boxes (the layout a text layer keeps): the
+// last box starting at or before it, when the value starts within a few
+// columns of it or before the next. A W-2's boxes hold a lettered one
+// whose value, an SSN, reads as three numbers, so the values do not
+// count one a box ("a Employee's social security number 1 Wages, tips,
+// other compensation 2 Federal income tax withheld" over "529-18-4073
+// 68,412.50 7,904.18", found from outside, eighty-second trial).
+func boxColumn(boxes []formBox, at int) int {
+	for i := len(boxes) - 1; i >= 0; i-- {
+		if boxes[i].at <= at+2 {
+			return i
+		}
+	}
+	return -1
 }
 
 // boxStart is a box's number before its label in a row of a form's
 // boxes.
-var boxStart = regexp.MustCompile(`(?:^|\s)(\d{1,3})\s+\p{L}`)
+//
+// A box may be lettered instead, as a W-2's "a" to "f" are, before a
+// capitalised label.
+var boxStart = regexp.MustCompile(`(?:^|\s)(?:(\d{1,3})\s+\p{L}|([a-z])\s+\p{Lu})`)
 
 // A box of a form's row of boxes: where its number starts in the line,
 // and its label.
@@ -1762,16 +1789,27 @@ type formBox struct {
 // line. It returns nil for any other line.
 func formBoxes(line string) []formBox {
 	locs := boxStart.FindAllStringSubmatchIndex(line, -1)
-	if len(locs) < 2 || strings.TrimSpace(line[:locs[0][2]]) != "" {
+	// The box's number (or letter): its first submatch that matched.
+	id := func(loc []int) (int, int) {
+		if loc[2] >= 0 {
+			return loc[2], loc[3]
+		}
+		return loc[4], loc[5]
+	}
+	if len(locs) < 2 {
+		return nil
+	}
+	if at, _ := id(locs[0]); strings.TrimSpace(line[:at]) != "" {
 		return nil
 	}
 	boxes := make([]formBox, len(locs))
 	for i, loc := range locs {
-		end := len(line)
+		at, end := id(loc)
+		next := len(line)
 		if i+1 < len(locs) {
-			end = locs[i+1][2]
+			next, _ = id(locs[i+1])
 		}
-		boxes[i] = formBox{at: loc[2], label: strings.TrimSpace(line[loc[3]:end])}
+		boxes[i] = formBox{at: at, label: strings.TrimSpace(line[end:next])}
 	}
 	return boxes
 }

@@ -690,6 +690,19 @@ func TestAmountForms(t *testing.T) {
 		{"a deposit guarantee per person", "Het tegoed op deze rekening valt onder het depositogarantiestelsel tot € 100.000 per persoon.", []string{}},
 		{"white cells per cubic millimetre", "Total WBC (/cumm)                     3,400                  2,900", []string{}},
 		{"a statement's row paying an insurer", "Date       Transaction Details                                  Debit            Credit        Balance\n18-Sep     POS PURCHASE TOTAL LIGUANEA                               8,100.00                         82,203.85\n19-Sep     INSURANCE PREM GUARDIAN LIFE                             11,845.00                         70,358.85", []string{"8100.00 label", "82203.85 label", "11845.00 column", "70358.85 column"}},
+		// Found from outside (eighty-second and -third trials): limits and
+		// deductibles in Polish, Lithuanian, French, Portuguese and
+		// Finnish; a franchisee's fee is a sum.
+		{"a polish deposit guarantee", "Środki zgromadzone na rachunku są objęte ochroną Bankowego Funduszu Gwarancyjnego\ndo równowartości w złotych 100 000 euro.", []string{}},
+		{"a lithuanian liability cap", "Vykdytojo atsakomybė už sugadintus ar prarastus daiktus ribojama\n2 000 EUR per kalendorinį mėnesį.", []string{}},
+		{"a french natural disaster deductible", "franchise légale catastrophe naturelle 1 140 €.", []string{}},
+		{"a brazilian minimum sum insured", "com importância segurada mínima de\nR$ 285.000,00, tendo a LOCADORA como beneficiária.", []string{}},
+		{"a finnish deductible", "Omavastuu vakuutusehtojen mukaan 500 €,", []string{}},
+		{"a franchisee's fee", "Franchise fee for October: 1 140 €", []string{"1140.00 EUR currency"}},
+		// Found from outside (eighty-second trial): a W-2 as its text
+		// layer lays it out, the values under their boxes' columns, an SSN
+		// under the lettered box a reading as three numbers.
+		{"a w-2's boxes over their values", "a  Employee's social security number          1 Wages, tips, other compensation                      2   Federal income tax withheld\n   529-18-4073                                    68,412.50                                              7,904.18", []string{"68412.50 column", "7904.18 column"}},
 		// Found from outside (twenty-eighth trial).
 		{"a member's number in a page footer", "Total withdrawals 2,706.93    Total deposits 5,750.80PRAIRIE MAPLE CREDIT UNION - Member 4418207               Page 2 of 2", []string{"2706.93 label"}},
 		{"mobile money counterparties", "Business Payment from 174379 - EQUITY BANK Salary Aug        Completed   85,000.00\nMerchant Payment to 522533 - NAIVAS WESTLANDS   Completed   -6,842.00\nCustomer Withdrawal at Agent Till 300871 - MAMA NJERI SHOP   Completed   -5,000.00", []string{"6842.00 label", "5000.00 label"}},
@@ -961,6 +974,10 @@ func TestFormBoxes(t *testing.T) {
 		{"2024 Annual report 12 pages", nil},            // four digits number no box
 		{"| 68450.00 | { 11203.44 ]", nil},              // the values' row
 		{"Delivered 12 pallets to 3 warehouses", nil},   // counts in a sentence
+		// A W-2's lettered boxes beside its numbered ones (eighty-second
+		// trial).
+		{"a  Employee's social security number   1 Wages, tips, other compensation", []formBox{{0, "Employee's social security number"}, {39, "Wages, tips, other compensation"}}},
+		{"a great many 2 Things", nil}, // a lowercase word after the letter
 	}
 	for _, tt := range tests {
 		if got := formBoxes(tt.line); !reflect.DeepEqual(got, tt.want) {

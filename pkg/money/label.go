@@ -213,7 +213,15 @@ var (
 		`checkräkningskredit|checkrakningskredit|` +
 		// Found from outside (eighty-first trial): a Swiss loan's
 		// "Kreditlimite CHF 240'000.00".
-		`kreditlimite|kreditlimit`)
+		`kreditlimite|kreditlimit|` +
+		// Found from outside (eighty-second and -third trials): a Polish
+		// deposit guarantee "do równowartości w złotych 100 000 euro", a
+		// Lithuanian liability "ribojama 2 000 EUR", a French natural
+		// disaster deductible ("franchise légale"; a franchise alone is
+		// also a franchisee's fee), a Brazilian lease's "importância
+		// segurada mínima de R$ 285.000,00", a Finnish deductible
+		// ("Omavastuu … 500 €").
+		`do równowartości|do rownowartosci|ribojama|ribojamas|franchise légale|franchise legale|importância segurada|importancia segurada|importâncias seguradas|mínima|omavastuu|omavastuun|omavastuuosuus`)
 	// Found from outside (seventy-fifth trial): a Belgian card's
 	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
 	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").
