@@ -418,6 +418,10 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		detail := "the model knows too little of the text for its score to mean anything"
 		if kw := d.Context["model.known_words"]; kw != "" {
 			detail = "the model knows " + kw + " of the text's words"
+			var known, words int
+			if _, err := fmt.Sscanf(kw, "%d of %d", &known, &words); err == nil && words < MinWords {
+				detail = fmt.Sprintf("the text holds %d words, too few for the model's score to mean anything", words)
+			}
 		}
 		d.Flags = append(d.Flags, events.Flag{Kind: RuleUnfamiliar, Detail: detail})
 	}

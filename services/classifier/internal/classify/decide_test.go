@@ -228,6 +228,10 @@ func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 		{"lorem ipsum", "acme", "lorem ipsum dolor sit amet consectetur adipiscing elit sed do eiusmod tempor incididunt ut labore et dolore magna aliqua", true, false, true},
 		{"nothing known, lenient tenant", "lenient", "asdkj qwoeiu zmxnc poiuy lkjhg mnbvc qazwsx edcrfv", true, false, true},
 		{"punctuation only, lenient tenant", "lenient", " .\n-- ", true, false, true},
+		// Found from outside (eighty-third trial): two lines, recorded as
+		// a bank statement at 0.96.
+		{"two lines of an account, lenient tenant", "lenient", "Tilinumero (IBAN): FI95 4711 0100 5882 3\nKiitos.", true, false, true},
+		{"an account and a number, lenient tenant", "lenient", "Account 4d. 1840512400716\nCNP: 1840512400716", true, false, true},
 		{"corpus-like bank statement", "acme", "Bank statement\nStatement period 03/01/2025 - 03/31/2025\nAccount ending 4821\nBeginning balance 2,310.55\nACH deposit payroll 1,905.22\nEnding balance 3,382.01", false, false, false},
 		// Languages outside the corpus: a few words known (IBAN, EUR,
 		// the figures' neighbours), most not.
