@@ -399,6 +399,11 @@ func TestDecideOutsideTypes(t *testing.T) {
 		{"a slovak payslip without its accents", taxForm, "VYPLATNA PASKA za mesiac november 2026\nZamestnavatel: Hotel Tatra Grand s.r.o.", "other", true, true, "payslip"},
 		{"an invoice naming its booking's confirmation", unsure{[]events.Candidate{c("invoice", 0.99)}, ""}, "INVOICE 2026-118\nBooking confirmation: AP-26-448193\nRoom 3 nights 540.00", "invoice", false, false, ""},
 		{"a payslip the model calls other", unsure{[]events.Candidate{c("other", 0.97), c("tax_form", 0.02)}, ""}, "PAYSLIP\nGross pay 3,100.87", "other", false, false, ""},
+		// Found from outside (eighty-second and -third trials): a
+		// technician's report of work done, a clinic's newsletter.
+		{"a portuguese intervention report the model calls a contract", unsure{[]events.Candidate{c("contract", 0.40), c("other", 0.33)}, ""}, "HANGARTEC - Portas Industriais, Lda.\nRua da Aviação Naval 41, 2690-538 Santa Iria de Azóia\n\nRELATÓRIO DE INTERVENÇÃO TÉCNICA N.º RIT-2026/318\n\nCliente: Atlântica Manutenção Aeronáutica, S.A.", "other", true, true, "service report"},
+		{"a field service report the model doubts", unsure{[]events.Candidate{c("other", 0.65), c("contract", 0.33)}, ""}, "CARIBBEAN IMAGING SERVICES LTD\n31 Red Hills Road, Kingston 10, Jamaica\n\nFIELD SERVICE REPORT Report No. SR-11872", "other", false, false, ""},
+		{"a clinic's newsletter the model doubts", unsure{[]events.Candidate{c("other", 0.63), c("contract", 0.32)}, ""}, "Clinique Physio Saint-Laurent - Infolettre de l'hiver 2026\n\nBonjour à toutes et à tous,", "other", false, false, ""},
 		// Found from outside (seventy-seventh trial): a German quotation
 		// names itself below the addressee's block, its number beside
 		// the place and date; a field's label and a sentence there name
