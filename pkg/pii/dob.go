@@ -193,7 +193,7 @@ func animalBirth(lt *layout.Text, start int) bool {
 }
 
 // personTitled is a person's title before a capitalised name.
-var personTitled = regexp.MustCompile(`(?:^|[^\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Herr|Frau|Mme|Mlle|Dott|Dott\.ssa|Sig|Sig\.ra|Dhr|Mevr)\.?[ \t]+\p{Lu}\p{Ll}`)
+var personTitled = regexp.MustCompile(`(?:^|[^\p{L}])(?:` + personTitles + `)\.?[ \t]+\p{Lu}\p{Ll}`)
 
 // hasLetter reports whether s holds an ASCII letter or any byte of a
 // multi-byte character.

@@ -427,8 +427,9 @@ var (
 )
 
 // licenceNumbers returns where a driving licence's fields 5, its number,
-// and 4d, its holder's personal number, stand: the field's first word when more follows ("5. MORGA856148EA9XY
-// 12", the card's other print after it).
+// and 4d, its holder's personal number, stand: the field's first word
+// when more follows ("5. MORGA856148EA9XY 12", the card's other print
+// after it).
 func licenceNumbers(lt *layout.Text) [][2]int {
 	text := lt.String()
 	var out [][2]int
@@ -807,9 +808,12 @@ var purposeEnd = regexp.MustCompile(`(?i)[ \t]+(?:para|pour|for|per|für|fur|voo
 // from outside (seventy-second trial).
 var firmNumber = regexp.MustCompile(`(?:^|[^\p{L}])(?:(?:I[ČC]O|I[ČC]|REGON|KRS|CVR(?:-nr)?|KvK|SIRE[NT]|HRB|CUI|Org\.?\s?nr)\.?[ \t]*[:.]?[ \t]*\d|(?i:ust-?id(?:\.?-?nr)?)\.?[ \t]*:?[ \t]*DE[ \t]?\d|(?i:betriebsst[äa]tte))`)
 
+// personTitles are the titles a person's name follows.
+const personTitles = `Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Herr|Frau|Mme|Mlle|Dott|Dott\.ssa|Sig|Sig\.ra|Dhr|Mevr`
+
 // personBefore is a person's title and name, then the number's label,
 // ending the text before a number on its line.
-var personBefore = regexp.MustCompile(`(?:^|[^\p{L}])(?:Mr|Mrs|Ms|Miss|Mx|Dr|Sr|Sra|Srta|Herr|Frau|Mme|M|Dott|Dott\.ssa|Sig|Sig\.ra)\.?[ \t]+(?:\p{Lu}[\p{L}'’\-]*\.?[ \t]+){1,5}?\p{Lu}[\p{L}'’\-]*,?[ \t]+[\p{L}.\-/ ]{1,30}?[ \t]*[:#]?[ \t]*$`)
+var personBefore = regexp.MustCompile(`(?:^|[^\p{L}])(?:` + personTitles + `|M)\.?[ \t]+(?:\p{Lu}[\p{L}'’\-]*\.?[ \t]+){1,5}?\p{Lu}[\p{L}'’\-]*,?[ \t]+[\p{L}.\-/ ]{1,30}?[ \t]*[:#]?[ \t]*$`)
 
 // firmLabel ends a label that names an employer's or a company's number,
 // no person's: "Employer Reg. No. 9418273T" (its shape a PPS number's and
