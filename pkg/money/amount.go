@@ -2705,8 +2705,11 @@ func Largest(amounts []Amount) (Amount, bool) {
 var centsNext = regexp.MustCompile(`^[ \t]+[-+]?\d{1,3}(?:[.,' ]?\d{3})*[.,]\d{2}\b`)
 
 // owedToDate is a bill's sum so far, "TOTAL CHARGES TO DATE" on a
-// hospital's interim bill: what is owed now, a transaction's amount.
-var owedToDate = regexp.MustCompile(`(?i)\b(?:charges|balance|amount due|outstanding)\s+to date\b`)
+// hospital's interim bill: what is owed now, a transaction's amount. So
+// are bills or costs so far in a claim, "hospital bills so far totaling
+// $46,382.17" (found from outside, eighty-fifth trial: the claim was
+// recorded without review).
+var owedToDate = regexp.MustCompile(`(?i)\b(?:charges|balance|amount due|outstanding|bills?|costs?|expenses|losses|damages|invoices)\s+(?:to date|so far)\b`)
 
 // cumulativeBefore ends the text left of a sum, on its line, that says
 // the sum adds up a period so far (found from outside, forty-seventh

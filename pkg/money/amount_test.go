@@ -699,6 +699,13 @@ func TestAmountForms(t *testing.T) {
 		{"a brazilian minimum sum insured", "com importância segurada mínima de\nR$ 285.000,00, tendo a LOCADORA como beneficiária.", []string{}},
 		{"a finnish deductible", "Omavastuu vakuutusehtojen mukaan 500 €,", []string{}},
 		{"a franchisee's fee", "Franchise fee for October: 1 140 €", []string{"1140.00 EUR currency"}},
+		// Found from outside (eighty-fourth and -fifth trials).
+		{"an indian statutory ceiling", "to the statutory ceiling of Rs. 20,00,000.", []string{}},
+		{"a swedish purchase commitment", "Distributören åtar sig att under varje avtalsår köpa produkter för minst 1 200 000 kronor", []string{}},
+		{"a swedish liability cap", "Vardera partens ansvar för skada enligt detta avtal är begränsat till högst 500 000 kronor", []string{}},
+		{"an italian card's credit line", "Fido mensile della carta: 5.000,00 EUR Disponibilità residua: 3.053,65 EUR", []string{}},
+		{"a swiss bonus step", "Abnahmepflicht. Ab einem Jahresvolumen von CHF 600'000 gewährt die Lieferantin", []string{}},
+		{"a dog named fido", "Toelettatura Fido 45,00 EUR", []string{"45.00 EUR currency"}},
 		// Found from outside (eighty-second trial): a W-2 as its text
 		// layer lays it out, the values under their boxes' columns, an SSN
 		// under the lettered box a reading as three numbers.
@@ -1034,6 +1041,10 @@ func TestCumulativeFigures(t *testing.T) {
 		{"rent received to date", "Received with thanks: €1,650.00\nFor your records, the total rent received from you in 2026 to date is €18,150.00", []bool{false, true}, "1650.00"},
 		{"only cumulative figures", "Year to date: gross $20,894.80", []bool{true}, "20894.80"},
 		{"a hospital's charges to date", "INTERIM BILL\nTOTAL CHARGES TO DATE 184,350.00", []bool{false}, "184350.00"},
+		// Found from outside (eighty-fifth trial): a claim's bills so far
+		// are what is claimed, not a period's running total.
+		{"a claim's bills so far", "has sent hospital bills so far totaling $46,382.17, with rehab still to come.", []bool{false}, "46382.17"},
+		{"sales so far this year", "Invoice total $1,200.00\nSales so far this year: $48,000.00", []bool{false, true}, "1200.00"},
 		// Found from outside (seventy-eighth trial): a Danish payslip's
 		// year to date, its first letter no ASCII word's.
 		{"a danish payslip's year to date", "Udbetalt 18.402,55 kr.\nÅr til dato: bruttoløn 338.410,00 kr., A-skat 92.118,40 kr.", []bool{false, true, true}, "18402.55"},

@@ -221,7 +221,15 @@ var (
 		// also a franchisee's fee), a Brazilian lease's "importância
 		// segurada mínima de R$ 285.000,00", a Finnish deductible
 		// ("Omavastuu … 500 €").
-		`do równowartości|do rownowartosci|ribojama|ribojamas|franchise légale|franchise legale|importância segurada|importancia segurada|importâncias seguradas|mínima|omavastuu|omavastuun|omavastuuosuus`)
+		`do równowartości|do rownowartosci|ribojama|ribojamas|franchise légale|franchise legale|importância segurada|importancia segurada|importâncias seguradas|mínima|omavastuu|omavastuun|omavastuuosuus|` +
+		// Found from outside (eighty-fourth and -fifth trials): an Indian
+		// gratuity's "statutory ceiling of Rs. 20,00,000", a Swedish
+		// contract's purchase commitment "för minst 1 200 000 kronor" and
+		// liability "begränsat till högst 500 000 kronor", an Italian
+		// card's monthly credit line ("Fido mensile") and what it leaves
+		// ("Disponibilità residua"), a Swiss contract's bonus step "Ab
+		// einem Jahresvolumen von CHF 600'000".
+		`statutory ceiling|ceiling of|högst|minst|begränsat till|højst|mindst|fido (?:mensile|accordato|concesso|della carta|di cassa)|importo del fido|disponibilità residua|disponibilita residua|ab einem|ab einer`)
 	// Found from outside (seventy-fifth trial): a Belgian card's
 	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
 	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").
