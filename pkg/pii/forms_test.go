@@ -294,6 +294,9 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (eighty-third trial): landlines of a
 		// one-digit area, unlabelled.
 		{"a new zealand landline in parentheses after a name", "Mrs Parkinson's lawyer (Bryce Tonkin, Tonkin & Hale, 03 365 2201) wrote to us", []string{"03 365 2201"}},
+		// Found from outside (eighty-fourth trial): a postcode's last
+		// digit, a space, the number.
+		{"a free-call number after a postcode", "2680 Matheson Blvd East, Suite 400, Mississauga, ON L4W 0A5 1-888-602-4417", []string{"1-888-602-4417"}},
 		{"a new zealand landline under a signature", "Aroha Ngata\nPractice Manager, Avon Physiotherapy & Hydrotherapy\n03 348 7716", []string{"03 348 7716"}},
 		{"an estonian number after its questions' label", "Küsimuste korral: 665 5100, info@seb.ee", []string{"665 5100"}},
 		{"nine digits grouped by threes, another prefix", "Stock 024 448 905", []string{}},

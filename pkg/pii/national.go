@@ -172,7 +172,7 @@ var idForms = []idForm{
 	// with its dots wherever it stands, under its label without them.
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: oibValid, label: regexp.MustCompile(`(?i)\boib` + whoseColon + `[^\p{L}\p{N}]*$`), firms: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{13})\b`), valid: emsoValid, label: regexp.MustCompile(`(?i)(?:\b(?:emšo|emso|jmbg)|(?:^|[^\p{L}])(?:јмбг|емшо|ембг))` + whoseColon + `[^\p{L}\p{N}]*$`), above: true, digits: 13, run: 13},
-	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	{re: regexp.MustCompile(`\b([1-6]\d{10})\b`), valid: isikukoodValid, label: regexp.MustCompile(`(?i)(?:\bisikukood|\basmens\s+kodas|\ba\.\s?k\.)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{6})-?(\d{5})\b`), valid: personasKodsValid, label: regexp.MustCompile(`(?i)\b(?:personas\s+kods|p\.\s?k\.)[^\p{L}\p{N}]*$`), digits: 11, run: 5},
 	{re: regexp.MustCompile(`\b(\d{10})\b`), valid: egnValid, label: regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:егн|egn)\.?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	// Found from outside (twenty-first trial): France's numéro fiscal
@@ -412,7 +412,7 @@ var namedID = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:nhs(?:\s+(?:number|no\b\.
 // drivingLicence is a driving licence's title, in the languages of the
 // EU's licence model and others: on such a card the fields are numbered
 // (licenceNumbers, birthLabelled).
-var drivingLicence = prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:driving\s+licen[cs]e|driver'?s\s+license|permis\s+de\s+conduire|f[üu]hrerschein|rijbewijs|patente\s+di\s+guida|permiso\s+de\s+conduc(?:ir|ción|cion)|carta\s+de\s+condu[çc][ãa]o|körkort|kørekort|førerkort|prawo\s+jazdy|ajokortti|řidičský\s+průkaz|vodičský\s+preukaz|vezetői\s+engedély|permis\s+de\s+conducere|vozačka\s+dozvola|vozniško\s+dovoljenje|juhiluba|vadītāja\s+apliecība|vairuotojo\s+pažymėjimas|sürücü\s+belgesi)(?:$|[^\p{L}])`)
+var drivingLicence = prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:driving\s+licen[cs]e|driver(?:['’]?s|s['’])?\s+licen[cs]e|permis\s+de\s+conduire|f[üu]hrerschein|rijbewijs|patente\s+di\s+guida|permiso\s+de\s+conduc(?:ir|ción|cion)|carta\s+de\s+condu[çc][ãa]o|körkort|kørekort|førerkort|prawo\s+jazdy|ajokortti|řidičský\s+průkaz|vodičský\s+preukaz|vezetői\s+engedély|permis\s+de\s+conducere|vozačka\s+dozvola|vozniško\s+dovoljenje|juhiluba|vadītāja\s+apliecība|vairuotojo\s+pažymėjimas|sürücü\s+belgesi)(?:$|[^\p{L}])`)
 
 // The EU model licence numbers its fields: 1 surname, 2 first names, 3
 // date and place of birth, 4a-4c issue, expiry, authority, 4d the
@@ -469,7 +469,7 @@ func heading(lt *layout.Text) string {
 const headingLines = 4
 
 // identityDocument tells an identity document by its title words.
-var identityDocument = prefilter.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|residence\s+document|verblijfsdocument|titre\s+de\s+s[ée]jour|tarjeta\s+de\s+identidad|permiso\s+de\s+residencia|karta\s+pobytu|aufenthaltstitel|permesso\s+di\s+soggiorno|verblijfsvergunning|uppeh[åa]llstillst[åa]nd|oleskelulupa|driv(?:er|ing)['’]?s?\s+licen[cs]e|licencia\s+(?:para|de)\s+conducir|carte\s+de\s+identitate|permanent\s+resident\s+card|employment\s+pass|work\s+permit|arbeitserlaubnis|permis\s+de\s+travail|(?:staff|student|employee)\s+(?:id\s+|identification\s+)?card)(?:$|[^\p{L}\p{N}])`)
+var identityDocument = prefilter.MustCompile(`(?i)(?:^|[^\p{L}\p{N}])(?:passport|passeport|pasaporte|passaporto|reisepass|identity\s+card|id[-\s]?kort|identitetskort|personalausweis|carte\s+(?:nationale\s+)?d'identit[ée]|documento\s+nacional\s+de\s+identidad|carta\s+(?:d['’]\s*|di\s+)identit[àa]|identiteitskaart|henkilökortti|dow[óo]d\s+osobisty|paszport|občansk[ýy]\s+pr[ůu]kaz|občiansky\s+preukaz|személyi\s+igazolvány|útlevél|osobna\s+iskaznica|osebna\s+izkaznica|isikutunnistus|personas\s+apliecība|asmens\s+tapatybės\s+kortelė|cart[ãa]o\s+de\s+cidad[ãa]o|kimlik\s+kart[ıi]|residence\s+permit|residence\s+document|verblijfsdocument|titre\s+de\s+s[ée]jour|tarjeta\s+de\s+identidad|permiso\s+de\s+residencia|karta\s+pobytu|aufenthaltstitel|permesso\s+di\s+soggiorno|verblijfsvergunning|uppeh[åa]llstillst[åa]nd|oleskelulupa|driv(?:er|ing)(?:['’]?s|s['’])?\s+licen[cs]e|licencia\s+(?:para|de)\s+conducir|carte\s+de\s+identitate|permanent\s+resident\s+card|employment\s+pass|work\s+permit|arbeitserlaubnis|permis\s+de\s+travail|(?:staff|student|employee)\s+(?:id\s+|identification\s+)?card)(?:$|[^\p{L}\p{N}])`)
 
 // vatLabel ends the text before a business's VAT or tax number, which
 // may share a person's number's shape: Ireland's "IE 6388047V".
@@ -553,7 +553,7 @@ func nationalIDs(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int 
 			// A label a line break cut reads across it: "número de
 			// afiliación a la⏎Seguridad Social 08/41275893/34" (found from
 			// outside).
-			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && labelledAbove(lt, f.label, m[0])) && !((valid || named) && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(before) || firmLabel.MatchString(before) {
+			if f.label != nil && !labelledBy(lt, f.label, m[0], m[1]) && !(f.above && valid && (labelledAbove(lt, f.label, m[0]) || labelledOverRows(lt, f.label, m[0], m[1]))) && !((valid || named) && f.label.MatchString(labelAcross(lt, m[0]))) || vatLabel.MatchString(before) || firmLabel.MatchString(before) {
 				continue
 			}
 			if f.firms && firmAt(lt, m[0], m[1]) {
@@ -752,6 +752,34 @@ func labelledBy(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
 // 85031245673", a T4's "12 Social insurance number 10 Province of
 // employment" over "[527 816 409 | [on |"). The caller asks it only of
 // a number whose check digits hold (idForm.above).
+// labelledOverRows reports whether label heads the column a number
+// starting its line stands in: the lines above it, none blank, start
+// with a number of as many digits (the rows before it) up to the first
+// row, whose line above names it (labelledAbove). An Estonian return's
+// payees, "Isikukood Nimi Väljamakse liik …" over "38905124214 Martin
+// Kask …" and two more rows (found from outside, eighty-fourth trial:
+// the rows below the first were not found).
+func labelledOverRows(lt *layout.Text, label *regexp.Regexp, start, end int) bool {
+	if strings.TrimSpace(lt.LeftOf(start)) != "" {
+		return false
+	}
+	lines := lt.Lines()
+	li := lt.LineAt(start)
+	first := start
+	for i := li - 1; i >= 0 && li-i <= 100; i-- {
+		row := strings.TrimLeft(lt.LineText(i), " \t")
+		n := 0
+		for n < len(row) && isDigit(row[n]) {
+			n++
+		}
+		if n != end-start || n < len(row) && isAlnum(row[n]) {
+			break
+		}
+		first = lines[i].Start + len(lt.LineText(i)) - len(row)
+	}
+	return first != start && labelledAbove(lt, label, first)
+}
+
 func labelledAbove(lt *layout.Text, label *regexp.Regexp, start int) bool {
 	above, ok := lt.LineAbove(start)
 	if !ok {

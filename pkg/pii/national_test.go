@@ -441,6 +441,11 @@ func TestNationalIDs(t *testing.T) {
 		{"es dni support number", "ESPAÑA\nDOCUMENTO NACIONAL DE IDENTIDAD\nNUM SOPORT: BHN482917", []string{"BHN482917"}},
 		{"de sv-nummer bad check under its short name", "Steuerklasse: I   SV-Nummer: 55 240390 G 504", []string{"55 240390 G 504"}},
 		{"uk licence number field", "DRIVING LICENCE UNITED KINGDOM\n1. MORGAN\n2. SIAN JANE\n4c. DVLA\n5. MORGA858145SJ9AB_ 21\n8. 17 HEOL CAERFFILI", []string{"MORGA858145SJ9AB"}},
+		// Found from outside (eighty-fourth trial): a return's payees in a
+		// table whose header names their codes; (eighty-fifth) a
+		// Nigerian licence, its title "DRIVERS' LICENCE".
+		{"estonian codes in a column under their header", "Isikukood Nimi Väljamakse liik Väljamakse EUR\n38905124214 Martin Kask 10 (palk) 2 450,00\n49208300271 Liis Saar 10 (palk) 1 980,00\n37503185758 Andres Mägi 20 600,00", []string{"38905124214", "49208300271", "37503185758"}},
+		{"a nigerian drivers' licence number", "FEDERAL ROAD SAFETY CORPS\nNATIONAL DRIVERS' LICENCE\n\nLicence No.: KJA48271DB63\nSurname: ADEYEMI", []string{"KJA48271DB63"}},
 		// Found from outside (eighty-third trial): field 4d, the holder's
 		// personal number (a Romanian CNP).
 		{"romanian licence personal number field", "ROMÂNIA\nPERMIS DE CONDUCERE\n1. POPESCU\n2. ANDREI-MIHAI\n3. 12.05.1984 BUCUREȘTI\n4a. 03.03.2021   4b. 02.03.2031\n4c. D.R.P.C.I.V. BUCUREȘTI\n4d. 1840512400716\n5. 07812456", []string{"1840512400716", "07812456"}},

@@ -236,10 +236,11 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 					locs = append(locs, s)
 				}
 			}):
-			// A postcode's last digit glued to its letters, a spaced dash,
-			// then the number: "Ontario M4G 3A8 - 416-555-0172" (found
-			// from outside, seventy-sixth trial).
-			case i < k && !cleanBefore(text, ch[i].start) && strings.TrimSpace(text[ch[i].end:ch[i+1].start]) == "-" && text[ch[i].end] == ' ' && found(i+1, k, nil):
+			// A postcode's last digit glued to its letters, a spaced dash
+			// or a space, then the number: "Ontario M4G 3A8 - 416-555-0172"
+			// (found from outside, seventy-sixth trial), "ON L4W 0A5
+			// 1-888-602-4417" (eighty-fourth).
+			case i < k && !cleanBefore(text, ch[i].start) && postcodeGap(text[ch[i].end:ch[i+1].start]) && found(i+1, k, nil):
 			case k+1 < len(ch):
 				if m := segmentEnd(ch, k+1); found(i, m, nil) {
 					i = m
@@ -746,6 +747,13 @@ func areaCode(text string, rs []run) bool {
 		digits += len(s)
 	}
 	return digits >= 8 && digits <= 14
+}
+
+// postcodeGap reports whether sep, between a postcode's last digit and
+// the number after it, is a space or a dash with a space before it.
+func postcodeGap(sep string) bool {
+	t := strings.TrimSpace(sep)
+	return sep != "" && sep[0] == ' ' && (t == "" || t == "-")
 }
 
 // leadingDate reports whether the runs rs start with a date, day, month
