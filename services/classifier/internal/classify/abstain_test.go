@@ -403,6 +403,9 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// technician's report of work done, a clinic's newsletter.
 		{"a portuguese intervention report the model calls a contract", unsure{[]events.Candidate{c("contract", 0.40), c("other", 0.33)}, ""}, "HANGARTEC - Portas Industriais, Lda.\nRua da Aviação Naval 41, 2690-538 Santa Iria de Azóia\n\nRELATÓRIO DE INTERVENÇÃO TÉCNICA N.º RIT-2026/318\n\nCliente: Atlântica Manutenção Aeronáutica, S.A.", "other", true, true, "service report"},
 		{"a field service report the model doubts", unsure{[]events.Candidate{c("other", 0.65), c("contract", 0.33)}, ""}, "CARIBBEAN IMAGING SERVICES LTD\n31 Red Hills Road, Kingston 10, Jamaica\n\nFIELD SERVICE REPORT Report No. SR-11872", "other", false, false, ""},
+		// Found from outside (eighty-fourth trial): a language school's
+		// certificate of a course attended.
+		{"a course certificate the model calls a medical record", unsure{[]events.Candidate{c("medical_record", 0.42), c("other", 0.40)}, ""}, "ŠKOLA STRANIH JEZIKA ADRIA LINGUA\nUlica Domovinskog rata 32, 21000 Split | tel. 021 348 207 | info@adrialingua.hr\n\nSplit, 16. listopada 2026.\nBroj: 112/2026\n\nPOTVRDA O POHAĐANJU TEČAJA\n\nKojom se potvrđuje da je", "other", true, true, "course certificate"},
 		{"a clinic's newsletter the model doubts", unsure{[]events.Candidate{c("other", 0.63), c("contract", 0.32)}, ""}, "Clinique Physio Saint-Laurent - Infolettre de l'hiver 2026\n\nBonjour à toutes et à tous,", "other", false, false, ""},
 		// Found from outside (seventy-seventh trial): a German quotation
 		// names itself below the addressee's block, its number beside

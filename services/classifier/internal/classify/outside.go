@@ -127,6 +127,11 @@ var outsideKinds = []struct {
 	// Found from outside (eighty-third trial): a Quebec clinic's
 	// "Infolettre de l'hiver 2026", other at 0.63 beside a contract.
 	{"newsletter", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:newsletter|infolettre|bulletin\s+d['’]information|lettre\s+d['’]information|rundbrief|nieuwsbrief|bolet[íi]n\s+informativo|notiziario|nyhetsbrev|nyhedsbrev|uutiskirje|h[íi]rlev[ée]l)(?:$|[^\p{L}])`)},
+	// Found from outside (eighty-fourth trial): a Croatian language
+	// school's "POTVRDA O POHAĐANJU TEČAJA", typed a medical record at
+	// 0.42. A course's certificate records attendance; not a doctor's
+	// ("certificate of attendance" alone is one too, so not here).
+	{"course certificate", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:certificate\s+of\s+(?:course\s+)?(?:completion|participation)|course\s+(?:completion\s+)?certificate|potvrda\s+o\s+poha[đd]anju|uvjerenje\s+o\s+poha[đd]anju|teilnahmebest[äa]tigung|teilnahmebescheinigung|teilnahmezertifikat|attestation\s+de\s+(?:formation|suivi\s+de\s+formation|fin\s+de\s+formation|participation)|certificado\s+de\s+(?:participaci[óo]n|aprovechamiento)|attestato\s+di\s+(?:frequenza|partecipazione)|deelnamecertificaat|certificaat\s+van\s+deelname|za[śs]wiadczenie\s+o\s+uko[ńn]czeniu\s+kursu|potrdilo\s+o\s+udele[žz]bi)(?:$|[^\p{L}])`)},
 	{"curriculum vitae", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 

@@ -185,6 +185,13 @@ func TestTitledTypes(t *testing.T) {
 		// A form's field whose label starts with a type's words is no
 		// title (found from outside: a motor claim's driver).
 		{"Al Noor Motors\nDriving licence no.: 1587432 (Dubai)", nil},
+		// Found from outside (eighty-fourth trial): a licence's number in
+		// a claim's sentence of fields, no title; a licence titled so is.
+		{"AVIZARE DE DAUNĂ\nConducător auto: Ion Pop\nPermis de conducere nr. 0048172CJ, categoria B, eliberat 2009", nil},
+		{"ROMÂNIA\nPERMIS DE CONDUCERE\n1. POPESCU", []string{"id_document"}},
+		// Found from outside (eighty-fourth trial): a Greek periodic VAT
+		// return, typed an invoice.
+		{"ΑΝΕΞΑΡΤΗΤΗ ΑΡΧΗ ΔΗΜΟΣΙΩΝ ΕΣΟΔΩΝ\nΠΕΡΙΟΔΙΚΗ ΔΗΛΩΣΗ ΦΠΑ (Έντυπο Φ2)                         Αρ. καταχώρισης: 2026-0917-44812", []string{"tax_form"}},
 		{"Desjardins Assurances\nContrat collectif no : Q-40218 Certificat : 00773154", nil},
 		{"INVOICE No: 4471\nDate: 20.11.2026", []string{"invoice"}},
 		// Found from outside (thirtieth trial): the tax agency's
