@@ -297,6 +297,7 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (eighty-fourth trial): a postcode's last
 		// digit, a space, the number.
 		{"a free-call number after a postcode", "2680 Matheson Blvd East, Suite 400, Mississauga, ON L4W 0A5 1-888-602-4417", []string{"1-888-602-4417"}},
+		{"a tracking number's groups", "Tracking number   1Z 999 AA1 01 2345 6784", []string{}},
 		{"a new zealand landline under a signature", "Aroha Ngata\nPractice Manager, Avon Physiotherapy & Hydrotherapy\n03 348 7716", []string{"03 348 7716"}},
 		{"an estonian number after its questions' label", "Küsimuste korral: 665 5100, info@seb.ee", []string{"665 5100"}},
 		{"nine digits grouped by threes, another prefix", "Stock 024 448 905", []string{}},

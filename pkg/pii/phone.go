@@ -240,7 +240,7 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 			// or a space, then the number: "Ontario M4G 3A8 - 416-555-0172"
 			// (found from outside, seventy-sixth trial), "ON L4W 0A5
 			// 1-888-602-4417" (eighty-fourth).
-			case i < k && !cleanBefore(text, ch[i].start) && postcodeGap(text[ch[i].end:ch[i+1].start]) && found(i+1, k, nil):
+			case i < k && !cleanBefore(text, ch[i].start) && postcodeGap(text, ch[i].end, ch[i+1].start) && found(i+1, k, nil):
 			case k+1 < len(ch):
 				if m := segmentEnd(ch, k+1); found(i, m, nil) {
 					i = m
@@ -749,12 +749,22 @@ func areaCode(text string, rs []run) bool {
 	return digits >= 8 && digits <= 14
 }
 
-// postcodeGap reports whether sep, between a postcode's last digit and
-// the number after it, is a space or a dash with a space before it.
-func postcodeGap(sep string) bool {
+// postcodeGap reports whether text[end:next], after a run of digits
+// glued to letters, parts a postcode from the number after it: a dash
+// with a space before it, or a space after a Canadian postcode ("L4W
+// 0A5"); a tracking number's groups, "1Z 999 AA1 01 2345 6784", are
+// not.
+func postcodeGap(text string, end, next int) bool {
+	sep := text[end:next]
 	t := strings.TrimSpace(sep)
-	return sep != "" && sep[0] == ' ' && (t == "" || t == "-")
+	if sep == "" || sep[0] != ' ' {
+		return false
+	}
+	return t == "-" || t == "" && canadianPostcodeEnd.MatchString(text[max(0, end-7):end])
 }
+
+// canadianPostcodeEnd is a Canadian postcode ending the text.
+var canadianPostcodeEnd = regexp.MustCompile(`\b[A-Z]\d[A-Z] ?\d[A-Z]\d$`)
 
 // leadingDate reports whether the runs rs start with a date, day, month
 // and a four-digit year parted by the same point, slash or dash: a
