@@ -445,6 +445,8 @@ func TestNationalIDs(t *testing.T) {
 		// table whose header names their codes; (eighty-fifth) a
 		// Nigerian licence, its title "DRIVERS' LICENCE".
 		{"estonian codes in a column under their header", "Isikukood Nimi Väljamakse liik Väljamakse EUR\n38905124214 Martin Kask 10 (palk) 2 450,00\n49208300271 Liis Saar 10 (palk) 1 980,00\n37503185758 Andres Mägi 20 600,00", []string{"38905124214", "49208300271", "37503185758"}},
+		{"a spanish tie's support number", "OBSERVACIONES AUTORIZA A TRABAJAR 30 H/SEM\nN° DE SOPORTE E47318826", []string{"E47318826"}},
+		{"an employer's state id under its box", "15 State   Employer's state ID number      16 State wages, tips, etc.        17 State income tax\n   OR      01184472-6                        52,840.00                          3,968.33", nil},
 		{"a nigerian drivers' licence number", "FEDERAL ROAD SAFETY CORPS\nNATIONAL DRIVERS' LICENCE\n\nLicence No.: KJA48271DB63\nSurname: ADEYEMI", []string{"KJA48271DB63"}},
 		// Found from outside (eighty-third trial): field 4d, the holder's
 		// personal number (a Romanian CNP).
