@@ -118,8 +118,9 @@ func Amounts(text string) []Amount {
 	// own is the one currency of every amount written with one, "" when
 	// there are several or none.
 	own, several := "", false
-	var bare []int     // the amounts written without any currency
-	var lastTok number // the number of out's last amount
+	written := map[string]bool{} // the currencies amounts are written with
+	var bare []int               // the amounts written without any currency
+	var lastTok number           // the number of out's last amount
 	// cents says the text's column headings give euros and cents apart,
 	// read once and only when a number asks.
 	centsKnown, centsOn := false, false
@@ -160,6 +161,7 @@ func Amounts(text string) []Amount {
 		if cur := c.a.Currency; cur != "" {
 			several = several || (own != "" && cur != own)
 			own = cur
+			written[cur] = true
 		}
 		left := layout.Tail(lt.LeftOf(c.a.Start), maxBoundPhrase)
 		c.a.Cumulative = cumulativeBefore.MatchString(left) && !owedToDate.MatchString(left)
@@ -188,6 +190,20 @@ func Amounts(text string) []Amount {
 			}
 			if out[i].Currency == "" {
 				out[i].Currency = of(countrySigns)
+			}
+		}
+		if out[i].Currency == "" && several {
+			// Amounts written in more than one currency: the bare ones
+			// are the home currency's where the document's IBAN or its
+			// country's signs name one of them (found from outside,
+			// eighty-fourth trial: a South African statement's balances,
+			// an import paid in USD beside its rand, were held against
+			// the threshold of no currency).
+			for _, home := range []string{of(ibanCountry), of(countrySigns)} {
+				if home != "" && written[home] {
+					out[i].Currency = home
+					break
+				}
 			}
 		}
 	}

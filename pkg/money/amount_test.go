@@ -951,6 +951,10 @@ func TestDeclaredCurrency(t *testing.T) {
 		// a line of its own over a tax assessment's sums.
 		{"a column's currency on its own line", "IRS – DEMONSTRAÇÃO DE LIQUIDAÇÃO\n                                        Valor (€)\n01  Rendimento global (Cat. A)           46.218,40\n03  Rendimento coletável                  37.710,40", "EUR"},
 		{"danish crowns on their own line", "Skattestyrelsen\nÅRSOPGØRELSE 2025\n                                        Kr.\nPersonlig indkomst i alt                482.356\nSkat i alt                              129.731\nDen overskydende skat udbetales til din NemKonto.", "DKK"},
+		// Found from outside (eighty-fourth trial): a South African
+		// statement with an import paid in dollars beside its rand; the
+		// home currency of the two written, by the country's signs.
+		{"the home currency of two written", "10/09  EFT credit - Woolworths Food DC            412 650.00    576 243.18\n27/09  EFT - Hops Direct Import (USD 6 420.00)   118 206.14     207.69\n03/09  Debit order - SARS VAT201 08/2026   41 238.77   229 391.58\nSummary   Total debits: R 115 648.16", "ZAR"},
 		{"romanian statement", "Cont IBAN: RO51BTRLRONCRT0312847601    Moneda: RON\n\nData        Descriere                 Debit      Credit      Sold\n03.11.2026  Incasare salariu                 8.950,00  15.792,15", "RON"},
 	}
 	for _, tt := range tests {
