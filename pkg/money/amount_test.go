@@ -594,6 +594,10 @@ func TestAmountForms(t *testing.T) {
 		// Naira and pesos: codes the list did not have, and their signs.
 		{"naira by its code", "Amount claimed: NGN 651,500", []string{"651500.00 NGN currency"}},
 		{"naira written N", "Lagos, Nigeria\nWindscreen replacement      N185,000.00\nTowing  ₦12,500.00", []string{"185000.00 NGN currency", "12500.00 NGN currency"}},
+		// Found from outside (eighty-fourth trial): a Nigerian firm known
+		// by its .ng address alone.
+		{"naira written N by a .ng firm", "Tel: 0803 412 7765 info@lagooncraftbrew.ng\nTotal claimed N 18,400,000.00", []string{"18400000.00 NGN currency"}},
+		{"an N before a number elsewhere", "Total claimed N 18,400,000.00", []string{"18400000.00 label"}},
 		{"ringgit", "LHDN Malaysia\nB3 Aggregate income RM 104,880.00", []string{"104880.00 MYR currency"}},
 		{"an RM elsewhere is no ringgit", "Ward RM 12\nTotal: 80.00", []string{"80.00 label"}},
 		{"an N elsewhere is no naira", "Row N 12\nTotal: 80.00", []string{"80.00 label"}},

@@ -52,7 +52,7 @@ var (
 	// A Malaysian firm's "Sdn Bhd" or "Berhad", a payslip's KWSP and
 	// PERKESO (found from outside: a slip gaji's ringgit were no money).
 	malaysian = regexp.MustCompile(`\b(?:MYR|LHDN|KWSP|PERKESO|(?i:malaysia|malaysian|kuala lumpur|lembaga hasil|sdn\.? bhd|berhad|ringgit))\b|\.(?:com|gov|org)\.my\b|\+60[ \d]`)
-	nigerian  = regexp.MustCompile(`\b(?:NGN|FIRS|BVN|(?i:nigeria|nigerian|naira))\b|\.(?:com|gov|org)\.ng\b|\+234[ \d]`)
+	nigerian  = regexp.MustCompile(`\b(?:NGN|FIRS|BVN|Abuja|(?i:nigeria|nigerian|naira))\b|[\p{L}\d-]\.ng\b|\+234[ \d]`)
 	// The kwacha's and the kina's "K8,500.00" (found from outside: a
 	// Zambian lease's rent and deposit were no money).
 	zambian   = regexp.MustCompile(`\b(?:ZMW|ZRA|(?i:zambia|zambian|lusaka|kwacha))\b|\.(?:co|gov|org)\.zm\b|\+260[ \d]`)
