@@ -599,7 +599,12 @@ func (p *tsvPage) add(level int, f []string) error {
 		return nil
 	}
 	word := strings.TrimSpace(f[11])
-	if word == "" {
+	if word == "" || word == "_" || word == "__" {
+		// A table's ruling read as a lone underscore between a row's
+		// cells, "15-07-2026 _ Termijn 28", is no text (found from
+		// outside, eighty-fourth trial: raw Tesseract read that page
+		// without them, and Docket's reading was the worse); a form's
+		// blank, "________", is.
 		return nil
 	}
 	conf, err := strconv.ParseFloat(f[10], 64)

@@ -28,6 +28,9 @@ func TestParseTSV(t *testing.T) {
 			[]extract.PageText{{Text: "Hello world\nnext\n\nblock", Confidence: 0.75}, {Text: "second", Confidence: 0.505}}, false},
 		{"blank page", tsvHeader + "1\t1\t0\t0\t0\t0\t0\t0\t100\t100\t-1\t\n", []extract.PageText{{}}, false},
 		{"whitespace words skipped", tsvHeader + "5\t1\t1\t1\t1\t1\t0\t0\t1\t1\t95\t \n5\t1\t1\t1\t1\t2\t0\t0\t1\t1\t40\tx\n", []extract.PageText{{Text: "x", Confidence: 0.4}}, false},
+		// Found from outside (eighty-fourth trial): a table's ruling read
+		// as an underscore between a row's cells; a form's blank stays.
+		{"a ruling's underscore skipped", tsvHeader + "5\t1\t1\t1\t1\t1\t0\t0\t1\t1\t90\t15-07-2026\n5\t1\t1\t1\t1\t2\t0\t0\t1\t1\t30\t_\n5\t1\t1\t1\t1\t3\t0\t0\t1\t1\t90\tTermijn\n5\t1\t1\t1\t2\t1\t0\t0\t1\t1\t80\tSign:\n5\t1\t1\t1\t2\t2\t0\t0\t1\t1\t80\t________\n", []extract.PageText{{Text: "15-07-2026 Termijn\nSign: ________", Confidence: 0.85}}, false},
 		{"no header", "5\t1\t1\t1\t1\t1\t0\t0\t1\t1\t90\tHello\n", nil, true},
 		{"bad confidence", tsvHeader + "5\t1\t1\t1\t1\t1\t0\t0\t1\t1\tx\tHello\n", nil, true},
 		{"short row", tsvHeader + "5\t1\t1\n", nil, true},
