@@ -14,6 +14,7 @@ import (
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/sr"
 
+	"github.com/docket-run/docket/pkg/config"
 	"github.com/docket-run/docket/pkg/kafkacluster"
 	"github.com/docket-run/docket/pkg/registry"
 )
@@ -55,7 +56,7 @@ func NewKafka(t testing.TB, partitions int32, topics []string, opts ...kfake.Opt
 // Client returns a plain client for the broker, closed with t.Cleanup.
 func (k *Kafka) Client(t testing.TB, opts ...kgo.Opt) *kgo.Client {
 	t.Helper()
-	cl, err := kgo.NewClient(append([]kgo.Opt{kgo.SeedBrokers(k.Addrs...), kgo.MetadataMinAge(100 * time.Millisecond)}, opts...)...)
+	cl, err := kgo.NewClient(append([]kgo.Opt{kgo.SeedBrokers(k.Addrs...), kgo.MetadataMinAge(config.MetadataMinAge)}, opts...)...)
 	if err != nil {
 		t.Fatalf("kafka client: %v", err)
 	}

@@ -115,9 +115,6 @@ func Amounts(text string) []Amount {
 		}
 		return code
 	}
-	// own is the one currency of every amount written with one, "" when
-	// there are several or none.
-	own, several := "", false
 	written := map[string]bool{} // the currencies amounts are written with
 	var bare []int               // the amounts written without any currency
 	var lastTok number           // the number of out's last amount
@@ -159,16 +156,19 @@ func Amounts(text string) []Amount {
 			c.a.Currency = of(c.a.Currency)
 		}
 		if cur := c.a.Currency; cur != "" {
-			several = several || (own != "" && cur != own)
-			own = cur
 			written[cur] = true
 		}
 		left := layout.Tail(lt.LeftOf(c.a.Start), maxBoundPhrase)
 		c.a.Cumulative = cumulativeBefore.MatchString(left) && !owedToDate.MatchString(left)
 		out, lastTok = append(out, c.a), c.tok
 	}
-	if several {
-		own = ""
+	// own is the one currency of every amount written with one, "" when
+	// there are several or none.
+	own, several := "", len(written) > 1
+	if len(written) == 1 {
+		for cur := range written {
+			own = cur
+		}
 	}
 	for _, i := range bare {
 		// Declared, else the document's own (found from outside: a Danish
