@@ -241,6 +241,11 @@ func TestBuiltInUnfamiliarTextGoesToReview(t *testing.T) {
 		// well enough to record the invoice without its title.
 		{"Finnish account statement, titled, lenient tenant", "lenient", "Osuuspankki Järviseutu\nTiliote ajalta 1.10.2026 - 31.10.2026\nTilinomistaja: Aino Virtanen, Koivukuja 4 B 12, 60100 Seinäjoki\nTilinumero FI21 1234 5600 0007 85\nAlkusaldo 1 204,55 EUR\nKirjauspäivä Maksaja/saaja Selite Määrä\n02.10. Seinäjoen kaupunki palkka +2 310,40\n05.10. Lähikauppa Kivikko korttiostos -84,12\n12.10. Vuokranantaja Oy vuokra -690,00\n20.10. Sähköyhtiö lasku -73,80\nLoppusaldo 2 667,03 EUR\nKysyttävää? Soita asiakaspalveluumme arkisin klo 8-18.", false, true, false},
 		{"Hungarian invoice, titled, lenient tenant", "lenient", "Számla\nSzámla sorszáma: KV-2026/0412\nKiállító: Kovács és Társa Kft., 1052 Budapest, Petőfi utca 9.\nVevő: Szabó Éva egyéni vállalkozó, Debrecen\nTeljesítés dátuma: 2026. november 4.\nFizetési határidő: 2026. november 19.\nMegnevezés Mennyiség Egységár Összesen\nIrodai szék javítása 3 db 8 500 Ft 25 500 Ft\nKiszállási díj 1 alkalom 6 000 Ft 6 000 Ft\nNettó összeg 31 500 Ft\nÁFA 27% 8 505 Ft\nFizetendő összesen 40 005 Ft\nKöszönjük, hogy minket választott!", false, false, false},
+		// A title naming a kind none of the types covers settles an
+		// unfamiliar text the model called other (found from outside,
+		// eighty-sixth trial: reviewed as unfamiliar at the 0.978 the
+		// title set).
+		{"Hungarian newsletter, titled, lenient tenant", "lenient", "BALATON OPTIKA HÍRLEVÉL\n2026. november\n\nKedves Vásárlóink!\n\nTéli nyitvatartásunk december 1-jétől: hétfőtől péntekig 9-17 óráig, szombaton 9-12 óráig.\n\nZárva tart.\n\nÚj szolgáltatás: számítógépes látásvizsgálat időpontfoglalással, akár online\nis. Kisgyermekes családoknak a gyermekszemüvegek kereteire 20% kedvezményt\nadunk.\n\nKöszönjük, hogy idén is minket választottak!\nSzabó Judit üzletvezető\nTel.: +36 87 341 225", false, false, false},
 		// The same without their titles: the model's score is all there
 		// is. The field documents of the twenty-first to twenty-third
 		// trials taught the model Hungarian words (10 of the invoice's 49):
