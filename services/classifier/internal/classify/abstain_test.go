@@ -317,6 +317,11 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// Found retraining on the fortieth trial: a Slovenian school
 		// council's minutes, offered as a contract at 0.49.
 		{"minutes the model calls a contract", unsure{[]events.Candidate{c("contract", 0.49), c("other", 0.45)}, ""}, "ZAPISNIK\n2. seje sveta staršev Osnovne šole Ivana Cankarja Vrhnika,\nki je bila v torek, 17. 11. 2026", "other", true, true, "minutes"},
+		// Found from outside (eighty-eighth trial): a Croatian
+		// inspectorate's minutes under three heading lines, a file
+		// reference and a place and date, offered as a contract at 0.48.
+		{"minutes under an authority's reference and date", unsure{[]events.Candidate{c("contract", 0.48), c("other", 0.28)}, ""}, "REPUBLIKA HRVATSKA\nDRŽAVNI INSPEKTORAT\nPodručni ured Split, Služba za nadzor hrane i hrane za životinje\n\nKlasa: 335-02/24-01/4471 Urbroj: 443-01-06-04/03-24-2\nSplit, 3. prosinca 2024.\n\nZAPISNIK O INSPEKCIJSKOM NADZORU\n(sigurnost hrane i higijena)\n\nNadzirani subjekt: DALMA CATERING d.o.o.", "other", true, true, "minutes"},
+		{"a letter's body under its place and date is no title", unsure{[]events.Candidate{c("contract", 0.97), c("other", 0.02)}, ""}, "MIETVERTRAG\nzwischen Anna Huber\nund Karl Berger\nWien, 3. März 2026\nDie Parteien vereinbaren\n\nDie Mieterin darf das Protokoll der Versammlung einsehen.", "contract", false, false, ""},
 		{"a lease's minutes clause is no title", unsure{[]events.Candidate{c("contract", 0.97), c("other", 0.02)}, ""}, "RESIDENTIAL TENANCY AGREEMENT\nParties: ...\n\n\n\n\n14. The tenant may ask for the minutes of the owners' meeting.", "contract", false, false, ""},
 		{"a remittance advice the model calls an invoice", unsure{[]events.Candidate{c("invoice", 0.99), c("receipt", 0.01)}, ""}, "*** REMITTANCE ADVICE ***        This is not a cheque\n\nNorthern Shield Mechanical Inc.\nPayment No. 0045120", "other", true, true, "remittance advice"},
 		{"a cv the model calls an id document", unsure{[]events.Candidate{c("id_document", 0.9), c("other", 0.08)}, ""}, "\n\nCURRICULUM VITAE\nSophie Lambert\nDate of birth: 14/05/1991", "other", true, true, "curriculum vitae"},

@@ -152,6 +152,20 @@ const titleLines = 4
 // letterhead and an addressee's three lines).
 var letterheadLine = prefilter.MustCompile(`(?i)@|\bwww\.|https?://|^(?:spett\.?le|spettabile|alla\s+c\.a\.|c\.a\.|attn\.?|attention:|z\.\s?hd\.?|à\s+l['’]attention)(?:$|[^\p{L}])|(?:^|[^\p{L}])(?:t[ée]l(?:[ée]fono?|efon|ephone)?|tel|phone|fax|mobile?|natel|cell)\.?\s*[:.]?\s*[+(\d]|(?:^|[^\p{L}])(?:vat|tva|iva|mwst|btw|moms|ust-?id(?:nr)?|uid|ide|siret|siren|rcs|kvk|cif|nif|nip|regon|krs|i[čc]o|di[čc]|abn|acn|gstin|cnpj|company\s+(?:reg(?:istration)?\.?\s+)?no)(?:$|[^\p{L}])`)
 
+// placeAndDate is a letter's place and date on a line of their own,
+// "Split, 3. prosinca 2024.", "Paris, le 3 mars 2026", "Zürich, 12.
+// März 2026", "Leeds, 4 December 2026"; fileReference is an authority's
+// or a firm's file reference, "Klasa: 335-02/24-01/4471 Urbroj: …",
+// "Aktenzeichen: …", "Our ref: …". Neither is a title, and neither counts
+// among the title lines (found from outside, eighty-eighth trial: a
+// Croatian inspectorate's "ZAPISNIK O INSPEKCIJSKOM NADZORU" stood
+// under its three heading lines, a reference and a place and date, and
+// the inspection's minutes were offered as a contract at 0.48).
+var (
+	placeAndDate  = regexp.MustCompile(`^\p{Lu}[\p{L}.'’ -]{1,30},\s*(?:(?:le|den|dne|am|the|d\.|dia|il|el)\s+)?(?:\d{1,2}\.?\s*(?:\p{L}{3,12}|\d{1,2}\.)\s*\d{4}|\p{L}{3,12}\s+\d{1,2},?\s+\d{4}|\d{1,2}[./-]\d{1,2}[./-]\d{2,4}|\d{4}-\d{2}-\d{2})\.?$`)
+	fileReference = regexp.MustCompile(`(?i)^(?:klasa|ur\.?\s*broj|urbroj|aktenzeichen|az\.|gesch[äa]ftszeichen|(?:unser|ihr)\s+zeichen|(?:our|your)\s+ref(?:erence)?\.?|n/r[ée]f\.?|v/r[ée]f\.?|kenmerk|ons\s+kenmerk|uw\s+kenmerk|[čc]\.\s?j\.|[čc]j\.|sp\.\s?zn\.|znak\s+sprawy|diarienummer|dnr|v[åa]r\s+ref(?:erens)?|deres\s+ref(?:eranse)?)\s*[:.]?\s*\S*\d`)
+)
+
 // ocrTail is what OCR may read after a title in capitals from a scan's
 // specks or a rule beside it: punctuation, then a fragment or two of
 // lowercase letters. Found from outside (sixty-seventh trial): a scanned
@@ -187,7 +201,7 @@ func outsideKind(text string) (kind, line string, ok bool) {
 				return k.kind, l, true
 			}
 		}
-		if letterheadLine.Match(t) {
+		if letterheadLine.Match(t) || placeAndDate.MatchString(l) || fileReference.MatchString(l) {
 			continue
 		}
 		if seen++; seen == titleSearchLines {
