@@ -741,12 +741,14 @@ var (
 	// unitMarks are currencies written after a sum that a column's
 	// heading gives in parentheses: "Összeg (Ft)", "Kwota (zł)", "Beløb
 	// (kr.)" (found from outside: a Hungarian return's sums under
-	// "Összeg (Ft)" were no money).
-	unitMarks = `Ft|Kč|zł|kr\.?|lei|TL|₺|KSh|DH`
+	// "Összeg (Ft)" were no money). A Bangladeshi quotation's "Unit price
+	// (Tk)" and "Total (Tk)" (eighty-eighth trial: its sums were held
+	// against the default threshold).
+	unitMarks = `Ft|Kč|zł|kr\.?|lei|TL|₺|KSh|DH|Tk\.?|৳`
 	// euroWords are the euro in words, before a sum or after it.
 	euroWords = `euros?|euroa|euron`
 	// currencyEnd: a currency at the end of the text left of a number.
-	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|E£|৳|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|` + endMarks + `)|(?i:\b(` + currencyCodes + `|` + euroWords + `)))[ \t]*[-−(]?[ \t]*$`)
+	currencyEnd = regexp.MustCompile(`(?:(US|A|C|NZ|R|HK|S|J|NT|TT|EC|BZ)?\$|€|E£|৳|£|¥|₹|₺|₦|₱|GH[¢₵]|₵|\b(` + allCodes + `|` + endMarks + `)\.?|(?i:\b(` + currencyCodes + `|` + euroWords + `)))[ \t]*[-−(]?[ \t]*$`)
 	// currencyStart: a currency at the start of the text right of one;
 	// also in words: "11.400,00 euro", "12 500 Ft", "1.200 lei", "38.500,00
 	// TL"; after a point OCR read from a speck, "1.875,00. kr" (found from
@@ -1024,7 +1026,10 @@ func currencyCode(s string) string {
 	if s = strings.ToUpper(s); strings.HasPrefix(s, "EURO") {
 		return "EUR" // the currency in words: "in euro 11.400,00"
 	}
-	return s
+	// A code and a point, "KES. 2,640,000" (found from outside,
+	// eighty-seventh trial: a scanned contract's value, so written, was
+	// no amount, and the contract was recorded without review).
+	return strings.TrimSuffix(s, ".")
 }
 
 // currencyTail is how many bytes at the end of a text can hold a currency
@@ -1469,7 +1474,7 @@ var (
 	// And what a fee's band is for, "Application for probate (estate
 	// over £5,000)" (found from outside, forty-sixth trial: the band was
 	// a court fee's receipt's largest sum).
-	upToBefore = regexp.MustCompile(`(?i)(?:\bup to|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\bdo równowartości|\bdo kwoty|\b(?:and )?in any (?:event|case)(?: not more than)?|\bnon (?:potrà|potra|può|puo) (?:eccedere|superare)(?: l['’]importo(?: massimo)? di| la somma di)?|\bbegrenset (?:oppad )?til|\bbegrænset til|\bbegränsat till|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
+	upToBefore = regexp.MustCompile(`(?i)(?:\bup to(?: (?:a|an|the) (?:total|maximum|sum|limit|amount|value) of)?|\bbis(?: zu)?|\bjusqu['’]à|\bhasta|\bfino a|\baté|\bupp till|\bop til|\bopp til|\bdo wysokości|\bdo równowartości|\bdo kwoty|\b(?:and )?in any (?:event|case)(?: not more than)?|\bnon (?:potrà|potra|può|puo) (?:eccedere|superare)(?: l['’]importo(?: massimo)? di| la somma di)?|\bbegrenset (?:oppad )?til|\bbegrænset til|\bbegränsat till|\btot maximaal|\b(?:not |no )?less than|\bmore than|\bat least|\bunder|\bbelow|\blimited to|\bcapped at|\bnot (?:to )?exceed(?:ing)?|\b(?:shall|will|does|may) not exceed|\b(?:estates?|orders?|purchases?|spend(?:ing)?|gifts?|claims?|incomes?|earnings|values?|worth|propert(?:y|ies)|transactions?|loans?) (?:of )?(?:over|above|exceeding))[ \t]*$`)
 	// countBefore: a word after a count, "2 fobs", "4 National".
 	countBefore = regexp.MustCompile(`^[ \t]+\p{L}`)
 	// pageOf: a page's number before the count of pages.
@@ -1886,10 +1891,12 @@ var (
 	areaCodeAfter = regexp.MustCompile(`^\)[ .\-]?\d{3}[ .\-]\d{4}\b`)
 )
 
-// pricesOfYear ends a label with prices or fees in the plural, which a
-// year after them dates: "TRADE PRICES 2027" (found from outside,
-// eightieth trial: a price list's heading was its largest sum, £2,027).
-var pricesOfYear = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:prices|fees|charges|rates|tariffs|preise|gebühren|tarife|prix|tarifs|precios|tarifas|prezzi|tariffe|prijzen|tarieven|priser)[ \t:]*$`)
+// datedByYear ends a label with prices or fees in the plural, or a
+// return's income, which a year after them dates: "TRADE PRICES 2027"
+// (found from outside, eightieth trial: a price list's heading was its
+// largest sum, £2,027), "Modello 730/2026 redditi 2025" (an Italian
+// return's running head, once its "redditi" were money words).
+var datedByYear = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:prices|fees|charges|rates|tariffs|preise|gebühren|tarife|prix|tarifs|precios|tarifas|prezzi|tariffe|prijzen|tarieven|priser|income|incomes|redditi|reddito|revenus|einkommen|einkünfte|rendimentos|rendimientos|renta|inkomsten)[ \t:]*$`)
 
 func yearLike(n number) bool {
 	if n.grouped || n.decimals || len(n.raw) != 4 {
@@ -2115,7 +2122,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	}
 	// A bare year is a year unless a money word right before it says
 	// otherwise: "Tax Statement 2021" is not money, "Total: 2021" is.
-	if rowKind == labelMoney && yearLike(n) && (wordsAfterMoney(label) > 0 || pricesOfYear.MatchString(label)) {
+	if rowKind == labelMoney && yearLike(n) && (wordsAfterMoney(label) > 0 || datedByYear.MatchString(label)) {
 		rowKind = labelNone
 	}
 	// Nor is a year before the noun it dates: "Total 2026 payments"

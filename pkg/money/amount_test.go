@@ -823,6 +823,19 @@ func TestAmountForms(t *testing.T) {
 		// brackets, an article's number.
 		{"a form's box in brackets", "Total cuota devengada   [27]                                        3.112,20", []string{"3112.20 label"}},
 		{"an article's number", "TVA non applicable, art. 293 B du CGI.", []string{}},
+		// Found from outside (eighty-seventh and -eighth trials): a
+		// scanned contract's "KES." and its value; a Bangladeshi
+		// quotation's columns headed "(Tk)"; an Italian Certificazione
+		// Unica's rows, their sums without a currency, and its running
+		// head's year; limits: deposits protected "up to a" total across
+		// a line break, a French lease's cover "au moins égal à", a
+		// Spanish claim's sums insured.
+		{"a code and a point", "The estimated contract value for the first twelve months is\nKES. 2,640,000 exclusive of VAT.", []string{"2640000.00 KES currency"}},
+		{"taka over a column", "Sl Item Qty Unit price (Tk) Total (Tk)\n1 Insulated container 4 78,500 3,14,000", []string{"78500.00 BDT column", "314000.00 BDT column"}},
+		{"an italian certificazione unica's rows", "Modello 730/2026 redditi 2025\n1   Redditi per i quali è possibile fruire della detrazione      31.450,00\n21 Ritenute IRPEF                                              6.284,00", []string{"31450.00 label", "6284.00 label"}},
+		{"deposits protected up to a total across a break", "Your eligible deposits are protected up to a\ntotal of £85,000 by the Financial Services Compensation Scheme.", []string{}},
+		{"a french cover of at least", "les risques locatifs, pour un montant de garantie au moins égal à\n1 500 000 €, et justifiera de cette assurance.", []string{}},
+		{"spanish sums insured", "Capitales asegurados según póliza: contenido 60.000 €; dinero en caja hasta\n1.500 €. Franquicia general: 300 € por siniestro.", []string{}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

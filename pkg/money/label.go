@@ -69,6 +69,11 @@ var (
 		// 52.418,66" and taxable earnings read no label, and the
 		// certificate was recorded under its threshold).
 		`|bezüge|bruttobezüge|pendlerpauschale|sachbezüge` +
+		// An Italian Certificazione Unica's rows (found from outside,
+		// eighty-seventh trial: its "Redditi per i quali è possibile fruire
+		// della detrazione 31.450,00" and withholdings read no label, and
+		// the certificate was recorded under its threshold).
+		`|redditi|ritenute|ritenuta|addizionale|compensi|contributi|imponibile` +
 		// Polish returns' income, costs, tax and contributions, and a
 		// Czech lease's rent and charges (thirty-fourth trial: a PIT-37's
 		// "Przychody 84 200,00" was no money, so its amount rule never
@@ -229,7 +234,13 @@ var (
 		// card's monthly credit line ("Fido mensile") and what it leaves
 		// ("Disponibilità residua"), a Swiss contract's bonus step "Ab
 		// einem Jahresvolumen von CHF 600'000".
-		`statutory ceiling|ceiling of|högst|minst|begränsat till|højst|mindst|fido (?:mensile|accordato|concesso|della carta|di cassa)|importo del fido|disponibilità residua|disponibilita residua|ab einem|ab einer`)
+		`statutory ceiling|ceiling of|högst|minst|begränsat till|højst|mindst|fido (?:mensile|accordato|concesso|della carta|di cassa)|importo del fido|disponibilità residua|disponibilita residua|ab einem|ab einer|` +
+		// Found from outside (eighty-seventh trial): a French lease's
+		// insurance "pour un montant de garantie au moins égal à 1 500 000
+		// €", a Spanish claim's "Capitales asegurados según póliza:
+		// contenido 60.000 €", a Welsh rates bill's "Rateable value" (a
+		// valuation the bill is reckoned on, not the bill).
+		`au moins|au minimum|montant de garantie|capitales asegurados|rateable value`)
 	// Found from outside (seventy-fifth trial): a Belgian card's
 	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
 	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").
