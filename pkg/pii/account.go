@@ -102,6 +102,9 @@ var (
 		// account's number, a Danish registration and account number, a
 		// Czech account ("účtu č.").
 		`|\bclabe(?:\s+interbancaria)?(?:\s+(?:destino|de\s+destino|del\s+beneficiario|beneficiario))?|\bcuenta\s+rut(?:\s+de\s+\p{L}+)?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\brib|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+\p{Ll}+)?(?:\s+č\.)?` +
+		// Found from outside (eighty-eighth trial): a Vietnamese
+		// payslip's "Số tài khoản" (an account's number).
+		`|(?:^|[^\p{L}])s[ốo]\s+t[àa]i\s+kho[ảa]n` +
 		// Found from outside (thirty-sixth trial): an account after its
 		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
 		// 1642 0388 7715", "DBS account", a law firm's "HSBC client

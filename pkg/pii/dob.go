@@ -41,9 +41,10 @@ const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 const bilingualMonth = `(?:\p{L}{3,4} ?/ ?` + month + `|` + month + `(?: ?/ ?\p{L}{3,4})?)`
 
 // numericDate is a date of numbers: 17/09/1973, 09-17-73, 17.09.1973,
-// 17 09 1973, 22. 3. 1958, 1973-09-17, and Hungary's 1972. 04. 09.; its
-// seven groups are dateRe's.
-const numericDate = `(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\.?\s(\d{1,2})\.?\s)(\d{4}|\d{2})|(\d{4})(?:[./\-]|[.,]\s)(\d{1,2})(?:[./\-]|\.\s)(\d{1,2})`
+// 17 09 1973, 22. 3. 1958, 1973-09-17, and Hungary's 1972. 04. 09., and
+// a Lithuanian card's 1992 08 14 (found from outside, eighty-eighth
+// trial); its seven groups are dateRe's.
+const numericDate = `(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\.?\s(\d{1,2})\.?\s)(\d{4}|\d{2})|(\d{4})(?:[./\-]|[.,]?\s)(\d{1,2})(?:[./\-]|\.?\s)(\d{1,2})`
 
 var (
 	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 17 09 1973,
@@ -182,6 +183,13 @@ func animalBirth(lt *layout.Text, start int) bool {
 	}
 	for i := li - 1; i >= 0 && i >= li-3 && !lt.IsBlank(i); i-- {
 		line := lt.LineText(i)
+		if personNameField.MatchString(line) {
+			// A person's given names or surname: what follows is a name,
+			// "Vardas / Given names  RASA" (found from outside,
+			// eighty-eighth trial: a Lithuanian identity card's holder,
+			// Rasa, read as a breed).
+			return false
+		}
 		if animalWord.MatchString(line) {
 			return true
 		}
@@ -191,6 +199,10 @@ func animalBirth(lt *layout.Text, start int) bool {
 	}
 	return false
 }
+
+// personNameField labels a person's given names or surname, which no
+// animal has.
+var personNameField = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:given\s+names?|first\s+names?|forenames?|surname|family\s+name|vardas|vardai|pavardė|pavarde|pr[ée]noms?|vorname|nachname|imi[eę]|nazwisko|prenume|apellidos?|sukunimi|etunimet|förnamn|efternamn|fornavn|etternavn|efternavn)(?:$|[^\p{L}])`)
 
 // personTitled is a person's title before a capitalised name.
 var personTitled = regexp.MustCompile(`(?:^|[^\p{L}])(?:` + personTitles + `)\.?[ \t]+\p{Lu}\p{Ll}`)

@@ -22,6 +22,16 @@ func TestPhoneForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (eighty-seventh and -eighth trials): an
+		// Australian 1300 number in 4-2-4, a Brazilian call centre's
+		// number under its label, a payment app's number in a statement's
+		// row, an Indian mobile in 5-5 (not a Kenyan box and its
+		// postcode, dashed).
+		{"an australian 1300 in 4-2-4", "24-hour Customer Care: 03-2178 8818 / 1300 88 6188", []string{"03-2178 8818", "1300 88 6188"}},
+		{"a brazilian call centre", "Central de atendimento: 4004 3187 (capitais) · 0800 725 3187 (demais localidades)", []string{"4004 3187", "0800 725 3187"}},
+		{"a mobilepay number in a statement's row", "12.09.2026 Indbetaling MobilePay 2847 1190 3.250,00 189.960,55", []string{"2847 1190"}},
+		{"an indian mobile in 5-5", "Contact: Mr. Arvind Khanna, Stores In-charge, 98110 47263", []string{"98110 47263"}},
+		{"a kenyan box and postcode", "P.O. Box 84217-80100, Mombasa", []string{}},
 		// Found from outside (seventy-sixth trial): an Irish LoCall in
 		// 4-3-3, an Australian 1300 number with a space OCR closed up, a
 		// Toronto number after a postcode and a spaced dash; a debit and
@@ -460,6 +470,11 @@ func TestDateOfBirth(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (eighty-eighth trial): a Lithuanian card's
+		// date in spaced ISO order, under its holder's given name Rasa
+		// (a breed's word in Polish and Lithuanian).
+		{"a spaced iso date under a given name", "Vardas / Given names  RASA\nGimimo data / Date of birth  1992 08 14\nAsmens kodas / Personal code  49208140319", []string{"1992 08 14"}},
+		{"a spaced date that is none", "Date of birth  1992 13 14", []string{}},
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
 		// Found from outside (seventieth trial): a passport's bilingual
 		// label with its field's number over the date, a blank between.
@@ -774,6 +789,10 @@ func TestIBANAndCardScans(t *testing.T) {
 		{"card split by a blank line", PaymentCard, "Card number: 4539 1488\n\n0343 6467", []string{"4539 1488\n\n0343 6467"}},
 		{"card split before its last group", PaymentCard, "Card number: 4539 1488 0343\n\n6467 exp 12/27", []string{"4539 1488 0343\n\n6467"}},
 		{"card split by a line break", PaymentCard, "4539 1488\n  0343 6467", []string{"4539 1488\n  0343 6467"}},
+		// Found from outside (eighty-seventh trial): a scanned card
+		// statement's number, a gap OCR closed.
+		{"card with a gap closed", PaymentCard, "Card No.: 5412 7933 18407625 MUTIARA PLATINUM MASTERCARD", []string{"5412 7933 18407625"}},
+		{"closed gap failing luhn", PaymentCard, "Card No.: 5412 7933 18407626", []string{}},
 		{"split card failing luhn", PaymentCard, "Card number: 4539 1488\n\n0343 6468", []string{}},
 		{"card split by two blank lines", PaymentCard, "4539 1488\n\n\n0343 6467", []string{}},
 		{"column of four-digit numbers", PaymentCard, "4539\n1488\n0343\n6467", []string{}},
@@ -905,6 +924,9 @@ func TestBankAccounts(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (eighty-eighth trial): a Vietnamese
+		// payslip's account.
+		{"a vietnamese so tai khoan", "Số tài khoản: 0451 0003 8827 1 – Vietcombank chi nhánh Thăng Long", []string{"0451 0003 8827 1"}},
 		{"a bank account above its number", "Bank account for settlement:\n12-3140-0123456-00", []string{"12-3140-0123456-00"}},
 		{"an account's number in a bank's statement", "DBS Bank Ltd\nConsolidated Statement\nAccount no.: 123-45678-9", []string{"123-45678-9"}},
 		{"a kontonummer", "Kontonummer: 5040 0440116243", []string{"5040 0440116243"}},

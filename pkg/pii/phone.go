@@ -116,6 +116,10 @@ const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservi
 	// A Mexican insurer's call centre, open round the clock (found from
 	// outside, forty-sixth trial: "Cabina 24 h: 800 112 7790").
 	`cabina(?: de atenci[oó]n| telef[oó]nica)?(?: 24 ?(?:h|hrs?|horas))?|` +
+	// A Brazilian call centre's "Central de atendimento: 4004 3187", and
+	// the payment apps whose numbers are their users' phones, "Indbetaling
+	// MobilePay 2847 1190" (found from outside, eighty-seventh trial).
+	`central de atendimento|atendimento ao cliente|mobilepay|vipps|swish|twint|bizum|` +
 	// A person's own line in a signature, "Direct line: 01924⏎886 215"
 	// (found from outside, forty-eighth trial: split by a line break).
 	`direct line|direct dial`
@@ -390,7 +394,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	// 06454/12345" is a tax number).
 	slashed := len(rs) > 1 && strings.Contains(text[rs[0].end:rs[1].start], "/")
 	form := !slashed && (phoneForm(groups, plus, text[start] == '(') || brazilianShape(text, start, groups))
-	if form && !plus && belgianZoneOfThree(groups) && strings.Contains(text[rs[0].end:rs[1].start], "-") {
+	if form && !plus && (belgianZoneOfThree(groups) || indianMobile(groups)) && strings.Contains(text[rs[0].end:rs[1].start], "-") {
 		form = false
 	}
 	// A national number's shapes (trunkless) are no international one's:
@@ -830,7 +834,8 @@ func e164Digits(d string) int {
 //     "+44 (0)20 7946 0958");
 //   - North American with the trunk 1: 1-NXX-NXX-XXXX ("1-800-555-0146",
 //     "1 (800) 555-0146");
-//   - Australian 1300 and 1800 numbers: "1300 418 226";
+//   - Australian 1300 and 1800 numbers: "1300 418 226", "1300 88 6188";
+//   - Indian mobiles, 5-5 from 6 to 9: "98110 47263";
 //   - North American: NXX NXX XXXX ("(415) 555-0132", "415.555.0132");
 //   - Spanish, without a trunk, in groups of 3-2-2-2 with the first
 //     digit 6 to 9 ("915 34 82 17", "612 34 56 78", and Italy's toll-free
@@ -866,8 +871,16 @@ func phoneForm(g []string, plus, paren bool) bool {
 	case len(g) == 3 && (g[0] == "1300" || g[0] == "1800" || g[0] == "1890" || g[0] == "1850"):
 		// Australia's local-rate and free-call numbers: "1300 418 226"
 		// (found from outside); India's free-call, "1800 202 6161";
-		// Ireland's in 4-3-3, "1890 724 724" (seventy-sixth trial).
-		return len(g[1]) == 3 && (len(g[2]) == 3 || g[0] == "1800" && len(g[2]) == 4)
+		// Ireland's in 4-3-3, "1890 724 724" (seventy-sixth trial);
+		// Australia's in 4-2-4 too, "1300 88 6188" (eighty-seventh).
+		return len(g[1]) == 3 && (len(g[2]) == 3 || g[0] == "1800" && len(g[2]) == 4) || len(g[1]) == 2 && len(g[2]) == 4 && (g[0] == "1300" || g[0] == "1800")
+	case indianMobile(g):
+		// An Indian mobile as India writes it, 5-5 from 6 to 9, "98110
+		// 47263" after a storekeeper's name (found from outside,
+		// eighty-eighth trial): no amount, date or reference is so
+		// grouped (a Kenyan post office box and its postcode,
+		// "84217-80100", is dashed: see phoneAt).
+		return true
 	case len(g) == 2 && digits == 10 && (strings.HasPrefix(g[0], "1300") || strings.HasPrefix(g[0], "1800")) && len(g[0]) > 4 && len(g[1]) >= 3:
 		// The same with a space OCR closed up, "1300733 226" (found from
 		// outside, seventy-sixth trial).
@@ -922,4 +935,10 @@ func phoneForm(g []string, plus, paren bool) bool {
 		return true
 	}
 	return false
+}
+
+// indianMobile reports whether digit groups are an Indian mobile's 5-5,
+// its first digit 6 to 9.
+func indianMobile(g []string) bool {
+	return len(g) == 2 && len(g[0]) == 5 && len(g[1]) == 5 && g[0][0] >= '6'
 }
