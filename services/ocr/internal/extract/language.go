@@ -145,7 +145,10 @@ var documentWords = map[string][]string{
 		// A hospital's discharge letter (found from outside, eighty-sixth
 		// trial: read in English, its Polish letters lost; "ul" its one word
 		// of the list).
-		"szpital", "pacjent", "lekarz", "rozpoznanie", "leczenie", "zalecenia", "przyjecia", "przyjęcia", "wypisu", "oddział", "oddzial", "poradni", "tygodnie", "opatrunku", "informacyjna", "chirurgii"},
+		"szpital", "pacjent", "lekarz", "rozpoznanie", "leczenie", "zalecenia", "przyjecia", "przyjęcia", "wypisu", "oddział", "oddzial", "poradni", "tygodnie", "opatrunku", "informacyjna", "chirurgii",
+		// A supermarket's till receipt (found from outside, eighty-eighth
+		// trial: read in English, "pln" its one word of the list).
+		"paragon", "fiskalny", "sprzedaż", "sprzedaz", "ptu", "kasjer", "szt", "transakcji", "płatnicza", "platnicza", "ptatnicza", "nip"},
 	// Found from outside (twenty-eighth trial): an Estonian discharge
 	// summary and a Lithuanian delivery note were read with the English
 	// model alone, their õ, ü, ė and ž lost ("Sünniaeg" read "Siinniaeg",
