@@ -572,3 +572,34 @@ func TestTitleSettlesTheModelsDoubt(t *testing.T) {
 		})
 	}
 }
+
+// TestDecideAnimalPatient: a clinical record whose patient is an animal
+// is a vet's, other, and reviewed (found from outside, eighty-seventh
+// trial: a veterinary laboratory's report typed a medical record at
+// 1.00); a person's record at a veterinary practice stays a medical
+// record.
+func TestDecideAnimalPatient(t *testing.T) {
+	pol, err := policy.Parse([]byte(`{"default": {"always_review_types": [], "review_pii": [], "amount_threshold": 0}}`), nil, pii.Kinds)
+	if err != nil {
+		t.Fatal(err)
+	}
+	sure := unsure{[]events.Candidate{{Type: "medical_record", Score: 0.9998}}, ""}
+	for _, tt := range []struct {
+		name, body, typ string
+		review          bool
+	}{
+		{"a dog's laboratory report", "VetLab Nord GmbH – Tierärztliches Labor\n\nLABORBEFUND\n\nTierhalter: Herr Jonas Albrecht, Eppendorfer Weg 201, 20253 Hamburg\nPatient: „Bruno“, Hund, Labrador Retriever, männlich kastriert, geb. 03.05.2017, 34,2 kg\nLeukozyten 14,8 H G/l", "other", true},
+		{"a cat by its species", "Clinique vétérinaire des Lilas\nCompte rendu\nEspèce : chat, européen, 4 ans\nDiagnostic : otite", "other", true},
+		{"a veterinary nurse's own record", "Occupational Health Adviser\nTregib Veterinary Group\nPatient: Mrs Ffion Morgan, registered veterinary nurse\nDiagnosis: dog bite to the left hand, healing well.", "medical_record", false},
+	} {
+		t.Run(tt.name, func(t *testing.T) {
+			d, err := classify.NewEngine(sure, pol, "t").Decide(context.Background(), "acme", classify.Text{Body: tt.body, Bytes: int64(len(tt.body))})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if d.Type != tt.typ || d.Review != tt.review || slices.Contains(d.RulesFired, classify.RuleAnimalPatient) != (tt.typ == "other") {
+				t.Errorf("type %s, review %v, rules %v; want %s, review %v", d.Type, d.Review, d.RulesFired, tt.typ, tt.review)
+			}
+		})
+	}
+}

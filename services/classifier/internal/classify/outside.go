@@ -319,3 +319,16 @@ func lineAround(text string, loc []int) string {
 	}
 	return strings.TrimSpace(text[start : loc[1]+end])
 }
+
+// animalPatientLine is a clinical record's patient line that names an
+// animal: its species or breed after the patient's name ("Patient:
+// „Bruno“, Hund, Labrador Retriever"), or the animal's own label
+// ("Tierart: Hund", "Species: canine").
+var animalPatientLine = regexp.MustCompile(`(?im)^[ \t]*(?:patient(?:in|e)?|paciente|paziente|pacjent|pati[ëe]nt|potilas|tier|tierart|animal|esp[èe]ce|especie|specie|species|gatunek|dyreart|djurslag)[ \t]*[:：][^\n]{0,60}?(?:^|[^\p{L}])(?:dog|cat|horse|rabbit|canine|feline|hund|hündin|rüde|katze|kater|pferd|kaninchen|chien(?:ne)?|chat(?:te)?|cheval|lapin|perr[oa]|gat[oa]|caballo|conejo|cane|gatto|cavallo|coniglio|hond|paard|konijn|katt|häst|kanin|pies|suka|kot|koń|królik|koira|kissa|hevonen|kutya|macska|labrador|retriever|terrier|spaniel|collie|poodle|pudel|bulldog|dachshund|dackel|beagle|husky|schäferhund|mischling)(?:$|[^\p{L}])`)
+
+// animalPatient returns the patient line of a clinical record whose
+// patient is an animal.
+func animalPatient(text string) (string, bool) {
+	m := animalPatientLine.FindString(text)
+	return strings.TrimSpace(m), m != ""
+}
