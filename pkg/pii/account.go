@@ -290,7 +290,10 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		// A client account with its sort code is a bank's too: a letting
 		// agent's "Client Account, sort code 20-41-06, account 43198277"
 		// (found from outside, forty-second trial).
-		if notBankAccount.MatchString(label) && !bankNamesRe.MatchString(label) && !bankCodeBeside.MatchString(label) {
+		// So is a supplier's account the bank is named after: "transfer
+		// to the Supplier's account no. 1183 0045 2271 at KCB Bank"
+		// (found from outside, eighty-seventh trial).
+		if notBankAccount.MatchString(label) && !bankNamesRe.MatchString(label) && !bankCodeBeside.MatchString(label) && !namesBank(lt.RightOf(m[1])) {
 			continue
 		}
 		named := labelledBy(lt, accountLabel, m[0], m[1])

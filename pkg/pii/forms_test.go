@@ -924,6 +924,10 @@ func TestBankAccounts(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (eighty-seventh trial): a supplier's
+		// account the bank is named after.
+		{"a supplier's account at a named bank", "payable within 30 days by bank\ntransfer to the Supplier's account no. 1183 0045 2271 at KCB Bank,\nMtwapa branch.", []string{"1183 0045 2271"}},
+		{"a customer's account, no bank", "Customer account no. 40071862 - please quote it", []string{}},
 		// Found from outside (eighty-eighth trial): a Vietnamese
 		// payslip's account.
 		{"a vietnamese so tai khoan", "Số tài khoản: 0451 0003 8827 1 – Vietcombank chi nhánh Thăng Long", []string{"0451 0003 8827 1"}},

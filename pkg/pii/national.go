@@ -680,10 +680,12 @@ var translationEnd = regexp.MustCompile(`\s*/\s*[^/\n\d]{1,30}$`)
 // groupGoesOn reports whether text[start:end] is part of a longer run of
 // digit groups: "4111 1111 1111" of a card's sixteen digits. A date or
 // a time beside it is no group of it: "14.06.2031 85031245673", a card's
-// expiry and its holder's PESEL (found from outside).
+// expiry and its holder's PESEL (found from outside). A number that
+// starts with letters starts there: "14 FEB 2033 GHA-719204883-6", an
+// expiry and a Ghana card (eighty-eighth trial).
 func groupGoesOn(text string, start, end int) bool {
 	before := false
-	if start >= 2 && text[start-1] == ' ' && isDigit(text[start-2]) {
+	if start >= 2 && isDigit(text[start]) && text[start-1] == ' ' && isDigit(text[start-2]) {
 		i := start - 2
 		for i > 0 && isDigit(text[i-1]) {
 			i--

@@ -14,6 +14,9 @@ func TestNationalIDs(t *testing.T) {
 		want       []string
 	}{
 		{"es dni", "DNI 48392017V\nVÁLIDO HASTA 21 06 2031", []string{"48392017V"}},
+		// Found from outside (eighty-eighth trial): a Ghana card after
+		// its passport's expiry on a flattened row.
+		{"a ghana card after a date", "Date of expiry / Date d'expiration Personal No. / Ghana Card\n14 FEB 2033 GHA-719204883-6", []string{"GHA-719204883-6"}},
 		// Found from outside (seventy-sixth trial): a Hungarian
 		// education id, a SIN whose label's note is long and whose label
 		// OCR broke with a point.
