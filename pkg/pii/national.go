@@ -976,6 +976,21 @@ func identityLabelled(lt *layout.Text, start, end int, idDoc bool) bool {
 			}
 		}
 	}
+	// On an identity document, the last field of a row under its
+	// header's last label: "Type / Type Code / Code Passport No. / No. du
+	// passeport" over "P GHA G3318407" (found from outside, eighty-sixth
+	// and eighty-eighth trials: a Ghanaian passport's header row, its
+	// columns' gaps closed by OCR).
+	if idDoc && strings.TrimSpace(lt.RightOf(end)) == "" {
+		if above, ok := lt.LineAbove(start); ok {
+			if t := translationEnd.FindStringIndex(above); t != nil {
+				above = above[:t[0]]
+			}
+			if loc := identityLabel.FindStringIndex(above); loc != nil && !otherIDQualifier.MatchString(above[:loc[0]]) {
+				return true
+			}
+		}
+	}
 	h, _, ok := lt.HeaderAbove(start, end)
 	if !ok {
 		return false

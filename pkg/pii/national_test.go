@@ -14,6 +14,11 @@ func TestNationalIDs(t *testing.T) {
 		want       []string
 	}{
 		{"es dni", "DNI 48392017V\nVÁLIDO HASTA 21 06 2031", []string{"48392017V"}},
+		// Found from outside (eighty-eighth trial): a passport's number
+		// under its flattened header row's last label; not on a page that
+		// is no identity document.
+		{"a passport number under a flattened header", "REPUBLIC OF GHANA PASSPORT\nType / Type Code / Code Passport No. / No. du passeport\n\nP GHA G3318407", []string{"G3318407"}},
+		{"a row's last field under a label, no identity document", "Booking reference Passport No.\nKQ 512 TRAVEL 884721", nil},
 		// Found from outside (eighty-eighth trial): a Ghana card after
 		// its passport's expiry on a flattened row.
 		{"a ghana card after a date", "Date of expiry / Date d'expiration Personal No. / Ghana Card\n14 FEB 2033 GHA-719204883-6", []string{"GHA-719204883-6"}},
