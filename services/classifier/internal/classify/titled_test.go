@@ -22,6 +22,9 @@ func TestTitledTypes(t *testing.T) {
 		// French fitness-for-work notice.
 		{"Landsbankinn hf. · Reykjastræti 6 · 101 Reykjavík\nREIKNINGSYFIRLIT\nTímabil: 1. nóvember 2026 - 30. nóvember 2026\nReikningur: 0133-26-004512 IBAN: IS78 0133 2600 4512 6203 0612 60", []string{"bank_statement"}},
 		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
+		// Found from outside (eighty-eighth trial): a Quebec fitness for
+		// work certificate, offered as a contract at 0.33.
+		{"CLINIQUE MÉDICALE DE L'AÉROPORT\n975, boul. Roméo-Vachon Nord, Dorval (Québec) H4Y 1H1\nTél. : 514 633-2891 Téléc. : 514 633-2899\n\nATTESTATION MÉDICALE D'APTITUDE AU TRAVAIL\n\nNom de la travailleuse : Émilie Tremblay", []string{"medical_record"}},
 		// Found from outside (eighty-seventh trial): a Welsh council's
 		// business rates bill, typed other at 0.91.
 		{"CYNGOR SIR DDINBYCH / DENBIGHSHIRE COUNTY COUNCIL\nNon-Domestic Rates Demand Notice 2026/27\nArdrethi Annomestig - Hysbysiad Galw am Dalu\nAccount reference: 60418822", []string{"tax_form"}},
