@@ -1561,6 +1561,12 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 			// de garantie\ndes marchandises 500 000 EUR" (eightieth trial).
 			return true
 		}
+		// The noun a bound at the line's end qualifies: "the maximum⏎
+		// insurable earnings $63,200" (found from outside, ninetieth
+		// trial: a T4's note was its largest sum).
+		if len(strings.Fields(l)) <= 3 && boundAtEnd.MatchString(above) {
+			return true
+		}
 		return len(strings.Fields(l)) <= 2 && limitWrapLabel.MatchString(l) && classifyLabel(lastSentence(above+" "+l)) == labelLimit
 	}
 	return classifyLabel(lastSentence(above)) == labelLimit
@@ -1572,6 +1578,9 @@ var limitComplement = regexp.MustCompile(`(?i)^(?:(?:des|de|du|of|for|on|der|fü
 
 // limitWrapLabel is the end of a limit's label a line break parted from
 // the words before it: "cover of", "limit", "Deckung von".
+// boundAtEnd ends a line with a bound whose noun the next line holds.
+var boundAtEnd = regexp.MustCompile(`(?i)\b(?:the|a|its|their)\s+(?:maximum|minimum|max\.?|min\.?)$`)
+
 var limitWrapLabel = regexp.MustCompile(`(?i)^(?:cover|coverage|limit|deckung|couverture|cobertura|copertura|dekning|täckning|dækning)(?:\s+(?:of|von|de|di|på|for))?$`)
 
 // lineBelow returns the line after the line of off, or "".
@@ -2122,7 +2131,12 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	}
 	// A bare year is a year unless a money word right before it says
 	// otherwise: "Tax Statement 2021" is not money, "Total: 2021" is.
-	if rowKind == labelMoney && yearLike(n) && (wordsAfterMoney(label) > 0 || datedByYear.MatchString(label)) {
+	// On a document's first two lines, its title's, it is the year the
+	// document is for: "AVIS D'IMPÔT 2025", "Form 1099-NEC  Nonemployee
+	// Compensation  2025" (found from outside, eighty-ninth trial: each
+	// marked a sum, the French notice's largest); a field's one word and
+	// colon there are a field, "Total: 2021".
+	if rowKind == labelMoney && yearLike(n) && (wordsAfterMoney(label) > 0 || datedByYear.MatchString(label) || lt.LineAt(n.start) < 2 && len(strings.Fields(label)) >= 2 && !strings.HasSuffix(strings.TrimSpace(label), ":")) {
 		rowKind = labelNone
 	}
 	// Nor is a year before the noun it dates: "Total 2026 payments"

@@ -836,6 +836,18 @@ func TestAmountForms(t *testing.T) {
 		{"deposits protected up to a total across a break", "Your eligible deposits are protected up to a\ntotal of £85,000 by the Financial Services Compensation Scheme.", []string{}},
 		{"a french cover of at least", "les risques locatifs, pour un montant de garantie au moins égal à\n1 500 000 €, et justifiera de cette assurance.", []string{}},
 		{"spanish sums insured", "Capitales asegurados según póliza: contenido 60.000 €; dinero en caja hasta\n1.500 €. Franquicia general: 300 € por siniestro.", []string{}},
+		// Found from outside (eighty-ninth and ninetieth trials): the
+		// year a form's or a notice's title names; a Dutch card's
+		// spending limit, a Swiss contract's guaranteed minimum volume, a
+		// Belgian order's free-shipping threshold, a T4's note of the
+		// year's maximum across a line break.
+		{"a form's year on its title line", "Form 1099-NEC                    Nonemployee Compensation               2025\nPAYER'S name: Northside Cycles LLC", []string{}},
+		{"a notice's year on its title line", "AVIS D'IMPÔT 2025\nTAXE FONCIÈRE\nMontant total à payer 1 284 €", []string{"1284.00 EUR currency"}},
+		{"a total's field on a first line stays a sum", "Total: 2021", []string{"2021.00 label"}},
+		{"a dutch spending limit", "Bestedingslimiet                                € 15.000,00\nNieuw saldo € 2.118,40", []string{"2118.40 EUR currency"}},
+		{"a guaranteed minimum volume", "3.2 Die Auftraggeberin sichert ein Mindestauftragsvolumen von CHF 18'000.- pro Kalenderjahr zu.", []string{}},
+		{"a free-shipping threshold", "Conditions : paiement à 60 jours fin de mois ; franco de port à partir de 2 500 € HTVA.", []string{}},
+		{"the maximum across a break", "Information: the 2024 maximum pensionable earnings were $68,500 and the maximum\ninsurable earnings $63,200. Keep this slip for your records.", []string{}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

@@ -240,7 +240,12 @@ var (
 		// €", a Spanish claim's "Capitales asegurados según póliza:
 		// contenido 60.000 €", a Welsh rates bill's "Rateable value" (a
 		// valuation the bill is reckoned on, not the bill).
-		`au moins|au minimum|montant de garantie|capitales asegurados|rateable value`)
+		`au moins|au minimum|montant de garantie|capitales asegurados|rateable value|` +
+		// Found from outside (ninetieth trial): a Dutch card's spending
+		// limit, a Swiss contract's guaranteed minimum volume, a Belgian
+		// order's free-shipping threshold ("franco de port à partir de
+		// 2 500 €").
+		`bestedingslimiet|bestedingsruimte|mindestauftragsvolumen|mindestvolumen|mindestumsatz|mindestabnahme|à partir de|a partir de`)
 	// Found from outside (seventy-fifth trial): a Belgian card's
 	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
 	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").
