@@ -215,7 +215,9 @@ var idForms = []idForm{
 	// Germany's social insurance number (Rentenversicherungsnummer): the
 	// area's two digits, the birth date's six, the surname's initial, a
 	// serial and a check digit: "65 170839 J 003", under its label.
-	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{6}) ?([A-Z]) ?(\d{3})\b`), valid: svNummerValid, label: regexp.MustCompile(`(?i)\b(?:sozialversicherungs|rentenversicherungs|versicherungs|sv-?)(?:nummer|-?nr\.?)[^\p{L}\p{N}]*$`), digits: 11, run: 2},
+	// Its serial and check digit parted too: "SV-Nummer 12 150385 A 04
+	// 3" (found from outside, eighty-ninth trial).
+	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{6}) ?([A-Z]) ?(\d{2}) ?(\d)\b`), valid: svNummerValid, label: regexp.MustCompile(`(?i)\b(?:sozialversicherungs|rentenversicherungs|versicherungs|sv-?)(?:nummer|-?nr\.?)[^\p{L}\p{N}]*$`), digits: 11, run: 2},
 	// Spain's social security affiliation number (NAF, NUSS): the
 	// province's two digits, eight, and two check digits mod 97, under
 	// its label ("Nº afiliación S.S.: 28 41827395 62").

@@ -14,6 +14,9 @@ func TestNationalIDs(t *testing.T) {
 		want       []string
 	}{
 		{"es dni", "DNI 48392017V\nVÁLIDO HASTA 21 06 2031", []string{"48392017V"}},
+		// Found from outside (eighty-ninth trial): a German social
+		// insurance number, its serial and check digit parted.
+		{"an sv-nummer spaced to its check digit", "Steuer-ID 47193602518 SV-Nummer 12 150385 A 04 3", []string{"47193602518", "12 150385 A 04 3"}},
 		// Found from outside (eighty-eighth trial): a passport's number
 		// under its flattened header row's last label; not on a page that
 		// is no identity document.
