@@ -22,6 +22,9 @@ func TestTitledTypes(t *testing.T) {
 		// French fitness-for-work notice.
 		{"Landsbankinn hf. · Reykjastræti 6 · 101 Reykjavík\nREIKNINGSYFIRLIT\nTímabil: 1. nóvember 2026 - 30. nóvember 2026\nReikningur: 0133-26-004512 IBAN: IS78 0133 2600 4512 6203 0612 60", []string{"bank_statement"}},
 		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
+		// Found from outside (eighty-ninth trial): a Norwegian sick note
+		// typed other at 0.72.
+		{"SYKMELDING\nDel A - Opplysninger til NAV\n\nPasientens navn: Sigrid Haugland", []string{"medical_record"}},
 		// Found from outside (eighty-eighth trial): a Quebec fitness for
 		// work certificate, offered as a contract at 0.33.
 		{"CLINIQUE MÉDICALE DE L'AÉROPORT\n975, boul. Roméo-Vachon Nord, Dorval (Québec) H4Y 1H1\nTél. : 514 633-2891 Téléc. : 514 633-2899\n\nATTESTATION MÉDICALE D'APTITUDE AU TRAVAIL\n\nNom de la travailleuse : Émilie Tremblay", []string{"medical_record"}},
