@@ -109,7 +109,10 @@ var documentWords = map[string][]string{
 		// A payslip read as Polish, whose "za", "na" and "po" Slovak
 		// shares (found from outside, seventieth trial: "Osobné ćislo",
 		// "Polożka" in Docket's text).
-		"zamestnávateľ", "zamestnavatel", "zamestnanec", "mzda", "mzdy", "hrubá", "hruba", "čistá", "cista", "poistenie", "dovolenka", "príplatok", "priplatok", "náhrada", "nahrada", "odpracované", "odpracovane", "pozícia", "pozicia", "spojenie", "výplatná", "vyplatna", "mesiac"},
+		"zamestnávateľ", "zamestnavatel", "zamestnanec", "mzda", "mzdy", "hrubá", "hruba", "čistá", "cista", "poistenie", "dovolenka", "príplatok", "priplatok", "náhrada", "nahrada", "odpracované", "odpracovane", "pozícia", "pozicia", "spojenie", "výplatná", "vyplatna", "mesiac",
+		// A driving licence (found from outside, ninetieth trial: read in
+		// English, its Slovak letters lost).
+		"vodičský", "vodicsky", "preukaz", "slovenská", "slovenska", "okresný", "okresny", "námestie", "namestie"},
 	// Found from outside (thirty-ninth trial): a bus ticket read with the
 	// English model (CER 0.055; 0.004 with Turkish) had three words of
 	// the list, "kimlik", "kdv" and "odeme".
