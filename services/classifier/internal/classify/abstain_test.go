@@ -317,6 +317,10 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// Found retraining on the fortieth trial: a Slovenian school
 		// council's minutes, offered as a contract at 0.49.
 		{"minutes the model calls a contract", unsure{[]events.Candidate{c("contract", 0.49), c("other", 0.45)}, ""}, "ZAPISNIK\n2. seje sveta staršev Osnovne šole Ivana Cankarja Vrhnika,\nki je bila v torek, 17. 11. 2026", "other", true, true, "minutes"},
+		// Found from outside (ninetieth trial): a Latvian payslip, a
+		// translator's cover sheet offered as a contract.
+		{"a latvian algas aprekina lapa", taxForm, "ALGAS APRĒĶINA LAPA\nPeriods: 2025. gada septembris\nDarba devējs: SIA \"Jūrmalas Kūrorta Viesnīca\"", "other", true, true, "payslip"},
+		{"a certified translation's cover sheet", unsure{[]events.Candidate{c("contract", 0.47), c("other", 0.3)}, ""}, "CARIB LINGUA TRANSLATION SERVICES\n22 Hope Road, Kingston 10, Jamaica - Tel (876) 927 4415 - info@cariblingua.com.jm\n\nCERTIFIED TRANSLATION - COVER SHEET AND TRANSLATOR'S DECLARATION\n\nJob number: CLT-25-1042", "other", true, true, "certified translation"},
 		// Found from outside (eighty-eighth trial): a Croatian
 		// inspectorate's minutes under three heading lines, a file
 		// reference and a place and date, offered as a contract at 0.48.

@@ -25,7 +25,7 @@ var outsideKinds = []struct {
 		`(?:lohn|gehalts|entgelt|verdienst|bezüge)abrechnung|bezügemitteilung|bulletin\s+de\s+(?:paie|paye|salaire)|fiche\s+de\s+(?:paie|paye)|recibo\s+de\s+(?:n[óo]mina|salarios?|haberes|sueldos?)|liquidaci[óo]n\s+de\s+(?:haberes|sueldos?)|pago\s+de\s+salarios|busta\s+paga|cedolino|prospetto\s+paga|` +
 		`loonstrook|salarisstrook|loonspecificatie|salarisspecificatie|recibo\s+de\s+vencimento|holerite|contracheque|lönespecifikation|lönebesked|lønseddel|lønsedel|lønspecifikation|lønnsslipp|lønnsspesifikasjon|` +
 		`pasek\s+(?:wyp[łl]aty|p[łl]acowy|wynagrodzenia)|odcinek\s+(?:wyp[łl]aty|p[łl]acowy)|palkkalaskelma|palkkakuitti|v[ýy]platn[íi]\s+(?:p[áa]ska|l[íi]stek)|v[ýy]platn[áa]\s+p[áa]ska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
-		`platna\s+lista|obra[čcć]un\s+pla[ćcč]e|pla[čc]ilna\s+lista|palgateatis|palgaleht|algas\s+lapi[ņn]a|algalapis|maa[şs]\s+bordrosu|[üu]cret\s+bordrosu|phiếu\s+lương|phieu\s+luong|slip\s+gaji|penyata\s+gaji|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
+		`platna\s+lista|obra[čcć]un\s+pla[ćcč]e|pla[čc]ilna\s+lista|palgateatis|palgaleht|algas\s+lapi[ņn]a|algas\s+apr[ēe][ķk]in\p{L}*(?:\s+lapa)?|algalapis|maa[şs]\s+bordrosu|[üu]cret\s+bordrosu|phiếu\s+lương|phieu\s+luong|slip\s+gaji|penyata\s+gaji|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
 	// Found from outside (seventieth trial): a Greek hotel's booking
 	// confirmation offered as a receipt, a Maltese hotel's card
 	// authorisation form as a contract. A booking's confirmation is no
@@ -132,6 +132,11 @@ var outsideKinds = []struct {
 	// 0.42. A course's certificate records attendance; not a doctor's
 	// ("certificate of attendance" alone is one too, so not here).
 	{"course certificate", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:certificate\s+of\s+(?:course\s+)?(?:completion|participation)|course\s+(?:completion\s+)?certificate|potvrda\s+o\s+poha[đd]anju|uvjerenje\s+o\s+poha[đd]anju|teilnahmebest[äa]tigung|teilnahmebescheinigung|teilnahmezertifikat|attestation\s+de\s+(?:formation|suivi\s+de\s+formation|fin\s+de\s+formation|participation)|certificado\s+de\s+(?:participaci[óo]n|aprovechamiento)|attestato\s+di\s+(?:frequenza|partecipazione)|deelnamecertificaat|certificaat\s+van\s+deelname|za[śs]wiadczenie\s+o\s+uko[ńn]czeniu\s+kursu|potrdilo\s+o\s+udele[žz]bi)(?:$|[^\p{L}])`)},
+	// Found from outside (ninetieth trial): a Jamaican agency's
+	// "CERTIFIED TRANSLATION - COVER SHEET AND TRANSLATOR'S DECLARATION"
+	// offered as a contract at 0.47. A translator's declaration vouches
+	// for a translation; the document translated is behind it.
+	{"certified translation", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:certified\s+translation|translator['’]?s\s+(?:declaration|certificate|certification|statement)|certificate\s+of\s+translation(?:\s+accuracy)?|beglaubigte\s+übersetzung|traduction\s+certifiée|traducci[óo]n\s+jurada|traduzione\s+giurata|beëdigde\s+vertaling|tradução\s+juramentada|t[łl]umaczenie\s+przysi[ęe]g[łl]e)(?:$|[^\p{L}])`)},
 	{"curriculum vitae", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:curriculum\s+vitae|currículum(?:\s+vitae)?|lebenslauf|życiorys|životopis|ansioluettelo|önéletrajz)(?:$|[^\p{L}])`)},
 }
 

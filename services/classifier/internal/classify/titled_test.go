@@ -22,6 +22,10 @@ func TestTitledTypes(t *testing.T) {
 		// French fitness-for-work notice.
 		{"Landsbankinn hf. · Reykjastræti 6 · 101 Reykjavík\nREIKNINGSYFIRLIT\nTímabil: 1. nóvember 2026 - 30. nóvember 2026\nReikningur: 0133-26-004512 IBAN: IS78 0133 2600 4512 6203 0612 60", []string{"bank_statement"}},
 		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
+		// Found from outside (ninetieth trial): an Estonian land tax
+		// notice, a Hungarian tourist tax return.
+		{"MAKSU- JA TOLLIAMET\nLõõtsa 8a, 15176 Tallinn - Infotelefon 880 0811\n\nMAAMAKSU TEADE 2025", []string{"tax_form"}},
+		{"BEVALLÁS\n\naz idegenforgalmi adóról\n\nBalatonfüred Város Önkormányzata - Adócsoport", []string{"tax_form"}},
 		// Found from outside (eighty-ninth trial): a Norwegian sick note
 		// typed other at 0.72.
 		{"SYKMELDING\nDel A - Opplysninger til NAV\n\nPasientens navn: Sigrid Haugland", []string{"medical_record"}},
