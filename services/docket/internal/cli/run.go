@@ -72,6 +72,11 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err := lay.checkOpen(os.Getenv("DOCKET_INSECURE")); err != nil {
 		return err
 	}
+	if portRange, err := os.ReadFile(ephemeralRangeFile); err == nil {
+		if in := lay.inEphemeralRange(string(portRange)); len(in) > 0 {
+			fmt.Fprintf(stdout, "docket: WARNING %s fall in this machine's range of ports for outgoing connections (%s): a connection of any program may hold one, and its service then cannot listen; choose a --port-offset that keeps them below it\n", strings.Join(in, ", "), strings.Join(strings.Fields(string(portRange)), "-"))
+		}
+	}
 	// The services read their API addresses from the environment.
 	for k, v := range lay.env() {
 		if err := os.Setenv(k, v); err != nil {
@@ -185,14 +190,16 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// The banner says the suite is up once its APIs accept connections:
 	// a client that submits as soon as it reads it is not refused (found
 	// in CI: the evaluation's first post, made the moment the banner
-	// printed, found ingest not listening yet). A service that fails to
-	// start ends the group instead.
-	if closed := waitListening(gctx, listenWait, strings.TrimPrefix(addrs.ingest, "http://"), addrs.tracker,
-		strings.TrimPrefix(addrs.exception, "http://"), dialable(lay.ledger), dialable(lay.console)); len(closed) > 0 && gctx.Err() == nil {
+	// printed, found ingest not listening yet). A service that cannot
+	// listen is restarted with a backoff by its supervisor; the banner
+	// names its address then instead of saying the suite is up.
+	closed := waitListening(gctx, listenWait, strings.TrimPrefix(addrs.ingest, "http://"), addrs.tracker,
+		strings.TrimPrefix(addrs.exception, "http://"), dialable(lay.ledger), dialable(lay.console))
+	if len(closed) > 0 && gctx.Err() == nil {
 		log.Warn("suite's APIs not accepting connections yet", "addresses", closed, "waited", listenWait)
 	}
-	fmt.Fprintf(stdout, `docket: embedded suite up
-  kafka            %s
+	fmt.Fprintln(stdout, bannerHead(closed))
+	fmt.Fprintf(stdout, `  kafka            %s
   schema registry  %s
   redis            %s (durable: %v)
   data             %s
@@ -333,6 +340,17 @@ func waitListening(ctx context.Context, limit time.Duration, addrs ...string) []
 		}
 	}
 	return closed
+}
+
+// bannerHead is the banner's first line: the suite is up, or it started
+// but the APIs at closed do not accept connections (found from outside:
+// "up" was printed while the tracker, its port held by another program's
+// connection, restarted on and on, and every sample submitted hung).
+func bannerHead(closed []string) string {
+	if len(closed) == 0 {
+		return "docket: embedded suite up"
+	}
+	return "docket: embedded suite started, but NOT accepting connections on " + strings.Join(closed, ", ") + " (their services restart with a backoff; the log says why)"
 }
 
 // dialable is a listen address as a local client dials it.

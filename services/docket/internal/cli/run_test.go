@@ -312,6 +312,58 @@ func TestWaitListening(t *testing.T) {
 	}
 }
 
+// TestRunLayoutInEphemeralRange: a --port-offset that moves the suite's
+// ports into the kernel's range for outgoing connections is named (found
+// from outside: with offset 25000 the tracker's port was another
+// program's connection, and the tracker could not listen); the default
+// layout, and the README's offset of 1000, are not.
+func TestRunLayoutInEphemeralRange(t *testing.T) {
+	for _, env := range []string{"DOCKET_OPS_ADDR", "DOCKET_CONSOLE_ADDR", "DOCKET_INGEST_ADDR", "DOCKET_SAGATRACKER_ADDR", "DOCKET_EXCEPTION_ADDR", "DOCKET_LEDGER_ADDR"} {
+		t.Setenv(env, "")
+	}
+	for _, tt := range []struct {
+		args []string
+		want []string
+	}{
+		{nil, nil},
+		{[]string{"--port-offset", "1000"}, nil},
+		{[]string{"--port-offset", "25000"}, []string{"127.0.0.1:34090"}},
+	} {
+		fs := flag.NewFlagSet("run", flag.ContinueOnError)
+		p := runPortFlags(fs)
+		if err := fs.Parse(tt.args); err != nil {
+			t.Fatal(err)
+		}
+		l, err := p.layout("", "")
+		if err != nil {
+			t.Fatal(err)
+		}
+		got := l.inEphemeralRange("32768\t60999\n")
+		for _, w := range tt.want {
+			if !slices.Contains(got, w) {
+				t.Errorf("%v: in range %v, want %s among them", tt.args, got, w)
+			}
+		}
+		if tt.want == nil && len(got) > 0 {
+			t.Errorf("%v: in range %v, want none", tt.args, got)
+		}
+	}
+	if got := (runLayout{tracker: "127.0.0.1:34090"}).inEphemeralRange("garbage"); got != nil {
+		t.Errorf("an unreadable range named %v", got)
+	}
+}
+
+// TestBannerHead: the banner says the suite is up only when every API
+// accepts connections, and names those that do not.
+func TestBannerHead(t *testing.T) {
+	if got := bannerHead(nil); got != "docket: embedded suite up" {
+		t.Errorf("bannerHead(none) = %q", got)
+	}
+	if got := bannerHead([]string{"127.0.0.1:34090"}); strings.Contains(got, " up") || !strings.Contains(got, "NOT accepting connections on 127.0.0.1:34090") {
+		t.Errorf("bannerHead(tracker closed) = %q, want it named and no \"up\"", got)
+	}
+}
+
 // TestRunLayoutConsole: the web console listens on 127.0.0.1:8088 and
 // serves its metrics on the port after the services', both moved by
 // --port-offset, and a console on another service's address is refused.

@@ -3,9 +3,12 @@ package cli
 import (
 	"flag"
 	"fmt"
+	"maps"
 	"net"
 	"os"
+	"slices"
 	"strconv"
+	"strings"
 
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/telemetry"
@@ -230,4 +233,41 @@ func (l runLayout) checkOpen(insecure string) error {
 		return fmt.Errorf("%w: --%s %s: the embedded suite's %s has no authentication and listens on loopback only; set DOCKET_INSECURE=true to open it", errUsage, a[0], a[2], a[1])
 	}
 	return nil
+}
+
+// ephemeralRangeFile holds the kernel's range of local ports for
+// outgoing connections.
+const ephemeralRangeFile = "/proc/sys/net/ipv4/ip_local_port_range"
+
+// inEphemeralRange returns the layout's addresses whose ports fall in the
+// range of local ports portRange names ("32768\t60999", the kernel's
+// ip_local_port_range): any program's outgoing connection may hold such
+// a port, and the service meant to listen on it then cannot (found from
+// outside: with --port-offset 25000 the tracker's 34090 was another
+// process's connection to Redis, and the tracker restarted on and on).
+func (l runLayout) inEphemeralRange(portRange string) []string {
+	f := strings.Fields(portRange)
+	if len(f) != 2 {
+		return nil
+	}
+	lo, err1 := strconv.Atoi(f[0])
+	hi, err2 := strconv.Atoi(f[1])
+	if err1 != nil || err2 != nil {
+		return nil
+	}
+	addrs := []string{l.kafka, l.registry, l.ingest, l.tracker, l.exception, l.ledger, l.console, l.consoleOps}
+	for _, name := range slices.Sorted(maps.Keys(l.ops)) {
+		addrs = append(addrs, l.ops[name])
+	}
+	var in []string
+	for _, a := range addrs {
+		_, port, err := net.SplitHostPort(a)
+		if err != nil {
+			continue
+		}
+		if n, err := strconv.Atoi(port); err == nil && n >= lo && n <= hi {
+			in = append(in, a)
+		}
+	}
+	return in
 }
