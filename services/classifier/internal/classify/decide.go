@@ -314,6 +314,12 @@ func (e *Engine) Decide(ctx context.Context, tenant string, text Text) (Decision
 		// Retriever, typed a medical record at 1.00).
 		if line, ok := animalPatient(body); ok && d.Type == TypeMedicalRecord {
 			said, score := d.Type, d.Confidence
+			for _, c := range p.Candidates {
+				if c.Type == said {
+					score = c.Score // the model's own, not a title's precision
+					break
+				}
+			}
 			d.Type, d.Confidence = TypeOther, OutsideConfidence
 			d.Context["model.score"] = modelScore(p.Candidates, TypeOther)
 			ambiguous = true
