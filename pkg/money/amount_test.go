@@ -848,6 +848,11 @@ func TestAmountForms(t *testing.T) {
 		{"a guaranteed minimum volume", "3.2 Die Auftraggeberin sichert ein Mindestauftragsvolumen von CHF 18'000.- pro Kalenderjahr zu.", []string{}},
 		{"a free-shipping threshold", "Conditions : paiement à 60 jours fin de mois ; franco de port à partir de 2 500 € HTVA.", []string{}},
 		{"the maximum across a break", "Information: the 2024 maximum pensionable earnings were $68,500 and the maximum\ninsurable earnings $63,200. Keep this slip for your records.", []string{}},
+		// Found from outside (ninety-first trial): a Finnish claim's
+		// maximum compensation, a French cap, a Brazilian liability's limit.
+		{"a finnish maximum compensation", "Omavastuu vakuutusehtojen mukaan 500 €. Keskeytysvakuutuksen enimmäiskorvaus 20 000 €.", []string{}},
+		{"a french cap", "la garantie perte\nd'exploitation est plafonnée à 30 000 €.", []string{}},
+		{"a brazilian limit", "a responsabilidade total da CONTRATADA por perdas e danos fica\nlimitada ao valor de R$ 50.000,00, salvo em caso de dolo.", []string{}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {

@@ -245,7 +245,11 @@ var (
 		// limit, a Swiss contract's guaranteed minimum volume, a Belgian
 		// order's free-shipping threshold ("franco de port à partir de
 		// 2 500 €").
-		`bestedingslimiet|bestedingsruimte|mindestauftragsvolumen|mindestvolumen|mindestumsatz|mindestabnahme|à partir de|a partir de`)
+		`bestedingslimiet|bestedingsruimte|mindestauftragsvolumen|mindestvolumen|mindestumsatz|mindestabnahme|à partir de|a partir de|` +
+		// Found from outside (ninety-first trial): a Finnish claim's
+		// "enimmäiskorvaus 20 000 €", a French cap "plafonnée à 30 000 €",
+		// a Brazilian "limitada ao valor de R$ 50.000,00".
+		`enimmäiskorvaus|enimmaiskorvaus|enimmäismäärä|korkeintaan|plafonnée à|plafonnées à|plafonnés à|plafonné à|limitada ao|limitado ao|limitada a|limitado a`)
 	// Found from outside (seventy-fifth trial): a Belgian card's
 	// "Plafond d'utilisation", a Danish deductible ("Selvrisiko"), a
 	// Swiss accident insurance's ceiling ("UVG-Höchstbetrag").
