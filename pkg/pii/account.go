@@ -105,6 +105,8 @@ var (
 		// Found from outside (eighty-eighth trial): a Vietnamese
 		// payslip's "Số tài khoản" (an account's number).
 		`|(?:^|[^\p{L}])s[ốo]\s+t[àa]i\s+kho[ảa]n` +
+		// And a Czech invoice's "č. ú." (číslo účtu; ninety-first trial).
+		`|(?:^|[^\p{L}])[čc]\.\s?[úu]\.` +
 		// Found from outside (thirty-sixth trial): an account after its
 		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
 		// 1642 0388 7715", "DBS account", a law firm's "HSBC client

@@ -924,6 +924,9 @@ func TestBankAccounts(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (ninety-first trial): a Czech invoice's
+		// "č. ú." over an account and its bank's code.
+		{"a czech c. u.", "Bankovní spojení: Fio banka, č. ú. 2847561203/0800", []string{"2847561203/0800"}},
 		// Found from outside (eighty-seventh trial): a supplier's
 		// account the bank is named after.
 		{"a supplier's account at a named bank", "payable within 30 days by bank\ntransfer to the Supplier's account no. 1183 0045 2271 at KCB Bank,\nMtwapa branch.", []string{"1183 0045 2271"}},
