@@ -99,7 +99,7 @@ var outsideKinds = []struct {
 	// Found from outside (fortieth trial's retraining): a Slovenian
 	// school council's minutes, "ZAPISNIK", offered as a contract at
 	// 0.49. Minutes record a meeting; they bind no one.
-	{"minutes", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:minutes\s+of\s+(?:the\s+|a\s+)?(?:\p{L}+\s+){0,3}?meeting|meeting\s+minutes|zapisnik|zápis\s+(?:z\s+jednání|ze\s+schůze|z\s+porady)|zápisnica|notulen|pöytäkirja|jegyzőkönyv|protokół\s+z\s+(?:posiedzenia|zebrania)|procès-verbal\s+(?:de\s+(?:la\s+)?réunion|d['’]assemblée|du\s+conseil)|verbale\s+di\s+(?:riunione|assemblea)|acta\s+de\s+(?:la\s+)?(?:reunión|asamblea)|ata\s+da\s+(?:reunião|assembleia)|(?:sitzungs|besprechungs|versammlungs)protokoll|protokoll\s+der\s+(?:sitzung|versammlung|besprechung)|mötesprotokoll|styrelseprotokoll|møtereferat|mødereferat|referat\s+fra\s+(?:møte|mødet))(?:$|[^\p{L}])`)},
+	{"minutes", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:minutes\s+of\s+(?:the\s+|a\s+)?(?:\p{L}+\s+){0,3}?meeting|meeting\s+minutes|zapisnik|zápis\s+(?:z\s+jednání|ze\s+schůze|z\s+porady)|zápisnica|notulen|pöytäkirja|jegyzőkönyv|protokół\s+z\s+(?:posiedzenia|zebrania)|procès-verbal\s+(?:de\s+(?:la\s+)?réunion|d['’]assemblée|du\s+conseil)|verbale\s+di\s+(?:riunione|assemblea)|acta\s+de\s+(?:la\s+)?(?:reunión|asamblea)|ata\s+da\s+(?:reunião|assembleia)|(?:sitzungs|besprechungs|versammlungs)protokoll|protokoll\s+der\s+\p{L}*(?:sitzung|versammlung|besprechung)|mötesprotokoll|styrelseprotokoll|møtereferat|mødereferat|referat\s+fra\s+(?:møte|mødet))(?:$|[^\p{L}])`)},
 	// Found from outside (forty-eighth trial): an employee's expense
 	// claim recorded as an insurance claim at 1.00. What an employer
 	// pays back is no insurer's business; an insurer's "medical expenses

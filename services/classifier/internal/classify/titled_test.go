@@ -22,6 +22,9 @@ func TestTitledTypes(t *testing.T) {
 		// French fitness-for-work notice.
 		{"Landsbankinn hf. · Reykjastræti 6 · 101 Reykjavík\nREIKNINGSYFIRLIT\nTímabil: 1. nóvember 2026 - 30. nóvember 2026\nReikningur: 0133-26-004512 IBAN: IS78 0133 2600 4512 6203 0612 60", []string{"bank_statement"}},
 		{"REIKNINGUR: 2026-0412\nHótel Norðurljós ehf.", []string{"invoice"}},
+		// Found from outside (ninety-second trial): an optometrist's
+		// report for a driving licence names a medical record beside it.
+		{"DESERT SKY OPTOMETRY\n4410 Menaul Blvd NE, Suite C, Albuquerque, NM 87110\nTel (505) 266-4190   Fax (505) 266-4191\n\nVISION EXAMINATION REPORT - DRIVER LICENSE / COMMERCIAL INSTRUCTOR\n\nPatient name: Marisol Ortega-Baca", []string{"medical_record", "id_document"}},
 		// Found from outside (ninetieth trial): an Estonian land tax
 		// notice, a Hungarian tourist tax return.
 		{"MAKSU- JA TOLLIAMET\nLõõtsa 8a, 15176 Tallinn - Infotelefon 880 0811\n\nMAAMAKSU TEADE 2025", []string{"tax_form"}},
