@@ -1576,11 +1576,11 @@ func limitAbove(lt *layout.Text, off int, left string) bool {
 // marchandises", "of the contents", "für Sachschäden".
 var limitComplement = regexp.MustCompile(`(?i)^(?:(?:des|de|du|of|for|on|der|für|van|voor|del|della|dei|degli|delle|för|av|på|til)(?:$|[^\p{L}])|d['’])`)
 
-// limitWrapLabel is the end of a limit's label a line break parted from
-// the words before it: "cover of", "limit", "Deckung von".
 // boundAtEnd ends a line with a bound whose noun the next line holds.
 var boundAtEnd = regexp.MustCompile(`(?i)\b(?:the|a|its|their)\s+(?:maximum|minimum|max\.?|min\.?)$`)
 
+// limitWrapLabel is the end of a limit's label a line break parted from
+// the words before it: "cover of", "limit", "Deckung von".
 var limitWrapLabel = regexp.MustCompile(`(?i)^(?:cover|coverage|limit|deckung|couverture|cobertura|copertura|dekning|täckning|dækning)(?:\s+(?:of|von|de|di|på|for))?$`)
 
 // lineBelow returns the line after the line of off, or "".
