@@ -16,11 +16,12 @@ var (
 	// accountRe is a domestic bank account's number: digits in up to
 	// eight groups joined by spaces or dashes ("123-45678-9",
 	// "12-3140-0123456-00", "0012 3456 78", a Moroccan RIB's 24 digits
-	// "181 810 21112 0547296 000 1 49", "230 780 4512873211024600 81"), or in fours joined by points
+	// "181 810 21112 0547296 000 1 49", "230 780 4512873211024600 81"; a
+	// Polish account's 26, polishAccount), or in fours joined by points
 	// ("0097.0000.5421.8741"), or a Portuguese branch and account
 	// parted by a point ("Conta à ordem n.º 0697.00638427193", found from
 	// outside, sixty-eighth trial).
-	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{4}\.\d{9,11}\b|\b\d{2,24}(?:[ -]\d{1,16}){0,7}\b`)
+	accountRe = regexp.MustCompile(`\b\d{4}(?:\.\d{4}){2,4}\b|\b\d{4}\.\d{9,11}\b|\b\d{2,26}(?:[ -]\d{1,16}){0,7}\b`)
 	// upiRe is an Indian payment address (UPI ID, VPA): a name, "@" and
 	// its payment app's handle, no domain after it ("x@okicici"): taken
 	// under its label (accountLabel) or with a known handle.
@@ -93,7 +94,7 @@ var (
 		// A Canadian account after its branch's transit number, the labels
 		// bilingual ("Transit: 30047   Compte / Account: 0412873", found
 		// from outside, forty-fourth trial).
-		`\btransit(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{5}[\s,]+(?:institution(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{3}[\s,]+)?(?:\p{L}+\s*/\s*)?(?:account|acct|a/c|compte)(?:\s*(?:no\b\.?|number|n[°º]))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])(?:bank)?sz[áa]mlasz[áa]m|\bnu?me?r\s+rachunku` +
+		`\btransit(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{5}[\s,]+(?:institution(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{3}[\s,]+)?(?:\p{L}+\s*/\s*)?(?:account|acct|a/c|compte)(?:\s*(?:no\b\.?|number|n[°º]))?|\bcbu|\bcvu|\bcuenta\s+(?:de\s+ahorros?|corriente|vista)(?:\s+\p{L}+){0,2}?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\bconta\s+(?:corrente|poupan[çc]a)(?:\s*(?:n[°º]\.?|n[úu]mero))?|\brekening(?:\s+\p{Lu}{2,8})?\s+(?:nomor|no\b\.?)|bank\s+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number|nr\b\.?|#))?(?:\s+(?:for|to|of)\s+[\p{L} ]{1,30})?|\bkontonummer|\bkonto\s*nr\b\.?|(?:^|[^\p{L}])num[ée]ro\s+de\s+compte|\bn[°º]\s*de\s+compte|(?:^|[^\p{L}])n[úu]mero\s+de\s+(?:cuenta|conta)|\bnumero\s+di\s+conto|\brekeningnummer|(?:^|[^\p{L}])[čc][íi]slo\s+[úu][čc]tu|\bbroj\s+ra[čc]una|\btilinumero|(?:^|[^\p{L}])(?:bank)?sz[áa]mlasz[áa]m|\b(?:nu?me?r|nr\.?)\s+rachunku` +
 		// Found from outside (fifty-fifth and fifty-sixth trials): a
 		// Canadian account after its transit and institution numbers, a
 		// Mexican "CLABE destino", a Chilean "Cuenta RUT de BancoEstado N°",
@@ -107,6 +108,9 @@ var (
 		`|(?:^|[^\p{L}])s[ốo]\s+t[àa]i\s+kho[ảa]n` +
 		// And a Czech invoice's "č. ú." (číslo účtu; ninety-first trial).
 		`|(?:^|[^\p{L}])[čc]\.\s?[úu]\.` +
+		// And a Polish "Rachunek do wpłat (indywidualny):", "Nr konta",
+		// "Nr rachunku" (ninetieth trial; "Numer rachunku" only, before).
+		`|\brachun(?:ek|ku)\s+(?:bankow(?:y|ego)|do\s+wp[łl]at[y]?)(?:\s*\(\p{L}+\))?|\b(?:nu?me?r|nr\.?)\s+konta(?:\s+bankowego)?` +
 		// Found from outside (thirty-sixth trial): an account after its
 		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
 		// 1642 0388 7715", "DBS account", a law firm's "HSBC client
@@ -279,7 +283,7 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		s := [2]int{m[0], m[1]}
 		suffix := accountSuffix.FindStringIndex(text[m[1]:])
 		n := digits(text[m[0]:m[1]])
-		if n < 7 || n > 24 || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
+		if n < 7 || n > 24 && !polishAccount(text[m[0]:m[1]]) || overlaps(s, taken) || overlaps(s, locs) || codeAround(text, m[0], m[1]) && (suffix == nil || codeAround(text, m[0], m[1]+suffix[1])) {
 			continue
 		}
 		if dateShaped.MatchString(text[m[0]:m[1]]) {
@@ -319,6 +323,19 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 		}
 	}
 	return locs
+}
+
+// polishAccount reports whether s is a Polish account's number (NRB):
+// twenty-six digits, an IBAN's after its country's code.
+func polishAccount(s string) bool {
+	var b strings.Builder
+	b.WriteString("PL")
+	for i := 0; i < len(s); i++ {
+		if isDigit(s[i]) {
+			b.WriteByte(s[i])
+		}
+	}
+	return b.Len() == 28 && ValidIBAN(b.String())
 }
 
 // frenchAccount reports whether s, a frenchAccountRe match, has a letter

@@ -689,6 +689,12 @@ func TestDateOfBirth(t *testing.T) {
 		{"czech spaced date after nar.", "Ing. Vlastimil Kratochvíl, nar. 22. 3. 1958, bytem Brno", []string{"22. 3. 1958"}},
 		{"czech spaced date under its label", "Datum narození: 22. 3. 1958", []string{"22. 3. 1958"}},
 		{"czech born", "narozen 22.3.1958 v Jihlavě", []string{"22.3.1958"}},
+		// Found from outside (ninetieth trial): Croatian's and Slovenian's
+		// "born" before a spaced date; a meeting's date is no birth date.
+		{"croatian born, feminine", "Ana Kovačić, rođena 14. 3. 1993. u Zagrebu", []string{"14. 3. 1993"}},
+		{"croatian born, masculine", "Ivan Horvat, rođen 2. 11. 1985. godine", []string{"2. 11. 1985"}},
+		{"slovenian born", "Maja Novak, rojena 3. 4. 1990", []string{"3. 4. 1990"}},
+		{"a croatian meeting's date", "Sastanak održan 14. 3. 2026.", []string{}},
 		{"lithuanian label", "Gimimo data: 1981-04-17", []string{"1981-04-17"}},
 		{"finnish label", "Syntymäaika: 3.4.1962", []string{"3.4.1962"}},
 		// Found from outside (thirteenth trial): a card's abbreviated
@@ -927,6 +933,14 @@ func TestBankAccounts(t *testing.T) {
 		// Found from outside (ninety-first trial): a Czech invoice's
 		// "č. ú." over an account and its bank's code.
 		{"a czech c. u.", "Bankovní spojení: Fio banka, č. ú. 2847561203/0800", []string{"2847561203/0800"}},
+		// Found from outside (ninetieth trial): a Polish account's 26
+		// digits (an IBAN's without PL, its check passed) under "Rachunek
+		// do wpłat", "Nr rachunku", "Nr konta"; one whose check fails is
+		// no account.
+		{"a polish account to pay into", "Rachunek do wpłat (indywidualny): 61 1090 1014 0000 0712 1981 2874", []string{"61 1090 1014 0000 0712 1981 2874"}},
+		{"a polish nr rachunku", "Nr rachunku: 61 1090 1014 0000 0712 1981 2874", []string{"61 1090 1014 0000 0712 1981 2874"}},
+		{"a polish nr konta unspaced", "Nr konta: 61109010140000071219812874", []string{"61109010140000071219812874"}},
+		{"26 digits whose check fails", "Nr rachunku: 62 1090 1014 0000 0712 1981 2874", []string{}},
 		// Found from outside (eighty-seventh trial): a supplier's
 		// account the bank is named after.
 		{"a supplier's account at a named bank", "payable within 30 days by bank\ntransfer to the Supplier's account no. 1183 0045 2271 at KCB Bank,\nMtwapa branch.", []string{"1183 0045 2271"}},

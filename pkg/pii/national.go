@@ -323,6 +323,11 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d) (\d{4}) (\d{5}) (\d{2}) (\d)\b`), valid: thaiIDValid, label: regexp.MustCompile(`(?i)(?:\bthai\s+(?:national\s+)?id(?:\s+card)?|\bcitizen\s+id|เลขประจำตัวประชาชน)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 13, run: 5},
 	{re: regexp.MustCompile(`\b(\d{4}) ?(\d{4}) ?(\d{4})\b`), valid: myNumberValid, label: regexp.MustCompile(`(?i)(?:\bmy\s*number|\bindividual\s+number|個人番号|マイナンバー)(?:\s*(?:no\b\.?|#))?[^\p{L}\p{N}]*$`), digits: 12, run: 4},
 	{re: regexp.MustCompile(`\b(\d{12}|\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bcccd|\bcmnd|\bc[ăa]n\s+c[ưu][ớo]c(?:\s+c[ôo]ng\s+d[âa]n)?|\bch[ứu]ng\s+minh\s+(?:nh[âa]n\s+d[âa]n|th[ưu]))(?:\s+(?:s[ốo]|no\b\.?))?(?:\s+c[ủu]a\s+(?:m[ẹe]|cha|b[ốo]|v[ợo]|ch[ồo]ng|\p{L}+))?[^\p{L}\p{N}]*$`), digits: 9, run: 9},
+	// The card itself labels its number "Số / No." or, since 2024, "Số
+	// định danh cá nhân" (found from outside, ninetieth trial): under
+	// those labels the number must have the card's shape, a province's
+	// code and a century-and-sex digit (cccdShape).
+	{re: regexp.MustCompile(`\b(0\d{11})\b`), valid: cccdShape, label: regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}])s[ốo]\s*/\s*no\b\.?|(?:^|[^\p{L}])s[ốo]\s+đ[ịi]nh\s+danh(?:\s+c[áa]\s+nh[âa]n)?)[^\p{L}\p{N}]*$`), digits: 12, run: 12},
 	{re: regexp.MustCompile(`\b(\d{4})[ -]?(\d{4})[ -]?(\d{4})[ -]?(\d{4})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bphilsys(?:\s+card)?|\bphilid|\bpsn|\bpcn)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 16, run: 4},
 	{re: regexp.MustCompile(`\b(\d{6})(\d{2})(\d{4})\b`), valid: func(s string) bool { return validDate(s[0:2], s[2:4], s[4:6]) }, label: regexp.MustCompile(`(?i)(?:\bk/p|\bkad\s+pengenalan|\bmykad|\bnric|\bi/?c)(?:\s*(?:no\b\.?|number|baru|#))?[^\p{L}\p{N}]*$`), digits: 12, run: 12},
 	{re: regexp.MustCompile(`\b(\d{7,9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\b(?:epf|kwsp|socso|perkeso)(?:\s+member(?:ship)?)?(?:\s*(?:no\b\.?|number|#))?|\bno\.?\s*(?:ahli\s+)?(?:kwsp|epf|perkeso))[^\p{L}\p{N}]*$`), digits: 7, run: 7},
@@ -1971,6 +1976,17 @@ func taiwanIDValid(s string) bool {
 
 // thaiIDValid: Thailand's ID, twelve digits weighted 13 down to 2 and a
 // check digit, (11 - sum mod 11) mod 10.
+// cccdShape: Vietnam's citizen identity card number, twelve digits
+// opening with a province's code (001-096) and the digit for the
+// holder's century and sex (0-3: born 1900-2099).
+func cccdShape(s string) bool {
+	if len(s) != 12 {
+		return false
+	}
+	p := atoi(s[:3])
+	return p >= 1 && p <= 96 && s[3] <= '3'
+}
+
 func thaiIDValid(s string) bool {
 	if len(s) != 13 || s[0] == '0' {
 		return false

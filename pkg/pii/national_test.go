@@ -526,6 +526,10 @@ func TestNationalIDs(t *testing.T) {
 		{"a thai id plain under its label", "Thai ID: 1103702071811", []string{"1103702071811"}},
 		{"a japanese my number under its label", "My Number: 1234 5678 9018", []string{"1234 5678 9018"}},
 		{"a vietnamese cccd", "Số CCCD: 001088012345", []string{"001088012345"}},
+		// Found from outside (ninetieth trial): the card's own labels.
+		{"a vietnamese card's number under its own label", "CĂN CƯỚC CÔNG DÂN\nCitizen Identity Card\nSố / No.: 079093004512\nHọ và tên / Full name:", []string{"079093004512"}},
+		{"a vietnamese personal identification number", "Số định danh cá nhân: 036187009921", []string{"036187009921"}},
+		{"an invoice's number after số / no.", "HÓA ĐƠN GIÁ TRỊ GIA TĂNG\nSố / No.: 000123456789", []string{}},
 		{"a vietnamese card in words", "Căn cước công dân số 079203004567", []string{"079203004567"}},
 		{"a philsys card number", "PhilSys Card Number: 1234-5678-9012-3456", []string{"1234-5678-9012-3456"}},
 		{"a mykad without its dashes", "No. K/P: 880512145523", []string{"880512145523"}},
