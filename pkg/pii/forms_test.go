@@ -127,6 +127,9 @@ func TestPhoneForms(t *testing.T) {
 		// national numbers, a Hungarian company's register number.
 		{"greek landline under its label", "ΒΙΒΛΙΟΠΩΛΕΙΟ «Ο ΛΟΓΟΣ»\nΤηλ.: 210 6438 215", []string{"210 6438 215"}},
 		{"greek landline after the label in a letterhead", "Τηλ. 2310 447 918 · e-mail: proodos@example.gr", []string{"2310 447 918"}},
+		// Found from outside (ninety-second trial): "for information".
+		{"greek number for information", "Για πληροφορίες: 210 3375 000", []string{"210 3375 000"}},
+		{"greek contact's mobile", "Επικοινωνία: 6944 123 456", []string{"6944 123 456"}},
 		{"greek mobile", "Κινητό: 694 512 3378", []string{"694 512 3378"}},
 		{"bulgarian label", "Тел.: 02 981 2345", []string{"02 981 2345"}},
 		{"greek shape without a label", "Αρ. παραστατικού 210 6438 215", []string{}},

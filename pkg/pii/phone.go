@@ -98,8 +98,10 @@ const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
-// outside: a Greek receipt's "Τηλ.: 210 6438 215").
-const phoneWordsGreekCyrillic = `τηλ[έε]φωνο|τηλ|κινητ[όο]|κιν|τηλεομοιοτυπ[ίι]α|φαξ|телефон|тел|мобилен|моб|факс`
+// outside: a Greek receipt's "Τηλ.: 210 6438 215"), and Greek's
+// "information" and "contact" as enquiries' are ("Για πληροφορίες: 210
+// 3375 000", ninety-second trial).
+const phoneWordsGreekCyrillic = `τηλ[έε]φωνο|τηλ|κινητ[όο]|κιν|τηλεομοιοτυπ[ίι]α|φαξ|πληροφορ[ίι]ες|επικοινων[ίι]α|телефон|тел|мобилен|моб|факс`
 
 // phoneWhose are the words that say whose number a phone label names,
 // between the label and the number: "Teléfono paciente:", "tel.
