@@ -158,18 +158,25 @@ func birthDates(lt *layout.Text, counts []lineDigits) [][2]int {
 	return locs
 }
 
+// AnimalKinds are the species and breeds, in the languages found so far,
+// that name an animal wherever they stand: the birth-date rule's
+// animalWord and the classifier's vet patient line (animalPatientLine)
+// both read them, each with words of its own beside them that only its
+// context makes an animal's (a patient line's "cat" or "chat"; a birth
+// date's "pet" or "microchip").
+const AnimalKinds = `dogs?|horse|rabbit|canine|feline|hund|\p{L}+hund|hündin|rüde|katze|kater|kaninchen|chien(?:ne)?|lapin|perro|gato|conejo|coniglio|hond|kutya|macska|mischling|labrador|retriever|terrier|spaniel|collie|poodle|bulldog|dachshund|beagle|husky`
+
 // animalWord names an animal or its particulars: a pet insurance claim's
 // or a vet's record's birth date is the animal's, no person's (found from
-// outside: a dog's date of birth was masked as personal data).
-var animalWord = regexp.MustCompile(`(?i)\b(?:pets?|pet's|dogs?|dog's|cat's|puppy|kitten|animal|breed|species|microchip|horse|canine|feline|haustier|hund|katze|rasse|tierart|chien|chienne|mascota|perro|gato|huisdier|hond|specie|rasa|câine|pisic[ăa]|` +
-	// Found from outside (seventy-second trial): a dog's birth date on
-	// a vet's German invoice, a Hungarian pet claim and a Danish
-	// vaccination reminder, the animal named by its breed or sex.
-	`mischling|kastriert|kastrierte|hündin|rüde|kater|retriever|terrier|spaniel|collie|poodle|bulldog|dachshund|beagle|vizsla|kæledyr|dyrlæge|fajta|kutya|macska|neutered|spayed|` +
-	// Found from outside (seventy-seventh trial): a vet's patient
-	// named by a compound breed ("Berner Sennenhund", "Schäferhund")
-	// and a Boerboel's birth in a vaccination reminder.
-	`\p{L}+hund|boerboel|labrador|rottweiler|husky|mastiff|greyhound|whippet|shih tzu|chihuahua|pug|maine coon|siamese|persian cat|rabbit|kaninchen|lapin|conejo|coniglio)\b`)
+// outside: a dog's date of birth was masked as personal data). Found from
+// outside since: a dog's birth date on a vet's German invoice, a
+// Hungarian pet claim and a Danish vaccination reminder, the animal named
+// by its breed or sex (seventy-second trial); a vet's patient named by a
+// compound breed ("Berner Sennenhund", "Schäferhund") and a Boerboel's
+// birth in a vaccination reminder (seventy-seventh).
+var animalWord = regexp.MustCompile(`(?i)\b(?:` + AnimalKinds + `|pets?|pet's|dog's|cat's|puppy|kitten|animal|breed|species|microchip|haustier|rasse|tierart|mascota|huisdier|specie|rasa|câine|pisic[ăa]|` +
+	`kastriert|kastrierte|vizsla|kæledyr|dyrlæge|fajta|neutered|spayed|` +
+	`boerboel|rottweiler|mastiff|greyhound|whippet|shih tzu|chihuahua|pug|maine coon|siamese|persian cat)\b`)
 
 // animalBirth reports whether the birth date at start is an animal's: its
 // line, or a line above it in the same block (up to three), names one,

@@ -5,6 +5,7 @@ import (
 	"strings"
 	"unicode"
 
+	"github.com/docket-run/docket/pkg/pii"
 	"github.com/docket-run/docket/pkg/prefilter"
 )
 
@@ -99,7 +100,7 @@ var outsideKinds = []struct {
 	// Found from outside (fortieth trial's retraining): a Slovenian
 	// school council's minutes, "ZAPISNIK", offered as a contract at
 	// 0.49. Minutes record a meeting; they bind no one.
-	{"minutes", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:minutes\s+of\s+(?:the\s+|a\s+)?(?:\p{L}+\s+){0,3}?meeting|meeting\s+minutes|zapisnik|zápis\s+(?:z\s+jednání|ze\s+schůze|z\s+porady)|zápisnica|notulen|pöytäkirja|jegyzőkönyv|protokół\s+z\s+(?:posiedzenia|zebrania)|procès-verbal\s+(?:de\s+(?:la\s+)?réunion|d['’]assemblée|du\s+conseil)|verbale\s+di\s+(?:riunione|assemblea)|acta\s+de\s+(?:la\s+)?(?:reunión|asamblea)|ata\s+da\s+(?:reunião|assembleia)|(?:sitzungs|besprechungs|versammlungs)protokoll|protokoll\s+der\s+\p{L}*(?:sitzung|versammlung|besprechung)|mötesprotokoll|styrelseprotokoll|møtereferat|mødereferat|referat\s+fra\s+(?:møte|mødet))(?:$|[^\p{L}])`)},
+	{"minutes", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:minutes\s+of\s+(?:the\s+|a\s+)?(?:\p{L}+\s+){0,3}?meeting|meeting\s+minutes|zapisnik|zápis\s+(?:z\s+jednání|ze\s+schůze|z\s+porady)|z[áa]pisnica|notulen|pöytäkirja|jegyzőkönyv|protokół\s+z\s+(?:posiedzenia|zebrania)|procès-verbal\s+(?:de\s+(?:la\s+)?réunion|d['’]assemblée|du\s+conseil)|verbale\s+di\s+(?:riunione|assemblea)|acta\s+de\s+(?:la\s+)?(?:reunión|asamblea)|ata\s+da\s+(?:reunião|assembleia)|(?:sitzungs|besprechungs|versammlungs)protokoll|protokoll\s+der\s+\p{L}*(?:sitzung|versammlung|besprechung)|mötesprotokoll|styrelseprotokoll|møtereferat|mødereferat|referat\s+fra\s+(?:møte|mødet))(?:$|[^\p{L}])`)},
 	// Found from outside (forty-eighth trial): an employee's expense
 	// claim recorded as an insurance claim at 1.00. What an employer
 	// pays back is no insurer's business; an insurer's "medical expenses
@@ -328,8 +329,11 @@ func lineAround(text string, loc []int) string {
 // animalPatientLine is a clinical record's patient line that names an
 // animal: its species or breed after the patient's name ("Patient:
 // „Bruno“, Hund, Labrador Retriever"), or the animal's own label
-// ("Tierart: Hund", "Species: canine").
-var animalPatientLine = regexp.MustCompile(`(?im)^[ \t]*(?:patient(?:in|e)?|paciente|paziente|pacjent|pati[ëe]nt|potilas|tier|tierart|animal|esp[èe]ce|especie|specie|species|gatunek|dyreart|djurslag)[ \t]*[:：][^\n]{0,60}?(?:^|[^\p{L}])(?:dog|cat|horse|rabbit|canine|feline|hund|hündin|rüde|katze|kater|pferd|kaninchen|chien(?:ne)?|chat(?:te)?|cheval|lapin|perr[oa]|gat[oa]|caballo|conejo|cane|gatto|cavallo|coniglio|hond|paard|konijn|katt|häst|kanin|pies|suka|kot|koń|królik|koira|kissa|hevonen|kutya|macska|labrador|retriever|terrier|spaniel|collie|poodle|pudel|bulldog|dachshund|dackel|beagle|husky|schäferhund|mischling)(?:$|[^\p{L}])`)
+// ("Tierart: Hund", "Species: canine"): the species and breeds any
+// animal's mention names (pii.AnimalKinds) and those only a patient's line
+// makes an animal's ("cat", "chat", "kot": a scan, a conversation, a
+// surname elsewhere).
+var animalPatientLine = regexp.MustCompile(`(?im)^[ \t]*(?:patient(?:in|e)?|paciente|paziente|pacjent|pati[ëe]nt|potilas|tier|tierart|animal|esp[èe]ce|especie|specie|species|gatunek|dyreart|djurslag)[ \t]*[:：][^\n]{0,60}?(?:^|[^\p{L}])(?:` + pii.AnimalKinds + `|cat|pferd|chat(?:te)?|cheval|perra|gata|caballo|cane|gatto|cavallo|paard|konijn|katt|häst|kanin|pies|suka|kot|koń|królik|koira|kissa|hevonen|pudel|dackel)(?:$|[^\p{L}])`)
 
 // animalPatient returns the patient line of a clinical record whose
 // patient is an animal.
