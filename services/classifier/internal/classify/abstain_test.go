@@ -317,6 +317,9 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// Found retraining on the fortieth trial: a Slovenian school
 		// council's minutes, offered as a contract at 0.49.
 		{"minutes the model calls a contract", unsure{[]events.Candidate{c("contract", 0.49), c("other", 0.45)}, ""}, "ZAPISNIK\n2. seje sveta staršev Osnovne šole Ivana Cankarja Vrhnika,\nki je bila v torek, 17. 11. 2026", "other", true, true, "minutes"},
+		// Found from outside (ninety-third trial): a Slovak school board's
+		// minutes, its title's accent lost, as a medical record.
+		{"slovak minutes without the accent", unsure{[]events.Candidate{c("medical_record", 0.45), c("other", 0.30)}, ""}, "ZAPISNICA\nzo zasadnutia pedagogickej rady\nZakladnej umeleckej skoly, Hlavna 58, 040 01 Kosice", "other", true, true, "minutes"},
 		// Found from outside (ninety-second trial): a board's minutes,
 		// "PROTOKOLL DER VORSTANDSSITZUNG", offered as a contract.
 		{"a german board's minutes", unsure{[]events.Candidate{c("contract", 0.52), c("other", 0.3)}, ""}, "Tafel Lahn-Dill e.V.\nGeschäftsstelle: Hermannsteiner Straße 58, 35576 Wetzlar\n\nPROTOKOLL DER VORSTANDSSITZUNG. : an\nam Dienstag, 17. November 2026, 19:00 bis 21:15 Uhr", "other", true, true, "minutes"},
