@@ -94,7 +94,12 @@ var documentWords = map[string][]string{
 		// An identity card's Romanian labels beside their French and
 		// English ones (found from outside, eightieth trial: named
 		// French).
-		"nume", "prenume", "cetățenie", "cetatenie", "cetätenie", "naștere", "nastere", "valabilitate", "emisă", "emisa", "identitate", "românia", "romania", "seria"},
+		"nume", "prenume", "cetățenie", "cetatenie", "cetätenie", "naștere", "nastere", "valabilitate", "emisă", "emisa", "identitate", "românia", "romania", "seria",
+		// A notice to a coworking space's members (found from outside,
+		// ninety-fourth trial: read in English, "în", "vă" and "că" read
+		// "in", "va" and "ca", words of other languages): its greeting,
+		// thanks, months and the words of a timetable.
+		"stimați", "stimati", "mulțumim", "multumim", "informăm", "informam", "perioada", "programul", "închis", "inchis", "urmează", "urmeaza", "către", "catre", "decembrie", "ianuarie", "februarie", "aprilie", "septembrie", "octombrie", "noiembrie"},
 	// A Croatian occupational medicine report was read with the Polish
 	// model (found from outside, seventy-fifth trial: CER 0.018, 0.001
 	// with Croatian).
