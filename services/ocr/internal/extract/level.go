@@ -136,13 +136,23 @@ func (t *Tesseract) levelled(ctx context.Context, page *scan, dpi int, language 
 // raw Tesseract's 0.09). A copy that reads lines the first lost reads
 // their letters too: a New Zealand claim's levelled copy read 17 lines
 // for 11 and 779 letters and digits for 435 (seventy-fifth trial).
+//
+// But a copy that reads about as much in fewer lines, going back up the
+// page no more often, about as surely: the rows the slope had carried
+// into the next line's height, which the first reading parted, are whole
+// (found from outside, ninety-fourth trial: a Toronto order turned 2.9°
+// read "dock, rear lane, weekdays 8-11 a.m." before "Deliver to loading"
+// and its total's sum before "Total", 22 lines; levelled, 19, every row
+// whole, at a mean confidence of 0.921 against 0.935: CER 0.117 against
+// raw Tesseract's 0.033 before).
 func levelBetter(a, b PageText) bool {
 	first, copied := float64(alnum(a.Text)), float64(alnum(b.Text))
 	if float64(len(b.boxes)) > float64(len(a.boxes))*(1+levelSplitLines) && copied < first*(1+levelSplitLines) {
 		return false
 	}
+	joined := len(b.boxes) < len(a.boxes) && backJumps(b.boxes) <= backJumps(a.boxes)
 	return copied >= first*(1+levelMinGain) && b.Confidence >= a.Confidence-levelConfidenceSlack ||
-		copied >= first*(1-levelMinGain) && b.Confidence >= a.Confidence
+		copied >= first*(1-levelMinGain) && (b.Confidence >= a.Confidence || joined && b.Confidence >= a.Confidence-levelConfidenceSlack)
 }
 
 // levelSplitLines is how many more lines, as a share of the first
