@@ -104,8 +104,9 @@ var (
 		// Czech account ("účtu č.").
 		`|\bclabe(?:\s+interbancaria)?(?:\s+(?:destino|de\s+destino|del\s+beneficiario|beneficiario))?|\bcuenta\s+rut(?:\s+de\s+\p{L}+)?(?:\s*(?:n[°º]\.?|no\b\.?|n[úu]mero))?|\brib|\b(?:salary|savings|current|checking|cheque|chequing)\s+(?:account|acct|a/c)\s*(?:no\b\.?|number|nr\b\.?|#)|\breg\.?\s*nr\.?\s*/\s*konto(?:nr\.?|nummer)?|(?:^|[^\p{L}])(?:účtu|účet|účtem)(?:\s+\p{Ll}+)?(?:\s+č\.)?` +
 		// Found from outside (eighty-eighth trial): a Vietnamese
-		// payslip's "Số tài khoản" (an account's number).
-		`|(?:^|[^\p{L}])s[ốo]\s+t[àa]i\s+kho[ảa]n` +
+		// payslip's "Số tài khoản" (an account's number), and a contract's
+		// "tài khoản số" (ninety-third trial).
+		`|(?:^|[^\p{L}])s[ốo]\s+t[àa]i\s+kho[ảa]n|(?:^|[^\p{L}])t[àa]i\s+kho[ảa]n\s+s[ốo]` +
 		// And a Czech invoice's "č. ú." (číslo účtu; ninety-first trial).
 		`|(?:^|[^\p{L}])[čc]\.\s?[úu]\.` +
 		// And a Polish "Rachunek do wpłat (indywidualny):", "Nr konta",

@@ -951,6 +951,7 @@ func TestBankAccounts(t *testing.T) {
 		// Found from outside (eighty-eighth trial): a Vietnamese
 		// payslip's account.
 		{"a vietnamese so tai khoan", "Số tài khoản: 0451 0003 8827 1 – Vietcombank chi nhánh Thăng Long", []string{"0451 0003 8827 1"}},
+		{"a vietnamese tai khoan so in a sentence", "Lương được chuyển khoản vào tài khoản số 0071000845213 tại Vietcombank.", []string{"0071000845213"}},
 		{"a bank account above its number", "Bank account for settlement:\n12-3140-0123456-00", []string{"12-3140-0123456-00"}},
 		{"an account's number in a bank's statement", "DBS Bank Ltd\nConsolidated Statement\nAccount no.: 123-45678-9", []string{"123-45678-9"}},
 		{"a kontonummer", "Kontonummer: 5040 0440116243", []string{"5040 0440116243"}},

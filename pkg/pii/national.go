@@ -165,6 +165,11 @@ var idForms = []idForm{
 	// found from outside, seventy-sixth trial, on a school report).
 	{re: regexp.MustCompile(`\b(7\d{10})\b`), valid: hungarianEducationIDValid, label: regexp.MustCompile(`(?i)\boktat\p{L}si\s+azonos\p{L}t\p{L}(?:\s+sz[áa]ma?)?[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]ma?)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
+	// And Hungary's personal number (személyi azonosító, the old
+	// személyi szám): the holder's sex and century, birth date and four
+	// digits, under its label (found from outside, ninety-third trial, on
+	// a birth certificate: "Személyi azonosító: 1-140509-4416").
+	{re: regexp.MustCompile(`\b([1-8])[ -]?(\d{6})[ -]?(\d{4})\b`), valid: func(s string) bool { return validDate(s[1:3], s[3:5], s[5:7]) }, label: regexp.MustCompile(`(?i)\bszem\p{L}lyi\s+(?:azonos\p{L}t\p{L}|sz\p{L}m)(?:\s+jele?)?[^\p{L}\p{N}]*$`), digits: 11, run: 4},
 	// Croatia's OIB, Slovenia's EMŠO (and the JMBG of the other former
 	// Yugoslav states), Estonia's isikukood and Lithuania's asmens kodas
 	// (one scheme), Latvia's personas kods, Bulgaria's EGN: under their

@@ -527,6 +527,13 @@ func TestNationalIDs(t *testing.T) {
 		{"a japanese my number under its label", "My Number: 1234 5678 9018", []string{"1234 5678 9018"}},
 		{"a vietnamese cccd", "Số CCCD: 001088012345", []string{"001088012345"}},
 		// Found from outside (ninetieth trial): the card's own labels.
+		// Found from outside (ninety-third trial): Hungary's personal
+		// number under its label; a date that is none is no such number,
+		// nor is a card's number under another label.
+		{"a hungarian szemelyi azonosito", "Személyi azonosító: 1-140509-4416", []string{"1-140509-4416"}},
+		{"a hungarian szemelyi szam unaccented", "Szemelyi szam: 2 850312 1234", []string{"2 850312 1234"}},
+		{"no birth date, no hungarian personal number", "Személyi azonosító: 1-149909-4416", []string{}},
+		{"a hungarian card's number", "Igazolvány száma: 1-140509-4416", []string{}},
 		{"a vietnamese card's number under its own label", "CĂN CƯỚC CÔNG DÂN\nCitizen Identity Card\nSố / No.: 079093004512\nHọ và tên / Full name:", []string{"079093004512"}},
 		{"a vietnamese personal identification number", "Số định danh cá nhân: 036187009921", []string{"036187009921"}},
 		{"an invoice's number after số / no.", "HÓA ĐƠN GIÁ TRỊ GIA TĂNG\nSố / No.: 000123456789", []string{}},
