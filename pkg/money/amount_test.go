@@ -547,6 +547,10 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (fifty-ninth trial): a price per litre, a
 		// credit provider's registration.
 		{"a fuel price per litre", "Super E10   58,42 l x 1,689 EUR/l   98,67 EUR\nSumme 98,67 EUR", []string{"98.67 EUR currency", "98.67 EUR currency"}},
+		// Found from outside (ninety-third trial): a bank's branch code
+		// after an account, where a settlement's sum could stand.
+		{"a branch code after an account", "Total claimed: ZAR 66,749.00\nBank details for settlement: FNB cheque account 62841175530, branch 250655", []string{"66749.00 ZAR currency"}},
+		{"a branch's total is money", "Branch total: ZAR 12,400.00", []string{"12400.00 ZAR currency"}},
 		{"a credit provider's registration", "MOTORFIN VEHICLE FINANCE - a division of Highveld Bank Ltd\nReg. No. 1962/000738/06  Authorised financial services and credit provider NCRCP 4419\nMonthly instalment: ZAR 11,240.00", []string{"11240.00 ZAR currency"}},
 		// Found from outside (sixty-second trial): a settlement of a city
 		// in New Mexico read as pesos; a Mexican document's stay pesos.
