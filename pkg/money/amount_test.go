@@ -966,6 +966,9 @@ func TestDeclaredCurrency(t *testing.T) {
 		{"a brazilian return's sums without r$", "CPF: 123.456.789-09\nBase de cálculo do imposto ........ 208.761,05", "BRL"},
 		{"a philippine bir 2316's", "BIR Form No. 2316\n25 Tax Due 64,375.00", "PHP"},
 		{"signs of two countries", "CPF: 123.456.789-09 BIR Form No. 2316\nTotal 64,375.00", ""},
+		// Found from outside (ninety-fourth trial): a Vietnamese VAT
+		// invoice, its sum in đồng only in words.
+		{"a vietnamese vat invoice's sums", "HÓA ĐƠN GIÁ TRỊ GIA TĂNG\nMã số thuế: 0315847296\nTổng cộng tiền thanh toán: 9.504.000\nSố tiền viết bằng chữ: Chín triệu năm trăm linh bốn nghìn đồng.", "VND"},
 		{"figures declared in naira", "Total 3,633,500.00\nAll figures in Naira (NGN)", "NGN"},
 		{"prices declared in ringgit", "GRAND TOTAL      18,442.80\nAll prices in Ringgit Malaysia. Payment 30 days from delivery.", "MYR"},
 		{"a currency beside the amount wins", "Currency: EUR\nTotal due USD 12,480.00", "USD"},
