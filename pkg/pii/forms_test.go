@@ -127,6 +127,10 @@ func TestPhoneForms(t *testing.T) {
 		// national numbers, a Hungarian company's register number.
 		{"greek landline under its label", "ΒΙΒΛΙΟΠΩΛΕΙΟ «Ο ΛΟΓΟΣ»\nΤηλ.: 210 6438 215", []string{"210 6438 215"}},
 		{"greek landline after the label in a letterhead", "Τηλ. 2310 447 918 · e-mail: proodos@example.gr", []string{"2310 447 918"}},
+		// Found from outside (ninety-third trial): a Finnish service
+		// number of seven digits under its label; not under another's.
+		{"a finnish service number", "Hämeenkatu 6, 33100 Tampere, puh. 030 6000", []string{"030 6000"}},
+		{"seven digits under a customer number's label", "Kundennr. 030 6000", []string{}},
 		// Found from outside (ninety-second trial): "for information".
 		{"greek number for information", "Για πληροφορίες: 210 3375 000", []string{"210 3375 000"}},
 		{"greek contact's mobile", "Επικοινωνία: 6944 123 456", []string{"6944 123 456"}},
