@@ -89,8 +89,10 @@ var (
 	// account (a bank's own, "Maybank account no."), an account after its
 	// bank's sort code or BSB, Argentina's CBU, a savings or current
 	// account ("cuenta de ahorros Bancolombia N°", "rekening BCA nomor"),
-	// in the languages of the corpus and others.
-	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|` +
+	// in the languages of the corpus and others; a US account after its
+	// bank's routing number ("Routing 071000013 Account 0048 2231 9075",
+	// found from outside, ninety-sixth trial).
+	accountLabel = regexp.MustCompile(`(?i)(?:(?:\bbsb\s*\d{3}-?\d{3}|\bsort\s*code\s*\d{2}-\d{2}-\d{2}|\b(?:aba\s+)?routing(?:\s*(?:no\b\.?|number|#))?\s*:?\s*\d{9})[\s,]+(?:account|acct|a/c)(?:\s+(?:no\b\.?|number))?|` +
 		// A Canadian account after its branch's transit number, the labels
 		// bilingual ("Transit: 30047   Compte / Account: 0412873", found
 		// from outside, forty-fourth trial).

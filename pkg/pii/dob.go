@@ -28,6 +28,9 @@ const month = `(?:jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|jul
 	`marts|juni|juli|desember|` +
 	// Hungarian (found from outside: "1988. április 27.").
 	`janu[áa]r|febru[áa]r|m[áa]rcius|[áa]prilis|m[áa]jus|j[úu]nius|j[úu]lius|augusztus|szeptember|okt[óo]ber|` +
+	// Romanian (found from outside, ninety-sixth trial: "Data nașterii:
+	// 15 septembrie 1962" on a birth certificate).
+	`ianuarie|februarie|martie|aprilie|iunie|iulie|septembrie|octombrie|noiembrie|decembrie|` +
 	// Dutch and German abbreviations as identity cards print them
 	// (found from outside: a Belgian card's "14 MAA 1992").
 	`maa|mrt|mrz|okt|dez|` +

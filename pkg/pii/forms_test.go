@@ -698,6 +698,7 @@ func TestDateOfBirth(t *testing.T) {
 		{"czech born", "narozen 22.3.1958 v Jihlavě", []string{"22.3.1958"}},
 		// Found from outside (ninetieth trial): Croatian's and Slovenian's
 		// "born" before a spaced date; a meeting's date is no birth date.
+		{"romanian month's name", "Data nașterii: 15 septembrie 1962", []string{"15 septembrie 1962"}},
 		{"croatian born, feminine", "Ana Kovačić, rođena 14. 3. 1993. u Zagrebu", []string{"14. 3. 1993"}},
 		{"croatian born, masculine", "Ivan Horvat, rođen 2. 11. 1985. godine", []string{"2. 11. 1985"}},
 		{"slovenian born", "Maja Novak, rojena 3. 4. 1990", []string{"3. 4. 1990"}},
@@ -955,6 +956,7 @@ func TestBankAccounts(t *testing.T) {
 		// Found from outside (eighty-eighth trial): a Vietnamese
 		// payslip's account.
 		{"a vietnamese so tai khoan", "Số tài khoản: 0451 0003 8827 1 – Vietcombank chi nhánh Thăng Long", []string{"0451 0003 8827 1"}},
+		{"a us account after its routing number", "Remit by ACH: Routing 071000013 Account 0048 2231 9075", []string{"0048 2231 9075"}},
 		{"a vietnamese tai khoan so in a sentence", "Lương được chuyển khoản vào tài khoản số 0071000845213 tại Vietcombank.", []string{"0071000845213"}},
 		{"a bank account above its number", "Bank account for settlement:\n12-3140-0123456-00", []string{"12-3140-0123456-00"}},
 		{"an account's number in a bank's statement", "DBS Bank Ltd\nConsolidated Statement\nAccount no.: 123-45678-9", []string{"123-45678-9"}},

@@ -154,16 +154,21 @@ var idForms = []idForm{
 	// outside: a statement's "CPF: 407.219.385-23").
 	{re: regexp.MustCompile(`\b(\d{3})\.(\d{3})\.(\d{3})-(\d{2})\b`), valid: cpfValid, digits: 11, run: 3},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: cpfValid, label: regexp.MustCompile(`(?i)\bcpf[^\p{L}\p{N}]*$`), digits: 11, run: 11},
-	// Romania's CNP, Greece's AMKA, Hungary's tax id (adóazonosító jel,
+	// Romania's CNP ("Codul numeric personal" too, found from outside,
+	// ninety-sixth trial), Greece's AMKA, Hungary's tax id (adóazonosító jel,
 	// its accents as OCR may misread them: "Adédazonosité jel", found
 	// from outside, fiftieth trial) and social security number (TAJ):
 	// under their labels.
-	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod numeric personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
+	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod(?:ul)?\s+numeric\s+personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)(?:\bamka|(?:^|[^\p{L}])αμκα)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad\p{L}{1,2}azonos\p{L}t\p{L}(?:\s+(?:jele?|sz[áa]ma?))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	// A Hungarian pupil's or student's education id (oktatási azonosító,
 	// found from outside, seventy-sixth trial, on a school report).
 	{re: regexp.MustCompile(`\b(7\d{10})\b`), valid: hungarianEducationIDValid, label: regexp.MustCompile(`(?i)\boktat\p{L}si\s+azonos\p{L}t\p{L}(?:\s+sz[áa]ma?)?[^\p{L}\p{N}]*$`), digits: 11, run: 11},
+	// Kenya's national identity card number under its Swahili label,
+	// "Nambari ya kitambulisho: 28471953" (found from outside,
+	// ninety-sixth trial).
+	{re: regexp.MustCompile(`\b(\d{7,8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bnambari\s+ya\s+kitambulisho|\bkitambulisho(?:\s+cha\s+taifa)?)(?:\s*(?:no\b\.?|nambari))?[^\p{L}\p{N}]*$`), digits: 7, run: 7},
 	{re: regexp.MustCompile(`\b(\d{3})[ -]?(\d{3})[ -]?(\d{3})\b`), valid: tajValid, label: regexp.MustCompile(`(?i)\btaj(?:[\s-]+sz[áa]ma?)?[^\p{L}\p{N}]*$`), digits: 9, run: 3},
 	// And Hungary's personal number (személyi azonosító, the old
 	// személyi szám): the holder's sex and century, birth date and four
@@ -382,7 +387,9 @@ var idForms = []idForm{
 	// from outside, thirtieth trial).
 	{re: regexp.MustCompile(`\b(\d{8})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)\bnhis(?:\s+(?:membership|member|card))?(?:\s+(?:no\b\.?|number|id))?[^\p{L}\p{N}]*$`), digits: 8, run: 8},
 	{re: regexp.MustCompile(`\b(\d{9})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bn\.?\s*[º°]?\s*(?:de\s+)?utente(?:\s+(?:do\s+)?sns)?|\butente\s+(?:do\s+)?sns|\bn[úu]mero\s+(?:de\s+)?utente)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
-	{re: regexp.MustCompile(`\b([A-Z]{0,3}-?\d{6,10}(?:\([0-9A-Z]\))?)`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number)|\bpatient\s+(?:id|no\b\.?|number)|\buhid|\bnhc|(?:\bn[úu]m(?:ero)?\.?\s+(?:de\s+|d['’]\s*)?)?\bhist[òóo]ria\s+cl[íi]nica(?:\s+(?:n[º°.]+|n[úu]m\.?))?)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
+	// A hospital's letters, year and serial too, "UHID : SMH-2026-0487712"
+	// (found from outside, ninety-sixth trial).
+	{re: regexp.MustCompile(`\b([A-Z]{0,3}-?\d{6,10}(?:\([0-9A-Z]\))?|[A-Z]{2,4}-(?:19|20)\d{2}-\d{5,8})`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bhn|\bhospital\s+(?:no\b\.?|number)|\bmrn|\bmedical\s+record\s+(?:no\b\.?|number)|\bpatient\s+(?:id|no\b\.?|number)|\buhid|\bnhc|(?:\bn[úu]m(?:ero)?\.?\s+(?:de\s+|d['’]\s*)?)?\bhist[òóo]ria\s+cl[íi]nica(?:\s+(?:n[º°.]+|n[úu]m\.?))?)[^\p{L}\p{N}]*$`), digits: 6, run: 6},
 	// India's voter card (EPIC), three letters and seven digits, under
 	// its label (found from outside: "Voter ID: XYZ1234567").
 	{re: regexp.MustCompile(`\b([A-Z]{3}\d{7})\b`), valid: func(string) bool { return true }, label: regexp.MustCompile(`(?i)(?:\bvoter(?:'?s)?\s+(?:id|card)|\bepic)(?:\s*(?:no\b\.?|number|#))?[^\p{L}\p{N}]*$`), digits: 7, run: 7},

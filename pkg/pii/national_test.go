@@ -545,6 +545,12 @@ func TestNationalIDs(t *testing.T) {
 		{"a moroccan cin, its letters spaced from its digits", "née le 06/02/1987, CIN BE 784512, demeurant", []string{"BE 784512"}},
 		{"a patient id", "Patient ID: 448120937", []string{"448120937"}},
 		{"a hospital's uhid", "Patient Name: Mr. R. Deshpande      UHID: SMH-2291745", []string{"SMH-2291745"}},
+		// Found from outside (ninety-sixth trial): a UHID of a year and a
+		// serial, a Kenyan identity card's number under its Swahili label,
+		// a Romanian CNP under "Codul numeric personal".
+		{"a uhid with its year", "UHID             : SMH-2026-0487712", []string{"SMH-2026-0487712"}},
+		{"a kenyan id in swahili", "Nambari ya kitambulisho: 28471953", []string{"28471953"}},
+		{"a romanian codul numeric personal", "Codul numeric personal: 6260915400281", []string{"6260915400281"}},
 		{"an indian voter card", "Voter ID: XYZ1234567", []string{"XYZ1234567"}},
 		{"a bangladeshi nid", "NID: 1987654321", []string{"1987654321"}},
 		{"a bangladeshi nid of seventeen digits", "NID No. 19852691234567890", []string{"19852691234567890"}},
