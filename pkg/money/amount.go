@@ -2139,8 +2139,11 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 	// document is for: "AVIS D'IMPÔT 2025", "Form 1099-NEC  Nonemployee
 	// Compensation  2025" (found from outside, eighty-ninth trial: each
 	// marked a sum, the French notice's largest); a field's one word and
-	// colon there are a field, "Total: 2021".
-	if rowKind == labelMoney && yearLike(n) && (wordsAfterMoney(label) > 0 || datedByYear.MatchString(label) || lt.LineAt(n.start) < 2 && len(strings.Fields(label)) >= 2 && !strings.HasSuffix(strings.TrimSpace(label), ":")) {
+	// colon there are a field, "Total: 2021". Blank lines are not
+	// counted: "DIRECTION GÉNÉRALE DES FINANCES PUBLIQUES", a blank line,
+	// then "AVIS D'IMPÔT 2026 SUR LES REVENUS DE L'ANNÉE 2025" (found from
+	// outside, ninety-fifth trial).
+	if rowKind == labelMoney && yearLike(n) && (wordsAfterMoney(label) > 0 || datedByYear.MatchString(label) || linesAbove(lt, lt.LineAt(n.start)) < 2 && len(strings.Fields(label)) >= 2 && !strings.HasSuffix(strings.TrimSpace(label), ":")) {
 		rowKind = labelNone
 	}
 	// Nor is a year before the noun it dates: "Total 2026 payments"
@@ -2758,3 +2761,14 @@ var owedToDate = regexp.MustCompile(`(?i)\b(?:charges|balance|amount due|outstan
 // date were each document's largest amount, held for the amount review;
 // a Danish payslip's "År til dato", seventy-eighth trial).
 var cumulativeBefore = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:year[- ]to[- ]date|ytd|to date|so far(?: this year)?|cumulative|cumulated|kumuliert|aufgelaufen|seit jahresbeginn|cumul(?:é|e|és|ees)?(?: annuel)?|depuis le d[ée]but de l'ann[ée]e|acumulado|acumulada|progressivo|progressivi|hittills i [åa]r|hittills|hidtil i [åa]r|hittil i [åa]r|[åa]r til dato|[åa]ret til dato|narastaj[ąa]co|od pocz[ąa]tku roku)\b[^\n]*$`)
+
+// linesAbove counts the lines above line li that are not blank, up to 2.
+func linesAbove(lt *layout.Text, li int) int {
+	n := 0
+	for i := 0; i < li && n < 2; i++ {
+		if !lt.IsBlank(i) {
+			n++
+		}
+	}
+	return n
+}

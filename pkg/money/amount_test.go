@@ -847,6 +847,9 @@ func TestAmountForms(t *testing.T) {
 		// year's maximum across a line break.
 		{"a form's year on its title line", "Form 1099-NEC                    Nonemployee Compensation               2025\nPAYER'S name: Northside Cycles LLC", []string{}},
 		{"a notice's year on its title line", "AVIS D'IMPÔT 2025\nTAXE FONCIÈRE\nMontant total à payer 1 284 €", []string{"1284.00 EUR currency"}},
+		// Found from outside (ninety-fifth trial): the title under its
+		// issuer's line and a blank one.
+		{"a notice's year under its issuer", "DIRECTION GÉNÉRALE DES FINANCES PUBLIQUES\n\nAVIS D'IMPÔT 2026 SUR LES REVENUS DE L'ANNÉE 2025\n\nMontant total à payer 1 284 €", []string{"1284.00 EUR currency"}},
 		{"a total's field on a first line stays a sum", "Total: 2021", []string{"2021.00 label"}},
 		{"a dutch spending limit", "Bestedingslimiet                                € 15.000,00\nNieuw saldo € 2.118,40", []string{"2118.40 EUR currency"}},
 		{"a guaranteed minimum volume", "3.2 Die Auftraggeberin sichert ein Mindestauftragsvolumen von CHF 18'000.- pro Kalenderjahr zu.", []string{}},
