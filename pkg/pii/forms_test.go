@@ -127,6 +127,9 @@ func TestPhoneForms(t *testing.T) {
 		// national numbers, a Hungarian company's register number.
 		{"greek landline under its label", "ΒΙΒΛΙΟΠΩΛΕΙΟ «Ο ΛΟΓΟΣ»\nΤηλ.: 210 6438 215", []string{"210 6438 215"}},
 		{"greek landline after the label in a letterhead", "Τηλ. 2310 447 918 · e-mail: proodos@example.gr", []string{"2310 447 918"}},
+		// Found from outside (ninety-fifth trial): a French service
+		// number as printed, 1-3-3-3.
+		{"a french service number", "Pour toute question : 0 809 401 401 (service gratuit + prix appel)", []string{"0 809 401 401"}},
 		// Found from outside (ninety-third trial): a Finnish service
 		// number of seven digits under its label; not under another's.
 		{"a finnish service number", "Hämeenkatu 6, 33100 Tampere, puh. 030 6000", []string{"030 6000"}},

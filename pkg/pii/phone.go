@@ -867,6 +867,11 @@ func phoneForm(g []string, plus, paren bool) bool {
 		// Belgium's landlines, nine digits as "03 218 44 90" (found from
 		// outside, sixty-fourth trial), a grouping no other number takes.
 		return true
+	case len(g) == 4 && g[0] == "0" && len(g[1]) == 3 && g[1][0] == '8' && len(g[2]) == 3 && len(g[3]) == 3:
+		// France's free and shared-cost numbers as they are printed, "0
+		// 809 401 401", "0 800 123 456" (found from outside, ninety-fifth
+		// trial, on a tax notice).
+		return true
 	case belgianZoneOfThree(g):
 		// And those of a three-digit zone, "081 30 44 19" after a
 		// banker's name (found from outside, seventy-seventh trial).
