@@ -1986,8 +1986,6 @@ func taiwanIDValid(s string) bool {
 	return sum%10 == 0
 }
 
-// thaiIDValid: Thailand's ID, twelve digits weighted 13 down to 2 and a
-// check digit, (11 - sum mod 11) mod 10.
 // cccdShape: Vietnam's citizen identity card number, twelve digits
 // opening with a province's code (001-096) and the digit for the
 // holder's century and sex (0-3: born 1900-2099).
@@ -1999,6 +1997,8 @@ func cccdShape(s string) bool {
 	return p >= 1 && p <= 96 && s[3] <= '3'
 }
 
+// thaiIDValid: Thailand's ID, twelve digits weighted 13 down to 2 and a
+// check digit, (11 - sum mod 11) mod 10.
 func thaiIDValid(s string) bool {
 	if len(s) != 13 || s[0] == '0' {
 		return false
