@@ -328,17 +328,11 @@ func bankAccounts(lt *layout.Text, counts []lineDigits, taken [][2]int) [][2]int
 	return locs
 }
 
-// polishAccount reports whether s is a Polish account's number (NRB):
-// twenty-six digits, an IBAN's after its country's code.
+// polishAccount reports whether s, an accountRe match, is a Polish
+// account's number (NRB): an IBAN's twenty-six digits after its country's
+// code, which ValidIBAN checks (their count with them).
 func polishAccount(s string) bool {
-	var b strings.Builder
-	b.WriteString("PL")
-	for i := 0; i < len(s); i++ {
-		if isDigit(s[i]) {
-			b.WriteByte(s[i])
-		}
-	}
-	return b.Len() == 28 && ValidIBAN(b.String())
+	return ValidIBAN("PL" + strings.ReplaceAll(s, "-", ""))
 }
 
 // frenchAccount reports whether s, a frenchAccountRe match, has a letter
