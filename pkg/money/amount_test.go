@@ -431,6 +431,8 @@ func TestAmountForms(t *testing.T) {
 		{"euros in thousands with a point", "Summe 2.879 €", []string{"2879.00 EUR currency"}},
 		{"a row number under a flattened header ending in a currency", "Nr. Nosaukums Daudzums Merv. CenaEUR Summa EUR\n1 Kviesu milti 550. tips, 25 kg 80 maiss", []string{}},
 		{"an overdraft limit", "Dispositionskredit: 2.000,00 EUR", []string{}},
+		{"a finnish tax card's income limit", "Tulorajasi ajalle 1.1.-31.12.2026 52 400,00 euroa", []string{}},
+		{"a finnish tax card's income limit in swedish", "Din inkomstgräns för 1.1-31.12.2026 52 400,00 euro", []string{}},
 		// Found from outside (thirty-ninth trial).
 		{"what a card's limit leaves", "Credit limit $12,000.00   Available credit $11,122.72\nNew balance $877.28", []string{"877.28 USD currency"}},
 		{"a white cell count's unit after it", "Total WBC count 7,600 cells/cumm 4,000 - 11,000", []string{}},

@@ -275,6 +275,11 @@ var (
 		// "Credit limit $12,000.00   Available credit $11,122.72" held a
 		// card statement for the amount review).
 		`available credit|credit available|remaining credit|open to buy|verfügbarer (?:kredit)?rahmen|crédit disponible|crédito disponible|credito disponibile|` +
+		// A Finnish tax card's income limit, the year's earnings its
+		// withholding rate holds to, in Finnish and Swedish (found from
+		// outside, ninety-seventh trial: "Tulorajasi ajalle 1.1.-31.12.2026
+		// 52 400,00 euroa" held the card for the amount review).
+		`tuloraja\p{L}*|inkomstgräns\p{L}*|` +
 		`(?:share|issued|registered|paid[- ]up|authori[sz]ed)\s+capital|capital\s+social(?:\s+de)?|capitale\s+sociale(?:\s+di)?|(?:au|avec un|con un|con|com um|com|with a)\s+capital(?:\s+social)?(?:\s+de)?|stammkapital|grundkapital|aktiekapital|selskabskapital|maatschappelijk\s+kapitaal|kapita[łl]\s+zak[łl]adowy`)
 	// limitAfter: the sentence goes on to name a limit ("$250,000 per
 	// depositor", "... are insured").

@@ -53,10 +53,12 @@ var (
 	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 17 09 1973,
 	// 22. 3. 1958, 1973-09-17, 17 Sep 1973, 17th of September 1973,
 	// September 17, 1973, 12 MAA/MAR 1995, 11 APR /AVR 85, 3. März 1980, 1er mars 1975,
-	// 5 de mayo de 1970, and as OCR read one, 4: juni 1981. Only a birth
+	// 5 de mayo de 1970, as a Romanian birth certificate fills its field,
+	// anul 1985 luna martie ziua 12 (found from outside, ninety-seventh
+	// trial), and as OCR read one, 4: juni 1981. Only a birth
 	// label makes one personal data, so the looser forms cost no
 	// precision elsewhere.
-	dateRe = regexp.MustCompile(`(?i)\b(?:` + numericDate + `|\d{1,2}(?:st|nd|rd|th|er|:)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}\.? ` + month + `\.? \d{1,2})\b`)
+	dateRe = regexp.MustCompile(`(?i)\b(?:` + numericDate + `|\d{1,2}(?:st|nd|rd|th|er|:)?[ \-.]*(?:(?:of|de) )?` + bilingualMonth + `\.?,?[ \-.]*(?:de )?(?:\d{4}|\d{2})|` + month + `\.? \d{1,2}(?:st|nd|rd|th)?,? \d{4}|\d{4}\.? ` + month + `\.? \d{1,2}|anul \d{4},? luna ` + month + `,? ziua \d{1,2})\b`)
 	// dateNumRe is dateRe on a line without a letter, where no month
 	// name can stand: the same matches and submatches (the numeric forms
 	// hold all of dateRe's groups), without the case-folded names, which
@@ -78,7 +80,7 @@ var (
 		// fifty-sixth trial, and as OCR may accent it, "Szülétési",
 		// eighty-third), Romanian; Indonesian's "Tgl" as OCR may
 		// read it, "Tg!" (seventy-seventh trial).
-		`s(?:[üu]|ii)nniaeg|ro(?:đ|dj)en[ao]?|rojen[ao]?|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]l[eé]t[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tg[l!1I|]\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
+		`s(?:[üu]|ii)nniaeg|ro(?:đ|dj)en[ao]?|rojen[ao]?|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]l[eé]t[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șşs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tg[l!1I|]\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +
@@ -371,7 +373,7 @@ const birthHeading = `date of birth|birth ?date|geburtsdatum|geb\.? ?-? ?datum|g
 	// Welsh, Basque, Irish: a heading over its date on a line of its own
 	// ("Data de naixement" over "04/09/2019", found from outside,
 	// sixty-sixth trial) was taken for another date's.
-	`data de naixement|datum rojstva|gimimo data|dzim[šs]anas datums|sz[üu]l[eé]t[ée]si d[áa]tum(?:a)?|data na[șs]terii|dyddiad geni|jaiotze data|d[áa]ta breithe`
+	`data de naixement|datum rojstva|gimimo data|dzim[šs]anas datums|sz[üu]l[eé]t[ée]si d[áa]tum(?:a)?|data na[șşs]terii|dyddiad geni|jaiotze data|d[áa]ta breithe`
 
 // flatBirthColumn, when it applies (ok), says whether the date at start
 // is a date of birth in a table whose column gaps OCR flattened

@@ -317,6 +317,11 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (eighty-fourth trial): a postcode's last
 		// digit, a space, the number.
 		{"a free-call number after a postcode", "2680 Matheson Blvd East, Suite 400, Mississauga, ON L4W 0A5 1-888-602-4417", []string{"1-888-602-4417"}},
+		// Found from outside (ninety-seventh trial): a ZIP code after its
+		// state, a space, the number.
+		{"a free-call number after a zip code", "PO Box 4120, Naperville, IL 60567 1-800-555-0134 firstmidwestcb.com", []string{"1-800-555-0134"}},
+		{"a zip code and a local number", "Lisle, IL 60532 630 555 0148", []string{"630 555 0148"}},
+		{"a zip code and an order's number", "Lisle, IL 60532 4410 2261", []string{}},
 		{"a tracking number's groups", "Tracking number   1Z 999 AA1 01 2345 6784", []string{}},
 		{"a new zealand landline under a signature", "Aroha Ngata\nPractice Manager, Avon Physiotherapy & Hydrotherapy\n03 348 7716", []string{"03 348 7716"}},
 		{"an estonian number after its questions' label", "Küsimuste korral: 665 5100, info@seb.ee", []string{"665 5100"}},
@@ -702,6 +707,11 @@ func TestDateOfBirth(t *testing.T) {
 		// Found from outside (ninetieth trial): Croatian's and Slovenian's
 		// "born" before a spaced date; a meeting's date is no birth date.
 		{"romanian month's name", "Data nașterii: 15 septembrie 1962", []string{"15 septembrie 1962"}},
+		// Found from outside (ninety-seventh trial): a Romanian birth
+		// certificate's field, year, month and day in words, its label's
+		// s with a cedilla as OCR reads it.
+		{"romanian year, month and day", "Data naşterii: Anul 1985 luna MARTIE ziua 12", []string{"Anul 1985 luna MARTIE ziua 12"}},
+		{"romanian year, month and day off a birth label", "Data eliberării: Anul 2024 luna MAI ziua 3", []string{}},
 		{"croatian born, feminine", "Ana Kovačić, rođena 14. 3. 1993. u Zagrebu", []string{"14. 3. 1993"}},
 		{"croatian born, masculine", "Ivan Horvat, rođen 2. 11. 1985. godine", []string{"2. 11. 1985"}},
 		{"slovenian born", "Maja Novak, rojena 3. 4. 1990", []string{"3. 4. 1990"}},
@@ -914,6 +924,10 @@ func TestEmailForms(t *testing.T) {
 		{"split country domain at the end of a line", "Correo: ventas@papeleria. es\nTel. 915 34 82 17", []string{"ventas@papeleria. es"}},
 		{"split in upper case", "INFO@ACME. COM", []string{"INFO@ACME. COM"}},
 		{"split before the reserved example domain", "orders@suinrise. example, (402)", []string{"orders@suinrise. example"}},
+		// Found from outside (ninety-eighth trial): a Vietnamese invoice's
+		// address, Vietnam's domain not among those known.
+		{"split vietnamese domain", "Điện thoại: +84 28 3822 9145 Email: ketoan@caycanhxanh. vn", []string{"ketoan@caycanhxanh. vn"}},
+		{"word domain my before a word", "please email me@home. my phone is off", []string{}},
 		{"whole address before a sentence", "Write to jane@inkwell.com. Then call.", []string{"jane@inkwell.com"}},
 		{"sentence after a host", "contact me@home. Then we talk", []string{}},
 		{"sentence in lower case after a host", "ask for me@home. it was late", []string{}},

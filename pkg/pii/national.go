@@ -98,6 +98,11 @@ var idForms = []idForm{
 	// OCR may part the date's digits ("7852 14/3123", found from
 	// outside): the check still decides.
 	{re: regexp.MustCompile(`\b(\d{2}) ?(\d{2}) ?(\d{2}) ?/ ?(\d{3,4})\b`), valid: rodneCisloValid, digits: 9, run: 3},
+	// A Czech tax number of a person is CZ and the birth number, a
+	// firm's CZ and its eight-digit company number: "Daňové identifikační
+	// číslo: CZ8562151235" on a tax return (found from outside,
+	// ninety-seventh trial), a sole trader's "DIČ: CZ7103192745".
+	{re: regexp.MustCompile(`\bCZ(\d{9,10})\b`), valid: rodneCisloValid, label: regexp.MustCompile(`(?i)(?:\bdi[čc]|da[ňn]ov[ée]\s+identifika[čc]n[íi]\s+[čc][íi]slo|\bvat(?:\s+(?:id|no\b\.?|number))?)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
 	// Belgium: rijksregisternummer YY.MM.DD-NNN.CC, mod 97.
 	{re: regexp.MustCompile(`\b(\d{2})\.(\d{2})\.(\d{2})[- ](\d{3})\.(\d{2})\b`), valid: belgianValid, digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: belgianValid, label: regexp.MustCompile(`(?i)\b(?:rijksregister(?:nummer)?|numéro national|registre national|nn|niss|insz)[^\p{L}\p{N}]*$`), digits: 11, run: 11},

@@ -116,6 +116,12 @@ func TestNationalIDs(t *testing.T) {
 		// Found from outside (sixty-ninth trial): OCR parted the date's
 		// digits of a Czech number.
 		{"cz rodne cislo parted by ocr", "Rodné číslo: 7852 14/3123", []string{"7852 14/3123"}},
+		// Found from outside (ninety-seventh trial): a person's tax number,
+		// CZ and the birth number; a firm's, CZ and its company number.
+		{"cz tax number of a person", "Daňové identifikační číslo: CZ8562151235\nRodné číslo: 856215/1235", []string{"CZ8562151235", "856215/1235"}},
+		{"cz tax number of a sole trader", "Jana Horáková, IČO: 71234567, DIČ: CZ8562151235", []string{"CZ8562151235"}},
+		{"cz tax number of a firm", "Spedice Morava s.r.o., IČO: 27074358, DIČ: CZ27074358", []string{}},
+		{"cz tax number off its label", "Reference CZ8562151235", []string{}},
 		{"cz rodne cislo parted, unlabelled", "Poškozený: Jan Novák, 7852 14/3123", []string{"7852 14/3123"}},
 		{"a parted number failing the check is no rodne cislo", "Objednávka 7852 14/3124", nil},
 		{"be national number", "Rijksregisternummer: 85.07.30-033.28", []string{"85.07.30-033.28"}},

@@ -247,6 +247,10 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 			// (found from outside, seventy-sixth trial), "ON L4W 0A5
 			// 1-888-602-4417" (eighty-fourth).
 			case i < k && !cleanBefore(text, ch[i].start) && postcodeGap(text, ch[i].end, ch[i+1].start) && found(i+1, k, nil):
+			// A US ZIP code after its state, a space, then the number:
+			// "Naperville, IL 60567 1-800-555-0134" (found from outside,
+			// ninety-seventh trial: a bank's head line).
+			case i < k && usZip(text, ch[i]) && text[ch[i].end:ch[i+1].start] == " " && found(i+1, k, nil):
 			case k+1 < len(ch):
 				if m := segmentEnd(ch, k+1); found(i, m, nil) {
 					i = m
@@ -772,6 +776,16 @@ func postcodeGap(text string, end, next int) bool {
 
 // canadianPostcodeEnd is a Canadian postcode ending the text.
 var canadianPostcodeEnd = regexp.MustCompile(`\b[A-Z]\d[A-Z] ?\d[A-Z]\d$`)
+
+// usZip reports whether r is five digits after a US state's or
+// territory's postal abbreviation and a space.
+func usZip(text string, r run) bool {
+	return r.end-r.start == 5 && usStateEnd.MatchString(text[max(0, r.start-4):r.start])
+}
+
+// usStateEnd is a US state's, the capital's or a territory's postal
+// abbreviation and a space ending the text.
+var usStateEnd = regexp.MustCompile(`\b(?:A[KLRSZ]|C[AOT]|D[CE]|FL|G[AU]|HI|I[ADLN]|K[SY]|LA|M[ADEINOPST]|N[CDEHJMVY]|O[HKR]|P[AR]|RI|S[CD]|T[NX]|UT|V[AIT]|W[AIVY]) $`)
 
 // leadingDate reports whether the runs rs start with a date, day, month
 // and a four-digit year parted by the same point, slash or dash: a

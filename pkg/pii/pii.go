@@ -231,9 +231,14 @@ var (
 		"cz": true, "mt": true, "br": true, "mx": true, "lv": true, "lt": true, "ee": true, "si": true, "hr": true, "sk": true,
 		"hu": true, "ro": true, "bg": true, "is": true, "tr": true, "cy": true, "li": true,
 		"ar": true, "cl": true, "pe": true, "uy": true, "za": true, "ng": true, "ke": true, "sg": true, "nz": true, "ph": true,
-		"ma": true, "ae": true, "rs": true, "in": true}
+		"ma": true, "ae": true, "rs": true, "in": true,
+		"vn": true, "id": true, "my": true, "th": true, "jp": true, "kr": true, "cn": true, "hk": true, "tw": true, "pk": true,
+		"bd": true, "lk": true, "np": true, "tz": true, "ug": true, "rw": true, "gh": true, "eg": true, "tn": true, "sn": true,
+		"ec": true, "bo": true, "py": true, "ve": true, "cr": true, "gt": true, "do": true, "ua": true, "md": true, "al": true,
+		"mk": true, "ba": true, "me": true, "ge": true, "il": true, "sa": true, "qa": true, "kw": true, "jo": true}
 	wordTLDs = map[string]bool{"int": true, "co": true, "test": true, "de": true, "es": true, "it": true, "se": true,
-		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true, "is": true, "si": true, "in": true, "pe": true, "ma": true}
+		"be": true, "at": true, "us": true, "ca": true, "au": true, "no": true, "is": true, "si": true, "in": true, "pe": true, "ma": true,
+		"id": true, "my": true, "do": true, "al": true, "me": true, "il": true, "sa": true}
 )
 
 // emails finds e-mail addresses: not glued to a letter or digit after

@@ -99,6 +99,11 @@ func TestTitledTypes(t *testing.T) {
 		{"REPUBLIK INDONESIA\nKARTU TANDA PENDUDUK\nNIK : 3204125708930003", []string{"id_document"}},
 		{"Pöntun nr. 4471\nDags.: 20.11.2026", []string{"purchase_order"}},
 		{"T. GARANTİ BBVA A.Ş.\nHESAP EKSTRESİ\nMüşteri No : 48120976", []string{"bank_statement"}},
+		// Found from outside (ninety-sixth and ninety-eighth trials): an
+		// Indonesian and a Swahili claim form, the kind of cover after
+		// the title's words, typed other.
+		{"PT ASURANSI BINTANG NUSANTARA\nFORMULIR KLAIM ASURANSI KEBAKARAN\n\nNomor Polis: 02-KBR-2024-118734", []string{"insurance_claim"}},
+		{"BIMA YA MKATE LTD\nFOMU YA MADAI YA BIMA - MALI NA BIASHARA\nNambari ya polisi: KE-88120", []string{"insurance_claim"}},
 		// Found from outside (twenty-seventh trial): an insurance policy's
 		// schedule, the contract, recorded as a claim at 1.00.
 		{"Harbourside Home Insurance — Policy Schedule\nYour Home Insurance Policy Schedule\nPolicyholder", []string{"contract"}},
