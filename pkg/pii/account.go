@@ -109,6 +109,9 @@ var (
 		// payslip's "Số tài khoản" (an account's number), and a contract's
 		// "tài khoản số" (ninety-third trial).
 		`|(?:^|[^\p{L}])s[ốo]\s+t[àa]i\s+kho[ảa]n|(?:^|[^\p{L}])t[àa]i\s+kho[ảa]n\s+s[ốo]` +
+		// A Swahili contract's "akaunti yake ya benki CRDB Na." (his bank
+		// account, its number) and "namba ya akaunti" (ninety-ninth trial).
+		`|\bakaunti(?:\s+(?:yake|yako|yangu|yetu|yao))?\s+ya\s+benki(?:\s+\p{Lu}{2,10})?(?:\s+(?:na\b\.?|namba))?|\bnamba\s+ya\s+akaunti` +
 		// And a Czech invoice's "č. ú." (číslo účtu; ninety-first trial).
 		`|(?:^|[^\p{L}])[čc]\.\s?[úu]\.` +
 		// And a Polish "Rachunek do wpłat (indywidualny):", "Nr konta",

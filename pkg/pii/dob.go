@@ -80,7 +80,7 @@ var (
 		// fifty-sixth trial, and as OCR may accent it, "Szülétési",
 		// eighty-third), Romanian; Indonesian's "Tgl" as OCR may
 		// read it, "Tg!" (seventy-seventh trial).
-		`s(?:[üu]|ii)nniaeg|ro(?:đ|dj)en[ao]?|rojen[ao]?|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]l[eé]t[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șşs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|tanggal lahir|tg[l!1I|]\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
+		`s(?:[üu]|ii)nniaeg|ro(?:đ|dj)en[ao]?|rojen[ao]?|do[gğ]um tarihi|f[æa]e?[ðd]ingardag(?:ur)?|dzim[šs]anas datums|datum ro(?:đ|dj|d)enja|datum rojstva|data de naixement|datum narozen\p{L}?|nar\.|narozen[aáý]?|d[áa]tum narodenia|gimimo data|syntym[äa]aika|sz[üu]l[eé]t[ée]si (?:d[áa]tum(?:a)?|id(?:[őo]|eje|[őo]pont(?:ja)?))|imerominia genn[iy]s[ie]s|data na[șşs]terii|d[áa]ta breithe|tarehe ya kuzaliwa|ali(?:ye)?zaliwa(?: tarehe)?|tanggal lahir|tg[l!1I|]\.? lahir|tarikh lahir|naroden[ýyáa]|dyddiad geni|jaiotze data|jaiotza data|nacimiento|ngày sinh|datelindja|data e lindjes|` +
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +

@@ -712,6 +712,9 @@ func TestDateOfBirth(t *testing.T) {
 		// s with a cedilla as OCR reads it.
 		{"romanian year, month and day", "Data naşterii: Anul 1985 luna MARTIE ziua 12", []string{"Anul 1985 luna MARTIE ziua 12"}},
 		{"romanian year, month and day off a birth label", "Data eliberării: Anul 2024 luna MAI ziua 3", []string{}},
+		// Found from outside (ninety-ninth trial): a Swahili contract's
+		// "who was born on".
+		{"swahili born on", "mwenye Kitambulisho cha Taifa (NIDA) Na.\n19900514-14125-00003-21, aliyezaliwa tarehe 14/05/1990, anayeishi Sinza Mori,", []string{"14/05/1990"}},
 		{"croatian born, feminine", "Ana Kovačić, rođena 14. 3. 1993. u Zagrebu", []string{"14. 3. 1993"}},
 		{"croatian born, masculine", "Ivan Horvat, rođen 2. 11. 1985. godine", []string{"2. 11. 1985"}},
 		{"slovenian born", "Maja Novak, rojena 3. 4. 1990", []string{"3. 4. 1990"}},
@@ -975,6 +978,10 @@ func TestBankAccounts(t *testing.T) {
 		{"a vietnamese so tai khoan", "Số tài khoản: 0451 0003 8827 1 – Vietcombank chi nhánh Thăng Long", []string{"0451 0003 8827 1"}},
 		{"a us account after its routing number", "Remit by ACH: Routing 071000013 Account 0048 2231 9075", []string{"0048 2231 9075"}},
 		{"a vietnamese tai khoan so in a sentence", "Lương được chuyển khoản vào tài khoản số 0071000845213 tại Vietcombank.", []string{"0071000845213"}},
+		// Found from outside (ninety-ninth trial): a Swahili contract's
+		// bank account, its bank and "Na." (number) between.
+		{"a swahili bank account in a sentence", "3. MSHAHARA: Mwajiriwa atalipwa mshahara wa jumla wa TZS 2,400,000 kwa mwezi, kupitia\n   akaunti yake ya benki CRDB Na. 0152384719200.", []string{"0152384719200"}},
+		{"a swahili account's number label", "Namba ya akaunti: 0152384719200", []string{"0152384719200"}},
 		{"a bank account above its number", "Bank account for settlement:\n12-3140-0123456-00", []string{"12-3140-0123456-00"}},
 		{"an account's number in a bank's statement", "DBS Bank Ltd\nConsolidated Statement\nAccount no.: 123-45678-9", []string{"123-45678-9"}},
 		{"a kontonummer", "Kontonummer: 5040 0440116243", []string{"5040 0440116243"}},
