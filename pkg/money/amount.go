@@ -431,7 +431,7 @@ func scanNumbers(text string, loc *locale) []number {
 		// them or a decimal comma, so table cells stay apart.
 		left := text[max(0, i-16):i]
 		signed := currencyBefore(left) != "" || loc.letterBefore(left) != ""
-		if sp := readNumber(text, i, true); sp.end > n.end && !rateMarkBefore(left) && (signed || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
+		if sp := readNumber(text, i, true); sp.end > n.end && !rateMarkBefore(left) && !timesBefore(left) && (signed || currencyAfter(text[sp.end:min(len(text), sp.end+8)]) != "" ||
 			(sp.decimals && text[sp.end-3] == ',' && strings.Count(sp.raw, " ") > 0) || spacedPointSum(text, sp, loc) || aloneInCell(text, i, sp.end, loc) || wholeAtLineEnd(text, sp, loc)) && !quantityAndPrice(text, sp) {
 			n = sp
 		}
@@ -453,6 +453,21 @@ func scanNumbers(text string, loc *locale) []number {
 // seventy-third trial: a Turkish canteen's receipt read 10 120,00 lira).
 func rateMarkBefore(left string) bool {
 	return strings.HasSuffix(left, "%") || strings.HasSuffix(left, "“") || strings.HasSuffix(left, "\"")
+}
+
+// timesBefore reports whether left ends in a multiplication sign, "x" or
+// "×" standing alone: the number after it is a count, no thousands of the
+// sum after it ("Forfait Déplacements (IFD) x 42 115,50 €", 42 journeys
+// and the row's sum, found from outside, hundred-and-second trial: a
+// French home-care invoice read 42 115,50 euros).
+func timesBefore(left string) bool {
+	left = strings.TrimRight(left, " ")
+	mark, size := utf8.DecodeLastRuneInString(left)
+	if mark != 'x' && mark != 'X' && mark != '×' {
+		return false
+	}
+	before, _ := utf8.DecodeLastRuneInString(left[:len(left)-size])
+	return !unicode.IsLetter(before) && !unicode.IsDigit(before)
 }
 
 // wholeAtLineEnd reports whether the space-grouped whole number sp ends
@@ -840,18 +855,25 @@ var (
 	// street in Portland; found from outside, sixty-third trial:
 	// an Ontario disability claim whose postcode OCR misread, "ON MIM
 	// 3R3", was in US dollars).
+	// The United States' own names and a state's ZIP code ("East Boston,
+	// MA 02128"): a US rental agreement valid in "the continental United
+	// States and Canada" had its dollars read as Canada's (found from
+	// outside, hundred-and-first trial). A document that names both is in
+	// US dollars.
+	american = regexp.MustCompile(`\b(?:USD|United States|USA|U\.S\.A?\.)|\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]) \d{5}(?:-\d{4})?\b`)
 	canadian = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST|TPS|TVQ|Montréal|Montreal|Québec|Quebec|Toronto|Ottawa|Vancouver|Calgary|Edmonton|Winnipeg|Halifax|NAS|Social Insurance Number|WSIB|RRSP|TFSA|Canada Revenue Agency)\b|,[ \t]*(?:Ontario|British Columbia|Alberta|Manitoba|Saskatchewan|Nova Scotia|New Brunswick|Newfoundland(?: and Labrador)?|Prince Edward Island)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b|\d,\d{2} ?\$|@[\w.-]+\.ca\b`)
 )
 
 // dollarCode says whose dollar "$" is in text: Australia's, New
 // Zealand's, Canada's, Singapore's or Mexico's peso when the document
-// names exactly one of them, else the United States'.
+// names exactly one of them and not the United States, else the United
+// States'.
 func dollarCode(text string) string {
 	code, n := "USD", 0
 	for _, c := range []struct {
 		re   *regexp.Regexp
 		code string
-	}{{australian, "AUD"}, {newZealand, "NZD"}, {canadian, "CAD"}, {mexican, "MXN"}, {singaporean, "SGD"},
+	}{{american, "USD"}, {australian, "AUD"}, {newZealand, "NZD"}, {canadian, "CAD"}, {mexican, "MXN"}, {singaporean, "SGD"},
 		{argentine, "ARS"}, {chilean, "CLP"}, {colombian, "COP"}, {uruguayan, "UYU"}} {
 		t := text
 		if c.code == "MXN" {

@@ -447,6 +447,8 @@ func TestAmountForms(t *testing.T) {
 		{"australian dollars", "ABN 51 824 753 556\nTotal fees:   $413.00", []string{"413.00 AUD currency"}},
 		{"new zealand dollars", "Meridian Energy, Wellington, New Zealand\nTotal due by 3 June 2025:  $214.58", []string{"214.58 NZD currency"}},
 		{"canadian dollars", "Toronto, ON M5V 2T6, Canada\nTotal: $88.10", []string{"88.10 CAD currency"}},
+		// Found from outside (hundred-and-first trial).
+		{"us dollars in a document that names canada", "Harbor Auto Rentals LLC, 1 Harborside Drive, East Boston, MA 02128\nThe vehicle may be driven in the continental United States and Canada.\nEstimated total $615.93", []string{"615.93 USD currency"}},
 		{"us dollars without a country", "Total: $88.10", []string{"88.10 USD currency"}},
 		{"singapore dollars by its company and its number", "LION CITY GENERAL INSURANCE PTE LTD\nMobile: +65 9123 4476\nEstimated repair cost: $4,860.00", []string{"4860.00 SGD currency"}},
 		// Found from outside (twenty-first trial).
@@ -616,6 +618,10 @@ func TestAmountForms(t *testing.T) {
 		// quantity closed up with its price told apart by the row's sum.
 		{"a flattened norwegian table", "Beskrivelse Antall Pris Beløp\nUtskifting av sikringsskap (kurs 1-12) 1 14 800,00 14 800,00\nArbeid elektriker, timer 7 895,00 6 265,00",
 			[]string{"14800.00 column", "14800.00 column", "895.00 column", "6265.00 column"}},
+		// A French home-care invoice's row as OCR flattened it, its count
+		// after a multiplication sign (hundred-and-second trial).
+		{"a count after a multiplication sign", "Forfait Déplacements (IFD) x 42 115,50 €", []string{"115.50 EUR currency"}},
+		{"a box's number is no multiplication sign", "Box 12 300,00 €", []string{"12300.00 EUR currency"}},
 		{"a space-grouped price whose row is no product", "Antall Pris Beløp\nKabel 7 895,00 7 895,00", []string{"7895.00 column", "7895.00 column"}},
 		// Thirty-fourth trial: a Polish PIT-37's income row and its boxes,
 		// their numbers in brackets ("poz. 87") no money.

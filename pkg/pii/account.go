@@ -120,8 +120,9 @@ var (
 		// Found from outside (thirty-sixth trial): an account after its
 		// bank's name ("Bank: OCBC 601-284173-001", "Dibayar ke: Maybank
 		// 1642 0388 7715", "DBS account", a law firm's "HSBC client
-		// account"), and Indonesia's "No. Rekening".
-		`|\b` + bankNames + `(?:\s+(?:client|savings|current|checking|business))?(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|\b(?:no\.?|nomor)\s*(?:rekening|rek\b\.?)|\bcompte(?:\s+bancaire)?\s*n[°º]|\b(?:upi\s+id|vpa))[^\p{L}\p{N}]*$`)
+		// account"), and Indonesia's "No. Rekening"; a South African
+		// "FNB Cheque Account 62811475390" (hundred-and-second trial).
+		`|\b` + bankNames + `(?:\s+(?:client|savings|current|checking|cheque|chequing|business))?(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|\b(?:no\.?|nomor)\s*(?:rekening|rek\b\.?)|\bcompte(?:\s+bancaire)?\s*n[°º]|\b(?:upi\s+id|vpa))[^\p{L}\p{N}]*$`)
 	// bankNamesRe is a bank of bankNames: a law firm's "HSBC client
 	// account" is a bank's, whatever "client" says.
 	bankNamesRe = regexp.MustCompile(`(?i)\b` + bankNames + `\b`)

@@ -94,6 +94,16 @@ func TestNationalIDs(t *testing.T) {
 		{"an invoice's number of a matricule's form", "Facture 1984061702358", nil},
 		{"a mozambican nuit and inss", "Categoria: Motorista de pesados NUIT: 112847391\nINSS: 1 029 384 77", []string{"112847391", "1 029 384 77"}},
 		{"an indian driving licence's number", "MAHARASHTRA STATE MOTOR DRIVING LICENCE\n\nDL No.: MH12 20110034817\nDate of Issue: 18-07-2011", []string{"MH12 20110034817"}},
+		// Found from outside (hundred-and-second trial): a French lorry
+		// driver's licence in a claim, "permis n°" without "de conduire".
+		{"a french driving licence's number after permis n°", "Conducteur : M. Karim Benali, né le 07/09/1991, permis n° 120769300457", []string{"120769300457"}},
+		// Found from outside (hundred-and-first trial): a US licence's
+		// state written out between its label and its number; a Turkish
+		// licence's "Ehliyet No".
+		{"a us licence's number after its state's name", "Driver's license: Massachusetts S21887604, expires 11/04/2029", []string{"S21887604"}},
+		{"a us licence's number after a two-word state", "Driver's license: New York 731429865", []string{"731429865"}},
+		{"a turkish licence's number", "Sürücü: Mehmet Kaya\nEhliyet No: 350817", []string{"350817"}},
+		{"a building permit's number", "Travaux autorisés par le permis de construire n° 120769300457", nil},
 		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
 		{"a ugandan nin", "Date of birth: 11/03/1986              NIN: CM86031102KXQP", []string{"CM86031102KXQP"}},
 		// Found from outside (seventy-fourth trial): Alberta's health

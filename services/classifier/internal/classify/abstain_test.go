@@ -317,6 +317,10 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// Found retraining on the fortieth trial: a Slovenian school
 		// council's minutes, offered as a contract at 0.49.
 		{"minutes the model calls a contract", unsure{[]events.Candidate{c("contract", 0.49), c("other", 0.45)}, ""}, "ZAPISNIK\n2. seje sveta staršev Osnovne šole Ivana Cankarja Vrhnika,\nki je bila v torek, 17. 11. 2026", "other", true, true, "minutes"},
+		// Found from outside (hundred-and-second trial): a Romanian staff
+		// meeting's minutes recorded as a contract at 0.87.
+		{"romanian minutes the model calls a contract", unsure{[]events.Candidate{c("contract", 0.87), c("other", 0.1)}, ""}, "SC GUSTUL CASEI CATERING SRL\nStr. Memorandumului nr. 21, Cluj-Napoca\n\nPROCES-VERBAL\nal ședinței de personal din 16 noiembrie 2026\n\nParticipanți: Andrei Pop (administrator)", "other", true, true, "minutes"},
+		{"french minutes of a general meeting", unsure{[]events.Candidate{c("contract", 0.8), c("other", 0.1)}, ""}, "SCI LES TILLEULS\n\nPROCÈS-VERBAL DE L'ASSEMBLÉE GÉNÉRALE ORDINAIRE\ndu 12 juin 2026", "other", true, true, "minutes"},
 		// Found from outside (ninety-third trial): a Slovak school board's
 		// minutes, its title's accent lost, as a medical record.
 		{"slovak minutes without the accent", unsure{[]events.Candidate{c("medical_record", 0.45), c("other", 0.30)}, ""}, "ZAPISNICA\nzo zasadnutia pedagogickej rady\nZakladnej umeleckej skoly, Hlavna 58, 040 01 Kosice", "other", true, true, "minutes"},
