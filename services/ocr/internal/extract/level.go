@@ -140,8 +140,14 @@ func (t *Tesseract) levelled(ctx context.Context, page *scan, dpi int, language 
 // reads: it goes back up the page less often, in no more lines, reading
 // as much (levelMinGain less at most) about as surely.
 func levelOrdered(a, b PageText) bool {
-	return backJumps(b.boxes) < backJumps(a.boxes) && len(b.boxes) <= len(a.boxes) &&
-		float64(alnum(b.Text)) >= float64(alnum(a.Text))*(1-levelMinGain) && b.Confidence >= a.Confidence-levelConfidenceSlack
+	return backJumps(b.boxes) < backJumps(a.boxes) && len(b.boxes) <= len(a.boxes) && readsAsMuch(a, b, levelConfidenceSlack)
+}
+
+// readsAsMuch reports whether the reading b reads as many letters and
+// digits as a (levelMinGain less at most) at a mean word confidence at
+// most slack lower.
+func readsAsMuch(a, b PageText, slack float64) bool {
+	return float64(alnum(b.Text)) >= float64(alnum(a.Text))*(1-levelMinGain) && b.Confidence >= a.Confidence-slack
 }
 
 // levelBetter reports whether the levelled copy's reading b reads
@@ -182,7 +188,7 @@ func levelBetter(a, b PageText) bool {
 	}
 	joined := len(b.boxes) < len(a.boxes) && backJumps(b.boxes) <= backJumps(a.boxes)
 	return copied >= first*(1+levelMinGain) && b.Confidence >= a.Confidence-levelConfidenceSlack ||
-		copied >= first*(1-levelMinGain) && (b.Confidence >= a.Confidence || joined && b.Confidence >= a.Confidence-levelConfidenceSlack)
+		copied >= first*(1-levelMinGain) && b.Confidence >= a.Confidence || joined && readsAsMuch(a, b, levelConfidenceSlack)
 }
 
 // levelSplitLines is how many more lines, as a share of the first
