@@ -103,6 +103,12 @@ func TestNationalIDs(t *testing.T) {
 		{"a us licence's number after its state's name", "Driver's license: Massachusetts S21887604, expires 11/04/2029", []string{"S21887604"}},
 		{"a us licence's number after a two-word state", "Driver's license: New York 731429865", []string{"731429865"}},
 		{"a turkish licence's number", "Sürücü: Mehmet Kaya\nEhliyet No: 350817", []string{"350817"}},
+		// Found from outside (hundred-and-fourth trial): a Swahili
+		// contract's "Leseni ya udereva Na." (driving licence number) and
+		// an Illinois licence's number whole (hundred-and-third: only
+		// "4807-9231" was found).
+		{"a swahili driving licence's number", "Leseni ya udereva Na.: 4000271893", []string{"4000271893"}},
+		{"an illinois licence's number", "ILLINOIS DRIVER'S LICENSE\nDL No. K152-4807-9231\nDOB 03/14/1988", []string{"K152-4807-9231"}},
 		{"a building permit's number", "Travaux autorisés par le permis de construire n° 120769300457", nil},
 		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
 		{"a ugandan nin", "Date of birth: 11/03/1986              NIN: CM86031102KXQP", []string{"CM86031102KXQP"}},

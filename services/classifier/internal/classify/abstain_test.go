@@ -66,6 +66,10 @@ func TestDecideAbstains(t *testing.T) {
 		{"other by a wide margin, its total under a line column", unsure{[]events.Candidate{c("other", 0.98), c("purchase_order", 0.01)}, ""}, "Subject: Order TC-0519 - delivery Thursday please\n\n  Qty  Item                           Unit (NZ$ excl GST)   Line\n  12   Kowhai House Blend, 1 kg               38.50          462.00\n\n  Subtotal excl GST                                         812.40\n  Total incl GST                                            934.26\n\nNga mihi, Aroha", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
 		// Go's \b knows only ASCII letters: "Yhteensä:" had no total.
 		{"other by a wide margin, stating a total in finnish", unsure{[]events.Candidate{c("other", 1), c("purchase_order", 0)}, ""}, "Hei,\ntilaamme 40 kpl joulutähtiä, 3,40 € kpl.\nYhteensä: 136,00 €\nTerveisin, Mikko", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
+		// Found from outside (hundred-and-fourth trial): a Vietnamese VAT
+		// invoice, its title misread, other at 0.89.
+		{"other stating a total in vietnamese", unsure{[]events.Candidate{c("other", 0.89), c("invoice", 0.08)}, ""}, "CÔNG TY TNHH DU LỊCH VỊNH XANH\nCộng tiền hàng: 37.100.000\nThuế GTGT 8%: 2.968.000\n\nTổng cộng tiền thanh toán: 40.068.000 VND", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
+		{"other stating a total in vietnamese read without accents", unsure{[]events.Candidate{c("other", 0.89), c("invoice", 0.08)}, ""}, "CONG TY DU LICH\nTong cong tien thanh toan: 40.068.000 VND", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
 		{"other by a wide margin, stating a total to pay in french", unsure{[]events.Candidate{c("other", 1), c("invoice", 0)}, ""}, "Bonjour,\nvoici le détail de la commande.\nÀ payer 136,00 €\nCordialement", true, classify.ReasonAmbiguousType, classify.RuleOtherTotal},
 		{"other by a wide margin, a total in its prose", unsure{[]events.Candidate{c("other", 0.98), c("receipt", 0.01)}, ""}, "Our bake sale raised a total of $5,000 for the new playground.", false, "", ""},
 		// The twenty-sixth: an insurance claim written as a plain letter,
@@ -321,6 +325,14 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// meeting's minutes recorded as a contract at 0.87.
 		{"romanian minutes the model calls a contract", unsure{[]events.Candidate{c("contract", 0.87), c("other", 0.1)}, ""}, "SC GUSTUL CASEI CATERING SRL\nStr. Memorandumului nr. 21, Cluj-Napoca\n\nPROCES-VERBAL\nal ședinței de personal din 16 noiembrie 2026\n\nParticipanți: Andrei Pop (administrator)", "other", true, true, "minutes"},
 		{"french minutes of a general meeting", unsure{[]events.Candidate{c("contract", 0.8), c("other", 0.1)}, ""}, "SCI LES TILLEULS\n\nPROCÈS-VERBAL DE L'ASSEMBLÉE GÉNÉRALE ORDINAIRE\ndu 12 juin 2026", "other", true, true, "minutes"},
+		// Found from outside (hundred-and-fourth trial): a Norwegian
+		// employer's notice of dismissal, its subject after the letter's
+		// place and date on the twelfth line, recorded as a contract at
+		// 0.78; an Estonian meeting's minutes (a medical record at 0.74)
+		// and a Swahili committee's (hundred-and-third).
+		{"a norwegian notice of dismissal after the place and date", unsure{[]events.Candidate{c("contract", 0.78), c("other", 0.15)}, ""}, "Nordlys Reiser AS\nStorgata 68, 9008 Tromsø\nOrg.nr. 918 264 703\n\nOle Kristian Berg\nSkippergata 14\n\n9008 Tromsø\n\nTromsø, 2. mars 2026\n\nOPPSIGELSE AV ARBEIDSFORHOLD\n\nVi viser til drøftelsesmøte 24. februar 2026.", "other", true, true, "notice of termination"},
+		{"an estonian meeting's minutes", unsure{[]events.Candidate{c("medical_record", 0.74), c("other", 0.2)}, ""}, "OÜ Tervisekaitse Keskus\n\nKOOSOLEKU PROTOKOLL nr 4/2026\n\nToimumise aeg: 12.03.2026", "other", true, true, "minutes"},
+		{"a swahili committee's minutes", unsure{[]events.Candidate{c("contract", 0.6), c("other", 0.3)}, ""}, "MUHTASARI WA KIKAO CHA KAMATI YA UONGOZI\nKilichofanyika tarehe 12/03/2026", "other", true, true, "minutes"},
 		// Found from outside (ninety-third trial): a Slovak school board's
 		// minutes, its title's accent lost, as a medical record.
 		{"slovak minutes without the accent", unsure{[]events.Candidate{c("medical_record", 0.45), c("other", 0.30)}, ""}, "ZAPISNICA\nzo zasadnutia pedagogickej rady\nZakladnej umeleckej skoly, Hlavna 58, 040 01 Kosice", "other", true, true, "minutes"},

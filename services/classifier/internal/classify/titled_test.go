@@ -224,6 +224,7 @@ func TestTitledTypes(t *testing.T) {
 		// acknowledgement as a subtitle after a dash; a Kenyan car hire's
 		// Swahili receipt of payment.
 		{"Skattestyrelsen\nMomsangivelse - kvittering\n\nVirksomhed: Jensens Biludlejning v/ Lars Jensen", []string{"tax_form"}},
+		{"CÔNG TY TNHH DU LỊCH VỊNH XANH\nMã số thuế: 0108 472 915\n\nHOA BON GIÁ TRI GIA TANG\nSố: 0004721 Ngay 11 thang 03 nam 2026", []string{"invoice"}},
 		{"SAFARI WHEELS CAR HIRE LTD\nMombasa Road, Nyayo Embakasi, Nairobi\n\nSTAKABADHI YA MALIPO\nNa. SW-2026-0418", []string{"receipt"}},
 
 		{"BESTELBON nr. BB-26/1184\nLeverancier: Drukkerij Peeters", []string{"purchase_order"}},
