@@ -1085,6 +1085,7 @@ func TestBankAccounts(t *testing.T) {
 		{"a tax roll's article number", "AANSLAGBILJET ONROERENDE VOORHEFFING\nAanslagjaar 2026 – Artikelnummer 26-4412-0093817-62", []string{}},
 		{"a new zealand account under its label", "Account number 26-4412-0093817-62", []string{"26-4412-0093817-62"}},
 		{"a bank's account", "Refund to: DBS account 120-334587-9", []string{"120-334587-9"}},
+		{"an italian current account's number", "Saldo iniziale\nConto corrente n. 000000123456", []string{"000000123456"}},
 		{"a south african cheque account after its bank", "Banking details: FNB Cheque Account 62811475390, branch 250655", []string{"62811475390"}},
 		{"a law firm's client account at a bank", "to HSBC client account 004-512-387294-001. E-mail:", []string{"004-512-387294-001"}},
 		{"a client account at no bank", "Your client account 004-512-387294", []string{}},

@@ -129,8 +129,8 @@ var idForms = []idForm{
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: peselValid, label: regexp.MustCompile(`(?i)\bpesel(?:[ \t]+\p{L}+){0,5}[ \t]*:[^\p{L}\p{N}]*$|\bpesel[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: tcknValid, label: regexp.MustCompile(`(?i)(?:\bt\.?\s?c\.?\s*)?(?:\bkimlik(?:[\s.]+(?:no\b|numarası)\.?)?|\btckn)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
 	// "Fødselsnr." and OCR's "Fedselsnr." (found from outside,
-	// forty-fourth trial).
-	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:f[øoe]dselsnummer|f[øoe]dselsnr|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
+	// forty-fourth trial) and "Fadselsnummer" (hundred-and-sixth).
+	{re: regexp.MustCompile(`\b(\d{6}) ?(\d{5})\b`), valid: fodselsnummerValid, label: regexp.MustCompile(`(?i)\b(?:f[øoea]dselsnummer|f[øoea]dselsnr|f\.?\s?nr|personnummer)\.?[^\p{L}\p{N}]*$`), digits: 11, run: 6},
 	// Luxembourg's matricule, the date of birth, three digits, a Luhn
 	// and a Verhoeff check digit over the eleven before them; Québec's
 	// health insurance number, four letters of the name, the date of
@@ -162,11 +162,12 @@ var idForms = []idForm{
 	// Romania's CNP ("Codul numeric personal" too, found from outside,
 	// ninety-sixth trial), Greece's AMKA, Hungary's tax id (adóazonosító jel,
 	// its accents as OCR may misread them: "Adédazonosité jel", found
-	// from outside, fiftieth trial) and social security number (TAJ):
+	// from outside, fiftieth trial; "Adoazonosit6 jele", hundred-and-
+	// fourth) and social security number (TAJ):
 	// under their labels.
 	{re: regexp.MustCompile(`\b([1-8]\d{12})\b`), valid: cnpValid, label: regexp.MustCompile(`(?i)\b(?:cnp|cod(?:ul)?\s+numeric\s+personal)\.?[^\p{L}\p{N}]*$`), digits: 13, run: 13},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: amkaValid, label: regexp.MustCompile(`(?i)(?:\bamka|(?:^|[^\p{L}])αμκα)[^\p{L}\p{N}]*$`), above: true, digits: 11, run: 11},
-	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad\p{L}{1,2}azonos\p{L}t\p{L}(?:\s+(?:jele?|sz[áa]ma?))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
+	{re: regexp.MustCompile(`\b(8\d{9})\b`), valid: hungarianTaxIDValid, label: regexp.MustCompile(`(?i)\bad\p{L}{1,2}azonos\p{L}t[\p{L}6](?:\s+(?:jele?|sz[áa]ma?))?[^\p{L}\p{N}]*$`), digits: 10, run: 10},
 	// A Hungarian pupil's or student's education id (oktatási azonosító,
 	// found from outside, seventy-sixth trial, on a school report).
 	{re: regexp.MustCompile(`\b(7\d{10})\b`), valid: hungarianEducationIDValid, label: regexp.MustCompile(`(?i)\boktat\p{L}si\s+azonos\p{L}t\p{L}(?:\s+sz[áa]ma?)?[^\p{L}\p{N}]*$`), digits: 11, run: 11},

@@ -109,6 +109,9 @@ func TestNationalIDs(t *testing.T) {
 		// "4807-9231" was found).
 		{"a swahili driving licence's number", "Leseni ya udereva Na.: 4000271893", []string{"4000271893"}},
 		{"an illinois licence's number", "ILLINOIS DRIVER'S LICENSE\nDL No. K152-4807-9231\nDOB 03/14/1988", []string{"K152-4807-9231"}},
+		// OCR's labels (hundred-and-fourth and -sixth trials).
+		{"a norwegian birth number under a label OCR misread", "Fadselsnummer: 12088349189", []string{"12088349189"}},
+		{"a hungarian tax number under a label OCR misread", "Adoazonosit6 jele: 8415279639", []string{"8415279639"}},
 		{"a building permit's number", "Travaux autorisés par le permis de construire n° 120769300457", nil},
 		{"a mozambican firm's nuit in its letterhead", "TRANSPORTES ZAMBEZE, LDA.\nAv. de Angola 2418, Maputo - NUIT 400318772\n\nRECIBO DE VENCIMENTO", nil},
 		{"a ugandan nin", "Date of birth: 11/03/1986              NIN: CM86031102KXQP", []string{"CM86031102KXQP"}},

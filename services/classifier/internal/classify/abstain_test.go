@@ -331,6 +331,7 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// 0.78; an Estonian meeting's minutes (a medical record at 0.74)
 		// and a Swahili committee's (hundred-and-third).
 		{"a norwegian notice of dismissal after the place and date", unsure{[]events.Candidate{c("contract", 0.78), c("other", 0.15)}, ""}, "Nordlys Reiser AS\nStorgata 68, 9008 Tromsø\nOrg.nr. 918 264 703\n\nOle Kristian Berg\nSkippergata 14\n\n9008 Tromsø\n\nTromsø, 2. mars 2026\n\nOPPSIGELSE AV ARBEIDSFORHOLD\n\nVi viser til drøftelsesmøte 24. februar 2026.", "other", true, true, "notice of termination"},
+		{"a norwegian payslip whose ø OCR lost", unsure{[]events.Candidate{c("tax_form", 0.83), c("other", 0.1)}, ""}, "Solglott Sykehjem AS LONNSSLIPP\nAnsattnr.: 1184\nBruttolonn 39 685,00", "other", true, true, "payslip"},
 		{"an estonian meeting's minutes", unsure{[]events.Candidate{c("medical_record", 0.74), c("other", 0.2)}, ""}, "OÜ Tervisekaitse Keskus\n\nKOOSOLEKU PROTOKOLL nr 4/2026\n\nToimumise aeg: 12.03.2026", "other", true, true, "minutes"},
 		{"a swahili committee's minutes", unsure{[]events.Candidate{c("contract", 0.6), c("other", 0.3)}, ""}, "MUHTASARI WA KIKAO CHA KAMATI YA UONGOZI\nKilichofanyika tarehe 12/03/2026", "other", true, true, "minutes"},
 		// Found from outside (ninety-third trial): a Slovak school board's

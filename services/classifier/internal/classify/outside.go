@@ -17,14 +17,16 @@ import (
 // (tried before this rule; payslips were typed wrong in the eighteenth
 // outside trial too). Words that also head other documents are not here:
 // a French "Résumé" is a summary, a Spanish "nómina" is also a bank
-// statement's salary line (it counts only opening a title line).
+// statement's salary line (it counts only opening a title line). The
+// Nordic payslips' ø and ö as OCR may lose them (found from outside,
+// hundred-and-sixth trial: a Norwegian "LONNSSLIPP" typed a tax form).
 var outsideKinds = []struct {
 	kind  string
 	title *prefilter.Regexp
 }{
 	{"payslip", prefilter.MustCompile(`(?i)(?:^|[^\p{L}])(?:pay\s?slip|pay\s?stub|pay\s+advice|pay\s+statement|salary\s+(?:slip|statement)|wage\s+slip|earnings[.,]?\s+statement|statement\s+of\s+earnings|remuneration\s+statement|` +
 		`(?:lohn|gehalts|entgelt|verdienst|bezüge)abrechnung|bezügemitteilung|bulletin\s+de\s+(?:paie|paye|salaire)|fiche\s+de\s+(?:paie|paye)|recibo\s+de\s+(?:n[óo]mina|salarios?|haberes|sueldos?)|liquidaci[óo]n\s+de\s+(?:haberes|sueldos?)|pago\s+de\s+salarios|busta\s+paga|cedolino|prospetto\s+paga|` +
-		`loonstrook|salarisstrook|loonspecificatie|salarisspecificatie|recibo\s+de\s+vencimento|holerite|contracheque|lönespecifikation|lönebesked|lønseddel|lønsedel|lønspecifikation|lønnsslipp|lønnsspesifikasjon|` +
+		`loonstrook|salarisstrook|loonspecificatie|salarisspecificatie|recibo\s+de\s+vencimento|holerite|contracheque|l[öo]nespecifikation|l[öo]nebesked|l[øo]nseddel|l[øo]nsedel|l[øo]nspecifikation|l[øo]nnsslipp|l[øo]nnsspesifikasjon|` +
 		`pasek\s+(?:wyp[łl]aty|p[łl]acowy|wynagrodzenia)|odcinek\s+(?:wyp[łl]aty|p[łl]acowy)|palkkalaskelma|palkkakuitti|v[ýy]platn[íi]\s+(?:p[áa]ska|l[íi]stek)|v[ýy]platn[áa]\s+p[áa]ska|bérjegyzék|fizetési\s+jegyzék|fluturaș\s+de\s+salariu|fluturas\s+de\s+salariu|` +
 		`platna\s+lista|obra[čcć]un\s+pla[ćcč]e|pla[čc]ilna\s+lista|palgateatis|palgaleht|algas\s+lapi[ņn]a|algas\s+apr[ēe][ķk]in\p{L}*(?:\s+lapa)?|algalapis|maa[şs]\s+bordrosu|[üu]cret\s+bordrosu|phiếu\s+lương|phieu\s+luong|slip\s+gaji|penyata\s+gaji|μισθοδοσ\p{L}*)(?:$|[^\p{L}])|^[^\p{L}]*n[óo]mina(?:$|[^\p{L}])`)},
 	// Found from outside (seventieth trial): a Greek hotel's booking
