@@ -65,6 +65,14 @@ type Platform struct {
 	LogLevel   string `env:"DOCKET_LOG_LEVEL" envDefault:"info"`
 	LogFormat  string `env:"DOCKET_LOG_FORMAT" envDefault:"json"`
 	InstanceID string `env:"DOCKET_INSTANCE_ID"`
+	// TransactionalIDSuffix follows the instance in the services'
+	// transactional ids; no setting sets it. The embedded runner gives
+	// each start its own: its broker, started again from its data folder
+	// after a crash, no longer knows which transactions were open, and a
+	// producer back under the old id had its later records hidden from
+	// read-committed consumers (docs/runtime.md, "A crashed embedded
+	// broker's open transactions").
+	TransactionalIDSuffix string
 	// Pprof serves net/http/pprof under /debug/pprof/ on the ops address.
 	// Off by default: profiles expose internals, so turn it on only where
 	// the ops address is private (benchmarks, a debugging session).

@@ -195,7 +195,7 @@ func runtimeOptions(spec Spec, p config.Platform) ([]bus.Option, error) {
 		bus.Produces(append(slices.Clone(spec.Produces), events.DLQTopic(spec.Name))...),
 	}
 	if p.InstanceID != "" {
-		opts = append(opts, bus.TransactionalID("docket-"+spec.Name+"-"+p.InstanceID), bus.InstanceID(p.InstanceID))
+		opts = append(opts, bus.TransactionalID("docket-"+spec.Name+"-"+p.InstanceID+p.TransactionalIDSuffix), bus.InstanceID(p.InstanceID))
 	}
 	if p.GroupProtocol == "consumer" {
 		opts = append(opts, bus.ServerSideAssignment())

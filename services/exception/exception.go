@@ -298,7 +298,7 @@ func Setup(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime) (*
 		if id == "" {
 			id = "local"
 		}
-		txnID = "docket-exception-producer-" + id
+		txnID = "docket-exception-producer-" + id + d.Platform.TransactionalIDSuffix
 	}
 	reg := prometheus.NewRegistry()
 	if d.Ops != nil {

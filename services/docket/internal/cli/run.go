@@ -19,6 +19,7 @@ import (
 	"os/exec"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
 
@@ -149,6 +150,10 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// after a backoff instead of ending the suite; only the end of ctx
 	// (Ctrl-C) stops them all.
 	sup := supervise.New(stdout, supervise.PanicStacks(stderr))
+	// Each start's own transactional ids (see config.Platform): a service
+	// the supervisor restarts keeps this start's, and fences its
+	// predecessor as before.
+	p.TransactionalIDSuffix = bootSuffix(time.Now())
 	for _, spec := range suite() {
 		svcLog := telemetry.NewLogger(stderr, spec.Name, *logLevel, "text")
 		sp := p
@@ -480,4 +485,10 @@ func postSample(ctx context.Context, client *http.Client, base, name, key string
 		return "", fmt.Errorf("decode ingest answer: %w", err)
 	}
 	return r.WorkflowID, nil
+}
+
+// bootSuffix is a start's transactional id suffix, its time in base 36
+// after a dash: new at every start of the runner.
+func bootSuffix(t time.Time) string {
+	return "-" + strconv.FormatInt(t.UnixNano(), 36)
 }

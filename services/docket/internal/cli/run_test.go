@@ -549,3 +549,14 @@ func TestSubmitKeyWithATenantsFile(t *testing.T) {
 		t.Errorf("with a tenants file: submit key %q, want one of the file's", got)
 	}
 }
+
+// TestEachStartHasItsOwnTransactionalIDs: two starts of the runner, even
+// in the same second, give their services different transactional ids
+// (pkg/devstack's TestCrashedTransactionAfterRestart shows why).
+func TestEachStartHasItsOwnTransactionalIDs(t *testing.T) {
+	now := time.Now()
+	a, b := bootSuffix(now), bootSuffix(now.Add(time.Millisecond))
+	if a == b || !strings.HasPrefix(a, "-") || !strings.HasPrefix(b, "-") {
+		t.Errorf("bootSuffix gave %q and %q for two starts", a, b)
+	}
+}
