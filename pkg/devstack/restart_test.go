@@ -32,23 +32,13 @@ func TestCrashedTransactionAfterRestart(t *testing.T) {
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			addr := crashedInTransaction(t)
-			ctx := context.Background()
 			p, err := kgo.NewClient(kgo.SeedBrokers(addr), kgo.TransactionalID(c.txnID), kgo.DefaultProduceTopic("t"))
 			if err != nil {
 				t.Fatal(err)
 			}
 			defer p.Close()
-			for _, v := range []string{"again", "next"} {
-				if err := p.BeginTransaction(); err != nil {
-					t.Fatal(err)
-				}
-				if err := p.ProduceSync(ctx, kgo.StringRecord(v)).FirstErr(); err != nil {
-					t.Fatal(err)
-				}
-				if err := p.EndTransaction(ctx, kgo.TryCommit); err != nil {
-					t.Fatal(err)
-				}
-			}
+			produceIn(t, p, "again", true)
+			produceIn(t, p, "next", true)
 			if got := readCommitted(t, addr); !slices.Equal(got, c.want) {
 				t.Errorf("read committed %q, want %q", got, c.want)
 			}
@@ -68,25 +58,13 @@ func crashedInTransaction(t *testing.T) string {
 		t.Fatal(err)
 	}
 	defer first.Close()
-	ctx := context.Background()
 	p, err := kgo.NewClient(kgo.SeedBrokers(first.ListenAddrs()...), kgo.TransactionalID("docket-ocr-embedded"), kgo.DefaultProduceTopic("t"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	defer p.Close()
-	for i, v := range []string{"before", "open at the crash"} {
-		if err := p.BeginTransaction(); err != nil {
-			t.Fatal(err)
-		}
-		if err := p.ProduceSync(ctx, kgo.StringRecord(v)).FirstErr(); err != nil {
-			t.Fatal(err)
-		}
-		if i == 0 {
-			if err := p.EndTransaction(ctx, kgo.TryCommit); err != nil {
-				t.Fatal(err)
-			}
-		}
-	}
+	produceIn(t, p, "before", true)
+	produceIn(t, p, "open at the crash", false)
 	if out, err := exec.Command("cp", "-a", dir+"/.", copied).CombinedOutput(); err != nil {
 		t.Fatalf("cp: %v: %s", err, out)
 	}
@@ -114,4 +92,22 @@ func readCommitted(t *testing.T, addr string) []string {
 		cl.PollFetches(ctx).EachRecord(func(r *kgo.Record) { got = append(got, string(r.Value)) })
 	}
 	return got
+}
+
+// produceIn produces value in a transaction of p, and commits it if
+// commit.
+func produceIn(t *testing.T, p *kgo.Client, value string, commit bool) {
+	t.Helper()
+	ctx := context.Background()
+	if err := p.BeginTransaction(); err != nil {
+		t.Fatal(err)
+	}
+	if err := p.ProduceSync(ctx, kgo.StringRecord(value)).FirstErr(); err != nil {
+		t.Fatal(err)
+	}
+	if commit {
+		if err := p.EndTransaction(ctx, kgo.TryCommit); err != nil {
+			t.Fatal(err)
+		}
+	}
 }

@@ -860,7 +860,7 @@ var (
 	// States and Canada" had its dollars read as Canada's (found from
 	// outside, hundred-and-first trial). A document that names both is in
 	// US dollars.
-	american = regexp.MustCompile(`\b(?:USD|United States|USA|U\.S\.A?\.)|\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]) \d{5}(?:-\d{4})?\b`)
+	american = regexp.MustCompile(`\b(?:USD|United States|USA|U\.S\.(?:A\.)?)|\b(?:A[KLRZ]|C[AOT]|D[CE]|FL|GA|HI|I[ADLN]|K[SY]|LA|M[ADEINOST]|N[CDEHJMVY]|O[HKR]|PA|RI|S[CD]|T[NX]|UT|V[AT]|W[AIVY]) \d{5}(?:-\d{4})?\b`)
 	canadian = regexp.MustCompile(`\b(?:CAD|Canada|GST/HST|HST|TPS|TVQ|Montréal|Montreal|Québec|Quebec|Toronto|Ottawa|Vancouver|Calgary|Edmonton|Winnipeg|Halifax|NAS|Social Insurance Number|WSIB|RRSP|TFSA|Canada Revenue Agency)\b|,[ \t]*(?:Ontario|British Columbia|Alberta|Manitoba|Saskatchewan|Nova Scotia|New Brunswick|Newfoundland(?: and Labrador)?|Prince Edward Island)\b|\b(?:ON|QC|BC|AB|MB|SK|NS|NB|NL|PE) [A-Z]\d[A-Z] ?\d[A-Z]\d\b|\d,\d{2} ?\$|@[\w.-]+\.ca\b`)
 )
 

@@ -448,6 +448,7 @@ func TestAmountForms(t *testing.T) {
 		{"new zealand dollars", "Meridian Energy, Wellington, New Zealand\nTotal due by 3 June 2025:  $214.58", []string{"214.58 NZD currency"}},
 		{"canadian dollars", "Toronto, ON M5V 2T6, Canada\nTotal: $88.10", []string{"88.10 CAD currency"}},
 		// Found from outside (hundred-and-first trial).
+		{"us dollars in a document that names canada and the u.s.", "Valid in the U.S. and Canada.\nEstimated total $615.93", []string{"615.93 USD currency"}},
 		{"us dollars in a document that names canada", "Harbor Auto Rentals LLC, 1 Harborside Drive, East Boston, MA 02128\nThe vehicle may be driven in the continental United States and Canada.\nEstimated total $615.93", []string{"615.93 USD currency"}},
 		{"us dollars without a country", "Total: $88.10", []string{"88.10 USD currency"}},
 		{"singapore dollars by its company and its number", "LION CITY GENERAL INSURANCE PTE LTD\nMobile: +65 9123 4476\nEstimated repair cost: $4,860.00", []string{"4860.00 SGD currency"}},
