@@ -18,6 +18,8 @@ import (
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/pkg/jobs"
+	"github.com/docket-run/docket/pkg/retry"
+	"github.com/docket-run/docket/pkg/telemetry"
 )
 
 // JobStore is what the runtime needs of the durable job record of long
@@ -76,6 +78,9 @@ type job struct {
 	announced bool
 	progress  progressMark
 	sent      progressMark
+	// setbacks counts the runs in a row that ended because infrastructure
+	// every job needs was unavailable (see later).
+	setbacks int
 }
 
 type progressMark struct {
@@ -483,8 +488,11 @@ func (l *longRunner) run(ctx, jobsCtx context.Context) {
 				}
 				l.active.Add(1)
 				l.wg.Go(func() {
-					l.work(jobsCtx, j)
+					again := l.work(jobsCtx, j)
 					l.q.done(j)
+					if again > 0 {
+						l.later(ctx, j, again)
+					}
 					l.active.Add(-1)
 					poke(l.kick)
 					if l.due(time.Now()) {
@@ -525,11 +533,13 @@ func (l *longRunner) run(ctx, jobsCtx context.Context) {
 // progress emitted.
 const progressEvery = time.Second
 
-// work runs one job's handler and queues its outputs for emission.
-func (l *longRunner) work(base context.Context, j *job) {
+// work runs one job's handler and queues its outputs for emission. It
+// returns how long to wait before running the job again when the run could
+// not end it (0 when it did): see later.
+func (l *longRunner) work(base context.Context, j *job) time.Duration {
 	if j.lost.Load() {
 		l.forget(j)
-		return
+		return 0
 	}
 	ctx, cancel := context.WithCancelCause(base)
 	defer cancel(nil)
@@ -566,17 +576,25 @@ func (l *longRunner) work(base context.Context, j *job) {
 			l.rt.metrics.jobs.WithLabelValues("abandoned").Inc()
 		}
 		l.forget(j)
-		return
+		return 0
 	}
 	if run.fatal != nil {
-		msg := "long job cannot be emitted; leaving it for a retry by takeover"
+		// Not the record's fault (Redis out, a side effect held under a
+		// dead replica's lease, a dead letter that cannot be built): the
+		// job stays held here and runs again after a pause. Forgetting it
+		// left it to a takeover that never comes while this replica lives
+		// (the chaos suite lost workflows at OCR that way).
+		j.setbacks++
+		pause := setbackPolicy.Backoff(j.setbacks+1) + setbackPolicy.Initial/2
+		l.rt.metrics.jobs.WithLabelValues("set_back").Inc()
 		if fault.IsUnavailable(run.fatal) {
-			msg = "long job's infrastructure is unavailable; leaving it for a retry by takeover"
+			l.rt.log.Warn("long job's infrastructure is unavailable; running it again after a pause", "event_id", j.ID, telemetry.KeyWorkflowID, j.Key, "pause", pause, "setbacks", j.setbacks, "error", run.fatal)
+		} else {
+			l.rt.log.Error("long job cannot be emitted; running it again after a pause", "event_id", j.ID, telemetry.KeyWorkflowID, j.Key, "pause", pause, "setbacks", j.setbacks, "error", run.fatal)
 		}
-		l.rt.log.Error(msg, "event_id", j.ID, "error", run.fatal)
-		l.forget(j)
-		return
+		return pause
 	}
+	j.setbacks = 0
 	if rec := l.progressRecord(j); rec != nil {
 		l.queue(rec) // an announced job's last progress goes out before its outputs
 	}
@@ -592,6 +610,33 @@ func (l *longRunner) work(base context.Context, j *job) {
 		// The loop emits it now, or arms its timer for when it is due.
 		poke(l.wake)
 	}
+	return 0
+}
+
+// setbackPolicy spaces the runs of a job set back by unavailable
+// infrastructure: a pause of half a second plus up to 1 s, doubling to up
+// to 30 s, for as long as the replica holds the job.
+var setbackPolicy = retry.Policy{Initial: time.Second, Max: 30 * time.Second}
+
+// later queues j again after pause, unless ctx ends first (shutdown: the
+// job, still held in the store, goes to the next owner with the lease) or
+// it was taken over meanwhile.
+func (l *longRunner) later(ctx context.Context, j *job, pause time.Duration) {
+	l.wg.Go(func() {
+		t := time.NewTimer(pause)
+		defer t.Stop()
+		select {
+		case <-ctx.Done():
+			return
+		case <-t.C:
+		}
+		if j.lost.Load() {
+			l.forget(j)
+			return
+		}
+		l.q.push(j)
+		poke(l.kick)
+	})
 }
 
 // forget drops a job from this replica's books.

@@ -22,6 +22,7 @@ import (
 	"github.com/docket-run/docket/pkg/dockettest"
 	"github.com/docket-run/docket/pkg/dockettest/passthrough"
 	"github.com/docket-run/docket/pkg/events"
+	"github.com/docket-run/docket/pkg/idempotency"
 )
 
 // runLong runs the pass-through service with its submitted topic as a long
@@ -651,5 +652,87 @@ func TestJobRetriesAreReported(t *testing.T) {
 	}
 	if want := []string{"1/4", "2/4"}; !slices.Equal(tries, want) {
 		t.Errorf("tries reported %v, want %v", tries, want)
+	}
+}
+
+// TestLongJobWaitsOutASideEffectHeldByADeadOwner: a long job whose side
+// effect is claimed under a dead replica's lease spends its tries at once;
+// the job stays with its live replica, runs again after pauses, and emits
+// once the lease has run out. Before, it was dropped to wait for a
+// takeover that never comes while its replica lives: the workflow stalled
+// (the chaos suite lost workflows at OCR so, after killing a replica that
+// was running their extraction).
+func TestLongJobWaitsOutASideEffectHeldByADeadOwner(t *testing.T) {
+	h := newHarness(t, 1)
+	rdb := redis.NewClient(&redis.Options{Addr: h.redis})
+	defer rdb.Close()
+	store := idempotency.New(rdb, idempotency.Lease(3*time.Second))
+	in := submittedKeyed(5, "wf-held-effect", map[string]string{"effect": "1"})
+	key := idempotency.Key{Service: passthrough.Name, ID: in.Meta.EventID + "/effect"}
+	ctx := context.Background()
+	if c, err := store.Claim(ctx, key, "died-0"); err != nil || c.State != idempotency.Acquired {
+		t.Fatalf("claim for the dead owner: %+v, %v", c, err)
+	}
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
+	_, reg, _ := runSpec(t, h, passthrough.LongSpec(0), "long-heir-0", store)
+
+	got := outputs(t, h, 1, 60*time.Second)
+	if got[in.Meta.EventID] != 1 {
+		t.Fatalf("outputs = %v, want exactly one for %s", got, in.Meta.EventID)
+	}
+	if n := jobOutcomes(t, reg, "set_back"); n < 1 {
+		t.Errorf("jobs set back %v, want at least 1: the held effect never failed a run, so this test proved nothing", n)
+	}
+	if dls := h.kafka.ReadCommitted(t, events.DLQTopic(passthrough.Name), 1, time.Second); len(dls) != 0 {
+		t.Errorf("got %d dead letters, want none: a held side effect is waited for", len(dls))
+	}
+	if n, err := rdb.Get(ctx, passthrough.EffectKey(in.Meta.EventID)).Int(); err != nil || n != 1 {
+		t.Errorf("side effect ran %d times (%v), want once", n, err)
+	}
+}
+
+// TestLongJobOutlivesARedisOutage: Redis dies while a long job runs and
+// stays down past the job's tries. The job is not the record's fault and
+// its replica lives on: it runs again once Redis is back, one output, the
+// side effect once, no dead letter.
+func TestLongJobOutlivesARedisOutage(t *testing.T) {
+	h := newHarness(t, 1)
+	_, reg, rdb := runLong(t, h, "long-outage-0")
+	in := submittedKeyed(6, "wf-outage", map[string]string{"effect": "1", "delay": "2s"})
+	dockettest.Produce(t, h.client, h.codec, events.TopicSubmitted, in)
+
+	// The job is in its delay when Redis dies; its Once then fails.
+	deadline := time.Now().Add(30 * time.Second)
+	for jobOutcomes(t, reg, "accepted") == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("the job was never accepted")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	h.redisSrv.Kill()
+	// Each try waits out the client's dials (about 3.5 s), so the four
+	// tries end within some 15 s; the job is set back then (before, it was
+	// dropped: waiting 25 s tells the two apart).
+	for killed := time.Now(); jobOutcomes(t, reg, "set_back") == 0 && time.Since(killed) < 25*time.Second; {
+		time.Sleep(50 * time.Millisecond)
+	}
+	if n := metricSum(t, reg, "docket_handler_retries_total"); n < 3 {
+		t.Fatalf("handler retries %v, want the job's tries spent while Redis was down", n)
+	}
+	ctx, cancel := context.WithTimeout(context.Background(), 30*time.Second)
+	defer cancel()
+	if err := h.redisSrv.Restart(ctx); err != nil {
+		t.Fatalf("restart redis-server: %v", err)
+	}
+
+	got := outputs(t, h, 1, 90*time.Second)
+	if got[in.Meta.EventID] != 1 {
+		t.Fatalf("outputs = %v, want exactly one for %s", got, in.Meta.EventID)
+	}
+	if dls := h.kafka.ReadCommitted(t, events.DLQTopic(passthrough.Name), 1, time.Second); len(dls) != 0 {
+		t.Errorf("got %d dead letters, want none: an outage is not the record's fault", len(dls))
+	}
+	if n, err := rdb.Get(ctx, passthrough.EffectKey(in.Meta.EventID)).Int(); err != nil || n != 1 {
+		t.Errorf("side effect ran %d times (%v), want once", n, err)
 	}
 }

@@ -128,7 +128,7 @@ func newMetrics(reg prometheus.Registerer, service string, queued, active func()
 		}, active),
 		jobs: prometheus.NewCounterVec(prometheus.CounterOpts{
 			Namespace: "docket", Subsystem: "jobs", Name: "total", ConstLabels: c,
-			Help: "Long-step jobs by outcome: inline (a quick record handled in its batch; one whose try there fails is accepted too), declined (a quick record its handler found long in its batch: ErrNotQuick), accepted, taken_over, completed, lost (taken over by another replica; never emitted), abandoned (left for takeover at shutdown), unconfirmed (emitted in a transaction whose commit was not confirmed; settled by its marker).",
+			Help: "Long-step jobs by outcome: inline (a quick record handled in its batch; one whose try there fails is accepted too), declined (a quick record its handler found long in its batch: ErrNotQuick), accepted, taken_over, completed, lost (taken over by another replica; never emitted), abandoned (left for takeover at shutdown), unconfirmed (emitted in a transaction whose commit was not confirmed; settled by its marker), set_back (a run ended by infrastructure the job needs being unavailable, such as Redis or a side effect held under a dead replica's lease; run again here after a pause).",
 		}, []string{"outcome"}),
 		paused: prometheus.NewGauge(prometheus.GaugeOpts{
 			Namespace: "docket", Subsystem: "jobs", Name: "fetch_paused", ConstLabels: c,
