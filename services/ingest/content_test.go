@@ -8,9 +8,13 @@ import (
 	"image/png"
 	"io"
 	"net/http"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
 	"time"
+
+	"golang.org/x/image/tiff"
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
@@ -133,5 +137,90 @@ func TestDocumentReadAPI(t *testing.T) {
 	}
 	if code, _, _ := readAs(t, h.url+"/v1/workflows/no-such-workflow/document", operatorToken); code != http.StatusNotFound {
 		t.Errorf("unknown workflow: %d, want 404", code)
+	}
+}
+
+// TestPageImageBombIsRefused: a PNG and a TIFF of a few hundred kilobytes
+// whose headers name 64 million pixels are refused by the page API with a
+// reason (422 too_large), read from their headers alone, rather than
+// served to the reviewer's browser or, the TIFF, decoded in ingest; a page
+// under the cap is served.
+func TestPageImageBombIsRefused(t *testing.T) {
+	h := newHarness(t, func(c *app.Config) { c.MaxBytes = 8 << 20 })
+	big := image.NewGray(image.Rect(0, 0, 8000, 8000)) // 64 million pixels, all black
+	var pngBomb, tiffBomb bytes.Buffer
+	if err := png.Encode(&pngBomb, big); err != nil {
+		t.Fatal(err)
+	}
+	if err := tiff.Encode(&tiffBomb, big, &tiff.Options{Compression: tiff.Deflate}); err != nil {
+		t.Fatal(err)
+	}
+	small := image.NewGray(image.Rect(0, 0, 2480, 3508)) // A4 at 300 dpi
+	var pngPage bytes.Buffer
+	if err := png.Encode(&pngPage, small); err != nil {
+		t.Fatal(err)
+	}
+	for _, tc := range []struct {
+		name string
+		doc  []byte
+		want int
+	}{
+		{"bomb.png", pngBomb.Bytes(), http.StatusUnprocessableEntity},
+		{"bomb.tiff", tiffBomb.Bytes(), http.StatusUnprocessableEntity},
+		{"page.png", pngPage.Bytes(), http.StatusOK},
+	} {
+		resp, body := h.postMultipart(upload{apiKey: acmeKey, key: tc.name, filename: tc.name, doc: tc.doc})
+		if resp.StatusCode != http.StatusAccepted {
+			t.Fatalf("submit %s (%d bytes): %d %v", tc.name, len(tc.doc), resp.StatusCode, body)
+		}
+		wf := submit.WorkflowID("acme", tc.name)
+		h.waitStatus(wf, "queued")
+		code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+"/pages/1", acmeKey)
+		if code != tc.want {
+			t.Errorf("page of %s: %d %.200s, want %d", tc.name, code, b, tc.want)
+			continue
+		}
+		if tc.want == http.StatusOK {
+			if !bytes.Equal(b, tc.doc) {
+				t.Errorf("page of %s: %d bytes, not the document", tc.name, len(b))
+			}
+			continue
+		}
+		var e struct {
+			Error struct{ Code, Message string }
+		}
+		_ = json.Unmarshal(b, &e)
+		if e := e.Error; e.Code != "too_large" || !strings.Contains(e.Message, "8000 × 8000") {
+			t.Errorf("page of %s: %s, want too_large naming its size", tc.name, b)
+		}
+	}
+}
+
+// TestPageRenderTimeoutSaysSo: a PDF page whose rendering outlives the
+// render timeout answers 503 unavailable with the reason, not a 422 with
+// an empty one as if the document or the caller were at fault.
+func TestPageRenderTimeoutSaysSo(t *testing.T) {
+	slow := filepath.Join(t.TempDir(), "pdftoppm")
+	if err := os.WriteFile(slow, []byte("#!/bin/sh\nexec sleep 30\n"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, func(c *app.Config) { c.PdftoppmBin, c.RenderTimeout = slow, 300*time.Millisecond })
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "slow-pdf", filename: "slow.pdf", doc: []byte("%PDF-1.7 a page that renders slowly\n")})
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("submit: %d %v", resp.StatusCode, body)
+	}
+	wf := submit.WorkflowID("acme", "slow-pdf")
+	h.waitStatus(wf, "queued")
+	start := time.Now()
+	code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+"/pages/1", acmeKey)
+	var e struct {
+		Error struct{ Code, Message string }
+	}
+	_ = json.Unmarshal(b, &e)
+	if e := e.Error; code != http.StatusServiceUnavailable || e.Code != "unavailable" || !strings.Contains(e.Message, "took longer than 300ms") {
+		t.Errorf("slow page: %d %s, want 503 unavailable naming the timeout", code, b)
+	}
+	if d := time.Since(start); d > 10*time.Second {
+		t.Errorf("slow page answered after %s: the render was not stopped at its timeout", d)
 	}
 }

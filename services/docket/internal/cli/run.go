@@ -55,12 +55,19 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	registryAddr := fs.String("registry", "", "embedded schema registry listen address (default 127.0.0.1:8081)")
 	ports := runPortFlags(fs)
 	feed := fs.Bool("samples", true, "submit the bundled sample documents once the suite is up")
-	logLevel := fs.String("log-level", "warn", "service log level: debug, info, warn, error")
+	// Logs go to a terminal here: text at warn unless the services'
+	// own variables (DOCKET_LOG_LEVEL, DOCKET_LOG_FORMAT) or the flags say
+	// otherwise.
+	logLevel := fs.String("log-level", envOr("DOCKET_LOG_LEVEL", "warn"), "log level of the runner and its services: debug, info, warn, error (default $DOCKET_LOG_LEVEL, else warn)")
+	logFormat := fs.String("log-format", envOr("DOCKET_LOG_FORMAT", "text"), "log format: text or json (default $DOCKET_LOG_FORMAT, else text)")
 	if err := fs.Parse(args); err != nil {
 		return err
 	}
 	if fs.NArg() > 0 {
 		return fmt.Errorf("%w: run takes no arguments, got %q", errUsage, fs.Args())
+	}
+	if f := strings.ToLower(*logFormat); f != "text" && f != "json" {
+		return fmt.Errorf("%w: --log-format %q: want text or json", errUsage, *logFormat)
 	}
 	dataDir, err := filepath.Abs(*data)
 	if err != nil {
@@ -85,7 +92,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 		}
 	}
 	*kafkaAddr, *registryAddr = lay.kafka, lay.registry
-	log := telemetry.NewLogger(stderr, "docket", *logLevel, "text")
+	log := telemetry.NewLogger(stderr, "docket", *logLevel, *logFormat)
 	telemetry.LogRedis(log) // one library logger for the process: the runner's, not one service's
 	checkEngines(ctx, stdout)
 
@@ -118,7 +125,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	p.RedisURL = stack.RedisURL
 	p.SchemaMode = config.SchemaRegister
 	p.BlobURL = "file://" + filepath.Join(dataDir, "blobs")
-	p.LogLevel = *logLevel
+	p.LogLevel, p.LogFormat = *logLevel, *logFormat
 	if err := os.MkdirAll(filepath.Join(dataDir, "blobs"), 0o750); err != nil {
 		return fmt.Errorf("create blob folder: %w", err)
 	}
@@ -155,7 +162,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	// predecessor as before.
 	p.TransactionalIDSuffix = bootSuffix(time.Now())
 	for _, spec := range suite() {
-		svcLog := telemetry.NewLogger(stderr, spec.Name, *logLevel, "text")
+		svcLog := telemetry.NewLogger(stderr, spec.Name, *logLevel, *logFormat)
 		sp := p
 		sp.InstanceID = "embedded"
 		sp.OpsAddr = lay.ops[spec.Name]
@@ -166,7 +173,7 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	trackerPlatform := p
 	trackerPlatform.InstanceID = "embedded"
 	trackerPlatform.OpsAddr = lay.ops[sagatracker.Name]
-	trackerLog := telemetry.NewLogger(stderr, sagatracker.Name, *logLevel, "text")
+	trackerLog := telemetry.NewLogger(stderr, sagatracker.Name, *logLevel, *logFormat)
 	g.Go(func() error {
 		return sup.Run(gctx, sagatracker.Name, func(ctx context.Context) error { return sagatracker.Run(ctx, trackerPlatform, trackerLog) })
 	})
@@ -186,9 +193,9 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
 	if err != nil {
 		return fmt.Errorf("console configuration: %w", err)
 	}
-	consoleCfg.LogLevel = *logLevel
+	consoleCfg.LogLevel, consoleCfg.LogFormat = *logLevel, *logFormat
 	consoleCfg.OpsAddr = lay.consoleOps
-	consoleLog := telemetry.NewLogger(stderr, console.Name, *logLevel, "text")
+	consoleLog := telemetry.NewLogger(stderr, console.Name, *logLevel, *logFormat)
 	g.Go(func() error {
 		return sup.Run(gctx, console.Name, func(ctx context.Context) error { return console.Run(ctx, consoleCfg, consoleLog) })
 	})

@@ -11,6 +11,7 @@ import (
 	"net/http"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"slices"
 	"strconv"
 	"strings"
@@ -203,7 +204,9 @@ func consecutiveFree(t *testing.T, n int) int {
 
 // TestRunBannerPrintsMetrics runs `docket run` (in-process, without the
 // samples) on ports given by flags and checks that its banner names each
-// service's metrics address and that each one serves /metrics there.
+// service's metrics address and that each one serves /metrics there, and
+// that DOCKET_LOG_FORMAT reaches the services' logs (an outside probe set
+// it and got text: the runner had fixed its own).
 func TestRunBannerPrintsMetrics(t *testing.T) {
 	if testing.Short() {
 		t.Skip("starts the whole embedded suite; skipped with -short")
@@ -212,10 +215,11 @@ func TestRunBannerPrintsMetrics(t *testing.T) {
 		"DOCKET_TRACKER_ADDR", "DOCKET_INGEST_INBOX_DIR", "DOCKET_LEDGER_DEV_KEY_DIR", "DOCKET_LEDGER_CHECKPOINT_EXPORT", "DOCKET_INGEST_CALLBACK_ALLOW_NETS"} {
 		t.Setenv(k, "")
 	}
+	t.Setenv("DOCKET_LOG_FORMAT", "json")
 	free := func() string { return "127.0.0.1:" + strconv.Itoa(consecutiveFree(t, 1)) }
 	base := consecutiveFree(t, len(metricsOrder))
 	ingestAddr := free()
-	args := []string{"run", "--data", t.TempDir(), "--samples=false", "--kafka", free(), "--registry", free(), "--ingest", ingestAddr,
+	args := []string{"run", "--data", t.TempDir(), "--samples=false", "--log-level", "info", "--kafka", free(), "--registry", free(), "--ingest", ingestAddr,
 		"--tracker", free(), "--exception", free(), "--ledger", free(), "--metrics", "127.0.0.1:" + strconv.Itoa(base)}
 	ctx, cancel := context.WithCancel(context.Background())
 	var out syncBuffer
@@ -278,6 +282,16 @@ func TestRunBannerPrintsMetrics(t *testing.T) {
 				break
 			}
 			time.Sleep(200 * time.Millisecond)
+		}
+	}
+	for _, svc := range []string{"ingest", "ocr", "classifier", "ledger", "exception", "sagatracker", "console"} {
+		line := regexp.MustCompile(`\{"time":"[^"]+","level":"INFO","msg":"[^"]*","service":"` + svc + `"`)
+		for !line.MatchString(out.String()) {
+			if time.Now().After(deadline) {
+				t.Errorf("no JSON log line of %s at info with DOCKET_LOG_FORMAT=json", svc)
+				break
+			}
+			time.Sleep(100 * time.Millisecond)
 		}
 	}
 	if !strings.Contains(banner, "submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf http://"+ingestAddr+"/v1/documents") {

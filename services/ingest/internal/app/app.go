@@ -168,7 +168,7 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	// Without a tenants file (the embedded mode) ingest answers loopback
 	// Host names only, and a request without a credential reads documents
 	// as the local operator, as it does on the tracker's open API.
-	srv.Content = &server.Content{Blobs: blobs, Principals: readers, Open: dev && readers == nil, Pdftoppm: cfg.PdftoppmBin}
+	srv.Content = &server.Content{Blobs: blobs, Principals: readers, Open: dev && readers == nil, Pdftoppm: cfg.PdftoppmBin, RenderTimeout: cfg.RenderTimeout}
 	h := srv.Handler()
 	if dev {
 		h = auth.LoopbackOnly(h)

@@ -48,6 +48,8 @@ type Config struct {
 	Tokens     string `env:"TOKENS"`
 	// PdftoppmBin renders PDF pages for the document read API.
 	PdftoppmBin string `env:"PDFTOPPM_BIN" envDefault:"pdftoppm"`
+	// RenderTimeout bounds one PDF page's rendering for the read API.
+	RenderTimeout time.Duration `env:"RENDER_TIMEOUT" envDefault:"30s"`
 	// TLSCert and TLSKey (PEM, both or neither) serve the API over TLS;
 	// TLSClientCA requires client certificates signed by it. Read again
 	// when they change.

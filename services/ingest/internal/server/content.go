@@ -22,6 +22,8 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"image"
+	_ "image/jpeg" // the page image's header, for its pixel count
 	"image/png"
 	"io"
 	"net/http"
@@ -49,10 +51,18 @@ const (
 	MaxTextBytes = 4 << 20
 	// MaxPageImageBytes caps a rendered or stored page image.
 	MaxPageImageBytes = 16 << 20
+	// MaxPageImagePixels caps the pixels of a stored page image served or
+	// decoded here (an A4 page scanned at 600 dpi is 35 million). Past
+	// it, a page image is refused rather than handed to the reviewer's
+	// browser, or for a TIFF decoded here: a decompression bomb is a small
+	// file (a 40,000 × 40,000 PNG of 1.6 MB was served whole; OCR had
+	// refused it under its own pixel cap).
+	MaxPageImagePixels = 40_000_000
 	// maxPages is the highest page number rendered.
 	maxPages = 10000
-	// renderTimeout bounds one page's rendering.
-	renderTimeout = 30 * time.Second
+	// DefaultRenderTimeout bounds one page's rendering when the Content's
+	// RenderTimeout is zero.
+	DefaultRenderTimeout = 30 * time.Second
 )
 
 // Content serves the document read API.
@@ -66,6 +76,9 @@ type Content struct {
 	Open bool
 	// Pdftoppm renders PDF pages ("pdftoppm" when empty).
 	Pdftoppm string
+	// RenderTimeout bounds one PDF page's rendering (DefaultRenderTimeout
+	// when zero).
+	RenderTimeout time.Duration
 	// renders bounds the page renderings running at once.
 	renders chan struct{}
 }
@@ -101,12 +114,12 @@ func (c *Content) principal(r *http.Request) (auth.Principal, error) {
 func (c *Content) record(w http.ResponseWriter, r *http.Request) (map[string]string, bool) {
 	p, err := c.principal(r)
 	if err != nil {
-		writeError(w, err)
+		writeReadError(w, err)
 		return nil, false
 	}
 	id := r.PathValue("id")
 	if id == "" || len(id) > 256 {
-		writeError(w, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "workflow id must be 1 to 256 characters"))
+		writeReadError(w, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "workflow id must be 1 to 256 characters"))
 		return nil, false
 	}
 	m, err := c.Server.Store.Status(r.Context(), id)
@@ -114,17 +127,17 @@ func (c *Content) record(w http.ResponseWriter, r *http.Request) (map[string]str
 		m, err = nil, nil
 	}
 	if err != nil {
-		writeError(w, submit.Errorf(http.StatusServiceUnavailable, submit.CodeUnavailable, "status store: %v", err))
+		writeReadError(w, submit.Errorf(http.StatusServiceUnavailable, submit.CodeUnavailable, "status store: %v", err))
 		return nil, false
 	}
 	if len(m) == 0 || m["document_sha256"] == "" || !p.Sees(m["tenant_id"]) {
-		writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no document for workflow %s", id))
+		writeReadError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no document for workflow %s", id))
 		return nil, false
 	}
 	if m["erased_at"] != "" {
 		// Its document and text are deleted, and whatever the record
 		// still says of them (pages, text size, media type) is no answer.
-		writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "the content of workflow %s was erased", id))
+		writeReadError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "the content of workflow %s was erased", id))
 		return nil, false
 	}
 	return m, true
@@ -183,18 +196,18 @@ func (c *Content) text(w http.ResponseWriter, r *http.Request) {
 	}
 	sha := m["text_sha256"]
 	if sha == "" {
-		writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no extracted text yet"))
+		writeReadError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no extracted text yet"))
 		return
 	}
 	rc, err := c.Blobs.Open(r.Context(), sha)
 	if err != nil {
-		writeError(w, blobError(err))
+		writeReadError(w, blobError(err))
 		return
 	}
 	defer rc.Close()
 	b, err := io.ReadAll(io.LimitReader(rc, MaxTextBytes+1))
 	if err != nil && !errors.Is(err, blob.ErrIntegrity) {
-		writeError(w, blobError(err))
+		writeReadError(w, blobError(err))
 		return
 	}
 	if len(b) > MaxTextBytes {
@@ -214,7 +227,7 @@ func (c *Content) page(w http.ResponseWriter, r *http.Request) {
 	}
 	n, err := strconv.Atoi(r.PathValue("n"))
 	if err != nil || n < 1 || n > maxPages {
-		writeError(w, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "page must be a number from 1 to %d", maxPages))
+		writeReadError(w, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "page must be a number from 1 to %d", maxPages))
 		return
 	}
 	var img []byte
@@ -222,14 +235,17 @@ func (c *Content) page(w http.ResponseWriter, r *http.Request) {
 	switch m["media_type"] {
 	case sniff.PNG, sniff.JPEG:
 		if n != 1 {
-			writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "an image has one page"))
+			writeReadError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "an image has one page"))
 			return
 		}
 		img, err = c.read(r.Context(), m["document_sha256"])
+		if err == nil {
+			err = checkPixels(img)
+		}
 		mt = m["media_type"]
 	case sniff.TIFF:
 		if n != 1 {
-			writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "only the first page of a TIFF is shown"))
+			writeReadError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "only the first page of a TIFF is shown"))
 			return
 		}
 		img, err = c.tiffPage(r.Context(), m["document_sha256"])
@@ -238,11 +254,11 @@ func (c *Content) page(w http.ResponseWriter, r *http.Request) {
 		img, err = c.pdfPage(r.Context(), m["document_sha256"], n)
 		mt = sniff.PNG
 	default:
-		writeError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "a %s document has no page images", m["media_type"]))
+		writeReadError(w, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "a %s document has no page images", m["media_type"]))
 		return
 	}
 	if err != nil {
-		writeError(w, err)
+		writeReadError(w, err)
 		return
 	}
 	w.Header().Set("Content-Type", mt)
@@ -274,6 +290,15 @@ func (c *Content) tiffPage(ctx context.Context, sha string) ([]byte, error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := checkPixels(b); err != nil {
+		return nil, err
+	}
+	select {
+	case c.renders <- struct{}{}:
+		defer func() { <-c.renders }()
+	case <-ctx.Done():
+		return nil, ctx.Err()
+	}
 	im, err := tiff.Decode(bytes.NewReader(b))
 	if err != nil {
 		return nil, submit.Errorf(http.StatusUnprocessableEntity, submit.CodeInvalidRequest, "TIFF page: %v", err)
@@ -286,7 +311,7 @@ func (c *Content) tiffPage(ctx context.Context, sha string) ([]byte, error) {
 }
 
 // pdfPage renders page n of a PDF with poppler's pdftoppm, at most two at
-// once, each within renderTimeout.
+// once, each within RenderTimeout.
 func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error) {
 	select {
 	case c.renders <- struct{}{}:
@@ -318,7 +343,11 @@ func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error
 	if bin == "" {
 		bin = "pdftoppm"
 	}
-	rctx, cancel := context.WithTimeout(ctx, renderTimeout)
+	timeout := c.RenderTimeout
+	if timeout <= 0 {
+		timeout = DefaultRenderTimeout
+	}
+	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	page := strconv.Itoa(n)
 	cmd := exec.CommandContext(rctx, bin, "-png", "-r", "100", "-scale-to", "1600", "-f", page, "-l", page, "-singlefile",
@@ -329,7 +358,18 @@ func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error
 		if errors.Is(err, exec.ErrNotFound) {
 			return nil, submit.Errorf(http.StatusNotImplemented, "unavailable", "PDF pages need poppler-utils (pdftoppm) on ingest's machine")
 		}
+		if ctx.Err() != nil {
+			return nil, ctx.Err() // the reader went away
+		}
+		if errors.Is(rctx.Err(), context.DeadlineExceeded) {
+			// Not the caller's fault, nor proof the page is bad: a busy
+			// machine renders slowly too.
+			return nil, submit.Errorf(http.StatusServiceUnavailable, submit.CodeUnavailable, "page %d took longer than %s to render; its text is at /text", n, timeout)
+		}
 		msg := strings.TrimSpace(stderr.String())
+		if msg == "" {
+			msg = err.Error()
+		}
 		if len(msg) > 200 {
 			msg = msg[:200]
 		}
@@ -343,6 +383,20 @@ func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error
 		return nil, submit.Errorf(http.StatusRequestEntityTooLarge, submit.CodeTooLarge, "page image larger than %d bytes", MaxPageImageBytes)
 	}
 	return b, nil
+}
+
+// checkPixels refuses an image whose header names more than
+// MaxPageImagePixels pixels, or that has no header an image decoder
+// reads; only the header is read.
+func checkPixels(b []byte) error {
+	cfg, _, err := image.DecodeConfig(bytes.NewReader(b))
+	if err != nil {
+		return submit.Errorf(http.StatusUnprocessableEntity, submit.CodeInvalidRequest, "page image: %v", err)
+	}
+	if px := int64(cfg.Width) * int64(cfg.Height); px > MaxPageImagePixels {
+		return submit.Errorf(http.StatusUnprocessableEntity, submit.CodeTooLarge, "page image of %d × %d pixels is over the %d-pixel cap of page images; its text is at /text", cfg.Width, cfg.Height, MaxPageImagePixels)
+	}
+	return nil
 }
 
 func blobError(err error) error {

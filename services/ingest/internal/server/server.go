@@ -473,7 +473,16 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 	_ = json.NewEncoder(w).Encode(v)
 }
 
+// writeError answers a submission's error; one on our side (unavailable)
+// says how to retry it without a second workflow.
 func writeError(w http.ResponseWriter, err error) {
+	writeErrorHint(w, err, "; retry with the same Idempotency-Key")
+}
+
+// writeReadError answers a read's error: a read is retried as it is.
+func writeReadError(w http.ResponseWriter, err error) { writeErrorHint(w, err, "") }
+
+func writeErrorHint(w http.ResponseWriter, err error, unavailableHint string) {
 	e, ok := submit.AsError(err)
 	if !ok {
 		e = &submit.Error{Status: http.StatusInternalServerError, Code: "internal", Message: "internal error"}
@@ -483,7 +492,7 @@ func writeError(w http.ResponseWriter, err error) {
 	}
 	msg := e.Message
 	if e.Code == submit.CodeUnavailable {
-		msg += "; retry with the same Idempotency-Key"
+		msg += unavailableHint
 	}
 	writeJSON(w, e.Status, map[string]APIError{"error": {Code: e.Code, Message: msg}})
 }
