@@ -150,3 +150,38 @@ func TestInboxRefusesHardLinksAndPlantedReasonLinks(t *testing.T) {
 	}
 	assertNotStored(t, h)
 }
+
+// TestInboxRejectsALinkWithItsReason: a symbolic link placed in the inbox
+// is moved to rejected/ (the link itself, its target untouched and never
+// read) with a reason beside it, once it has stood still for a poll, like
+// any file. It was skipped without a word: whoever placed it saw nothing
+// happen (found from outside).
+func TestInboxRejectsALinkWithItsReason(t *testing.T) {
+	dir, key := newInboxDir(t)
+	h := newHarness(t, nil)
+	ib := &inbox.Inbox{Dir: dir, Tenant: submit.Tenant{ID: "acme"}, Submit: h.app.Submit, Log: discardLog()}
+	if err := os.Symlink(key, filepath.Join(dir, "scan.pdf")); err != nil {
+		t.Fatal(err)
+	}
+	ctx := context.Background()
+	if err := ib.Scan(ctx); err != nil {
+		t.Fatalf("scan: %v", err)
+	}
+	if _, err := os.Lstat(filepath.Join(dir, "scan.pdf")); err != nil {
+		t.Fatalf("the link was moved at its first sight, before standing still for a poll: %v", err)
+	}
+	if err := ib.Scan(ctx); err != nil {
+		t.Fatalf("scan: %v", err)
+	}
+	reason, err := os.ReadFile(filepath.Join(dir, inbox.Rejected, "scan.pdf.reason.txt"))
+	if err != nil || !strings.Contains(string(reason), "symbolic link") {
+		t.Errorf("reason %q, %v; want the link rejected as one", reason, err)
+	}
+	if info, err := os.Lstat(filepath.Join(dir, inbox.Rejected, "scan.pdf")); err != nil || info.Mode()&fs.ModeSymlink == 0 {
+		t.Errorf("rejected/scan.pdf: %v, %v; want the link itself moved there", info, err)
+	}
+	if b, err := os.ReadFile(key); err != nil || !bytes.Equal(b, secretKey) {
+		t.Errorf("the link's target changed: %q, %v", b, err)
+	}
+	assertNotStored(t, h)
+}

@@ -18,6 +18,7 @@ import (
 	"context"
 	"errors"
 	"fmt"
+	"io/fs"
 	"log/slog"
 	"net/http"
 	"os"
@@ -112,7 +113,8 @@ func (in *Inbox) Scan(ctx context.Context) error {
 	present := map[string]bool{}
 	for _, e := range entries {
 		name := e.Name()
-		if !e.Type().IsRegular() || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".part") || strings.HasSuffix(name, ".tmp") {
+		link := e.Type()&fs.ModeSymlink != 0
+		if !e.Type().IsRegular() && !link || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".part") || strings.HasSuffix(name, ".tmp") {
 			continue
 		}
 		info, err := e.Info()
@@ -123,10 +125,20 @@ func (in *Inbox) Scan(ctx context.Context) error {
 		now := stateOf(info)
 		prev, ok := in.seen[name]
 		in.seen[name] = now
-		if !ok || prev != now || !info.Mode().IsRegular() {
+		if !ok || prev != now {
 			continue // new, still growing or replaced: wait for one quiet poll
 		}
-		if err := in.take(ctx, name, now); err != nil {
+		switch {
+		case info.Mode()&fs.ModeSymlink != 0:
+			// Moved aside with its reason, never followed: it was ignored
+			// without a word, and whoever placed it saw nothing happen.
+			err = in.reject(ctx, name, errLink)
+		case info.Mode().IsRegular():
+			err = in.take(ctx, name, now)
+		default:
+			continue
+		}
+		if err != nil {
 			return err
 		}
 		delete(in.seen, name)
@@ -165,13 +177,7 @@ func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 			log.WarnContext(ctx, "inbox submission failed; will retry", "error", err)
 			return nil
 		}
-		log.InfoContext(ctx, "inbox file rejected", "reason", e.Code, "error", e.Message)
-		dst, err := move(path, filepath.Join(in.Dir, Rejected), name)
-		if err != nil {
-			return err
-		}
-		reason := fmt.Sprintf("code: %s\nmessage: %s\nrejected_at: %s\n", e.Code, e.Message, time.Now().UTC().Format(time.RFC3339))
-		return writeReason(dst+ReasonSuffix, reason)
+		return in.reject(ctx, name, e)
 	}
 	log.InfoContext(ctx, "inbox file submitted", "workflow_id", acc.WorkflowID, "repeat", acc.Repeat)
 	dst, err := move(path, filepath.Join(in.Dir, Processed), name)
@@ -181,6 +187,21 @@ func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 	note := fmt.Sprintf("workflow_id: %s\ntenant: %s\nrepeat: %t\nsubmitted_at: %s\n", acc.WorkflowID, in.Tenant.ID, acc.Repeat, time.Now().UTC().Format(time.RFC3339))
 	return writeReason(dst+WorkflowSuffix, note)
 }
+
+// reject moves the inbox entry name to rejected/ with its reason beside it.
+func (in *Inbox) reject(ctx context.Context, name string, e *submit.Error) error {
+	in.Log.InfoContext(ctx, "inbox file rejected", "file", name, "reason", e.Code, "error", e.Message)
+	dst, err := move(filepath.Join(in.Dir, name), filepath.Join(in.Dir, Rejected), name)
+	if err != nil {
+		return err
+	}
+	reason := fmt.Sprintf("code: %s\nmessage: %s\nrejected_at: %s\n", e.Code, e.Message, time.Now().UTC().Format(time.RFC3339))
+	return writeReason(dst+ReasonSuffix, reason)
+}
+
+// errLink refuses a symbolic link: the inbox reads only files placed in
+// it, never what a link points at (a key elsewhere on the machine).
+var errLink = submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "a symbolic link: the inbox reads only regular files placed in it")
 
 // errReplaced is a file that is no longer the one the polls saw.
 var errReplaced = errors.New("inbox file replaced")
@@ -193,7 +214,7 @@ var errReplaced = errors.New("inbox file replaced")
 func openFile(path string, st fileState) (*os.File, error) {
 	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NOFOLLOW|syscall.O_NONBLOCK|syscall.O_CLOEXEC, 0)
 	if errors.Is(err, syscall.ELOOP) {
-		return nil, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "a symbolic link: the inbox reads only regular files placed in it")
+		return nil, errLink
 	}
 	if errors.Is(err, os.ErrNotExist) {
 		return nil, fmt.Errorf("%w: %w", errReplaced, err)
