@@ -1096,7 +1096,7 @@ func currencyEndIndex(left string) int {
 			return -1
 		}
 	}
-	if at := from + loc[0]; legalFormEnd(trimmed[:at], trimmed[at:]) {
+	if at := from + loc[0]; nameEnd(trimmed[:at], trimmed[at:]) {
 		// Malaysia's and Brunei's "Sdn Bhd" is a company's legal form, not
 		// Bahrain's dinar: "GAJI - MAXWAVE TOWERS SDN BHD 6,850.00" (found
 		// from outside, seventy-fourth trial: a salary credited in ringgit
@@ -1106,14 +1106,23 @@ func currencyEndIndex(left string) int {
 	return from + loc[0]
 }
 
-// legalFormCode ends the text before a currency's code that is the rest
-// of a company's legal form: "Sdn" before "Bhd".
-var legalFormCode = regexp.MustCompile(`(?i)\bsdn\.?\s*$`)
+// nameBefore holds, by currency code, what ends the text before the code
+// when the code is part of a name, not a currency: "Sdn" before "Bhd" (a
+// Malaysian company's legal form, not Bahrain's dinar); an Indonesian
+// payment's word before "PLN", the state electricity company, not
+// Poland's złoty ("PEMBAYARAN PLN 1.250.000,00": found from outside, the
+// hundred-and-fifth trial, an Indonesian statement's rupiah balances held
+// against the threshold as złoty).
+var nameBefore = map[string]*regexp.Regexp{
+	"BHD": regexp.MustCompile(`(?i)\bsdn\.?\s*$`),
+	"PLN": regexp.MustCompile(`(?i)\b(?:pembayaran|bayar|tagihan|token|listrik)\s*$`),
+}
 
-// legalFormEnd reports whether code, a currency's code after before, is
-// the end of a company's legal form ("SDN BHD").
-func legalFormEnd(before, code string) bool {
-	return strings.EqualFold(strings.TrimSpace(code), "BHD") && legalFormCode.MatchString(before)
+// nameEnd reports whether code, a currency's code after before, is the
+// end of a name (nameBefore).
+func nameEnd(before, code string) bool {
+	re := nameBefore[strings.ToUpper(strings.TrimSpace(code))]
+	return re != nil && re.MatchString(before)
 }
 
 // maxCurrencyWord is the longest run of word characters (\w) a currency
@@ -2243,7 +2252,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		}
 	}
 	if cur == "" {
-		if m := labelCurrency.FindStringSubmatch(label); m != nil && !legalFormEnd(strings.TrimSuffix(strings.TrimRight(label, " \t:"), m[2]), m[2]) {
+		if m := labelCurrency.FindStringSubmatch(label); m != nil && !nameEnd(strings.TrimSuffix(strings.TrimRight(label, " \t:"), m[2]), m[2]) {
 			cur = loc.code(currencyCode(m[1] + m[2]))
 		} else if c := currencyBefore(strings.TrimRight(left, " \t")); c != "" && label != "" {
 			// The label's own currency, a column's gap before the number:

@@ -269,6 +269,11 @@ func TestAmountForms(t *testing.T) {
 		// "SDN BHD" before a salary's sum.
 		{"a malaysian company's sdn bhd before a sum", "Kuala Lumpur, Malaysia\n07/11 SALARY: / GAJI - MAXWAVE TOWERS SDN BHD 6,850.00 9,404.70", []string{}},
 		{"bahraini dinars", "Manama, Bahrain\nTotal due: BHD 6,850.000", []string{"6850.00 BHD currency"}},
+		// Found from outside (hundred-and-fifth trial): an Indonesian
+		// statement's payment to PLN, the electricity company, read as
+		// złoty.
+		{"an indonesian payment to pln in rupiah", "Mata Uang: IDR\nTanggal Keterangan Debet Saldo\n03/10 PEMBAYARAN PLN 1.250.000,00 43.980.000,00", []string{"1250000.00 IDR column", "43980000.00 IDR column"}},
+		{"polish zloty after a payment", "Warszawa\nDo zapłaty: PLN 1 250,00", []string{"1250.00 PLN currency"}},
 		// Found from outside (seventy-third trial): a Hungarian income
 		// certificate's forints under "Ft", grouped by spaces, OCR having
 		// closed up the gaps before them.
