@@ -2161,7 +2161,7 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		// the sum says: "19-Sep  INSURANCE PREM GUARDIAN LIFE  11,845.00".
 		rowKind = labelNone
 	}
-	if prose && rowKind == labelMoney && wordsAfterMoney(label) > maxWordsAfterLabel {
+	if prose && rowKind == labelMoney && wordsAfterMoney(label) > maxWordsAfter(label) {
 		rowKind = labelNone
 	}
 	// A bare year is a year unless a money word right before it says

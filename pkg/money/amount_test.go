@@ -274,6 +274,10 @@ func TestAmountForms(t *testing.T) {
 		// złoty.
 		{"an indonesian payment to pln in rupiah", "Mata Uang: IDR\nTanggal Keterangan Debet Saldo\n03/10 PEMBAYARAN PLN 1.250.000,00 43.980.000,00", []string{"1250000.00 IDR column", "43980000.00 IDR column"}},
 		{"polish zloty after a payment", "Warszawa\nDo zapłaty: PLN 1 250,00", []string{"1250.00 PLN currency"}},
+		// Found from outside (hundred-and-eighth trial): a PIT-11's
+		// contributions, a long field label whose gap OCR closed up.
+		{"a long field label's colon before its sum", "E. SKŁADKI\nSkładki na ubezpieczenia społeczne pobrane przez płatnika: 11 845,44", []string{"11845.44 label"}},
+		{"a long sentence after a money word is still no label", "The total will be invoiced after the completion of the 3 stages", []string{}},
 		// Found from outside (seventy-third trial): a Hungarian income
 		// certificate's forints under "Ft", grouped by spaces, OCR having
 		// closed up the gaps before them.
