@@ -68,7 +68,9 @@ var (
 	// may follow the label, "Date of birth (DD/MM/YYYY):", and so may its
 	// translation on a bilingual form, "Date of Birth / Data tat-Twelid",
 	// and a passport's field number, "Date of birth/Date de naissance
-	// (4)" (found from outside, seventieth trial).
+	// (4)" (found from outside, seventieth trial), and whose birth it is
+	// in capitals, "Geburtsdatum VN:", the policyholder's (hundred-and-
+	// seventh).
 	// "Born" in any of the languages may name the place before the date
 	// ("nato a Roma il", "né à Lyon le", "geboren in Berlin am").
 	birthLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}\p{N}_])(?:\pLate of birth|day ?/ ?month ?/ ?year of birth|birth ?date|birthday|d\.? ?o\.? ?b\.?|born(?: on)?|geburtsdatum|geb\.? ?-? ?datum|geburtstag|geb\.(?: am)?|geboren(?: am| op)?|geboortedatum|date de naissance|f[öo]delsedatum|f[öo]dd(?: den)?|f[øo]dt(?: den)?|f[øo]dselsdato|data urodzenia|ur\.|urodzon(?:y|a|ą|ej|ego|ym)(?: w [^\d\n]{1,30}?)?|` +
@@ -84,7 +86,7 @@ var (
 		// The same in their own scripts: Greek, Bulgarian, Russian,
 		// Ukrainian, Serbian (found from outside).
 		`ημερομηνία γέννησης|ημ\. ?γέννησης|дата на раждане|дата рождения|дата народження|датум рођења|` +
-		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a|l['’])|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]l[eé]t[ée]si helye?,? (?:és )?id(?:[őo]|eje)|tempat\s*/\s*tg[l!1I|]\.?\s*lahir|tempat\s*/\s*tanggal\s+lahir|tempat,? tanggal lahir)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2})?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?(?:\s*\(\d{1,2}[a-z]?\))?[\s:.\-–—=|*_\[]*$`)
+		`(?:born|geboren|n[ée](?:e|\(e\))?|nacid[oa]|nascid[oa]|nat[oa])(?: (?:in|at|te|à|a|en|em) [^\d\n]{1,30}?)?,? (?:on|am|op|le|el|il|em|a|l['’])|fecha de nacimiento|data di nascita|data de nascimento|(?:data e local de nascimento|fecha y lugar de nacimiento|date et lieu de naissance|data e luogo di nascita|date and place of birth)|(?:luogo e data di nascita|lieu et date de naissance|place and date of birth|lugar y fecha de nacimiento|local e data de nascimento|geburtsort und -?datum|sz[üu]l[eé]t[ée]si helye?,? (?:és )?id(?:[őo]|eje)|tempat\s*/\s*tg[l!1I|]\.?\s*lahir|tempat\s*/\s*tanggal\s+lahir|tempat,? tanggal lahir)[\s:.\-]*[^\d\n]{0,40})(?:[ \t]+(?-i:\p{Ll})[\p{L}'’\-]*(?:[ \t]+\p{L}[\p{L}'’\-]*){0,2}|[ \t]+(?-i:\p{Lu}{2,3}))?(?:\s*\((?:[dmyj]+[./\- ]?){1,3}\))?(?:\s*/\s*[^/\n\d]{1,30})?(?:\s*\(\d{1,2}[a-z]?\))?[\s:.\-–—=|*_\[]*$`)
 )
 
 // placeAndDateEnd is a label of the place and date of birth ending a
@@ -196,6 +198,12 @@ func animalBirth(lt *layout.Text, start int) bool {
 	}
 	for i := li - 1; i >= 0 && i >= li-3 && !lt.IsBlank(i); i-- {
 		line := lt.LineText(i)
+		if addressField.MatchString(line) {
+			// A street's name is no animal: "Address: 19 Dog Lane" over
+			// an employee's "Date of birth" (found from outside,
+			// hundred-and-seventh trial: a vet practice's contract).
+			continue
+		}
 		if personNameField.MatchString(line) {
 			// A person's given names or surname: what follows is a name,
 			// "Vardas / Given names  RASA" (found from outside,
@@ -212,6 +220,9 @@ func animalBirth(lt *layout.Text, start int) bool {
 	}
 	return false
 }
+
+// addressField labels a postal address.
+var addressField = regexp.MustCompile(`(?i)^\s*(?:(?:home |postal |street )?address|adresse|anschrift|wohnort|direcci[oó]n|domicilio|indirizzo|adres|adresa|endere[cç]o|morada|osoite|c[ií]m|lakc[ií]m)\s*:`)
 
 // personNameField labels a person's given names or surname, which no
 // animal has.

@@ -77,6 +77,7 @@ func TestPhoneForms(t *testing.T) {
 		{"a czech hotline", "Náměstí Svobody 9, 602 00 Brno    |   Infolinka 800 207 207\noznamte do 30 dnů na infolince 800 207 207.", []string{"800 207 207", "800 207 207"}},
 		{"a belgian landline", "Contact: Sofie Verbeke, facility coördinator, 03 218 44 90 of 0478 52 19 63", []string{"03 218 44 90", "0478 52 19 63"}},
 		{"an irish locall number", "your Relationship Manager, on +353 21 427 5810 or 1890 24 24 24.", []string{"+353 21 427 5810", "1890 24 24 24"}},
+		{"an australian 1300 number in pairs", "ABN 79 002 878 953   Ph 1300 65 88 22", []string{"1300 65 88 22"}},
 		{"a turkish number's trunk apart", "Tel: 0 216 555 48 91 E-posta: teklif@example.com.tr", []string{"0 216 555 48 91"}},
 		{"a turkish mobile's area in parentheses", "Cep: 0 (532) 123 45 67", []string{"0 (532) 123 45 67"}},
 		{"a zero before other digits is no trunk", "Toplam 0 216 555", []string{}},
@@ -756,6 +757,12 @@ func TestDateOfBirth(t *testing.T) {
 		{"a dog's birth under a compound breed", "Patient: Bruno, Berner Sennenhund, männlich, geb. 14.03.2019, Chip 040098100472613", []string{}},
 		{"a boerboel's birth in a reminder", "Our records show that Kofi (male Boerboel, born 11 January 2023) is due", []string{}},
 		{"an indonesian place and date misread", "Tempat/Tg! Lahir : SURABAYA, 14-07-1988", []string{"14-07-1988"}},
+		// Found from outside (hundred-and-seventh trial): a street named
+		// after a dog above an employee's birth date; the policyholder's
+		// (VN) birth date in a German claim.
+		{"an employee on dog lane", "Employee: Hannah Louise Pritchard\nAddress: 19 Dog Lane, Bewdley DY12 2EF\nDate of birth: 14/03/1996", []string{"14/03/1996"}},
+		{"a dog's birth under its street's line", "Dog: Rex, Labrador\nAddress: 19 Dog Lane\nDate of birth: 14/03/2019", []string{}},
+		{"the policyholder's birth date", "E-Mail: uwe.kessler@t-online.de\nGeburtsdatum VN: 17.02.1968", []string{"17.02.1968"}},
 	}
 	for _, tt := range tests {
 		t.Run(tt.name, func(t *testing.T) {

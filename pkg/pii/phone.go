@@ -851,7 +851,8 @@ func e164Digits(d string) int {
 //     "+44 (0)20 7946 0958");
 //   - North American with the trunk 1: 1-NXX-NXX-XXXX ("1-800-555-0146",
 //     "1 (800) 555-0146");
-//   - Australian 1300 and 1800 numbers: "1300 418 226", "1300 88 6188";
+//   - Australian 1300 and 1800 numbers: "1300 418 226", "1300 88 6188",
+//     "1300 65 88 22";
 //   - Indian mobiles, 5-5 from 6 to 9: "98110 47263";
 //   - North American: NXX NXX XXXX ("(415) 555-0132", "415.555.0132");
 //   - Spanish, without a trunk, in groups of 3-2-2-2 with the first
@@ -873,9 +874,10 @@ func phoneForm(g []string, plus, paren bool) bool {
 		return digits >= max(8, e164Digits(strings.Join(g, ""))) && digits <= 15 && g[0][0] != '0'
 	case len(g) == 4 && g[0] == "1":
 		return nxx(g[1]) && nxx(g[2]) && len(g[3]) == 4
-	case len(g) == 4 && (g[0] == "1890" || g[0] == "1850" || g[0] == "1800") && len(g[1]) == 2 && len(g[2]) == 2 && len(g[3]) == 2:
+	case len(g) == 4 && (g[0] == "1890" || g[0] == "1850" || g[0] == "1800" || g[0] == "1300") && len(g[1]) == 2 && len(g[2]) == 2 && len(g[3]) == 2:
 		// Ireland's LoCall and free-call numbers, "1890 24 24 24" (found
-		// from outside, sixty-fourth trial).
+		// from outside, sixty-fourth trial), and Australia's so written,
+		// "1300 65 88 22" (hundred-and-eighth).
 		return true
 	case len(g) == 4 && len(g[0]) == 2 && g[0][0] == '0' && g[0][1] != '0' && len(g[1]) == 3 && len(g[2]) == 2 && len(g[3]) == 2:
 		// Belgium's landlines, nine digits as "03 218 44 90" (found from
