@@ -106,21 +106,47 @@ func (p *process) wait(log *slog.Logger) {
 }
 
 // recoverFrom starts redis-server again on the same port after p crashed,
-// unless p was stopped, killed or replaced meanwhile.
+// unless p was stopped, killed or replaced meanwhile. A start that fails
+// (the new server killed before it was ready, the port held a moment) is
+// tried again after a pause, 1 s doubling to 30 s, until one succeeds or
+// Stop, Kill or Restart is asked for: giving up after one failed start
+// left a suite without Redis until it was restarted by hand (found from
+// outside: a second kill -9 during the restart).
 func (s *Server) recoverFrom(p *process) {
 	s.mu.Lock()
-	defer s.mu.Unlock()
 	if s.proc != p {
+		s.mu.Unlock()
 		return
 	}
 	s.proc = nil
+	asked := s.asked
+	s.mu.Unlock()
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
-	if err := s.startLocked(context.Background(), false); err != nil {
-		s.cfg.logger.Error("redis-server crashed and could not be restarted; restart the process", "addr", addr, "err", err)
-		return
+	pause := time.Second
+	for attempt := 1; ; attempt++ {
+		s.mu.Lock()
+		if s.asked != asked || s.proc != nil {
+			s.mu.Unlock()
+			return // stopped, killed or restarted meanwhile
+		}
+		err := s.startLocked(context.Background(), false)
+		var pid int
+		if err == nil {
+			pid = s.proc.cmd.Process.Pid
+		}
+		s.mu.Unlock()
+		if err == nil {
+			s.cfg.logger.Warn("redis-server restarted after a crash", "addr", addr, "pid", pid, "attempts", attempt)
+			return
+		}
+		s.cfg.logger.Error("redis-server crashed and could not be restarted yet; trying again", "addr", addr, "attempt", attempt, "retry_in", pause, "err", err)
+		time.Sleep(pause)
+		pause = min(2*pause, maxRecoverPause)
 	}
-	s.cfg.logger.Warn("redis-server restarted after a crash", "addr", addr, "pid", s.proc.cmd.Process.Pid)
 }
+
+// maxRecoverPause caps the pause between a crashed server's restarts.
+const maxRecoverPause = 30 * time.Second
 
 func (p *process) exited() bool {
 	select {
@@ -141,6 +167,7 @@ func (p *process) kill() {
 
 // stopLocked shuts the server down gracefully, then by force.
 func (s *Server) stopLocked() error {
+	s.asked++
 	if s.mini != nil {
 		s.mini.Close()
 		return nil

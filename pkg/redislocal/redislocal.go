@@ -67,6 +67,9 @@ type Server struct {
 	port int
 	proc *process             // the running redis-server; nil when stopped
 	mini *miniredis.Miniredis // the stand-in; nil when redis-server runs
+	// asked counts Stop, Kill and Restart: a recovery from a crash gives
+	// way to any of them (recoverFrom).
+	asked int
 }
 
 // Start starts a Redis server keeping its data in dir (created if needed) and
@@ -181,6 +184,7 @@ func (s *Server) Kill() {
 		s.mini.Close()
 		return
 	}
+	s.asked++
 	if p := s.proc; p != nil {
 		s.proc = nil
 		p.expected.Store(true)

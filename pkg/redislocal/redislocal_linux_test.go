@@ -8,6 +8,7 @@ import (
 	"io/fs"
 	"os"
 	"os/exec"
+	"path/filepath"
 	"strings"
 	"syscall"
 	"testing"
@@ -91,6 +92,57 @@ func TestRestartOnCrash(t *testing.T) {
 	for s.pid() == old || s.pid() == 0 {
 		if time.Now().After(deadline) {
 			t.Fatal("redis-server was not restarted within 30s of its crash")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	got, err := c.Get(ctx, "k").Result()
+	if err != nil || got != "v" {
+		t.Errorf("GET k after the restart = %q, %v; want \"v\"", got, err)
+	}
+}
+
+// TestRestartOnCrashTriesAgain: a restart after a crash that fails — here
+// the binary refuses to start while a marker file exists, as a server
+// killed again before it was ready fails — is tried again until one
+// succeeds, with the data back. It gave up after one failed start, and a
+// suite stayed without Redis until it was restarted by hand (found from
+// outside: a second kill -9 during the restart).
+func TestRestartOnCrashTriesAgain(t *testing.T) {
+	requireRedisServer(t)
+	real, err := exec.LookPath("redis-server")
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	marker, wrapper := filepath.Join(dir, "refuse"), filepath.Join(dir, "redis-server")
+	script := "#!/bin/sh\n[ -e '" + marker + "' ] && exit 1\nexec '" + real + "' \"$@\"\n"
+	if err := os.WriteFile(wrapper, []byte(script), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	s := startReal(t, RestartOnCrash(), Binary(wrapper))
+	c := client(t, s)
+	ctx := t.Context()
+	if err := c.Set(ctx, "k", "v", 0).Err(); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(marker, nil, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	old := s.pid()
+	if err := syscall.Kill(old, syscall.SIGKILL); err != nil {
+		t.Fatal(err)
+	}
+	time.Sleep(1500 * time.Millisecond) // the first restart fails meanwhile
+	if pid := s.pid(); pid != 0 {
+		t.Fatalf("redis-server %d running while its binary refused to start: the test proves nothing", pid)
+	}
+	if err := os.Remove(marker); err != nil {
+		t.Fatal(err)
+	}
+	deadline := time.Now().Add(30 * time.Second)
+	for s.pid() == 0 {
+		if time.Now().After(deadline) {
+			t.Fatal("redis-server was not started again within 30s of a failed restart")
 		}
 		time.Sleep(20 * time.Millisecond)
 	}
