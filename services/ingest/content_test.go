@@ -198,29 +198,55 @@ func TestPageImageBombIsRefused(t *testing.T) {
 
 // TestPageRenderTimeoutSaysSo: a PDF page whose rendering outlives the
 // render timeout answers 503 unavailable with the reason, not a 422 with
-// an empty one as if the document or the caller were at fault.
+// an empty one as if the document or the caller were at fault; and while
+// both renderers are busy, a third request waits half a rendering's time
+// at most, then is told so (503, Retry-After) instead of queueing for
+// minutes behind them.
 func TestPageRenderTimeoutSaysSo(t *testing.T) {
 	slow := filepath.Join(t.TempDir(), "pdftoppm")
 	if err := os.WriteFile(slow, []byte("#!/bin/sh\nexec sleep 30\n"), 0o755); err != nil {
 		t.Fatal(err)
 	}
-	h := newHarness(t, func(c *app.Config) { c.PdftoppmBin, c.RenderTimeout = slow, 300*time.Millisecond })
+	h := newHarness(t, func(c *app.Config) { c.PdftoppmBin, c.RenderTimeout = slow, 2*time.Second })
 	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "slow-pdf", filename: "slow.pdf", doc: []byte("%PDF-1.7 a page that renders slowly\n")})
 	if resp.StatusCode != http.StatusAccepted {
 		t.Fatalf("submit: %d %v", resp.StatusCode, body)
 	}
 	wf := submit.WorkflowID("acme", "slow-pdf")
 	h.waitStatus(wf, "queued")
-	start := time.Now()
-	code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+"/pages/1", acmeKey)
-	var e struct {
-		Error struct{ Code, Message string }
+	type answer struct {
+		code    int
+		message string
+		after   time.Duration
 	}
-	_ = json.Unmarshal(b, &e)
-	if e := e.Error; code != http.StatusServiceUnavailable || e.Code != "unavailable" || !strings.Contains(e.Message, "took longer than 300ms") {
-		t.Errorf("slow page: %d %s, want 503 unavailable naming the timeout", code, b)
+	read := func() answer {
+		start := time.Now()
+		code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+"/pages/1", acmeKey)
+		var e struct {
+			Error struct{ Code, Message string }
+		}
+		_ = json.Unmarshal(b, &e)
+		if e.Error.Code != "unavailable" {
+			t.Errorf("slow page: %d %s, want 503 unavailable", code, b)
+		}
+		return answer{code, e.Error.Message, time.Since(start)}
 	}
-	if d := time.Since(start); d > 10*time.Second {
-		t.Errorf("slow page answered after %s: the render was not stopped at its timeout", d)
+	answers := make(chan answer, 2)
+	for range 2 {
+		go func() { answers <- read() }()
+	}
+	time.Sleep(300 * time.Millisecond) // both renderers taken
+	third := read()
+	if third.code != http.StatusServiceUnavailable || !strings.Contains(third.message, "busy") || third.after > 1700*time.Millisecond {
+		t.Errorf("third request while both renderers are busy: %d %q after %s, want 503 busy within about 1 s", third.code, third.message, third.after)
+	}
+	for range 2 {
+		a := <-answers
+		if a.code != http.StatusServiceUnavailable || !strings.Contains(a.message, "took longer than 2s") {
+			t.Errorf("slow page: %d %q, want 503 naming the timeout", a.code, a.message)
+		}
+		if a.after > 10*time.Second {
+			t.Errorf("slow page answered after %s: the render was not stopped at its timeout", a.after)
+		}
 	}
 }

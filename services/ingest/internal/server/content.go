@@ -293,12 +293,11 @@ func (c *Content) tiffPage(ctx context.Context, sha string) ([]byte, error) {
 	if err := checkPixels(b); err != nil {
 		return nil, err
 	}
-	select {
-	case c.renders <- struct{}{}:
-		defer func() { <-c.renders }()
-	case <-ctx.Done():
-		return nil, ctx.Err()
+	release, err := c.renderSlot(ctx)
+	if err != nil {
+		return nil, err
 	}
+	defer release()
 	im, err := tiff.Decode(bytes.NewReader(b))
 	if err != nil {
 		return nil, submit.Errorf(http.StatusUnprocessableEntity, submit.CodeInvalidRequest, "TIFF page: %v", err)
@@ -310,15 +309,42 @@ func (c *Content) tiffPage(ctx context.Context, sha string) ([]byte, error) {
 	return out.Bytes(), nil
 }
 
-// pdfPage renders page n of a PDF with poppler's pdftoppm, at most two at
-// once, each within RenderTimeout.
-func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error) {
+// renderTimeout is one rendering's bound.
+func (c *Content) renderTimeout() time.Duration {
+	if c.RenderTimeout > 0 {
+		return c.RenderTimeout
+	}
+	return DefaultRenderTimeout
+}
+
+// renderSlot takes one of the renderings that may run at once, waiting
+// for one at most half a rendering's time: past it the answer is 503 with
+// Retry-After. Requests queued without a bound behind slow pages answered
+// one by one, the last after minutes (found from outside: eight requests
+// for one slow PDF, the last answered after 112 s).
+func (c *Content) renderSlot(ctx context.Context) (release func(), err error) {
+	wait := time.NewTimer(c.renderTimeout() / 2)
+	defer wait.Stop()
 	select {
 	case c.renders <- struct{}{}:
-		defer func() { <-c.renders }()
+		return func() { <-c.renders }, nil
+	case <-wait.C:
+		e := submit.Errorf(http.StatusServiceUnavailable, submit.CodeUnavailable, "every page renderer is busy; try again shortly")
+		e.RetryAfter = c.renderTimeout() / 2
+		return nil, e
 	case <-ctx.Done():
 		return nil, ctx.Err()
 	}
+}
+
+// pdfPage renders page n of a PDF with poppler's pdftoppm, at most two at
+// once, each within RenderTimeout.
+func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error) {
+	release, err := c.renderSlot(ctx)
+	if err != nil {
+		return nil, err
+	}
+	defer release()
 	dir, err := os.MkdirTemp("", "docket-page-")
 	if err != nil {
 		return nil, fmt.Errorf("page work folder: %w", err)
@@ -343,10 +369,7 @@ func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error
 	if bin == "" {
 		bin = "pdftoppm"
 	}
-	timeout := c.RenderTimeout
-	if timeout <= 0 {
-		timeout = DefaultRenderTimeout
-	}
+	timeout := c.renderTimeout()
 	rctx, cancel := context.WithTimeout(ctx, timeout)
 	defer cancel()
 	page := strconv.Itoa(n)
