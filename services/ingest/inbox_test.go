@@ -154,13 +154,16 @@ func TestInboxRefusesHardLinksAndPlantedReasonLinks(t *testing.T) {
 // TestInboxRejectsALinkWithItsReason: a symbolic link placed in the inbox
 // is moved to rejected/ (the link itself, its target untouched and never
 // read) with a reason beside it, once it has stood still for a poll, like
-// any file. It was skipped without a word: whoever placed it saw nothing
+// any file; so is a FIFO. It was skipped without a word: whoever placed it saw nothing
 // happen (found from outside).
 func TestInboxRejectsALinkWithItsReason(t *testing.T) {
 	dir, key := newInboxDir(t)
 	h := newHarness(t, nil)
 	ib := &inbox.Inbox{Dir: dir, Tenant: submit.Tenant{ID: "acme"}, Submit: h.app.Submit, Log: discardLog()}
 	if err := os.Symlink(key, filepath.Join(dir, "scan.pdf")); err != nil {
+		t.Fatal(err)
+	}
+	if err := unix.Mkfifo(filepath.Join(dir, "pipe.pdf"), 0o600); err != nil {
 		t.Fatal(err)
 	}
 	ctx := context.Background()
@@ -182,6 +185,9 @@ func TestInboxRejectsALinkWithItsReason(t *testing.T) {
 	}
 	if b, err := os.ReadFile(key); err != nil || !bytes.Equal(b, secretKey) {
 		t.Errorf("the link's target changed: %q, %v", b, err)
+	}
+	if reason, err := os.ReadFile(filepath.Join(dir, inbox.Rejected, "pipe.pdf.reason.txt")); err != nil || !strings.Contains(string(reason), "not a regular file") {
+		t.Errorf("FIFO: reason %q, %v; want it rejected as no regular file", reason, err)
 	}
 	assertNotStored(t, h)
 }

@@ -113,8 +113,7 @@ func (in *Inbox) Scan(ctx context.Context) error {
 	present := map[string]bool{}
 	for _, e := range entries {
 		name := e.Name()
-		link := e.Type()&fs.ModeSymlink != 0
-		if !e.Type().IsRegular() && !link || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".part") || strings.HasSuffix(name, ".tmp") {
+		if e.IsDir() || strings.HasPrefix(name, ".") || strings.HasSuffix(name, ".part") || strings.HasSuffix(name, ".tmp") {
 			continue
 		}
 		info, err := e.Info()
@@ -128,15 +127,16 @@ func (in *Inbox) Scan(ctx context.Context) error {
 		if !ok || prev != now {
 			continue // new, still growing or replaced: wait for one quiet poll
 		}
-		switch {
-		case info.Mode()&fs.ModeSymlink != 0:
-			// Moved aside with its reason, never followed: it was ignored
-			// without a word, and whoever placed it saw nothing happen.
-			err = in.reject(ctx, name, errLink)
-		case info.Mode().IsRegular():
+		switch mode := info.Mode(); {
+		case mode.IsRegular():
 			err = in.take(ctx, name, now)
+		case mode&fs.ModeSymlink != 0:
+			// Moved aside with its reason, never followed: links (and
+			// FIFOs, sockets, devices) were ignored without a word, and
+			// whoever placed them saw nothing happen.
+			err = in.reject(ctx, name, errLink)
 		default:
-			continue
+			err = in.reject(ctx, name, submit.Errorf(http.StatusBadRequest, submit.CodeInvalidRequest, "not a regular file (%s): the inbox reads only regular files placed in it", mode.Type()))
 		}
 		if err != nil {
 			return err
