@@ -321,14 +321,23 @@ var currencyHeading = regexp.MustCompile(`(?m)^(?:\d{1,2}[.)][ \t]*)?[^\d\n]*\p{
 // threshold of no currency).
 var currencyColumnEnd = regexp.MustCompile(`(?m)^[^\d\n]*\p{L}[^\d\n]*?[ \t]{3,}\(?(` + allCodes + `|Rs\.?|₹|€|£)\)?[ \t]*\r?$`)
 
+// currencyAfterAmountWord is a heading of words that ends in a column's
+// money word and its currency, as OCR closes up the gap before them:
+// "Opgørelse af skaden Beløb kr." over a Danish claim's sums (found from
+// outside, hundred-and-tenth trial: they were held against the
+// threshold of no currency).
+var currencyAfterAmountWord = regexp.MustCompile(`(?m)^[^\d\n]*\p{L}[^\d\n]*?[ \t](?i:beløb|belob|belopp|beløp|betrag|amount|montant|importe|importo|bedrag|kwota|částka|castka|összeg|osszeg|summa|summe|sum)[ \t]+\(?(` + allCodes + `|[Kk]r\.?|Rs\.?|₹|€|£)\)?[ \t]*\r?$`)
+
 // headerLineCurrency is the one currency the lines of text that name
 // only a currency name (a crown as kronaCode reads it), or a heading
-// its code (currencyHeading, currencyColumnEnd), name, else "".
+// its code (currencyHeading, currencyColumnEnd, currencyAfterAmountWord),
+// name, else "".
 func headerLineCurrency(text string) string {
 	var codes []string
 	var named [][]string
 	named = append(named, currencyHeading.FindAllStringSubmatch(text, -1)...)
 	named = append(named, currencyColumnEnd.FindAllStringSubmatch(text, -1)...)
+	named = append(named, currencyAfterAmountWord.FindAllStringSubmatch(text, -1)...)
 	for _, m := range named {
 		switch c := currencyCode(m[1]); c {
 		case rupee:

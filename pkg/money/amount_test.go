@@ -278,6 +278,9 @@ func TestAmountForms(t *testing.T) {
 		// contributions, a long field label whose gap OCR closed up.
 		{"a long field label's colon before its sum", "E. SKŁADKI\nSkładki na ubezpieczenia społeczne pobrane przez płatnika: 11 845,44", []string{"11845.44 label"}},
 		{"a long sentence after a money word is still no label", "The total will be invoiced after the completion of the 3 stages", []string{}},
+		// Found from outside (hundred-and-tenth trial): a Danish claim's
+		// column of kroner under a heading OCR closed up.
+		{"kroner after a closed-up heading's amount word", "Adresse: Jægersborggade 31, 2200 København N\n\nOpgørelse af skaden Beløb kr.\n\nNyt styreprint inkl. montering 18.750,00\nI alt 32.670,00", []string{"18750.00 DKK label", "32670.00 DKK label"}},
 		// Found from outside (seventy-third trial): a Hungarian income
 		// certificate's forints under "Ft", grouped by spaces, OCR having
 		// closed up the gaps before them.
