@@ -120,8 +120,8 @@ func (s *Server) recoverFrom(p *process) {
 	}
 	s.proc = nil
 	asked := s.asked
-	s.mu.Unlock()
 	addr := net.JoinHostPort("127.0.0.1", strconv.Itoa(s.port))
+	s.mu.Unlock()
 	pause := time.Second
 	for attempt := 1; ; attempt++ {
 		s.mu.Lock()
