@@ -11,7 +11,6 @@ import (
 
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
-	"github.com/docket-run/docket/pkg/telemetry"
 )
 
 var deadLetterNamespace = uuid.MustParse("0b6d3c7a-2f0e-4d7e-8a43-5d8e2b1f9c21")
@@ -73,7 +72,7 @@ func (rt *Runtime) envelope(ctx context.Context, it *item, prior int, failures [
 		return nil, fmt.Errorf("encode dead letter: %w", err)
 	}
 	rec := &kgo.Record{Topic: topic, Key: []byte(m.WorkflowID), Value: v}
-	telemetry.Propagator.Inject(ctx, recordCarrier{rec})
+	InjectTrace(ctx, rec)
 	return rec, nil
 }
 

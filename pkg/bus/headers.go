@@ -1,9 +1,12 @@
 package bus
 
 import (
+	"context"
 	"strconv"
 
 	"github.com/twmb/franz-go/pkg/kgo"
+
+	"github.com/docket-run/docket/pkg/telemetry"
 )
 
 // Kafka headers the runtime reads and writes. Trace context travels as the
@@ -35,6 +38,13 @@ func header(r *kgo.Record, k string) string {
 func headerInt(r *kgo.Record, k string) int64 {
 	n, _ := strconv.ParseInt(header(r, k), 10, 64)
 	return n
+}
+
+// InjectTrace writes the trace context of ctx's span into rec's headers,
+// for records a service produces outside the runtime (ingest's submitted
+// events), so the workflow's trace starts where the document arrived.
+func InjectTrace(ctx context.Context, rec *kgo.Record) {
+	telemetry.Propagator.Inject(ctx, recordCarrier{rec})
 }
 
 // recordCarrier adapts record headers to OpenTelemetry's TextMapCarrier.

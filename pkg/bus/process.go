@@ -494,7 +494,7 @@ func (rt *Runtime) outputRecord(ctx context.Context, src *kgo.Record, in events.
 	if p := header(src, events.HeaderPriority); p != "" {
 		rec.Headers = append(rec.Headers, kgo.RecordHeader{Key: events.HeaderPriority, Value: []byte(p)})
 	}
-	telemetry.Propagator.Inject(ctx, recordCarrier{rec})
+	InjectTrace(ctx, rec)
 	return rec, nil
 }
 

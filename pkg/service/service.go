@@ -20,6 +20,7 @@ import (
 	"github.com/redis/go-redis/v9"
 	"github.com/twmb/franz-go/pkg/kgo"
 	"github.com/twmb/franz-go/pkg/sr"
+	"go.opentelemetry.io/otel/trace"
 
 	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/config"
@@ -55,6 +56,9 @@ type Deps struct {
 	Serde    *serde.Serde
 	Store    *idempotency.Store
 	Kafka    []kgo.Opt
+	// Tracer makes the spans of work that starts outside the runtime (an
+	// HTTP request, an inbox file); nil makes none.
+	Tracer trace.TracerProvider
 
 	waits []func()
 }
@@ -131,7 +135,7 @@ func Run(ctx context.Context, spec Spec, p config.Platform, log *slog.Logger) er
 	if err != nil {
 		return err
 	}
-	d := &Deps{Platform: p, Log: log, Ops: ops, Redis: rdb, Registry: rc, Serde: codec, Store: store, Kafka: kopts}
+	d := &Deps{Platform: p, Log: log, Ops: ops, Redis: rdb, Registry: rc, Serde: codec, Store: store, Kafka: kopts, Tracer: tp}
 	// What Setup binds to its context (blob buckets, clients the handlers
 	// use) must outlive the drain of the batch in flight: it ends once the
 	// runtime has stopped, not when ctx does.

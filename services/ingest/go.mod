@@ -3,14 +3,14 @@ module github.com/docket-run/docket/services/ingest
 go 1.26.8
 
 require (
-	github.com/caarlos0/env/v11 v11.4.2
+	github.com/caarlos0/env/v11 v11.4.2 // indirect
 	github.com/docket-run/docket/pkg v0.0.0
 	github.com/google/uuid v1.6.0
 	github.com/redis/go-redis/v9 v9.23.0
 	github.com/twmb/franz-go v1.22.3
 	github.com/twmb/franz-go/pkg/kfake v0.0.0-20260918054303-01f206a7e32c
 	github.com/twmb/franz-go/pkg/kmsg v1.15.1
-	golang.org/x/sys v0.48.0
+	golang.org/x/sys v0.50.0
 )
 
 require (
@@ -56,16 +56,16 @@ require (
 	github.com/twmb/franz-go/plugin/kprom v1.5.0 // indirect
 	github.com/yuin/gopher-lua v1.1.1 // indirect
 	go.opentelemetry.io/auto/sdk v1.2.1 // indirect
-	go.opentelemetry.io/otel v1.47.0 // indirect
+	go.opentelemetry.io/otel v1.47.0
 	go.opentelemetry.io/otel/log v1.47.0 // indirect
 	go.opentelemetry.io/otel/metric v1.47.0 // indirect
 	go.opentelemetry.io/otel/sdk v1.47.0 // indirect
 	go.opentelemetry.io/otel/sdk/metric v1.47.0 // indirect
-	go.opentelemetry.io/otel/trace v1.47.0 // indirect
+	go.opentelemetry.io/otel/trace v1.47.0
 	go.uber.org/atomic v1.12.0 // indirect
 	gocloud.dev v0.47.0 // indirect
 	golang.org/x/net v0.60.0 // indirect
-	golang.org/x/text v0.42.0 // indirect
+	golang.org/x/text v0.44.0 // indirect
 	golang.org/x/time v0.16.0 // indirect
 	golang.org/x/xerrors v0.0.0-20240903120638-7835f813f4da // indirect
 	google.golang.org/api v0.297.0 // indirect
@@ -83,6 +83,9 @@ require (
 
 replace github.com/docket-run/docket/proto => ../../proto
 
-require github.com/docket-run/docket/schemas v0.0.0 // indirect
+require (
+	github.com/docket-run/docket/schemas v0.0.0 // indirect
+	github.com/twmb/franz-go/pkg/kadm v1.20.0 // indirect
+)
 
 replace github.com/docket-run/docket/schemas => ../../schemas

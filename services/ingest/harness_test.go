@@ -14,6 +14,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"sync"
 	"testing"
 	"time"
 
@@ -27,6 +28,7 @@ import (
 	"github.com/docket-run/docket/pkg/serde"
 	"github.com/docket-run/docket/pkg/service"
 	"github.com/docket-run/docket/pkg/servicetest"
+	"github.com/docket-run/docket/pkg/telemetry"
 	"github.com/docket-run/docket/services/ingest"
 	"github.com/docket-run/docket/services/ingest/internal/app"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
@@ -57,6 +59,7 @@ type harness struct {
 	url     string
 	cfg     app.Config
 	deps    *service.Deps
+	logs    *lockedBuffer
 	// rt is the first replica's runtime.
 	rt *servicetest.Runtime
 }
@@ -116,13 +119,17 @@ func newHarness(t *testing.T, mod func(*app.Config), platform ...func(*config.Pl
 	}
 	blobDir := filepath.Join(dir, "blobs")
 	kopts := []kgo.Opt{kgo.SeedBrokers(k.Addrs...), kgo.MetadataMinAge(100 * time.Millisecond)}
-	log := slog.New(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}))
+	// Warnings to the test's output; every line, as the services write
+	// them (JSON with trace_id), to logs.
+	logs := &lockedBuffer{}
+	log := slog.New(slog.NewMultiHandler(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}),
+		telemetry.NewLogger(logs, ingest.Name, "info", "json").Handler()))
 	pf := config.Platform{BlobURL: "file://" + blobDir}
 	for _, f := range platform {
 		f(&pf)
 	}
-	d := &service.Deps{Platform: pf, Log: log, Redis: rdb, Serde: codec, Kafka: kopts}
-	h := &harness{t: t, kafka: k, client: k.Client(t), codec: codec, rdb: rdb, blobDir: blobDir, cfg: cfg, deps: d}
+	d := &service.Deps{Platform: pf, Log: log, Redis: rdb, Serde: codec, Kafka: kopts, Tracer: telemetry.NewTracerProvider()}
+	h := &harness{t: t, kafka: k, client: k.Client(t), codec: codec, rdb: rdb, blobDir: blobDir, cfg: cfg, deps: d, logs: logs}
 	h.app = h.start("ingest-test-" + t.Name())
 	h.url = "http://" + h.app.Addr
 	return h
@@ -297,6 +304,32 @@ func (h *harness) blobCount() int {
 func (h *harness) produce(topic string, evs ...events.Event) {
 	h.t.Helper()
 	dockettest.Produce(h.t, h.client, h.codec, topic, evs...)
+}
+
+// lockedBuffer is a log's output that tests read while services write it.
+type lockedBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *lockedBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+// lines returns the JSON log lines whose msg is msg.
+func (b *lockedBuffer) lines(msg string) []map[string]any {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	var out []map[string]any
+	for l := range bytes.Lines(b.buf.Bytes()) {
+		var m map[string]any
+		if json.Unmarshal(l, &m) == nil && m["msg"] == msg {
+			out = append(out, m)
+		}
+	}
+	return out
 }
 
 func discardLog() *slog.Logger { return slog.New(slog.DiscardHandler) }

@@ -11,6 +11,8 @@ import (
 	"sync"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/docket-run/docket/pkg/auth"
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/bus"
@@ -136,7 +138,7 @@ func Start(ctx context.Context, cfg Config, d *service.Deps, rt *bus.Runtime, ve
 	a.Submit = submit.New(submit.Config{
 		MaxBytes: cfg.MaxBytes, DefaultDeadline: cfg.DefaultDeadline, Version: version,
 		Limiter: ratelimit.New(d.Redis, "docket:rate:ingest:"), Quotas: quota.New(d.Redis, quotas),
-		RecordFirst: tracked, UnsyncedAdopt: true,
+		RecordFirst: tracked, UnsyncedAdopt: true, Tracer: tracer(d),
 	}, tenants, a.Store, blobs, pub, view)
 	// The documents a batch of requests adopted (UnsyncedAdopt) are
 	// synced once, before its submitted events commit: one syncfs instead
@@ -220,3 +222,12 @@ func serverKey(file string) ([]byte, error) {
 // Wait blocks until every goroutine of the app has ended (after its
 // context ended).
 func (a *App) Wait() { a.wg.Wait() }
+
+// tracer is the tracer of the spans ingest starts for submissions (nil:
+// none).
+func tracer(d *service.Deps) trace.Tracer {
+	if d.Tracer == nil {
+		return nil
+	}
+	return d.Tracer.Tracer("ingest")
+}

@@ -27,6 +27,8 @@ import (
 	"syscall"
 	"time"
 
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
@@ -156,6 +158,8 @@ func (in *Inbox) Scan(ctx context.Context) error {
 func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 	path := filepath.Join(in.Dir, name)
 	log := in.Log.With("file", name)
+	ctx, span := in.Submit.Trace(ctx, "submit inbox file", trace.SpanKindProducer)
+	defer span.End()
 	f, err := openFile(path, st)
 	if errors.Is(err, errReplaced) {
 		log.WarnContext(ctx, "inbox file was replaced after it was checked; looking at it again on the next polls", "error", err)

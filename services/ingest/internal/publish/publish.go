@@ -10,6 +10,7 @@ import (
 
 	"github.com/twmb/franz-go/pkg/kgo"
 
+	"github.com/docket-run/docket/pkg/bus"
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
@@ -57,6 +58,7 @@ func (k *Kafka) Publish(ctx context.Context, e *events.DocumentSubmitted, lane s
 		Topic: events.TopicSubmitted, Key: []byte(e.Meta.WorkflowID), Value: v,
 		Headers: []kgo.RecordHeader{{Key: events.HeaderPriority, Value: []byte(submit.LaneOr(lane))}},
 	}
+	bus.InjectTrace(ctx, rec)
 	if err := k.cl.ProduceSync(ctx, rec).FirstErr(); err != nil {
 		return fault.Wrap(fault.Transient, fmt.Errorf("produce submitted event %s: %w", e.Meta.EventID, err))
 	}

@@ -20,7 +20,11 @@ import (
 	"strings"
 	"time"
 
+	"go.opentelemetry.io/otel/propagation"
+	"go.opentelemetry.io/otel/trace"
+
 	"github.com/docket-run/docket/pkg/blob"
+	"github.com/docket-run/docket/pkg/telemetry"
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 	"github.com/docket-run/docket/services/ingest/internal/store"
 	"github.com/docket-run/docket/services/ingest/internal/submit"
@@ -142,6 +146,10 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		return
 	}
 	defer release()
+	// The workflow's trace starts here, a child of the caller's
+	// traceparent if it sent one.
+	ctx, span := s.Submit.Trace(telemetry.Propagator.Extract(r.Context(), propagation.HeaderCarrier(r.Header)), "submit document", trace.SpanKindServer)
+	defer span.End()
 	if s.UploadTimeout > 0 {
 		// Past the deadline the body's reads fail: the request is refused
 		// and its connection closed.
@@ -153,11 +161,11 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		acc submit.Accepted
 	)
 	p, err := submit.ParseHTTP(r, s.Submit.MaxBytes(), func(body io.Reader) (err error) {
-		doc, err = s.Submit.Store(r.Context(), body)
+		doc, err = s.Submit.Store(ctx, body)
 		return err
 	})
 	if doc != nil {
-		defer doc.Discard(r.Context()) // refused after it was stored: nothing stays
+		defer doc.Discard(ctx) // refused after it was stored: nothing stays
 	}
 	if err != nil {
 		// Refused from the first bytes, or failed while the body still
@@ -165,16 +173,16 @@ func (s *Server) post(w http.ResponseWriter, r *http.Request) {
 		// the rest of a body nobody wants.
 		w.Header().Set("Connection", "close")
 	} else {
-		acc, err = s.Submit.Submit(r.Context(), tn, doc, p, key, submit.SourceHTTP)
+		acc, err = s.Submit.Submit(ctx, tn, doc, p, key, submit.SourceHTTP)
 	}
 	if err != nil {
 		if e, ok := submit.AsError(err); !ok || e.Code == submit.CodeUnavailable {
-			s.Log.ErrorContext(r.Context(), "submission failed", "tenant", tn.ID, "error", err)
+			s.Log.ErrorContext(ctx, "submission failed", "tenant", tn.ID, "error", err)
 		}
 		writeError(w, err)
 		return
 	}
-	s.Log.InfoContext(r.Context(), "document accepted", "workflow_id", acc.WorkflowID, "tenant", tn.ID, "repeat", acc.Repeat, "bytes", doc.Size)
+	s.Log.InfoContext(ctx, "document accepted", "workflow_id", acc.WorkflowID, "tenant", tn.ID, "repeat", acc.Repeat, "bytes", doc.Size)
 	w.Header().Set("Location", s.StatusURL(acc.WorkflowID))
 	writeJSON(w, http.StatusAccepted, map[string]string{"workflow_id": acc.WorkflowID, "status_url": s.StatusURL(acc.WorkflowID)})
 }

@@ -15,6 +15,8 @@ import (
 	"time"
 
 	"github.com/google/uuid"
+	"go.opentelemetry.io/otel/trace"
+	"go.opentelemetry.io/otel/trace/noop"
 
 	"github.com/docket-run/docket/pkg/blob"
 	"github.com/docket-run/docket/pkg/events"
@@ -101,6 +103,9 @@ type Config struct {
 	// before the batch's transaction commits (bus.BeforeCommit), so no
 	// submitted event names a document that is not durable.
 	UnsyncedAdopt bool
+	// Tracer starts the span of a submission that arrives outside the
+	// runtime (Trace); nil starts none.
+	Tracer trace.Tracer
 }
 
 // Service accepts submissions.
@@ -118,7 +123,19 @@ func New(cfg Config, tenants *Tenants, res Reservations, blobs Blobs, pub Publis
 	if cfg.Now == nil {
 		cfg.Now = time.Now
 	}
+	if cfg.Tracer == nil {
+		cfg.Tracer = noop.NewTracerProvider().Tracer("")
+	}
 	return &Service{cfg: cfg, tenants: tenants, res: res, blobs: blobs, pub: pub, recorder: rec}
+}
+
+// Trace starts the span of a submission that arrives over HTTP or in the
+// inbox, a child of the trace context ctx carries (a caller's
+// traceparent) if any. The submitted event carries it (the publisher
+// injects it), so the trace_id of the log line that accepts the document
+// is the workflow's trace_id downstream.
+func (s *Service) Trace(ctx context.Context, name string, kind trace.SpanKind) (context.Context, trace.Span) {
+	return s.cfg.Tracer.Start(ctx, name, trace.WithSpanKind(kind))
 }
 
 // Tenants returns the tenant registry.
