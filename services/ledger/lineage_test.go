@@ -125,20 +125,22 @@ func TestCorrectionsAndErasureAppendLinkedRecords(t *testing.T) {
 		t.Fatalf("verify: %d records, %v; want 7 and ok", rep.Records, err)
 	}
 
-	var got struct {
-		index.Entry
+	// The record's fields (Entry's own JSON) and its lineage beside them.
+	var got index.Entry
+	var answer struct {
 		Lineage []index.Entry `json:"lineage"`
 	}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		getJSONAs(t, "http://"+inst.running.APIAddr+"/v1/ledger/workflows/wf-00000", "", http.StatusOK, &got)
-		if len(got.Lineage) == 5 || time.Now().After(deadline) {
+		getJSONAs(t, "http://"+inst.running.APIAddr+"/v1/ledger/workflows/wf-00000", "", http.StatusOK, &answer)
+		if len(answer.Lineage) == 5 || time.Now().After(deadline) {
 			break
 		}
 		time.Sleep(100 * time.Millisecond)
 	}
-	if got.Kind != "disposition" || len(got.Lineage) != 5 || got.Lineage[4].Kind != "correction" || got.Lineage[4].Decision.Outcome != "rejected" {
-		t.Errorf("API: first record %s, lineage of %d; want the disposition and 5 records ending with the rejected correction", got.Kind, len(got.Lineage))
+	if got.Kind != "disposition" || len(answer.Lineage) != 5 || answer.Lineage[4].Kind != "correction" || answer.Lineage[4].Decision.Outcome != "rejected" {
+		t.Errorf("API: first record %s, lineage of %d; want the disposition and 5 records ending with the rejected correction", got.Kind, len(answer.Lineage))
 	}
 }
 

@@ -15,6 +15,7 @@
 package server
 
 import (
+	"bytes"
 	"context"
 	"crypto/tls"
 	"encoding/json"
@@ -105,6 +106,21 @@ func visible(r *http.Request, e index.Entry) bool {
 type workflowAnswer struct {
 	index.Entry
 	Lineage []index.Entry `json:"lineage"`
+}
+
+// MarshalJSON writes the record's fields and "lineage" beside them (the
+// embedded Entry's own MarshalJSON would write the record alone).
+func (a workflowAnswer) MarshalJSON() ([]byte, error) {
+	rec, err := json.Marshal(a.Entry)
+	if err != nil {
+		return nil, err
+	}
+	lineage, err := json.Marshal(a.Lineage)
+	if err != nil {
+		return nil, err
+	}
+	out := append(bytes.TrimSuffix(rec, []byte("}")), `,"lineage":`...)
+	return append(append(out, lineage...), '}'), nil
 }
 
 func answer(w http.ResponseWriter, log *slog.Logger, warm Warmth, body any, err error, what string) {
