@@ -134,7 +134,10 @@ var (
 	// seventy-second trial), a Swedish one by its kind ("Konto:
 	// Privatkonto 5439 10 274 86", seventy-sixth), a Danish loan's
 	// ("Lånekonto: 5301-0004418290", eighty-second).
-	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte(?:\s+(?:de\s+d[ée]p[ôo]t|courant|ch[èe]ques?|d['’][ée]pargne))?|conto|(?:privat|spar|l[öo]ne|l[øo]nns|l[åa]ne?|bruks|giro|ersparnis|transaktions|f[öo]retags|bedrifts|virksomheds|e-?)?konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)[^\p{L}\p{N}]*$`)
+	// An account's product may stand between its label and its number,
+	// "Account: Share Draft 7708-2214" (a credit union's checking
+	// account; found from outside, hundred-and-twelfth trial).
+	plainAccountLabel = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:(?:account|acct|a/c)(?:\s*(?:no\b\.?|number|nr\b\.?|#))?|folio|(?:conta(?:\s+[àa]\s+ordem)?|cuenta|compte(?:\s+(?:de\s+d[ée]p[ôo]t|courant|ch[èe]ques?|d['’][ée]pargne))?|conto|(?:privat|spar|l[öo]ne|l[øo]nns|l[åa]ne?|bruks|giro|ersparnis|transaktions|f[öo]retags|bedrifts|virksomheds|e-?)?konto|rekening)(?:\s*(?:n\.?[º°]\.?|nr\b\.?|no\b\.?|n[úu]mero|num[ée]ro|nummer))?|(?:savings|current|checking|chequing)(?:\s+(?:account|acct|a/c))?(?:\s*(?:no\b\.?|nr\b\.?|number|#))?)(?:\s*:\s*(?:share|draft|savings?|checking|chequing|current|everyday|money\s+market|premier|regular|basic|joint|business|personal|club|certificate|ira)(?:\s+(?:share|draft|savings?|checking|account|market|plus|club|certificate))*\s+)?[^\p{L}\p{N}]*$`)
 	// accAbbrev is "Acc", an account's label where a bank or its code
 	// stands beside it ("Bank: FNB Acc 62841177503", "sort code 20-45-77,
 	// acc 43819265", found from outside, forty-first trial): in a

@@ -789,6 +789,16 @@ func TestIBANAndCardScans(t *testing.T) {
 		// Diners card's; a Diners card has fourteen, sixteen or nineteen.
 		{"a pagopa notice is no card", PaymentCard, "Pagamento entro 30 giorni tramite PagoPA, codice avviso\n3011 8442 0026 1410 5", []string{}},
 		{"a diners card", PaymentCard, "Diners Club 3056 930902 5904", []string{"3056 930902 5904"}},
+		// Found from outside (hundred-and-twelfth trial): a Dutch VAT
+		// return's payment reference, sixteen digits that pass the Luhn
+		// check and start as a Mastercard's; the same under an English
+		// label and on the line under its label. A card under a label of
+		// its own is still one.
+		{"a dutch payment reference is no card", PaymentCard, "Betaal vóór 31 januari onder vermelding van het betalingskenmerk 5123 4567 8901 2346.", []string{}},
+		{"an english payment reference is no card", PaymentCard, "Payment reference: 5123 4567 8901 2346", []string{}},
+		{"a payment reference on the line under its label", PaymentCard, "Zahlungsreferenz\n5123 4567 8901 2346", []string{}},
+		{"a swedish ocr number is no card", PaymentCard, "Bankgiro 5050-1055 OCR-nummer 5123 4567 8901 2346", []string{}},
+		{"a card after a reference of its own", PaymentCard, "Ref. 20931 paid by card 5123 4567 8901 2346", []string{"5123 4567 8901 2346"}},
 		// Found from outside (twenty-eighth trial): OCR read a space
 		// between two groups as a point.
 		{"iban with a point for a space", IBAN, "računi Korisnika kredita IBAN HR92 2484 0083 2011.8745 5.", []string{"HR92 2484 0083 2011.8745 5"}},
@@ -968,6 +978,11 @@ func TestBankAccounts(t *testing.T) {
 		// Found from outside (ninety-first trial): a Czech invoice's
 		// "č. ú." over an account and its bank's code.
 		{"a czech c. u.", "Bankovní spojení: Fio banka, č. ú. 2847561203/0800", []string{"2847561203/0800"}},
+		// Found from outside (hundred-and-twelfth trial): a credit
+		// union's statement names the account's product between its
+		// label and its number.
+		{"an account after its product's name", "FIRST LAKESIDE CREDIT UNION\nACCOUNT STATEMENT\nMember: Linda Marsh\nAccount: Share Draft 7708-2214", []string{"7708-2214"}},
+		{"a customer's number after words of no product", "Water bill\nAccount: Meter Read 7708-2214", []string{}},
 		// Found from outside (ninetieth trial): a Polish account's 26
 		// digits (an IBAN's without PL, its check passed) under "Rachunek
 		// do wpłat", "Nr rachunku", "Nr konta"; one whose check fails is

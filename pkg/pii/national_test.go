@@ -181,6 +181,11 @@ func TestNationalIDs(t *testing.T) {
 		{"an ontario health card", "Ontario Health Card No.: 4512-682-412-KT", []string{"4512-682-412-KT"}},
 		{"an irish individual health identifier", "Individual Health Identifier:\n5521 0983 4417", []string{"5521 0983 4417"}},
 		{"a medical record number with a dash", "MRN: QL-4471902 Specimen ID: LA26-8811402", []string{"QL-4471902"}},
+		// Found from outside (hundred-and-twelfth trial): an event's
+		// accreditation pass, its number under "Pass number"; a pass
+		// number on a page that is no pass is none.
+		{"an accreditation pass's number", "PRESS AND VISITOR ACCREDITATION\nNational Water Infrastructure Summit 2026\nName: Chloe Adeyemi\nPass number: NWIS-P-00873", []string{"NWIS-P-00873"}},
+		{"a pass number elsewhere", "Parking notice\nPass number: NWIS-P-00873", nil},
 		{"a staff card's number", "UNIVERSITY OF MANITOBA\nSTAFF ID CARD\nName: Dr. Gabriel Okonkwo\nCard no.: UM-ST-0093142", []string{"UM-ST-0093142"}},
 		{"an italian identity card's bare number label", "REPUBBLICA ITALIANA\nCARTA D'IDENTITÀ / IDENTITY CARD\n\nN. CA48213BK", []string{"CA48213BK"}},
 		{"a bare N. outside an identity document", "Fattura\nN. CA48213BK", []string{}},
