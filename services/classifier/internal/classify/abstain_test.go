@@ -439,6 +439,10 @@ func TestDecideOutsideTypes(t *testing.T) {
 		// certificate of a course attended.
 		{"a course certificate the model calls a medical record", unsure{[]events.Candidate{c("medical_record", 0.42), c("other", 0.40)}, ""}, "ŠKOLA STRANIH JEZIKA ADRIA LINGUA\nUlica Domovinskog rata 32, 21000 Split | tel. 021 348 207 | info@adrialingua.hr\n\nSplit, 16. listopada 2026.\nBroj: 112/2026\n\nPOTVRDA O POHAĐANJU TEČAJA\n\nKojom se potvrđuje da je", "other", true, true, "course certificate"},
 		{"a clinic's newsletter the model doubts", unsure{[]events.Candidate{c("other", 0.63), c("contract", 0.32)}, ""}, "Clinique Physio Saint-Laurent - Infolettre de l'hiver 2026\n\nBonjour à toutes et à tous,", "other", false, false, ""},
+		// Found from outside (hundred-and-twelfth trial): a Turkish
+		// water authority's notice of a planned interruption, doubted.
+		{"a turkish public notice the model doubts", unsure{[]events.Candidate{c("other", 0.61), c("receipt", 0.26)}, ""}, "DUYURU\n\nPLANLI SU KESİNTİSİ\n\nEge Su ve Kanalizasyon İdaresi\ntarafından Bornova ilçesi Kazımdirik\nve Erzene mahallelerinde ana isale\nhattı bakım çalışması yapılacaktır.", "other", false, false, ""},
+		{"a notice of an interruption the model calls a receipt", unsure{[]events.Candidate{c("receipt", 0.70), c("other", 0.25)}, ""}, "Riverside Water Services\nPLANNED WATER INTERRUPTION\nWork on the main in Elm Street, 9:00 to 17:00", "other", true, true, "public notice"},
 		// Found from outside (seventy-seventh trial): a German quotation
 		// names itself below the addressee's block, its number beside
 		// the place and date; a field's label and a sentence there name
