@@ -4,6 +4,8 @@ import (
 	"bytes"
 	"context"
 	"encoding/base64"
+	"maps"
+	"slices"
 	"strconv"
 	"strings"
 	"testing"
@@ -225,9 +227,14 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 	var detail struct {
 		ID          string `json:"id"`
 		PayloadType string `json:"payload_type"`
-		Payload     struct{ Filename string }
-		PayloadRaw  string `json:"payload_raw"`
-		Envelope    struct {
+		Payload     struct {
+			Meta struct {
+				WorkflowID string `json:"workflow_id"`
+			} `json:"meta"`
+			Filename string `json:"filename"`
+		}
+		PayloadRaw string `json:"payload_raw"`
+		Envelope   struct {
 			OriginalValue string `json:"original_value"`
 			ErrorClass    string `json:"error_class"`
 		}
@@ -237,6 +244,16 @@ func TestParkReviewAndOperatorActions(t *testing.T) {
 	}
 	wantEqual(t, "payload type", detail.PayloadType, "*events.DocumentSubmitted")
 	wantEqual(t, "payload filename", detail.Payload.Filename, "invoice-5.pdf")
+	// Under the schema's names, as the rest of the answer (they were Go's:
+	// "Meta", "WorkflowID").
+	wantEqual(t, "payload workflow", detail.Payload.Meta.WorkflowID, "wf-00000005")
+	var raw struct {
+		Payload map[string]any `json:"payload"`
+	}
+	api(t, a, "GET", "/v1/parked/dl-structural", "", &raw)
+	if _, ok := raw.Payload["Meta"]; ok || raw.Payload["filename"] != "invoice-5.pdf" {
+		t.Errorf("payload keys %v, want the schema's (meta, filename)", slices.Collect(maps.Keys(raw.Payload)))
+	}
 	wantEqual(t, "error class", detail.Envelope.ErrorClass, "structural")
 	detail.PayloadType = ""
 	if code := api(t, a, "GET", "/v1/parked/dl-garbage", "", &detail); code != 200 {

@@ -19,6 +19,7 @@ import (
 	"io"
 	"log/slog"
 	"net/http"
+	"reflect"
 	"strconv"
 	"strings"
 	"time"
@@ -166,7 +167,7 @@ func (s *Server) show(w http.ResponseWriter, r *http.Request) {
 	}
 	d := Detail{Parked: p}
 	if e, err := s.Codec.Decode(p.Envelope.OriginalValue); err == nil {
-		if b, jerr := json.Marshal(e); jerr == nil {
+		if b, jerr := json.Marshal(schemaNamed(reflect.ValueOf(e))); jerr == nil {
 			d.PayloadType, d.Payload = fmt.Sprintf("%T", e), b
 		} else {
 			d.PayloadRaw, d.PayloadError = p.Envelope.OriginalValue, jerr.Error()
@@ -381,4 +382,57 @@ func writeJSON(w http.ResponseWriter, status int, v any) {
 
 func writeError(w http.ResponseWriter, status int, msg string) {
 	writeJSON(w, status, map[string]string{"error": msg})
+}
+
+// schemaNamed is v with each field of its records under the name its
+// Avro schema gives it (the generated types' avro tags: "meta",
+// "workflow_id"), for the decoded payload of a parked item. Go's JSON of
+// the generated types names them as Go does ("Meta", "WorkflowID"),
+// which is neither the schema's nor the rest of the answer's spelling
+// (found from outside). Bytes stay bytes (base64 in JSON), times times.
+func schemaNamed(v reflect.Value) any {
+	switch v.Kind() {
+	case reflect.Pointer, reflect.Interface:
+		if v.IsNil() {
+			return nil
+		}
+		return schemaNamed(v.Elem())
+	case reflect.Struct:
+		if v.Type() == reflect.TypeFor[time.Time]() {
+			return v.Interface()
+		}
+		m := make(map[string]any, v.NumField())
+		for i := range v.NumField() {
+			f := v.Type().Field(i)
+			if !f.IsExported() {
+				continue
+			}
+			name, _, _ := strings.Cut(f.Tag.Get("avro"), ",")
+			if name == "" {
+				name = f.Name
+			}
+			m[name] = schemaNamed(v.Field(i))
+		}
+		return m
+	case reflect.Slice, reflect.Array:
+		if v.Type().Elem().Kind() == reflect.Uint8 || v.Kind() == reflect.Slice && v.IsNil() {
+			return v.Interface()
+		}
+		out := make([]any, v.Len())
+		for i := range out {
+			out[i] = schemaNamed(v.Index(i))
+		}
+		return out
+	case reflect.Map:
+		if v.IsNil() {
+			return nil
+		}
+		out := make(map[string]any, v.Len())
+		for it := v.MapRange(); it.Next(); {
+			out[fmt.Sprint(it.Key().Interface())] = schemaNamed(it.Value())
+		}
+		return out
+	default:
+		return v.Interface()
+	}
 }
