@@ -28,12 +28,13 @@ RUN_PORT_FLAGS = $(foreach v,KAFKA REGISTRY INGEST TRACKER EXCEPTION LEDGER CONS
 ## test: lint, check generated code, run every test (crash and end-to-end tests included, and the chaos suite at 200 workflows and 6 kills), the reduced evaluation (make eval), short fuzz runs, chart checks
 test: lint schemas-check unit eval fuzz helm compose-check
 
-## test-short: the edit-test loop, under two minutes on two cores: gofmt, go vet and go test -short over every module, with cached results reused; the crash, restart, end-to-end, chaos and process tests, fuzzing, staticcheck and the chart checks are left to make test
+## test-short: the edit-test loop: gofmt, go vet and go test -short over every module, with cached results reused; the crash, restart, end-to-end, chaos and process tests, the OCR layout tests that read scans for tens of seconds each, the retraining test, fuzzing, staticcheck and the chart checks are left to make test
 # -p 4: the integration tests mostly wait on kfake and Redis (about 70% of two cores at -p 4), so four test binaries at once halve the wall time;
-# -vet=off: go vet has just run every analyzer, go test would repeat a subset
+# -vet=off: go vet has just run every analyzer, go test would repeat a subset;
+# -timeout 10m: a package's bound, not its time: the classifier's model tests train on the corpus, CPU-bound, and took 5 min on a shared machine (load average 18)
 test-short: fmt-check
 	$(GO) vet $(MODULE_PACKAGES)
-	$(GO) test -short -p 4 -vet=off -timeout 5m $(MODULE_PACKAGES)
+	$(GO) test -short -p 4 -vet=off -timeout 10m $(MODULE_PACKAGES)
 
 # a count, not a duration: go1.26's fuzz coordinator can report its own -fuzztime deadline as a failure (golang/go#75804)
 FUZZTIME ?= 20000x

@@ -174,6 +174,9 @@ func api(t *testing.T, srv *httptest.Server, token, method, path, body string, o
 // may do none of it, every change is audited, and a candidate that
 // reviewers' wrong labels made worse does not beat the current model.
 func TestRetrainShadowPromoteRollback(t *testing.T) {
+	if testing.Short() {
+		t.Skip("four retrains on the whole corpus, about six minutes on two cores: run by make test, not -short")
+	}
 	t.Setenv("DOCKET_CLASSIFIER_MODEL_POLL", "100ms")
 	t.Setenv("DOCKET_CLASSIFIER_TOKENS", "operator-token-0001=operator:olga,reviewer-token-0001=reviewer:rita")
 	ctx := context.Background()

@@ -102,6 +102,16 @@ func groundTruth(t *testing.T, name string) string {
 	return string(b)
 }
 
+// skipLongRead skips, under go test -short (make test-short), a test that
+// reads scans with the real Tesseract for tens of seconds on two cores;
+// make test runs every one.
+func skipLongRead(t *testing.T) {
+	t.Helper()
+	if testing.Short() {
+		t.Skip("reads scans with Tesseract for tens of seconds: run by make test, not -short")
+	}
+}
+
 // compareWithTesseract extracts the PDF, prints and returns Docket's CER
 // and raw Tesseract's against the ground truth (pages joined), and fails
 // when Docket's is worse.
@@ -139,6 +149,7 @@ func TestScanReadAtNativeResolution(t *testing.T) {
 // tables, which Tesseract's automatic page segmentation reads column by
 // column, is read row by row.
 func TestTableKeepsRows(t *testing.T) {
+	skipLongRead(t)
 	res, got, raw := compareWithTesseract(t, "invoice2p.pdf", "invoice2p.gt.txt")
 	if got > 0.05 {
 		t.Errorf("CER %.3f, want at most 0.05 (tables read in rows)", got)
@@ -242,6 +253,7 @@ func TestParseImageList(t *testing.T) {
 // TestTableImageKeepsRows: a scanned table sent as an image (the
 // invoice's first page as the scanner's JPEG) is read in rows too.
 func TestTableImageKeepsRows(t *testing.T) {
+	skipLongRead(t)
 	dir := t.TempDir()
 	if out, err := exec.Command("pdfimages", "-j", "-f", "1", "-l", "1", filepath.Join(testdata, "invoice2p.pdf"), filepath.Join(dir, "page")).CombinedOutput(); err != nil {
 		t.Fatalf("pdfimages: %v: %s", err, out)
@@ -294,6 +306,7 @@ func withPHYs(t *testing.T, png []byte, dpi int) []byte {
 // how it cuts a page; DOCKET_OCR_DPI stays for images that declare none.
 // pdfimages writes the PNG (declaring 72 dpi, which is read too).
 func TestImageReadAtItsDeclaredResolution(t *testing.T) {
+	skipLongRead(t)
 	dir := t.TempDir()
 	if out, err := exec.Command("pdfimages", "-png", filepath.Join(testdata, "table200.pdf"), filepath.Join(dir, "page")).CombinedOutput(); err != nil {
 		t.Fatalf("pdfimages: %v: %s", err, out)
@@ -432,6 +445,7 @@ func onOneLine(text string, parts ...string) bool {
 // 20, every letter there and more surely), is not kept: CER 0.35 against
 // raw Tesseract's 0.09 before.
 func TestSkewedTableKeepsRowsLevelled(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{detect: extract.DetectableLanguages()}, "czorder250.jpg", "czorder250.gt.txt")
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
@@ -452,6 +466,7 @@ func TestSkewedTableKeepsRowsLevelled(t *testing.T) {
 // is kept: CER 0.117 before, 0.033 now (raw Tesseract's on the page's
 // image at its 200 dpi: 0.033).
 func TestSkewedRowsJoinedLevelled(t *testing.T) {
+	skipLongRead(t)
 	res, _, _ := compareWithTesseract(t, "poskew200.pdf", "poskew200.gt.txt")
 	for _, row := range []string{"Deliver to loading dock, rear lane", "Total $1,893.03", "Ordered by: Aisha Mohammed", "10 Disinfectant spray, case of 6 $41.00 $410.00"} {
 		if !onOneLine(res.Text(), row) {
@@ -469,6 +484,7 @@ func TestSkewedRowsJoinedLevelled(t *testing.T) {
 // reading goes back up the page is read levelled, and the levelled
 // reading kept when it reads as much in order.
 func TestSlightSlopeReadInOrder(t *testing.T) {
+	skipLongRead(t)
 	res, _, _ := compareWithTesseract(t, "deliveryskew240.pdf", "deliveryskew240.gt.txt")
 	for _, row := range []string{"Great Lakes Baking Supply Co. Delivery note no: DN-55081", "3900 W. 47th Street, Chicago, IL 60632 Date: 12/03/2026"} {
 		if !onOneLine(res.Text(), row) {
@@ -484,6 +500,7 @@ func TestSlightSlopeReadInOrder(t *testing.T) {
 // printed and scanned by the evaluation's renderer
 // (services/docket/internal/eval) at 150 dpi.
 func TestTableWithLongDescriptionsKeepsRows(t *testing.T) {
+	skipLongRead(t)
 	res, out := extractImage(t, options{}, "hallhire150.png")
 	noRules := strings.NewReplacer("|", " ")
 	want := groundTruth(t, "hallhire150.gt.txt")
@@ -504,6 +521,7 @@ func TestTableWithLongDescriptionsKeepsRows(t *testing.T) {
 // which keeps each movement's sums on its line. The fixture is the
 // fifty-seventh outside trial's scan, in grey.
 func TestStatementSumsKeepTheirRows(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{}, "vetstmt150.jpg", "vetstmt150.gt.txt")
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
@@ -521,6 +539,7 @@ func TestStatementSumsKeepTheirRows(t *testing.T) {
 // raw Tesseract 0.015) is kept as the automatic reading has it, each cell
 // on its line. The fixture is the sixtieth outside trial's photo, in grey.
 func TestPhotographedCardKeepsItsLines(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{}, "passportphoto200.jpg", "passportphoto200.gt.txt")
 	if got > raw+0.01 {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
@@ -541,6 +560,7 @@ func TestPhotographedCardKeepsItsLines(t *testing.T) {
 // lowercase, the page is read again in rows. The fixture is the trial's
 // page, cropped to its text.
 func TestLabelsKeptBesideTheirValues(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{}, "passportlabels150.png", "passportlabels150.gt.txt")
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
@@ -562,6 +582,7 @@ func TestLabelsKeptBesideTheirValues(t *testing.T) {
 // never goes back up the page. The fixture is the trial's page, cropped
 // to its text.
 func TestStatementReadInRowsThoughLessSurely(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{}, "statementcols200.jpg", "statementcols200.gt.txt")
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
@@ -583,6 +604,7 @@ func TestStatementReadInRowsThoughLessSurely(t *testing.T) {
 // of a page written for the thirty-first outside trial, scanned with
 // noise and blur.
 func TestRightAlignedSumsAreRead(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{}, "taxnotice200.jpg", "taxnotice200.gt.txt")
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
@@ -603,6 +625,7 @@ func TestRightAlignedSumsAreRead(t *testing.T) {
 // each price on its item's line. The fixture is the forty-second outside
 // trial's receipt, in grey.
 func TestSkewedReceiptKeepsPricesOnTheirRows(t *testing.T) {
+	skipLongRead(t)
 	res, out, got, raw := measureImage(t, options{}, "receiptskew.jpg", "receiptskew.gt.txt")
 	if strings.Contains(out, "9,99") {
 		t.Fatalf("raw tesseract reads the prices now; the fixture no longer shows the skip:\n%s", out)
@@ -624,6 +647,7 @@ func TestSkewedReceiptKeepsPricesOnTheirRows(t *testing.T) {
 // fewer words surely. It is not kept. The fixture is the forty-second
 // outside trial's statement.
 func TestDarkEdgeIsNotReadAsText(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{}, "statementedge200.jpg", "statementedge200.gt.txt")
 	if got > raw {
 		t.Errorf("CER %.3f, worse than raw tesseract's %.3f:\n%s", got, raw, res.Text())
@@ -637,6 +661,7 @@ func TestDarkEdgeIsNotReadAsText(t *testing.T) {
 // of the classifier's dev-i18n set, printed and scanned by the
 // evaluation's renderer (services/docket/internal/eval).
 func TestScanInAnotherLanguageIsReadWithItsModel(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{detect: extract.DetectableLanguages()}, "brevsv150.png", "brevsv150.gt.txt")
 	if got >= raw || got > 0.02 {
 		t.Errorf("CER %.3f, want under raw (English) tesseract's %.3f and 0.02:\n%s", got, raw, res.Text())
@@ -654,6 +679,7 @@ func TestScanInAnotherLanguageIsReadWithItsModel(t *testing.T) {
 // with --psm 3 and 4 alike, raw Tesseract included: the band of ink no
 // line covers is read alone and added, and nothing read is doubled.
 func TestSkippedParagraphIsRead(t *testing.T) {
+	skipLongRead(t)
 	res, got, raw := compareWithTesseract(t, "letter200.pdf", "letter200.gt.txt")
 	text := res.Text()
 	for _, w := range []string{"Mrs Kowalczyk on 0161 496 0520", "Please complete the reply slip below"} {
@@ -700,6 +726,7 @@ func TestFaintSkippedBlockIsRead(t *testing.T) {
 // uncovered rows shows it. Ink beside the lines read, in their rows, does:
 // the page is read again in rows, which keeps the column.
 func TestSkippedColumnIsRead(t *testing.T) {
+	skipLongRead(t)
 	res, out := extractImage(t, options{}, "qcclaim300.jpg")
 	if strings.Contains(out, "427,50") {
 		t.Fatalf("raw tesseract reads the column now; the fixture no longer shows the skip:\n%s", out)
@@ -756,6 +783,7 @@ func TestSmallCardOnItsSideIsTriedEveryWay(t *testing.T) {
 // grey JPEG), reads nothing at all, raw Tesseract alike. Its smoothed copy,
 // its levels stretched from ink to paper, reads whole.
 func TestLowContrastFaxIsStretched(t *testing.T) {
+	skipLongRead(t)
 	res, out := extractImage(t, options{}, "faxgrey150.jpg")
 	if wordRuns(out) > 5 {
 		t.Fatalf("raw tesseract reads the fax now; the fixture no longer shows the low contrast:\n%s", out)
@@ -775,6 +803,7 @@ func TestLowContrastFaxIsStretched(t *testing.T) {
 // customer and its item lines were lost, and it was recorded as a receipt
 // at 0.99. Read again with its light evened out, it reads whole.
 func TestPhotoInUnevenLightIsEvened(t *testing.T) {
+	skipLongRead(t)
 	res, out, got, raw := measureImage(t, options{}, "photoinvoice150.jpg", "photoinvoice150.gt.txt")
 	if raw < 0.4 {
 		t.Fatalf("raw tesseract reads the photo now (CER %.3f); the fixture no longer shows the uneven light:\n%s", raw, out)
@@ -803,6 +832,7 @@ func wordRuns(s string) int {
 // after column. The fixture is the top of that trial's 250-dpi scan
 // (written by the trial, not by the corpus generator), as a JPEG.
 func TestTwoColumnsOfRunningTextKeepTheirOrder(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{}, "newsletter250.jpg", "newsletter250.gt.txt")
 	if got > raw || got > 0.05 {
 		t.Errorf("CER %.3f, want at most raw tesseract's %.3f and 0.05:\n%s", got, raw, res.Text())
@@ -818,6 +848,7 @@ func TestTwoColumnsOfRunningTextKeepTheirOrder(t *testing.T) {
 // cuts the letters into dust. Read again from a smoothed copy, it reads
 // like a clean page.
 func TestFaintScanInGrainIsReadSmoothed(t *testing.T) {
+	skipLongRead(t)
 	res, _, got, raw := measureImage(t, options{}, "faintclaim200.jpg", "faintclaim200.gt.txt")
 	if raw < 0.9 {
 		t.Fatalf("raw tesseract reads the fixture (CER %.3f): it no longer shows the grain", raw)
@@ -838,6 +869,7 @@ func TestFaintScanInGrainIsReadSmoothed(t *testing.T) {
 // from a copy whose every pixel is its 3×3 neighbourhood's median, the
 // dots go and the letters stay.
 func TestFaxSpecksAreReadDespeckled(t *testing.T) {
+	skipLongRead(t)
 	for _, name := range []string{"faxspecks150", "faxinvoice150"} {
 		t.Run(name, func(t *testing.T) {
 			res, out := extractImage(t, options{detect: extract.DetectableLanguages()}, name+".png")
@@ -909,6 +941,7 @@ func TestLaterPageIsReadInTheDocumentsLanguage(t *testing.T) {
 // too: the checkpoint keeps the languages the first page was read in (a
 // resumed document's later pages had been read in English alone).
 func TestResumedPageIsReadInTheDocumentsLanguage(t *testing.T) {
+	skipLongRead(t)
 	rdb := dockettest.RedisClient(t, dockettest.Redis(t))
 	cp := checkpoint.New(rdb, time.Hour, "eng@300dpi")
 	j := job("claimfi2p.pdf", "application/pdf")
@@ -941,6 +974,7 @@ func TestResumedPageIsReadInTheDocumentsLanguage(t *testing.T) {
 // English ones (CER 0.067); the page's lines slope, and the copy turned
 // level reads it whole (0.002).
 func TestSkewedPageReadLevel(t *testing.T) {
+	skipLongRead(t)
 	x, _ := newExtractor(t, options{detect: []string{"nor", "dan", "swe", "deu"}})
 	res, err := x.Extract(ctx(t), job("statement-skewed.pdf", "application/pdf"))
 	if err != nil {
@@ -962,6 +996,7 @@ func TestSkewedPageReadLevel(t *testing.T) {
 // (CER 0.24; raw Tesseract 0.27). The levelled copy reads as much, more
 // surely, in order (0.006), and is kept.
 func TestSkewedPageReadLevelInOrder(t *testing.T) {
+	skipLongRead(t)
 	x, _ := newExtractor(t, options{})
 	res, err := x.Extract(ctx(t), job("statement-fees-skewed.jpg", "image/jpeg"))
 	if err != nil {
@@ -984,6 +1019,7 @@ func TestSkewedPageReadLevelInOrder(t *testing.T) {
 // 0.053 against 0.042). The page is read again at 72 dpi and the reading
 // with the numbers kept.
 func TestClauseNumbersKeptAt250dpi(t *testing.T) {
+	skipLongRead(t)
 	x, _ := newExtractor(t, options{detect: []string{"ita", "deu", "fra", "spa"}})
 	res, err := x.Extract(ctx(t), job("contract250.pdf", "application/pdf"))
 	if err != nil {
@@ -1005,6 +1041,7 @@ func TestClauseNumbersKeptAt250dpi(t *testing.T) {
 // declares, kept them (CER 0.047 against 0.005). The page is read again
 // at 72 dpi and the surer reading kept.
 func TestListNumbersKeptAt200dpi(t *testing.T) {
+	skipLongRead(t)
 	x, _ := newExtractor(t, options{})
 	res, err := x.Extract(ctx(t), job("numbered200.pdf", "application/pdf"))
 	if err != nil {
