@@ -229,7 +229,7 @@ func TestDetectLanguageBeyondTheCorpus(t *testing.T) {
 // hundred-and-eleventh (a Hungarian invitation): forms and notices with
 // few function words, which their document words name.
 func TestDetectLanguageOnFormsAsRead(t *testing.T) {
-	for _, page := range []string{"nor", "tur", "slk", "isl", "lav", "hun", "fra", "vie", "hun-invitation"} {
+	for _, page := range []string{"nor", "tur", "slk", "isl", "lav", "hun", "fra", "vie", "hun-invitation", "slv-tax"} {
 		lang, _, _ := strings.Cut(page, "-")
 		b, err := os.ReadFile(filepath.Join(testdata, "lang", page+".eng-read.txt"))
 		if err != nil {
