@@ -8,9 +8,11 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"slices"
 	"strings"
 	"sync"
 	"testing"
+	"time"
 
 	"golang.org/x/sys/unix"
 
@@ -190,4 +192,73 @@ func TestInboxRejectsALinkWithItsReason(t *testing.T) {
 		t.Errorf("FIFO: reason %q, %v; want it rejected as no regular file", reason, err)
 	}
 	assertNotStored(t, h)
+}
+
+// TestInboxTakesLongNames: a file whose name is as long as Linux allows
+// is submitted and moved under a name that leaves room for its note, the
+// note naming it whole; one refused is moved so too; the files after them
+// go on (found from outside: a 244-byte name was refused as an invalid
+// Idempotency-Key, then its move asked for ever longer names that the file
+// system refused, and the inbox, and the shutdown waiting for it, stopped
+// for good).
+func TestInboxTakesLongNames(t *testing.T) {
+	dir, _ := newInboxDir(t)
+	h := newHarness(t, nil)
+	ib := &inbox.Inbox{Dir: dir, Tenant: submit.Tenant{ID: "acme"}, Submit: h.app.Submit, Log: discardLog()}
+	long := strings.Repeat("L", 251) + ".pdf"  // 255 bytes
+	empty := strings.Repeat("é", 120) + ".pdf" // 244 bytes, nothing in it
+	for name, body := range map[string][]byte{long: pdfDoc, empty: nil, "after.pdf": append(slices.Clone(pdfDoc), '\n')} {
+		if err := os.WriteFile(filepath.Join(dir, name), body, 0o600); err != nil {
+			t.Fatal(err)
+		}
+	}
+	ctx := context.Background()
+	for range 2 {
+		done := make(chan error, 1)
+		go func() { done <- ib.Scan(ctx) }()
+		select {
+		case err := <-done:
+			if err != nil {
+				t.Fatalf("scan: %v", err)
+			}
+		case <-time.After(30 * time.Second):
+			t.Fatal("a scan did not end")
+		}
+	}
+	left, _ := os.ReadDir(dir)
+	for _, e := range left {
+		if !e.IsDir() {
+			t.Errorf("%s left in the inbox", e.Name())
+		}
+	}
+	notes := map[string]string{}
+	for _, sub := range []string{inbox.Processed, inbox.Rejected} {
+		entries, err := os.ReadDir(filepath.Join(dir, sub))
+		if err != nil {
+			t.Fatal(err)
+		}
+		for _, e := range entries {
+			if len(e.Name()) > 255 {
+				t.Errorf("%s/%s: a name longer than a file system takes", sub, e.Name())
+			}
+			if strings.HasSuffix(e.Name(), inbox.WorkflowSuffix) || strings.HasSuffix(e.Name(), inbox.ReasonSuffix) {
+				b, _ := os.ReadFile(filepath.Join(dir, sub, e.Name()))
+				notes[sub+"/"+e.Name()] = string(b)
+			}
+		}
+	}
+	var processedLong, rejectedEmpty, after bool
+	for path, note := range notes {
+		switch {
+		case strings.HasPrefix(path, inbox.Processed) && strings.Contains(note, fmt.Sprintf("inbox_name: %q", long)):
+			processedLong = strings.Contains(note, "workflow_id: ")
+		case strings.HasPrefix(path, inbox.Rejected) && strings.Contains(note, fmt.Sprintf("inbox_name: %q", empty)):
+			rejectedEmpty = true
+		case path == inbox.Processed+"/after.pdf"+inbox.WorkflowSuffix:
+			after = true
+		}
+	}
+	if !processedLong || !rejectedEmpty || !after {
+		t.Errorf("notes %v: want the long name submitted, the empty one rejected, both named whole in their notes, and the next file submitted", notes)
+	}
 }

@@ -16,6 +16,8 @@ package inbox
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"errors"
 	"fmt"
 	"io/fs"
@@ -26,6 +28,7 @@ import (
 	"strings"
 	"syscall"
 	"time"
+	"unicode/utf8"
 
 	"go.opentelemetry.io/otel/trace"
 
@@ -171,8 +174,7 @@ func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 		doc, err = in.Submit.Store(ctx, f)
 		f.Close()
 		if err == nil {
-			key := doc.SHA256 + ":" + name
-			acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: events.PriorityBulk}, key, submit.SourceInbox)
+			acc, err = in.Submit.Submit(ctx, in.Tenant, doc, submit.Params{Filename: name, Lane: events.PriorityBulk}, inboxKey(doc.SHA256, name), submit.SourceInbox)
 		}
 	}
 	if err != nil {
@@ -189,6 +191,7 @@ func (in *Inbox) take(ctx context.Context, name string, st fileState) error {
 		return err
 	}
 	note := fmt.Sprintf("workflow_id: %s\ntenant: %s\nrepeat: %t\nsubmitted_at: %s\n", acc.WorkflowID, in.Tenant.ID, acc.Repeat, time.Now().UTC().Format(time.RFC3339))
+	note += namedAs(dst, name)
 	return writeReason(dst+WorkflowSuffix, note)
 }
 
@@ -200,6 +203,7 @@ func (in *Inbox) reject(ctx context.Context, name string, e *submit.Error) error
 		return err
 	}
 	reason := fmt.Sprintf("code: %s\nmessage: %s\nrejected_at: %s\n", e.Code, e.Message, time.Now().UTC().Format(time.RFC3339))
+	reason += namedAs(dst, name)
 	return writeReason(dst+ReasonSuffix, reason)
 }
 
@@ -252,6 +256,59 @@ func sameFile(f *os.File, st fileState) error {
 	return nil
 }
 
+// namedAs is a note's line naming the file as it was in the inbox, when
+// it was moved under another name (taken, or too long).
+func namedAs(dst, name string) string {
+	if filepath.Base(dst) == name {
+		return ""
+	}
+	return fmt.Sprintf("inbox_name: %q\n", name)
+}
+
+// maxNameTries bounds the numbered names move tries.
+const maxNameTries = 9999
+
+// maxNameBytes is the longest file name (Linux's NAME_MAX); a moved
+// file's name leaves room for the longest note suffix and a numeric one.
+const (
+	maxNameBytes  = 255
+	maxMovedBytes = maxNameBytes - len(WorkflowSuffix) - len(".9999")
+)
+
+// noteName is name, or, when too long to take a note file's suffix, its
+// first bytes (whole characters), "~", eight hex digits of its SHA-256
+// and its extension: the note says the whole name (inbox_name).
+func noteName(name string) string {
+	if len(name) <= maxMovedBytes {
+		return name
+	}
+	ext := filepath.Ext(name)
+	if len(ext) > 16 {
+		ext = ""
+	}
+	sum := sha256.Sum256([]byte(name))
+	tail := "~" + hex.EncodeToString(sum[:4]) + ext
+	stem := name[:maxMovedBytes-len(tail)]
+	for !utf8.ValidString(stem) {
+		stem = stem[:len(stem)-1]
+	}
+	return stem + tail
+}
+
+// inboxKey is a file's idempotency key: its content's SHA-256 and its
+// name, or the name's SHA-256 when the two are longer than a key may be
+// (a name of more than 190 bytes was refused as an invalid key).
+func inboxKey(sha, name string) string {
+	if key := sha + ":" + name; len(key) <= maxKeyBytes {
+		return key
+	}
+	sum := sha256.Sum256([]byte(name))
+	return sha + ":" + hex.EncodeToString(sum[:])
+}
+
+// maxKeyBytes is the longest Idempotency-Key ingest takes.
+const maxKeyBytes = 255
+
 // writeReason creates a note file (the reason of a rejected file, the
 // workflow of a processed one) next to the file; it never
 // follows or overwrites anything already there (a link planted under that
@@ -266,8 +323,10 @@ func writeReason(path, reason string) error {
 }
 
 // move renames path into dir, adding a numeric suffix when the name (or
-// its note files') is taken, and returns the new path.
+// its note files') is taken, and returns the new path. A name too long
+// to take a note file's suffix is shortened (noteName).
 func move(path, dir, name string) (string, error) {
+	name = noteName(name)
 	dst := filepath.Join(dir, name)
 	for i := 1; ; i++ {
 		_, err := os.Lstat(dst)
@@ -275,6 +334,18 @@ func move(path, dir, name string) (string, error) {
 		_, errWorkflow := os.Lstat(dst + WorkflowSuffix)
 		if errors.Is(err, os.ErrNotExist) && errors.Is(errReason, os.ErrNotExist) && errors.Is(errWorkflow, os.ErrNotExist) {
 			break
+		}
+		// Any other answer (a name the file system refuses) stops here:
+		// asking again with a longer name would never end (found from
+		// outside: a 244-byte name held the inbox, and the shutdown that
+		// waited for it, for good).
+		for _, e := range []error{err, errReason, errWorkflow} {
+			if e != nil && !errors.Is(e, os.ErrNotExist) {
+				return "", fmt.Errorf("inbox: move %s: %w", name, e)
+			}
+		}
+		if i > maxNameTries {
+			return "", fmt.Errorf("inbox: move %s: %d names taken", name, maxNameTries)
 		}
 		ext := filepath.Ext(name)
 		dst = filepath.Join(dir, fmt.Sprintf("%s.%d%s", strings.TrimSuffix(name, ext), i, ext))
