@@ -115,6 +115,13 @@ func TestParseHTTP(t *testing.T) {
 			r.Header.Set("Content-Type", "multipart/form-data; boundary=zz")
 			return r
 		}(), CodeInvalidRequest},
+		// Found from outside: a multipart/mixed body was stored whole and
+		// recorded as an invoice, its boundaries for text.
+		{"another multipart type", func() *http.Request {
+			r := httptest.NewRequest(http.MethodPost, "/", strings.NewReader("--XYZ\r\nContent-Disposition: attachment; filename=a.txt\r\n\r\nInvoice 12\r\n--XYZ--\r\n"))
+			r.Header.Set("Content-Type", "multipart/mixed; boundary=XYZ")
+			return r
+		}(), CodeUnsupportedMedia},
 	}
 	for _, c := range errCases {
 		t.Run(c.name, func(t *testing.T) {
