@@ -160,6 +160,50 @@ func TestCorrectWorkflow(t *testing.T) {
 	}
 }
 
+// TestCorrectionRetriedAfterItWasApplied: a correction retried (its
+// request id, or the same request again) after the ledger applied it
+// answers as the first call did; another asking for the type the
+// workflow has now is refused (found from outside: the retry was refused,
+// "is receipt already: nothing to correct").
+func TestCorrectionRetriedAfterItWasApplied(t *testing.T) {
+	e := newEnv(t)
+	tr := e.startWith(func(c *config.Config) { c.Tokens = operatorToken + "=operator" }, clock.NewManual(at(100)))
+	ops := tr.operations(t)
+	op := bearer(operatorToken)
+	const wf = "wf-retried"
+	e.recordedFlow(wf)
+	e.waitEvents(wf, 4)
+	byID := &trackerv1.CorrectWorkflowRequest{WorkflowId: wf, DocumentType: "receipt", Reason: "a till receipt", RequestId: "ticket-8"}
+	same := &trackerv1.CorrectWorkflowRequest{WorkflowId: wf, DocumentType: "receipt", Reason: "a till receipt, really"}
+	first, err := ops.CorrectWorkflow(op, byID)
+	if err != nil {
+		t.Fatal(err)
+	}
+	firstSame, err := ops.CorrectWorkflow(op, same)
+	if err != nil {
+		t.Fatal(err)
+	}
+	e.waitEvents(wf, 6)
+	e.step(events.TopicControl, ledgerControl(wf, wf+"-corrected", events.KindCorrected, byID.Reason, 110, map[string]string{
+		"document_type": "receipt", "previous_type": "invoice", "previous_outcome": "approved",
+		"reversal_sequence": "43", "sequence": "44", "ledger_partition": "1", "record_hash": "beef",
+	}), 7)
+	if w, err := e.store.Get(context.Background(), wf); err != nil || w.DocumentType != "receipt" {
+		t.Fatalf("workflow = %+v, %v; want it corrected to receipt", w, err)
+	}
+	for _, c := range []struct {
+		req  *trackerv1.CorrectWorkflowRequest
+		want string
+	}{{byID, first.GetEventId()}, {same, firstSame.GetEventId()}} {
+		again, err := ops.CorrectWorkflow(op, c.req)
+		if err != nil || again.GetEventId() != c.want {
+			t.Errorf("%+v retried after it was applied = %v, %v; want event %s again", c.req, again, err, c.want)
+		}
+	}
+	_, err = ops.CorrectWorkflow(op, &trackerv1.CorrectWorkflowRequest{WorkflowId: wf, DocumentType: "receipt", Reason: "another", RequestId: "ticket-9"})
+	wantCode(t, "a new correction to the type it has", err, codes.FailedPrecondition)
+}
+
 // TestEraseWorkflow: an operator erases a workflow with a reason; the
 // tracker then keeps no personal data of it — no file name (nor a search
 // by it), no error or reason in words in its state, history, review task

@@ -53,10 +53,26 @@ func (s *Server) CorrectWorkflow(ctx context.Context, req *trackerv1.CorrectWork
 	if err != nil {
 		return nil, s.status(err)
 	}
+	fingerprint := emit.EventID(req.GetDocumentType(), req.GetOutcome(), req.GetReason())
+	rid := req.GetRequestId()
+	if rid == "" {
+		// The same correction asked again (a retried call) is the same
+		// request.
+		rid = fingerprint
+	}
+	id := CorrectionEventID(w.ID, rid)
 	switch {
 	case !w.ErasedAt.IsZero():
 		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s was erased: there is nothing left to correct", w.ID)
 	case w.DocumentType == req.GetDocumentType() && req.GetOutcome() == "":
+		// A retry of the correction that made it so answers as the first
+		// call did (found from outside: the retry of a correction already
+		// applied was refused, "nothing to correct").
+		if bound, ok, err := s.store.BoundRequest(ctx, id); err != nil {
+			return nil, s.status(err)
+		} else if ok && bound == fingerprint {
+			return &trackerv1.CorrectWorkflowResponse{EventId: id}, nil
+		}
 		return nil, status.Errorf(codes.FailedPrecondition, "workflow %s is %s already: nothing to correct", w.ID, w.DocumentType)
 	case w.Ledger == nil:
 		// Recorded is what counts, not the status: a workflow that timed
@@ -67,14 +83,6 @@ func (s *Server) CorrectWorkflow(ctx context.Context, req *trackerv1.CorrectWork
 	if err != nil {
 		return nil, status.Error(codes.PermissionDenied, err.Error())
 	}
-	fingerprint := emit.EventID(req.GetDocumentType(), req.GetOutcome(), req.GetReason())
-	rid := req.GetRequestId()
-	if rid == "" {
-		// The same correction asked again (a retried call) is the same
-		// request.
-		rid = fingerprint
-	}
-	id := CorrectionEventID(w.ID, rid)
 	// A request id names one correction: used again with other
 	// parameters, it is a mistake, not a retry.
 	bound, err := s.store.BindRequest(ctx, id, fingerprint)

@@ -64,6 +64,8 @@ type Store interface {
 	Claim(ctx context.Context, id, reviewer string, now time.Time, lease time.Duration) (store.Task, error)
 	Decide(ctx context.Context, id string, d store.Decision, now time.Time) (store.Task, bool, error)
 	BindRequest(ctx context.Context, key, fingerprint string) (string, error)
+	// BoundRequest reads the fingerprint a request was bound to, if any.
+	BoundRequest(ctx context.Context, key string) (string, bool, error)
 }
 
 // Emitter produces events.

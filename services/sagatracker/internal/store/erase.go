@@ -2,9 +2,12 @@ package store
 
 import (
 	"context"
+	"errors"
 	"fmt"
 	"strconv"
 	"time"
+
+	"github.com/redis/go-redis/v9"
 
 	"github.com/docket-run/docket/pkg/events"
 	"github.com/docket-run/docket/pkg/fault"
@@ -100,6 +103,19 @@ func (s *Store) Document(ctx context.Context, id string) (events.BlobRef, error)
 // requestTTL is how long the tracker remembers an operator request's
 // parameters under its request id.
 const requestTTL = 30 * 24 * time.Hour
+
+// BoundRequest returns the fingerprint a request key was bound to
+// (BindRequest), and whether it was; it binds nothing.
+func (s *Store) BoundRequest(ctx context.Context, key string) (string, bool, error) {
+	bound, err := s.rdb.Get(ctx, s.prefix+"req:"+key).Result()
+	if errors.Is(err, redis.Nil) {
+		return "", false, nil
+	}
+	if err != nil {
+		return "", false, fmt.Errorf("read request %s: %w", key, err)
+	}
+	return bound, true, nil
+}
 
 // BindRequest binds request id key to its parameters fingerprint, the first
 // time it is used, and returns the fingerprint it is bound to: fingerprint
