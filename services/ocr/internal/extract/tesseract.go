@@ -15,6 +15,8 @@ import (
 	"unicode"
 	"unicode/utf8"
 
+	"golang.org/x/text/unicode/norm"
+
 	"github.com/docket-run/docket/pkg/fault"
 )
 
@@ -185,9 +187,27 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 		}
 		// A second reading that fails (the language's data damaged) leaves
 		// the first one.
+		kept := false
 		for i, p := range pages {
 			if err == nil && len(again) == len(pages) && again[i].Confidence >= p.Confidence-languageConfidenceSlack {
 				pages[i] = again[i]
+				kept = true
+			}
+		}
+		if kept && len(pages) == 1 {
+			// The language's model beside English's still reads some of
+			// the language's words as English spells them, without their
+			// marks ("FACTURA FISCALA" under "FERIBOT DUNĂREA"); read
+			// alone, it keeps them, but loses the signs only English's
+			// knows (an e-mail's "@", "§"). The page read so lends its
+			// marks to the words the two readings otherwise spell alike
+			// (withMarks).
+			alone, err := t.run(ctx, page.path, dpi, pages[0].PSM, strings.Join(langs, "+"))
+			if ctx.Err() != nil {
+				return nil, ctx.Err()
+			}
+			if err == nil && len(alone) == 1 {
+				pages[0].Text = withMarks(pages[0].Text, alone[0].Text)
 			}
 		}
 	}
@@ -827,4 +847,63 @@ func truncate(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// withMarks returns a, a page's reading, with each word that b, another
+// reading of it, spells with more diacritical marks and otherwise alike
+// ("FACTURĂ" for "FACTURA", "številka" for "Stevilka", its case too) taken from b, line
+// by line where the two readings hold as many lines and a line as many
+// words. Nothing else of b is taken: a word b reads otherwise, a sign
+// b lost, a line b splits or joins.
+func withMarks(a, b string) string {
+	al, bl := strings.Split(a, "\n"), strings.Split(b, "\n")
+	if len(al) != len(bl) {
+		return a
+	}
+	for i, line := range al {
+		aw, bw := wordSpans.FindAllStringIndex(line, -1), wordSpans.FindAllString(bl[i], -1)
+		if len(aw) != len(bw) || len(aw) == 0 {
+			continue
+		}
+		var out strings.Builder
+		last := 0
+		for j, w := range aw {
+			word := line[w[0]:w[1]]
+			if b := bw[j]; b != word && strings.EqualFold(unmarked(b), unmarked(word)) && marks(b) > marks(word) {
+				word = b
+			}
+			out.WriteString(line[last:w[0]])
+			out.WriteString(word)
+			last = w[1]
+		}
+		out.WriteString(line[last:])
+		al[i] = out.String()
+	}
+	return strings.Join(al, "\n")
+}
+
+// wordSpans are a line's words, as spaces part them.
+var wordSpans = regexp.MustCompile(`\S+`)
+
+// unmarked is s without its diacritical marks: decomposed, the combining
+// marks dropped.
+func unmarked(s string) string {
+	var b strings.Builder
+	for _, r := range norm.NFD.String(s) {
+		if !unicode.Is(unicode.Mn, r) {
+			b.WriteRune(r)
+		}
+	}
+	return b.String()
+}
+
+// marks counts the diacritical marks of s.
+func marks(s string) int {
+	n := 0
+	for _, r := range norm.NFD.String(s) {
+		if unicode.Is(unicode.Mn, r) {
+			n++
+		}
+	}
+	return n
 }
