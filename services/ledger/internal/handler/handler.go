@@ -344,6 +344,11 @@ func (h *Handler) record(ctx context.Context, m *bus.Message, in *events.Meta, f
 	case err != nil:
 		return nil, err
 	}
+	// A workflow's line here too, under its trace (found from outside: a
+	// trace followed through ingest, OCR and the classifier had no line
+	// of the ledger's).
+	m.Log().InfoContext(ctx, "document recorded", "ledger_partition", p, "sequence", rec.Sequence,
+		"document_type", rec.Decision.DocumentType, "outcome", rec.Decision.Outcome)
 	return []bus.Output{
 		{Topic: events.TopicLedger, Event: rec},
 		{Topic: events.TopicRecorded, Event: h.recorded(rec, p)},
