@@ -14,7 +14,6 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
-	"sync"
 	"testing"
 	"time"
 
@@ -59,7 +58,7 @@ type harness struct {
 	url     string
 	cfg     app.Config
 	deps    *service.Deps
-	logs    *lockedBuffer
+	logs    *dockettest.SyncBuffer
 	// rt is the first replica's runtime.
 	rt *servicetest.Runtime
 }
@@ -121,7 +120,7 @@ func newHarness(t *testing.T, mod func(*app.Config), platform ...func(*config.Pl
 	kopts := []kgo.Opt{kgo.SeedBrokers(k.Addrs...), kgo.MetadataMinAge(100 * time.Millisecond)}
 	// Warnings to the test's output; every line, as the services write
 	// them (JSON with trace_id), to logs.
-	logs := &lockedBuffer{}
+	logs := &dockettest.SyncBuffer{}
 	log := slog.New(slog.NewMultiHandler(slog.NewTextHandler(t.Output(), &slog.HandlerOptions{Level: slog.LevelWarn}),
 		telemetry.NewLogger(logs, ingest.Name, "info", "json").Handler()))
 	pf := config.Platform{BlobURL: "file://" + blobDir}
@@ -306,26 +305,12 @@ func (h *harness) produce(topic string, evs ...events.Event) {
 	dockettest.Produce(h.t, h.client, h.codec, topic, evs...)
 }
 
-// lockedBuffer is a log's output that tests read while services write it.
-type lockedBuffer struct {
-	mu  sync.Mutex
-	buf bytes.Buffer
-}
-
-func (b *lockedBuffer) Write(p []byte) (int, error) {
-	b.mu.Lock()
-	defer b.mu.Unlock()
-	return b.buf.Write(p)
-}
-
-// lines returns the JSON log lines whose msg is msg.
-func (b *lockedBuffer) lines(msg string) []map[string]any {
-	b.mu.Lock()
-	defer b.mu.Unlock()
+// logLines returns the JSON log lines in logs whose msg is msg.
+func logLines(logs *dockettest.SyncBuffer, msg string) []map[string]any {
 	var out []map[string]any
-	for l := range bytes.Lines(b.buf.Bytes()) {
+	for l := range strings.Lines(logs.String()) {
 		var m map[string]any
-		if json.Unmarshal(l, &m) == nil && m["msg"] == msg {
+		if json.Unmarshal([]byte(l), &m) == nil && m["msg"] == msg {
 			out = append(out, m)
 		}
 	}

@@ -31,7 +31,7 @@ func traceOf(r *kgo.Record) string {
 // acceptedTrace returns the trace_id of the log line msg that names wf.
 func acceptedTrace(t *testing.T, h *harness, msg, wf string) string {
 	t.Helper()
-	for _, l := range h.logs.lines(msg) {
+	for _, l := range logLines(h.logs, msg) {
 		if l["workflow_id"] == wf {
 			id, _ := l["trace_id"].(string)
 			return id
