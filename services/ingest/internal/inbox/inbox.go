@@ -299,15 +299,12 @@ func noteName(name string) string {
 // name, or the name's SHA-256 when the two are longer than a key may be
 // (a name of more than 190 bytes was refused as an invalid key).
 func inboxKey(sha, name string) string {
-	if key := sha + ":" + name; len(key) <= maxKeyBytes {
+	if key := sha + ":" + name; len(key) <= submit.MaxKeyBytes {
 		return key
 	}
 	sum := sha256.Sum256([]byte(name))
 	return sha + ":" + hex.EncodeToString(sum[:])
 }
-
-// maxKeyBytes is the longest Idempotency-Key ingest takes.
-const maxKeyBytes = 255
 
 // writeReason creates a note file (the reason of a rejected file, the
 // workflow of a processed one) next to the file; it never

@@ -30,8 +30,10 @@ const (
 	maxFilename    = 255
 	maxCallbackURL = 2048
 	maxPriority    = 1000
-	maxKeyLen      = 255
 )
+
+// MaxKeyBytes is the longest Idempotency-Key a submission may carry.
+const MaxKeyBytes = 255
 
 // Params is a submission's metadata, as the client gave it.
 type Params struct {
@@ -129,8 +131,8 @@ func ResolveDeadline(raw string, now time.Time, def time.Duration) (time.Time, e
 
 // ValidateKey checks an idempotency key.
 func ValidateKey(key string) error {
-	if len(key) > maxKeyLen || !utf8.ValidString(key) {
-		return invalid("Idempotency-Key must be UTF-8 of at most %d bytes", maxKeyLen)
+	if len(key) > MaxKeyBytes || !utf8.ValidString(key) {
+		return invalid("Idempotency-Key must be UTF-8 of at most %d bytes", MaxKeyBytes)
 	}
 	return nil
 }
