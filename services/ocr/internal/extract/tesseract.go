@@ -869,8 +869,12 @@ func withMarks(a, b string) string {
 		last := 0
 		for j, w := range aw {
 			word := line[w[0]:w[1]]
-			if b := bw[j]; b != word && strings.EqualFold(unmarked(b), unmarked(word)) && marks(b) > marks(word) {
-				word = b
+			if b := bw[j]; b != word {
+				bBase, bMarks := unmarked(b)
+				wBase, wMarks := unmarked(word)
+				if bMarks > wMarks && strings.EqualFold(bBase, wBase) {
+					word = b
+				}
 			}
 			out.WriteString(line[last:w[0]])
 			out.WriteString(word)
@@ -885,25 +889,17 @@ func withMarks(a, b string) string {
 // wordSpans are a line's words, as spaces part them.
 var wordSpans = regexp.MustCompile(`\S+`)
 
-// unmarked is s without its diacritical marks: decomposed, the combining
-// marks dropped.
-func unmarked(s string) string {
+// unmarked is s without its diacritical marks (decomposed, the combining
+// marks dropped), and how many it had.
+func unmarked(s string) (string, int) {
 	var b strings.Builder
-	for _, r := range norm.NFD.String(s) {
-		if !unicode.Is(unicode.Mn, r) {
-			b.WriteRune(r)
-		}
-	}
-	return b.String()
-}
-
-// marks counts the diacritical marks of s.
-func marks(s string) int {
 	n := 0
 	for _, r := range norm.NFD.String(s) {
 		if unicode.Is(unicode.Mn, r) {
 			n++
+			continue
 		}
+		b.WriteRune(r)
 	}
-	return n
+	return b.String(), n
 }
