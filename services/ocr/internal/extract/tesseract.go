@@ -65,6 +65,9 @@ type PageText struct {
 	rows   []span
 	boxes  []lineBox
 	starts []lineStart
+	// words are the words of Text, in its order, where Tesseract read
+	// them (surerWords).
+	words []wordBox
 	// skew is the slope of the page's lines (skewOf), down to the right
 	// positive.
 	skew float64
@@ -425,7 +428,7 @@ func (t *Tesseract) recognize(ctx context.Context, imagePath string, dpi int, la
 	for i, p := range pages {
 		if p.Table && rowsKept(p, rows[i]) {
 			rows[i].Table = true
-			pages[i] = rows[i]
+			pages[i] = surerWords(rows[i], p)
 		}
 	}
 	return pages, nil
@@ -586,6 +589,7 @@ func ParseTSV(b []byte) ([]PageText, error) {
 			out[i].rows = append(out[i].rows, span{b.top, b.bottom})
 		}
 		out[i].starts = p.starts
+		out[i].words = p.boxed
 		out[i].sure = p.sure
 		out[i].skew = skewOf(boxes)
 	}
@@ -606,6 +610,7 @@ type tsvPage struct {
 	// boxes' order is the reading's (backJumps).
 	order  [][3]int
 	starts []lineStart
+	boxed  []wordBox
 }
 
 // lineBox is a text line Tesseract found: its block, its box in pixels,
@@ -688,6 +693,8 @@ func (p *tsvPage) add(level int, f []string) error {
 		p.starts = append(p.starts, lineStart{offset: p.text.Len(), top: lb.top})
 	}
 	p.started, p.block, p.par, p.line = true, block, par, ln
+	p.boxed = append(p.boxed, wordBox{start: p.text.Len(), end: p.text.Len() + len(word),
+		left: n[4], top: n[5], right: n[4] + n[6], bottom: n[5] + n[7], conf: conf})
 	p.text.WriteString(word)
 	if conf >= 0 {
 		p.confSum += min(conf, 100)
