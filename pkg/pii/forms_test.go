@@ -937,6 +937,11 @@ func TestEmailForms(t *testing.T) {
 		{"at sign read as a capital g", "tel. +48 601 228 947, e-mail b.zawadzkiGautocentrum-kowalczyk.pl", []string{"b.zawadzkiGautocentrum-kowalczyk.pl"}},
 		{"a capital g in a word is no at sign", "Ref. KINGSTON ROAD, paidGrant.example and rentalGroup.com", []string{}},
 		{"at sign read as a capital g after a contact's label", "Consultas: rrhhGexpresoriodelaplata.com.ar - (011) 4302-7716", []string{"rrhhGexpresoriodelaplata.com.ar"}},
+		// Found from outside (hundred-and-fourteenth trial): a Spanish
+		// letter's "write to" before the address.
+		{"at sign read as a capital g after a write to", "llame al 924 31 22 80 o escriba a eventosGmaquinariasolana.es.", []string{"eventosGmaquinariasolana.es"}},
+		{"at sign read as a capital g after an english write to", "Questions? Write to infoGharrowhitch.co.uk today", []string{"infoGharrowhitch.co.uk"}},
+		{"a write to before a word with a capital g", "write to the eventsGroup.com team", []string{}},
 		{"a copyright sign before no domain", "Acme©Widgets.Inc", []string{}},
 		{"space after the dot", "E-mail: jane.doe@inkwell. com", []string{"jane.doe@inkwell. com"}},
 		{"space before the dot", "Contact: jane.doe@inkwell .com for orders", []string{"jane.doe@inkwell .com"}},

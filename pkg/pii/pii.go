@@ -222,14 +222,16 @@ var (
 	// top-level domain (tlds): a footer's "© 2026 Acme" is none.
 	emailGlyphRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]{2,}()[©®][\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.(\p{L}{2,})`)
 	// mailLabel ends a text with a mail's or a contact's label.
-	mailLabel = regexp.MustCompile(`(?i)(?:e-?mail|mail|courriel|correo(?:\s+electr[óo]nico)?|e-?post|e-?pošta|paštas|sähköposti|consultas|contacto|contact|kontakt)\b[^\p{L}\p{N}]*$`)
+	mailLabel = regexp.MustCompile(`(?i)(?:e-?mail|mail|courriel|correo(?:\s+electr[óo]nico)?|e-?post|e-?pošta|paštas|sähköposti|consultas|contacto|contact|kontakt|write\s+(?:to|us\s+at)|escrib(?:a|e|enos)\s+a|schreiben\s+sie\s+(?:an|uns\s+an)|écrivez(?:-nous)?\s+à|scriv(?:ete|i|eteci)\s+a|napisz\s+(?:na|do)|skriv\s+(?:till|til)|schrijf\s+(?:naar|ons\s+op)|escreva\s+para)\b[^\p{L}\p{N}]*$`)
 	// emailGRe is an address whose "@" OCR read as a capital "G" between
 	// small letters: "b.zawadzkiGautocentrum-kowalczyk.pl" (found from
 	// outside, sixty-ninth and seventieth trials, four addresses). The
 	// local part and the domain in small letters, ending in a top-level
 	// domain (tlds): a name in capitals or a word's "G" is none.
 	// Its local part holds a dot (a person's "name.surname") or a mail's
-	// or a contact's label stands before it on its line (mailLabel).
+	// or a contact's label, or a "write to" ("escriba a", found from
+	// outside, hundred-and-fourteenth trial), stands before it on its line
+	// (mailLabel).
 	emailGRe = regexp.MustCompile(`[a-z0-9._%+-]{3,}()G[a-z0-9-]+(?:\.[a-z0-9-]+)*\.([a-z]{2,})`)
 )
 
