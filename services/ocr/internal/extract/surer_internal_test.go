@@ -20,9 +20,9 @@ func tsvOf(lines ...[]tsvWord) []byte {
 }
 
 type tsvWord struct {
-	text                      string
+	text                     string
 	left, top, width, height int
-	conf                      float64
+	conf                     float64
 }
 
 func TestSurerWords(t *testing.T) {
