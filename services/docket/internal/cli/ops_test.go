@@ -134,7 +134,7 @@ func TestOperatorCommands(t *testing.T) {
 
 		// Filtered by status; a tenant's token sees its own workflows only.
 		code, out, errOut = runCLI(t, "workflows", "watch", "--from", w.cursor, "--status", "waiting_review", "--limit", "1", "-o", "json", "--token", acmeToken)
-		if code != 0 || !strings.Contains(out, `"eventId":"wf-r-review"`) || strings.Count(out, "\n") != 1 {
+		if code != 0 || !strings.Contains(out, `"event_id":"wf-r-review"`) || strings.Count(out, "\n") != 1 {
 			t.Errorf("status-filtered watch: exit %d, %q %s", code, out, errOut)
 		}
 		code, out, errOut = runCLI(t, "workflows", "watch", "--tenant", "acme", "--token", globexToken, "--limit", "1")

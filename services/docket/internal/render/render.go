@@ -19,9 +19,14 @@ import (
 	trackerv1 "github.com/docket-run/docket/proto/docket/tracker/v1"
 )
 
-// Proto writes m as indented JSON with every field, set or not.
+// Proto writes m as indented JSON with every field, set or not, each under
+// the name the .proto file gives it ("workflow_id", as the services' HTTP
+// APIs and the events spell their fields), not protojson's default
+// lowerCamelCase ("workflowId"): a script reading `docket workflows get
+// -o json` beside the ingest or ledger API meets one spelling (found from
+// outside). protojson reads both.
 func Proto(w io.Writer, m proto.Message) error {
-	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  ", EmitUnpopulated: true}.Marshal(m)
+	b, err := protojson.MarshalOptions{Multiline: true, Indent: "  ", EmitUnpopulated: true, UseProtoNames: true}.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", m.ProtoReflect().Descriptor().FullName(), err)
 	}
@@ -29,9 +34,10 @@ func Proto(w io.Writer, m proto.Message) error {
 	return err
 }
 
-// ProtoLine writes m as one line of JSON, for streams (JSON Lines).
+// ProtoLine writes m as one line of JSON, for streams (JSON Lines), its
+// fields named as Proto names them.
 func ProtoLine(w io.Writer, m proto.Message) error {
-	b, err := protojson.MarshalOptions{EmitUnpopulated: true}.Marshal(m)
+	b, err := protojson.MarshalOptions{EmitUnpopulated: true, UseProtoNames: true}.Marshal(m)
 	if err != nil {
 		return fmt.Errorf("encode %s: %w", m.ProtoReflect().Descriptor().FullName(), err)
 	}

@@ -45,3 +45,24 @@ func TestCells(t *testing.T) {
 		}
 	}
 }
+
+// TestProtoNamesFieldsAsTheProtoFiles: -o json spells a field as the
+// .proto file and the HTTP APIs do (found from outside: `docket correct
+// -o json` printed "eventId", `docket workflows get` "waitingReason",
+// beside the ingest API's "workflow_id").
+func TestProtoNamesFieldsAsTheProtoFiles(t *testing.T) {
+	m := &trackerv1.Workflow{Id: "wf-1", WaitingReason: "waiting", DocumentType: "invoice"}
+	for name, write := range map[string]func(*bytes.Buffer) error{
+		"Proto":     func(b *bytes.Buffer) error { return Proto(b, m) },
+		"ProtoLine": func(b *bytes.Buffer) error { return ProtoLine(b, m) },
+	} {
+		var b bytes.Buffer
+		if err := write(&b); err != nil {
+			t.Fatal(err)
+		}
+		out := b.String()
+		if !bytes.Contains(b.Bytes(), []byte(`"document_type"`)) || !bytes.Contains(b.Bytes(), []byte(`"waiting_reason"`)) || bytes.Contains(b.Bytes(), []byte("waitingReason")) {
+			t.Errorf("%s wrote %s, want the fields named document_type and waiting_reason", name, out)
+		}
+	}
+}
