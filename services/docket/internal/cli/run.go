@@ -221,11 +221,14 @@ func run(ctx context.Context, args []string, stdout, stderr io.Writer) error {
   operator CLI     %s
   parked items     docket dlq list --exception %[10]s (or curl %[10]s/v1/parked)
   model            docket model list --classifier %[13]s
-  ledger API       %[11]s (docket ledger verify --brokers %[1]s --registry %[2]s --public-keys %[14]s)
+  ledger API       %[11]s (docket ledger verify --brokers %[1]s --registry %[2]s --public-keys %[14]s --checkpoints %[16]s)
   web console      %[12]s (workflows, review queue, dead letters, overview)
   metrics          /metrics, /healthz and /readyz of each service:
 `, stack.KafkaAddr, stack.RegistryURL, stack.RedisURL, stack.Redis.Durable(), dataDir, addrs.ingest, os.Getenv("DOCKET_INGEST_INBOX_DIR"), addrs.tracker, operatorHint(addrs), addrs.exception,
-		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/", dialable(lay.ops["classifier"]), ledgerRings(), submitKey())
+		"http://"+dialable(lay.ledger), "http://"+dialable(lay.console)+"/", dialable(lay.ops["classifier"]), ledgerRings(), submitKey(),
+		// the export the suite writes (found from outside: verify looked for
+		// it under the working directory's data folder, not --data's)
+		os.Getenv("DOCKET_LEDGER_CHECKPOINT_EXPORT"))
 	for _, name := range metricsOrder {
 		fmt.Fprintf(stdout, "    %-13s http://%s/metrics\n", name, dialable(lay.ops[name]))
 	}

@@ -219,7 +219,8 @@ func TestRunBannerPrintsMetrics(t *testing.T) {
 	free := func() string { return "127.0.0.1:" + strconv.Itoa(consecutiveFree(t, 1)) }
 	base := consecutiveFree(t, len(metricsOrder))
 	ingestAddr := free()
-	args := []string{"run", "--data", t.TempDir(), "--samples=false", "--log-level", "info", "--kafka", free(), "--registry", free(), "--ingest", ingestAddr,
+	dataDir := t.TempDir()
+	args := []string{"run", "--data", dataDir, "--samples=false", "--log-level", "info", "--kafka", free(), "--registry", free(), "--ingest", ingestAddr,
 		"--tracker", free(), "--exception", free(), "--ledger", free(), "--metrics", "127.0.0.1:" + strconv.Itoa(base)}
 	ctx, cancel := context.WithCancel(context.Background())
 	var out syncBuffer
@@ -293,6 +294,9 @@ func TestRunBannerPrintsMetrics(t *testing.T) {
 			}
 			time.Sleep(100 * time.Millisecond)
 		}
+	}
+	if export := "--checkpoints file://" + filepath.Join(dataDir, "ledger", "checkpoints") + ")"; !strings.Contains(banner, export) {
+		t.Errorf("banner's ledger verify lacks %q: the suite's checkpoint export", export)
 	}
 	if !strings.Contains(banner, "submit           curl -H 'Authorization: Bearer demo-key' -F file=@invoice.pdf http://"+ingestAddr+"/v1/documents") {
 		t.Errorf("banner does not send submissions to --ingest %s", ingestAddr)
