@@ -1,6 +1,9 @@
 package extract
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 // TestWithMarks: a reading beside English takes the marks the language's
 // model alone reads on words spelled otherwise alike (found from outside,
@@ -20,5 +23,24 @@ func TestWithMarks(t *testing.T) {
 		if got := withMarks(tt.a, tt.b); got != tt.want {
 			t.Errorf("%s: withMarks(%q, %q) = %q, want %q", tt.name, tt.a, tt.b, got, tt.want)
 		}
+	}
+}
+
+// TestRetextMovesLineStarts: a word given its marks is longer in bytes;
+// the lines after it start later, where a skipped band's text goes
+// (recoverSkipped inserts at a line's start).
+func TestRetextMovesLineStarts(t *testing.T) {
+	p := PageText{Text: "FACTURA FISCALA\nNr. 7\n\nTotal 5", starts: []lineStart{{0, 10}, {16, 40}, {23, 90}}}
+	got := p.retext(withMarks(p.Text, "FACTURĂ FISCALĂ\nNr. 7\n\nTotal 5"))
+	if got.Text != "FACTURĂ FISCALĂ\nNr. 7\n\nTotal 5" {
+		t.Fatalf("text %q", got.Text)
+	}
+	for i, want := range []string{"FACTURĂ", "Nr. 7", "Total 5"} {
+		if s := got.starts[i]; !strings.HasPrefix(got.Text[s.offset:], want) || s.top != p.starts[i].top {
+			t.Errorf("line %d starts at %d (%q), want before %q", i, s.offset, got.Text[s.offset:], want)
+		}
+	}
+	if p.starts[1].offset != 16 {
+		t.Error("the page given was changed in place")
 	}
 }

@@ -210,7 +210,7 @@ func (t *Tesseract) Recognize(ctx context.Context, imagePath string, dpi int, la
 				return nil, ctx.Err()
 			}
 			if err == nil && len(alone) == 1 {
-				pages[0].Text = withMarks(pages[0].Text, alone[0].Text)
+				pages[0] = pages[0].retext(withMarks(pages[0].Text, alone[0].Text))
 			}
 		}
 	}
@@ -854,6 +854,40 @@ func truncate(s string, n int) string {
 		return s[:n] + "…"
 	}
 	return s
+}
+
+// retext returns p with text, p.Text with words changed within its lines
+// (as many lines, in the same order), as its Text: each line's start moves
+// with the words before it, which a skipped band's text is inserted at
+// (recoverSkipped; a mark's letter is a byte longer than the letter
+// without it, so the old offsets fell inside the line before, or inside
+// a letter). Its word boxes are dropped: they were of the text Tesseract
+// wrote.
+func (p PageText) retext(text string) PageText {
+	before, after := lineOffsets(p.Text), lineOffsets(text)
+	if len(before) != len(after) {
+		return p
+	}
+	starts := make([]lineStart, len(p.starts))
+	for i, s := range p.starts {
+		starts[i] = s
+		if j, ok := slices.BinarySearch(before, s.offset); ok {
+			starts[i].offset = after[j]
+		}
+	}
+	p.Text, p.starts, p.words = text, starts, nil
+	return p
+}
+
+// lineOffsets are where s's lines begin.
+func lineOffsets(s string) []int {
+	out := []int{0}
+	for i := range len(s) {
+		if s[i] == '\n' {
+			out = append(out, i+1)
+		}
+	}
+	return out
 }
 
 // withMarks returns a, a page's reading, with each word that b, another
