@@ -373,13 +373,30 @@ var ibanCurrencies = map[string]string{
 
 // ibanCurrency is the currency of the accounts text names by IBAN, when
 // they are all of one country whose currency ibanCurrencies knows, else "".
+// An IBAN with a sum after it on its line is a transaction's counterparty,
+// not an account the document is of: an Austrian statement's "Überweisung
+// an Jana Nováková CZ50 0300 …  1.250,00" made every bare sum of it
+// koruna (found from outside, hundred-and-sixteenth trial: its balance of
+// 86.412,09 was held against the koruna's threshold, and the statement
+// recorded without review).
 func ibanCurrency(text string) string {
 	var codes []string
-	for _, cc := range pii.IBANCountries(text) {
-		codes = append(codes, ibanCurrencies[cc])
+	for _, ib := range pii.IBANs(text) {
+		rest := text[ib.End:]
+		if i := strings.IndexByte(rest, '\n'); i >= 0 {
+			rest = rest[:i]
+		}
+		if sumInRow.MatchString(rest) {
+			continue
+		}
+		codes = append(codes, ibanCurrencies[ib.Country])
 	}
 	return sole(codes)
 }
+
+// sumInRow is a sum written with its cents, a cell of its own: 1.250,00,
+// -1,250.00, 1 250,00; not a date's "10.12.2026".
+var sumInRow = regexp.MustCompile(`(?:^|\s)[-+]?\d{1,3}(?:[ .,'’]\d{3})*[.,]\d{2}(?:\s|$)`)
 
 // sole is the one currency codes name, "" ones aside, or "" when they
 // name none or several.
@@ -2170,7 +2187,18 @@ func judge(lt *layout.Text, labels labelCache, loc *locale, n number) (Amount, s
 		// the sum says: "19-Sep  INSURANCE PREM GUARDIAN LIFE  11,845.00".
 		rowKind = labelNone
 	}
-	if prose && rowKind == labelMoney && wordsAfterMoney(label) > maxWordsAfter(label) {
+	// An aside in parentheses qualifies the label and does not part it
+	// from a sum written with its cents: "1 Redditi di lavoro dipendente
+	// (tempo determinato) 21.684,00" (found from outside,
+	// hundred-and-fifteenth trial: a scanned Italian certificate's
+	// income, its gap closed up by OCR, was no amount and the certificate
+	// was recorded without review). A box's number after its line's words
+	// stays none: "26. REFUND (amount you want refunded to you) …… 26.".
+	after := label
+	if n.decimals {
+		after = aside.ReplaceAllString(label, " ")
+	}
+	if prose && rowKind == labelMoney && wordsAfterMoney(after) > maxWordsAfter(label) {
 		rowKind = labelNone
 	}
 	// A bare year is a year unless a money word right before it says

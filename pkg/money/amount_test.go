@@ -881,6 +881,13 @@ func TestAmountForms(t *testing.T) {
 		{"a finnish maximum compensation", "Omavastuu vakuutusehtojen mukaan 500 €. Keskeytysvakuutuksen enimmäiskorvaus 20 000 €.", []string{}},
 		{"a french cap", "la garantie perte\nd'exploitation est plafonnée à 30 000 €.", []string{}},
 		{"a brazilian limit", "a responsabilidade total da CONTRATADA por perdas e danos fica\nlimitada ao valor de R$ 50.000,00, salvo em caso de dolo.", []string{}},
+		// Found from outside (hundred-and-fifteenth trial): scans whose
+		// gaps OCR closed up. A P60's pay for the year, and a certificate's
+		// income with an aside between its label and its sum.
+		{"a total for the year", "Pay and Income Tax details Pay £ Tax deducted £\nIn previous employment(s) 0.00 0.00\n\nTotal for year 48,600.00 7,206.00", []string{"0.00 GBP column", "48600.00 GBP label", "7206.00 GBP label"}},
+		{"a tax for the year stays a year", "Tax for year 2025", []string{}},
+		{"an aside between a label and its sum", "DATI FISCALI\n\n1 Redditi di lavoro dipendente (tempo determinato) 21.684,00\n\n21 Ritenute IRPEF 3.802,57", []string{"21684.00 label", "3802.57 label"}},
+		{"an aside with too many words after it", "We charge a fee (see below) and the rest will be invoiced later at 1,250.00", []string{}},
 		{"a slovak return's labels over their sums", "39 - Daň (19 %)\n2 905,74\n36 - Základ dane z príjmov zo závislej činnosti (r. 34 - r. 35)\n20 939,88", []string{"2905.74 label_above", "20939.88 label_above"}},
 	}
 	for _, tt := range tests {
@@ -1010,6 +1017,12 @@ func TestDeclaredCurrency(t *testing.T) {
 		// Found from outside (twentieth trial): no currency written
 		// anywhere; the account's IBAN is Danish.
 		{"the account's currency by its iban", "KONTOUDTOG\nIBAN: DK62 5040 0440 1162 43\nDato    Tekst                Beløb        Saldo\n01.10   Løn Svendborg        28.412,00      42.618,55", "DKK"},
+		// Found from outside (hundred-and-sixteenth trial): an Austrian
+		// statement (its own IBAN mistyped) paid a Czech account; the
+		// counterparty's IBAN in the transaction's row is not the
+		// account's, and the bare sums stay without a currency.
+		{"a counterparty's iban in a row", "IBAN: AT61 2011 1822 2137 4400    BIC: GIBAATWWXXX\nBuchung   Valuta     Buchungstext                                Soll          Haben\n                     Alter Kontostand                                        86.412,09\n20.11.    20.11.        Überweisung an Jana Nováková CZ50 0300 0000 0001 8765 4321   1.250,00", ""},
+		{"the account's iban beside a counterparty's", "IBAN: DK62 5040 0440 1162 43\n20.11.  Overførsel til CZ50 0300 0000 0001 8765 4321   1.250,00\nSaldo      42.618,55", "DKK"},
 		{"accounts of two currencies", "IBAN: DK62 5040 0440 1162 43\nIBAN: GB32 PENM 4011 6240 1722 66\nSaldo      42.618,55", ""},
 		{"an iban beside a written currency", "IBAN: DK62 5040 0440 1162 43\nBalance  EUR 42.618,55", "EUR"},
 		// Found from outside (twenty-first trial): a column's currency on

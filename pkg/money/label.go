@@ -335,6 +335,9 @@ var (
 	chargeAfterHead = wordRe(`waiver|day rate|daily rate|hourly rate|rate|hire|rental|surcharge|add-on|upgrade`)
 	// ofLink: "premium for liability cover": the head noun comes first.
 	ofLink = regexp.MustCompile(`(?i)\b(?:for|of|on)\b`)
+	// periodOfSum links a money word to the period its sum covers: "Total
+	// for year", "Pay for the tax year", "income of the year".
+	periodOfSum = regexp.MustCompile(`(?i)^[ \t]+(?:for|of|in)(?:[ \t]+(?:the|this|that|whole|tax|financial|fiscal|calendar))*[ \t]+year$`)
 	// underThe links a head noun to the thing that sets it: "limit under
 	// the policy", "excess as per your policy".
 	underThe = regexp.MustCompile(`(?i)^[ \t]+(?:under|of|per|as per|in|on|from)(?:[ \t]+(?:the|this|that|your|our|its|each))?[ \t]+$`)
@@ -429,6 +432,13 @@ func classifyLabel(s string) labelKind {
 		// The limit a policy sets: "Own damage limit under the policy:
 		// PHP 1,650,000.00" (found from outside, seventy-third trial: the
 		// cover was held against the threshold as the policy's number).
+		id = hit{kind: labelNone, start: -1, end: -1}
+	}
+	if id.end >= 0 && money.end >= 0 && money.end <= id.start && periodOfSum.MatchString(s[money.end:id.end]) {
+		// The year a sum covers, not the number of one: "Total for year
+		// 48,600.00 7,206.00" (found from outside, hundred-and-fifteenth
+		// trial: a scanned P60's pay, over the threshold, was no amount
+		// and the certificate was recorded without review).
 		id = hit{kind: labelNone, start: -1, end: -1}
 	}
 	best := money

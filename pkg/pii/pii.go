@@ -431,12 +431,18 @@ func ibanCountry(cc string) string {
 	}, cc)
 }
 
-// IBANCountries returns the country code of each IBAN in text (as ibans
-// finds them, mod-97 checked), in the order they stand.
-func IBANCountries(text string) []string {
-	var out []string
+// FoundIBAN is an IBAN found in a text: its country code and where it stands.
+type FoundIBAN struct {
+	Country    string
+	Start, End int
+}
+
+// IBANs returns the IBANs in text (as ibans finds them, mod-97 checked),
+// in the order they stand.
+func IBANs(text string) []FoundIBAN {
+	var out []FoundIBAN
 	for _, l := range ibans(text) {
-		out = append(out, ibanCountry(text[l[0]:l[0]+2]))
+		out = append(out, FoundIBAN{Country: ibanCountry(text[l[0] : l[0]+2]), Start: l[0], End: l[1]})
 	}
 	return out
 }
