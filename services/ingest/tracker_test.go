@@ -98,13 +98,16 @@ func TestStatusFromTracker(t *testing.T) {
 		t.Errorf("status from the tracker: %v", st)
 	}
 	// The result is ingest's own record's: a reviewer's decision replaces
-	// the suggestion.
+	// the suggestion, whose confidence is no score of the reviewer's type
+	// (found from outside, hundred-and-sixteenth trial).
 	doc := events.BlobRef{URI: blob.URI(sha(pdfDoc)), SHA256: sha(pdfDoc), SizeBytes: int64(len(pdfDoc)), MediaType: "application/pdf"}
+	suggested := "invoice"
 	h.produce(events.TopicReviewRequested, &events.ReviewRequested{Meta: meta("t-r", wf, "acme"), Document: doc, Reason: "low_confidence",
-		Candidates: []events.Candidate{}, Flags: []events.Flag{}, Context: map[string]string{}})
+		SuggestedType: &suggested, Confidence: 0.55, Candidates: []events.Candidate{}, Flags: []events.Flag{}, Context: map[string]string{}})
 	h.produce(events.TopicReviewDecided, &events.ReviewDecided{Meta: meta("t-d", wf, "acme"), Document: doc,
-		Decision: events.Decision{DocumentType: "contract", Outcome: "approved"}, Flags: []events.Flag{}, Reviewer: "ada", Confidence: 1})
-	want := map[string]any{"document_type": "contract", "confidence": 1.0, "review_reason": "low_confidence", "review_outcome": "approved"}
+		Decision: events.Decision{DocumentType: "contract", Outcome: "approved"}, Flags: []events.Flag{}, Reviewer: "ada", Confidence: 0.55})
+	want := map[string]any{"document_type": "contract", "review_reason": "low_confidence", "review_outcome": "approved",
+		"suggestion": map[string]any{"document_type": "invoice", "confidence": 0.55}}
 	deadline := time.Now().Add(10 * time.Second)
 	for {
 		_, st = h.get("/v1/documents/"+wf, acmeKey)

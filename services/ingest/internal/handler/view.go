@@ -308,7 +308,9 @@ func (v *View) reviewRequested(ctx context.Context, _ *bus.Message, e *events.Re
 	withModelScore(f, e.Context)
 	c := Classification{Confidence: e.Confidence, Candidates: candidates(e.Candidates), Flags: flags(e.Flags), Review: e.Reason, Context: decisionContext(e.Context)}
 	if e.SuggestedType != nil {
-		f["document_type"] = *e.SuggestedType
+		// suggested_type stays beside the reviewer's type: the confidence
+		// is the suggestion's (server.resultOf).
+		f["document_type"], f["suggested_type"] = *e.SuggestedType, *e.SuggestedType
 		c.Type = *e.SuggestedType
 	}
 	if e.Model != nil {
