@@ -259,6 +259,13 @@ func TestNationalIDs(t *testing.T) {
 		{"a sin that fails luhn in a sentence", "my SIN for the tax slip is 046 128 733.", []string{}},
 		{"a mother's cccd", "Số CCCD của mẹ: 001196024873", []string{"001196024873"}},
 		{"a portuguese sns user number", "N.º de utente SNS: 284 117 903", []string{"284 117 903"}},
+		// Found from outside (hundred-and-sixteenth trial): a Portuguese
+		// citizen card's back.
+		{"a portuguese health user number", "N.º Utente Saúde: 284 771 903", []string{"284 771 903"}},
+		{"a portuguese social security number", "N.º Seg. Social: 11 289 456 712", []string{"11 289 456 712"}},
+		{"a niss", "NISS 11289456712", []string{"11289456712"}},
+		{"a social security number in words", "Número de Segurança Social: 11234567890", []string{"11234567890"}},
+		{"eleven digits without the label", "Ref. 11 289 456 712", []string{}},
 		{"quebec's permanent code", "Code permanent : TREE67582901", []string{"TREE67582901"}},
 		// Found from outside (fifty-third trial): a German tax id whose
 		// label names its holder in the genitive.
@@ -486,6 +493,9 @@ func TestNationalIDs(t *testing.T) {
 		// table whose header names their codes; (eighty-fifth) a
 		// Nigerian licence, its title "DRIVERS' LICENCE".
 		{"estonian codes in a column under their header", "Isikukood Nimi Väljamakse liik Väljamakse EUR\n38905124214 Martin Kask 10 (palk) 2 450,00\n49208300271 Liis Saar 10 (palk) 1 980,00\n37503185758 Andres Mägi 20 600,00", []string{"38905124214", "49208300271", "37503185758"}},
+		// Found from outside (hundred-and-fifteenth trial): a Portuguese
+		// residence permit's number under its bilingual label.
+		{"a portuguese residence permit's number", "AUTORIZAÇÃO DE RESIDÊNCIA / RESIDENCE PERMIT\nPermit no. / N.º do título:  P1234567X", []string{"P1234567X"}},
 		{"a spanish tie's support number", "OBSERVACIONES AUTORIZA A TRABAJAR 30 H/SEM\nN° DE SOPORTE E47318826", []string{"E47318826"}},
 		{"an employer's state id under its box", "15 State   Employer's state ID number      16 State wages, tips, etc.        17 State income tax\n   OR      01184472-6                        52,840.00                          3,968.33", nil},
 		{"a nigerian drivers' licence number", "FEDERAL ROAD SAFETY CORPS\nNATIONAL DRIVERS' LICENCE\n\nLicence No.: KJA48271DB63\nSurname: ADEYEMI", []string{"KJA48271DB63"}},
