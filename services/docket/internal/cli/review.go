@@ -221,28 +221,35 @@ func reviewDetail(w io.Writer, x *trackerv1.ReviewTask) error {
 	if x.GetClaimedBy() != "" {
 		claim = x.GetClaimedBy() + " until " + render.Time(x.GetClaimExpiresAt())
 	}
-	var cands, flags []string
+	var cands []string
 	for _, c := range x.GetCandidates() {
 		cands = append(cands, c.GetType()+" "+events.ScoreText(c.GetScore()))
 	}
-	for _, f := range x.GetFlags() {
-		flags = append(flags, f.GetKind()+": "+f.GetDetail())
+	// Each flag on a line of its own: joined and cut at one length, a
+	// long first flag hid the model's doubt behind it (found from
+	// outside, hundred-and-sixteenth trial).
+	flags := [][2]string{{"Flags", "-"}}
+	if len(x.GetFlags()) > 0 {
+		flags = flags[:0]
 	}
-	return render.Fields(w,
-		[2]string{"Task", x.GetId()},
-		[2]string{"Workflow", x.GetWorkflowId()},
-		[2]string{"Tenant", render.OrDash(x.GetTenant())},
-		[2]string{"Reason", render.OrDash(x.GetReason())},
-		[2]string{"Rule", render.OrDash(x.GetRule())},
-		[2]string{"Priority", strconv.Itoa(int(x.GetPriority()))},
-		[2]string{"Requested", render.Time(x.GetRequestedAt())},
-		[2]string{"SLA", render.Time(x.GetSlaDeadline())},
-		[2]string{"Escalated", strconv.FormatBool(x.GetEscalated())},
-		[2]string{"Claimed by", claim},
-		[2]string{"Document", render.OrDash(x.GetDocumentUri()) + " (" + render.OrDash(x.GetMediaType()) + ")"},
-		[2]string{"Suggested", render.OrDash(x.GetSuggestedType()) + " " + confidence(x)},
-		[2]string{"Candidates", render.OrDash(strings.Join(cands, ", "))},
-		[2]string{"Flags", render.OrDash(render.OneLine(strings.Join(flags, "; "), 200))},
-		[2]string{"Model", render.OrDash(x.GetModel())},
-	)
+	for _, f := range x.GetFlags() {
+		flags = append(flags, [2]string{"Flag", render.OneLine(f.GetKind()+": "+f.GetDetail(), 400)})
+	}
+	fields := [][2]string{
+		{"Task", x.GetId()},
+		{"Workflow", x.GetWorkflowId()},
+		{"Tenant", render.OrDash(x.GetTenant())},
+		{"Reason", render.OrDash(x.GetReason())},
+		{"Rule", render.OrDash(x.GetRule())},
+		{"Priority", strconv.Itoa(int(x.GetPriority()))},
+		{"Requested", render.Time(x.GetRequestedAt())},
+		{"SLA", render.Time(x.GetSlaDeadline())},
+		{"Escalated", strconv.FormatBool(x.GetEscalated())},
+		{"Claimed by", claim},
+		{"Document", render.OrDash(x.GetDocumentUri()) + " (" + render.OrDash(x.GetMediaType()) + ")"},
+		{"Suggested", render.OrDash(x.GetSuggestedType()) + " " + confidence(x)},
+		{"Candidates", render.OrDash(strings.Join(cands, ", "))},
+		{"Model", render.OrDash(x.GetModel())},
+	}
+	return render.Fields(w, append(fields, flags...)...)
 }
