@@ -46,8 +46,9 @@ const bilingualMonth = `(?:\p{L}{3,4} ?/ ?` + month + `|` + month + `(?: ?/ ?\p{
 // numericDate is a date of numbers: 17/09/1973, 09-17-73, 17.09.1973,
 // 17 09 1973, 22. 3. 1958, 1973-09-17, and Hungary's 1972. 04. 09., and
 // a Lithuanian card's 1992 08 14 (found from outside, eighty-eighth
-// trial); its seven groups are dateRe's.
-const numericDate = `(\d{1,2})(?:[./\-](\d{1,2})[./\-]|\.?\s(\d{1,2})\.?\s)(\d{4}|\d{2})|(\d{4})(?:[./\-]|[.,]?\s)(\d{1,2})(?:[./\-]|\.?\s)(\d{1,2})`
+// trial), and 11.04 1984, a scanned card's second point lost by OCR
+// (hundred-and-sixteenth trial); its seven groups are dateRe's.
+const numericDate = `(\d{1,2})(?:[./\-](\d{1,2})(?:[./\-]|\.?\s)|\.?\s(\d{1,2})\.?\s)(\d{4}|\d{2})|(\d{4})(?:[./\-]|[.,]?\s)(\d{1,2})(?:[./\-]|\.?\s)(\d{1,2})`
 
 var (
 	// dateRe matches a date: 17/09/1973, 09-17-73, 17.09.1973, 17 09 1973,

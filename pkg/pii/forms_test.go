@@ -489,6 +489,9 @@ func TestDateOfBirth(t *testing.T) {
 		// Found from outside (eighty-eighth trial): a Lithuanian card's
 		// date in spaced ISO order, under its holder's given name Rasa
 		// (a breed's word in Polish and Lithuanian).
+		// Found from outside (hundred-and-sixteenth trial): a scanned
+		// Portuguese card's date whose second point OCR lost.
+		{"a date's second point lost", "Date of birth: 11.04 1984\nSex: F", []string{"11.04 1984"}},
 		{"a spaced iso date under a given name", "Vardas / Given names  RASA\nGimimo data / Date of birth  1992 08 14\nAsmens kodas / Personal code  49208140319", []string{"1992 08 14"}},
 		{"a spaced date that is none", "Date of birth  1992 13 14", []string{}},
 		{"label and date", "Date of birth: 17 Sep 1973", []string{"17 Sep 1973"}},
