@@ -569,17 +569,21 @@ func aloneInCell(text string, start, end int, loc *locale) bool {
 	return before && after
 }
 
-// spacedDecimals returns where the decimal part of n ends when OCR put a
-// space after its decimal comma: a number grouped by points, ", " and
-// exactly two digits ("DKK 12.853, 13", found from outside), or 0. Only
-// a currency next to it (scanNumbers) makes it one number: "12, 13" is a
-// list, and so is "1.234, 5.678".
+// spacedDecimals returns where the decimal part of n ends when a space
+// parts it from its decimal comma: after the comma, a number grouped by
+// points, ", " and exactly two digits ("DKK 12.853, 13", found from
+// outside), or before it, its cents in a column of their own ("TOTAL
+// FACTURA  10.000 ,46 €", found from outside, hundred-and-seventeenth
+// trial: an invoice over the threshold by 46 cents was read 10,000.00 and
+// recorded without review); else 0. Only a currency next to it
+// (scanNumbers) makes it one number: "12, 13" is a list, and so is
+// "1.234, 5.678".
 func spacedDecimals(text string, n number) int {
-	if !n.grouped || n.decimals || !strings.Contains(n.raw, ".") || strings.ContainsAny(n.raw, ", ") {
+	if n.decimals || strings.ContainsAny(n.raw, ", ") || n.grouped && !strings.Contains(n.raw, ".") {
 		return 0
 	}
 	j := n.end
-	if j+4 > len(text) || text[j] != ',' || text[j+1] != ' ' || !isDigit(text[j+2]) || !isDigit(text[j+3]) {
+	if j+4 > len(text) || !(text[j] == ',' && text[j+1] == ' ' && n.grouped || text[j] == ' ' && text[j+1] == ',') || !isDigit(text[j+2]) || !isDigit(text[j+3]) {
 		return 0
 	}
 	if k := j + 4; k < len(text) && (isDigit(text[k]) || ((text[k] == '.' || text[k] == ',') && k+1 < len(text) && isDigit(text[k+1]))) {
@@ -803,9 +807,9 @@ var (
 	// "Du får 4 812 kroner tilbake" (found from outside); the lev in Latin
 	// letters, "489,00 lv." (found from outside, fifty-sixth trial: a
 	// Bulgarian order's sums were no money).
-	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|Tk\b|৳|лв\.?|\blv\.|грн\.?|din\.|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:` + currencyWordAlt + `)\b|(?i:ευρώ|ευρω))`)
+	currencyStart = regexp.MustCompile(`^(?:\. |[ \t])?(?:€|£|\$|₺|₦|₱|円|元|원|(?i:\b(` + currencyCodes + `|` + euroWords + `)\b)|\b(?:` + moreCodes + `)\b|kr\b|Tk\b|৳|лв\.?|\blv\.|грн\.?|din\.|(?i:kron(?:er|or|a|e))\b|F ?CFA\b|CFA\b|DH\b|Dhs?\b|zł|K[čé]|Fr\.|Ft\b|lei\b|TL\b|₫|VNĐ|đ(?:ồng)?|(?i:` + currencyWordAlt + `)\b|(?i:ευρώ|ευρω))`)
 	symbolCodes   = map[string]string{"$": dollar, "US$": "USD", "A$": "AUD", "C$": "CAD", "NZ$": "NZD", "R$": "BRL",
-		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa, "DH": "MAD", "Dh": "MAD", "Dhs": "MAD",
+		"HK$": "HKD", "S$": "SGD", "€": "EUR", "£": "GBP", "¥": "JPY", "円": "JPY", "元": "CNY", "원": "KRW", "₹": "INR", "Rs": rupee, "Rs.": rupee, "FCFA": cfa, "F CFA": cfa, "CFA": cfa, "DH": "MAD", "Dh": "MAD", "Dhs": "MAD",
 		"Fr.": "CHF", "kr": krona, "kr.": krona, "kroner": krona, "kronor": krona, "krona": krona, "krone": krona, "zł": "PLN", "Kč": "CZK", "Ké": "CZK", "Ft": "HUF", "lei": "RON", "TL": "TRY", "₺": "TRY",
 		"₦": "NGN", "₱": "PHP", "KSh": "KES", "KSh.": "KES", "GH¢": "GHS", "GH₵": "GHS", "₵": "GHS", "ден": "MKD", "ден.": "MKD", "VNĐ": "VND", "₫": "VND", "đ": "VND", "đồng": "VND", "J$": "JMD", "NT$": "TWD", "TT$": "TTD", "EC$": "XCD", "BZ$": "BZD",
 		"Ksh": "KES", "Ksh.": "KES", "Kshs": "KES", "Kshs.": "KES", "KShs": "KES", "KShs.": "KES", "Rp": "IDR", "Rp.": "IDR",
@@ -815,7 +819,7 @@ var (
 	// 12.50 Naira per share" (found from outside); the euro in Greek,
 	// "1.250,00 ευρώ", matched in currencyStart without \b, which knows
 	// no Greek letters (found from outside).
-	currencyWords = map[string]string{"ευρώ": "EUR", "ευρω": "EUR", "naira": "NGN", "cedi": "GHS", "cedis": "GHS", "rand": "ZAR", "reais": "BRL", "ringgit": "MYR", "rupiah": "IDR", "lira": "TRY", "liras": "TRY",
+	currencyWords = map[string]string{"ευρώ": "EUR", "ευρω": "EUR", "naira": "NGN", "cedi": "GHS", "cedis": "GHS", "rand": "ZAR", "reais": "BRL", "ringgit": "MYR", "rupiah": "IDR", "lira": "TRY", "liras": "TRY", "yen": "JPY", "yuan": "CNY",
 		// Latin America's pesos and soles by their country (found from
 		// outside: "Valores en pesos colombianos" under an order whose
 		// sums had no currency).
@@ -1276,6 +1280,17 @@ func currencyAfter(right string) string {
 // currencyAfterAt returns the currency starting right, or "", and where
 // in right it ends.
 func currencyAfterAt(right string) (string, int) {
+	// A whole sum's dash for its cents, "1.512.500,- Kč", "48.950,– PLN"
+	// (found from outside, hundred-and-seventeenth trial: the currency
+	// after it was lost, the sum held against no currency's threshold).
+	dash := wholeDash.FindString(right)
+	if dash != "" {
+		code, n := currencyAfterAt(right[len(dash):])
+		if n == 0 {
+			return "", 0
+		}
+		return code, len(dash) + n
+	}
 	w := min(len(right), 8)
 	for w < len(right) && !utf8.RuneStart(right[w]) {
 		w++ // a whole letter: " ευρώ" is nine bytes
@@ -1303,6 +1318,10 @@ func currencyAfterAt(right string) (string, int) {
 	}
 	return currencyCode(strings.TrimPrefix(m, ". ")), len(m)
 }
+
+// wholeDash is the dash a whole sum writes for its cents: ",-", ".–",
+// ",--".
+var wholeDash = regexp.MustCompile(`^[.,](?:-{1,2}|–)`)
 
 var (
 	// unitAfter: a unit or ordinal right after a number makes it a

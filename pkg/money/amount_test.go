@@ -881,6 +881,18 @@ func TestAmountForms(t *testing.T) {
 		{"a finnish maximum compensation", "Omavastuu vakuutusehtojen mukaan 500 €. Keskeytysvakuutuksen enimmäiskorvaus 20 000 €.", []string{}},
 		{"a french cap", "la garantie perte\nd'exploitation est plafonnée à 30 000 €.", []string{}},
 		{"a brazilian limit", "a responsabilidade total da CONTRATADA por perdas e danos fica\nlimitada ao valor de R$ 50.000,00, salvo em caso de dolo.", []string{}},
+		// Found from outside (hundred-and-seventeenth trial): cents in a
+		// column of their own; a yen sign after the sum; a whole sum's
+		// dash before its currency; yen in words.
+		{"cents after a space before their comma", "TOTAL FACTURA                    10.000 ,46 €", []string{"10000.46 EUR currency"}},
+		{"a list's comma and space stay apart", "Posiciones 12 ,34 y 56", []string{}},
+		{"a yen sign after the sum", "ご請求金額                                    2,151,600円", []string{"2151600.00 JPY currency"}},
+		{"a whole sum's dash before its crowns", "Celkem k úhradě: 1.512.500,- Kč", []string{"1512500.00 CZK currency"}},
+		{"a whole sum's dash before its code", "Do zapłaty: 48.950,- PLN", []string{"48950.00 PLN currency"}},
+		{"yen in words", "Total amount due: 2,960,000 yen", []string{"2960000.00 JPY currency"}},
+		// Found from outside (hundred-and-eighteenth trial): a scanned
+		// Dutch VAT return, its columns closed up by OCR.
+		{"a dutch vat return's rubrics", "Rubriek 1: Prestaties binnenland Omzet Omzetbelasting\nla Leveringen/diensten hoog tarief 84.320 17.707\n\nRubriek 5: Voorbelasting\n\n5b Voorbelasting 9.884\n\n5g Totaal te betalen 8.376", []string{"84320.00 label", "17707.00 label", "9884.00 label", "8376.00 label"}},
 		// Found from outside (hundred-and-fifteenth trial): scans whose
 		// gaps OCR closed up. A P60's pay for the year, and a certificate's
 		// income with an aside between its label and its sum.
