@@ -19,6 +19,14 @@ func TestWithMarks(t *testing.T) {
 		{"lines that differ in count are left", "FACTURA\nFISCALA", "FACTURĂ FISCALĂ", "FACTURA\nFISCALA"},
 		{"a line that differs in words is left, the others taken", "Plata in contul\nTOTAL DE PLATA", "Plata în\ncontul TOTAL DE PLATĂ", "Plata in contul\nTOTAL DE PLATA"},
 		{"spacing kept", "Cumparator:   Popescu", "Cumpărător: Popescu", "Cumpărător:   Popescu"},
+		// Found from outside (hundred-and-fifteenth trial): a German
+		// scan's ß and a French scan's l, read by the language alone.
+		{"a sharp s for a capital b", "Dorfstraße 14 und DorfstraBe 14", "Dorfstraße 14 und Dorfstraße 14", "Dorfstraße 14 und Dorfstraße 14"},
+		{"an l for a bar", "Courriel : |.berard@chalet-aiguilles.fr", "Courriel : l.berard@chalet-aiguilles.fr", "Courriel : l.berard@chalet-aiguilles.fr"},
+		{"a capital b kept where the language reads no sharp s", "BBQ Bestellung", "BBQ Beßtellung", "BBQ Bestellung"},
+		{"a bar kept against a digit", "Kennzahl | 060", "Kennzahl 1 060", "Kennzahl | 060"},
+		{"a lone bar is no letter", "Kennzahl | 060", "Kennzahl I 060", "Kennzahl | 060"},
+		{"a one-letter word's mark", "Paiement a 30 jours", "Paiement à 30 jours", "Paiement à 30 jours"},
 	} {
 		if got := withMarks(tt.a, tt.b); got != tt.want {
 			t.Errorf("%s: withMarks(%q, %q) = %q, want %q", tt.name, tt.a, tt.b, got, tt.want)
