@@ -45,6 +45,11 @@ func TestPhoneForms(t *testing.T) {
 		{"a czech customer line", "Na Poříčí 1041/12, 110 00 Praha 1 Klientská linka 800 118 400", []string{"800 118 400"}},
 		{"an account's groups on and on", "Account 1234 5678 9012 3456 7890", []string{}},
 		{"a belgian number of a three-digit zone", "Contact : votre chargé de relation, M. Thierry Collard, 081 30 44 19.", []string{"081 30 44 19"}},
+		// Found from outside (hundred-and-eighteenth trial): a Finnish
+		// free-call number and a Catalan phone label.
+		{"a finnish free-call number", "Puhelin: 0800 94 112 (arkisin 8-16)", []string{"0800 94 112"}},
+		{"a catalan phone label", "Telèfon del responsable: 654 321 987", []string{"654 321 987"}},
+		{"a 0800 number too short", "Ref 0800 94", []string{}},
 		{"an irish locall in threes", "Business Banking helpline 1890 724 724 (Mon-Fri 8am-8pm)", []string{"1890 724 724"}},
 		{"an australian 1300 number closed up", "IT Services: 1300733 226", []string{"1300733 226"}},
 		{"a number after a postcode and a dash", "Toronto, Ontario M4G 3A8 - 416-555-0172 - admissions@maplecrest.ca", []string{"416-555-0172"}},

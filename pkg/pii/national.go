@@ -941,6 +941,14 @@ func firmAt(lt *layout.Text, start, end int) bool {
 			// "Limited").
 			return false
 		}
+		if i < li && personNameLine.MatchString(l) {
+			// A person's name field between the firm's line and the
+			// number, "Ime i prezime odgovorne osobe: Ivana Horvat" over
+			// "OIB: 43850129676": the number is the person's (found from
+			// outside, hundred-and-eighteenth trial: a claim's OIB under
+			// the insured clinic's "d.o.o." was read as the clinic's).
+			return false
+		}
 		if legalForm.MatchString(l) || firmNumber.MatchString(l) {
 			return i == li || !strings.Contains(numberShape(l), shape)
 		}
@@ -967,6 +975,10 @@ func numberShape(s string) string {
 // firmLines is how many lines above a number firmAt looks at for a legal
 // form: the name, then up to two address lines.
 const firmLines = 3
+
+// personNameLine is a form's field of a person's full name, filled:
+// "Ime i prezime odgovorne osobe: Ivana Horvat", "Full name: …".
+var personNameLine = regexp.MustCompile(`(?i)^\s*(?:ime\s+i\s+prezime|full\s+name|name\s+and\s+surname|first\s+and\s+last\s+name|nombre\s+y\s+apellidos?|nome\s+e\s+cognome|nome\s+completo|imi[eę]\s+i\s+nazwisko|jm[ée]no\s+a\s+p[řr][íi]jmen[íi]|meno\s+a\s+priezvisko|ime\s+in\s+priimek|vor-?\s*und\s+(?:nach|zu)name|nom\s+et\s+pr[ée]nom|pr[ée]nom\s+et\s+nom|naam\s+en\s+voornaam|voor-?\s*en\s+achternaam)\b[^:\n]{0,40}:\s*\p{Lu}`)
 
 // partyLine is a labelled field naming a party: "Kupac: Ivan Horvat".
 var partyLine = regexp.MustCompile(`^\s*\p{L}[\p{L} .'’]{1,30}:\s*\p{Lu}`)

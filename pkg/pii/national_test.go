@@ -352,6 +352,9 @@ func TestNationalIDs(t *testing.T) {
 		// OIB under a label saying whose; a person's in a party's sentence
 		// near the top stays the person's; a Belgian eID's card number
 		// under its label.
+		// Found from outside (hundred-and-eighteenth trial): a claim's
+		// responsible person, named between the insured firm and the OIB.
+		{"hr oib of a person named under a business", "PRIJAVA ŠTETE\n\nOsiguravatelj: Croatia osiguranje d.d.\nBroj police: 12-7734-991\nBroj štete: ŠT-2026-4410\n\nOsiguranik: Konjička klinika Zagorje d.o.o.\nIme i prezime odgovorne osobe: Ivana Horvat\nOIB: 43850129676\n\nTelefon: 091 234 5678", []string{"43850129676"}},
 		{"hr oib of a business in a letterhead ocr parted", "JADRANSKA LUČKA AGENCIJA d.o.o.\n\nRiva 16, 51000 Rijeka\n\nOIB 69359774623\n\ntel. 051 351 118", nil},
 		{"hr oib of a payer under a letterhead", "JADRANSKA LUČKA AGENCIJA d.o.o.\n\nRiva 16, 51000 Rijeka\n\nPOTVRDA O PRIMITKU UPLATE br. 2024-0713\n\nPrimljeno od: Ivan Horvat\n\nOIB uplatitelja: 69250183748", []string{"69250183748"}},
 		{"hr oib of a person in a party's line near the top", "KVARNER BANKA d.d.\nKorzo 11, 51000 Rijeka\n\nUGOVOR O KREDITU\n\n1. KVARNER BANKA d.d., Rijeka, i\n\n2. IVANA HORVAT, OIB 72940183658, datum rođenja 03.04.1988", []string{"72940183658"}},

@@ -94,7 +94,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|telefon|telefoon|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|tel[eèé]fon|telefoon|m[òo]bil|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -859,6 +859,7 @@ func e164Digits(d string) int {
 //     digit 6 to 9 ("915 34 82 17", "612 34 56 78", and Italy's toll-free
 //     "800 12 34 56"): no amount, date, postcode or reference is written
 //     so, unlike the 3-3-3 form, which trunkless leaves to a label;
+//   - free-call 0800 and 0808 numbers of 9 to 11 digits ("0800 94 112");
 //   - national with a trunk 0: 10 or 11 digits in 2 to 5 groups of at
 //     least two, the first of 2 to 5 digits ("020 7946 0958",
 //     "07700 900123", "01 23 45 67 89"); 9 digits with the area code in
@@ -887,6 +888,11 @@ func phoneForm(g []string, plus, paren bool) bool {
 		// France's free and shared-cost numbers as they are printed, "0
 		// 809 401 401", "0 800 123 456" (found from outside, ninety-fifth
 		// trial, on a tax notice).
+		return true
+	case len(g) >= 2 && (g[0] == "0800" || g[0] == "0808") && digits >= 9 && digits <= 11:
+		// Free-call numbers of nine or ten digits, Finland's "0800 94 112"
+		// (found from outside, hundred-and-eighteenth trial), Germany's
+		// and Austria's "0800 100 2000".
 		return true
 	case belgianZoneOfThree(g):
 		// And those of a three-digit zone, "081 30 44 19" after a
