@@ -41,7 +41,7 @@ var functionWords = map[string][]string{
 	"lav": {"ir", "ar", "uz", "kas", "vai", "lai", "tiek", "arī", "ari", "nav", "jūs", "jūsu", "jusu", "šo", "līdz", "lidz", "saskaņā", "saskana", "rēķins", "rekins", "summa", "samaksai", "datums", "adrese"},
 	"lit": {"ir", "kad", "yra", "iki", "arba", "jūs", "jus", "jūsų", "jusu", "nuo", "kaip", "bet", "taip", "pagal", "buvo", "dėl", "prašome", "prasome", "gerbiamas", "mokėti", "moketi", "suma"},
 	"est": {"ja", "on", "ei", "see", "või", "voi", "kui", "oma", "ka", "mis", "aga", "oli", "teie", "palun", "lugupeetud", "kuni", "vastavalt", "summa", "arve", "tasuda", "kuupäev", "kuupaev", "nimi"},
-	"cat": {"els", "amb", "és", "dels", "aquest", "aquesta", "seva", "vostre", "sou", "heu", "pel", "també", "tambe", "què", "perquè", "perque", "factura", "import", "adreça", "adreca", "carrer", "gràcies", "gracies"},
+	"cat": {"els", "amb", "és", "dels", "aquest", "aquesta", "seva", "vostre", "sou", "heu", "pel", "també", "tambe", "què", "perquè", "perque", "factura", "import", "adreça", "adreca", "carrer", "gràcies", "gracies", "pot", "cal", "cas", "tot", "tots", "totes", "molt", "fer", "són", "abans"},
 	"slv": {"je", "se", "za", "so", "od", "ali", "ki", "kot", "biti", "tudi", "vas", "vaš", "prosimo", "spoštovani", "spostovani", "znesek", "plačilo", "placilo", "niso", "bo", "lahko", "smo"},
 }
 
@@ -198,7 +198,11 @@ var documentWords = map[string][]string{
 		// "INFORMATIVNI IZRAČUN DOHODNINE" was read with the English
 		// model alone, its "Davčna številka" as "Davéna Stevilka").
 		"dohodnin", "davčna", "davcna", "davéna", "zavezanec", "olajšava", "olajsava", "akontacija", "vračilo", "vracilo", "številka", "stevilka", "slovenije", "izračun", "izracun", "finančna", "financna"},
-	"cat": {"naixement", "servei", "tractament", "ingrés", "metge", "hores", "setmanes", "telèfon", "història", "seu", "seus", "seva", "fins", "nostre", "nostra", "vostra", "podeu", "teniu", "signatura", "adreça"},
+	"cat": {"naixement", "servei", "tractament", "ingrés", "metge", "hores", "setmanes", "telèfon", "història", "seu", "seus", "seva", "fins", "nostre", "nostra", "vostra", "podeu", "teniu", "signatura", "adreça",
+		// A theatre's safety briefing, read with the Spanish model (found
+		// from outside, hundred-and-eighteenth trial: its grave accents
+		// made acute, "técnic", "emergéncia", and "Plaça" read "Placa").
+		"seguretat", "instruccions", "funció", "sortides", "estiguin", "lliures", "seguiu", "qualsevol", "llibre", "trobada", "escenari", "muntatge", "incidències", "emergència"},
 	"isl": {"kennitala", "sími", "simi", "netfang", "heimilisfang", "reykjavík", "reykjavik", "reikningur", "reikning", "upphæð", "upphaed", "samtals", "greiðsla", "greidsla", "gjalddagi", "eindagi", "virðisauka", "virdisauka", "vsk", "samningur", "samning", "leigusal", "leigjand", "íbúð", "ibud", "mánuði", "manudi", "mánaðar", "manadar", "krónur", "kronur", "dagsetning", "undirskrift"},
 	// Found from outside (thirty-sixth trial): a Vietnamese electricity
 	// bill read with the English model alone, its marks lost ("HOA BON
