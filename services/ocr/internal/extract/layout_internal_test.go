@@ -8,11 +8,14 @@ import (
 	"testing"
 )
 
+// tsvColumns is the header row of Tesseract's TSV.
+const tsvColumns = "level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n"
+
 // tsv builds Tesseract TSV from lines: each is block, left, top and its
 // words (one 40-pixel-wide box per word, 20 pixels tall).
 func tsv(lines ...[]any) []byte {
 	var b strings.Builder
-	b.WriteString("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n")
+	b.WriteString(tsvColumns)
 	b.WriteString("1\t1\t0\t0\t0\t0\t0\t0\t2000\t2000\t-1\t\n")
 	for i, l := range lines {
 		block, left, top, ws := l[0].(int), l[1].(int), l[2].(int), strings.Fields(l[3].(string))

@@ -10,7 +10,7 @@ import (
 // (left, top, width, height) and confidence.
 func tsvOf(lines ...[]tsvWord) []byte {
 	var b strings.Builder
-	b.WriteString("level\tpage_num\tblock_num\tpar_num\tline_num\tword_num\tleft\ttop\twidth\theight\tconf\ttext\n")
+	b.WriteString(tsvColumns)
 	for i, l := range lines {
 		for j, w := range l {
 			fmt.Fprintf(&b, "5\t1\t1\t1\t%d\t%d\t%d\t%d\t%d\t%d\t%g\t%s\n", i+1, j+1, w.left, w.top, w.width, w.height, w.conf, w.text)
