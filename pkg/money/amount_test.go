@@ -893,6 +893,12 @@ func TestAmountForms(t *testing.T) {
 		// Found from outside (hundred-and-eighteenth trial): a scanned
 		// Dutch VAT return, its columns closed up by OCR.
 		{"a dutch vat return's rubrics", "Rubriek 1: Prestaties binnenland Omzet Omzetbelasting\nla Leveringen/diensten hoog tarief 84.320 17.707\n\nRubriek 5: Voorbelasting\n\n5b Voorbelasting 9.884\n\n5g Totaal te betalen 8.376", []string{"84320.00 label", "17707.00 label", "9884.00 label", "8376.00 label"}},
+		// Found from outside (hundred-and-nineteenth trial): a Polish
+		// statement's header over a line of units, "Kwota (zł)"; a
+		// Hungarian total whose first space OCR lost.
+		{"a header of units in parentheses", "Data Opis operacji Obciążenia Uznania Saldo\nKwota (zł) Kwota (zł) Kwota (zł)\n01.10.2026 Saldo początkowe 28 410,00\n04.10.2026 Zapłata za mleko - dostawcy 9 870,50 18 539,50", []string{"28410.00 PLN label", "9870.50 PLN column", "18539.50 PLN column"}},
+		{"a sum's first space lost", "Fizetendő összesen 4150 000 Ft", []string{"4150000.00 HUF currency"}},
+		{"a quantity beside a price is no lost space", "Tejföl 1200 325 Ft 390 000 Ft", []string{"390000.00 HUF currency"}},
 		// Found from outside (hundred-and-fifteenth trial): scans whose
 		// gaps OCR closed up. A P60's pay for the year, and a certificate's
 		// income with an aside between its label and its sum.
