@@ -897,6 +897,8 @@ func TestAmountForms(t *testing.T) {
 		// statement's header over a line of units, "Kwota (zł)"; a
 		// Hungarian total whose first space OCR lost.
 		{"a header of units in parentheses", "Data Opis operacji Obciążenia Uznania Saldo\nKwota (zł) Kwota (zł) Kwota (zł)\n01.10.2026 Saldo początkowe 28 410,00\n04.10.2026 Zapłata za mleko - dostawcy 9 870,50 18 539,50", []string{"28410.00 PLN label", "9870.50 PLN column", "18539.50 PLN column"}},
+		{"a hungarian credit line", "Hitelkeret: 10 000 000 Ft\nZáró egyenleg: 1 430 000 Ft", []string{"1430000.00 HUF currency"}},
+		{"a romanian overdraft's limit", "Limită descoperire de cont: 50.000,00 RON\nSold final: 7.380,00 RON", []string{"7380.00 RON currency"}},
 		{"a sum's first space lost", "Fizetendő összesen 4150 000 Ft", []string{"4150000.00 HUF currency"}},
 		{"a quantity beside a price is no lost space", "Tejföl 1200 325 Ft 390 000 Ft", []string{"390000.00 HUF currency"}},
 		// Found from outside (hundred-and-fifteenth trial): scans whose

@@ -278,6 +278,11 @@ var (
 		// "Dispositionskredit: 2.000,00 EUR"; an Austrian statement's
 		// "inkl. Rahmen EUR 2.500,00", forty-sixth trial).
 		`dispositionskredit|dispokredit|kreditrahmen|überziehungsrahmen|rahmen|kreditlinie|kredietlimiet|trækningsret|d[ée]couvert autoris[ée]|autorisation de d[ée]couvert|overdraft|credit line|` +
+		// In Hungarian and Romanian (found from outside,
+		// hundred-and-nineteenth trial: "Hitelkeret: 10 000 000 Ft" sent a
+		// statement to the amount review, "Limită descoperire de cont:
+		// 50.000,00 RON" stood at the threshold).
+		`hitelkeret|folyószámlahitel-keret|limită|limita de credit|descoperire de cont|` +
 		// What a card's limit leaves to spend (found from outside:
 		// "Credit limit $12,000.00   Available credit $11,122.72" held a
 		// card statement for the amount review).
