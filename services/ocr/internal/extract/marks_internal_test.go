@@ -52,3 +52,22 @@ func TestRetextMovesLineStarts(t *testing.T) {
 		t.Error("the page given was changed in place")
 	}
 }
+
+// TestWithSigns: a reading beside English takes English's "@" where it
+// read a letter in its place (found from outside, hundred-and-twentieth
+// trial: a Polish and a Norwegian scan's e-mail addresses), wherever
+// the readings part their lines; nothing else.
+func TestWithSigns(t *testing.T) {
+	for _, tt := range []struct{ name, a, eng, want string }{
+		{"an at sign read as Q", "e-mail: zaopatrzenieQgopr-beskidy.pl", "e-mail: zaopatrzenie@gopr-beskidy.pl", "e-mail: zaopatrzenie@gopr-beskidy.pl"},
+		{"an at sign read as e", "e-post: ingrid.solbergegmail.com\nTelefon: 22 33", "e-post: ingrid.solberg@gmail.com\nTelefon: 22 33", "e-post: ingrid.solberg@gmail.com\nTelefon: 22 33"},
+		{"English's other letters are not taken", "Kontakt: Łukasz Nowak", "Kontakt: Lukasz Nowak", "Kontakt: Łukasz Nowak"},
+		{"a word read otherwise besides the sign is kept", "biuroQfirma.pl", "biur0@firma.pl", "biuroQfirma.pl"},
+		{"lines parted otherwise", "a\nbiuroQfirma.pl", "a biuro@firma.pl", "a\nbiuro@firma.pl"},
+		{"a letter of two bytes is no sign lost", "biuro©firma.pl", "biuro@firma.pl", "biuro©firma.pl"},
+	} {
+		if got := withSigns(tt.a, tt.eng); got != tt.want {
+			t.Errorf("%s: withSigns(%q, %q) = %q, want %q", tt.name, tt.a, tt.eng, got, tt.want)
+		}
+	}
+}
