@@ -897,6 +897,10 @@ func TestAmountForms(t *testing.T) {
 		// statement's header over a line of units, "Kwota (zł)"; a
 		// Hungarian total whose first space OCR lost.
 		{"a header of units in parentheses", "Data Opis operacji Obciążenia Uznania Saldo\nKwota (zł) Kwota (zł) Kwota (zł)\n01.10.2026 Saldo początkowe 28 410,00\n04.10.2026 Zapłata za mleko - dostawcy 9 870,50 18 539,50", []string{"28410.00 PLN label", "9870.50 PLN column", "18539.50 PLN column"}},
+		// Found from outside (hundred-and-twenty-first trial): a French
+		// tax notice, its euros whole and spaced, no sign written.
+		{"a french notice's whole euros", "AVIS D'IMPÔT 2026 SUR LES REVENUS DE 2025\n\nDéclarant 1 : M. Julien Moreau\n\nDétail Montant\nSalaires déclarés (coursier à vélo) 27 012\nRevenu brut global 24 310\n\nTotal à payer 1 284", []string{"27012.00 label", "24310.00 label", "1284.00 label"}},
+		{"a declarant's and a form's number", "Salaires et assimilés déclarant 1 | 41 820 €\nCertificat de salaire Formular 11", []string{"41820.00 EUR currency"}},
 		{"a hungarian credit line", "Hitelkeret: 10 000 000 Ft\nZáró egyenleg: 1 430 000 Ft", []string{"1430000.00 HUF currency"}},
 		{"a romanian overdraft's limit", "Limită descoperire de cont: 50.000,00 RON\nSold final: 7.380,00 RON", []string{"7380.00 RON currency"}},
 		{"a sum's first space lost", "Fizetendő összesen 4150 000 Ft", []string{"4150000.00 HUF currency"}},

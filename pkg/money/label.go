@@ -103,7 +103,10 @@ var (
 		// scanned "Aangifte omzetbelasting", its gaps closed up by OCR,
 		// held its 84.320 turnover as no money and was recorded under its
 		// payable 8.376).
-		`|omzet|omzetbelasting|voorbelasting|leveringen/diensten`
+		`|omzet|omzetbelasting|voorbelasting|leveringen/diensten` +
+		// A French tax notice's declared wages (found from outside,
+		// hundred-and-twenty-first trial).
+		`|salaire|salaires|traitements et salaires`
 	moneyRe  = wordRe(strongMoney + `|` + weakMoney + `|` + moreMoney)
 	strongRe = wordRe(strongMoney)
 	// departmentRe names a department that an address block is sent to
@@ -129,7 +132,7 @@ var (
 		`days paid|paid days|days worked|days payable|ano dos rendimentos|ano de rendimentos|ano-base|ano base|` +
 		// A solicitor's document exchange box, a form's number (found
 		// from outside, fifty-third trial: "DX 39512", "OREA Form 100").
-		`dx|form|` +
+		`dx|form|formular|formulaire|déclarant|declarant|` +
 		// A card payment's authorisation code, a Philippine tax form's
 		// number (found from outside, fifty-fifth trial: "BIR 2307" was a
 		// sum); "Auth" alone is cardAuth's.

@@ -76,8 +76,12 @@ var (
 	// sums, "Összes bevétel (142) 8 136 600", which were no money).
 	// Or, its code, after a few words: a table's headings whose gaps OCR
 	// closed up, "STJÅLNE GJENSTANDER Innkjøpspris NOK" (eightieth trial,
-	// a Norwegian theft claim none of whose sums were read).
-	spacedHeading = regexp.MustCompile(`(?m)^[ \t]*(?:(?:\p{L}[\p{L}.]*[ \t]*)?\(?(?:Ft|HUF|Kč|CZK|zł|PLN|[Kk]r\.?|SEK|NOK|DKK)\)?|(?:\p{L}[\p{L}.]*[ \t]+){2,4}\(?(?:HUF|CZK|PLN|SEK|NOK|DKK)\)?)[ \t]*\r?$`)
+	// a Norwegian theft claim none of whose sums were read). Or a French
+	// tax notice's "Détail Montant", its euros whole and spaced (found
+	// from outside, hundred-and-twenty-first trial: "Salaires déclarés
+	// (coursier à vélo) 27 012" and its "Total à payer 1 284" were no
+	// money, and the notice was recorded without review).
+	spacedHeading = regexp.MustCompile(`(?m)^[ \t]*(?:(?:\p{L}[\p{L}.]*[ \t]*)?\(?(?:Ft|HUF|Kč|CZK|zł|PLN|[Kk]r\.?|SEK|NOK|DKK)\)?|(?:\p{L}[\p{L}.]*[ \t]+){2,4}\(?(?:HUF|CZK|PLN|SEK|NOK|DKK)\)?|(?:\p{L}[\p{L}.']*[ \t]+)?Montant(?:[ \t]*\(?(?:€|EUR|euros?)\)?)?)[ \t]*\r?$`)
 	// letterSign is a capital R, N or K, or RM, standing alone right
 	// before a number, at most one space between.
 	letterSign = regexp.MustCompile(`(?:^|[^\p{L}\p{N}])(RM|[RNK]) ?$`)
