@@ -208,6 +208,19 @@ func TestPhoneForms(t *testing.T) {
 		{"national split by a blank line under a label", "Daytime telephone: 01242\n\n583771\n\nEmail: none", []string{"01242\n\n583771"}},
 		{"split by a blank line without a label", "Invoice 01242\n\n583771", []string{}},
 		{"whole on its line, a number after a blank line", "Phone: 020 7946 0958\n\n2026 annual report", []string{"020 7946 0958"}},
+		// Found from outside (hundred-and-twelfth and -eighteenth
+		// trials): a number whose last group the line's end cut off,
+		// though its head would pass for a short one; a postcode on
+		// the next line stays apart. A switchboard's number after
+		// "Rückfragen" (a compound of "Fragen") or "Zentrale", and a
+		// Norwegian switchboard's ("sentralbord").
+		{"last group on the next line", "Phone: 01638 577\n203\nEmail: none", []string{"01638 577\n203"}},
+		{"last four on the next line", "Tel: 0161 496\n0734", []string{"0161 496\n0734"}},
+		{"a postcode on the next line", "Tel. 01 534 1822\n1010 Wien", []string{"01 534 1822"}},
+		{"a cut-off number without a label", "Bookings 01638 577\n203", []string{}},
+		{"after Rückfragen", "Dispositionskredit: 5.000,00 EUR\nRückfragen: 08652 609-0", []string{"08652 609-0"}},
+		{"after Zentrale", "Zentrale 08652 609-0 · Fax 08652 609-99", []string{"08652 609-0", "08652 609-99"}},
+		{"a norwegian switchboard", "Postboks 2170, 5504 Haugesund Tlf. sentralbord 52 73 20 00", []string{"52 73 20 00"}},
 		// Found from outside-style probes: 00 for the plus, and a made-up
 		// North American number, under a phone label.
 		{"international with 00", "Tel. 0049 30 1234567", []string{"0049 30 1234567"}},

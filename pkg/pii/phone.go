@@ -94,7 +94,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|tel[eèé]fon|telefoon|m[òo]bil|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|tel[eèé]fon|telefoon|m[òo]bil|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|r[üu]ckfragen|zentrale|vermittlung|centralino|v[äa]xel|sentralbord|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -225,6 +225,13 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 			}
 			k := segmentEnd(ch, i)
 			switch {
+			// A number the line's end cut short, its last group on the
+			// next line: "Tel: 01638 577⏎203" (found from outside,
+			// hundred-and-twelfth trial) is one number, though its head
+			// alone would pass for a short one.
+			case cutShort(text, ch, i, k) && found(i, k+1, nil):
+				i = k + 1
+				continue
 			case found(i, k, nil):
 			// What comes before an area code in parentheses is no part of
 			// the number: "FL 34451 (352) 741-6620".
@@ -282,6 +289,25 @@ var (
 	transferPhone  = regexp.MustCompile(`(?:^|[^\d])(254[17]\d{8})(?:[^\d]|$)|/([6-9]\d{9})/`)
 	mobileTransfer = regexp.MustCompile(`(?i)\b(?:m-?pesa|b2c|imps|upi|p2a|p2p|airtel\s+money|mobile\s+money)\b`)
 )
+
+// cutShort reports whether the runs ch[i..k], a line's chain of digit
+// groups after a trunk 0, are no whole national number (phoneForm) and,
+// with the next line's lone group of two to four digits, are one; a
+// group of four before a place's name is its postcode ("1010 Wien").
+func cutShort(text string, ch []run, i, k int) bool {
+	if k+1 >= len(ch) || !ch[k+1].broken || segmentEnd(ch, k+1) != k+1 || text[ch[i].start] != '0' {
+		return false
+	}
+	next := ch[k+1]
+	if n := next.end - next.start; n < 2 || n > 4 || placeAfter.MatchString(text[next.end:]) {
+		return false
+	}
+	g := make([]string, 0, k-i+2)
+	for _, r := range ch[i : k+2] {
+		g = append(g, text[r.start:r.end])
+	}
+	return !phoneForm(g[:len(g)-1], false, false) && phoneForm(g, false, false)
+}
 
 // areaParen returns the first run of ch[i+1..k] that is an area code in
 // parentheses after a space, or i when there is none.
