@@ -51,7 +51,9 @@ func statsReport(w io.Writer, s *trackerv1.Stats) error {
 		[2]string{"Failed", n(s.GetFailed())},
 		[2]string{"Canceled", n(s.GetCanceled())},
 		[2]string{"Timed out", n(s.GetTimedOut())},
-		[2]string{"Exception rate", pct(s.GetExceptionRate())},
+		// Of the workflows that ended in the window: a dead letter whose
+		// workflow waits for review or for its retries counts once it ends.
+		[2]string{"Exception rate of ended", pct(s.GetExceptionRate())},
 		[2]string{"Dead letters", n(s.GetDeadLetters())},
 		[2]string{"Parked now", n(s.GetParked())},
 		[2]string{"Retrying now", n(s.GetRetrying())},

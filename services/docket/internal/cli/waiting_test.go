@@ -161,7 +161,7 @@ func TestWaitingWorkflows(t *testing.T) {
 		}
 		// wf-new is the only one in the agents' hands; wf-broken is parked
 		// (and waits for its review); every submission finished ingest.
-		for _, line := range []string{"Active now: 1", "Started: 3", "Parked now: 1", "Waiting review now: 2", "Dead letters: 1", "ingest 3 0s 0s 0s 0 0s 0s 0s"} {
+		for _, line := range []string{"Active now: 1", "Started: 3", "Parked now: 1", "Waiting review now: 2", "Dead letters: 1", "Exception rate of ended: 0.0%", "ingest 3 0s 0s 0s 0 0s 0s 0s"} {
 			if !slices.Contains(lines, line) {
 				t.Errorf("stats lack the line %q:\n%s", line, out)
 			}

@@ -739,7 +739,7 @@ async function viewOverview() {
     const card = (label, v) => h('div', { class: 'card' }, h('div', { class: 'muted' }, label), h('div', { class: 'n' }, v));
     box.replaceChildren(h('div', { class: 'cards' },
       card('Active', o.active), card('Completed / min', o.completed_per_minute.toFixed(2)), card('Dead letters / min', o.dlq_per_minute.toFixed(2)),
-      card('Exception rate', (100 * o.exception_rate).toFixed(1) + ' %'), card('Parked', o.parked), card('Retrying', o.retrying),
+      card('Exception rate of ended', (100 * o.exception_rate).toFixed(1) + ' %'), card('Parked', o.parked), card('Retrying', o.retrying),
       card('Waiting for review', o.waiting_review), card('Open reviews past SLA', o.sla_breaches),
       o.sla_escalations_total >= 0 ? card('Review SLA breaches since start', o.sla_escalations_total) : null),
     h('div', { class: 'table-wrap' }, h('table', {}, h('caption', {}, 'Per stage'),
