@@ -29,6 +29,10 @@ func TestDetectLanguage(t *testing.T) {
 		// card and a Romanian discharge letter read in English.
 		{"a Croatian identity card without its diacritics", "REPUBLIKA HRVATSKA / REPUBLIC OF CROATIA\nOSOBNA ISKAZNICA / IDENTITY CARD\nPrezime / Surname: KNEZEVIC\nIme / Name: IVANA\nSpol / Sex: Z/F  Drzavljanstvo / Nationality: HRV\nDatum rodenja / Date of birth: 23. 07. 1990.\nBroj osobne iskaznice / Document No: 115873642\nDatum isteka / Date of expiry: 04. 03. 2033.", []string{"hrv"}},
 		{"a Romanian discharge letter without its diacritics", "SPITALUL CLINIC DE RECUPERARE CLUJ-NAPOCA\nSectia Ortopedie-Traumatologie\nSCRISOARE MEDICALA\nPacient: POPESCU Andrei-Mihai\nData nasterii: 26.05.1979\nDomiciliu: Cluj-Napoca, str. Fabricii nr. 19\nOcupatie: zidar\nDiagnostic la externare: fractura\nTratament efectuat: reducere deschisa", []string{"ron"}},
+		// Found from outside (hundred-and-twenty-first trial): a
+		// Romanian insurance claim read in English, three of its words
+		// Romanian enough before.
+		{"a Romanian claim without its diacritics", "ALLIANZ-TIRIAC ASIGURARI S.A.\nCERERE DE DESPAGUBIRE / AVIZARE DAUNA\nDosar dauna nr. CJ-2026-118342 Polita nr. 0712-44981\nAsigurat: Andrei Popescu\nDomiciliu: Str. Memorandumului 21, Cluj-Napoca\nDescrierea evenimentului:\nIn data de 20.11.2026 bicicleta electrica de livrare a fost avariata\nin fata Bibliotecii Judetene Octavian Goga, din cauza unei crengi cazute.\nBunuri avariate Valoare\nTotal solicitat 9.500,00 lei\nData: 22.11.2026 Semnatura asiguratului", []string{"ron"}},
 		{"a Romanian form without its diacritics", "MEDPRO OCUPATIONAL SRL - Cabinet de medicina muncii\nFISA DE APTITUDINE Nr. 2026/7731\nUnitatea: SC Hotel Somes Continental SRL\nNumele si prenumele: POPESCU Andrei-Mihai\nOcupatia / functia: receptioner de noapte\nTip examen medical: [ ] angajare [x] control periodic\nRecomandari: purtarea ochelarilor de corectie la lucrul cu monitorul\nData urmatorului examen: 20.11.2027", []string{"ron"}},
 		// Found from outside (sixty-sixth trial): a Finnish identity card,
 		// its labels in Finnish, Swedish and English, as the English model
