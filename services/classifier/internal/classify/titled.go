@@ -58,7 +58,7 @@ var typeTitles = []struct {
 		// licence alone titled it an identity document over the model's
 		// medical record at 1.00).
 		"vision examination|eye examination|eyesight test|sight test|optometric examination|optometry report"},
-	{"tax_form", "capital gains tax|tax return|δηλωση φπα|περιοδικη δηλωση*|δηλωση φορολογιας εισοδηματος|lohnausweis|certificat de salaire|certificato di salario|certificazione unica|spt tahunan|tờ khai thuế|ráiteas cánach|income tax return|tax assessment|notice of assessment|steuererklarung|einkommensteuererklarung|steuerbescheid|declaration de revenus|avis d'imposition|declaracion de la renta|declaracao de irs|dichiarazione dei redditi|aangifte inkomstenbelasting|belastingaanslag|inkomstdeklaration|slutskattebesked|zeznanie podatkowe|selvangivelse|arsopgorelse|skattemelding|skatteoppgjor*|veroilmoitus|verotuspaatos|veropaatos|danove priznani|danove priznanie|*adobevallas|declaratia unica|declaratie unica|εκκαθαριστικο|*beyannamesi|beyanname|porezna prijava|napoved za odmero dohodnine|tuludeklaratsioon|ienakumu deklaracija|pajamu deklaracija|skattframtal|alagningarsedill|данъчна декларация|recibo de entrega da declaracao|declaracao de ajuste anual|" +
+	{"tax_form", "capital gains tax|tax return|δηλωση φπα|περιοδικη δηλωση*|δηλωση φορολογιας εισοδηματος|lohnausweis|certificat de salaire|certificato di salario|certificazione unica|spt tahunan|tờ khai thuế|ráiteas cánach|income tax return|tax assessment|notice of assessment|steuererklarung|einkommensteuererklarung|steuerbescheid|declaration de revenus|avis d'imposition|declaracion de la renta|declaracao de irs|dichiarazione dei redditi|aangifte inkomstenbelasting|belastingaanslag|inkomstdeklaration|slutskattebesked|zeznanie podatkowe|informacja o dochodach|pit 11|pit 11a|pit 8c|pit 4r|pit 28|pit 36|pit 36l|pit 37|pit 38|pit 40a|selvangivelse|arsopgorelse|skattemelding|skatteoppgjor*|veroilmoitus|verotuspaatos|veropaatos|danove priznani|danove priznanie|*adobevallas|declaratia unica|declaratie unica|εκκαθαριστικο|*beyannamesi|beyanname|porezna prijava|napoved za odmero dohodnine|tuludeklaratsioon|ienakumu deklaracija|pajamu deklaracija|skattframtal|alagningarsedill|данъчна декларация|recibo de entrega da declaracao|declaracao de ajuste anual|" +
 		// VAT returns (found from outside: a Danish "MOMSANGIVELSE -
 		// KVITTERING FOR INDBERETNING", the tax agency's acknowledgement
 		// of a VAT return, was offered as a receipt, and "Momsangivelse -
@@ -221,6 +221,10 @@ var fieldLabel = regexp.MustCompile(`^[\p{L} ]{0,25}?\b(?:no|nr|number|num|n[º�
 // from outside, eighty-fourth trial).
 var idNumberGoesOn = regexp.MustCompile(`^\s*(?:no|nr|number|num|n[º°o])?\.?\s*[A-Z0-9][\p{L}\p{N}\-/]*\s*[,;]\s*\S`)
 
+// sumInLine is a sum with two decimals, "3 000,00", "412.50", not a
+// date's day and month ("01.10.2026").
+var sumInLine = regexp.MustCompile(`(?:^|[^\d.,])\d{1,3}(?:[ .,']\d{3})*[.,]\d\d(?:[^\d.,]|$)`)
+
 // digitAfterColon is a colon and a value that starts with a digit.
 var digitAfterColon = regexp.MustCompile(`^\s*:\s*\d`)
 
@@ -264,6 +268,13 @@ func titledTypes(text string) (types []string, line string) {
 		}
 		if seen++; seen > titleSearchLines {
 			break
+		}
+		// A line of two sums or more is a table's row or a form's, not
+		// a title: a PIT-11's "Umowa o pracę (poz. 29-33)  41 000,00
+		// 3 000,00 …", a row of its income by source (found from
+		// outside, hundred-and-nineteenth trial: offered as a contract).
+		if len(sumInLine.FindAllStringIndex(l, 3)) >= 2 {
+			continue
 		}
 		// A note in brackets after a title is no part of it: "REIMBURSEMENT
 		// CLAIM FORM - PART A (to be filled in by the insured) Form CL-1"

@@ -16,6 +16,11 @@ func TestTitledTypes(t *testing.T) {
 		want []string
 	}{
 		{"FAKTURA – DAŇOVÝ DOKLAD č. 2026110087\nDodavatel: KOVOSERVIS s.r.o.", []string{"invoice"}},
+		// Found from outside (hundred-and-nineteenth trial): a Polish
+		// PIT-11, offered as a contract by its row of income from an
+		// employment contract, "Umowa o pracę"; its title names it.
+		{"PIT-11   INFORMACJA O DOCHODACH ORAZ O POBRANYCH ZALICZKACH\nNA PODATEK DOCHODOWY za rok 2026\nPłatnik: Szkoła Językowa \"Lingwista\" sp. z o.o.\n\nŹródła przychodów           Przychód    Koszty     Dochód    Zaliczka\nUmowa o pracę (poz. 29-33)  41 000,00   3 000,00   38 000,00  2 915,00", []string{"tax_form"}},
+		{"Źródła przychodów  Przychód  Koszty\nUmowa o pracę (poz. 29-33)  41 000,00   3 000,00", []string{}},
 		// Found from outside (seventieth trial): an Icelandic statement
 		// whose account's field ("Reikningur: 0133-…") had named an
 		// invoice beside its title; a Slovenian deposit's receipt; a
