@@ -607,7 +607,14 @@ func TestNationalIDs(t *testing.T) {
 		{"thirty capitals and digits whose check digits fail", "Serial\n8807145F3103027POL880714039204", nil},
 		// Found from outside (fortieth trial).
 		{"a german health insurance number", "Versichertennummer: S482913050 Krankenkasse: AOK Baden-Württemberg", []string{"S482913050"}},
-		{"a german health insurance number whose check fails", "Versichertennummer: S482913051 Krankenkasse: AOK", nil},
+		// Under its label a number of its shape whose check fails is a
+		// slip or a misread digit, as any named number's (found from
+		// outside, hundred-and-twenty-second trial: "Versichertennr.
+		// A123456781" in a doctor's letter was left unmasked).
+		{"a german health insurance number whose check fails", "Versichertennummer: S482913051 Krankenkasse: AOK", []string{"S482913051"}},
+		{"a german health insurance number after a short label", "Versicherung: AOK Nordost, Versichertennr. A123456781", []string{"A123456781"}},
+		{"a german health insurance's other number", "Versichertennummer: 48291305 Krankenkasse: AOK", nil},
+		{"a letter and nine digits under no label, check failing", "Bestellung A123456781 vom 3. Mai", nil},
 		{"a belgian niss its check fails, under its label", "Né(e) le 17/01/1990   NISS 90.01.17-284.45", []string{"90.01.17-284.45"}},
 		{"an ahpra registration number by its shape", "registered with AHPRA (registration number NMW0002219874) at all times", []string{"NMW0002219874"}},
 		{"a profession's letters before nine digits are no registration", "Ref MED000221987 dated", nil},
