@@ -206,6 +206,11 @@ var (
 		// "do výše 100 000 EUR" and overdraft, a Polish sum insured, an
 		// Estonian penalty cap, a Belgian deductible, a Portuguese
 		// overdraft.
+		// A Polish liability cover's guaranteed sum, "z sumą gwarancyjną
+		// 1 000 000 zł" (found from outside, hundred-and-twenty-third
+		// trial: held a contract under the threshold for the amount
+		// review).
+		`sumą gwarancyjną|suma gwarancyjna|sumy gwarancyjnej|sumie gwarancyjnej|sumę gwarancyjną|` +
 		`mindestens|do výše|do wysokości|suma ubezpieczenia|mitte rohkem kui|kontokorent|povolené přečerpání|franchise contractuelle|descoberto autorizado|limite de descoberto|` +
 		// Found from outside (sixty-sixth trial): a Romanian sum insured
 		// and deductible, a Norwegian one, a Swedish credit line.
