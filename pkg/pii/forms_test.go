@@ -947,6 +947,13 @@ func TestEmailForms(t *testing.T) {
 		text string
 		want []string
 	}{
+		// Found from outside (hundred-and-twenty-second trial): OCR set a
+		// space after a hyphen in the host and before its last dots; a
+		// country's domain after a split second-level one is the
+		// address's.
+		{"a space after a hyphen in the host", "E-mail: accounts@bluewater- freight .co.uk", []string{"accounts@bluewater- freight .co.uk"}},
+		{"a country after a split domain", "Mail: a.b@firma. com.au, thanks", []string{"a.b@firma. com.au"}},
+		{"a spaced dash after an address", "Mail: a.b@firma.de - Bestellung", []string{"a.b@firma.de"}},
 		// Found from outside (nineteenth trial): OCR read ".lv" as ".1v".
 		{"top-level domain misread", "E-pasts: ilze.berzina@riga-dome.1v", []string{"ilze.berzina@riga-dome.1v"}},
 		{"misread tail that is no domain", "ref a@b.1x1", []string{}},

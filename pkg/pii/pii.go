@@ -207,11 +207,14 @@ var (
 	// emailRe is an address with internationalised (or OCR-accented)
 	// letters, and the space OCR puts before an "@" now and then:
 	// "accounts @inkwellprint.example".
-	emailRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
+	// A space OCR set after a hyphen in the host is no end of it
+	// (hostHead): "accounts@bluewater- freight.co.uk" (found from outside,
+	// hundred-and-twenty-second trial), a hyphen being no label's end.
+	emailRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@` + hostHead + `(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
 	// emailSplitRe is an address whose last dot OCR set apart from the
 	// top-level domain by a space, after it or before it: "name@host. com",
 	// "name@host .com". Which tails count is splitTLD's to say.
-	emailSplitRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@([\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*)( \.|\. )(\p{L}{2,})`)
+	emailSplitRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@(` + hostHead + `(?:\.[\p{L}\p{N}-]+)*)( \.|\. )(\p{L}{2,})`)
 	// emailMisreadRe is an address whose top-level domain OCR read with a
 	// digit or a bar for a letter: "ilze@riga-dome.1v" for ".lv" (found
 	// from outside). Which tails count is misreadTLD's to say.
@@ -234,6 +237,14 @@ var (
 	// (mailLabel).
 	emailGRe = regexp.MustCompile(`[a-z0-9._%+-]{3,}()G[a-z0-9-]+(?:\.[a-z0-9-]+)*\.([a-z]{2,})`)
 )
+
+// hostHead is an address's first host label, a space OCR set after a
+// hyphen in it taken in.
+const hostHead = `[\p{L}\p{N}-]+(?:- [\p{L}\p{N}-]+)?`
+
+// countryAfter is a country's top-level domain after a split address's
+// second-level one: "name@host .co.uk", "name@host. com.au".
+var countryAfter = regexp.MustCompile(`^\.([a-z]{2})\b`)
 
 // tlds are the top-level domains an address split by OCR may end in: the
 // generic ones, those of the countries whose documents come in, and the
@@ -270,9 +281,14 @@ func emails(lt *layout.Text) [][2]int {
 	at := func(_ int, line string) bool { return strings.IndexByte(line, '@') >= 0 }
 	var out [][2]int
 	for _, m := range matchLines(lt, emailSplitRe, at) {
-		if addressAlone(text, m) && splitTLD(text, m) {
-			out = append(out, [2]int{m[0], m[1]})
+		if !addressAlone(text, m) || !splitTLD(text, m) {
+			continue
 		}
+		end := m[1]
+		if c := countryAfter.FindStringSubmatch(text[end:]); c != nil && tlds[c[1]] {
+			end += len(c[0])
+		}
+		out = append(out, [2]int{m[0], end})
 	}
 	split := len(out)
 	for _, m := range matchLines(lt, emailRe, at) {
