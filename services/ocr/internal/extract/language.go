@@ -163,7 +163,12 @@ var documentWords = map[string][]string{
 		// hundred-and-eleventh trial: "tisztelt" and "vagy" its only
 		// words of the lists, read in English), also as the English model
 		// reads them ("Idépont").
-		"meghívó", "meghivo", "meghívjuk", "meghivjuk", "időpont", "idopont", "idépont", "helyszín", "helyszin", "jelentkezés", "jelentkezes", "részvétel", "reszvetel", "szeretettel", "ingyenes", "továbbképzés", "tovabbkepzes"},
+		"meghívó", "meghivo", "meghívjuk", "meghivjuk", "időpont", "idopont", "idépont", "helyszín", "helyszin", "jelentkezés", "jelentkezes", "részvétel", "reszvetel", "szeretettel", "ingyenes", "továbbképzés", "tovabbkepzes",
+		// A payslip's, and its words as the English model misreads them,
+		// ó as é and ü as i (found from outside, hundred-and-twenty-third
+		// trial: a bérjegyzék read in English, its date of birth's label
+		// "Sziletési id6é" lost to the PII scan).
+		"bérjegyz", "berjegyz", "munkaltat", "munkavallal", "sziletési", "sziletesi", "alapbér", "alapber", "pótlék", "potlek", "levonás", "levonas", "összesen", "osszesen", "ésszesen"},
 	// Found from outside: the second page of a Finnish claim, a table and
 	// its total, read without Finnish; an occupational health statement
 	// read in English (seventy-fourth trial: CER 0.054, 0.003 with
