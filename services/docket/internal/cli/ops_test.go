@@ -46,9 +46,9 @@ func (s *stack) opsWorld(t *testing.T) *opsWorld {
 	s.waitWorkflow(t, "wf-r", 2)
 	suggested := "memo"
 	s.produce(t, events.TopicReviewRequested, &events.ReviewRequested{Meta: w.meta("wf-r", "acme", "review", 3, "wf-r-extracted", "classifier"), Document: doc("wf-r"),
-		Reason: "low_confidence", Priority: 2, SLADeadline: w.base.Add(time.Hour), Candidates: []events.Candidate{{Type: "memo", Score: 0.41}, {Type: "letter", Score: 0.3}},
+		Reason: "low_confidence", Priority: 2, SLADeadline: w.base.Add(time.Hour), Candidates: []events.Candidate{{Type: "memo", Score: 0.41}, {Type: "contract", Score: 0.3}},
 		Flags: []events.Flag{{Kind: "pii.iban", Detail: "2 occurrence(s), first at byte 120 " + strings.Repeat("(the rule's words) ", 12)},
-			{Kind: "model.title_disagrees", Detail: "the title names letter; the model said memo"}},
+			{Kind: "model.title_disagrees", Detail: "the title names contract; the model said memo"}},
 		SuggestedType: &suggested, Confidence: 0.41, Model: &events.Model{Name: "textmodel", Version: "2026.11"}})
 	s.waitWorkflow(t, "wf-r", 3)
 	return w
@@ -181,11 +181,11 @@ func TestOperatorCommands(t *testing.T) {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
 		for _, line := range []string{"Task:        wf-r-review", "Workflow:    wf-r", "Reason:      low_confidence", "Priority:    2",
-			"Claimed by:  ada until ", "Suggested:   memo 0.41", "Candidates:  memo 0.41, letter 0.30", "Model:       textmodel@2026.11",
+			"Claimed by:  ada until ", "Suggested:   memo 0.41", "Candidates:  memo 0.41, contract 0.30", "Model:       textmodel@2026.11",
 			// Each flag on a line of its own, the second not cut off
 			// behind a long first (found from outside, hundred-and-sixteenth
 			// trial: the model's doubt stood after "…").
-			"Flag:        pii.iban: 2 occurrence(s), first at byte 120 (the rule's words)", "Flag:        model.title_disagrees: the title names letter; the model said memo"} {
+			"Flag:        pii.iban: 2 occurrence(s), first at byte 120 (the rule's words)", "Flag:        model.title_disagrees: the title names contract; the model said memo"} {
 			if !strings.Contains(out, "\n"+line) && !strings.HasPrefix(out, line) {
 				t.Errorf("claim output lacks %q:\n%s", line, out)
 			}
@@ -199,7 +199,7 @@ func TestOperatorCommands(t *testing.T) {
 		if code != 1 || !strings.Contains(errOut, "PermissionDenied") {
 			t.Errorf("bob decides as ada: exit %d, %q", code, errOut)
 		}
-		code, out, errOut = runCLI(t, "review", "decide", "wf-r-review", "--reviewer", "ada", "--outcome", "approved", "--type", "letter", "--reason", "a letter", "-o", "json")
+		code, out, errOut = runCLI(t, "review", "decide", "wf-r-review", "--reviewer", "ada", "--outcome", "approved", "--type", "contract", "--reason", "a contract", "-o", "json")
 		if code != 0 {
 			t.Fatalf("exit %d: %s", code, errOut)
 		}
@@ -311,7 +311,7 @@ func TestOperatorCommands(t *testing.T) {
 		}
 		for _, line := range []string{"Active now: 2", "Started: 2", "Completed: 0", "Failed: 0", "Waiting review now: 0", "Reviews: 1 (review rate 100.0%)",
 			"STEP FINISHED P50 P95 P99 WAITING AGE P50 AGE P95 AGE P99", "classify 1 1s 1s 1s 0 0s 0s 0s",
-			"DOCUMENT TYPE MODEL DECISIONS", "letter 2026.11 1"} {
+			"DOCUMENT TYPE MODEL DECISIONS", "contract 2026.11 1"} {
 			if !slices.Contains(lines, line) {
 				t.Errorf("stats lack the line %q:\n%s", line, out)
 			}
@@ -346,7 +346,7 @@ func TestOperatorCommands(t *testing.T) {
 			{[]string{"erase", "--workflow", "wf-r"}, 2, "erase needs --reason"},
 			{[]string{"correct", "--workflow", "wf-r", "--type", "memo", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
 			{[]string{"erase", "--workflow", "wf-r", "--reason", "x", "--token", acmeToken}, 1, "PermissionDenied"},
-			{[]string{"correct", "--workflow", "wf-r", "--type", "contract", "--reason", "x"}, 1, "not recorded"},
+			{[]string{"correct", "--workflow", "wf-r", "--type", "receipt", "--reason", "x"}, 1, "not recorded"},
 			{[]string{"erase", "--workflow", "wf-none", "--reason", "x"}, 1, "erase workflow wf-none: not found"},
 		} {
 			if code, out, errOut := runCLI(t, tt.args...); code != tt.code || !strings.Contains(errOut, tt.want) {

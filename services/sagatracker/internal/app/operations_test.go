@@ -156,6 +156,8 @@ func TestReviewQueue(t *testing.T) {
 	_, err = ops.DecideReviewTask(ctx, &trackerv1.DecideReviewTaskRequest{TaskId: task, Reviewer: "ana", Outcome: "approved"})
 	wantCode(t, "ana decides after losing the lease", err, codes.FailedPrecondition)
 
+	_, err = ops.DecideReviewTask(ctx, &trackerv1.DecideReviewTaskRequest{TaskId: task, Reviewer: "bob", Outcome: "approved", DocumentType: "spaceship"})
+	wantCode(t, "bob decides a type the classifier does not know", err, codes.InvalidArgument)
 	resp, err := ops.DecideReviewTask(ctx, decide)
 	if err != nil {
 		t.Fatalf("bob decides: %v", err)

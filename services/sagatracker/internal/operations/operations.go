@@ -23,6 +23,7 @@ import (
 	"errors"
 	"fmt"
 	"log/slog"
+	"slices"
 	"strings"
 	"time"
 
@@ -226,6 +227,12 @@ func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideRevi
 			"review task %s names no document (a record Docket could not read was parked): settle it with `docket dlq list --workflow %s`, then replay or discard the item", cur.ID, cur.Workflow)
 	}
 	docType := req.GetDocumentType()
+	if docType != "" && !slices.Contains(s.cfg.DocumentTypes, docType) {
+		// As a correction's type is (found from outside: "--type
+		// spaceship" was signed into the ledger and counted in the stats).
+		return nil, status.Errorf(codes.InvalidArgument, "document_type %.70q is not a document type the classifier knows: want one of %s (DOCKET_SAGATRACKER_DOCUMENT_TYPES)",
+			docType, strings.Join(s.cfg.DocumentTypes, ", "))
+	}
 	if docType == "" {
 		docType = cur.Suggested
 	}
