@@ -66,6 +66,9 @@ local function compensation(p, wk, op, nw)
       redis.call('HSET', ck, step, 'requested')
       redis.call('HSET', wk, 'status', 'compensating', 'comp_step', step)
       redis.call('HSETNX', wk, 'comp_cause', nw.status)
+      -- The workflow ends here, canceled or failed, though it shows
+      -- compensating: rs_after counts the end by its cause.
+      if nw.status == 'canceled' or nw.status == 'failed' then nw.ended_as = nw.status end
       nw.status = 'compensating'
       redis.call('ZADD', p .. 'timers', op.at, 'compensate:' .. op.w)
       return

@@ -203,6 +203,17 @@ func TestCompensationOrchestration(t *testing.T) {
 	if w := f.status("d"); w.Status != projection.StatusCanceled {
 		t.Fatalf("d: %s, want canceled", w.Status)
 	}
+
+	// Each ended once, counted by what ended it: compensation is no
+	// second end (found from outside: a canceled workflow that stepped
+	// back was counted nowhere).
+	st, err := f.s.Stats(context.Background(), "", t0.Add(30*time.Minute), time.Hour, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if st.Canceled != 3 || st.Failed != 2 || st.Ended != 5 {
+		t.Fatalf("stats: canceled %d, failed %d, ended %d; want 3 (a b d), 2 (c e), 5", st.Canceled, st.Failed, st.Ended)
+	}
 }
 
 // TestAgentsCanceledNeedsARequest: a canceled event on the steps topic,

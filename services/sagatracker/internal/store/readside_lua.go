@@ -9,7 +9,9 @@ package store
 // count (cur[20]) before the op, and nw, its status,
 // stage, tenant, created and updated after it (finished_started: the start
 // of the step the op finished, when it did; progress: the running step's
-// progress report, when there is one), and rs_flush once at the end.
+// progress report, when there is one; ended_as: canceled or failed, when
+// compensation took the workflow on to compensating), and rs_flush once at
+// the end.
 // rs_after counts the op's statistics and writes its change; the indexes,
 // counts and parked flag depend only on a workflow's state before the
 // call and after it, and nothing in the script reads them, so for a
@@ -194,8 +196,21 @@ local function rs_after(p, wk, op, cur, nw, rs, multi)
     rs_add(sk, ts .. '|' .. f, 1)
   end
   if not cur[3] then count('started') end
-  if ost ~= st and rs_terminal[st] then
-    count(st)
+  -- A workflow ends once: when it first reaches a terminal status, or
+  -- compensating, which it reaches canceled or failed (nw.ended_as, the
+  -- figure it counts under; found from outside: a canceled workflow that
+  -- stepped back was counted nowhere). Compensated and
+  -- compensation_failed after it are no second end.
+  local ended
+  if ost ~= st and not rs_terminal[ost] and ost ~= 'compensating' then
+    if nw.ended_as then
+      ended = nw.ended_as
+    elseif rs_terminal[st] then
+      ended = st
+    end
+  end
+  if ended then
+    count(ended)
     if cur[20] then count('ended_exc') end
   end
   if op.fs then
