@@ -196,6 +196,35 @@ func TestPageImageBombIsRefused(t *testing.T) {
 	}
 }
 
+// TestPageAfterTheLast: a page after a PDF's last is not found, and the
+// answer says how many pages the document has (found from outside: a 422
+// invalid_request with poppler's own words). Real pdftoppm, a real
+// two-page PDF.
+func TestPageAfterTheLast(t *testing.T) {
+	doc, err := os.ReadFile(filepath.Join("..", "ocr", "testdata", "textlayer.pdf"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	h := newHarness(t, nil)
+	resp, body := h.postMultipart(upload{apiKey: acmeKey, key: "two-pages", filename: "two.pdf", doc: doc})
+	if resp.StatusCode != http.StatusAccepted {
+		t.Fatalf("submit: %d %v", resp.StatusCode, body)
+	}
+	wf := submit.WorkflowID("acme", "two-pages")
+	h.waitStatus(wf, "queued")
+	if code, ct, _ := readAs(t, h.url+"/v1/workflows/"+wf+"/pages/2", acmeKey); code != http.StatusOK || ct != "image/png" {
+		t.Fatalf("page 2: %d %s, want a PNG", code, ct)
+	}
+	code, _, b := readAs(t, h.url+"/v1/workflows/"+wf+"/pages/9", acmeKey)
+	var e struct {
+		Error struct{ Code, Message string }
+	}
+	_ = json.Unmarshal(b, &e)
+	if code != http.StatusNotFound || e.Error.Code != "not_found" || e.Error.Message != "no page 9: the document has 2 pages" {
+		t.Fatalf("page 9 of 2: %d %s, want 404 not_found saying the document has 2 pages", code, b)
+	}
+}
+
 // TestPageRenderTimeoutSaysSo: a PDF page whose rendering outlives the
 // render timeout answers 503 unavailable with the reason, not a 422 with
 // an empty one as if the document or the caller were at fault; and while

@@ -30,6 +30,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"regexp"
 	"strconv"
 	"strings"
 	"time"
@@ -339,6 +340,18 @@ func (c *Content) renderSlot(ctx context.Context) (release func(), err error) {
 
 // pdfPage renders page n of a PDF with poppler's pdftoppm, at most two at
 // once, each within RenderTimeout.
+// pastLastPage is pdftoppm's complaint about a page after the last, with
+// the number of the last.
+var pastLastPage = regexp.MustCompile(`can ?not be after the last page \((\d+)\)`)
+
+// plural is n and noun, with an s unless n is 1.
+func plural(n, noun string) string {
+	if n == "1" {
+		return n + " " + noun
+	}
+	return n + " " + noun + "s"
+}
+
 func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error) {
 	release, err := c.renderSlot(ctx)
 	if err != nil {
@@ -390,6 +403,12 @@ func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error
 			return nil, submit.Errorf(http.StatusServiceUnavailable, submit.CodeUnavailable, "page %d took longer than %s to render; its text is at /text", n, timeout)
 		}
 		msg := strings.TrimSpace(stderr.String())
+		if m := pastLastPage.FindStringSubmatch(msg); m != nil {
+			// Poppler's "Wrong page range given: the first page (99) can
+			// not be after the last page (1)." (found from outside: a 422
+			// with the tool's words for a page that is not there).
+			return nil, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no page %d: the document has %s", n, plural(m[1], "page"))
+		}
 		if msg == "" {
 			msg = err.Error()
 		}
