@@ -216,6 +216,7 @@ func TestPhoneForms(t *testing.T) {
 		// Norwegian switchboard's ("sentralbord").
 		{"last group on the next line", "Phone: 01638 577\n203\nEmail: none", []string{"01638 577\n203"}},
 		{"last four on the next line", "Tel: 0161 496\n0734", []string{"0161 496\n0734"}},
+		{"last two pairs on the next line", "Telefon: 0664 123\n45 67\nE-Mail: none", []string{"0664 123\n45 67"}},
 		{"a postcode on the next line", "Tel. 01 534 1822\n1010 Wien", []string{"01 534 1822"}},
 		{"a cut-off number without a label", "Bookings 01638 577\n203", []string{}},
 		{"after Rückfragen", "Dispositionskredit: 5.000,00 EUR\nRückfragen: 08652 609-0", []string{"08652 609-0"}},

@@ -612,6 +612,9 @@ func TestNationalIDs(t *testing.T) {
 		// outside, hundred-and-twenty-second trial: "Versichertennr.
 		// A123456781" in a doctor's letter was left unmasked).
 		{"a german health insurance number whose check fails", "Versichertennummer: S482913051 Krankenkasse: AOK", []string{"S482913051"}},
+		// Found from outside (hundred-and-twenty-fourth trial): a
+		// Croatian card's number under its label in full.
+		{"a croatian identity card's number", "REPUBLIKA HRVATSKA\nOSOBNA ISKAZNICA\nIDENTITY CARD\n\nPrezime / Surname: HORVAT\nBroj osobne iskaznice: 114582736\nOIB: 47192305860", []string{"114582736", "47192305860"}},
 		{"a german health insurance number after a short label", "Versicherung: AOK Nordost, Versichertennr. A123456781", []string{"A123456781"}},
 		{"a german health insurance's other number", "Versichertennummer: 48291305 Krankenkasse: AOK", nil},
 		{"a letter and nine digits under no label, check failing", "Bestellung A123456781 vom 3. Mai", nil},

@@ -224,13 +224,15 @@ func phones(lt *layout.Text, taken [][2]int) [][2]int {
 				continue
 			}
 			k := segmentEnd(ch, i)
+			cut := cutShort(text, ch, i, k)
 			switch {
-			// A number the line's end cut short, its last group on the
+			// A number the line's end cut short, its last groups on the
 			// next line: "Tel: 01638 577⏎203" (found from outside,
-			// hundred-and-twelfth trial) is one number, though its head
+			// hundred-and-twelfth trial), "Telefon: 0664 123⏎45 67"
+			// (hundred-and-twenty-fourth) are one number, though the head
 			// alone would pass for a short one.
-			case cutShort(text, ch, i, k) && found(i, k+1, nil):
-				i = k + 1
+			case cut > k && found(i, cut, nil):
+				i = cut
 				continue
 			case found(i, k, nil):
 			// What comes before an area code in parentheses is no part of
@@ -290,23 +292,31 @@ var (
 	mobileTransfer = regexp.MustCompile(`(?i)\b(?:m-?pesa|b2c|imps|upi|p2a|p2p|airtel\s+money|mobile\s+money)\b`)
 )
 
-// cutShort reports whether the runs ch[i..k], a line's chain of digit
-// groups after a trunk 0, are no whole national number (phoneForm) and,
-// with the next line's lone group of two to four digits, are one; a
-// group of four before a place's name is its postcode ("1010 Wien").
-func cutShort(text string, ch []run, i, k int) bool {
-	if k+1 >= len(ch) || !ch[k+1].broken || segmentEnd(ch, k+1) != k+1 || text[ch[i].start] != '0' {
-		return false
+// cutShort returns the last run of the next line's chain when the runs
+// ch[i..k], a line's chain of digit groups after a trunk 0, are no whole
+// national number (phoneForm) and, with that chain of two to four digits
+// ("203", "45 67"), are one; else k. A group of four before a place's
+// name is its postcode ("1010 Wien").
+func cutShort(text string, ch []run, i, k int) int {
+	if k+1 >= len(ch) || !ch[k+1].broken || text[ch[i].start] != '0' {
+		return k
 	}
-	next := ch[k+1]
-	if n := next.end - next.start; n < 2 || n > 4 || placeAfter.MatchString(text[next.end:]) {
-		return false
+	m := segmentEnd(ch, k+1)
+	n := 0
+	for _, r := range ch[k+1 : m+1] {
+		n += r.end - r.start
 	}
-	g := make([]string, 0, k-i+2)
-	for _, r := range ch[i : k+2] {
+	if n < 2 || n > 4 || placeAfter.MatchString(text[ch[m].end:]) {
+		return k
+	}
+	g := make([]string, 0, m-i+1)
+	for _, r := range ch[i : m+1] {
 		g = append(g, text[r.start:r.end])
 	}
-	return !phoneForm(g[:len(g)-1], false, false) && phoneForm(g, false, false)
+	if phoneForm(g[:k-i+1], false, false) || !phoneForm(g, false, false) {
+		return k
+	}
+	return m
 }
 
 // areaParen returns the first run of ch[i+1..k] that is an area code in
