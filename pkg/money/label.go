@@ -190,6 +190,10 @@ var (
 		`tot|übersteigt|übersteigen|überschreitet|überschreiten|exceeds|` +
 		// The same in other languages.
 		`maximal|maximaal|maximální|maksimum|máximo|massimo|höchstens|bis zu|jusqu'à|au maximum|plafonné|` +
+		// A penalty's cap in Dutch and Norwegian (found from outside,
+		// hundred-and-twenty-seventh trial: "een boete verschuldigd van
+		// ten hoogste € 25.000", "begrenset til maksimalt kr 500 000").
+		`ten hoogste|hoogstens|maksimalt|begrenset til|begrænset til|` +
 		// A policy's covers listed (found from outside, sixty-third
 		// trial: a Portuguese claim's "Coberturas contratadas: Capital do
 		// edifício 180.000,00 €; Recheio 25.000,00 €" were held against

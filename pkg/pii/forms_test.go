@@ -955,6 +955,10 @@ func TestEmailForms(t *testing.T) {
 		{"a space after a hyphen in the host", "E-mail: accounts@bluewater- freight .co.uk", []string{"accounts@bluewater- freight .co.uk"}},
 		{"a country after a split domain", "Mail: a.b@firma. com.au, thanks", []string{"a.b@firma. com.au"}},
 		{"a spaced dash after an address", "Mail: a.b@firma.de - Bestellung", []string{"a.b@firma.de"}},
+		// Found from outside (hundred-and-twenty-seventh trial): a line
+		// break after a hyphen of the host.
+		{"a line break after a hyphen in the host", "Contact: e-mail j.devries@studio-\nvermeer.nl or call", []string{"j.devries@studio-\nvermeer.nl"}},
+		{"a line break after an address's dot and a word", "mail me at ana@firma.\nde today", []string{}},
 		// Found from outside (nineteenth trial): OCR read ".lv" as ".1v".
 		{"top-level domain misread", "E-pasts: ilze.berzina@riga-dome.1v", []string{"ilze.berzina@riga-dome.1v"}},
 		{"misread tail that is no domain", "ref a@b.1x1", []string{}},
