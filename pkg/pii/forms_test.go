@@ -216,6 +216,22 @@ func TestPhoneForms(t *testing.T) {
 		// Norwegian switchboard's ("sentralbord").
 		{"last group on the next line", "Phone: 01638 577\n203\nEmail: none", []string{"01638 577\n203"}},
 		{"last four on the next line", "Tel: 0161 496\n0734", []string{"0161 496\n0734"}},
+		// Found from outside (hundred-and-twenty-sixth trial): a customer
+		// centre's and a free number's names, a word before the colon
+		// after a service's name, a Dutch mobile's label, 00 for the plus
+		// before a number of its country's fixed length under no label (a
+		// card's number so written is none), a Turkish mobile a line break
+		// parted (its "Cep" no label of an unbroken number, a Brazilian
+		// postcode's CEP).
+		{"a norwegian customer centre", "Kundesenter 915 04 830", []string{"915 04 830"}},
+		{"a latvian customer centre's free number", "Klientu centrs: 8000 4455 (bezmaksas)", []string{"8000 4455"}},
+		{"a french free number", "appelez le\nnuméro gratuit 8002 4711.", []string{"8002 4711"}},
+		{"a word before the colon after a service", "Kundeservice døgnåpent: 800 30 455", []string{"800 30 455"}},
+		{"a dutch mobile split after its dash", "Mobiel: 06-\n41 87 22 90", []string{"06-\n41 87 22 90"}},
+		{"00 for the plus under no label", "Bel gratis 0800-0229 of vanuit het buitenland 0031 20 764 3819.", []string{"0800-0229", "0031 20 764 3819"}},
+		{"a card's number after 00", "Nº da carteirinha                  0048 7712 3304 9", []string{}},
+		{"a turkish mobile split", "Cep: 0532 417\n86 09", []string{"0532 417\n86 09"}},
+		{"a brazilian postcode", "CEP: 01310-100 São Paulo", []string{}},
 		{"last two pairs on the next line", "Telefon: 0664 123\n45 67\nE-Mail: none", []string{"0664 123\n45 67"}},
 		{"a postcode on the next line", "Tel. 01 534 1822\n1010 Wien", []string{"01 534 1822"}},
 		{"a cut-off number without a label", "Bookings 01638 577\n203", []string{}},

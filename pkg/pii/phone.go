@@ -94,7 +94,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|tel[eèé]fon|telefoon|m[òo]bil|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|r[üu]ckfragen|zentrale|vermittlung|centralino|v[äa]xel|sentralbord|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|tel[eèé]fon|telefoon|m[òo]bil|mobiel|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|r[üu]ckfragen|zentrale|vermittlung|centralino|v[äa]xel|sentralbord|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -124,7 +124,12 @@ const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservi
 	`central de atendimento|atendimento ao cliente|mobilepay|vipps|swish|twint|bizum|` +
 	// A person's own line in a signature, "Direct line: 01924⏎886 215"
 	// (found from outside, forty-eighth trial: split by a line break).
-	`direct line|direct dial`
+	`direct line|direct dial|` +
+	// A customer centre's and a free number's names in Norwegian, Danish,
+	// Latvian and French (found from outside, hundred-and-twenty-sixth
+	// trial: "Kundesenter 915 04 830", "Klientu centrs: 8000 4455",
+	// "numéro gratuit 8002 4711").
+	`kundesenter|kundecenter|klientu centrs|num[ée]ro gratuit|num[ée]ro vert|gratisnummer`
 
 // labelWhose is what may follow a phone label's word to say whose number
 // it is: a word of phoneWhose ("Teléfono gratuito", "Tel. (home)"), or any
@@ -148,7 +153,7 @@ var (
 	// not after an accented letter, which \b takes for a word's end
 	// (found from outside, sixty-seventh trial: a Hungarian invoice's
 	// "3 tétel 24 000 72 000", its "tel" a label and its sums a phone).
-	phoneLabel = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}\p{N}_])(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|(?:^|[^\p{L}])(?:` + phoneWordsGreekCyrillic + `)` + labelWhose + `|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	phoneLabel = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}\p{N}_])(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b` + labelWhose + `|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|(?:^|[^\p{L}])(?:` + phoneWordsGreekCyrillic + `)` + labelWhose + `|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// phoneQualified is a phone word that a few words qualify before a
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
 	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only
@@ -359,7 +364,10 @@ var orGlued = regexp.MustCompile(`^-(?:lub|or|oder|ou|eller)(?:[ \t,;]|$)`)
 var caseSuffix = regexp.MustCompile(`^-\p{Ll}{1,4}[ \t]+(?i:telefon|sz[áa]m|mobil)`)
 
 // phoneWord finds a phone label anywhere in a label text.
-var phoneWord = regexp.MustCompile(`(?i)\b(?:tel|telephone|phone|mobile|mob|cell|fax|call|contact|hotline|helpline|whatsapp)\b`)
+// Turkish "Cep" (a mobile) says so of a number a line break parts (found
+// from outside, hundred-and-twenty-sixth trial: "Cep: 0532 417⏎86 09");
+// it is no label otherwise, Brazil's postcode being a CEP too.
+var phoneWord = regexp.MustCompile(`(?i)\b(?:tel|telephone|phone|mobile|mob|cell|fax|call|contact|hotline|helpline|whatsapp|cep)\b`)
 
 // typographic reports whether a number is written the way only phone
 // numbers are: after "+", with its area code in parentheses, or as a
@@ -435,7 +443,7 @@ func phoneAt(lt *layout.Text, rs []run) ([2]int, bool) {
 	// under a phone label, never for its form alone ("Steuernummer
 	// 06454/12345" is a tax number).
 	slashed := len(rs) > 1 && strings.Contains(text[rs[0].end:rs[1].start], "/")
-	form := !slashed && (phoneForm(groups, plus, text[start] == '(') || brazilianShape(text, start, groups))
+	form := !slashed && (phoneForm(groups, plus, text[start] == '(') || brazilianShape(text, start, groups) || zerosForFixedPlus(groups))
 	if form && !plus && (belgianZoneOfThree(groups) || indianMobile(groups)) && strings.Contains(text[rs[0].end:rs[1].start], "-") {
 		form = false
 	}
@@ -601,6 +609,23 @@ func codeInParens(text string, rs []run) bool {
 // with 00 for the "+": "0049 30 1234567", "0049 (0)30 1234567", "00 33 1
 // 42 68 53 00". An account or a reference may start with 00 too: such a
 // number is taken only under a phone label.
+// zerosForFixedPlus reports whether groups are zerosForPlus's and the
+// digits after the 00 are exactly as many as every number of their
+// country has (fixedE164): "0031 20 764 3819", as typographic as its
+// "+31" (found from outside, hundred-and-twenty-sixth trial: "vanuit het
+// buitenland 0031 20 764 3819" under no label).
+func zerosForFixedPlus(groups []string) bool {
+	if !zerosForPlus(groups) {
+		return false
+	}
+	if slices.ContainsFunc(groups[1:], func(g string) bool { return len(g) < 2 }) {
+		return false // a card's number, "0048 7712 3304 9"
+	}
+	d := strings.Join(groups, "")[2:]
+	n := e164Digits(d)
+	return n > 0 && len(d) == n
+}
+
 func zerosForPlus(groups []string) bool {
 	if !strings.HasPrefix(groups[0], "00") {
 		return false
