@@ -1381,6 +1381,13 @@ var (
 	// streetAfter: a street's name after its number, one to three
 	// capitalised words and the kind of street.
 	streetAfter = regexp.MustCompile(`^ (?:\p{Lu}[\p{L}'.-]*[ \t]+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr|Drive|Way|Pl|Place|Ct|Court|Hwy|Highway|Pkwy|Parkway)\b`)
+	// streetBefore ends the text in a street's name as Europe writes it,
+	// the kind of street its word's end: "Kortrijksesteenweg", "Kerkstraat",
+	// "Hauptstraße", "Rue de la Loi" (the kind first, its name after).
+	streetBefore = regexp.MustCompile(`(?i)(?:\p{L}(?:straat|steenweg|laan|weg|plein|dreef|kaai|stra(?:ß|ss)e|gasse|platz|allee|gatan|gata|vej|gade|veien|vegen|katu|tie)|\b(?-i:Rue|Avenue|Boulevard|Chemin|Via|Viale|Piazza|Calle|Avenida|Rua|Ulica|ul\.)(?:[ \t]+[\p{L}'’.-]+){1,4})[ \t]+$`)
+	// postcodeAfterStreet ends the text in a street, its house number and
+	// a comma: a postcode follows.
+	postcodeAfterStreet = regexp.MustCompile(`(?i)(?:\p{L}(?:straat|steenweg|laan|weg|plein|dreef|kaai|stra(?:ß|ss)e|gasse|platz|allee|gatan|gata|vej|gade|veien|vegen|katu|tie)|\b(?-i:Rue|Avenue|Boulevard|Chemin|Via|Viale|Piazza|Calle|Avenida|Rua|Ulica|ul\.)(?:[ \t]+[\p{L}'’.-]+){1,4})[ \t]+\d{1,4}[a-z]?(?:[-/]\d{1,4})?[ \t]*,[ \t]*$`)
 	// sectionAfter: a law's section sign after its number, as
 	// Hungarian cites it, "85. §".
 	sectionAfter = regexp.MustCompile(`^\.? ?§`)
@@ -1525,6 +1532,20 @@ func shapeOK(text string, loc *locale, n number) bool {
 		// A street's number, "401 Mission St, Suite 900" (found from
 		// outside, forty-ninth trial: a preparer's footer was a sum).
 		return false
+	}
+	if !n.decimals && !n.grouped && len(n.raw) <= 5 {
+		before := text[max(0, n.start-64):n.start]
+		if i := strings.LastIndexByte(before, '\n'); i >= 0 {
+			before = before[i+1:]
+		}
+		if len(n.raw) <= 4 && streetBefore.MatchString(before) || len(n.raw) >= 4 && postcodeAfterStreet.MatchString(before) {
+			// A European address's house number after its street, and
+			// its postcode after that: "Rent-a-Car Vlaanderen NV,
+			// Kortrijksesteenweg 1120, 9051 Gent", where "Rent" named
+			// them sums (found from outside, hundred-and-twenty-sixth
+			// trial).
+			return false
+		}
 	}
 	if sectionAfter.MatchString(right) || fxPairAfter.MatchString(right) && unitAmount(n.raw) || fxPairBefore.MatchString(left) {
 		// A law's section, "Áfa tv. 85. §"; either side of an exchange

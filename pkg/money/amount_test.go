@@ -902,6 +902,11 @@ func TestAmountForms(t *testing.T) {
 		{"a french notice's whole euros", "AVIS D'IMPÔT 2026 SUR LES REVENUS DE 2025\n\nDéclarant 1 : M. Julien Moreau\n\nDétail Montant\nSalaires déclarés (coursier à vélo) 27 012\nRevenu brut global 24 310\n\nTotal à payer 1 284", []string{"27012.00 label", "24310.00 label", "1284.00 label"}},
 		{"a declarant's and a form's number", "Salaires et assimilés déclarant 1 | 41 820 €\nCertificat de salaire Formular 11", []string{"41820.00 EUR currency"}},
 		{"a hungarian credit line", "Hitelkeret: 10 000 000 Ft\nZáró egyenleg: 1 430 000 Ft", []string{"1430000.00 HUF currency"}},
+		// Found from outside (hundred-and-twenty-sixth trial): a firm's
+		// name ("Rent-a-Car") before its address made its house number
+		// and postcode sums.
+		{"a house number and a postcode after a money word", "Tussen:\nRent-a-Car Vlaanderen NV, Kortrijksesteenweg 1120, 9051 Gent,\nHuurprijs: € 8.940,00", []string{"8940.00 EUR currency"}},
+		{"a rent's sum after a street word that is none", "Rent via bank transfer 2.500,00", []string{"2500.00 label"}},
 		{"a dutch penalty's cap", "Huur: € 2.450,00 per maand.\nArtikel 4. Bij te late betaling is een boete verschuldigd van ten hoogste € 25.000.", []string{"2450.00 EUR currency"}},
 		{"a norwegian penalty's cap", "Leie: kr 9 850,00\n3. Ved mislighold betales konvensjonalbot, begrenset til maksimalt kr 500 000.", []string{"9850.00 currency"}},
 		{"a polish liability cover's guaranteed sum", "§ 2. Wynagrodzenie ryczałtowe wynosi 39 500,00 zł brutto.\n§ 3. Płatność nastąpi przelewem na rachunek PL56 2490 2000 0121 0023 4567 8901.\n§ 4. Wykonawca posiada ubezpieczenie OC z sumą gwarancyjną 1 000 000 zł.", []string{"39500.00 PLN currency"}},
