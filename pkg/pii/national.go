@@ -103,8 +103,10 @@ var idForms = []idForm{
 	// číslo: CZ8562151235" on a tax return (found from outside,
 	// ninety-seventh trial), a sole trader's "DIČ: CZ7103192745".
 	{re: regexp.MustCompile(`\bCZ(\d{9,10})\b`), valid: rodneCisloValid, label: regexp.MustCompile(`(?i)(?:\bdi[čc]|da[ňn]ov[ée]\s+identifika[čc]n[íi]\s+[čc][íi]slo|\bvat(?:\s+(?:id|no\b\.?|number))?)[^\p{L}\p{N}]*$`), digits: 9, run: 9},
-	// Belgium: rijksregisternummer YY.MM.DD-NNN.CC, mod 97.
-	{re: regexp.MustCompile(`\b(\d{2})\.(\d{2})\.(\d{2})[- ](\d{3})\.(\d{2})\b`), valid: belgianValid, digits: 11, run: 2},
+	// Belgium: rijksregisternummer YY.MM.DD-NNN.CC, mod 97; a space OCR
+	// set beside a point or the dash is no end of it ("NISS 91.06
+	// .03-077.40", found from outside, hundred-and-twenty-sixth trial).
+	{re: regexp.MustCompile(`\b(\d{2}) ?\. ?(\d{2}) ?\. ?(\d{2})(?: ?- ?| )(\d{3}) ?\. ?(\d{2})\b`), valid: belgianValid, digits: 11, run: 2},
 	{re: regexp.MustCompile(`\b(\d{11})\b`), valid: belgianValid, label: regexp.MustCompile(`(?i)\b(?:rijksregister(?:nummer)?|numéro national|registre national|nn|niss|insz)[^\p{L}\p{N}]*$`), digits: 11, run: 11},
 	// United Kingdom: National Insurance number, "QQ 12 34 56 C".
 	{re: regexp.MustCompile(`\b([A-CEGHJ-PR-TW-Z][A-CEGHJ-NPR-TW-Z]) ?(\d{2}) ?(\d{2}) ?(\d{2}) ?([A-D])\b`), valid: ninoValid, digits: 6, run: 2},

@@ -619,6 +619,7 @@ func TestNationalIDs(t *testing.T) {
 		{"a german health insurance's other number", "Versichertennummer: 48291305 Krankenkasse: AOK", nil},
 		{"a letter and nine digits under no label, check failing", "Bestellung A123456781 vom 3. Mai", nil},
 		{"a belgian niss its check fails, under its label", "Né(e) le 17/01/1990   NISS 90.01.17-284.45", []string{"90.01.17-284.45"}},
+		{"a belgian niss with a space ocr set before a point", "Gérante : Dr Sophie Lambert, NISS 91.06 .03-077.40", []string{"91.06 .03-077.40"}},
 		{"an ahpra registration number by its shape", "registered with AHPRA (registration number NMW0002219874) at all times", []string{"NMW0002219874"}},
 		{"a profession's letters before nine digits are no registration", "Ref MED000221987 dated", nil},
 		{"co cédula card, its number under the title", "REPÚBLICA DE COLOMBIA\nCÉDULA DE CIUDADANÍA\nNÚMERO 1.020.745.318\nAPELLIDOS", []string{"1.020.745.318"}},
