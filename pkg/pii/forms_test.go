@@ -232,6 +232,11 @@ func TestPhoneForms(t *testing.T) {
 		{"a card's number after 00", "Nº da carteirinha                  0048 7712 3304 9", []string{}},
 		{"a turkish mobile split", "Cep: 0532 417\n86 09", []string{"0532 417\n86 09"}},
 		{"a brazilian postcode", "CEP: 01310-100 São Paulo", []string{}},
+		// Found from outside (hundred-and-twenty-ninth trial): a Swiss
+		// number after 00 under no phone label, a Greek label written in
+		// Latin letters.
+		{"a swiss number after 00", "Notfall 0041 34 555 22 19", []string{"0041 34 555 22 19"}},
+		{"a greek label in latin letters", "Tilefono: 22810 55 431", []string{"22810 55 431"}},
 		{"last two pairs on the next line", "Telefon: 0664 123\n45 67\nE-Mail: none", []string{"0664 123\n45 67"}},
 		{"a postcode on the next line", "Tel. 01 534 1822\n1010 Wien", []string{"01 534 1822"}},
 		{"a cut-off number without a label", "Bookings 01638 577\n203", []string{}},
@@ -974,6 +979,7 @@ func TestEmailForms(t *testing.T) {
 		// Found from outside (hundred-and-twenty-seventh trial): a line
 		// break after a hyphen of the host.
 		{"a line break after a hyphen in the host", "Contact: e-mail j.devries@studio-\nvermeer.nl or call", []string{"j.devries@studio-\nvermeer.nl"}},
+		{"a line break after the at sign", "E-mail: pieter.vermeulen@\nnoordzee-windonderhoud.be", []string{"pieter.vermeulen@\nnoordzee-windonderhoud.be"}},
 		{"a line break after an address's dot and a word", "mail me at ana@firma.\nde today", []string{}},
 		// Found from outside (nineteenth trial): OCR read ".lv" as ".1v".
 		{"top-level domain misread", "E-pasts: ilze.berzina@riga-dome.1v", []string{"ilze.berzina@riga-dome.1v"}},

@@ -914,7 +914,7 @@ var personParty = regexp.MustCompile(`(?i)\(\s*["“'‘]?the\s+(?:employee|tena
 // foundation's "INC." (found from outside, fifty-second trial).
 func firmAt(lt *layout.Text, start, end int) bool {
 	li := lt.LineAt(start)
-	if personBefore.MatchString(lt.LeftOf(start)) {
+	if personBefore.MatchString(lt.LeftOf(start)) || personRoleBefore.MatchString(lt.LeftOf(start)) {
 		return false
 	}
 	shape := numberShape(lt.String()[start:end])
@@ -977,6 +977,12 @@ func numberShape(s string) string {
 // firmLines is how many lines above a number firmAt looks at for a legal
 // form: the name, then up to two address lines.
 const firmLines = 3
+
+// personRoleBefore ends the text before a number in a person's role, its
+// name and the number's label on the number's own line: "Odgovorna osoba
+// kupca: Ivana Horvat, OIB" under the buyer's "d.o.o." (found from
+// outside, hundred-and-twenty-ninth trial): the number is the person's.
+var personRoleBefore = regexp.MustCompile(`(?i)(?:^|[^\p{L}])(?:osoba|osobe|osobu|oseba|person|persona|pessoa|personne|contact person|ansprechpartner(?:in)?)\b[^:\n]{0,30}:[ \t]*(?-i:\p{Lu}\p{Ll}+(?:[ \t-]+\p{Lu}\p{Ll}+){1,3}),?[ \t]*\p{L}{2,12}\.?[ \t]*:?[ \t]*$`)
 
 // personNameLine is a form's field of a person's full name, filled:
 // "Ime i prezime odgovorne osobe: Ivana Horvat", "Full name: …".

@@ -614,6 +614,9 @@ func TestNationalIDs(t *testing.T) {
 		{"a german health insurance number whose check fails", "Versichertennummer: S482913051 Krankenkasse: AOK", []string{"S482913051"}},
 		// Found from outside (hundred-and-twenty-fourth trial): a
 		// Croatian card's number under its label in full.
+		// Found from outside (hundred-and-twenty-ninth trial): a person's
+		// OIB on the line of her role and name, under the buyer firm's.
+		{"a croatian person's oib after her role and name", "Kupac: VE Velebit d.o.o., Gospić\nOdgovorna osoba kupca: Ivana Horvat, OIB 69812374509", []string{"69812374509"}},
 		{"a croatian identity card's number", "REPUBLIKA HRVATSKA\nOSOBNA ISKAZNICA\nIDENTITY CARD\n\nPrezime / Surname: HORVAT\nBroj osobne iskaznice: 114582736\nOIB: 47192305860", []string{"114582736", "47192305860"}},
 		{"a german health insurance number after a short label", "Versicherung: AOK Nordost, Versichertennr. A123456781", []string{"A123456781"}},
 		{"a german health insurance's other number", "Versichertennummer: 48291305 Krankenkasse: AOK", nil},

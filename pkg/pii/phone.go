@@ -94,7 +94,7 @@ func chains(text string, phone bool) [][]run {
 }
 
 // phoneWords are the words of phoneLabel.
-const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|tel[eèé]fon|telefoon|m[òo]bil|mobiel|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|r[üu]ckfragen|zentrale|vermittlung|centralino|v[äa]xel|sentralbord|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
+const phoneWords = `tel|telephone|phone|ff[ôo]n|ff[ôo]n symudol|ph|mobile|mob|cell|cellphone|fax|call|calls|contact|hotline|helpline|whatsapp|sms|text|ring|dial|reach|switchboard|landline|t[eé]l[eé]fono|fono|tel[eèé]fon|telefoon|m[òo]bil|mobiel|tilefono|t[āa]lru[nņ]\p{L}*|telefone|telef[óo]nic[oa]|t[ée]l[ée]phone|t[ée]l|telem[oó]vel|m[oó]vil|handy|portable|gsm|questions|enquiries|inquiries|queries|helpdesk|dudas|consultas|llame|ll[aá]menos|d[uú]vidas|ligue|vragen|bel|fragen|anrufen|durchwahl|r[üu]ckfragen|zentrale|vermittlung|centralino|v[äa]xel|sentralbord|renseignements|appelez|domande|chiamare|contacto|contato|contatti|contatto|kontakt|numero verde|n\. ?verde|chiamata gratuita|toll[- ]free|freephone|cellulare|tlf|tlm|telem|mobil|mobilnummer|puh|puhelin|s[íi]mi|fars[íi]mi|heimas[íi]mi|vinnus[íi]mi|matkapuhelin|mobiltelefon|telefonnummer|telefonsz[áa]m|mobilsz[áa]m|faxsz[áa]m|celular|cel|kom[óo]rka|kom|nr tel|t[āa]lrunis|t[āa]lr|telef|helistage|helistada|k[üu]simuste korral|k[üu]simuste|k[üu]simused|uan|infolini[ai]|infolink[ay]|infolince|(?:z[áa]kaznick[áa]|klientsk[áa]|bezplatn[áa]|informa[čc]n[íi])\s+linka|klicni center|klicni centar|kontaktni center|linha(?: (?:de|do|da|ao|apoio|atendimento|cliente|clientes|(?-i:[A-Z]\p{L}*))){0,4}|hp|ponsel|telepon|telp|\p{L}+tele(?:foon|fon)`
 
 // phoneWordsGreekCyrillic are phoneWords in Greek and Bulgarian, whose
 // letters \b does not see as a word's: "Τηλ.", "Κιν.", "Тел." (found from
@@ -890,7 +890,7 @@ func pairedSubscriber(text string, rs []run) bool {
 // cut short, by a line break (found from outside: a Polish "+48 601 772"
 // whose "418" was on the next line was taken without it).
 var fixedE164 = map[string]int{"1": 11, "7": 11, "27": 11, "30": 12, "31": 11, "32": 10, "33": 11, "34": 11,
-	"40": 11, "44": 11, "45": 10, "47": 10, "48": 11, "351": 12, "420": 12, "421": 12, "52": 12, "55": 12, "61": 11,
+	"40": 11, "44": 11, "45": 10, "47": 10, "48": 11, "351": 12, "41": 11, "420": 12, "421": 12, "52": 12, "55": 12, "61": 11,
 	"65": 10, "90": 12, "91": 12}
 
 // e164Digits returns the fewest digits a number of d's calling code has,

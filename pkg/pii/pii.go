@@ -211,11 +211,12 @@ var (
 	// (hostHead): "accounts@bluewater- freight.co.uk" (found from outside,
 	// hundred-and-twenty-second trial), a hyphen being no label's end.
 	emailRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@` + hostHead + `(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
-	// emailBrokenRe is an address a line break parts after a hyphen or a
-	// dot of its host: "j.devries@studio-⏎vermeer.nl" (found from
-	// outside, hundred-and-twenty-seventh trial), a hyphen or a dot being
-	// no host's end.
-	emailBrokenRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+()@[\p{L}\p{N}-]*[\p{L}\p{N}][-.][ \t]*\r?\n[ \t]*[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
+	// emailBrokenRe is an address a line break parts after its "@" or a
+	// hyphen or a dot of its host: "j.devries@studio-⏎vermeer.nl",
+	// "pieter.vermeulen@⏎noordzee-windonderhoud.be" (found from outside,
+	// hundred-and-twenty-seventh and -ninth trials), none of them an
+	// address's end.
+	emailBrokenRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+()@(?:[\p{L}\p{N}-]*[\p{L}\p{N}][-.])?[ \t]*\r?\n[ \t]*[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
 	// emailSplitRe is an address whose last dot OCR set apart from the
 	// top-level domain by a space, after it or before it: "name@host. com",
 	// "name@host .com". Which tails count is splitTLD's to say.
