@@ -907,6 +907,9 @@ func TestAmountForms(t *testing.T) {
 		// and postcode sums.
 		{"a house number and a postcode after a money word", "Tussen:\nRent-a-Car Vlaanderen NV, Kortrijksesteenweg 1120, 9051 Gent,\nHuurprijs: € 8.940,00", []string{"8940.00 EUR currency"}},
 		{"a rent's sum after a street word that is none", "Rent via bank transfer 2.500,00", []string{"2500.00 label"}},
+		{"a croatian bank guarantee's cap", "Zakupnina: 7.440,00 EUR\nČlanak 3. Zakupoprimatelj daje bankovnu garanciju do iznosa od 30.000,00 EUR. Ugovorna kazna iznosi najviše 15.000,00 EUR.", []string{"7440.00 EUR currency"}},
+		{"a slovak budget cap and liability cover", "Rozpočet projektu je obmedzený na maximálne 200 000 EUR; poistné krytie zodpovednosti do 1 000 000 EUR.", []string{}},
+		{"a greek sum insured in latin letters", "Asfalisteo kefalaio: 3.000.000,00 EUR\nPosó apozimíosis: 13.750,00 EUR", []string{"13750.00 EUR currency"}},
 		{"a dutch penalty's cap", "Huur: € 2.450,00 per maand.\nArtikel 4. Bij te late betaling is een boete verschuldigd van ten hoogste € 25.000.", []string{"2450.00 EUR currency"}},
 		{"a norwegian penalty's cap", "Leie: kr 9 850,00\n3. Ved mislighold betales konvensjonalbot, begrenset til maksimalt kr 500 000.", []string{"9850.00 currency"}},
 		{"a polish liability cover's guaranteed sum", "§ 2. Wynagrodzenie ryczałtowe wynosi 39 500,00 zł brutto.\n§ 3. Płatność nastąpi przelewem na rachunek PL56 2490 2000 0121 0023 4567 8901.\n§ 4. Wykonawca posiada ubezpieczenie OC z sumą gwarancyjną 1 000 000 zł.", []string{"39500.00 PLN currency"}},

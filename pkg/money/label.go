@@ -194,6 +194,13 @@ var (
 		// hundred-and-twenty-seventh trial: "een boete verschuldigd van
 		// ten hoogste € 25.000", "begrenset til maksimalt kr 500 000").
 		`ten hoogste|hoogstens|maksimalt|begrenset til|begrænset til|` +
+		// A bank guarantee's and a penalty's cap in Croatian, a budget's
+		// cap and a liability cover in Slovak and Czech, a sum insured in
+		// Greek (found from outside, hundred-and-twenty-ninth trial: "do
+		// iznosa od 30.000,00 EUR", "obmedzený na maximálne 200 000 EUR;
+		// poistné krytie zodpovednosti do 1 000 000 EUR", "Asfalisteo
+		// kefalaio: 3.000.000,00 EUR").
+		`do iznosa|najviše|najvise|največ|maximálne|maximálně|obmedzen\p{L}* na|omezen\p{L}* na|poistné krytie|pojistné krytí|krytie zodpovednosti|ασφαλιστ[έε]ο κεφ[άα]λαιο|asfalisteo kefalaio|` +
 		// A policy's covers listed (found from outside, sixty-third
 		// trial: a Portuguese claim's "Coberturas contratadas: Capital do
 		// edifício 180.000,00 €; Recheio 25.000,00 €" were held against
