@@ -16,6 +16,9 @@ func TestTitledTypes(t *testing.T) {
 		want []string
 	}{
 		{"FAKTURA – DAŇOVÝ DOKLAD č. 2026110087\nDodavatel: KOVOSERVIS s.r.o.", []string{"invoice"}},
+		// Found from outside (hundred-and-twenty-ninth trial): an Italian
+		// acknowledgement of payment, typed an invoice at 0.56.
+		{"QUIETANZA DI PAGAMENTO n. 88/2026\nCoWork Navigli S.r.l. - Via Vigevano 41, 20144 Milano", []string{"receipt"}},
 		// Found from outside (hundred-and-nineteenth trial): a Polish
 		// PIT-11, offered as a contract by its row of income from an
 		// employment contract, "Umowa o pracę"; its title names it.
