@@ -235,6 +235,7 @@ func TestPhoneForms(t *testing.T) {
 		// Found from outside (hundred-and-twenty-ninth trial): a Swiss
 		// number after 00 under no phone label, a Greek label written in
 		// Latin letters.
+		{"a finnish customer service", "Asiakaspalvelu: 0100 0500 (pvm/mpm)", []string{"0100 0500"}},
 		{"a swiss number after 00", "Notfall 0041 34 555 22 19", []string{"0041 34 555 22 19"}},
 		{"a greek label in latin letters", "Tilefono: 22810 55 431", []string{"22810 55 431"}},
 		{"last two pairs on the next line", "Telefon: 0664 123\n45 67\nE-Mail: none", []string{"0664 123\n45 67"}},
@@ -979,6 +980,9 @@ func TestEmailForms(t *testing.T) {
 		// Found from outside (hundred-and-twenty-seventh trial): a line
 		// break after a hyphen of the host.
 		{"a line break after a hyphen in the host", "Contact: e-mail j.devries@studio-\nvermeer.nl or call", []string{"j.devries@studio-\nvermeer.nl"}},
+		// Found from outside (hundred-and-twenty-eighth trial): spaces on
+		// both sides of the dot OCR parted.
+		{"spaces on both sides of a parted dot", "E-mail: purchasing@wrekintranslation . co.uk", []string{"purchasing@wrekintranslation . co.uk"}},
 		{"a line break after the at sign", "E-mail: pieter.vermeulen@\nnoordzee-windonderhoud.be", []string{"pieter.vermeulen@\nnoordzee-windonderhoud.be"}},
 		{"a line break after an address's dot and a word", "mail me at ana@firma.\nde today", []string{}},
 		// Found from outside (nineteenth trial): OCR read ".lv" as ".1v".

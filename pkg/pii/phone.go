@@ -129,7 +129,10 @@ const serviceWords = `skadeservice|skadeanm[äa]lan|schadenservice|schadensservi
 	// Latvian and French (found from outside, hundred-and-twenty-sixth
 	// trial: "Kundesenter 915 04 830", "Klientu centrs: 8000 4455",
 	// "numéro gratuit 8002 4711").
-	`kundesenter|kundecenter|klientu centrs|num[ée]ro gratuit|num[ée]ro vert|gratisnummer`
+	`kundesenter|kundecenter|klientu centrs|num[ée]ro gratuit|num[ée]ro vert|gratisnummer|` +
+	// And Finnish (hundred-and-twenty-eighth trial: "Asiakaspalvelu: 0100
+	// 0500 (pvm/mpm)").
+	`asiakaspalvelu|asiakaspalvelumme`
 
 // labelWhose is what may follow a phone label's word to say whose number
 // it is: a word of phoneWhose ("Teléfono gratuito", "Tel. (home)"), or any

@@ -218,9 +218,10 @@ var (
 	// address's end.
 	emailBrokenRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+()@(?:[\p{L}\p{N}-]*[\p{L}\p{N}][-.])?[ \t]*\r?\n[ \t]*[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}`)
 	// emailSplitRe is an address whose last dot OCR set apart from the
-	// top-level domain by a space, after it or before it: "name@host. com",
-	// "name@host .com". Which tails count is splitTLD's to say.
-	emailSplitRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@(` + hostHead + `(?:\.[\p{L}\p{N}-]+)*)( \.|\. )(\p{L}{2,})`)
+	// top-level domain by a space, after it, before it or both:
+	// "name@host. com", "name@host .com", "name@host . co.uk" (found from
+	// outside, hundred-and-twenty-eighth trial). Which tails count is splitTLD's to say.
+	emailSplitRe = regexp.MustCompile(`[\p{L}\p{N}._%+-]+( ?)@(` + hostHead + `(?:\.[\p{L}\p{N}-]+)*)( \. ?|\. )(\p{L}{2,})`)
 	// emailMisreadRe is an address whose top-level domain OCR read with a
 	// digit or a bar for a letter: "ilze@riga-dome.1v" for ".lv" (found
 	// from outside). Which tails count is misreadTLD's to say.
