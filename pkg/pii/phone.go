@@ -611,12 +611,24 @@ func codeInParens(text string, rs []run) bool {
 // zerosForPlus reports whether groups are an international number dialled
 // with 00 for the "+": "0049 30 1234567", "0049 (0)30 1234567", "00 33 1
 // 42 68 53 00". An account or a reference may start with 00 too: such a
-// number is taken only under a phone label.
+// number is taken only under a phone label, unless zerosForFixedPlus.
+func zerosForPlus(groups []string) bool {
+	if !strings.HasPrefix(groups[0], "00") {
+		return false
+	}
+	rest := slices.Clone(groups)
+	if rest[0] = rest[0][2:]; rest[0] == "" {
+		rest = rest[1:]
+	}
+	return len(rest) > 1 && rest[0] != "" && phoneForm(rest, true, false)
+}
+
 // zerosForFixedPlus reports whether groups are zerosForPlus's and the
-// digits after the 00 are exactly as many as every number of their
-// country has (fixedE164): "0031 20 764 3819", as typographic as its
-// "+31" (found from outside, hundred-and-twenty-sixth trial: "vanuit het
-// buitenland 0031 20 764 3819" under no label).
+// digits after the 00 are as many as the fewest its country's numbers
+// have where that is fixed (fixedE164), in groups of two digits or more:
+// "0031 20 764 3819", as typographic as its "+31" (found from outside,
+// hundred-and-twenty-sixth trial: "vanuit het buitenland 0031 20 764
+// 3819" under no label).
 func zerosForFixedPlus(groups []string) bool {
 	if !zerosForPlus(groups) {
 		return false
@@ -627,17 +639,6 @@ func zerosForFixedPlus(groups []string) bool {
 	d := strings.Join(groups, "")[2:]
 	n := e164Digits(d)
 	return n > 0 && len(d) == n
-}
-
-func zerosForPlus(groups []string) bool {
-	if !strings.HasPrefix(groups[0], "00") {
-		return false
-	}
-	rest := slices.Clone(groups)
-	if rest[0] = rest[0][2:]; rest[0] == "" {
-		rest = rest[1:]
-	}
-	return len(rest) > 1 && rest[0] != "" && phoneForm(rest, true, false)
 }
 
 // nanpShape reports whether groups are ten digits as North America writes
