@@ -236,6 +236,7 @@ func TestPhoneForms(t *testing.T) {
 		// number after 00 under no phone label, a Greek label written in
 		// Latin letters.
 		{"a finnish customer service", "Asiakaspalvelu: 0100 0500 (pvm/mpm)", []string{"0100 0500"}},
+		{"whose line before a colon", "Office: 6555 0142 · Mobile: 9123 4567", []string{"6555 0142", "9123 4567"}},
 		{"a swiss number after 00", "Notfall 0041 34 555 22 19", []string{"0041 34 555 22 19"}},
 		{"a greek label in latin letters", "Tilefono: 22810 55 431", []string{"22810 55 431"}},
 		{"last two pairs on the next line", "Telefon: 0664 123\n45 67\nE-Mail: none", []string{"0664 123\n45 67"}},

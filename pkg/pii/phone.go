@@ -156,7 +156,11 @@ var (
 	// not after an accented letter, which \b takes for a word's end
 	// (found from outside, sixty-seventh trial: a Hungarian invoice's
 	// "3 tétel 24 000 72 000", its "tel" a label and its sums a phone).
-	phoneLabel = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}\p{N}_])(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b` + labelWhose + `|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|(?:^|[^\p{L}])(?:` + phoneWordsGreekCyrillic + `)` + labelWhose + `|☎|📞)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
+	// Whose line it is before a colon is a label of its own in a contact
+	// block: "Office: 6555 0142" (found from outside,
+	// hundred-and-twenty-ninth trial, a Singapore claim); without the
+	// colon, "Contact our office 915 123 456", it is not.
+	phoneLabel = regexp.MustCompile(`(?i)(?:(?:^|[^\p{L}\p{N}_])(?:` + phoneWords + `)\b(?:-\p{L}+)?` + labelWhose + `|\b(?:` + serviceWords + `)\b` + labelWhose + `|(?:^|[^.\w])(?:t[1i]f|te1)\b` + labelWhose + `|(?:^|[^\p{L}])(?:` + phoneWordsGreekCyrillic + `)` + labelWhose + `|☎|📞|(?:^|[^\p{L}\p{N}_])(?:office|home|direct|emergency)[ \t]*:)\.?(?:\s*(?:no\b\.?|nr\b\.?|number\b|#))?(?:[^A-Za-z0-9]*(?:us|me|him|her|them|on|at|or|us on|us at|me on|me at|al|au|op|unter|ao|alle)\b|[^A-Za-z0-9]*[\w.+\-]+@[\w\-]+(?:\.[\w\-]+)+)*[^A-Za-z0-9]*$`)
 	// phoneQualified is a phone word that a few words qualify before a
 	// colon: "Telefonnummer für Rückfragen:", "Kontakt z likwidatorem:",
 	// "Teléfono de averías y rescate:" (found from outside). phoneAt takes it only
