@@ -1381,13 +1381,11 @@ var (
 	// streetAfter: a street's name after its number, one to three
 	// capitalised words and the kind of street.
 	streetAfter = regexp.MustCompile(`^ (?:\p{Lu}[\p{L}'.-]*[ \t]+){1,3}(?:St|Street|Ave|Avenue|Rd|Road|Blvd|Boulevard|Lane|Ln|Dr|Drive|Way|Pl|Place|Ct|Court|Hwy|Highway|Pkwy|Parkway)\b`)
-	// streetBefore ends the text in a street's name as Europe writes it,
-	// the kind of street its word's end: "Kortrijksesteenweg", "Kerkstraat",
-	// "Hauptstraße", "Rue de la Loi" (the kind first, its name after).
-	streetBefore = regexp.MustCompile(`(?i)(?:\p{L}(?:straat|steenweg|laan|weg|plein|dreef|kaai|stra(?:ß|ss)e|gasse|platz|allee|gatan|gata|vej|gade|veien|vegen|katu|tie)|\b(?-i:Rue|Avenue|Boulevard|Chemin|Via|Viale|Piazza|Calle|Avenida|Rua|Ulica|ul\.)(?:[ \t]+[\p{L}'’.-]+){1,4})[ \t]+$`)
-	// postcodeAfterStreet ends the text in a street, its house number and
-	// a comma: a postcode follows.
-	postcodeAfterStreet = regexp.MustCompile(`(?i)(?:\p{L}(?:straat|steenweg|laan|weg|plein|dreef|kaai|stra(?:ß|ss)e|gasse|platz|allee|gatan|gata|vej|gade|veien|vegen|katu|tie)|\b(?-i:Rue|Avenue|Boulevard|Chemin|Via|Viale|Piazza|Calle|Avenida|Rua|Ulica|ul\.)(?:[ \t]+[\p{L}'’.-]+){1,4})[ \t]+\d{1,4}[a-z]?(?:[-/]\d{1,4})?[ \t]*,[ \t]*$`)
+	// streetBefore ends the text in a street's name (europeanStreet);
+	// postcodeAfterStreet in a street, its house number and a comma: a
+	// postcode follows.
+	streetBefore        = regexp.MustCompile(`(?i)` + europeanStreet + `[ \t]+$`)
+	postcodeAfterStreet = regexp.MustCompile(`(?i)` + europeanStreet + `[ \t]+\d{1,4}[a-z]?(?:[-/]\d{1,4})?[ \t]*,[ \t]*$`)
 	// sectionAfter: a law's section sign after its number, as
 	// Hungarian cites it, "85. §".
 	sectionAfter = regexp.MustCompile(`^\.? ?§`)
@@ -1452,6 +1450,12 @@ func meticalAfter(loc *locale, right string) bool {
 	c, _ := loc.letterAfter(right)
 	return c != ""
 }
+
+// europeanStreet is a street's name as Europe writes it, the kind of
+// street its word's end ("Kortrijksesteenweg", "Kerkstraat",
+// "Hauptstraße") or its first word, capitalised ("Rue de la Loi", "Via
+// Roma").
+const europeanStreet = `(?:\p{L}(?:straat|steenweg|laan|weg|plein|dreef|kaai|stra(?:ß|ss)e|gasse|platz|allee|gatan|gata|vej|gade|veien|vegen|katu|tie)|\b(?-i:Rue|Avenue|Boulevard|Chemin|Via|Viale|Piazza|Calle|Avenida|Rua|Ulica|ul\.)(?:[ \t]+[\p{L}'’.-]+){1,4})`
 
 func shapeOK(text string, loc *locale, n number) bool {
 	if n.start > 0 {
