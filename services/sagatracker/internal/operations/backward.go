@@ -2,8 +2,6 @@ package operations
 
 import (
 	"context"
-	"slices"
-	"strings"
 
 	"google.golang.org/grpc/codes"
 	"google.golang.org/grpc/status"
@@ -36,9 +34,8 @@ func (s *Server) CorrectWorkflow(ctx context.Context, req *trackerv1.CorrectWork
 	if err := checkID("workflow_id", req.GetWorkflowId()); err != nil {
 		return nil, err
 	}
-	if !slices.Contains(s.cfg.DocumentTypes, req.GetDocumentType()) {
-		return nil, status.Errorf(codes.InvalidArgument, "document_type %.70q is not a document type the classifier knows: want one of %s (DOCKET_SAGATRACKER_DOCUMENT_TYPES)",
-			req.GetDocumentType(), strings.Join(s.cfg.DocumentTypes, ", "))
+	if err := s.knownType(req.GetDocumentType()); err != nil {
+		return nil, err
 	}
 	if o := req.GetOutcome(); o != "" && !outcomes[o] {
 		return nil, status.Errorf(codes.InvalidArgument, "outcome %q: want approved, rejected or empty (keep the current one)", o)

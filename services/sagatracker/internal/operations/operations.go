@@ -93,8 +93,8 @@ type Config struct {
 	Lease time.Duration
 	// Auth identifies callers. Default AllowAll.
 	Auth Authenticate
-	// DocumentTypes are the types a correction may name. Default
-	// events.DocumentTypes.
+	// DocumentTypes are the types a correction or a review decision may
+	// name. Default events.DocumentTypes.
 	DocumentTypes []string
 }
 
@@ -227,11 +227,12 @@ func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideRevi
 			"review task %s names no document (a record Docket could not read was parked): settle it with `docket dlq list --workflow %s`, then replay or discard the item", cur.ID, cur.Workflow)
 	}
 	docType := req.GetDocumentType()
-	if docType != "" && !slices.Contains(s.cfg.DocumentTypes, docType) {
+	if docType != "" {
 		// As a correction's type is (found from outside: "--type
 		// spaceship" was signed into the ledger and counted in the stats).
-		return nil, status.Errorf(codes.InvalidArgument, "document_type %.70q is not a document type the classifier knows: want one of %s (DOCKET_SAGATRACKER_DOCUMENT_TYPES)",
-			docType, strings.Join(s.cfg.DocumentTypes, ", "))
+		if err := s.knownType(docType); err != nil {
+			return nil, err
+		}
 	}
 	if docType == "" {
 		docType = cur.Suggested
@@ -269,6 +270,16 @@ func (s *Server) DecideReviewTask(ctx context.Context, req *trackerv1.DecideRevi
 	s.log.Info("review decided", "task", t.ID, "workflow_id", t.Workflow, "reviewer", d.Reviewer, "outcome", d.Outcome,
 		"document_type", d.DocumentType, "event_id", ev.Meta.EventID, "retry", again)
 	return &trackerv1.DecideReviewTaskResponse{EventId: ev.Meta.EventID, Task: toProto(t)}, nil
+}
+
+// knownType refuses a document type the classifier does not know, which a
+// correction or a review decision names.
+func (s *Server) knownType(t string) error {
+	if !slices.Contains(s.cfg.DocumentTypes, t) {
+		return status.Errorf(codes.InvalidArgument, "document_type %.70q is not a document type the classifier knows: want one of %s (DOCKET_SAGATRACKER_DOCUMENT_TYPES)",
+			t, strings.Join(s.cfg.DocumentTypes, ", "))
+	}
+	return nil
 }
 
 // DecidedEventID is the event id of a task's review.decided event.
