@@ -45,8 +45,9 @@ type Config struct {
 	// StatsRetention is how long per-minute statistics are kept: the
 	// longest GetStats window.
 	StatsRetention time.Duration `env:"DOCKET_SAGATRACKER_STATS_RETENTION" envDefault:"24h"`
-	// DocumentTypes are the types an operator's correction may name,
-	// comma-separated; empty for the built-in model's (events.DocumentTypes).
+	// DocumentTypes are the types an operator's correction and a
+	// reviewer's decision may name, comma-separated; empty for the
+	// built-in model's (events.DocumentTypes).
 	DocumentTypes []string `env:"DOCKET_SAGATRACKER_DOCUMENT_TYPES" envSeparator:","`
 	// TokensFile is the API's principals (pkg/auth: {"principals": [...]},
 	// or the earlier object of token to "tenant:<id>" | "operator"), read
