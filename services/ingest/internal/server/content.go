@@ -344,14 +344,6 @@ func (c *Content) renderSlot(ctx context.Context) (release func(), err error) {
 // the number of the last.
 var pastLastPage = regexp.MustCompile(`can ?not be after the last page \((\d+)\)`)
 
-// plural is n and noun, with an s unless n is 1.
-func plural(n, noun string) string {
-	if n == "1" {
-		return n + " " + noun
-	}
-	return n + " " + noun + "s"
-}
-
 func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error) {
 	release, err := c.renderSlot(ctx)
 	if err != nil {
@@ -407,7 +399,11 @@ func (c *Content) pdfPage(ctx context.Context, sha string, n int) ([]byte, error
 			// Poppler's "Wrong page range given: the first page (99) can
 			// not be after the last page (1)." (found from outside: a 422
 			// with the tool's words for a page that is not there).
-			return nil, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no page %d: the document has %s", n, plural(m[1], "page"))
+			pages := m[1] + " pages"
+			if m[1] == "1" {
+				pages = "1 page"
+			}
+			return nil, submit.Errorf(http.StatusNotFound, submit.CodeNotFound, "no page %d: the document has %s", n, pages)
 		}
 		if msg == "" {
 			msg = err.Error()
